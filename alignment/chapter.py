@@ -1,0 +1,41 @@
+"""Aligning one chapter: sanity checks, then the two-pass search over the dictionary similarity."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from alignment.beads import Bead
+from alignment.lexicon import Lexicon
+from alignment.search import SearchParams, two_pass
+from alignment.similarity import ChapterScorer
+
+MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
+SENTENCE_RATIO = (0.3, 4.0)  # allowed n_en / n_zh
+
+
+@dataclass(frozen=True)
+class Rejection:
+    reason: str  # snake_case, e.g. "unbalanced_chapter"
+    detail: str
+
+
+def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
+    """A rejection when the sentence counts are too far apart for the chapters to be translations."""
+    if n_zh + n_en < MIN_SENTENCES_TO_JUDGE:
+        return None
+    low, high = SENTENCE_RATIO
+    if not low * n_zh <= n_en <= high * n_zh:
+        return Rejection("unbalanced_chapter", f"{n_zh} zh vs {n_en} en sentences (allowed en/zh {low}-{high})")
+    return None
+
+
+def align_chapter(
+    zh: Sequence[str], en: Sequence[str], lexicon: Lexicon, params: SearchParams = SearchParams()
+) -> tuple[list[Bead], ChapterScorer] | Rejection:
+    """Beads covering every sentence once (with the scorer, for lexicon learning), or why not."""
+    problem = balance_problem(len(zh), len(en))
+    if problem:
+        return problem
+    scorer = ChapterScorer(zh, en, lexicon)
+    return two_pass(len(zh), len(en), scorer.score, params), scorer

@@ -1,0 +1,84 @@
+"""Chinese side: jieba word segmentation, Chinese numerals as digits, pinyin forms of names."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import jieba
+import jieba.posseg
+from pypinyin import lazy_pinyin
+
+jieba.setLogLevel(logging.WARNING)
+
+# Function words whose dictionary senses are mostly noise for matching.
+STOP_WORDS = frozenset(
+    "的 了 着 过 地 得 之 也 就 都 还 又 再 才 很 太 更 最 吗 呢 吧 啊 呀 嘛 哦 啦 么 是 在 和 与 及 或 而 但 却 "
+    "把 被 给 让 对 向 从 自 以 于 为 这 那 这个 那个 这些 那些 这样 那样 我 你 您 他 她 它 我们 你们 他们 她们 "
+    "它们 自己 一 个 一个 有 没 没有 不 也是 就是 还是 可以 已经 一下 一些 这么 那么 什么 怎么 如果 因为 所以".split()
+)
+
+# Surnames whose reading differs from the most common reading of the character.
+SURNAMES = {
+    "单": "shan", "曾": "zeng", "乐": "yue", "仇": "qiu", "解": "xie", "朴": "piao", "查": "zha", "区": "ou",
+    "盖": "ge", "覃": "qin", "员": "yun", "缪": "miao", "翟": "zhai", "召": "shao", "秘": "bi", "宓": "fu",
+    "藏": "zang", "贲": "ben", "柏": "bai", "薄": "bo", "尉迟": "yuchi", "万俟": "moqi", "长孙": "zhangsun",
+    "欧阳": "ouyang", "司马": "sima", "上官": "shangguan", "诸葛": "zhuge", "慕容": "murong", "东方": "dongfang",
+    "南宫": "nangong", "独孤": "dugu", "令狐": "linghu", "皇甫": "huangfu", "公孙": "gongsun", "夏侯": "xiahou",
+}  # fmt: skip
+COMPOUND_SURNAMES = frozenset(name for name in SURNAMES if len(name) == 2)
+
+_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100000000}
+_NUMERAL_PREFIX = re.compile(f"^[{''.join(_DIGITS)}{''.join(_UNITS)}0-9０-９]+")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def numeral_value(text: str) -> int | None:
+    """Value of a Chinese or Arabic numeral (二十一 -> 21, 三千五百 -> 3500, 12 -> 12); None if not one."""
+    if text.isdigit():
+        return int(text)
+    total = section = digit = 0
+    for char in text:
+        if char in _DIGITS:
+            digit = _DIGITS[char]
+        elif char in ("万", "亿"):
+            total += (section + digit) * _UNITS[char]
+            section = digit = 0
+        elif char in _UNITS:
+            section += (digit or 1) * _UNITS[char]
+            digit = 0
+        else:
+            return None
+    return total + section + digit
+
+
+def numeral_prefix(word: str) -> str | None:
+    """Digits of a word that is a numeral, optionally followed by one classifier (三次 -> "3")."""
+    match = _NUMERAL_PREFIX.match(word)
+    if not match or len(word) - match.end() > 1:
+        return None
+    value = numeral_value(match.group())
+    return None if value is None else str(value)
+
+
+def name_pinyin(word: str) -> list[str]:
+    """Romanisations of a name: syllables, surname, joined given name, whole name (乔恋 -> qiao, lian, qiaolian)."""
+    surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
+    surname = SURNAMES.get(word[:surname_len]) or "".join(lazy_pinyin(word[:surname_len]))
+    given = lazy_pinyin(word[surname_len:])
+    forms = {surname, "".join(given), surname + "".join(given), *given}
+    return sorted(form for form in forms if form.isascii() and form.isalpha())
+
+
+def is_name(pos: str) -> bool:
+    return pos.startswith(("nr", "ns", "nt")) or pos == "nz"
+
+
+def words(sentence: str) -> list[tuple[str, str]]:
+    """(word, part of speech) of every Chinese word or number of ``sentence``, function words dropped."""
+    return [
+        (pair.word, pair.flag)
+        for pair in jieba.posseg.lcut(sentence)
+        if pair.word not in STOP_WORDS and (_HAN.search(pair.word) or pair.word.isdigit())
+    ]

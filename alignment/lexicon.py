@@ -1,0 +1,61 @@
+"""Candidate English stems of a Chinese word: dictionary senses, numerals, pinyin, learned pairs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from pypinyin import lazy_pinyin
+
+from alignment import cedict, chinese, english
+
+CHAR_SENSES = 3  # stems kept per character when an unknown word is glossed character by character
+LONGEST_WORD = 4
+
+
+class Lexicon:
+    """zh word -> set of English stems it may be translated by, memoised per (word, part of speech)."""
+
+    def __init__(
+        self, dictionary: Mapping[str, tuple[str, ...]] | None = None, learned: Mapping[str, frozenset[str]] = {}
+    ) -> None:
+        self.dictionary = cedict.load() if dictionary is None else dictionary
+        self.learned = MappingProxyType(dict(learned))
+        self._memo: dict[tuple[str, str], frozenset[str]] = {}
+
+    def with_learned(self, learned: Mapping[str, frozenset[str]]) -> Lexicon:
+        """A lexicon with the same dictionary plus ``learned`` pairs (merged with those already learned)."""
+        merged = {word: self.learned.get(word, frozenset()) | stems for word, stems in learned.items()}
+        return Lexicon(self.dictionary, {**self.learned, **merged})
+
+    def candidates(self, word: str, pos: str = "") -> frozenset[str]:
+        key = (word, pos)
+        if key not in self._memo:
+            self._memo[key] = self._candidates(word, pos)
+        return self._memo[key]
+
+    def _candidates(self, word: str, pos: str) -> frozenset[str]:
+        stems = set(self.dictionary.get(word, ()))
+        number = chinese.numeral_prefix(word)
+        if number is not None:
+            stems.add(number)
+        elif chinese.is_name(pos):
+            stems.update(english.stem(form) for form in chinese.name_pinyin(word))
+        elif not stems:
+            stems.add(english.stem("".join(lazy_pinyin(word))))
+            stems.update(self._gloss_pieces(word))
+        return frozenset(stems | self.learned.get(word, frozenset()))
+
+    def _gloss_pieces(self, word: str) -> set[str]:
+        """Senses of the dictionary words a word is made of (greedy longest match), few per single character."""
+        stems: set[str] = set()
+        start = 0
+        while start < len(word):
+            for end in range(min(len(word), start + LONGEST_WORD), start, -1):
+                piece = word[start:end]
+                if piece in self.dictionary or end == start + 1:
+                    senses = self.dictionary.get(piece, ())
+                    stems.update(senses if end - start > 1 else senses[:CHAR_SENSES])
+                    start = end
+                    break
+        return stems

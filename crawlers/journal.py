@@ -1,0 +1,84 @@
+"""The crawl journal: an append-only JSON-lines file per book and language.
+
+Each fetched chapter is appended (and flushed) the moment it is complete, so a killed crawl keeps what
+it fetched and the next run fetches only what is missing. Records:
+
+* ``{"type": "toc", "chapters": [[url, title], ...], "fetched_at": ...}`` — the table of contents;
+* ``{"type": "chapter", "url", "page_urls", "title", "paragraphs", "encoding", "fetched_at"}``;
+* ``{"type": "failure", "url", "reason", "fetched_at"}`` — a chapter that could not be fetched;
+* ``{"type": "toc_failure", "url", "reason", "fetched_at"}`` — a table-of-contents page that could not.
+
+URLs are canonical (the site's configured base URL), whatever address was actually crawled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class JournalState:
+    """What a journal says now: the latest table of contents and the latest record per chapter URL."""
+
+    toc: list[tuple[str, str]] = field(default_factory=list)
+    chapters: dict[str, dict[str, Any]] = field(default_factory=dict)
+    failures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    toc_failure: dict[str, Any] | None = None  # set when the latest attempt to read the TOC failed
+
+
+def read_journal(path: Path) -> JournalState:
+    state = JournalState()
+    if not path.exists():
+        return state
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # the last line of a killed crawl may be cut off; that chapter is refetched
+            kind = record.get("type")
+            if kind == "toc":
+                state.toc = [tuple(entry) for entry in record["chapters"]]
+                state.toc_failure = None
+            elif kind == "chapter":
+                state.chapters[record["url"]] = record
+                state.failures.pop(record["url"], None)
+            elif kind == "failure":
+                state.failures[record["url"]] = record
+            elif kind == "toc_failure":
+                state.toc_failure = record
+    return state
+
+
+class JournalWriter:
+    """Appends records, one flushed and fsynced line each."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._handle = open(path, "a", encoding="utf-8")
+
+    def append(self, record: dict[str, Any]) -> None:
+        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+class JournalPipeline:
+    """Scrapy item pipeline that appends every item (a journal record) to the spider's journal."""
+
+    def open_spider(self, spider: Any) -> None:
+        self.writer = JournalWriter(Path(spider.journal_path))
+
+    def close_spider(self, spider: Any) -> None:
+        self.writer.close()
+
+    def process_item(self, item: dict[str, Any], spider: Any) -> dict[str, Any]:
+        self.writer.append(item)
+        return item

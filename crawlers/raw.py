@@ -1,0 +1,46 @@
+"""Turn a crawl journal into raw-chapter rows (``pipeline.schemas.RAW_CHAPTERS``) and crawl failures."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from crawlers.journal import JournalState
+
+
+def content_hash(title: str, text: str) -> str:
+    return hashlib.sha1(f"{title}\n{text}".encode()).hexdigest()
+
+
+def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
+    """Rows for every chapter of the table of contents, in its order, and a rejection per missing one."""
+    rows: list[dict[str, Any]] = []
+    failures: list[dict[str, Any]] = []
+    for toc_index, (url, link_title) in enumerate(state.toc):
+        raw_id = f"{book_id}/{lang}/{toc_index:05d}"
+        record = state.chapters.get(url)
+        if record is None:
+            failure = state.failures.get(url, {})
+            failures.append({
+                "stage": "crawl", "item_id": raw_id, "book_id": book_id, "lang": lang,
+                "reason": "fetch_failed", "detail": f"{url}: {failure.get('reason', 'not fetched')}",
+            })
+            continue
+        title = record["title"] or link_title
+        text = "\n".join(record["paragraphs"])
+        rows.append({
+            "raw_id": raw_id,
+            "book_id": book_id,
+            "lang": lang,
+            "site": site,
+            "toc_index": toc_index,
+            "url": url,
+            "page_urls": record["page_urls"],
+            "fetched_at": datetime.fromisoformat(record["fetched_at"].replace("Z", "+00:00")),
+            "encoding": record["encoding"],
+            "title": title,
+            "text": text,
+            "content_hash": content_hash(title, text),
+        })
+    return rows, failures

@@ -1,0 +1,134 @@
+"""Run one crawl (one book on one site) in its own process, since Scrapy's reactor cannot restart.
+
+``crawl()`` is what the pipeline calls: it serves the site's folder when the profile says so, starts
+``python -m crawlers.run JOB.json`` and returns the crawl report written by that process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import nullcontext
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+from crawlers.serve import serve_folder
+from pipeline.config import Site
+
+USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
+RETRY_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
+REPORT_STATS = {
+    "downloader/request_count": "requests",
+    "downloader/response_bytes": "bytes",
+    "retry/count": "retried",
+    "item_scraped_count": "items",
+    "robotstxt/forbidden": "robots_forbidden",
+    "offsite/filtered": "offsite_filtered",
+}
+
+
+class CrawlError(RuntimeError):
+    pass
+
+
+def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
+    """Polite defaults: robots.txt, a per-site delay with AutoThrottle, backoff retries, an honest UA."""
+    return {
+        "BOT_NAME": "bwb-corpus",
+        "USER_AGENT": USER_AGENT,
+        "ROBOTSTXT_OBEY": site.obey_robots,
+        "DOWNLOAD_DELAY": site.delay,
+        "RANDOMIZE_DOWNLOAD_DELAY": True,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": site.concurrency,
+        "AUTOTHROTTLE_ENABLED": True,
+        "AUTOTHROTTLE_START_DELAY": max(site.delay, 0.01),
+        "AUTOTHROTTLE_MAX_DELAY": 60.0,
+        "AUTOTHROTTLE_TARGET_CONCURRENCY": float(site.concurrency),
+        "RETRY_ENABLED": True,
+        "RETRY_TIMES": 3,
+        "RETRY_HTTP_CODES": RETRY_CODES,
+        "BACKOFF_BASE": 1.0 if site.serve is None else 0.1,
+        "DOWNLOADER_MIDDLEWARES": {
+            "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
+            "crawlers.backoff.BackoffRetryMiddleware": 550,
+        },
+        "DOWNLOAD_TIMEOUT": 30,
+        "DOWNLOAD_MAXSIZE": 8 * 1024 * 1024,
+        "DOWNLOAD_WARNSIZE": 0,
+        "ITEM_PIPELINES": {"crawlers.journal.JournalPipeline": 100},
+        "TELNETCONSOLE_ENABLED": False,
+        "LOG_LEVEL": "INFO",
+        "LOG_FILE": log_file,
+        "LOG_FILE_APPEND": False,
+    }
+
+
+def _run_in_this_process(job: dict[str, Any]) -> None:
+    from scrapy.crawler import CrawlerProcess
+
+    from crawlers.spider import NovelSpider
+    from pipeline.config import Selectors
+
+    site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
+                   "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
+                   "boilerplate": tuple(job["site"]["boilerplate"])})
+    process = CrawlerProcess(scrapy_settings(site, job.get("log_file")), install_root_handler=False)
+    crawler = process.create_crawler(NovelSpider)
+    started = time.monotonic()
+    process.crawl(
+        crawler,
+        toc_url=job["toc_url"],
+        selectors=job["site"]["selectors"],
+        journal_path=job["journal"],
+        base_url=job["base_url"],
+        canonical_url=site.url,
+        encoding=site.encoding,
+    )
+    process.start()
+    stats = crawler.stats.get_stats() if crawler.stats else {}
+    report = {name: int(stats.get(key, 0)) for key, name in REPORT_STATS.items()}
+    report["status_counts"] = {
+        key.rsplit("/", 1)[-1]: value for key, value in stats.items() if key.startswith("downloader/response_status_count/")
+    }
+    report["finish_reason"] = str(stats.get("finish_reason", "unknown"))
+    report["duration_s"] = round(time.monotonic() - started, 3)
+    Path(job["report"]).write_text(json.dumps(report, indent=2, sort_keys=True), encoding="utf-8")
+
+
+def _site_dict(site: Site) -> dict[str, Any]:
+    data = asdict(site)
+    data["serve"] = str(site.serve) if site.serve else None
+    return data
+
+
+def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None) -> dict[str, Any]:
+    """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report."""
+    server = serve_folder(site.serve) if site.serve else nullcontext(site.url)
+    with server as base_url, tempfile.TemporaryDirectory(prefix="bwb-crawl-") as tmp:
+        job = {
+            "site": _site_dict(site),
+            "toc_url": urljoin(base_url, toc),
+            "base_url": base_url,
+            "journal": str(journal),
+            "report": str(Path(tmp) / "report.json"),
+            "log_file": str(log_file) if log_file else None,
+        }
+        job_path = Path(tmp) / "job.json"
+        job_path.write_text(json.dumps(job), encoding="utf-8")
+        result = subprocess.run([sys.executable, "-m", "crawlers.run", str(job_path)],
+                                capture_output=True, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        report_path = Path(job["report"])
+        if result.returncode != 0 or not report_path.exists():
+            tail = (result.stderr or result.stdout)[-2000:]
+            raise CrawlError(f"crawl of {job['toc_url']} ({site.name}) failed with exit code {result.returncode}:\n{tail}")
+        return json.loads(report_path.read_text(encoding="utf-8"))
+
+
+if __name__ == "__main__":
+    _run_in_this_process(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")))

@@ -1,0 +1,58 @@
+"""Read the aligned corpus book by book: chapter rows with their beads, in a stable order."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from exports.splits import SPLITS, ChapterRef, SplitAssignment
+from pipeline.layout import Layout
+from pipeline.storage import read_rows
+
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One chapter of a split: its CHAPTERS row and its ALIGNED_PAIRS rows in bead order."""
+
+    split: str
+    chapter: Row
+    beads: list[Row]
+
+
+def aligned_books(layout: Layout) -> list[str]:
+    """Books with both an aligned and a chapters table, sorted."""
+    return sorted(p.stem for p in (layout.root / "aligned").glob("*.parquet")
+                  if layout.chapters(p.stem).is_file())
+
+
+def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
+    """The book's chapters that have beads, by chapter number, each with its beads by bead number."""
+    beads: dict[str, list[Row]] = defaultdict(list)
+    for pair in read_rows(layout.aligned(book_id), "aligned_pairs"):
+        beads[pair["chapter_id"]].append(pair)
+    chapters = [c for c in read_rows(layout.chapters(book_id), "chapters") if c["chapter_id"] in beads]
+    chapters.sort(key=lambda c: (c["chapter_no"] is None, c["chapter_no"] or 0, c["chapter_id"]))
+    return [(c, sorted(beads[c["chapter_id"]], key=lambda b: b["bead_no"])) for c in chapters]
+
+
+def chapter_refs(layout: Layout) -> list[ChapterRef]:
+    return [ChapterRef(c["chapter_id"], c["book_id"], c["chapter_no"])
+            for book in aligned_books(layout) for c, _ in read_book(layout, book)]
+
+
+def iter_docs(layout: Layout, assignment: SplitAssignment,
+              splits: Iterable[str] = SPLITS) -> Iterator[Doc]:
+    """Chapters of ``splits`` book by book, without unused chapters and leaked beads."""
+    wanted = set(splits)
+    for book in aligned_books(layout):
+        if assignment.books.get(book) not in wanted:
+            continue
+        for chapter, beads in read_book(layout, book):
+            split = assignment.chapters.get(chapter["chapter_id"])
+            kept = [b for b in beads if assignment.split_of_pair(b) is not None]
+            if split in wanted and kept:
+                yield Doc(split, chapter, kept)

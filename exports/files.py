@@ -1,0 +1,89 @@
+"""Atomic writes of text files and whole folders (temp + ``os.replace``): readers never see half."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+
+@contextmanager
+def open_atomic(path: Path) -> Iterator[TextIO]:
+    """Open ``path`` for writing UTF-8 text (``\\n`` line ends); it appears only when the block succeeds."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def write_lines(path: Path, lines: Iterable[str]) -> int:
+    """Atomically write one line per item (each ends with ``\\n``); returns the number of lines."""
+    count = 0
+    with open_atomic(path) as handle:
+        for line in lines:
+            handle.write(line + "\n")
+            count += 1
+    return count
+
+
+@contextmanager
+def staged_dir(target: Path) -> Iterator[Path]:
+    """Yield an empty sibling folder to fill; on success it replaces ``target`` in one rename.
+
+    The previous ``target`` (if any) is moved aside first and removed afterwards, so readers see
+    either the old folder or the complete new one. On failure ``target`` is left untouched.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    old = target.with_name(f".{target.name}.{os.getpid()}.old")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    try:
+        yield tmp
+        if target.exists():
+            os.replace(target, old)
+        os.replace(tmp, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+class LineFiles:
+    """Text files in a (staged) folder, opened on first write; counts the lines written to each.
+
+    ``header`` and ``footer`` (e.g. XML) are written around each file's lines and not counted.
+    """
+
+    def __init__(self, folder: Path, header: str = "", footer: str = "") -> None:
+        self.folder, self.header, self.footer = folder, header, footer
+        self.lines: dict[str, int] = {}
+        self._handles: dict[str, TextIO] = {}
+
+    def write(self, name: str, line: str) -> None:
+        if name not in self._handles:
+            path = self.folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._handles[name] = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+            self._handles[name].write(self.header)
+            self.lines[name] = 0
+        self._handles[name].write(line + "\n")
+        self.lines[name] += 1
+
+    def __enter__(self) -> LineFiles:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for handle in self._handles.values():
+            handle.write(self.footer)
+            handle.flush()
+            os.fsync(handle.fileno())
+            handle.close()

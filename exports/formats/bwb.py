@@ -1,0 +1,73 @@
+"""BWB's release layout, and a reader for it.
+
+``{split}/Book{N}/{K}.chs_re.txt`` (Chinese) and ``{K}.ref_re.txt`` (English): one bead per line,
+line i of one translating line i of the other, so readers of the BWB release work unchanged.
+One-sided beads are merged into a neighbour (``exports.text.merge_empty_sides``). ``N`` numbers
+the books from 0 in the order the docs come (``iter_docs``: book-id order), ``K`` a book's chapters
+from 0 in chapter order;
+``mapping.json`` maps ``book_id`` -> N and ``chapter_id`` -> {split, book, chapter}.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from exports.corpus import Doc
+from exports.files import LineFiles, staged_dir
+from exports.text import merge_empty_sides
+from pipeline.storage import write_json
+
+ZH_SUFFIX, EN_SUFFIX = ".chs_re.txt", ".ref_re.txt"
+_BOOK_DIR = re.compile(r"Book(\d+)")
+
+
+@dataclass(frozen=True)
+class BwbChapter:
+    split: str
+    book: int
+    chapter: int
+    zh: list[str]
+    en: list[str]
+
+
+def export_bwb(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
+    books: dict[str, int] = {}
+    chapters: dict[str, dict[str, Any]] = {}
+    per_book: dict[str, int] = {}
+    with staged_dir(folder) as tmp:
+        with LineFiles(tmp) as out:
+            for doc in docs:
+                lines = merge_empty_sides(doc.beads)
+                if not lines:
+                    continue
+                book_id = doc.chapter["book_id"]
+                n = books.setdefault(book_id, len(books))
+                k = per_book[book_id] = per_book.get(book_id, -1) + 1
+                stem = f"{doc.split}/Book{n}/{k}"
+                for zh, en in lines:
+                    out.write(stem + ZH_SUFFIX, zh)
+                    out.write(stem + EN_SUFFIX, en)
+                chapters[doc.chapter["chapter_id"]] = {"split": doc.split, "book": n, "chapter": k}
+        write_json({"books": books, "chapters": chapters}, tmp / "mapping.json")
+    return {"books": len(books), "chapters": len(chapters),
+            "lines": sum(c for name, c in out.lines.items() if name.endswith(ZH_SUFFIX))}
+
+
+def read_bwb(folder: Path) -> Iterator[BwbChapter]:
+    """Every chapter under ``folder`` (split / Book{N} / {K}), checking the two sides line up."""
+    found = []
+    for zh_path in folder.glob(f"*/Book*/*{ZH_SUFFIX}"):
+        book = _BOOK_DIR.fullmatch(zh_path.parent.name)
+        stem = zh_path.name.removesuffix(ZH_SUFFIX)
+        if book and stem.isdigit():
+            found.append((zh_path.parent.parent.name, int(book.group(1)), int(stem), zh_path))
+    for split, book, chapter, zh_path in sorted(found):
+        zh = zh_path.read_text(encoding="utf-8").splitlines()
+        en = zh_path.with_name(zh_path.name.removesuffix(ZH_SUFFIX) + EN_SUFFIX).read_text(encoding="utf-8").splitlines()
+        if len(zh) != len(en):
+            raise ValueError(f"{zh_path}: {len(zh)} Chinese lines but {len(en)} English lines")
+        yield BwbChapter(split, book, chapter, zh, en)

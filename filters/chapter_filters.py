@@ -1,0 +1,125 @@
+"""Chapter-level filters for a paired zh/en chapter. Each returns None (keep) or a Rejection.
+
+Length ratio unit (``FilterConfig.length_unit``):
+
+* ``"scaled_chars"`` (default): characters without whitespace, the English count divided by the
+  corpus-wide en/zh character ratio (``corpus_char_ratio``), so a normal translation scores ~1
+  and 3.0 means "three times longer than expected" either way;
+* ``"chars"``: raw non-whitespace character counts;
+* ``"bytes"``: UTF-8 bytes, as bicleaner-hardrules does for CJK.
+
+Poetry (zh side): a chapter whose non-empty lines are mostly short verse lines. With at least
+``poetry_min_lines`` lines, of which at least 60% are short (<= 20 characters), it is poetry when
+half of them are parallel 5- or 7-character verses (every clause of the line has 5, or every
+clause 7, characters: 床前明月光，疑是地上霜。), or half the lines share one length and half
+lack sentence-final punctuation, or 80% lack it (free verse, lyrics).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from filters.rejection import Rejection
+
+_WS = re.compile(r"\s+")
+_CLAUSE_SPLIT = re.compile(r"[，,。！？!?；;：:、…—“”「」『』《》（）()\s]+")
+_SENTENCE_END = re.compile(r"[。！？!?…]")
+
+
+@dataclass(frozen=True)
+class FilterConfig:
+    min_sentences: int = 5
+    max_length_ratio: float = 3.0
+    length_unit: str = "scaled_chars"  # "scaled_chars" | "chars" | "bytes"
+    poetry_min_lines: int = 6
+    poetry_short_line: int = 20
+
+
+def char_count(texts: Iterable[str]) -> int:
+    """Characters without whitespace."""
+    return sum(len(_WS.sub("", t)) for t in texts)
+
+
+def corpus_char_ratio(pairs: Iterable[tuple[int, int]]) -> float:
+    """Median of per-chapter en/zh character ratios over (zh_chars, en_chars) pairs (1.0 if none).
+
+    The median ignores the few truncated or padded translations that would drag a mean.
+    """
+    ratios = [en / zh for zh, en in pairs if zh > 0 and en > 0]
+    return statistics.median(ratios) if ratios else 1.0
+
+
+def too_few_sentences(zh: Sequence[str], en: Sequence[str], config: FilterConfig) -> Rejection | None:
+    for lang, sentences in (("zh", zh), ("en", en)):
+        if len(sentences) < config.min_sentences:
+            return Rejection("too_few_sentences", f"{lang} {len(sentences)} < {config.min_sentences}", lang)
+    return None
+
+
+def _lengths(zh: Sequence[str], en: Sequence[str], unit: str, en_per_zh: float) -> tuple[float, float]:
+    if unit == "bytes":
+        return sum(len(s.encode()) for s in zh), sum(len(s.encode()) for s in en)
+    if unit == "chars":
+        return char_count(zh), char_count(en)
+    if unit == "scaled_chars":
+        return char_count(zh), char_count(en) / en_per_zh
+    raise ValueError(f"unknown length unit {unit!r}")
+
+
+def length_ratio(
+    zh: Sequence[str], en: Sequence[str], config: FilterConfig, en_per_zh: float = 1.0
+) -> Rejection | None:
+    zh_len, en_len = _lengths(zh, en, config.length_unit, en_per_zh)
+    if not zh_len or not en_len:
+        return Rejection("length_ratio", f"{config.length_unit} zh {zh_len:g} en {en_len:g}")
+    ratio = max(zh_len / en_len, en_len / zh_len)
+    if ratio > config.max_length_ratio:
+        longer = "zh" if zh_len > en_len else "en"
+        return Rejection(
+            "length_ratio",
+            f"{longer} {ratio:.2f}x longer ({config.length_unit}) > {config.max_length_ratio:g}",
+        )
+    return None
+
+
+def _is_parallel_verse(line: str) -> bool:
+    clauses = [c for c in _CLAUSE_SPLIT.split(line) if c]
+    return bool(clauses) and len({len(c) for c in clauses}) == 1 and len(clauses[0]) in (5, 7)
+
+
+def poetry(zh_paragraphs: Sequence[str], config: FilterConfig) -> Rejection | None:
+    lines = [_WS.sub("", p) for p in zh_paragraphs if p.strip()]
+    if len(lines) < config.poetry_min_lines:
+        return None
+    short = [line for line in lines if len(line) <= config.poetry_short_line]
+    if len(short) < 0.6 * len(lines):
+        return None
+    verse = sum(map(_is_parallel_verse, short)) / len(short)
+    equal = Counter(map(len, lines)).most_common(1)[0][1] / len(lines)
+    unpunctuated = sum(not _SENTENCE_END.search(line) for line in lines) / len(lines)
+    if verse >= 0.5 or (equal >= 0.5 and unpunctuated >= 0.5) or unpunctuated >= 0.8:
+        detail = (
+            f"{len(short)}/{len(lines)} short lines, 5/7-char verse {verse:.2f}, "
+            f"equal length {equal:.2f}, unpunctuated {unpunctuated:.2f}"
+        )
+        return Rejection("poetry", detail, "zh")
+    return None
+
+
+def check_chapter(
+    zh_sentences: Sequence[str],
+    en_sentences: Sequence[str],
+    zh_paragraphs: Sequence[str],
+    config: FilterConfig,
+    en_per_zh: float = 1.0,
+) -> Rejection | None:
+    """The first rejection of the chapter filters, in order, or None when the chapter passes."""
+    return (
+        too_few_sentences(zh_sentences, en_sentences, config)
+        or poetry(zh_paragraphs, config)
+        or length_ratio(zh_sentences, en_sentences, config, en_per_zh)
+    )

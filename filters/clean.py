@@ -1,0 +1,147 @@
+"""Text cleaning for zh and en chapters: normalisation, boilerplate lines, mojibake detection.
+
+Normalisation is deliberately narrower than NFKC: Chinese full-width punctuation (，。！？：“”)
+is meaning-bearing and stays as it is. Only compatibility characters that break matching are
+folded: full-width ASCII letters and digits (and, in English text, all full-width ASCII),
+Latin ligatures, odd spaces. Text is NFC-composed, control and zero-width characters are
+dropped, runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from filters.rejection import Rejection
+
+BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
+MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention
+
+_FULLWIDTH_ALNUM = {
+    cp: cp - 0xFEE0
+    for cp in range(0xFF01, 0xFF5F)
+    if chr(cp - 0xFEE0).isalnum()
+}
+_FULLWIDTH_ASCII = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_LIGATURES = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0xFB00, 0xFB07)}
+_SPACES = {cp: " " for cp in (0x00A0, 0x2002, 0x2003, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000)}
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}]) +(?=[{_CJK}])")
+_TABLES = {
+    "zh": {**_FULLWIDTH_ALNUM, **_SPACES},
+    "en": {**_FULLWIDTH_ASCII, **_LIGATURES, **_SPACES},
+}
+
+
+def normalise_line(line: str, lang: str) -> str:
+    """Normalise one line of ``lang`` text (see module docstring)."""
+    line = unicodedata.normalize("NFC", line).translate(_TABLES[lang])
+    line = _CONTROL.sub("", _INVISIBLE.sub("", line.replace("\t", " ")))
+    line = re.sub(" {2,}", " ", line).strip()
+    return _CJK_GAP.sub("", line) if lang == "zh" else line
+
+
+@dataclass
+class Boilerplate:
+    """Line patterns by class; a line matching any pattern of a class is removed as that class."""
+
+    classes: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> Boilerplate:
+        """Read the ``[class]`` / one-regex-per-line format of ``boilerplate.txt``."""
+        classes: dict[str, list[re.Pattern[str]]] = {}
+        current = None
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("[") and line.endswith("]") and re.fullmatch(r"\[\w+\]", line):
+                current = classes.setdefault(line[1:-1], [])
+            elif current is None:
+                raise ValueError(f"boilerplate pattern before any [class]: {line!r}")
+            else:
+                current.append(re.compile(line, re.IGNORECASE))
+        return cls(classes)
+
+    def with_site(self, patterns: Iterable[str]) -> Boilerplate:
+        """A copy with per-site ``patterns`` added under the class ``site``."""
+        site = [re.compile(p, re.IGNORECASE) for p in patterns]
+        return Boilerplate({**self.classes, "site": site}) if site else self
+
+    def match(self, line: str) -> str | None:
+        """The class of the first pattern matching ``line``, or None."""
+        if len(line) > MAX_BOILERPLATE_LINE:
+            return None
+        for name, patterns in self.classes.items():
+            if any(p.search(line) for p in patterns):
+                return name
+        return None
+
+
+@cache
+def global_boilerplate() -> Boilerplate:
+    """The patterns of ``filters/boilerplate.txt``."""
+    return Boilerplate.parse(BOILERPLATE_FILE.read_text(encoding="utf-8"))
+
+
+@dataclass
+class CleanText:
+    paragraphs: list[str]
+    removed: Counter[str]  # boilerplate lines removed, by class
+
+
+def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
+    """Normalise every line of ``text`` and drop empty and boilerplate lines."""
+    paragraphs, removed = [], Counter()
+    for raw in text.splitlines():
+        line = normalise_line(raw, lang)
+        if not line:
+            continue
+        if kind := boilerplate.match(line):
+            removed[kind] += 1
+        else:
+            paragraphs.append(line)
+    return CleanText(paragraphs, removed)
+
+
+@dataclass(frozen=True)
+class MojibakeConfig:
+    max_replacement_ratio: float = 0.001  # U+FFFD per non-space character
+    max_wrong_codec_hits: int = 3  # 'Ã©', 'â€™', '锟斤拷' ...
+    max_latin1_run_chars: int = 20  # characters in runs of 6+ Latin-1 letters (GBK read as Latin-1)
+
+
+_WRONG_CODEC = re.compile(
+    "锟斤拷|烫烫烫|屯屯屯"  # UTF-8 U+FFFD bytes / MSVC fill bytes read as GBK
+    "|Ã[\u0080-\u00bf]|Â[\u00a0-\u00bf]"  # UTF-8 read as Latin-1
+    "|â€[\u0080-\u00bf™œ\u0153\u201c\u201d\u2018\u2019\u2013\u2014\u00a6\u02dc]"  # UTF-8 read as cp1252
+)
+_LATIN1_RUN = re.compile("[\u00a1-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2018-\u2022\u2030\u2039\u203a\u20ac\u2122]{6,}")
+
+
+def detect_mojibake(text: str, config: MojibakeConfig = MojibakeConfig()) -> Rejection | None:
+    """A ``mojibake`` rejection when ``text`` shows signs of a wrong decoding, else None."""
+    n_chars = max(1, sum(not c.isspace() for c in text))
+    replacement = text.count("\ufffd")
+    if replacement / n_chars > config.max_replacement_ratio:
+        return Rejection("mojibake", f"U+FFFD {replacement}/{n_chars} chars")
+    hits = _WRONG_CODEC.findall(text)
+    if len(hits) >= config.max_wrong_codec_hits:
+        return Rejection("mojibake", f"wrong-codec sequences x{len(hits)}, e.g. {Counter(hits).most_common(1)[0][0]!r}")
+    latin1 = sum(len(run) for run in _LATIN1_RUN.findall(text))
+    if latin1 > config.max_latin1_run_chars:
+        return Rejection("mojibake", f"{latin1} chars in Latin-1 runs (GBK read as Latin-1?)")
+    return None
+
+
+def site_boilerplate(per_site: Mapping[str, list[str]], lang: str) -> Boilerplate:
+    """Global patterns plus the per-site patterns given for ``lang``."""
+    return global_boilerplate().with_site(per_site.get(lang, []))

@@ -1,0 +1,194 @@
+"""Exact and near-duplicate detection (MinHash LSH in numpy, verified by true Jaccard).
+
+Exact: items whose normalised text (NFKC, lower-case, no whitespace or punctuation) hashes
+alike. Near: shingles are character 5-grams (zh) or word 5-grams (en) of the normalised text;
+128 multiply-shift hash functions give the MinHash signature; LSH bands are chosen so a pair at
+the Jaccard threshold (0.8) becomes a candidate with probability >= 0.95 (18 bands x 7 rows);
+every candidate is checked with the true Jaccard of the shingle sets, clusters are closed with
+union-find, and the smallest id of a cluster is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+import zlib
+from collections import defaultdict
+from itertools import combinations
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+_STRIP = re.compile(r"[\W_]+")  # whitespace and punctuation (and symbols) after NFKC
+_WORD = re.compile(r"\w+")
+
+
+def normalise_key(text: str) -> str:
+    """The text dedup compares: NFKC, lower-case, without whitespace or punctuation."""
+    return _STRIP.sub("", unicodedata.normalize("NFKC", text).lower())
+
+
+def content_hash(text: str) -> str:
+    """Exact-dedup key: 64-bit BLAKE2b of the normalised text, as hex."""
+    return hashlib.blake2b(normalise_key(text).encode("utf-8"), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class DedupConfig:
+    num_perm: int = 128
+    threshold: float = 0.8  # minimum true Jaccard of a near-duplicate
+    ngram: int = 5
+    min_recall: float = 0.95  # P(candidate | Jaccard == threshold) the LSH bands must reach
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    item_id: str
+    kept_id: str
+    kind: str  # "exact" | "near"
+    jaccard: float
+
+    @property
+    def reason(self) -> str:
+        return f"{self.kind}_duplicate"
+
+    @property
+    def detail(self) -> str:
+        return f"duplicate of {self.kept_id} (Jaccard {self.jaccard:.3f})"
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64 finaliser, vectorised (uint64 in, uint64 out)."""
+    x = x ^ (x >> np.uint64(30))
+    x = x * np.uint64(0xBF58476D1CE4E5B9)
+    x = x ^ (x >> np.uint64(27))
+    x = x * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def shingles(text: str, lang: str, n: int = 5) -> np.ndarray:
+    """Sorted unique 64-bit hashes of the character (zh) or word (en) n-grams of ``text``."""
+    if lang == "zh":
+        key = normalise_key(text)
+        tokens = np.frombuffer(key.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    else:
+        words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+        tokens = np.array([zlib.crc32(w.encode("utf-8")) for w in words], dtype=np.uint64)
+    if len(tokens) < n:
+        tokens = np.pad(tokens, (0, n - len(tokens)))  # a very short text is one shingle
+    with np.errstate(over="ignore"):
+        grams = np.zeros(len(tokens) - n + 1, dtype=np.uint64)
+        for k in range(n):
+            grams = _mix(grams ^ tokens[k : len(tokens) - n + 1 + k])
+    return np.unique(grams)
+
+
+class MinHasher:
+    """MinHash signatures with ``num_perm`` multiply-shift hash functions h(x) = (a*x + b) >> 32."""
+
+    def __init__(self, num_perm: int = 128, seed: int = 1):
+        rng = np.random.default_rng(seed)
+        self.a = rng.integers(1, 2**63, num_perm, dtype=np.uint64) | np.uint64(1)
+        self.b = rng.integers(0, 2**63, num_perm, dtype=np.uint64)
+
+    def signature(self, shingle_hashes: np.ndarray) -> np.ndarray:
+        with np.errstate(over="ignore"):
+            hashed = (shingle_hashes[:, None] * self.a[None, :] + self.b[None, :]) >> np.uint64(32)
+        return hashed.min(axis=0)
+
+
+def choose_bands(num_perm: int, threshold: float, min_recall: float) -> tuple[int, int]:
+    """(bands, rows): the most rows per band whose candidate probability at ``threshold`` >= min_recall."""
+    for rows in range(num_perm, 0, -1):
+        bands = num_perm // rows
+        if 1 - (1 - threshold**rows) ** bands >= min_recall:
+            return bands, rows
+    return num_perm, 1
+
+
+def jaccard(a: np.ndarray, b: np.ndarray) -> float:
+    """Jaccard similarity of two sorted unique arrays."""
+    inter = len(np.intersect1d(a, b, assume_unique=True))
+    union = len(a) + len(b) - inter
+    return inter / union if union else 1.0
+
+
+class _UnionFind:
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        ri, rj = self.find(i), self.find(j)
+        if ri != rj:
+            self.parent[max(ri, rj)] = min(ri, rj)  # root = smallest index = smallest id
+
+
+def _exact(items: Sequence[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[Duplicate]]:
+    first: dict[str, str] = {}
+    unique, dups = [], []
+    for item_id, text in sorted(items):
+        key = content_hash(text)
+        if key in first:
+            dups.append(Duplicate(item_id, first[key], "exact", 1.0))
+        else:
+            first[key] = item_id
+            unique.append((item_id, text))
+    return unique, dups
+
+
+def _near(items: Sequence[tuple[str, str]], lang: str, config: DedupConfig) -> list[Duplicate]:
+    sets = [shingles(text, lang, config.ngram) for _, text in items]
+    hasher = MinHasher(config.num_perm, config.seed)
+    signatures = np.stack([hasher.signature(s) for s in sets]) if sets else np.empty((0, config.num_perm))
+    bands, rows = choose_bands(config.num_perm, config.threshold, config.min_recall)
+    candidates: set[tuple[int, int]] = set()
+    for band in range(bands):
+        buckets: dict[bytes, list[int]] = defaultdict(list)
+        for i, sig in enumerate(signatures[:, band * rows : (band + 1) * rows]):
+            buckets[sig.tobytes()].append(i)
+        candidates.update(pair for members in buckets.values() for pair in combinations(members, 2))
+    clusters = _UnionFind(len(items))
+    for i, j in sorted(candidates):
+        if jaccard(sets[i], sets[j]) >= config.threshold:
+            clusters.union(i, j)
+    dups = []
+    for i, (item_id, _) in enumerate(items):
+        root = clusters.find(i)
+        if root != i:
+            dups.append(Duplicate(item_id, items[root][0], "near", jaccard(sets[i], sets[root])))
+    return dups
+
+
+def find_duplicates(
+    items: Iterable[tuple[str, str]], lang: str, config: DedupConfig = DedupConfig()
+) -> list[Duplicate]:
+    """Every duplicate among ``(item_id, text)`` items of one language; the smallest id is kept."""
+    unique, exact = _exact(list(items))
+    return exact + _near(unique, lang, config)
+
+
+def dedup_pairs(rows: Iterable[dict], id_field: str = "pair_id") -> tuple[list[dict], list[Duplicate]]:
+    """Exact sentence-pair dedup on the normalised ``zh`` + ``en`` texts; the smallest id is kept.
+
+    Returns the kept rows (input order) and one Duplicate per removed row.
+    """
+    rows = list(rows)
+    first: dict[tuple[str, str], str] = {}
+    dups = []
+    for row in sorted(rows, key=lambda r: r[id_field]):
+        key = (normalise_key(row["zh"]), normalise_key(row["en"]))
+        if key in first:
+            dups.append(Duplicate(row[id_field], first[key], "exact", 1.0))
+        else:
+            first[key] = row[id_field]
+    removed = {d.item_id for d in dups}
+    return [row for row in rows if row[id_field] not in removed], dups

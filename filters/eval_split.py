@@ -1,0 +1,89 @@
+"""Boundary precision/recall/F1 of the sentence splitters against a gold split.
+
+Usage: ``python -m filters.eval_split [DATA_DIR]``. DATA_DIR holds ``zh-para/``, ``en-para/``
+(input, one paragraph per line) and ``zh/``, ``en/`` (gold, one sentence per line), one file per
+chapter. Boundaries are character offsets in the text with all whitespace removed. The texts are
+read at run time only; they are never copied into the project.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from filters.sentences import split_sentences
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev"
+_WS = re.compile(r"\s+")
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def add(self, gold: set[int], pred: set[int]) -> None:
+        self.tp += len(gold & pred)
+        self.fp += len(pred - gold)
+        self.fn += len(gold - pred)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def boundaries(sentences: list[str]) -> set[int]:
+    """Offsets (whitespace ignored) where one sentence ends and the next begins."""
+    offsets, pos = set(), 0
+    for sentence in sentences[:-1]:
+        pos += len(_WS.sub("", sentence))
+        offsets.add(pos)
+    return offsets
+
+
+def _lines(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def evaluate(data_dir: Path, lang: str) -> Score:
+    """Score the splitter on every chapter of ``data_dir`` for ``lang``."""
+    score = Score()
+    for gold_file in sorted((data_dir / lang).glob("*.txt")):
+        predicted = split_sentences(_lines(data_dir / f"{lang}-para" / gold_file.name), lang)
+        gold = _lines(gold_file)
+        if _WS.sub("", "".join(gold)) != _WS.sub("", "".join(predicted)):
+            raise ValueError(f"{gold_file}: gold and paragraph text differ beyond whitespace")
+        score.add(boundaries(gold), boundaries(predicted))
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT_DATA)
+    args = parser.parse_args(argv)
+    if not args.data_dir.is_dir():
+        print(f"skipped: {args.data_dir} not found")
+        return 0
+    print(f"{'lang':<5}{'P':>8}{'R':>8}{'F1':>8}{'gold':>7}")
+    for lang in ("zh", "en"):
+        s = evaluate(args.data_dir, lang)
+        print(f"{lang:<5}{s.precision:>8.4f}{s.recall:>8.4f}{s.f1:>8.4f}{s.tp + s.fn:>7}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

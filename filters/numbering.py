@@ -1,0 +1,99 @@
+"""Chapter numbers (and split-chapter part numbers) from chapter titles and URLs.
+
+Titles are tried first, the URL only when the title has no number. Parts: 上/中/下 are parts
+1/2/3 (so 上/下 become 1/3; only the order matters when parts are merged), （一）/(2)/"(Part 2)"/
+"12.2"/"12-2" give the number. 上/中/下 count only bracketed or standing alone after the chapter
+number (第十章 上), so 第十章 下山 is chapter 10 without a part. A URL number of five or more digits
+is a database id, not a chapter number, and is ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2, "俩": 2}
+_DIGITS |= {c: i for i, c in enumerate("零壹贰叁肆伍陆柒捌玖")}
+_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+_BIG_UNITS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000}
+_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+ZH_NUMERAL = "零〇一二两俩三四五六七八九十百千万萬亿壹贰叁肆伍陆柒捌玖拾佰仟"
+
+_NUM = rf"[\d０-９{ZH_NUMERAL}]+"
+_ZH_CHAPTER = re.compile(rf"第\s*({_NUM})\s*[章回节節话話]")
+_EN_CHAPTER = re.compile(r"\b(?:chapter|chap|ch)\b\.?\s*#?\s*(\d+)(?:[.\-](\d+)\b)?", re.IGNORECASE)
+_LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:[.:、\s]|$)")
+_PART_AFTER = re.compile(
+    rf"^\s*(?:[（(【\[]\s*([上中下]|{_NUM})\s*[）)】\]]|([上中下])(?=$|[\s:：·\-—]))"
+)
+_PART_ANYWHERE = re.compile(r"\(?\bpart\s*(\d+)\)?|[（(]\s*([上中下]|" + _NUM + r")\s*[）)]\s*$", re.IGNORECASE)
+_URL_CHAPTER = re.compile(r"(?:chapter|chap|ch)[-_/]?(\d+)(?:[-_.](\d+))?(?=\D|$)", re.IGNORECASE)
+_URL_NUMBER = re.compile(r"/(\d{1,4})(?:_(\d+))?(?:\.s?html?|/)?$")
+_PARTS = {"上": 1, "中": 2, "下": 3}
+
+
+class ChapterNumber(NamedTuple):
+    chapter_no: int
+    part: int | None = None
+
+
+def parse_zh_numeral(text: str) -> int:
+    """Value of a Chinese or Arabic numeral: 一百二十三 -> 123, 两千零五 -> 2005, 一二三 -> 123, １０ -> 10."""
+    text = text.strip().translate(_FULLWIDTH_DIGITS)
+    if text.isdigit():
+        return int(text)
+    if not any(c in _UNITS or c in _BIG_UNITS for c in text):  # digit by digit: 一二三, 二〇二〇
+        return int("".join(str(_DIGITS[c]) for c in text))
+    total = section = digit = 0
+    for c in text:
+        if c in _DIGITS:
+            digit = _DIGITS[c]
+        elif c in _UNITS:
+            section += (digit or 1) * _UNITS[c]  # 十 alone means 一十
+            digit = 0
+        elif c in _BIG_UNITS:
+            total = (total + section + digit) * _BIG_UNITS[c]
+            section = digit = 0
+        elif c.isdigit():
+            digit = digit * 10 + int(c)
+        else:
+            raise ValueError(f"not a numeral: {text!r}")
+    return total + section + digit
+
+
+def _part(token: str | None) -> int | None:
+    if not token:
+        return None
+    return _PARTS.get(token) or parse_zh_numeral(token)
+
+
+def parse_title(title: str) -> ChapterNumber | None:
+    """Chapter number and part from a zh or en chapter title, or None."""
+    title = title.translate(_FULLWIDTH_DIGITS)
+    if m := _ZH_CHAPTER.search(title):
+        number, rest = parse_zh_numeral(m.group(1)), title[m.end() :]
+        if after := _PART_AFTER.match(rest):
+            return ChapterNumber(number, _part(after.group(1) or after.group(2)))
+    elif m := _EN_CHAPTER.search(title):
+        number, rest = int(m.group(1)), title[m.end() :]
+        if m.group(2):
+            return ChapterNumber(number, int(m.group(2)))
+    elif m := _LEADING_NUMBER.match(title):
+        number, rest = int(m.group(1)), title[m.end() :]
+    else:
+        return None
+    anywhere = _PART_ANYWHERE.search(rest)
+    return ChapterNumber(number, _part(anywhere.group(1) or anywhere.group(2)) if anywhere else None)
+
+
+def parse_url(url: str) -> ChapterNumber | None:
+    """Chapter number and part from a chapter URL (/chapter-12.html, /12_2.html), or None."""
+    path = url.split("?", 1)[0].split("#", 1)[0]
+    if m := _URL_CHAPTER.search(path) or _URL_NUMBER.search(path):
+        return ChapterNumber(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
+    return None
+
+
+def parse_chapter_number(title: str, url: str = "") -> ChapterNumber | None:
+    """The chapter number from the title, else from the URL, else None."""
+    return parse_title(title) or parse_url(url)

@@ -1,0 +1,23 @@
+"""A named reason for dropping an item, and the REJECTED row it becomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rejection:
+    reason: str  # short snake_case name, e.g. "too_few_sentences"
+    detail: str = ""  # human-readable specifics, e.g. "zh 3 < 5"
+    lang: str = ""  # "zh" / "en" when one side is to blame
+
+    def row(self, stage: str, item_id: str, book_id: str, lang: str | None = None) -> dict:
+        """The REJECTED row for this rejection (``lang`` overrides the rejection's own)."""
+        return {
+            "stage": stage,
+            "item_id": item_id,
+            "book_id": book_id,
+            "lang": self.lang if lang is None else lang,
+            "reason": self.reason,
+            "detail": self.detail,
+        }

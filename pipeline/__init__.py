@@ -1,0 +1,1 @@
+"""Luigi tasks, configuration, schemas, storage and the command line of the BWB corpus pipeline."""

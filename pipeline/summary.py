@@ -1,0 +1,68 @@
+"""The corpus summary: what was built, where, and what was rejected and why."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pyarrow.compute as pc
+
+from pipeline import storage
+from pipeline.layout import Layout
+
+
+def _count_rows(paths: list[Path], table: str) -> int:
+    return sum(storage.read_table(p, table).num_rows for p in paths if p.exists())
+
+
+def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
+    """Counts per stage, rejections per stage and reason, candidates per phenomenon and adjacency."""
+    raw = {lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters") for lang in ("zh", "en")}
+    chapters = storage.read_many([p for b in book_ids if (p := layout.chapters(b)).exists()], "chapters")
+    pairs = storage.read_many([p for b in book_ids if (p := layout.aligned(b)).exists()], "aligned_pairs")
+    candidates = storage.read_many([p for b in book_ids if (p := layout.candidates(b)).exists()], "candidates")
+    rejected = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
+    reasons = Counter(zip(rejected.column("stage").to_pylist(), rejected.column("reason").to_pylist()))
+    cohesion = Counter(
+        (ph, "adjacent" if adj else "non-adjacent")
+        for ph, adj in zip(candidates.column("phenomenon").to_pylist(), candidates.column("adjacent").to_pylist())
+    )
+    crawl = Counter()
+    for path in layout.root.glob("stats/crawl/*.json"):
+        report = storage.read_json(path)
+        for key in ("requests", "bytes", "retried", "failed"):
+            crawl[key] += report.get(key, 0)
+    nonempty = pc.and_(pc.greater(pc.list_value_length(pairs.column("zh_idx")), 0),
+                       pc.greater(pc.list_value_length(pairs.column("en_idx")), 0)) if pairs.num_rows else None
+    return {
+        "output": str(layout.root),
+        "books": len(book_ids),
+        "raw_chapters": raw,
+        "chapters": chapters.num_rows,
+        "sentence_pairs": pairs.num_rows,
+        "sentence_pairs_both_sides": int(pc.sum(nonempty).as_py() or 0) if nonempty is not None else 0,
+        "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
+        "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
+        "crawl": dict(crawl),
+    }
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``."""
+    raw = summary["raw_chapters"]
+    lines = [
+        f"Corpus built in {summary['output']}",
+        f"  books: {summary['books']}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
+        f"crawl: {summary['crawl'].get('requests', 0)} requests, {summary['crawl'].get('failed', 0)} failed",
+        f"  chapter pairs kept: {summary['chapters']}   sentence pairs (beads): {summary['sentence_pairs']} "
+        f"({summary['sentence_pairs_both_sides']} with both sides)",
+    ]
+    if summary["rejected"]:
+        lines.append("  rejected (stage/reason: count):")
+        lines += [f"    {name}: {n}" for name, n in summary["rejected"].items()]
+    if summary["cohesion_candidates"]:
+        lines.append("  cohesion candidates (phenomenon/adjacency: count):")
+        lines += [f"    {name}: {n}" for name, n in summary["cohesion_candidates"].items()]
+    lines.append(f"  see: {summary['output']}/chapters, aligned, candidates, rejected; `python -m pipeline inspect CHAPTER_ID`")
+    return "\n".join(lines)
