@@ -28,6 +28,9 @@ $(STAMP):
 setup: $(STAMP)
 	@$(PY) -m pipeline.langdata
 
+update: setup
+	$(PY) -m pipeline update --config $(CONFIG) --workers $(WORKERS)
+
 corpus: setup
 	$(PY) -m pipeline corpus --config $(CONFIG) --workers $(WORKERS)
 
@@ -38,7 +41,7 @@ test-fast: setup
 	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
 
 bench: setup
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH)
 
 eval: eval-split eval-align
 

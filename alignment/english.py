@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-NORMALISER_VERSION = 1
+NORMALISER_VERSION = 2
 
 STOP_WORDS = frozenset(
     """a about above after again against all am an and any are as at be been before being below between
@@ -23,8 +23,10 @@ NUMBER_WORDS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
     "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-    "thousand": 1000, "million": 1000000, "billion": 1000000000, "dozen": 12,
-}  # fmt: skip
+    "thousand": 1000, "million": 1000000, "billion": 1000000000, "dozen": 12, "first": 1, "third": 3,
+    "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11,
+    "twelfth": 12, "twentieth": 20, "hundredth": 100,
+}  # fmt: skip  # "second" is left out: mostly the unit of time
 
 # Irregular forms mapped to the stem of their base form (the suffix stripper cannot reach these).
 _IRREGULAR = {

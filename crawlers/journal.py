@@ -5,8 +5,9 @@ it fetched and the next run fetches only what is missing. Records:
 
 * ``{"type": "toc", "chapters": [[url, title], ...], "fetched_at": ...}`` — the table of contents;
 * ``{"type": "chapter", "url", "page_urls", "title", "paragraphs", "encoding", "fetched_at"}``;
-* ``{"type": "failure", "url", "reason", "fetched_at"}`` — a chapter that could not be fetched;
-* ``{"type": "toc_failure", "url", "reason", "fetched_at"}`` — a table-of-contents page that could not.
+* ``{"type": "failure", "url", "reason", "detail", "fetched_at"}`` — a chapter that could not be fetched
+  (reasons: see ``crawlers.spider``); it is requested again on the next run;
+* ``{"type": "toc_failure", "url", "reason", "detail", "fetched_at"}`` — a table-of-contents page that could not.
 
 URLs are canonical (the site's configured base URL), whatever address was actually crawled.
 """
@@ -71,7 +72,15 @@ class JournalWriter:
 
 
 class JournalPipeline:
-    """Scrapy item pipeline that appends every item (a journal record) to the spider's journal."""
+    """Scrapy item pipeline that appends every item (a journal record) to the spider's journal, and counts
+    failures per reason in the stats (``failed/REASON``)."""
+
+    def __init__(self, stats: Any) -> None:
+        self.stats = stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> JournalPipeline:
+        return cls(crawler.stats)
 
     def open_spider(self, spider: Any) -> None:
         self.writer = JournalWriter(Path(spider.journal_path))
@@ -81,4 +90,6 @@ class JournalPipeline:
 
     def process_item(self, item: dict[str, Any], spider: Any) -> dict[str, Any]:
         self.writer.append(item)
+        if item["type"] in ("failure", "toc_failure"):
+            self.stats.inc_value(f"failed/{item['reason']}")
         return item

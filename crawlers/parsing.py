@@ -6,8 +6,11 @@ from dataclasses import dataclass
 
 from parsel import Selector
 from scrapy.http import TextResponse
+from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
 from pipeline.config import Selectors
+
+MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,24 @@ def _link(response: TextResponse, css: str | None) -> str | None:
     return response.urljoin(href.strip()) if href and href.strip() else None
 
 
-def with_encoding(response: TextResponse, encoding: str | None) -> TextResponse:
-    """The response decoded with a forced encoding (for sites that omit or misstate theirs)."""
-    return response.replace(encoding=encoding) if encoding else response
+def replacement_ratio(text: str) -> float:
+    """The share of U+FFFD in ``text``: bytes the chosen encoding could not decode."""
+    return text.count("\ufffd") / len(text) if text else 0.0
+
+
+def _declares_charset(response: TextResponse) -> bool:
+    content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+    return bool(read_bom(response.body)[0] or http_content_type_encoding(content_type)
+                or html_body_declared_encoding(response.body))
+
+
+def decode_page(response: TextResponse, site_encoding: str | None) -> TextResponse | None:
+    """The page decoded with the first encoding that reads it cleanly: the charset it declares, then the
+    site's configured encoding, then the one Scrapy detects; None when none does (``response.encoding``
+    of the result says which was used)."""
+    forced = [response.replace(encoding=site_encoding)] if site_encoding else []
+    candidates = [response, *forced] if _declares_charset(response) else [*forced, response]
+    return next((c for c in candidates if replacement_ratio(c.text) <= MAX_REPLACEMENT_RATIO), None)
 
 
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:

@@ -78,7 +78,7 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
                    "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
                    "boilerplate": tuple(job["site"]["boilerplate"])})
-    process = CrawlerProcess(scrapy_settings(site, job.get("log_file")), install_root_handler=False)
+    process = CrawlerProcess(scrapy_settings(site, job.get("log_file")))
     crawler = process.create_crawler(NovelSpider)
     started = time.monotonic()
     process.crawl(

@@ -1,4 +1,11 @@
-"""One generic Scrapy spider for every site, driven by the site's profile (selectors, encoding)."""
+"""One generic Scrapy spider for every site, driven by the site's profile (selectors, encoding).
+
+Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
+``reason`` and a ``detail``. Reasons: ``http_NNN`` (after the retries), ``timeout``, ``truncated``,
+``connection_lost`` (after the retries), ``too_large``, ``too_many_redirects``, ``offsite``,
+``robots_forbidden``, ``blocked`` (a challenge page: the crawl stops, finish reason ``blocked``),
+``bad_encoding`` and ``empty_body``.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,34 @@ from typing import Any
 from urllib.parse import urlparse
 
 import scrapy
+from scrapy.exceptions import (
+    CloseSpider,
+    DownloadCancelledError,
+    DownloadFailedError,
+    DownloadTimeoutError,
+    IgnoreRequest,
+    ResponseDataLossError,
+)
 from scrapy.http import Request, TextResponse
+from scrapy.spidermiddlewares.httperror import HttpError
+from scrapy.utils.url import url_is_from_any_domain
+from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
 
+from crawlers.blocking import SiteBlocked
 from crawlers.journal import read_journal
-from crawlers.parsing import parse_chapter, parse_toc, with_encoding
+from crawlers.parsing import decode_page, parse_chapter, parse_toc
 from pipeline.config import Selectors
+
+
+_ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
+    (SiteBlocked, "blocked"),
+    (DownloadTimeoutError, "timeout"),
+    (ResponseDataLossError, "truncated"),
+    (DownloadCancelledError, "too_large"),
+    ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
+]
+_IGNORED_REASONS = {"max redirections reached": "too_many_redirects", "Forbidden by robots.txt": "robots_forbidden"}
 
 
 def _now() -> str:
@@ -58,7 +87,11 @@ class NovelSpider(scrapy.Spider):
                       dont_filter=True)
 
     def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
-        page = parse_toc(with_encoding(response, self.encoding), self.selectors)
+        decoded = decode_page(response, self.encoding)
+        if decoded is None:
+            yield self._failure("toc_failure", response.url, "bad_encoding", _undecodable(response, self.encoding))
+            return
+        page = parse_toc(decoded, self.selectors)
         seen = {url for url, _ in entries}
         entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
         if page.next_page and page.next_page != response.url:
@@ -71,12 +104,18 @@ class NovelSpider(scrapy.Spider):
                 yield self._chapter_request(url, first_url=url, pages=[], paragraphs=[], title=None)
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
-        return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state)
+        # dont_filter: a redirect loop must end in a recorded failure, not a silently deduplicated request
+        return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state,
+                       dont_filter=True)
 
     def parse_chapter(
         self, response: TextResponse, first_url: str, pages: list[str], paragraphs: list[str], title: str | None
     ) -> Iterator[Any]:
-        response = with_encoding(response, self.encoding)
+        decoded = decode_page(response, self.encoding)
+        if decoded is None:
+            yield self._failure("failure", first_url, "bad_encoding", _undecodable(response, self.encoding))
+            return
+        response = decoded
         page = parse_chapter(response, self.selectors)
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs
@@ -86,7 +125,7 @@ class NovelSpider(scrapy.Spider):
                                         paragraphs=paragraphs, title=title)
             return
         if not paragraphs:
-            yield {"type": "failure", "url": self.canonical(first_url), "reason": "empty_body", "fetched_at": _now()}
+            yield self._failure("failure", first_url, "empty_body", f"no text at {self.selectors.body!r}")
             return
         yield {
             "type": "chapter",
@@ -100,15 +139,30 @@ class NovelSpider(scrapy.Spider):
 
     def chapter_failed(self, failure: Failure) -> Iterator[Any]:
         request = failure.request  # type: ignore[attr-defined]
-        first_url = request.cb_kwargs.get("first_url", request.url)
-        yield {"type": "failure", "url": self.canonical(first_url), "reason": _reason(failure), "fetched_at": _now()}
+        yield from self._failed("failure", request.cb_kwargs.get("first_url", request.url), failure)
 
     def toc_failed(self, failure: Failure) -> Iterator[Any]:
-        url = self.canonical(failure.request.url)  # type: ignore[attr-defined]
-        yield {"type": "toc_failure", "url": url, "reason": _reason(failure), "fetched_at": _now()}
+        yield from self._failed("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
+
+    def _failed(self, kind: str, url: str, failure: Failure) -> Iterator[Any]:
+        yield self._failure(kind, url, self._reason(failure), str(failure.value)[:300])
+        if failure.check(SiteBlocked):
+            raise CloseSpider("blocked")
+
+    def _failure(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
+        return {"type": kind, "url": self.canonical(url), "reason": reason, "detail": detail, "fetched_at": _now()}
+
+    def _reason(self, failure: Failure) -> str:
+        error, request = failure.value, failure.request  # type: ignore[attr-defined]
+        if isinstance(error, HttpError):
+            return f"http_{error.response.status}"
+        if type(error) is IgnoreRequest:
+            if not url_is_from_any_domain(request.url, self.allowed_domains):
+                return "offsite"
+            return _IGNORED_REASONS.get(str(error), "ignored")
+        return next((reason for kinds, reason in _ERROR_REASONS if isinstance(error, kinds)), type(error).__name__)
 
 
-def _reason(failure: Failure) -> str:
-    """``http_503`` for HTTP errors, else the exception's class name (``TimeoutError``, ...)."""
-    response = getattr(failure.value, "response", None)
-    return f"http_{response.status}" if response is not None else failure.value.__class__.__name__
+def _undecodable(response: TextResponse, site_encoding: str | None) -> str:
+    tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, site_encoding))))
+    return f"too many undecodable bytes with {tried}"

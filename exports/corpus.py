@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from pipeline.layout import Layout
-from pipeline.storage import read_rows
+from pipeline.schemas import TABLES
+from pipeline.storage import read_many, read_rows
 
 Row = dict[str, Any]
 
@@ -23,10 +28,28 @@ class Doc:
     beads: list[Row]
 
 
+def book_files(path_of_book: Callable[[str], Path]) -> list[Path]:
+    """Every per-book table of a kind, e.g. ``book_files(layout.aligned)``."""
+    return sorted(path_of_book("_").parent.glob("*.parquet"))
+
+
+def rejected_files(layout: Layout) -> list[Path]:
+    return sorted(layout.rejected("_", "_").parent.parent.glob("*/*.parquet"))
+
+
+def read_columns(paths: Iterable[Path], table: str, columns: list[str]) -> pa.Table:
+    """Only ``columns`` of several files of one table (schema-checked like ``storage.read_table``)."""
+    paths = list(paths)
+    for path in paths:
+        if not pq.read_schema(path).remove_metadata().equals(TABLES[table]):
+            raise ValueError(f"{path}: does not match the {table!r} schema (written by another version?)")
+    parts = [pq.read_table(path, columns=columns) for path in paths]
+    return pa.concat_tables(parts) if parts else read_many([], table).select(columns)
+
+
 def aligned_books(layout: Layout) -> list[str]:
     """Books with both an aligned and a chapters table, sorted."""
-    return sorted(p.stem for p in (layout.root / "aligned").glob("*.parquet")
-                  if layout.chapters(p.stem).is_file())
+    return [p.stem for p in book_files(layout.aligned) if layout.chapters(p.stem).is_file()]
 
 
 def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:

@@ -166,7 +166,7 @@ def find_leakage(held_out: Iterable[Mapping[str, Any]], train: Iterable[Mapping[
         "train_pairs_removed": sum(map(len, leaked.values())),
         "examples": [
             {"zh": keys[key][0]["zh"], "en": keys[key][0]["en"],
-             "held_out": [p["pair_id"] for p in keys[key]], "train": ids[:examples]}
+             "held_out": [p["pair_id"] for p in keys[key][:examples]], "train": ids[:examples]}
             for key, ids in list(leaked.items())[:examples]
         ],
     }

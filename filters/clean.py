@@ -22,11 +22,7 @@ from filters.rejection import Rejection
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
 MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention
 
-_FULLWIDTH_ALNUM = {
-    cp: cp - 0xFEE0
-    for cp in range(0xFF01, 0xFF5F)
-    if chr(cp - 0xFEE0).isalnum()
-}
+_FULLWIDTH_ALNUM = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if chr(cp - 0xFEE0).isalnum()}
 _FULLWIDTH_ASCII = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 _LIGATURES = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0xFB00, 0xFB07)}
 _SPACES = {cp: " " for cp in (0x00A0, 0x2002, 0x2003, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000)}
@@ -115,27 +111,31 @@ def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
 @dataclass(frozen=True)
 class MojibakeConfig:
     max_replacement_ratio: float = 0.001  # U+FFFD per non-space character
-    max_wrong_codec_hits: int = 3  # 'Ã©', 'â€™', '锟斤拷' ...
+    min_wrong_codec_hits: int = 2  # 'Ã©', 'â€™', '锟斤拷' ...
     max_latin1_run_chars: int = 20  # characters in runs of 6+ Latin-1 letters (GBK read as Latin-1)
 
 
 _WRONG_CODEC = re.compile(
     "锟斤拷|烫烫烫|屯屯屯"  # UTF-8 U+FFFD bytes / MSVC fill bytes read as GBK
     "|Ã[\u0080-\u00bf]|Â[\u00a0-\u00bf]"  # UTF-8 read as Latin-1
-    "|â€[\u0080-\u00bf™œ\u0153\u201c\u201d\u2018\u2019\u2013\u2014\u00a6\u02dc]"  # UTF-8 read as cp1252
+    "|â€[\u0080-\u00bf\u0153\u02dc\u2013\u2014\u2018\u2019\u201c\u201d\u2122]"  # UTF-8 read as cp1252
 )
-_LATIN1_RUN = re.compile("[\u00a1-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2018-\u2022\u2030\u2039\u203a\u20ac\u2122]{6,}")
+_LATIN1_RUN = re.compile(
+    "[\u00a1-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2018-\u2022\u2030\u2039\u203a\u20ac\u2122]{6,}"
+)
 
 
 def detect_mojibake(text: str, config: MojibakeConfig = MojibakeConfig()) -> Rejection | None:
     """A ``mojibake`` rejection when ``text`` shows signs of a wrong decoding, else None."""
-    n_chars = max(1, sum(not c.isspace() for c in text))
+    n_chars = max(1, len("".join(text.split())))
     replacement = text.count("\ufffd")
     if replacement / n_chars > config.max_replacement_ratio:
         return Rejection("mojibake", f"U+FFFD {replacement}/{n_chars} chars")
     hits = _WRONG_CODEC.findall(text)
-    if len(hits) >= config.max_wrong_codec_hits:
-        return Rejection("mojibake", f"wrong-codec sequences x{len(hits)}, e.g. {Counter(hits).most_common(1)[0][0]!r}")
+    if len(hits) >= config.min_wrong_codec_hits:
+        return Rejection(
+            "mojibake", f"wrong-codec sequences x{len(hits)}, e.g. {Counter(hits).most_common(1)[0][0]!r}"
+        )
     latin1 = sum(len(run) for run in _LATIN1_RUN.findall(text))
     if latin1 > config.max_latin1_run_chars:
         return Rejection("mojibake", f"{latin1} chars in Latin-1 runs (GBK read as Latin-1?)")

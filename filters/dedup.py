@@ -173,7 +173,11 @@ def find_duplicates(
 ) -> list[Duplicate]:
     """Every duplicate among ``(item_id, text)`` items of one language; the smallest id is kept."""
     unique, exact = _exact(list(items))
-    return exact + _near(unique, lang, config)
+    near = {d.item_id: d for d in _near(unique, lang, config)}
+    for i, dup in enumerate(exact):  # an exact copy of a removed near-duplicate points at the kept copy
+        if via := near.get(dup.kept_id):
+            exact[i] = Duplicate(dup.item_id, via.kept_id, "near", via.jaccard)
+    return exact + list(near.values())
 
 
 def dedup_pairs(rows: Iterable[dict], id_field: str = "pair_id") -> tuple[list[dict], list[Duplicate]]:

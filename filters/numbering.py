@@ -23,10 +23,10 @@ _NUM = rf"[\d０-９{ZH_NUMERAL}]+"
 _ZH_CHAPTER = re.compile(rf"第\s*({_NUM})\s*[章回节節话話]")
 _EN_CHAPTER = re.compile(r"\b(?:chapter|chap|ch)\b\.?\s*#?\s*(\d+)(?:[.\-](\d+)\b)?", re.IGNORECASE)
 _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:[.:、\s]|$)")
-_PART_AFTER = re.compile(
-    rf"^\s*(?:[（(【\[]\s*([上中下]|{_NUM})\s*[）)】\]]|([上中下])(?=$|[\s:：·\-—]))"
+_PART_AFTER = re.compile(rf"^\s*(?:[（(【\[]\s*([上中下]|{_NUM})\s*[）)】\]]|([上中下])(?=$|[\s:：·\-—]))")
+_PART_ANYWHERE = re.compile(
+    r"\(?\bpart\s*(\d+)\)?|[（(]\s*([上中下]|" + _NUM + r")\s*[）)]\s*$", re.IGNORECASE
 )
-_PART_ANYWHERE = re.compile(r"\(?\bpart\s*(\d+)\)?|[（(]\s*([上中下]|" + _NUM + r")\s*[）)]\s*$", re.IGNORECASE)
 _URL_CHAPTER = re.compile(r"(?:chapter|chap|ch)[-_/]?(\d+)(?:[-_.](\d+))?(?=\D|$)", re.IGNORECASE)
 _URL_NUMBER = re.compile(r"/(\d{1,4})(?:_(\d+))?(?:\.s?html?|/)?$")
 _PARTS = {"上": 1, "中": 2, "下": 3}

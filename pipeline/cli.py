@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import logging
 import sys
 import time
@@ -72,19 +73,38 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_update(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
+    print(f"Updating {len(config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
+    if not _build([tasks.UpdateCorpus(config=args.config, date=date)], args):
+        return 1
+    from pipeline.summary import corpus_summary, format_summary
+
+    print(format_summary(corpus_summary(Layout(config.output), [b.book_id for b in config.books])))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
     parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    corpus = sub.add_parser("corpus", parents=[common],
+    workers = argparse.ArgumentParser(add_help=False)
+    workers.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
+    workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
+    workers.add_argument("--scheduler-port", type=int, default=8082)
+
+    corpus = sub.add_parser("corpus", parents=[common, workers],
                             help="build the corpus (crawl → clean → dedup → filter → align → mine)")
-    corpus.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
     corpus.add_argument("--until", choices=list(STAGES), help="stop after this stage")
-    corpus.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
-    corpus.add_argument("--scheduler-port", type=int, default=8082)
     corpus.set_defaults(run=cmd_corpus)
+
+    update = sub.add_parser("update", parents=[common, workers],
+                            help="refetch every table of contents, fetch new chapters, rebuild what changed")
+    update.add_argument("--date", help="the run's date (default today); one update per date")
+    update.set_defaults(run=cmd_update)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

@@ -1,7 +1,14 @@
-"""Atomic, schema-checked Parquet and JSON I/O. Every stage reads and writes through here."""
+"""Atomic, schema-checked Parquet and JSON I/O. Every stage reads and writes through here.
+
+Writes go to a temporary file that is renamed over the target, so readers never see half a file.
+A write whose bytes equal the file already there leaves that file alone, so an unchanged rerun
+rewrites no shard. Every write returns the SHA-256 of the file's bytes (the content fingerprint
+that incremental reruns compare).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
@@ -21,42 +28,61 @@ def _schema(name: str) -> pa.Schema:
         raise KeyError(f"unknown table {name!r}; known tables: {', '.join(sorted(TABLES))}") from None
 
 
-def _replace_atomically(path: Path, write: Any) -> None:
-    """Write through ``write(tmp_path)`` then rename over ``path``: readers never see half a file."""
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_bytes(path: Path, data: bytes) -> str:
+    """Atomically put ``data`` at ``path`` unless identical bytes are already there; return their SHA-256."""
+    path = Path(path)
+    sha = hashlib.sha256(data).hexdigest()
+    if path.is_file() and path.stat().st_size == len(data) and file_sha256(path) == sha:
+        return sha
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        write(tmp)
-        with open(tmp, "rb") as handle:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+    return sha
 
 
 def to_table(rows: Iterable[Mapping[str, Any]], table: str) -> pa.Table:
-    """Build an Arrow table of the named schema from dict rows (missing keys are an error)."""
+    """Build an Arrow table of the named schema from dict rows (a missing or mistyped field is an error)."""
     schema = _schema(table)
     rows = list(rows)
-    columns = {}
+    columns = []
     for field in schema:
         try:
-            columns[field.name] = [row[field.name] for row in rows]
+            values = [row[field.name] for row in rows]
         except KeyError:
             raise ValueError(f"{table}: a row has no field {field.name!r}") from None
-    return pa.table(columns, schema=schema)
+        try:
+            columns.append(pa.array(values, type=field.type))
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as err:
+            raise ValueError(f"{table}.{field.name}: {err}") from None
+    return pa.Table.from_arrays(columns, schema=schema)
 
 
-def write_table(data: pa.Table | Iterable[Mapping[str, Any]], table: str, path: Path) -> pa.Table:
-    """Atomically write ``data`` (an Arrow table or dict rows) as Parquet with the named schema."""
+def write_table(data: pa.Table | Iterable[Mapping[str, Any]], table: str, path: Path) -> str:
+    """Write ``data`` (an Arrow table or dict rows) as Parquet with the named schema; return its SHA-256."""
     schema = _schema(table)
     if not isinstance(data, pa.Table):
         data = to_table(data, table)
     elif not data.schema.equals(schema, check_metadata=False):
         data = data.select(schema.names).cast(schema)
     data = data.replace_schema_metadata({"bwb.table": table, "bwb.schema_version": str(SCHEMA_VERSION)})
-    _replace_atomically(Path(path), lambda tmp: pq.write_table(data, tmp, compression="zstd"))
-    return data
+    sink = pa.BufferOutputStream()
+    pq.write_table(data, sink, compression="zstd")
+    return write_bytes(path, sink.getvalue().to_pybytes())
 
 
 def read_table(path: Path, table: str) -> pa.Table:
@@ -78,9 +104,9 @@ def read_many(paths: Iterable[Path], table: str) -> pa.Table:
     return pa.concat_tables(parts) if parts else _schema(table).empty_table()
 
 
-def write_json(obj: Any, path: Path) -> None:
+def write_json(obj: Any, path: Path) -> str:
     text = json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    _replace_atomically(Path(path), lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return write_bytes(path, text.encode("utf-8"))
 
 
 def read_json(path: Path) -> Any:

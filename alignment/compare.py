@@ -1,0 +1,40 @@
+"""How many beads of a reference system's output (e.g. the original Bleualign) an output reproduces.
+
+    python -m alignment.compare OUT_DIR REFERENCE_DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from pathlib import Path
+
+from alignment.beads import Bead, read_beads
+
+
+def agreement(ours: Iterable[Bead], reference: Iterable[Bead]) -> tuple[int, int]:
+    """(reference beads also in ours, reference beads); beads compared by their indices only."""
+    keys = {bead.key for bead in ours}
+    reference_keys = [bead.key for bead in reference]
+    return sum(key in keys for key in reference_keys), len(reference_keys)
+
+
+def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
+    shared = total = 0
+    for path in sorted(reference.glob("*.align")):
+        same, count = agreement(read_beads(ours / path.name), read_beads(path))
+        shared, total = shared + same, total + count
+    return shared, total
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("ours", type=Path)
+    parser.add_argument("reference", type=Path)
+    args = parser.parse_args(argv)
+    shared, total = compare_dirs(args.ours, args.reference)
+    print(f"agreement: {shared}/{total} reference beads reproduced ({shared / max(1, total):.3f})")
+
+
+if __name__ == "__main__":
+    main()

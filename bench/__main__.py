@@ -1,0 +1,30 @@
+"""Run every ``bench/bench_*.py`` in its own process (so peak memory is per benchmark) and report."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def main(names: list[str]) -> int:
+    here = Path(__file__).parent
+    scripts = sorted(here.glob("bench_*.py"))
+    if names:
+        scripts = [s for s in scripts if s.stem.removeprefix("bench_") in names]
+    failed = []
+    for script in scripts:
+        print(f"\n=== {script.stem} ===", flush=True)
+        started = time.monotonic()
+        result = subprocess.run([sys.executable, "-m", f"bench.{script.stem}"])
+        print(f"--- {script.stem}: {time.monotonic() - started:.1f}s wall", flush=True)
+        if result.returncode != 0:
+            failed.append(script.stem)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,46 @@
+"""One chapter's English sentences with their tags, aligned Chinese and name genders."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc
+
+from cohesion.candidate import Span
+from cohesion.mentions import Mention
+
+WINDOW = 5  # how many sentences back a link may reach
+_EDGE = "\"'“”‘’«»「」『』—–-…. ?!,;:()[]*"
+
+
+@dataclass
+class Chapter:
+    sentences: list[str]
+    docs: list[Doc | None]  # None where the pre-filter skipped tagging
+    zh: list[str]  # aligned Chinese per sentence ("" when unknown)
+    mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
+    genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
+
+    def back(self, j: int) -> Iterator[int]:
+        """Earlier sentences inside the window, nearest first."""
+        return iter(range(j - 1, max(j - WINDOW, 0) - 1, -1))
+
+    def whole(self, i: int) -> Span:
+        """Sentence ``i`` without its surrounding quotes, dashes and final punctuation."""
+        text = self.sentences[i]
+        start, end = core(text)
+        return Span(i, start, end, text[start:end])
+
+
+def core(text: str) -> tuple[int, int]:
+    """Offsets of ``text`` without leading/trailing quotes, dashes, spaces and punctuation."""
+    start = len(text) - len(text.lstrip(_EDGE))
+    end = len(text.rstrip(_EDGE))
+    return (start, end) if start < end else (0, 0)
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased word forms (apostrophes normalised), for cheap lexical checks."""
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower().replace("’", "'"))

@@ -1,0 +1,67 @@
+"""Noun and name mentions of a tagged sentence (the candidate antecedents and repeated items)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc
+
+from cohesion import lexicon, nlp
+from cohesion.candidate import Span
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int  # character offsets in the sentence
+    end: int
+    text: str
+    lemma: str  # WordNet lemma for nouns, the name itself for names
+    kind: str  # "noun" | "name"
+    plural: bool
+    token: int  # index of the first token
+    title: str = ""  # honorific in front of a name ("mr.", "miss"), lower-cased
+
+    def at(self, sent: int) -> Span:
+        return Span(sent, self.start, self.end, self.text)
+
+
+def mentions(doc: Doc) -> list[Mention]:
+    """Common nouns with a WordNet lemma (generic nouns excluded) and maximal runs of names."""
+    found: list[Mention] = []
+    i = 0
+    while i < len(doc):
+        tok = doc[i]
+        if tok.pos_ == "PROPN":
+            j = i
+            while j < len(doc) and doc[j].pos_ == "PROPN":
+                j += 1
+            found.extend(_name(doc, i, j))
+            i = j
+            continue
+        if tok.tag_ in ("NN", "NNS") and tok.is_alpha:
+            base = nlp.lemma(tok.text, "n")
+            if base and len(base) > 1 and base not in lexicon.words("generic_nouns.txt"):
+                found.append(
+                    Mention(tok.idx, tok.idx + len(tok), tok.text, base, "noun", tok.tag_ == "NNS", i)
+                )
+        i += 1
+    return found
+
+
+def _name(doc: Doc, i: int, j: int) -> list[Mention]:
+    titles = {word for word, kind in lexicon.genders() if kind == "title"}
+    title = ""
+    while i < j and doc[i].lower_ in titles:
+        title = doc[i].lower_
+        i += 1
+    tokens = doc[i:j]
+    if (
+        not tokens
+        or not all(t.is_alpha for t in tokens)
+        or tokens[0].lower_ in lexicon.words("interjections.txt")
+    ):
+        return []
+    text = tokens.text
+    return [
+        Mention(tokens.start_char, tokens.end_char, text, text, "name", tokens[-1].tag_ == "NNPS", i, title)
+    ]

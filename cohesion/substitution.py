@@ -1,0 +1,71 @@
+"""Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or
+as a bare object closing a clause ("She took one.").
+
+Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"),
+"one of / another / by / after / or", "the one who/that/which" and a bare "the one" (mostly a
+person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The antecedent is
+the last noun of the nearest earlier sentence that has one (plural preferred for "ones"); nothing is
+emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
+earlier sentence's own substitute "one" is the closer link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc, Token
+
+from cohesion import lexicon
+from cohesion.candidate import Candidate, Span
+from cohesion.chapter import Chapter
+from cohesion.mentions import Mention
+
+DETERMINERS = frozenset(
+    "a an the this that these those another which every any some other same last first next".split()
+)
+NOT_AFTER = frozenset("of another by after or who that which whom whose".split())
+
+
+def find(ch: Chapter) -> Iterator[Candidate]:
+    for j, doc in enumerate(ch.docs):
+        one = _substitute(doc) if doc is not None else None
+        if one is None:
+            continue
+        if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]):
+            continue  # the antecedent is in the same sentence
+        for i in ch.back(j):
+            if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
+                break  # an earlier substitute is the closer link
+            nouns = [m for m in ch.mentions[i] if m.kind == "noun"]
+            if nouns:
+                a = _antecedent(nouns, plural=one.lower_ == "ones")
+                b = Span(j, one.idx, one.idx + len(one), one.text)
+                yield Candidate(
+                    "substitution", "nominal", a.at(i), b, f"{doc[one.i - 1].lower_} {one.lower_}"
+                )
+                break
+
+
+def _substitute(doc: Doc) -> Token | None:
+    """The first "one"/"ones" of the sentence used as a noun substitute, if any."""
+    for tok in doc[1:]:
+        if tok.lower_ not in ("one", "ones"):
+            continue
+        prev = doc[tok.i - 1]
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        bare_object = prev.pos_ == "VERB" and (nxt is None or nxt.pos_ == "PUNCT")  # "She took one."
+        if not (prev.lower_ in DETERMINERS or prev.pos_ == "ADJ" or bare_object):
+            continue
+        if f"{prev.lower_} {tok.lower_}" in lexicon.words("one_stoplist.txt"):
+            continue
+        if nxt is not None and (nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")):
+            continue
+        if prev.lower_ == "the":
+            continue  # bare "the one": a person ("He's the one.") far more often than a substitute
+        return tok
+    return None
+
+
+def _antecedent(nouns: list[Mention], plural: bool) -> Mention:
+    matching = [m for m in nouns if m.plural] if plural else []
+    return (matching or nouns)[-1]

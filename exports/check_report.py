@@ -1,0 +1,84 @@
+"""Check that the report renders in headless Chromium: every image loads (naturalWidth > 0).
+
+    python -m exports.check_report [output/report/index.html]
+
+A copy of the page (with ``<base>`` pointing at the report folder, so relative images resolve)
+gets a script that, on load, writes each image's ``naturalWidth`` into the DOM; Chromium's
+``--dump-dom`` prints that DOM, which is parsed here. Exit 0 when every image loaded, or with
+"skipped: chromium not installed" when there is no Chromium; 1 when an image is broken.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--virtual-time-budget=0")
+PROBE = """<script>window.addEventListener("load", () => {
+  for (const img of document.images) img.setAttribute("data-natural-width", img.naturalWidth);
+  document.body.setAttribute("data-probed", document.images.length);
+});</script>"""
+
+
+class _Images(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[dict[str, str | None]] = []
+        self.probed: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img":
+            self.images.append(dict(attrs))
+        elif tag == "body":
+            self.probed = dict(attrs).get("data-probed")
+
+
+def find_chromium() -> str | None:
+    return next((path for name in BROWSERS if (path := shutil.which(name))), None)
+
+
+def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
+    """``src`` of every image of ``page`` that Chromium could not load (raises if the probe never ran)."""
+    page = page.resolve()
+    html = page.read_text(encoding="utf-8")
+    probe = f'<base href="{page.parent.as_uri()}/">'
+    html = html.replace("<head>", "<head>" + probe, 1).replace("</body>", PROBE + "</body>", 1)
+    with tempfile.TemporaryDirectory(prefix="bwb-check-report-") as tmp:
+        copy = Path(tmp) / "page.html"
+        copy.write_text(html, encoding="utf-8")
+        result = subprocess.run(
+            [browser, *FLAGS, f"--user-data-dir={tmp}/profile", "--dump-dom", copy.as_uri()],
+            capture_output=True, text=True, timeout=timeout, check=True)
+    parser = _Images()
+    parser.feed(result.stdout)
+    if parser.probed is None:
+        raise RuntimeError(f"the probe script did not run; chromium said: {result.stderr[-2000:]}")
+    return [img.get("src") or "" for img in parser.images if int(img.get("data-natural-width") or 0) <= 0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    page = Path(args[0] if args else "output/report/index.html")
+    browser = find_chromium()
+    if browser is None:
+        print("skipped: chromium not installed")
+        return 0
+    if not page.is_file():
+        print(f"error: {page} does not exist (build it with `make report`)")
+        return 1
+    broken = broken_images(page, browser)
+    if broken:
+        print(f"FAIL: {len(broken)} image(s) did not render in {page}: " + ", ".join(broken))
+        return 1
+    print(f"ok: {page} renders in {browser}; every image loaded")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""PNG charts with matplotlib's Agg canvas (no pyplot, no display, no global state)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+
+def _figure(height: float = 3.2) -> Figure:
+    fig = Figure(figsize=(7, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def bar_chart(path: Path, counts: Mapping[str, Sequence[float]], labels: Sequence[str], title: str,
+              xlabel: str = "count") -> Path:
+    """Horizontal bars, one row per label; several series (``counts``) are stacked."""
+    fig = _figure(height=max(2.0, 0.8 + 0.3 * len(labels)))
+    ax = fig.add_subplot()
+    left = [0.0] * len(labels)
+    for name, values in counts.items():
+        ax.barh(labels, values, left=left, label=name)
+        left = [a + b for a, b in zip(left, values)]
+    ax.invert_yaxis()
+    ax.set(title=title, xlabel=xlabel)
+    if len(counts) > 1:
+        ax.legend()
+    fig.savefig(path)
+    return path
+
+
+def histogram(path: Path, samples: Mapping[str, Sequence[float]], title: str, xlabel: str,
+              bins: int = 40) -> Path:
+    """Overlaid histograms of one or more samples (e.g. zh and en lengths) on shared bins."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    edges = np.histogram_bin_edges([v for values in samples.values() for v in values], bins=bins)
+    for name, values in samples.items():
+        ax.hist(values, bins=edges, alpha=0.6, label=f"{name} (n={len(values):,})")
+    ax.set(title=title, xlabel=xlabel, ylabel="count")
+    ax.legend()
+    fig.savefig(path)
+    return path

@@ -1,0 +1,37 @@
+"""``build_report(layout)``: the corpus report as ``report/index.html`` and its ``index.md`` twin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from exports.corpus import aligned_books
+from exports.document import render_html, render_markdown
+from exports.files import staged_dir
+from exports.plan import plan_splits
+from exports.sections import (alignment_section, cohesion_section, funnel_section, genre_section,
+                              lengths_section, table6_section)
+from exports.splits import SplitConfig
+from exports.stats import collect
+from pipeline.layout import Layout
+
+TITLE = "BWB corpus report"
+
+
+def build_report(layout: Layout, split_config: SplitConfig = SplitConfig()) -> Path:
+    """Write the report folder (pages + ``img/*.png``) atomically; returns the path of index.html."""
+    books = aligned_books(layout)
+    stats = collect(layout, plan_splits(layout, split_config)) if books else {}
+    with staged_dir(layout.report_dir()) as folder:
+        img = folder / "img"
+        img.mkdir()
+        sections = [
+            table6_section(stats),
+            funnel_section(layout, img),
+            alignment_section(layout, img),
+            lengths_section(stats, img),
+            genre_section(layout, books, img),
+            cohesion_section(layout, img),
+        ]
+        (folder / "index.html").write_text(render_html(TITLE, sections), encoding="utf-8")
+        (folder / "index.md").write_text(render_markdown(TITLE, sections), encoding="utf-8")
+    return layout.report_dir() / "index.html"

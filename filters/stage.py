@@ -1,0 +1,155 @@
+"""Book- and corpus-level entry points for the pipeline tasks: clean, dedup, pair and filter.
+
+Rows are plain dicts matching ``pipeline.schemas`` (RAW_CHAPTERS in, CLEAN_CHAPTERS, CHAPTERS and
+REJECTED out). Every function returns ``(rows, rejected, stats)``; ``stats`` is JSON-able and
+holds at least ``{"in": n, "out": n, "rejected": {reason: count}}``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+
+from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
+from filters.clean import Boilerplate, clean_text, detect_mojibake, normalise_line, site_boilerplate
+from filters.dedup import DedupConfig, content_hash, find_duplicates, normalise_key
+from filters.numbering import parse_chapter_number, parse_title
+from filters.pairing import ChapterPair, pair_chapters
+from filters.rejection import Rejection
+from filters.sentences import split_sentences
+
+MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title
+
+
+def _stats(n_in: int, rows: list, rejected: list[dict], **extra) -> dict:
+    return {"in": n_in, "out": len(rows), "rejected": dict(Counter(r["reason"] for r in rejected)), **extra}
+
+
+def _is_title_line(line: str, title: str) -> bool:
+    if len(line) > MAX_TITLE_LINE:
+        return False
+    if normalise_key(line) == normalise_key(title):
+        return True
+    number = parse_title(line)
+    return number is not None and number == parse_title(title)
+
+
+def strip_title(paragraphs: list[str], title: str) -> tuple[list[str], int]:
+    """``paragraphs`` without leading repeats of the chapter title, and how many were removed."""
+    n = 0
+    while n < len(paragraphs) and title and _is_title_line(paragraphs[n], title):
+        n += 1
+    return paragraphs[n:], n
+
+
+def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -> dict | Rejection:
+    """One RAW_CHAPTERS row -> its CLEAN_CHAPTERS row or a rejection; counts removed lines."""
+    lang, title = raw["lang"], raw["title"] or ""
+    if problem := detect_mojibake(f"{title}\n{raw['text']}"):
+        return problem
+    title = normalise_line(title, lang)
+    cleaned = clean_text(raw["text"] or "", lang, boilerplate)
+    paragraphs, n_title = strip_title(cleaned.paragraphs, title)
+    removed.update(cleaned.removed + Counter(title=n_title))
+    sentences = split_sentences(paragraphs, lang)
+    if not sentences:
+        return Rejection("empty_chapter", "no text left after cleaning")
+    number = parse_chapter_number(title, raw["url"] or "")
+    text = "\n".join(paragraphs)
+    return {
+        "raw_id": raw["raw_id"],
+        "book_id": raw["book_id"],
+        "lang": lang,
+        "toc_index": raw["toc_index"],
+        "chapter_no": number.chapter_no if number else None,
+        "part": number.part if number else None,
+        "title": title,
+        "paragraphs": paragraphs,
+        "sentences": sentences,
+        "n_chars": char_count(paragraphs),
+        "content_hash": content_hash(text),
+    }
+
+
+def clean_book(
+    raw_rows: list[dict], boilerplate: Mapping[str, list[str]]
+) -> tuple[list[dict], list[dict], dict]:
+    """RAW_CHAPTERS rows of one book -> CLEAN_CHAPTERS rows (stage "clean").
+
+    ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
+    on the raw text) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
+    ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles).
+    """
+    patterns = {lang: site_boilerplate(boilerplate, lang) for lang in ("zh", "en")}
+    rows, rejected, removed = [], [], Counter()
+    for raw in raw_rows:
+        result = _clean_chapter(raw, patterns[raw["lang"]], removed)
+        if isinstance(result, Rejection):
+            rejected.append(result.row("clean", raw["raw_id"], raw["book_id"], raw["lang"]))
+        else:
+            rows.append(result)
+    return rows, rejected, _stats(len(raw_rows), rows, rejected, removed_lines=dict(removed))
+
+
+def _pairable_char_counts(rows: list[dict]) -> list[tuple[int, int]]:
+    chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
+    for row in rows:
+        if row["chapter_no"] is not None:
+            chars[row["book_id"], row["chapter_no"]][row["lang"]] += row["n_chars"]
+    return [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]
+
+
+def dedup_corpus(
+    clean_rows: list[dict], config: DedupConfig = DedupConfig()
+) -> tuple[list[dict], list[dict], dict]:
+    """Drop exact and near-duplicate chapters within and across books, per language (stage "dedup").
+
+    ``stats["en_per_zh"]`` is the corpus en/zh character ratio over the chapters kept that have a
+    counterpart with the same number in their book.
+    """
+    by_id = {row["raw_id"]: row for row in clean_rows}
+    rejected = []
+    for lang in ("zh", "en"):
+        items = [(r["raw_id"], "\n".join(r["paragraphs"])) for r in clean_rows if r["lang"] == lang]
+        for dup in find_duplicates(items, lang, config):
+            row = by_id[dup.item_id]
+            rejected.append(Rejection(dup.reason, dup.detail).row("dedup", dup.item_id, row["book_id"], lang))
+    removed = {r["item_id"] for r in rejected}
+    kept = [row for row in clean_rows if row["raw_id"] not in removed]
+    en_per_zh = corpus_char_ratio(_pairable_char_counts(kept))
+    return kept, rejected, _stats(len(clean_rows), kept, rejected, en_per_zh=en_per_zh)
+
+
+def _chapter_row(pair: ChapterPair) -> dict:
+    return {
+        "chapter_id": pair.chapter_id,
+        "book_id": pair.book_id,
+        "chapter_no": pair.chapter_no,
+        "title_zh": pair.zh[0]["title"],
+        "title_en": pair.en[0]["title"],
+        "zh_sentences": pair.side("zh", "sentences"),
+        "en_sentences": pair.side("en", "sentences"),
+        "zh_chars": sum(row["n_chars"] for row in pair.zh),
+        "en_chars": sum(row["n_chars"] for row in pair.en),
+        "zh_raw_ids": [row["raw_id"] for row in pair.zh],
+        "en_raw_ids": [row["raw_id"] for row in pair.en],
+    }
+
+
+def pair_and_filter_book(
+    clean_rows: list[dict], config: FilterConfig, en_per_zh: float
+) -> tuple[list[dict], list[dict], dict]:
+    """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter")."""
+    pairs, unpaired = pair_chapters(clean_rows)
+    rejected = [why.row("pair", row["raw_id"], row["book_id"]) for row, why in unpaired]
+    chapters = []
+    for pair in pairs:
+        row = _chapter_row(pair)
+        why = check_chapter(
+            row["zh_sentences"], row["en_sentences"], pair.side("zh", "paragraphs"), config, en_per_zh
+        )
+        if why is None:
+            chapters.append(row)
+        else:
+            rejected.append(why.row("filter", pair.chapter_id, pair.book_id))
+    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs))

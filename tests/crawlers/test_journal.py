@@ -1,0 +1,43 @@
+import json
+
+from crawlers.journal import JournalWriter, read_journal
+from crawlers.raw import raw_rows
+
+TOC = {"type": "toc", "chapters": [["http://s/1", "第一章"], ["http://s/2", "第二章"], ["http://s/3", "第三章"]],
+       "fetched_at": "2026-11-01T00:00:00Z"}
+
+
+def _chapter(url: str, text: str) -> dict:
+    return {"type": "chapter", "url": url, "page_urls": [url], "title": "", "paragraphs": [text],
+            "encoding": "gbk", "fetched_at": "2026-11-01T00:00:01Z"}
+
+
+def test_a_cut_off_last_line_is_ignored_and_later_records_win(tmp_path):
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    for record in (TOC, {"type": "failure", "url": "http://s/2", "reason": "http_503", "fetched_at": "x"},
+                   _chapter("http://s/1", "旧。"), _chapter("http://s/1", "新。")):
+        writer.append(record)
+    writer.close()
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(_chapter("http://s/3", "半"))[:40])  # a crawl killed mid-write
+    state = read_journal(path)
+    assert state.toc == [("http://s/1", "第一章"), ("http://s/2", "第二章"), ("http://s/3", "第三章")]
+    assert state.chapters["http://s/1"]["paragraphs"] == ["新。"]
+    assert set(state.chapters) == {"http://s/1"}
+    assert state.failures["http://s/2"]["reason"] == "http_503"
+
+
+def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    for record in (TOC, _chapter("http://s/1", "甲。"), {"type": "failure", "url": "http://s/2", "reason": "http_503",
+                                                         "fetched_at": "x"}):
+        writer.append(record)
+    writer.close()
+    rows, failures = raw_rows(read_journal(path), "bk", "zh", "moxiang")
+    assert [(r["raw_id"], r["toc_index"], r["title"], r["text"]) for r in rows] == [("bk/zh/00000", 0, "第一章", "甲。")]
+    assert [(f["item_id"], f["reason"], f["detail"]) for f in failures] == [
+        ("bk/zh/00001", "fetch_failed", "http://s/2: http_503"),
+        ("bk/zh/00002", "fetch_failed", "http://s/3: not fetched"),
+    ]

@@ -1,0 +1,84 @@
+from collections import Counter
+
+import pytest
+
+from filters.clean import Boilerplate, clean_text, detect_mojibake, global_boilerplate, normalise_line
+
+
+def test_zh_normalisation_keeps_fullwidth_punctuation():
+    line = "\u3000\u3000ＡＢＣ１２３，你 好！\u200b“测试”：（完）\x07"
+    assert normalise_line(line, "zh") == "ABC123，你好！“测试”：（完）"
+
+
+def test_en_normalisation_folds_fullwidth_and_ligatures():
+    assert normalise_line("Ｈｅｌｌｏ！ The ﬁrst\u00a0\u00a0day\ufeff.", "en") == "Hello! The first day."
+
+
+def test_clean_text_removes_boilerplate_by_class():
+    text = "\n".join(
+        [
+            "第一段正文。",
+            "请收藏本站：www.example.com",
+            "求月票！求推荐票！",
+            "上一章 返回目录 下一章",
+            "",
+            "他走了。",
+        ]
+    )
+    result = clean_text(text, "zh", global_boilerplate())
+    assert result.paragraphs == ["第一段正文。", "他走了。"]
+    assert result.removed == Counter(ads=2, navigation=1)
+
+
+def test_clean_text_english_boilerplate():
+    text = "\n".join(
+        [
+            "Translator: Alice Editor: Bob",
+            "Please bookmark this site for faster updates!",
+            "She smiled.",
+            "TL note: a pun on the word for pear.",
+            "Previous Chapter | Next Chapter",
+            "Read the latest chapters at novelmirror.com",
+        ]
+    )
+    result = clean_text(text, "en", global_boilerplate())
+    assert result.paragraphs == ["She smiled."]
+    assert result.removed == Counter(ads=1, translator_credit=1, translator_note=1, navigation=1, watermark=1)
+
+
+def test_prose_mentioning_a_chapter_survives():
+    text = "He said the next chapter of his life would begin tomorrow.\n他用手机看书。"
+    assert clean_text(text, "en", global_boilerplate()).paragraphs == text.splitlines()
+
+
+def test_site_patterns_and_long_lines():
+    patterns = global_boilerplate().with_site([r"^本章未完"])
+    long_line = "本章未完" + "长" * 300
+    result = clean_text(f"本章未完，点击下一页继续\n{long_line}", "zh", patterns)
+    assert result.paragraphs == [long_line]
+    assert result.removed == Counter(site=1)
+
+
+def test_boilerplate_file_format_errors():
+    with pytest.raises(ValueError):
+        Boilerplate.parse("pattern-before-class")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "正常的文字" + "\ufffd" * 3,
+        "He said â€œhelloâ€\x9d and itâ€™s over.",
+        "正文锟斤拷锟斤拷正文",
+        "café crème brûlée: cafÃ© crÃ¨me",
+        "你好，世界。今天天气很好。".encode("gbk").decode("latin-1"),
+    ],
+)
+def test_mojibake_detected(text):
+    rejection = detect_mojibake(text)
+    assert rejection is not None and rejection.reason == "mojibake"
+
+
+def test_clean_text_is_not_mojibake():
+    assert detect_mojibake("A naïve café in Zürich — “quoted”, déjà vu.") is None
+    assert detect_mojibake("他说：“你好！”然后走了……") is None

@@ -1,0 +1,92 @@
+import random
+
+import numpy as np
+
+from filters.dedup import (
+    DedupConfig,
+    Duplicate,
+    choose_bands,
+    content_hash,
+    dedup_pairs,
+    find_duplicates,
+    jaccard,
+    normalise_key,
+    shingles,
+)
+
+_HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈"
+_WORDS = "the a river mountain sword old young master walked slowly quietly under over bright moon cold wind".split()
+
+
+def _zh_chapter(seed: int, n: int = 2000) -> str:
+    rng = random.Random(seed)
+    return "\n".join("".join(rng.choice(_HANZI) for _ in range(40)) + "。" for _ in range(n // 40))
+
+
+def _en_chapter(seed: int, n: int = 1500) -> str:
+    rng = random.Random(seed)
+    return " ".join(rng.choice(_WORDS) for _ in range(n)) + "."
+
+
+def test_normalised_key_and_hash():
+    assert normalise_key("Ｈｅｌｌｏ， World！\n") == "helloworld"
+    assert content_hash("他说：“你好。”") == content_hash("他说 你好")
+    assert content_hash("他说你好") != content_hash("她说你好")
+
+
+def test_bands_for_threshold():
+    bands, rows = choose_bands(128, 0.8, 0.95)
+    assert (bands, rows) == (18, 7)
+    assert 1 - (1 - 0.8**rows) ** bands >= 0.95
+
+
+def test_shingles_are_character_and_word_ngrams():
+    assert len(shingles("一二三四五六", "zh")) == 2
+    assert len(shingles("one two three four five six", "en")) == 2
+    assert len(shingles("短", "zh")) == 1
+    assert np.array_equal(shingles("甲乙丙丁戊", "zh"), shingles("甲乙丙丁戊", "zh"))
+
+
+def test_near_duplicate_with_ad_line_and_edits_is_caught():
+    original = _zh_chapter(1)
+    lines = original.split("\n")
+    lines.insert(10, "请收藏本站，最新章节抢先看")
+    lines[20] = lines[20][:5] + "某某" + lines[20][7:]
+    copy = "\n".join(lines)
+    assert 0.8 <= jaccard(shingles(original, "zh"), shingles(copy, "zh")) < 1
+    dups = find_duplicates(
+        [("mirror/zh/00001", copy), ("book/zh/00001", original), ("book/zh/00002", _zh_chapter(2))], "zh"
+    )
+    assert len(dups) == 1
+    dup = dups[0]
+    assert (dup.item_id, dup.kept_id, dup.kind) == ("mirror/zh/00001", "book/zh/00001", "near")
+    assert dup.reason == "near_duplicate" and "book/zh/00001" in dup.detail
+
+
+def test_exact_duplicates_ignore_whitespace_and_punctuation():
+    text = _en_chapter(3)
+    dups = find_duplicates([("b", text.replace(" ", "  ") + "!"), ("a", text), ("c", _en_chapter(4))], "en")
+    assert dups == [Duplicate("b", "a", "exact", 1.0)]
+
+
+def test_distinct_chapters_are_kept():
+    items = [(f"book/en/{i:05d}", _en_chapter(i)) for i in range(20)]
+    assert find_duplicates(items, "en") == []
+
+
+def test_cluster_keeps_smallest_id():
+    base = _zh_chapter(5)
+    variants = [base + "".join(_HANZI[:k]) for k in (3, 6, 9)]
+    dups = find_duplicates([("c", variants[2]), ("b", variants[1]), ("a", variants[0])], "zh", DedupConfig())
+    assert sorted((d.item_id, d.kept_id) for d in dups) == [("b", "a"), ("c", "a")]
+
+
+def test_dedup_pairs():
+    rows = [
+        {"pair_id": "b/1/0", "zh": "你好！", "en": "Hello!"},
+        {"pair_id": "a/1/0", "zh": "你好", "en": "hello"},
+        {"pair_id": "a/1/1", "zh": "你好", "en": "Hi"},
+    ]
+    kept, dups = dedup_pairs(rows)
+    assert [r["pair_id"] for r in kept] == ["a/1/0", "a/1/1"]
+    assert dups == [Duplicate("b/1/0", "a/1/0", "exact", 1.0)]

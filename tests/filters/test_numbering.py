@@ -1,0 +1,75 @@
+import pytest
+
+from filters.numbering import ChapterNumber, parse_chapter_number, parse_title, parse_url, parse_zh_numeral
+
+
+@pytest.mark.parametrize(
+    ("numeral", "value"),
+    [
+        ("一百二十三", 123),
+        ("十", 10),
+        ("十五", 15),
+        ("二十", 20),
+        ("两千零五", 2005),
+        ("一千零一十", 1010),
+        ("〇", 0),
+        ("一万零一", 10001),
+        ("一二三", 123),
+        ("１０", 10),
+        ("壹佰零捌", 108),
+    ],
+)
+def test_zh_numerals(numeral, value):
+    assert parse_zh_numeral(numeral) == value
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("第一百二十三章 风起云涌", (123, None)),
+        ("第十章", (10, None)),
+        ("第两千零五章 重逢", (2005, None)),
+        ("第〇章 楔子", (0, None)),
+        ("第10章 夜雨", (10, None)),
+        ("第１２章", (12, None)),
+        ("第十一回 闹天宫", (11, None)),
+        ("第一卷 第三十五章 归来", (35, None)),
+        ("第十章（上）", (10, 1)),
+        ("第十章 下", (10, 3)),
+        ("第十章 下山", (10, None)),
+        ("第十章 风起（二）", (10, 2)),
+        ("第十章(2)", (10, 2)),
+        ("Chapter 12", (12, None)),
+        ("Ch. 12", (12, None)),
+        ("Chapter 12 - The Duel", (12, None)),
+        ("Chapter 12: The Duel", (12, None)),
+        ("Chapter 12 (Part 2)", (12, 2)),
+        ("Chapter 12.2", (12, 2)),
+        ("12. The Duel", (12, None)),
+    ],
+)
+def test_titles(title, expected):
+    assert parse_title(title) == ChapterNumber(*expected)
+
+
+def test_titles_without_number():
+    assert parse_title("Prologue") is None
+    assert parse_title("楔子") is None
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://en.example.org/novel/chapter-12.html", ChapterNumber(12, None)),
+        ("https://zh.example.org/book/12_2.html", ChapterNumber(12, 2)),
+        ("https://en.example.org/novel/chapter_3-2/", ChapterNumber(3, 2)),
+        ("https://zh.example.org/book/987654.html", None),  # a database id, not a chapter number
+    ],
+)
+def test_urls(url, expected):
+    assert parse_url(url) == expected
+
+
+def test_title_wins_over_url():
+    assert parse_chapter_number("第五章", "https://x.org/chapter-7.html") == ChapterNumber(5)
+    assert parse_chapter_number("Side story", "https://x.org/chapter-7.html") == ChapterNumber(7)

@@ -1,0 +1,102 @@
+import subprocess
+import sys
+
+from filters.eval_split import boundaries, evaluate
+from filters.eval_split import main as eval_split_main
+from filters.sentences import split_en, split_sentences, split_zh
+
+
+def test_zh_basic_marks_and_closing_quotes():
+    text = "他看着她，心里一紧。“你到底想怎么样？”她没有回答！「好吧。」他走了?!"
+    assert split_zh(text) == [
+        "他看着她，心里一紧。",
+        "“你到底想怎么样？”",
+        "她没有回答！",
+        "「好吧。」",
+        "他走了?!",
+    ]
+
+
+def test_zh_semicolon_and_colon_do_not_split():
+    assert split_zh("天色已晚；他还在等。她说：“走吧。”") == ["天色已晚；他还在等。", "她说：“走吧。”"]
+
+
+def test_zh_ellipsis_splits_outside_quotes_only():
+    assert split_zh("他没有回答……只是笑了笑。") == ["他没有回答……", "只是笑了笑。"]
+    assert split_zh("“我……我不知道……”他低下头。") == ["“我……我不知道……”", "他低下头。"]
+
+
+def test_zh_speech_tag_after_quoted_question_is_split():
+    assert split_zh("“你去哪？”她问。") == ["“你去哪？”", "她问。"]
+
+
+def test_zh_chat_line_kept_whole():
+    text = "屏幕亮了。【系统：任务完成。奖励已发放！】他愣住了。"
+    assert split_zh(text) == ["屏幕亮了。", "【系统：任务完成。奖励已发放！】", "他愣住了。"]
+
+
+def test_zh_no_split_before_comma():
+    assert split_zh("他……，然后走了。") == ["他……，然后走了。"]
+
+
+def test_en_abbreviations_decimals_initials():
+    text = (
+        "Mr. Smith met Dr. Jones at St. Paul's. The U.S. economy grew 3.5% that year. J. R. Tolkien agreed."
+    )
+    assert split_en(text) == [
+        "Mr. Smith met Dr. Jones at St. Paul's.",
+        "The U.S. economy grew 3.5% that year.",
+        "J. R. Tolkien agreed.",
+    ]
+
+
+def test_en_quotes_and_speech_tags():
+    text = '"Are you sure?" she asked. "Yes!" He left. "Where?" Anna asked.'
+    assert split_en(text) == ['"Are you sure?" she asked.', '"Yes!"', "He left.", '"Where?" Anna asked.']
+
+
+def test_en_ellipses():
+    assert split_en("It was late . . . Everyone left. He went on . . . and on.") == [
+        "It was late . . .",
+        "Everyone left.",
+        "He went on . . . and on.",
+    ]
+
+
+def test_en_interrupted_speech():
+    assert split_en("'Come on, let's see—' 'At you!'") == ["'Come on, let's see—'", "'At you!'"]
+
+
+def test_split_sentences_keeps_paragraphs_apart():
+    assert split_sentences(["第一段没有句号", "", "第二段。完了。"], "zh") == [
+        "第一段没有句号",
+        "第二段。",
+        "完了。",
+    ]
+
+
+def test_cli():
+    result = subprocess.run(
+        [sys.executable, "-m", "filters.sentences", "--lang", "zh"],
+        input="甲。乙！\n丙？\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.splitlines() == ["甲。", "乙！", "丙？"]
+
+
+def test_eval_split_on_a_tiny_gold(tmp_path, capsys):
+    for folder, text in {
+        "zh-para": "甲说完了。乙？\n",
+        "zh": "甲说完了。\n乙？\n",
+        "en-para": "A. B\n",
+        "en": "A.\nB\n",
+    }.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+    score = evaluate(tmp_path, "zh")
+    assert (score.tp, score.fp, score.fn, score.f1) == (1, 0, 0, 1.0)
+    assert boundaries(["ab c", "d"]) == {3}
+    assert eval_split_main([str(tmp_path / "missing")]) == 0
+    assert "skipped:" in capsys.readouterr().out

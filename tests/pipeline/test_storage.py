@@ -1,0 +1,58 @@
+import pytest
+
+from pipeline import storage
+
+ROW = {"stage": "filter", "item_id": "b/1", "book_id": "b", "lang": "", "reason": "too_few_sentences",
+       "detail": "zh 3 < 5"}
+
+
+def test_round_trip_and_metadata(tmp_path):
+    path = tmp_path / "deep" / "rejected.parquet"
+    storage.write_table([ROW], "rejected", path)
+    assert storage.read_rows(path, "rejected") == [ROW]
+    assert list(tmp_path.joinpath("deep").iterdir()) == [path]  # no temporary file left behind
+
+
+def test_missing_field_is_an_error(tmp_path):
+    with pytest.raises(ValueError, match="rejected: a row has no field 'detail'"):
+        storage.write_table([{k: v for k, v in ROW.items() if k != "detail"}], "rejected", tmp_path / "x.parquet")
+
+
+def test_reading_with_the_wrong_schema_is_an_error(tmp_path):
+    path = tmp_path / "r.parquet"
+    storage.write_table([ROW], "rejected", path)
+    with pytest.raises(ValueError, match="does not match the 'books' schema"):
+        storage.read_table(path, "books")
+
+
+def test_failed_write_keeps_the_previous_file(tmp_path):
+    path = tmp_path / "r.parquet"
+    storage.write_table([ROW], "rejected", path)
+    with pytest.raises(ValueError, match="rejected.lang: Expected bytes, got a 'int' object"):
+        storage.write_table([{**ROW, "lang": 3}], "rejected", path)
+    assert storage.read_rows(path, "rejected") == [ROW]
+    assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]
+
+
+def test_read_many_concatenates_and_handles_none(tmp_path):
+    for i in range(2):
+        storage.write_table([{**ROW, "item_id": f"b/{i}"}], "rejected", tmp_path / f"{i}.parquet")
+    both = storage.read_many(sorted(tmp_path.glob("*.parquet")), "rejected")
+    assert both.column("item_id").to_pylist() == ["b/0", "b/1"]
+    assert storage.read_many([], "rejected").num_rows == 0
+
+
+def test_json_is_atomic_and_stable(tmp_path):
+    storage.write_json({"b": 1, "a": "漢"}, tmp_path / "s.json")
+    assert (tmp_path / "s.json").read_text(encoding="utf-8") == '{\n  "a": "漢",\n  "b": 1\n}\n'
+    assert storage.read_json(tmp_path / "s.json") == {"a": "漢", "b": 1}
+
+
+def test_identical_content_is_not_rewritten_and_the_fingerprint_is_stable(tmp_path):
+    path = tmp_path / "r.parquet"
+    first = storage.write_table([ROW], "rejected", path)
+    mtime = path.stat().st_mtime_ns
+    assert storage.write_table([ROW], "rejected", path) == first
+    assert path.stat().st_mtime_ns == mtime
+    assert storage.file_sha256(path) == first
+    assert storage.write_table([{**ROW, "detail": "zh 4 < 5"}], "rejected", path) != first
