@@ -1,6 +1,6 @@
 """Throughput of clean (+ sentence split), dedup and pair + filter on synthetic chapters.
 
-Usage: ``python bench/bench_filters.py [--chapters N] [--data DIR]``. Chapters are built from the
+Usage: ``python -m bench.bench_filters [--chapters N] [--data DIR]`` (or ``python -m bench filters``). Chapters are built from the
 MAC dev paragraphs when DIR exists (read at run time, never stored), else from a few sentences
 written here. Prints a table; makes no assertions about time.
 """
@@ -13,12 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))
+from filters.chapter_filters import FilterConfig
+from filters.sentences import split_sentences
+from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
 
-from filters.chapter_filters import FilterConfig  # noqa: E402
-from filters.sentences import split_sentences  # noqa: E402
-from filters.stage import clean_book, dedup_corpus, pair_and_filter_book  # noqa: E402
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULT_DATA = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev"
 _HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈剑号巨阙珠称夜光"

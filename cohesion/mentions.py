@@ -33,7 +33,7 @@ def mentions(doc: Doc) -> list[Mention]:
         tok = doc[i]
         if tok.pos_ == "PROPN":
             j = i
-            while j < len(doc) and doc[j].pos_ == "PROPN":
+            while j < len(doc) and (doc[j].pos_ == "PROPN" or _joins_name(doc, j)):
                 j += 1
             found.extend(_name(doc, i, j))
             i = j
@@ -46,6 +46,11 @@ def mentions(doc: Doc) -> list[Mention]:
                 )
         i += 1
     return found
+
+
+def _joins_name(doc: Doc, j: int) -> bool:
+    """A hyphen inside a name ("Xi-feng"), attached to the name parts on both sides."""
+    return doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_ and j + 1 < len(doc)
 
 
 def _name(doc: Doc, i: int, j: int) -> list[Mention]:

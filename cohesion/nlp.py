@@ -55,7 +55,11 @@ def top_synsets(lemma_: str, pos: str, senses: int) -> frozenset[str]:
 
 
 @cache
-def is_person(noun_lemma: str) -> bool:
-    """True when the noun's most frequent sense denotes a person (lexicographer file noun.person)."""
+def lexname(noun_lemma: str) -> str:
+    """Lexicographer file of the noun's most frequent sense ("noun.person", "noun.artifact" ...)."""
     synsets = wordnet().synsets(noun_lemma, "n")
-    return bool(synsets) and synsets[0].lexname() == "noun.person"
+    return synsets[0].lexname() if synsets else ""
+
+
+def is_person(noun_lemma: str) -> bool:
+    return lexname(noun_lemma) == "noun.person"

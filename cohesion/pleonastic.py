@@ -7,7 +7,10 @@ import re
 from spacy.tokens import Doc
 
 BE = frozenset("is was 's be been being isn't wasn't will would must might could may can".split())
-RAISING = frozenset("seem seems seemed appear appears appeared happen happens happened turns turned".split())
+RAISING = frozenset(
+    "seem seems seemed appear appears appeared happen happens happened turns turned occur occurs occurred "
+    "crossed struck dawned matter matters mattered".split()
+)
 WEATHER = frozenset(
     "rain rains rained raining snow snows snowed snowing cold hot warm cool dark late early noon midnight "
     "morning night time sunny windy o'clock".split()
@@ -42,7 +45,8 @@ def pleonastic(doc: Doc, i: int) -> bool:
     """Is token ``i`` (an "it") pleonastic or part of an idiom?"""
     after = [t for t in doc[i + 1 : i + 8] if t.pos_ not in ("PUNCT", "SPACE")]
     words = [t.lower_.replace("’", "'") for t in after]
-    if words and (words[0] in RAISING or words[0] in WEATHER):
+    lead = 1 if words and after[0].pos_ == "ADV" else 0  # "it never occurred to me"
+    if len(words) > lead and (words[lead] in RAISING or words[lead] in WEATHER):
         return True
     if words and words[0] in BE:  # it + be (+ not / adverbs) + predicate
         k = 1

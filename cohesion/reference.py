@@ -1,11 +1,12 @@
-"""Reference: a third-person pronoun, or a stand-alone this/that, pointing back to an earlier sentence.
+"""Reference: a third-person pronoun, or a stand-alone "that", pointing back to an earlier sentence.
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
-gender where known (gendered nouns, name genders guessed from the text), "they" only for persons
-or coordinated names, "it" only for non-person nouns. Tuned for precision, nothing is emitted when
-that sentence holds two different compatible phrases, when a compatible phrase precedes the pronoun
+known gender for he/she (gendered nouns, name genders guessed from the text), "they" only for
+persons or coordinated names, "it" only for a non-person noun of the previous sentence (further
+back it mostly means a situation). Tuned for precision, nothing is emitted when
+that sentence holds two different compatible phrases, when any noun or name precedes the pronoun
 in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). A
-sentence-initial demonstrative used alone ("That was a lie.") links to the whole previous sentence
+sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
 (extended reference). The aligned Chinese confirms the pronoun (``zh=她``) or shows it dropped
 (``zh=dropped``); both are recorded in ``trigger``.
 """
@@ -55,25 +56,23 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
-    if any(_rank(m, cls, ch.genders) is not None for m in ch.mentions[j] if m.token < tok.i):
-        return None  # the antecedent (or a competitor) is in the pronoun's own sentence
+    if any(m.token < tok.i for m in ch.mentions[j]):
+        return None  # a noun phrase before the pronoun in its own sentence may be the antecedent
     for i in ch.back(j):
         doc = ch.docs[i]
         chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        ranked = [
-            (r, m.token, m)
-            for m in _phrases(doc, ch.mentions[i])
-            if m.token < chain and (r := _rank(m, cls, ch.genders)) is not None
+        compatible = [
+            m for m in _phrases(doc, ch.mentions[i]) if m.token < chain and _compatible(m, cls, ch.genders)
         ]
-        if ranked:
-            if len({m.lemma for _, _, m in ranked}) > 1:
+        if compatible:
+            if len({m.lemma for m in compatible}) > 1:
                 return None  # ambiguous antecedent
             b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
             return Candidate(
-                "reference", "personal", min(ranked)[2].at(i), b, tok.lower_ + _zh_flag(ch.zh[j], cls)
+                "reference", "personal", compatible[-1].at(i), b, tok.lower_ + _zh_flag(ch.zh[j], cls)
             )
-        if doc is not None and chain < len(doc):
-            return None  # a pronoun of the same class is the closer link
+        if cls == "n" or chain < len(doc or ()):
+            return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
     return None
 
 
@@ -88,23 +87,18 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
     return mentions + pairs
 
 
-def _rank(m: Mention, cls: str, genders: dict[str, str]) -> int | None:
-    """0 = compatible with known gender, 1 = compatible, None = incompatible."""
+def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:
+    """Number and gender agreement; he/she need a known gender, "it" a non-person noun."""
     if cls == "pl":
-        return 0 if m.plural and (m.kind != "noun" or nlp.is_person(m.lemma)) else None
+        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma))
     if m.plural or m.kind == "names":
-        return None
+        return False
     if m.kind == "name":
-        gender = genders.get(m.text) or lexicon.genders().get((m.title, "title"))
-        if cls == "n":
-            return None
-        return 0 if gender == cls else 1 if gender is None else None
+        return cls == (genders.get(m.text) or lexicon.genders().get((m.title, "title")))
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
-        return None if gender or nlp.is_person(m.lemma) else 0
-    if gender:
-        return 0 if gender == cls else None
-    return 1 if nlp.is_person(m.lemma) else None
+        return not gender and not nlp.is_person(m.lemma)
+    return gender == cls
 
 
 def _zh_flag(zh: str, cls: str) -> str:
@@ -115,13 +109,17 @@ def _zh_flag(zh: str, cls: str) -> str:
 
 
 def _demonstrative(doc: Doc) -> Token | None:
-    """A clause-opening this/that used alone (not followed by a noun or adjective)."""
+    """A clause-opening "that" used alone (not followed by a noun or adjective).
+
+    "This" is left out: in novel dialogue it mostly points forward or outside the text ("This is my
+    sister.").
+    """
     for tok in doc:
         if tok.pos_ in _OPENERS:
             continue
-        if tok.lower_ not in ("this", "that") or tok.tag_ != "DT" or tok.i + 1 >= len(doc):
+        if tok.lower_ != "that" or tok.tag_ != "DT" or tok.i + 1 >= len(doc):
             return None
         nxt = doc[tok.i + 1]
-        idiom = doc[tok.i : tok.i + 3].text.lower().replace("’", "'") in ("that's it", "this is it")
+        idiom = doc[tok.i : tok.i + 3].text.lower().replace("’", "'") == "that's it"
         return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not idiom else None
     return None

@@ -4,7 +4,8 @@ as a bare object closing a clause ("She took one.").
 Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"),
 "one of / another / by / after / or", "the one who/that/which" and a bare "the one" (mostly a
 person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The antecedent is
-the last noun of the nearest earlier sentence that has one (plural preferred for "ones"); nothing is
+the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier sentence that
+has one (plural preferred for "ones"); a "one" followed by a verb ("another one bites") is skipped; nothing is
 emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
 earlier sentence's own substitute "one" is the closer link.
 """
@@ -15,13 +16,18 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
-from cohesion import lexicon
+from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
 
 DETERMINERS = frozenset(
     "a an the this that these those another which every any some other same last first next".split()
+)
+# Lexicographer files of nouns that rarely have a count-noun substitute ("fun", "anger", "truth").
+ABSTRACT = frozenset(
+    f"noun.{name}"
+    for name in "feeling attribute state cognition time process phenomenon motive relation quantity".split()
 )
 NOT_AFTER = frozenset("of another by after or who that which whom whose".split())
 
@@ -36,7 +42,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         for i in ch.back(j):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
-            nouns = [m for m in ch.mentions[i] if m.kind == "noun"]
+            nouns = [m for m in ch.mentions[i] if m.kind == "noun" and nlp.lexname(m.lemma) not in ABSTRACT]
             if nouns:
                 a = _antecedent(nouns, plural=one.lower_ == "ones")
                 b = Span(j, one.idx, one.idx + len(one), one.text)
@@ -58,7 +64,9 @@ def _substitute(doc: Doc) -> Token | None:
             continue
         if f"{prev.lower_} {tok.lower_}" in lexicon.words("one_stoplist.txt"):
             continue
-        if nxt is not None and (nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")):
+        if nxt is not None and (
+            nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+        ):
             continue
         if prev.lower_ == "the":
             continue  # bare "the one": a person ("He's the one.") far more often than a substitute

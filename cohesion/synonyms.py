@@ -1,8 +1,8 @@
 """Synonyms: two different content words sharing a WordNet synset among their most frequent senses.
 
 The shared synset must be the first sense of one word and among the first two senses of the other
-(verbs: the first sense of both, they are far more polysemous); light verbs (be, have, get ...) and
-generic nouns are skipped. Morphological variants (one lemma a prefix of the
+(verbs: the first sense of both, they are far more polysemous); light verbs (be, have, get ...),
+function-like adjectives (next, other, same ...) and generic nouns are skipped. Morphological variants (one lemma a prefix of the
 other, or a long common prefix) are not synonyms.
 """
 
@@ -40,7 +40,7 @@ def content_words(doc: Doc, sent: int) -> list[Word]:
         if pos is None or not tok.is_alpha:
             continue
         base = nlp.lemma(tok.text, pos)
-        if not base or base in lexicon.words("generic_nouns.txt") or base in lexicon.words("light_verbs.txt"):
+        if not base or base in lexicon.words("generic_nouns.txt") or base in lexicon.words("light_words.txt"):
             continue
         synsets = nlp.top_synsets(base, pos, SENSES[pos])
         if synsets:

@@ -1,7 +1,10 @@
 """Run one crawl (one book on one site) in its own process, since Scrapy's reactor cannot restart.
 
 ``crawl()`` is what the pipeline calls: it serves the site's folder when the profile says so, starts
-``python -m crawlers.run JOB.json`` and returns the crawl report written by that process.
+``python -m crawlers.run JOB.json`` and returns the crawl report written by that process: the counts of
+``REPORT_STATS``, ``status_counts``, ``failed_reasons`` (journaled failures per reason), ``blocked`` and
+``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason`` and
+``duration_s``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt
 RETRY_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
 REPORT_STATS = {
     "downloader/request_count": "requests",
+    "response_received_count": "responses",
     "downloader/response_bytes": "bytes",
     "retry/count": "retried",
     "item_scraped_count": "items",
@@ -57,7 +61,11 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "DOWNLOADER_MIDDLEWARES": {
             "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
             "crawlers.backoff.BackoffRetryMiddleware": 550,
+            # between MetaRefresh (580) and HttpCompression (590): sees decompressed challenge pages first
+            "crawlers.guards.ChallengeMiddleware": 585,
+            "crawlers.guards.RedirectLoopMiddleware": 610,  # sees redirects before RedirectMiddleware (600)
         },
+        "REDIRECT_MAX_TIMES": 5,
         "DOWNLOAD_TIMEOUT": 30,
         "DOWNLOAD_MAXSIZE": 8 * 1024 * 1024,
         "DOWNLOAD_WARNSIZE": 0,
@@ -78,7 +86,7 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
                    "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
                    "boilerplate": tuple(job["site"]["boilerplate"])})
-    process = CrawlerProcess(scrapy_settings(site, job.get("log_file")))
+    process = CrawlerProcess({**scrapy_settings(site, job.get("log_file")), **job["settings"]})
     crawler = process.create_crawler(NovelSpider)
     started = time.monotonic()
     process.crawl(
@@ -96,6 +104,11 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     report["status_counts"] = {
         key.rsplit("/", 1)[-1]: value for key, value in stats.items() if key.startswith("downloader/response_status_count/")
     }
+    report["failed_reasons"] = {
+        key.split("/", 1)[1]: value for key, value in stats.items() if key.startswith("failed/")
+    }
+    report["blocked_reason"] = stats.get("blocked/reason")
+    report["blocked"] = report["blocked_reason"] is not None
     report["finish_reason"] = str(stats.get("finish_reason", "unknown"))
     report["duration_s"] = round(time.monotonic() - started, 3)
     Path(job["report"]).write_text(json.dumps(report, indent=2, sort_keys=True), encoding="utf-8")
@@ -107,8 +120,11 @@ def _site_dict(site: Site) -> dict[str, Any]:
     return data
 
 
-def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None) -> dict[str, Any]:
-    """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report."""
+def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
+          settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report.
+
+    ``settings`` override ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays)."""
     server = serve_folder(site.serve) if site.serve else nullcontext(site.url)
     with server as base_url, tempfile.TemporaryDirectory(prefix="bwb-crawl-") as tmp:
         job = {
@@ -118,6 +134,7 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None) -> 
             "journal": str(journal),
             "report": str(Path(tmp) / "report.json"),
             "log_file": str(log_file) if log_file else None,
+            "settings": settings or {},
         }
         job_path = Path(tmp) / "job.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")

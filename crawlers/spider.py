@@ -2,8 +2,8 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons: ``http_NNN`` (after the retries), ``timeout``, ``truncated``,
-``connection_lost`` (after the retries), ``too_large``, ``too_many_redirects``, ``offsite``,
-``robots_forbidden``, ``blocked`` (a challenge page: the crawl stops, finish reason ``blocked``),
+``connection_lost`` (after the retries), ``too_large``, ``redirect_loop``, ``too_many_redirects``,
+``offsite``, ``robots_forbidden``, ``blocked`` (a challenge page: the crawl stops, finish reason ``blocked``),
 ``bad_encoding`` and ``empty_body``.
 """
 
@@ -26,24 +26,27 @@ from scrapy.exceptions import (
 )
 from scrapy.http import Request, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
-from scrapy.utils.url import url_is_from_any_domain
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
 
-from crawlers.blocking import SiteBlocked
+from crawlers.guards import RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.parsing import decode_page, parse_chapter, parse_toc
 from pipeline.config import Selectors
 
-
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
     (SiteBlocked, "blocked"),
+    (RedirectLoop, "redirect_loop"),
     (DownloadTimeoutError, "timeout"),
     (ResponseDataLossError, "truncated"),
     (DownloadCancelledError, "too_large"),
     ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
 ]
-_IGNORED_REASONS = {"max redirections reached": "too_many_redirects", "Forbidden by robots.txt": "robots_forbidden"}
+_IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
+    "Filtered offsite request": "offsite",
+    "max redirections reached": "too_many_redirects",
+    "Forbidden by robots.txt": "robots_forbidden",
+}
 
 
 def _now() -> str:
@@ -89,7 +92,7 @@ class NovelSpider(scrapy.Spider):
     def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
         decoded = decode_page(response, self.encoding)
         if decoded is None:
-            yield self._failure("toc_failure", response.url, "bad_encoding", _undecodable(response, self.encoding))
+            yield self._bad_encoding("toc_failure", response.url, response)
             return
         page = parse_toc(decoded, self.selectors)
         seen = {url for url, _ in entries}
@@ -104,16 +107,14 @@ class NovelSpider(scrapy.Spider):
                 yield self._chapter_request(url, first_url=url, pages=[], paragraphs=[], title=None)
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
-        # dont_filter: a redirect loop must end in a recorded failure, not a silently deduplicated request
-        return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state,
-                       dont_filter=True)
+        return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state)
 
     def parse_chapter(
         self, response: TextResponse, first_url: str, pages: list[str], paragraphs: list[str], title: str | None
     ) -> Iterator[Any]:
         decoded = decode_page(response, self.encoding)
         if decoded is None:
-            yield self._failure("failure", first_url, "bad_encoding", _undecodable(response, self.encoding))
+            yield self._bad_encoding("failure", first_url, response)
             return
         response = decoded
         page = parse_chapter(response, self.selectors)
@@ -125,7 +126,7 @@ class NovelSpider(scrapy.Spider):
                                         paragraphs=paragraphs, title=title)
             return
         if not paragraphs:
-            yield self._failure("failure", first_url, "empty_body", f"no text at {self.selectors.body!r}")
+            yield self._failure_record("failure", first_url, "empty_body", f"no text at {self.selectors.body!r}")
             return
         yield {
             "type": "chapter",
@@ -139,30 +140,28 @@ class NovelSpider(scrapy.Spider):
 
     def chapter_failed(self, failure: Failure) -> Iterator[Any]:
         request = failure.request  # type: ignore[attr-defined]
-        yield from self._failed("failure", request.cb_kwargs.get("first_url", request.url), failure)
+        yield from self._errback("failure", request.cb_kwargs.get("first_url", request.url), failure)
 
     def toc_failed(self, failure: Failure) -> Iterator[Any]:
-        yield from self._failed("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
+        yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
-    def _failed(self, kind: str, url: str, failure: Failure) -> Iterator[Any]:
-        yield self._failure(kind, url, self._reason(failure), str(failure.value)[:300])
+    def _errback(self, kind: str, url: str, failure: Failure) -> Iterator[Any]:
+        yield self._failure_record(kind, url, _reason(failure), str(failure.value)[:300] or failure.type.__name__)
         if failure.check(SiteBlocked):
             raise CloseSpider("blocked")
 
-    def _failure(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
+    def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
+        tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
+        return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
+
+    def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
         return {"type": kind, "url": self.canonical(url), "reason": reason, "detail": detail, "fetched_at": _now()}
 
-    def _reason(self, failure: Failure) -> str:
-        error, request = failure.value, failure.request  # type: ignore[attr-defined]
-        if isinstance(error, HttpError):
-            return f"http_{error.response.status}"
-        if type(error) is IgnoreRequest:
-            if not url_is_from_any_domain(request.url, self.allowed_domains):
-                return "offsite"
-            return _IGNORED_REASONS.get(str(error), "ignored")
-        return next((reason for kinds, reason in _ERROR_REASONS if isinstance(error, kinds)), type(error).__name__)
 
-
-def _undecodable(response: TextResponse, site_encoding: str | None) -> str:
-    tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, site_encoding))))
-    return f"too many undecodable bytes with {tried}"
+def _reason(failure: Failure) -> str:
+    error = failure.value
+    if isinstance(error, HttpError):
+        return f"http_{error.response.status}"
+    if type(error) is IgnoreRequest:
+        return next((reason for start, reason in _IGNORED_REASONS.items() if str(error).startswith(start)), "ignored")
+    return next((reason for kinds, reason in _ERROR_REASONS if isinstance(error, kinds)), type(error).__name__)

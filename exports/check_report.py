@@ -10,7 +10,9 @@ gets a script that, on load, writes each image's ``naturalWidth`` into the DOM; 
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -18,8 +20,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--virtual-time-budget=0")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--virtual-time-budget=5000",
+)
 PROBE = """<script>window.addEventListener("load", () => {
   for (const img of document.images) img.setAttribute("data-natural-width", img.naturalWidth);
   document.body.setAttribute("data-probed", document.images.length);
@@ -43,6 +53,22 @@ def find_chromium() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 
 
+def _run(command: list[str], timeout: float) -> tuple[str, str]:
+    """stdout and stderr of ``command``; on timeout its whole process group (renderers too) is killed."""
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:
+        try:
+            out, err = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise RuntimeError(f"chromium did not finish within {timeout:g} s") from None
+    if process.returncode:
+        raise RuntimeError(f"chromium exited with {process.returncode}: {err[-2000:]}")
+    return out, err
+
+
 def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
     """``src`` of every image of ``page`` that Chromium could not load (raises if the probe never ran)."""
     page = page.resolve()
@@ -52,13 +78,13 @@ def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="bwb-check-report-") as tmp:
         copy = Path(tmp) / "page.html"
         copy.write_text(html, encoding="utf-8")
-        result = subprocess.run(
-            [browser, *FLAGS, f"--user-data-dir={tmp}/profile", "--dump-dom", copy.as_uri()],
-            capture_output=True, text=True, timeout=timeout, check=True)
+        dom, log = _run(
+            [browser, *FLAGS, f"--user-data-dir={tmp}/profile", "--dump-dom", copy.as_uri()], timeout
+        )
     parser = _Images()
-    parser.feed(result.stdout)
+    parser.feed(dom)
     if parser.probed is None:
-        raise RuntimeError(f"the probe script did not run; chromium said: {result.stderr[-2000:]}")
+        raise RuntimeError(f"the probe script did not run; chromium said: {log[-2000:]}")
     return [img.get("src") or "" for img in parser.images if int(img.get("data-natural-width") or 0) <= 0]
 
 
@@ -72,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     if not page.is_file():
         print(f"error: {page} does not exist (build it with `make report`)")
         return 1
-    broken = broken_images(page, browser)
+    try:
+        broken = broken_images(page, browser)
+    except RuntimeError as error:
+        print(f"error: {error}")
+        return 1
     if broken:
         print(f"FAIL: {len(broken)} image(s) did not render in {page}: " + ", ".join(broken))
         return 1

@@ -63,12 +63,14 @@ def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
 
 
 def chapter_refs(layout: Layout) -> list[ChapterRef]:
-    return [ChapterRef(c["chapter_id"], c["book_id"], c["chapter_no"])
-            for book in aligned_books(layout) for c, _ in read_book(layout, book)]
+    return [
+        ChapterRef(c["chapter_id"], c["book_id"], c["chapter_no"])
+        for book in aligned_books(layout)
+        for c, _ in read_book(layout, book)
+    ]
 
 
-def iter_docs(layout: Layout, assignment: SplitAssignment,
-              splits: Iterable[str] = SPLITS) -> Iterator[Doc]:
+def iter_docs(layout: Layout, assignment: SplitAssignment, splits: Iterable[str] = SPLITS) -> Iterator[Doc]:
     """Chapters of ``splits`` book by book, without unused chapters and leaked beads."""
     wanted = set(splits)
     for book in aligned_books(layout):

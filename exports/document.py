@@ -43,18 +43,27 @@ def _html_block(block: Block) -> str:
             return "<p>(empty)</p>"
         head = "".join(f"<th>{html.escape(k)}</th>" for k in block.rows[0])
         body = "".join(
-            "<tr>" + "".join(f'<td{"" if isinstance(v, str) else " class=num"}>{html.escape(format_cell(v))}</td>'
-                             for v in row.values()) + "</tr>"
-            for row in block.rows)
+            "<tr>"
+            + "".join(
+                f"<td{'' if isinstance(v, str) else ' class=num'}>{html.escape(format_cell(v))}</td>"
+                for v in row.values()
+            )
+            + "</tr>"
+            for row in block.rows
+        )
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     return f"<p>{html.escape(block)}</p>"
 
 
 def render_html(title: str, sections: Sequence[Section]) -> str:
-    body = "\n".join(f"<section><h2>{html.escape(s.title)}</h2>\n" + "\n".join(map(_html_block, s.blocks))
-                     + "\n</section>" for s in sections)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"<style>{STYLE}</style></head>\n<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
+    body = "\n".join(
+        f"<section><h2>{html.escape(s.title)}</h2>\n" + "\n".join(map(_html_block, s.blocks)) + "\n</section>"
+        for s in sections
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{STYLE}</style></head>\n<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+    )
 
 
 def _md_cell(value: Any) -> str:

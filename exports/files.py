@@ -1,38 +1,13 @@
-"""Atomic writes of text files and whole folders (temp + ``os.replace``): readers never see half."""
+"""Atomic folder writes (fill a temp folder, then ``os.replace``): readers never see half an export."""
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
-
-
-@contextmanager
-def open_atomic(path: Path) -> Iterator[TextIO]:
-    """Open ``path`` for writing UTF-8 text (``\\n`` line ends); it appears only when the block succeeds."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def write_lines(path: Path, lines: Iterable[str]) -> int:
-    """Atomically write one line per item (each ends with ``\\n``); returns the number of lines."""
-    count = 0
-    with open_atomic(path) as handle:
-        for line in lines:
-            handle.write(line + "\n")
-            count += 1
-    return count
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from pipeline.layout import Layout
 from pipeline.storage import read_many, read_rows
 
 Row = dict[str, Any]
-FIRST_LINES = 3
+FIRST_LINES, LINE_WIDTH = 3, 160
 ANSI = {"a": ("\x1b[1;33m", "\x1b[0m"), "b": ("\x1b[1;36m", "\x1b[0m")}
 PLAIN = {"a": ("[[", "]]"), "b": ("<<", ">>")}
 
@@ -33,40 +33,59 @@ def highlight(sentence: str, start: int | None, end: int | None, span: str, mark
     return f"{sentence[:start]}{marks[0]}{span}{marks[1]}{sentence[end:]}"
 
 
+def _clip(text: str) -> str:
+    return text if len(text) <= LINE_WIDTH else text[: LINE_WIDTH - 1] + "…"
+
+
 def _raw_lines(raw: list[Row]) -> list[str]:
     lines = []
     for r in sorted(raw, key=lambda r: (r["lang"], r["toc_index"])):
-        lines += [f"  [{r['lang']}] {r['raw_id']}  {r['url']}  fetched {r['fetched_at']:%Y-%m-%d %H:%M} UTC"
-                  f"  ({r['encoding']}, {len(r['page_urls'] or [])} page(s))",
-                  f"       title: {r['title']}"]
-        lines += [f"       | {t}" for t in (r["text"] or "").splitlines()[:FIRST_LINES]]
+        lines += [
+            f"  [{r['lang']}] {r['raw_id']}  {r['url']}  fetched {r['fetched_at']:%Y-%m-%d %H:%M} UTC"
+            f"  ({r['encoding']}, {len(r['page_urls'] or [])} page(s))",
+            f"       title: {r['title']}",
+        ]
+        lines += [f"       | {_clip(t)}" for t in (r["text"] or "").splitlines()[:FIRST_LINES]]
     return lines
 
 
 def _clean_lines(clean: list[Row]) -> list[str]:
-    return [f"  [{c['lang']}] {c['raw_id']}  chapter {c['chapter_no']}"
-            + ("" if c["part"] is None else f" part {c['part']}")
-            + f"  title removed: {c['title']!r}  {len(c['sentences'] or [])} sentences, {c['n_chars']} chars"
-            for c in sorted(clean, key=lambda c: (c["lang"], c["toc_index"]))]
+    return [
+        f"  [{c['lang']}] {c['raw_id']}  chapter {c['chapter_no']}"
+        + ("" if c["part"] is None else f" part {c['part']}")
+        + f"  title removed: {c['title']!r}  {len(c['sentences'] or [])} sentences, {c['n_chars']} chars"
+        for c in sorted(clean, key=lambda c: (c["lang"], c["toc_index"]))
+    ]
 
 
 def _paired_lines(chapters: list[Row]) -> list[str]:
-    return [line for c in chapters for line in (
-        f"  {c['title_zh']} / {c['title_en']}",
-        f"  {len(c['zh_sentences'])} zh sentences, {len(c['en_sentences'])} en sentences")]
+    return [
+        line
+        for c in chapters
+        for line in (
+            f"  {c['title_zh']} / {c['title_en']}",
+            f"  {len(c['zh_sentences'])} zh sentences, {len(c['en_sentences'])} en sentences",
+        )
+    ]
 
 
 def _rejection_lines(rejected: list[Row]) -> list[str]:
-    return [f"  {r['stage']}: {r['reason']}  {r['item_id']}" + (f" [{r['lang']}]" if r["lang"] else "")
-            + f"  {r['detail']}" for r in rejected]
+    return [
+        f"  {r['stage']}: {r['reason']}  {r['item_id']}"
+        + (f" [{r['lang']}]" if r["lang"] else "")
+        + f"  {r['detail']}"
+        for r in rejected
+    ]
 
 
 def _bead_lines(beads: list[Row]) -> list[str]:
     lines = []
     for b in sorted(beads, key=lambda b: b["bead_no"]):
         score = "  -  " if b["score"] is None else f"{b['score']:.2f}"
-        lines += [f"  #{b['bead_no']:<3} {b['bead_type']:<4} {score}  zh | {one_line(b['zh'])}",
-                  f"  {'':<15} en | {one_line(b['en'])}"]
+        lines += [
+            f"  #{b['bead_no']:<3} {b['bead_type']:<4} {score}  zh | {one_line(b['zh'])}",
+            f"  {'':<15} en | {one_line(b['en'])}",
+        ]
     return lines
 
 
@@ -77,8 +96,17 @@ def _candidate_lines(candidates: list[Row], marks: dict[str, tuple[str, str]]) -
         lines += [
             f"  {c['candidate_id']}  {kind}  {'adjacent' if c['adjacent'] else 'non-adjacent'}"
             f"  distance {c['distance']}  trigger {c['trigger']!r}",
-            f"    a [{c['sent_a']}] {highlight(c['sentence_a'], c['a_start'], c['a_end'], c['a_text'], marks['a'])}",
-            f"    b [{c['sent_b']}] {highlight(c['sentence_b'], c['b_start'], c['b_end'], c['b_text'], marks['b'])}",
+            *(
+                f"    {side} [{c[f'sent_{side}']}] "
+                + highlight(
+                    c[f"sentence_{side}"],
+                    c[f"{side}_start"],
+                    c[f"{side}_end"],
+                    c[f"{side}_text"],
+                    marks[side],
+                )
+                for side in "ab"
+            ),
             f"      zh a: {c['zh_a']}",
             f"      zh b: {c['zh_b']}",
         ]
@@ -108,24 +136,40 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
 
     chapters = _rows(layout.chapters(book_id), "chapters", in_chapter)
     clean = _rows(layout.clean(book_id), "clean_chapters", lambda r: r["chapter_no"] == chapter_no)
-    raw_ids = ({i for c in chapters for i in c["zh_raw_ids"] + c["en_raw_ids"]} if chapters
-               else {c["raw_id"] for c in clean or []})
-    raw_tables = [_rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
-                  for lang in ("zh", "en")]
+    raw_ids = (
+        {i for c in chapters for i in c["zh_raw_ids"] + c["en_raw_ids"]}
+        if chapters
+        else {c["raw_id"] for c in clean or []}
+    )
+    raw_tables = [
+        _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
+        for lang in ("zh", "en")
+    ]
     raw = None if raw_tables == [None, None] else [r for rows in raw_tables for r in rows or []]
-    rejected = [r for r in read_many(rejected_files(layout), "rejected").to_pylist()
-                if r["item_id"] in raw_ids or r["item_id"] == chapter_id
-                or r["item_id"].startswith(chapter_id + "/")]
+    rejected = [
+        r
+        for r in read_many(rejected_files(layout), "rejected").to_pylist()
+        if r["item_id"] in raw_ids or r["item_id"] == chapter_id or r["item_id"].startswith(chapter_id + "/")
+    ]
     beads = _rows(layout.aligned(book_id), "aligned_pairs", in_chapter)
     candidates = _rows(layout.candidates(book_id), "candidates", in_chapter)
     marks = ANSI if (sys.stdout.isatty() if color is None else color) else PLAIN
 
-    return "\n".join([
-        f"Chapter {chapter_id}",
-        *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
-        *_section("cleaned", _map(clean, _clean_lines), "no cleaned chapter with this number"),
-        *_section("paired", _map(chapters, _paired_lines), "not paired, or dropped: see rejections"),
-        *_section("rejections", _rejection_lines(rejected), "none"),
-        *_section("aligned beads", _map(beads, _bead_lines), "no beads"),
-        *_section("cohesion candidates", _map(candidates, lambda rows: _candidate_lines(rows, marks)), "none"),
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                f"Chapter {chapter_id}",
+                *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
+                *_section("cleaned", _map(clean, _clean_lines), "no cleaned chapter with this number"),
+                *_section("paired", _map(chapters, _paired_lines), "not paired, or dropped: see rejections"),
+                *_section("rejections", _rejection_lines(rejected), "none"),
+                *_section("aligned beads", _map(beads, _bead_lines), "no beads"),
+                *_section(
+                    "cohesion candidates",
+                    _map(candidates, lambda rows: _candidate_lines(rows, marks)),
+                    "none",
+                ),
+            ]
+        )
+        + "\n"
+    )

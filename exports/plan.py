@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from exports.corpus import chapter_refs, iter_docs
-from exports.splits import HELD_OUT, SplitAssignment, SplitConfig, assign_splits, find_leakage
+from exports.splits import DEFAULT_CONFIG, HELD_OUT, SplitAssignment, SplitConfig, assign_splits, find_leakage
 from pipeline.layout import Layout
 
 
-def plan_splits(layout: Layout, config: SplitConfig = SplitConfig()) -> SplitAssignment:
+def plan_splits(layout: Layout, config: SplitConfig = DEFAULT_CONFIG) -> SplitAssignment:
     """Deterministic for a given corpus and config, so exports, stats and report always agree."""
     base = assign_splits(chapter_refs(layout), config)
     held_out = (bead for doc in iter_docs(layout, base, HELD_OUT) for bead in doc.beads)

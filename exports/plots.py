@@ -16,15 +16,20 @@ def _figure(height: float = 3.2) -> Figure:
     return fig
 
 
-def bar_chart(path: Path, counts: Mapping[str, Sequence[float]], labels: Sequence[str], title: str,
-              xlabel: str = "count") -> Path:
+def bar_chart(
+    path: Path,
+    counts: Mapping[str, Sequence[float]],
+    labels: Sequence[str],
+    title: str,
+    xlabel: str = "count",
+) -> Path:
     """Horizontal bars, one row per label; several series (``counts``) are stacked."""
     fig = _figure(height=max(2.0, 0.8 + 0.3 * len(labels)))
     ax = fig.add_subplot()
     left = [0.0] * len(labels)
     for name, values in counts.items():
         ax.barh(labels, values, left=left, label=name)
-        left = [a + b for a, b in zip(left, values)]
+        left = [a + b for a, b in zip(left, values, strict=True)]
     ax.invert_yaxis()
     ax.set(title=title, xlabel=xlabel)
     if len(counts) > 1:
@@ -33,8 +38,9 @@ def bar_chart(path: Path, counts: Mapping[str, Sequence[float]], labels: Sequenc
     return path
 
 
-def histogram(path: Path, samples: Mapping[str, Sequence[float]], title: str, xlabel: str,
-              bins: int = 40) -> Path:
+def histogram(
+    path: Path, samples: Mapping[str, Sequence[float]], title: str, xlabel: str, bins: int = 40
+) -> Path:
     """Overlaid histograms of one or more samples (e.g. zh and en lengths) on shared bins."""
     fig = _figure()
     ax = fig.add_subplot()

@@ -8,16 +8,22 @@ from exports.corpus import aligned_books
 from exports.document import render_html, render_markdown
 from exports.files import staged_dir
 from exports.plan import plan_splits
-from exports.sections import (alignment_section, cohesion_section, funnel_section, genre_section,
-                              lengths_section, table6_section)
-from exports.splits import SplitConfig
+from exports.sections import (
+    alignment_section,
+    cohesion_section,
+    funnel_section,
+    genre_section,
+    lengths_section,
+    table6_section,
+)
+from exports.splits import DEFAULT_CONFIG, SplitConfig
 from exports.stats import collect
 from pipeline.layout import Layout
 
 TITLE = "BWB corpus report"
 
 
-def build_report(layout: Layout, split_config: SplitConfig = SplitConfig()) -> Path:
+def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> Path:
     """Write the report folder (pages + ``img/*.png``) atomically; returns the path of index.html."""
     books = aligned_books(layout)
     stats = collect(layout, plan_splits(layout, split_config)) if books else {}

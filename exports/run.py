@@ -14,7 +14,7 @@ from exports.formats.parquet import export_parquet
 from exports.formats.text import export_text
 from exports.formats.tmx import export_tmx
 from exports.plan import plan_splits
-from exports.splits import SplitConfig
+from exports.splits import DEFAULT_CONFIG, SplitConfig
 from pipeline.layout import Layout
 from pipeline.storage import write_json
 
@@ -29,8 +29,9 @@ FORMATS: dict[str, Callable[[Iterable[Doc], Path], dict[str, Any]]] = {
 }
 
 
-def export_corpus(layout: Layout, formats: list[str],
-                  split_config: SplitConfig = SplitConfig()) -> dict[str, Any]:
+def export_corpus(
+    layout: Layout, formats: list[str], split_config: SplitConfig = DEFAULT_CONFIG
+) -> dict[str, Any]:
     """Write each format to ``export_dir()/{format}/`` and the split plan to ``splits.json``.
 
     Reads only books whose aligned (and chapters) table exists. Returns (and writes to
@@ -42,7 +43,9 @@ def export_corpus(layout: Layout, formats: list[str],
     assignment = plan_splits(layout, split_config)
     out = layout.export_dir()
     write_json(assignment.to_json(), out / "splits.json")
-    summary = {"splits": assignment.report,
-               "formats": {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats}}
+    summary = {
+        "splits": assignment.report,
+        "formats": {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats},
+    }
     write_json(summary, out / "summary.json")
     return summary

@@ -26,11 +26,14 @@ def table6_section(stats: dict[str, SplitStats]) -> Section:
     title = "Corpus statistics (BWB Table 6)"
     if not stats:
         return not_built(title, "aligned chapters")
-    return Section(title, [
-        Table(table6_rows(stats)),
-        "A sentence is a line of the BWB layout: one bead, with one-sided beads merged into a "
-        "neighbour. " + WORD_RULE,
-    ])
+    return Section(
+        title,
+        [
+            Table(table6_rows(stats)),
+            "A sentence is a line of the BWB layout: one bead, with one-sided beads merged into a "
+            "neighbour. " + WORD_RULE,
+        ],
+    )
 
 
 def lengths_section(stats: dict[str, SplitStats], img: Path) -> Section:
@@ -47,24 +50,46 @@ def lengths_section(stats: dict[str, SplitStats], img: Path) -> Section:
 
 def funnel_section(layout: Layout, img: Path) -> Section:
     title = "Filter funnel"
-    fetched = {lang: sum(pq.read_metadata(p).num_rows for p in book_files(lambda b, lang=lang: layout.raw(lang, b)))
-               for lang in ("zh", "en")}
+    fetched = {
+        lang: sum(pq.read_metadata(p).num_rows for p in book_files(lambda b, lang=lang: layout.raw(lang, b)))
+        for lang in ("zh", "en")
+    }
     rejected = read_many(rejected_files(layout), "rejected").select(["stage", "reason", "lang"]).to_pylist()
     if not any(fetched.values()) and not rejected:
         return not_built(title, "raw chapters or rejections")
     counts = Counter((r["stage"], r["reason"], r["lang"] or "pair") for r in rejected)
-    reasons = sorted({(s, r) for s, r, _ in counts},
-                     key=lambda k: (STAGES.index(k[0]) if k[0] in STAGES else len(STAGES), k))
+    reasons = sorted(
+        {(s, r) for s, r, _ in counts},
+        key=lambda k: (STAGES.index(k[0]) if k[0] in STAGES else len(STAGES), k),
+    )
     rows = [{"step": "in", "stage": "crawl", "reason": "raw chapters fetched", **fetched, "pair": 0}]
-    rows += [{"step": "rejected", "stage": s, "reason": r, **{lang: counts[s, r, lang] for lang in ("zh", "en", "pair")}}
-             for s, r in reasons]
+    rows += [
+        {
+            "step": "rejected",
+            "stage": s,
+            "reason": r,
+            **{lang: counts[s, r, lang] for lang in ("zh", "en", "pair")},
+        }
+        for s, r in reasons
+    ]
     aligned = read_columns(book_files(layout.aligned), "aligned_pairs", ["chapter_id"]).column("chapter_id")
     kept = sum(pq.read_metadata(p).num_rows for p in book_files(layout.chapters))
-    rows += [{"step": "kept", "stage": "pair", "reason": "paired chapters", "zh": 0, "en": 0, "pair": kept},
-             {"step": "kept", "stage": "align", "reason": "aligned chapters", "zh": 0, "en": 0,
-              "pair": len(set(aligned.to_pylist()))}]
-    blocks = [Table(rows), "zh / en count raw chapters of one language; pair counts paired chapters "
-              "or sentence pairs (rejections with no language)."]
+    rows += [
+        {"step": "kept", "stage": "pair", "reason": "paired chapters", "zh": 0, "en": 0, "pair": kept},
+        {
+            "step": "kept",
+            "stage": "align",
+            "reason": "aligned chapters",
+            "zh": 0,
+            "en": 0,
+            "pair": len(set(aligned.to_pylist())),
+        },
+    ]
+    blocks = [
+        Table(rows),
+        "zh / en count raw chapters of one language; pair counts paired chapters "
+        "or sentence pairs (rejections with no language).",
+    ]
     if reasons:
         labels = [f"{s}: {r}" for s, r in reasons]
         series = {lang: [counts[s, r, lang] for s, r in reasons] for lang in ("zh", "en", "pair")}
@@ -80,13 +105,23 @@ def alignment_section(layout: Layout, img: Path) -> Section:
         return not_built(title, "aligned pairs")
     types = Counter(pairs.column("bead_type").to_pylist()).most_common()
     scores = [s for s in pairs.column("score").to_pylist() if s is not None]
-    bars = bar_chart(img / "bead_types.png", {"beads": [n for _, n in types]}, [t for t, _ in types],
-                     "Bead types", "beads")
+    bars = bar_chart(
+        img / "bead_types.png", {"beads": [n for _, n in types]}, [t for t, _ in types], "Bead types", "beads"
+    )
     hist = histogram(img / "scores.png", {"score": scores}, "Alignment score", "score")
-    return Section(title, [
-        Table([{"bead type": t, "beads": n, "share %": round(100 * n / pairs.num_rows, 1)} for t, n in types]),
-        Image(f"img/{bars.name}", "bead type histogram"), Image(f"img/{hist.name}", "score distribution"),
-    ])
+    return Section(
+        title,
+        [
+            Table(
+                [
+                    {"bead type": t, "beads": n, "share %": round(100 * n / pairs.num_rows, 1)}
+                    for t, n in types
+                ]
+            ),
+            Image(f"img/{bars.name}", "bead type histogram"),
+            Image(f"img/{hist.name}", "score distribution"),
+        ],
+    )
 
 
 def genre_section(layout: Layout, aligned_books: list[str], img: Path) -> Section:
@@ -97,11 +132,20 @@ def genre_section(layout: Layout, aligned_books: list[str], img: Path) -> Sectio
     all_books = Counter(b["genre"] or "(none)" for b in books)
     aligned = Counter(b["genre"] or "(none)" for b in books if b["book_id"] in set(aligned_books))
     genres = [g for g, _ in all_books.most_common()]
-    path = bar_chart(img / "genres.png", {"aligned": [aligned[g] for g in genres],
-                                          "not aligned": [all_books[g] - aligned[g] for g in genres]},
-                     genres, "Books per genre", "books")
-    return Section(title, [Table([{"genre": g, "books": all_books[g], "aligned books": aligned[g]} for g in genres]),
-                           Image(f"img/{path.name}", "books per genre")])
+    path = bar_chart(
+        img / "genres.png",
+        {"aligned": [aligned[g] for g in genres], "not aligned": [all_books[g] - aligned[g] for g in genres]},
+        genres,
+        "Books per genre",
+        "books",
+    )
+    return Section(
+        title,
+        [
+            Table([{"genre": g, "books": all_books[g], "aligned books": aligned[g]} for g in genres]),
+            Image(f"img/{path.name}", "books per genre"),
+        ],
+    )
 
 
 def cohesion_section(layout: Layout, img: Path) -> Section:
@@ -111,10 +155,27 @@ def cohesion_section(layout: Layout, img: Path) -> Section:
         return not_built(title, "cohesion candidates")
     counts = Counter((c["phenomenon"], bool(c["adjacent"])) for c in found)
     phenomena = sorted({p for p, _ in counts}, key=lambda p: (-counts[p, True] - counts[p, False], p))
-    rows = [{"phenomenon": p, "adjacent": counts[p, True], "non-adjacent": counts[p, False],
-             "total": counts[p, True] + counts[p, False]} for p in phenomena]
-    path = bar_chart(img / "cohesion.png", {"adjacent": [r["adjacent"] for r in rows],
-                                            "non-adjacent": [r["non-adjacent"] for r in rows]},
-                     phenomena, "Cohesion candidates per phenomenon", "candidates")
-    return Section(title, [Table(rows), "Adjacent: the two sentences are neighbours (distance 1).",
-                           Image(f"img/{path.name}", "cohesion candidates per phenomenon")])
+    rows = [
+        {
+            "phenomenon": p,
+            "adjacent": counts[p, True],
+            "non-adjacent": counts[p, False],
+            "total": counts[p, True] + counts[p, False],
+        }
+        for p in phenomena
+    ]
+    path = bar_chart(
+        img / "cohesion.png",
+        {"adjacent": [r["adjacent"] for r in rows], "non-adjacent": [r["non-adjacent"] for r in rows]},
+        phenomena,
+        "Cohesion candidates per phenomenon",
+        "candidates",
+    )
+    return Section(
+        title,
+        [
+            Table(rows),
+            "Adjacent: the two sentences are neighbours (distance 1).",
+            Image(f"img/{path.name}", "cohesion candidates per phenomenon"),
+        ],
+    )

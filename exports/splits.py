@@ -38,6 +38,9 @@ class SplitConfig:
     leak_sides: tuple[str, ...] = ("zh", "en")  # a pair leaks when all these sides match, normalised
 
 
+DEFAULT_CONFIG = SplitConfig()
+
+
 @dataclass(frozen=True)
 class ChapterRef:
     chapter_id: str
@@ -70,8 +73,9 @@ class SplitAssignment:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SplitAssignment:
-        return cls(dict(data["books"]), dict(data["chapters"]), frozenset(data["leaked_pairs"]),
-                   dict(data["report"]))
+        return cls(
+            dict(data["books"]), dict(data["chapters"]), frozenset(data["leaked_pairs"]), dict(data["report"])
+        )
 
 
 def held_out_count(n_books: int, config: SplitConfig) -> int:
@@ -99,14 +103,19 @@ def assign_splits(chapters: Iterable[ChapterRef], config: SplitConfig) -> SplitA
         "books": {s: sum(v == s for v in book_split.values()) for s in SPLITS},
         "chapters": {s: sum(v == s for v in chapter_split.values()) for s in SPLITS},
         "unused_chapters": sum(map(len, by_book.values())) - len(chapter_split),
-        "config": {"held_out_books": config.held_out_books, "valid_chapters": config.valid_chapters,
-                   "test_chapters": config.test_chapters, "seed": config.seed},
+        "config": {
+            "held_out_books": config.held_out_books,
+            "valid_chapters": config.valid_chapters,
+            "test_chapters": config.test_chapters,
+            "seed": config.seed,
+        },
     }
     return SplitAssignment(book_split, chapter_split, frozenset(), report)
 
 
-def _group_held_out(held: list[str], by_book: Mapping[str, list[ChapterRef]],
-                    config: SplitConfig) -> dict[str, str]:
+def _group_held_out(
+    held: list[str], by_book: Mapping[str, list[ChapterRef]], config: SplitConfig
+) -> dict[str, str]:
     total = sum(len(by_book[b]) for b in held)
     wanted = config.valid_chapters + config.test_chapters
     valid = config.valid_chapters if total >= wanted else round(total * config.valid_chapters / wanted)
@@ -133,13 +142,18 @@ def _round_robin(books: list[list[ChapterRef]], limit: int | None) -> list[Chapt
 
 def normalise(text: str) -> str:
     """NFKC, lower-case, without whitespace, punctuation or control characters: the leakage key."""
-    return "".join(c for c in unicodedata.normalize("NFKC", text).lower()
-                   if unicodedata.category(c)[0] not in "PZC")
+    return "".join(
+        c for c in unicodedata.normalize("NFKC", text).lower() if unicodedata.category(c)[0] not in "PZC"
+    )
 
 
-def find_leakage(held_out: Iterable[Mapping[str, Any]], train: Iterable[Mapping[str, Any]],
-                 assignment: SplitAssignment, sides: tuple[str, ...],
-                 examples: int = 10) -> SplitAssignment:
+def find_leakage(
+    held_out: Iterable[Mapping[str, Any]],
+    train: Iterable[Mapping[str, Any]],
+    assignment: SplitAssignment,
+    sides: tuple[str, ...],
+    examples: int = 10,
+) -> SplitAssignment:
     """Return ``assignment`` with the train pairs whose normalised ``sides`` equal a held-out pair's.
 
     ``held_out`` is consumed before ``train``, so both may be generators reading book by book.
@@ -165,11 +179,16 @@ def find_leakage(held_out: Iterable[Mapping[str, Any]], train: Iterable[Mapping[
         "held_out_pairs_leaking": by_split,
         "train_pairs_removed": sum(map(len, leaked.values())),
         "examples": [
-            {"zh": keys[key][0]["zh"], "en": keys[key][0]["en"],
-             "held_out": [p["pair_id"] for p in keys[key][:examples]], "train": ids[:examples]}
+            {
+                "zh": keys[key][0]["zh"],
+                "en": keys[key][0]["en"],
+                "held_out": [p["pair_id"] for p in keys[key][:examples]],
+                "train": ids[:examples],
+            }
             for key, ids in list(leaked.items())[:examples]
         ],
     }
     removed = frozenset(pid for ids in leaked.values() for pid in ids)
-    return SplitAssignment(assignment.books, assignment.chapters, removed,
-                           assignment.report | {"leakage": report})
+    return SplitAssignment(
+        assignment.books, assignment.chapters, removed, assignment.report | {"leakage": report}
+    )

@@ -29,7 +29,10 @@ class SplitStats:
     def add(self, book_id: str, lines: list[tuple[str, str]]) -> None:
         self.books.add(book_id)
         self.chapters += 1
-        for lang, lengths in (("zh", [zh_words(zh) for zh, _ in lines]), ("en", [en_words(en) for _, en in lines])):
+        for lang, lengths in (
+            ("zh", [zh_words(zh) for zh, _ in lines]),
+            ("en", [en_words(en) for _, en in lines]),
+        ):
             self.sent_len[lang].extend(lengths)
             self.chap_len[lang].append(sum(lengths))
 
@@ -59,12 +62,20 @@ def table6_rows(stats: Mapping[str, SplitStats]) -> list[dict[str, Any]]:
     rows = []
     for name, s in [*stats.items(), ("total", total)]:
         sents, words = len(s.sent_len["en"]), {lang: sum(s.sent_len[lang]) for lang in ("zh", "en")}
-        rows.append({
-            "split": name, "#book": len(s.books), "#chap": s.chapters, "#sent": sents,
-            "#word zh": words["zh"], "#word en": words["en"],
-            "#word/sent zh": _ratio(words["zh"], sents), "#word/sent en": _ratio(words["en"], sents),
-            "#sent/chap": _ratio(sents, s.chapters), "#chap/book": _ratio(s.chapters, len(s.books)),
-        })
+        rows.append(
+            {
+                "split": name,
+                "#book": len(s.books),
+                "#chap": s.chapters,
+                "#sent": sents,
+                "#word zh": words["zh"],
+                "#word en": words["en"],
+                "#word/sent zh": _ratio(words["zh"], sents),
+                "#word/sent en": _ratio(words["en"], sents),
+                "#sent/chap": _ratio(sents, s.chapters),
+                "#chap/book": _ratio(s.chapters, len(s.books)),
+            }
+        )
     return rows
 
 
@@ -94,6 +105,8 @@ def render_table(rows: Sequence[Mapping[str, Any]]) -> str:
     numeric = [not isinstance(rows[0][k], str) for k in header]
 
     def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric)).rstrip()
+        return "  ".join(
+            v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)
+        ).rstrip()
 
     return "\n".join([line(header), "  ".join("-" * w for w in widths), *map(line, cells[1:])])

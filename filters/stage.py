@@ -137,9 +137,16 @@ def _chapter_row(pair: ChapterPair) -> dict:
 
 
 def pair_and_filter_book(
-    clean_rows: list[dict], config: FilterConfig, en_per_zh: float
+    clean_rows: list[dict], config: FilterConfig, en_per_zh: float | None = None
 ) -> tuple[list[dict], list[dict], dict]:
-    """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter")."""
+    """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter").
+
+    ``en_per_zh`` scales English lengths for the length-ratio filter; by default it is the book's own
+    median en/zh character ratio (translators differ in verbosity, and a book's ratio does not move
+    when another book changes, so incremental reruns stay per book).
+    """
+    if en_per_zh is None:
+        en_per_zh = corpus_char_ratio(_pairable_char_counts(clean_rows))
     pairs, unpaired = pair_chapters(clean_rows)
     rejected = [why.row("pair", row["raw_id"], row["book_id"]) for row, why in unpaired]
     chapters = []
@@ -152,4 +159,4 @@ def pair_and_filter_book(
             chapters.append(row)
         else:
             rejected.append(why.row("filter", pair.chapter_id, pair.book_id))
-    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs))
+    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs), en_per_zh=en_per_zh)

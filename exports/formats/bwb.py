@@ -53,8 +53,11 @@ def export_bwb(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
                     out.write(stem + EN_SUFFIX, en)
                 chapters[doc.chapter["chapter_id"]] = {"split": doc.split, "book": n, "chapter": k}
         write_json({"books": books, "chapters": chapters}, tmp / "mapping.json")
-    return {"books": len(books), "chapters": len(chapters),
-            "lines": sum(c for name, c in out.lines.items() if name.endswith(ZH_SUFFIX))}
+    return {
+        "books": len(books),
+        "chapters": len(chapters),
+        "lines": sum(c for name, c in out.lines.items() if name.endswith(ZH_SUFFIX)),
+    }
 
 
 def read_bwb(folder: Path) -> Iterator[BwbChapter]:
@@ -67,7 +70,11 @@ def read_bwb(folder: Path) -> Iterator[BwbChapter]:
             found.append((zh_path.parent.parent.name, int(book.group(1)), int(stem), zh_path))
     for split, book, chapter, zh_path in sorted(found):
         zh = zh_path.read_text(encoding="utf-8").splitlines()
-        en = zh_path.with_name(zh_path.name.removesuffix(ZH_SUFFIX) + EN_SUFFIX).read_text(encoding="utf-8").splitlines()
+        en = (
+            zh_path.with_name(zh_path.name.removesuffix(ZH_SUFFIX) + EN_SUFFIX)
+            .read_text(encoding="utf-8")
+            .splitlines()
+        )
         if len(zh) != len(en):
             raise ValueError(f"{zh_path}: {len(zh)} Chinese lines but {len(en)} English lines")
         yield BwbChapter(split, book, chapter, zh, en)

@@ -28,5 +28,7 @@ def export_doc(docs: Iterable[Doc], folder: Path, separator: str = SEPARATOR) ->
                 out.write(f"{doc.split}.doc.zh", separator.join(zh for zh, _ in lines))
                 out.write(f"{doc.split}.doc.en", separator.join(en for _, en in lines))
                 out.write(f"{doc.split}.doc.ids", doc.chapter["chapter_id"])
-    return {"chapters": {n.removesuffix(".doc.zh"): c for n, c in out.lines.items() if n.endswith(".zh")},
-            "separator": separator}
+    return {
+        "chapters": {n.removesuffix(".doc.zh"): c for n, c in out.lines.items() if n.endswith(".zh")},
+        "separator": separator,
+    }

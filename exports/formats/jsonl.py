@@ -15,8 +15,11 @@ FIELDS = ("pair_id", "chapter_id", "book_id", "bead_no", "zh", "en", "bead_type"
 
 def bead_record(split: str, bead: dict[str, Any]) -> dict[str, Any]:
     score = bead["score"]
-    return {"split": split, **{f: bead[f] for f in FIELDS},
-            "score": None if score is None else round(score, 4)}
+    return {
+        "split": split,
+        **{f: bead[f] for f in FIELDS},
+        "score": None if score is None else round(score, 4),
+    }
 
 
 def export_jsonl(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:

@@ -29,5 +29,7 @@ def export_text(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
                 out.write(f"{doc.split}.zh", zh)
                 out.write(f"{doc.split}.en", en)
                 out.write(f"{doc.split}.ids", bead["pair_id"])
-    return {"lines": {n.removesuffix(".zh"): c for n, c in out.lines.items() if n.endswith(".zh")},
-            "skipped_one_sided": dict(skipped)}
+    return {
+        "lines": {n.removesuffix(".zh"): c for n, c in out.lines.items() if n.endswith(".zh")},
+        "skipped_one_sided": dict(skipped),
+    }

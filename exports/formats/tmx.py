@@ -45,9 +45,11 @@ def translation_unit(bead: dict[str, Any]) -> str:
     props = f'<prop type="x-bead_type">{_seg(bead["bead_type"] or "")}</prop>'
     if bead["score"] is not None:
         props += f'<prop type="x-score">{bead["score"]:.4f}</prop>'
-    return (f"    <tu tuid={quoteattr(_NOT_XML.sub('', bead['pair_id']))}>{props}"
-            f'<tuv xml:lang="zh"><seg>{_seg(bead["zh"])}</seg></tuv>'
-            f'<tuv xml:lang="en"><seg>{_seg(bead["en"])}</seg></tuv></tu>')
+    return (
+        f"    <tu tuid={quoteattr(_NOT_XML.sub('', bead['pair_id']))}>{props}"
+        f'<tuv xml:lang="zh"><seg>{_seg(bead["zh"])}</seg></tuv>'
+        f'<tuv xml:lang="en"><seg>{_seg(bead["en"])}</seg></tuv></tu>'
+    )
 
 
 def export_tmx(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
@@ -59,5 +61,7 @@ def export_tmx(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
                     out.write(f"{doc.split}.tmx", translation_unit(bead))
                 else:
                     skipped[doc.split] += 1
-    return {"units": {n.removesuffix(".tmx"): c for n, c in out.lines.items()},
-            "skipped_one_sided": dict(skipped)}
+    return {
+        "units": {n.removesuffix(".tmx"): c for n, c in out.lines.items()},
+        "skipped_one_sided": dict(skipped),
+    }

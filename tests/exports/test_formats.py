@@ -10,12 +10,14 @@ from exports.formats.doc import SEPARATOR
 from exports.plan import plan_splits
 from exports.run import FORMATS, export_corpus
 from exports.text import merge_empty_sides
+from tests.exports.synthetic import build_output
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
-@pytest.fixture
-def exported(layout):
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    layout = build_output(tmp_path_factory.mktemp("exported") / "output")
     summary = export_corpus(layout, list(FORMATS))
     return layout, summary, plan_splits(layout)
 
@@ -37,7 +39,9 @@ def test_parquet_per_split(exported):
     layout, summary, assignment = exported
     for split in ("train", "valid", "test"):
         table = pq.read_table(layout.export_dir() / "parquet" / "data" / f"{split}-00000-of-00001.parquet")
-        assert table.column("pair_id").to_pylist() == [b["pair_id"] for b in kept_beads(layout, assignment, split)]
+        assert table.column("pair_id").to_pylist() == [
+            b["pair_id"] for b in kept_beads(layout, assignment, split)
+        ]
         assert {assignment.books[b] for b in table.column("book_id").to_pylist()} == {split}
 
 
@@ -45,7 +49,9 @@ def test_sentence_text_is_line_aligned(exported):
     layout, summary, _ = exported
     folder = layout.export_dir() / "text"
     for split, count in summary["formats"]["text"]["lines"].items():
-        zh, en, ids = ((folder / f"{split}.{ext}").read_text(encoding="utf-8").split("\n") for ext in ("zh", "en", "ids"))
+        zh, en, ids = (
+            (folder / f"{split}.{ext}").read_text(encoding="utf-8").split("\n") for ext in ("zh", "en", "ids")
+        )
         assert len(zh) == len(en) == len(ids) == count + 1 and zh[-1] == en[-1] == ""
         assert all(zh[:-1]) and all(en[:-1])
     assert summary["formats"]["text"]["skipped_one_sided"]["train"] == 4
@@ -60,7 +66,7 @@ def test_document_text_has_matching_segments(exported):
     ids = (folder / "test.doc.ids").read_text(encoding="utf-8").splitlines()
     docs = list(iter_docs(layout, assignment, ["test"]))
     assert ids == [d.chapter["chapter_id"] for d in docs] and len(zh) == len(en) == len(docs)
-    for z, e, doc in zip(zh, en, docs):
+    for z, e, doc in zip(zh, en, docs, strict=True):
         assert z.split(SEPARATOR) == [pair[0] for pair in merge_empty_sides(doc.beads)]
         assert len(e.split(SEPARATOR)) == len(z.split(SEPARATOR))
 
@@ -69,10 +75,15 @@ def test_bwb_layout_round_trips(exported):
     layout, _, assignment = exported
     folder = layout.export_dir() / "bwb"
     mapping = json.loads((folder / "mapping.json").read_text(encoding="utf-8"))
-    expected = {(d.split, mapping["chapters"][d.chapter["chapter_id"]]["book"],
-                 mapping["chapters"][d.chapter["chapter_id"]]["chapter"]): merge_empty_sides(d.beads)
-                for d in iter_docs(layout, assignment)}
-    read = {(c.split, c.book, c.chapter): list(zip(c.zh, c.en)) for c in read_bwb(folder)}
+    expected = {
+        (
+            d.split,
+            mapping["chapters"][d.chapter["chapter_id"]]["book"],
+            mapping["chapters"][d.chapter["chapter_id"]]["chapter"],
+        ): merge_empty_sides(d.beads)
+        for d in iter_docs(layout, assignment)
+    }
+    read = {(c.split, c.book, c.chapter): list(zip(c.zh, c.en, strict=True)) for c in read_bwb(folder)}
     assert read == expected
     assert (folder / "train" / "Book0" / "0.chs_re.txt").is_file()
     assert mapping["books"] == {"book0": 0, "book1": 1, "book2": 2}
@@ -92,7 +103,17 @@ def test_jsonl_has_every_bead(exported):
     lines = (layout.export_dir() / "jsonl" / "valid.jsonl").read_text(encoding="utf-8").splitlines()
     records = [json.loads(line) for line in lines]
     assert [r["pair_id"] for r in records] == [b["pair_id"] for b in kept_beads(layout, assignment, "valid")]
-    assert set(records[0]) == {"pair_id", "chapter_id", "book_id", "bead_no", "split", "zh", "en", "bead_type", "score"}
+    assert set(records[0]) == {
+        "pair_id",
+        "chapter_id",
+        "book_id",
+        "bead_no",
+        "split",
+        "zh",
+        "en",
+        "bead_type",
+        "score",
+    }
     assert {r["split"] for r in records} == {"valid"} and "" in {r["zh"] for r in records}
 
 
@@ -104,7 +125,7 @@ def test_tmx_is_valid_and_escaped(exported):
     beads = [b for b in kept_beads(layout, assignment, "test") if b["zh"] and b["en"]]
     assert [tu.get("tuid") for tu in units] == [b["pair_id"] for b in beads]
     assert len(units) == summary["formats"]["tmx"]["units"]["test"]
-    for tu, bead in zip(units, beads):
+    for tu, bead in zip(units, beads, strict=True):
         tuvs = tu.findall("tuv")
         assert [t.get(XML_LANG) for t in tuvs] == ["zh", "en"]
         assert [t.find("seg").text for t in tuvs] == [bead["zh"], bead["en"]]

@@ -4,8 +4,15 @@ from pipeline.layout import Layout
 
 def test_describe_chapter_shows_the_journey(layout):
     text = describe_chapter(layout, "book1/2", color=False)
-    for expected in ("== raw ==", "https://zh.example/book1/2", "title removed: '第2章'",
-                     "== rejections ==", "(none)", "#4   0-1", "book1-2 last sentence."):
+    for expected in (
+        "== raw ==",
+        "https://zh.example/book1/2",
+        "title removed: '第2章'",
+        "== rejections ==",
+        "(none)",
+        "#4   0-1",
+        "book1-2 last sentence.",
+    ):
         assert expected in text
     rejected = describe_chapter(layout, "book1/1", color=False)
     assert "filter: too_few_sentences  book1/1" in rejected

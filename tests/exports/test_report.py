@@ -1,8 +1,7 @@
 import re
 
 from exports.report import build_report
-
-from .conftest import build_output
+from tests.exports.synthetic import build_output
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -1,5 +1,12 @@
-from exports.splits import (ChapterRef, SplitAssignment, SplitConfig, assign_splits, find_leakage,
-                            held_out_count, normalise)
+from exports.splits import (
+    ChapterRef,
+    SplitAssignment,
+    SplitConfig,
+    assign_splits,
+    find_leakage,
+    held_out_count,
+    normalise,
+)
 
 
 def refs(books: int, chapters: int) -> list[ChapterRef]:
@@ -8,7 +15,10 @@ def refs(books: int, chapters: int) -> list[ChapterRef]:
 
 def test_same_seed_same_split_and_no_book_in_two_splits():
     chapters = refs(30, 25)
-    first, again = assign_splits(chapters, SplitConfig(seed=7)), assign_splits(chapters[::-1], SplitConfig(seed=7))
+    first, again = (
+        assign_splits(chapters, SplitConfig(seed=7)),
+        assign_splits(chapters[::-1], SplitConfig(seed=7)),
+    )
     assert first == again
     for chapter_id, split in first.chapters.items():
         assert first.books[chapter_id.split("/")[0]] == split

@@ -20,8 +20,12 @@ def test_table6_counts(layout):
 
 
 def test_render_table_aligns_columns():
-    text = render_table([{"split": "train", "#sent": 1234, "#word/sent": 12.25},
-                         {"split": "total", "#sent": 5, "#word/sent": 3.0}])
+    text = render_table(
+        [
+            {"split": "train", "#sent": 1234, "#word/sent": 12.25},
+            {"split": "total", "#sent": 5, "#word/sent": 3.0},
+        ]
+    )
     lines = text.splitlines()
     assert lines[0].split() == ["split", "#sent", "#word/sent"]
     assert lines[2].endswith("12.2") or lines[2].endswith("12.3")

@@ -1,6 +1,14 @@
-"""Detect anti-bot challenge pages (Cloudflare's "Just a moment...") and stop the crawl: report, never bypass."""
+"""Downloader middlewares that end hopeless requests at once, with a clear reason, instead of retrying.
+
+* ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
+  blocked: detected and reported, never bypassed, and no further request goes to the site.
+* ``RedirectLoopMiddleware``: a redirect back to a URL the request already went through fails it
+  (Scrapy's duplicate filter would otherwise drop the request without a trace).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Request, Response
@@ -11,6 +19,10 @@ CHALLENGE_MARKERS = (b"Just a moment...", b"cf-chl", b"Checking your browser", b
 
 class SiteBlocked(IgnoreRequest):
     """The site answered with a challenge page; the crawl of this site stops."""
+
+
+class RedirectLoop(IgnoreRequest):
+    pass
 
 
 def challenge_reason(response: Response) -> str | None:
@@ -24,16 +36,15 @@ def challenge_reason(response: Response) -> str | None:
 
 
 class ChallengeMiddleware:
-    """Downloader middleware: at the first challenge page, mark the site blocked (stat ``blocked/reason``)
-    and refuse every later request, so a blocked site gets no retries and no further traffic."""
+    """At the first challenge page, set the stat ``blocked/reason`` and refuse every later request."""
 
-    def __init__(self, crawler) -> None:  # noqa: ANN001 - Scrapy's Crawler
-        self.stats = crawler.stats
+    def __init__(self, stats: Any) -> None:
+        self.stats = stats
         self.blocked: str | None = None
 
     @classmethod
-    def from_crawler(cls, crawler):  # noqa: ANN001, ANN206 - Scrapy's hook
-        return cls(crawler)
+    def from_crawler(cls, crawler: Any) -> ChallengeMiddleware:
+        return cls(crawler.stats)
 
     def process_request(self, request: Request) -> None:
         if self.blocked:
@@ -47,3 +58,13 @@ class ChallengeMiddleware:
             self.blocked = reason
             self.stats.set_value("blocked/reason", reason)
         raise SiteBlocked(reason)
+
+
+class RedirectLoopMiddleware:
+    def process_response(self, request: Request, response: Response) -> Response:
+        location = response.headers.get(b"Location")
+        if 300 <= response.status < 400 and location:
+            target = response.urljoin(location.decode("latin-1"))
+            if target in (request.url, *request.meta.get("redirect_urls", ())):
+                raise RedirectLoop(f"redirect loop: {request.url} -> {target}")
+        return response

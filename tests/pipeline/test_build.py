@@ -1,0 +1,91 @@
+"""The whole pipeline on the demo sites, through Luigi with the local scheduler."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import luigi
+import pytest
+
+from crawlers.demo.source import load_books
+from pipeline import storage
+from pipeline.config import load_config
+from pipeline.layout import Layout
+from pipeline.tasks import BuildCorpus
+from tests.helpers import write_config
+
+pytestmark = pytest.mark.slow
+
+
+def build(config: Path) -> luigi.execution_summary.LuigiRunResult:
+    return luigi.build([BuildCorpus(config=str(config))], local_scheduler=True, detailed_summary=True,
+                       log_level="WARNING")
+
+
+@pytest.fixture(scope="module")
+def demo_build(tmp_path_factory) -> tuple[Path, Layout]:
+    config = write_config(tmp_path_factory.mktemp("demo"))
+    result = build(config)
+    assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
+    return config, Layout(load_config(config).output)
+
+
+def _rejections(layout: Layout) -> dict[str, tuple[str, str]]:
+    table = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
+    return {row["item_id"]: (row["stage"], row["reason"]) for row in table.to_pylist()}
+
+
+def test_every_demo_chapter_is_crawled_in_both_languages(demo_build):
+    _, layout = demo_build
+    for book in load_books():
+        for lang in ("zh", "en"):
+            rows = storage.read_rows(layout.raw(lang, book.book_id), "raw_chapters")
+            titles = {r["title"] for r in rows}
+            expected = {getattr(c, f"title_{lang}") for c in book.chapters
+                        if not (lang == "en" and c.number in book.defects.get("untranslated", []))}
+            assert titles == expected, (book.book_id, lang)
+
+
+def test_planted_defects_are_rejected_with_the_right_reason_and_nothing_else(demo_build):
+    _, layout = demo_build
+    rejected = _rejections(layout)
+    assert rejected == {
+        "city-star/zh/00005": ("dedup", "near_duplicate"),  # chapter 4 posted again after chapter 5
+        "city-star/10": ("filter", "too_few_sentences"),
+        "sword-sect/6": ("filter", "length_ratio"),  # the translation is cut off after a fifth
+        "sword-sect/10": ("filter", "poetry"),
+        "star-system/zh/00009": ("pair", "no_translation"),
+    }
+    kept = {row["chapter_id"] for b in load_books() for row in storage.read_rows(layout.chapters(b.book_id), "chapters")}
+    assert kept == {f"{b.book_id}/{c.number}" for b in load_books() for c in b.chapters} - set(rejected) - {"star-system/10"}
+
+
+def test_aligned_pairs_cover_every_sentence_once(demo_build):
+    _, layout = demo_build
+    for book in load_books():
+        chapters = {r["chapter_id"]: r for r in storage.read_rows(layout.chapters(book.book_id), "chapters")}
+        pairs = storage.read_rows(layout.aligned(book.book_id), "aligned_pairs")
+        for chapter_id, chapter in chapters.items():
+            beads = [p for p in pairs if p["chapter_id"] == chapter_id]
+            assert [p["bead_no"] for p in beads] == list(range(len(beads)))
+            assert [i for p in beads for i in p["zh_idx"]] == list(range(len(chapter["zh_sentences"])))
+            assert [i for p in beads for i in p["en_idx"]] == list(range(len(chapter["en_sentences"])))
+            assert all(p["pair_id"] == f"{chapter_id}/{p['bead_no']}" for p in beads)
+
+
+def test_cohesion_candidates_of_all_six_phenomena_in_both_adjacency_classes(demo_build):
+    _, layout = demo_build
+    table = storage.read_many([layout.candidates(b.book_id) for b in load_books()], "candidates")
+    seen = set(zip(table.column("phenomenon").to_pylist(), table.column("adjacent").to_pylist()))
+    phenomena = ["repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction"]
+    assert {(p, adj) for p in phenomena for adj in (True, False)} <= seen
+
+
+def test_a_second_build_with_nothing_changed_runs_nothing_and_rewrites_nothing(demo_build):
+    config, layout = demo_build
+    before = {p: p.stat().st_mtime_ns for p in layout.root.rglob("*") if p.is_file()}
+    result = build(config)
+    assert result.status == luigi.LuigiStatusCode.SUCCESS
+    assert "complete ones were encountered" in result.summary_text and "ran successfully" not in result.summary_text
+    after = {p: p.stat().st_mtime_ns for p in layout.root.rglob("*") if p.is_file()}
+    assert after == before
