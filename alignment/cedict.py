@@ -67,7 +67,7 @@ def load(cache_dir: Path = CACHE_DIR) -> Dictionary:
     if path.is_file():
         with path.open("rb") as handle:
             return pickle.load(handle)
-    dictionary = parse()
+    dictionary = parse(CEDICT_FILE)
     cache_dir.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     with tmp.open("wb") as handle:

@@ -38,4 +38,4 @@ def align_chapter(
     if problem:
         return problem
     scorer = ChapterScorer(zh, en, lexicon)
-    return two_pass(len(zh), len(en), scorer.score, params), scorer
+    return two_pass(len(zh), len(en), scorer, params), scorer

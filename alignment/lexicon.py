@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from pypinyin import lazy_pinyin
-
 from alignment import cedict, chinese, english
 
 CHAR_SENSES = 3  # stems kept per character when an unknown word is glossed character by character
@@ -39,11 +37,10 @@ class Lexicon:
         number = chinese.numeral_prefix(word)
         if number is not None:
             stems.add(number)
-        elif chinese.is_name(pos):
+        elif chinese.is_name(pos) or not stems:
+            if not stems:
+                stems.update(self._gloss_pieces(word))
             stems.update(english.stem(form) for form in chinese.name_pinyin(word))
-        elif not stems:
-            stems.add(english.stem("".join(lazy_pinyin(word))))
-            stems.update(self._gloss_pieces(word))
         return frozenset(stems | self.learned.get(word, frozenset()))
 
     def _gloss_pieces(self, word: str) -> set[str]:

@@ -9,7 +9,7 @@ from alignment.beads import Bead
 from alignment.similarity import ChapterScorer
 
 MAX_BEAD = 3  # only 1-1, 1-2 and 2-1 beads are evidence
-CONFIDENT_SHARE = 0.5  # the best-scoring half of those beads
+CONFIDENT_SHARE = 0.8  # the best-scoring share of those beads
 MIN_COUNT = 3  # co-occurrences of a learned pair
 MIN_DICE = 0.6
 

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from alignment.beads import Bead, span_bead
 
-SpanScore = Callable[[int, int, int, int], float]  # score(i0, i1, j0, j1) of zh[i0:i1] with en[j0:j1]
+class Scorer(Protocol):
+    def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
+        """Similarity of zh[i0:i1] with en[j0:j1] (both non-empty); 0 when unrelated."""
+        ...
+
+    def bound(self, i0: int, i1: int, j0: int, j1: int) -> float:
+        """A cheap upper bound of score(i0, i1, j0, j1), used to skip hopeless beads."""
+        ...
+
+    def partners(self, i: int) -> Iterable[int]:
+        """The en sentences j for which score(i, i + 1, j, j + 1) may be positive."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -16,9 +28,9 @@ class SearchParams:
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
     band_fraction: float = 0.15  # ... or this fraction of the longer side
-    window: int = 5  # pass 2: columns allowed beyond the neighbouring anchors
+    window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
-    skip: float = -0.1  # score of a 0-1 or 1-0 bead
+    skip: float = -0.3  # score of a 0-1 or 1-0 bead
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
@@ -60,13 +72,17 @@ def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]
     return path[::-1]
 
 
-def find_anchors(n: int, m: int, score: SpanScore, params: SearchParams) -> list[tuple[int, int]]:
+def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[tuple[int, int]]:
     """Pass 1: top-k 1-1 partners of each zh sentence within a diagonal band, best monotone path."""
     half = max(params.band, int(params.band_fraction * max(n, m)))
     candidates = []
     for i in range(n):
         centre = round(i * m / n)
-        row = ((score(i, i + 1, j, j + 1), -abs(j - centre), j) for j in range(max(0, centre - half), min(m, centre + half + 1)))
+        row = (
+            (scorer.score(i, i + 1, j, j + 1), -abs(j - centre), j)
+            for j in scorer.partners(i)
+            if abs(j - centre) <= half
+        )
         candidates += [(i, j, s) for s, _, j in heapq.nlargest(params.top_k, row) if s > 0]
     return best_path(candidates)
 
@@ -85,10 +101,12 @@ def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -
 
 
 def bead_types(max_size: int) -> list[tuple[int, int]]:
-    return [(0, 1), (1, 0)] + [(a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)]
+    """1-1 first, so that the bound prunes more; then the other a-b beads, then 0-1 and 1-0."""
+    beads = sorted(((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1])
+    return beads + [(0, 1), (1, 0)]
 
 
-def dp_align(n: int, m: int, score: SpanScore, anchors: list[tuple[int, int]], params: SearchParams) -> list[Bead]:
+def dp_align(n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams) -> list[Bead]:
     """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor."""
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
@@ -103,7 +121,12 @@ def dp_align(n: int, m: int, score: SpanScore, anchors: list[tuple[int, int]], p
                 previous = total[i - a].get(j - b) if i >= a and j >= b else None
                 if previous is None:
                     continue
-                gain = params.skip if a == 0 or b == 0 else score(i - a, i, j - b, j)
+                if a == 0 or b == 0:
+                    gain = params.skip
+                elif previous + scorer.bound(i - a, i, j - b, j) <= best:
+                    continue
+                else:
+                    gain = scorer.score(i - a, i, j - b, j)
                 if previous + gain > best:
                     best, step = previous + gain, (a, b, 0.0 if a == 0 or b == 0 else gain)
             if step is not None:
@@ -117,5 +140,5 @@ def dp_align(n: int, m: int, score: SpanScore, anchors: list[tuple[int, int]], p
     return beads[::-1]
 
 
-def two_pass(n: int, m: int, score: SpanScore, params: SearchParams = SearchParams()) -> list[Bead]:
-    return dp_align(n, m, score, find_anchors(n, m, score, params), params)
+def two_pass(n: int, m: int, scorer: Scorer, params: SearchParams = SearchParams()) -> list[Bead]:
+    return dp_align(n, m, scorer, find_anchors(n, m, scorer, params), params)

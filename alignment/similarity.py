@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from itertools import accumulate
 
 from alignment import chinese, english
 from alignment.lexicon import Lexicon
 
-Hits = dict[str, frozenset[str]]  # zh word -> the English stems of one sentence it explains
+Hits = tuple[frozenset[str], frozenset[str]]  # zh words of a sentence pair with a match, en stems they match
 
 
 def idf(documents: Sequence[frozenset[str]]) -> dict[str, float]:
@@ -38,15 +39,20 @@ class ChapterScorer:
         self.en_stems = [frozenset(english.content_stems(sentence)) for sentence in en]
         self.zh_weight = idf(self.zh_words)
         self.en_weight = idf(self.en_stems)
-        self.zh_chars = [char_count(sentence) for sentence in zh]
-        self.en_chars = [char_count(sentence) for sentence in en]
-        self.ratio = sum(self.en_chars) / max(1, sum(self.zh_chars))
+        self.zh_prefix = list(accumulate((char_count(sentence) for sentence in zh), initial=0))
+        self.en_prefix = list(accumulate((char_count(sentence) for sentence in en), initial=0))
+        self.ratio = self.en_prefix[-1] / max(1, self.zh_prefix[-1])
         candidates: dict[str, set[str]] = defaultdict(set)
         for words in tagged:
             for word, pos in words:
                 candidates[word] |= lexicon.candidates(word, pos)
         self.hits = self._hits(candidates)
+        self._partners: dict[int, list[int]] = defaultdict(list)
+        for i, j in sorted(self.hits):
+            self._partners[i].append(j)
         self._memo: dict[tuple[int, int, int, int], float] = {}
+        self._zh_total: dict[tuple[int, int], float] = {}
+        self._en_total: dict[tuple[int, int], float] = {}
 
     def _hits(self, candidates: dict[str, set[str]]) -> dict[tuple[int, int], Hits]:
         """For every sentence pair with a match: which zh word explains which en stems."""
@@ -54,13 +60,19 @@ class ChapterScorer:
         for j, stems in enumerate(self.en_stems):
             for stem in stems:
                 where[stem].append(j)
-        pairs: dict[tuple[int, int], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        pairs: dict[tuple[int, int], tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
         for i, words in enumerate(self.zh_words):
             for word in words:
                 for stem in candidates[word]:
                     for j in where.get(stem, ()):
-                        pairs[i, j][word].add(stem)
-        return {pair: {word: frozenset(stems) for word, stems in hits.items()} for pair, hits in pairs.items()}
+                        explained_zh, explained_en = pairs[i, j]
+                        explained_zh.add(word)
+                        explained_en.add(stem)
+        return {pair: (frozenset(zh), frozenset(en)) for pair, (zh, en) in pairs.items()}
+
+    def partners(self, i: int) -> list[int]:
+        """The en sentences sharing at least one match with zh sentence i, ascending."""
+        return self._partners.get(i, [])
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         key = (i0, i1, j0, j1)
@@ -70,26 +82,27 @@ class ChapterScorer:
 
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         """The zh words of zh[i0:i1] with a translation in en[j0:j1], and the en stems they explain."""
-        explained_zh: set[str] = set()
-        explained_en: set[str] = set()
-        for i in range(i0, i1):
-            for j in range(j0, j1):
-                for word, stems in self.hits.get((i, j), {}).items():
-                    explained_zh.add(word)
-                    explained_en |= stems
-        return explained_zh, explained_en
+        found = [self.hits[i, j] for i in range(i0, i1) for j in range(j0, j1) if (i, j) in self.hits]
+        if len(found) == 1:
+            return set(found[0][0]), set(found[0][1])
+        return set().union(*(zh for zh, _ in found)), set().union(*(en for _, en in found))
+
+    def bound(self, i0: int, i1: int, j0: int, j1: int) -> float:
+        """The length factor: an upper bound of the score."""
+        zh_chars = self.ratio * (self.zh_prefix[i1] - self.zh_prefix[i0])
+        return length_factor(zh_chars, self.en_prefix[j1] - self.en_prefix[j0])
 
     def _score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         explained_zh, explained_en = self.explained(i0, i1, j0, j1)
         if not explained_zh:
             return 0.0
-        zh_total = sum(self.zh_weight[word] for word in self.words_of(i0, i1))
-        en_total = sum(self.en_weight[stem] for stem in self.stems_of(j0, j1))
-        precision = sum(self.zh_weight[word] for word in explained_zh) / zh_total
-        recall = sum(self.en_weight[stem] for stem in explained_en) / en_total
-        lexical = 2 * precision * recall / (precision + recall)
-        zh_chars = self.ratio * sum(self.zh_chars[i0:i1])
-        return lexical * length_factor(zh_chars, sum(self.en_chars[j0:j1]))
+        if (i0, i1) not in self._zh_total:
+            self._zh_total[i0, i1] = sum(self.zh_weight[word] for word in self.words_of(i0, i1))
+        if (j0, j1) not in self._en_total:
+            self._en_total[j0, j1] = sum(self.en_weight[stem] for stem in self.stems_of(j0, j1))
+        precision = sum(self.zh_weight[word] for word in explained_zh) / self._zh_total[i0, i1]
+        recall = sum(self.en_weight[stem] for stem in explained_en) / self._en_total[j0, j1]
+        return 2 * precision * recall / (precision + recall) * self.bound(i0, i1, j0, j1)
 
     def words_of(self, i0: int, i1: int) -> frozenset[str]:
         return frozenset().union(*self.zh_words[i0:i1])

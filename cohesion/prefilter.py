@@ -1,7 +1,7 @@
 """Cheap raw-text check deciding which sentences need POS tagging.
 
 Every tag-based candidate needs, in each of its sentences, a content word (a noun, name, verb or
-adjective: some non-stop-word of three letters or more), a pointing word (third-person pronoun,
+adjective: some word of three letters or more, not a stop word or interjection), a pointing word (third-person pronoun,
 this/that, one/ones) or a sentence-initial connective. Sentences with none of these ("Yes.",
 "Really?", "Mm.") are left untagged; ellipsis runs on raw text and needs no tags at all.
 Measured on novel text: a pronoun-based window filter skipped under 1% of sentences and cost more
@@ -14,6 +14,7 @@ import re
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from cohesion import lexicon
 from cohesion.chapter import words
 from cohesion.conjunction import OPENING, patterns
 
@@ -30,7 +31,10 @@ def needs_tagging(sentences: list[str]) -> list[bool]:
 
 def _may_hold_candidate(text: str) -> bool:
     return (
-        any(len(w) > 2 and w not in STOP_WORDS for w in words(text))
+        any(
+            len(w) > 2 and w not in STOP_WORDS and w not in lexicon.words("interjections.txt")
+            for w in words(text)
+        )
         or bool(POINTING.search(text))
         or bool(patterns()["i"].match(text, OPENING.match(text).end()))
     )

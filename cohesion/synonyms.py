@@ -39,7 +39,7 @@ def content_words(doc: Doc, sent: int) -> list[Word]:
         pos = "n" if tok.tag_ in ("NN", "NNS") else VERB_ADJ.get(tok.pos_)
         if pos is None or not tok.is_alpha:
             continue
-        base = nlp.lemma(tok.text, pos)
+        base = nlp.lemma(tok.text, pos, tok.tag_ == "NNS")
         if not base or base in lexicon.words("generic_nouns.txt") or base in lexicon.words("light_words.txt"):
             continue
         synsets = nlp.top_synsets(base, pos, SENSES[pos])

@@ -7,7 +7,8 @@ it fetched and the next run fetches only what is missing. Records:
 * ``{"type": "chapter", "url", "page_urls", "title", "paragraphs", "encoding", "fetched_at"}``;
 * ``{"type": "failure", "url", "reason", "detail", "fetched_at"}`` — a chapter that could not be fetched
   (reasons: see ``crawlers.spider``); it is requested again on the next run;
-* ``{"type": "toc_failure", "url", "reason", "detail", "fetched_at"}`` — a table-of-contents page that could not.
+* ``{"type": "toc_failure", "url", "reason", "detail", "fetched_at"}`` — a table-of-contents page that
+  could not.
 
 URLs are canonical (the site's configured base URL), whatever address was actually crawled.
 """
@@ -72,24 +73,26 @@ class JournalWriter:
 
 
 class JournalPipeline:
-    """Scrapy item pipeline that appends every item (a journal record) to the spider's journal, and counts
-    failures per reason in the stats (``failed/REASON``)."""
+    """Scrapy item pipeline that appends every item (a journal record) to the spider's journal, then the
+    spider's unfinished chapters when it closes, and counts failures per reason (stats ``failed/REASON``)."""
 
-    def __init__(self, stats: Any) -> None:
-        self.stats = stats
+    def __init__(self, crawler: Any) -> None:
+        self.crawler = crawler
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> JournalPipeline:
-        return cls(crawler.stats)
+        return cls(crawler)
 
-    def open_spider(self, spider: Any) -> None:
-        self.writer = JournalWriter(Path(spider.journal_path))
+    def open_spider(self) -> None:
+        self.writer = JournalWriter(Path(self.crawler.spider.journal_path))
 
-    def close_spider(self, spider: Any) -> None:
+    def close_spider(self) -> None:
+        for record in self.crawler.spider.unfinished():
+            self.process_item(record)
         self.writer.close()
 
-    def process_item(self, item: dict[str, Any], spider: Any) -> dict[str, Any]:
+    def process_item(self, item: dict[str, Any]) -> dict[str, Any]:
         self.writer.append(item)
         if item["type"] in ("failure", "toc_failure"):
-            self.stats.inc_value(f"failed/{item['reason']}")
+            self.crawler.stats.inc_value(f"failed/{item['reason']}")
         return item

@@ -22,9 +22,12 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
         record = state.chapters.get(url)
         if record is None:
             failure = state.failures.get(url, {})
+            detail = f"{url}: {failure.get('reason', 'not fetched')}"
+            if failure.get("detail"):
+                detail += f" ({failure['detail']})"
             failures.append({
                 "stage": "crawl", "item_id": raw_id, "book_id": book_id, "lang": lang,
-                "reason": "fetch_failed", "detail": f"{url}: {failure.get('reason', 'not fetched')}",
+                "reason": "fetch_failed", "detail": detail,
             })
             continue
         title = record["title"] or link_title

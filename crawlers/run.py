@@ -48,7 +48,10 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "USER_AGENT": USER_AGENT,
         "ROBOTSTXT_OBEY": site.obey_robots,
         "DOWNLOAD_DELAY": site.delay,
-        "RANDOMIZE_DOWNLOAD_DELAY": True,
+        "DOWNLOAD_DELAY_JITTER": 0.5,  # each delay is 0.5x-1.5x DOWNLOAD_DELAY
+        # one site per crawl; also keeps requests from queueing inside the downloader, past the middlewares'
+        # checks, so that none is sent after a challenge page has blocked the site
+        "CONCURRENT_REQUESTS": site.concurrency,
         "CONCURRENT_REQUESTS_PER_DOMAIN": site.concurrency,
         "AUTOTHROTTLE_ENABLED": True,
         "AUTOTHROTTLE_START_DELAY": max(site.delay, 0.01),
@@ -66,8 +69,8 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
             "crawlers.guards.RedirectLoopMiddleware": 610,  # sees redirects before RedirectMiddleware (600)
         },
         "REDIRECT_MAX_TIMES": 5,
-        "DOWNLOAD_TIMEOUT": 30,
-        "DOWNLOAD_MAXSIZE": 8 * 1024 * 1024,
+        "DOWNLOAD_TIMEOUT": site.timeout,
+        "DOWNLOAD_MAXSIZE": site.max_page_bytes,
         "DOWNLOAD_WARNSIZE": 0,
         "ITEM_PIPELINES": {"crawlers.journal.JournalPipeline": 100},
         "TELNETCONSOLE_ENABLED": False,

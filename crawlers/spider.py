@@ -1,10 +1,11 @@
 """One generic Scrapy spider for every site, driven by the site's profile (selectors, encoding).
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
-``reason`` and a ``detail``. Reasons: ``http_NNN`` (after the retries), ``timeout``, ``truncated``,
-``connection_lost`` (after the retries), ``too_large``, ``redirect_loop``, ``too_many_redirects``,
-``offsite``, ``robots_forbidden``, ``blocked`` (a challenge page: the crawl stops, finish reason ``blocked``),
-``bad_encoding`` and ``empty_body``.
+``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
+``connection_lost``; at once: ``too_large``, ``redirect_loop``, ``too_many_redirects``, ``robots_forbidden``,
+``bad_encoding``, ``empty_body``, ``blocked`` (a challenge page: the crawl stops, finish reason
+``blocked``); when the spider closes, for the requests Scrapy dropped unanswered or the crawl never
+reached: ``offsite``, ``blocked`` or ``not_fetched``.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class NovelSpider(scrapy.Spider):
         self.encoding = encoding
         self.allowed_domains = [urlparse(base_url).hostname or ""]
         self.known = set(read_journal(Path(journal_path)).chapters)
+        self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
+        self.blocked: str | None = None  # why the site is blocked, once a challenge page was met
 
     def canonical(self, url: str) -> str:
         return self.canonical_url + url[len(self.base_url) :] if url.startswith(self.base_url) else url
@@ -107,6 +110,7 @@ class NovelSpider(scrapy.Spider):
                 yield self._chapter_request(url, first_url=url, pages=[], paragraphs=[], title=None)
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
+        self.pending.add(state["first_url"])
         return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state)
 
     def parse_chapter(
@@ -126,8 +130,9 @@ class NovelSpider(scrapy.Spider):
                                         paragraphs=paragraphs, title=title)
             return
         if not paragraphs:
-            yield self._failure_record("failure", first_url, "empty_body", f"no text at {self.selectors.body!r}")
+            yield self._failure_record("failure", first_url, "empty_body", f"no {self.selectors.body}")
             return
+        self.pending.discard(first_url)
         yield {
             "type": "chapter",
             "url": self.canonical(first_url),
@@ -146,16 +151,32 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure) -> Iterator[Any]:
-        yield self._failure_record(kind, url, _reason(failure), str(failure.value)[:300] or failure.type.__name__)
+        detail = str(failure.value)[:300] or failure.type.__name__
+        yield self._failure_record(kind, url, _reason(failure), detail)
         if failure.check(SiteBlocked):
+            self.blocked = detail
             raise CloseSpider("blocked")
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
         tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
         return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
 
+    def unfinished(self) -> list[dict[str, Any]]:
+        """Failure records for the chapters requested that got neither a record nor an errback: dropped by
+        Scrapy's scheduler (offsite links, duplicates) or still queued when the crawl stopped."""
+        return [self._failure_record("failure", url, *self._unfinished_reason(url)) for url in sorted(self.pending)]
+
+    def _unfinished_reason(self, url: str) -> tuple[str, str]:
+        if urlparse(url).hostname not in self.allowed_domains:
+            return "offsite", "a link to another host"
+        if self.blocked:
+            return "blocked", f"not requested: {self.blocked}"
+        return "not_fetched", "no response before the crawl ended"
+
     def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
-        return {"type": kind, "url": self.canonical(url), "reason": reason, "detail": detail, "fetched_at": _now()}
+        self.pending.discard(url)
+        return {"type": kind, "url": self.canonical(url), "reason": reason, "detail": detail,
+                "fetched_at": _now()}
 
 
 def _reason(failure: Failure) -> str:
@@ -163,5 +184,7 @@ def _reason(failure: Failure) -> str:
     if isinstance(error, HttpError):
         return f"http_{error.response.status}"
     if type(error) is IgnoreRequest:
-        return next((reason for start, reason in _IGNORED_REASONS.items() if str(error).startswith(start)), "ignored")
-    return next((reason for kinds, reason in _ERROR_REASONS if isinstance(error, kinds)), type(error).__name__)
+        message = str(error)
+        return next((reason for start, reason in _IGNORED_REASONS.items() if message.startswith(start)),
+                    "ignored")
+    return next((reason for kind, reason in _ERROR_REASONS if isinstance(error, kind)), type(error).__name__)

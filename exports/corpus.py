@@ -63,11 +63,11 @@ def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
 
 
 def chapter_refs(layout: Layout) -> list[ChapterRef]:
-    return [
-        ChapterRef(c["chapter_id"], c["book_id"], c["chapter_no"])
-        for book in aligned_books(layout)
-        for c, _ in read_book(layout, book)
-    ]
+    """Every chapter that has beads (reads only the id columns)."""
+    books = aligned_books(layout)
+    with_beads = set(read_columns(map(layout.aligned, books), "aligned_pairs", ["chapter_id"])[0].to_pylist())
+    chapters = read_columns(map(layout.chapters, books), "chapters", ["chapter_id", "book_id", "chapter_no"])
+    return [ChapterRef(**c) for c in chapters.to_pylist() if c["chapter_id"] in with_beads]
 
 
 def iter_docs(layout: Layout, assignment: SplitAssignment, splits: Iterable[str] = SPLITS) -> Iterator[Doc]:
@@ -78,6 +78,6 @@ def iter_docs(layout: Layout, assignment: SplitAssignment, splits: Iterable[str]
             continue
         for chapter, beads in read_book(layout, book):
             split = assignment.chapters.get(chapter["chapter_id"])
-            kept = [b for b in beads if assignment.split_of_pair(b) is not None]
-            if split in wanted and kept:
+            kept = [b for b in beads if split in wanted and assignment.split_of_pair(b) == split]
+            if kept:
                 yield Doc(split, chapter, kept)

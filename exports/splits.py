@@ -19,10 +19,12 @@ Rule, for ``n`` books with chapters:
 from __future__ import annotations
 
 import random
+import sys
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 SPLITS = ("train", "valid", "test")
@@ -140,11 +142,19 @@ def _round_robin(books: list[list[ChapterRef]], limit: int | None) -> list[Chapt
     return taken
 
 
+@cache
+def _dropped() -> dict[int, None]:
+    """str.translate table deleting punctuation, separators (whitespace) and control/format chars."""
+    return {
+        cp: None
+        for cp in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(cp))[0] in "PZ" or unicodedata.category(chr(cp)) in ("Cc", "Cf")
+    }
+
+
 def normalise(text: str) -> str:
     """NFKC, lower-case, without whitespace, punctuation or control characters: the leakage key."""
-    return "".join(
-        c for c in unicodedata.normalize("NFKC", text).lower() if unicodedata.category(c)[0] not in "PZC"
-    )
+    return unicodedata.normalize("NFKC", text).lower().translate(_dropped())
 
 
 def find_leakage(

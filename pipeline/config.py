@@ -48,6 +48,8 @@ class Site:
     concurrency: int = 1  # parallel requests to this site
     boilerplate: tuple[str, ...] = ()  # regexes of site-specific lines to strip in cleaning
     obey_robots: bool = True
+    timeout: float = 30.0  # seconds before a request is abandoned (then retried with backoff)
+    max_page_bytes: int = 8 * 1024 * 1024  # larger pages are refused and recorded as too_large
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ class _Reader:
         return value
 
 
-_SITE_KEYS = {"lang", "url", "serve", "selectors", "encoding", "delay", "concurrency", "boilerplate", "obey_robots"}
+_SITE_KEYS = {"lang", "url", "serve", "selectors", "encoding", "delay", "concurrency", "boilerplate", "obey_robots",
+              "timeout", "max_page_bytes"}
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
 _BOOK_KEYS = {"id", "title_zh", "title_en", "genre", "zh", "en"}
 
@@ -172,6 +175,8 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
         concurrency=int(r.number(raw.get("concurrency", 1), f"{where}.concurrency", 1)),
         boilerplate=tuple(boilerplate),
         obey_robots=bool(raw.get("obey_robots", True)),
+        timeout=float(r.number(raw.get("timeout", 30.0), f"{where}.timeout", 0.1)),
+        max_page_bytes=int(r.number(raw.get("max_page_bytes", 8 * 1024 * 1024), f"{where}.max_page_bytes", 1024)),
     )
 
 

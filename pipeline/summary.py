@@ -28,11 +28,16 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
         (ph, "adjacent" if adj else "non-adjacent")
         for ph, adj in zip(candidates.column("phenomenon").to_pylist(), candidates.column("adjacent").to_pylist())
     )
-    crawl = Counter()
-    for path in layout.root.glob("stats/crawl/*.json"):
+    crawl: Counter[str] = Counter()
+    failed_reasons: Counter[str] = Counter()
+    blocked = {}
+    for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
-        for key in ("requests", "bytes", "retried", "failed"):
+        for key in ("requests", "bytes", "retried", "failed", "new_chapters"):
             crawl[key] += report.get(key, 0)
+        failed_reasons.update(report.get("failed_reasons", {}))
+        if report.get("blocked"):
+            blocked[report.get("site", path.stem)] = report.get("blocked_reason", "")
     nonempty = pc.and_(pc.greater(pc.list_value_length(pairs.column("zh_idx")), 0),
                        pc.greater(pc.list_value_length(pairs.column("en_idx")), 0)) if pairs.num_rows else None
     return {
@@ -44,7 +49,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
         "sentence_pairs_both_sides": int(pc.sum(nonempty).as_py() or 0) if nonempty is not None else 0,
         "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
         "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
-        "crawl": dict(crawl),
+        "crawl": {**crawl, "failed_reasons": dict(failed_reasons), "blocked_sites": blocked},
     }
 
 
@@ -58,6 +63,12 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"  chapter pairs kept: {summary['chapters']}   sentence pairs (beads): {summary['sentence_pairs']} "
         f"({summary['sentence_pairs_both_sides']} with both sides)",
     ]
+    crawl = summary["crawl"]
+    if crawl["failed_reasons"]:
+        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(crawl["failed_reasons"].items()))
+        lines.append(f"  crawl failures (retried on the next run): {reasons}")
+    for site, reason in crawl["blocked_sites"].items():
+        lines.append(f"  BLOCKED: site {site} served a challenge page ({reason}); nothing was bypassed")
     if summary["rejected"]:
         lines.append("  rejected (stage/reason: count):")
         lines += [f"    {name}: {n}" for name, n in summary["rejected"].items()]

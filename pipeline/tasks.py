@@ -144,7 +144,8 @@ class CrawlBook(BookTask):
 
     With ``refresh`` set (``make update`` passes the date), the task is complete only once it has
     crawled for that token, so every table of contents is refetched; chapters already in the crawl
-    journal are never fetched again.
+    journal are never fetched again. Chapters that failed (and a site that served a challenge page)
+    are recorded as rejections and retried on the next run.
     """
 
     lang = luigi.ChoiceParameter(choices=["zh", "en"])
@@ -162,9 +163,13 @@ class CrawlBook(BookTask):
         return self.stage_paths("crawl", self.layout.raw(str(self.lang), str(self.book_id)))
 
     def _complete(self) -> bool:
+        """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
         if not super()._complete():
             return False
-        return not self.refresh or self.manifest().extra.get("refresh") == self.refresh
+        extra = self.manifest().extra
+        if extra.get("failed"):
+            return False  # failed chapters and blocked sites are retried on the next run
+        return not self.refresh or extra.get("refresh") == self.refresh
 
     def run(self) -> None:
         from crawlers.journal import read_journal
@@ -179,11 +184,14 @@ class CrawlBook(BookTask):
         before = set(read_journal(journal).chapters)
         report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"))
         state = read_journal(journal)
+        rows, failures = raw_rows(state, book_id, lang, site.name)
         if state.toc_failure is not None:
             failure = state.toc_failure
-            raise CrawlError(f"{book_id}/{lang}: the table of contents {failure['url']} could not be "
-                             f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
-        rows, failures = raw_rows(state, book_id, lang, site.name)
+            if failure["reason"] != "blocked":
+                raise CrawlError(f"{book_id}/{lang}: the table of contents {failure['url']} could not be "
+                                 f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
+            failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
+                             "reason": "site_blocked", "detail": f"{failure['url']}: {failure.get('detail', '')}"})
         report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - before), failed=len(failures),
                       site=site.name)
         raw_path, rejected_path, stats_path = self.output_paths()
@@ -191,7 +199,7 @@ class CrawlBook(BookTask):
             (raw_path, lambda: storage.write_table(rows, "raw_chapters", raw_path)),
             (rejected_path, lambda: storage.write_table(failures, "rejected", rejected_path)),
             (stats_path, lambda: storage.write_json(report, stats_path)),
-        ], refresh=str(self.refresh))
+        ], refresh=str(self.refresh), failed=len(failures))
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
 

@@ -1,6 +1,6 @@
 from scrapy.http import HtmlResponse
 
-from crawlers.parsing import parse_chapter, parse_toc, with_encoding
+from crawlers.parsing import decode_page, parse_chapter, parse_toc, replacement_ratio
 from pipeline.config import load_config
 from tests.helpers import DEMO_CONFIG
 
@@ -15,8 +15,8 @@ ZH_PAGE = """<html><head><meta http-equiv="Content-Type" content="text/html; cha
 </body></html>"""
 
 
-def _response(url: str, html: str, encoding: str) -> HtmlResponse:
-    return HtmlResponse(url=url, body=html.encode(encoding))
+def _response(url: str, html: str, encoding: str, headers: dict[str, str] | None = None) -> HtmlResponse:
+    return HtmlResponse(url=url, body=html.encode(encoding), headers=headers)
 
 
 def test_gbk_chapter_page_with_a_second_part():
@@ -29,10 +29,32 @@ def test_gbk_chapter_page_with_a_second_part():
     assert page.next_part == "http://x.demo/book/a/2012_2.html"
 
 
-def test_gbk_page_without_a_declaration_needs_the_site_encoding():
-    html = ZH_PAGE.replace('<meta http-equiv="Content-Type" content="text/html; charset=gbk">', "")
-    response = with_encoding(_response("http://x.demo/b.html", html, "gbk"), "gbk")
-    assert parse_chapter(response, ZH).title == "第十二章 雨夜"
+UNDECLARED = ZH_PAGE.replace('<meta http-equiv="Content-Type" content="text/html; charset=gbk">', "")
+SAYS_UTF8 = {"Content-Type": "text/html; charset=utf-8"}
+
+
+def test_gbk_page_without_a_declaration_is_read_with_the_site_encoding():
+    response = decode_page(_response("http://x.demo/b.html", UNDECLARED, "gbk"), "gbk")
+    assert response.encoding == "gbk" and parse_chapter(response, ZH).title == "第十二章 雨夜"
+
+
+def test_a_page_that_misstates_its_charset_is_read_with_the_site_encoding():
+    misread = _response("http://x.demo/b.html", UNDECLARED, "gbk", SAYS_UTF8)
+    assert replacement_ratio(misread.text) > 0.1
+    response = decode_page(misread, "gbk")
+    assert response.encoding == "gbk" and parse_chapter(response, ZH).title == "第十二章 雨夜"
+
+
+def test_a_declared_charset_that_reads_cleanly_wins_over_the_site_encoding():
+    response = decode_page(_response("http://x.demo/b.html", UNDECLARED, "utf-8", SAYS_UTF8), "gbk")
+    assert response.encoding == "utf-8" and parse_chapter(response, ZH).title == "第十二章 雨夜"
+
+
+def test_a_page_no_encoding_reads_is_rejected():
+    assert decode_page(_response("http://x.demo/b.html", UNDECLARED, "gbk", SAYS_UTF8), None) is None
+    garbage = HtmlResponse(url="http://x.demo/b.html", body=b"<p>" + b"\x80\xff" * 100 + b"</p>", headers=SAYS_UTF8)
+    assert decode_page(garbage, "gbk") is None
+    assert replacement_ratio("") == 0.0
 
 
 def test_toc_page_links_in_order_and_pagination():

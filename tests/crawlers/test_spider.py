@@ -53,3 +53,15 @@ def test_toc_skips_chapters_already_in_the_journal(tmp_path):
     assert out[0] == {"type": "toc", "fetched_at": out[0]["fetched_at"],
                       "chapters": [["http://moxiang.demo/book/a/1.html", "第一章"], ["http://moxiang.demo/book/a/2.html", "第二章"]]}
     assert [r.url for r in out[1:]] == [BASE + "book/a/2.html"]
+
+
+def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_closes(tmp_path):
+    spider = _spider(tmp_path)
+    html = ('<ul class="chapter-list"><li><a href="1.html">一</a></li><li><a href="2.html">二</a></li>'
+            '<li><a href="http://elsewhere.example/3.html">三</a></li></ul>')
+    list(spider.parse_toc(HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]))
+    list(spider.parse_chapter(_page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
+                              first_url=BASE + "book/a/1.html", pages=[], paragraphs=[], title=None))
+    assert [(r["url"], r["reason"]) for r in spider.unfinished()] == [
+        ("http://moxiang.demo/book/a/2.html", "not_fetched"), ("http://elsewhere.example/3.html", "offsite")]
+    assert spider.unfinished() == []

@@ -1,0 +1,54 @@
+"""The align stage of the pipeline: CHAPTERS rows of one book -> ALIGNED_PAIRS and REJECTED rows, stats."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from alignment.book import align_book as align_texts
+from alignment.chapter import Rejection
+from alignment.lexicon import Lexicon
+
+
+def align_book(chapter_rows: list[dict], lexicon: Lexicon | None = None) -> tuple[list[dict], list[dict], dict[str, Any]]:
+    """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS), with lexicon refinement.
+
+    Returns (ALIGNED_PAIRS rows, REJECTED rows with stage "align", JSON-able stats).
+    """
+    texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
+    aligned = align_texts(texts, lexicon)
+    pairs: list[dict] = []
+    rejected: list[dict] = []
+    for row, (zh, en), result in zip(chapter_rows, texts, aligned.chapters):
+        chapter_id = row["chapter_id"]
+        if isinstance(result, Rejection):
+            rejected.append(
+                {"stage": "align", "item_id": chapter_id, "book_id": row["book_id"], "lang": "",
+                 "reason": result.reason, "detail": result.detail}
+            )  # fmt: skip
+            continue
+        for bead_no, bead in enumerate(result):
+            pairs.append(
+                {
+                    "pair_id": f"{chapter_id}/{bead_no}",
+                    "chapter_id": chapter_id,
+                    "book_id": row["book_id"],
+                    "bead_no": bead_no,
+                    "zh_idx": list(bead.zh),
+                    "en_idx": list(bead.en),
+                    "zh": "".join(zh[i] for i in bead.zh),
+                    "en": " ".join(en[j] for j in bead.en),
+                    "bead_type": bead.kind,
+                    "score": bead.score,
+                }
+            )
+    stats = {
+        "chapters": len(chapter_rows),
+        "chapters_aligned": len(chapter_rows) - len(rejected),
+        "chapters_rejected": dict(Counter(row["reason"] for row in rejected)),
+        "beads": len(pairs),
+        "bead_types": dict(sorted(Counter(pair["bead_type"] for pair in pairs).items())),
+        "lexicon_pairs_learned": sum(len(stems) for stems in aligned.learned.values()),
+        "mean_score": round(sum(pair["score"] for pair in pairs) / len(pairs), 4) if pairs else 0.0,
+    }
+    return pairs, rejected, stats

@@ -1,0 +1,21 @@
+import pytest
+
+from alignment.beads import Bead, check_cover, format_bead, parse_bead, read_beads, write_beads
+
+
+def test_round_trip(tmp_path):
+    beads = [Bead((0, 1), (0,), 0.5), Bead((), (1,)), Bead((2,), (2, 3), 0.25)]
+    write_beads(tmp_path / "a.align", beads)
+    assert (tmp_path / "a.align").read_text().splitlines()[0] == "[0,1]:[0]:0.5000"
+    assert read_beads(tmp_path / "a.align") == beads
+    assert parse_bead("[0, 1]:[0]") == Bead((0, 1), (0,))
+    assert format_bead(Bead((), (7,)), with_score=False) == "[]:[7]"
+    assert Bead((0,), (1, 2)).kind == "1-2"
+
+
+def test_check_cover():
+    check_cover([Bead((0,), (0, 1)), Bead((1,), ())], 2, 2)
+    with pytest.raises(ValueError):
+        check_cover([Bead((1,), (0,)), Bead((0,), (1,))], 2, 2)  # not monotone
+    with pytest.raises(ValueError):
+        check_cover([Bead((0,), (0,))], 1, 2)  # en 1 not covered

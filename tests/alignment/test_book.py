@@ -1,0 +1,31 @@
+from alignment.book import align_book
+from alignment.chapter import Rejection
+from alignment.lexicon import Lexicon
+from tests.alignment.texts import EN, GOLD, ZH
+
+# A name the dictionary cannot know (a translated, not transliterated name) in three chapters.
+CHAPTERS = [
+    (["韦小宝笑了。", "他走到门口，打开了门。", "外面下着大雨。"],
+     ["Trinket laughed.", "He walked to the doorway and opened the door.", "Outside it was raining heavily."]),
+    (["韦小宝很饿。", "他吃了三个包子。"], ["Trinket was hungry.", "He ate three buns."]),
+    (["韦小宝睡着了。", "月亮升起来了。"], ["Trinket fell asleep.", "The moon rose."]),
+    (["韦小宝醒了。"], ["Trinket woke up."]),
+]  # fmt: skip
+
+
+def test_refinement_learns_a_name_the_dictionary_lacks():
+    result = align_book(CHAPTERS, Lexicon())
+    assert "trinket" in result.learned["韦小宝"]
+    assert [[bead.key for bead in beads] for beads in result.chapters] == [
+        [((0,), (0,)), ((1,), (1,)), ((2,), (2,))],
+        [((0,), (0,)), ((1,), (1,))],
+        [((0,), (0,)), ((1,), (1,))],
+        [((0,), (0,))],
+    ]
+
+
+def test_rejections_are_kept_in_order(lexicon):
+    result = align_book([(ZH, EN), (ZH[:1], EN * 3)], lexicon, refine=False)
+    assert [bead.key for bead in result.chapters[0]] == GOLD
+    assert isinstance(result.chapters[1], Rejection)
+    assert result.learned == {}

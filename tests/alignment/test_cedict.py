@@ -1,0 +1,32 @@
+import gzip
+
+from alignment import cedict
+
+
+def test_clean_sense_drops_notes():
+    assert cedict.clean_sense("CL:個|个[ge4]") == []
+    assert cedict.clean_sense("variant of 說|说[shuo1]") == []
+    assert cedict.clean_sense("to tell sb sth (coll.)") == ["tell"]
+    assert cedict.clean_sense("surname Qiao") == ["qiao"]
+
+
+def test_every_entry_of_a_headword_is_kept(tmp_path):
+    path = tmp_path / "mini.txt.gz"
+    lines = [
+        "# comment",
+        "說 说 [shui4] /to persuade/",
+        "說 说 [shuo1] /to speak; to talk/(bound form) theory/CL:個|个[ge4]/",
+        "個 个 [ge4] /classifier for people/",
+    ]
+    path.write_bytes(gzip.compress("\n".join(lines).encode()))
+    assert cedict.parse(path) == {"说": ("persuad", "speak", "talk", "theory")}
+
+
+def test_load_is_cached_on_disk(tmp_path, monkeypatch):
+    path = tmp_path / "mini.txt.gz"
+    path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
+    monkeypatch.setattr(cedict, "CEDICT_FILE", path)
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
+    assert list(tmp_path.glob("cedict-v*.pickle"))
+    path.unlink()  # second load comes from the pickle
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}

@@ -1,0 +1,17 @@
+from alignment.lexicon import Lexicon
+
+DICTIONARY = {"拳头": ("fist",), "北京": ("beij",), "乔": ("qiao", "tall"), "恋": ("lov",), "网": ("net",)}
+
+
+def test_sources_of_candidates():
+    lexicon = Lexicon(DICTIONARY)
+    assert lexicon.candidates("拳头", "n") == {"fist"}
+    assert lexicon.candidates("三次", "m") == {"3"}
+    assert lexicon.candidates("乔恋", "") >= {"qiao", "lian", "qiaolian"}  # unknown: pinyin and pieces
+    assert {"lov", "net"} <= lexicon.candidates("恋网", "")
+
+
+def test_learned_pairs_are_added():
+    lexicon = Lexicon(DICTIONARY).with_learned({"小宝": frozenset({"trinket"})})
+    assert "trinket" in lexicon.candidates("小宝", "nr")
+    assert lexicon.with_learned({"小宝": frozenset({"bao"})}).learned["小宝"] == {"trinket", "bao"}

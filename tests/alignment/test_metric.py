@@ -1,0 +1,30 @@
+import pytest
+
+from alignment.metric import Counts, count, scores
+
+GOLD = [((0,), (0,)), ((1,), (1, 2)), ((2, 3), (3,)), ((4,), ())]
+
+
+def test_perfect():
+    assert scores(count(GOLD, GOLD)) == pytest.approx({f"{k}_{m}": 1.0 for k in ("strict", "lax") for m in "p r f1".split()} | {"strict_r": 1.0})
+
+
+def test_hand_computed_case():
+    test = [((0,), (0,)), ((1,), (1,)), ((), (2,)), ((2, 3), (3,)), ((4,), ())]
+    counts = count(test, GOLD)
+    # precision over 5 test beads: exact [0]:[0], [2,3]:[3], [4]:[] -> 3; lax adds [1]:[1] -> 4
+    # recall over 3 gold beads with both sides: exact 2; lax 3 ([1]:[1,2] overlapped by [1]:[1])
+    assert counts == Counts(strict_p=3, lax_p=4, test=5, strict_r=2, lax_r=3, gold=3)
+    result = scores(counts)
+    assert result["strict_p"] == pytest.approx(0.6)
+    assert result["strict_r"] == pytest.approx(2 / 3)
+    assert result["strict_f1"] == pytest.approx(2 * 0.6 * (2 / 3) / (0.6 + 2 / 3))
+    assert result["lax_f1"] == pytest.approx(2 * 0.8 * 1.0 / 1.8)
+
+
+def test_micro_average_sums_counts_first():
+    total = Counts()
+    total += count([((0,), (0,))], [((0,), (0,))])
+    total += count([((0,), (0, 1))], [((0,), (0,)), ((), (1,))])
+    assert total == Counts(strict_p=1, lax_p=2, test=2, strict_r=1, lax_r=2, gold=2)
+    assert scores(total)["strict_f1"] == pytest.approx(0.5)

@@ -1,0 +1,28 @@
+from alignment.beads import Bead
+from alignment.refine import Evidence
+
+
+class FakeScorer:
+    def __init__(self, words, stems):
+        self.words, self.stems = words, stems
+
+    def explained(self, i0, i1, j0, j1):
+        return {"走"}, {"walk"}
+
+    def words_of(self, i0, i1):
+        return frozenset(self.words[i0]) | {"走"}
+
+    def stems_of(self, j0, j1):
+        return frozenset(self.stems[j0]) | {"walk"}
+
+
+def test_dice_pairs_from_confident_beads_only():
+    evidence = Evidence()
+    words = [{"小宝", "门"}, {"小宝"}, {"小宝", "雨"}, {"小宝"}, {"猫"}, {"猫"}, {"猫"}, {"猫"}]
+    stems = [{"trinket", "door"}, {"trinket"}, {"trinket", "rain"}, {"trinket"}, {"dog"}, {"dog"}, {"dog"}, {"dog"}]
+    scorer = FakeScorer(words, stems)
+    good = [Bead((k,), (k,), 0.9) for k in range(4)]
+    weak = [Bead((k,), (k,), 0.1) for k in range(4, 8)]  # below the confident half: ignored
+    evidence.add_chapter(scorer, good + weak + [Bead((0,), ()), Bead((0, 1), (0, 1), 0.9)])
+    assert len(evidence.beads) == 8  # skips and beads larger than MAX_BEAD are no evidence
+    assert evidence.learn() == {"小宝": frozenset({"trinket"})}

@@ -1,0 +1,41 @@
+from alignment.search import SearchParams, best_path, bead_types, column_ranges, two_pass
+
+
+class DiagonalScorer:
+    """Similarity 1 exactly for the beads of a planted alignment, a bit for near misses."""
+
+    def __init__(self, beads):
+        self.beads = {(z[0], z[-1] + 1, e[0], e[-1] + 1) for z, e in beads if z and e}
+
+    def score(self, i0, i1, j0, j1):
+        return 1.0 if (i0, i1, j0, j1) in self.beads else 0.05
+
+    def bound(self, i0, i1, j0, j1):
+        return 1.0
+
+    def partners(self, i):
+        return [j0 for i0, i1, j0, _ in self.beads if i0 == i]
+
+
+def test_best_path_is_monotone_max_sum():
+    links = [(0, 0, 1.0), (1, 5, 3.0), (1, 1, 1.0), (2, 2, 1.0), (3, 3, 1.0), (2, 6, 0.5)]
+    assert best_path(links) == [(0, 0), (1, 5), (2, 6)]
+    assert best_path([(0, 0, 1.0), (0, 1, 1.0)]) == [(0, 0)]  # one link per row
+    assert best_path([]) == []
+
+
+def test_column_ranges_follow_anchors():
+    assert column_ranges(3, 10, [(1, 5)], 1) == [(0, 6), (0, 6), (5, 10), (5, 10)]
+
+
+def test_bead_types():
+    types = bead_types(4)
+    assert types[0] == (1, 1) and (0, 1) in types and (1, 0) in types
+    assert (2, 2) in types and (1, 3) in types and (2, 3) not in types
+
+
+def test_planted_alignment_is_recovered():
+    gold = [((0,), (0,)), ((1, 2), (1,)), ((3,), (2, 3, 4)), ((4,), ()), ((5,), (5,)), ((), (6,)), ((6,), (7,))]
+    beads = two_pass(7, 8, DiagonalScorer(gold), SearchParams(window=2))
+    assert [bead.key for bead in beads] == gold
+    assert [bead.score for bead in beads] == [1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0]

@@ -1,0 +1,92 @@
+"""End to end: mine -> export -> two simulated annotators -> import -> kappa -> test suite."""
+
+import json
+
+import pytest
+
+from cohesion import annotation
+from cohesion.stage import mine_book
+
+CHAPTER = {
+    "chapter_id": "b1/1",
+    "book_id": "b1",
+    "en_sentences": [
+        "Miss Lin bought a red lamp.",
+        "The shop was closing.",
+        "However, the owner smiled.",
+        "She paid for the lamp.",
+        "Somebody called, but I don't know who.",
+    ],
+}
+# accept/reject per candidate: c0 conjunction, c1 reference, c2 repetition, c3 ellipsis
+DECISIONS = {"ann": [True, True, False, True], "bob": [True, False, False, True]}
+
+
+def _jsonl(path, rows):
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return str(path)
+
+
+def _annotate(tasks: list[dict]) -> list[dict]:
+    """A Label Studio JSON export: ann narrows the sluice antecedent to "Somebody"."""
+    export = []
+    for n, task in enumerate(tasks):
+        annotations = []
+        for user, (annotator, decisions) in enumerate(DECISIONS.items()):
+            result = [
+                {
+                    "from_name": "decision",
+                    "type": "choices",
+                    "value": {"choices": ["accept" if decisions[n] else "reject"]},
+                }
+            ]
+            if annotator == "ann" and task["data"]["phenomenon"] == "ellipsis":
+                result.append({"type": "labels", "value": {"start": 0, "end": 8, "labels": ["A"]}})
+            annotations.append(
+                {"id": 10 * n + user, "completed_by": {"id": user, "email": annotator}, "result": result}
+            )
+        export.append(
+            {"id": n, "data": task["data"], "annotations": annotations, "predictions": task["predictions"]}
+        )
+    return export
+
+
+def test_round_trip(tmp_path, capsys, mined):
+    rows, _ = mine_book([CHAPTER], [])
+    assert [r["phenomenon"] for r in rows] == ["conjunction", "reference", "repetition", "ellipsis"]
+    tasks_path = tmp_path / "tasks.json"
+    annotation.main(
+        [
+            "export",
+            _jsonl(tmp_path / "c.jsonl", rows),
+            _jsonl(tmp_path / "ch.jsonl", [CHAPTER]),
+            "-o",
+            str(tasks_path),
+        ]
+    )
+    assert '<Labels name="span"' in annotation.config_path(tasks_path).read_text()
+    tasks = json.loads(tasks_path.read_text())
+    assert tasks[1]["data"]["sentences"] == CHAPTER["en_sentences"][:4]  # the non-adjacent window
+
+    export_path = tmp_path / "export.json"
+    export_path.write_text(json.dumps(_annotate(tasks)), encoding="utf-8")
+    judged = tmp_path / "judgements.jsonl"
+    annotation.main(["import", str(export_path), "-o", str(judged)])
+    annotation.main(["agree", str(judged)])
+    report = json.loads(capsys.readouterr().out)
+    assert report["annotators"] == ["ann", "bob"]
+    assert report["overall"]["n"] == 4
+    assert report["overall"]["raw"] == pytest.approx(0.75)
+    assert report["overall"]["kappa"] == pytest.approx(0.5)  # hand-computed in test_agreement
+    assert report["by_phenomenon"]["reference"] == {"n": 1, "raw": 0.0, "kappa": 0.0}
+
+    suite_path = tmp_path / "suite.jsonl"
+    annotation.main(["suite", str(judged), "-o", str(suite_path)])
+    items = [json.loads(line) for line in suite_path.read_text().splitlines()]
+    assert [i["id"] for i in items] == ["b1/1/c0", "b1/1/c3"]
+    conjunction, sluice = items
+    assert conjunction["context"] == ["The shop was closing."] and conjunction["a"] is None
+    assert conjunction["b"] == {"start": 0, "end": 7, "text": "However"}
+    assert sluice["context"] == [] and sluice["distance"] == 0
+    assert sluice["a"] == {"sentence": 0, "start": 0, "end": 8, "text": "Somebody"}
+    assert sluice["b"] == {"start": 34, "end": 37, "text": "who"}

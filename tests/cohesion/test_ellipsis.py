@@ -1,0 +1,40 @@
+import pytest
+
+
+def test_embedded_with_antecedent_in_the_same_sentence(mined):
+    found = mined("ellipsis", "Somebody called, but I don't know who.")
+    assert found == [("embedded_merger", (0, 0, 15, "Somebody called"), (0, 34, 37, "who"), "who")]
+
+
+def test_embedded_adjacent(mined):
+    found = mined("ellipsis", "He left early.", "I just don't know when.")
+    assert found == [("embedded_sprouting", (0, 0, 13, "He left early"), (1, 18, 22, "when"), "when")]
+
+
+def test_root_sluice(mined):
+    found = mined("ellipsis", "She refused the money.", '"Why?"')
+    assert found == [("root_sprouting", (0, 0, 21, "She refused the money"), (1, 1, 4, "Why"), "why")]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "That's why.",
+        "Who knows?",
+        "Guess what?",
+        "So what?",
+        "Is he coming or what?",
+        "You know what?",
+        "What?",
+        "Why not?",
+        "Who's there?",
+        "I know what you did.",
+        "Why, you little thief!",
+    ],
+)
+def test_frozen_and_non_sluices(mined, second):
+    assert mined("ellipsis", "She refused the money.", second) == []
+
+
+def test_root_sluice_needs_a_statement_before(mined):
+    assert mined("ellipsis", "Are you leaving?", "Why?") == []

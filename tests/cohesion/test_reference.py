@@ -1,0 +1,64 @@
+import pytest
+
+
+def test_name_gender_from_following_pronoun(mined):
+    found = mined("reference", "Zhang Wei closed his book.", "He stood up.")
+    assert found == [("personal", (0, 0, 9, "Zhang Wei"), (1, 0, 2, "He"), "he")]
+
+
+def test_honorific_and_non_adjacent(mined):
+    found = mined(
+        "reference", "Miss Lin entered the hall.", "The music was loud.", "Everyone was dancing.", "She sat."
+    )
+    assert found == [("personal", (0, 5, 8, "Lin"), (3, 0, 3, "She"), "she")]
+
+
+def test_gendered_noun_it_and_they(mined):
+    assert mined("reference", "The old woman smiled.", "She waved.") == [
+        ("personal", (0, 8, 13, "woman"), (1, 0, 3, "She"), "she")
+    ]
+    assert mined("reference", "The vase fell.", "It broke into pieces.") == [
+        ("personal", (0, 4, 8, "vase"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "The soldiers marched on.", "They were tired.") == [
+        ("personal", (0, 4, 12, "soldiers"), (1, 0, 4, "They"), "they")
+    ]
+
+
+def test_chinese_confirms_or_shows_a_dropped_pronoun(mined):
+    sentences = ("Zhang Wei closed his book.", "He stood up.")
+    assert mined("reference", *sentences, zh=["张伟合上了书。", "他站了起来。"])[0][3] == "he|zh=他"
+    assert mined("reference", *sentences, zh=["张伟合上了书。", "站了起来。"])[0][3] == "he|zh=dropped"
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "It was hard to say.",
+        "It is raining.",
+        "It seems that nobody came.",
+        "It was two o'clock.",
+        "Forget it.",
+    ],
+)
+def test_pleonastic_it_is_excluded(mined, second):
+    assert mined("reference", "The vase fell.", second) == []
+
+
+def test_exclusions(mined):
+    assert mined("reference", "The vase fell from the table.", "It broke.") == []  # ambiguous
+    assert mined("reference", "Miss Lin entered.", "He sat down.") == []  # gender mismatch
+    assert mined("reference", "Miss Lin entered.", "The teacher said she was late.") == []  # NP before
+    assert mined("reference", "The vase fell.", "Nobody moved.", "It broke.") == []  # "it" is adjacent only
+
+
+def test_pronoun_chain_keeps_only_the_first_link(mined):
+    found = mined("reference", "Miss Lin entered the hall.", "She looked around.", "She sat.")
+    assert [(a[0], b[0]) for _, a, b, _ in found] == [(0, 1)]
+
+
+def test_demonstrative_that(mined):
+    found = mined("reference", "He said the bridge was safe.", "That was a lie.")
+    assert found == [("demonstrative", (0, 0, 27, "He said the bridge was safe"), (1, 0, 4, "That"), "that")]
+    assert mined("reference", "The bridge was old.", "That man is here.") == []
+    assert mined("reference", "The bridge was old.", "That's it.") == []

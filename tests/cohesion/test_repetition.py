@@ -1,0 +1,35 @@
+def test_adjacent_noun(mined):
+    found = mined("repetition", "The old dog slept by the door.", "A cat walked past the dog.")
+    assert found == [("noun", (0, 8, 11, "dog"), (1, 22, 25, "dog"), "dog")]
+
+
+def test_plural_matches_singular(mined):
+    found = mined("repetition", "She lost a shoe.", "Her shoes were wet.")
+    assert found == [("noun", (0, 11, 15, "shoe"), (1, 4, 9, "shoes"), "shoe")]
+
+
+def test_non_adjacent_keeps_only_closest_link(mined):
+    sentences = ["Mei bought a lamp.", "The shop was closing.", "She paid quickly.", "The lamp was heavy."]
+    found = [f for f in mined("repetition", *sentences) if f[3] == "lamp"]
+    assert found == [("noun", (0, 13, 17, "lamp"), (3, 4, 8, "lamp"), "lamp")]
+    chain = mined("repetition", "The lamp was new.", "The lamp was red.", "The lamp was hot.")
+    assert [(a[0], b[0]) for _, a, b, _ in chain] == [(0, 1), (1, 2)]
+
+
+def test_names_are_their_own_subtype(mined):
+    found = mined("repetition", "Qiao Lian opened the window.", "Outside, Qiao Lian saw snow.")
+    assert found == [("name", (0, 0, 9, "Qiao Lian"), (1, 9, 18, "Qiao Lian"), "Qiao Lian")]
+
+
+def test_generic_nouns_and_collisions_are_skipped(mined):
+    assert mined("repetition", "We had a good time.", "The time passed.") == []
+    assert mined("repetition", "He broke a glass.", "He took off his glasses.") == []
+
+
+def test_repeated_inside_own_sentence_is_skipped(mined):
+    assert mined("repetition", "A dog barked.", "The dog saw another dog.") == []
+
+
+def test_window_is_five_sentences(mined):
+    filler = ["It rained."] * 5
+    assert mined("repetition", "The bridge fell.", *filler, "The bridge was old.") == []

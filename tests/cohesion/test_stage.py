@@ -1,0 +1,40 @@
+import pyarrow as pa
+
+from cohesion.stage import mine_book
+from pipeline.schemas import CANDIDATES
+
+CHAPTER = {
+    "chapter_id": "b1/3",
+    "book_id": "b1",
+    "en_sentences": ["Zhang Wei closed his book.", "He stood up.", "Then he left the room."],
+}
+PAIRS = [
+    {"pair_id": "b1/3/0", "chapter_id": "b1/3", "en_idx": [0], "zh": "张伟合上了书。"},
+    {"pair_id": "b1/3/1", "chapter_id": "b1/3", "en_idx": [1, 2], "zh": "站起来，走了。"},
+]
+
+
+def test_rows_follow_the_schema_and_carry_beads(mined):
+    rows, stats = mine_book([CHAPTER], PAIRS)
+    table = pa.Table.from_pylist(rows, schema=CANDIDATES)  # raises on a missing or mistyped column
+    assert table.num_rows == len(rows) == stats["candidates"]
+    assert [r["candidate_id"] for r in rows] == [f"b1/3/c{n}" for n in range(len(rows))]
+    reference = next(r for r in rows if r["phenomenon"] == "reference")
+    assert (reference["pair_a"], reference["pair_b"]) == ("b1/3/0", "b1/3/1")
+    assert (reference["zh_a"], reference["zh_b"]) == ("张伟合上了书。", "站起来，走了。")
+    assert reference["trigger"] == "he|zh=dropped"
+    assert reference["sentence_b"] == "He stood up." and reference["b_text"] == "He"
+
+
+def test_stats_count_phenomenon_by_adjacency(mined):
+    _, stats = mine_book([CHAPTER], PAIRS)
+    assert stats["chapters"] == 1 and stats["sentences"] == 3
+    assert stats["by_phenomenon"]["conjunction"] == {"adjacent": 1, "non_adjacent": 0}
+    assert set(stats["by_phenomenon"]) == {
+        "repetition",
+        "synonyms",
+        "reference",
+        "substitution",
+        "ellipsis",
+        "conjunction",
+    }

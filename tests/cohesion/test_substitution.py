@@ -1,0 +1,44 @@
+import pytest
+
+COOKIES = "She wanted those cookies."
+
+
+def test_bare_object_one(mined):
+    found = mined("substitution", COOKIES, "She took one.")
+    assert found == [("nominal", (0, 17, 24, "cookies"), (1, 9, 12, "one"), "took one")]
+
+
+def test_determiner_adjective_and_ones(mined):
+    assert mined("substitution", "He bought a blue car.", "I prefer the red one.") == [
+        ("nominal", (0, 17, 20, "car"), (1, 17, 20, "one"), "red one")
+    ]
+    assert mined("substitution", "These shoes are old.", "I need new ones.") == [
+        ("nominal", (0, 6, 11, "shoes"), (1, 11, 15, "ones"), "new ones")
+    ]
+
+
+def test_non_adjacent(mined):
+    found = mined(
+        "substitution", "He owned a small boat.", "It was quiet.", "Nobody came.", "He wanted a bigger one."
+    )
+    assert found == [("nominal", (0, 17, 21, "boat"), (3, 19, 22, "one"), "bigger one")]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "One day she left.",
+        "One of them laughed.",
+        "No one came.",
+        "One must be careful.",
+        "They love one another.",
+        "He is the one who left.",
+        "He is the one.",
+        "Someone knocked.",
+        "She was the only one.",
+        "Hush, little one.",
+        "I wanted a blue car and a red one.",
+    ],
+)
+def test_exclusions(mined, second):
+    assert mined("substitution", COOKIES, second) == []

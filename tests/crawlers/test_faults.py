@@ -1,0 +1,228 @@
+"""Real crawls of a fault-injecting site on 127.0.0.1: each fault ends as one exact journal record, with
+exact request counts and report fields, and the healthy chapters of the same crawl are all there."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crawlers.journal import JournalState, read_journal
+from crawlers.run import crawl
+from pipeline.config import Selectors, Site
+from tests.crawlers.faultsite import (
+    FaultSite,
+    Route,
+    failing,
+    page,
+    redirect,
+    reset,
+    serve_faults,
+    slow,
+    truncated,
+)
+
+SETTINGS = {"BACKOFF_BASE": 0.01, "DOWNLOAD_TIMEOUT": 0.5, "DOWNLOAD_MAXSIZE": 64 * 1024}
+ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
+TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
+UTF8 = {"Content-Type": "text/html; charset=utf-8"}
+CHALLENGE = (b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
+             b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>")
+
+
+def chapter_page(title: str, text: str = TEXT, charset: str | None = "gbk") -> bytes:
+    """A GBK chapter page; ``charset`` is what its <meta> declares (None: no declaration)."""
+    meta = f'<meta charset="{charset}">' if charset else ""
+    return (f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>'
+            "</body></html>").encode("gbk")
+
+
+OK = page(chapter_page("第一章"))
+
+
+def profile(site: FaultSite, **changes: Any) -> Site:
+    fields = dict(name="faults", lang="zh", url=site.url, serve=None, encoding="gbk", delay=0.0, concurrency=4,
+                  selectors=Selectors(chapter_links="ul.toc a", toc_next=None, title="h1", body="div.text p",
+                                      body_next=None))
+    return Site(**{**fields, **changes})
+
+
+def publish(site: FaultSite, chapters: dict[str, Route], links: list[str] | None = None) -> None:
+    """Serve ``chapters`` and a table of contents at /book/ linking to them (or to ``links``)."""
+    links = links if links is not None else [site.url + path.lstrip("/") for path in chapters]
+    toc = "".join(f'<li><a href="{url}">{n}</a></li>' for n, url in enumerate(links))
+    site.routes.update(chapters)
+    site.routes["/book/"] = page(f'<ul class="toc">{toc}</ul>'.encode(), headers=UTF8)
+
+
+@dataclass
+class Crawl:
+    report: dict[str, Any]
+    state: JournalState
+
+    def outcome(self, url: str) -> str:
+        """``chapter`` or the failure's reason: the latest journal record for ``url``."""
+        return "chapter" if url in self.state.chapters else self.state.failures[url]["reason"]
+
+
+def run_crawl(site: FaultSite, journal: Path, **changes: Any) -> Crawl:
+    report = crawl(profile(site, **changes), "book/", journal, log_file=journal.with_suffix(".log"),
+                   settings=SETTINGS)
+    return Crawl(report, read_journal(journal))
+
+
+# One crawl of a book whose chapters show every fault (module-scoped: it takes a few seconds).
+
+FAULTS: dict[str, Route] = {
+    "/c/healthy-1": OK,
+    "/c/healthy-2": page(chapter_page("第二章")),
+    "/c/burst-503": failing(2, 503, OK),
+    "/c/always-500": failing(99, 500, OK),
+    "/c/retry-after": failing(1, 429, OK, {"Retry-After": "1"}),
+    "/c/stall": slow(2.0, OK),
+    "/c/reset": reset(),
+    "/c/truncated": truncated(chapter_page("截断")),
+    "/c/says-utf8-is-gbk": page(chapter_page("错", charset=None), headers=UTF8),
+    "/c/gbk-undeclared": page(chapter_page("无", charset=None)),
+    "/c/undecodable": page(b"<h1>x</h1><div class='text'><p>" + b"\x80\xff" * 300 + b"</p></div>", headers=UTF8),
+    "/c/oversize": page(chapter_page("大", TEXT * 3000)),
+    "/c/loop-a": redirect("/c/loop-b"),
+    "/c/hop-0": redirect("/c/hop-1"),
+}
+ROUTES = {**FAULTS, "/c/loop-b": redirect("/c/loop-a"), **{f"/c/hop-{n}": redirect(f"/c/hop-{n + 1}") for n in range(1, 9)}}
+
+# path in the table of contents -> (outcome, requests the site saw for it)
+EXPECTED = {
+    "/c/healthy-1": ("chapter", 1),
+    "/c/healthy-2": ("chapter", 1),
+    "/c/burst-503": ("chapter", 3),
+    "/c/always-500": ("http_500", ATTEMPTS),
+    "/c/retry-after": ("chapter", 2),
+    "/c/stall": ("timeout", ATTEMPTS),
+    "/c/reset": ("connection_lost", ATTEMPTS),
+    "/c/truncated": ("truncated", ATTEMPTS),
+    "/c/says-utf8-is-gbk": ("chapter", 1),
+    "/c/gbk-undeclared": ("chapter", 1),
+    "/c/undecodable": ("bad_encoding", 1),
+    "/c/oversize": ("too_large", 1),
+    "/c/loop-a": ("redirect_loop", 1),
+    "/c/hop-0": ("too_many_redirects", 1),
+}
+
+
+@dataclass
+class FaultCrawl(Crawl):
+    site: FaultSite
+    other: FaultSite
+
+
+@pytest.fixture(scope="module")
+def faults(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FaultCrawl]:
+    with serve_faults() as site, serve_faults("127.0.0.2") as other:
+        other.routes["/c/elsewhere"] = OK
+        publish(site, ROUTES, [site.url + path.lstrip("/") for path in FAULTS] + [other.url + "c/elsewhere"])
+        done = run_crawl(site, tmp_path_factory.mktemp("faults") / "journal.jsonl")
+        yield FaultCrawl(done.report, done.state, site, other)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EXPECTED)
+def test_each_fault_ends_as_its_exact_outcome_after_the_exact_number_of_requests(faults, path):
+    assert (faults.outcome(faults.site.url + path.lstrip("/")), faults.site.count(path)) == EXPECTED[path]
+
+
+@pytest.mark.slow
+def test_nothing_else_is_lost_and_no_chapter_is_empty(faults):
+    assert [url for url, _ in faults.state.toc] == [faults.site.url + p.lstrip("/") for p in FAULTS] + [
+        faults.other.url + "c/elsewhere"]
+    assert set(faults.state.chapters) | set(faults.state.failures) == {url for url, _ in faults.state.toc}
+    assert {url: record["paragraphs"] for url, record in faults.state.chapters.items()} == {
+        faults.site.url + path.lstrip("/"): [TEXT] for path, (outcome, _) in EXPECTED.items() if outcome == "chapter"}
+
+
+@pytest.mark.slow
+def test_the_report_counts_failures_per_reason(faults):
+    report = faults.report
+    assert report["failed_reasons"] == {"http_500": 1, "timeout": 1, "connection_lost": 1, "truncated": 1,
+                                        "bad_encoding": 1, "too_large": 1, "redirect_loop": 1,
+                                        "too_many_redirects": 1, "offsite": 1}
+    assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
+    assert report["retried"] == 2 + 1 + 4 * (ATTEMPTS - 1)  # the 503 burst, the 429, four faults retried in vain
+    assert report["items"] == 1 + len(FAULTS)  # the TOC and a record per chapter (the offsite one is
+    # journaled when the spider closes, since Scrapy drops offsite requests without calling their errback)
+    assert report["requests"] == faults.site.total() and report["bytes"] > 0 and report["duration_s"] > 0
+
+
+@pytest.mark.slow
+def test_retry_after_is_honoured(faults):
+    first, second = faults.site.hits["/c/retry-after"]
+    assert second - first >= 1.0  # the backoff alone would have waited BACKOFF_BASE = 0.01 s
+
+
+@pytest.mark.slow
+def test_misdeclared_and_undeclared_gbk_pages_are_read_with_the_site_encoding(faults):
+    for path in ("/c/says-utf8-is-gbk", "/c/gbk-undeclared"):
+        assert faults.state.chapters[faults.site.url + path.lstrip("/")]["encoding"] == "gbk"
+    assert faults.state.chapters[faults.site.url + "c/healthy-1"]["encoding"] == "gb18030"  # as declared
+
+
+@pytest.mark.slow
+def test_links_to_other_hosts_are_never_followed(faults):
+    assert faults.other.total() == 0
+    assert faults.outcome(faults.other.url + "c/elsewhere") == "offsite"
+    assert faults.report["offsite_filtered"] == 1
+
+
+# Crawls of their own.
+
+def _challenge_after(served: int) -> Route:
+    """Chapter pages until ``served`` were served (by any path), then a Cloudflare challenge."""
+    counter = itertools.count()
+    challenge = page(CHALLENGE, 503, {"Server": "cloudflare"})
+
+    def route(handler: Any, hit: int) -> None:
+        (OK if next(counter) < served else challenge)(handler, hit)
+    return route
+
+
+def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tmp_path):
+    with serve_faults() as site:
+        route = _challenge_after(2)
+        publish(site, {f"/c/{n}": route for n in range(6)})
+        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=1, delay=0.1)
+    chapter_hits = site.total() - site.count("/robots.txt") - site.count("/book/")
+    assert chapter_hits == 3  # two pages, then one challenge: no retry, nothing after it
+    assert len(done.state.chapters) == 2  # what was fetched before the block is kept
+    assert [f["reason"] for f in done.state.failures.values()] == ["blocked"] * 4
+    assert all("Just a moment..." in f["detail"] for f in done.state.failures.values())
+    assert done.report["blocked"] is True and done.report["finish_reason"] == "blocked"
+    assert "Just a moment..." in done.report["blocked_reason"]
+    assert done.report["failed_reasons"] == {"blocked": 4} and done.report["retried"] == 0
+
+
+def test_a_challenged_table_of_contents_is_a_blocked_toc_failure(tmp_path):
+    with serve_faults() as site:
+        site.routes["/book/"] = page(b"<html>Attention required</html>", 403, {"cf-mitigated": "challenge"})
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert site.count("/book/") == 1
+    assert done.state.toc_failure["reason"] == "blocked"
+    assert done.report["blocked_reason"] == "challenge page (HTTP 403, cf-mitigated: challenge)"
+
+
+@pytest.mark.slow
+def test_a_chapter_that_failed_is_fetched_on_the_next_run(tmp_path):
+    journal = tmp_path / "journal.jsonl"
+    with serve_faults() as site:
+        publish(site, {"/c/1": OK, "/c/2": failing(ATTEMPTS, 500, OK), "/c/3": OK})
+        first = run_crawl(site, journal)
+        assert (first.outcome(site.url + "c/2"), sorted(first.state.chapters)) == (
+            "http_500", [site.url + "c/1", site.url + "c/3"])
+        second = run_crawl(site, journal)
+    assert second.outcome(site.url + "c/2") == "chapter" and not second.state.failures
+    assert len(second.state.chapters) == 3
+    assert (site.count("/c/1"), site.count("/c/2"), site.count("/c/3")) == (1, ATTEMPTS + 1, 1)
+    assert second.report["failed_reasons"] == {} and second.report["items"] == 2  # the TOC and chapter 2
