@@ -5,7 +5,8 @@ know why.", "Tell me where."), and *root* sluices, an utterance that is only the
 The antecedent is the earlier clause of the same sentence when there is one ("Somebody called, but
 I don't know who.", distance 0), otherwise the previous sentence (not a question, for root sluices).
 Subtype suffix: ``merger`` when the antecedent has an indefinite correlate (someone, something ...),
-else ``sprouting``. Works on raw text: no tagging needed.
+else ``sprouting``. A wh-word before a colon is not a remnant: the content follows ("everyone knew why: ..."). Works
+on raw text: no tagging needed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cohesion.chapter import Chapter, core, words
 
 WH = r"how\s+(?:much|many|long|come|often|far|old)|what\s+for|who|whom|what|which|where|when|why|how|whose"
 REMNANT = re.compile(
-    rf"\b(?P<wh>{WH})(?:\s+(?:else|exactly|then))?(?=\s*(?:[.?!,;:…—–\"”)]|['’](?![a-z])|$))", re.I
+    rf"\b(?P<wh>{WH})(?:\s+(?:else|exactly|then))?(?=\s*(?:[.?!,;…—–\"”)]|['’](?![a-z])|$))", re.I
 )
 ROOT = re.compile(
     rf"^(?:(?:and|but|so|then|oh|well)[\s,]+)?(?:{WH})(?:\s+(?:else|exactly|then))?[?!.…]*\?[?!.…]*$", re.I

@@ -1,7 +1,8 @@
 """Guess the gender of character names from the chapter itself.
 
 Evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
-pronoun after it when the sentence (or a following sentence without names) mentions no other name.
+pronoun after it when the sentence (or a following sentence without names) mentions no other name
+and has no gendered pronoun before it.
 A name gets a gender when at least two thirds of its votes agree.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from cohesion import lexicon
 from cohesion.mentions import Mention
@@ -29,10 +30,12 @@ def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
         if doc is None or len({m.text for m in names}) != 1:
             continue
-        gender = _first_pronoun_gender(doc, after=names[0].token)
+        if _first_pronoun_gender(doc[: names[0].token]):
+            continue  # "He put the Lizardscale Armor on his shirt": the name is not the topic
+        gender = _first_pronoun_gender(doc[names[0].token + 1 :])
         if gender is None and i + 1 < len(docs) and docs[i + 1] is not None:
             if not any(m.kind == "name" for m in mentions[i + 1]):
-                gender = _first_pronoun_gender(docs[i + 1], after=-1)
+                gender = _first_pronoun_gender(docs[i + 1])
         if gender:
             votes[names[0].text][gender] += 1
     genders = {}
@@ -43,8 +46,8 @@ def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[
     return genders
 
 
-def _first_pronoun_gender(doc: Doc, after: int) -> str | None:
-    for tok in doc[after + 1 :]:
+def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
+    for tok in tokens:
         if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
             return PRONOUN_GENDER[tok.lower_]
     return None

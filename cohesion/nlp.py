@@ -58,9 +58,10 @@ def lemma(form: str, pos: str, plural: bool = False) -> str | None:
 
 
 @cache
-def top_synsets(lemma_: str, pos: str, senses: int) -> frozenset[str]:
-    """Names of the ``senses`` most frequent synsets of a lemma (WordNet orders by frequency)."""
-    return frozenset(s.name() for s in wordnet().synsets(lemma_, pos)[:senses])
+def first_synset(lemma_: str, pos: str) -> str | None:
+    """Name of the lemma's most frequent synset (WordNet orders senses by frequency)."""
+    synsets = wordnet().synsets(lemma_, pos)
+    return synsets[0].name() if synsets else None
 
 
 @cache

@@ -48,6 +48,8 @@ def pleonastic(doc: Doc, i: int) -> bool:
     lead = 1 if words and after[0].pos_ == "ADV" else 0  # "it never occurred to me"
     if len(words) > lead and (words[lead] in RAISING or words[lead] in WEATHER):
         return True
+    if WEATHER.intersection(words[:4]):  # "it began to rain"
+        return True
     if words and words[0] in BE:  # it + be (+ not / adverbs) + predicate
         k = 1
         while k < len(words) and (words[k] in BE or words[k] in ("not", "n't") or after[k].pos_ == "ADV"):

@@ -2,8 +2,8 @@
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
 known gender for he/she (gendered nouns, name genders guessed from the text), "they" only for
-persons or coordinated names, "it" only for a non-person noun of the previous sentence (further
-back it mostly means a situation). Tuned for precision, nothing is emitted when
+persons or coordinated names, "it" only for a non-person noun of the previous sentence and not as the
+subject of "be" (further back, or in "It was ...", it mostly means a situation). Tuned for precision, nothing is emitted when
 that sentence holds two different compatible phrases, when any noun or name precedes the pronoun
 in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). A
 sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
@@ -22,7 +22,7 @@ from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
-from cohesion.pleonastic import pleonastic
+from cohesion.pleonastic import BE, pleonastic
 
 PRONOUN_CLASS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -44,7 +44,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if cls is None or cls in seen:
                 continue
             seen.add(cls)
-            if cls == "n" and pleonastic(doc, tok.i):
+            if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i)):
                 continue
             found = _personal(ch, j, tok, cls)
             if found:
@@ -99,6 +99,12 @@ def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
     return gender == cls
+
+
+def _copula_subject(doc: Doc, i: int) -> bool:
+    """ "It was ..." / "It's ...": in novels these mostly describe a situation, not an earlier noun."""
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    return nxt is not None and nxt.lower_.replace("’", "'") in BE
 
 
 def _zh_flag(zh: str, cls: str) -> str:

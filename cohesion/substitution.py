@@ -2,7 +2,7 @@
 as a bare object closing a clause ("She took one.").
 
 Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"),
-"one of / another / by / after / or", "the one who/that/which" and a bare "the one" (mostly a
+"one of / another / by / after / or", "the one who/that/which", "the first one (ever) to" and a bare "the one" (mostly a
 person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The antecedent is
 the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier sentence that
 has one (plural preferred for "ones"); a "one" followed by a verb ("another one bites") is skipped; nothing is
@@ -29,7 +29,7 @@ ABSTRACT = frozenset(
     f"noun.{name}"
     for name in "feeling attribute state cognition time process phenomenon motive relation quantity".split()
 )
-NOT_AFTER = frozenset("of another by after or who that which whom whose".split())
+NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:

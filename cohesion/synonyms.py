@@ -1,9 +1,10 @@
-"""Synonyms: two different content words sharing a WordNet synset among their most frequent senses.
+"""Synonyms: two different content words whose most frequent WordNet senses are the same synset.
 
-The shared synset must be the first sense of one word and among the first two senses of the other
-(verbs: the first sense of both, they are far more polysemous); light verbs (be, have, get ...),
-function-like adjectives (next, other, same ...) and generic nouns are skipped. Morphological variants (one lemma a prefix of the
-other, or a long common prefix) are not synonyms.
+Requiring the first sense of *both* words (WordNet orders senses by frequency) is what keeps this
+precise: allowing second senses linked face/expression, tier/level and young/immature. Light verbs
+(be, have, get ...), gerunds/progressives (mostly adjectival or nominal uses), function-like
+adjectives (next, other, same ...) and generic nouns are skipped, and so are morphological variants
+(one lemma a prefix of the other, or a long common prefix).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 
-SENSES = {"n": 2, "a": 2, "v": 1}  # how many senses may share the synset
 SUBTYPE = {"n": "noun", "a": "adj", "v": "verb"}
 VERB_ADJ = {"VERB": "v", "ADJ": "a"}
 
@@ -28,24 +28,22 @@ class Word:
     span: Span
     lemma: str
     pos: str  # WordNet POS
-    synsets: frozenset[str]  # the top SENSES synsets
-    first: str  # the most frequent synset
+    synset: str  # the most frequent sense
 
 
 def content_words(doc: Doc, sent: int) -> list[Word]:
-    """Nouns, adjectives and non-light verbs with their top synsets."""
+    """Nouns, adjectives and non-light verbs with their most frequent synset."""
     found = []
     for tok in doc:
         pos = "n" if tok.tag_ in ("NN", "NNS") else VERB_ADJ.get(tok.pos_)
-        if pos is None or not tok.is_alpha:
+        if pos is None or not tok.is_alpha or tok.tag_ == "VBG":
             continue
         base = nlp.lemma(tok.text, pos, tok.tag_ == "NNS")
         if not base or base in lexicon.words("generic_nouns.txt") or base in lexicon.words("light_words.txt"):
             continue
-        synsets = nlp.top_synsets(base, pos, SENSES[pos])
-        if synsets:
-            first = min(nlp.top_synsets(base, pos, 1))
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, pos, synsets, first))
+        synset = nlp.first_synset(base, pos)
+        if synset:
+            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, pos, synset))
     return found
 
 
@@ -66,16 +64,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                     break  # a repetition is the closer link
                 match = next((a for a in words[i] if _synonyms(a, b) and a.lemma not in lemmas[j]), None)
                 if match:
-                    yield Candidate("synonyms", SUBTYPE[b.pos], match.span, b.span, _shared(match, b))
+                    yield Candidate("synonyms", SUBTYPE[b.pos], match.span, b.span, b.synset)
                     break
 
 
-def _shared(a: Word, b: Word) -> str | None:
-    """The synset linking the two words: first sense of one, top sense(s) of the other."""
-    if a.first in b.synsets:
-        return a.first
-    return b.first if b.first in a.synsets else None
-
-
 def _synonyms(a: Word, b: Word) -> bool:
-    return a.pos == b.pos and a.lemma != b.lemma and bool(_shared(a, b)) and not variants(a.lemma, b.lemma)
+    return a.pos == b.pos and a.synset == b.synset and a.lemma != b.lemma and not variants(a.lemma, b.lemma)

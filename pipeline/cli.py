@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import logging
 import sys
 import time
@@ -85,6 +86,50 @@ def cmd_update(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from exports.run import FORMATS
+
+    formats = list(FORMATS) if args.formats in ("all", "") else args.formats.replace(",", " ").split()
+    unknown = sorted(set(formats) - set(FORMATS))
+    if unknown:
+        print(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr)
+        return 2
+    config = load_config(args.config)
+    if not _build([tasks.ExportCorpus(config=args.config, formats=tuple(sorted(formats)))], args):
+        return 1
+    layout = Layout(config.output)
+    summary = json.loads((layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
+    print(f"Exported to {layout.export_dir()}: {', '.join(sorted(formats))}")
+    for split, n in summary["splits"].get("chapters", {}).items():
+        print(f"  {split}: {n} chapters")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    if not _build([tasks.BuildReport(config=args.config)], args):
+        return 1
+    print(f"Report: {Layout(config.output).report_dir() / 'index.html'} (Markdown twin: index.md)")
+    return 0
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from exports.inspect import describe_chapter
+
+    print(describe_chapter(Layout(load_config(args.config).output), args.chapter_id))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from exports.plan import plan_splits
+    from exports.stats import render_table, table6
+
+    config = load_config(args.config)
+    layout = Layout(config.output)
+    print(render_table(table6(layout, plan_splits(layout, tasks._split_config(config)))))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
@@ -105,6 +150,20 @@ def main(argv: list[str] | None = None) -> int:
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")
     update.add_argument("--date", help="the run's date (default today); one update per date")
     update.set_defaults(run=cmd_update)
+
+    export = sub.add_parser("export", parents=[common, workers], help="split by book and export (Parquet, text, ...)")
+    export.add_argument("--formats", default="all", help="comma-separated: parquet,text,doc,bwb,jsonl,tmx (or all)")
+    export.set_defaults(run=cmd_export)
+
+    report = sub.add_parser("report", parents=[common, workers], help="write output/report/index.html and index.md")
+    report.set_defaults(run=cmd_report)
+
+    inspect = sub.add_parser("inspect", parents=[common], help="a chapter's journey: raw, cleaned, rejected, aligned")
+    inspect.add_argument("chapter_id", help="BOOK_ID/CHAPTER_NO, e.g. city-star/3")
+    inspect.set_defaults(run=cmd_inspect)
+
+    stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
+    stats.set_defaults(run=cmd_stats)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

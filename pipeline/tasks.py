@@ -86,11 +86,15 @@ class StageTask(luigi.Task):
     def _rel(self, path: Path) -> str:
         return str(path.relative_to(self.layout.root))
 
+    def producers(self) -> list[StageTask]:
+        """The tasks whose manifests record the files this task reads; by default its requirements."""
+        return flatten(self.requires())
+
     def current_inputs(self) -> dict[str, str] | None:
         """Fingerprints of the input files, as their producers recorded them (None if one is missing)."""
         produced: dict[str, str] = {}
-        for req in flatten(self.requires()):
-            manifest = req.manifest()
+        for task in self.producers():
+            manifest = task.manifest()
             if manifest is None:
                 return None
             produced.update(manifest.outputs)
@@ -292,13 +296,8 @@ class MineBook(BookTask):
     def input_paths(self) -> list[Path]:
         return [self.layout.chapters(str(self.book_id)), self.layout.aligned(str(self.book_id))]
 
-    def current_inputs(self) -> dict[str, str] | None:
-        chapters = FilterBook(config=self.config, book_id=self.book_id).manifest()
-        aligned = self.requires().manifest()
-        if chapters is None or aligned is None:
-            return None
-        produced = {**chapters.outputs, **aligned.outputs}
-        return {self._rel(p): produced.get(self._rel(p), "") for p in self.input_paths()}
+    def producers(self) -> list[StageTask]:
+        return [FilterBook(config=self.config, book_id=self.book_id), self.requires()]
 
     def output_paths(self) -> list[Path]:
         book = str(self.book_id)
@@ -336,6 +335,64 @@ class BuildCorpus(StageTask):
         books_path, summary_path = self.output_paths()
         self.write_outputs([(books_path, lambda: storage.write_table(books, "books", books_path)),
                             (summary_path, lambda: storage.write_json(summary, summary_path))])
+
+
+def _split_config(cfg: Config) -> Any:
+    from exports.splits import SplitConfig
+
+    return SplitConfig(**cfg.options.get("split", {}))
+
+
+class CorpusTask(StageTask):
+    """A corpus-level task that reads every book's chapter pairs and aligned beads."""
+
+    def requires(self) -> BuildCorpus:
+        return BuildCorpus(config=self.config)
+
+    def producers(self) -> list[StageTask]:
+        return [task(config=self.config, book_id=b.book_id) for b in self.cfg.books for task in (FilterBook, AlignBook)]
+
+    def input_paths(self) -> list[Path]:
+        return [p for b in self.cfg.books for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))]
+
+
+class ExportCorpus(CorpusTask):
+    """Split by book and export in the formats MT toolkits read (``make export``)."""
+
+    formats = luigi.ListParameter(default=("parquet", "text", "doc", "bwb", "jsonl", "tmx"))
+
+    @property
+    def unit(self) -> str:
+        return "-".join(sorted(self.formats))
+
+    def output_paths(self) -> list[Path]:
+        return [self.layout.export_dir() / name for name in sorted(self.formats)]
+
+    def run(self) -> None:
+        from exports.run import export_corpus
+
+        summary = export_corpus(self.layout, list(self.formats), _split_config(self.cfg))
+        self.write_outputs([(self.layout.export_dir() / "summary.json", lambda: storage.file_sha256(
+            self.layout.export_dir() / "summary.json"))], summary=summary["splits"])
+
+
+class BuildReport(CorpusTask):
+    """The corpus report: Table 6, filter funnel, alignment and cohesion plots (``make report``)."""
+
+    def producers(self) -> list[StageTask]:
+        return [*super().producers(), *(MineBook(config=self.config, book_id=b.book_id) for b in self.cfg.books)]
+
+    def input_paths(self) -> list[Path]:
+        return [*super().input_paths(), *(self.layout.candidates(b.book_id) for b in self.cfg.books)]
+
+    def output_paths(self) -> list[Path]:
+        return [self.layout.report_dir() / "index.html", self.layout.report_dir() / "index.md"]
+
+    def run(self) -> None:
+        from exports.report import build_report
+
+        build_report(self.layout, _split_config(self.cfg))
+        self.write_outputs([(p, lambda p=p: storage.file_sha256(p)) for p in self.output_paths()])
 
 
 class UpdateCorpus(StageTask):

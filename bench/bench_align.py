@@ -1,0 +1,58 @@
+"""Alignment speed and memory on MAC-dev: aligned sentences per second per core (one process, CPU time,
+dictionary and jieba loaded beforehand) and memory after aligning the chapters once and three times.
+
+    .venv/bin/python bench/bench_align.py [DATA_DIR]     (default ../shared/eval-data/mac-dev)
+"""
+
+from __future__ import annotations
+
+import gc
+import resource
+import sys
+import time
+from pathlib import Path
+
+from alignment.book import align_book
+from alignment.evaluate import chapter_names, read_lines
+from alignment.lexicon import Lexicon
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data" / "mac-dev"
+
+
+def rss_mib() -> float:
+    """Current resident memory (not the peak)."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * resource.getpagesize() / 2**20
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> int:
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DATA
+    if not (data / "zh").is_dir():
+        print(f"skipped: no data in {data}")
+        return 0
+    chapters = [(read_lines(data / "zh" / f"{n}.txt"), read_lines(data / "en" / f"{n}.txt")) for n in chapter_names(data)]
+    sentences = sum(len(zh) + len(en) for zh, en in chapters)
+    start = time.process_time()
+    lexicon = Lexicon()
+    align_book(chapters[:1], lexicon, refine=False)  # loads the dictionary and jieba
+    print(f"one-time load (dictionary, jieba): {time.process_time() - start:.1f} s CPU, RSS {rss_mib():.0f} MiB")
+    for copies in (1, 3):
+        gc.collect()
+        start = time.process_time()
+        align_book(chapters * copies, lexicon)
+        seconds = time.process_time() - start
+        gc.collect()
+        print(
+            f"{copies}x {len(chapters)} chapters ({copies * sentences} sentences, with refinement): "
+            f"{seconds:.1f} s CPU, {copies * sentences / seconds:.0f} sentences/s/core, RSS after {rss_mib():.0f} MiB"
+        )
+    print(f"peak RSS (ru_maxrss): {peak_mib():.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+from alignment.evaluate import chapter_names, main
+from tests.alignment.texts import EN, GOLD, ZH
+
+
+def _write_dir(root):
+    for side, lines in (("zh", ZH), ("en", EN)):
+        (root / side).mkdir(parents=True)
+        (root / side / "001.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (root / "zh" / "001.trans.txt").write_text("\n".join(EN[:len(ZH)]) + "\n", encoding="utf-8")
+    (root / "gold").mkdir()
+    gold = [f"[{','.join(map(str, zh))}]:[{','.join(map(str, en))}]" for zh, en in GOLD]
+    (root / "gold" / "001.align").write_text("\n".join(gold) + "\n", encoding="utf-8")
+
+
+def test_default_method_scores_and_writes(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    assert chapter_names(tmp_path / "data") == ["001"]
+    main([str(tmp_path / "data"), "--out", str(tmp_path / "out")])
+    output = capsys.readouterr().out
+    assert "all  strict P 1.000 R 1.000 F1 1.000  lax P 1.000 R 1.000 F1 1.000" in output
+    assert (tmp_path / "out" / "001.align").read_text().splitlines()[1].startswith("[1]:[1,2]:0.")
+
+
+def test_other_methods_run(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    for method in ("bleualign", "galechurch"):
+        main([str(tmp_path / "data"), "--method", method, "--translation-suffix", ".trans.txt"])
+        assert "all  strict P" in capsys.readouterr().out

@@ -1,0 +1,12 @@
+from alignment.galechurch import gale_church
+
+
+def test_lengths_decide_merges_and_ratio_scales():
+    beads = gale_church([10, 10, 30, 12], [40, 40, 40, 40, 48], ratio=4.0)
+    assert [bead.key for bead in beads] == [((0,), (0,)), ((1,), (1,)), ((2,), (2, 3)), ((3,), (4,))]
+    assert all(0 < bead.score <= 1 for bead in beads)
+
+
+def test_empty_side():
+    assert [bead.key for bead in gale_church([5], [])] == [((0,), ())]
+    assert gale_church([], []) == []

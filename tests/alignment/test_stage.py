@@ -1,0 +1,26 @@
+import json
+
+import pyarrow as pa
+
+from alignment.stage import align_book
+from pipeline.schemas import ALIGNED_PAIRS, REJECTED
+from tests.alignment.texts import EN, GOLD, ZH
+
+
+def _row(n, zh, en):
+    return {"chapter_id": f"b/{n}", "book_id": "b", "chapter_no": n, "title_zh": "", "title_en": "",
+            "zh_sentences": zh, "en_sentences": en, "zh_chars": 0, "en_chars": 0, "zh_raw_ids": [], "en_raw_ids": []}  # fmt: skip
+
+
+def test_pairs_rejections_and_stats(lexicon):
+    pairs, rejected, stats = align_book([_row(1, ZH, EN), _row(2, ZH[:1], EN * 2), _row(3, [], [])], lexicon)
+    pa.Table.from_pylist(pairs, schema=ALIGNED_PAIRS)
+    pa.Table.from_pylist(rejected, schema=REJECTED)
+    assert [(tuple(p["zh_idx"]), tuple(p["en_idx"])) for p in pairs] == GOLD
+    assert pairs[1]["pair_id"] == "b/1/1" and pairs[1]["bead_type"] == "1-2"
+    assert pairs[1]["zh"] == ZH[1] and pairs[1]["en"] == f"{EN[1]} {EN[2]}"
+    assert pairs[3]["zh"] == ZH[3] + ZH[4]
+    assert [(r["item_id"], r["stage"], r["reason"]) for r in rejected] == [("b/2", "align", "unbalanced_chapter")]
+    assert stats["chapters"] == 3 and stats["chapters_aligned"] == 2 and stats["beads"] == len(GOLD)
+    assert stats["bead_types"] == {"0-1": 1, "1-0": 1, "1-1": 5, "1-2": 1, "2-1": 1}
+    json.dumps(stats)
