@@ -67,7 +67,9 @@ class _Scorer:
 class _GapFiller:
     """Fills the unaligned stretch between two beads, growing the beads at its edges where BLEU improves."""
 
-    def __init__(self, scorer: _Scorer, params: BleualignParams, source_lens: list[int], target_lens: list[int]):
+    def __init__(
+        self, scorer: _Scorer, params: BleualignParams, source_lens: list[int], target_lens: list[int]
+    ):
         self.scorer = scorer
         self.params = params
         self.source_lens = source_lens
@@ -110,20 +112,42 @@ class _GapFiller:
         found: list[list[Span]] = []
         while True:
             targets = self._units(pre, post, (t0, t1), 1)
-            if self.params.nto1 > 1 and pre and s0 < s1 and self._improves((pre[0][0], s0 + 1), pre[0], pre[1], targets):
+            if (
+                self.params.nto1 > 1
+                and pre
+                and s0 < s1
+                and self._improves((pre[0][0], s0 + 1), pre[0], pre[1], targets)
+            ):
                 pre[0], s0 = (pre[0][0], s0 + 1), s0 + 1
                 continue
-            if self.params.nto1 > 1 and post and s0 < s1 and self._improves((s1 - 1, post[0][1]), post[0], post[1], targets):
+            if (
+                self.params.nto1 > 1
+                and post
+                and s0 < s1
+                and self._improves((s1 - 1, post[0][1]), post[0], post[1], targets)
+            ):
                 post[0], s1 = (s1 - 1, post[0][1]), s1 - 1
                 continue
             if pre and t0 < t1:
                 best = self._best(pre[0], targets)
-                if best and best != pre[1] and best[0] == pre[1][0] and t0 < best[1] <= t1 and best[1]-best[0] <= self.params.nto1:
+                if (
+                    best
+                    and best != pre[1]
+                    and best[0] == pre[1][0]
+                    and t0 < best[1] <= t1
+                    and best[1] - best[0] <= self.params.nto1
+                ):
                     pre[1], t0 = best, best[1]
                     continue
             if post and t0 < t1:
                 best = self._best(post[0], targets)
-                if best and best != post[1] and best[1] == post[1][1] and t0 <= best[0] < t1 and best[1]-best[0] <= self.params.nto1:
+                if (
+                    best
+                    and best != post[1]
+                    and best[1] == post[1][1]
+                    and t0 <= best[0] < t1
+                    and best[1] - best[0] <= self.params.nto1
+                ):
                     post[1], t1 = best, best[0]
                     continue
             if s0 < s1 and t0 < t1 and self._best((s0, s0 + 1), targets) == (t0, t0 + 1):
@@ -131,7 +155,11 @@ class _GapFiller:
                 found.append(pre)
                 s0, t0 = s0 + 1, t0 + 1
                 continue
-            if s0 < s1 and t0 < t1 and (max(s1 - s0, t1 - t0) < 4 or max(s1 - s0, t1 - t0) < 2 * min(s1 - s0, t1 - t0)):
+            if (
+                s0 < s1
+                and t0 < t1
+                and (max(s1 - s0, t1 - t0) < 4 or max(s1 - s0, t1 - t0) < 2 * min(s1 - s0, t1 - t0))
+            ):
                 found += self._gale_church((s0, s1), (t0, t1))
             return found
 
@@ -144,7 +172,9 @@ class _GapFiller:
         ]
 
 
-def bleualign(translation: Sequence[str], target: Sequence[str], params: BleualignParams = BleualignParams()) -> list[Bead]:
+def bleualign(
+    translation: Sequence[str], target: Sequence[str], params: BleualignParams = BleualignParams()
+) -> list[Bead]:
     """Monotone beads between the source (given as its MT ``translation``) and ``target``; gaps may stay unaligned."""
     scorer = _Scorer(translation, target, params.ngrams)
     filler = _GapFiller(scorer, params, [len(line) for line in translation], [len(line) for line in target])
@@ -159,4 +189,6 @@ def bleualign(translation: Sequence[str], target: Sequence[str], params: Bleuali
         if post:
             beads.append(post)
         pre = post
-    return sorted((span_bead(s[0], s[1], t[0], t[1], scorer.value(s, t)) for s, t in beads), key=lambda b: b.zh)
+    return sorted(
+        (span_bead(s[0], s[1], t[0], t[1], scorer.value(s, t)) for s, t in beads), key=lambda b: b.zh
+    )

@@ -26,7 +26,9 @@ _DROP_SENSE = re.compile(
     r"|used in|Taiwan pr\.|pr\. |classifier for|\(old\)|\(archaic\) variant)",
     re.IGNORECASE,
 )
-_NOTES = re.compile(r"\([^)]*\)|[^\x00-\x7f]*\[[^\]]*\]|[^\x00-\x7f]+|\b(lit|fig|sb|sth|esp|etc|i\.e|e\.g)\b\.?")
+_NOTES = re.compile(
+    r"\([^)]*\)|[^\x00-\x7f]*\[[^\]]*\]|[^\x00-\x7f]+|\b(lit|fig|sb|sth|esp|etc|i\.e|e\.g)\b\.?"
+)
 # Grammatical labels inside senses, not translations.
 _LABELS = frozenset(
     english.content_stems("variant classifier particle aspect marker suffix prefix indicates literary used")

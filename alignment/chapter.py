@@ -26,7 +26,9 @@ def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
         return None
     low, high = SENTENCE_RATIO
     if not low * n_zh <= n_en <= high * n_zh:
-        return Rejection("unbalanced_chapter", f"{n_zh} zh vs {n_en} en sentences (allowed en/zh {low}-{high})")
+        return Rejection(
+            "unbalanced_chapter", f"{n_zh} zh vs {n_en} en sentences (allowed en/zh {low}-{high})"
+        )
     return None
 
 

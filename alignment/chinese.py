@@ -28,7 +28,20 @@ SURNAMES = {
 }  # fmt: skip
 COMPOUND_SURNAMES = frozenset(name for name in SURNAMES if len(name) == 2)
 
-_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100000000}
 _NUMERAL_PREFIX = re.compile(f"^[{''.join(_DIGITS)}{''.join(_UNITS)}0-9０-９]+")
 _HAN = re.compile(r"[\u3400-\u9fff]")

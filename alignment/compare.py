@@ -1,6 +1,6 @@
 """How many beads of a reference system's output (e.g. the original Bleualign) an output reproduces.
 
-    python -m alignment.compare OUT_DIR REFERENCE_DIR
+python -m alignment.compare OUT_DIR REFERENCE_DIR
 """
 
 from __future__ import annotations

@@ -31,7 +31,9 @@ def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey]]:
             pending = split_zh(line[3:])
         elif line.startswith("en:") and pending is not None:
             english = split_en(line[3:]) if line[3:].strip() else []
-            gold.append((tuple(range(len(zh), len(zh) + len(pending))), tuple(range(len(en), len(en) + len(english)))))
+            gold.append(
+                (tuple(range(len(zh), len(zh) + len(pending))), tuple(range(len(en), len(en) + len(english))))
+            )
             zh += pending
             en += english
             pending = None
@@ -60,11 +62,15 @@ def main(argv: list[str] | None = None) -> None:
         for refine, value in counts.items():
             totals[refine] += value
         before, after = scores(counts[False]), scores(counts[True])
-        print(f"{book.name:>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
-              f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}")
+        print(
+            f"{book.name:>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
+            f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}"
+        )
     before, after = scores(totals[False]), scores(totals[True])
-    print(f"{'all':>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
-          f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}")
+    print(
+        f"{'all':>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
+        f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}"
+    )
 
 
 if __name__ == "__main__":

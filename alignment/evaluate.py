@@ -39,7 +39,9 @@ def chapter_names(data_dir: Path) -> list[str]:
 
 def align_dir(data_dir: Path, method: str, suffix: str) -> dict[str, list[Bead] | Rejection]:
     names = chapter_names(data_dir)
-    texts = [(read_lines(data_dir / "zh" / f"{n}.txt"), read_lines(data_dir / "en" / f"{n}.txt")) for n in names]
+    texts = [
+        (read_lines(data_dir / "zh" / f"{n}.txt"), read_lines(data_dir / "en" / f"{n}.txt")) for n in names
+    ]
     if method == "default":
         return dict(zip(names, align_book(texts).chapters))
     if method == "bleualign":
@@ -89,7 +91,9 @@ def main(argv: list[str] | None = None) -> None:
     if total.gold:
         print(_line("all", scores(total)))
     if reference_total:
-        print(f"agreement with bleualign-upstream: {shared}/{reference_total} beads ({shared / reference_total:.3f})")
+        print(
+            f"agreement with bleualign-upstream: {shared}/{reference_total} beads ({shared / reference_total:.3f})"
+        )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ class Lexicon:
     """zh word -> set of English stems it may be translated by, memoised per (word, part of speech)."""
 
     def __init__(
-        self, dictionary: Mapping[str, tuple[str, ...]] | None = None, learned: Mapping[str, frozenset[str]] = {}
+        self,
+        dictionary: Mapping[str, tuple[str, ...]] | None = None,
+        learned: Mapping[str, frozenset[str]] = {},
     ) -> None:
         self.dictionary = cedict.load() if dictionary is None else dictionary
         self.learned = MappingProxyType(dict(learned))

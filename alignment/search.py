@@ -9,6 +9,7 @@ from typing import Protocol
 
 from alignment.beads import Bead, span_bead
 
+
 class Scorer(Protocol):
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """Similarity of zh[i0:i1] with en[j0:j1] (both non-empty); 0 when unrelated."""
@@ -102,11 +103,15 @@ def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -
 
 def bead_types(max_size: int) -> list[tuple[int, int]]:
     """1-1 first, so that the bound prunes more; then the other a-b beads, then 0-1 and 1-0."""
-    beads = sorted(((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1])
+    beads = sorted(
+        ((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1]
+    )
     return beads + [(0, 1), (1, 0)]
 
 
-def dp_align(n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams) -> list[Bead]:
+def dp_align(
+    n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams
+) -> list[Bead]:
     """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor."""
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)

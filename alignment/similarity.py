@@ -13,6 +13,11 @@ from alignment.lexicon import Lexicon
 Hits = tuple[frozenset[str], frozenset[str]]  # zh words of a sentence pair with a match, en stems they match
 
 
+def _total(weights: dict[str, float], words: frozenset[str] | set[str]) -> float:
+    """Sum of the words' weights in sorted order, so the float result does not depend on hash seeds."""
+    return sum(weights[word] for word in sorted(words))
+
+
 def idf(documents: Sequence[frozenset[str]]) -> dict[str, float]:
     """log(1 + N / document frequency) over the sentences of one chapter side."""
     frequency = Counter(item for document in documents for item in document)
@@ -97,11 +102,11 @@ class ChapterScorer:
         if not explained_zh:
             return 0.0
         if (i0, i1) not in self._zh_total:
-            self._zh_total[i0, i1] = sum(self.zh_weight[word] for word in self.words_of(i0, i1))
+            self._zh_total[i0, i1] = _total(self.zh_weight, self.words_of(i0, i1))
         if (j0, j1) not in self._en_total:
-            self._en_total[j0, j1] = sum(self.en_weight[stem] for stem in self.stems_of(j0, j1))
-        precision = sum(self.zh_weight[word] for word in explained_zh) / self._zh_total[i0, i1]
-        recall = sum(self.en_weight[stem] for stem in explained_en) / self._en_total[j0, j1]
+            self._en_total[j0, j1] = _total(self.en_weight, self.stems_of(j0, j1))
+        precision = _total(self.zh_weight, explained_zh) / self._zh_total[i0, i1]
+        recall = _total(self.en_weight, explained_en) / self._en_total[j0, j1]
         return 2 * precision * recall / (precision + recall) * self.bound(i0, i1, j0, j1)
 
     def words_of(self, i0: int, i1: int) -> frozenset[str]:

@@ -10,7 +10,9 @@ from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
 
 
-def align_book(chapter_rows: list[dict], lexicon: Lexicon | None = None) -> tuple[list[dict], list[dict], dict[str, Any]]:
+def align_book(
+    chapter_rows: list[dict], lexicon: Lexicon | None = None
+) -> tuple[list[dict], list[dict], dict[str, Any]]:
     """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS), with lexicon refinement.
 
     Returns (ALIGNED_PAIRS rows, REJECTED rows with stage "align", JSON-able stats).

@@ -34,12 +34,17 @@ def main() -> int:
     if not (data / "zh").is_dir():
         print(f"skipped: no data in {data}")
         return 0
-    chapters = [(read_lines(data / "zh" / f"{n}.txt"), read_lines(data / "en" / f"{n}.txt")) for n in chapter_names(data)]
+    chapters = [
+        (read_lines(data / "zh" / f"{n}.txt"), read_lines(data / "en" / f"{n}.txt"))
+        for n in chapter_names(data)
+    ]
     sentences = sum(len(zh) + len(en) for zh, en in chapters)
     start = time.process_time()
     lexicon = Lexicon()
     align_book(chapters[:1], lexicon, refine=False)  # loads the dictionary and jieba
-    print(f"one-time load (dictionary, jieba): {time.process_time() - start:.1f} s CPU, RSS {rss_mib():.0f} MiB")
+    print(
+        f"one-time load (dictionary, jieba): {time.process_time() - start:.1f} s CPU, RSS {rss_mib():.0f} MiB"
+    )
     for copies in (1, 3):
         gc.collect()
         start = time.process_time()

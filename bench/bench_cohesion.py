@@ -63,7 +63,10 @@ def run(sentences: list[str], label: str, **options) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     found = sum(len(mine(sentences[i : i + CHAPTER], **options)) for i in range(0, len(sentences), CHAPTER))
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-    print(f"{label:<36} {len(sentences) / wall:8.0f} sent/s wall {len(sentences) / cpu:8.0f} sent/s cpu  {found} cands")
+    print(
+        f"{label:<36} {len(sentences) / wall:6.0f} sent/s wall"
+        f" {len(sentences) / cpu:6.0f} sent/s cpu {found} cands"
+    )
 
 
 def main() -> None:

@@ -4,6 +4,19 @@ Positions (per connective, ``data/connectives.tsv``): sentence-initial, after op
 dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., though."); or
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
 empty (the whole previous text); ``sent_a`` is the previous sentence.
+
+Non-adjacent: correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
+"conclusive" correlatives *at first ... in the end*, *first ... then ... finally*, and the
+adversative *on the one hand ... on the other hand*). A later member of a series (``SERIES``)
+linked by position as above is tied to the opener of that series in an earlier sentence: element 1
+is the opener, element 2 the later connective. It is emitted only when the nearest sentence holding
+a member of the series is the opener's and lies two or more sentences back (an intervening member,
+"First ... Then ... Finally", is the closer link; the adjacent case is already the plain candidate).
+Openers: *at first* (not "at first sight/glance"), *in the beginning* (not "... of"), *initially*,
+*to begin with* and *on the one hand* anywhere in the sentence; *first*, *firstly*, *first of all*
+only sentence-initially. *At first*-type openers pair with conclusive connectives (later,
+eventually, in the end, finally, at last), not with "then"/"next", which mostly tie a step to the
+sentence just before.
 """
 
 from __future__ import annotations
@@ -20,6 +33,17 @@ from cohesion.chapter import Chapter
 
 OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)\s*,\s*)?", re.I)
 MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))
+# Correlative openers (regex) and the later members of their series.
+AT_FIRST = (
+    r"\b(?:at first(?!\s+(?:sight|glance|light)\b)|in the beginning(?!\s+of\b)|initially|to begin with)\b"
+)
+FIRST = r"^[\s\"'“‘«「『—–\-…]*(?:first of all|firstly|first)\s*,"
+CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
+SERIES = {
+    AT_FIRST: CONCLUSIVE,
+    FIRST: ("then", "and then", "next", "after that", "second", "secondly", "lastly", *CONCLUSIVE),
+    r"\bon the one hand\b": ("on the other hand",),
+}
 
 
 @cache
@@ -35,12 +59,50 @@ def patterns() -> dict[str, re.Pattern]:
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    linked = [_connective(ch, j) for j in range(len(ch.sentences))]
     for j in range(1, len(ch.sentences)):
-        match = _initial(ch.sentences[j], ch.docs[j]) or _edge(ch.sentences[j])
+        match = linked[j]
         if match:
             connective = lexicon.connective(match.group("c"))
             b = Span(j, match.start("c"), match.end("c"), match.group("c"))
             yield Candidate("conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text)
+            correlative = _opener(ch, j, connective.text, linked)
+            if correlative:
+                yield Candidate(
+                    "conjunction",
+                    connective.type,
+                    correlative,
+                    b,
+                    f"{correlative.text.lower()} … {connective.text}",
+                )
+
+
+def _connective(ch: Chapter, j: int) -> re.Match | None:
+    return _initial(ch.sentences[j], ch.docs[j]) or _edge(ch.sentences[j])
+
+
+def _opener(ch: Chapter, j: int, later: str, linked: list[re.Match | None]) -> Span | None:
+    """The opener of ``later``'s series two or more sentences back, if it is the nearest member."""
+    series = [opener for opener, members in SERIES.items() if later in members]
+    if not series:
+        return None
+    for i in ch.back(j):
+        for opener in series:
+            found = re.search(opener, ch.sentences[i], re.I)
+            if found:
+                start, end = _words(found)
+                return Span(i, start, end, found.string[start:end]) if j - i >= 2 else None
+        earlier = linked[i]
+        if earlier and any(earlier.group("c").lower() in SERIES[opener] for opener in series):
+            return None  # an intervening member of the series is the closer link
+    return None
+
+
+def _words(match: re.Match) -> tuple[int, int]:
+    """Offsets of the match without the leading quotes and the trailing comma."""
+    text = match.group()
+    start = match.start() + len(text) - len(text.lstrip(" \"'“‘«「『—–-…"))
+    return start, match.start() + len(text.rstrip(" ,"))
 
 
 def _initial(text: str, doc: Doc | None) -> re.Match | None:

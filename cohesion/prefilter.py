@@ -1,11 +1,11 @@
 """Cheap raw-text check deciding which sentences need POS tagging.
 
 Every tag-based candidate needs, in each of its sentences, a content word (a noun, name, verb or
-adjective: some word of three letters or more, not a stop word or interjection), a pointing word (third-person pronoun,
-this/that, one/ones) or a sentence-initial connective. Sentences with none of these ("Yes.",
-"Really?", "Mm.") are left untagged; ellipsis runs on raw text and needs no tags at all.
-Measured on novel text: a pronoun-based window filter skipped under 1% of sentences and cost more
-(WordNet look-ups per word) than it saved, hence this per-sentence test.
+adjective: some word of three letters or more, not a stop word or interjection), a pointing word
+(third-person pronoun, this/that, one/ones) or a sentence-initial connective. Sentences with none of
+these ("Yes.", "Really?", "Mm.") are left untagged; ellipsis runs on raw text and needs no tags at
+all. Measured on novel text: a pronoun-based window filter skipped under 1% of sentences and cost
+more (WordNet look-ups per word) than it saved, hence this per-sentence test.
 """
 
 from __future__ import annotations

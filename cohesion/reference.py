@@ -2,10 +2,11 @@
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
 known gender for he/she (gendered nouns, name genders guessed from the text), "they" only for
-persons or coordinated names, "it" only for a non-person noun of the previous sentence and not as the
-subject of "be" (further back, or in "It was ...", it mostly means a situation). Tuned for precision, nothing is emitted when
-that sentence holds two different compatible phrases, when any noun or name precedes the pronoun
-in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). A
+persons or coordinated names, "it" only for a non-person noun of the previous sentence and not as
+the subject of "be" (further back, or in "It was ...", it mostly means a situation). Names and nouns
+inside quoted speech are skipped (mostly vocatives). Tuned for precision, nothing is emitted when
+that sentence holds two different compatible phrases, when any noun or name precedes the pronoun in
+its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). A
 sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
 (extended reference). The aligned Chinese confirms the pronoun (``zh=她``) or shows it dropped
 (``zh=dropped``); both are recorded in ``trigger``.
@@ -62,11 +63,15 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
         doc = ch.docs[i]
         chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
         compatible = [
-            m for m in _phrases(doc, ch.mentions[i]) if m.token < chain and _compatible(m, cls, ch.genders)
+            m
+            for m in _phrases(doc, ch.mentions[i])
+            if m.token < chain and _compatible(m, cls, ch.genders) and not _quoted(ch.sentences[i], m.start)
         ]
         if compatible:
             if len({m.lemma for m in compatible}) > 1:
                 return None  # ambiguous antecedent
+            if any(m.lemma == compatible[-1].lemma for m in ch.mentions[j]):
+                return None  # "He gave Lin a look": the pronoun's own sentence names the candidate
             b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
             return Candidate(
                 "reference", "personal", compatible[-1].at(i), b, tok.lower_ + _zh_flag(ch.zh[j], cls)
@@ -85,6 +90,12 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
             text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
+
+
+def _quoted(text: str, pos: int) -> bool:
+    """Inside quoted speech, where names are mostly vocatives ("Senior Brother, I need ...")."""
+    before = text[:pos]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
 
 
 def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:

@@ -1,13 +1,13 @@
-"""Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or
-as a bare object closing a clause ("She took one.").
+"""Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or as
+a bare object closing a clause ("She took one.").
 
-Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"),
-"one of / another / by / after / or", "the one who/that/which", "the first one (ever) to" and a bare "the one" (mostly a
-person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The antecedent is
-the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier sentence that
-has one (plural preferred for "ones"); a "one" followed by a verb ("another one bites") is skipped; nothing is
-emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
-earlier sentence's own substitute "one" is the closer link.
+Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"), "one
+of / another / by / after / or", "the one who/that/which", "the first one (ever) to" and a bare "the
+one" (mostly a person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The
+antecedent is the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier
+sentence that has one (plural preferred for "ones"); a "one" followed by a verb ("another one
+bites") is skipped; nothing is emitted when a noun precedes "one" in its own sentence (the link is
+intra-sentential) or when an earlier sentence's own substitute "one" is the closer link.
 """
 
 from __future__ import annotations

@@ -49,6 +49,9 @@ def _label(task: luigi.Task) -> str:
 
 
 def _build(targets: list[luigi.Task], args: argparse.Namespace) -> bool:
+    from pipeline.storage import sweep_temporaries
+
+    sweep_temporaries(load_config(args.config).output)  # what a killed run left half-written
     _show_progress()
     scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port} \
         if args.scheduler_host else {"local_scheduler": True}

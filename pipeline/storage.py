@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import socket
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ def write_bytes(path: Path, data: bytes) -> str:
     if path.is_file() and path.stat().st_size == len(data) and file_sha256(path) == sha:
         return sha
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{_HOST}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
@@ -53,6 +54,34 @@ def write_bytes(path: Path, data: bytes) -> str:
     finally:
         tmp.unlink(missing_ok=True)
     return sha
+
+
+_HOST = socket.gethostname().replace(".", "_")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_temporaries(root: Path) -> list[Path]:
+    """Delete temporary files left under ``root`` by killed processes of this host; return them.
+
+    Temporary names carry the host and pid of their writer, so on shared storage the files of
+    other machines and of live processes are left alone.
+    """
+    removed = []
+    for tmp in Path(root).rglob(f".*.{_HOST}.*.tmp"):
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and not _alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+            removed.append(tmp)
+    return removed
 
 
 def to_table(rows: Iterable[Mapping[str, Any]], table: str) -> pa.Table:

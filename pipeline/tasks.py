@@ -10,6 +10,8 @@ Completeness is content-based (``pipeline.manifest``): a task reruns only when a
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,8 +73,16 @@ class StageTask(luigi.Task):
         raise NotImplementedError
 
     def input_paths(self) -> list[Path]:
-        """Files this task reads (outputs of its requirements); by default their first output each."""
-        return [req.output_paths()[0] for req in flatten(self.requires())]
+        """Files this task reads (outputs of its producers); by default their first output each."""
+        return [task.output_paths()[0] for task in self.producers()]
+
+    def settings(self) -> dict[str, Any]:
+        """The configuration this task's result depends on (changing it reruns the task)."""
+        return {}
+
+    def upstream(self) -> list[StageTask]:
+        """Tasks that must be complete for this one to be; by default its requirements."""
+        return flatten(self.requires())
 
     def output(self) -> list[luigi.LocalTarget]:
         return [luigi.LocalTarget(str(p)) for p in self.output_paths()]
@@ -87,8 +97,8 @@ class StageTask(luigi.Task):
         return str(path.relative_to(self.layout.root))
 
     def producers(self) -> list[StageTask]:
-        """The tasks whose manifests record the files this task reads; by default its requirements."""
-        return flatten(self.requires())
+        """The tasks whose manifests record the files this task reads; by default its upstream tasks."""
+        return self.upstream()
 
     def current_inputs(self) -> dict[str, str] | None:
         """Fingerprints of the input files, as their producers recorded them (None if one is missing)."""
@@ -99,9 +109,12 @@ class StageTask(luigi.Task):
                 return None
             produced.update(manifest.outputs)
         try:
-            return {self._rel(p): produced[self._rel(p)] for p in self.input_paths()}
+            inputs = {self._rel(p): produced[self._rel(p)] for p in self.input_paths()}
         except KeyError:
             return None
+        if settings := self.settings():
+            inputs["settings"] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        return inputs
 
     def complete(self) -> bool:
         with _completeness_memo() as memo:
@@ -113,7 +126,7 @@ class StageTask(luigi.Task):
         manifest = self.manifest()
         if manifest is None or not all(p.exists() for p in self.output_paths()):
             return False
-        if not all(req.complete() for req in flatten(self.requires())):
+        if not all(task.complete() for task in self.upstream()):
             return False
         return self.current_inputs() == manifest.inputs
 
@@ -217,13 +230,15 @@ class CleanBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("clean", self.layout.clean(str(self.book_id)))
 
+    def settings(self) -> dict[str, Any]:
+        book = self.cfg.book(str(self.book_id))
+        return {lang: list(self.cfg.sites[src.site].boilerplate) for lang, src in book.sources.items()}
+
     def run(self) -> None:
         from filters.stage import clean_book
 
-        book = self.cfg.book(str(self.book_id))
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
-        boilerplate = {lang: list(self.cfg.sites[src.site].boilerplate) for lang, src in book.sources.items()}
-        self.write_stage("clean_chapters", *clean_book(raw, boilerplate))
+        self.write_stage("clean_chapters", *clean_book(raw, self.settings()))
 
 
 class DedupCorpus(StageTask):
@@ -262,13 +277,15 @@ class FilterBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("filter", self.layout.chapters(str(self.book_id)))
 
+    def settings(self) -> dict[str, Any]:
+        return dict(self.cfg.options.get("filters", {}))
+
     def run(self) -> None:
         from filters.chapter_filters import FilterConfig
         from filters.stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
-        options = FilterConfig(**self.cfg.options.get("filters", {}))
-        self.write_stage("chapters", *pair_and_filter_book(clean, options))
+        self.write_stage("chapters", *pair_and_filter_book(clean, FilterConfig(**self.settings())))
 
 
 class AlignBook(BookTask):
@@ -315,17 +332,25 @@ class MineBook(BookTask):
 
 
 class BuildCorpus(StageTask):
-    """Every book through every stage, the books table and the corpus summary (``make corpus``)."""
+    """Every book through every stage, the books table and the corpus summary (``make corpus``).
 
-    def requires(self) -> list[MineBook]:
+    The stages are yielded in order (books up to cleaning, the corpus dedup, books through mining)
+    so that each task's completeness is judged after its inputs are up to date: a book whose
+    cleaned chapters did not change is not filtered, aligned or mined again.
+    """
+
+    def upstream(self) -> list[StageTask]:
         return [MineBook(config=self.config, book_id=b.book_id) for b in self.cfg.books]
 
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]
 
-    def run(self) -> None:
+    def run(self) -> Iterator[Any]:
         from pipeline.summary import corpus_summary
 
+        yield [CleanBook(config=self.config, book_id=b.book_id) for b in self.cfg.books]
+        yield DedupCorpus(config=self.config)
+        yield self.upstream()
         books = [
             {"book_id": b.book_id, "title_zh": b.title_zh, "title_en": b.title_en, "genre": b.genre,
              "zh_site": b.sources["zh"].site, "en_site": b.sources["en"].site}
@@ -340,7 +365,7 @@ class BuildCorpus(StageTask):
 def _split_config(cfg: Config) -> Any:
     from exports.splits import SplitConfig
 
-    return SplitConfig(**cfg.options.get("split", {}))
+    return SplitConfig(**cfg.options.get("split", {}))  # see CorpusTask.settings
 
 
 class CorpusTask(StageTask):
@@ -354,6 +379,9 @@ class CorpusTask(StageTask):
 
     def input_paths(self) -> list[Path]:
         return [p for b in self.cfg.books for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))]
+
+    def settings(self) -> dict[str, Any]:
+        return dict(self.cfg.options.get("split", {}))
 
 
 class ExportCorpus(CorpusTask):

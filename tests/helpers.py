@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess  # noqa: F401 - used in annotations
 from pathlib import Path
 
 import yaml
@@ -24,3 +25,23 @@ def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | 
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[str]":
+    """Run ``python -m pipeline ARGS`` as a user would, from the repository root."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=REPO_ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def table_snapshot(root: Path) -> dict[str, list[dict]]:
+    """Every Parquet table under ``root`` as rows, fetch times dropped (they differ between runs)."""
+    import pyarrow.parquet as pq
+
+    snapshot = {}
+    for path in sorted(root.rglob("*.parquet")):
+        rows = pq.read_table(path).to_pylist()
+        snapshot[str(path.relative_to(root))] = [{k: v for k, v in row.items() if k != "fetched_at"} for row in rows]
+    return snapshot

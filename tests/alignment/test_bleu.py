@@ -6,7 +6,19 @@ from alignment.bleu import Ngrams, symmetric_bleu, tokenize
 
 
 def test_tokenize_like_nist():
-    assert tokenize("He said: \"It costs 3.50, ok?\"") == ["he", "said", ":", '"', "it", "costs", "3.50", ",", "ok", "?", '"']
+    assert tokenize('He said: "It costs 3.50, ok?"') == [
+        "he",
+        "said",
+        ":",
+        '"',
+        "it",
+        "costs",
+        "3.50",
+        ",",
+        "ok",
+        "?",
+        '"',
+    ]
     assert tokenize("Qiao Lian's 1990-era phone.") == ["qiao", "lian's", "1990", "-", "era", "phone", "."]
 
 

@@ -19,13 +19,25 @@ TARGET = [
 
 def test_anchors_and_target_merge():
     beads = bleualign(TRANSLATION, TARGET)
-    assert [bead.key for bead in beads] == [((0,), (0,)), ((1,), (1, 2)), ((2,), (3,)), ((3,), (4,)), ((4,), (5,))]
+    assert [bead.key for bead in beads] == [
+        ((0,), (0,)),
+        ((1,), (1, 2)),
+        ((2,), (3,)),
+        ((3,), (4,)),
+        ((4,), (5,)),
+    ]
     assert all(bead.score > 0 for bead in beads)
 
 
 def test_no_merges_with_nto1_of_one_leaves_sentences_unaligned():
     beads = bleualign(TRANSLATION, TARGET, BleualignParams(nto1=1))
-    assert [bead.key for bead in beads] == [((0,), (0,)), ((1,), (2,)), ((2,), (3,)), ((3,), (4,)), ((4,), (5,))]
+    assert [bead.key for bead in beads] == [
+        ((0,), (0,)),
+        ((1,), (2,)),
+        ((2,), (3,)),
+        ((3,), (4,)),
+        ((4,), (5,)),
+    ]
 
 
 def test_gap_filled_by_gale_church():

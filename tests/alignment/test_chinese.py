@@ -19,4 +19,11 @@ def test_name_pinyin():
 
 
 def test_words_drop_function_words_and_punctuation():
-    assert [word for word, _ in words("乔恋攥紧了拳头，垂下了头。")] == ["乔恋", "攥", "紧", "拳头", "垂下", "头"]
+    assert [word for word, _ in words("乔恋攥紧了拳头，垂下了头。")] == [
+        "乔恋",
+        "攥",
+        "紧",
+        "拳头",
+        "垂下",
+        "头",
+    ]

@@ -6,7 +6,7 @@ def _write_dir(root):
     for side, lines in (("zh", ZH), ("en", EN)):
         (root / side).mkdir(parents=True)
         (root / side / "001.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (root / "zh" / "001.trans.txt").write_text("\n".join(EN[:len(ZH)]) + "\n", encoding="utf-8")
+    (root / "zh" / "001.trans.txt").write_text("\n".join(EN[: len(ZH)]) + "\n", encoding="utf-8")
     (root / "gold").mkdir()
     gold = [f"[{','.join(map(str, zh))}]:[{','.join(map(str, en))}]" for zh, en in GOLD]
     (root / "gold" / "001.align").write_text("\n".join(gold) + "\n", encoding="utf-8")

@@ -6,7 +6,9 @@ GOLD = [((0,), (0,)), ((1,), (1, 2)), ((2, 3), (3,)), ((4,), ())]
 
 
 def test_perfect():
-    assert scores(count(GOLD, GOLD)) == pytest.approx({f"{k}_{m}": 1.0 for k in ("strict", "lax") for m in "p r f1".split()} | {"strict_r": 1.0})
+    assert scores(count(GOLD, GOLD)) == pytest.approx(
+        {f"{k}_{m}": 1.0 for k in ("strict", "lax") for m in "p r f1".split()} | {"strict_r": 1.0}
+    )
 
 
 def test_hand_computed_case():

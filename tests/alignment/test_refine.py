@@ -19,7 +19,16 @@ class FakeScorer:
 def test_dice_pairs_from_confident_beads_only():
     evidence = Evidence()
     words = [{"小宝", "门"}, {"小宝"}, {"小宝", "雨"}, {"小宝"}, {"猫"}, {"猫"}, {"猫"}, {"猫"}]
-    stems = [{"trinket", "door"}, {"trinket"}, {"trinket", "rain"}, {"trinket"}, {"dog"}, {"dog"}, {"dog"}, {"dog"}]
+    stems = [
+        {"trinket", "door"},
+        {"trinket"},
+        {"trinket", "rain"},
+        {"trinket"},
+        {"dog"},
+        {"dog"},
+        {"dog"},
+        {"dog"},
+    ]
     scorer = FakeScorer(words, stems)
     good = [Bead((k,), (k,), 0.9) for k in range(4)]
     weak = [Bead((k,), (k,), 0.1) for k in range(4, 8)]  # below the confident half: ignored

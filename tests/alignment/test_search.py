@@ -35,7 +35,15 @@ def test_bead_types():
 
 
 def test_planted_alignment_is_recovered():
-    gold = [((0,), (0,)), ((1, 2), (1,)), ((3,), (2, 3, 4)), ((4,), ()), ((5,), (5,)), ((), (6,)), ((6,), (7,))]
+    gold = [
+        ((0,), (0,)),
+        ((1, 2), (1,)),
+        ((3,), (2, 3, 4)),
+        ((4,), ()),
+        ((5,), (5,)),
+        ((), (6,)),
+        ((6,), (7,)),
+    ]
     beads = two_pass(7, 8, DiagonalScorer(gold), SearchParams(window=2))
     assert [bead.key for bead in beads] == gold
     assert [bead.score for bead in beads] == [1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0]

@@ -20,7 +20,9 @@ def test_pairs_rejections_and_stats(lexicon):
     assert pairs[1]["pair_id"] == "b/1/1" and pairs[1]["bead_type"] == "1-2"
     assert pairs[1]["zh"] == ZH[1] and pairs[1]["en"] == f"{EN[1]} {EN[2]}"
     assert pairs[3]["zh"] == ZH[3] + ZH[4]
-    assert [(r["item_id"], r["stage"], r["reason"]) for r in rejected] == [("b/2", "align", "unbalanced_chapter")]
+    assert [(r["item_id"], r["stage"], r["reason"]) for r in rejected] == [
+        ("b/2", "align", "unbalanced_chapter")
+    ]
     assert stats["chapters"] == 3 and stats["chapters_aligned"] == 2 and stats["beads"] == len(GOLD)
     assert stats["bead_types"] == {"0-1": 1, "1-0": 1, "1-1": 5, "1-2": 1, "2-1": 1}
     json.dumps(stats)

@@ -18,7 +18,7 @@ EN = [
     "Qiao Lian stood by the window for a long time.",
     "The sky slowly grew dark and the lights of the city came on one by one.",
     "She picked up her phone and called her younger sister.",
-    "\"Sister, when are you coming home?\"",
+    '"Sister, when are you coming home?"',
     "It was the question her sister asked every week.",
     "Qiao Lian smiled and said she would go back tomorrow.",
 ]

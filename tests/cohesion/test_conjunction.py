@@ -43,3 +43,52 @@ def test_exclusions(mined, second):
 
 def test_first_sentence_has_nothing_to_link_to(mined):
     assert mined("conjunction", "However, we went out.") == []
+
+
+def test_correlative_opener_two_or_more_sentences_back(mined):
+    found = mined(
+        "conjunction",
+        "At first she refused to talk about it.",
+        "He waited.",
+        "Later she told him everything.",
+    )
+    assert found == [
+        ("temporal", (1, 0, 0, ""), (2, 0, 5, "Later"), "later"),
+        ("temporal", (0, 0, 8, "At first"), (2, 0, 5, "Later"), "at first … later"),
+    ]
+
+
+def test_correlative_enumeration_and_other_hand(mined):
+    found = mined("conjunction", '"First, we block the door.', "The hinges are old.", '"Then we wait."')
+    assert found[1] == ("temporal", (0, 1, 6, "First"), (2, 1, 5, "Then"), "first … then")
+    found = mined(
+        "conjunction",
+        "On the one hand, the pay was good.",
+        "The hours were long.",
+        "The boss was kind.",
+        "On the other hand, the commute was brutal.",
+    )
+    assert found[1] == (
+        "adversative",
+        (0, 0, 15, "On the one hand"),
+        (3, 0, 17, "On the other hand"),
+        "on the one hand … on the other hand",
+    )
+
+
+@pytest.mark.parametrize(
+    "sentences",
+    [
+        # adjacent: only the plain candidate
+        ("At first she refused.", "Later she agreed."),
+        # an intervening member of the series is the closer link
+        ("First, boil the water.", "Then add the leaves.", "It steams.", "Finally, pour."),
+        # "then" does not continue an "at first" series; "at first sight" is no opener
+        ("At first she refused.", "He waited.", "Then she agreed."),
+        ("It was love at first sight.", "They married.", "Eventually they divorced."),
+        # "first" opens a series only sentence-initially
+        ("She came first, as always.", "He came second.", "Later they ate."),
+    ],
+)
+def test_correlative_exclusions(mined, sentences):
+    assert all(a[1][2] == 0 for a in mined("conjunction", *sentences))  # no element-1 span

@@ -38,3 +38,33 @@ def test_frozen_and_non_sluices(mined, second):
 
 def test_root_sluice_needs_a_statement_before(mined):
     assert mined("ellipsis", "Are you leaving?", "Why?") == []
+
+
+def test_non_adjacent_merger(mined):
+    found = mined("ellipsis", "Someone had been in the study.", "The drawer was open.", "She wondered who.")
+    assert found == [
+        ("embedded_merger", (0, 0, 29, "Someone had been in the study"), (2, 13, 16, "who"), "who")
+    ]
+    found = mined("ellipsis", "For some reason he had left.", "The car was gone.", "It was cold.", '"Why?"')
+    assert found == [("root_merger", (0, 0, 27, "For some reason he had left"), (3, 1, 4, "Why"), "why")]
+
+
+@pytest.mark.parametrize(
+    "sentences",
+    [
+        # the correlate must match the remnant (someone - who, not why)
+        ("Someone had been in the study.", "The drawer was open.", "She wondered why."),
+        # no sluice looks across a question
+        ("Someone had been in the study.", "Was the drawer open?", "She wondered who."),
+        # beyond REACH
+        (
+            "Someone was in the study.",
+            "The drawer was open.",
+            "It was dark.",
+            "It was late.",
+            "She wondered who.",
+        ),
+    ],
+)
+def test_non_adjacent_needs_a_matching_correlate_close_by(mined, sentences):
+    assert [f[1][0] for f in mined("ellipsis", *sentences)] == [len(sentences) - 2]

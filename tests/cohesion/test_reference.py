@@ -62,3 +62,8 @@ def test_demonstrative_that(mined):
     assert found == [("demonstrative", (0, 0, 27, "He said the bridge was safe"), (1, 0, 4, "That"), "that")]
     assert mined("reference", "The bridge was old.", "That man is here.") == []
     assert mined("reference", "The bridge was old.", "That's it.") == []
+
+
+def test_vocative_in_quoted_speech_is_no_antecedent(mined):
+    found = mined("reference", '"Miss Lin, I need these," said the boy.', "Before she could answer, he ran.")
+    assert found == [("personal", (0, 35, 38, "boy"), (1, 25, 27, "he"), "he")]  # no link to Miss Lin

@@ -56,3 +56,20 @@ def test_identical_content_is_not_rewritten_and_the_fingerprint_is_stable(tmp_pa
     assert path.stat().st_mtime_ns == mtime
     assert storage.file_sha256(path) == first
     assert storage.write_table([{**ROW, "detail": "zh 4 < 5"}], "rejected", path) != first
+
+
+def test_sweep_removes_only_temporaries_of_dead_processes_of_this_host(tmp_path):
+    import os
+    import subprocess
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    host = storage._HOST
+    stale = tmp_path / "a" / f".x.parquet.{host}.{dead.pid}.tmp"
+    live = tmp_path / f".y.parquet.{host}.{os.getpid()}.tmp"
+    other_host = tmp_path / f".z.parquet.elsewhere.{dead.pid}.tmp"
+    for path in (stale, live, other_host):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half")
+    assert storage.sweep_temporaries(tmp_path) == [stale]
+    assert not stale.exists() and live.exists() and other_host.exists()

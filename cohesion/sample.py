@@ -1,0 +1,83 @@
+"""CLI: ``python -m cohesion.sample CANDIDATES_DIR [--per 20] [--seed 0] [--phenomenon P]``.
+
+Prints the counts per phenomenon x adjacency of the CANDIDATES parquet files in the directory, then
+a seeded random sample of candidates per phenomenon (all of them where there are fewer) for a
+precision judgement: each with its two sentences, element 1 marked ``[[...]]`` and element 2
+``<<...>>`` (conjunction's empty element 1 is the whole earlier sentence). The same directory, seed
+and ``--per`` always give the same sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from cohesion.stage import PHENOMENA
+
+
+def load(directory: Path) -> list[dict]:
+    rows = [row for path in sorted(directory.glob("*.parquet")) for row in pq.read_table(path).to_pylist()]
+    return sorted(rows, key=lambda r: r["candidate_id"])
+
+
+def sample(rows: list[dict], phenomenon: str, per: int, seed: int) -> list[dict]:
+    pool = [r for r in rows if r["phenomenon"] == phenomenon]
+    return sorted(random.Random(f"{seed}/{phenomenon}").sample(pool, min(per, len(pool))), key=_order)
+
+
+def mark(text: str, start: int, end: int, left: str, right: str) -> str:
+    return f"{text[:start]}{left}{text[start:end]}{right}{text[end:]}"
+
+
+def show(r: dict) -> str:
+    where = "adjacent" if r["adjacent"] else "non-adjacent"
+    head = f"{r['candidate_id']}  {r['subtype']}  {where} d={r['distance']}  trigger={r['trigger']}"
+    b = mark(r["sentence_b"], r["b_start"], r["b_end"], "<<", ">>")
+    if r["distance"] == 0:
+        b = _mark_both(r["sentence_b"], r)
+        return f"{head}\n  S{r['sent_b']}: {b}"
+    a = (
+        mark(r["sentence_a"], r["a_start"], r["a_end"], "[[", "]]")
+        if r["a_end"] > r["a_start"]
+        else r["sentence_a"]
+    )
+    return f"{head}\n  S{r['sent_a']}: {a}\n  S{r['sent_b']}: {b}"
+
+
+def _mark_both(text: str, r: dict) -> str:
+    """Both spans in one sentence (element 1 comes first)."""
+    inner = mark(text, r["b_start"], r["b_end"], "<<", ">>")
+    return mark(inner, r["a_start"], r["a_end"], "[[", "]]")
+
+
+def _order(r: dict) -> tuple:
+    chapter, _, n = r["candidate_id"].rpartition("/c")
+    book, _, number = chapter.rpartition("/")
+    return book, int(number) if number.isdigit() else number, int(n)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path, help="directory holding the CANDIDATES *.parquet files")
+    parser.add_argument("--per", type=int, default=20, help="candidates per phenomenon (default 20)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--phenomenon", choices=PHENOMENA, action="append", help="only these (repeatable)")
+    args = parser.parse_args(argv)
+    rows = load(args.directory)
+    counts = Counter((r["phenomenon"], r["adjacent"]) for r in rows)
+    print(f"{'phenomenon':<14}{'adjacent':>10}{'non-adj':>10}")
+    for p in PHENOMENA:
+        print(f"{p:<14}{counts[p, True]:>10}{counts[p, False]:>10}")
+    for p in args.phenomenon or PHENOMENA:
+        picked = sample(rows, p, args.per, args.seed)
+        print(f"\n=== {p}: {len(picked)} of {counts[p, True] + counts[p, False]} ===")
+        for n, r in enumerate(picked, 1):
+            print(f"{n:>2}. {show(r)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""`python -m pipeline update`: new chapters on a site are fetched, and only their book is rebuilt."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from crawlers.demo.render import render_site
+from crawlers.demo.source import SOURCE_DIR
+from crawlers.journal import read_journal
+from pipeline import storage
+from tests.helpers import run_cli, table_snapshot, write_config
+
+pytestmark = pytest.mark.slow
+BOOKS = ["sword-sect", "star-system"]
+GROWING, NEW = "star-system", ["ch08.txt", "ch09.txt"]
+DONE = re.compile(r"^\s+done\s+(\w+)\s+(\S+)", re.MULTILINE)
+
+
+def _site_config(root: Path, source: Path) -> Path:
+    render_site(root / "site", source)
+    return write_config(root, books=BOOKS, moxiang={"serve": str(root / "site" / "zh")},
+                        moonlit={"serve": str(root / "site" / "en")})
+
+
+def _ran(stderr: str) -> set[tuple[str, str]]:
+    return set(DONE.findall(stderr))
+
+
+def _run(*args: str) -> str:
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    return result.stderr
+
+
+def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(SOURCE_DIR, source)
+    held_back = tmp_path / "held-back"
+    held_back.mkdir()
+    for name in NEW:
+        shutil.move(source / GROWING / name, held_back / name)
+    config = _site_config(tmp_path / "site-v1", source)
+    _run("corpus", "--config", str(config))
+    out = config.parent / "output"
+    before = {lang: set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) for lang in ("zh", "en")}
+
+    for name in NEW:  # the author publishes two chapters, the translator translates them
+        shutil.move(held_back / name, source / GROWING / name)
+    render_site(tmp_path / "site-v1" / "site", source)
+    ran = _ran(_run("update", "--config", str(config), "--date", "2026-11-28"))
+
+    for lang in ("zh", "en"):
+        fetched = set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) - before[lang]
+        assert len(fetched) == 2, lang
+        assert storage.read_json(out / "stats" / "crawl" / f"{GROWING}-{lang}.json")["new_chapters"] == 2
+        assert storage.read_json(out / "stats" / "crawl" / f"sword-sect-{lang}.json")["new_chapters"] == 0
+    crawls = {("CrawlBook", f"{book}/{lang}") for book in BOOKS for lang in ("zh", "en")}
+    assert ran == crawls | {("CleanBook", GROWING), ("DedupCorpus", "corpus"), ("FilterBook", GROWING),
+                            ("AlignBook", GROWING), ("MineBook", GROWING), ("BuildCorpus", "corpus"),
+                            ("UpdateCorpus", "corpus")}
+
+    scratch = _site_config(tmp_path / "scratch", source)
+    _run("corpus", "--config", str(scratch))
+    assert table_snapshot(out) == table_snapshot(scratch.parent / "output")
+
+    ran_again = _ran(_run("update", "--config", str(config), "--date", "2026-11-29"))
+    assert ran_again == crawls | {("UpdateCorpus", "corpus")}
+    for book in BOOKS:
+        for lang in ("zh", "en"):
+            assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
