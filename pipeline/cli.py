@@ -53,10 +53,15 @@ def _build(targets: list[luigi.Task], args: argparse.Namespace) -> bool:
 
     sweep_temporaries(load_config(args.config).output)  # what a killed run left half-written
     _show_progress()
-    scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port} \
-        if args.scheduler_host else {"local_scheduler": True}
+    if args.scheduler_host:  # a central luigid: stay, and take any pending task (also those others yield)
+        luigi.configuration.get_config().set("worker", "keep_alive", "true")
+        scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port, "assistant": True}
+    else:
+        scheduler = {"local_scheduler": True}
     result = luigi.build(targets, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
-    ok = result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY)
+    ok = result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY) or (
+        result.status == luigi.LuigiStatusCode.NOT_RUN and all(t.complete() for t in targets)  # run by another worker
+    )
     if not ok:
         print(result.summary_text, file=sys.stderr)
     return ok

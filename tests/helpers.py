@@ -22,6 +22,7 @@ def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | 
         site.update(site_overrides.get(name, {}))
     if books is not None:
         raw["books"] = [b for b in raw["books"] if b["id"] in books]
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
