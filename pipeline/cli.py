@@ -1,4 +1,4 @@
-"""Command line: ``python -m pipeline corpus|inspect|stats|export|report`` (also installed as ``bwb``)."""
+"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats`` (also installed as ``bwb``)."""
 
 from __future__ import annotations
 
@@ -6,24 +6,48 @@ import argparse
 import datetime
 import json
 import logging
+import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import luigi
 
 from pipeline import tasks
-from pipeline.config import ConfigError, load_config
+from pipeline.config import Config, ConfigError, load_config
 from pipeline.layout import Layout
 
-STAGES = {
-    "crawl": lambda c, b: [tasks.CrawlBook(config=c, book_id=b, lang=lang) for lang in ("zh", "en")],
-    "clean": lambda c, b: [tasks.CleanBook(config=c, book_id=b)],
-    "dedup": lambda c, b: [tasks.DedupCorpus(config=c)],
-    "filter": lambda c, b: [tasks.FilterBook(config=c, book_id=b)],
-    "align": lambda c, b: [tasks.AlignBook(config=c, book_id=b)],
-    "mine": lambda c, b: [tasks.MineBook(config=c, book_id=b)],
+STAGES = {  # --until STAGE: the tasks that end each stage, for one book
+    "crawl": lambda p, b: [tasks.CrawlBook(**p, book_id=b, lang=lang) for lang in ("zh", "en")],
+    "clean": lambda p, b: [tasks.CleanBook(**p, book_id=b)],
+    "dedup": lambda p, b: [tasks.DedupCorpus(**p)],
+    "filter": lambda p, b: [tasks.FilterBook(**p, book_id=b)],
+    "align": lambda p, b: [tasks.AlignBook(**p, book_id=b)],
+    "mine": lambda p, b: [tasks.MineBook(**p, book_id=b)],
 }
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a command works on: the config, where its output goes, and the task parameters for both."""
+
+    config: Config
+    layout: Layout
+    params: dict[str, str]
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> Target:
+        config = load_config(args.config)
+        output = Path(args.output).resolve() if args.output else config.output
+        run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
+        return cls(config, Layout(output),
+                   {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
+
+    def summary(self) -> str:
+        from pipeline.summary import corpus_summary, format_summary
+
+        return format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
 
 
 def _show_progress() -> None:
@@ -48,19 +72,20 @@ def _label(task: luigi.Task) -> str:
     return "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
 
 
-def _build(targets: list[luigi.Task], args: argparse.Namespace) -> bool:
+def _build(target: Target, tasks_to_run: list[luigi.Task], args: argparse.Namespace) -> bool:
+    """Run the tasks with Luigi (local scheduler, or a central luigid); True when they are all done."""
     from pipeline.storage import sweep_temporaries
 
-    sweep_temporaries(load_config(args.config).output)  # what a killed run left half-written
+    sweep_temporaries(target.layout.root)  # what a killed run left half-written
     _show_progress()
     if args.scheduler_host:  # a central luigid: stay, and take any pending task (also those others yield)
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port, "assistant": True}
     else:
         scheduler = {"local_scheduler": True}
-    result = luigi.build(targets, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
+    result = luigi.build(tasks_to_run, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
     ok = result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY) or (
-        result.status == luigi.LuigiStatusCode.NOT_RUN and all(t.complete() for t in targets)  # run by another worker
+        result.status == luigi.LuigiStatusCode.NOT_RUN and all(t.complete() for t in tasks_to_run)  # run by another worker
     )
     if not ok:
         print(result.summary_text, file=sys.stderr)
@@ -68,29 +93,26 @@ def _build(targets: list[luigi.Task], args: argparse.Namespace) -> bool:
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    target = Target.of(args)
+    books = [b.book_id for b in target.config.books]
     if args.until:
-        targets = list({t.task_id: t for b in config.books for t in STAGES[args.until](args.config, b.book_id)}.values())
+        todo = list({t.task_id: t for b in books for t in STAGES[args.until](target.params, b)}.values())
     else:
-        targets = [tasks.BuildCorpus(config=args.config)]
-    print(f"Building {len(config.books)} books from {args.config} into {config.output}", file=sys.stderr)
-    if not _build(targets, args):
+        todo = [tasks.BuildCorpus(**target.params)]
+    print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
+    if not _build(target, todo, args):
         return 1
-    from pipeline.summary import corpus_summary, format_summary
-
-    print(format_summary(corpus_summary(Layout(config.output), [b.book_id for b in config.books])))
+    print(target.summary())
     return 0
 
 
 def cmd_update(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    target = Target.of(args)
     date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
-    print(f"Updating {len(config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
-    if not _build([tasks.UpdateCorpus(config=args.config, date=date)], args):
+    print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
+    if not _build(target, [tasks.UpdateCorpus(**target.params, date=date)], args):
         return 1
-    from pipeline.summary import corpus_summary, format_summary
-
-    print(format_summary(corpus_summary(Layout(config.output), [b.book_id for b in config.books])))
+    print(target.summary())
     return 0
 
 
@@ -102,29 +124,28 @@ def cmd_export(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr)
         return 2
-    config = load_config(args.config)
-    if not _build([tasks.ExportCorpus(config=args.config, formats=tuple(sorted(formats)))], args):
+    target = Target.of(args)
+    if not _build(target, [tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))], args):
         return 1
-    layout = Layout(config.output)
-    summary = json.loads((layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
-    print(f"Exported to {layout.export_dir()}: {', '.join(sorted(formats))}")
+    summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
+    print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
     for split, n in summary["splits"].get("chapters", {}).items():
         print(f"  {split}: {n} chapters")
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
-    if not _build([tasks.BuildReport(config=args.config)], args):
+    target = Target.of(args)
+    if not _build(target, [tasks.BuildReport(**target.params)], args):
         return 1
-    print(f"Report: {Layout(config.output).report_dir() / 'index.html'} (Markdown twin: index.md)")
+    print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
     from exports.inspect import describe_chapter
 
-    print(describe_chapter(Layout(load_config(args.config).output), args.chapter_id))
+    print(describe_chapter(Target.of(args).layout, args.chapter_id))
     return 0
 
 
@@ -132,44 +153,38 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from exports.stats import render_table, table6
 
-    config = load_config(args.config)
-    layout = Layout(config.output)
-    print(render_table(table6(layout, plan_splits(layout, tasks._split_config(config)))))
+    target = Target.of(args)
+    print(render_table(table6(target.layout, plan_splits(target.layout, tasks.split_config(target.config)))))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
-    parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-
+    common.add_argument("--output", help="output folder (default: the config's, inside output/)")
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
     workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
     workers.add_argument("--scheduler-port", type=int, default=8082)
 
+    parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser("corpus", parents=[common, workers],
                             help="build the corpus (crawl → clean → dedup → filter → align → mine)")
     corpus.add_argument("--until", choices=list(STAGES), help="stop after this stage")
     corpus.set_defaults(run=cmd_corpus)
-
     update = sub.add_parser("update", parents=[common, workers],
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")
     update.add_argument("--date", help="the run's date (default today); one update per date")
     update.set_defaults(run=cmd_update)
-
     export = sub.add_parser("export", parents=[common, workers], help="split by book and export (Parquet, text, ...)")
     export.add_argument("--formats", default="all", help="comma-separated: parquet,text,doc,bwb,jsonl,tmx (or all)")
     export.set_defaults(run=cmd_export)
-
     report = sub.add_parser("report", parents=[common, workers], help="write output/report/index.html and index.md")
     report.set_defaults(run=cmd_report)
-
     inspect = sub.add_parser("inspect", parents=[common], help="a chapter's journey: raw, cleaned, rejected, aligned")
     inspect.add_argument("chapter_id", help="BOOK_ID/CHAPTER_NO, e.g. city-star/3")
     inspect.set_defaults(run=cmd_inspect)
-
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)
 
@@ -180,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"config error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into head or less, which closed early
+        return 0
 
 
 if __name__ == "__main__":

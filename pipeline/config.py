@@ -202,6 +202,21 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     )
 
 
+OUTPUT_ROOT = REPO_ROOT / "output"
+
+
+def _output_folder(r: _Reader, value: Any) -> Path:
+    """The config's output folder, which must lie inside the repository's ``output/``.
+
+    A config never makes the pipeline write elsewhere; to write to another place (shared storage
+    for several machines, a scratch disk) the user says so on the command line: ``--output DIR``.
+    """
+    folder = (REPO_ROOT / r.text(value, "output")).resolve()
+    if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
+        raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
+    return folder
+
+
 def load_config(path: Path | str) -> Config:
     """Read and validate a pipeline config file."""
     path = Path(path)
@@ -225,9 +240,7 @@ def load_config(path: Path | str) -> Config:
         if book.book_id in seen:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
-    output = Path(raw.get("output", "output"))
-    if not output.is_absolute():
-        output = REPO_ROOT / output
+    output = _output_folder(r, raw.get("output", "output"))
     options = raw.get("options", {}) or {}
     if not isinstance(options, dict):
         raise r.fail("options", "expected a mapping")

@@ -55,6 +55,8 @@ class StageTask(luigi.Task):
     """A pipeline task with a content manifest; subclasses name their outputs and the inputs they read."""
 
     config = luigi.Parameter(default=str(DEFAULT_CONFIG))
+    output_dir = luigi.Parameter(default="", description="write here instead of the config's output folder")
+    run_id = luigi.Parameter(default="", significant=False, description="one per command run (retries failures)")
 
     @property
     def cfg(self) -> Config:
@@ -62,7 +64,7 @@ class StageTask(luigi.Task):
 
     @property
     def layout(self) -> Layout:
-        return Layout(self.cfg.output)
+        return Layout(Path(str(self.output_dir)) if self.output_dir else self.cfg.output)
 
     @property
     def unit(self) -> str:
@@ -162,7 +164,7 @@ class CrawlBook(BookTask):
     With ``refresh`` set (``make update`` passes the date), the task is complete only once it has
     crawled for that token, so every table of contents is refetched; chapters already in the crawl
     journal are never fetched again. Chapters that failed (and a site that served a challenge page)
-    are recorded as rejections and retried on the next run.
+    are recorded as rejections and retried by the next run (the next ``run_id``).
     """
 
     lang = luigi.ChoiceParameter(choices=["zh", "en"])
@@ -184,8 +186,8 @@ class CrawlBook(BookTask):
         if not super()._complete():
             return False
         extra = self.manifest().extra
-        if extra.get("failed"):
-            return False  # failed chapters and blocked sites are retried on the next run
+        if extra.get("failed") and extra.get("run_id") != self.run_id:
+            return False  # failed chapters and blocked sites are retried by the next run
         return not self.refresh or extra.get("refresh") == self.refresh
 
     def run(self) -> None:
@@ -216,7 +218,7 @@ class CrawlBook(BookTask):
             (raw_path, lambda: storage.write_table(rows, "raw_chapters", raw_path)),
             (rejected_path, lambda: storage.write_table(failures, "rejected", rejected_path)),
             (stats_path, lambda: storage.write_json(report, stats_path)),
-        ], refresh=str(self.refresh), failed=len(failures))
+        ], refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
 
@@ -225,7 +227,7 @@ class CleanBook(BookTask):
     """Clean both languages of a book: boilerplate, titles, mojibake, sentence splitting."""
 
     def requires(self) -> list[CrawlBook]:
-        return [CrawlBook(config=self.config, book_id=self.book_id, lang=lang) for lang in ("zh", "en")]
+        return [self.clone(CrawlBook, book_id=self.book_id, lang=lang) for lang in ("zh", "en")]
 
     def output_paths(self) -> list[Path]:
         return self.stage_paths("clean", self.layout.clean(str(self.book_id)))
@@ -245,7 +247,7 @@ class DedupCorpus(StageTask):
     """Drop exact and near-duplicate chapters within and across books."""
 
     def requires(self) -> list[CleanBook]:
-        return [CleanBook(config=self.config, book_id=b.book_id) for b in self.cfg.books]
+        return [self.clone(CleanBook, book_id=b.book_id) for b in self.cfg.books]
 
     def output_paths(self) -> list[Path]:
         per_book = [self.layout.deduped(b.book_id) for b in self.cfg.books]
@@ -269,7 +271,7 @@ class FilterBook(BookTask):
     """Pair zh and en chapters by number and apply the chapter filters."""
 
     def requires(self) -> DedupCorpus:
-        return DedupCorpus(config=self.config)
+        return self.clone(DedupCorpus)
 
     def input_paths(self) -> list[Path]:
         return [self.layout.deduped(str(self.book_id))]  # only this book's shard: other books don't matter
@@ -292,7 +294,7 @@ class AlignBook(BookTask):
     """Align the sentences of every chapter pair of a book (with book-level lexicon refinement)."""
 
     def requires(self) -> FilterBook:
-        return FilterBook(config=self.config, book_id=self.book_id)
+        return self.clone(FilterBook, book_id=self.book_id)
 
     def output_paths(self) -> list[Path]:
         return self.stage_paths("align", self.layout.aligned(str(self.book_id)))
@@ -308,13 +310,13 @@ class MineBook(BookTask):
     """Mine cohesion candidates on the English side of a book's aligned chapters."""
 
     def requires(self) -> AlignBook:
-        return AlignBook(config=self.config, book_id=self.book_id)
+        return self.clone(AlignBook, book_id=self.book_id)
 
     def input_paths(self) -> list[Path]:
         return [self.layout.chapters(str(self.book_id)), self.layout.aligned(str(self.book_id))]
 
     def producers(self) -> list[StageTask]:
-        return [FilterBook(config=self.config, book_id=self.book_id), self.requires()]
+        return [self.clone(FilterBook, book_id=self.book_id), self.requires()]
 
     def output_paths(self) -> list[Path]:
         book = str(self.book_id)
@@ -340,7 +342,7 @@ class BuildCorpus(StageTask):
     """
 
     def upstream(self) -> list[StageTask]:
-        return [MineBook(config=self.config, book_id=b.book_id) for b in self.cfg.books]
+        return [self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books]
 
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]
@@ -348,8 +350,8 @@ class BuildCorpus(StageTask):
     def run(self) -> Iterator[Any]:
         from pipeline.summary import corpus_summary
 
-        yield [CleanBook(config=self.config, book_id=b.book_id) for b in self.cfg.books]
-        yield DedupCorpus(config=self.config)
+        yield [self.clone(CleanBook, book_id=b.book_id) for b in self.cfg.books]
+        yield self.clone(DedupCorpus)
         yield self.upstream()
         books = [
             {"book_id": b.book_id, "title_zh": b.title_zh, "title_en": b.title_en, "genre": b.genre,
@@ -362,7 +364,7 @@ class BuildCorpus(StageTask):
                             (summary_path, lambda: storage.write_json(summary, summary_path))])
 
 
-def _split_config(cfg: Config) -> Any:
+def split_config(cfg: Config) -> Any:
     from exports.splits import SplitConfig
 
     return SplitConfig(**cfg.options.get("split", {}))  # see CorpusTask.settings
@@ -372,10 +374,10 @@ class CorpusTask(StageTask):
     """A corpus-level task that reads every book's chapter pairs and aligned beads."""
 
     def requires(self) -> BuildCorpus:
-        return BuildCorpus(config=self.config)
+        return self.clone(BuildCorpus)
 
     def producers(self) -> list[StageTask]:
-        return [task(config=self.config, book_id=b.book_id) for b in self.cfg.books for task in (FilterBook, AlignBook)]
+        return [self.clone(task, book_id=b.book_id) for b in self.cfg.books for task in (FilterBook, AlignBook)]
 
     def input_paths(self) -> list[Path]:
         return [p for b in self.cfg.books for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))]
@@ -399,7 +401,7 @@ class ExportCorpus(CorpusTask):
     def run(self) -> None:
         from exports.run import export_corpus
 
-        summary = export_corpus(self.layout, list(self.formats), _split_config(self.cfg))
+        summary = export_corpus(self.layout, list(self.formats), split_config(self.cfg))
         self.write_outputs([(self.layout.export_dir() / "summary.json", lambda: storage.file_sha256(
             self.layout.export_dir() / "summary.json"))], summary=summary["splits"])
 
@@ -408,7 +410,7 @@ class BuildReport(CorpusTask):
     """The corpus report: Table 6, filter funnel, alignment and cohesion plots (``make report``)."""
 
     def producers(self) -> list[StageTask]:
-        return [*super().producers(), *(MineBook(config=self.config, book_id=b.book_id) for b in self.cfg.books)]
+        return [*super().producers(), *(self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books)]
 
     def input_paths(self) -> list[Path]:
         return [*super().input_paths(), *(self.layout.candidates(b.book_id) for b in self.cfg.books)]
@@ -419,7 +421,7 @@ class BuildReport(CorpusTask):
     def run(self) -> None:
         from exports.report import build_report
 
-        build_report(self.layout, _split_config(self.cfg))
+        build_report(self.layout, split_config(self.cfg))
         self.write_outputs([(p, lambda p=p: storage.file_sha256(p)) for p in self.output_paths()])
 
 
@@ -442,9 +444,9 @@ class UpdateCorpus(StageTask):
         return self.output_paths()[0].exists()
 
     def run(self) -> Iterator[Any]:
-        crawls = [CrawlBook(config=self.config, book_id=b.book_id, lang=lang, refresh=self.unit)
+        crawls = [self.clone(CrawlBook, book_id=b.book_id, lang=lang, refresh=self.unit)
                   for b in self.cfg.books for lang in ("zh", "en")]
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
-        yield BuildCorpus(config=self.config)
+        yield self.clone(BuildCorpus)
         new = {c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0) for c in crawls}
         storage.write_json({"date": self.unit, "new_chapters": new}, self.output_paths()[0])

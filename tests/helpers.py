@@ -15,7 +15,7 @@ DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | None = None, **site_overrides) -> Path:
     """A copy of a config with output in ``tmp_path``, absolute serve folders, optionally fewer books."""
     raw = yaml.safe_load(source.read_text(encoding="utf-8"))
-    raw["output"] = str(tmp_path / "output")
+    raw.pop("output", None)  # tests write to tmp_path / "output" through --output / output_dir
     for name, site in raw["sites"].items():
         if "serve" in site:
             site["serve"] = str((source.parent / site["serve"]).resolve())
@@ -26,6 +26,21 @@ def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | 
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def output_of(config: Path) -> Path:
+    """Where the tests write a config's output: beside the config, in the test's temporary folder."""
+    return config.parent / "output"
+
+
+def params(config: Path) -> dict[str, str]:
+    """Luigi task parameters that build ``config`` into ``output_of(config)``."""
+    return {"config": str(config), "output_dir": str(output_of(config))}
+
+
+def target(config: Path) -> list[str]:
+    """Command-line options that build ``config`` into ``output_of(config)``."""
+    return ["--config", str(config), "--output", str(output_of(config))]
 
 
 def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[str]":

@@ -8,19 +8,20 @@ from pipeline import storage
 from pipeline.config import load_config
 from pipeline.layout import Layout
 from pipeline.tasks import CrawlBook
+from tests.helpers import output_of, params
 
 pytestmark = pytest.mark.slow
 
 
 def _crawl(config_path) -> None:
     config = load_config(config_path)
-    tasks = [CrawlBook(config=str(config_path), book_id=b.book_id, lang=lang) for b in config.books for lang in ("zh", "en")]
+    tasks = [CrawlBook(**params(config_path), book_id=b.book_id, lang=lang) for b in config.books for lang in ("zh", "en")]
     assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
 
 
 def test_demo_crawl_gets_every_chapter_and_a_rerun_fetches_no_chapter_page(demo_config):
     _crawl(demo_config)
-    layout = Layout(load_config(demo_config).output)
+    layout = Layout(output_of(demo_config))
     for book in load_books():
         zh = storage.read_rows(layout.raw("zh", book.book_id), "raw_chapters")
         en = storage.read_rows(layout.raw("en", book.book_id), "raw_chapters")

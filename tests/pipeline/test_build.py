@@ -9,16 +9,15 @@ import pytest
 
 from crawlers.demo.source import load_books
 from pipeline import storage
-from pipeline.config import load_config
 from pipeline.layout import Layout
 from pipeline.tasks import BuildCorpus
-from tests.helpers import write_config
+from tests.helpers import output_of, params, write_config
 
 pytestmark = pytest.mark.slow
 
 
 def build(config: Path) -> luigi.execution_summary.LuigiRunResult:
-    return luigi.build([BuildCorpus(config=str(config))], local_scheduler=True, detailed_summary=True,
+    return luigi.build([BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True,
                        log_level="WARNING")
 
 
@@ -27,7 +26,7 @@ def demo_build(tmp_path_factory) -> tuple[Path, Layout]:
     config = write_config(tmp_path_factory.mktemp("demo"))
     result = build(config)
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
-    return config, Layout(load_config(config).output)
+    return config, Layout(output_of(config))
 
 
 def _rejections(layout: Layout) -> dict[str, tuple[str, str]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.langdata import REPO_ROOT
-from tests.helpers import run_cli, table_snapshot, write_config
+from tests.helpers import output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -50,7 +50,7 @@ def luigid(tmp_path):
 
 def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, luigid):
     shared = write_config(tmp_path / "shared", books=BOOKS)
-    command = [sys.executable, "-m", "pipeline", "corpus", "--config", str(shared),
+    command = [sys.executable, "-m", "pipeline", "corpus", *target(shared),
                "--scheduler-host", "127.0.0.1", "--scheduler-port", str(luigid)]
     workers = [subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                for _ in range(2)]
@@ -66,6 +66,6 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, lu
     print("tasks per worker:", [len(DONE.findall(err)) for _, err in logs])
 
     single = write_config(tmp_path / "single", books=BOOKS)
-    result = run_cli("corpus", "--config", str(single))
+    result = run_cli("corpus", *target(single))
     assert result.returncode == 0, result.stderr
-    assert table_snapshot(shared.parent / "output") == table_snapshot(single.parent / "output")
+    assert table_snapshot(output_of(shared)) == table_snapshot(output_of(single))

@@ -44,6 +44,9 @@ def test_demo_config_loads():
         (lambda r: r["books"][0]["zh"].update(site="moonlit"), "books[0].zh.site: site 'moonlit' publishes 'en'"),
         (lambda r: r["books"][0].pop("en"), "books[0].en: required key is missing"),
         (lambda r: r.update(books=[]), "books: expected a non-empty list"),
+        (lambda r: r.update(output="../elsewhere"), "output: '../elsewhere' is outside"),
+        (lambda r: r.update(output="/etc"), "output: '/etc' is outside"),
+        (lambda r: r.update(output="output/../.."), "output: 'output/../..' is outside"),
     ],
 )
 def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
@@ -67,3 +70,8 @@ def test_the_documented_real_site_example_is_valid():
     config = load_config(DEMO_CONFIG.parent / "example-real.yaml")
     assert config.sites["biquge-like"].serve is None
     assert config.book("my-first-novel").sources["en"].toc == "example-novel/"
+
+
+def test_output_folders_inside_output_are_fine(tmp_path):
+    config = load_config(_with(tmp_path, lambda r: r.update(output="output/real")))
+    assert config.output == DEMO_CONFIG.parent.parent / "output" / "real"

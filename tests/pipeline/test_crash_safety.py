@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.langdata import REPO_ROOT
-from tests.helpers import run_cli, table_snapshot, write_config
+from tests.helpers import output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOK = "sword-sect"
@@ -40,14 +40,14 @@ KILL_POINTS = {
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> dict:
     config = write_config(tmp_path_factory.mktemp("reference"), books=[BOOK])
-    result = run_cli("corpus", "--config", str(config))
+    result = run_cli("corpus", *target(config))
     assert result.returncode == 0, result.stderr
-    return table_snapshot(config.parent / "output")
+    return table_snapshot(output_of(config))
 
 
 def _kill_when(config: Path, ready: Callable[[Path], bool], limit: float = 300) -> None:
-    out = config.parent / "output"
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "corpus", "--config", str(config)], cwd=REPO_ROOT,
+    out = output_of(config)
+    process = subprocess.Popen([sys.executable, "-m", "pipeline", "corpus", *target(config)], cwd=REPO_ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + limit
     while not ready(out):
@@ -62,8 +62,8 @@ def _kill_when(config: Path, ready: Callable[[Path], bool], limit: float = 300) 
 def test_kill_then_rerun_gives_the_uninterrupted_output(tmp_path, reference, point):
     config = write_config(tmp_path, books=[BOOK])
     _kill_when(config, KILL_POINTS[point])
-    result = run_cli("corpus", "--config", str(config))
+    result = run_cli("corpus", *target(config))
     assert result.returncode == 0, result.stderr
-    out = config.parent / "output"
+    out = output_of(config)
     assert table_snapshot(out) == reference
     assert not [p for p in out.rglob("*.tmp")], "the rerun swept what the killed run left half-written"

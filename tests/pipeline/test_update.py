@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import shutil
 from pathlib import Path
 
+import luigi
 import pytest
+from luigi.tools.range import RangeDaily
 
 from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
 from pipeline import storage
-from tests.helpers import run_cli, table_snapshot, write_config
+import pipeline.tasks  # noqa: F401 - registers UpdateCorpus for RangeDaily
+from tests.helpers import output_of, params, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -44,14 +48,14 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
     for name in NEW:
         shutil.move(source / GROWING / name, held_back / name)
     config = _site_config(tmp_path / "site-v1", source)
-    _run("corpus", "--config", str(config))
-    out = config.parent / "output"
+    _run("corpus", *target(config))
+    out = output_of(config)
     before = {lang: set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) for lang in ("zh", "en")}
 
     for name in NEW:  # the author publishes two chapters, the translator translates them
         shutil.move(held_back / name, source / GROWING / name)
     render_site(tmp_path / "site-v1" / "site", source)
-    ran = _ran(_run("update", "--config", str(config), "--date", "2026-11-28"))
+    ran = _ran(_run("update", *target(config), "--date", "2026-11-28"))
 
     for lang in ("zh", "en"):
         fetched = set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) - before[lang]
@@ -64,11 +68,17 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
                             ("UpdateCorpus", "corpus")}
 
     scratch = _site_config(tmp_path / "scratch", source)
-    _run("corpus", "--config", str(scratch))
-    assert table_snapshot(out) == table_snapshot(scratch.parent / "output")
+    _run("corpus", *target(scratch))
+    assert table_snapshot(out) == table_snapshot(output_of(scratch))
 
-    ran_again = _ran(_run("update", "--config", str(config), "--date", "2026-11-29"))
+    ran_again = _ran(_run("update", *target(config), "--date", "2026-11-29"))
     assert ran_again == crawls | {("UpdateCorpus", "corpus")}
     for book in BOOKS:
         for lang in ("zh", "en"):
             assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
+
+    # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those.
+    window = RangeDaily(of="UpdateCorpus", of_params=params(config), start=datetime.date(2026, 11, 27),
+                        stop=datetime.date(2026, 11, 30))
+    assert luigi.build([window], local_scheduler=True, log_level="WARNING")
+    assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == ["2026-11-27", "2026-11-28", "2026-11-29"]
