@@ -41,6 +41,12 @@ def core(text: str) -> tuple[int, int]:
     return (start, end) if start < end else (0, 0)
 
 
+def quoted(text: str, pos: int) -> bool:
+    """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Senior Brother, I ...")?"""
+    before = text[:pos]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+
+
 def words(text: str) -> list[str]:
     """Lower-cased word forms (apostrophes normalised), for cheap lexical checks."""
     return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower().replace("’", "'"))

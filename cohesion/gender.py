@@ -1,24 +1,34 @@
 """Guess the gender of character names from the chapter itself.
 
 Evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
-pronoun after it when the sentence (or a following sentence without names) mentions no other name
-and has no gendered pronoun before it.
-A name gets a gender when at least two thirds of its votes agree.
+pronoun after it (he/she/himself/herself in the name's own sentence) when the sentence (or a following sentence without names) mentions no other name
+and has no gendered pronoun before it, and the name is neither quoted (a vocative) nor inside a
+prepositional phrase ("In a city like Jiangzhou, ..." says nothing about Jiangzhou's gender).
+A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
+is not a person (:func:`non_persons`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from spacy.tokens import Doc, Span
 
-from cohesion import lexicon
+from cohesion import lexicon, nlp
+from cohesion.chapter import quoted
 from cohesion.mentions import Mention
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
 }
+# After the name in its own sentence, objects and possessives mostly belong to someone else ("Lu
+# Chenzhou looked down at the tip of her nose").
+SUBJECT_PRONOUNS = frozenset(("he", "himself", "she", "herself"))
+# Prepositions that put a (non-possessive) name in a place role: "in Nanchuan", "along Wutong Road".
+# "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Lin Xiaozhou".
+PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
 
 
 def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[str, str]:
@@ -28,26 +38,58 @@ def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        if doc is None or len({m.text for m in names}) != 1:
+        if doc is None or len({m.text for m in names}) != 1 or quoted(doc.text, names[0].start):
             continue
-        if _first_pronoun_gender(doc[: names[0].token]):
+        first = names[0].token
+        if first > 0 and doc[first - 1].pos_ == "ADP":
+            continue  # "On Weibo, ... She tapped on it": the name is not the topic
+        if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Lizardscale Armor on his shirt": the name is not the topic
-        gender = _first_pronoun_gender(doc[names[0].token + 1 :])
+        gender = _first_pronoun_gender(doc[first + 1 :], SUBJECT_PRONOUNS)
         if gender is None and i + 1 < len(docs) and docs[i + 1] is not None:
             if not any(m.kind == "name" for m in mentions[i + 1]):
                 gender = _first_pronoun_gender(docs[i + 1])
         if gender:
             votes[names[0].text][gender] += 1
+    things = non_persons(docs, mentions)
     genders = {}
     for name, count in votes.items():
         gender, n = count.most_common(1)[0]
-        if 3 * n >= 2 * sum(count.values()):
+        if 3 * n >= 2 * sum(count.values()) and name not in things:
             genders[name] = gender
     return genders
 
 
-def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
+def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[str]:
+    """Names the chapter shows to be places, organisations or things, not persons.
+
+    Evidence (any one occurrence is enough, names with an honorific excepted): a place or
+    organisation head word in the name (``data/place_words.txt``: "Binjiang Road", "Zone Seven"), a
+    determiner or possessive in front ("the Long Night", "his HP"), both unless the name ends in a
+    person noun ("the Sect Master"); or a place preposition in front of a non-possessive name ("in
+    Nanchuan").
+    """
+    found = set()
+    for doc, names in zip(docs, mentions):
+        for m in names:
+            if doc is None or m.kind != "name" or m.title:
+                continue
+            words = m.text.lower().split()
+            head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
+            before = doc[m.token - 1] if m.token > 0 else None
+            possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
+            if (
+                (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
+                or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
+                or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)
+            ):
+                found.add(m.text)
+    return found
+
+
+def _first_pronoun_gender(tokens: Doc | Span, forms: Iterable[str] = PRONOUN_GENDER) -> str | None:
+    """Gender of the first of ``forms`` among the gendered pronouns of ``tokens``."""
     for tok in tokens:
-        if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
+        if tok.lower_ in forms and tok.tag_ in ("PRP", "PRP$"):
             return PRONOUN_GENDER[tok.lower_]
     return None

@@ -6,7 +6,12 @@ persons or coordinated names, "it" only for a non-person noun of the previous se
 the subject of "be" (further back, or in "It was ...", it mostly means a situation). Names and nouns
 inside quoted speech are skipped (mostly vocatives). Tuned for precision, nothing is emitted when
 that sentence holds two different compatible phrases, when any noun or name precedes the pronoun in
-its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). A
+its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). Passing
+over a sentence is allowed only when it cannot hold the referent: not when its subject is a person
+of unknown gender (for he/she) or when it has a plural noun (for they); and a link three or more
+sentences back must end on that sentence's subject. "It" after a verb of saying ("He said it as
+if ...") means the utterance and is skipped. Names are persons only where the chapter does not show
+them to be places or organisations (:func:`cohesion.gender.non_persons`). A
 sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
 (extended reference). The aligned Chinese confirms the pronoun (``zh=她``) or shows it dropped
 (``zh=dropped``); both are recorded in ``trigger``.
@@ -21,7 +26,7 @@ from spacy.tokens import Doc, Token
 
 from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter
+from cohesion.chapter import Chapter, quoted
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
 
@@ -32,7 +37,9 @@ PRONOUN_CLASS = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
 }
 ZH_PRONOUN = {"m": r"他(?!们)", "f": r"她(?!们)", "n": r"[它牠](?!们)", "pl": r"[他她它]们"}
+SAYING = frozenset("say says said saying repeat repeated repeating whisper whispered mean meant".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
+_PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -45,7 +52,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if cls is None or cls in seen:
                 continue
             seen.add(cls)
-            if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i)):
+            if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i) or _said(doc, tok.i)):
                 continue
             found = _personal(ch, j, tok, cls)
             if found:
@@ -62,23 +69,51 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
     for i in ch.back(j):
         doc = ch.docs[i]
         chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        compatible = [
-            m
-            for m in _phrases(doc, ch.mentions[i])
-            if m.token < chain and _compatible(m, cls, ch.genders) and not _quoted(ch.sentences[i], m.start)
-        ]
+        phrases = [m for m in _phrases(doc, ch.mentions[i]) if not quoted(ch.sentences[i], m.start)]
+        compatible = [m for m in phrases if m.token < chain and _compatible(m, cls, ch.genders)]
         if compatible:
             if len({m.lemma for m in compatible}) > 1:
                 return None  # ambiguous antecedent
             if any(m.lemma == compatible[-1].lemma for m in ch.mentions[j]):
                 return None  # "He gave Lin a look": the pronoun's own sentence names the candidate
+            if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
+                return None  # far back, only the topic of its sentence is a safe antecedent
             b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
             return Candidate(
                 "reference", "personal", compatible[-1].at(i), b, tok.lower_ + _zh_flag(ch.zh[j], cls)
             )
         if cls == "n" or chain < len(doc or ()):
             return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
+        if _may_be_referent(_subject(doc, phrases), cls, ch.genders):
+            return None  # "Director Zheng was uneasy." (gender unknown) may be whom "he" means
+        if cls == "pl" and any(m.plural for m in phrases):
+            return None  # "... and cars crumpled. Their doors ...": "they" for things is left out
     return None
+
+
+def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
+    """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
+    phrase and not a possessor ("In the script, on the night of her brother's funeral, A-Yuan walks")."""
+    if doc is None:
+        return None
+    for m in sorted(phrases, key=lambda m: m.token):
+        if any(t.pos_ in ("VERB", "AUX") for t in doc[: m.token]):
+            return None
+        k = m.token - 1
+        while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+            k -= 1
+        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+            return m
+    return None
+
+
+def _may_be_referent(subject: Mention | None, cls: str, genders: dict[str, str]) -> bool:
+    """A singular person subject of unknown gender, which he/she may well point to."""
+    if subject is None or cls not in ("m", "f") or subject.plural or subject.kind == "names":
+        return False
+    if subject.kind == "name":
+        return not (genders.get(subject.text) or lexicon.genders().get((subject.title, "title")))
+    return nlp.is_person(subject.lemma) and (subject.lemma, "noun") not in lexicon.genders()
 
 
 def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
@@ -90,12 +125,6 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
             text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
-
-
-def _quoted(text: str, pos: int) -> bool:
-    """Inside quoted speech, where names are mostly vocatives ("Senior Brother, I need ...")."""
-    before = text[:pos]
-    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
 
 
 def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:
@@ -116,6 +145,11 @@ def _copula_subject(doc: Doc, i: int) -> bool:
     """ "It was ..." / "It's ...": in novels these mostly describe a situation, not an earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     return nxt is not None and nxt.lower_.replace("’", "'") in BE
+
+
+def _said(doc: Doc, i: int) -> bool:
+    """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
+    return i > 0 and doc[i - 1].lower_ in SAYING
 
 
 def _zh_flag(zh: str, cls: str) -> str:
