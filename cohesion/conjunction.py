@@ -5,6 +5,10 @@ dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., 
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
 empty (the whole previous text); ``sent_a`` is the previous sentence.
 
+The plain link is not emitted for speech that resumes after a narrator's aside (the first argument is
+unclear: the earlier speech or the aside); a correlative link (below) still is, as the series names
+its first member.
+
 Non-adjacent: correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
 "conclusive" correlatives *at first ... in the end*, *first ... then ... finally*, and the
 adversative *on the one hand ... on the other hand*). A later member of a series (``SERIES``)
@@ -32,6 +36,7 @@ from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 
 OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)\s*,\s*)?", re.I)
+QUOTE_MARKS = ('"', "“", "”")
 MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))
 # Correlative openers (regex) and the later members of their series.
 AT_FIRST = (
@@ -62,19 +67,34 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     linked = [_connective(ch, j) for j in range(len(ch.sentences))]
     for j in range(1, len(ch.sentences)):
         match = linked[j]
-        if match:
-            connective = lexicon.connective(match.group("c"))
-            b = Span(j, match.start("c"), match.end("c"), match.group("c"))
+        if not match:
+            continue
+        connective = lexicon.connective(match.group("c"))
+        b = Span(j, match.start("c"), match.end("c"), match.group("c"))
+        if not _resumed_speech(ch.sentences, j):
             yield Candidate("conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text)
-            correlative = _opener(ch, j, connective.text, linked)
-            if correlative:
-                yield Candidate(
-                    "conjunction",
-                    connective.type,
-                    correlative,
-                    b,
-                    f"{correlative.text.lower()} … {connective.text}",
-                )
+        correlative = _opener(ch, j, connective.text, linked)
+        if correlative:
+            yield Candidate(
+                "conjunction",
+                connective.type,
+                correlative,
+                b,
+                f"{correlative.text.lower()} … {connective.text}",
+            )
+
+
+def _resumed_speech(sentences: list[str], j: int) -> bool:
+    """Speech opening with the connective, resumed after a narrator's aside: the connective may tie it
+    to the earlier speech or to the aside ("... at the very least," Yunyazi said. <aside about Nascent
+    Soul> "Yet whoever did it ..."), so no link is emitted."""
+    text, aside = sentences[j].lstrip(), sentences[j - 1]
+    return (
+        text[:1] in QUOTE_MARKS
+        and not any(q in aside for q in QUOTE_MARKS)
+        and j >= 2
+        and any(q in sentences[j - 2] for q in QUOTE_MARKS)
+    )
 
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:

@@ -1,9 +1,9 @@
 """Guess the gender of character names from the chapter itself.
 
 Evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
-pronoun after it (he/she/himself/herself in the name's own sentence) when the sentence (or a following sentence without names) mentions no other name
-and has no gendered pronoun before it, and the name is neither quoted (a vocative) nor inside a
-prepositional phrase ("In a city like Jiangzhou, ..." says nothing about Jiangzhou's gender).
+pronoun after it that may be the name's (:func:`_own_pronoun_gender`) when the sentence (or a following sentence without names) mentions no other name
+and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
+quoted (a vocative) nor inside a prepositional phrase ("In a city like Jiangzhou, ..." says nothing about Jiangzhou's gender).
 A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
 is not a person (:func:`non_persons`).
 """
@@ -11,7 +11,6 @@ is not a person (:func:`non_persons`).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 
 from spacy.tokens import Doc, Span
 
@@ -23,9 +22,6 @@ PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
 }
-# After the name in its own sentence, objects and possessives mostly belong to someone else ("Lu
-# Chenzhou looked down at the tip of her nose").
-SUBJECT_PRONOUNS = frozenset(("he", "himself", "she", "herself"))
 # Prepositions that put a (non-possessive) name in a place role: "in Nanchuan", "along Wutong Road".
 # "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Lin Xiaozhou".
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
@@ -40,12 +36,14 @@ def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
         if doc is None or len({m.text for m in names}) != 1 or quoted(doc.text, names[0].start):
             continue
+        if not any(t.pos_ in ("VERB", "AUX") for t in doc):
+            continue  # a verbless label or list item ("Heart-Burning Palm, a hundred and fifty.")
         first = names[0].token
         if first > 0 and doc[first - 1].pos_ == "ADP":
             continue  # "On Weibo, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Lizardscale Armor on his shirt": the name is not the topic
-        gender = _first_pronoun_gender(doc[first + 1 :], SUBJECT_PRONOUNS)
+        gender = _own_pronoun_gender(doc[first + 1 :])
         if gender is None and i + 1 < len(docs) and docs[i + 1] is not None:
             if not any(m.kind == "name" for m in mentions[i + 1]):
                 gender = _first_pronoun_gender(docs[i + 1])
@@ -87,9 +85,23 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
     return found
 
 
-def _first_pronoun_gender(tokens: Doc | Span, forms: Iterable[str] = PRONOUN_GENDER) -> str | None:
-    """Gender of the first of ``forms`` among the gendered pronouns of ``tokens``."""
+def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
     for tok in tokens:
-        if tok.lower_ in forms and tok.tag_ in ("PRP", "PRP$"):
+        if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
             return PRONOUN_GENDER[tok.lower_]
+    return None
+
+
+def _own_pronoun_gender(tokens: Span) -> str | None:
+    """The first gendered pronoun after a name in its own sentence that may be the name's: objects
+    (him, her) and possessives after a preposition mostly belong to someone else ("Lu Chenzhou looked
+    down at the tip of her nose"), "and her heart tightened" is the name's own."""
+    for tok in tokens:
+        if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):
+            continue
+        if tok.lower_ == "him" or (tok.lower_ == "her" and tok.tag_ == "PRP"):
+            continue
+        if tok.tag_ == "PRP$" and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADP":
+            continue
+        return PRONOUN_GENDER[tok.lower_]
     return None

@@ -4,7 +4,7 @@ Personal pronouns link to the nearest earlier sentence holding a compatible noun
 known gender for he/she (gendered nouns, name genders guessed from the text), "they" only for
 persons or coordinated names, "it" only for a non-person noun of the previous sentence and not as
 the subject of "be" (further back, or in "It was ...", it mostly means a situation). Names and nouns
-inside quoted speech are skipped (mostly vocatives). Tuned for precision, nothing is emitted when
+inside quoted speech (mostly vocatives) and speaker labels ("Netizen B: ...") are skipped. Tuned for precision, nothing is emitted when
 that sentence holds two different compatible phrases, when any noun or name precedes the pronoun in
 its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). Passing
 over a sentence is allowed only when it cannot hold the referent: not when its subject is a person
@@ -69,7 +69,7 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
     for i in ch.back(j):
         doc = ch.docs[i]
         chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        phrases = [m for m in _phrases(doc, ch.mentions[i]) if not quoted(ch.sentences[i], m.start)]
+        phrases = [m for m in _phrases(doc, ch.mentions[i]) if not _speech_frame(ch.sentences[i], m)]
         compatible = [m for m in phrases if m.token < chain and _compatible(m, cls, ch.genders)]
         if compatible:
             if len({m.lemma for m in compatible}) > 1:
@@ -89,6 +89,11 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
         if cls == "pl" and any(m.plural for m in phrases):
             return None  # "... and cars crumpled. Their doors ...": "they" for things is left out
     return None
+
+
+def _speech_frame(text: str, m: Mention) -> bool:
+    """A vocative inside quoted speech, or a speaker label ("Netizen B: Who gave her the nerve?")."""
+    return quoted(text, m.start) or text[m.end : m.end + 1] in (":", "：")
 
 
 def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:

@@ -5,7 +5,9 @@ Excluded: numeral and generic "one" (no determiner/adjective in front: "one day"
 of / another / by / after / or", "the one who/that/which", "the first one (ever) to" and a bare "the
 one" (mostly a person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The
 antecedent is the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier
-sentence that has one (plural preferred for "ones"); a "one" followed by a verb ("another one
+sentence that has one (a noun whose most frequent sense is abstract still counts when one of its
+``SENSES`` most frequent senses is a physical thing: "ring" is first a sound, "charm" first an
+attribute, but "a plain one" after "Tied to it was a ring." is the ring) (plural preferred for "ones"); a "one" followed by a verb ("another one
 bites") is skipped; nothing is emitted when a noun precedes "one" in its own sentence (the link is
 intra-sentential) or when an earlier sentence's own substitute "one" is the closer link.
 """
@@ -29,6 +31,9 @@ ABSTRACT = frozenset(
     f"noun.{name}"
     for name in "feeling attribute state cognition time process phenomenon motive relation quantity".split()
 )
+# Lexicographer files of physical count nouns, and how many senses deep the rescue looks.
+PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
+SENSES = 3
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 
 
@@ -42,7 +47,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         for i in ch.back(j):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
-            nouns = [m for m in ch.mentions[i] if m.kind == "noun" and nlp.lexname(m.lemma) not in ABSTRACT]
+            nouns = [m for m in ch.mentions[i] if m.kind == "noun" and _concrete(m.lemma)]
             if nouns:
                 a = _antecedent(nouns, plural=one.lower_ == "ones")
                 b = Span(j, one.idx, one.idx + len(one), one.text)
@@ -72,6 +77,13 @@ def _substitute(doc: Doc) -> Token | None:
             continue  # bare "the one": a person ("He's the one.") far more often than a substitute
         return tok
     return None
+
+
+def _concrete(lemma: str) -> bool:
+    """Can the noun be a substitute's antecedent: not abstract in its first sense, or physical in a near one?"""
+    if nlp.lexname(lemma) not in ABSTRACT:
+        return True
+    return any(s.lexname() in PHYSICAL for s in nlp.wordnet().synsets(lemma, "n")[:SENSES])
 
 
 def _antecedent(nouns: list[Mention], plural: bool) -> Mention:

@@ -18,14 +18,35 @@ from pipeline import tasks
 from pipeline.config import Config, ConfigError, load_config
 from pipeline.layout import Layout
 
-STAGES = {  # --until STAGE: the tasks that end each stage, for one book
-    "crawl": lambda p, b: [tasks.CrawlBook(**p, book_id=b, lang=lang) for lang in ("zh", "en")],
-    "clean": lambda p, b: [tasks.CleanBook(**p, book_id=b)],
-    "dedup": lambda p, b: [tasks.DedupCorpus(**p)],
-    "filter": lambda p, b: [tasks.FilterBook(**p, book_id=b)],
-    "align": lambda p, b: [tasks.AlignBook(**p, book_id=b)],
-    "mine": lambda p, b: [tasks.MineBook(**p, book_id=b)],
-}
+UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")
+
+
+def corpus_stages(params: dict[str, str], books: list[str], until: str | None = None,
+                  refresh: str = "") -> list[list[luigi.Task]]:
+    """The build as successive Luigi runs, each a static task graph: crawl (only when refreshing or
+    stopping there), clean, dedup, then books through filter/align/mine, then the corpus tables.
+
+    Running the stages in order means each task's completeness is judged after its inputs are up to
+    date (a book whose cleaned text did not change is not realigned), and every worker sharing a
+    central scheduler registers every task of a stage, so any of them can run it.
+    """
+    last = {"filter": tasks.FilterBook, "align": tasks.AlignBook, "mine": tasks.MineBook}
+    stages: list[list[luigi.Task]] = []
+    if refresh or until == "crawl":
+        stages.append([tasks.CrawlBook(**params, book_id=b, lang=lang, refresh=refresh)
+                       for b in books for lang in ("zh", "en")])
+    if until == "crawl":
+        return stages
+    stages.append([tasks.CleanBook(**params, book_id=b) for b in books])
+    if until == "clean":
+        return stages
+    stages.append([tasks.DedupCorpus(**params)])
+    if until == "dedup":
+        return stages
+    stages.append([last[until or "mine"](**params, book_id=b) for b in books])
+    if until is None:
+        stages.append([tasks.BuildCorpus(**params)])
+    return stages
 
 
 @dataclass(frozen=True)
@@ -44,6 +65,10 @@ class Target:
         return cls(config, Layout(output),
                    {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
 
+    @property
+    def book_ids(self) -> list[str]:
+        return [b.book_id for b in self.config.books]
+
     def summary(self) -> str:
         from pipeline.summary import corpus_summary, format_summary
 
@@ -51,7 +76,7 @@ class Target:
 
 
 def _show_progress() -> None:
-    """Print one line per finished or failed task, so long builds show where they are."""
+    """Print one line per finished or failed task, so long builds show where they are (register once)."""
     started: dict[str, float] = {}
 
     @luigi.Task.event_handler(luigi.Event.START)
@@ -72,35 +97,45 @@ def _label(task: luigi.Task) -> str:
     return "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
 
 
-def _build(target: Target, tasks_to_run: list[luigi.Task], args: argparse.Namespace) -> bool:
-    """Run the tasks with Luigi (local scheduler, or a central luigid); True when they are all done."""
+def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> bool:
+    """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
     from pipeline.storage import sweep_temporaries
 
     sweep_temporaries(target.layout.root)  # what a killed run left half-written
     _show_progress()
-    if args.scheduler_host:  # a central luigid: stay, and take any pending task (also those others yield)
+    scheduler: dict = {"local_scheduler": True}
+    if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
-        scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port, "assistant": True}
-    else:
-        scheduler = {"local_scheduler": True}
-    result = luigi.build(tasks_to_run, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
-    ok = result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY) or (
-        result.status == luigi.LuigiStatusCode.NOT_RUN and all(t.complete() for t in tasks_to_run)  # run by another worker
-    )
-    if not ok:
-        print(result.summary_text, file=sys.stderr)
-    return ok
+        scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
+    for stage in stages:
+        while True:
+            result = luigi.build(stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
+            if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
+                break
+            if result.status != luigi.LuigiStatusCode.NOT_RUN:
+                print(result.summary_text, file=sys.stderr)
+                return False
+            # NOT_RUN: another worker holds some of the stage's tasks; wait for them (and take them over,
+            # through the next build, if that worker dies), then go on to the next stage.
+            if _wait_until_complete(stage, seconds=30):
+                break
+    return True
+
+
+def _wait_until_complete(stage: list[luigi.Task], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(t.complete() for t in stage):
+            return True
+        time.sleep(1)
+    return False
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    books = [b.book_id for b in target.config.books]
-    if args.until:
-        todo = list({t.task_id: t for b in books for t in STAGES[args.until](target.params, b)}.values())
-    else:
-        todo = [tasks.BuildCorpus(**target.params)]
+    books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    if not _build(target, todo, args):
+    if not _build(target, corpus_stages(target.params, books, args.until), args):
         return 1
     print(target.summary())
     return 0
@@ -110,7 +145,8 @@ def cmd_update(args: argparse.Namespace) -> int:
     target = Target.of(args)
     date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
-    if not _build(target, [tasks.UpdateCorpus(**target.params, date=date)], args):
+    stages = corpus_stages(target.params, target.book_ids, refresh=date.isoformat())
+    if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
         return 1
     print(target.summary())
     return 0
@@ -125,7 +161,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr)
         return 2
     target = Target.of(args)
-    if not _build(target, [tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))], args):
+    export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
+    if not _build(target, [*corpus_stages(target.params, target.book_ids), [export]], args):
         return 1
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -136,7 +173,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    if not _build(target, [tasks.BuildReport(**target.params)], args):
+    if not _build(target, [*corpus_stages(target.params, target.book_ids), [tasks.BuildReport(**target.params)]], args):
         return 1
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0
@@ -171,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser("corpus", parents=[common, workers],
                             help="build the corpus (crawl → clean → dedup → filter → align → mine)")
-    corpus.add_argument("--until", choices=list(STAGES), help="stop after this stage")
+    corpus.add_argument("--until", choices=UNTIL, help="stop after this stage")
     corpus.set_defaults(run=cmd_corpus)
     update = sub.add_parser("update", parents=[common, workers],
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")

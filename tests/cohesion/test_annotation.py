@@ -13,7 +13,7 @@ CHAPTER = {
     "en_sentences": [
         "Miss Lin bought a red lamp.",
         "The shop was closing.",
-        "However, the owner smiled.",
+        "However, the door was still open.",
         "She paid for the lamp.",
         "Somebody called, but I don't know who.",
     ],

@@ -60,7 +60,8 @@ def test_correlative_opener_two_or_more_sentences_back(mined):
 
 def test_correlative_enumeration_and_other_hand(mined):
     found = mined("conjunction", '"First, we block the door.', "The hinges are old.", '"Then we wait."')
-    assert found[1] == ("temporal", (0, 1, 6, "First"), (2, 1, 5, "Then"), "first … then")
+    # speech resumed after an aside: only the series link
+    assert found == [("temporal", (0, 1, 6, "First"), (2, 1, 5, "Then"), "first … then")]
     found = mined(
         "conjunction",
         "On the one hand, the pay was good.",
@@ -92,3 +93,16 @@ def test_correlative_enumeration_and_other_hand(mined):
 )
 def test_correlative_exclusions(mined, sentences):
     assert all(a[1][2] == 0 for a in mined("conjunction", *sentences))  # no element-1 span
+
+
+def test_speech_resumed_after_an_aside_is_skipped(mined):
+    dialogue = (
+        '"This is the work of a Nascent Soul cultivator," Yunyazi said slowly.',
+        "Nascent Soul was the realm beyond Golden Core.",
+        '"Yet whoever did it meant you no harm."',
+    )
+    assert mined("conjunction", *dialogue) == []
+    # speech answering narration, with no earlier speech, keeps its link
+    assert mined("conjunction", "He looked at the sky.", "The clouds were dark.", '"But we go on."') == [
+        ("adversative", (1, 0, 0, ""), (2, 1, 4, "But"), "but")
+    ]

@@ -67,3 +67,41 @@ def test_demonstrative_that(mined):
 def test_vocative_in_quoted_speech_is_no_antecedent(mined):
     found = mined("reference", '"Miss Lin, I need these," said the boy.', "Before she could answer, he ran.")
     assert found == [("personal", (0, 35, 38, "boy"), (1, 25, 27, "he"), "he")]  # no link to Miss Lin
+
+
+def test_places_and_apps_get_no_gender(mined):
+    # "On Weibo" (a prepositional phrase) gives Weibo no gender, so "She" skips it for the name before
+    found = mined(
+        "reference",
+        "Xu Zhixia sighed, and she opened the app.",
+        "On Weibo, the label was red.",
+        "She tapped on it.",
+    )
+    assert ("personal", (0, 0, 9, "Xu Zhixia"), (2, 0, 3, "She"), "she") in found
+    assert mined("reference", "Binjiang Road was empty.", "He walked on.") == []
+    assert (
+        mined("reference", "They lived in Nanchuan.", "Nanchuan was quiet.", "It rained.", "She left.") == []
+    )
+
+
+def test_far_antecedent_must_be_the_subject(mined):
+    found = mined(
+        "reference",
+        "In the script, on the night of her brother's funeral, A-Yuan walks into the river.",
+        "The scene was shot in the water.",
+        "The rain machines were running.",
+        "He had the crew fasten a line.",
+    )
+    assert found == []  # not "brother": a possessor inside a prepositional phrase
+
+
+def test_they_does_not_skip_plural_things_and_said_it(mined):
+    found = mined(
+        "reference", "The riders went by.", "Now the road held only cars.", "Their doors hung open."
+    )
+    assert found == []
+    assert mined("reference", "The axe stays out here.", "He said it as if it were a favor.") == []
+
+
+def test_speaker_label_is_no_antecedent(mined):
+    assert mined("reference", "Netizen B: Some D-lister bullying a star?", "Who gave her the nerve?") == []

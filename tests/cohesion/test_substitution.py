@@ -42,3 +42,20 @@ def test_non_adjacent(mined):
 )
 def test_exclusions(mined, second):
     assert mined("substitution", COOKIES, second) == []
+
+
+def test_physical_sense_beats_abstract_first_sense(mined):
+    # "ring" is first a sound (noun.attribute) and "age" only abstract: the ring is still the antecedent,
+    # not the umbrella two sentences back.
+    found = mined(
+        "substitution",
+        "Then he took out the little yellow umbrella charm, worn almost white with age.",
+        "Tied to it was a ring.",
+        "It was a plain one, without a single diamond.",
+    )
+    assert found == [("nominal", (1, 17, 21, "ring"), (2, 15, 18, "one"), "plain one")]
+
+
+def test_abstract_nouns_are_skipped(mined):
+    found = mined("substitution", "He bought a blue car.", "The anger faded.", "He wanted a red one.")
+    assert found == [("nominal", (0, 17, 20, "car"), (2, 16, 19, "one"), "red one")]

@@ -52,9 +52,12 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, lu
     shared = write_config(tmp_path / "shared", books=BOOKS)
     command = [sys.executable, "-m", "pipeline", "corpus", *target(shared),
                "--scheduler-host", "127.0.0.1", "--scheduler-port", str(luigid)]
-    workers = [subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for _ in range(2)]
-    logs = [worker.communicate(timeout=600) for worker in workers]
+    logs = [tmp_path / f"worker{i}.log" for i in range(2)]  # files, not pipes: a full pipe would stall a worker
+    workers = [subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+               for log in logs]
+    for worker in workers:
+        worker.wait(timeout=300)
+    logs = [(None, log.read_text(encoding="utf-8")) for log in logs]
     assert [worker.returncode for worker in workers] == [0, 0], [err for _, err in logs]
 
     runs = Counter(task for _, err in logs for task in DONE.findall(err))

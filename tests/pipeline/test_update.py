@@ -15,7 +15,7 @@ from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
 from pipeline import storage
-import pipeline.tasks  # noqa: F401 - registers UpdateCorpus for RangeDaily
+import pipeline.tasks
 from tests.helpers import output_of, params, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
@@ -78,7 +78,8 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
             assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
 
     # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those.
-    window = RangeDaily(of="UpdateCorpus", of_params=params(config), start=datetime.date(2026, 11, 27),
+    window = RangeDaily(of=pipeline.tasks.UpdateCorpus, of_params=params(config), param_name="date", start=datetime.date(2026, 11, 27),
                         stop=datetime.date(2026, 11, 30))
-    assert luigi.build([window], local_scheduler=True, log_level="WARNING")
+    result = luigi.build([window], local_scheduler=True, log_level="WARNING", detailed_summary=True)
+    assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == ["2026-11-27", "2026-11-28", "2026-11-29"]

@@ -1,0 +1,83 @@
+"""The synthetic corpus of the scale benchmark: deterministic, valid raw rows, paired, renamed, not duplicates."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from bench.synthetic import DEMO_NAMES, synthetic_raw
+from filters.chapter_filters import FilterConfig
+from filters.dedup import jaccard, shingles
+from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
+from pipeline.storage import to_table
+
+N_BOOKS, N_CHAPTERS = 4, 6  # four books: every demo book once, one twice under other names
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[str, list[dict]]:
+    return synthetic_raw(N_BOOKS, N_CHAPTERS, seed=3)
+
+
+@pytest.fixture(scope="module")
+def cleaned(corpus) -> dict[str, tuple[list[dict], list[dict], dict]]:
+    return {book: clean_book(rows, {}) for book, rows in corpus.items()}
+
+
+def test_same_seed_same_corpus(corpus):
+    assert synthetic_raw(N_BOOKS, N_CHAPTERS, seed=3) == corpus
+    assert synthetic_raw(N_BOOKS, N_CHAPTERS, seed=4) != corpus
+
+
+def test_rows_are_valid_raw_chapters(corpus):
+    rows = [row for book_rows in corpus.values() for row in book_rows]
+    table = to_table(rows, "raw_chapters")
+    assert table.num_rows == N_BOOKS * N_CHAPTERS * 2
+    assert len(set(table["raw_id"].to_pylist())) == table.num_rows
+    for book, book_rows in corpus.items():
+        for row in book_rows:
+            assert row["book_id"] == book
+            assert row["raw_id"] == f"{book}/{row['lang']}/{row['toc_index']:05d}"
+
+
+def test_every_chapter_in_both_languages_with_numbered_titles(corpus):
+    for book_rows in corpus.values():
+        assert Counter(row["lang"] for row in book_rows) == {"zh": N_CHAPTERS, "en": N_CHAPTERS}
+        for row in book_rows:
+            n = row["toc_index"] + 1
+            assert row["title"].startswith(f"第{n}章 " if row["lang"] == "zh" else f"Chapter {n}: ")
+
+
+def test_cleaning_keeps_every_chapter_and_removes_the_boilerplate(corpus, cleaned):
+    for book, (rows, rejected, _) in cleaned.items():
+        assert rejected == []
+        assert len(rows) == len(corpus[book])
+        assert all(row["chapter_no"] == row["toc_index"] + 1 for row in rows)
+        text = "\n".join(p for row in rows for p in row["paragraphs"])
+        assert "Next Chapter" not in text and "一秒记住" not in text
+
+
+def test_chapters_pair_and_pass_the_chapter_filters(cleaned):
+    for rows, _, _ in cleaned.values():
+        chapters, rejected, _ = pair_and_filter_book(rows, FilterConfig())
+        assert rejected == []
+        assert len(chapters) == N_CHAPTERS
+
+
+def test_chapters_are_not_near_duplicates(cleaned):
+    rows = [row for book_rows, _, _ in cleaned.values() for row in book_rows]
+    for lang in ("zh", "en"):
+        sets = [shingles("\n".join(row["paragraphs"]), lang) for row in rows if row["lang"] == lang]
+        assert max(jaccard(a, b) for a, b in combinations(sets, 2)) < 0.5  # dedup flags 0.8
+    kept, rejected, _ = dedup_corpus(rows)
+    assert rejected == [] and len(kept) == len(rows)
+
+
+def test_demo_names_are_replaced(corpus):
+    text = "\n".join(row["title"] + row["text"] for book_rows in corpus.values() for row in book_rows)
+    for names in DEMO_NAMES.values():
+        for name in names:
+            for zh, en in name.forms():
+                assert zh not in text and en not in text
