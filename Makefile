@@ -40,7 +40,7 @@ test: setup
 test-fast: setup
 	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
 
-bench: setup
+bench: setup  ## BENCH=scale (or filters, align, cohesion, exports) for one
 	$(PY) -m bench $(BENCH)
 
 eval: eval-split eval-align

@@ -6,6 +6,10 @@ alike. Near: shingles are character 5-grams (zh) or word 5-grams (en) of the nor
 the Jaccard threshold (0.8) becomes a candidate with probability >= 0.95 (18 bands x 7 rows);
 every candidate is checked with the true Jaccard of the shingle sets, clusters are closed with
 union-find, and the smallest id of a cluster is kept.
+
+``find_duplicates`` holds every text. For a corpus too large for that, ``find_candidates`` works from
+the content hashes and signatures alone, and ``Candidates.resolve`` needs the shingle sets of the
+candidates only.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import unicodedata
 import zlib
 from collections import defaultdict
 from itertools import combinations
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,9 +99,15 @@ class MinHasher:
         self.b = rng.integers(0, 2**63, num_perm, dtype=np.uint64)
 
     def signature(self, shingle_hashes: np.ndarray) -> np.ndarray:
+        """The ``num_perm`` minima, as uint32 (the hashes keep 32 bits)."""
         with np.errstate(over="ignore"):
             hashed = (shingle_hashes[:, None] * self.a[None, :] + self.b[None, :]) >> np.uint64(32)
-        return hashed.min(axis=0)
+        return hashed.min(axis=0).astype(np.uint32)
+
+    def signatures(self, sets: Iterable[np.ndarray]) -> np.ndarray:
+        """One signature row per shingle set: a (len(sets), num_perm) uint32 array."""
+        rows = [self.signature(s) for s in sets]
+        return np.stack(rows) if rows else np.empty((0, len(self.a)), dtype=np.uint32)
 
 
 def choose_bands(num_perm: int, threshold: float, min_recall: float) -> tuple[int, int]:
@@ -132,23 +142,41 @@ class _UnionFind:
             self.parent[max(ri, rj)] = min(ri, rj)  # root = smallest index = smallest id
 
 
-def _exact(items: Sequence[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[Duplicate]]:
-    first: dict[str, str] = {}
-    unique, dups = [], []
-    for item_id, text in sorted(items):
-        key = content_hash(text)
-        if key in first:
-            dups.append(Duplicate(item_id, first[key], "exact", 1.0))
-        else:
-            first[key] = item_id
-            unique.append((item_id, text))
-    return unique, dups
+@dataclass(frozen=True)
+class Candidates:
+    """The duplicates of one language before the near-duplicate candidates are verified.
+
+    ``ids`` are the first (smallest) id of each exact key, sorted; ``pairs`` index into them.
+    """
+
+    ids: list[str]
+    exact: list[Duplicate]
+    pairs: list[tuple[int, int]]  # LSH candidate pairs (i < j), sorted
+
+    def to_verify(self) -> set[str]:
+        """The ids whose shingle sets ``resolve`` needs."""
+        return {self.ids[i] for pair in self.pairs for i in pair}
+
+    def resolve(self, sets: Mapping[str, np.ndarray], threshold: float) -> list[Duplicate]:
+        """Every duplicate, given the shingle sets of ``to_verify()``; the smallest id is kept."""
+        clusters = _UnionFind(len(self.ids))
+        for i, j in self.pairs:
+            if jaccard(sets[self.ids[i]], sets[self.ids[j]]) >= threshold:
+                clusters.union(i, j)
+        near = {}
+        for i, item_id in enumerate(self.ids):
+            root = clusters.find(i)
+            if root != i:
+                kept_id = self.ids[root]
+                near[item_id] = Duplicate(item_id, kept_id, "near", jaccard(sets[item_id], sets[kept_id]))
+        exact = list(self.exact)
+        for k, dup in enumerate(exact):  # an exact copy of a removed near-duplicate points at the kept copy
+            if via := near.get(dup.kept_id):
+                exact[k] = Duplicate(dup.item_id, via.kept_id, "near", via.jaccard)
+        return exact + list(near.values())
 
 
-def _near(items: Sequence[tuple[str, str]], lang: str, config: DedupConfig) -> list[Duplicate]:
-    sets = [shingles(text, lang, config.ngram) for _, text in items]
-    hasher = MinHasher(config.num_perm, config.seed)
-    signatures = np.stack([hasher.signature(s) for s in sets]) if sets else np.empty((0, config.num_perm))
+def _lsh_pairs(signatures: np.ndarray, config: DedupConfig) -> list[tuple[int, int]]:
     bands, rows = choose_bands(config.num_perm, config.threshold, config.min_recall)
     candidates: set[tuple[int, int]] = set()
     for band in range(bands):
@@ -156,28 +184,42 @@ def _near(items: Sequence[tuple[str, str]], lang: str, config: DedupConfig) -> l
         for i, sig in enumerate(signatures[:, band * rows : (band + 1) * rows]):
             buckets[sig.tobytes()].append(i)
         candidates.update(pair for members in buckets.values() for pair in combinations(members, 2))
-    clusters = _UnionFind(len(items))
-    for i, j in sorted(candidates):
-        if jaccard(sets[i], sets[j]) >= config.threshold:
-            clusters.union(i, j)
-    dups = []
-    for i, (item_id, _) in enumerate(items):
-        root = clusters.find(i)
-        if root != i:
-            dups.append(Duplicate(item_id, items[root][0], "near", jaccard(sets[i], sets[root])))
-    return dups
+    return sorted(candidates)
+
+
+def find_candidates(
+    ids: Sequence[str], keys: Sequence[str], signatures: np.ndarray, config: DedupConfig = DedupConfig()
+) -> Candidates:
+    """Exact duplicates (same key) and LSH candidate pairs among items of one language.
+
+    ``keys`` are the items' ``content_hash``es and ``signatures`` their MinHash signatures, one row each.
+    """
+    first: dict[str, int] = {}
+    exact = []
+    for i in sorted(range(len(ids)), key=ids.__getitem__):
+        key = keys[i]
+        if key in first:
+            exact.append(Duplicate(ids[i], ids[first[key]], "exact", 1.0))
+        else:
+            first[key] = i
+    unique = list(first.values())
+    return Candidates([ids[i] for i in unique], exact, _lsh_pairs(signatures[unique], config))
 
 
 def find_duplicates(
     items: Iterable[tuple[str, str]], lang: str, config: DedupConfig = DedupConfig()
 ) -> list[Duplicate]:
     """Every duplicate among ``(item_id, text)`` items of one language; the smallest id is kept."""
-    unique, exact = _exact(list(items))
-    near = {d.item_id: d for d in _near(unique, lang, config)}
-    for i, dup in enumerate(exact):  # an exact copy of a removed near-duplicate points at the kept copy
-        if via := near.get(dup.kept_id):
-            exact[i] = Duplicate(dup.item_id, via.kept_id, "near", via.jaccard)
-    return exact + list(near.values())
+    items = list(items)
+    sets = {item_id: shingles(text, lang, config.ngram) for item_id, text in items}
+    hasher = MinHasher(config.num_perm, config.seed)
+    candidates = find_candidates(
+        [item_id for item_id, _ in items],
+        [content_hash(text) for _, text in items],
+        hasher.signatures(sets.values()),
+        config,
+    )
+    return candidates.resolve(sets, config.threshold)
 
 
 def dedup_pairs(rows: Iterable[dict], id_field: str = "pair_id") -> tuple[list[dict], list[Duplicate]]:

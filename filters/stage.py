@@ -1,18 +1,30 @@
 """Book- and corpus-level entry points for the pipeline tasks: clean, dedup, pair and filter.
 
 Rows are plain dicts matching ``pipeline.schemas`` (RAW_CHAPTERS in, CLEAN_CHAPTERS, CHAPTERS and
-REJECTED out). Every function returns ``(rows, rejected, stats)``; ``stats`` is JSON-able and
-holds at least ``{"in": n, "out": n, "rejected": {reason: count}}``.
+REJECTED out). Every function returns ``(rows, rejected, stats)``, except ``dedup_books``, which
+streams books and returns ``(rejected by item id, stats)``; ``stats`` is JSON-able and holds at least
+``{"in": n, "out": n, "rejected": {reason: count}}``.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
+
+import numpy as np
 
 from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
 from filters.clean import Boilerplate, clean_text, detect_mojibake, normalise_line, site_boilerplate
-from filters.dedup import DedupConfig, content_hash, find_duplicates, normalise_key
+from filters.dedup import (
+    Candidates,
+    DedupConfig,
+    MinHasher,
+    content_hash,
+    find_candidates,
+    normalise_key,
+    shingles,
+)
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
 from filters.rejection import Rejection
@@ -91,33 +103,112 @@ def clean_book(
     return rows, rejected, _stats(len(raw_rows), rows, rejected, removed_lines=dict(removed))
 
 
-def _pairable_char_counts(rows: list[dict]) -> list[tuple[int, int]]:
+_chapter_chars = itemgetter("book_id", "chapter_no", "lang", "n_chars")
+
+
+def _pairable_char_counts(chapters: Iterable[tuple[str, int | None, str, int]]) -> list[tuple[int, int]]:
+    """(zh, en) characters of each numbered chapter found in both languages of its book.
+
+    ``chapters`` are ``(book_id, chapter_no, lang, n_chars)`` of CLEAN_CHAPTERS rows.
+    """
     chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
-    for row in rows:
-        if row["chapter_no"] is not None:
-            chars[row["book_id"], row["chapter_no"]][row["lang"]] += row["n_chars"]
+    for book_id, chapter_no, lang, n_chars in chapters:
+        if chapter_no is not None:
+            chars[book_id, chapter_no][lang] += n_chars
     return [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]
+
+
+def _text(row: dict) -> str:
+    return "\n".join(row["paragraphs"])
+
+
+class _Signatures:
+    """Pass 1 of ``dedup_books`` in one language: per chapter its id, book, content hash and signature."""
+
+    def __init__(self, lang: str, config: DedupConfig):
+        self.lang, self.config = lang, config
+        self.hasher = MinHasher(config.num_perm, config.seed)
+        self.ids: list[str] = []
+        self.books: list[str] = []
+        self.keys: list[str] = []
+        self.blocks = [np.empty((0, config.num_perm), dtype=np.uint32)]  # the signatures, a block per book
+
+    def add(self, rows: list[dict]) -> None:
+        texts = [_text(row) for row in rows]
+        self.ids += [row["raw_id"] for row in rows]
+        self.books += [row["book_id"] for row in rows]
+        self.keys += [content_hash(text) for text in texts]
+        sets = (shingles(text, self.lang, self.config.ngram) for text in texts)
+        self.blocks.append(self.hasher.signatures(sets))
+
+    def candidates(self) -> Candidates:
+        return find_candidates(self.ids, self.keys, np.concatenate(self.blocks), self.config)
+
+
+def _shingle_sets(
+    wanted: Mapping[str, set[str]],
+    book_of: Mapping[str, str],
+    book_ids: Sequence[str],
+    load: Callable[[str], list[dict]],
+    ngram: int,
+) -> dict[str, dict[str, np.ndarray]]:
+    """Pass 2 of ``dedup_books``: per language, the shingle sets of the ``wanted`` chapters.
+
+    Loads each book holding a wanted chapter once.
+    """
+    books = {book_of[raw_id] for ids in wanted.values() for raw_id in ids}
+    sets: dict[str, dict[str, np.ndarray]] = {lang: {} for lang in wanted}
+    for book in (book for book in book_ids if book in books):
+        for row in load(book):
+            if row["raw_id"] in wanted[row["lang"]]:
+                sets[row["lang"]][row["raw_id"]] = shingles(_text(row), row["lang"], ngram)
+    return sets
+
+
+def dedup_books(
+    book_ids: Sequence[str], load: Callable[[str], list[dict]], config: DedupConfig = DedupConfig()
+) -> tuple[dict[str, dict], dict]:
+    """Drop exact and near-duplicate chapters within and across books, per language (stage "dedup").
+
+    ``load(book_id)`` returns a book's CLEAN_CHAPTERS rows; one book's text is held at a time. Pass 1
+    loads every book and keeps, per chapter, its content hash, MinHash signature and character count;
+    LSH banding over the signatures gives the near-duplicate candidates; pass 2 reloads, once each, only
+    the books that hold a candidate and verifies the candidates by true Jaccard.
+
+    Returns the REJECTED row of each removed chapter by raw_id, and the stats. ``stats["en_per_zh"]`` is
+    the corpus en/zh character ratio over the chapters kept that have a counterpart with the same
+    number in their book.
+    """
+    index = {lang: _Signatures(lang, config) for lang in ("zh", "en")}
+    chapters = []  # (raw_id, _chapter_chars) of every chapter
+    for book in book_ids:
+        rows = load(book)
+        for signatures in index.values():
+            signatures.add([row for row in rows if row["lang"] == signatures.lang])
+        chapters += [(row["raw_id"], _chapter_chars(row)) for row in rows]
+    candidates = {lang: signatures.candidates() for lang, signatures in index.items()}
+    book_of = {raw_id: book for sigs in index.values() for raw_id, book in zip(sigs.ids, sigs.books)}
+    wanted = {lang: found.to_verify() for lang, found in candidates.items()}
+    sets = _shingle_sets(wanted, book_of, book_ids, load, config.ngram)
+    removed = {}
+    for lang, found in candidates.items():
+        for dup in found.resolve(sets[lang], config.threshold):
+            book = book_of[dup.item_id]
+            removed[dup.item_id] = Rejection(dup.reason, dup.detail).row("dedup", dup.item_id, book, lang)
+    kept = [chars for raw_id, chars in chapters if raw_id not in removed]
+    en_per_zh = corpus_char_ratio(_pairable_char_counts(kept))
+    return removed, _stats(len(chapters), kept, list(removed.values()), en_per_zh=en_per_zh)
 
 
 def dedup_corpus(
     clean_rows: list[dict], config: DedupConfig = DedupConfig()
 ) -> tuple[list[dict], list[dict], dict]:
-    """Drop exact and near-duplicate chapters within and across books, per language (stage "dedup").
-
-    ``stats["en_per_zh"]`` is the corpus en/zh character ratio over the chapters kept that have a
-    counterpart with the same number in their book.
-    """
-    by_id = {row["raw_id"]: row for row in clean_rows}
-    rejected = []
-    for lang in ("zh", "en"):
-        items = [(r["raw_id"], "\n".join(r["paragraphs"])) for r in clean_rows if r["lang"] == lang]
-        for dup in find_duplicates(items, lang, config):
-            row = by_id[dup.item_id]
-            rejected.append(Rejection(dup.reason, dup.detail).row("dedup", dup.item_id, row["book_id"], lang))
-    removed = {r["item_id"] for r in rejected}
-    kept = [row for row in clean_rows if row["raw_id"] not in removed]
-    en_per_zh = corpus_char_ratio(_pairable_char_counts(kept))
-    return kept, rejected, _stats(len(clean_rows), kept, rejected, en_per_zh=en_per_zh)
+    """``dedup_books`` on rows held in memory: the kept rows (input order), the rejections and the stats."""
+    books: dict[str, list[dict]] = defaultdict(list)
+    for row in clean_rows:
+        books[row["book_id"]].append(row)
+    removed, stats = dedup_books(list(books), books.__getitem__, config)
+    return [row for row in clean_rows if row["raw_id"] not in removed], list(removed.values()), stats
 
 
 def _chapter_row(pair: ChapterPair) -> dict:
@@ -146,7 +237,7 @@ def pair_and_filter_book(
     when another book changes, so incremental reruns stay per book).
     """
     if en_per_zh is None:
-        en_per_zh = corpus_char_ratio(_pairable_char_counts(clean_rows))
+        en_per_zh = corpus_char_ratio(_pairable_char_counts(map(_chapter_chars, clean_rows)))
     pairs, unpaired = pair_chapters(clean_rows)
     rejected = [why.row("pair", row["raw_id"], row["book_id"]) for row, why in unpaired]
     chapters = []

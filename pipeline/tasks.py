@@ -254,16 +254,23 @@ class DedupCorpus(StageTask):
         return per_book + [self.layout.rejected("dedup", "corpus"), self.layout.stats("dedup", "corpus")]
 
     def run(self) -> None:
-        from filters.stage import dedup_corpus
+        from filters.stage import dedup_books
 
-        clean = [row for path in self.input_paths() for row in storage.read_rows(path, "clean_chapters")]
-        kept, rejected, stats = dedup_corpus(clean)
+        def load(book: str) -> list[dict]:  # one book's chapters in memory at a time
+            return storage.read_rows(self.layout.clean(book), "clean_chapters")
+
+        books = [book.book_id for book in self.cfg.books]
+        removed, stats = dedup_books(books, load)
+
+        def write_kept(book: str, path: Path) -> str:
+            return storage.write_table([r for r in load(book) if r["raw_id"] not in removed], "clean_chapters", path)
+
+        rejected = list(removed.values())
         *per_book, rejected_path, stats_path = self.output_paths()
         writes = [(rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
                   (stats_path, lambda: storage.write_json(stats, stats_path))]
-        for book, path in zip(self.cfg.books, per_book):
-            rows = [row for row in kept if row["book_id"] == book.book_id]
-            writes.append((path, lambda rows=rows, path=path: storage.write_table(rows, "clean_chapters", path)))
+        for book, path in zip(books, per_book):
+            writes.append((path, lambda book=book, path=path: write_kept(book, path)))
         self.write_outputs(writes)
 
 

@@ -5,9 +5,11 @@ import numpy as np
 from filters.dedup import (
     DedupConfig,
     Duplicate,
+    MinHasher,
     choose_bands,
     content_hash,
     dedup_pairs,
+    find_candidates,
     find_duplicates,
     jaccard,
     normalise_key,
@@ -79,6 +81,21 @@ def test_cluster_keeps_smallest_id():
     variants = [base + "".join(_HANZI[:k]) for k in (3, 6, 9)]
     dups = find_duplicates([("c", variants[2]), ("b", variants[1]), ("a", variants[0])], "zh", DedupConfig())
     assert sorted((d.item_id, d.kept_id) for d in dups) == [("b", "a"), ("c", "a")]
+
+
+def test_candidates_need_only_their_own_shingle_sets():
+    base = _zh_chapter(6)
+    texts = {"d": base + "多余", "a": base, "b": _zh_chapter(7), "c": base + "！", "e": _zh_chapter(8)}
+    sets = {item_id: shingles(text, "zh") for item_id, text in texts.items()}
+    signatures = MinHasher().signatures(sets.values())
+    assert signatures.dtype == np.uint32 and signatures.shape == (5, 128)
+    candidates = find_candidates(list(texts), [content_hash(t) for t in texts.values()], signatures)
+    assert candidates.ids == ["a", "b", "d", "e"]
+    assert candidates.exact == [Duplicate("c", "a", "exact", 1.0)]
+    assert candidates.to_verify() == {"a", "d"}
+    dups = candidates.resolve({item_id: sets[item_id] for item_id in candidates.to_verify()}, 0.8)
+    assert dups == find_duplicates(texts.items(), "zh")
+    assert [(d.item_id, d.kept_id, d.kind) for d in dups] == [("c", "a", "exact"), ("d", "a", "near")]
 
 
 def test_dedup_pairs():
