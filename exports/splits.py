@@ -19,13 +19,12 @@ Rule, for ``n`` books with chapters:
 from __future__ import annotations
 
 import random
-import sys
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
+
+from filters.dedup import normalise_key as normalise  # the leakage key: the same text key as every dedup
 
 SPLITS = ("train", "valid", "test")
 HELD_OUT = ("test", "valid")  # tie order of the greedy assignment: a lone held-out book is test
@@ -140,21 +139,6 @@ def _round_robin(books: list[list[ChapterRef]], limit: int | None) -> list[Chapt
             if rank < len(refs) and len(taken) < limit:
                 taken.append(refs[rank])
     return taken
-
-
-@cache
-def _dropped() -> dict[int, None]:
-    """str.translate table deleting punctuation, separators (whitespace) and control/format chars."""
-    return {
-        cp: None
-        for cp in range(sys.maxunicode + 1)
-        if unicodedata.category(chr(cp))[0] in "PZ" or unicodedata.category(chr(cp)) in ("Cc", "Cf")
-    }
-
-
-def normalise(text: str) -> str:
-    """NFKC, lower-case, without whitespace, punctuation or control characters: the leakage key."""
-    return unicodedata.normalize("NFKC", text).lower().translate(_dropped())
 
 
 def find_leakage(

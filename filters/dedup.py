@@ -222,19 +222,16 @@ def find_duplicates(
     return candidates.resolve(sets, config.threshold)
 
 
-def dedup_pairs(rows: Iterable[dict], id_field: str = "pair_id") -> tuple[list[dict], list[Duplicate]]:
-    """Exact sentence-pair dedup on the normalised ``zh`` + ``en`` texts; the smallest id is kept.
+class PairDedup:
+    """Exact sentence-pair dedup on the normalised zh + en texts, streaming: the first occurrence wins."""
 
-    Returns the kept rows (input order) and one Duplicate per removed row.
-    """
-    rows = list(rows)
-    first: dict[tuple[str, str], str] = {}
-    dups = []
-    for row in sorted(rows, key=lambda r: r[id_field]):
-        key = (normalise_key(row["zh"]), normalise_key(row["en"]))
-        if key in first:
-            dups.append(Duplicate(row[id_field], first[key], "exact", 1.0))
-        else:
-            first[key] = row[id_field]
-    removed = {d.item_id for d in dups}
-    return [row for row in rows if row[id_field] not in removed], dups
+    def __init__(self) -> None:
+        self._seen: set[tuple[str, str]] = set()
+
+    def is_duplicate(self, zh: str, en: str) -> bool:
+        """True when an equal pair was seen before (and remember this one otherwise)."""
+        key = (normalise_key(zh), normalise_key(en))
+        if key in self._seen:
+            return True
+        self._seen.add(key)
+        return False

@@ -139,3 +139,20 @@ def test_export_replaces_the_folder_and_rejects_unknown_formats(layout):
     assert not stale.exists() and (layout.export_dir() / "text" / "train.zh").is_file()
     with pytest.raises(ValueError, match="unknown export format"):
         export_corpus(layout, ["pdf"])
+
+
+def test_sentence_text_writes_a_repeated_pair_once_per_split(tmp_path):
+    from exports.corpus import Doc
+    from exports.formats.text import export_text
+
+    def bead(pair_id, zh, en):
+        return {"pair_id": pair_id, "zh": zh, "en": en}
+
+    docs = [Doc("train", {"chapter_id": "a/1"}, [bead("a/1/0", "“嗯。”", '"Mm."'), bead("a/1/1", "他走了。", "He left.")]),
+            Doc("train", {"chapter_id": "b/1"}, [bead("b/1/0", "“嗯！”", '"mm!"'), bead("b/1/1", "", "Silence.")]),
+            Doc("test", {"chapter_id": "c/1"}, [bead("c/1/0", "“嗯。”", '"Mm."')])]
+    summary = export_text(docs, tmp_path / "text")
+    assert (tmp_path / "text" / "train.ids").read_text(encoding="utf-8").split() == ["a/1/0", "a/1/1"]
+    assert (tmp_path / "text" / "test.en").read_text(encoding="utf-8") == '"Mm."\n'
+    assert summary["skipped_repeated"] == {"train": 1}
+    assert summary["skipped_one_sided"] == {"train": 1}

@@ -8,7 +8,7 @@ from filters.dedup import (
     MinHasher,
     choose_bands,
     content_hash,
-    dedup_pairs,
+    PairDedup,
     find_candidates,
     find_duplicates,
     jaccard,
@@ -98,12 +98,8 @@ def test_candidates_need_only_their_own_shingle_sets():
     assert [(d.item_id, d.kept_id, d.kind) for d in dups] == [("c", "a", "exact"), ("d", "a", "near")]
 
 
-def test_dedup_pairs():
-    rows = [
-        {"pair_id": "b/1/0", "zh": "你好！", "en": "Hello!"},
-        {"pair_id": "a/1/0", "zh": "你好", "en": "hello"},
-        {"pair_id": "a/1/1", "zh": "你好", "en": "Hi"},
+def test_pair_dedup_ignores_case_whitespace_and_punctuation():
+    dedup = PairDedup()
+    assert [dedup.is_duplicate(zh, en) for zh, en in [("你好！", "Hello!"), ("你 好", "hello"), ("你好", "Hi")]] == [
+        False, True, False,
     ]
-    kept, dups = dedup_pairs(rows)
-    assert [r["pair_id"] for r in kept] == ["a/1/0", "a/1/1"]
-    assert dups == [Duplicate("b/1/0", "a/1/0", "exact", 1.0)]
