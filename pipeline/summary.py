@@ -33,7 +33,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     blocked = {}
     for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
-        for key in ("requests", "bytes", "retried", "failed", "new_chapters"):
+        for key in ("requests", "bytes", "retried", "failed", "new_chapters", "duration_s"):
             crawl[key] += report.get(key, 0)
         failed_reasons.update(report.get("failed_reasons", {}))
         if report.get("blocked"):
@@ -55,15 +55,15 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
 
 def format_summary(summary: dict[str, Any]) -> str:
     """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``."""
-    raw = summary["raw_chapters"]
+    raw, crawl = summary["raw_chapters"], summary["crawl"]
     lines = [
         f"Corpus built in {summary['output']}",
         f"  books: {summary['books']}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
-        f"crawl: {summary['crawl'].get('requests', 0)} requests, {summary['crawl'].get('failed', 0)} failed",
+        f"last crawls: {crawl.get('requests', 0)} requests, {crawl.get('bytes', 0) / 1e6:.1f} MB, "
+        f"{crawl.get('retried', 0)} retried, {crawl.get('failed', 0)} failed, {crawl.get('duration_s', 0):.0f} s",
         f"  chapter pairs kept: {summary['chapters']}   sentence pairs (beads): {summary['sentence_pairs']} "
         f"({summary['sentence_pairs_both_sides']} with both sides)",
     ]
-    crawl = summary["crawl"]
     if crawl["failed_reasons"]:
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(crawl["failed_reasons"].items()))
         lines.append(f"  crawl failures (retried on the next run): {reasons}")
