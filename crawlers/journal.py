@@ -47,13 +47,18 @@ def read_journal(path: Path) -> JournalState:
                 state.toc = [tuple(entry) for entry in record["chapters"]]
                 state.toc_failure = None
             elif kind == "chapter":
-                state.chapters[record["url"]] = record
+                if not _same_text(state.chapters.get(record["url"]), record):  # a refetch keeps the first time
+                    state.chapters[record["url"]] = record
                 state.failures.pop(record["url"], None)
             elif kind == "failure":
                 state.failures[record["url"]] = record
             elif kind == "toc_failure":
                 state.toc_failure = record
     return state
+
+
+def _same_text(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
+    return old is not None and (old["title"], old["paragraphs"]) == (new["title"], new["paragraphs"])
 
 
 class JournalWriter:

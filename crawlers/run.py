@@ -100,6 +100,7 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
         base_url=job["base_url"],
         canonical_url=site.url,
         encoding=site.encoding,
+        recheck=job["recheck"],
     )
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats else {}
@@ -124,10 +125,11 @@ def _site_dict(site: Site) -> dict[str, Any]:
 
 
 def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
-          settings: dict[str, Any] | None = None) -> dict[str, Any]:
+          settings: dict[str, Any] | None = None, recheck: bool = False) -> dict[str, Any]:
     """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report.
 
-    ``settings`` override ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays)."""
+    ``recheck`` fetches the chapters already journaled too (to find edited ones). ``settings`` override
+    ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays)."""
     server = serve_folder(site.serve) if site.serve else nullcontext(site.url)
     with server as base_url, tempfile.TemporaryDirectory(prefix="bwb-crawl-") as tmp:
         job = {
@@ -138,6 +140,7 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
             "report": str(Path(tmp) / "report.json"),
             "log_file": str(log_file) if log_file else None,
             "settings": settings or {},
+            "recheck": recheck,
         }
         job_path = Path(tmp) / "job.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")

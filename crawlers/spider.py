@@ -71,6 +71,7 @@ class NovelSpider(scrapy.Spider):
         base_url: str,
         canonical_url: str,
         encoding: str | None = None,
+        recheck: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -81,7 +82,8 @@ class NovelSpider(scrapy.Spider):
         self.canonical_url = canonical_url
         self.encoding = encoding
         self.allowed_domains = [urlparse(base_url).hostname or ""]
-        self.known = set(read_journal(Path(journal_path)).chapters)
+        # Chapters already journaled are not fetched again, unless rechecking for edits.
+        self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
         self.blocked: str | None = None  # why the site is blocked, once a challenge page was met
 

@@ -22,7 +22,7 @@ UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")
 
 
 def corpus_stages(params: dict[str, str], books: list[str], until: str | None = None,
-                  refresh: str = "") -> list[list[luigi.Task]]:
+                  refresh: str = "", recheck: bool = False) -> list[list[luigi.Task]]:
     """The build as successive Luigi runs, each a static task graph: crawl (only when refreshing or
     stopping there), clean, dedup, then books through filter/align/mine, then the corpus tables.
 
@@ -33,7 +33,7 @@ def corpus_stages(params: dict[str, str], books: list[str], until: str | None = 
     last = {"filter": tasks.FilterBook, "align": tasks.AlignBook, "mine": tasks.MineBook}
     stages: list[list[luigi.Task]] = []
     if refresh or until == "crawl":
-        stages.append([tasks.CrawlBook(**params, book_id=b, lang=lang, refresh=refresh)
+        stages.append([tasks.CrawlBook(**params, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
                        for b in books for lang in ("zh", "en")])
     if until == "crawl":
         return stages
@@ -145,7 +145,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     target = Target.of(args)
     date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
-    stages = corpus_stages(target.params, target.book_ids, refresh=date.isoformat())
+    stages = corpus_stages(target.params, target.book_ids, refresh=date.isoformat(), recheck=args.recheck)
     if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
         return 1
     print(target.summary())
@@ -213,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     update = sub.add_parser("update", parents=[common, workers],
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")
     update.add_argument("--date", help="the run's date (default today); one update per date")
+    update.add_argument("--recheck", action="store_true",
+                        help="refetch chapters already fetched too, to pick up edits (compared by content hash)")
     update.set_defaults(run=cmd_update)
     export = sub.add_parser("export", parents=[common, workers], help="split by book and export (Parquet, text, ...)")
     export.add_argument("--formats", default="all", help="comma-separated: parquet,text,doc,bwb,jsonl,tmx (or all)")

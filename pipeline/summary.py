@@ -33,7 +33,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     blocked = {}
     for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
-        for key in ("requests", "bytes", "retried", "failed", "new_chapters", "duration_s"):
+        for key in ("requests", "bytes", "retried", "failed", "new_chapters", "edited_chapters", "duration_s"):
             crawl[key] += report.get(key, 0)
         failed_reasons.update(report.get("failed_reasons", {}))
         if report.get("blocked"):
@@ -64,6 +64,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"  chapter pairs kept: {summary['chapters']}   sentence pairs (beads): {summary['sentence_pairs']} "
         f"({summary['sentence_pairs_both_sides']} with both sides)",
     ]
+    if crawl.get("new_chapters") or crawl.get("edited_chapters"):
+        lines.append(f"  chapters fetched for the first time: {crawl.get('new_chapters', 0)}; "
+                     f"edited since the last fetch: {crawl.get('edited_chapters', 0)}")
     if crawl["failed_reasons"]:
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(crawl["failed_reasons"].items()))
         lines.append(f"  crawl failures (retried on the next run): {reasons}")

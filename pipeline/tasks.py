@@ -169,6 +169,7 @@ class CrawlBook(BookTask):
 
     lang = luigi.ChoiceParameter(choices=["zh", "en"])
     refresh = luigi.Parameter(default="", significant=False)
+    recheck = luigi.BoolParameter(default=False, significant=False, description="refetch known chapters too")
 
     @property
     def unit(self) -> str:
@@ -200,8 +201,8 @@ class CrawlBook(BookTask):
         site = self.cfg.sites[source.site]
         journal = self.layout.crawl_journal(lang, book_id)
         journal.parent.mkdir(parents=True, exist_ok=True)
-        before = set(read_journal(journal).chapters)
-        report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"))
+        before = {url: _record_hash(r) for url, r in read_journal(journal).chapters.items()}
+        report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
         if state.toc_failure is not None:
@@ -211,8 +212,9 @@ class CrawlBook(BookTask):
                                  f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
             failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
                              "reason": "site_blocked", "detail": f"{failure['url']}: {failure.get('detail', '')}"})
-        report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - before), failed=len(failures),
-                      site=site.name)
+        edited = sum(1 for url, r in state.chapters.items() if url in before and _record_hash(r) != before[url])
+        report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - set(before)), edited_chapters=edited,
+                      failed=len(failures), site=site.name)
         raw_path, rejected_path, stats_path = self.output_paths()
         self.write_outputs([
             (raw_path, lambda: storage.write_table(rows, "raw_chapters", raw_path)),
@@ -221,6 +223,12 @@ class CrawlBook(BookTask):
         ], refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
+
+
+def _record_hash(record: dict[str, Any]) -> str:
+    from crawlers.raw import content_hash
+
+    return content_hash(record["title"] or "", "\n".join(record["paragraphs"]))
 
 
 class CleanBook(BookTask):
@@ -350,6 +358,15 @@ class BuildCorpus(StageTask):
 
     def upstream(self) -> list[StageTask]:
         return [self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books]
+
+    def producers(self) -> list[StageTask]:  # the summary counts every stage's rows and rejections
+        books = [b.book_id for b in self.cfg.books]
+        crawls = [self.clone(CrawlBook, book_id=b, lang=lang) for b in books for lang in ("zh", "en")]
+        stages = [self.clone(task, book_id=b) for b in books for task in (CleanBook, FilterBook, AlignBook, MineBook)]
+        return [*crawls, *stages, self.clone(DedupCorpus)]
+
+    def input_paths(self) -> list[Path]:
+        return [path for task in self.producers() for path in task.output_paths() if path.suffix == ".parquet"]
 
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]

@@ -41,3 +41,16 @@ def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
         ("bk/zh/00001", "fetch_failed", "http://s/2: http_503"),
         ("bk/zh/00002", "fetch_failed", "http://s/3: not fetched"),
     ]
+
+
+def test_a_refetch_with_the_same_text_keeps_the_first_record(tmp_path):
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    first, same, edited = _chapter("http://s/1", "甲。"), _chapter("http://s/1", "甲。"), _chapter("http://s/1", "乙。")
+    same["fetched_at"] = edited["fetched_at"] = "2026-11-02T00:00:00Z"
+    writer.append(first)
+    writer.append(same)
+    assert read_journal(path).chapters["http://s/1"]["fetched_at"] == "2026-11-01T00:00:01Z"
+    writer.append(edited)
+    writer.close()
+    assert read_journal(path).chapters["http://s/1"]["paragraphs"] == ["乙。"]

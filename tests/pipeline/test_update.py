@@ -83,3 +83,14 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
     result = luigi.build([window], local_scheduler=True, log_level="WARNING", detailed_summary=True)
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == ["2026-11-27", "2026-11-28", "2026-11-29"]
+
+    # The translator edits a published chapter: --recheck refetches known chapters and finds it by content hash.
+    chapter = source / "sword-sect" / "ch02.txt"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace("en: ", "en: Indeed, ", 1), encoding="utf-8")
+    render_site(tmp_path / "site-v1" / "site", source)
+    ran = _ran(_run("update", *target(config), "--date", "2026-11-30", "--recheck"))
+    assert storage.read_json(out / "stats" / "crawl" / "sword-sect-en.json")["edited_chapters"] == 1
+    assert storage.read_json(out / "stats" / "crawl" / "sword-sect-zh.json")["edited_chapters"] == 0
+    assert ran == crawls | {("CleanBook", "sword-sect"), ("DedupCorpus", "corpus"), ("FilterBook", "sword-sect"),
+                            ("AlignBook", "sword-sect"), ("MineBook", "sword-sect"), ("BuildCorpus", "corpus"),
+                            ("UpdateCorpus", "corpus")}
