@@ -76,7 +76,7 @@ def numeral_prefix(word: str) -> str | None:
 
 
 def name_pinyin(word: str) -> list[str]:
-    """Romanisations of a name: syllables, surname, joined given name, whole name (乔恋 -> qiao, lian, qiaolian)."""
+    """Romanisations of a name: syllables, surname, joined given name, whole name (林晚 -> lin, wan, linwan)."""
     surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
     surname = SURNAMES.get(word[:surname_len]) or "".join(lazy_pinyin(word[:surname_len]))
     given = lazy_pinyin(word[surname_len:])

@@ -26,7 +26,7 @@ from cohesion.nlp import load_tagger, wordnet  # noqa: E402
 
 MAC_DEV = Path("/work/shared/eval-data/mac-dev/en")
 CHAPTER = 300  # sentences per mined chapter
-NAMES = ["Qiao Lian", "Shen Liangchuan", "Miss Lin", "Old Zhou", "Young Master Song"]
+NAMES = ["Lin Wan", "Gu Chengchuan", "Miss Lin", "Old Zhou", "Young Master Song"]
 NOUNS = ["lamp", "sword", "letter", "door", "carriage", "jade pendant", "teacup", "window"]
 ADJS = ["old", "red", "heavy", "small", "large", "big", "broken"]
 TEMPLATES = [

@@ -1,18 +1,18 @@
 from alignment.bleualign import BleualignParams, bleualign
 
 TRANSLATION = [
-    "Qiao Lian clenched her fist and lowered her head.",
-    "Shen Liangchuan did not answer, he turned around and left.",
+    "Lin Wan clutched the letter and bowed her head.",
+    "Gu Chengchuan did not answer, he turned around and left.",
     "The door closed behind him.",
-    "Qiao Lian stood in front of the window for a long time.",
+    "Lin Wan stood in front of the window for a long time.",
     "She picked up the phone and called her sister.",
 ]
 TARGET = [
-    "Qiao Lian clenched her fists and lowered her head.",
-    "Shen Liangchuan did not answer.",
+    "Lin Wan clutched the letter and bowed her head.",
+    "Gu Chengchuan did not answer.",
     "He turned around and left.",
     "The door closed behind him.",
-    "Qiao Lian stood in front of the window for a long time.",
+    "Lin Wan stood in front of the window for a long time.",
     "She picked up the phone and called her younger sister.",
 ]
 

@@ -3,8 +3,8 @@ from alignment.demo_eval import read_bead_file
 CHAPTER = """title-zh: 第一章
 title-en: Chapter 1
 
-zh: 乔恋看着沈凉川。她心里一紧。
-en: Qiao Lian looked at Shen Liangchuan, and her heart tightened.
+zh: 林晚看着顾承川。她心里一紧。
+en: Lin Wan looked at Gu Chengchuan, and her heart tightened.
 zh: “你想怎么样？”
 en: "What do you want?" she asked. She was gritting her teeth.
 
@@ -17,6 +17,6 @@ def test_gold_from_bead_file(tmp_path):
     path = tmp_path / "ch01.txt"
     path.write_text(CHAPTER, encoding="utf-8")
     zh, en, gold = read_bead_file(path)
-    assert zh == ["乔恋看着沈凉川。", "她心里一紧。", "“你想怎么样？”"]
+    assert zh == ["林晚看着顾承川。", "她心里一紧。", "“你想怎么样？”"]
     assert len(en) == 4
     assert gold == [((0, 1), (0,)), ((2,), (1, 2)), ((), (3,))]

@@ -1,14 +1,14 @@
 from alignment.lexicon import Lexicon
 
-DICTIONARY = {"拳头": ("fist",), "北京": ("beij",), "乔": ("qiao", "tall"), "恋": ("lov",), "网": ("net",)}
+DICTIONARY = {"拳头": ("fist",), "北京": ("beij",), "林": ("forest", "lin"), "晚": ("evening", "late"), "网": ("net",)}
 
 
 def test_sources_of_candidates():
     lexicon = Lexicon(DICTIONARY)
     assert lexicon.candidates("拳头", "n") == {"fist"}
     assert lexicon.candidates("三次", "m") == {"3"}
-    assert lexicon.candidates("乔恋", "") >= {"qiao", "lian", "qiaolian"}  # unknown: pinyin and pieces
-    assert {"lov", "net"} <= lexicon.candidates("恋网", "")
+    assert lexicon.candidates("林晚", "") >= {"lin", "wan", "linwan"}  # unknown: pinyin and pieces
+    assert {"late", "net"} <= lexicon.candidates("晚网", "")
 
 
 def test_learned_pairs_are_added():

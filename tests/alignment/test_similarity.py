@@ -28,5 +28,5 @@ def test_translation_scores_above_neighbours(lexicon):
 def test_explained_words_include_pinyin_names(lexicon):
     scorer = ChapterScorer(ZH, EN, lexicon)
     words, stems = scorer.explained(0, 1, 0, 1)
-    assert {"乔恋", "拳头"} <= words
-    assert {"qiao", "lian", "fist"} <= stems
+    assert {"林晚", "封信"} <= words
+    assert {"lin", "wan", "letter"} <= stems

@@ -9,8 +9,8 @@ def _genders(*sentences: str) -> dict[str, str]:
 
 
 def test_pronoun_after_name_and_next_sentence():
-    assert _genders("Qiao Lian looked at the sea, and her heart tightened.") == {"Qiao Lian": "f"}
-    assert _genders("Shen Liangchuan came in.", "He was wet.") == {"Shen Liangchuan": "m"}
+    assert _genders("Lin Wan looked at the sea, and her heart tightened.") == {"Lin Wan": "f"}
+    assert _genders("Gu Chengchuan came in.", "He was wet.") == {"Gu Chengchuan": "m"}
 
 
 def test_honorific_and_conflicting_evidence():
@@ -20,4 +20,4 @@ def test_honorific_and_conflicting_evidence():
 
 
 def test_sentences_with_two_names_give_no_pronoun_evidence():
-    assert _genders("Qiao Lian met Shen Liangchuan and he smiled.") == {}
+    assert _genders("Lin Wan met Gu Chengchuan and he smiled.") == {}

@@ -17,8 +17,8 @@ def test_non_adjacent_keeps_only_closest_link(mined):
 
 
 def test_names_are_their_own_subtype(mined):
-    found = mined("repetition", "Qiao Lian opened the window.", "Outside, Qiao Lian saw snow.")
-    assert found == [("name", (0, 0, 9, "Qiao Lian"), (1, 9, 18, "Qiao Lian"), "Qiao Lian")]
+    found = mined("repetition", "Lin Wan opened the window.", "Outside, Lin Wan saw snow.")
+    assert found == [("name", (0, 0, 7, "Lin Wan"), (1, 9, 16, "Lin Wan"), "Lin Wan")]
 
 
 def test_generic_nouns_and_collisions_are_skipped(mined):
