@@ -13,6 +13,11 @@ def content_hash(title: str, text: str) -> str:
     return hashlib.sha1(f"{title}\n{text}".encode()).hexdigest()
 
 
+def record_hash(record: dict[str, Any]) -> str:
+    """The content hash of a journaled chapter record (to tell an edited chapter from a refetch)."""
+    return content_hash(record["title"] or "", "\n".join(record["paragraphs"]))
+
+
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
     """Rows for every chapter of the table of contents, in its order, and a rejection per missing one."""
     rows: list[dict[str, Any]] = []

@@ -137,14 +137,15 @@ class StageTask(luigi.Task):
         outputs = {self._rel(path): write() for path, write in writes}
         Manifest(inputs=self.current_inputs() or {}, outputs=outputs, extra=extra).save(self.manifest_path())
 
-    def write_stage(self, table: str, rows: list[dict], rejected: list[dict], stats: dict[str, Any]) -> None:
+    def write_stage(self, table: str, rows: list[dict], rejected: list[dict], stats: dict[str, Any],
+                    **extra: Any) -> None:
         """The usual stage outputs: main table, rejections, stats (in ``output_paths()`` order)."""
         main, rejected_path, stats_path = self.output_paths()
         self.write_outputs([
             (main, lambda: storage.write_table(rows, table, main)),
             (rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
             (stats_path, lambda: storage.write_json(stats, stats_path)),
-        ])
+        ], **extra)
 
 
 class BookTask(StageTask):
@@ -193,7 +194,7 @@ class CrawlBook(BookTask):
 
     def run(self) -> None:
         from crawlers.journal import read_journal
-        from crawlers.raw import raw_rows
+        from crawlers.raw import raw_rows, record_hash
         from crawlers.run import CrawlError, crawl
 
         book_id, lang = str(self.book_id), str(self.lang)
@@ -201,7 +202,7 @@ class CrawlBook(BookTask):
         site = self.cfg.sites[source.site]
         journal = self.layout.crawl_journal(lang, book_id)
         journal.parent.mkdir(parents=True, exist_ok=True)
-        before = {url: _record_hash(r) for url, r in read_journal(journal).chapters.items()}
+        before = {url: record_hash(r) for url, r in read_journal(journal).chapters.items()}
         report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
@@ -212,23 +213,13 @@ class CrawlBook(BookTask):
                                  f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
             failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
                              "reason": "site_blocked", "detail": f"{failure['url']}: {failure.get('detail', '')}"})
-        edited = sum(1 for url, r in state.chapters.items() if url in before and _record_hash(r) != before[url])
+        edited = sum(1 for url, r in state.chapters.items() if url in before and record_hash(r) != before[url])
         report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - set(before)), edited_chapters=edited,
                       failed=len(failures), site=site.name)
-        raw_path, rejected_path, stats_path = self.output_paths()
-        self.write_outputs([
-            (raw_path, lambda: storage.write_table(rows, "raw_chapters", raw_path)),
-            (rejected_path, lambda: storage.write_table(failures, "rejected", rejected_path)),
-            (stats_path, lambda: storage.write_json(report, stats_path)),
-        ], refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
+        self.write_stage("raw_chapters", rows, failures, report,
+                         refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
-
-
-def _record_hash(record: dict[str, Any]) -> str:
-    from crawlers.raw import content_hash
-
-    return content_hash(record["title"] or "", "\n".join(record["paragraphs"]))
 
 
 class CleanBook(BookTask):
