@@ -1,5 +1,9 @@
-"""Downloader middlewares that end hopeless requests at once, with a clear reason, instead of retrying.
+"""Downloader middlewares that end hopeless or forbidden requests at once, with a clear reason.
 
+* ``GuardMiddleware``: refuses a request off the spider's origins (``Offsite``: a link, a redirect,
+  a next page or a robots.txt elsewhere) and every request after a challenge page (``NotSent``).
+* ``GuardedHTTPHandler``: the same check again at the moment a request would leave, so that no request
+  that passed the middlewares and then waited in the downloader's queue goes out after a challenge.
 * ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
   blocked: detected and reported, never bypassed, and no further request goes to the site.
 * ``RedirectLoopMiddleware``: a redirect back to a URL the request already went through fails it
@@ -10,8 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Request, Response
+
+from crawlers.origins import allowed
 
 CHALLENGE_STATUSES = (403, 503)
 CHALLENGE_MARKERS = (b"Just a moment...", b"cf-chl", b"Checking your browser", b"challenge-platform")
@@ -25,6 +32,48 @@ class RedirectLoop(IgnoreRequest):
     pass
 
 
+class Offsite(IgnoreRequest):
+    """The request's origin is neither the site's nor one of its ``allowed_origins``: never sent."""
+
+
+class NotSent(IgnoreRequest):
+    """The site is blocked (a challenge page was met): the request is dropped unsent."""
+
+
+def refusal(crawler: Any, request: Request) -> IgnoreRequest | None:
+    """Why ``request`` must not be sent (off the spider's ``origins``, or the site blocked), or None."""
+    origins = crawler.spider.origins
+    if not allowed(request.url, origins):
+        via = request.meta.get("redirect_urls")
+        return Offsite(f"{request.url} is not on {', '.join(origins)}" + (f" (redirected from {via[-1]})" if via else ""))
+    blocked = crawler.stats.get_value("blocked/reason")
+    return NotSent(f"site blocked: {blocked}") if blocked else None
+
+
+class GuardMiddleware:
+    """Refuse, before any other middleware (robots.txt included) sees it, a request that ``refusal`` forbids."""
+
+    def __init__(self, crawler: Any) -> None:
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> GuardMiddleware:
+        return cls(crawler)
+
+    def process_request(self, request: Request) -> None:
+        if (error := refusal(self.crawler, request)) is not None:
+            raise error
+
+
+class GuardedHTTPHandler(HTTP11DownloadHandler):
+    """Scrapy's HTTP handler, refusing what ``refusal`` forbids at the moment the request would be sent."""
+
+    async def download_request(self, request: Request) -> Response:
+        if (error := refusal(self._crawler, request)) is not None:
+            raise error
+        return await super().download_request(request)
+
+
 def challenge_reason(response: Response) -> str | None:
     """Why ``response`` is a challenge page (the header or body marker that says so), or None."""
     if response.status not in CHALLENGE_STATUSES:
@@ -36,26 +85,20 @@ def challenge_reason(response: Response) -> str | None:
 
 
 class ChallengeMiddleware:
-    """At the first challenge page, set the stat ``blocked/reason`` and refuse every later request."""
+    """At the first challenge page, set the stat ``blocked/reason`` (which ``refusal`` reads)."""
 
     def __init__(self, stats: Any) -> None:
         self.stats = stats
-        self.blocked: str | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ChallengeMiddleware:
         return cls(crawler.stats)
 
-    def process_request(self, request: Request) -> None:
-        if self.blocked:
-            raise SiteBlocked(self.blocked)
-
     def process_response(self, request: Request, response: Response) -> Response:
         reason = challenge_reason(response)
         if reason is None:
             return response
-        if self.blocked is None:
-            self.blocked = reason
+        if self.stats.get_value("blocked/reason") is None:
             self.stats.set_value("blocked/reason", reason)
         raise SiteBlocked(reason)
 

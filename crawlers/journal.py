@@ -41,7 +41,7 @@ def read_journal(path: Path) -> JournalState:
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:
-                continue  # the last line of a killed crawl may be cut off; that chapter is refetched
+                continue  # a line cut off by a killed crawl; that chapter is refetched
             kind = record.get("type")
             if kind == "toc":
                 state.toc = [tuple(entry) for entry in record["chapters"]]
@@ -62,11 +62,15 @@ def _same_text(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
 
 
 class JournalWriter:
-    """Appends records, one flushed and fsynced line each."""
+    """Appends records, one flushed and fsynced line each; a line torn by a killed crawl is ended first, so
+    the first new record starts on a fresh line (instead of being glued to the torn one and lost with it)."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
+        torn = _ends_torn(path)
         self._handle = open(path, "a", encoding="utf-8")
+        if torn:
+            self._handle.write("\n")
 
     def append(self, record: dict[str, Any]) -> None:
         self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -75,6 +79,15 @@ class JournalWriter:
 
     def close(self) -> None:
         self._handle.close()
+
+
+def _ends_torn(path: Path) -> bool:
+    """Whether the file's last line lacks its newline (the last write of a killed crawl)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return False
+    with open(path, "rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) != b"\n"
 
 
 class JournalPipeline:

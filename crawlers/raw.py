@@ -1,4 +1,4 @@
-"""Turn a crawl journal into raw-chapter rows (``pipeline.schemas.RAW_CHAPTERS``) and crawl failures."""
+"""Turn a crawl journal into raw-chapter rows (``pipeline.schemas.RAW_CHAPTERS``) and crawl rejections."""
 
 from __future__ import annotations
 
@@ -13,9 +13,17 @@ def content_hash(title: str, text: str) -> str:
     return hashlib.sha1(f"{title}\n{text}".encode()).hexdigest()
 
 
-def record_hash(record: dict[str, Any]) -> str:
-    """The content hash of a journaled chapter record (to tell an edited chapter from a refetch)."""
-    return content_hash(record["title"] or "", "\n".join(record["paragraphs"]))
+TOC_REASONS = {"toc_empty": "toc_empty", "blocked": "site_blocked"}  # any other TOC failure: toc_failed
+
+
+def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: str) -> dict[str, Any]:
+    """The rejection of a book's side whose table of contents gave no chapter list (journal ``toc_failure``);
+    its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line."""
+    detail = f"table of contents {failure['url']} (chapter_links {selector!r}): {failure['reason']}"
+    if failure.get("detail"):
+        detail += f" ({' '.join(str(failure['detail']).split())})"
+    return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
+            "reason": TOC_REASONS.get(failure["reason"], "toc_failed"), "detail": detail}
 
 
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:

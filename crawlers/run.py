@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from contextlib import nullcontext
 from dataclasses import asdict
@@ -21,8 +20,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from crawlers.origins import origin
 from crawlers.serve import serve_folder
 from pipeline.config import Site
+from pipeline.storage import temporary_folder
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
 RETRY_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
@@ -33,7 +34,6 @@ REPORT_STATS = {
     "retry/count": "retried",
     "item_scraped_count": "items",
     "robotstxt/forbidden": "robots_forbidden",
-    "offsite/filtered": "offsite_filtered",
 }
 
 
@@ -62,6 +62,7 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "RETRY_HTTP_CODES": RETRY_CODES,
         "BACKOFF_BASE": 1.0 if site.serve is None else 0.1,
         "DOWNLOADER_MIDDLEWARES": {
+            "crawlers.guards.GuardMiddleware": 40,  # before Scrapy's offsite (50) and robots.txt (100)
             "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
             "crawlers.backoff.BackoffRetryMiddleware": 550,
             # between MetaRefresh (580) and HttpCompression (590): sees decompressed challenge pages first
@@ -69,7 +70,10 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
             "crawlers.guards.RedirectLoopMiddleware": 610,  # sees redirects before RedirectMiddleware (600)
         },
         "REDIRECT_MAX_TIMES": 5,
-        "DOWNLOAD_TIMEOUT": site.timeout,
+        "DOWNLOAD_HANDLERS": {"http": "crawlers.guards.GuardedHTTPHandler",
+                              "https": "crawlers.guards.GuardedHTTPHandler",
+                              "data": None, "file": None, "s3": None, "ftp": None},
+        "DOWNLOAD_TIMEOUT": site.download_timeout,
         "DOWNLOAD_MAXSIZE": site.max_page_bytes,
         "DOWNLOAD_WARNSIZE": 0,
         "ITEM_PIPELINES": {"crawlers.journal.JournalPipeline": 100},
@@ -88,7 +92,8 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
 
     site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
                    "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
-                   "boilerplate": tuple(job["site"]["boilerplate"])})
+                   "boilerplate": tuple(job["site"]["boilerplate"]),
+                   "allowed_origins": tuple(job["site"]["allowed_origins"])})
     process = CrawlerProcess({**scrapy_settings(site, job.get("log_file")), **job["settings"]})
     crawler = process.create_crawler(NovelSpider)
     started = time.monotonic()
@@ -99,6 +104,7 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
         journal_path=job["journal"],
         base_url=job["base_url"],
         canonical_url=site.url,
+        origins=[origin(job["base_url"]), *site.allowed_origins],
         encoding=site.encoding,
         recheck=job["recheck"],
     )
@@ -129,9 +135,10 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
     """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report.
 
     ``recheck`` fetches the chapters already journaled too (to find edited ones). ``settings`` override
-    ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays)."""
+    ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays). The job's files live in
+    a temporary folder beside the journal, which ``pipeline.storage.sweep_temporaries`` removes after a kill."""
     server = serve_folder(site.serve) if site.serve else nullcontext(site.url)
-    with server as base_url, tempfile.TemporaryDirectory(prefix="bwb-crawl-") as tmp:
+    with server as base_url, temporary_folder(journal.parent, f"crawl-{journal.stem}") as tmp:
         job = {
             "site": _site_dict(site),
             "toc_url": urljoin(base_url, toc),

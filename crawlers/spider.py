@@ -3,9 +3,13 @@
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
 ``connection_lost``; at once: ``too_large``, ``redirect_loop``, ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding``, ``empty_body``, ``blocked`` (a challenge page: the crawl stops, finish reason
-``blocked``); when the spider closes, for the requests Scrapy dropped unanswered or the crawl never
-reached: ``offsite``, ``blocked`` or ``not_fetched``.
+``bad_encoding``, ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
+requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
+``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).
+A failure on a chapter's second or later page names that page in its detail.
+
+The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
+chapter link, or the reason its page could not be fetched.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import scrapy
 from scrapy.exceptions import (
@@ -30,13 +33,16 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
 
-from crawlers.guards import RedirectLoop, SiteBlocked
+from crawlers.guards import NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
+from crawlers.origins import allowed
 from crawlers.parsing import decode_page, parse_chapter, parse_toc
 from pipeline.config import Selectors
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
     (SiteBlocked, "blocked"),
+    (Offsite, "offsite"),
+    (NotSent, "not_fetched"),
     (RedirectLoop, "redirect_loop"),
     (DownloadTimeoutError, "timeout"),
     (ResponseDataLossError, "truncated"),
@@ -44,7 +50,6 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
     ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
 ]
 _IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
-    "Filtered offsite request": "offsite",
     "max redirections reached": "too_many_redirects",
     "Forbidden by robots.txt": "robots_forbidden",
 }
@@ -58,7 +63,8 @@ class NovelSpider(scrapy.Spider):
     """Crawl one book on one site: every table-of-contents page, then each chapter not yet journaled.
 
     ``base_url`` is where the site is fetched from now; ``canonical_url`` is the site's configured base,
-    under which URLs are recorded (the demo site is served on a random local port).
+    under which URLs are recorded (the demo site is served on a random local port). ``origins`` are the
+    only origins requested (``crawlers.guards.OriginGuardMiddleware`` enforces them for every request).
     """
 
     name = "novel"
@@ -70,6 +76,7 @@ class NovelSpider(scrapy.Spider):
         journal_path: str,
         base_url: str,
         canonical_url: str,
+        origins: list[str],
         encoding: str | None = None,
         recheck: bool = False,
         **kwargs: Any,
@@ -81,7 +88,7 @@ class NovelSpider(scrapy.Spider):
         self.base_url = base_url
         self.canonical_url = canonical_url
         self.encoding = encoding
-        self.allowed_domains = [urlparse(base_url).hostname or ""]
+        self.origins = tuple(origins)
         # Chapters already journaled are not fetched again, unless rechecking for edits.
         self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
@@ -103,13 +110,29 @@ class NovelSpider(scrapy.Spider):
         seen = {url for url, _ in entries}
         entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
         if page.next_page and page.next_page != response.url:
+            if not allowed(page.next_page, self.origins):
+                yield self._offsite("toc_failure", response.url, page.next_page, "the next table-of-contents page")
+                return
             yield Request(page.next_page, callback=self.parse_toc, errback=self.toc_failed,
                           cb_kwargs={"entries": entries})
             return
+        if not entries:
+            yield self._failure_record("toc_failure", self.toc_url, "toc_empty",
+                                       "no chapter link on its pages")
+            return
         yield {"type": "toc", "chapters": [[self.canonical(u), t] for u, t in entries], "fetched_at": _now()}
         for url, _ in entries:
-            if self.canonical(url) not in self.known:
+            if self.canonical(url) in self.known:
+                continue
+            if allowed(url, self.origins):
                 yield self._chapter_request(url, first_url=url, pages=[], paragraphs=[], title=None)
+            else:
+                yield self._offsite("failure", url, url, "a chapter link")
+
+    def _offsite(self, kind: str, record_url: str, target: str, what: str) -> dict[str, Any]:
+        """The record of a link that is never requested, since it leads off the site's origins."""
+        return self._failure_record(kind, record_url, "offsite",
+                                    f"{what} to {target}, not on {', '.join(self.origins)}")
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
         self.pending.add(state["first_url"])
@@ -128,6 +151,9 @@ class NovelSpider(scrapy.Spider):
         paragraphs = paragraphs + page.paragraphs
         title = title if title is not None else page.title
         if page.next_part and self.canonical(page.next_part) not in pages:
+            if not allowed(page.next_part, self.origins):
+                yield self._offsite("failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter")
+                return
             yield self._chapter_request(page.next_part, first_url=first_url, pages=pages,
                                         paragraphs=paragraphs, title=title)
             return
@@ -147,13 +173,15 @@ class NovelSpider(scrapy.Spider):
 
     def chapter_failed(self, failure: Failure) -> Iterator[Any]:
         request = failure.request  # type: ignore[attr-defined]
-        yield from self._errback("failure", request.cb_kwargs.get("first_url", request.url), failure)
+        pages = request.cb_kwargs.get("pages") or []
+        where = f"page {len(pages) + 1} ({request.url}) of the chapter: " if pages else ""
+        yield from self._errback("failure", request.cb_kwargs.get("first_url", request.url), failure, where)
 
     def toc_failed(self, failure: Failure) -> Iterator[Any]:
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
-    def _errback(self, kind: str, url: str, failure: Failure) -> Iterator[Any]:
-        detail = str(failure.value)[:300] or failure.type.__name__
+    def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
+        detail = where + (str(failure.value)[:300] or failure.type.__name__)
         yield self._failure_record(kind, url, _reason(failure), detail)
         if failure.check(SiteBlocked):
             self.blocked = detail
@@ -165,15 +193,9 @@ class NovelSpider(scrapy.Spider):
 
     def unfinished(self) -> list[dict[str, Any]]:
         """Failure records for the chapters requested that got neither a record nor an errback: dropped by
-        Scrapy's scheduler (offsite links, duplicates) or still queued when the crawl stopped."""
-        return [self._failure_record("failure", url, *self._unfinished_reason(url)) for url in sorted(self.pending)]
-
-    def _unfinished_reason(self, url: str) -> tuple[str, str]:
-        if urlparse(url).hostname not in self.allowed_domains:
-            return "offsite", "a link to another host"
-        if self.blocked:
-            return "blocked", f"not requested: {self.blocked}"
-        return "not_fetched", "no response before the crawl ended"
+        Scrapy's scheduler (duplicates) or still queued when the crawl stopped (after a challenge page)."""
+        detail = f"site blocked: {self.blocked}" if self.blocked else "no response before the crawl ended"
+        return [self._failure_record("failure", url, "not_fetched", detail) for url in sorted(self.pending)]
 
     def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
         self.pending.discard(url)

@@ -7,16 +7,24 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import yaml
+from cssselect import SelectorError
+from parsel.csstranslator import HTMLTranslator
 
+from crawlers.origins import origin
+from exports.splits import SplitConfig
+from filters.chapter_filters import FilterConfig
 from pipeline.langdata import REPO_ROOT
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
+# options.SECTION -> the typed settings it holds (a dataclass whose fields are the allowed keys)
+OPTION_SECTIONS: dict[str, type] = {"filters": FilterConfig, "split": SplitConfig}
 
 
 class ConfigError(ValueError):
@@ -45,11 +53,17 @@ class Site:
     selectors: Selectors
     encoding: str | None = None  # force this encoding (sites that lie about or omit theirs)
     delay: float = 1.0  # seconds between requests to this site (AutoThrottle adapts above it)
-    concurrency: int = 1  # parallel requests to this site
+    concurrency: int = 2  # parallel requests to this site (a slow page does not stall the others)
     boilerplate: tuple[str, ...] = ()  # regexes of site-specific lines to strip in cleaning
     obey_robots: bool = True
-    timeout: float = 30.0  # seconds before a request is abandoned (then retried with backoff)
+    download_timeout: float = 20.0  # seconds before a request is abandoned (then retried with backoff)
     max_page_bytes: int = 8 * 1024 * 1024  # larger pages are refused and recorded as too_large
+    allowed_origins: tuple[str, ...] = ()  # other origins (scheme://host:port) requests may go to
+
+    @property
+    def origins(self) -> tuple[str, ...]:
+        """Every origin a crawl of this site may request: its own and the ``allowed_origins``."""
+        return (origin(self.url) or "", *self.allowed_origins)
 
 
 @dataclass(frozen=True)
@@ -112,6 +126,19 @@ class _Reader:
             raise self.fail(where, f"expected a number >= {minimum}, got {value!r}")
         return value
 
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, f"expected true or false, got {value!r}")
+        return value
+
+    def scalar_text(self, value: Any, where: str) -> str:
+        """An optional plain value (a title, a genre) as text: a string or number, never a list or mapping."""
+        if value is None:
+            return ""
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise self.fail(where, f"expected a string, got {type(value).__name__} {value!r}")
+        return str(value)
+
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)
         if not SAFE_ID.match(value):
@@ -119,65 +146,139 @@ class _Reader:
         return value
 
 
-_SITE_KEYS = {"lang", "url", "serve", "selectors", "encoding", "delay", "concurrency", "boilerplate", "obey_robots",
-              "timeout", "max_page_bytes"}
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
 _BOOK_KEYS = {"id", "title_zh", "title_en", "genre", "zh", "en"}
+_CSS = HTMLTranslator()
+
+
+def _lang(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
+    if r.text(value, where) not in LANGS:
+        raise r.fail(where, f"must be one of {', '.join(LANGS)}, got {value!r}")
+    return value
+
+
+def _url(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
+    if origin(r.text(value, where)) is None:
+        raise r.fail(where, f"expected an http(s) URL, got {value!r}")
+    return value.strip().rstrip("/") + "/"
+
+
+def _serve(r: _Reader, value: Any, where: str, base_dir: Path) -> Path:
+    folder = (base_dir / r.text(value, where)).resolve()
+    if not folder.is_dir():
+        raise r.fail(where, f"folder {folder} does not exist")
+    return folder
+
+
+def _css(r: _Reader, value: Any, where: str) -> str:
+    """A CSS selector that parsel can compile (an invalid one is a config error, not a failed crawl)."""
+    try:
+        _CSS.css_to_xpath(r.text(value, where))
+    except SelectorError as err:
+        raise r.fail(where, f"invalid CSS selector {value!r}: {err}") from None
+    return value
+
+
+def _selectors(r: _Reader, value: Any, where: str, base_dir: Path) -> Selectors:
+    sel = r.mapping(value, where, _SELECTOR_KEYS, {"chapter_links", "title", "body"})
+    return Selectors(**{key: _css(r, sel[key], f"{where}.{key}") if key in sel else None for key in _SELECTOR_KEYS})
+
+
+def _encoding(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
+    import codecs
+
+    try:
+        codecs.lookup(r.text(value, where))
+    except LookupError:
+        raise r.fail(where, f"unknown encoding {value!r}") from None
+    return value
+
+
+def _boilerplate(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise r.fail(where, "expected a list of regular expressions")
+    for i, pattern in enumerate(value):
+        try:
+            re.compile(r.text(pattern, f"{where}[{i}]"))
+        except re.error as err:
+            raise r.fail(f"{where}[{i}]", f"invalid regular expression: {err}") from None
+    return tuple(value)
+
+
+def _origins(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise r.fail(where, "expected a list of http(s) origins (scheme://host[:port])")
+    found = []
+    for i, url in enumerate(value):
+        allowed = origin(r.text(url, f"{where}[{i}]"))
+        if allowed is None:
+            raise r.fail(f"{where}[{i}]", f"expected an http(s) origin (scheme://host[:port]), got {url!r}")
+        found.append(allowed)
+    return tuple(found)
+
+
+def _number(minimum: float, kind: type) -> Any:
+    return lambda r, value, where, base_dir: kind(r.number(value, where, minimum))
+
+
+# Every key of a site profile and how its value is read and checked, in one place: key -> reader
+# (reader, value, field path, the config's folder) -> the ``Site`` field of the same name.
+_SITE_FIELDS: dict[str, Any] = {
+    "lang": _lang,
+    "url": _url,
+    "serve": _serve,
+    "selectors": _selectors,
+    "encoding": _encoding,
+    "delay": _number(0, float),
+    "concurrency": _number(1, int),
+    "boilerplate": _boilerplate,
+    "obey_robots": lambda r, value, where, base_dir: r.flag(value, where),
+    "download_timeout": _number(0.1, float),
+    "max_page_bytes": _number(1024, int),
+    "allowed_origins": _origins,
+}
 
 
 def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
     where = f"sites.{name}"
     r.ident(name, where)
-    raw = r.mapping(raw, where, _SITE_KEYS, {"lang", "url", "selectors"})
-    lang = r.text(raw["lang"], f"{where}.lang")
-    if lang not in LANGS:
-        raise r.fail(f"{where}.lang", f"must be one of {', '.join(LANGS)}, got {lang!r}")
-    url = r.text(raw["url"], f"{where}.url")
-    if not re.match(r"^https?://[^/\s]+", url):
-        raise r.fail(f"{where}.url", f"expected an http(s) URL, got {url!r}")
-    serve = None
-    if "serve" in raw:
-        serve = (base_dir / r.text(raw["serve"], f"{where}.serve")).resolve()
-        if not serve.is_dir():
-            raise r.fail(f"{where}.serve", f"folder {serve} does not exist")
-    sel = r.mapping(raw["selectors"], f"{where}.selectors", _SELECTOR_KEYS, {"chapter_links", "title", "body"})
-    selectors = Selectors(
-        chapter_links=r.text(sel["chapter_links"], f"{where}.selectors.chapter_links"),
-        toc_next=sel.get("toc_next"),
-        title=r.text(sel["title"], f"{where}.selectors.title"),
-        body=r.text(sel["body"], f"{where}.selectors.body"),
-        body_next=sel.get("body_next"),
-    )
-    boilerplate = raw.get("boilerplate", [])
-    if not isinstance(boilerplate, list):
-        raise r.fail(f"{where}.boilerplate", "expected a list of regular expressions")
-    for i, pattern in enumerate(boilerplate):
-        try:
-            re.compile(r.text(pattern, f"{where}.boilerplate[{i}]"))
-        except re.error as err:
-            raise r.fail(f"{where}.boilerplate[{i}]", f"invalid regular expression: {err}") from None
-    encoding = raw.get("encoding")
-    if encoding is not None:
-        import codecs
+    raw = r.mapping(raw, where, set(_SITE_FIELDS), {"lang", "url", "selectors"})
+    values = {key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _SITE_FIELDS.items() if key in raw}
+    return Site(name=name, **{"serve": None, **values})
 
-        try:
-            codecs.lookup(r.text(encoding, f"{where}.encoding"))
-        except LookupError:
-            raise r.fail(f"{where}.encoding", f"unknown encoding {encoding!r}") from None
-    return Site(
-        name=name,
-        lang=lang,
-        url=url.rstrip("/") + "/",
-        serve=serve,
-        selectors=selectors,
-        encoding=encoding,
-        delay=float(r.number(raw.get("delay", 1.0), f"{where}.delay", 0)),
-        concurrency=int(r.number(raw.get("concurrency", 1), f"{where}.concurrency", 1)),
-        boilerplate=tuple(boilerplate),
-        obey_robots=bool(raw.get("obey_robots", True)),
-        timeout=float(r.number(raw.get("timeout", 30.0), f"{where}.timeout", 0.1)),
-        max_page_bytes=int(r.number(raw.get("max_page_bytes", 8 * 1024 * 1024), f"{where}.max_page_bytes", 1024)),
-    )
+
+def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
+    """A table-of-contents URL: a path relative to the site's base URL, or an http(s) URL on its origins."""
+    toc = r.text(value, where).strip()
+    if origin(urljoin(site.url, toc)) not in site.origins:
+        raise r.fail(where, f"expected a path relative to {site.url} or an http(s) URL on "
+                            f"{', '.join(site.origins)}, got {value!r}")
+    return toc
+
+
+def _options(r: _Reader, value: Any) -> dict[str, Any]:
+    """Stage options: a section per ``OPTION_SECTIONS`` entry, each key a field of its settings dataclass
+    with a value of that field's type (so a typo fails here, not after hours of crawling)."""
+    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS), set()))
+    for section, settings in options.items():
+        defaults = {f.name: f.default for f in fields(OPTION_SECTIONS[section])}
+        options[section] = r.mapping(settings or {}, f"options.{section}", set(defaults), set())
+        for key, given in options[section].items():
+            _option_value(r, given, f"options.{section}.{key}", defaults[key])
+    return options
+
+
+def _option_value(r: _Reader, value: Any, where: str, default: Any) -> None:
+    if isinstance(default, bool):
+        r.flag(value, where)
+    elif isinstance(default, int | float):
+        r.number(value, where, 0)
+        if isinstance(default, int) and not isinstance(value, int):
+            raise r.fail(where, f"expected a whole number, got {value!r}")
+    elif isinstance(default, str):
+        r.text(value, where)
+    elif isinstance(default, tuple) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        raise r.fail(where, f"expected a list of strings, got {value!r}")
 
 
 def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
@@ -192,12 +293,12 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
             raise r.fail(f"{where}.{lang}.site", f"unknown site {site!r} (known: {', '.join(sorted(sites))})")
         if sites[site].lang != lang:
             raise r.fail(f"{where}.{lang}.site", f"site {site!r} publishes {sites[site].lang!r}, not {lang!r}")
-        sources[lang] = BookSource(site=site, toc=r.text(src["toc"], f"{where}.{lang}.toc"))
+        sources[lang] = BookSource(site=site, toc=_toc(r, src["toc"], f"{where}.{lang}.toc", sites[site]))
     return Book(
         book_id=book_id,
-        title_zh=str(raw.get("title_zh", "")),
-        title_en=str(raw.get("title_en", "")),
-        genre=str(raw.get("genre", "")),
+        title_zh=r.scalar_text(raw.get("title_zh"), f"{where}.title_zh"),
+        title_en=r.scalar_text(raw.get("title_en"), f"{where}.title_en"),
+        genre=r.scalar_text(raw.get("genre"), f"{where}.genre"),
         sources=sources,
     )
 
@@ -225,6 +326,10 @@ def load_config(path: Path | str) -> Config:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a config file") from None
+    except (PermissionError, UnicodeDecodeError) as err:
+        raise ConfigError(f"{path}: cannot be read: {err}") from None
     except yaml.YAMLError as err:
         raise ConfigError(f"{path}: not valid YAML: {err}") from None
     raw = r.mapping(raw, "(top level)", {"output", "sites", "books", "options"}, {"sites", "books"})
@@ -241,7 +346,4 @@ def load_config(path: Path | str) -> Config:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output", "output"))
-    options = raw.get("options", {}) or {}
-    if not isinstance(options, dict):
-        raise r.fail("options", "expected a mapping")
-    return Config(path=path, output=output, sites=sites, books=books, options=options)
+    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options")))

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import socket
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -70,18 +72,30 @@ def _alive(pid: int) -> bool:
 
 
 def sweep_temporaries(root: Path) -> list[Path]:
-    """Delete temporary files left under ``root`` by killed processes of this host; return them.
+    """Delete temporary files and folders left under ``root`` by killed processes of this host; return them.
 
     Temporary names carry the host and pid of their writer, so on shared storage the files of
     other machines and of live processes are left alone.
     """
     removed = []
-    for tmp in Path(root).rglob(f".*.{_HOST}.*.tmp"):
+    for tmp in sorted(Path(root).rglob(f".*.{_HOST}.*.tmp")):
         pid = tmp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and not _alive(int(pid)):
-            tmp.unlink(missing_ok=True)
+        if pid.isdigit() and not _alive(int(pid)) and tmp.exists():
+            shutil.rmtree(tmp) if tmp.is_dir() else tmp.unlink(missing_ok=True)
             removed.append(tmp)
     return removed
+
+
+@contextmanager
+def temporary_folder(parent: Path, name: str) -> Iterator[Path]:
+    """A fresh folder ``parent/.NAME.HOST.PID.tmp``, removed afterwards (by ``sweep_temporaries`` after a kill)."""
+    folder = Path(parent) / f".{name}.{_HOST}.{os.getpid()}.tmp"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def to_table(rows: Iterable[Mapping[str, Any]], table: str) -> pa.Table:

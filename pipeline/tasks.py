@@ -194,7 +194,7 @@ class CrawlBook(BookTask):
 
     def run(self) -> None:
         from crawlers.journal import read_journal
-        from crawlers.raw import raw_rows, record_hash
+        from crawlers.raw import raw_rows, toc_rejection
         from crawlers.run import CrawlError, crawl
 
         book_id, lang = str(self.book_id), str(self.lang)
@@ -202,22 +202,20 @@ class CrawlBook(BookTask):
         site = self.cfg.sites[source.site]
         journal = self.layout.crawl_journal(lang, book_id)
         journal.parent.mkdir(parents=True, exist_ok=True)
-        before = {url: record_hash(r) for url, r in read_journal(journal).chapters.items()}
+        raw_path = self.output_paths()[0]  # the last completed crawl: what "new" and "edited" compare with
+        before = {r["url"]: r["content_hash"] for r in storage.read_rows(raw_path, "raw_chapters")} if raw_path.exists() else {}
         report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
-        if state.toc_failure is not None:
-            failure = state.toc_failure
-            if failure["reason"] != "blocked":
-                raise CrawlError(f"{book_id}/{lang}: the table of contents {failure['url']} could not be "
-                                 f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
-            failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-                             "reason": "site_blocked", "detail": f"{failure['url']}: {failure.get('detail', '')}"})
-        edited = sum(1 for url, r in state.chapters.items() if url in before and record_hash(r) != before[url])
-        report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - set(before)), edited_chapters=edited,
-                      failed=len(failures), site=site.name)
+        toc_failed = state.toc_failure and toc_rejection(state.toc_failure, book_id, lang, site.selectors.chapter_links)
+        failures += [toc_failed] if toc_failed else []
+        edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
+        report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
+                      edited_chapters=edited, failed=len(failures), site=site.name)
         self.write_stage("raw_chapters", rows, failures, report,
                          refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
+        if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
+            raise CrawlError(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
 

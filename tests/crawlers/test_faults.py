@@ -34,10 +34,11 @@ CHALLENGE = (b"<html><head><title>Just a moment...</title></head><body>Checking 
              b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>")
 
 
-def chapter_page(title: str, text: str = TEXT, charset: str | None = "gbk") -> bytes:
+def chapter_page(title: str, text: str = TEXT, charset: str | None = "gbk", next_part: str | None = None) -> bytes:
     """A GBK chapter page; ``charset`` is what its <meta> declares (None: no declaration)."""
     meta = f'<meta charset="{charset}">' if charset else ""
-    return (f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>'
+    link = f'<a class="next" href="{next_part}">下一页</a>' if next_part else ""
+    return (f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>{link}'
             "</body></html>").encode("gbk")
 
 
@@ -47,7 +48,7 @@ OK = page(chapter_page("第一章"))
 def profile(site: FaultSite, **changes: Any) -> Site:
     fields = dict(name="faults", lang="zh", url=site.url, serve=None, encoding="gbk", delay=0.0, concurrency=4,
                   selectors=Selectors(chapter_links="ul.toc a", toc_next=None, title="h1", body="div.text p",
-                                      body_next=None))
+                                      body_next="a.next::attr(href)"))
     return Site(**{**fields, **changes})
 
 
@@ -111,22 +112,34 @@ EXPECTED = {
     "/c/oversize": ("too_large", 1),
     "/c/loop-a": ("redirect_loop", 1),
     "/c/hop-0": ("too_many_redirects", 1),
+    "/c/redirect-off": ("offsite", 1),
+    "/c/next-off": ("offsite", 1),
 }
 
 
 @dataclass
 class FaultCrawl(Crawl):
     site: FaultSite
-    other: FaultSite
+    other: FaultSite  # another service on the same host (another port): never to be requested
+    offsite_links: list[str]  # links to it in the table of contents, as the journal records them
+
+
+def steering_routes(other: FaultSite) -> dict[str, Route]:
+    """Pages of the site that point the crawler at ``other``: by a redirect and by a next-page link."""
+    return {"/c/redirect-off": redirect(other.url + "c/elsewhere"),
+            "/c/next-off": page(chapter_page("上", next_part=other.url + "c/elsewhere-2"))}
 
 
 @pytest.fixture(scope="module")
 def faults(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FaultCrawl]:
-    with serve_faults() as site, serve_faults("127.0.0.2") as other:
-        other.routes["/c/elsewhere"] = OK
-        publish(site, ROUTES, [site.url + path.lstrip("/") for path in FAULTS] + [other.url + "c/elsewhere"])
+    with serve_faults() as site, serve_faults() as other:
+        other.routes.update({"/c/elsewhere": OK, "/c/elsewhere-2": OK, "/c/schemeless": OK})
+        steering = steering_routes(other)
+        host_port = other.url.removeprefix("http://")
+        links = [other.url + "c/elsewhere", f"//{host_port}c/schemeless", site.url.replace("http:", "ftp:") + "c/ftp"]
+        publish(site, {**ROUTES, **steering}, [site.url + path.lstrip("/") for path in [*FAULTS, *steering]] + links)
         done = run_crawl(site, tmp_path_factory.mktemp("faults") / "journal.jsonl")
-        yield FaultCrawl(done.report, done.state, site, other)
+        yield FaultCrawl(done.report, done.state, site, other, [links[0], "http:" + links[1], links[2]])
 
 
 @pytest.mark.slow
@@ -137,8 +150,8 @@ def test_each_fault_ends_as_its_exact_outcome_after_the_exact_number_of_requests
 
 @pytest.mark.slow
 def test_nothing_else_is_lost_and_no_chapter_is_empty(faults):
-    assert [url for url, _ in faults.state.toc] == [faults.site.url + p.lstrip("/") for p in FAULTS] + [
-        faults.other.url + "c/elsewhere"]
+    assert [url for url, _ in faults.state.toc] == [faults.site.url + p.lstrip("/") for p in EXPECTED] + (
+        faults.offsite_links)
     assert set(faults.state.chapters) | set(faults.state.failures) == {url for url, _ in faults.state.toc}
     assert {url: record["paragraphs"] for url, record in faults.state.chapters.items()} == {
         faults.site.url + path.lstrip("/"): [TEXT] for path, (outcome, _) in EXPECTED.items() if outcome == "chapter"}
@@ -149,11 +162,10 @@ def test_the_report_counts_failures_per_reason(faults):
     report = faults.report
     assert report["failed_reasons"] == {"http_500": 1, "timeout": 1, "connection_lost": 1, "truncated": 1,
                                         "bad_encoding": 1, "too_large": 1, "redirect_loop": 1,
-                                        "too_many_redirects": 1, "offsite": 1}
+                                        "too_many_redirects": 1, "offsite": 5}
     assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
     assert report["retried"] == 2 + 1 + 4 * (ATTEMPTS - 1)  # the 503 burst, the 429, four faults retried in vain
-    assert report["items"] == 1 + len(FAULTS)  # the TOC and a record per chapter (the offsite one is
-    # journaled when the spider closes, since Scrapy drops offsite requests without calling their errback)
+    assert report["items"] == 1 + len(EXPECTED) + 3  # the TOC and a record per chapter (three link off the site)
     assert report["requests"] == faults.site.total() and report["bytes"] > 0 and report["duration_s"] > 0
 
 
@@ -171,10 +183,14 @@ def test_misdeclared_and_undeclared_gbk_pages_are_read_with_the_site_encoding(fa
 
 
 @pytest.mark.slow
-def test_links_to_other_hosts_are_never_followed(faults):
-    assert faults.other.total() == 0
-    assert faults.outcome(faults.other.url + "c/elsewhere") == "offsite"
-    assert faults.report["offsite_filtered"] == 1
+def test_nothing_is_requested_on_another_port_or_scheme_by_link_redirect_next_page_or_robots(faults):
+    assert faults.other.total() == 0  # robots.txt included
+    assert [faults.outcome(url) for url in faults.offsite_links] == ["offsite"] * 3
+    assert faults.state.failures[faults.site.url + "c/redirect-off"]["detail"] == (
+        f"{faults.other.url}c/elsewhere is not on {faults.site.url.rstrip('/')} (redirected from "
+        f"{faults.site.url}c/redirect-off)")
+    assert faults.state.failures[faults.site.url + "c/next-off"]["detail"] == (
+        f"page 2 of the chapter to {faults.other.url}c/elsewhere-2, not on {faults.site.url.rstrip('/')}")
 
 
 # Crawls of their own.
@@ -192,16 +208,18 @@ def _challenge_after(served: int) -> Route:
 def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tmp_path):
     with serve_faults() as site:
         route = _challenge_after(2)
-        publish(site, {f"/c/{n}": route for n in range(6)})
-        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=1, delay=0.1)
-    chapter_hits = site.total() - site.count("/robots.txt") - site.count("/book/")
-    assert chapter_hits == 3  # two pages, then one challenge: no retry, nothing after it
+        publish(site, {f"/c/{n}": route for n in range(8)})
+        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=2, delay=0.2)
+    chapter_hits = sorted(t for path, times in site.hits.items() if path.startswith("/c/") for t in times)
+    assert len(chapter_hits) == 3  # two pages, then one challenge: no retry, and no request after it
     assert len(done.state.chapters) == 2  # what was fetched before the block is kept
-    assert [f["reason"] for f in done.state.failures.values()] == ["blocked"] * 4
-    assert all("Just a moment..." in f["detail"] for f in done.state.failures.values())
+    reasons = sorted(f["reason"] for f in done.state.failures.values())
+    assert reasons == ["blocked"] + ["not_fetched"] * 5  # the queued requests were never sent
+    assert all(f["detail"].startswith("site blocked: challenge page") for f in done.state.failures.values()
+               if f["reason"] == "not_fetched")
     assert done.report["blocked"] is True and done.report["finish_reason"] == "blocked"
     assert "Just a moment..." in done.report["blocked_reason"]
-    assert done.report["failed_reasons"] == {"blocked": 4} and done.report["retried"] == 0
+    assert done.report["failed_reasons"] == {"blocked": 1, "not_fetched": 5} and done.report["retried"] == 0
 
 
 def test_a_challenged_table_of_contents_is_a_blocked_toc_failure(tmp_path):

@@ -1,7 +1,18 @@
+from types import SimpleNamespace
+
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
 
-from crawlers.guards import ChallengeMiddleware, RedirectLoop, RedirectLoopMiddleware, SiteBlocked, challenge_reason
+from crawlers.guards import (
+    ChallengeMiddleware,
+    GuardMiddleware,
+    NotSent,
+    Offsite,
+    RedirectLoop,
+    RedirectLoopMiddleware,
+    SiteBlocked,
+    challenge_reason,
+)
 
 JUST_A_MOMENT = b"<html><head><title>Just a moment...</title></head><body>...</body></html>"
 
@@ -25,17 +36,34 @@ def test_challenge_pages_are_told_by_status_and_a_header_or_body_marker():
     assert challenge_reason(_html(503, b"<p>Service Unavailable</p>")) is None  # an ordinary 503 is retried
 
 
-def test_after_a_challenge_every_request_is_refused():
+def _crawler(stats: _Stats, origins: tuple[str, ...] = ("http://s:80",)) -> SimpleNamespace:
+    stats.get_value = stats.get
+    return SimpleNamespace(stats=stats, spider=SimpleNamespace(origins=origins))
+
+
+def test_after_a_challenge_every_request_is_refused_unsent():
     stats = _Stats()
-    guard = ChallengeMiddleware(stats)
+    challenge, guard = ChallengeMiddleware(stats), GuardMiddleware(_crawler(stats))
     page = _html(200, b"<p>ok</p>")
     assert guard.process_request(Request("http://s/1.html")) is None
-    assert guard.process_response(Request("http://s/1.html"), page) is page
+    assert challenge.process_response(Request("http://s/1.html"), page) is page
     with pytest.raises(SiteBlocked):
-        guard.process_response(Request("http://s/2.html"), _html(503, JUST_A_MOMENT))
-    with pytest.raises(SiteBlocked, match="Just a moment"):
+        challenge.process_response(Request("http://s/2.html"), _html(503, JUST_A_MOMENT))
+    with pytest.raises(NotSent, match="site blocked: challenge page .*Just a moment"):
         guard.process_request(Request("http://s/3.html"))
     assert stats["blocked/reason"] == "challenge page (HTTP 503, 'Just a moment...' in the body)"
+
+
+@pytest.mark.parametrize("url", ["http://s:8080/1.html", "https://s/1.html", "ftp://s/1.html", "http://t/1.html",
+                                 "file:///etc/passwd", "data:text/html,x"])
+def test_a_request_off_the_sites_origins_is_refused(url):
+    with pytest.raises(Offsite, match="is not on http://s:80"):
+        GuardMiddleware(_crawler(_Stats())).process_request(Request(url))
+
+
+def test_an_allowed_origin_is_requested():
+    guard = GuardMiddleware(_crawler(_Stats(), ("http://s:80", "https://cdn.s:443")))
+    assert guard.process_request(Request("https://CDN.s/a.html")) is None
 
 
 def test_a_redirect_back_to_a_visited_url_is_a_loop():

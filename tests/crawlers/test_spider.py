@@ -6,6 +6,7 @@ from tests.helpers import DEMO_CONFIG
 
 SITE = load_config(DEMO_CONFIG).sites["moxiang"]
 BASE = "http://127.0.0.1:8000/"
+ORIGIN = "http://127.0.0.1:8000"
 
 
 def _page(url: str, title: str, paragraphs: list[str], next_part: str | None) -> HtmlResponse:
@@ -19,7 +20,7 @@ def _spider(tmp_path) -> NovelSpider:
     from dataclasses import asdict
 
     return NovelSpider(toc_url=BASE + "book/a/", selectors=asdict(SITE.selectors), journal_path=str(tmp_path / "j.jsonl"),
-                       base_url=BASE, canonical_url=SITE.url, encoding="gbk")
+                       base_url=BASE, canonical_url=SITE.url, origins=[ORIGIN], encoding="gbk")
 
 
 def test_a_chapter_over_two_pages_becomes_one_record_with_canonical_urls(tmp_path):
@@ -58,10 +59,42 @@ def test_toc_skips_chapters_already_in_the_journal(tmp_path):
 def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_closes(tmp_path):
     spider = _spider(tmp_path)
     html = ('<ul class="chapter-list"><li><a href="1.html">一</a></li><li><a href="2.html">二</a></li>'
-            '<li><a href="http://elsewhere.example/3.html">三</a></li></ul>')
+            '<li><a href="3.html">三</a></li></ul>')
     list(spider.parse_toc(HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]))
     list(spider.parse_chapter(_page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
                               first_url=BASE + "book/a/1.html", pages=[], paragraphs=[], title=None))
-    assert [(r["url"], r["reason"]) for r in spider.unfinished()] == [
-        ("http://moxiang.demo/book/a/2.html", "not_fetched"), ("http://elsewhere.example/3.html", "offsite")]
+    spider.blocked = "challenge page (HTTP 503)"
+    assert [(r["url"], r["reason"], r["detail"]) for r in spider.unfinished()] == [
+        ("http://moxiang.demo/book/a/2.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
+        ("http://moxiang.demo/book/a/3.html", "not_fetched", "site blocked: challenge page (HTTP 503)")]
     assert spider.unfinished() == []
+
+
+def _toc(url: str, links: list[str]) -> HtmlResponse:
+    items = "".join(f'<li><a href="{link}">{n}</a></li>' for n, link in enumerate(links))
+    return HtmlResponse(url=url, body=f'<ul class="chapter-list">{items}</ul>'.encode(), request=Request(url))
+
+
+def test_a_table_of_contents_without_chapter_links_is_toc_empty(tmp_path):
+    out = list(_spider(tmp_path).parse_toc(_toc(BASE + "book/a/", []), entries=[]))
+    assert [(r["type"], r["url"], r["reason"]) for r in out] == [
+        ("toc_failure", "http://moxiang.demo/book/a/", "toc_empty")]
+
+
+def test_chapter_links_off_the_sites_origin_are_recorded_offsite_and_never_requested(tmp_path):
+    links = ["1.html", "http://127.0.0.1:8001/x.html", "//127.0.0.1:8001/y.html", "https://127.0.0.1:8000/z.html",
+             "ftp://127.0.0.1:8000/w.html"]
+    out = list(_spider(tmp_path).parse_toc(_toc(BASE + "book/a/", links), entries=[]))
+    assert out[0]["type"] == "toc" and len(out[0]["chapters"]) == 5
+    assert [r.url for r in out[1:] if isinstance(r, Request)] == [BASE + "book/a/1.html"]
+    assert [(r["url"], r["reason"]) for r in out[1:] if isinstance(r, dict)] == [
+        ("http://127.0.0.1:8001/x.html", "offsite"), ("http://127.0.0.1:8001/y.html", "offsite"),
+        ("https://127.0.0.1:8000/z.html", "offsite"), ("ftp://127.0.0.1:8000/w.html", "offsite")]
+
+
+def test_a_next_page_off_the_sites_origin_fails_the_chapter_as_offsite_naming_the_page(tmp_path):
+    out = list(_spider(tmp_path).parse_chapter(
+        _page(BASE + "book/a/9.html", "第九章", ["甲。"], "http://127.0.0.1:8001/9_2.html"),
+        first_url=BASE + "book/a/9.html", pages=[], paragraphs=[], title=None))
+    assert [(r["url"], r["reason"]) for r in out] == [("http://moxiang.demo/book/a/9.html", "offsite")]
+    assert out[0]["detail"].startswith("page 2 of the chapter to http://127.0.0.1:8001/9_2.html, not on")
