@@ -13,17 +13,22 @@ def content_hash(title: str, text: str) -> str:
     return hashlib.sha1(f"{title}\n{text}".encode()).hexdigest()
 
 
+class TocFailure(RuntimeError):
+    """A book's side has no chapter list (its table of contents failed); the message is one line."""
+
+
 TOC_REASONS = {"toc_empty": "toc_empty", "blocked": "site_blocked"}  # any other TOC failure: toc_failed
 
 
 def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: str) -> dict[str, Any]:
     """The rejection of a book's side whose table of contents gave no chapter list (journal ``toc_failure``);
     its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line."""
-    detail = f"table of contents {failure['url']} (chapter_links {selector!r}): {failure['reason']}"
-    if failure.get("detail"):
-        detail += f" ({' '.join(str(failure['detail']).split())})"
+    what = " ".join(str(failure.get("detail") or "").split())
+    if failure["reason"] != "toc_empty":
+        what = f"{failure['reason']} ({what})" if what else failure["reason"]
     return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-            "reason": TOC_REASONS.get(failure["reason"], "toc_failed"), "detail": detail}
+            "reason": TOC_REASONS.get(failure["reason"], "toc_failed"),
+            "detail": f"table of contents {failure['url']} (chapter_links {selector!r}): {what}"}
 
 
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:

@@ -93,6 +93,15 @@ def _show_progress() -> None:
         print(f"  FAIL  {task.task_family:<12} {_label(task):<24} {error}", file=sys.stderr, flush=True)
 
 
+class _NoTracebackForOneLiners(logging.Filter):
+    """Drop Luigi's traceback of a task failure that explains itself in one line (the FAIL line prints it)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from crawlers.raw import TocFailure
+
+        return not (record.exc_info and isinstance(record.exc_info[1], TocFailure))
+
+
 def _label(task: luigi.Task) -> str:
     return "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
 
@@ -103,6 +112,7 @@ def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namesp
 
     sweep_temporaries(target.layout.root)  # what a killed run left half-written
     _show_progress()
+    logging.getLogger("luigi-interface").addFilter(_NoTracebackForOneLiners())
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")

@@ -194,8 +194,8 @@ class CrawlBook(BookTask):
 
     def run(self) -> None:
         from crawlers.journal import read_journal
-        from crawlers.raw import raw_rows, toc_rejection
-        from crawlers.run import CrawlError, crawl
+        from crawlers.raw import TocFailure, raw_rows, toc_rejection
+        from crawlers.run import crawl
 
         book_id, lang = str(self.book_id), str(self.lang)
         source = self.cfg.book(book_id).sources[lang]
@@ -215,7 +215,7 @@ class CrawlBook(BookTask):
         self.write_stage("raw_chapters", rows, failures, report,
                          refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
-            raise CrawlError(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
+            raise TocFailure(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
 

@@ -54,3 +54,14 @@ def test_a_refetch_with_the_same_text_keeps_the_first_record(tmp_path):
     writer.append(edited)
     writer.close()
     assert read_journal(path).chapters["http://s/1"]["paragraphs"] == ["乙。"]
+
+
+def test_a_torn_last_line_is_skipped_and_the_next_run_starts_on_a_fresh_line(tmp_path):
+    path = tmp_path / "j.jsonl"
+    path.write_text(json.dumps(TOC) + "\n" + json.dumps(_chapter("http://s/1", "半"))[:40], encoding="utf-8")
+    writer = JournalWriter(path)  # the rerun
+    writer.append(_chapter("http://s/2", "乙。"))
+    writer.close()
+    state = read_journal(path)
+    assert set(state.chapters) == {"http://s/2"}  # the torn record is skipped, the next one is not lost
+    assert path.read_text(encoding="utf-8").count("\n") == 3

@@ -47,6 +47,28 @@ def test_demo_config_loads():
         (lambda r: r.update(output="../elsewhere"), "output: '../elsewhere' is outside"),
         (lambda r: r.update(output="/etc"), "output: '/etc' is outside"),
         (lambda r: r.update(output="output/../.."), "output: 'output/../..' is outside"),
+        (lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links="ul[[ a"),
+         "sites.moxiang.selectors.chapter_links: invalid CSS selector 'ul[[ a'"),
+        (lambda r: r["sites"]["moxiang"]["selectors"].update(body_next="a::nonsense"),
+         "sites.moxiang.selectors.body_next: invalid CSS selector"),
+        (lambda r: r["sites"]["moxiang"].update(obey_robots="no"), "sites.moxiang.obey_robots: expected true or false"),
+        (lambda r: r["sites"]["moxiang"].update(download_timeout=0), "sites.moxiang.download_timeout: expected a number"),
+        (lambda r: r["sites"]["moxiang"].update(allowed_origins=["ftp://cdn.example"]),
+         "sites.moxiang.allowed_origins[0]: expected an http(s) origin"),
+        (lambda r: r["sites"]["moxiang"].update(allowed_origins="http://cdn.example"),
+         "sites.moxiang.allowed_origins: expected a list"),
+        (lambda r: r["books"][0]["zh"].update(toc="file:///etc/passwd"), "books[0].zh.toc: expected a path relative to"),
+        (lambda r: r["books"][0]["zh"].update(toc="ftp://moxiang.demo/book/"), "books[0].zh.toc: expected a path"),
+        (lambda r: r["books"][0]["zh"].update(toc="http://moxiang.demo:8080/book/"), "books[0].zh.toc: expected a path"),
+        (lambda r: r["books"][0]["zh"].update(toc="//elsewhere.example/book/"), "books[0].zh.toc: expected a path"),
+        (lambda r: r["books"][0].update(title_zh=["满城", "星光"]), "books[0].title_zh: expected a string, got list"),
+        (lambda r: r["books"][0].update(genre={"a": 1}), "books[0].genre: expected a string, got dict"),
+        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: filters, split)"),
+        (lambda r: r.update(options={"filters": {"min_sentence": 3}}), "options.filters.min_sentence: unknown key"),
+        (lambda r: r.update(options={"filters": {"min_sentences": "5"}}), "options.filters.min_sentences: expected a number"),
+        (lambda r: r.update(options={"filters": {"min_sentences": 2.5}}), "options.filters.min_sentences: expected a whole"),
+        (lambda r: r.update(options={"split": {"leak_sides": "zh"}}), "options.split.leak_sides: expected a list of strings"),
+        (lambda r: r.update(options=["filters"]), "options: expected a mapping, got list"),
     ],
 )
 def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
@@ -60,6 +82,12 @@ def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
+    with pytest.raises(ConfigError, match=f"^{tmp_path}: is a directory, not a config file$"):
+        load_config(tmp_path)
+    latin1 = tmp_path / "latin1.yaml"
+    latin1.write_bytes(b"sites: {caf\xe9: 1}")
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(latin1)
     broken = tmp_path / "broken.yaml"
     broken.write_text("sites: [unclosed", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid YAML"):
@@ -75,3 +103,28 @@ def test_the_documented_real_site_example_is_valid():
 def test_output_folders_inside_output_are_fine(tmp_path):
     config = load_config(_with(tmp_path, lambda r: r.update(output="output/real")))
     assert config.output == DEMO_CONFIG.parent.parent / "output" / "real"
+
+
+def test_site_defaults_and_allowed_origins(tmp_path):
+    origins = ["https://CDN.example.org/", "http://img.example.org:8080"]
+    site = load_config(_with(tmp_path, lambda r: r["sites"]["moxiang"].update(allowed_origins=origins))).sites["moxiang"]
+    assert (site.concurrency, site.download_timeout, site.obey_robots) == (2, 20.0, True)
+    assert site.origins == ("http://moxiang.demo:80", "https://cdn.example.org:443", "http://img.example.org:8080")
+
+
+def test_a_toc_may_be_relative_or_absolute_on_the_sites_origins(tmp_path):
+    def tocs(r):
+        r["sites"]["moxiang"]["allowed_origins"] = ["https://mirror.example"]
+        r["books"][0]["zh"]["toc"] = "http://MOXIANG.demo:80/book/city-star/"
+        r["books"][1]["zh"]["toc"] = "https://mirror.example/book/sword-sect/"
+
+    config = load_config(_with(tmp_path, tocs))
+    assert [b.sources["zh"].toc for b in config.books] == [
+        "http://MOXIANG.demo:80/book/city-star/", "https://mirror.example/book/sword-sect/", "book/star-system/"]
+
+
+def test_options_of_every_known_section_load(tmp_path):
+    options = {"filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
+               "split": {"held_out_books": 2, "leak_sides": ["zh"]}}
+    assert load_config(_with(tmp_path, lambda r: r.update(options=options))).options == options
+

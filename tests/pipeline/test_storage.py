@@ -73,3 +73,19 @@ def test_sweep_removes_only_temporaries_of_dead_processes_of_this_host(tmp_path)
         path.write_bytes(b"half")
     assert storage.sweep_temporaries(tmp_path) == [stale]
     assert not stale.exists() and live.exists() and other_host.exists()
+
+
+def test_a_temporary_folder_is_removed_after_use_and_swept_after_a_kill(tmp_path):
+    import subprocess
+
+    with storage.temporary_folder(tmp_path / "crawl", "crawl-bk") as folder:
+        (folder / "job.json").write_text("{}")
+        assert folder.parent == tmp_path / "crawl" and folder.name.startswith(".crawl-bk.")
+    assert list((tmp_path / "crawl").iterdir()) == []
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / "crawl" / f".crawl-bk.{storage._HOST}.{dead.pid}.tmp"
+    (stale / "sub").mkdir(parents=True)
+    (stale / "sub" / "report.json").write_text("{}")
+    assert storage.sweep_temporaries(tmp_path) == [stale]
+    assert not stale.exists()
