@@ -122,6 +122,19 @@ def _map(rows: list[Row] | None, render: Callable[[list[Row]], list[str]]) -> li
     return None if rows is None else render(rows)
 
 
+def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str | None:
+    """Why ``chapter_id`` cannot be inspected, on one line: not a chapter id, a book the config does not
+    list, or a book not built yet; None when it can."""
+    book_id, _, number = chapter_id.rpartition("/")
+    if not book_id or not number.isdigit():
+        return f"{chapter_id!r} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
+    if book_id not in book_ids:
+        return f"unknown book {book_id!r} (the config lists: {', '.join(book_ids)})"
+    if not any(layout.raw(lang, book_id).is_file() for lang in ("zh", "en")):
+        return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
+    return None
+
+
 def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None) -> str:
     """Raw pages, cleaning, rejections, aligned beads and cohesion candidates of ``chapter_id``.
 

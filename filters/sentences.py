@@ -105,11 +105,31 @@ def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
     return [s for p in paragraphs if p.strip() for s in split(p)]
 
 
+def read_stdin_text(errors: str) -> str:
+    """Standard input as UTF-8; invalid bytes raise ``ValueError`` naming the byte offset (``errors="strict"``)
+    or become U+FFFD (``errors="replace"``)."""
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8", errors=errors)
+    except UnicodeDecodeError as err:
+        raise ValueError(f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Split paragraphs (one per line on stdin) into sentences.")
     parser.add_argument("--lang", choices=("zh", "en"), required=True)
+    parser.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                        help="invalid UTF-8 on stdin: an error (default) or replaced with U+FFFD")
     args = parser.parse_args(argv)
-    for sentence in split_sentences(sys.stdin.read().splitlines(), args.lang):
+    try:
+        text = read_stdin_text(args.errors)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 1
+    if not text.strip():
+        print("stdin: no text to split", file=sys.stderr)
+        return 1
+    for sentence in split_sentences(text.splitlines(), args.lang):
         print(sentence)
     return 0
 

@@ -190,9 +190,13 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from exports.inspect import describe_chapter
+    from exports.inspect import describe_chapter, inspect_problem
 
-    print(describe_chapter(Target.of(args).layout, args.chapter_id))
+    target = Target.of(args)
+    if problem := inspect_problem(target.layout, args.chapter_id, target.book_ids):
+        print(problem, file=sys.stderr)
+        return 1
+    print(describe_chapter(target.layout, args.chapter_id))
     return 0
 
 
@@ -200,7 +204,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from exports.stats import render_table, table6
 
+    from exports.corpus import aligned_books
+
     target = Target.of(args)
+    if not aligned_books(target.layout):
+        print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
+        return 1
     print(render_table(table6(target.layout, plan_splits(target.layout, tasks.split_config(target.config)))))
     return 0
 

@@ -100,3 +100,25 @@ def test_eval_split_on_a_tiny_gold(tmp_path, capsys):
     assert boundaries(["ab c", "d"]) == {3}
     assert eval_split_main([str(tmp_path / "missing")]) == 0
     assert "skipped:" in capsys.readouterr().out
+
+
+def _main_on(monkeypatch, data: bytes, *args: str) -> int:
+    import io
+
+    from filters.sentences import main
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    return main(["--lang", "zh", *args])
+
+
+def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, capsys):
+    data = "甲走了。乙来了。".encode() + b"\xff" + "丙笑了。".encode()
+    assert _main_on(monkeypatch, data) == 1
+    assert capsys.readouterr() == ("", "stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n")
+    assert _main_on(monkeypatch, data, "--errors", "replace") == 0
+    assert capsys.readouterr().out == "甲走了。\n乙来了。\n\ufffd丙笑了。\n"
+
+
+def test_the_command_fails_on_empty_input(monkeypatch, capsys):
+    assert _main_on(monkeypatch, b"\n \n") == 1
+    assert capsys.readouterr().err == "stdin: no text to split\n"
