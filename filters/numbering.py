@@ -4,7 +4,8 @@ Titles are tried first, the URL only when the title has no number. Parts: 上/�
 1/2/3 (so 上/下 become 1/3; only the order matters when parts are merged), （一）/(2)/"(Part 2)"/
 "12.2"/"12-2" give the number. 上/中/下 count only bracketed or standing alone after the chapter
 number (第十章 上), so 第十章 下山 is chapter 10 without a part. A URL number of five or more digits
-is a database id, not a chapter number, and is ignored.
+is a database id, not a chapter number, and is ignored; so is any number above ``MAX_NUMBER`` (no novel
+has that many chapters, and the tables store numbers as 32-bit integers).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _PART_ANYWHERE = re.compile(
 _URL_CHAPTER = re.compile(r"(?:chapter|chap|ch)[-_/]?(\d+)(?:[-_.](\d+))?(?=\D|$)", re.IGNORECASE)
 _URL_NUMBER = re.compile(r"/(\d{1,4})(?:_(\d+))?(?:\.s?html?|/)?$")
 _PARTS = {"上": 1, "中": 2, "下": 3}
+MAX_NUMBER = 999_999
 
 
 class ChapterNumber(NamedTuple):
@@ -43,7 +45,7 @@ def parse_zh_numeral(text: str) -> int:
     if text.isdigit():
         return int(text)
     if not any(c in _UNITS or c in _BIG_UNITS for c in text):  # digit by digit: 一二三, 二〇二〇
-        return int("".join(str(_DIGITS[c]) for c in text))
+        return int("".join(str(_DIGITS.get(c, c)) for c in text))  # 一2 and 2一 mix the two kinds
     total = section = digit = 0
     for c in text:
         if c in _DIGITS:
@@ -67,8 +69,16 @@ def _part(token: str | None) -> int | None:
     return _PARTS.get(token) or parse_zh_numeral(token)
 
 
+def _plausible(number: ChapterNumber | None) -> ChapterNumber | None:
+    return number if number and max(number.chapter_no, number.part or 0) <= MAX_NUMBER else None
+
+
 def parse_title(title: str) -> ChapterNumber | None:
     """Chapter number and part from a zh or en chapter title, or None."""
+    return _plausible(_parse_title(title))
+
+
+def _parse_title(title: str) -> ChapterNumber | None:
     title = title.translate(_FULLWIDTH_DIGITS)
     if m := _ZH_CHAPTER.search(title):
         number, rest = parse_zh_numeral(m.group(1)), title[m.end() :]
@@ -90,7 +100,7 @@ def parse_url(url: str) -> ChapterNumber | None:
     """Chapter number and part from a chapter URL (/chapter-12.html, /12_2.html), or None."""
     path = url.split("?", 1)[0].split("#", 1)[0]
     if m := _URL_CHAPTER.search(path) or _URL_NUMBER.search(path):
-        return ChapterNumber(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
+        return _plausible(ChapterNumber(int(m.group(1)), int(m.group(2)) if m.group(2) else None))
     return None
 
 

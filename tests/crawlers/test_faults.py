@@ -244,3 +244,14 @@ def test_a_chapter_that_failed_is_fetched_on_the_next_run(tmp_path):
     assert len(second.state.chapters) == 3
     assert (site.count("/c/1"), site.count("/c/2"), site.count("/c/3")) == (1, ATTEMPTS + 1, 1)
     assert second.report["failed_reasons"] == {} and second.report["items"] == 2  # the TOC and chapter 2
+
+
+def test_a_page_that_times_out_does_not_stall_the_sites_other_pages(tmp_path):
+    with serve_faults() as site:
+        publish(site, {"/c/stall": slow(1.0, OK), **{f"/c/{n}": OK for n in range(4)}})
+        report = crawl(profile(site, concurrency=2, delay=0.02), "book/", tmp_path / "journal.jsonl",
+                       settings={**SETTINGS, "DOWNLOAD_TIMEOUT": 0.3})
+    stalls = site.hits["/c/stall"]
+    healthy = [t for n in range(4) for t in site.hits[f"/c/{n}"]]
+    assert len(stalls) == ATTEMPTS and len(healthy) == 4 and report["failed_reasons"] == {"timeout": 1}
+    assert max(healthy) < stalls[1]  # all fetched while the slow page waited for its first timeout

@@ -73,3 +73,29 @@ def test_urls(url, expected):
 def test_title_wins_over_url():
     assert parse_chapter_number("第五章", "https://x.org/chapter-7.html") == ChapterNumber(5)
     assert parse_chapter_number("Side story", "https://x.org/chapter-7.html") == ChapterNumber(7)
+
+
+# Property: any title and URL give a chapter number or None, never an exception.
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from filters.numbering import MAX_NUMBER, ZH_NUMERAL, parse_chapter_number  # noqa: E402
+
+_NUMERAL = st.lists(st.sampled_from([*ZH_NUMERAL, *"0123456789１٣"]), min_size=1, max_size=14).map("".join)
+_PIECE = st.sampled_from(["第", "章", "回", "Chapter ", "ch.", "Part ", "（", "）", "(", ")", "上", "下", "-", ".", " "])
+_TITLE = st.builds("第{}章{}".format, _NUMERAL, st.text(max_size=4)) | st.lists(
+    _PIECE | _NUMERAL | st.text(max_size=3), max_size=10).map("".join)
+_URL = st.lists(st.sampled_from(["/", "chapter", "-", "_", ".html", "?", "#"]) | _NUMERAL, max_size=8).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TITLE, _URL)
+def test_any_title_and_url_give_a_storable_number_or_none(title, url):
+    found = parse_chapter_number(title, url)
+    assert found is None or (0 <= found.chapter_no <= MAX_NUMBER and 0 <= (found.part or 0) <= MAX_NUMBER)
+
+
+def test_mixed_and_oversized_numerals():
+    assert parse_chapter_number("第一2章") == ChapterNumber(12)
+    assert parse_chapter_number("Chapter 12345678901", "/12.html") == ChapterNumber(12)
