@@ -6,6 +6,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -122,8 +123,13 @@ class _Reader:
         return value
 
     def number(self, value: Any, where: str, minimum: float) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < minimum:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not minimum <= value < math.inf:
             raise self.fail(where, f"expected a number >= {minimum}, got {value!r}")
+        return value
+
+    def whole(self, value: Any, where: str, minimum: int) -> int:
+        if not isinstance(self.number(value, where, minimum), int):
+            raise self.fail(where, f"expected a whole number, got {value!r}")
         return value
 
     def flag(self, value: Any, where: str) -> bool:
@@ -218,7 +224,8 @@ def _origins(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, .
 
 
 def _number(minimum: float, kind: type) -> Any:
-    return lambda r, value, where, base_dir: kind(r.number(value, where, minimum))
+    read = {int: _Reader.whole, float: _Reader.number}[kind]
+    return lambda r, value, where, base_dir: kind(read(r, value, where, minimum))
 
 
 # Every key of a site profile and how its value is read and checked, in one place: key -> reader
@@ -271,10 +278,10 @@ def _options(r: _Reader, value: Any) -> dict[str, Any]:
 def _option_value(r: _Reader, value: Any, where: str, default: Any) -> None:
     if isinstance(default, bool):
         r.flag(value, where)
-    elif isinstance(default, int | float):
+    elif isinstance(default, int):
+        r.whole(value, where, 0)
+    elif isinstance(default, float):
         r.number(value, where, 0)
-        if isinstance(default, int) and not isinstance(value, int):
-            raise r.fail(where, f"expected a whole number, got {value!r}")
     elif isinstance(default, str):
         r.text(value, where)
     elif isinstance(default, tuple) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):

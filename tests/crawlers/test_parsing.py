@@ -70,3 +70,64 @@ def test_toc_page_links_in_order_and_pagination():
 def test_last_toc_page_has_no_next_page():
     toc = parse_toc(_response("http://en.demo/novel/a/page/2/", '<ul class="chapters"></ul>', "utf-8"), EN)
     assert toc.chapters == [] and toc.next_page is None
+
+
+# Properties: any bytes decode to a clean page or None; any HTML through the spider gives a record or a request.
+
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from scrapy.http import Request  # noqa: E402
+
+from crawlers.parsing import MAX_REPLACEMENT_RATIO  # noqa: E402
+from crawlers.spider import NovelSpider  # noqa: E402
+
+CHARSETS = st.sampled_from([None, "utf-8", "gbk", "gb18030", "big5", "latin-1", "no-such-charset"])
+
+
+@settings(deadline=None)
+@given(st.binary(max_size=300), CHARSETS, st.sampled_from([None, "gbk", "utf-8", "big5"]))
+def test_any_bytes_decode_to_a_clean_page_or_none(body, declared, site_encoding):
+    headers = {"Content-Type": f"text/html; charset={declared}"} if declared else {}
+    decoded = decode_page(HtmlResponse("http://s/1.html", body=body, headers=headers), site_encoding)
+    assert decoded is None or replacement_ratio(decoded.text) <= MAX_REPLACEMENT_RATIO
+
+
+@settings(deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\ufeff"), max_size=200),
+       st.sampled_from(["utf-8", "gb18030"]))
+def test_a_page_in_its_declared_charset_decodes_without_loss(text, charset):
+    body = text.encode(charset)
+    decoded = decode_page(HtmlResponse("http://s/1.html", body=body, headers={
+        "Content-Type": f"text/html; charset={charset}"}), "gbk")
+    assert decoded is not None and decoded.text == text
+
+
+_TAGS = ['<div class="bookname"><h1>', "</h1></div>", '<div id="content">', "</div>", "<p>", "</p>", "<br>", "<b>",
+         '<a id="next-part" href="2.html">', '<a id="next-part" href="//127.0.0.1:9/x">', '<a id="next-part" href="">',
+         '<ul class="chapter-list"><li><a href="', '">', "</a></li></ul>", '<div class="page"><a class="next" href="',
+         "<!--", "-->", "<script>", "</script>", "&amp;", "&#0;", "&#xD800;", "<![CDATA[", "]]>", "<", ">", '"', "\x00"]
+HTML = st.lists(st.sampled_from(_TAGS) | st.text(max_size=8), max_size=40).map("".join)
+REASONS = {"toc_empty", "bad_encoding", "empty_body", "offsite"}
+
+
+@pytest.fixture(scope="module")
+def spider(tmp_path_factory) -> NovelSpider:
+    from dataclasses import asdict
+
+    return NovelSpider(toc_url="http://127.0.0.1:8000/b/", selectors=asdict(ZH), base_url="http://127.0.0.1:8000/",
+                       canonical_url="http://x.demo/", origins=["http://127.0.0.1:8000"], encoding="gbk",
+                       journal_path=str(tmp_path_factory.mktemp("journal") / "j.jsonl"))
+
+
+@settings(deadline=None, max_examples=150)
+@given(html=HTML, encoding=st.sampled_from(["utf-8", "gbk"]))
+def test_random_html_through_the_spider_gives_a_record_or_a_request(spider, html, encoding):
+    page = HtmlResponse("http://127.0.0.1:8000/b/1.html", body=html.encode(encoding, errors="replace"),
+                        request=Request("http://127.0.0.1:8000/b/1.html"))
+    out = [*spider.parse_chapter(page, first_url=page.url, pages=[], paragraphs=[], title=None),
+           *spider.parse_toc(page, entries=[])]
+    for item in out:
+        assert isinstance(item, Request) or item["type"] in ("chapter", "toc") or item["reason"] in REASONS
+    chapters = [item for item in out if not isinstance(item, Request) and item["type"] == "chapter"]
+    assert all(record["paragraphs"] and all(p.strip() for p in record["paragraphs"]) for record in chapters)

@@ -122,3 +122,25 @@ def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, caps
 def test_the_command_fails_on_empty_input(monkeypatch, capsys):
     assert _main_on(monkeypatch, b"\n \n") == 1
     assert capsys.readouterr().err == "stdin: no text to split\n"
+
+
+# Property: any paragraphs split without an exception and without losing or adding a character.
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["。", "！", "？", "……", "…", "“", "”", "「", "」", "【", "】", "；", "，", ". ", "! ", "? ",
+                           "...", "\"", "'", " ", "Mr. ", "甲", "乙说", "he said", "She", "A.", "3.5", "—", "\n"])
+_PARAGRAPH = st.lists(_PIECES | st.text(max_size=4), max_size=20).map("".join)
+
+
+def _chars(texts: list[str]) -> str:
+    return "".join("".join(t.split()) for t in texts)
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.lists(_PARAGRAPH, max_size=4), st.sampled_from(["zh", "en"]))
+def test_splitting_keeps_every_character(paragraphs, lang):
+    sentences = split_sentences(paragraphs, lang)
+    assert all(s.strip() for s in sentences)
+    assert _chars(sentences) == _chars(paragraphs)

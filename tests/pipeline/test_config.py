@@ -51,6 +51,9 @@ def test_demo_config_loads():
          "sites.moxiang.selectors.chapter_links: invalid CSS selector 'ul[[ a'"),
         (lambda r: r["sites"]["moxiang"]["selectors"].update(body_next="a::nonsense"),
          "sites.moxiang.selectors.body_next: invalid CSS selector"),
+        (lambda r: r["sites"]["moxiang"].update(concurrency=float("inf")), "sites.moxiang.concurrency: expected a number"),
+        (lambda r: r["sites"]["moxiang"].update(delay=float("nan")), "sites.moxiang.delay: expected a number"),
+        (lambda r: r["sites"]["moxiang"].update(concurrency=2.5), "sites.moxiang.concurrency: expected a whole number"),
         (lambda r: r["sites"]["moxiang"].update(obey_robots="no"), "sites.moxiang.obey_robots: expected true or false"),
         (lambda r: r["sites"]["moxiang"].update(download_timeout=0), "sites.moxiang.download_timeout: expected a number"),
         (lambda r: r["sites"]["moxiang"].update(allowed_origins=["ftp://cdn.example"]),
@@ -133,3 +136,38 @@ def test_options_of_every_known_section_load(tmp_path):
                "split": {"held_out_books": 2, "leak_sides": ["zh"]}}
     assert load_config(_with(tmp_path, lambda r: r.update(options=options))).options == options
 
+
+
+# Property: any value anywhere in a config gives a Config or a ConfigError naming the file, never a crash.
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
+    | st.sampled_from(["zh", "gbk", "ul li a", "a::attr(href)", "ftp://x", "http://moxiang.demo/", "../..", "([",
+                       "book/x/", "//elsewhere/", "file:///etc"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+_PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "encoding", "delay", "concurrency",
+                                                  "boilerplate", "obey_robots", "download_timeout", "allowed_origins")]
+_PLACES += [("sites", "moxiang", "selectors", key) for key in ("chapter_links", "toc_next", "body_next")]
+_PLACES += [("books", 0, key) for key in ("id", "title_zh", "genre", "zh")] + [("books", 0, "en", "toc")]
+_PLACES += [("options",), ("options", "filters"), ("output",), ("sites",), ("books",), ("sites", "new-site")]
+
+
+@settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(place=st.sampled_from(_PLACES), value=_VALUES)
+def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
+    def edit(raw):
+        parent = raw
+        for key in place[:-1]:
+            parent = parent.setdefault(key, {}) if isinstance(parent, dict) else parent[key]
+        parent[place[-1]] = value
+
+    path = _with(tmp_path, edit)
+    try:
+        load_config(path)
+    except ConfigError as err:
+        assert str(err).startswith(f"{path}: ") and "\n" not in str(err).split(": ", 2)[1]
