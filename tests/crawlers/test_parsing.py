@@ -1,6 +1,10 @@
-from scrapy.http import HtmlResponse
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scrapy.http import HtmlResponse, Request
 
-from crawlers.parsing import decode_page, parse_chapter, parse_toc, replacement_ratio
+from crawlers.parsing import MAX_REPLACEMENT_RATIO, decode_page, parse_chapter, parse_toc, replacement_ratio
+from crawlers.spider import NovelSpider
 from pipeline.config import load_config
 from tests.helpers import DEMO_CONFIG
 
@@ -73,14 +77,6 @@ def test_last_toc_page_has_no_next_page():
 
 
 # Properties: any bytes decode to a clean page or None; any HTML through the spider gives a record or a request.
-
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from scrapy.http import Request  # noqa: E402
-
-from crawlers.parsing import MAX_REPLACEMENT_RATIO  # noqa: E402
-from crawlers.spider import NovelSpider  # noqa: E402
 
 CHARSETS = st.sampled_from([None, "utf-8", "gbk", "gb18030", "big5", "latin-1", "no-such-charset"])
 

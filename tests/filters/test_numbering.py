@@ -1,6 +1,16 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from filters.numbering import ChapterNumber, parse_chapter_number, parse_title, parse_url, parse_zh_numeral
+from filters.numbering import (
+    MAX_NUMBER,
+    ZH_NUMERAL,
+    ChapterNumber,
+    parse_chapter_number,
+    parse_title,
+    parse_url,
+    parse_zh_numeral,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,11 +86,6 @@ def test_title_wins_over_url():
 
 
 # Property: any title and URL give a chapter number or None, never an exception.
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from filters.numbering import MAX_NUMBER, ZH_NUMERAL, parse_chapter_number  # noqa: E402
 
 _NUMERAL = st.lists(st.sampled_from([*ZH_NUMERAL, *"0123456789１٣"]), min_size=1, max_size=14).map("".join)
 _PIECE = st.sampled_from(["第", "章", "回", "Chapter ", "ch.", "Part ", "（", "）", "(", ")", "上", "下", "-", ".", " "])

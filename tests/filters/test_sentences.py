@@ -1,6 +1,9 @@
 import subprocess
 import sys
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from filters.eval_split import boundaries, evaluate
 from filters.eval_split import main as eval_split_main
 from filters.sentences import split_en, split_sentences, split_zh
@@ -125,9 +128,6 @@ def test_the_command_fails_on_empty_input(monkeypatch, capsys):
 
 
 # Property: any paragraphs split without an exception and without losing or adding a character.
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _PIECES = st.sampled_from(["。", "！", "？", "……", "…", "“", "”", "「", "」", "【", "】", "；", "，", ". ", "! ", "? ",
                            "...", "\"", "'", " ", "Mr. ", "甲", "乙说", "he said", "She", "A.", "3.5", "—", "\n"])

@@ -2,6 +2,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pipeline.config import ConfigError, load_config
 from tests.helpers import DEMO_CONFIG
@@ -137,11 +139,7 @@ def test_options_of_every_known_section_load(tmp_path):
     assert load_config(_with(tmp_path, lambda r: r.update(options=options))).options == options
 
 
-
 # Property: any value anywhere in a config gives a Config or a ConfigError naming the file, never a crash.
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
