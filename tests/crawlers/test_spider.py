@@ -1,4 +1,6 @@
 from scrapy.http import HtmlResponse, Request
+from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.python.failure import Failure
 
 from crawlers.spider import NovelSpider
 from pipeline.config import load_config
@@ -98,3 +100,14 @@ def test_a_next_page_off_the_sites_origin_fails_the_chapter_as_offsite_naming_th
         first_url=BASE + "book/a/9.html", pages=[], paragraphs=[], title=None))
     assert [(r["url"], r["reason"]) for r in out] == [("http://moxiang.demo/book/a/9.html", "offsite")]
     assert out[0]["detail"].startswith("page 2 of the chapter to http://127.0.0.1:8001/9_2.html, not on")
+
+
+def test_a_failed_next_page_fails_the_chapter_with_its_own_reason_naming_the_page(tmp_path):
+    url = BASE + "book/a/9_2.html"
+    request = Request(url, cb_kwargs={"first_url": BASE + "book/a/9.html", "pages": ["http://moxiang.demo/book/a/9.html"],
+                                      "paragraphs": ["甲。"], "title": "第九章"})
+    failure = Failure(HttpError(HtmlResponse(url, status=404, request=request), "Ignoring non-200 response"))
+    failure.request = request
+    out = list(_spider(tmp_path).chapter_failed(failure))
+    assert [(r["url"], r["reason"], r["detail"]) for r in out] == [
+        ("http://moxiang.demo/book/a/9.html", "http_404", f"page 2 ({url}) of the chapter: Ignoring non-200 response")]
