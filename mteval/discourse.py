@@ -8,7 +8,7 @@ hypothesis items, recall = matched / reference items. Categories:
 * ``pronoun-{masculine,feminine,neuter,epicene}``: English pronouns by BWB class (``mteval.pronouns``);
 * ``entity-person`` and ``entity-other``: spaCy NER mentions (lower-cased text), PERSON vs every other label;
 * ``tense``: verbs as (tense, lemma) from spaCy's morphology (Tense=Past / Pres), and "will"/"shall" +
-  verb as future;
+  base verb (within three tokens) as future;
 * ``marker``: discourse markers, the connective list of the cohesion miner (``cohesion/data/connectives.tsv``)
   matched as whole words.
 """
@@ -59,7 +59,8 @@ def items(lines: Iterable[str]) -> dict[str, Counter[str]]:
             found["entity-person" if ent.label_ == "PERSON" else "entity-other"][ent.text.lower()] += 1
         for token in doc:
             if token.tag_ == "MD" and token.lower_ in FUTURE_MODALS:
-                found["tense"][f"Fut:{token.head.lemma_.lower() if token.head is not token else token.lower_}"] += 1
+                verb = next((t for t in doc[token.i + 1 : token.i + 4] if t.tag_ == "VB"), token)
+                found["tense"][f"Fut:{verb.lemma_.lower()}"] += 1
             elif token.pos_ in ("VERB", "AUX") and (tense := token.morph.get("Tense")):
                 found["tense"][f"{tense[0]}:{token.lemma_.lower()}"] += 1
     for line in lines:
