@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from exports.corpus import iter_docs
 from exports.document import Section, Table
 from exports.sections import not_built
@@ -17,6 +19,7 @@ from mteval.pronouns import EN_PRONOUNS, ZH_PRONOUNS
 from mteval.run import leaderboard
 from pipeline.layout import Layout
 from pipeline.storage import read_json
+from qc.run import corrections_status
 from qc.store import accuracy_path
 
 NER_SPLIT = "test"
@@ -30,9 +33,11 @@ def qc_section(layout: Layout) -> Section:
     columns = ("book", "beads", "correct", "accuracy %", "95% interval")  # the JSON file sorts keys
     blocks = [Table([{c: row[c] for c in columns} for row in data["accuracy"]]),
               "Accuracy: share of reviewed beads judged correctly aligned, with the Wilson 95% interval."]
-    if data["stale_corrections"]:
-        blocks.append(f"Stale corrections (chapter text or alignment changed since review): "
-                      f"{len(data['stale_corrections'])}; they are not applied.")
+    stale = corrections_status(layout)[1]
+    if stale:
+        reasons = Counter(reason.split(":")[0] for reason in stale.values())
+        blocks.append(f"Stale corrections, not applied: {len(stale)} ("
+                      + ", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) + ").")
     return Section(title, blocks)
 
 

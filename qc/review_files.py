@@ -88,9 +88,9 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
             verdict = (row.get("verdict") or "").strip()
             if not verdict:
                 continue
+            shown = [_parse_idx(row[k] or "") if k in row else None for k in ("zh_idx", "en_idx")]
             yield Verdict((row.get("pair_id") or "").strip(), verdict, (row.get("correction") or "").strip(),
-                          _parse_idx(row.get("zh_idx") or ""), _parse_idx(row.get("en_idx") or ""),
-                          reviewer, str(path))
+                          *shown, reviewer, str(path))
 
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from exports.corpus import read_book
+from exports.report import build_report
 from exports.run import export_corpus
 from pipeline.storage import read_json, read_rows, write_table
 from qc.review_files import COLUMNS
@@ -124,3 +125,5 @@ def test_corrections_go_stale_when_the_chapter_text_changes(layout):
     applied, stale = corrections_status(layout)
     assert stale == {f"{chapter_id}/0": "chapter_text_changed", f"{chapter_id}/1": "chapter_text_changed"}
     assert applied[chapter_id].corrected == 0
+    report = build_report(layout).with_name("index.md").read_text(encoding="utf-8")
+    assert "Stale corrections, not applied: 2 (chapter_text_changed: 2)." in report
