@@ -15,6 +15,8 @@ from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from pipeline.layout import Layout
 from pipeline.schemas import TABLES
 from pipeline.storage import read_many, read_rows
+from qc.corrections import correct_chapter
+from qc.store import read_corrections
 
 Row = dict[str, Any]
 
@@ -53,13 +55,16 @@ def aligned_books(layout: Layout) -> list[str]:
 
 
 def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
-    """The book's chapters that have beads, by chapter number, each with its beads by bead number."""
+    """The book's chapters that have beads, by chapter number, each with its beads by bead number and the
+    reviewed corrections applied where they still fit (``qc.corrections``)."""
     beads: dict[str, list[Row]] = defaultdict(list)
     for pair in read_rows(layout.aligned(book_id), "aligned_pairs"):
         beads[pair["chapter_id"]].append(pair)
     chapters = [c for c in read_rows(layout.chapters(book_id), "chapters") if c["chapter_id"] in beads]
     chapters.sort(key=lambda c: (c["chapter_no"] is None, c["chapter_no"] or 0, c["chapter_id"]))
-    return [(c, sorted(beads[c["chapter_id"]], key=lambda b: b["bead_no"])) for c in chapters]
+    corrections = read_corrections(layout, book_id)
+    return [(c, correct_chapter(c, sorted(beads[c["chapter_id"]], key=lambda b: b["bead_no"]),
+                                corrections.get(c["chapter_id"], [])).beads) for c in chapters]
 
 
 def chapter_refs(layout: Layout) -> list[ChapterRef]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from exports.annotation_sections import discourse_sections, leaderboard_section, qc_section
 from exports.corpus import aligned_books
 from exports.document import render_html, render_markdown
 from exports.files import staged_dir
@@ -26,7 +27,8 @@ TITLE = "BWB corpus report"
 def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> Path:
     """Write the report folder (pages + ``img/*.png``) atomically; returns the path of index.html."""
     books = aligned_books(layout)
-    stats = collect(layout, plan_splits(layout, split_config)) if books else {}
+    assignment = plan_splits(layout, split_config) if books else None
+    stats = collect(layout, assignment) if assignment else {}
     with staged_dir(layout.report_dir()) as folder:
         img = folder / "img"
         img.mkdir()
@@ -37,6 +39,9 @@ def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> 
             lengths_section(stats, img),
             genre_section(layout, books, img),
             cohesion_section(layout, img),
+            qc_section(layout),
+            *discourse_sections(layout, assignment),
+            leaderboard_section(layout),
         ]
         (folder / "index.html").write_text(render_html(TITLE, sections), encoding="utf-8")
         (folder / "index.md").write_text(render_markdown(TITLE, sections), encoding="utf-8")

@@ -245,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     inspect.set_defaults(run=cmd_inspect)
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)
+    from pipeline.annotation_cli import add_commands
+
+    add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

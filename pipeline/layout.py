@@ -51,3 +51,16 @@ class Layout:
 
     def report_dir(self) -> Path:
         return self.root / "report"
+
+    def corrections(self, book_id: str) -> Path:
+        """Reviewed beads that replace the aligner's (``qc import``), per book."""
+        return self.root / "corrections" / f"{book_id}.parquet"
+
+    def qc_dir(self) -> Path:
+        return self.root / "qc"
+
+    def mt_dir(self) -> Path:
+        return self.root / "mt"
+
+    def mt_scores(self, split: str, system: str) -> Path:
+        return self.mt_dir() / split / f"{system}.parquet"

@@ -135,6 +135,48 @@ CANDIDATES = pa.schema(
     ]
 )
 
+# Alignment QC verdicts (``qc import``): one row per reviewed bead, keyed by pair_id.
+QC_VERDICTS = pa.schema(
+    [
+        ("pair_id", _str),
+        ("chapter_id", _str),
+        ("book_id", _str),
+        ("zh_idx", _ints),  # the bead as the reviewer saw it
+        ("en_idx", _ints),
+        ("correct", pa.bool_()),
+        ("reviewer", _str),
+        ("source", _str),  # the file the verdict came from
+    ]
+)
+
+# Reviewed beads replacing the aligner's (``qc import``); a pair_id may be replaced by several beads (part).
+CORRECTIONS = pa.schema(
+    [
+        ("pair_id", _str),  # the automatic bead replaced
+        ("part", _int),  # 0, 1, ...: the beads replacing it, in order; none when the bead is dissolved
+        ("chapter_id", _str),
+        ("book_id", _str),
+        ("orig_zh_idx", _ints),  # the automatic bead when it was reviewed
+        ("orig_en_idx", _ints),
+        ("zh_idx", _ints),  # the corrected bead (both empty: the automatic bead is dissolved)
+        ("en_idx", _ints),
+        ("chapter_hash", _str),  # sha256 of the chapter's sentences when reviewed (stale when changed)
+        ("reviewer", _str),
+    ]
+)
+
+# MT evaluation scores: one row per system x chapter x metric; chapter_id null for the whole split.
+MT_SCORES = pa.schema(
+    [
+        ("system", _str),
+        ("split", _str),
+        ("chapter_id", _str),
+        ("metric", _str),  # bleu | chrf | ter | meteor | {category}-{p,r,f1} (mteval.discourse)
+        ("value", pa.float64()),
+        ("signature", _str),
+    ]
+)
+
 TABLES: dict[str, pa.Schema] = {
     "books": BOOKS,
     "raw_chapters": RAW_CHAPTERS,
@@ -143,4 +185,7 @@ TABLES: dict[str, pa.Schema] = {
     "rejected": REJECTED,
     "aligned_pairs": ALIGNED_PAIRS,
     "candidates": CANDIDATES,
+    "qc_verdicts": QC_VERDICTS,
+    "corrections": CORRECTIONS,
+    "mt_scores": MT_SCORES,
 }

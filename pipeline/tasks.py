@@ -396,7 +396,9 @@ class CorpusTask(StageTask):
         return [p for b in self.cfg.books for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))]
 
     def settings(self) -> dict[str, Any]:
-        return dict(self.cfg.options.get("split", {}))
+        from qc.store import fingerprints
+
+        return dict(self.cfg.options.get("split", {})) | fingerprints(self.layout)  # + reviewed corrections
 
 
 class ExportCorpus(CorpusTask):
@@ -430,6 +432,11 @@ class BuildReport(CorpusTask):
 
     def output_paths(self) -> list[Path]:
         return [self.layout.report_dir() / "index.html", self.layout.report_dir() / "index.md"]
+
+    def settings(self) -> dict[str, Any]:
+        from qc.store import fingerprints
+
+        return super().settings() | fingerprints(self.layout, results=True)  # + QC accuracy, MT scores
 
     def run(self) -> None:
         from exports.report import build_report

@@ -25,5 +25,5 @@ def test_report_without_tables_says_not_built(tmp_path):
     from pipeline.layout import Layout
 
     empty = build_report(Layout(tmp_path / "empty"))
-    assert empty.read_text(encoding="utf-8").count("Not built yet") == 6
+    assert empty.read_text(encoding="utf-8").count("Not built yet") == 9
     assert (empty.parent / "index.md").is_file()

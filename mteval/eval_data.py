@@ -1,0 +1,75 @@
+"""Figures on real text: ``python -m mteval.eval_data [DATA_DIR]`` (default ``../shared/eval-data/mac-dev-mt``).
+
+DATA_DIR holds ``zh/NNN.txt``, its machine translation ``zh/NNN.trans.txt`` (line i translates line i),
+the human translation ``en/NNN.txt`` and gold beads ``gold/NNN.align``. Per gold bead with both sides,
+the MT of its Chinese sentences is the hypothesis and its English sentences the reference; a chapter is a
+document. Prints the MT scores of ``evaluate-mt`` for the MT and for a control that scores each chapter's MT
+against the next chapter's reference (discourse overlap should collapse), and the pronoun statistics of
+the report on the gold beads. Skips with a message when the data is absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from alignment.beads import read_beads
+from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
+from mteval.inputs import Document
+from mteval.run import LEADERBOARD, score_documents
+from pipeline.langdata import REPO_ROOT
+
+DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
+    docs, stats = [], SplitDiscourse()
+    for gold in sorted((data_dir / "gold").glob("*.align")):
+        name = gold.stem
+        zh, mt, en = (_lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt"))
+        refs, hyps = [], []
+        for bead in read_beads(gold):
+            stats.add({"pair_id": f"{name}/{len(refs)}", "zh": "".join(zh[i] for i in bead.zh),
+                       "en": " ".join(en[j] for j in bead.en)})
+            if bead.zh and bead.en:
+                hyps.append(" ".join(mt[i] for i in bead.zh))
+                refs.append(" ".join(en[j] for j in bead.en))
+        docs.append(Document(name, refs, hyps))
+    return docs, stats
+
+
+def _fit(lines: list[str], n: int) -> list[str]:
+    """``lines`` cut or padded with empty lines to ``n`` (sentence metrics need one line per reference)."""
+    return (lines + [""] * n)[:n]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT)
+    args = parser.parse_args(argv)
+    if not (args.data_dir / "gold").is_dir():
+        print(f"skipped: no evaluation data in {args.data_dir}")
+        return
+    docs, stats = read_documents(args.data_dir)
+    control = [Document(d.chapter_id, nxt.refs, _fit(d.hyps, len(nxt.refs)))
+               for d, nxt in zip(docs, docs[1:] + docs[:1])]
+    print(f"{args.data_dir.name}: {len(docs)} chapters, {sum(len(d.refs) for d in docs)} two-sided gold beads")
+    print(f"  {'system':<20}" + "".join(f"{m:>17}" for m in LEADERBOARD))
+    for label, documents in (("MT", docs), ("MT vs next chapter", control)):
+        split = {r["metric"]: r["value"] for r in score_documents(documents) if r["chapter_id"] is None}
+        print(f"  {label:<20}" + "".join(f"{split[m]:>17.2f}" if split[m] is not None else f"{'n/a':>17}"
+                                         for m in LEADERBOARD))
+    print("Pronouns on the gold beads (English / Chinese, by class):")
+    for row in pronoun_rows({"gold": stats}):
+        print(f"  {row['lang']}: " + ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("split", "lang")))
+    zero = zero_pronoun_rows({"gold": stats})[0]
+    print(f"  English pronouns in two-sided beads with no Chinese pronoun: {zero['with no zh pronoun in the bead']}"
+          f" of {zero['en pronouns (two-sided beads)']} ({zero['share %']}%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""References and system outputs, line by line, grouped into chapters (documents).
+
+Two layouts, both written by ``make export``:
+
+* a **file**: one line per line of ``export/text/{split}.ids`` (the reference is ``{split}.en``);
+* a **folder** in BWB's layout: ``Book{N}/{K}.hyp.txt`` (or ``{K}.txt``) beside each chapter's
+  ``export/bwb/{split}/Book{N}/{K}.ref_re.txt``, one line per reference line; the folder may also hold the
+  ``{split}/`` level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.storage import read_json
+
+HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
+
+
+class InputError(ValueError):
+    """A missing or malformed reference or system file (the message names the file)."""
+
+
+@dataclass(frozen=True)
+class Document:
+    chapter_id: str
+    refs: list[str]
+    hyps: list[str]
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+
+
+def _check_count(path: Path, hyps: list[str], ids: list[str], expected_from: str) -> None:
+    if len(hyps) == len(ids):
+        return
+    first = f"first id without a line: {ids[len(hyps)]}" if len(hyps) < len(ids) else (
+        f"first extra line: {len(ids) + 1}")
+    raise InputError(f"{path}: {len(hyps)} lines, expected {len(ids)} (one per line of {expected_from}); {first}")
+
+
+def _group(ids: list[str], refs: list[str], hyps: list[str]) -> Iterator[Document]:
+    chapters: dict[str, tuple[list[str], list[str]]] = {}
+    for pair_id, ref, hyp in zip(ids, refs, hyps, strict=True):
+        r, h = chapters.setdefault(pair_id.rsplit("/", 1)[0], ([], []))
+        r.append(ref)
+        h.append(hyp)
+    for chapter_id, (r, h) in chapters.items():
+        yield Document(chapter_id, r, h)
+
+
+def from_text(export: Path, split: str, hyp: Path) -> list[Document]:
+    """Documents of a one-line-per-bead system file aligned with ``text/{split}.ids``."""
+    ids_path = export / "text" / f"{split}.ids"
+    if not ids_path.is_file():
+        raise InputError(f"{ids_path}: no {split} split exported (run `python -m pipeline export` first)")
+    ids, refs = _lines(ids_path), _lines(export / "text" / f"{split}.en")
+    hyps = _lines(hyp)
+    _check_count(hyp, hyps, ids, str(ids_path))
+    return list(_group(ids, refs, hyps))
+
+
+def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:
+    """Documents of a system folder in BWB's layout (see the module docstring)."""
+    mapping_path = export / "bwb" / "mapping.json"
+    if not mapping_path.is_file():
+        raise InputError(f"{mapping_path}: no BWB export (run `python -m pipeline export` first)")
+    if (folder / split).is_dir():
+        folder = folder / split
+    chapters = [(cid, c) for cid, c in read_json(mapping_path)["chapters"].items() if c["split"] == split]
+    if not chapters:
+        raise InputError(f"{mapping_path}: no chapter in the {split} split")
+    docs = []
+    for chapter_id, c in sorted(chapters, key=lambda item: (item[1]["book"], item[1]["chapter"])):
+        book = f"Book{c['book']}"
+        ref_path = export / "bwb" / split / book / f"{c['chapter']}.ref_re.txt"
+        candidates = [folder / book / name.format(k=c["chapter"]) for name in HYP_NAMES]
+        hyp_path = next((p for p in candidates if p.is_file()), None)
+        if hyp_path is None:
+            raise InputError(f"{candidates[0]}: missing (the system output of {chapter_id})")
+        refs, hyps = _lines(ref_path), _lines(hyp_path)
+        _check_count(hyp_path, hyps, [f"{chapter_id} line {n + 1}" for n in range(len(refs))], str(ref_path))
+        docs.append(Document(chapter_id, refs, hyps))
+    return docs
+
+
+def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
+    """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder."""
+    if hyp.is_dir():
+        return from_bwb(export, split, hyp)
+    if not hyp.is_file():
+        raise InputError(f"{hyp}: no such file or folder")
+    return from_text(export, split, hyp)

@@ -1,0 +1,122 @@
+"""Commands ``qc sample``, ``qc import`` and ``evaluate-mt`` (registered by ``pipeline.cli``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from pipeline import tasks
+
+
+def _built(args: argparse.Namespace, *extra: object) -> object | None:
+    """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
+    from pipeline.cli import Target, _build, corpus_stages
+
+    target = Target.of(args)
+    stages = corpus_stages(target.params, target.book_ids)
+    if extra:
+        stages.append([task(**target.params) for task in extra])
+    return target if _build(target, stages, args) else None
+
+
+def cmd_qc_sample(args: argparse.Namespace) -> int:
+    from exports.plan import plan_splits
+    from qc.run import sample_review
+
+    if args.chapters < 1:
+        print("qc sample: --chapters must be at least 1", file=sys.stderr)
+        return 2
+    target = _built(args)
+    if target is None:
+        return 1
+    only = None
+    if args.split:
+        assignment = plan_splits(target.layout, tasks.split_config(target.config))
+        only = {cid for cid, split in assignment.chapters.items() if split == args.split}
+    folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
+    print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
+    print("  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
+          "label_config.xml); beads lowest score first")
+    for chapter_id in drawn:
+        print(f"  {chapter_id}")
+    return 0
+
+
+def cmd_qc_import(args: argparse.Namespace) -> int:
+    from pipeline.cli import Target
+    from qc.accuracy import format_accuracy
+    from qc.run import import_verdicts
+
+    target = Target.of(args)
+    try:
+        result = import_verdicts(target.layout, [Path(p) for p in args.paths], args.reviewer)
+    except (FileNotFoundError, ValueError) as err:
+        print(f"qc import: {err}", file=sys.stderr)
+        return 2
+    print(f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
+          f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}")
+    if result.rejected:
+        counts = Counter(r["reason"] for r in result.rejected)
+        print(f"  rejected {len(result.rejected)} ({', '.join(f'{k}: {n}' for k, n in sorted(counts.items()))}), "
+              f"listed in {target.layout.rejected('qc', 'import')}:")
+        for r in result.rejected[:10]:
+            print(f"    {r['item_id']}: {r['reason']}: {r['detail']}")
+    if result.stale:
+        print(f"  stale corrections (not applied): {len(result.stale)}")
+        for pair_id, reason in list(result.stale.items())[:10]:
+            print(f"    {pair_id}: {reason}")
+    if result.accuracy:
+        print("Alignment accuracy (reviewed beads judged correct):")
+        print(format_accuracy(result.accuracy))
+    print("Exports and the report use the corrections from the next `make export` / `make report`.")
+    return 0
+
+
+def cmd_evaluate_mt(args: argparse.Namespace) -> int:
+    from mteval.inputs import InputError
+    from mteval.run import evaluate_system, leaderboard
+
+    target = _built(args, tasks.ExportCorpus)
+    if target is None:
+        return 1
+    try:
+        system, rows = evaluate_system(target.layout, args.split, Path(args.hyp), args.name)
+    except InputError as err:
+        print(f"evaluate-mt: {err}", file=sys.stderr)
+        return 2
+    print(f"{system} on {args.split}: scores in {target.layout.mt_scores(args.split, system)}")
+    for row in rows:
+        if row["metric"] in ("bleu", "chrf", "ter", "meteor") or row["metric"].endswith("-f1"):
+            value = "n/a" if row["value"] is None else f"{row['value']:.2f}"
+            print(f"  {row['metric']:<24} {value:>8}  {row['signature']}")
+    board = [r for r in leaderboard(target.layout) if r["split"] == args.split]
+    print(f"Leaderboard ({args.split}):")
+    for r in board:
+        print(f"  {r['system']:<20} BLEU {r.get('bleu')}  chrF {r.get('chrf')}  TER {r.get('ter')}  "
+              f"METEOR {r.get('meteor')}  discourse F1 {r.get('discourse-f1')}")
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParser,
+                 workers: argparse.ArgumentParser) -> None:
+    qc = sub.add_parser("qc", help="alignment quality control: review samples, verdicts, corrections")
+    qc_sub = qc.add_subparsers(dest="qc_command", required=True)
+    sample = qc_sub.add_parser("sample", parents=[common, workers],
+                               help="draw chapters (stratified by book) and write review files")
+    sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
+    sample.add_argument("--seed", type=int, default=0)
+    sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
+    sample.set_defaults(run=cmd_qc_sample)
+    imp = qc_sub.add_parser("import", parents=[common],
+                            help="read verdicts and corrections (TSV or Label Studio JSON), report accuracy")
+    imp.add_argument("paths", nargs="+", help="review files or folders")
+    imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
+    imp.set_defaults(run=cmd_qc_import)
+    mt = sub.add_parser("evaluate-mt", parents=[common, workers],
+                        help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1")
+    mt.add_argument("--split", default="test", choices=("train", "valid", "test"))
+    mt.add_argument("--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder")
+    mt.add_argument("--name", help="system name (default: the file name)")
+    mt.set_defaults(run=cmd_evaluate_mt)

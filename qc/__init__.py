@@ -1,0 +1,1 @@
+"""Alignment quality control: review samples, verdicts, accuracy, and reviewed corrections of beads."""

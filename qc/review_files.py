@@ -1,0 +1,136 @@
+"""Review files: a TSV per chapter for spreadsheets and Label Studio tasks; and reading the verdicts back.
+
+TSV columns: ``pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction``. Reviewers fill
+``verdict`` (``correct`` or ``misaligned``; ``ok``/``wrong``, ``y``/``n``, ``1``/``0`` also read) and, for a
+misaligned bead, optionally ``correction`` (syntax: ``qc.grouping``). Label Studio: the same fields in
+each task's data, a ``verdict`` choice and a ``correction`` text area (``LABEL_CONFIG``); import its JSON
+export.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+COLUMNS = ("pair_id", "bead_no", "bead_type", "score", "zh_idx", "en_idx", "zh", "en", "verdict", "correction")
+SAMPLE_FILE = "sample.json"  # the sample's seed and chapters, beside its review files
+VERDICTS = {"correct": True, "ok": True, "y": True, "yes": True, "1": True,
+            "misaligned": False, "wrong": False, "n": False, "no": False, "0": False}
+LABEL_CONFIG = """<View>
+  <Header value="Bead $pair_id ($bead_type, score $score): is it aligned correctly?"/>
+  <Text name="zh" value="$zh_numbered"/>
+  <Text name="en" value="$en_numbered"/>
+  <Choices name="verdict" toName="en" choice="single" required="true">
+    <Choice value="correct"/>
+    <Choice value="misaligned"/>
+  </Choices>
+  <TextArea name="correction" toName="en" maxSubmissions="1"
+            placeholder="corrected grouping, e.g. 3:3;4:4,5 (zh:en sentence numbers), - to dissolve"/>
+</View>
+"""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One reviewer's verdict on one bead, as read from a review file (not yet checked)."""
+
+    pair_id: str
+    verdict: str  # as written
+    correction: str
+    zh_idx: tuple[int, ...] | None  # the bead as shown to the reviewer (None when the file lacks it)
+    en_idx: tuple[int, ...] | None
+    reviewer: str
+    source: str
+
+
+def _idx(values: Iterable[int]) -> str:
+    return ",".join(map(str, values))
+
+
+def tsv_text(beads: Iterable[Mapping[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, quotechar=None)
+    writer.writerow(COLUMNS)
+    for b in beads:
+        score = "" if b["score"] is None else f"{b['score']:.4f}"
+        writer.writerow([b["pair_id"], b["bead_no"], b["bead_type"], score, _idx(b["zh_idx"]), _idx(b["en_idx"]),
+                         " ".join(b["zh"].split()), " ".join(b["en"].split()), "", ""])
+    return out.getvalue()
+
+
+def _numbered(indices: list[int], sentences: list[str]) -> str:
+    return "\n".join(f"[{i}] {sentences[i]}" for i in indices)
+
+
+def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One task per bead; the text shows each sentence with its number in the chapter."""
+    return [{"data": {"pair_id": b["pair_id"], "bead_type": b["bead_type"], "score": b["score"],
+                      "zh_idx": list(b["zh_idx"]), "en_idx": list(b["en_idx"]),
+                      "zh_numbered": _numbered(b["zh_idx"], chapter["zh_sentences"]),
+                      "en_numbered": _numbered(b["en_idx"], chapter["en_sentences"])}}
+            for b in beads]
+
+
+def _parse_idx(text: str) -> tuple[int, ...] | None:
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
+    """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None):
+            verdict = (row.get("verdict") or "").strip()
+            if not verdict:
+                continue
+            shown = [_parse_idx(row[k] or "") if k in row else None for k in ("zh_idx", "en_idx")]
+            yield Verdict((row.get("pair_id") or "").strip(), verdict, (row.get("correction") or "").strip(),
+                          *shown, reviewer, str(path))
+
+
+def read_labelstudio(path: Path) -> Iterator[Verdict]:
+    """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
+    for task in json.loads(path.read_text(encoding="utf-8")):
+        data = task.get("data", {})
+        for annotation in task.get("annotations", []):
+            if annotation.get("was_cancelled"):
+                continue
+            verdict, correction = "", ""
+            for result in annotation.get("result", []):
+                value = result.get("value", {})
+                if result.get("from_name") == "verdict" and value.get("choices"):
+                    verdict = value["choices"][0]
+                elif result.get("from_name") == "correction" and value.get("text"):
+                    correction = " ".join(value["text"]).strip()
+            if verdict:
+                who = annotation.get("completed_by")
+                reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
+                yield Verdict(str(data.get("pair_id", "")), verdict, correction, tuple(data.get("zh_idx", ())),
+                              tuple(data.get("en_idx", ())), reviewer, str(path))
+
+
+def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:
+    """Verdicts of review files and folders (``*.tsv``; ``*.json`` Label Studio exports), in path order.
+
+    A TSV names no reviewer: ``reviewer`` is used for its rows.
+    """
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise FileNotFoundError(f"{path}: no such file or folder")
+    verdicts: list[Verdict] = []
+    for path in files:
+        try:
+            verdicts += read_tsv(path, reviewer) if path.suffix == ".tsv" else read_labelstudio(path)
+        except (json.JSONDecodeError, UnicodeDecodeError, csv.Error, AttributeError, TypeError) as err:
+            raise ValueError(f"{path}: not a review file ({type(err).__name__}: {err})") from None
+    return verdicts

@@ -1,0 +1,42 @@
+"""Where QC verdicts and corrections are kept, and reading them (an absent file is an empty table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pipeline.layout import Layout
+from pipeline.storage import file_sha256, read_rows
+from qc.corrections import by_chapter
+
+
+def verdicts_path(layout: Layout) -> Path:
+    return layout.qc_dir() / "verdicts.parquet"
+
+
+def accuracy_path(layout: Layout) -> Path:
+    return layout.qc_dir() / "accuracy.json"
+
+
+def read_verdicts_table(layout: Layout) -> list[dict[str, Any]]:
+    path = verdicts_path(layout)
+    return read_rows(path, "qc_verdicts") if path.is_file() else []
+
+
+def corrected_books(layout: Layout) -> list[str]:
+    return sorted(p.stem for p in layout.corrections("_").parent.glob("*.parquet"))
+
+
+def read_corrections(layout: Layout, book_id: str) -> dict[str, list[dict[str, Any]]]:
+    """A book's corrections by chapter id ({} when the book has none)."""
+    path = layout.corrections(book_id)
+    return by_chapter(read_rows(path, "corrections")) if path.is_file() else {}
+
+
+def fingerprints(layout: Layout, corrections: bool = True, results: bool = False) -> dict[str, Any]:
+    """SHA-256 of the corrections (and QC / MT results) files, for task settings; {} when there are none."""
+    paths = [layout.corrections(b) for b in corrected_books(layout)] if corrections else []
+    if results:
+        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet"))]
+    found = {str(p.relative_to(layout.root)): file_sha256(p) for p in paths if p.is_file()}
+    return {"annotations": found} if found else {}

@@ -1,0 +1,27 @@
+from mteval.eval_data import main, read_documents
+
+
+def _write(root, name, lines):
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_gold_beads_become_documents_and_pronoun_counts(tmp_path, capsys):
+    _write(tmp_path, "zh/001.txt", ["他走了。", "下雨了。", "她笑了。"])
+    _write(tmp_path, "zh/001.trans.txt", ["He left.", "It rained.", "She laughed."])
+    _write(tmp_path, "en/001.txt", ["He went away.", "Rain fell and she laughed."])
+    _write(tmp_path, "gold/001.align", ["[0]:[0]", "[1,2]:[1]"])
+    docs, stats = read_documents(tmp_path)
+    assert [(d.chapter_id, d.hyps, d.refs) for d in docs] == [
+        ("001", ["He left.", "It rained. She laughed."], ["He went away.", "Rain fell and she laughed."])]
+    assert (stats.en_pronouns_two_sided, stats.en_pronouns_no_zh_pronoun) == (2, 0)
+    main([str(tmp_path)])
+    printed = capsys.readouterr().out
+    assert "1 chapters, 2 two-sided gold beads" in printed
+    assert "en: masculine 1, feminine 1, neuter 0, epicene 0, total 2" in printed
+
+
+def test_absent_data_is_skipped(tmp_path, capsys):
+    main([str(tmp_path / "none")])
+    assert capsys.readouterr().out == f"skipped: no evaluation data in {tmp_path / 'none'}\n"

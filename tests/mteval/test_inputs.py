@@ -1,0 +1,57 @@
+import pytest
+
+from exports.run import export_corpus
+from mteval.inputs import InputError, load_documents
+from tests.exports.synthetic import build_output
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory):
+    layout = build_output(tmp_path_factory.mktemp("mt") / "output")
+    export_corpus(layout, ["text", "bwb"])
+    return layout.export_dir()
+
+
+def test_a_file_follows_the_text_ids(export, tmp_path):
+    refs = (export / "text" / "test.en").read_text(encoding="utf-8")
+    ids = (export / "text" / "test.ids").read_text(encoding="utf-8").splitlines()
+    hyp = tmp_path / "sys.txt"
+    hyp.write_text(refs.upper(), encoding="utf-8")
+    docs = load_documents(export, "test", hyp)
+    assert [d.chapter_id for d in docs] == list(dict.fromkeys(i.rsplit("/", 1)[0] for i in ids))
+    assert sum(len(d.hyps) for d in docs) == len(ids) and docs[0].hyps[0] == docs[0].refs[0].upper()
+
+
+def test_wrong_line_counts_name_the_file_the_count_and_the_first_id(export, tmp_path):
+    ids = (export / "text" / "test.ids").read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "short.txt"
+    short.write_text("x\n" * (len(ids) - 2), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", short)
+    assert str(err.value) == (f"{short}: {len(ids) - 2} lines, expected {len(ids)} (one per line of "
+                              f"{export / 'text' / 'test.ids'}); first id without a line: {ids[-2]}")
+    long = tmp_path / "long.txt"
+    long.write_text("x\n" * (len(ids) + 1), encoding="utf-8")
+    with pytest.raises(InputError, match=f"first extra line: {len(ids) + 1}$"):
+        load_documents(export, "test", long)
+    with pytest.raises(InputError, match="nothing.txt: no such file or folder"):
+        load_documents(export, "test", tmp_path / "nothing.txt")
+    with pytest.raises(InputError, match="no train2 split exported"):
+        load_documents(export, "train2", long)
+
+
+def test_a_folder_in_the_bwb_layout(export, tmp_path):
+    system = tmp_path / "system"
+    for ref in (export / "bwb" / "test").rglob("*.ref_re.txt"):
+        out = system / "test" / ref.parent.name / ref.name.replace(".ref_re.txt", ".hyp.txt")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(ref.read_text(encoding="utf-8"), encoding="utf-8")
+    docs = load_documents(export, "test", system)
+    assert docs and all(d.hyps == d.refs for d in docs)
+    first = sorted((system / "test").rglob("*.hyp.txt"))[0]
+    first.write_text("only one line\n", encoding="utf-8")
+    with pytest.raises(InputError, match=rf"{first}: 1 lines, expected \d+ .*first id without a line: \S+ line 2$"):
+        load_documents(export, "test", system)
+    first.unlink()
+    with pytest.raises(InputError, match=rf"{first}: missing \(the system output of \S+\)"):
+        load_documents(export, "test", system)

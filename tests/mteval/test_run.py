@@ -1,0 +1,43 @@
+import random
+
+import pytest
+
+from exports.run import export_corpus
+from mteval.discourse import CATEGORIES
+from mteval.inputs import InputError
+from mteval.run import evaluate_system, leaderboard
+from pipeline.storage import read_rows
+from tests.exports.synthetic import build_output
+
+
+def test_two_systems_scored_per_chapter_and_metric_and_ranked(tmp_path):
+    layout = build_output(tmp_path / "output")
+    export_corpus(layout, ["text"])
+    refs = (layout.export_dir() / "text" / "test.en").read_text(encoding="utf-8").splitlines()
+    shuffled = list(refs)
+    random.Random(2).shuffle(shuffled)
+    (tmp_path / "ref.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
+    (tmp_path / "mixed.txt").write_text("\n".join(shuffled) + "\n", encoding="utf-8")
+
+    system, split_rows = evaluate_system(layout, "test", tmp_path / "ref.txt", name="copy")
+    assert system == "copy"
+    assert {r["metric"]: r["value"] for r in split_rows}["bleu"] == pytest.approx(100)
+    evaluate_system(layout, "test", tmp_path / "mixed.txt")
+
+    rows = read_rows(layout.mt_scores("test", "copy"), "mt_scores")
+    chapters = {r["chapter_id"] for r in rows}
+    metrics = {r["metric"] for r in rows}
+    assert len(chapters) == 1 + len({i.rsplit("/", 1)[0] for i in
+                                     (layout.export_dir() / "text" / "test.ids").read_text().splitlines()})
+    assert metrics == {"bleu", "chrf", "ter", "meteor"} | {f"{c}-{m}" for c in (*CATEGORIES, "pronoun", "discourse")
+                                                           for m in ("p", "r", "f1")}
+    assert len(rows) == len(chapters) * len(metrics)
+    board = leaderboard(layout)
+    assert [(r["system"], r["bleu"]) for r in board] == [("copy", 100.0), ("mixed", board[1]["bleu"])]
+    assert board[1]["bleu"] < 50
+
+
+def test_bad_system_names_are_refused(tmp_path):
+    layout = build_output(tmp_path / "output", books=1)
+    with pytest.raises(InputError, match=r"system name '\.\./x': use letters"):
+        evaluate_system(layout, "test", tmp_path / "x.txt", name="../x")

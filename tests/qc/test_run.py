@@ -1,0 +1,129 @@
+"""qc sample / qc import on a small synthetic output folder (tests/exports/synthetic.py)."""
+
+import csv
+import json
+
+import pytest
+
+from exports.corpus import read_book
+from exports.report import build_report
+from exports.run import export_corpus
+from pipeline.storage import read_json, read_rows, write_table
+from qc.review_files import COLUMNS
+from qc.run import corrections_status, import_verdicts, sample_review
+from qc.store import accuracy_path, verdicts_path
+from tests.exports.synthetic import build_output
+
+
+@pytest.fixture
+def layout(tmp_path):
+    """Two books; each chapter's last English sentence made one (as its bead has it), so beads cover every
+    sentence exactly once."""
+    layout = build_output(tmp_path / "output", books=2, chapters=3)
+    for book in ("book0", "book1"):
+        chapters = read_rows(layout.chapters(book), "chapters")
+        for chapter in chapters:
+            chapter["en_sentences"][-2:] = ["\n".join(chapter["en_sentences"][-2:])]
+        write_table(chapters, "chapters", layout.chapters(book))
+    return layout
+
+
+def _read(path):
+    with open(path, encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None))
+
+
+def _write(path, rows):
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, COLUMNS, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None,
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_sample_writes_tsv_and_label_studio_tasks_lowest_score_first(layout):
+    folder, drawn = sample_review(layout, 3, seed=1)
+    assert folder == layout.qc_dir() / "sample-1"
+    assert len(drawn) == 3 and {c.split("/")[0] for c in drawn} == {"book0", "book1"}
+    book, number = drawn[0].split("/")
+    rows = _read(folder / book / f"{number}.tsv")
+    assert [r["bead_no"] for r in rows] == ["0", "1", "2", "3", "4", "5"]  # scores rise with the bead number
+    assert rows[3]["zh_idx"] == "3" and rows[3]["en_idx"] == "3,4" and rows[3]["verdict"] == ""
+    tasks = json.loads((folder / book / f"{number}.tasks.json").read_text(encoding="utf-8"))
+    assert tasks[3]["data"]["en_numbered"] == f"[3] {drawn[0].replace('/', '-')} third.\n[4] It has two sentences."
+    assert (folder / "label_config.xml").is_file()
+    assert read_json(folder / "sample.json") == {"seed": 1, "chapters": drawn}
+
+
+def test_scripted_reviewer_round_trip(layout):
+    folder, drawn = sample_review(layout, 1, seed=3)
+    chapter_id = drawn[0]
+    tsv = folder / f"{chapter_id}.tsv"
+    rows = _read(tsv)
+    for row in rows:
+        row["verdict"] = "correct"
+    # Bead 3 (zh 3 : en 3,4) is wrong: the reviewer moves en 4 into bead 4 (the translator's addition).
+    by_no = {r["bead_no"]: r for r in rows}
+    by_no["3"].update(verdict="misaligned", correction="3:3")
+    by_no["4"].update(verdict="wrong", correction=":4,5")
+    bad = [dict(by_no["0"], pair_id="nobook/9/9"), dict(by_no["1"], verdict="maybe"),
+           dict(by_no["2"], zh_idx="0"), dict(by_no["5"], verdict="correct", correction="5:6")]
+    _write(tsv, rows + bad)
+
+    result = import_verdicts(layout, [folder], reviewer="ann")
+
+    assert [(r["item_id"], r["reason"]) for r in result.rejected] == [
+        ("nobook/9/9", "unknown_pair_id"), (f"{chapter_id}/1", "bad_verdict"), (f"{chapter_id}/2", "bead_changed"),
+        (f"{chapter_id}/5", "correction_on_correct_bead")]
+    assert (result.verdicts, result.corrections, result.stale) == (6, 2, {})
+    book = chapter_id.split("/")[0]
+    assert result.accuracy == [
+        {"book": book, "beads": 6, "correct": 4, "accuracy %": 66.7, "95% interval": "30.0–90.3"},
+        {"book": "all", "beads": 6, "correct": 4, "accuracy %": 66.7, "95% interval": "30.0–90.3"}]
+    assert read_json(accuracy_path(layout))["accuracy"] == result.accuracy
+    assert len(read_rows(verdicts_path(layout), "qc_verdicts")) == 6
+    assert len(read_rows(layout.rejected("qc", "import"), "rejected")) == 4
+
+    read = {c["chapter_id"]: beads for c, beads in read_book(layout, book)}
+    assert [(b["pair_id"], b["zh_idx"], b["en_idx"]) for b in read[chapter_id]][2:5] == [
+        (f"{chapter_id}/2", [2], [2]), (f"{chapter_id}/3.0", [3], [3]), (f"{chapter_id}/4.0", [], [4, 5])]
+    assert all("." not in b["pair_id"] for cid, beads in read.items() if cid != chapter_id for b in beads)
+    export_corpus(layout, ["jsonl"])
+    exported = [json.loads(line) for path in (layout.export_dir() / "jsonl").glob("*.jsonl")
+                for line in path.read_text(encoding="utf-8").splitlines()]
+    assert f"{chapter_id}/3.0" in {row["pair_id"] for row in exported}
+
+
+def test_a_correction_leaving_a_sentence_out_is_refused_with_the_reason(layout):
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tsv = folder / f"{chapter_id}.tsv"
+    rows = _read(tsv)
+    row = next(r for r in rows if r["bead_no"] == "3")
+    row.update(verdict="misaligned", correction="3:3")
+    _write(tsv, rows)
+    result = import_verdicts(layout, [tsv])
+    assert [(r["reason"], r["detail"]) for r in result.rejected] == [
+        ("correction_coverage", f"{tsv}: {chapter_id}: en sentence(s) 4 in no bead")]
+    assert result.verdicts == 1 and result.corrections == 0
+    assert not layout.corrections(chapter_id.split("/")[0]).exists() or corrections_status(layout) == ({}, {})
+
+
+def test_corrections_go_stale_when_the_chapter_text_changes(layout):
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tsv = folder / f"{chapter_id}.tsv"
+    rows = _read(tsv)
+    next(r for r in rows if r["bead_no"] == "0").update(verdict="misaligned", correction="0:0;:1")
+    next(r for r in rows if r["bead_no"] == "1").update(verdict="misaligned", correction="1:")
+    _write(tsv, rows)
+    assert import_verdicts(layout, [tsv]).corrections == 2
+    book = chapter_id.split("/")[0]
+    chapters = read_rows(layout.chapters(book), "chapters")
+    for chapter in chapters:
+        if chapter["chapter_id"] == chapter_id:
+            chapter["en_sentences"][0] += " Edited."
+    write_table(chapters, "chapters", layout.chapters(book))
+    applied, stale = corrections_status(layout)
+    assert stale == {f"{chapter_id}/0": "chapter_text_changed", f"{chapter_id}/1": "chapter_text_changed"}
+    assert applied[chapter_id].corrected == 0
+    report = build_report(layout).with_name("index.md").read_text(encoding="utf-8")
+    assert "Stale corrections, not applied: 2 (chapter_text_changed: 2)." in report
