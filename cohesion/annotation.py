@@ -5,6 +5,9 @@
     python -m cohesion.annotation import LS_EXPORT.json [...] -o judgements.jsonl
     python -m cohesion.annotation agree judgements.jsonl [--annotators A B]
     python -m cohesion.annotation suite judgements.jsonl -o suite.jsonl
+    python -m cohesion.annotation unjudged --candidates C... --chapters CH... -o suite.jsonl
+        Every candidate as a suite item marked ``judged: false`` (nobody checked it): for trying
+        the probe (``make evaluate``) before annotation, never for reporting.
 
 CANDIDATES / CHAPTERS may be Parquet, JSON (a list) or JSONL files of pipeline.schemas rows.
 """
@@ -18,7 +21,8 @@ from pathlib import Path
 
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements
-from cohesion.suite import suite_items
+from cohesion.suite import suite_items, unjudged_items
+from pipeline.storage import write_bytes
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -33,16 +37,20 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def write_jsonl(rows: Iterable[dict], path: Path) -> None:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_bytes(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8"))
 
 
 def config_path(tasks_path: Path) -> Path:
     return tasks_path.with_suffix(".label_config.xml")
 
 
+def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
+    sentences = {row["chapter_id"]: list(row["en_sentences"]) for path in chapters for row in read_rows(path)}
+    return export_tasks([row for path in candidates for row in read_rows(path)], sentences)
+
+
 def export(candidates: Path, chapters: Path, out: Path) -> None:
-    sentences = {row["chapter_id"]: list(row["en_sentences"]) for row in read_rows(chapters)}
-    tasks = export_tasks(read_rows(candidates), sentences)
+    tasks = tasks_for([candidates], [chapters])
     out.write_text(json.dumps(tasks, ensure_ascii=False, indent=1), encoding="utf-8")
     config_path(out).write_text(LABEL_CONFIG, encoding="utf-8")
 
@@ -65,6 +73,10 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("suite", help="accepted judgements -> masked-LM test-suite JSONL")
     p.add_argument("judgements", type=Path)
     p.add_argument("-o", "--out", type=Path, required=True)
+    p = commands.add_parser("unjudged", help="every candidate as an UNJUDGED suite item (judged: false)")
+    p.add_argument("--candidates", type=Path, nargs="+", required=True)
+    p.add_argument("--chapters", type=Path, nargs="+", required=True)
+    p.add_argument("-o", "--out", type=Path, required=True)
     args = parser.parse_args(argv)
 
     if args.command == "export":
@@ -74,8 +86,12 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "agree":
         report = agreement(read_rows(args.judgements), tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
-    else:
+    elif args.command == "suite":
         write_jsonl(suite_items(read_rows(args.judgements)), args.out)
+    else:
+        items = unjudged_items(tasks_for(args.candidates, args.chapters))
+        write_jsonl(items, args.out)
+        print(f"wrote {len(items)} UNJUDGED items (miner candidates, not checked by anyone) to {args.out}")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ def test_unanimous_accept_with_first_annotators_spans():
             "target": "She paid.",
             "a": {"sentence": 0, "start": 0, "end": 8, "text": "Miss Lin"},
             "b": {"start": 0, "end": 3, "text": "She"},
+            "judged": True,
         }
     ]
 
