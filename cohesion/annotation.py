@@ -2,7 +2,9 @@
 
     python -m cohesion.annotation export CANDIDATES CHAPTERS -o tasks.json
         Label Studio import file (tasks with predicted spans) + tasks.label_config.xml alongside.
-    python -m cohesion.annotation import LS_EXPORT.json [...] -o judgements.jsonl
+    python -m cohesion.annotation import LS_EXPORT.json [...] [--users USERS.json] -o judgements.jsonl
+        JSON or JSON-MIN exports; USERS.json is the server's user list (GET /api/users/), so that
+        annotators are named by email instead of numeric user id.
     python -m cohesion.annotation agree judgements.jsonl [--annotators A B]
     python -m cohesion.annotation suite judgements.jsonl -o suite.jsonl
     python -m cohesion.annotation unjudged --candidates C... --chapters CH... -o suite.jsonl
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -66,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("-o", "--out", type=Path, required=True)
     p = commands.add_parser("import", help="Label Studio JSON export(s) -> judgements JSONL")
     p.add_argument("exports", type=Path, nargs="+")
+    p.add_argument("--users", type=Path, help="Label Studio user list (JSON) to name annotators by email")
     p.add_argument("-o", "--out", type=Path, required=True)
     p = commands.add_parser("agree", help="Cohen's kappa and raw agreement of two annotators")
     p.add_argument("judgements", type=Path)
@@ -82,7 +86,19 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "export":
         export(args.candidates, args.chapters, args.out)
     elif args.command == "import":
-        write_jsonl((r for path in args.exports for r in judgements(read_rows(path))), args.out)
+        users = {u["id"]: u["email"] for u in read_rows(args.users)} if args.users else {}
+        records, problems = [], []
+        for path in args.exports:
+            found, trouble = judgements(read_rows(path), users)
+            records += found
+            problems += [f"{path}: {p}" for p in trouble]
+        write_jsonl(records, args.out)
+        for problem in problems:
+            print(f"skipped {problem}", file=sys.stderr)
+        print(
+            f"wrote {len(records)} judgements to {args.out}; {len(problems)} annotations skipped",
+            file=sys.stderr,
+        )
     elif args.command == "agree":
         report = agreement(read_rows(args.judgements), tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
