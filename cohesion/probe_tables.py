@@ -26,20 +26,30 @@ def label(model: str) -> str:
     return model.rstrip("/").rsplit("/", 1)[-1]
 
 
-def hit_table(rows: list[dict]) -> list[dict]:
-    """Table 2: hit@1 in percent per phenomenon and adjacency."""
+def hit_rates(rows: list[dict]) -> dict[tuple[str, bool], dict[str, tuple[float, int] | None]]:
+    """(phenomenon, adjacent) -> model label -> (hit@1 in percent, items), None where no items."""
     cells: dict[tuple, list[bool]] = defaultdict(list)
     for r in rows:
         cells[r["phenomenon"], r["adjacent"], r["model"]].append(r["hit"])
-    table = []
+    rates = {}
     for phenomenon in _order(rows):
         for adjacent in (True, False):
-            line = {"phenomenon": phenomenon, "adjacency": "adjacent" if adjacent else "non-adjacent"}
-            for model in _models(rows):
-                hits = cells.get((phenomenon, adjacent, model))
-                line[label(model)] = f"{100 * sum(hits) / len(hits):.1f} ({len(hits)})" if hits else "—"
-            table.append(line)
-    return table
+            rates[phenomenon, adjacent] = {
+                label(model): (100 * sum(hits) / len(hits), len(hits))
+                if (hits := cells.get((phenomenon, adjacent, model)))
+                else None
+                for model in _models(rows)
+            }
+    return rates
+
+
+def hit_table(rows: list[dict]) -> list[dict]:
+    """Table 2: hit@1 in percent per phenomenon and adjacency."""
+    return [
+        {"phenomenon": phenomenon, "adjacency": "adjacent" if adjacent else "non-adjacent"}
+        | {model: f"{cell[0]:.1f} ({cell[1]})" if cell else "—" for model, cell in by_model.items()}
+        for (phenomenon, adjacent), by_model in hit_rates(rows).items()
+    ]
 
 
 def probability_table(rows: list[dict]) -> list[dict]:
