@@ -54,8 +54,8 @@ def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
 
 def export(candidates: Path, chapters: Path, out: Path) -> None:
     tasks = tasks_for([candidates], [chapters])
-    out.write_text(json.dumps(tasks, ensure_ascii=False, indent=1), encoding="utf-8")
-    config_path(out).write_text(LABEL_CONFIG, encoding="utf-8")
+    write_bytes(out, json.dumps(tasks, ensure_ascii=False, indent=1).encode("utf-8"))
+    write_bytes(config_path(out), LABEL_CONFIG.encode("utf-8"))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -100,13 +100,19 @@ def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> di
     return results
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
     parser.add_argument("--suite", type=Path, required=True)
     parser.add_argument("--model", action="append", required=True, dest="models")
     parser.add_argument("--corpus", type=Path, action="append", default=[])
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--batch-size", type=_positive, default=16)
     parser.add_argument("--out", type=Path, default=Path("output/evaluation"))
     args = parser.parse_args(argv)
     try:
