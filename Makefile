@@ -7,7 +7,13 @@ CONFIG ?= config/demo.yaml
 WORKERS ?= 1
 FORMATS ?= all
 PYTEST_ARGS ?=
+LS_VENV := .venv-labelstudio
+LS_STAMP := $(LS_VENV)/.installed-1.23.2
+SUITE  ?= output/evaluation/demo-unjudged.jsonl
+MODELS ?= baseline:unigram baseline:context
+DEVICE ?= cpu
 
+.PHONY: labelstudio demo-suite evaluate
 .PHONY: help setup corpus update test test-fast bench eval eval-split eval-align export report stats render-demo lint clean
 
 help:
@@ -17,12 +23,13 @@ help:
 	@echo "make eval     splitter and aligner accuracy on ../shared/eval-data (skipped when absent)"
 	@echo "make export   export splits (FORMATS=all|parquet,text,doc,bwb,jsonl,tmx)"
 	@echo "make report   HTML/Markdown corpus report in output/report/"
+	@echo "make evaluate masked-LM cohesion probe (SUITE=suite.jsonl MODELS='dir ...' DEVICE=cuda)"
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,probe]'
 	@rm -f $(VENV)/.installed-* && touch $@
 
 setup: $(STAMP)
@@ -34,7 +41,7 @@ update: setup
 corpus: setup
 	$(PY) -m pipeline corpus --config $(CONFIG) --workers $(WORKERS)
 
-test: setup
+test: setup $(LS_STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-fast: setup
@@ -62,6 +69,23 @@ stats: setup
 
 render-demo: setup
 	$(PY) -m crawlers.demo.render
+
+# Label Studio and its SDK in their own venv (their Django pins stay out of ours); used by a slow test.
+$(LS_STAMP):
+	@test -x $(LS_VENV)/bin/python || $(PYTHON) -m venv $(LS_VENV)
+	$(LS_VENV)/bin/python -m pip install --quiet label-studio==1.23.2 label-studio-sdk==2.1.2
+	@rm -f $(LS_VENV)/.installed-* && touch $@
+
+labelstudio: $(LS_STAMP)
+
+# The demo's candidates as an UNJUDGED suite: nobody has accepted them (see README, cohesion probe).
+demo-suite: corpus
+	$(PY) -m cohesion.annotation unjudged --candidates output/candidates/*.parquet \
+		--chapters output/chapters/*.parquet -o output/evaluation/demo-unjudged.jsonl
+
+evaluate: setup $(if $(filter output/evaluation/demo-unjudged.jsonl,$(SUITE)),demo-suite)
+	$(PY) -m cohesion.evaluate --suite $(SUITE) $(addprefix --model ,$(MODELS)) --device $(DEVICE) \
+		$$(test -d output/chapters && echo --corpus output/chapters) --out output/evaluation
 
 lint: setup
 	$(VENV)/bin/ruff check .

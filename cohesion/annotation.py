@@ -2,9 +2,14 @@
 
     python -m cohesion.annotation export CANDIDATES CHAPTERS -o tasks.json
         Label Studio import file (tasks with predicted spans) + tasks.label_config.xml alongside.
-    python -m cohesion.annotation import LS_EXPORT.json [...] -o judgements.jsonl
+    python -m cohesion.annotation import LS_EXPORT.json [...] [--users USERS.json] -o judgements.jsonl
+        JSON or JSON-MIN exports; USERS.json is the server's user list (GET /api/users/), so that
+        annotators are named by email instead of numeric user id.
     python -m cohesion.annotation agree judgements.jsonl [--annotators A B]
     python -m cohesion.annotation suite judgements.jsonl -o suite.jsonl
+    python -m cohesion.annotation unjudged --candidates C... --chapters CH... -o suite.jsonl
+        Every candidate as a suite item marked ``judged: false`` (nobody checked it): for trying
+        the probe (``make evaluate``) before annotation, never for reporting.
 
 CANDIDATES / CHAPTERS may be Parquet, JSON (a list) or JSONL files of pipeline.schemas rows.
 """
@@ -13,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements
-from cohesion.suite import suite_items
+from cohesion.suite import suite_items, unjudged_items
+from pipeline.storage import write_bytes
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -33,18 +40,22 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def write_jsonl(rows: Iterable[dict], path: Path) -> None:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    write_bytes(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8"))
 
 
 def config_path(tasks_path: Path) -> Path:
     return tasks_path.with_suffix(".label_config.xml")
 
 
+def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
+    sentences = {row["chapter_id"]: list(row["en_sentences"]) for path in chapters for row in read_rows(path)}
+    return export_tasks([row for path in candidates for row in read_rows(path)], sentences)
+
+
 def export(candidates: Path, chapters: Path, out: Path) -> None:
-    sentences = {row["chapter_id"]: list(row["en_sentences"]) for row in read_rows(chapters)}
-    tasks = export_tasks(read_rows(candidates), sentences)
-    out.write_text(json.dumps(tasks, ensure_ascii=False, indent=1), encoding="utf-8")
-    config_path(out).write_text(LABEL_CONFIG, encoding="utf-8")
+    tasks = tasks_for([candidates], [chapters])
+    write_bytes(out, json.dumps(tasks, ensure_ascii=False, indent=1).encode("utf-8"))
+    write_bytes(config_path(out), LABEL_CONFIG.encode("utf-8"))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -58,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("-o", "--out", type=Path, required=True)
     p = commands.add_parser("import", help="Label Studio JSON export(s) -> judgements JSONL")
     p.add_argument("exports", type=Path, nargs="+")
+    p.add_argument("--users", type=Path, help="Label Studio user list (JSON) to name annotators by email")
     p.add_argument("-o", "--out", type=Path, required=True)
     p = commands.add_parser("agree", help="Cohen's kappa and raw agreement of two annotators")
     p.add_argument("judgements", type=Path)
@@ -65,17 +77,37 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("suite", help="accepted judgements -> masked-LM test-suite JSONL")
     p.add_argument("judgements", type=Path)
     p.add_argument("-o", "--out", type=Path, required=True)
+    p = commands.add_parser("unjudged", help="every candidate as an UNJUDGED suite item (judged: false)")
+    p.add_argument("--candidates", type=Path, nargs="+", required=True)
+    p.add_argument("--chapters", type=Path, nargs="+", required=True)
+    p.add_argument("-o", "--out", type=Path, required=True)
     args = parser.parse_args(argv)
 
     if args.command == "export":
         export(args.candidates, args.chapters, args.out)
     elif args.command == "import":
-        write_jsonl((r for path in args.exports for r in judgements(read_rows(path))), args.out)
+        users = {u["id"]: u["email"] for u in read_rows(args.users)} if args.users else {}
+        records, problems = [], []
+        for path in args.exports:
+            found, trouble = judgements(read_rows(path), users)
+            records += found
+            problems += [f"{path}: {p}" for p in trouble]
+        write_jsonl(records, args.out)
+        for problem in problems:
+            print(f"skipped {problem}", file=sys.stderr)
+        print(
+            f"wrote {len(records)} judgements to {args.out}; {len(problems)} annotations skipped",
+            file=sys.stderr,
+        )
     elif args.command == "agree":
         report = agreement(read_rows(args.judgements), tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
-    else:
+    elif args.command == "suite":
         write_jsonl(suite_items(read_rows(args.judgements)), args.out)
+    else:
+        items = unjudged_items(tasks_for(args.candidates, args.chapters))
+        write_jsonl(items, args.out)
+        print(f"wrote {len(items)} UNJUDGED items (miner candidates, not checked by anyone) to {args.out}")
 
 
 if __name__ == "__main__":

@@ -69,42 +69,72 @@ def export_tasks(rows: Iterable[Mapping], chapters: Mapping[str, list[str]]) -> 
     return [to_task(row, chapters[row["chapter_id"]]) for row in rows]
 
 
-def judgements(export: list[dict]) -> list[dict]:
-    """Flatten a Label Studio JSON export: one record per (task, annotator), cancelled ones skipped.
+def judgements(export: list[dict], users: Mapping[int, str] | None = None) -> tuple[list[dict], list[str]]:
+    """Flatten a Label Studio JSON or JSON-MIN export: one record per (task, annotator).
 
     Record: candidate_id, annotator, phenomenon, subtype, accept, first, sentences, and spans ``a``
     (None when absent) and ``b`` as ``[sentence, start, end]`` in chapter sentence numbering.
+    The server names annotators by numeric user id; ``users`` (id -> email) turns them into names.
+    An annotation holding any span is taken as the annotator left it (a deleted predicted span stays
+    deleted); one holding none keeps the predicted spans. Cancelled annotations and ones without a
+    decision are skipped; ones without a B span or with two spans of one label are returned as
+    problems (one line each), not as records.
     """
-    records = []
+    records, problems = [], []
     for task in export:
-        data = task["data"]
-        for annotation in task.get("annotations", []):
+        data, annotations = _task(task)
+        for annotation in annotations:
             if annotation.get("was_cancelled"):
                 continue
-            spans = {"A": data["a"], "B": data["b"]}
+            found: dict[str, list] = {"A": [], "B": []}
             accept = None
             for result in annotation["result"]:
                 value = result["value"]
                 if result.get("type") == "choices":
                     accept = value["choices"][0] == "accept"
                 elif result.get("type") == "labels":
-                    spans[value["labels"][0]] = _from_text(data, value["start"], value["end"])
+                    found[value["labels"][0]].append(_from_text(data, value["start"], value["end"]))
             if accept is None:
                 continue  # no decision given
+            annotator = _annotator(annotation.get("completed_by"), users or {})
+            where = f"task {data['candidate_id']}, annotator {annotator}"
+            if not found["A"] and not found["B"]:
+                found = {"A": [data["a"]] if data["a"] else [], "B": [data["b"]]}
+            if len(found["A"]) > 1 or len(found["B"]) > 1:
+                problems.append(
+                    f"{where}: {len(found['A'])} A and {len(found['B'])} B spans (one of each expected)"
+                )
+                continue
+            if not found["B"]:
+                problems.append(f"{where}: no B span")
+                continue
             records.append(
                 {
                     "candidate_id": data["candidate_id"],
-                    "annotator": _annotator(annotation.get("completed_by")),
+                    "annotator": annotator,
                     "phenomenon": data["phenomenon"],
                     "subtype": data["subtype"],
                     "accept": accept,
                     "first": data["first"],
                     "sentences": data["sentences"],
-                    "a": list(spans["A"]) if spans["A"] else None,
-                    "b": list(spans["B"]),
+                    "a": list(found["A"][0]) if found["A"] else None,
+                    "b": list(found["B"][0]),
                 }
             )
-    return records
+    return records, problems
+
+
+def _task(task: Mapping) -> tuple[Mapping, list[dict]]:
+    """(task data, annotations) of a JSON export task or of a JSON-MIN record (one per annotation)."""
+    if "data" in task:
+        return task["data"], task.get("annotations", [])
+    spans = task.get("span", [])
+    result = [{"type": "labels", "value": span} for span in ([spans] if isinstance(spans, dict) else spans)]
+    if "decision" in task:
+        result.append({"type": "choices", "value": {"choices": [task["decision"]]}})
+    return task, [
+        {"completed_by": task.get("annotator"), "result": result}
+    ] if "annotation_id" in task else []
 
 
 def _from_text(data: Mapping, start: int, end: int) -> list[int]:
@@ -115,7 +145,9 @@ def _from_text(data: Mapping, start: int, end: int) -> list[int]:
     return [data["first"] + k, start - starts[k], min(end - starts[k], length)]
 
 
-def _annotator(completed_by: object) -> str:
+def _annotator(completed_by: object, users: Mapping[int, str]) -> str:
     if isinstance(completed_by, dict):
         return str(completed_by.get("email") or completed_by.get("id"))
+    if isinstance(completed_by, int) and completed_by in users:
+        return users[completed_by]
     return str(completed_by)

@@ -3,23 +3,39 @@
 Item: ``id``, ``phenomenon``, ``subtype``, ``adjacent``, ``distance``, ``context`` (the sentences
 before the target, from element 1's sentence on), ``target`` (element 2's sentence), ``a`` (element
 1: ``sentence`` indexes ``context + [target]``, plus ``start``, ``end``, ``text``; None for
-conjunction) and ``b`` (``start``, ``end``, ``text`` in the target).
+conjunction), ``b`` (``start``, ``end``, ``text`` in the target) and ``judged``: False for items
+built straight from miner candidates that no annotator has checked (``unjudged_items``).
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from pathlib import Path
+
+FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
+
+
+class SuiteError(ValueError):
+    """A suite file that cannot be read, with the file and line."""
+
+
+def annotator_key(name: str) -> tuple[int, int, str]:
+    """Order annotators by name, numeric user ids by number ("9" before "10")."""
+    return (0, int(name), "") if name.isdigit() else (1, 0, name)
 
 
 def suite_items(records: list[dict]) -> list[dict]:
-    """Unanimously accepted candidates; spans from the first annotator by name (they may differ)."""
+    """Unanimously accepted candidates; spans from the first annotator (``annotator_key``)."""
     by_candidate: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_candidate[r["candidate_id"]].append(r)
     items = []
     for cid, group in sorted(by_candidate.items()):
         if all(r["accept"] for r in group):
-            items.append(_item(cid, min(group, key=lambda r: r["annotator"])))
+            items.append(
+                _item(cid, min(group, key=lambda r: annotator_key(r["annotator"]))) | {"judged": True}
+            )
     return items
 
 
@@ -47,3 +63,52 @@ def _item(cid: str, r: dict) -> dict:
         "a": a,
         "b": {"start": b_start, "end": b_end, "text": target[b_start:b_end]},
     }
+
+
+def unjudged_items(tasks: list[dict]) -> list[dict]:
+    """Every miner candidate (as an exported Label Studio task) as an item that nobody has checked."""
+    return [_item(t["data"]["candidate_id"], t["data"]) | {"judged": False} for t in tasks]
+
+
+def read_suite(path: Path) -> list[dict]:
+    """Items of a suite JSONL file; SuiteError names the line of the first malformed one."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise SuiteError(f"{path}: cannot read the suite ({err})") from None
+    items = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
+        problem = _shape_problem(item)
+        if problem:
+            raise SuiteError(f"{path}:{n}: {problem}")
+        items.append(item)
+    return items
+
+
+def _shape_problem(item: object) -> str | None:
+    if not isinstance(item, dict):
+        return "not a JSON object"
+    for field, kind in FIELDS.items():
+        if not isinstance(item.get(field), kind):
+            return f"field {field!r} missing or not a {kind.__name__}"
+    b = item["b"]
+    if not all(isinstance(b.get(k), int) for k in ("start", "end")) or not isinstance(b.get("text"), str):
+        return "field 'b' needs integer start, end and a text"
+    if not all(isinstance(s, str) for s in item["context"]):
+        return "field 'context' must be a list of sentences"
+    return None
+
+
+def span_problem(item: dict) -> str | None:
+    """Why b's span does not match its text in the target, or None."""
+    b = item["b"]
+    found = item["target"][b["start"] : b["end"]]
+    if b["start"] >= b["end"] or found != b["text"]:
+        return f"b [{b['start']}:{b['end']}] is {found!r} in the target, not {b['text']!r}"
+    return None

@@ -51,3 +51,20 @@ def histogram(
     ax.legend()
     fig.savefig(path)
     return path
+
+
+def grouped_bar_chart(
+    path: Path, values: Mapping[str, Sequence[float]], groups: Sequence[str], title: str, ylabel: str
+) -> Path:
+    """Vertical bars side by side: one group per label in ``groups``, one bar per series in ``values``."""
+    fig = _figure(height=3.6)
+    ax = fig.add_subplot()
+    width = 0.8 / max(1, len(values))
+    x = np.arange(len(groups))
+    for k, (name, series) in enumerate(values.items()):
+        ax.bar(x + (k - (len(values) - 1) / 2) * width, series, width, label=name)
+    ax.set_xticks(x, groups, rotation=30, ha="right", fontsize=8)
+    ax.set(title=title, ylabel=ylabel)
+    ax.legend(fontsize=8)
+    fig.savefig(path)
+    return path

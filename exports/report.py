@@ -15,6 +15,7 @@ from exports.sections import (
     funnel_section,
     genre_section,
     lengths_section,
+    probe_section,
     table6_section,
 )
 from exports.splits import DEFAULT_CONFIG, SplitConfig
@@ -43,6 +44,8 @@ def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> 
             *discourse_sections(layout, assignment),
             leaderboard_section(layout),
         ]
+        probe = probe_section(layout, img)
+        sections += [probe] if probe else []
         (folder / "index.html").write_text(render_html(TITLE, sections), encoding="utf-8")
         (folder / "index.md").write_text(render_markdown(TITLE, sections), encoding="utf-8")
     return layout.report_dir() / "index.html"

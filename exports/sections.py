@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 
 from exports.corpus import book_files, read_columns, rejected_files
 from exports.document import Image, Section, Table
-from exports.plots import bar_chart, histogram
+from exports.plots import bar_chart, grouped_bar_chart, histogram
 from exports.stats import SplitStats, table6_rows
 from exports.tokens import WORD_RULE
 from pipeline.layout import Layout
@@ -179,3 +179,26 @@ def cohesion_section(layout: Layout, img: Path) -> Section:
             Image(f"img/{path.name}", "cohesion candidates per phenomenon"),
         ],
     )
+
+
+def probe_section(layout: Layout, img: Path) -> Section | None:
+    """hit@1 of the masked-LM cohesion probe per phenomenon x adjacency and model; None before a run."""
+    path = layout.evaluation_dir() / "probe.parquet"
+    if not path.is_file():
+        return None
+    from cohesion.probe_tables import hit_rates, hit_table
+
+    rows = read_table(path, "probe_results").to_pylist()
+    rates = hit_rates(rows)
+    groups = [f"{phenomenon} {'adj' if adjacent else 'non-adj'}" for phenomenon, adjacent in rates]
+    models = list(next(iter(rates.values()), {}))
+    hits = {m: [cell[0] if (cell := by_model[m]) else 0.0 for by_model in rates.values()] for m in models}
+    chart = grouped_bar_chart(
+        img / "probe.png", hits, groups, "Cohesion probe: hit@1 per phenomenon", "hit@1 %"
+    )
+    unjudged = sum(not r["judged"] for r in rows)
+    note = "hit@1 % (items) of the masked-LM probe (python -m cohesion.evaluate)."
+    if unjudged:
+        note += f" {unjudged} of {len(rows)} rows are UNJUDGED miner candidates, not an annotated suite."
+    blocks = [Table(hit_table(rows)), note, Image(f"img/{chart.name}", "probe hit@1")]
+    return Section("Cohesion probe (masked LMs)", blocks)

@@ -49,6 +49,10 @@ class Layout:
     def export_dir(self) -> Path:
         return self.root / "export"
 
+    def evaluation_dir(self) -> Path:
+        """The masked-LM probe's results (``python -m cohesion.evaluate --out``)."""
+        return self.root / "evaluation"
+
     def report_dir(self) -> Path:
         return self.root / "report"
 

@@ -177,6 +177,25 @@ MT_SCORES = pa.schema(
     ]
 )
 
+# Masked-LM cohesion probe (python -m cohesion.evaluate): one row per suite item x model.
+PROBE_RESULTS = pa.schema(
+    [
+        ("item_id", _str),  # the suite item's id (the candidate_id it came from)
+        ("model", _str),  # model name or path as given, or baseline:unigram / baseline:context
+        ("phenomenon", _str),
+        ("subtype", _str),
+        ("adjacent", pa.bool_()),
+        ("distance", _int),
+        ("judged", pa.bool_()),  # False: an unjudged miner candidate (no annotator checked it)
+        ("target", _str),  # element b's text
+        ("prediction", _str),  # the greedy fill (or the baseline's word)
+        ("hit", pa.bool_()),
+        ("p_context", pa.float64()),  # p(target) with the preceding sentences; null for baseline:context
+        ("p_no_context", pa.float64()),  # p(target) from the target sentence alone
+        ("pieces", _int),  # sub-word pieces of the target; null for baselines
+    ]
+)
+
 TABLES: dict[str, pa.Schema] = {
     "books": BOOKS,
     "raw_chapters": RAW_CHAPTERS,
@@ -188,4 +207,5 @@ TABLES: dict[str, pa.Schema] = {
     "qc_verdicts": QC_VERDICTS,
     "corrections": CORRECTIONS,
     "mt_scores": MT_SCORES,
+    "probe_results": PROBE_RESULTS,
 }

@@ -41,7 +41,8 @@ def _annotate(tasks: list[dict]) -> list[dict]:
                 }
             ]
             if annotator == "ann" and task["data"]["phenomenon"] == "ellipsis":
-                result.append({"type": "labels", "value": {"start": 0, "end": 8, "labels": ["A"]}})
+                predicted_b = next(r for r in task["predictions"][0]["result"] if r["id"] == "B")
+                result += [{"type": "labels", "value": {"start": 0, "end": 8, "labels": ["A"]}}, predicted_b]
             annotations.append(
                 {"id": 10 * n + user, "completed_by": {"id": user, "email": annotator}, "result": result}
             )

@@ -30,6 +30,7 @@ def test_unanimous_accept_with_first_annotators_spans():
             "target": "She paid.",
             "a": {"sentence": 0, "start": 0, "end": 8, "text": "Miss Lin"},
             "b": {"start": 0, "end": 3, "text": "She"},
+            "judged": True,
         }
     ]
 
@@ -39,3 +40,8 @@ def test_any_reject_drops_the_item_and_corrected_distance_is_recomputed():
     moved = suite_items([_record("ann", True, [11, 0, 2])])[0]  # antecedent moved to "It rained."
     assert (moved["distance"], moved["adjacent"], moved["context"]) == (1, True, ["It rained."])
     assert moved["a"] == {"sentence": 0, "start": 0, "end": 2, "text": "It"}
+
+
+def test_numeric_annotator_ids_order_by_number():
+    items = suite_items([_record("10", True, [10, 5, 8]), _record("9", True, [10, 0, 8])])
+    assert items[0]["a"]["text"] == "Miss Lin"  # annotator 9's spans, not 10's

@@ -27,3 +27,22 @@ def test_report_without_tables_says_not_built(tmp_path):
     empty = build_report(Layout(tmp_path / "empty"))
     assert empty.read_text(encoding="utf-8").count("Not built yet") == 9
     assert (empty.parent / "index.md").is_file()
+
+
+def test_report_charts_probe_results_when_they_exist(layout):
+    from pipeline.storage import write_table
+
+    def row(model: str, phenomenon: str, adjacent: bool, hit: bool) -> dict:
+        return {"item_id": f"{phenomenon}-{adjacent}", "model": model, "phenomenon": phenomenon, "subtype": "",
+                "adjacent": adjacent, "distance": 1 if adjacent else 2, "judged": False, "target": "it",
+                "prediction": "it" if hit else "he", "hit": hit, "p_context": None, "p_no_context": None,
+                "pieces": None}  # fmt: skip
+
+    rows = [row("models/bert-base-cased", "reference", True, True), row("models/bert-base-cased", "reference", False, False),
+            row("baseline:context", "reference", True, False), row("baseline:context", "reference", False, False)]  # fmt: skip
+    write_table(rows, "probe_results", layout.evaluation_dir() / "probe.parquet")
+    page = build_report(layout)
+    markdown = (page.parent / "index.md").read_text(encoding="utf-8")
+    assert "## Cohesion probe (masked LMs)" in markdown and "4 of 4 rows are UNJUDGED" in markdown
+    assert "| reference | adjacent | 100.0 (1) | 0.0 (1) |" in markdown
+    assert (page.parent / "img" / "probe.png").read_bytes().startswith(PNG_MAGIC)

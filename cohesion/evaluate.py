@@ -1,0 +1,169 @@
+"""Masked-LM cohesion probe over a test suite: hit@1 (Table 2) and p(target) with/without context (Table 3).
+
+    python -m cohesion.evaluate --suite SUITE.jsonl --model NAME_OR_DIR [--model ...]
+        [--corpus CHAPTERS ...] [--device cpu|cuda] [--batch-size N] [--out DIR]
+
+A model is a local directory (or a hub name already in the local cache: nothing is downloaded), or
+``baseline:unigram`` / ``baseline:context`` (see cohesion.baselines; the unigram baseline counts
+words on ``--corpus``: chapter Parquet/JSON/JSONL files or folders of them, default the suite's own
+sentences). Writes ``DIR/probe.parquet`` (one row per item x model) and ``DIR/tables.md``, and
+prints both tables. How multi-sub-word targets are scored: cohesion.probe.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tqdm import tqdm
+
+from cohesion import baselines
+from cohesion.annotation import read_rows
+from cohesion.probe import Fill, Skip, Slot
+from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
+from cohesion.suite import SuiteError, read_suite, span_problem
+from pipeline.storage import write_bytes, write_table
+
+
+def slots(item: dict) -> tuple[Slot, Slot]:
+    """The target slot with the preceding sentences, and in the target sentence alone."""
+    b = item["b"]
+    prefix = " ".join(item["context"]) + " " if item["context"] else ""
+    return (
+        Slot(prefix + item["target"], len(prefix) + b["start"], len(prefix) + b["end"]),
+        Slot(item["target"], b["start"], b["end"]),
+    )
+
+
+def probe_rows(probe: object, items: list[dict], batch_size: int, name: str) -> tuple[list[dict], Counter]:
+    """Score items with a model probe; returns result fields per scored item and skips by reason."""
+    rows, skipped = [], Counter()
+    for first in tqdm(range(0, len(items), batch_size), desc=name, unit="batch", file=sys.stderr):
+        batch = items[first : first + batch_size]
+        fills = probe.fill([s for item in batch for s in slots(item)])  # type: ignore[attr-defined]
+        for item, with_context, alone in zip(batch, fills[::2], fills[1::2], strict=True):
+            skip = next((f for f in (with_context, alone) if isinstance(f, Skip)), None)
+            if skip:
+                skipped[skip.reason] += 1
+                continue
+            assert isinstance(with_context, Fill) and isinstance(alone, Fill)
+            rows.append(
+                _row(item, name)
+                | {
+                    "prediction": with_context.prediction,
+                    "hit": with_context.hit,
+                    "p_context": with_context.p,
+                    "p_no_context": alone.p,
+                    "pieces": with_context.pieces,
+                }
+            )
+    return rows, skipped
+
+
+def _row(item: dict, model: str) -> dict:
+    return {
+        "item_id": item["id"],
+        "model": model,
+        "phenomenon": item["phenomenon"],
+        "subtype": item.get("subtype", ""),
+        "adjacent": item["adjacent"],
+        "distance": item.get("distance"),
+        "judged": item.get("judged", True),
+        "target": item["b"]["text"],
+    }
+
+
+def corpus_sentences(paths: list[Path], items: list[dict]) -> list[str]:
+    """English sentences of the chapter files (folders: their *.parquet), else of the suite itself."""
+    files = [f for p in paths for f in (sorted(p.glob("*.parquet")) if p.is_dir() else [p])]
+    if files:
+        return [s for f in files for row in read_rows(f) for s in row["en_sentences"]]
+    return list(dict.fromkeys(s for item in items for s in [*item["context"], item["target"]]))
+
+
+def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> dict[str, list[dict]]:
+    from cohesion.nlp import load_tagger
+
+    nlp = load_tagger()
+    tagged = baselines.tag_items(items, nlp)
+    results = {}
+    for name in names:
+        if name == baselines.UNIGRAM:
+            sentences = corpus_sentences(corpus, items)
+            print(f"{name}: counting words by tag in {len(sentences):,} corpus sentences", file=sys.stderr)
+            fields = baselines.unigram(items, tagged, baselines.tag_counts(sentences, nlp))
+        else:
+            fields = baselines.context(items, tagged)
+        results[name] = [_row(item, name) | f for item, f in zip(items, fields, strict=True)]
+    return results
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", type=Path, required=True)
+    parser.add_argument("--model", action="append", required=True, dest="models")
+    parser.add_argument("--corpus", type=Path, action="append", default=[])
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--batch-size", type=_positive, default=16)
+    parser.add_argument("--out", type=Path, default=Path("output/evaluation"))
+    args = parser.parse_args(argv)
+    try:
+        items = read_suite(args.suite)
+    except SuiteError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    valid = [item for item in items if not span_problem(item)]
+    for item in items:
+        if span_problem(item):
+            print(f"skipped {item['id']}: {span_problem(item)}", file=sys.stderr)
+    unjudged = sum(not item.get("judged", True) for item in valid)
+    print(
+        f"suite {args.suite}: {len(valid)} items, {len(items) - len(valid)} skipped (span does not match)"
+        + (f"; {unjudged} UNJUDGED (miner candidates no annotator checked)" if unjudged else ""),
+        file=sys.stderr,
+    )
+    rows: list[dict] = []
+    wanted = [m for m in args.models if m in baselines.NAMES]
+    by_baseline = baseline_rows(wanted, valid, args.corpus) if wanted else {}
+    for name in args.models:
+        if name in by_baseline:
+            rows += by_baseline[name]
+            continue
+        from cohesion.probe_load import LoadError, load_probe
+
+        try:
+            probe = load_probe(name, args.device)
+        except LoadError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        scored, skipped = probe_rows(probe, valid, args.batch_size, name)
+        rows += scored
+        if skipped:
+            print(
+                f"{name}: skipped " + ", ".join(f"{n} {r}" for r, n in sorted(skipped.items())),
+                file=sys.stderr,
+            )
+    tables = [
+        ("Table 2: hit@1 % (items) per phenomenon and adjacency", hit_table(rows)),
+        ("Table 3: mean p(target) with / without context, adjacent items (items)", probability_table(rows)),
+    ]
+    write_table(rows, "probe_results", args.out / "probe.parquet")
+    note = f"Suite `{args.suite}`" + (f", {unjudged} of {len(valid)} items UNJUDGED" if unjudged else "")
+    text = "\n".join(f"## {title}\n\n{note}.\n\n{markdown(table)}" for title, table in tables)
+    write_bytes(args.out / "tables.md", text.encode("utf-8"))
+    for title, table in tables:
+        print(f"\n{title}\n\n{terminal(table)}")
+    print(f"wrote {args.out / 'probe.parquet'} ({len(rows)} rows) and {args.out / 'tables.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

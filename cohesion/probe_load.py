@@ -1,0 +1,35 @@
+"""Load a probe model offline: a local directory, or a hub name already in the local cache."""
+
+from __future__ import annotations
+
+from cohesion.probe import BartProbe, MaskedLMProbe
+
+ENCODER_DECODERS = ("bart", "mbart")
+
+
+class LoadError(Exception):
+    """A one-line reason why a model cannot be used."""
+
+
+def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
+    """``BartForConditionalGeneration`` for BART models, ``AutoModelForMaskedLM`` for the rest."""
+    import torch
+    from transformers import AutoConfig, AutoModelForMaskedLM, AutoTokenizer, BartForConditionalGeneration
+
+    if device == "cuda" and not torch.cuda.is_available():
+        raise LoadError("--device cuda: no CUDA GPU is visible to torch")
+    try:
+        config = AutoConfig.from_pretrained(name, local_files_only=True)
+        tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=True)
+        bart = config.model_type in ENCODER_DECODERS
+        model_class = BartForConditionalGeneration if bart else AutoModelForMaskedLM
+        model = model_class.from_pretrained(name, local_files_only=True)
+    except (OSError, ValueError, KeyError) as err:
+        reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise LoadError(
+            f"model {name!r} cannot be loaded offline ({reason[:160]}); download it once and pass its "
+            f"directory, e.g. --model models/{name.rstrip('/').split('/')[-1]} (see README, cohesion probe)"
+        ) from None
+    if not tokenizer.is_fast:
+        raise LoadError(f"model {name!r}: the probe needs a fast tokenizer (tokenizer.json) for offsets")
+    return (BartProbe if bart else MaskedLMProbe)(model, tokenizer, device)

@@ -1,0 +1,120 @@
+"""``python -m cohesion.evaluate`` end to end with tiny random models saved to disk, and bad input."""
+
+import json
+
+import pyarrow.parquet as pq
+import pytest
+
+from cohesion import evaluate
+from cohesion.probe import MaskedLMProbe
+from tests.cohesion.test_probe import CONTEXT, TARGET, VOCAB
+from tests.cohesion.tiny_models import SENTENCES, StubModel, byte_bpe, tiny_bart, tiny_bert, wordpiece
+
+
+def _item(id_: str, phenomenon: str, adjacent: bool, context: list[str], target: str, word: str) -> dict:
+    start = target.index(word)
+    return {
+        "id": id_,
+        "phenomenon": phenomenon,
+        "subtype": "",
+        "adjacent": adjacent,
+        "distance": len(context),
+        "context": context,
+        "target": target,
+        "a": None,
+        "b": {"start": start, "end": start + len(word), "text": word},
+    }
+
+
+ITEMS = [
+    _item("i1", "repetition", True, [SENTENCES[0]], SENTENCES[1], "lamp"),
+    _item("i2", "reference", False, [SENTENCES[0], SENTENCES[1]], SENTENCES[2], "She"),
+    _item("i3", "conjunction", True, [SENTENCES[3]], SENTENCES[4], "However"),
+    _item("i4", "repetition", False, [SENTENCES[2], SENTENCES[5]], SENTENCES[6], "boat"),
+]
+
+
+def _suite(tmp_path, items=ITEMS, extra: str = ""):
+    path = tmp_path / "suite.jsonl"
+    path.write_text("".join(json.dumps(i) + "\n" for i in items) + extra, encoding="utf-8")
+    return str(path)
+
+
+def _save(model, tokenizer, path):
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return str(path)
+
+
+def test_tiny_bert_and_bart_run_the_whole_probe(tmp_path, capsys):
+    bert = _save(tiny_bert(tok := wordpiece()), tok, tmp_path / "tiny-bert")
+    bart = _save(tiny_bart(bpe := byte_bpe()), bpe, tmp_path / "tiny-bart")
+    out = tmp_path / "eval"
+    argv = ["--suite", _suite(tmp_path), "--model", bert, "--model", bart, "--model", "baseline:context"]
+    assert evaluate.main(argv + ["--batch-size", "3", "--out", str(out)]) == 0
+    rows = pq.read_table(out / "probe.parquet").to_pylist()
+    assert [(r["model"], r["item_id"]) for r in rows] == [(m, i["id"]) for m in (bert, bart, "baseline:context")
+                                                          for i in ITEMS]  # fmt: skip
+    for r in rows[:8]:
+        assert 0 < r["p_context"] <= 1 and 0 < r["p_no_context"] <= 1
+    pieces = {(r["model"], r["item_id"]): r["pieces"] for r in rows}
+    assert pieces[bert, "i1"] == len(tok.tokenize("lamp")) and pieces[bart, "i1"] == len(
+        bpe.tokenize(" lamp")
+    )
+    printed = capsys.readouterr().out
+    assert "Table 2: hit@1" in printed and "Table 3: mean p(target)" in printed
+    tables = (out / "tables.md").read_text()
+    assert "| repetition | non-adjacent |" in tables and "| tiny-bert with | tiny-bert without |" in tables
+
+
+def test_stub_values_reach_the_parquet_and_table_3(tmp_path, capsys, monkeypatch):
+    """The hand-computed probabilities of test_probe (3/20 with context, 1/2 alone) end up in both outputs."""
+    tokenizer = wordpiece(VOCAB)
+    ids, mask = tokenizer.convert_tokens_to_ids, tokenizer.mask_token_id
+
+    def table(row, t, length):
+        if row.count(mask) == 2:
+            return {ids("lantern"): 3, ids("boat"): 1} if length > 8 else {ids("lantern"): 3, ids("the"): 3}
+        return {ids("##maker"): 1, ids("##s"): 4} if length > 8 else {ids("##maker"): 1}
+
+    stub = MaskedLMProbe(StubModel(len(VOCAB), table), tokenizer)
+    monkeypatch.setattr("cohesion.probe_load.load_probe", lambda name, device: stub)
+    item = _item("s1", "repetition", True, [CONTEXT.strip()], TARGET, "lanternmaker")
+    assert (
+        evaluate.main(["--suite", _suite(tmp_path, [item]), "--model", "stub", "--out", str(tmp_path)]) == 0
+    )
+    (row,) = pq.read_table(tmp_path / "probe.parquet").to_pylist()
+    assert (row["prediction"], row["hit"], row["pieces"]) == ("lanterns", False, 2)
+    assert row["p_context"] == pytest.approx(0.15) and row["p_no_context"] == pytest.approx(0.5)
+    assert "| repetition | 0.150 (1) | 0.500 |" in (tmp_path / "tables.md").read_text()
+    assert "0.0 (1)" in capsys.readouterr().out
+
+
+def test_unloadable_model_is_one_line_naming_it(tmp_path, capsys):
+    assert evaluate.main(["--suite", _suite(tmp_path), "--model", "no-such-org/no-such-model"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert (
+        err.startswith("error: model ")
+        and "'no-such-org/no-such-model'" in err
+        and "--model models/no-such-model" in err
+    )
+
+
+def test_malformed_suite_line_is_named(tmp_path, capsys):
+    assert evaluate.main(["--suite", _suite(tmp_path, extra="{oops\n"), "--model", "baseline:context"]) == 2
+    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (Expecting property name "
+                                                    "enclosed in double quotes)")  # fmt: skip
+    bad = ITEMS[0] | {"target": None}
+    assert evaluate.main(["--suite", _suite(tmp_path, [bad]), "--model", "baseline:context"]) == 2
+    assert "suite.jsonl:1: field 'target' missing or not a str" in capsys.readouterr().err
+
+
+def test_span_mismatch_is_skipped_by_name_and_counted(tmp_path, capsys):
+    moved = ITEMS[0] | {"id": "moved", "b": {"start": 0, "end": 3, "text": "lamp"}}
+    out = tmp_path / "eval"
+    argv = ["--suite", _suite(tmp_path, [moved, ITEMS[1]]), "--model", "baseline:context", "--out", str(out)]
+    assert evaluate.main(argv) == 0
+    err = capsys.readouterr().err
+    assert "skipped moved: b [0:3] is 'The' in the target, not 'lamp'" in err
+    assert "1 items, 1 skipped (span does not match)" in err
+    assert [r["item_id"] for r in pq.read_table(out / "probe.parquet").to_pylist()] == ["i2"]

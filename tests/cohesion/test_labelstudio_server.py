@@ -1,0 +1,132 @@
+"""A real Label Studio on 127.0.0.1: import exported tasks, annotate through its API, import the exports.
+
+The server and label-studio-sdk live in their own venv (``make labelstudio``, .venv-labelstudio) so
+that their pins cannot clash with the project's.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from cohesion import annotation
+from tests.cohesion.test_annotation import CHAPTER, _jsonl
+
+VENV = Path(__file__).resolve().parents[2] / ".venv-labelstudio"
+CLIENT = Path(__file__).parent / "labelstudio" / "client.py"
+TOKEN = "0123456789abcdef0123456789abcdef01234567"
+# (phenomenon, sent_a, a_start, a_end, sent_b, b_start, b_end) on CHAPTER's sentences
+CANDIDATES = [
+    ("conjunction", 1, 0, 0, 2, 0, 7),
+    ("reference", 0, 5, 8, 3, 0, 3),
+    ("repetition", 0, 22, 26, 3, 17, 21),
+    ("ellipsis", 4, 0, 8, 4, 34, 37),
+]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (VENV / "bin" / "label-studio").exists(), reason="no .venv-labelstudio: make labelstudio"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("labelstudio-data")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = os.environ | {"LATEST_VERSION_CHECK": "false", "COLLECT_ANALYTICS": "false"}
+    command = [str(VENV / "bin" / "label-studio"), "start", "--no-browser", "--internal-host", "127.0.0.1",
+               "--port", str(port), "--data-dir", str(data), "--username", "owner@example.com",
+               "--password", "owner-pass-123", "--user-token", TOKEN, "--enable-legacy-api-token"]  # fmt: skip
+    log = (data / "server.log").open("wb")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/health", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Label Studio did not start; see {data / 'server.log'}")
+            time.sleep(1)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
+def _window_span(task: dict, label: str) -> list:
+    value = next(r["value"] for r in task["predictions"][0]["result"] if r["id"] == label)
+    return [label, value["start"], value["end"]]
+
+
+def test_round_trip_through_a_real_server(server, tmp_path, capsys):
+    rows = [
+        {"candidate_id": f"b1/1/c{n}", "chapter_id": "b1/1", "phenomenon": p, "subtype": "", "trigger": "",
+         "distance": sb - sa, "adjacent": sb - sa == 1, "sent_a": sa, "a_start": a0, "a_end": a1,
+         "sent_b": sb, "b_start": b0, "b_end": b1}
+        for n, (p, sa, a0, a1, sb, b0, b1) in enumerate(CANDIDATES)
+    ]  # fmt: skip
+    tasks_path = tmp_path / "tasks.json"
+    chapters = _jsonl(tmp_path / "ch.jsonl", [CHAPTER])
+    annotation.main(["export", _jsonl(tmp_path / "c.jsonl", rows), chapters, "-o", str(tasks_path)])
+    tasks = {t["data"]["candidate_id"]: t for t in json.loads(tasks_path.read_text())}
+    c0, c1, c2, c3 = sorted(tasks)  # conjunction, reference, repetition, ellipsis
+    copy = {"decision": "accept", "spans": None}  # the predicted spans as the interface pre-fills them
+    plan = {
+        c0: {"9": copy, "10": copy},
+        c1: {"9": {"decision": "accept", "spans": [_window_span(tasks[c1], "B")]}, "10": copy},  # 9 deleted A
+        c2: {"9": {"decision": "reject", "spans": None}, "10": copy},
+        c3: {"9": copy, "10": {"decision": "accept", "spans": [["A", 0, 4], ["A", 5, 8], _window_span(tasks[c3], "B")]}},
+    }  # fmt: skip
+    (tmp_path / "plan.json").write_text(json.dumps(plan))
+    config = annotation.config_path(tasks_path)
+    subprocess.run(
+        [str(VENV / "bin" / "python"), str(CLIENT), server, TOKEN, str(tasks_path), str(config),
+         str(tmp_path / "plan.json"), str(tmp_path)],
+        check=True, timeout=300,
+    )  # fmt: skip
+
+    suites = {}
+    for export in ("export.json", "export-min.json"):
+        judged = tmp_path / f"{export}.jsonl"
+        annotation.main(["import", str(tmp_path / export), "-o", str(judged)])
+        assert f"task {c3}, annotator 10: 2 A and 1 B spans (one of each expected)" in capsys.readouterr().err
+        records = [json.loads(line) for line in judged.read_text().splitlines()]
+        assert sorted(r["annotator"] for r in records) == ["10", "10", "10", "9", "9", "9", "9"]
+        suite = tmp_path / f"{export}.suite.jsonl"
+        annotation.main(["suite", str(judged), "-o", str(suite)])
+        suites[export] = [json.loads(line) for line in suite.read_text().splitlines()]
+    assert suites["export.json"] == suites["export-min.json"]
+    items = {i["id"]: i for i in suites["export.json"]}
+    assert sorted(items) == [c0, c1, c3]
+    assert (
+        items[c1]["a"] is None and items[c1]["b"]["text"] == "She"
+    )  # annotator 9's deletion, chosen over 10
+    assert items[c3]["b"]["text"] == "who"
+
+    named = tmp_path / "named.jsonl"
+    annotation.main(
+        ["import", str(tmp_path / "export.json"), "--users", str(tmp_path / "users.json"), "-o", str(named)]
+    )
+    annotators = {json.loads(line)["annotator"] for line in named.read_text().splitlines()}
+    assert annotators == {"annotator9@example.com", "annotator10@example.com"}
+    annotation.main(
+        ["agree", str(named), "--annotators", "annotator9@example.com", "annotator10@example.com"]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["overall"]["n"] == 3 and report["overall"]["raw"] == pytest.approx(2 / 3)
