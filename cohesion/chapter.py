@@ -11,7 +11,8 @@ from spacy.tokens import Doc
 from cohesion.candidate import Span
 from cohesion.mentions import Mention
 
-WINDOW = 5  # how many sentences back a link may reach
+WINDOW = 5  # how many sentences back a grammatical link (reference, substitution) may reach
+LEXICAL_WINDOW = 10  # the same for lexical cohesion (repetition, synonyms), which reaches farther
 _EDGE = "\"'“”‘’«»「」『』—–-…. ?!,;:()[]*"
 
 
@@ -22,10 +23,11 @@ class Chapter:
     zh: list[str]  # aligned Chinese per sentence ("" when unknown)
     mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
     genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
+    things: set[str] = field(default_factory=set)  # names the chapter shows not to be persons
 
-    def back(self, j: int) -> Iterator[int]:
+    def back(self, j: int, window: int = WINDOW) -> Iterator[int]:
         """Earlier sentences inside the window, nearest first."""
-        return iter(range(j - 1, max(j - WINDOW, 0) - 1, -1))
+        return iter(range(j - 1, max(j - window, 0) - 1, -1))
 
     def whole(self, i: int) -> Span:
         """Sentence ``i`` without its surrounding quotes, dashes and final punctuation."""

@@ -58,10 +58,15 @@ def lemma(form: str, pos: str, plural: bool = False) -> str | None:
 
 
 @cache
-def first_synset(lemma_: str, pos: str) -> str | None:
-    """Name of the lemma's most frequent synset (WordNet orders senses by frequency)."""
-    synsets = wordnet().synsets(lemma_, pos)
-    return synsets[0].name() if synsets else None
+def synsets(lemma_: str, pos: str) -> tuple[str, ...]:
+    """Names of the lemma's synsets, most frequent first."""
+    return tuple(s.name() for s in wordnet().synsets(lemma_, pos))
+
+
+@cache
+def hypernyms(synset: str) -> frozenset[str]:
+    """Names of a synset's direct hypernyms."""
+    return frozenset(h.name() for h in wordnet().synset(synset).hypernyms())
 
 
 @cache

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from cohesion.candidate import Candidate
+from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
@@ -14,7 +14,8 @@ PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", 
 def mine_book(chapter_rows: list[dict], pair_rows: list[dict]) -> tuple[list[dict], dict]:
     """Candidates of all chapters (CHAPTERS rows) with their beads (ALIGNED_PAIRS rows), plus stats.
 
-    Stats: chapters, sentences, candidates, and counts per phenomenon x adjacency.
+    Stats: chapters, sentences, candidates, and counts per phenomenon x adjacency (intra, adjacent,
+    non_adjacent).
     """
     beads = _beads(pair_rows)
     rows: list[dict] = []
@@ -27,14 +28,12 @@ def mine_book(chapter_rows: list[dict], pair_rows: list[dict]) -> tuple[list[dic
         zh = [where.get(i, ("", ""))[1] for i in range(len(sentences))]
         for n, candidate in enumerate(mine(sentences, zh)):
             rows.append(_row(chapter, n, candidate, sentences, where))
-            counts[candidate.phenomenon, candidate.adjacent] += 1
+            counts[candidate.phenomenon, candidate.adjacency] += 1
     stats = {
         "chapters": len(chapter_rows),
         "sentences": n_sentences,
         "candidates": len(rows),
-        "by_phenomenon": {
-            p: {"adjacent": counts[p, True], "non_adjacent": counts[p, False]} for p in PHENOMENA
-        },
+        "by_phenomenon": {p: {a: counts[p, a] for a in ADJACENCY} for p in PHENOMENA},
     }
     return rows, stats
 
@@ -61,6 +60,7 @@ def _row(
         "phenomenon": c.phenomenon,
         "subtype": c.subtype,
         "adjacent": c.adjacent,
+        "adjacency": c.adjacency,
         "distance": c.distance,
         "sent_a": c.a.sent,
         "sent_b": c.b.sent,
@@ -77,4 +77,5 @@ def _row(
         "trigger": c.trigger,
         "zh_a": zh_a,
         "zh_b": zh_b,
+        "evidence": c.evidence,
     }

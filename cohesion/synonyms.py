@@ -1,10 +1,13 @@
-"""Synonyms: two different content words whose most frequent WordNet senses are the same synset.
+"""Synonyms: two different nouns with the same meaning, up to ``LEXICAL_WINDOW`` sentences apart.
 
-Requiring the first sense of *both* words (WordNet orders senses by frequency) is what keeps this
-precise: allowing second senses linked face/expression, tier/level and young/immature. Light verbs
-(be, have, get ...), gerunds/progressives (mostly adjectival or nominal uses), function-like
-adjectives (next, other, same ...) and generic nouns are skipped, and so are morphological variants
-(one lemma a prefix of the other, or a long common prefix).
+The cohesion paper's synonyms are nouns, so verbs and adjectives are left out. Two nouns match when
+their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing
+any sense linked face/expression and tier/level). Where the first senses differ the pair still counts
+when the two share a synset among each one's ``SENSES`` most frequent senses, or one's first sense
+is the other's direct hypernym (prairie/grassland), *and* the aligned Chinese has one noun under
+both sentences (evidence ``zh_shared=…``). Generic
+nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances") and morphological variants (one
+lemma a prefix of the other, or a long common prefix) are skipped.
 """
 
 from __future__ import annotations
@@ -15,36 +18,39 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter
+from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
-SUBTYPE = {"n": "noun", "a": "adj", "v": "verb"}
-VERB_ADJ = {"VERB": "v", "ADJ": "a"}
+SENSES = 3
 
 
 @dataclass(frozen=True)
 class Word:
     span: Span
     lemma: str
-    pos: str  # WordNet POS
-    synset: str  # the most frequent sense
+    synsets: tuple[str, ...]  # the ``SENSES`` most frequent senses, most frequent first
 
 
-def content_words(doc: Doc, sent: int) -> list[Word]:
-    """Nouns, adjectives and non-light verbs with their most frequent synset."""
+def nouns(doc: Doc, sent: int) -> list[Word]:
+    """Common nouns with their most frequent synsets (idioms and generic nouns skipped)."""
     found = []
+    text = doc.text.lower().replace("’", "'")
     for tok in doc:
-        pos = "n" if tok.tag_ in ("NN", "NNS") else VERB_ADJ.get(tok.pos_)
-        if pos is None or not tok.is_alpha or tok.tag_ == "VBG":
+        if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
             continue
-        base = nlp.lemma(tok.text, pos, tok.tag_ == "NNS")
-        if not base or base in lexicon.words("generic_nouns.txt") or base in lexicon.words("light_words.txt"):
+        base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
+        if not base or base in lexicon.words("generic_nouns.txt") or _idiom(text, tok):
             continue
-        synset = nlp.first_synset(base, pos)
-        if synset:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, pos, synset))
+        synsets = nlp.synsets(base, "n")[:SENSES]
+        if synsets:
+            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets))
     return found
+
+
+def _idiom(text: str, tok) -> bool:
+    before = text[: tok.idx + len(tok)]
+    return any(before.endswith(idiom) for idiom in lexicon.words("noun_idioms.txt"))
 
 
 def variants(a: str, b: str) -> bool:
@@ -53,20 +59,34 @@ def variants(a: str, b: str) -> bool:
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
-    words = [content_words(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
+    words = [nouns(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
     lemmas = [{w.lemma for w in ws} for ws in words]
     for j, current in enumerate(words):
         for b in current:
             if sum(w.lemma == b.lemma for w in current) > 1:
                 continue
-            for i in ch.back(j):
+            for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
-                match = next((a for a in words[i] if _synonyms(a, b) and a.lemma not in lemmas[j]), None)
-                if match:
-                    yield Candidate("synonyms", SUBTYPE[b.pos], match.span, b.span, b.synset)
+                found = _match(ch, words[i], b, lemmas[j])
+                if found:
+                    a, synset, evidence = found
+                    yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
                     break
 
 
-def _synonyms(a: Word, b: Word) -> bool:
-    return a.pos == b.pos and a.synset == b.synset and a.lemma != b.lemma and not variants(a.lemma, b.lemma)
+def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Word, str, str] | None:
+    for a in earlier:
+        if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
+            continue
+        evidence = zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
+        if a.synsets[0] == b.synsets[0]:
+            return a, b.synsets[0], evidence
+        shared = [s for s in b.synsets if s in a.synsets]
+        if evidence and (shared or _hypernym(a.synsets[0], b.synsets[0])):
+            return a, (shared or [b.synsets[0]])[0], evidence
+    return None
+
+
+def _hypernym(x: str, y: str) -> bool:
+    return x in nlp.hypernyms(y) or y in nlp.hypernyms(x)

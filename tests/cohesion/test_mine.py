@@ -13,6 +13,7 @@ def test_cli_reads_sentences_and_writes_json_lines(monkeypatch, capsys, mined):
     assert substitution == {
         "phenomenon": "substitution",
         "subtype": "nominal",
+        "adjacency": "adjacent",
         "adjacent": True,
         "distance": 1,
         "sentences": [0, 1],
@@ -20,6 +21,7 @@ def test_cli_reads_sentences_and_writes_json_lines(monkeypatch, capsys, mined):
         "b": "one",
         "spans": [[17, 24], [9, 12]],
         "trigger": "took one",
+        "evidence": "",
     }
     conjunction = next(r for r in rows if r["phenomenon"] == "conjunction")
     assert conjunction["a"] == "" and conjunction["spans"] == [[0, 0], [0, 7]]
