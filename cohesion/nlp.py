@@ -64,12 +64,6 @@ def synsets(lemma_: str, pos: str) -> tuple[str, ...]:
 
 
 @cache
-def hypernyms(synset: str) -> frozenset[str]:
-    """Names of a synset's direct hypernyms."""
-    return frozenset(h.name() for h in wordnet().synset(synset).hypernyms())
-
-
-@cache
 def lexname(noun_lemma: str) -> str:
     """Lexicographer file of the noun's most frequent sense ("noun.person", "noun.artifact" ...)."""
     synsets = wordnet().synsets(noun_lemma, "n")

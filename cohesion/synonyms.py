@@ -2,10 +2,10 @@
 
 The cohesion paper's synonyms are nouns, so verbs and adjectives are left out. Two nouns match when
 their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing
-any sense linked face/expression and tier/level). Where the first senses differ the pair still counts
-when the two share a synset among each one's ``SENSES`` most frequent senses, or one's first sense
-is the other's direct hypernym (prairie/grassland), *and* the aligned Chinese has one noun under
-both sentences (evidence ``zh_shared=…``). Generic
+any sense linked face/expression and tier/level). A Chinese noun shared by the two aligned sentences
+is recorded as evidence (``zh_shared=…``, not required). Pairs whose first senses differ
+(prairie/grassland) are left out: gating second senses or hypernyms on that evidence was tried on
+mac-dev and let in unrelated pairs (the shared Chinese noun is seldom the one under both nouns). Generic
 nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances") and morphological variants (one
 lemma a prefix of the other, or a long common prefix) are skipped.
 """
@@ -22,14 +22,13 @@ from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
-SENSES = 3
 
 
 @dataclass(frozen=True)
 class Word:
     span: Span
     lemma: str
-    synsets: tuple[str, ...]  # the ``SENSES`` most frequent senses, most frequent first
+    synset: str  # the most frequent sense
 
 
 def nouns(doc: Doc, sent: int) -> list[Word]:
@@ -42,9 +41,9 @@ def nouns(doc: Doc, sent: int) -> list[Word]:
         base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
         if not base or base in lexicon.words("generic_nouns.txt") or _idiom(text, tok):
             continue
-        synsets = nlp.synsets(base, "n")[:SENSES]
+        synsets = nlp.synsets(base, "n")
         if synsets:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets))
+            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets[0]))
     return found
 
 
@@ -79,14 +78,6 @@ def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Wo
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
-        evidence = zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
-        if a.synsets[0] == b.synsets[0]:
-            return a, b.synsets[0], evidence
-        shared = [s for s in b.synsets if s in a.synsets]
-        if evidence and (shared or _hypernym(a.synsets[0], b.synsets[0])):
-            return a, (shared or [b.synsets[0]])[0], evidence
+        if a.synset == b.synset:
+            return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
     return None
-
-
-def _hypernym(x: str, y: str) -> bool:
-    return x in nlp.hypernyms(y) or y in nlp.hypernyms(x)

@@ -31,10 +31,10 @@ def test_idioms_and_rare_senses_are_skipped(mined):
     assert mined("synonyms", "He praised the deed.", "It was a brave act.") == []  # 2nd sense of both
 
 
-def test_second_senses_count_with_a_shared_chinese_noun():
-    sentences = ["They crossed the prairie.", "The grassland was dry."]
-    assert [c for c in mine(sentences) if c.phenomenon == "synonyms"] == []
-    found = [c for c in mine(sentences, ["他们穿过了草原。", "草原很干。"]) if c.phenomenon == "synonyms"]
-    assert [(c.a.text, c.b.text, c.trigger, c.evidence) for c in found] == [
-        ("prairie", "grassland", "grassland.n.01", "zh_shared=草原")
+def test_a_shared_chinese_noun_is_recorded_as_evidence():
+    found = mine(["She picked up a stone.", "The rock was cold."], ["她捡起一块石头。", "石头很凉。"])
+    assert [(c.a.text, c.b.text, c.evidence) for c in found if c.phenomenon == "synonyms"] == [
+        ("stone", "rock", "zh_shared=石头")
     ]
+    prairie = mine(["They crossed the prairie.", "The grassland was dry."], ["草原。", "草原。"])
+    assert [c for c in prairie if c.phenomenon == "synonyms"] == []  # first senses differ
