@@ -44,9 +44,22 @@ def core(text: str) -> tuple[int, int]:
 
 
 def quoted(text: str, pos: int) -> bool:
-    """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Senior Brother, I ...")?"""
-    before = text[:pos]
-    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+    """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Anna, I ...")?
+
+    Double quotes toggle or open/close; single quotes (' ‘ ’) count as quote marks only at a word
+    edge, so apostrophes ("don't", "Anna's") are ignored.
+    """
+    inside = False
+    for k, char in enumerate(text[:pos]):
+        left = text[k - 1] if k > 0 else " "
+        right = text[k + 1] if k + 1 < len(text) else " "
+        if char == '"':
+            inside = not inside
+        elif char in "“‘" or (char == "'" and not left.isalnum() and right.isalpha()):
+            inside = True
+        elif char == "”" or (char in "’'" and not right.isalnum() and not left.isspace()):
+            inside = False
+    return inside
 
 
 def words(text: str) -> list[str]:

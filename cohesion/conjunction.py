@@ -36,7 +36,7 @@ from functools import cache
 
 from spacy.tokens import Doc
 
-from cohesion import lexicon, zh
+from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core
 
@@ -52,7 +52,7 @@ RETURNING = frozenset(
     "instead|after all|anyway|anyhow|in any case|rather|on the contrary|all the same|still|even so".split("|")
 )
 REACH = 3  # how far back a returning connective may link
-SUBJECTS = frozenset(("PRON", "PROPN", "NOUN"))
+PRONOUNS = frozenset("i we you he she they".split())
 CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
 SERIES = {
     AT_FIRST: CONCLUSIVE,
@@ -100,9 +100,9 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
         return j - 2
     if connective not in RETURNING or j < 2:
         return None
-    own = _subject(ch.docs[j], after)
-    if own is None or _subject(ch.docs[j - 1]) == own:
-        return None
+    own, previous = _subject(ch.docs[j], after), _subject(ch.docs[j - 1])
+    if own is None or previous is None or previous == own or own not in PRONOUNS:
+        return None  # only a pronoun subject, after a sentence about something else, is tracked
     for i in range(j - 2, max(j - REACH, 0) - 1, -1):
         if _subject(ch.docs[i]) == own:
             return i
@@ -110,7 +110,8 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
 
 
 def _subject(doc: Doc | None, after: int = 0) -> str | None:
-    """The sentence's subject word (lower-cased pronoun, name or noun before the first verb)."""
+    """The sentence's subject before its first verb: a lower-cased personal pronoun, "thing" for a
+    noun that is not a person; None for a name or person noun (it may be what a pronoun means)."""
     if doc is None:
         return None
     for tok in doc:
@@ -118,8 +119,13 @@ def _subject(doc: Doc | None, after: int = 0) -> str | None:
             continue
         if tok.pos_ in ("VERB", "AUX"):
             return None
-        if tok.pos_ in SUBJECTS and tok.tag_ != "PRP$":
+        if tok.lower_ in PRONOUNS:
             return tok.lower_
+        if tok.tag_ in ("NN", "NNS"):
+            base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
+            return "thing" if base and not nlp.is_person(base) else None
+        if tok.pos_ == "PROPN":
+            return None
     return None
 
 

@@ -61,15 +61,18 @@ def name_genders(
 
 
 def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[str]:
-    """Names the chapter shows to be places, organisations or things, not persons.
+    """Names the chapter shows to be places, organisations or things more often than persons.
 
-    Evidence (any one occurrence is enough, names with an honorific excepted): a place or
-    organisation head word in the name (``data/place_words.txt``: "Fenwick Road", "Zone Seven"), a
-    determiner or possessive in front ("the Long Night", "his HP"), both unless the name ends in a
-    person noun ("the Sect Master"); or a place preposition in front of a non-possessive name ("in
-    Talbury"), or any preposition opening the sentence ("On Chatterly, ...").
+    Thing evidence (names with an honorific never count): a place or organisation head word in the
+    name (``data/place_words.txt``: "Fenwick Road", "Zone Seven"), a determiner or possessive in
+    front ("the Long Night", "his HP"), both unless the name ends in a person noun ("the Sect
+    Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
+    preposition opening the sentence ("On Chatterly, ..."). Person evidence: the name directly
+    before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
+    evidence ("As Anna left ..." alone does not make Anna a place).
     """
-    found = set()
+    things: Counter = Counter()
+    persons: Counter = Counter()
     for doc, names in zip(docs, mentions):
         for m in names:
             if doc is None or m.kind != "name" or m.title:
@@ -77,6 +80,7 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
             words = m.text.lower().split()
             head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
             before = doc[m.token - 1] if m.token > 0 else None
+            after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
             possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
             if (
                 (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
@@ -84,8 +88,10 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
                 or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)
                 or (m.token == 1 and before is not None and before.pos_ == "ADP" and not possessive)
             ):
-                found.add(m.text)
-    return found
+                things[m.text] += 1
+            elif after is not None and after.pos_ == "VERB":
+                persons[m.text] += 1
+    return {name for name, n in things.items() if n >= persons[name]}
 
 
 def _next_pronoun_gender(docs: list[Doc | None], mentions: list[list[Mention]], i: int) -> str | None:

@@ -43,6 +43,7 @@ SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
     "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
 )
+QUANTIFIERS = frozenset("any every each no all".split())
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
@@ -60,6 +61,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             seen.add(cls)
             if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i) or _said(doc, tok.i)):
                 continue
+            if _honorific(doc, tok.i):
+                continue
             found = _personal(ch, j, tok, cls)
             if found:
                 yield found
@@ -70,7 +73,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
-    if any(m.token < tok.i for m in ch.mentions[j]):
+    if any(t.tag_ in ("NN", "NNS", "NNP", "NNPS") for t in tok.doc[: tok.i]):
         return None  # a noun phrase before the pronoun in its own sentence may be the antecedent
     in_speech = quoted(ch.sentences[j], tok.idx)
     for i in ch.back(j):
@@ -82,11 +85,13 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             for m in everyone
             if not _speech_frame(ch.sentences[i], m)
             and not _predicate(doc, m)
+            and not _generic(doc, m)
             and not (in_speech and _speaker(ch, i, j, m))
+            and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
         ]
-        compatible = [m for m in phrases if _compatible(m, cls, ch, j - i)]
+        compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(_unknown_person(m, cls, ch) for m in everyone) or any(
-            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i) for m in everyone
+            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
         ):
             return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible:
@@ -118,6 +123,19 @@ def _unknown_person(m: Mention, cls: str, ch: Chapter) -> bool:
     return nlp.is_person(m.lemma) and (m.lemma, "noun") not in lexicon.genders()
 
 
+def _generic(doc: Doc | None, m: Mention) -> bool:
+    """A quantified or generic noun ("any woman", "every child", "Man proposes"): no referent."""
+    if doc is None or m.kind != "noun":
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH"):
+        k -= 1
+    if k >= 0 and doc[k].lower_ in QUANTIFIERS:
+        return True
+    bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
+    return bare and not m.plural and nlp.is_person(m.lemma)
+
+
 def _predicate(doc: Doc | None, m: Mention) -> bool:
     """A predicate noun ("She was a nurse.", "Is that your father?"): it describes, it is not a referent."""
     if doc is None:
@@ -134,9 +152,11 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
     text, doc = ch.sentences[i], ch.docs[i]
     if doc is None or quoted(text, m.start):
         return False
-    near = doc[max(m.token - 2, 0) : m.token + 4]
-    if any(t.lower_ in SPEECH for t in near):
-        return True
+    tagged = any(quoted(text, t.idx) for t in doc) and any(
+        t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc
+    )
+    if tagged:
+        return True  # the narration around a quote is its speech tag
     return i == j - 1 and ch.sentences[j].lstrip()[:1] in ('"', "“") and m == _subject(doc, ch.mentions[i])
 
 
@@ -172,11 +192,13 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
     return mentions + pairs
 
 
-def _compatible(m: Mention, cls: str, ch: Chapter, distance: int) -> bool:
+def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> bool:
     """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they" a
-    person or (in the previous sentence only) a plural thing."""
+    person, and "them/their" also a plural thing of the previous sentence (a subject "they" that acts
+    is nearly always people)."""
     if cls == "pl":
-        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma) or distance == 1)
+        thing = distance == 1 and form != "they"
+        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma) or thing)
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
@@ -190,9 +212,18 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int) -> bool:
 
 
 def _copula_subject(doc: Doc, i: int) -> bool:
-    """ "It was ..." / "It's ...": in novels these mostly describe a situation, not an earlier noun."""
+    """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
+    earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
-    return nxt is not None and nxt.lower_.replace("’", "'") in BE
+    prev = doc[i - 1] if i > 0 else None
+    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
+    return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
+
+
+def _honorific(doc: Doc, i: int) -> bool:
+    """ "His Majesty", "Her Ladyship": a capitalised possessive mid-sentence before a capitalised word."""
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    return i > 0 and doc[i].text[:1].isupper() and nxt is not None and nxt.text[:1].isupper()
 
 
 def _said(doc: Doc, i: int) -> bool:

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
@@ -47,7 +47,7 @@ def nouns(doc: Doc, sent: int) -> list[Word]:
     return found
 
 
-def _idiom(text: str, tok) -> bool:
+def _idiom(text: str, tok: Token) -> bool:
     before = text[: tok.idx + len(tok)]
     return any(before.endswith(idiom) for idiom in lexicon.words("noun_idioms.txt"))
 

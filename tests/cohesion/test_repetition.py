@@ -49,3 +49,12 @@ def test_new_referent_and_other_possessor_are_no_repetition(mined):
     assert mined("repetition", "A man came in.", "The man sat.") == [
         ("noun", (0, 2, 5, "man"), (1, 4, 7, "man"), "man")
     ]
+
+
+def test_contrasting_modifiers_and_idioms_are_no_repetition(mined):
+    assert mined("repetition", "The south wall was cold.", "The partition wall was warm.") == []
+    assert mined("repetition", "The colour of the sea was grey.", "The colour of the sky was blue.") == []
+    assert mined("repetition", "He waited in his turn.", "The turn in the road was sharp.") == []
+    assert mined("repetition", "The red door opened.", "The red door closed.") == [
+        ("noun", (0, 8, 12, "door"), (1, 8, 12, "door"), "door")
+    ]
