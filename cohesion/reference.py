@@ -101,9 +101,9 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
                 return None  # "He gave Anna a look": the pronoun's own sentence names the candidate
             if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
-            b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+            a, b = compatible[-1].at(i), Span(j, tok.idx, tok.idx + len(tok), tok.text)
             return Candidate(
-                "reference", "personal", compatible[-1].at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls)
+                "reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text)
             )
         if cls == "n" or chain < len(doc or ()):
             return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link

@@ -1,7 +1,8 @@
 """Optional evidence from the aligned Chinese: a candidate never needs it, it only records support.
 
-- reference: the Chinese pronoun under an English one (``zh=她``), a name in its place
-  (``zh_name=陈``... for "she" where the translator named the person), or nothing (``zh=dropped``);
+- reference: the Chinese pronoun under an English one (``zh=她``), the antecedent's name in its
+  place (``zh_name=…``, where the name's pinyin spells the English antecedent), or neither
+  (``zh=dropped``);
 - synonyms / repetition: a Chinese noun shared by the two aligned sentences (``zh_shared=…``), the
   same word under two English nouns;
 - conjunction: a Chinese connective in the sentence of element 2 (``zh=但是``).
@@ -15,6 +16,7 @@ from functools import cache
 
 import jieba
 import jieba.posseg
+from pypinyin import lazy_pinyin
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -34,14 +36,16 @@ def _words(zh: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in jieba.posseg.cut(zh))
 
 
-def pronoun(zh: str, cls: str) -> str:
-    """Evidence for an English pronoun of class ``cls`` (m, f, n, pl); "" without Chinese."""
+def pronoun(zh: str, cls: str, antecedent: str) -> str:
+    """Evidence for an English pronoun of class ``cls`` (m, f, n, pl) whose antecedent is the English
+    ``antecedent``; "" without Chinese."""
     if not zh:
         return ""
     match = re.search(PRONOUN[cls], zh)
     if match:
         return f"zh={match.group()}"
-    names = [w for w, flag in _words(zh) if flag == "nr" and len(w) >= 2]
+    spelled = re.sub(r"[^a-z]", "", antecedent.lower())
+    names = [w for w, flag in _words(zh) if flag == "nr" and "".join(lazy_pinyin(w)) == spelled]
     return f"zh_name={names[0]}" if names else "zh=dropped"
 
 
