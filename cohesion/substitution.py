@@ -101,9 +101,12 @@ def _hyphenated(doc: Doc, i: int) -> bool:
 
 def _clause_end(doc: Doc, k: int, extended: bool = True) -> bool:
     """Does a clause end at token ``k`` (punctuation or the end), optionally after a particle or a
-    reflexive ("picked one up.", "become one himself.")?"""
+    reflexive, or go on with a prepositional phrase ("picked one up.", "become one himself.", "bought
+    one for her mother")?"""
     if extended and k < len(doc) and (doc[k].lower_ in PARTICLES or doc[k].lower_.endswith(("self", "selves"))):
         k += 1
+    if extended and k < len(doc) and doc[k].pos_ == "ADP" and doc[k].lower_ not in NOT_AFTER:
+        return True
     return k >= len(doc) or doc[k].pos_ == "PUNCT"
 
 
