@@ -26,9 +26,11 @@ DETECTORS: tuple[Detector, ...] = (
 
 
 def tag(sentences: list[str], prefilter: bool = True, tagger: Language | None = None) -> Chapter:
-    """Tag the sentences that may take part in a candidate (all of them with ``prefilter=False``)."""
+    """Tag the sentences that may take part in a candidate (all of them with ``prefilter=False``);
+    a sentence over spaCy's maximum length is never tagged."""
     tagger = tagger or load_tagger()
     wanted = needs_tagging(sentences) if prefilter else [True] * len(sentences)
+    wanted = [w and len(s) <= tagger.max_length for s, w in zip(sentences, wanted)]
     tagged = iter(tagger.pipe([s for s, w in zip(sentences, wanted) if w], batch_size=256))
     docs = [next(tagged) if w else None for w in wanted]
     found = [mentions(doc) if doc is not None else [] for doc in docs]
