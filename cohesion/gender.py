@@ -44,6 +44,8 @@ def name_genders(
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
             continue  # a verbless label or list item ("Heart-Burning Palm, a hundred and fifty.")
         first = names[0].token
+        if owns_person(doc, names[0]):
+            continue  # "Anna's husband ... He": the pronoun may well be the husband's
         if first > 0 and doc[first - 1].pos_ == "ADP":
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
@@ -92,6 +94,14 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
             elif after is not None and after.pos_ == "VERB":
                 persons[m.text] += 1
     return {name for name, n in things.items() if n >= persons[name]}
+
+
+def owns_person(doc: Doc, m: Mention) -> bool:
+    """Is the name the possessor of a person noun ("Anna's husband")?"""
+    if doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+        return False
+    head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
+    return head is not None and nlp.is_person(nlp.lemma(head.text, "n") or head.lower_)
 
 
 def _next_pronoun_gender(docs: list[Doc | None], mentions: list[list[Mention]], i: int) -> str | None:

@@ -5,7 +5,8 @@ known gender for he/she (gendered nouns, name genders guessed from the text), "t
 coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of
 the previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly
 means a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not.") and, for a pronoun inside quoted speech, the
+predicate nouns ("Is that your father?" / "He's not."), quantified or generic nouns ("any woman",
+"Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the
 speaker of a quote (a third-person pronoun in speech is someone else). Tuned for precision, nothing
 is emitted when the sentence holds two different compatible phrases, or a person whom the pronoun
 may mean but whose gender is unknown (a name of unknown gender, "the teacher", a speaker label),
@@ -28,6 +29,7 @@ from spacy.tokens import Doc, Token
 from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, quoted
+from cohesion.gender import owns_person
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
 
@@ -86,11 +88,12 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             if not _speech_frame(ch.sentences[i], m)
             and not _predicate(doc, m)
             and not _generic(doc, m)
+            and not (doc is not None and owns_person(doc, m))
             and not (in_speech and _speaker(ch, i, j, m))
             and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
         ]
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
-        if any(_unknown_person(m, cls, ch) for m in everyone) or any(
+        if any(_unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone) or any(
             _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
         ):
             return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
@@ -143,7 +146,7 @@ def _predicate(doc: Doc | None, m: Mention) -> bool:
     k = m.token - 1
     while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
         k -= 1
-    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ != "VBG"
+    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 
 def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:

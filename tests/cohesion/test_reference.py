@@ -111,3 +111,15 @@ def test_they_for_plural_things_only_in_the_previous_sentence_and_said_it(mined)
 
 def test_speaker_label_is_no_antecedent(mined):
     assert mined("reference", "Netizen B: Some D-lister bullying a star?", "Who gave her the nerve?") == []
+
+
+def test_generic_owner_and_title_are_no_antecedents(mined):
+    assert mined("reference", "Any woman would laugh.", "The band played.", "She sang.") == []
+    found = mined("reference", "Tomas Hale's wife stood up.", "She smiled.")
+    assert found == [("personal", (0, 13, 17, "wife"), (1, 0, 3, "She"), "she")]
+    assert mined("reference", "The guard bowed.", "They went to see His Majesty.") == []
+
+
+def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
+    found = mined("reference", "'I saw the thief,' said Grandma.", "'She ran off.'")
+    assert found == []
