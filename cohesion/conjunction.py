@@ -187,6 +187,8 @@ def _initial(text: str, doc: Doc | None) -> re.Match | None:
     condition = lexicon.connective(match.group("c")).condition
     if not rest or rest[0] in ".?!…" or (condition == "comma" and rest[0] != ","):
         return None
+    if re.match(r"(?:to|of)\b", rest, re.I):
+        return None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..."
     if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS:
         return None  # "So tired.", "Yet another ...": not a conjunction
     return match

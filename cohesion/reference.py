@@ -45,6 +45,7 @@ SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
     "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
 )
+HONORIFICS = frozenset("majesty highness ladyship lordship excellency grace honour honor eminence worship".split())
 QUANTIFIERS = frozenset("any every each no all".split())
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
@@ -224,9 +225,12 @@ def _copula_subject(doc: Doc, i: int) -> bool:
 
 
 def _honorific(doc: Doc, i: int) -> bool:
-    """ "His Majesty", "Her Ladyship": a capitalised possessive mid-sentence before a capitalised word."""
+    """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
+    capitalised possessive before a capitalised word)."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
-    return i > 0 and doc[i].text[:1].isupper() and nxt is not None and nxt.text[:1].isupper()
+    if nxt is None or not doc[i].text[:1].isupper():
+        return False
+    return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
 
 
 def _said(doc: Doc, i: int) -> bool:

@@ -6,8 +6,9 @@ any sense linked face/expression and tier/level). A Chinese noun shared by the t
 is recorded as evidence (``zh_shared=…``, not required). Pairs whose first senses differ
 (prairie/grassland) are left out: gating second senses or hypernyms on that evidence was tried on
 mac-dev and let in unrelated pairs (the shared Chinese noun is seldom the one under both nouns). Generic
-nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances") and morphological variants (one
-lemma a prefix of the other, or a long common prefix) are skipped.
+nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances"), morphological variants (one
+lemma a prefix of the other, or a long common prefix) and pairs whose phrases show different
+referents (:func:`cohesion.nounphrase.different`: "a servant girl / a proper miss") are skipped.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc
 
-from cohesion import lexicon, nlp, zh
+from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
@@ -29,27 +30,23 @@ class Word:
     span: Span
     lemma: str
     synset: str  # the most frequent sense
+    token: int  # index in its sentence's Doc
 
 
 def nouns(doc: Doc, sent: int) -> list[Word]:
     """Common nouns with their most frequent synsets (idioms and generic nouns skipped)."""
     found = []
-    text = doc.text.lower().replace("’", "'")
+    text = doc.text
     for tok in doc:
         if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
             continue
         base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-        if not base or base in lexicon.words("generic_nouns.txt") or _idiom(text, tok):
+        if not base or base in lexicon.words("generic_nouns.txt") or nounphrase.idiom(text, tok.idx + len(tok)):
             continue
         synsets = nlp.synsets(base, "n")
         if synsets:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets[0]))
+            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets[0], tok.i))
     return found
-
-
-def _idiom(text: str, tok: Token) -> bool:
-    before = text[: tok.idx + len(tok)]
-    return any(before.endswith(idiom) for idiom in lexicon.words("noun_idioms.txt"))
 
 
 def variants(a: str, b: str) -> bool:
@@ -77,6 +74,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Word, str, str] | None:
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
+            continue
+        if nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
             continue
         if a.synset == b.synset:
             return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])

@@ -122,3 +122,8 @@ def test_chinese_connective_is_recorded_as_evidence():
 
     found = mine(["It rained.", "However, we went out."], ["下雨了。", "但是我们出去了。"])
     assert [c.evidence for c in found if c.phenomenon == "conjunction"] == ["zh=但是"]
+
+
+def test_prepositional_uses_are_no_connectives(mined):
+    assert mined("conjunction", RAIN, "In addition to the rain, the wind rose.") == []
+    assert mined("conjunction", RAIN, "Instead of waiting, we left.") == []

@@ -123,3 +123,7 @@ def test_generic_owner_and_title_are_no_antecedents(mined):
 def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
     found = mined("reference", "'I saw the thief,' said Grandma.", "'She ran off.'")
     assert found == []
+
+
+def test_sentence_initial_form_of_address(mined):
+    assert mined("reference", "The queen's maid bowed.", "Her Ladyship is resting.") == []

@@ -58,3 +58,10 @@ def test_contrasting_modifiers_and_idioms_are_no_repetition(mined):
     assert mined("repetition", "The red door opened.", "The red door closed.") == [
         ("noun", (0, 8, 12, "door"), (1, 8, 12, "door"), "door")
     ]
+
+
+def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
+    assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
+    assert mined("repetition", "He took a man-made path.", "The man waved.") == []
+    assert mined("repetition", "The photo shoot ran late.", "The photos were dark.") == []
+    assert mined("repetition", "Her eyes were tired.", "The eye of the storm passed.") == []
