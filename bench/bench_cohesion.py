@@ -59,7 +59,10 @@ def generated(n: int) -> list[str]:
 
 
 def mac_dev() -> list[list[str]]:
-    return [[line.strip() for line in f.open(encoding="utf-8") if line.strip()] for f in sorted(MAC_DEV.glob("*.txt"))]
+    return [
+        [line.strip() for line in f.open(encoding="utf-8") if line.strip()]
+        for f in sorted(MAC_DEV.glob("*.txt"))
+    ]
 
 
 def run(chapters: list[list[str]], label: str, **options) -> float:
@@ -69,7 +72,9 @@ def run(chapters: list[list[str]], label: str, **options) -> float:
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     n = sum(len(c) for c in chapters)
     words = sum(len(s.split()) for c in chapters for s in c)
-    print(f"{label:<36} {n / wall:6.0f} sent/s wall {n / cpu:6.0f} sent/s cpu {words / cpu:7.0f} words/s cpu {found} cands")
+    print(
+        f"{label:<36} {n / wall:6.0f} sent/s wall {n / cpu:6.0f} sent/s cpu {words / cpu:7.0f} words/s cpu {found} cands"
+    )
     return words / cpu
 
 
@@ -88,7 +93,9 @@ def main() -> None:
     wordnet()
     load_tagger()
     n = sum(len(c) for c in chapters)
-    print(f"{text}: {len(chapters)} chapters, {n} sentences; loading spaCy + WordNet {time.perf_counter() - start:.1f} s")
+    print(
+        f"{text}: {len(chapters)} chapters, {n} sentences; loading spaCy + WordNet {time.perf_counter() - start:.1f} s"
+    )
     run(chapters, "warm-up (fills the look-up caches)")
     rate = run(chapters, "tagger only + pre-filter (default)")
     if args.compare:

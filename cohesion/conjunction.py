@@ -85,7 +85,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         correlative = _opener(ch, j, connective.text, linked)
         back = _returns_to(ch, j, connective.text, match.end("c"))
         if back is None:
-            yield Candidate("conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text, evidence)
+            yield Candidate(
+                "conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text, evidence
+            )
         elif not correlative:
             a = _speech(ch, back) if _resumed_speech(ch.sentences, j) else ch.whole(back)
             yield Candidate("conjunction", connective.type, a, b, connective.text, evidence)

@@ -41,9 +41,7 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
             continue
         zh = zh_path.read_text(encoding="utf-8").splitlines()
         for k, line in enumerate(beads.read_text(encoding="utf-8").splitlines()):
-            zh_idx, en_idx = (
-                [int(x) for x in re.findall(r"\d+", side)] for side in line.split(":")
-            )
+            zh_idx, en_idx = ([int(x) for x in re.findall(r"\d+", side)] for side in line.split(":"))
             pairs.append(
                 {
                     "pair_id": f"{chapter_id}/{k}",
@@ -105,7 +103,10 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
     for phenomenon, adjacency, ok in first.values():
         cells[phenomenon, adjacency] += 1
         accepted[phenomenon, adjacency] += ok
-    out = ["| phenomenon | adjacency | judged | accepted | precision | 95% interval |", "|---|---|---:|---:|---:|---|"]
+    out = [
+        "| phenomenon | adjacency | judged | accepted | precision | 95% interval |",
+        "|---|---|---:|---:|---:|---|",
+    ]
     for p in PHENOMENA:
         for a in ADJACENCY:
             n, k = cells[p, a], accepted[p, a]

@@ -42,7 +42,10 @@ def within_limit(lines: list[str], limit: int, name: str = "stdin") -> list[str]
     kept = []
     for n, line in enumerate(lines, 1):
         if len(line) > limit:
-            print(f"{name}: line {n} skipped: {len(line)} characters, over spaCy's maximum {limit}", file=sys.stderr)
+            print(
+                f"{name}: line {n} skipped: {len(line)} characters, over spaCy's maximum {limit}",
+                file=sys.stderr,
+            )
             line = ""
         kept.append(line)
     return kept

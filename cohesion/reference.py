@@ -45,7 +45,9 @@ SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
     "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
 )
-HONORIFICS = frozenset("majesty highness ladyship lordship excellency grace honour honor eminence worship".split())
+HONORIFICS = frozenset(
+    "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
+)
 QUANTIFIERS = frozenset("any every each no all".split())
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
@@ -94,7 +96,9 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
         ]
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
-        if any(_unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone) or any(
+        if any(
+            _unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
+        ) or any(
             _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
         ):
             return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
@@ -106,9 +110,7 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             a, b = compatible[-1].at(i), Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate(
-                "reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text)
-            )
+            return Candidate("reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
         if cls == "n" or chain < len(doc or ()):
             return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
         if cls == "pl" and any(m.plural for m in everyone):

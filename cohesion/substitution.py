@@ -75,7 +75,9 @@ def _substitute(doc: Doc) -> Token | None:
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         compound = tok.i >= 3 and doc[tok.i - 2].text == "-" and not doc[tok.i - 2].whitespace_  # worn-out
         if prev.pos_ == "VERB":
-            if not _clause_end(doc, tok.i + 1) or (prev.lower_ in UNITE and _clause_end(doc, tok.i + 1, False)):
+            if not _clause_end(doc, tok.i + 1) or (
+                prev.lower_ in UNITE and _clause_end(doc, tok.i + 1, False)
+            ):
                 continue
             return tok
         if not (prev.lower_ in DETERMINERS or prev.pos_ == "ADJ" or compound):
@@ -103,7 +105,11 @@ def _clause_end(doc: Doc, k: int, extended: bool = True) -> bool:
     """Does a clause end at token ``k`` (punctuation or the end), optionally after a particle or a
     reflexive, or go on with a prepositional phrase ("picked one up.", "become one himself.", "bought
     one for her mother")?"""
-    if extended and k < len(doc) and (doc[k].lower_ in PARTICLES or doc[k].lower_.endswith(("self", "selves"))):
+    if (
+        extended
+        and k < len(doc)
+        and (doc[k].lower_ in PARTICLES or doc[k].lower_.endswith(("self", "selves")))
+    ):
         k += 1
     if extended and k < len(doc) and doc[k].pos_ == "ADP" and doc[k].lower_ not in NOT_AFTER:
         return True

@@ -24,7 +24,6 @@ from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
 
-
 @dataclass(frozen=True)
 class Word:
     span: Span
@@ -41,7 +40,11 @@ def nouns(doc: Doc, sent: int) -> list[Word]:
         if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
             continue
         base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-        if not base or base in lexicon.words("generic_nouns.txt") or nounphrase.idiom(text, tok.idx + len(tok)):
+        if (
+            not base
+            or base in lexicon.words("generic_nouns.txt")
+            or nounphrase.idiom(text, tok.idx + len(tok))
+        ):
             continue
         synsets = nlp.synsets(base, "n")
         if synsets:

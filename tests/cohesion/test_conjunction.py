@@ -111,7 +111,9 @@ def test_speech_resumed_after_an_aside_links_across_it(mined):
 
 
 def test_returning_connective_links_past_a_sentence_about_something_else(mined):
-    found = mined("conjunction", "He promised to call.", "The phone stayed silent.", "Instead, he wrote a letter.")
+    found = mined(
+        "conjunction", "He promised to call.", "The phone stayed silent.", "Instead, he wrote a letter."
+    )
     assert found == [("adversative", (0, 0, 19, "He promised to call"), (2, 0, 7, "Instead"), "instead")]
     found = mined("conjunction", "He promised to call.", "He was busy.", "Instead, he wrote a letter.")
     assert found == [("adversative", (1, 0, 0, ""), (2, 0, 7, "Instead"), "instead")]

@@ -25,7 +25,9 @@ def test_sample_mines_a_directory_with_beads(tmp_path, capsys, mined):
 
 def test_score_reports_cells_and_kappa(tmp_path, capsys):
     first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
-    first.write_text("# header\na/1/c0\trepetition\tadjacent\t1\t\na/1/c1\trepetition\tadjacent\t0\tother sense\n")
+    first.write_text(
+        "# header\na/1/c0\trepetition\tadjacent\t1\t\na/1/c1\trepetition\tadjacent\t0\tother sense\n"
+    )
     second.write_text("a/1/c1\trepetition\tadjacent\t0\t\na/1/c0\trepetition\tadjacent\t1\t\n")
     judge.main(["score", str(first), str(second)])
     out = capsys.readouterr().out

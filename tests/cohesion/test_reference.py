@@ -31,7 +31,11 @@ def test_chinese_confirms_or_shows_a_dropped_pronoun(mined):
     sentences = ("Zhang Wei closed his book.", "He stood up.")
     evidence = [
         [c.evidence for c in mine(list(sentences), zh) if c.phenomenon == "reference"]
-        for zh in (["张伟合上了书。", "他站了起来。"], ["张伟合上了书。", "站了起来。"], ["张伟合上了书。", "张伟站了起来。"])
+        for zh in (
+            ["张伟合上了书。", "他站了起来。"],
+            ["张伟合上了书。", "站了起来。"],
+            ["张伟合上了书。", "张伟站了起来。"],
+        )
     ]
     assert evidence == [["zh=他"], ["zh=dropped"], ["zh_name=张伟"]]
 
