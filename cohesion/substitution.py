@@ -8,7 +8,8 @@ clause-final "become one" (to unite) and "I mean one", and the idioms in ``data/
 The antecedent is chosen by fit within the window, nearest sentence first: a concrete noun (not a
 feeling, attribute, state ..., but a noun whose first sense is abstract still counts when one of
 its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
-person (a "one" for a person, "a tough one", is not a substitute of a noun phrase); "ones" needs a
+person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
+predicative ("to become one himself"); "ones" needs a
 plural, and a bare "one" ("She took one.") prefers a plural ("cookies ... took one"). Nothing is
 emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
 earlier sentence's own substitute "one" is the closer link.
@@ -38,6 +39,7 @@ PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant fo
 SENSES = 3
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 PARTICLES = frozenset("up down out off back away in over".split())
+BECOME = frozenset("become becomes became becoming".split())
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -49,13 +51,14 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]):
             continue  # the antecedent is in the same sentence
         bare = doc[one.i - 1].pos_ == "VERB"
+        predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
         for i in ch.back(j):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
             nouns = [
                 m
                 for m in ch.mentions[i]
-                if m.kind == "noun" and _concrete(m.lemma) and not nlp.is_person(m.lemma)
+                if m.kind == "noun" and _concrete(m.lemma) and (predicative or not nlp.is_person(m.lemma))
             ]
             a = _antecedent(nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None:
