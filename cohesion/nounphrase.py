@@ -11,6 +11,9 @@ nothing.
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from spacy.tokens import Doc
 
 from cohesion import lexicon
@@ -69,8 +72,13 @@ def premodifiers(doc: Doc, k: int) -> set[str]:
 
 def idiom(text: str, end: int) -> bool:
     """Does the text ending at offset ``end`` (a noun's end) close an idiom?"""
-    before = text[:end].lower().replace("’", "'")
-    return any(before.endswith(phrase) for phrase in lexicon.words("noun_idioms.txt"))
+    return bool(_idioms().search(text[max(end - 40, 0) : end].lower().replace("’", "'")))
+
+
+@cache
+def _idioms() -> re.Pattern:
+    phrases = sorted(lexicon.words("noun_idioms.txt"), key=len, reverse=True)
+    return re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
 
 
 def _phrase_start(doc: Doc, k: int) -> int:

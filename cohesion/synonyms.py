@@ -32,10 +32,10 @@ class Word:
     token: int  # index in its sentence's Doc
 
 
-def nouns(doc: Doc, sent: int) -> list[Word]:
-    """Common nouns with their most frequent synsets (idioms and generic nouns skipped)."""
+def nouns(doc: Doc, sent: int, text: str) -> list[Word]:
+    """Common nouns (of ``doc``, the tagged ``text``) with their most frequent synset (idioms and
+    generic nouns skipped)."""
     found = []
-    text = doc.text
     for tok in doc:
         if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
             continue
@@ -58,7 +58,7 @@ def variants(a: str, b: str) -> bool:
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
-    words = [nouns(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
+    words = [nouns(doc, i, ch.sentences[i]) if doc is not None else [] for i, doc in enumerate(ch.docs)]
     lemmas = [{w.lemma for w in ws} for ws in words]
     for j, current in enumerate(words):
         for b in current:
@@ -76,10 +76,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Word, str, str] | None:
     for a in earlier:
-        if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
+        if a.synset != b.synset or a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
-        if nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
-            continue
-        if a.synset == b.synset:
+        if not nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
             return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
     return None
