@@ -43,6 +43,12 @@ def core(text: str) -> tuple[int, int]:
     return (start, end) if start < end else (0, 0)
 
 
+def text_of(doc: Doc) -> str:
+    """The sentence a Doc was tagged from (kept in ``user_data`` by the miner: spaCy rebuilds
+    ``Doc.text`` from the tokens on every access)."""
+    return doc.user_data.get("text") or doc.text
+
+
 def quoted(text: str, pos: int) -> bool:
     """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Anna, I ...")?
 

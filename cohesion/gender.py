@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from spacy.tokens import Doc, Span
 
 from cohesion import lexicon, nlp
-from cohesion.chapter import quoted
+from cohesion.chapter import quoted, text_of
 from cohesion.mentions import Mention
 
 PRONOUN_GENDER = {
@@ -39,7 +39,7 @@ def name_genders(
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        if doc is None or len({m.text for m in names}) != 1 or quoted(doc.text, names[0].start):
+        if doc is None or len({m.text for m in names}) != 1 or quoted(text_of(doc), names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
             continue  # a verbless label or list item ("Heart-Burning Palm, a hundred and fifty.")
@@ -83,7 +83,7 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
             head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
             before = doc[m.token - 1] if m.token > 0 else None
             after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
-            possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
+            possessive = text_of(doc)[m.end : m.end + 2] in ("'s", "’s")
             if (
                 (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
@@ -98,7 +98,7 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
 
 def owns_person(doc: Doc, m: Mention) -> bool:
     """Is the name the possessor of a person noun ("Anna's husband")?"""
-    if doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+    if text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
         return False
     head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
     return head is not None and nlp.is_person(nlp.lemma(head.text, "n") or head.lower_)

@@ -33,6 +33,9 @@ def tag(sentences: list[str], prefilter: bool = True, tagger: Language | None = 
     wanted = [w and len(s) <= tagger.max_length for s, w in zip(sentences, wanted)]
     tagged = iter(tagger.pipe([s for s, w in zip(sentences, wanted) if w], batch_size=256))
     docs = [next(tagged) if w else None for w in wanted]
+    for doc, sentence in zip(docs, sentences):
+        if doc is not None:
+            doc.user_data["text"] = sentence
     found = [mentions(doc) if doc is not None else [] for doc in docs]
     things = non_persons(docs, found)
     return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)

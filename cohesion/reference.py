@@ -22,13 +22,14 @@ recorded as evidence (:func:`cohesion.zh.pronoun`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
 from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter, quoted
+from cohesion.chapter import Chapter, quoted, text_of
 from cohesion.gender import owns_person
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
@@ -49,6 +50,7 @@ HONORIFICS = frozenset(
     "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
 )
 QUANTIFIERS = frozenset("any every each no all".split())
+QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
@@ -158,9 +160,8 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
     text, doc = ch.sentences[i], ch.docs[i]
     if doc is None or quoted(text, m.start):
         return False
-    tagged = any(quoted(text, t.idx) for t in doc) and any(
-        t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc
-    )
+    speech_verbs = [t for t in doc if t.lower_ in SPEECH]
+    tagged = speech_verbs and QUOTE_MARK.search(text) and any(not quoted(text, t.idx) for t in speech_verbs)
     if tagged:
         return True  # the narration around a quote is its speech tag
     return i == j - 1 and ch.sentences[j].lstrip()[:1] in ('"', "“") and m == _subject(doc, ch.mentions[i])
@@ -182,7 +183,7 @@ def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
             k -= 1
-        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+        if (k < 0 or doc[k].pos_ != "ADP") and text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
             return m
     return None
 
@@ -192,8 +193,8 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
     names = [m for m in mentions if m.kind == "name"]
     pairs = []
     for x, y in zip(names, names[1:]):
-        if doc is not None and doc.text[x.end : y.start].strip() == "and":
-            text = doc.text[x.start : y.end]
+        if doc is not None and text_of(doc)[x.end : y.start].strip() == "and":
+            text = text_of(doc)[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
 
@@ -222,7 +223,7 @@ def _copula_subject(doc: Doc, i: int) -> bool:
     earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
-    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
+    inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
