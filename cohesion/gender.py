@@ -42,14 +42,14 @@ def name_genders(
         if doc is None or len({m.text for m in names}) != 1 or quoted(text_of(doc), names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
-            continue  # a verbless label or list item ("Heart-Burning Palm, a hundred and fifty.")
+            continue  # a verbless label or list item ("Silver Lotus Kick, forty coins.")
         first = names[0].token
         if owns_person(doc, names[0]):
             continue  # "Anna's husband ... He": the pronoun may well be the husband's
         if first > 0 and doc[first - 1].pos_ == "ADP":
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
-            continue  # "He put the Lizardscale Armor on his shirt": the name is not the topic
+            continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
         gender = _own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
@@ -66,8 +66,8 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
     """Names the chapter shows to be places, organisations or things more often than persons.
 
     Thing evidence (names with an honorific never count): a place or organisation head word in the
-    name (``data/place_words.txt``: "Fenwick Road", "Zone Seven"), a determiner or possessive in
-    front ("the Long Night", "his HP"), both unless the name ends in a person noun ("the Sect
+    name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a determiner or possessive in
+    front ("the Grey Winter", "his Ledger"), both unless the name ends in a person noun ("the Guild
     Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
     preposition opening the sentence ("On Chatterly, ..."). Person evidence: the name directly
     before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
