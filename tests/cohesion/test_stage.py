@@ -1,3 +1,4 @@
+import pytest
 import pyarrow as pa
 
 from cohesion.stage import mine_book
@@ -39,3 +40,15 @@ def test_stats_count_phenomenon_by_adjacency(mined):
         "ellipsis",
         "conjunction",
     }
+
+
+def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
+    cache: dict = {}
+    rows, stats = mine_book([CHAPTER], PAIRS, cache)
+    assert stats["cached"] == 0 and len(cache) == 1
+    monkeypatch.setattr("cohesion.stage.mine", lambda *_: pytest.fail("mined again"))
+    again, stats = mine_book([CHAPTER], PAIRS, cache)
+    assert again == rows and stats["cached"] == 1
+    changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
+    with pytest.raises(pytest.fail.Exception):
+        mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh
