@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+ADJACENCY = ("intra", "adjacent", "non_adjacent")
+
 
 @dataclass(frozen=True)
 class Span:
@@ -20,20 +22,30 @@ class Candidate:
     a: Span  # element 1 (antecedent); empty for conjunction
     b: Span  # element 2 (the cohesive device)
     trigger: str
+    evidence: str = ""  # optional support from the aligned Chinese ("zh=她"); never required
+    clauses: bool = False  # a same-sentence pair in neighbouring clauses split by a semicolon
 
     @property
     def distance(self) -> int:
         return self.b.sent - self.a.sent
 
     @property
+    def adjacency(self) -> str:
+        """The cohesion paper's classes: neighbouring sentences (or semicolon clauses) are
+        ``adjacent``, at least one sentence between is ``non_adjacent``, same sentence ``intra``."""
+        if self.distance >= 2:
+            return "non_adjacent"
+        return "adjacent" if self.distance == 1 or self.clauses else "intra"
+
+    @property
     def adjacent(self) -> bool:
-        """Same or neighbouring sentence; non-adjacent links are always the closest link."""
-        return self.distance <= 1
+        return self.adjacency == "adjacent"
 
     def to_json(self) -> dict:
         return {
             "phenomenon": self.phenomenon,
             "subtype": self.subtype,
+            "adjacency": self.adjacency,
             "adjacent": self.adjacent,
             "distance": self.distance,
             "sentences": [self.a.sent, self.b.sent],
@@ -41,4 +53,5 @@ class Candidate:
             "b": self.b.text,
             "spans": [[self.a.start, self.a.end], [self.b.start, self.b.end]],
             "trigger": self.trigger,
+            "evidence": self.evidence,
         }

@@ -11,7 +11,8 @@ from spacy.tokens import Doc
 from cohesion.candidate import Span
 from cohesion.mentions import Mention
 
-WINDOW = 5  # how many sentences back a link may reach
+WINDOW = 5  # how many sentences back a grammatical link (reference, substitution) may reach
+LEXICAL_WINDOW = 10  # the same for lexical cohesion (repetition, synonyms), which reaches farther
 _EDGE = "\"'“”‘’«»「」『』—–-…. ?!,;:()[]*"
 
 
@@ -22,10 +23,11 @@ class Chapter:
     zh: list[str]  # aligned Chinese per sentence ("" when unknown)
     mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
     genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
+    things: set[str] = field(default_factory=set)  # names the chapter shows not to be persons
 
-    def back(self, j: int) -> Iterator[int]:
+    def back(self, j: int, window: int = WINDOW) -> Iterator[int]:
         """Earlier sentences inside the window, nearest first."""
-        return iter(range(j - 1, max(j - WINDOW, 0) - 1, -1))
+        return iter(range(j - 1, max(j - window, 0) - 1, -1))
 
     def whole(self, i: int) -> Span:
         """Sentence ``i`` without its surrounding quotes, dashes and final punctuation."""
@@ -41,10 +43,29 @@ def core(text: str) -> tuple[int, int]:
     return (start, end) if start < end else (0, 0)
 
 
+def text_of(doc: Doc) -> str:
+    """The sentence a Doc was tagged from (kept in ``user_data`` by the miner: spaCy rebuilds
+    ``Doc.text`` from the tokens on every access)."""
+    return doc.user_data.get("text") or doc.text
+
+
 def quoted(text: str, pos: int) -> bool:
-    """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Senior Brother, I ...")?"""
-    before = text[:pos]
-    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+    """Is offset ``pos`` inside quoted speech (where names are mostly vocatives: "Anna, I ...")?
+
+    Double quotes toggle or open/close; single quotes (' ‘ ’) count as quote marks only at a word
+    edge, so apostrophes ("don't", "Anna's") are ignored.
+    """
+    inside = False
+    for k, char in enumerate(text[:pos]):
+        left = text[k - 1] if k > 0 else " "
+        right = text[k + 1] if k + 1 < len(text) else " "
+        if char == '"':
+            inside = not inside
+        elif char in "“‘" or (char == "'" and not left.isalnum() and right.isalpha()):
+            inside = True
+        elif char == "”" or (char in "’'" and not right.isalnum() and not left.isspace()):
+            inside = False
+    return inside
 
 
 def words(text: str) -> list[str]:

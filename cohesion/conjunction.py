@@ -5,11 +5,16 @@ dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., 
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
 empty (the whole previous text); ``sent_a`` is the previous sentence.
 
-The plain link is not emitted for speech that resumes after a narrator's aside (the first argument is
-unclear: the earlier speech or the aside); a correlative link (below) still is, as the series names
-its first member.
+Non-adjacent links (element 1 is then the earlier sentence or connective):
 
-Non-adjacent: correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
+- Speech that resumes after a narrator's aside links across the aside to the earlier speech ("...,"
+  she said. <aside> "But ..."): the connective continues the speaker's argument.
+- Connectives that return to an earlier point, replacing or justifying it (``RETURNING``: instead,
+  after all, anyway, in any case, rather, on the contrary ...), link past an intervening sentence
+  about something else: when the previous sentence has another subject and the nearest earlier
+  sentence up to ``REACH`` back has the connective sentence's own subject ("He promised to call. The
+  phone stayed silent. Instead, he wrote.").
+- Correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
 "conclusive" correlatives *at first ... in the end*, *first ... then ... finally*, and the
 adversative *on the one hand ... on the other hand*). A later member of a series (``SERIES``)
 linked by position as above is tied to the opener of that series in an earlier sentence: element 1
@@ -31,9 +36,9 @@ from functools import cache
 
 from spacy.tokens import Doc
 
-from cohesion import lexicon
+from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter
+from cohesion.chapter import Chapter, core
 
 OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)\s*,\s*)?", re.I)
 QUOTE_MARKS = ('"', "“", "”")
@@ -43,6 +48,11 @@ AT_FIRST = (
     r"\b(?:at first(?!\s+(?:sight|glance|light)\b)|in the beginning(?!\s+of\b)|initially|to begin with)\b"
 )
 FIRST = r"^[\s\"'“‘«「『—–\-…]*(?:first of all|firstly|first)\s*,"
+RETURNING = frozenset(
+    "instead|after all|anyway|anyhow|in any case|rather|on the contrary|all the same|still|even so".split("|")
+)
+REACH = 3  # how far back a returning connective may link
+PRONOUNS = frozenset("i we you he she they".split())
 CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
 SERIES = {
     AT_FIRST: CONCLUSIVE,
@@ -71,23 +81,69 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             continue
         connective = lexicon.connective(match.group("c"))
         b = Span(j, match.start("c"), match.end("c"), match.group("c"))
-        if not _resumed_speech(ch.sentences, j):
-            yield Candidate("conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text)
+        evidence = zh.connective(ch.zh[j])
         correlative = _opener(ch, j, connective.text, linked)
-        if correlative:
+        back = _returns_to(ch, j, connective.text, match.end("c"))
+        if back is None:
             yield Candidate(
-                "conjunction",
-                connective.type,
-                correlative,
-                b,
-                f"{correlative.text.lower()} … {connective.text}",
+                "conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text, evidence
             )
+        elif not correlative:
+            a = _speech(ch, back) if _resumed_speech(ch.sentences, j) else ch.whole(back)
+            yield Candidate("conjunction", connective.type, a, b, connective.text, evidence)
+        if correlative:
+            trigger = f"{correlative.text.lower()} … {connective.text}"
+            yield Candidate("conjunction", connective.type, correlative, b, trigger, evidence)
+
+
+def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
+    """The earlier sentence a connective links back to past an intervening one (module notes)."""
+    if _resumed_speech(ch.sentences, j):
+        return j - 2
+    if connective not in RETURNING or j < 2:
+        return None
+    own, previous = _subject(ch.docs[j], after), _subject(ch.docs[j - 1])
+    if own is None or previous is None or previous == own or own not in PRONOUNS:
+        return None  # only a pronoun subject, after a sentence about something else, is tracked
+    for i in range(j - 2, max(j - REACH, 0) - 1, -1):
+        if _subject(ch.docs[i]) == own:
+            return i
+    return None
+
+
+def _subject(doc: Doc | None, after: int = 0) -> str | None:
+    """The sentence's subject before its first verb: a lower-cased personal pronoun, "thing" for a
+    noun that is not a person; None for a name or person noun (it may be what a pronoun means)."""
+    if doc is None:
+        return None
+    for tok in doc:
+        if tok.idx < after:
+            continue
+        if tok.pos_ in ("VERB", "AUX"):
+            return None
+        if tok.lower_ in PRONOUNS:
+            return tok.lower_
+        if tok.tag_ in ("NN", "NNS"):
+            base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
+            return "thing" if base and not nlp.is_person(base) else None
+        if tok.pos_ == "PROPN":
+            return None
+    return None
+
+
+def _speech(ch: Chapter, i: int) -> Span:
+    """The last quoted stretch of sentence ``i`` (without the speaker tag), its whole core if none."""
+    text = ch.sentences[i]
+    quotes = [m.span() for m in re.finditer(r"[\"“][^\"“”]+[\"”]?", text)]
+    if not quotes:
+        return ch.whole(i)
+    start, end = quotes[-1]
+    inner_start, inner_end = core(text[start:end])
+    return Span(i, start + inner_start, start + inner_end, text[start + inner_start : start + inner_end])
 
 
 def _resumed_speech(sentences: list[str], j: int) -> bool:
-    """Speech opening with the connective, resumed after a narrator's aside: the connective may tie it
-    to the earlier speech or to the aside ("... at the very least," Yunyazi said. <aside about Nascent
-    Soul> "Yet whoever did it ..."), so no link is emitted."""
+    """Speech opening with the connective, resumed after a narrator's aside with speech before it."""
     text, aside = sentences[j].lstrip(), sentences[j - 1]
     return (
         text[:1] in QUOTE_MARKS
@@ -133,6 +189,8 @@ def _initial(text: str, doc: Doc | None) -> re.Match | None:
     condition = lexicon.connective(match.group("c")).condition
     if not rest or rest[0] in ".?!…" or (condition == "comma" and rest[0] != ","):
         return None
+    if re.match(r"(?:to|of)\b", rest, re.I):
+        return None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..."
     if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS:
         return None  # "So tired.", "Yet another ...": not a conjunction
     return match

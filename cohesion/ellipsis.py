@@ -5,15 +5,20 @@ know why.", "Tell me where."), and *root* sluices, an utterance that is only the
 The antecedent is the earlier clause of the same sentence when there is one ("Somebody called, but I
 don't know who.", distance 0), otherwise the previous sentence (not a question, for root sluices).
 Subtype suffix: ``merger`` when the antecedent has an indefinite correlate (someone, something ...),
-else ``sprouting``. A wh-word before a colon is not a remnant: the content follows ("everyone knew
-why: ..."). Works on raw text: no tagging needed.
+else ``sprouting``. A wh-word before a colon, or before a comma and a further clause (cataphora:
+"did not know why, but ..."), is not a remnant: the content follows. A same-sentence antecedent in
+the clause before a semicolon is ``adjacent`` (the paper's "...hiring him; I just don't know when."),
+otherwise ``intra``.
 
-Non-adjacent sluices are taken only as mergers (Halliday & Hasan's clausal ellipsis presupposing an
-indefinite): when the previous sentence has no correlate of the remnant's kind (who - someone,
-what - something, where - somewhere, when - sometime, why - for some reason, how - somehow), the
-nearest sentence up to ``REACH`` back that has one is the antecedent ("Someone had been in the
-study. The drawer was open. She wondered who.", distance 2), provided no sentence from it to the
-sluice is a question (a question would be the closer thing the remnant answers or echoes).
+Non-adjacent sluices: when the previous sentence has no correlate of the remnant's kind (who -
+someone, what - something, where - somewhere, when - sometime, why - for some reason, how - somehow),
+the nearest sentence up to ``REACH`` back that has one is the antecedent ("Someone had been in the
+study. The drawer was open. She wondered who.", distance 2, a merger). Without a correlate the
+antecedent is the nearest sentence that reports an event: sentences that only describe a state or a
+reaction (no verb, or only a verb after a form of "be": "The neighbours were amazed.") are passed
+over ("She could mend any clock. The neighbours were amazed. Nobody knew how.", distance 2). No
+sentence from the antecedent to the sluice may be a question (a question would be the closer thing
+the remnant answers or echoes).
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from spacy.tokens import Doc
+
 from cohesion import lexicon
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core, words
+from cohesion.reference import BE_FORMS
 
 WH = r"how\s+(?:much|many|long|come|often|far|old)|what\s+for|who|whom|what|which|where|when|why|how|whose"
 REMNANT = re.compile(
@@ -64,6 +72,9 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     said = (before + wh).lower().replace("’", "'")
     if any(re.search(rf"(?:^|\W){re.escape(stop)}$", said) for stop in lexicon.words("sluice_stoplist.txt")):
         return None
+    after = text[match.end() :].lstrip()
+    if after.startswith(":") or (after.startswith(",") and len(words(after)) >= 2):
+        return None  # the content follows: "knew why: ...", "did not know why, but ..."
     b = Span(j, match.start("wh"), match.end("wh"), wh)
     if ROOT.match(text.strip(QUOTES)):
         if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]):
@@ -75,21 +86,33 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     clause = before[:predicate].rstrip()
     if clause.endswith((",", ";")) and len(words(clause)) >= 2:
         a_start, a_end = core(clause)
-        return _candidate("embedded", Span(j, a_start, a_end, clause[a_start:a_end]), b)
+        a = Span(j, a_start, a_end, clause[a_start:a_end])
+        return _candidate("embedded", a, b, clauses=clause.endswith(";"))
     return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b) if j > 0 else None
 
 
 def _antecedent(ch: Chapter, j: int, wh: str) -> int:
-    """The sentence holding the antecedent: the previous one unless only an earlier one has a correlate."""
+    """The sentence holding the antecedent: the nearest with a correlate of the remnant, else the
+    nearest that reports an event, else the previous one (see the module notes)."""
     correlate = MERGES_WITH.get(wh.lower())
-    if correlate is None:
-        return j - 1
+    eventive = None
     for i in range(j - 1, max(j - REACH, 0) - 1, -1):
         if _question(ch.sentences[i]):
             break
-        if re.search(rf"\b(?:{correlate})\b", ch.sentences[i], re.I):
+        if correlate and re.search(rf"\b(?:{correlate})\b", ch.sentences[i], re.I):
             return i
-    return j - 1
+        if eventive is None and _event(ch.docs[i]):
+            eventive = i
+    return j - 1 if eventive is None else eventive
+
+
+def _event(doc: Doc | None) -> bool:
+    """Does the sentence have a verb that is not after a form of "be" ("were amazed", "was gone")?"""
+    if doc is None:
+        return False
+    return any(
+        t.pos_ == "VERB" and not (t.i > 0 and doc[t.i - 1].lower_.replace("’", "'") in BE_FORMS) for t in doc
+    )
 
 
 def _question(text: str) -> bool:
@@ -116,6 +139,6 @@ def _clause_start(before: str, predicate: int) -> int:
     return cut + 1 if cut >= 0 else 0
 
 
-def _candidate(shape: str, a: Span, b: Span) -> Candidate:
+def _candidate(shape: str, a: Span, b: Span, clauses: bool = False) -> Candidate:
     kind = "merger" if CORRELATE.search(a.text) else "sprouting"
-    return Candidate("ellipsis", f"{shape}_{kind}", a, b, b.text.lower())
+    return Candidate("ellipsis", f"{shape}_{kind}", a, b, b.text.lower(), clauses=clauses)

@@ -1,9 +1,10 @@
 """Guess the gender of character names from the chapter itself.
 
 Evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
-pronoun after it that may be the name's (:func:`_own_pronoun_gender`) when the sentence (or a following sentence without names) mentions no other name
+pronoun after it that may be the name's (:func:`_own_pronoun_gender`) when the sentence (or one of
+the next two sentences, up to one mentioning a person) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
-quoted (a vocative) nor inside a prepositional phrase ("In a city like Jiangzhou, ..." says nothing about Jiangzhou's gender).
+quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
 is not a person (:func:`non_persons`).
 """
@@ -15,41 +16,44 @@ from collections import Counter, defaultdict
 from spacy.tokens import Doc, Span
 
 from cohesion import lexicon, nlp
-from cohesion.chapter import quoted
+from cohesion.chapter import quoted, text_of
 from cohesion.mentions import Mention
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
 }
-# Prepositions that put a (non-possessive) name in a place role: "in Nanchuan", "along Wutong Road".
-# "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Lin Xiaozhou".
+# Prepositions that put a (non-possessive) name in a place role: "in Talbury", "along Fenwick Road".
+# "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
+FOLLOW = 2  # how many following sentences may show a name's pronoun
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
 
 
-def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[str, str]:
+def name_genders(
+    docs: list[Doc | None], mentions: list[list[Mention]], things: set[str] | None = None
+) -> dict[str, str]:
+    """Name -> "m" | "f" (``things``: the chapter's :func:`non_persons`, computed when not given)."""
     votes: dict[str, Counter] = defaultdict(Counter)
     for i, (doc, found) in enumerate(zip(docs, mentions)):
         names = [m for m in found if m.kind == "name"]
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        if doc is None or len({m.text for m in names}) != 1 or quoted(doc.text, names[0].start):
+        if doc is None or len({m.text for m in names}) != 1 or quoted(text_of(doc), names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
-            continue  # a verbless label or list item ("Heart-Burning Palm, a hundred and fifty.")
+            continue  # a verbless label or list item ("Silver Lotus Kick, forty coins.")
         first = names[0].token
+        if owns_person(doc, names[0]):
+            continue  # "Anna's husband ... He": the pronoun may well be the husband's
         if first > 0 and doc[first - 1].pos_ == "ADP":
-            continue  # "On Weibo, ... She tapped on it": the name is not the topic
+            continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
-            continue  # "He put the Lizardscale Armor on his shirt": the name is not the topic
-        gender = _own_pronoun_gender(doc[first + 1 :])
-        if gender is None and i + 1 < len(docs) and docs[i + 1] is not None:
-            if not any(m.kind == "name" for m in mentions[i + 1]):
-                gender = _first_pronoun_gender(docs[i + 1])
+            continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
+        gender = _own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
-    things = non_persons(docs, mentions)
+    things = non_persons(docs, mentions) if things is None else things
     genders = {}
     for name, count in votes.items():
         gender, n = count.most_common(1)[0]
@@ -59,15 +63,18 @@ def name_genders(docs: list[Doc | None], mentions: list[list[Mention]]) -> dict[
 
 
 def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[str]:
-    """Names the chapter shows to be places, organisations or things, not persons.
+    """Names the chapter shows to be places, organisations or things more often than persons.
 
-    Evidence (any one occurrence is enough, names with an honorific excepted): a place or
-    organisation head word in the name (``data/place_words.txt``: "Binjiang Road", "Zone Seven"), a
-    determiner or possessive in front ("the Long Night", "his HP"), both unless the name ends in a
-    person noun ("the Sect Master"); or a place preposition in front of a non-possessive name ("in
-    Nanchuan").
+    Thing evidence (names with an honorific never count): a place or organisation head word in the
+    name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a determiner or possessive in
+    front ("the Grey Winter", "his Ledger"), both unless the name ends in a person noun ("the Guild
+    Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
+    preposition opening the sentence ("On Chatterly, ..."). Person evidence: the name directly
+    before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
+    evidence ("As Anna left ..." alone does not make Anna a place).
     """
-    found = set()
+    things: Counter = Counter()
+    persons: Counter = Counter()
     for doc, names in zip(docs, mentions):
         for m in names:
             if doc is None or m.kind != "name" or m.title:
@@ -75,14 +82,38 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
             words = m.text.lower().split()
             head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
             before = doc[m.token - 1] if m.token > 0 else None
-            possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
+            after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
+            possessive = text_of(doc)[m.end : m.end + 2] in ("'s", "’s")
             if (
                 (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
                 or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)
+                or (m.token == 1 and before is not None and before.pos_ == "ADP" and not possessive)
             ):
-                found.add(m.text)
-    return found
+                things[m.text] += 1
+            elif after is not None and after.pos_ == "VERB":
+                persons[m.text] += 1
+    return {name for name, n in things.items() if n >= persons[name]}
+
+
+def owns_person(doc: Doc, m: Mention) -> bool:
+    """Is the name the possessor of a person noun ("Anna's husband")?"""
+    if text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
+        return False
+    head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
+    return head is not None and nlp.is_person(nlp.lemma(head.text, "n") or head.lower_)
+
+
+def _next_pronoun_gender(docs: list[Doc | None], mentions: list[list[Mention]], i: int) -> str | None:
+    """The first gendered pronoun in the next ``FOLLOW`` sentences, up to one that mentions a name or
+    a person noun ("Anna bought a coat. The shop was busy. She paid.")."""
+    for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
+        if any(m.kind == "name" or nlp.is_person(m.lemma) for m in mentions[k]):
+            return None
+        gender = _first_pronoun_gender(docs[k]) if docs[k] is not None else None
+        if gender:
+            return gender
+    return None
 
 
 def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
@@ -94,7 +125,7 @@ def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
 
 def _own_pronoun_gender(tokens: Span) -> str | None:
     """The first gendered pronoun after a name in its own sentence that may be the name's: objects
-    (him, her) and possessives after a preposition mostly belong to someone else ("Lu Chenzhou looked
+    (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""
     for tok in tokens:
         if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):

@@ -59,6 +59,8 @@ def _name(doc: Doc, i: int, j: int) -> list[Mention]:
     while i < j and doc[i].lower_ in titles:
         title = doc[i].lower_
         i += 1
+    if i == j and title:  # a title used as a name ("Grandma", "Mother")
+        i -= 1
     tokens = doc[i:j]
     if (
         not tokens

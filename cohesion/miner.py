@@ -9,7 +9,7 @@ from spacy.language import Language
 from cohesion import conjunction, ellipsis, reference, repetition, substitution, synonyms
 from cohesion.candidate import Candidate
 from cohesion.chapter import Chapter
-from cohesion.gender import name_genders
+from cohesion.gender import name_genders, non_persons
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.prefilter import needs_tagging
@@ -26,13 +26,19 @@ DETECTORS: tuple[Detector, ...] = (
 
 
 def tag(sentences: list[str], prefilter: bool = True, tagger: Language | None = None) -> Chapter:
-    """Tag the sentences that may take part in a candidate (all of them with ``prefilter=False``)."""
+    """Tag the sentences that may take part in a candidate (all of them with ``prefilter=False``);
+    a sentence over spaCy's maximum length is never tagged."""
     tagger = tagger or load_tagger()
     wanted = needs_tagging(sentences) if prefilter else [True] * len(sentences)
+    wanted = [w and len(s) <= tagger.max_length for s, w in zip(sentences, wanted)]
     tagged = iter(tagger.pipe([s for s, w in zip(sentences, wanted) if w], batch_size=256))
     docs = [next(tagged) if w else None for w in wanted]
+    for doc, sentence in zip(docs, sentences):
+        if doc is not None:
+            doc.user_data["text"] = sentence
     found = [mentions(doc) if doc is not None else [] for doc in docs]
-    return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found))
+    things = non_persons(docs, found)
+    return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)
 
 
 def mine(sentences: list[str], zh: list[str] | None = None, **tag_options) -> list[Candidate]:

@@ -1,20 +1,23 @@
 """Reference: a third-person pronoun, or a stand-alone "that", pointing back to an earlier sentence.
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
-known gender for he/she (gendered nouns, name genders guessed from the text), "they" only for
-persons or coordinated names, "it" only for a non-person noun of the previous sentence and not as
-the subject of "be" (further back, or in "It was ...", it mostly means a situation). Names and nouns
-inside quoted speech (mostly vocatives) and speaker labels ("Netizen B: ...") are skipped. Tuned for precision, nothing is emitted when
-that sentence holds two different compatible phrases, when any noun or name precedes the pronoun in
-its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). Passing
-over a sentence is allowed only when it cannot hold the referent: not when its subject is a person
-of unknown gender (for he/she) or when it has a plural noun (for they); and a link three or more
-sentences back must end on that sentence's subject. "It" after a verb of saying ("He said it as
-if ...") means the utterance and is skipped. Names are persons only where the chapter does not show
-them to be places or organisations (:func:`cohesion.gender.non_persons`). A
-sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
-(extended reference). The aligned Chinese confirms the pronoun (``zh=她``) or shows it dropped
-(``zh=dropped``); both are recorded in ``trigger``.
+known gender for he/she (gendered nouns, name genders guessed from the text), "they" for persons,
+coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of
+the previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly
+means a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
+predicate nouns ("Is that your father?" / "He's not."), quantified or generic nouns ("any woman",
+"Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the
+speaker of a quote (a third-person pronoun in speech is someone else). Tuned for precision, nothing
+is emitted when the sentence holds two different compatible phrases, or a person whom the pronoun
+may mean but whose gender is unknown (a name of unknown gender, "the teacher", a speaker label),
+when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same class
+is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold
+the referent (no such person, no plural noun for "they"); a link three or more sentences back must
+end on that sentence's subject. "It" after a verb of saying ("He said it as if ...") means the
+utterance and is skipped. Names are persons only where the chapter does not show them to be places
+or organisations (:func:`cohesion.gender.non_persons`). A sentence-initial "that" used alone ("That
+was a lie.") links to the whole previous sentence (extended reference). The aligned Chinese is
+recorded as evidence (:func:`cohesion.zh.pronoun`).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter, quoted
+from cohesion.chapter import Chapter, quoted, text_of
+from cohesion.gender import owns_person
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
 
@@ -36,8 +40,18 @@ PRONOUN_CLASS = {
     **dict.fromkeys(("it", "its", "itself"), "n"),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
 }
-ZH_PRONOUN = {"m": r"他(?!们)", "f": r"她(?!们)", "n": r"[它牠](?!们)", "pl": r"[他她它]们"}
 SAYING = frozenset("say says said saying repeat repeated repeating whisper whispered mean meant".split())
+# Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
+SPEECH = frozenset(
+    "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
+    "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
+)
+HONORIFICS = frozenset(
+    "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
+)
+QUANTIFIERS = frozenset("any every each no all".split())
+QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
@@ -54,6 +68,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             seen.add(cls)
             if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i) or _said(doc, tok.i)):
                 continue
+            if _honorific(doc, tok.i):
+                continue
             found = _personal(ch, j, tok, cls)
             if found:
                 yield found
@@ -64,41 +80,101 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
-    if any(m.token < tok.i for m in ch.mentions[j]):
+    if any(t.tag_ in ("NN", "NNS", "NNP", "NNPS") for t in tok.doc[: tok.i]):
         return None  # a noun phrase before the pronoun in its own sentence may be the antecedent
+    in_speech = quoted(ch.sentences[j], tok.idx)
     for i in ch.back(j):
         doc = ch.docs[i]
         chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        phrases = [m for m in _phrases(doc, ch.mentions[i]) if not _speech_frame(ch.sentences[i], m)]
-        compatible = [m for m in phrases if m.token < chain and _compatible(m, cls, ch.genders)]
+        everyone = [m for m in _phrases(doc, ch.mentions[i]) if m.token < chain]
+        phrases = [
+            m
+            for m in everyone
+            if not _speech_frame(ch.sentences[i], m)
+            and not _predicate(doc, m)
+            and not _generic(doc, m)
+            and not (doc is not None and owns_person(doc, m))
+            and not (in_speech and _speaker(ch, i, j, m))
+            and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
+        ]
+        compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
+        if any(
+            _unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
+        ) or any(
+            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
+        ):
+            return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible:
             if len({m.lemma for m in compatible}) > 1:
                 return None  # ambiguous antecedent
             if any(m.lemma == compatible[-1].lemma for m in ch.mentions[j]):
-                return None  # "He gave Lin a look": the pronoun's own sentence names the candidate
+                return None  # "He gave Anna a look": the pronoun's own sentence names the candidate
             if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
-            b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate(
-                "reference", "personal", compatible[-1].at(i), b, tok.lower_ + _zh_flag(ch.zh[j], cls)
-            )
+            a, b = compatible[-1].at(i), Span(j, tok.idx, tok.idx + len(tok), tok.text)
+            return Candidate("reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
         if cls == "n" or chain < len(doc or ()):
             return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
-        if _may_be_referent(_subject(doc, phrases), cls, ch.genders):
-            return None  # "Director Zheng was uneasy." (gender unknown) may be whom "he" means
-        if cls == "pl" and any(m.plural for m in phrases):
-            return None  # "... and cars crumpled. Their doors ...": "they" for things is left out
+        if cls == "pl" and any(m.plural for m in everyone):
+            return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
     return None
 
 
+def _unknown_person(m: Mention, cls: str, ch: Chapter) -> bool:
+    """A singular person whom he/she may mean but whose gender the chapter does not show."""
+    if cls not in ("m", "f") or m.plural or m.kind == "names":
+        return False
+    if m.kind == "name":
+        return m.text not in ch.things and not (
+            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
+        )
+    return nlp.is_person(m.lemma) and (m.lemma, "noun") not in lexicon.genders()
+
+
+def _generic(doc: Doc | None, m: Mention) -> bool:
+    """A quantified or generic noun ("any woman", "every child", "Man proposes"): no referent."""
+    if doc is None or m.kind != "noun":
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH"):
+        k -= 1
+    if k >= 0 and doc[k].lower_ in QUANTIFIERS:
+        return True
+    bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
+    return bare and not m.plural and nlp.is_person(m.lemma)
+
+
+def _predicate(doc: Doc | None, m: Mention) -> bool:
+    """A predicate noun ("She was a nurse.", "Is that your father?"): it describes, it is not a referent."""
+    if doc is None:
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+        k -= 1
+    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
+
+
+def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
+    """The speaker of a quote (outside the quotes, next to a speech verb, or the narrated subject just
+    before speech), who is not what a third-person pronoun inside the speech means."""
+    text, doc = ch.sentences[i], ch.docs[i]
+    if doc is None or quoted(text, m.start):
+        return False
+    speech_verbs = [t for t in doc if t.lower_ in SPEECH]
+    tagged = speech_verbs and QUOTE_MARK.search(text) and any(not quoted(text, t.idx) for t in speech_verbs)
+    if tagged:
+        return True  # the narration around a quote is its speech tag
+    return i == j - 1 and ch.sentences[j].lstrip()[:1] in ('"', "“") and m == _subject(doc, ch.mentions[i])
+
+
 def _speech_frame(text: str, m: Mention) -> bool:
-    """A vocative inside quoted speech, or a speaker label ("Netizen B: Who gave her the nerve?")."""
+    """A vocative inside quoted speech, or a speaker label ("Visitor: Who let her in?")."""
     return quoted(text, m.start) or text[m.end : m.end + 1] in (":", "：")
 
 
 def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
     """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
-    phrase and not a possessor ("In the script, on the night of her brother's funeral, A-Yuan walks")."""
+    phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
     if doc is None:
         return None
     for m in sorted(phrases, key=lambda m: m.token):
@@ -107,18 +183,9 @@ def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
             k -= 1
-        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+        if (k < 0 or doc[k].pos_ != "ADP") and text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
             return m
     return None
-
-
-def _may_be_referent(subject: Mention | None, cls: str, genders: dict[str, str]) -> bool:
-    """A singular person subject of unknown gender, which he/she may well point to."""
-    if subject is None or cls not in ("m", "f") or subject.plural or subject.kind == "names":
-        return False
-    if subject.kind == "name":
-        return not (genders.get(subject.text) or lexicon.genders().get((subject.title, "title")))
-    return nlp.is_person(subject.lemma) and (subject.lemma, "noun") not in lexicon.genders()
 
 
 def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
@@ -126,20 +193,25 @@ def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
     names = [m for m in mentions if m.kind == "name"]
     pairs = []
     for x, y in zip(names, names[1:]):
-        if doc is not None and doc.text[x.end : y.start].strip() == "and":
-            text = doc.text[x.start : y.end]
+        if doc is not None and text_of(doc)[x.end : y.start].strip() == "and":
+            text = text_of(doc)[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
 
 
-def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:
-    """Number and gender agreement; he/she need a known gender, "it" a non-person noun."""
+def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> bool:
+    """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they" a
+    person, and "them/their" also a plural thing of the previous sentence (a subject "they" that acts
+    is nearly always people)."""
     if cls == "pl":
-        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma))
+        thing = distance == 1 and form != "they"
+        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma) or thing)
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
-        return cls == (genders.get(m.text) or lexicon.genders().get((m.title, "title")))
+        return m.text not in ch.things and cls == (
+            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
+        )
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
@@ -147,21 +219,26 @@ def _compatible(m: Mention, cls: str, genders: dict[str, str]) -> bool:
 
 
 def _copula_subject(doc: Doc, i: int) -> bool:
-    """ "It was ..." / "It's ...": in novels these mostly describe a situation, not an earlier noun."""
+    """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
+    earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
-    return nxt is not None and nxt.lower_.replace("’", "'") in BE
+    prev = doc[i - 1] if i > 0 else None
+    inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
+    return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
+
+
+def _honorific(doc: Doc, i: int) -> bool:
+    """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
+    capitalised possessive before a capitalised word)."""
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    if nxt is None or not doc[i].text[:1].isupper():
+        return False
+    return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
 
 
 def _said(doc: Doc, i: int) -> bool:
     """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
     return i > 0 and doc[i - 1].lower_ in SAYING
-
-
-def _zh_flag(zh: str, cls: str) -> str:
-    if not zh:
-        return ""
-    match = re.search(ZH_PRONOUN[cls], zh)
-    return f"|zh={match.group()}" if match else "|zh=dropped"
 
 
 def _demonstrative(doc: Doc) -> Token | None:

@@ -1,6 +1,6 @@
 """CLI: ``python -m cohesion.sample CANDIDATES_DIR [--per 20] [--seed 0] [--phenomenon P]``.
 
-Prints the counts per phenomenon x adjacency of the CANDIDATES parquet files in the directory, then
+Prints the counts per phenomenon x adjacency (intra, adjacent, non-adjacent) of the CANDIDATES parquet files in the directory, then
 a seeded random sample of candidates per phenomenon (all of them where there are fewer) for a
 precision judgement: each with its two sentences, element 1 marked ``[[...]]`` and element 2
 ``<<...>>`` (conjunction's empty element 1 is the whole earlier sentence). The same directory, seed
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from cohesion.candidate import ADJACENCY
 from cohesion.stage import PHENOMENA
 
 
@@ -34,7 +35,7 @@ def mark(text: str, start: int, end: int, left: str, right: str) -> str:
 
 
 def show(r: dict) -> str:
-    where = "adjacent" if r["adjacent"] else "non-adjacent"
+    where = r["adjacency"].replace("_", "-")
     head = f"{r['candidate_id']}  {r['subtype']}  {where} d={r['distance']}  trigger={r['trigger']}"
     b = mark(r["sentence_b"], r["b_start"], r["b_end"], "<<", ">>")
     if r["distance"] == 0:
@@ -68,13 +69,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--phenomenon", choices=PHENOMENA, action="append", help="only these (repeatable)")
     args = parser.parse_args(argv)
     rows = load(args.directory)
-    counts = Counter((r["phenomenon"], r["adjacent"]) for r in rows)
-    print(f"{'phenomenon':<14}{'adjacent':>10}{'non-adj':>10}")
+    counts = Counter((r["phenomenon"], r["adjacency"]) for r in rows)
+    print(f"{'phenomenon':<14}" + "".join(f"{a.replace('non_adjacent', 'non-adj'):>10}" for a in ADJACENCY))
     for p in PHENOMENA:
-        print(f"{p:<14}{counts[p, True]:>10}{counts[p, False]:>10}")
+        print(f"{p:<14}" + "".join(f"{counts[p, a]:>10}" for a in ADJACENCY))
     for p in args.phenomenon or PHENOMENA:
         picked = sample(rows, p, args.per, args.seed)
-        print(f"\n=== {p}: {len(picked)} of {counts[p, True] + counts[p, False]} ===")
+        print(f"\n=== {p}: {len(picked)} of {sum(counts[p, a] for a in ADJACENCY)} ===")
         for n, r in enumerate(picked, 1):
             print(f"{n:>2}. {show(r)}")
 

@@ -1,42 +1,81 @@
-"""Pipeline stage: mine every chapter of a book into CANDIDATES rows (pipeline.schemas)."""
+"""Pipeline stage: mine every chapter of a book into CANDIDATES rows (pipeline.schemas).
+
+An optional per-chapter cache (any mutable mapping; the pipeline passes one backed by files) keeps
+each chapter's candidates under a key of its id, sentences, aligned Chinese and the miner's own
+code and word lists, so a book re-mined after one chapter changed (``update``) tags only that one.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
+from dataclasses import asdict
+from functools import cache
+from pathlib import Path
 
-from cohesion.candidate import Candidate
+from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.miner import mine
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 
 
-def mine_book(chapter_rows: list[dict], pair_rows: list[dict]) -> tuple[list[dict], dict]:
+def mine_book(
+    chapter_rows: list[dict], pair_rows: list[dict], cache: MutableMapping[str, list] | None = None
+) -> tuple[list[dict], dict]:
     """Candidates of all chapters (CHAPTERS rows) with their beads (ALIGNED_PAIRS rows), plus stats.
 
-    Stats: chapters, sentences, candidates, and counts per phenomenon x adjacency.
+    Stats: chapters, sentences, candidates (``cached``: chapters taken from ``cache``), and counts
+    per phenomenon x adjacency (intra, adjacent, non_adjacent).
     """
     beads = _beads(pair_rows)
     rows: list[dict] = []
     counts: Counter = Counter()
-    n_sentences = 0
+    n_sentences = cached = 0
     for chapter in chapter_rows:
         sentences = list(chapter["en_sentences"])
         n_sentences += len(sentences)
         where = beads.get(chapter["chapter_id"], {})
         zh = [where.get(i, ("", ""))[1] for i in range(len(sentences))]
-        for n, candidate in enumerate(mine(sentences, zh)):
+        key = _key(chapter["chapter_id"], sentences, zh)
+        if cache is not None and key in cache:
+            found = [_candidate(c) for c in cache[key]]
+            cached += 1
+        else:
+            found = mine(sentences, zh)
+            if cache is not None:
+                cache[key] = [asdict(c) for c in found]
+        for n, candidate in enumerate(found):
             rows.append(_row(chapter, n, candidate, sentences, where))
-            counts[candidate.phenomenon, candidate.adjacent] += 1
+            counts[candidate.phenomenon, candidate.adjacency] += 1
     stats = {
         "chapters": len(chapter_rows),
         "sentences": n_sentences,
         "candidates": len(rows),
-        "by_phenomenon": {
-            p: {"adjacent": counts[p, True], "non_adjacent": counts[p, False]} for p in PHENOMENA
-        },
+        "cached": cached,
+        "by_phenomenon": {p: {a: counts[p, a] for a in ADJACENCY} for p in PHENOMENA},
     }
     return rows, stats
+
+
+def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:
+    text = json.dumps([chapter_id, sentences, zh, _rules()], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@cache
+def _rules() -> str:
+    """Digest of the miner's code and word lists: a cached chapter is stale once either changes."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted([*here.glob("*.py"), *(here / "data").glob("*")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _candidate(data: dict) -> Candidate:
+    return Candidate(**{**data, "a": Span(**data["a"]), "b": Span(**data["b"])})
 
 
 def _beads(pair_rows: Iterable[dict]) -> dict[str, dict[int, tuple[str, str]]]:
@@ -61,6 +100,7 @@ def _row(
         "phenomenon": c.phenomenon,
         "subtype": c.subtype,
         "adjacent": c.adjacent,
+        "adjacency": c.adjacency,
         "distance": c.distance,
         "sent_a": c.a.sent,
         "sent_b": c.b.sent,
@@ -77,4 +117,5 @@ def _row(
         "trigger": c.trigger,
         "zh_a": zh_a,
         "zh_b": zh_b,
+        "evidence": c.evidence,
     }

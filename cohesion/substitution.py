@@ -1,15 +1,18 @@
 """Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or as
-a bare object closing a clause ("She took one.").
+a bare object closing a clause ("She took one.", "He picked one up.", "to become one himself").
 
-Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must"), "one
-of / another / by / after / or", "the one who/that/which", "the first one (ever) to" and a bare "the
-one" (mostly a person, not a substitute), "no one", and the idioms in ``data/one_stoplist.txt``. The
-antecedent is the last concrete noun (not a feeling, attribute, state ...) of the nearest earlier
-sentence that has one (a noun whose most frequent sense is abstract still counts when one of its
-``SENSES`` most frequent senses is a physical thing: "ring" is first a sound, "charm" first an
-attribute, but "a plain one" after "Tied to it was a ring." is the ring) (plural preferred for "ones"); a "one" followed by a verb ("another one
-bites") is skipped; nothing is emitted when a noun precedes "one" in its own sentence (the link is
-intra-sentential) or when an earlier sentence's own substitute "one" is the closer link.
+Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one
+would"), hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which",
+"the first one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a
+clause-final "become one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``.
+The antecedent is chosen by fit within the window, nearest sentence first: a concrete noun (not a
+feeling, attribute, state ..., but a noun whose first sense is abstract still counts when one of
+its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
+person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
+predicative ("to become one himself"); "ones" needs a
+plural, and a bare "one" ("She took one.") prefers a plural ("cookies ... took one"). Nothing is
+emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
+earlier sentence's own substitute "one" is the closer link.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ ABSTRACT = frozenset(
 PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
 SENSES = 3
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
+PARTICLES = frozenset("up down out off back away in over".split())
+BECOME = frozenset("become becomes became becoming".split())
+UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -44,12 +50,18 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             continue
         if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]):
             continue  # the antecedent is in the same sentence
+        bare = doc[one.i - 1].pos_ == "VERB"
+        predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
         for i in ch.back(j):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
-            nouns = [m for m in ch.mentions[i] if m.kind == "noun" and _concrete(m.lemma)]
-            if nouns:
-                a = _antecedent(nouns, plural=one.lower_ == "ones")
+            nouns = [
+                m
+                for m in ch.mentions[i]
+                if m.kind == "noun" and _concrete(m.lemma) and (predicative or not nlp.is_person(m.lemma))
+            ]
+            a = _antecedent(nouns, plural=one.lower_ == "ones", bare=bare)
+            if a is not None:
                 b = Span(j, one.idx, one.idx + len(one), one.text)
                 yield Candidate(
                     "substitution", "nominal", a.at(i), b, f"{doc[one.i - 1].lower_} {one.lower_}"
@@ -60,23 +72,51 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 def _substitute(doc: Doc) -> Token | None:
     """The first "one"/"ones" of the sentence used as a noun substitute, if any."""
     for tok in doc[1:]:
-        if tok.lower_ not in ("one", "ones"):
+        if tok.lower_ not in ("one", "ones") or _hyphenated(doc, tok.i):
             continue
         prev = doc[tok.i - 1]
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-        bare_object = prev.pos_ == "VERB" and (nxt is None or nxt.pos_ == "PUNCT")  # "She took one."
-        if not (prev.lower_ in DETERMINERS or prev.pos_ == "ADJ" or bare_object):
+        compound = tok.i >= 3 and doc[tok.i - 2].text == "-" and not doc[tok.i - 2].whitespace_  # worn-out
+        if prev.pos_ == "VERB":
+            if not _clause_end(doc, tok.i + 1) or (
+                prev.lower_ in UNITE and _clause_end(doc, tok.i + 1, False)
+            ):
+                continue
+            return tok
+        if not (prev.lower_ in DETERMINERS or prev.pos_ == "ADJ" or compound):
             continue
         if f"{prev.lower_} {tok.lower_}" in lexicon.words("one_stoplist.txt"):
             continue
         if nxt is not None and (
-            nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+            nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB", "AUX")
         ):
             continue
         if prev.lower_ == "the":
             continue  # bare "the one": a person ("He's the one.") far more often than a substitute
         return tok
     return None
+
+
+def _hyphenated(doc: Doc, i: int) -> bool:
+    """ "one-word", "twenty-one": part of a hyphenated word."""
+    before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+    after = i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_
+    return before or after
+
+
+def _clause_end(doc: Doc, k: int, extended: bool = True) -> bool:
+    """Does a clause end at token ``k`` (punctuation or the end), optionally after a particle or a
+    reflexive, or go on with a prepositional phrase ("picked one up.", "become one himself.", "bought
+    one for her mother")?"""
+    if (
+        extended
+        and k < len(doc)
+        and (doc[k].lower_ in PARTICLES or doc[k].lower_.endswith(("self", "selves")))
+    ):
+        k += 1
+    if extended and k < len(doc) and doc[k].pos_ == "ADP" and doc[k].lower_ not in NOT_AFTER:
+        return True
+    return k >= len(doc) or doc[k].pos_ == "PUNCT"
 
 
 def _concrete(lemma: str) -> bool:
@@ -86,6 +126,11 @@ def _concrete(lemma: str) -> bool:
     return any(s.lexname() in PHYSICAL for s in nlp.wordnet().synsets(lemma, "n")[:SENSES])
 
 
-def _antecedent(nouns: list[Mention], plural: bool) -> Mention:
-    matching = [m for m in nouns if m.plural] if plural else []
-    return (matching or nouns)[-1]
+def _antecedent(nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:
+    """The last fitting noun: a plural for "ones"; for a bare "one" a plural if there is one."""
+    plurals = [m for m in nouns if m.plural]
+    if plural:
+        return plurals[-1] if plurals else None
+    if bare and plurals:
+        return plurals[-1]
+    return nouns[-1] if nouns else None

@@ -94,7 +94,7 @@ def _candidate_lines(candidates: list[Row], marks: dict[str, tuple[str, str]]) -
     for c in sorted(candidates, key=lambda c: (c["sent_a"], c["sent_b"], c["candidate_id"])):
         kind = c["phenomenon"] + (f"/{c['subtype']}" if c["subtype"] else "")
         lines += [
-            f"  {c['candidate_id']}  {kind}  {'adjacent' if c['adjacent'] else 'non-adjacent'}"
+            f"  {c['candidate_id']}  {kind}  {c['adjacency'].replace('_', '-')}"
             f"  distance {c['distance']}  trigger {c['trigger']!r}",
             *(
                 f"    {side} [{c[f'sent_{side}']}] "

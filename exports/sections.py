@@ -150,23 +150,25 @@ def genre_section(layout: Layout, aligned_books: list[str], img: Path) -> Sectio
 
 def cohesion_section(layout: Layout, img: Path) -> Section:
     title = "Cohesion candidates"
-    found = read_columns(book_files(layout.candidates), "candidates", ["phenomenon", "adjacent"]).to_pylist()
+    found = read_columns(book_files(layout.candidates), "candidates", ["phenomenon", "adjacency"]).to_pylist()
     if not found:
         return not_built(title, "cohesion candidates")
-    counts = Counter((c["phenomenon"], bool(c["adjacent"])) for c in found)
-    phenomena = sorted({p for p, _ in counts}, key=lambda p: (-counts[p, True] - counts[p, False], p))
+    counts = Counter((c["phenomenon"], c["adjacency"]) for c in found)
+    total = Counter(c["phenomenon"] for c in found)
+    phenomena = sorted(total, key=lambda p: (-total[p], p))
     rows = [
         {
             "phenomenon": p,
-            "adjacent": counts[p, True],
-            "non-adjacent": counts[p, False],
-            "total": counts[p, True] + counts[p, False],
+            "intra": counts[p, "intra"],
+            "adjacent": counts[p, "adjacent"],
+            "non-adjacent": counts[p, "non_adjacent"],
+            "total": total[p],
         }
         for p in phenomena
     ]
     path = bar_chart(
         img / "cohesion.png",
-        {"adjacent": [r["adjacent"] for r in rows], "non-adjacent": [r["non-adjacent"] for r in rows]},
+        {key: [r[key] for r in rows] for key in ("intra", "adjacent", "non-adjacent")},
         phenomena,
         "Cohesion candidates per phenomenon",
         "candidates",

@@ -116,6 +116,7 @@ CANDIDATES = pa.schema(
         ("phenomenon", _str),  # repetition | synonyms | reference | substitution | ellipsis | conjunction
         ("subtype", _str),
         ("adjacent", pa.bool_()),
+        ("adjacency", _str),  # intra | adjacent | non_adjacent (cohesion.candidate.ADJACENCY)
         ("distance", _int),  # b.sentence - a.sentence
         ("sent_a", _int),  # 0-based en sentence index in the chapter
         ("sent_b", _int),
@@ -132,6 +133,7 @@ CANDIDATES = pa.schema(
         ("trigger", _str),  # the device, lemma or synset that fired
         ("zh_a", _str),  # aligned Chinese of sentence a's bead
         ("zh_b", _str),
+        ("evidence", _str),  # support from the aligned Chinese, "" when none
     ]
 )
 

@@ -25,8 +25,8 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     rejected = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
     reasons = Counter(zip(rejected.column("stage").to_pylist(), rejected.column("reason").to_pylist()))
     cohesion = Counter(
-        (ph, "adjacent" if adj else "non-adjacent")
-        for ph, adj in zip(candidates.column("phenomenon").to_pylist(), candidates.column("adjacent").to_pylist())
+        (ph, adj.replace("_", "-"))
+        for ph, adj in zip(candidates.column("phenomenon").to_pylist(), candidates.column("adjacency").to_pylist())
     )
     crawl: Counter[str] = Counter()
     failed_reasons: Counter[str] = Counter()

@@ -328,10 +328,12 @@ class MineBook(BookTask):
 
     def run(self) -> None:
         from cohesion.stage import mine_book
+        from pipeline.cache import JsonDirCache
 
         chapters_path, aligned_path = self.input_paths()
         rows, stats = mine_book(storage.read_rows(chapters_path, "chapters"),
-                                storage.read_rows(aligned_path, "aligned_pairs"))
+                                storage.read_rows(aligned_path, "aligned_pairs"),
+                                JsonDirCache(self.layout.root / "cache" / "cohesion"))
         candidates_path, stats_path = self.output_paths()
         self.write_outputs([(candidates_path, lambda: storage.write_table(rows, "candidates", candidates_path)),
                             (stats_path, lambda: storage.write_json(stats, stats_path))])

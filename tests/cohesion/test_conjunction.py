@@ -95,14 +95,37 @@ def test_correlative_exclusions(mined, sentences):
     assert all(a[1][2] == 0 for a in mined("conjunction", *sentences))  # no element-1 span
 
 
-def test_speech_resumed_after_an_aside_is_skipped(mined):
+def test_speech_resumed_after_an_aside_links_across_it(mined):
     dialogue = (
-        '"This is the work of a Nascent Soul cultivator," Yunyazi said slowly.',
-        "Nascent Soul was the realm beyond Golden Core.",
-        '"Yet whoever did it meant you no harm."',
+        '"This lock was opened by an expert," Dorrin said slowly.',
+        "The vault had three locks.",
+        '"Yet whoever did it took nothing."',
     )
-    assert mined("conjunction", *dialogue) == []
-    # speech answering narration, with no earlier speech, keeps its link
+    assert mined("conjunction", *dialogue) == [
+        ("adversative", (0, 1, 34, "This lock was opened by an expert"), (2, 1, 4, "Yet"), "yet")
+    ]
+    # speech answering narration, with no earlier speech, keeps its adjacent link
     assert mined("conjunction", "He looked at the sky.", "The clouds were dark.", '"But we go on."') == [
         ("adversative", (1, 0, 0, ""), (2, 1, 4, "But"), "but")
     ]
+
+
+def test_returning_connective_links_past_a_sentence_about_something_else(mined):
+    found = mined(
+        "conjunction", "He promised to call.", "The phone stayed silent.", "Instead, he wrote a letter."
+    )
+    assert found == [("adversative", (0, 0, 19, "He promised to call"), (2, 0, 7, "Instead"), "instead")]
+    found = mined("conjunction", "He promised to call.", "He was busy.", "Instead, he wrote a letter.")
+    assert found == [("adversative", (1, 0, 0, ""), (2, 0, 7, "Instead"), "instead")]
+
+
+def test_chinese_connective_is_recorded_as_evidence():
+    from cohesion.miner import mine
+
+    found = mine(["It rained.", "However, we went out."], ["下雨了。", "但是我们出去了。"])
+    assert [c.evidence for c in found if c.phenomenon == "conjunction"] == ["zh=但是"]
+
+
+def test_prepositional_uses_are_no_connectives(mined):
+    assert mined("conjunction", RAIN, "In addition to the rain, the wind rose.") == []
+    assert mined("conjunction", RAIN, "Instead of waiting, we left.") == []

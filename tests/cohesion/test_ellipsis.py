@@ -68,3 +68,17 @@ def test_non_adjacent_merger(mined):
 )
 def test_non_adjacent_needs_a_matching_correlate_close_by(mined, sentences):
     assert [f[1][0] for f in mined("ellipsis", *sentences)] == [len(sentences) - 2]
+
+
+def test_cataphora_and_frozen_i_know_what(mined):
+    assert mined("ellipsis", "She refused the money.", "I did not know why, but I stayed.") == []
+    assert mined("ellipsis", "She refused the money.", "I know what.") == []
+
+
+def test_semicolon_clauses_are_adjacent():
+    from cohesion.miner import mine
+
+    found = [c for c in mine(["They will hire him; I just don't know when."]) if c.phenomenon == "ellipsis"]
+    assert [(c.adjacency, c.distance, c.a.text, c.b.text) for c in found] == [
+        ("adjacent", 0, "They will hire him", "when")
+    ]

@@ -1,5 +1,7 @@
 import pytest
 
+from cohesion.miner import mine
+
 
 def test_name_gender_from_following_pronoun(mined):
     found = mined("reference", "Zhang Wei closed his book.", "He stood up.")
@@ -27,8 +29,15 @@ def test_gendered_noun_it_and_they(mined):
 
 def test_chinese_confirms_or_shows_a_dropped_pronoun(mined):
     sentences = ("Zhang Wei closed his book.", "He stood up.")
-    assert mined("reference", *sentences, zh=["张伟合上了书。", "他站了起来。"])[0][3] == "he|zh=他"
-    assert mined("reference", *sentences, zh=["张伟合上了书。", "站了起来。"])[0][3] == "he|zh=dropped"
+    evidence = [
+        [c.evidence for c in mine(list(sentences), zh) if c.phenomenon == "reference"]
+        for zh in (
+            ["张伟合上了书。", "他站了起来。"],
+            ["张伟合上了书。", "站了起来。"],
+            ["张伟合上了书。", "张伟站了起来。"],
+        )
+    ]
+    assert evidence == [["zh=他"], ["zh=dropped"], ["zh_name=张伟"]]
 
 
 @pytest.mark.parametrize(
@@ -95,13 +104,30 @@ def test_far_antecedent_must_be_the_subject(mined):
     assert found == []  # not "brother": a possessor inside a prepositional phrase
 
 
-def test_they_does_not_skip_plural_things_and_said_it(mined):
+def test_they_for_plural_things_only_in_the_previous_sentence_and_said_it(mined):
     found = mined(
         "reference", "The riders went by.", "Now the road held only cars.", "Their doors hung open."
     )
-    assert found == []
+    assert found == [("personal", (1, 23, 27, "cars"), (2, 0, 5, "Their"), "their")]
+    assert mined("reference", "The cars stopped.", "The road was quiet.", "Their doors opened.") == []
     assert mined("reference", "The axe stays out here.", "He said it as if it were a favor.") == []
 
 
 def test_speaker_label_is_no_antecedent(mined):
     assert mined("reference", "Netizen B: Some D-lister bullying a star?", "Who gave her the nerve?") == []
+
+
+def test_generic_owner_and_title_are_no_antecedents(mined):
+    assert mined("reference", "Any woman would laugh.", "The band played.", "She sang.") == []
+    found = mined("reference", "Tomas Hale's wife stood up.", "She smiled.")
+    assert found == [("personal", (0, 13, 17, "wife"), (1, 0, 3, "She"), "she")]
+    assert mined("reference", "The guard bowed.", "They went to see His Majesty.") == []
+
+
+def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
+    found = mined("reference", "'I saw the thief,' said Grandma.", "'She ran off.'")
+    assert found == []
+
+
+def test_sentence_initial_form_of_address(mined):
+    assert mined("reference", "The queen's maid bowed.", "Her Ladyship is resting.") == []

@@ -1,3 +1,6 @@
+from cohesion.miner import mine
+
+
 def test_adjacent_noun(mined):
     found = mined("repetition", "The old dog slept by the door.", "A cat walked past the dog.")
     assert found == [("noun", (0, 8, 11, "dog"), (1, 22, 25, "dog"), "dog")]
@@ -30,6 +33,35 @@ def test_repeated_inside_own_sentence_is_skipped(mined):
     assert mined("repetition", "A dog barked.", "The dog saw another dog.") == []
 
 
-def test_window_is_five_sentences(mined):
-    filler = ["It rained."] * 5
-    assert mined("repetition", "The bridge fell.", *filler, "The bridge was old.") == []
+def test_window_is_ten_sentences_with_the_distance(mined):
+    filler = ["It rained."] * 9
+    found = mine(["The bridge fell.", *filler, "The bridge was old."])
+    assert [(c.phenomenon, c.distance, c.adjacency) for c in found if c.phenomenon == "repetition"] == [
+        ("repetition", 10, "non_adjacent")
+    ]
+    assert mined("repetition", "The bridge fell.", *filler, "It rained.", "The bridge was old.") == []
+
+
+def test_new_referent_and_other_possessor_are_no_repetition(mined):
+    assert mined("repetition", "A man came in.", "Then a tall, thin man followed.") == []
+    assert mined("repetition", "His coat was wet.", "Her coat was dry.") == []
+    assert mined("repetition", "Anna's coat was wet.", "His coat was dry.") == []
+    assert mined("repetition", "A man came in.", "The man sat.") == [
+        ("noun", (0, 2, 5, "man"), (1, 4, 7, "man"), "man")
+    ]
+
+
+def test_contrasting_modifiers_and_idioms_are_no_repetition(mined):
+    assert mined("repetition", "The south wall was cold.", "The partition wall was warm.") == []
+    assert mined("repetition", "The colour of the sea was grey.", "The colour of the sky was blue.") == []
+    assert mined("repetition", "He waited in his turn.", "The turn in the road was sharp.") == []
+    assert mined("repetition", "The red door opened.", "The red door closed.") == [
+        ("noun", (0, 8, 12, "door"), (1, 8, 12, "door"), "door")
+    ]
+
+
+def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
+    assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
+    assert mined("repetition", "He took a man-made path.", "The man waved.") == []
+    assert mined("repetition", "The photo shoot ran late.", "The photos were dark.") == []
+    assert mined("repetition", "Her eyes were tired.", "The eye of the storm passed.") == []

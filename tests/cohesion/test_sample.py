@@ -18,7 +18,7 @@ def test_counts_and_marked_sample(mined, tmp_path, capsys):
     pq.write_table(pa.Table.from_pylist(rows, schema=CANDIDATES), tmp_path / "b1.parquet")
     main([str(tmp_path), "--per", "5", "--phenomenon", "ellipsis"])
     out = capsys.readouterr().out
-    assert "ellipsis 0 1" in " ".join(out.split())
+    assert "ellipsis 0 0 1" in " ".join(out.split())
     assert "=== ellipsis: 1 of 1 ===" in out
     assert "S0: [[Someone had been in the study]]." in out
     assert "S2: She wondered <<who>>." in out

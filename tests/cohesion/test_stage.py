@@ -1,3 +1,4 @@
+import pytest
 import pyarrow as pa
 
 from cohesion.stage import mine_book
@@ -22,14 +23,15 @@ def test_rows_follow_the_schema_and_carry_beads(mined):
     reference = next(r for r in rows if r["phenomenon"] == "reference")
     assert (reference["pair_a"], reference["pair_b"]) == ("b1/3/0", "b1/3/1")
     assert (reference["zh_a"], reference["zh_b"]) == ("张伟合上了书。", "站起来，走了。")
-    assert reference["trigger"] == "he|zh=dropped"
+    assert (reference["trigger"], reference["evidence"]) == ("he", "zh=dropped")
+    assert (reference["adjacency"], reference["adjacent"]) == ("adjacent", True)
     assert reference["sentence_b"] == "He stood up." and reference["b_text"] == "He"
 
 
 def test_stats_count_phenomenon_by_adjacency(mined):
     _, stats = mine_book([CHAPTER], PAIRS)
     assert stats["chapters"] == 1 and stats["sentences"] == 3
-    assert stats["by_phenomenon"]["conjunction"] == {"adjacent": 1, "non_adjacent": 0}
+    assert stats["by_phenomenon"]["conjunction"] == {"intra": 0, "adjacent": 1, "non_adjacent": 0}
     assert set(stats["by_phenomenon"]) == {
         "repetition",
         "synonyms",
@@ -38,3 +40,15 @@ def test_stats_count_phenomenon_by_adjacency(mined):
         "ellipsis",
         "conjunction",
     }
+
+
+def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
+    cache: dict = {}
+    rows, stats = mine_book([CHAPTER], PAIRS, cache)
+    assert stats["cached"] == 0 and len(cache) == 1
+    monkeypatch.setattr("cohesion.stage.mine", lambda *_: pytest.fail("mined again"))
+    again, stats = mine_book([CHAPTER], PAIRS, cache)
+    assert again == rows and stats["cached"] == 1
+    changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
+    with pytest.raises(pytest.fail.Exception):
+        mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh

@@ -59,3 +59,36 @@ def test_physical_sense_beats_abstract_first_sense(mined):
 def test_abstract_nouns_are_skipped(mined):
     found = mined("substitution", "He bought a blue car.", "The anger faded.", "He wanted a red one.")
     assert found == [("nominal", (0, 17, 20, "car"), (2, 16, 19, "one"), "red one")]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "It was a one-word answer.",
+        "The two rivers become one.",
+        "I mean one.",
+        "One would think so.",
+        "She was a tough one.",
+    ],
+)
+def test_numeral_generic_and_person_one(mined, second):
+    assert mined("substitution", "The farmers met.", second) == []
+
+
+@pytest.mark.parametrize(
+    "second, b",
+    [
+        ("He threw away the worn-out ones.", (1, 27, 31, "ones")),
+        ("He picked one up.", (1, 10, 13, "one")),
+    ],
+)
+def test_compound_adjective_and_particle(mined, second, b):
+    found = mined("substitution", "The boots lay by the door.", second)
+    assert [(a[3], bb) for _, a, bb, _ in found] == [("boots", b)]
+
+
+def test_become_one_himself_and_plural_preferred_over_a_nearer_person(mined):
+    found = mined("substitution", "He admired the old sailors.", "He wanted to become one himself.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("sailors", "one")]
+    found = mined("substitution", "The stall sold candles.", "Nora greeted the owner.", "She took one.")
+    assert [(a[0], a[3]) for _, a, _, _ in found] == [(0, "candles")]

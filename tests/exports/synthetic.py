@@ -141,6 +141,7 @@ def write_candidates(layout: Layout, book: str) -> None:
                 "phenomenon": phenomenon,
                 "subtype": "",
                 "adjacent": n == 0,
+                "adjacency": "adjacent" if n == 0 else "non_adjacent",
                 "distance": 2,
                 "sent_a": 0,
                 "sent_b": 2,
@@ -157,6 +158,7 @@ def write_candidates(layout: Layout, book: str) -> None:
                 "trigger": "x",
                 "zh_a": "甲",
                 "zh_b": "乙",
+                "evidence": "",
             }
             for n, phenomenon in enumerate(["repetition", "reference", "conjunction"])
         ],

@@ -1,0 +1,159 @@
+"""Hand-judging the miner on real text, one sentence per line (e.g. ``../shared/eval-data/mac-dev``).
+
+    python -m cohesion.judge sample DIR [--seed 0] [--per 20] [--shuffle] > /tmp/sample.txt
+    python -m cohesion.judge score PASS1.tsv [PASS2.tsv]
+
+``DIR`` holds ``en/NNN.txt`` (and optionally ``zh/NNN.txt`` + ``gold/NNN.align`` beads, which give
+each candidate its aligned Chinese). ``sample`` mines every chapter and prints a seeded sample per
+phenomenon x adjacency (all where there are fewer) with the sentence window, element 1 marked
+``[[...]]`` and element 2 ``<<...>>``; ``--shuffle`` mixes all cells in one seeded random order for
+a blind second pass. The text is read at run time and never stored: verdict files hold only
+``candidate_id <TAB> phenomenon <TAB> adjacency <TAB> 1|0 <TAB> reason``. ``score`` prints precision
+per cell with a 95% Wilson interval and, given two passes, Cohen's kappa between them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+from cohesion.agreement import cohen_kappa
+from cohesion.candidate import ADJACENCY
+from cohesion.sample import mark
+from cohesion.stage import PHENOMENA, mine_book
+
+BOOK = "eval"
+
+
+def load(root: Path) -> tuple[list[dict], list[dict]]:
+    """CHAPTERS-like rows (``en_sentences``) and ALIGNED_PAIRS-like rows (zh per bead) of ``root``."""
+    chapters, pairs = [], []
+    for n, path in enumerate(sorted((root / "en").glob("*.txt")), 1):
+        chapter_id = f"{BOOK}/{n}"
+        en = path.read_text(encoding="utf-8").splitlines()
+        chapters.append({"chapter_id": chapter_id, "book_id": BOOK, "en_sentences": en, "file": path.name})
+        zh_path, beads = root / "zh" / path.name, root / "gold" / f"{path.stem}.align"
+        if not (zh_path.is_file() and beads.is_file()):
+            continue
+        zh = zh_path.read_text(encoding="utf-8").splitlines()
+        for k, line in enumerate(beads.read_text(encoding="utf-8").splitlines()):
+            zh_idx, en_idx = ([int(x) for x in re.findall(r"\d+", side)] for side in line.split(":"))
+            pairs.append(
+                {
+                    "pair_id": f"{chapter_id}/{k}",
+                    "chapter_id": chapter_id,
+                    "en_idx": en_idx,
+                    "zh": "".join(zh[i] for i in zh_idx),
+                }
+            )
+    return chapters, pairs
+
+
+def draw(rows: list[dict], per: int, seed: int) -> list[dict]:
+    """Up to ``per`` candidates per phenomenon x adjacency, seeded."""
+    picked = []
+    for p in PHENOMENA:
+        for a in ADJACENCY:
+            pool = [r for r in rows if (r["phenomenon"], r["adjacency"]) == (p, a)]
+            picked += random.Random(f"{seed}/{p}/{a}").sample(pool, min(per, len(pool)))
+    return picked
+
+
+def show(r: dict, sentences: list[str]) -> str:
+    head = f"{r['candidate_id']}  {r['phenomenon']}/{r['subtype']}  {r['adjacency']} d={r['distance']}"
+    head += f"  trigger={r['trigger']}" + (f"  evidence={r['evidence']}" if r["evidence"] else "")
+    lines = []
+    for i in range(r["sent_a"], r["sent_b"] + 1):
+        text = sentences[i]
+        if i == r["sent_b"]:
+            text = mark(text, r["b_start"], r["b_end"], "<<", ">>")
+        if i == r["sent_a"] and r["a_end"] > r["a_start"]:
+            text = mark(text, r["a_start"], r["a_end"], "[[", "]]")
+        lines.append(f"  S{i}: {text}")
+    return "\n".join([head, *lines])
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of the proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n))
+
+
+def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
+    """candidate_id -> (phenomenon, adjacency, accepted)."""
+    verdicts = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            cid, phenomenon, adjacency, accept = line.split("\t")[:4]
+            verdicts[cid] = (phenomenon, adjacency, accept.strip() == "1")
+    return verdicts
+
+
+def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -> list[str]:
+    """Markdown table of precision per cell (pass 1) and, with ``second``, agreement and kappa."""
+    cells: Counter = Counter()
+    accepted: Counter = Counter()
+    for phenomenon, adjacency, ok in first.values():
+        cells[phenomenon, adjacency] += 1
+        accepted[phenomenon, adjacency] += ok
+    out = [
+        "| phenomenon | adjacency | judged | accepted | precision | 95% interval |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for p in PHENOMENA:
+        for a in ADJACENCY:
+            n, k = cells[p, a], accepted[p, a]
+            if n:
+                low, high = wilson(k, n)
+                out.append(f"| {p} | {a} | {n} | {k} | {k / n:.0%} | {low:.0%}–{high:.0%} |")
+    if second is not None:
+        both = sorted(set(first) & set(second))
+        x, y = [first[c][2] for c in both], [second[c][2] for c in both]
+        kappa = cohen_kappa(x, y)
+        differ = [c for c in both if first[c][2] != second[c][2]]
+        out += [
+            "",
+            f"passes compared: {len(both)}; agree {len(both) - len(differ)}; "
+            f"kappa {'n/a' if kappa is None else f'{kappa:.2f}'}",
+            *(f"- disagreement: {c} (pass 1 {int(first[c][2])}, pass 2 {int(second[c][2])})" for c in differ),
+        ]
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cohesion.judge", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    s = commands.add_parser("sample", help="mine DIR and print the judging sample")
+    s.add_argument("directory", type=Path)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--per", type=int, default=20)
+    s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
+    c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
+    c.add_argument("passes", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "score":
+        verdicts = [read_verdicts(p) for p in args.passes[:2]]
+        print("\n".join(score(verdicts[0], verdicts[1] if len(verdicts) > 1 else None)))
+        return
+    chapters, pairs = load(args.directory)
+    rows, stats = mine_book(chapters, pairs)
+    print(f"{stats['sentences']} sentences, {stats['candidates']} candidates")
+    for p, by in stats["by_phenomenon"].items():
+        print(f"  {p:<13}" + "".join(f" {a}={n}" for a, n in by.items()))
+    text = {c["chapter_id"]: c["en_sentences"] for c in chapters}
+    picked = draw(rows, args.per, args.seed)
+    if args.shuffle:
+        random.Random(f"{args.seed}/shuffle").shuffle(picked)
+    for n, r in enumerate(picked, 1):
+        print(f"\n{n}. {show(r, text[r['chapter_id']])}")
+
+
+if __name__ == "__main__":
+    main()

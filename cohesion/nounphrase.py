@@ -1,0 +1,104 @@
+"""What the words around a noun say about its referent, for lexical cohesion (repetition, synonyms).
+
+Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his
+coat / her coat", "Anna's coat / his coat", "her eyes / the eye of the camera", "the Shan household /
+my family"), when both carry modifiers and share none ("the south wall / the partition wall"), when
+one is a measure after a number ("five feet") or part of a hyphenated word ("man-from-side") and the
+other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
+photos"). Nouns in idioms (``data/noun_idioms.txt``: "in his turn", "taking no chances") refer to
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from spacy.tokens import Doc
+
+from cohesion import lexicon
+
+POSSESSIVE = frozenset("my your his her its our their".split())
+ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
+QUANTITY = frozenset("many few several more most much other same such own whole".split())
+_MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH", ","))
+_NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
+
+
+def determiner(doc: Doc, k: int) -> str:
+    """The lower-cased determiner or possessor in front of the noun at token ``k`` ("" when none)."""
+    i = _phrase_start(doc, k)
+    if i < 0:
+        return ""
+    if doc[i].tag_ == "POS":  # "Anna's coat": the possessor is the name
+        return doc[i - 1].lower_ if i > 0 else ""
+    return doc[i].lower_ if doc[i].tag_ in ("DT", "PRP$", "WP$", "PDT") else ""
+
+
+def different(doc_a: Doc, ka: int, doc_b: Doc, kb: int) -> bool:
+    """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?"""
+    owner_a, owner_b = owner(doc_a, ka), owner(doc_b, kb)
+    pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
+    return (
+        bool(owner_a and owner_b and owner_a != owner_b)
+        or bool(pre_a and pre_b and not pre_a & pre_b)
+        or _measure(doc_a, ka) != _measure(doc_b, kb)
+        or _hyphenated(doc_a, ka) != _hyphenated(doc_b, kb)
+        or _modifier(doc_a, ka) != _modifier(doc_b, kb)
+    )
+
+
+def owner(doc: Doc, k: int) -> str:
+    """Possessive word, possessor name, proper-noun modifier or "of" complement ("" when none)."""
+    before = determiner(doc, k)
+    if before and before not in ARTICLES:
+        return before
+    names = [t.lower_ for t in doc[_phrase_start(doc, k) + 1 : k] if t.tag_ == "NNP"]
+    if names:
+        return names[0]
+    if k + 1 < len(doc) and doc[k + 1].lower_ == "of":
+        return next((t.lower_ for t in doc[k + 2 : k + 6] if t.pos_ in ("NOUN", "PROPN", "PRON")), "")
+    return ""
+
+
+def premodifiers(doc: Doc, k: int) -> set[str]:
+    """Descriptive words right in front of the noun (not quantity words)."""
+    return {
+        t.lower_
+        for t in doc[_phrase_start(doc, k) + 1 : k]
+        if t.tag_ in ("JJ", "JJR", "JJS", "NN", "NNS", "VBN") and t.lower_ not in QUANTITY
+    }
+
+
+def idiom(text: str, end: int) -> bool:
+    """Does the text ending at offset ``end`` (a noun's end) close an idiom?"""
+    return bool(_idioms().search(text[max(end - 40, 0) : end].lower().replace("’", "'")))
+
+
+@cache
+def _idioms() -> re.Pattern:
+    phrases = sorted(lexicon.words("noun_idioms.txt"), key=len, reverse=True)
+    return re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
+
+
+def _phrase_start(doc: Doc, k: int) -> int:
+    """Index of the token before the noun's modifiers (-1 at the sentence start)."""
+    i = k - 1
+    while i >= 0 and (doc[i].tag_ in _MODIFIER_TAGS or doc[i].tag_ in ("CD", "RB", "CC")):
+        i -= 1
+    return i
+
+
+def _measure(doc: Doc, k: int) -> bool:
+    return k > 0 and doc[k - 1].tag_ == "CD"
+
+
+def _hyphenated(doc: Doc, k: int) -> bool:
+    before = k > 0 and doc[k - 1].text == "-" and not doc[k - 1].whitespace_
+    after = k + 1 < len(doc) and doc[k + 1].text == "-" and not doc[k].whitespace_
+    return before or after
+
+
+def _modifier(doc: Doc, k: int) -> bool:
+    """Does the noun modify a following noun ("photo shoot", "film studio")?"""
+    return k + 1 < len(doc) and doc[k + 1].tag_ in _NOUN_TAGS and doc[k].tag_ in ("NN", "NNS")

@@ -1,0 +1,35 @@
+from cohesion import judge
+
+
+def test_wilson_interval():
+    assert judge.wilson(0, 0) == (0.0, 1.0)
+    low, high = judge.wilson(17, 20)
+    assert (round(low, 3), round(high, 3)) == (0.640, 0.948)
+
+
+def test_sample_mines_a_directory_with_beads(tmp_path, capsys, mined):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "gold").mkdir()
+    (tmp_path / "en" / "001.txt").write_text("Theo lost his umbrella.\nHe bought a cheap one.\n")
+    (tmp_path / "zh" / "001.txt").write_text("西奥丢了伞。\n他买了一把便宜的。\n")
+    (tmp_path / "gold" / "001.align").write_text("[0]:[0]\n[1]:[1]\n")
+    chapters, pairs = judge.load(tmp_path)
+    assert [p["zh"] for p in pairs] == ["西奥丢了伞。", "他买了一把便宜的。"]
+    judge.main(["sample", str(tmp_path), "--per", "5"])
+    out = capsys.readouterr().out
+    assert "eval/1/c" in out and "substitution/nominal  adjacent d=1  trigger=cheap one" in out
+    assert "  S0: Theo lost his [[umbrella]]." in out and "  S1: He bought a cheap <<one>>." in out
+    assert "evidence=zh=他" in out  # "He" over 他
+
+
+def test_score_reports_cells_and_kappa(tmp_path, capsys):
+    first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
+    first.write_text(
+        "# header\na/1/c0\trepetition\tadjacent\t1\t\na/1/c1\trepetition\tadjacent\t0\tother sense\n"
+    )
+    second.write_text("a/1/c1\trepetition\tadjacent\t0\t\na/1/c0\trepetition\tadjacent\t1\t\n")
+    judge.main(["score", str(first), str(second)])
+    out = capsys.readouterr().out
+    assert "| repetition | adjacent | 2 | 1 | 50% | 9%–91% |" in out
+    assert "passes compared: 2; agree 2; kappa 1.00" in out
