@@ -69,6 +69,7 @@ def _row(item: dict, model: str) -> dict:
         "phenomenon": item["phenomenon"],
         "subtype": item.get("subtype", ""),
         "adjacent": item["adjacent"],
+        "adjacency": item.get("adjacency") or ("adjacent" if item["adjacent"] else "non_adjacent"),
         "distance": item.get("distance"),
         "judged": item.get("judged", True),
         "target": item["b"]["text"],

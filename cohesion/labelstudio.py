@@ -60,7 +60,7 @@ def to_task(row: Mapping, chapter_sentences: list[str]) -> dict:
             }
         )
     data = {
-        key: row[key] for key in ("candidate_id", "phenomenon", "subtype", "trigger", "distance", "adjacent")
+        key: row[key] for key in ("candidate_id", "phenomenon", "subtype", "trigger", "distance", "adjacent", "adjacency")
     } | {"text": "\n".join(window), "sentences": window, "first": first, "a": spans.get("A"), "b": spans["B"]}
     return {"data": data, "predictions": [{"model_version": MODEL_VERSION, "result": results}]}
 

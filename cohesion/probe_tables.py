@@ -26,17 +26,21 @@ def label(model: str) -> str:
     return model.rstrip("/").rsplit("/", 1)[-1]
 
 
-def hit_rates(rows: list[dict]) -> dict[tuple[str, bool], dict[str, tuple[float, int] | None]]:
-    """(phenomenon, adjacent) -> model label -> (hit@1 in percent, items), None where no items."""
+def hit_rates(rows: list[dict]) -> dict[tuple[str, str], dict[str, tuple[float, int] | None]]:
+    """(phenomenon, adjacency) -> model label -> (hit@1 in percent, items), None where no items.
+
+    Adjacent and non-adjacent rows always; same-sentence (intra) rows only when the suite has them.
+    """
     cells: dict[tuple, list[bool]] = defaultdict(list)
     for r in rows:
-        cells[r["phenomenon"], r["adjacent"], r["model"]].append(r["hit"])
+        cells[r["phenomenon"], r["adjacency"], r["model"]].append(r["hit"])
+    kinds = ("adjacent", "non_adjacent") + (("intra",) if any(r["adjacency"] == "intra" for r in rows) else ())
     rates = {}
     for phenomenon in _order(rows):
-        for adjacent in (True, False):
-            rates[phenomenon, adjacent] = {
+        for adjacency in kinds:
+            rates[phenomenon, adjacency] = {
                 label(model): (100 * sum(hits) / len(hits), len(hits))
-                if (hits := cells.get((phenomenon, adjacent, model)))
+                if (hits := cells.get((phenomenon, adjacency, model)))
                 else None
                 for model in _models(rows)
             }
@@ -46,9 +50,9 @@ def hit_rates(rows: list[dict]) -> dict[tuple[str, bool], dict[str, tuple[float,
 def hit_table(rows: list[dict]) -> list[dict]:
     """Table 2: hit@1 in percent per phenomenon and adjacency."""
     return [
-        {"phenomenon": phenomenon, "adjacency": "adjacent" if adjacent else "non-adjacent"}
+        {"phenomenon": phenomenon, "adjacency": adjacency.replace("_", "-")}
         | {model: f"{cell[0]:.1f} ({cell[1]})" if cell else "—" for model, cell in by_model.items()}
-        for (phenomenon, adjacent), by_model in hit_rates(rows).items()
+        for (phenomenon, adjacency), by_model in hit_rates(rows).items()
     ]
 
 

@@ -1,6 +1,7 @@
 """The masked-LM test suite: candidates every annotator accepted, as self-contained JSONL items.
 
-Item: ``id``, ``phenomenon``, ``subtype``, ``adjacent``, ``distance``, ``context`` (the sentences
+Item: ``id``, ``phenomenon``, ``subtype``, ``adjacency`` (intra | adjacent | non_adjacent, from the distance;
+semicolon clauses the miner labelled adjacent stay adjacent), ``adjacent``, ``distance``, ``context`` (the sentences
 before the target, from element 1's sentence on), ``target`` (element 2's sentence), ``a`` (element
 1: ``sentence`` indexes ``context + [target]``, plus ``start``, ``end``, ``text``; None for
 conjunction), ``b`` (``start``, ``end``, ``text`` in the target) and ``judged``: False for items
@@ -52,11 +53,15 @@ def _item(cid: str, r: dict) -> dict:
         k = sent - (b_sent - len(context))
         a = {"sentence": k, "start": start, "end": end, "text": window[k][start:end]}
     distance = b_sent - a_sent
+    adjacency = "intra" if distance == 0 else "adjacent" if distance == 1 else "non_adjacent"
+    if distance == 0 and r.get("adjacency") == "adjacent":  # the miner's clauses split by a semicolon
+        adjacency = "adjacent"
     return {
         "id": cid,
         "phenomenon": r["phenomenon"],
         "subtype": r["subtype"],
-        "adjacent": distance <= 1,
+        "adjacency": adjacency,
+        "adjacent": adjacency == "adjacent",
         "distance": distance,
         "context": context,
         "target": target,

@@ -192,7 +192,8 @@ def probe_section(layout: Layout, img: Path) -> Section | None:
 
     rows = read_table(path, "probe_results").to_pylist()
     rates = hit_rates(rows)
-    groups = [f"{phenomenon} {'adj' if adjacent else 'non-adj'}" for phenomenon, adjacent in rates]
+    short = {"adjacent": "adj", "non_adjacent": "non-adj", "intra": "intra"}
+    groups = [f"{phenomenon} {short[adjacency]}" for phenomenon, adjacency in rates]
     models = list(next(iter(rates.values()), {}))
     hits = {m: [cell[0] if (cell := by_model[m]) else 0.0 for by_model in rates.values()] for m in models}
     chart = grouped_bar_chart(

@@ -187,6 +187,7 @@ PROBE_RESULTS = pa.schema(
         ("phenomenon", _str),
         ("subtype", _str),
         ("adjacent", pa.bool_()),
+        ("adjacency", _str),  # intra | adjacent | non_adjacent
         ("distance", _int),
         ("judged", pa.bool_()),  # False: an unjudged miner candidate (no annotator checked it)
         ("target", _str),  # element b's text

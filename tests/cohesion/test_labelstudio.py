@@ -13,6 +13,7 @@ ROW = {
     "trigger": "she",
     "distance": 3,
     "adjacent": False,
+    "adjacency": "non_adjacent",
     "sent_a": 0,
     "sent_b": 3,
     "a_start": 5,

@@ -24,6 +24,7 @@ def test_unanimous_accept_with_first_annotators_spans():
             "id": "b/1/c0",
             "phenomenon": "reference",
             "subtype": "personal",
+            "adjacency": "non_adjacent",
             "adjacent": False,
             "distance": 2,
             "context": SENTENCES[:2],
@@ -40,6 +41,13 @@ def test_any_reject_drops_the_item_and_corrected_distance_is_recomputed():
     moved = suite_items([_record("ann", True, [11, 0, 2])])[0]  # antecedent moved to "It rained."
     assert (moved["distance"], moved["adjacent"], moved["context"]) == (1, True, ["It rained."])
     assert moved["a"] == {"sentence": 0, "start": 0, "end": 2, "text": "It"}
+
+
+def test_same_sentence_items_are_intra_unless_the_miner_split_clauses():
+    same = _record("ann", True, [12, 4, 8])
+    assert suite_items([same])[0]["adjacency"] == "intra"
+    clauses = same | {"adjacency": "adjacent"}
+    assert (suite_items([clauses])[0]["adjacency"], suite_items([clauses])[0]["adjacent"]) == ("adjacent", True)
 
 
 def test_numeric_annotator_ids_order_by_number():

@@ -34,7 +34,7 @@ def test_report_charts_probe_results_when_they_exist(layout):
 
     def row(model: str, phenomenon: str, adjacent: bool, hit: bool) -> dict:
         return {"item_id": f"{phenomenon}-{adjacent}", "model": model, "phenomenon": phenomenon, "subtype": "",
-                "adjacent": adjacent, "distance": 1 if adjacent else 2, "judged": False, "target": "it",
+                "adjacent": adjacent, "adjacency": "adjacent" if adjacent else "non_adjacent", "distance": 1 if adjacent else 2, "judged": False, "target": "it",
                 "prediction": "it" if hit else "he", "hit": hit, "p_context": None, "p_no_context": None,
                 "pieces": None}  # fmt: skip
 
