@@ -77,7 +77,8 @@ def _window_span(task: dict, label: str) -> list:
 def test_round_trip_through_a_real_server(server, tmp_path, capsys):
     rows = [
         {"candidate_id": f"b1/1/c{n}", "chapter_id": "b1/1", "phenomenon": p, "subtype": "", "trigger": "",
-         "distance": sb - sa, "adjacent": sb - sa == 1, "sent_a": sa, "a_start": a0, "a_end": a1,
+         "distance": sb - sa, "adjacent": sb - sa == 1,
+         "adjacency": {0: "intra", 1: "adjacent"}.get(sb - sa, "non_adjacent"), "sent_a": sa, "a_start": a0, "a_end": a1,
          "sent_b": sb, "b_start": b0, "b_end": b1}
         for n, (p, sa, a0, a1, sb, b0, b1) in enumerate(CANDIDATES)
     ]  # fmt: skip
