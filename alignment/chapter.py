@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from alignment.beads import Bead
 from alignment.lexicon import Lexicon
 from alignment.search import SearchParams, two_pass
-from alignment.similarity import ChapterScorer
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
 SENTENCE_RATIO = (0.3, 4.0)  # allowed n_en / n_zh
@@ -32,6 +32,14 @@ def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
     return None
 
 
+def align_tokens(
+    tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], params: SearchParams = SearchParams()
+) -> tuple[list[Bead], ChapterScorer]:
+    """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter)."""
+    scorer = ChapterScorer(tokens, gloss, params.max_size)
+    return two_pass(scorer.n, scorer.m, scorer, params), scorer
+
+
 def align_chapter(
     zh: Sequence[str], en: Sequence[str], lexicon: Lexicon, params: SearchParams = SearchParams()
 ) -> tuple[list[Bead], ChapterScorer] | Rejection:
@@ -39,5 +47,5 @@ def align_chapter(
     problem = balance_problem(len(zh), len(en))
     if problem:
         return problem
-    scorer = ChapterScorer(zh, en, lexicon)
-    return two_pass(len(zh), len(en), scorer, params), scorer
+    tokens = ChapterTokens.of(zh, en)
+    return align_tokens(tokens, glosses(tokens, lexicon), params)

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
+
+import numpy as np
 
 from alignment.beads import Bead, span_bead
 
 
 class Scorer(Protocol):
-    def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        """Similarity of zh[i0:i1] with en[j0:j1] (both non-empty); 0 when unrelated."""
-        ...
-
-    def bound(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        """A cheap upper bound of score(i0, i1, j0, j1), used to skip hopeless beads."""
-        ...
-
-    def partners(self, i: int) -> Iterable[int]:
-        """The en sentences j for which score(i, i + 1, j, j + 1) may be positive."""
+    def scores(self, a: int, b: int) -> np.ndarray:
+        """(n - a + 1) x (m - b + 1): similarity of the a-b bead starting at (i, j); 0 when unrelated."""
         ...
 
 
@@ -31,7 +23,8 @@ class SearchParams:
     band_fraction: float = 0.15  # ... or this fraction of the longer side
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
-    skip: float = -0.3  # score of a 0-1 or 1-0 bead
+    skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
+    skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
@@ -74,17 +67,25 @@ def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]
 
 
 def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[tuple[int, int]]:
-    """Pass 1: top-k 1-1 partners of each zh sentence within a diagonal band, best monotone path."""
+    """Pass 1: top-k 1-1 partners of each zh sentence within a diagonal band, best monotone path.
+
+    Ties go to the partner nearer the diagonal, then to the later one.
+    """
+    if not n or not m:
+        return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
+    ones = scorer.scores(1, 1)
     candidates = []
     for i in range(n):
         centre = round(i * m / n)
-        row = (
-            (scorer.score(i, i + 1, j, j + 1), -abs(j - centre), j)
-            for j in scorer.partners(i)
-            if abs(j - centre) <= half
-        )
-        candidates += [(i, j, s) for s, _, j in heapq.nlargest(params.top_k, row) if s > 0]
+        lo, hi = max(0, centre - half), min(m, centre + half + 1)
+        row = ones[i, lo:hi]
+        found = np.flatnonzero(row > 0)
+        if not len(found):
+            continue
+        columns = found + lo
+        order = np.lexsort((-columns, np.abs(columns - centre), -row[found]))[: params.top_k]
+        candidates += [(i, int(columns[k]), float(row[found[k]])) for k in order]
     return best_path(candidates)
 
 
@@ -102,44 +103,53 @@ def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -
 
 
 def bead_types(max_size: int) -> list[tuple[int, int]]:
-    """1-1 first, so that the bound prunes more; then the other a-b beads, then 0-1 and 1-0."""
+    """1-1 first, then the other a-b beads by size, then 1-0 (0-1 is the in-row move, tried last)."""
     beads = sorted(
         ((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1]
     )
-    return beads + [(0, 1), (1, 0)]
+    return beads + [(1, 0)]
 
 
 def dp_align(
     n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams
 ) -> list[Bead]:
-    """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor."""
+    """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor.
+
+    One vector maximum per bead shape per row over the row's columns; then the row's 0-1 moves.
+    """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
-    total: list[dict[int, float]] = [{} for _ in range(n + 1)]
-    back: list[dict[int, tuple[int, int, float]]] = [{} for _ in range(n + 1)]
-    total[0][0] = 0.0
+    tables = [scorer.scores(a, b) if b else None for a, b in types]
+    total = np.full((n + 1, m + 1), -np.inf)
+    back = np.full((n + 1, m + 1), -1, dtype=np.int8)
+    skip_en = len(types)  # the 0-1 move's code in ``back``
     for i in range(n + 1):
         lo, hi = ranges[i]
-        for j in range(lo, hi + 1):
-            best, step = float("-inf"), None
-            for a, b in types:
-                previous = total[i - a].get(j - b) if i >= a and j >= b else None
-                if previous is None:
-                    continue
-                if a == 0 or b == 0:
-                    gain = params.skip
-                elif previous + scorer.bound(i - a, i, j - b, j) <= best:
-                    continue
-                else:
-                    gain = scorer.score(i - a, i, j - b, j)
-                if previous + gain > best:
-                    best, step = previous + gain, (a, b, 0.0 if a == 0 or b == 0 else gain)
-            if step is not None:
-                total[i][j], back[i][j] = best, step
+        width = hi - lo + 1
+        options = np.full((len(types), width), -np.inf)
+        for t, (a, b) in enumerate(types):
+            if a > i or b > hi:
+                continue
+            start = max(lo, b)
+            previous = total[i - a, start - b : hi - b + 1]
+            gain = tables[t][i - a, start - b : hi - b + 1] if b else params.skip_zh
+            options[t, start - lo :] = previous + gain
+        best = options.max(axis=0)
+        choice = options.argmax(axis=0).astype(np.int8)
+        if i == 0 and lo == 0:
+            best[0], choice[0] = 0.0, -1
+        row, moves = best.tolist(), choice.tolist()
+        for k in range(1, width):
+            if row[k - 1] + params.skip_en > row[k]:
+                row[k], moves[k] = row[k - 1] + params.skip_en, skip_en
+        total[i, lo : hi + 1] = row
+        back[i, lo : hi + 1] = moves
     beads = []
     i, j = n, m
     while i or j:
-        a, b, gain = back[i][j]
+        code = int(back[i, j])
+        a, b = (0, 1) if code == skip_en else types[code]
+        gain = float(tables[code][i - a, j - b]) if a and b else 0.0
         beads.append(span_bead(i - a, i, j - b, j, gain))
         i, j = i - a, j - b
     return beads[::-1]
