@@ -13,7 +13,7 @@ from alignment.beads import Bead
 from alignment.chapter import Rejection, align_tokens, balance_problem
 from alignment.lexicon import Lexicon
 from alignment.refine import Evidence
-from alignment.search import SearchParams
+from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
@@ -37,9 +37,14 @@ def align_book(
     lexicon: Lexicon | None = None,
     refine: bool = True,
     params: SearchParams = SearchParams(),
+    paragraphs: Sequence[Paragraphs] | None = None,
 ) -> BookAlignment:
-    """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign."""
+    """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign.
+
+    ``paragraphs`` (one per chapter) are soft evidence for bead boundaries.
+    """
     lexicon = lexicon or Lexicon()
+    paragraphs = paragraphs or [Paragraphs()] * len(chapters)
     evidence = Evidence()
     results: list[list[Bead] | Rejection] = []
     prepared: list[tuple[int, ChapterTokens, dict[str, frozenset[str]]]] = []
@@ -50,7 +55,7 @@ def align_book(
             continue
         tokens = ChapterTokens.of(zh, en)
         gloss = glosses(tokens, lexicon)
-        beads, scorer = align_tokens(tokens, gloss, params)
+        beads, scorer = align_tokens(tokens, gloss, params, paragraphs[k])
         if refine:
             evidence.add_chapter(scorer, beads)
         results.append(beads)
@@ -59,5 +64,5 @@ def align_book(
     for k, tokens, gloss in prepared if learned else ():
         refined = _with_learned(gloss, tokens, learned)
         if refined != gloss:
-            results[k] = align_tokens(tokens, refined, params)[0]
+            results[k] = align_tokens(tokens, refined, params, paragraphs[k])[0]
     return BookAlignment(results, learned)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from alignment.beads import Bead
 from alignment.lexicon import Lexicon
-from alignment.search import SearchParams, two_pass
+from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
@@ -33,19 +33,26 @@ def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
 
 
 def align_tokens(
-    tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], params: SearchParams = SearchParams()
+    tokens: ChapterTokens,
+    gloss: Mapping[str, frozenset[str]],
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
 ) -> tuple[list[Bead], ChapterScorer]:
     """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter)."""
     scorer = ChapterScorer(tokens, gloss, params.max_size)
-    return two_pass(scorer.n, scorer.m, scorer, params), scorer
+    return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
 
 
 def align_chapter(
-    zh: Sequence[str], en: Sequence[str], lexicon: Lexicon, params: SearchParams = SearchParams()
+    zh: Sequence[str],
+    en: Sequence[str],
+    lexicon: Lexicon,
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
 ) -> tuple[list[Bead], ChapterScorer] | Rejection:
     """Beads covering every sentence once (with the scorer, for lexicon learning), or why not."""
     problem = balance_problem(len(zh), len(en))
     if problem:
         return problem
     tokens = ChapterTokens.of(zh, en)
-    return align_tokens(tokens, glosses(tokens, lexicon), params)
+    return align_tokens(tokens, glosses(tokens, lexicon), params, paragraphs)

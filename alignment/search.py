@@ -25,6 +25,26 @@ class SearchParams:
     max_size: int = 6  # largest bead a + b
     skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
     skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
+    para_bonus: float = 0.0  # added where a bead boundary falls on a paragraph break on both sides
+    para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
+
+
+@dataclass(frozen=True)
+class Paragraphs:
+    """Sentence indices that begin a paragraph, per side; a side with fewer than two is no evidence."""
+
+    zh: frozenset[int] = frozenset()
+    en: frozenset[int] = frozenset()
+
+
+def _inside_counts(starts: frozenset[int], size: int, width: int) -> np.ndarray:
+    """For spans [k, k + width) of ``size`` items: how many starts lie strictly inside (k < s < k + width)."""
+    if len(starts) < 2 or width > size:
+        return np.zeros(max(0, size - width + 1))
+    marks = np.zeros(size + 1)
+    marks[[s for s in starts if 0 <= s <= size]] = 1
+    before = np.r_[0.0, np.cumsum(marks)]  # before[k] = starts < k
+    return before[width : size + 1] - before[1 : size - width + 2]
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
@@ -111,15 +131,30 @@ def bead_types(max_size: int) -> list[tuple[int, int]]:
 
 
 def dp_align(
-    n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams
+    n: int,
+    m: int,
+    scorer: Scorer,
+    anchors: list[tuple[int, int]],
+    params: SearchParams,
+    paragraphs: Paragraphs = Paragraphs(),
 ) -> list[Bead]:
     """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor.
 
     One vector maximum per bead shape per row over the row's columns; then the row's 0-1 moves.
+    Paragraph breaks are soft evidence: a bonus for a boundary on a break on both sides, a cost per
+    break a bead crosses. Bead scores stay the similarity.
     """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
     tables = [scorer.scores(a, b) if b else None for a, b in types]
+    cost = params.para_cross
+    crossing = [
+        (_inside_counts(paragraphs.zh, n, a) * cost, _inside_counts(paragraphs.en, m, b) * cost)
+        for a, b in types
+    ]
+    zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
+    en_break = np.zeros(m + 1)
+    en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
     total = np.full((n + 1, m + 1), -np.inf)
     back = np.full((n + 1, m + 1), -1, dtype=np.int8)
     skip_en = len(types)  # the 0-1 move's code in ``back``
@@ -132,16 +167,26 @@ def dp_align(
                 continue
             start = max(lo, b)
             previous = total[i - a, start - b : hi - b + 1]
-            gain = tables[t][i - a, start - b : hi - b + 1] if b else params.skip_zh
+            if b:
+                zh_cross, en_cross = crossing[t]
+                gain = (
+                    tables[t][i - a, start - b : hi - b + 1]
+                    - zh_cross[i - a]
+                    - en_cross[start - b : hi - b + 1]
+                )
+            else:
+                gain = params.skip_zh
             options[t, start - lo :] = previous + gain
+        bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(width)
+        options += bonus
         best = options.max(axis=0)
         choice = options.argmax(axis=0).astype(np.int8)
         if i == 0 and lo == 0:
             best[0], choice[0] = 0.0, -1
-        row, moves = best.tolist(), choice.tolist()
+        row, moves, extra = best.tolist(), choice.tolist(), bonus.tolist()
         for k in range(1, width):
-            if row[k - 1] + params.skip_en > row[k]:
-                row[k], moves[k] = row[k - 1] + params.skip_en, skip_en
+            if row[k - 1] + params.skip_en + extra[k] > row[k]:
+                row[k], moves[k] = row[k - 1] + params.skip_en + extra[k], skip_en
         total[i, lo : hi + 1] = row
         back[i, lo : hi + 1] = moves
     beads = []
@@ -155,5 +200,11 @@ def dp_align(
     return beads[::-1]
 
 
-def two_pass(n: int, m: int, scorer: Scorer, params: SearchParams = SearchParams()) -> list[Bead]:
-    return dp_align(n, m, scorer, find_anchors(n, m, scorer, params), params)
+def two_pass(
+    n: int,
+    m: int,
+    scorer: Scorer,
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
+) -> list[Bead]:
+    return dp_align(n, m, scorer, find_anchors(n, m, scorer, params), params, paragraphs)

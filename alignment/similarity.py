@@ -87,7 +87,9 @@ def _ids(sentences: Sequence[frozenset[str]]) -> tuple[dict[str, int], np.ndarra
     return vocabulary, array[:, 0], array[:, 1]
 
 
-def _occurrence(sentence_of: np.ndarray, item_of: np.ndarray, vocabulary_size: int, sentences: int) -> np.ndarray:
+def _occurrence(
+    sentence_of: np.ndarray, item_of: np.ndarray, vocabulary_size: int, sentences: int
+) -> np.ndarray:
     """vocabulary x sentences: item occurs in sentence."""
     table = np.zeros((vocabulary_size, sentences), dtype=bool)
     table[item_of, sentence_of] = True

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.evaluate import chapter_names, read_lines
+from alignment.eval_data import chapter_names, read_lines
 from alignment.lexicon import Lexicon
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data" / "mac-dev"

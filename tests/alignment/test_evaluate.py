@@ -1,4 +1,5 @@
-from alignment.evaluate import chapter_names, main
+from alignment.eval_data import chapter_names
+from alignment.evaluate import main
 from tests.alignment.texts import EN, GOLD, ZH
 
 
