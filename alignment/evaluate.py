@@ -66,7 +66,9 @@ def _line(label: str, values: dict[str, float]) -> str:
 def evaluate(args: argparse.Namespace) -> None:
     chapters = load_chapters(args.data_dir)
     try:
-        results, seconds = align_dir(args.data_dir, chapters, args.method, args.translation_suffix, args.paragraphs)
+        results, seconds = align_dir(
+            args.data_dir, chapters, args.method, args.translation_suffix, args.paragraphs
+        )
     except (OSError, ValueError) as err:
         raise DataError(str(err)) from None
     if args.out:

@@ -15,9 +15,15 @@ class Scorer(Protocol):
         """(n - a + 1) x (m - b + 1): similarity of the a-b bead starting at (i, j); 0 when unrelated."""
         ...
 
+    def orphans(self, a: int, b: int) -> np.ndarray:
+        """Like ``scores``: the bead's zh sentences that have no counterpart in it."""
+        ...
+
 
 @dataclass(frozen=True)
 class SearchParams:
+    """Defaults of the last five fitted by ``python -m alignment.crossval`` (mac-dev + webfiction-dev)."""
+
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
     band_fraction: float = 0.15  # ... or this fraction of the longer side
@@ -25,8 +31,9 @@ class SearchParams:
     max_size: int = 6  # largest bead a + b
     skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
     skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
-    para_bonus: float = 0.0  # added where a bead boundary falls on a paragraph break on both sides
-    para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
+    para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
+    para_cross: float = 0.2  # subtracted per paragraph break a bead crosses (each side)
+    orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
 
 
 @dataclass(frozen=True)
@@ -147,6 +154,10 @@ def dp_align(
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
     tables = [scorer.scores(a, b) if b else None for a, b in types]
+    costs = [
+        scorer.orphans(a, b) * params.orphan if a and b and a + b > 2 and params.orphan else None
+        for a, b in types
+    ]
     cost = params.para_cross
     crossing = [
         (_inside_counts(paragraphs.zh, n, a) * cost, _inside_counts(paragraphs.en, m, b) * cost)
@@ -174,6 +185,8 @@ def dp_align(
                     - zh_cross[i - a]
                     - en_cross[start - b : hi - b + 1]
                 )
+                if costs[t] is not None:
+                    gain = gain - costs[t][i - a, start - b : hi - b + 1]
             else:
                 gain = params.skip_zh
             options[t, start - lo :] = previous + gain

@@ -109,11 +109,13 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.nd
 
 def _explained(
     hit: np.ndarray, sentence_of: np.ndarray, weight: np.ndarray, sentences: int, widths: int
-) -> list[np.ndarray]:
-    """For span widths 1..widths: sentences x spans, weight of a sentence's tokens explained by the span.
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For span widths 1..widths, prefix sums over sentences of two sentences x spans tables: the weight of
+    a sentence's tokens explained by the span, and whether a sentence with content has none explained.
 
     ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
     """
+    has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
     tables = []
@@ -126,7 +128,15 @@ def _explained(
             starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
             sums = np.add.reduceat(covered * weight[:, None], starts, axis=0)
             table[sentence_of[starts]] = sums
-        tables.append(np.vstack([np.zeros((1, table.shape[1])), np.cumsum(table, axis=0, dtype=np.float64)]))
+        orphan = (table == 0) & has_content[:, None]
+        tables.append(
+            (
+                np.vstack([np.zeros((1, table.shape[1])), np.cumsum(table, axis=0, dtype=np.float64)]),
+                np.vstack(
+                    [np.zeros((1, table.shape[1]), dtype=np.int32), np.cumsum(orphan, axis=0, dtype=np.int32)]
+                ),
+            )
+        )
     return tables
 
 
@@ -177,9 +187,9 @@ class ChapterScorer:
         n, m = self.n, self.m
         if a > n or b > m:
             return np.zeros((max(0, n - a + 1), max(0, m - b + 1)))
-        zh_prefix = self._zh_explained[b - 1]  # (n + 1) x (m - b + 1)
+        zh_prefix = self._zh_explained[b - 1][0]  # (n + 1) x (m - b + 1)
         explained_zh = zh_prefix[a:] - zh_prefix[: n - a + 1]
-        en_prefix = self._en_explained[a - 1]  # (m + 1) x (n - a + 1)
+        en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
         explained_en = (en_prefix[b:] - en_prefix[: m - b + 1]).T
         zh_total = (self._zh_total[a:] - self._zh_total[: n - a + 1])[:, None]
         en_total = (self._en_total[b:] - self._en_total[: m - b + 1])[None, :]
@@ -190,6 +200,18 @@ class ChapterScorer:
         zh_chars = self.ratio * (self._zh_chars[a:] - self._zh_chars[: n - a + 1])
         en_chars = self._en_chars[b:] - self._en_chars[: m - b + 1]
         return f1 * length_factors(zh_chars[:, None], en_chars[None, :])
+
+    def orphans(self, a: int, b: int) -> np.ndarray:
+        """Like ``scores``: how many zh sentences of the bead (with content words) have nothing explained.
+
+        (Counting en sentences too fitted mac-dev better but moved short English sentences out of their
+        beads on the BWB example.)
+        """
+        n, m = self.n, self.m
+        if a > n or b > m:
+            return np.zeros((max(0, n - a + 1), max(0, m - b + 1)), dtype=np.int32)
+        zh_prefix = self._zh_explained[b - 1][1]
+        return zh_prefix[a:] - zh_prefix[: n - a + 1]
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""
