@@ -1,6 +1,6 @@
 import numpy as np
 
-from alignment.search import SearchParams, best_path, bead_types, column_ranges, two_pass
+from alignment.search import Paragraphs, SearchParams, best_path, bead_types, column_ranges, two_pass
 
 
 class DiagonalScorer:
@@ -11,14 +11,14 @@ class DiagonalScorer:
         self.n, self.m = n, m
 
     def scores(self, a, b):
-        table = np.full((self.n - a + 1, self.m - b + 1), 0.05)
+        table = np.full((max(0, self.n - a + 1), max(0, self.m - b + 1)), 0.05)
         for i, size_zh, j, size_en in self.beads:
             if (size_zh, size_en) == (a, b):
                 table[i, j] = 1.0
         return table
 
     def orphans(self, a, b):
-        return np.zeros((self.n - a + 1, self.m - b + 1))
+        return np.zeros((max(0, self.n - a + 1), max(0, self.m - b + 1)))
 
 
 def test_best_path_is_monotone_max_sum():
@@ -51,3 +51,21 @@ def test_planted_alignment_is_recovered():
     beads = two_pass(7, 8, DiagonalScorer(gold, 7, 8), SearchParams(window=2))
     assert [bead.key for bead in beads] == gold
     assert [bead.score for bead in beads] == [1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+
+
+def test_paragraph_breaks_decide_between_equally_scored_alignments():
+    first = [((0,), (0, 1)), ((1,), (2,))]
+    second = [((0,), (0,)), ((1,), (1, 2))]
+    scorer = DiagonalScorer(first + second, 2, 3)
+    for gold, en_starts in ((first, {0, 2}), (second, {0, 1})):
+        paragraphs = Paragraphs(frozenset({0, 1}), frozenset(en_starts))
+        assert [bead.key for bead in two_pass(2, 3, scorer, SearchParams(), paragraphs)] == gold
+
+
+def test_crossing_a_paragraph_break_costs():
+    scorer = DiagonalScorer([((0,), (0, 1))], 1, 2)
+    crossing = Paragraphs(frozenset({0}), frozenset({0, 1}))
+    merged = two_pass(1, 2, scorer, SearchParams(para_cross=0.1), crossing)
+    assert [bead.key for bead in merged] == [((0,), (0, 1))]
+    split = two_pass(1, 2, scorer, SearchParams(para_cross=2.0, para_bonus=0.0), crossing)
+    assert len(split) == 2 and all(len(bead.zh) + len(bead.en) == 1 or bead.kind == "1-1" for bead in split)
