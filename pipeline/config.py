@@ -202,6 +202,29 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     )
 
 
+ALIGN_METHODS = ("default", "hybrid", "bleualign", "galechurch")  # alignment.methods.METHODS
+
+
+def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
+    """``options.align``: ``method`` (default "default") and, for bleualign, ``translations``: a folder
+    of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file)."""
+    raw = r.mapping(raw, "options.align", {"method", "translations"}, set())
+    method = r.text(raw.get("method", "default"), "options.align.method")
+    if method not in ALIGN_METHODS:
+        raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")
+    result = {"method": method}
+    if method == "bleualign":
+        if "translations" not in raw:
+            raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
+        folder = (base_dir / r.text(raw["translations"], "options.align.translations")).resolve()
+        if not folder.is_dir():
+            raise r.fail("options.align.translations", f"folder {folder} does not exist")
+        result["translations"] = str(folder)
+    elif "translations" in raw:
+        raise r.fail("options.align.translations", "only used by method bleualign")
+    return result
+
+
 OUTPUT_ROOT = REPO_ROOT / "output"
 
 
@@ -244,4 +267,6 @@ def load_config(path: Path | str) -> Config:
     options = raw.get("options", {}) or {}
     if not isinstance(options, dict):
         raise r.fail("options", "expected a mapping")
+    if "align" in options:
+        options = {**options, "align": _align_options(r, options["align"], base_dir)}
     return Config(path=path, output=output, sites=sites, books=books, options=options)

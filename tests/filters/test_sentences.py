@@ -3,7 +3,7 @@ import sys
 
 from filters.eval_split import boundaries, evaluate
 from filters.eval_split import main as eval_split_main
-from filters.sentences import split_en, split_sentences, split_zh
+from filters.sentences import paragraph_starts, split_en, split_sentences, split_zh
 
 
 def test_zh_basic_marks_and_closing_quotes():
@@ -100,3 +100,10 @@ def test_eval_split_on_a_tiny_gold(tmp_path, capsys):
     assert boundaries(["ab c", "d"]) == {3}
     assert eval_split_main([str(tmp_path / "missing")]) == 0
     assert "skipped:" in capsys.readouterr().out
+
+
+def test_paragraph_starts_index_the_split_sentences():
+    paragraphs = ["He came. He saw.", "  ", "He left."]
+    assert split_sentences(paragraphs, "en") == ["He came.", "He saw.", "He left."]
+    assert paragraph_starts(paragraphs, "en") == [0, 2]
+    assert paragraph_starts(["她来了。她走了。", "雨停了。"], "zh") == [0, 2]
