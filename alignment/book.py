@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from alignment.beads import Bead
 from alignment.chapter import Rejection, align_tokens, balance_problem
+from alignment.hybrid import Embedding
 from alignment.lexicon import Lexicon
 from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
@@ -38,16 +39,18 @@ def align_book(
     refine: bool = True,
     params: SearchParams = SearchParams(),
     paragraphs: Sequence[Paragraphs] | None = None,
+    embeddings: Sequence[Embedding] | None = None,
 ) -> BookAlignment:
     """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign.
 
-    ``paragraphs`` (one per chapter) are soft evidence for bead boundaries.
+    ``paragraphs`` (one per chapter) are soft evidence for bead boundaries; ``embeddings`` (one per
+    chapter: sentence vectors and weights) make it the hybrid aligner.
     """
     lexicon = lexicon or Lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
     evidence = Evidence()
     results: list[list[Bead] | Rejection] = []
-    prepared: list[tuple[int, ChapterTokens, dict[str, frozenset[str]]]] = []
+    prepared: list[tuple[int, ChapterTokens, dict[str, frozenset[str]], Embedding | None]] = []
     for k, (zh, en) in enumerate(chapters):
         problem = balance_problem(len(zh), len(en))
         if problem:
@@ -55,14 +58,15 @@ def align_book(
             continue
         tokens = ChapterTokens.of(zh, en)
         gloss = glosses(tokens, lexicon)
-        beads, scorer = align_tokens(tokens, gloss, params, paragraphs[k])
+        embedding = embeddings[k] if embeddings else None
+        beads, scorer = align_tokens(tokens, gloss, params, paragraphs[k], embedding)
         if refine:
             evidence.add_chapter(scorer, beads)
         results.append(beads)
-        prepared.append((k, tokens, gloss))
+        prepared.append((k, tokens, gloss, embedding))
     learned = evidence.learn() if refine else {}
-    for k, tokens, gloss in prepared if learned else ():
+    for k, tokens, gloss, embedding in prepared if learned else ():
         refined = _with_learned(gloss, tokens, learned)
         if refined != gloss:
-            results[k] = align_tokens(tokens, refined, params, paragraphs[k])[0]
+            results[k] = align_tokens(tokens, refined, params, paragraphs[k], embedding)[0]
     return BookAlignment(results, learned)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from alignment.beads import Bead
+from alignment.hybrid import Embedding, HybridScorer
 from alignment.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
@@ -37,9 +38,13 @@ def align_tokens(
     gloss: Mapping[str, frozenset[str]],
     params: SearchParams = SearchParams(),
     paragraphs: Paragraphs = Paragraphs(),
-) -> tuple[list[Bead], ChapterScorer]:
-    """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter)."""
-    scorer = ChapterScorer(tokens, gloss, params.max_size)
+    embedding: Embedding | None = None,
+) -> tuple[list[Bead], ChapterScorer | HybridScorer]:
+    """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter),
+    with the embedding similarity added when ``embedding`` (vectors and weights) is given."""
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.max_size)
+    if embedding is not None:
+        scorer = HybridScorer(scorer, *embedding)
     return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
 
 
@@ -49,7 +54,7 @@ def align_chapter(
     lexicon: Lexicon,
     params: SearchParams = SearchParams(),
     paragraphs: Paragraphs = Paragraphs(),
-) -> tuple[list[Bead], ChapterScorer] | Rejection:
+) -> tuple[list[Bead], ChapterScorer | HybridScorer] | Rejection:
     """Beads covering every sentence once (with the scorer, for lexicon learning), or why not."""
     problem = balance_problem(len(zh), len(en))
     if problem:

@@ -24,6 +24,7 @@ from alignment.beads import Bead, read_beads, write_beads
 from alignment.chapter import Rejection
 from alignment.compare import agreement
 from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
+from alignment.hybrid import MissingExtra
 from alignment.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters
 from alignment.metric import Counts, count, line_accuracy, scores
@@ -69,7 +70,7 @@ def evaluate(args: argparse.Namespace) -> None:
         results, seconds = align_dir(
             args.data_dir, chapters, args.method, args.translation_suffix, args.paragraphs
         )
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, MissingExtra) as err:
         raise DataError(str(err)) from None
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)

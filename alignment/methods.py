@@ -10,6 +10,7 @@ from alignment.bleualign import bleualign
 from alignment.book import ChapterText, align_book
 from alignment.chapter import Rejection, balance_problem
 from alignment.galechurch import gale_church
+from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
 from alignment.lexicon import Lexicon
 from alignment.search import Paragraphs
 from alignment.similarity import char_count
@@ -39,9 +40,11 @@ def align_chapters(
         aligned = align_book(chapters, lexicon, paragraphs=paragraphs)
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method == "hybrid":
-        from alignment.hybrid import align_book_hybrid
-
-        aligned = align_book_hybrid(chapters, lexicon, paragraphs=paragraphs)
+        embed = SentenceEmbedder()
+        vectors = [(embed(zh), embed(en), HybridWeights()) for zh, en in chapters]
+        aligned = align_book(
+            chapters, lexicon, params=HYBRID_SEARCH, paragraphs=paragraphs, embeddings=vectors
+        )
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method not in ("bleualign", "galechurch"):
         raise ValueError(f"unknown alignment method {method!r} (known: {', '.join(METHODS)})")

@@ -197,9 +197,14 @@ class ChapterScorer:
             precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
             recall = np.where(en_total > 0, explained_en / en_total, 0.0)
             f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+        return f1 * self.length_factors(a, b)
+
+    def length_factors(self, a: int, b: int) -> np.ndarray:
+        """Like ``scores``: the length factor of every a-b bead (zh lengths scaled by the chapter ratio)."""
+        n, m = self.n, self.m
         zh_chars = self.ratio * (self._zh_chars[a:] - self._zh_chars[: n - a + 1])
         en_chars = self._en_chars[b:] - self._en_chars[: m - b + 1]
-        return f1 * length_factors(zh_chars[:, None], en_chars[None, :])
+        return length_factors(zh_chars[:, None], en_chars[None, :])
 
     def orphans(self, a: int, b: int) -> np.ndarray:
         """Like ``scores``: how many zh sentences of the bead (with content words) have nothing explained.

