@@ -1,7 +1,7 @@
 """Align a folder of chapter pairs and score the beads against gold.
 
     python -m alignment.evaluate DATA_DIR [--method default|hybrid|bleualign|galechurch]
-        [--paragraphs perturbed|exact|none] [--translation-suffix .trans.txt] [--out OUT_DIR]
+        [--paragraphs perturbed|exact|none] [--translation-suffix .trans.txt] [--out OUT_DIR] [--summary]
 
 DATA_DIR is in one of the layouts of ``alignment.eval_data`` (zh/ en/ gold/ [zh-para/ en-para/], or
 lines/). With gold, prints strict and lax precision/recall/F1 micro-averaged over all beads, line
@@ -88,13 +88,16 @@ def evaluate(args: argparse.Namespace) -> None:
             exact, groups = line_accuracy(keys, chapter.gold)
             total += counts
             exact_lines, lines = exact_lines + exact, lines + groups
-            print(_line(chapter.name, scores(counts)) + f"  lines {exact}/{groups}")
+            if not args.summary:
+                print(_line(chapter.name, scores(counts)) + f"  lines {exact}/{groups}")
         upstream = args.data_dir / "bleualign-upstream" / f"{chapter.name}.align"
         if args.method == "bleualign" and upstream.is_file():
             same, size = agreement(result, read_beads(upstream))
             shared, reference_total = shared + same, reference_total + size
     sentences = sum(len(chapter.zh) + len(chapter.en) for chapter in chapters)
     speed = f"  {sentences / max(seconds, 1e-9):.0f} sentences/s"
+    if args.summary:
+        print(f"{args.data_dir.name} --method {args.method}:")
     if total.gold:
         print(_line("all", scores(total)) + f"  line acc {exact_lines / max(1, lines):.3f}" + speed)
     else:
@@ -112,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed")
     parser.add_argument("--translation-suffix", default=".trans.txt")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--summary", action="store_true", help="only the totals, labelled with folder and method")
     args = parser.parse_args(argv)
     if not args.data_dir.exists():
         print(f"skipped: no data at {args.data_dir}")

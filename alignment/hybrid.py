@@ -45,7 +45,7 @@ class HybridWeights:
     """Fitted with ``python -m alignment.crossval --method hybrid``."""
 
     weight: float = 1.0  # of the embedding term
-    floor: float = 0.2  # cosines below it add nothing
+    floor: float = 0.1  # cosines below it add nothing
 
 
 HYBRID_SEARCH = SearchParams()  # search weights of the hybrid aligner (same fit)
