@@ -4,6 +4,7 @@ bleualign (needs machine translations of the zh side) and galechurch (lengths on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from alignment.beads import Bead
 from alignment.bleualign import bleualign
@@ -17,6 +18,12 @@ from alignment.similarity import char_count
 from alignment.translator import Translator
 
 METHODS = ("default", "hybrid", "bleualign", "galechurch")
+
+
+@cache
+def _embedder() -> SentenceEmbedder:
+    """One model per process (loading the weights takes seconds)."""
+    return SentenceEmbedder()
 
 
 def _gale_church(zh: Sequence[str], en: Sequence[str]) -> list[Bead]:
@@ -40,7 +47,7 @@ def align_chapters(
         aligned = align_book(chapters, lexicon, paragraphs=paragraphs)
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method == "hybrid":
-        embed = SentenceEmbedder()
+        embed = _embedder()
         vectors = [(embed(zh), embed(en), HybridWeights()) for zh, en in chapters]
         aligned = align_book(
             chapters, lexicon, params=HYBRID_SEARCH, paragraphs=paragraphs, embeddings=vectors
