@@ -76,7 +76,6 @@ class HybridScorer:
         self.n, self.m = base.n, base.m
         self._zh, self._en = zh_vectors, en_vectors
         self._cosines = {} if cosines is None else cosines
-        self._cache: dict[tuple[int, int], np.ndarray] = {}
 
     def with_weights(self, weights: HybridWeights) -> HybridScorer:
         """The same chapter under other weights (cosines and dictionary scores are shared, not recomputed)."""
@@ -92,16 +91,15 @@ class HybridScorer:
             self._cosines[a, b] = table
         return self._cosines[a, b]
 
-    def scores(self, a: int, b: int) -> np.ndarray:
-        if (a, b) not in self._cache:
-            similarity = np.maximum(0.0, self.cosines(a, b) - self.weights.floor) * self.base.length_factors(
-                a, b
-            )
-            self._cache[a, b] = self.base.scores(a, b) + self.weights.weight * similarity
-        return self._cache[a, b]
+    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        if a > self.n or b > self.m:
+            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+        similarity = np.maximum(0.0, self.cosines(a, b)[rows, columns] - self.weights.floor)
+        embedding = self.weights.weight * similarity * self.base.length_factors_at(a, b, rows, columns)
+        return self.base.scores_at(a, b, rows, columns) + embedding
 
-    def orphans(self, a: int, b: int) -> np.ndarray:
-        return self.base.orphans(a, b)
+    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        return self.base.orphans_at(a, b, rows, columns)
 
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         return self.base.explained(i0, i1, j0, j1)

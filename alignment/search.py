@@ -11,13 +11,36 @@ from alignment.beads import Bead, span_bead
 
 
 class Scorer(Protocol):
-    def scores(self, a: int, b: int) -> np.ndarray:
-        """(n - a + 1) x (m - b + 1): similarity of the a-b bead starting at (i, j); 0 when unrelated."""
+    n: int  # zh sentences
+    m: int  # en sentences
+
+    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Similarity of the a-b beads starting at (rows, columns) (broadcast index arrays); 0 when unrelated."""
         ...
 
-    def orphans(self, a: int, b: int) -> np.ndarray:
-        """Like ``scores``: the bead's zh sentences that have no counterpart in it."""
+    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' zh sentences that have no counterpart in them."""
         ...
+
+
+def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
+    """(n - a + 1) x (m - b + 1): the scores of every a-b bead."""
+    rows = np.arange(max(0, scorer.n - a + 1))[:, None]
+    return scorer.scores_at(a, b, rows, np.arange(max(0, scorer.m - b + 1))[None, :])
+
+
+def _band(scorer: Scorer, params: SearchParams, a: int, b: int, starts: np.ndarray, width: int) -> np.ndarray:
+    """(n - a + 1) x width: the gain of the a-b bead starting at (r, starts[r] + c); -inf past the last column."""
+    if a > scorer.n or b > scorer.m:
+        return np.full((len(starts), width), -np.inf)
+    rows = np.arange(len(starts))[:, None]
+    columns = starts[:, None] + np.arange(width)[None, :]
+    inside = columns <= scorer.m - b
+    columns = np.minimum(columns, max(0, scorer.m - b))
+    gain = scorer.scores_at(a, b, rows, columns)
+    if params.orphan and a + b > 2:
+        gain = gain - params.orphan * scorer.orphans_at(a, b, rows, columns)
+    return np.where(inside, gain, -np.inf)
 
 
 @dataclass(frozen=True)
@@ -101,7 +124,7 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
     if not n or not m:
         return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
-    ones = scorer.scores(1, 1)
+    ones = full_scores(scorer, 1, 1)
     candidates = []
     for i in range(n):
         centre = round(i * m / n)
@@ -153,11 +176,13 @@ def dp_align(
     """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
-    tables = [scorer.scores(a, b) if b else None for a, b in types]
-    costs = [
-        scorer.orphans(a, b) * params.orphan if a and b and a + b > 2 and params.orphan else None
-        for a, b in types
+    width = max(hi - lo + 1 for lo, hi in ranges)
+    # Row r of shape t's band: the beads starting at zh r and en starts[t][r] + c, c < width, where
+    # starts[t][r] is the first column the DP reads there (the row r + a's range, b columns back).
+    starts = [
+        np.array([max(0, ranges[r + a][0] - b) for r in range(n - a + 1)], dtype=np.int64) for a, b in types
     ]
+    tables = [_band(scorer, params, a, b, starts[t], width) if b else None for t, (a, b) in enumerate(types)]
     cost = params.para_cross
     crossing = [
         (_inside_counts(paragraphs.zh, n, a) * cost, _inside_counts(paragraphs.en, m, b) * cost)
@@ -180,13 +205,8 @@ def dp_align(
             previous = total[i - a, start - b : hi - b + 1]
             if b:
                 zh_cross, en_cross = crossing[t]
-                gain = (
-                    tables[t][i - a, start - b : hi - b + 1]
-                    - zh_cross[i - a]
-                    - en_cross[start - b : hi - b + 1]
-                )
-                if costs[t] is not None:
-                    gain = gain - costs[t][i - a, start - b : hi - b + 1]
+                band = tables[t][i - a, : hi - b + 1 - starts[t][i - a]]  # starts at column start - b
+                gain = band - zh_cross[i - a] - en_cross[start - b : hi - b + 1]
             else:
                 gain = params.skip_zh
             options[t, start - lo :] = previous + gain
@@ -207,7 +227,7 @@ def dp_align(
     while i or j:
         code = int(back[i, j])
         a, b = (0, 1) if code == skip_en else types[code]
-        gain = float(tables[code][i - a, j - b]) if a and b else 0.0
+        gain = float(scorer.scores_at(a, b, np.array(i - a), np.array(j - b))) if a and b else 0.0
         beads.append(span_bead(i - a, i, j - b, j, gain))
         i, j = i - a, j - b
     return beads[::-1]

@@ -4,7 +4,7 @@ A chapter is tokenised once (``ChapterTokens``: zh words, en stems, lengths). ``
 words and stems chapter-local integer ids and builds, with numpy, for every zh sentence i and en span of
 b sentences the idf weight of i's words that the span explains (and symmetrically for en sentences and zh
 spans). Prefix sums over those give the score of every a-b bead in O(1) array arithmetic: all beads of one
-shape at once, no Python call per bead. A word that occurs in several sentences of a bead counts once per
+shape at once (or only those in the search's band), no Python call per bead. A word that occurs in several sentences of a bead counts once per
 sentence on both sides of the ratio.
 """
 
@@ -175,52 +175,42 @@ class ChapterScorer:
         self._zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
         self._en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
         self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
-        self._cache: dict[tuple[int, int], np.ndarray] = {}
 
-    def scores(self, a: int, b: int) -> np.ndarray:
-        """(n - a + 1) x (m - b + 1): score of the a-b bead starting at zh sentence i, en sentence j."""
-        if (a, b) not in self._cache:
-            self._cache[a, b] = self._scores(a, b)
-        return self._cache[a, b]
-
-    def _scores(self, a: int, b: int) -> np.ndarray:
-        n, m = self.n, self.m
-        if a > n or b > m:
-            return np.zeros((max(0, n - a + 1), max(0, m - b + 1)))
+    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b)."""
+        if a > self.n or b > self.m:
+            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
         zh_prefix = self._zh_explained[b - 1][0]  # (n + 1) x (m - b + 1)
-        explained_zh = zh_prefix[a:] - zh_prefix[: n - a + 1]
         en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
-        explained_en = (en_prefix[b:] - en_prefix[: m - b + 1]).T
-        zh_total = (self._zh_total[a:] - self._zh_total[: n - a + 1])[:, None]
-        en_total = (self._en_total[b:] - self._en_total[: m - b + 1])[None, :]
+        explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
+        explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
+        zh_total = self._zh_total[rows + a] - self._zh_total[rows]
+        en_total = self._en_total[columns + b] - self._en_total[columns]
         with np.errstate(divide="ignore", invalid="ignore"):
             precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
             recall = np.where(en_total > 0, explained_en / en_total, 0.0)
             f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
-        return f1 * self.length_factors(a, b)
+        return f1 * self.length_factors_at(a, b, rows, columns)
 
-    def length_factors(self, a: int, b: int) -> np.ndarray:
-        """Like ``scores``: the length factor of every a-b bead (zh lengths scaled by the chapter ratio)."""
-        n, m = self.n, self.m
-        zh_chars = self.ratio * (self._zh_chars[a:] - self._zh_chars[: n - a + 1])
-        en_chars = self._en_chars[b:] - self._en_chars[: m - b + 1]
-        return length_factors(zh_chars[:, None], en_chars[None, :])
+    def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
+        zh_chars = self.ratio * (self._zh_chars[rows + a] - self._zh_chars[rows])
+        return length_factors(zh_chars, self._en_chars[columns + b] - self._en_chars[columns])
 
-    def orphans(self, a: int, b: int) -> np.ndarray:
-        """Like ``scores``: how many zh sentences of the bead (with content words) have nothing explained.
+    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
 
         (Counting en sentences too fitted mac-dev better but moved short English sentences out of their
         beads on the BWB example.)
         """
-        n, m = self.n, self.m
-        if a > n or b > m:
-            return np.zeros((max(0, n - a + 1), max(0, m - b + 1)), dtype=np.int32)
+        if a > self.n or b > self.m:
+            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
         zh_prefix = self._zh_explained[b - 1][1]
-        return zh_prefix[a:] - zh_prefix[: n - a + 1]
+        return zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""
-        return float(self.scores(i1 - i0, j1 - j0)[i0, j0])
+        return float(self.scores_at(i1 - i0, j1 - j0, np.array(i0), np.array(j0)))
 
     def words_of(self, i0: int, i1: int) -> frozenset[str]:
         return frozenset().union(*self.tokens.zh_words[i0:i1])

@@ -3,6 +3,7 @@ import pytest
 
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, SentenceEmbedder
+from alignment.search import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from tests.alignment.texts import EN, GOLD, ZH
 
@@ -23,12 +24,13 @@ def test_embedding_term_is_added_above_the_floor(lexicon):
     base = ChapterScorer(tokens, glosses(tokens, lexicon))
     hybrid = HybridScorer(base, *_planted_vectors(), HybridWeights(weight=1.0, floor=0.2))
     assert hybrid.cosines(1, 1)[0, 0] == pytest.approx(1.0)
-    expected = base.scores(1, 2)[1, 1] + 0.8 * base.length_factors(1, 2)[1, 1]
-    assert hybrid.scores(1, 2)[1, 1] == pytest.approx(expected)
+    one, two = np.array(1), np.array(1)
+    expected = base.score(1, 2, 1, 3) + 0.8 * base.length_factors_at(1, 2, one, two)
+    assert hybrid.scores_at(1, 2, one, two) == pytest.approx(expected)
     unrelated = hybrid.cosines(1, 1)[0, 1] < 0.2
-    assert not unrelated or hybrid.scores(1, 1)[0, 1] == base.scores(1, 1)[0, 1]
+    assert not unrelated or full_scores(hybrid, 1, 1)[0, 1] == full_scores(base, 1, 1)[0, 1]
     other = hybrid.with_weights(HybridWeights(weight=0.0))
-    assert np.array_equal(other.scores(2, 1), base.scores(2, 1))
+    assert np.array_equal(full_scores(other, 2, 1), full_scores(base, 2, 1))
 
 
 def test_hybrid_book_alignment_recovers_the_gold(lexicon):

@@ -10,15 +10,15 @@ class DiagonalScorer:
         self.beads = {(z[0], len(z), e[0], len(e)) for z, e in beads if z and e}
         self.n, self.m = n, m
 
-    def scores(self, a, b):
+    def scores_at(self, a, b, rows, columns):
         table = np.full((max(0, self.n - a + 1), max(0, self.m - b + 1)), 0.05)
         for i, size_zh, j, size_en in self.beads:
             if (size_zh, size_en) == (a, b):
                 table[i, j] = 1.0
-        return table
+        return table[rows, columns]
 
-    def orphans(self, a, b):
-        return np.zeros((max(0, self.n - a + 1), max(0, self.m - b + 1)))
+    def orphans_at(self, a, b, rows, columns):
+        return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
 
 
 def test_best_path_is_monotone_max_sum():

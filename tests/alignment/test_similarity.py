@@ -2,6 +2,7 @@ import pytest
 
 import numpy as np
 
+from alignment.search import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses, idf, length_factor, length_factors
 from tests.alignment.texts import EN, ZH
 
@@ -31,8 +32,11 @@ def test_translation_scores_above_neighbours(lexicon):
     assert scorer.score(0, 1, 0, 1) > scorer.score(0, 1, 1, 2)
     assert scorer.score(1, 2, 1, 3) > max(scorer.score(1, 2, 1, 2), scorer.score(1, 2, 2, 3))
     assert scorer.score(5, 6, 4, 5) < 0.1  # the dropped sentence has no real counterpart
-    assert scorer.scores(1, 2)[1, 1] == scorer.score(1, 2, 1, 3)
-    assert scorer.scores(2, 3).shape == (len(ZH) - 1, len(EN) - 2)
+    assert full_scores(scorer, 1, 2)[1, 1] == scorer.score(1, 2, 1, 3)
+    assert full_scores(scorer, 2, 3).shape == (len(ZH) - 1, len(EN) - 2)
+    band = scorer.scores_at(1, 2, np.array([[1], [2]]), np.array([[1, 2], [2, 3]]))
+    assert band.tolist() == [[scorer.score(1, 2, 1, 3), scorer.score(1, 2, 2, 4)],
+                             [scorer.score(2, 3, 2, 4), scorer.score(2, 3, 3, 5)]]  # fmt: skip
 
 
 def test_gloss_words_outside_the_chapter_are_ignored():
