@@ -182,12 +182,23 @@ def dp_align(
     starts = [
         np.array([max(0, ranges[r + a][0] - b) for r in range(n - a + 1)], dtype=np.int64) for a, b in types
     ]
-    tables = [_band(scorer, params, a, b, starts[t], width) if b else None for t, (a, b) in enumerate(types)]
     cost = params.para_cross
-    crossing = [
-        (_inside_counts(paragraphs.zh, n, a) * cost, _inside_counts(paragraphs.en, m, b) * cost)
-        for a, b in types
-    ]
+    # gains[t, r, c]: shape t's bead starting at (r, starts[t][r] + c), less its zh crossing cost;
+    # en_costs[t, j]: its en crossing cost when it starts at en j. The 1-0 bead: skip_zh everywhere.
+    gains = np.full((len(types), n + 1, width), -np.inf)
+    en_costs = np.zeros((len(types), m + 1))
+    for t, (a, b) in enumerate(types):
+        if a > n or b > m:
+            continue
+        if b:
+            zh_cross = _inside_counts(paragraphs.zh, n, a) * cost
+            gains[t, : n - a + 1] = _band(scorer, params, a, b, starts[t], width) - zh_cross[:, None]
+            en_costs[t, : m - b + 1] = _inside_counts(paragraphs.en, m, b) * cost
+        else:
+            gains[t, :n] = params.skip_zh
+    zh_sizes = np.array([a for a, _ in types])
+    en_sizes = np.array([b for _, b in types])
+    type_index = np.arange(len(types))[:, None]
     zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
@@ -196,28 +207,22 @@ def dp_align(
     skip_en = len(types)  # the 0-1 move's code in ``back``
     for i in range(n + 1):
         lo, hi = ranges[i]
-        width = hi - lo + 1
-        options = np.full((len(types), width), -np.inf)
-        for t, (a, b) in enumerate(types):
-            if a > i or b > hi:
-                continue
-            start = max(lo, b)
-            previous = total[i - a, start - b : hi - b + 1]
-            if b:
-                zh_cross, en_cross = crossing[t]
-                band = tables[t][i - a, : hi - b + 1 - starts[t][i - a]]  # starts at column start - b
-                gain = band - zh_cross[i - a] - en_cross[start - b : hi - b + 1]
-            else:
-                gain = params.skip_zh
-            options[t, start - lo :] = previous + gain
-        bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(width)
+        offsets = np.arange(hi - lo + 1)[None, :]
+        rows = i - zh_sizes[:, None]  # the bead's first zh sentence, per shape
+        columns = lo + offsets - en_sizes[:, None]  # its first en sentence, per shape and column
+        valid = (rows >= 0) & (columns >= 0)
+        rows, columns = np.maximum(rows, 0), np.maximum(columns, 0)
+        band = np.maximum(offsets - np.maximum(0, en_sizes[:, None] - lo), 0)  # column in the shape's band
+        gain = gains[type_index, rows, band] - en_costs[type_index, columns]
+        options = np.where(valid, total[rows, columns] + gain, -np.inf)
+        bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(hi - lo + 1)
         options += bonus
         best = options.max(axis=0)
         choice = options.argmax(axis=0).astype(np.int8)
         if i == 0 and lo == 0:
             best[0], choice[0] = 0.0, -1
         row, moves, extra = best.tolist(), choice.tolist(), bonus.tolist()
-        for k in range(1, width):
+        for k in range(1, hi - lo + 1):
             if row[k - 1] + params.skip_en + extra[k] > row[k]:
                 row[k], moves[k] = row[k - 1] + params.skip_en + extra[k], skip_en
         total[i, lo : hi + 1] = row
