@@ -179,9 +179,8 @@ def dp_align(
     width = max(hi - lo + 1 for lo, hi in ranges)
     # Row r of shape t's band: the beads starting at zh r and en starts[t][r] + c, c < width, where
     # starts[t][r] is the first column the DP reads there (the row r + a's range, b columns back).
-    starts = [
-        np.array([max(0, ranges[r + a][0] - b) for r in range(n - a + 1)], dtype=np.int64) for a, b in types
-    ]
+    first_column = np.array([lo for lo, _ in ranges], dtype=np.int64)
+    starts = [np.maximum(0, first_column[a:] - b) for a, b in types]
     cost = params.para_cross
     # gains[t, r, c]: shape t's bead starting at (r, starts[t][r] + c), less its zh crossing cost;
     # en_costs[t, j]: its en crossing cost when it starts at en j. The 1-0 bead: skip_zh everywhere.
@@ -227,15 +226,20 @@ def dp_align(
                 row[k], moves[k] = row[k - 1] + params.skip_en + extra[k], skip_en
         total[i, lo : hi + 1] = row
         back[i, lo : hi + 1] = moves
-    beads = []
+    path = []  # (a, b, first zh, first en) of every bead, last first
     i, j = n, m
     while i or j:
         code = int(back[i, j])
         a, b = (0, 1) if code == skip_en else types[code]
-        gain = float(scorer.scores_at(a, b, np.array(i - a), np.array(j - b))) if a and b else 0.0
-        beads.append(span_bead(i - a, i, j - b, j, gain))
+        path.append((a, b, i - a, j - b))
         i, j = i - a, j - b
-    return beads[::-1]
+    path.reverse()
+    similarity = {}  # bead index -> score, computed per shape in one call
+    for a, b in {(a, b) for a, b, _, _ in path if a and b}:
+        which = [k for k, bead in enumerate(path) if bead[:2] == (a, b)]
+        rows, columns = np.array([path[k][2] for k in which]), np.array([path[k][3] for k in which])
+        similarity.update(zip(which, scorer.scores_at(a, b, rows, columns).tolist()))
+    return [span_bead(i, i + a, j, j + b, similarity.get(k, 0.0)) for k, (a, b, i, j) in enumerate(path)]
 
 
 def two_pass(
