@@ -40,7 +40,10 @@ class EvalChapter:
 
 
 def read_lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
 
 
 def chapter_names(data_dir: Path) -> list[str]:

@@ -65,8 +65,8 @@ def _line(label: str, values: dict[str, float]) -> str:
 
 
 def evaluate(args: argparse.Namespace) -> None:
-    chapters = load_chapters(args.data_dir)
     try:
+        chapters = load_chapters(args.data_dir)
         results, seconds = align_dir(
             args.data_dir, chapters, args.method, args.translation_suffix, args.paragraphs
         )

@@ -45,3 +45,11 @@ def test_line_layout_prints_line_accuracy(tmp_path, capsys):
     assert main([str(tmp_path), "--paragraphs", "exact"]) == 0
     output = capsys.readouterr().out
     assert "lines 9/9" in output and "line acc 1.000" in output
+
+
+def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
+    assert main([str(tmp_path / "data")]) == 1
+    error = capsys.readouterr().err
+    assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
