@@ -29,7 +29,7 @@ $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,probe]'
+	$(PY) -m pip install --quiet -e '.[dev,probe,embed]'
 	@rm -f $(VENV)/.installed-* && touch $@
 
 setup: $(STAMP)
@@ -55,8 +55,9 @@ eval: eval-split eval-align
 eval-split: setup
 	$(PY) -m filters.eval_split
 
-eval-align: setup
-	$(PY) -m alignment.evaluate ../shared/eval-data/mac-dev
+eval-align: setup  ## default, hybrid and Gale-Church on the dev sets (strict/lax F1, line accuracy, sentences/s)
+	@for data in mac-dev webfiction-dev; do for method in default hybrid galechurch; do \
+	  $(PY) -m alignment.evaluate ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
 
 export: setup
 	$(PY) -m pipeline export --config $(CONFIG) --formats $(FORMATS)

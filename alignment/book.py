@@ -1,4 +1,8 @@
-"""Aligning a book: every chapter, then lexicon refinement from the book's own confident beads, realign."""
+"""Aligning a book: every chapter, then lexicon refinement from the book's own confident beads.
+
+Refinement reuses the first pass: chapters are tokenised once, and only chapters whose gloss gains a
+learned pair are realigned (the others would come out the same).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from alignment.beads import Bead
-from alignment.chapter import Rejection, align_chapter
+from alignment.chapter import Rejection, align_tokens, balance_problem
+from alignment.hybrid import Embedding
 from alignment.lexicon import Lexicon
 from alignment.refine import Evidence
-from alignment.search import SearchParams
+from alignment.search import Paragraphs, SearchParams
+from alignment.similarity import ChapterTokens, glosses
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
 
@@ -20,20 +26,11 @@ class BookAlignment:
     learned: dict[str, frozenset[str]]  # zh word -> en stems added by refinement
 
 
-def _align_all(
-    chapters: Sequence[ChapterText], lexicon: Lexicon, params: SearchParams, evidence: Evidence | None = None
-) -> list[list[Bead] | Rejection]:
-    results: list[list[Bead] | Rejection] = []
-    for zh, en in chapters:
-        result = align_chapter(zh, en, lexicon, params)
-        if isinstance(result, Rejection):
-            results.append(result)
-            continue
-        beads, scorer = result
-        if evidence is not None:
-            evidence.add_chapter(scorer, beads)
-        results.append(beads)
-    return results
+def _with_learned(
+    gloss: dict[str, frozenset[str]], tokens: ChapterTokens, learned: dict[str, frozenset[str]]
+) -> dict[str, frozenset[str]]:
+    present = frozenset().union(*tokens.en_stems)
+    return {word: stems | (learned.get(word, frozenset()) & present) for word, stems in gloss.items()}
 
 
 def align_book(
@@ -41,12 +38,35 @@ def align_book(
     lexicon: Lexicon | None = None,
     refine: bool = True,
     params: SearchParams = SearchParams(),
+    paragraphs: Sequence[Paragraphs] | None = None,
+    embeddings: Sequence[Embedding] | None = None,
 ) -> BookAlignment:
-    """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign."""
+    """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign.
+
+    ``paragraphs`` (one per chapter) are soft evidence for bead boundaries; ``embeddings`` (one per
+    chapter: sentence vectors and weights) make it the hybrid aligner.
+    """
     lexicon = lexicon or Lexicon()
-    evidence = Evidence() if refine else None
-    first = _align_all(chapters, lexicon, params, evidence)
-    learned = evidence.learn() if evidence else {}
-    if not learned:
-        return BookAlignment(first, {})
-    return BookAlignment(_align_all(chapters, lexicon.with_learned(learned), params), learned)
+    paragraphs = paragraphs or [Paragraphs()] * len(chapters)
+    evidence = Evidence()
+    results: list[list[Bead] | Rejection] = []
+    prepared: list[tuple[int, ChapterTokens, dict[str, frozenset[str]], Embedding | None]] = []
+    for k, (zh, en) in enumerate(chapters):
+        problem = balance_problem(len(zh), len(en))
+        if problem:
+            results.append(problem)
+            continue
+        tokens = ChapterTokens.of(zh, en)
+        gloss = glosses(tokens, lexicon)
+        embedding = embeddings[k] if embeddings else None
+        beads, scorer = align_tokens(tokens, gloss, params, paragraphs[k], embedding)
+        if refine:
+            evidence.add_chapter(scorer, beads)
+        results.append(beads)
+        prepared.append((k, tokens, gloss, embedding))
+    learned = evidence.learn() if refine else {}
+    for k, tokens, gloss, embedding in prepared if learned else ():
+        refined = _with_learned(gloss, tokens, learned)
+        if refined != gloss:
+            results[k] = align_tokens(tokens, refined, params, paragraphs[k], embedding)[0]
+    return BookAlignment(results, learned)

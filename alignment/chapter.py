@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from alignment.beads import Bead
+from alignment.hybrid import Embedding, HybridScorer
 from alignment.lexicon import Lexicon
-from alignment.search import SearchParams, two_pass
-from alignment.similarity import ChapterScorer
+from alignment.search import Paragraphs, SearchParams, two_pass
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
 SENTENCE_RATIO = (0.3, 4.0)  # allowed n_en / n_zh
@@ -32,12 +33,31 @@ def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
     return None
 
 
+def align_tokens(
+    tokens: ChapterTokens,
+    gloss: Mapping[str, frozenset[str]],
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
+    embedding: Embedding | None = None,
+) -> tuple[list[Bead], ChapterScorer | HybridScorer]:
+    """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter),
+    with the embedding similarity added when ``embedding`` (vectors and weights) is given."""
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.max_size)
+    if embedding is not None:
+        scorer = HybridScorer(scorer, *embedding)
+    return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
+
+
 def align_chapter(
-    zh: Sequence[str], en: Sequence[str], lexicon: Lexicon, params: SearchParams = SearchParams()
-) -> tuple[list[Bead], ChapterScorer] | Rejection:
+    zh: Sequence[str],
+    en: Sequence[str],
+    lexicon: Lexicon,
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
+) -> tuple[list[Bead], ChapterScorer | HybridScorer] | Rejection:
     """Beads covering every sentence once (with the scorer, for lexicon learning), or why not."""
     problem = balance_problem(len(zh), len(en))
     if problem:
         return problem
-    scorer = ChapterScorer(zh, en, lexicon)
-    return two_pass(len(zh), len(en), scorer, params), scorer
+    tokens = ChapterTokens.of(zh, en)
+    return align_tokens(tokens, glosses(tokens, lexicon), params, paragraphs)

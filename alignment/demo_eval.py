@@ -3,52 +3,102 @@
     python -m alignment.demo_eval [SOURCE_DIR]     (default demo/source)
 
 Gold comes from the bead files demo/source/<book>/chNN.txt (format in demo/source/FORMAT.md): each
-``zh:``/``en:`` bead side is split into sentences with the project's sentence splitter.
+``zh:``/``en:`` bead side is split into sentences with the project's sentence splitter; the blank-line
+paragraphs are given to the aligner as the sites show them. Also prints line accuracy (gold beads
+recovered exactly by a run of beads) and the one-sided beads produced against those in the gold.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from alignment.book import align_book
 from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
-from alignment.metric import BeadKey, Counts, count, scores
+from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
+from alignment.search import Paragraphs
 from filters.sentences import split_en, split_zh
 
 SOURCE_DIR = Path(__file__).resolve().parent.parent / "demo" / "source"
 
 
-def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey]]:
-    """zh sentences, en sentences and gold beads of one demo chapter file."""
+def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey], Paragraphs]:
+    """zh sentences, en sentences, gold beads and paragraph starts of one demo chapter file."""
     zh: list[str] = []
     en: list[str] = []
     gold: list[BeadKey] = []
+    starts: tuple[set[int], set[int]] = (set(), set())
     pending: list[str] | None = None
+    new_paragraph = True
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("zh:"):
+        if not line.strip():
+            new_paragraph = True
+        elif line.startswith("zh:"):
             pending = split_zh(line[3:])
         elif line.startswith("en:") and pending is not None:
             english = split_en(line[3:]) if line[3:].strip() else []
             gold.append(
                 (tuple(range(len(zh), len(zh) + len(pending))), tuple(range(len(en), len(en) + len(english))))
             )
+            if new_paragraph:
+                starts[0].add(len(zh))
+                starts[1].add(len(en))
+                new_paragraph = False
             zh += pending
             en += english
             pending = None
-    return zh, en, gold
+    return zh, en, gold, Paragraphs(frozenset(starts[0]), frozenset(starts[1]))
 
 
-def evaluate_book(book: Path, lexicon: Lexicon) -> dict[bool, Counts]:
+@dataclass
+class Tally:
+    counts: Counts = field(default_factory=Counts)
+    lines: list[int] = field(default_factory=lambda: [0, 0])  # exact, gold
+    one_sided: list[int] = field(default_factory=lambda: [0, 0, 0])  # produced, gold, exact
+
+    def add(self, keys: list[BeadKey], gold: list[BeadKey]) -> None:
+        self.counts += count(keys, gold)
+        exact, groups = line_accuracy(keys, gold)
+        self.lines = [self.lines[0] + exact, self.lines[1] + groups]
+        ours = [key for key in keys if bool(key[0]) != bool(key[1])]
+        theirs = [key for key in gold if bool(key[0]) != bool(key[1])]
+        found = len(set(ours) & set(theirs))
+        self.one_sided = [a + b for a, b in zip(self.one_sided, (len(ours), len(theirs), found))]
+
+    def __iadd__(self, other: Tally) -> Tally:
+        self.counts += other.counts
+        self.lines = [a + b for a, b in zip(self.lines, other.lines)]
+        self.one_sided = [a + b for a, b in zip(self.one_sided, other.one_sided)]
+        return self
+
+
+def evaluate_book(book: Path, lexicon: Lexicon) -> dict[bool, Tally]:
     chapters = [read_bead_file(path) for path in sorted(book.glob("ch*.txt"))]
     result = {}
     for refine in (False, True):
-        aligned = align_book([(zh, en) for zh, en, _ in chapters], lexicon, refine=refine)
-        result[refine] = Counts()
-        for beads, (_, _, gold) in zip(aligned.chapters, chapters):
-            result[refine] += count([] if isinstance(beads, Rejection) else [b.key for b in beads], gold)
+        aligned = align_book(
+            [(zh, en) for zh, en, _, _ in chapters],
+            lexicon,
+            refine=refine,
+            paragraphs=[c[3] for c in chapters],
+        )
+        result[refine] = Tally()
+        for beads, (_, _, gold, _) in zip(aligned.chapters, chapters):
+            result[refine].add([] if isinstance(beads, Rejection) else [b.key for b in beads], gold)
     return result
+
+
+def _summary(label: str, before: Tally, after: Tally) -> str:
+    old, new = scores(before.counts), scores(after.counts)
+    produced, gold, exact = after.one_sided
+    return (
+        f"{label:>14}  strict F1 {old['strict_f1']:.3f} -> {new['strict_f1']:.3f}"
+        f"  lax F1 {old['lax_f1']:.3f} -> {new['lax_f1']:.3f}"
+        f"  line acc {after.lines[0] / max(1, after.lines[1]):.3f}"
+        f"  one-sided beads {produced} (gold {gold}, exact {exact})"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,21 +106,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("source_dir", type=Path, nargs="?", default=SOURCE_DIR)
     args = parser.parse_args(argv)
     lexicon = Lexicon()
-    totals = {False: Counts(), True: Counts()}
+    totals = {False: Tally(), True: Tally()}
     for book in sorted(path for path in args.source_dir.iterdir() if any(path.glob("ch*.txt"))):
-        counts = evaluate_book(book, lexicon)
-        for refine, value in counts.items():
+        tallies = evaluate_book(book, lexicon)
+        for refine, value in tallies.items():
             totals[refine] += value
-        before, after = scores(counts[False]), scores(counts[True])
-        print(
-            f"{book.name:>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
-            f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}"
-        )
-    before, after = scores(totals[False]), scores(totals[True])
-    print(
-        f"{'all':>14}  strict F1 {before['strict_f1']:.3f} -> {after['strict_f1']:.3f}"
-        f"  lax F1 {before['lax_f1']:.3f} -> {after['lax_f1']:.3f}"
-    )
+        print(_summary(book.name, tallies[False], tallies[True]))
+    print(_summary("all", totals[False], totals[True]))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 NORMALISER_VERSION = 2
 
@@ -58,6 +59,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _VOWEL = re.compile(r"[aeiouy]")
 
 
+@cache
 def stem(word: str) -> str:
     """Light suffix stripping (plural, -ed, -ing, -ly, -ness, -ment); the same on both sides of a match."""
     if word in _IRREGULAR:

@@ -66,3 +66,28 @@ def scores(counts: Counts) -> dict[str, float]:
         r = getattr(counts, f"{kind}_r") / counts.gold if counts.gold else 0.0
         result.update({f"{kind}_p": p, f"{kind}_r": r, f"{kind}_f1": _f1(p, r)})
     return result
+
+
+def line_accuracy(test: Iterable[BeadKey], groups: Iterable[BeadKey]) -> tuple[int, int]:
+    """(gold groups recovered exactly, gold groups): the beads touching a group cover exactly its sentences.
+
+    The BWB paper's line accuracy: a run of test beads equal to the gold line on both sides.
+    """
+    zh_bead: dict[int, int] = {}
+    en_bead: dict[int, int] = {}
+    test = [bead for bead in test if bead[0] or bead[1]]
+    for k, (zh, en) in enumerate(test):
+        zh_bead.update((i, k) for i in zh)
+        en_bead.update((j, k) for j in en)
+    exact = total = 0
+    for zh, en in groups:
+        if not zh and not en:
+            continue
+        total += 1
+        touching = {zh_bead.get(i, -1) for i in zh} | {en_bead.get(j, -1) for j in en}
+        if -1 in touching:
+            continue
+        covered_zh = {i for k in touching for i in test[k][0]}
+        covered_en = {j for k in touching for j in test[k][1]}
+        exact += covered_zh == set(zh) and covered_en == set(en)
+    return exact, total

@@ -2,36 +2,79 @@
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
+
+import numpy as np
 
 from alignment.beads import Bead, span_bead
 
 
 class Scorer(Protocol):
-    def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        """Similarity of zh[i0:i1] with en[j0:j1] (both non-empty); 0 when unrelated."""
+    n: int  # zh sentences
+    m: int  # en sentences
+
+    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Similarity of the a-b beads starting at (rows, columns) (broadcast index arrays); 0 when unrelated."""
         ...
 
-    def bound(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        """A cheap upper bound of score(i0, i1, j0, j1), used to skip hopeless beads."""
+    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' zh sentences that have no counterpart in them."""
         ...
 
-    def partners(self, i: int) -> Iterable[int]:
-        """The en sentences j for which score(i, i + 1, j, j + 1) may be positive."""
-        ...
+
+def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
+    """(n - a + 1) x (m - b + 1): the scores of every a-b bead."""
+    rows = np.arange(max(0, scorer.n - a + 1))[:, None]
+    return scorer.scores_at(a, b, rows, np.arange(max(0, scorer.m - b + 1))[None, :])
+
+
+def _band(scorer: Scorer, params: SearchParams, a: int, b: int, starts: np.ndarray, width: int) -> np.ndarray:
+    """(n - a + 1) x width: the gain of the a-b bead starting at (r, starts[r] + c); -inf past the last column."""
+    if a > scorer.n or b > scorer.m:
+        return np.full((len(starts), width), -np.inf)
+    rows = np.arange(len(starts))[:, None]
+    columns = starts[:, None] + np.arange(width)[None, :]
+    inside = columns <= scorer.m - b
+    columns = np.minimum(columns, max(0, scorer.m - b))
+    gain = scorer.scores_at(a, b, rows, columns)
+    if params.orphan and a + b > 2:
+        gain = gain - params.orphan * scorer.orphans_at(a, b, rows, columns)
+    return np.where(inside, gain, -np.inf)
 
 
 @dataclass(frozen=True)
 class SearchParams:
+    """Defaults of the last five fitted by ``python -m alignment.crossval`` (mac-dev + webfiction-dev)."""
+
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
     band_fraction: float = 0.15  # ... or this fraction of the longer side
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
-    skip: float = -0.3  # score of a 0-1 or 1-0 bead
+    skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
+    skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
+    para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
+    para_cross: float = 0.2  # subtracted per paragraph break a bead crosses (each side)
+    orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
+
+
+@dataclass(frozen=True)
+class Paragraphs:
+    """Sentence indices that begin a paragraph, per side; a side with fewer than two is no evidence."""
+
+    zh: frozenset[int] = frozenset()
+    en: frozenset[int] = frozenset()
+
+
+def _inside_counts(starts: frozenset[int], size: int, width: int) -> np.ndarray:
+    """For spans [k, k + width) of ``size`` items: how many starts lie strictly inside (k < s < k + width)."""
+    if len(starts) < 2 or width > size:
+        return np.zeros(max(0, size - width + 1))
+    marks = np.zeros(size + 1)
+    marks[[s for s in starts if 0 <= s <= size]] = 1
+    before = np.r_[0.0, np.cumsum(marks)]  # before[k] = starts < k
+    return before[width : size + 1] - before[1 : size - width + 2]
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
@@ -74,17 +117,25 @@ def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]
 
 
 def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[tuple[int, int]]:
-    """Pass 1: top-k 1-1 partners of each zh sentence within a diagonal band, best monotone path."""
+    """Pass 1: top-k 1-1 partners of each zh sentence within a diagonal band, best monotone path.
+
+    Ties go to the partner nearer the diagonal, then to the later one.
+    """
+    if not n or not m:
+        return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
+    ones = full_scores(scorer, 1, 1)
     candidates = []
     for i in range(n):
         centre = round(i * m / n)
-        row = (
-            (scorer.score(i, i + 1, j, j + 1), -abs(j - centre), j)
-            for j in scorer.partners(i)
-            if abs(j - centre) <= half
-        )
-        candidates += [(i, j, s) for s, _, j in heapq.nlargest(params.top_k, row) if s > 0]
+        lo, hi = max(0, centre - half), min(m, centre + half + 1)
+        row = ones[i, lo:hi]
+        found = np.flatnonzero(row > 0)
+        if not len(found):
+            continue
+        columns = found + lo
+        order = np.lexsort((-columns, np.abs(columns - centre), -row[found]))[: params.top_k]
+        candidates += [(i, int(columns[k]), float(row[found[k]])) for k in order]
     return best_path(candidates)
 
 
@@ -102,48 +153,100 @@ def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -
 
 
 def bead_types(max_size: int) -> list[tuple[int, int]]:
-    """1-1 first, so that the bound prunes more; then the other a-b beads, then 0-1 and 1-0."""
+    """1-1 first, then the other a-b beads by size, then 1-0 (0-1 is the in-row move, tried last)."""
     beads = sorted(
         ((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1]
     )
-    return beads + [(0, 1), (1, 0)]
+    return beads + [(1, 0)]
 
 
 def dp_align(
-    n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams
+    n: int,
+    m: int,
+    scorer: Scorer,
+    anchors: list[tuple[int, int]],
+    params: SearchParams,
+    paragraphs: Paragraphs = Paragraphs(),
 ) -> list[Bead]:
-    """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor."""
+    """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor.
+
+    One vector maximum per bead shape per row over the row's columns; then the row's 0-1 moves.
+    Paragraph breaks are soft evidence: a bonus for a boundary on a break on both sides, a cost per
+    break a bead crosses. Bead scores stay the similarity.
+    """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
-    total: list[dict[int, float]] = [{} for _ in range(n + 1)]
-    back: list[dict[int, tuple[int, int, float]]] = [{} for _ in range(n + 1)]
-    total[0][0] = 0.0
+    width = max(hi - lo + 1 for lo, hi in ranges)
+    # Row r of shape t's band: the beads starting at zh r and en starts[t][r] + c, c < width, where
+    # starts[t][r] is the first column the DP reads there (the row r + a's range, b columns back).
+    first_column = np.array([lo for lo, _ in ranges], dtype=np.int64)
+    starts = [np.maximum(0, first_column[a:] - b) for a, b in types]
+    cost = params.para_cross
+    # gains[t, r, c]: shape t's bead starting at (r, starts[t][r] + c), less its zh crossing cost;
+    # en_costs[t, j]: its en crossing cost when it starts at en j. The 1-0 bead: skip_zh everywhere.
+    gains = np.full((len(types), n + 1, width), -np.inf)
+    en_costs = np.zeros((len(types), m + 1))
+    for t, (a, b) in enumerate(types):
+        if a > n or b > m:
+            continue
+        if b:
+            zh_cross = _inside_counts(paragraphs.zh, n, a) * cost
+            gains[t, : n - a + 1] = _band(scorer, params, a, b, starts[t], width) - zh_cross[:, None]
+            en_costs[t, : m - b + 1] = _inside_counts(paragraphs.en, m, b) * cost
+        else:
+            gains[t, :n] = params.skip_zh
+    zh_sizes = np.array([a for a, _ in types])
+    en_sizes = np.array([b for _, b in types])
+    type_index = np.arange(len(types))[:, None]
+    zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
+    en_break = np.zeros(m + 1)
+    en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
+    total = np.full((n + 1, m + 1), -np.inf)
+    back = np.full((n + 1, m + 1), -1, dtype=np.int8)
+    skip_en = len(types)  # the 0-1 move's code in ``back``
     for i in range(n + 1):
         lo, hi = ranges[i]
-        for j in range(lo, hi + 1):
-            best, step = float("-inf"), None
-            for a, b in types:
-                previous = total[i - a].get(j - b) if i >= a and j >= b else None
-                if previous is None:
-                    continue
-                if a == 0 or b == 0:
-                    gain = params.skip
-                elif previous + scorer.bound(i - a, i, j - b, j) <= best:
-                    continue
-                else:
-                    gain = scorer.score(i - a, i, j - b, j)
-                if previous + gain > best:
-                    best, step = previous + gain, (a, b, 0.0 if a == 0 or b == 0 else gain)
-            if step is not None:
-                total[i][j], back[i][j] = best, step
-    beads = []
+        offsets = np.arange(hi - lo + 1)[None, :]
+        rows = i - zh_sizes[:, None]  # the bead's first zh sentence, per shape
+        columns = lo + offsets - en_sizes[:, None]  # its first en sentence, per shape and column
+        valid = (rows >= 0) & (columns >= 0)
+        rows, columns = np.maximum(rows, 0), np.maximum(columns, 0)
+        band = np.maximum(offsets - np.maximum(0, en_sizes[:, None] - lo), 0)  # column in the shape's band
+        gain = gains[type_index, rows, band] - en_costs[type_index, columns]
+        options = np.where(valid, total[rows, columns] + gain, -np.inf)
+        bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(hi - lo + 1)
+        options += bonus
+        best = options.max(axis=0)
+        choice = options.argmax(axis=0).astype(np.int8)
+        if i == 0 and lo == 0:
+            best[0], choice[0] = 0.0, -1
+        row, moves, extra = best.tolist(), choice.tolist(), bonus.tolist()
+        for k in range(1, hi - lo + 1):
+            if row[k - 1] + params.skip_en + extra[k] > row[k]:
+                row[k], moves[k] = row[k - 1] + params.skip_en + extra[k], skip_en
+        total[i, lo : hi + 1] = row
+        back[i, lo : hi + 1] = moves
+    path = []  # (a, b, first zh, first en) of every bead, last first
     i, j = n, m
     while i or j:
-        a, b, gain = back[i][j]
-        beads.append(span_bead(i - a, i, j - b, j, gain))
+        code = int(back[i, j])
+        a, b = (0, 1) if code == skip_en else types[code]
+        path.append((a, b, i - a, j - b))
         i, j = i - a, j - b
-    return beads[::-1]
+    path.reverse()
+    similarity = {}  # bead index -> score, computed per shape in one call
+    for a, b in {(a, b) for a, b, _, _ in path if a and b}:
+        which = [k for k, bead in enumerate(path) if bead[:2] == (a, b)]
+        rows, columns = np.array([path[k][2] for k in which]), np.array([path[k][3] for k in which])
+        similarity.update(zip(which, scorer.scores_at(a, b, rows, columns).tolist()))
+    return [span_bead(i, i + a, j, j + b, similarity.get(k, 0.0)) for k, (a, b, i, j) in enumerate(path)]
 
 
-def two_pass(n: int, m: int, scorer: Scorer, params: SearchParams = SearchParams()) -> list[Bead]:
-    return dp_align(n, m, scorer, find_anchors(n, m, scorer, params), params)
+def two_pass(
+    n: int,
+    m: int,
+    scorer: Scorer,
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
+) -> list[Bead]:
+    return dp_align(n, m, scorer, find_anchors(n, m, scorer, params), params, paragraphs)

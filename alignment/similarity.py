@@ -1,21 +1,25 @@
-"""Bead similarity from a dictionary gloss: F-measure of explained Chinese and English x length factor."""
+"""Bead similarity from a dictionary gloss, as arrays: F-measure of explained Chinese and English x length factor.
+
+A chapter is tokenised once (``ChapterTokens``: zh words, en stems, lengths). ``ChapterScorer`` gives the
+words and stems chapter-local integer ids and builds, with numpy, for every zh sentence i and en span of
+b sentences the idf weight of i's words that the span explains (and symmetrically for en sentences and zh
+spans). Prefix sums over those give the score of every a-b bead in O(1) array arithmetic: all beads of one
+shape at once (or only those in the search's band), no Python call per bead. A word that occurs in several sentences of a bead counts once per
+sentence on both sides of the ratio.
+"""
 
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
-from collections.abc import Sequence
-from itertools import accumulate
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
 
 from alignment import chinese, english
 from alignment.lexicon import Lexicon
-
-Hits = tuple[frozenset[str], frozenset[str]]  # zh words of a sentence pair with a match, en stems they match
-
-
-def _total(weights: dict[str, float], words: frozenset[str] | set[str]) -> float:
-    """Sum of the words' weights in sorted order, so the float result does not depend on hash seeds."""
-    return sum(weights[word] for word in sorted(words))
 
 
 def idf(documents: Sequence[frozenset[str]]) -> dict[str, float]:
@@ -31,86 +35,191 @@ def length_factor(zh_chars: float, en_chars: float) -> float:
     return math.log2(1 + min(zh_chars, en_chars) / max(zh_chars, en_chars))
 
 
+def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
+    """``length_factor`` elementwise."""
+    low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(low > 0, np.log2(1 + low / np.where(high > 0, high, 1)), 0.0)
+
+
 def char_count(text: str) -> int:
     return len(text) - text.count(" ")
 
 
+@dataclass(frozen=True)
+class ChapterTokens:
+    """What the scorer needs of a chapter's text, computed once and reused by refinement."""
+
+    zh_tagged: tuple[tuple[tuple[str, str], ...], ...]  # (word, part of speech) per zh sentence
+    en_stems: tuple[frozenset[str], ...]
+    zh_chars: tuple[int, ...]
+    en_chars: tuple[int, ...]
+
+    @classmethod
+    def of(cls, zh: Sequence[str], en: Sequence[str]) -> ChapterTokens:
+        return cls(
+            tuple(tuple(chinese.words(sentence)) for sentence in zh),
+            tuple(frozenset(english.content_stems(sentence)) for sentence in en),
+            tuple(char_count(sentence) for sentence in zh),
+            tuple(char_count(sentence) for sentence in en),
+        )
+
+    @cached_property
+    def zh_words(self) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(word for word, _ in words) for words in self.zh_tagged)
+
+
+def glosses(tokens: ChapterTokens, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+    """zh word -> its candidate en stems that occur in the chapter (over all its parts of speech)."""
+    present = frozenset().union(*tokens.en_stems)
+    candidates: dict[str, set[str]] = {}
+    for words in tokens.zh_tagged:
+        for word, pos in words:
+            candidates.setdefault(word, set()).update(lexicon.candidates(word, pos) & present)
+    return {word: frozenset(stems) for word, stems in candidates.items()}
+
+
+def _ids(sentences: Sequence[frozenset[str]]) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+    """Sorted vocabulary ids, and the (sentence, id) of every token, ordered by sentence."""
+    vocabulary = {item: k for k, item in enumerate(sorted(frozenset().union(*sentences)))}
+    rows = [(s, vocabulary[item]) for s, items in enumerate(sentences) for item in sorted(items)]
+    array = np.array(rows, dtype=np.int64).reshape(-1, 2)
+    return vocabulary, array[:, 0], array[:, 1]
+
+
+def _occurrence(
+    sentence_of: np.ndarray, item_of: np.ndarray, vocabulary_size: int, sentences: int
+) -> np.ndarray:
+    """vocabulary x sentences: item occurs in sentence."""
+    table = np.zeros((vocabulary_size, sentences), dtype=bool)
+    table[item_of, sentence_of] = True
+    return table
+
+
+def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.ndarray:
+    """owner x sentences: any item linked to the owner occurs in the sentence. ``links``: (owner, item) pairs."""
+    result = np.zeros((owner_size, occurrence.shape[1]), dtype=bool)
+    if len(links):
+        order = np.lexsort((links[:, 1], links[:, 0]))
+        owners, items = links[order, 0], links[order, 1]
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+        result[owners[starts]] = np.logical_or.reduceat(occurrence[items], starts, axis=0)
+    return result
+
+
+def _explained(
+    hit: np.ndarray, sentence_of: np.ndarray, weight: np.ndarray, sentences: int, widths: int
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For span widths 1..widths, prefix sums over sentences of two sentences x spans tables: the weight of
+    a sentence's tokens explained by the span, and whether a sentence with content has none explained.
+
+    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
+    """
+    has_content = np.bincount(sentence_of, minlength=sentences) > 0
+    live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
+    hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
+    tables = []
+    covered = hit
+    for width in range(1, widths + 1):
+        if width > 1:
+            covered = covered[:, :-1] | hit[:, width - 1 :]
+        table = np.zeros((sentences, covered.shape[1]), dtype=np.float32)
+        if len(sentence_of) and covered.shape[1]:
+            starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
+            sums = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+            table[sentence_of[starts]] = sums
+        orphan = (table == 0) & has_content[:, None]
+        tables.append(
+            (
+                np.vstack([np.zeros((1, table.shape[1])), np.cumsum(table, axis=0, dtype=np.float64)]),
+                np.vstack(
+                    [np.zeros((1, table.shape[1]), dtype=np.int32), np.cumsum(orphan, axis=0, dtype=np.int32)]
+                ),
+            )
+        )
+    return tables
+
+
 class ChapterScorer:
-    """Scores beads (spans of zh and en sentences) of one chapter; memoised, spans are half-open."""
+    """Scores of the beads of one chapter by shape; spans are half-open, arrays indexed by bead start."""
 
-    def __init__(self, zh: Sequence[str], en: Sequence[str], lexicon: Lexicon) -> None:
-        tagged = [chinese.words(sentence) for sentence in zh]
-        self.zh_words = [frozenset(word for word, _ in words) for words in tagged]
-        self.en_stems = [frozenset(english.content_stems(sentence)) for sentence in en]
-        self.zh_weight = idf(self.zh_words)
-        self.en_weight = idf(self.en_stems)
-        self.zh_prefix = list(accumulate((char_count(sentence) for sentence in zh), initial=0))
-        self.en_prefix = list(accumulate((char_count(sentence) for sentence in en), initial=0))
-        self.ratio = self.en_prefix[-1] / max(1, self.zh_prefix[-1])
-        candidates: dict[str, set[str]] = defaultdict(set)
-        for words in tagged:
-            for word, pos in words:
-                candidates[word] |= lexicon.candidates(word, pos)
-        self.hits = self._hits(candidates)
-        self._partners: dict[int, list[int]] = defaultdict(list)
-        for i, j in sorted(self.hits):
-            self._partners[i].append(j)
-        self._memo: dict[tuple[int, int, int, int], float] = {}
-        self._zh_total: dict[tuple[int, int], float] = {}
-        self._en_total: dict[tuple[int, int], float] = {}
+    def __init__(self, tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], max_size: int = 6) -> None:
+        self.tokens = tokens
+        self.gloss = gloss
+        n, m = len(tokens.zh_chars), len(tokens.en_chars)
+        self.n, self.m = n, m
+        zh_weight, en_weight = idf(tokens.zh_words), idf(tokens.en_stems)
+        zh_vocab, zh_sentence, zh_item = _ids(tokens.zh_words)
+        en_vocab, en_sentence, en_item = _ids(tokens.en_stems)
+        links = np.array(
+            [
+                (zh_vocab[word], en_vocab[stem])
+                for word in sorted(gloss)
+                if word in zh_vocab
+                for stem in sorted(gloss[word])
+                if stem in en_vocab
+            ],
+            dtype=np.int64,
+        ).reshape(-1, 2)
+        en_occurs = _occurrence(en_sentence, en_item, len(en_vocab), m)
+        zh_occurs = _occurrence(zh_sentence, zh_item, len(zh_vocab), n)
+        word_hits = _any_of(links, len(zh_vocab), en_occurs)  # zh word x en sentence
+        stem_hits = _any_of(links[:, ::-1], len(en_vocab), zh_occurs)  # en stem x zh sentence
+        zh_w = np.array([zh_weight[word] for word in sorted(zh_vocab)])[zh_item]
+        en_w = np.array([en_weight[stem] for stem in sorted(en_vocab)])[en_item]
+        widths = max(1, max_size - 1)
+        self._zh_explained = _explained(word_hits[zh_item], zh_sentence, zh_w, n, widths)
+        self._en_explained = _explained(stem_hits[en_item], en_sentence, en_w, m, widths)
+        self._zh_total = np.r_[0.0, np.cumsum(np.bincount(zh_sentence, zh_w, minlength=n))]
+        self._en_total = np.r_[0.0, np.cumsum(np.bincount(en_sentence, en_w, minlength=m))]
+        self._zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
+        self._en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
+        self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
 
-    def _hits(self, candidates: dict[str, set[str]]) -> dict[tuple[int, int], Hits]:
-        """For every sentence pair with a match: which zh word explains which en stems."""
-        where: dict[str, list[int]] = defaultdict(list)
-        for j, stems in enumerate(self.en_stems):
-            for stem in stems:
-                where[stem].append(j)
-        pairs: dict[tuple[int, int], tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
-        for i, words in enumerate(self.zh_words):
-            for word in words:
-                for stem in candidates[word]:
-                    for j in where.get(stem, ()):
-                        explained_zh, explained_en = pairs[i, j]
-                        explained_zh.add(word)
-                        explained_en.add(stem)
-        return {pair: (frozenset(zh), frozenset(en)) for pair, (zh, en) in pairs.items()}
+    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b)."""
+        if a > self.n or b > self.m:
+            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+        zh_prefix = self._zh_explained[b - 1][0]  # (n + 1) x (m - b + 1)
+        en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
+        explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
+        explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
+        zh_total = self._zh_total[rows + a] - self._zh_total[rows]
+        en_total = self._en_total[columns + b] - self._en_total[columns]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
+            recall = np.where(en_total > 0, explained_en / en_total, 0.0)
+            f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+        return f1 * self.length_factors_at(a, b, rows, columns)
 
-    def partners(self, i: int) -> list[int]:
-        """The en sentences sharing at least one match with zh sentence i, ascending."""
-        return self._partners.get(i, [])
+    def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
+        zh_chars = self.ratio * (self._zh_chars[rows + a] - self._zh_chars[rows])
+        return length_factors(zh_chars, self._en_chars[columns + b] - self._en_chars[columns])
+
+    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
+
+        (Counting en sentences too fitted mac-dev better but moved short English sentences out of their
+        beads on the BWB example.)
+        """
+        if a > self.n or b > self.m:
+            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+        zh_prefix = self._zh_explained[b - 1][1]
+        return zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        key = (i0, i1, j0, j1)
-        if key not in self._memo:
-            self._memo[key] = self._score(i0, i1, j0, j1)
-        return self._memo[key]
+        """One bead's score (both spans non-empty)."""
+        return float(self.scores_at(i1 - i0, j1 - j0, np.array(i0), np.array(j0)))
+
+    def words_of(self, i0: int, i1: int) -> frozenset[str]:
+        return frozenset().union(*self.tokens.zh_words[i0:i1])
+
+    def stems_of(self, j0: int, j1: int) -> frozenset[str]:
+        return frozenset().union(*self.tokens.en_stems[j0:j1])
 
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         """The zh words of zh[i0:i1] with a translation in en[j0:j1], and the en stems they explain."""
-        found = [self.hits[i, j] for i in range(i0, i1) for j in range(j0, j1) if (i, j) in self.hits]
-        if len(found) == 1:
-            return set(found[0][0]), set(found[0][1])
-        return set().union(*(zh for zh, _ in found)), set().union(*(en for _, en in found))
-
-    def bound(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        """The length factor: an upper bound of the score."""
-        zh_chars = self.ratio * (self.zh_prefix[i1] - self.zh_prefix[i0])
-        return length_factor(zh_chars, self.en_prefix[j1] - self.en_prefix[j0])
-
-    def _score(self, i0: int, i1: int, j0: int, j1: int) -> float:
-        explained_zh, explained_en = self.explained(i0, i1, j0, j1)
-        if not explained_zh:
-            return 0.0
-        if (i0, i1) not in self._zh_total:
-            self._zh_total[i0, i1] = _total(self.zh_weight, self.words_of(i0, i1))
-        if (j0, j1) not in self._en_total:
-            self._en_total[j0, j1] = _total(self.en_weight, self.stems_of(j0, j1))
-        precision = _total(self.zh_weight, explained_zh) / self._zh_total[i0, i1]
-        recall = _total(self.en_weight, explained_en) / self._en_total[j0, j1]
-        return 2 * precision * recall / (precision + recall) * self.bound(i0, i1, j0, j1)
-
-    def words_of(self, i0: int, i1: int) -> frozenset[str]:
-        return frozenset().union(*self.zh_words[i0:i1])
-
-    def stems_of(self, j0: int, j1: int) -> frozenset[str]:
-        return frozenset().union(*self.en_stems[j0:j1])
+        stems = self.stems_of(j0, j1)
+        words = {word for word in self.words_of(i0, i1) if self.gloss.get(word, frozenset()) & stems}
+        return words, set().union(*(self.gloss[word] & stems for word in words))

@@ -5,23 +5,43 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from alignment.book import align_book as align_texts
 from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
+from alignment.methods import align_chapters
+from alignment.search import Paragraphs
+from alignment.translator import Translator
+
+
+def _paragraphs(row: dict) -> Paragraphs:
+    """The chapter's paragraph starts (absent in chapters tables written before they were recorded)."""
+    return Paragraphs(
+        frozenset(row.get("zh_paragraph_starts") or ()), frozenset(row.get("en_paragraph_starts") or ())
+    )
 
 
 def align_book(
-    chapter_rows: list[dict], lexicon: Lexicon | None = None
+    chapter_rows: list[dict],
+    lexicon: Lexicon | None = None,
+    method: str = "default",
+    translator: Translator | None = None,
 ) -> tuple[list[dict], list[dict], dict[str, Any]]:
-    """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS), with lexicon refinement.
+    """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS) with ``method``
+    (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence).
 
     Returns (ALIGNED_PAIRS rows, REJECTED rows with stage "align", JSON-able stats).
     """
     texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
-    aligned = align_texts(texts, lexicon)
+    results, learned = align_chapters(
+        method,
+        texts,
+        [row["chapter_id"] for row in chapter_rows],
+        [_paragraphs(row) for row in chapter_rows],
+        lexicon,
+        translator,
+    )
     pairs: list[dict] = []
     rejected: list[dict] = []
-    for row, (zh, en), result in zip(chapter_rows, texts, aligned.chapters):
+    for row, (zh, en), result in zip(chapter_rows, texts, results):
         chapter_id = row["chapter_id"]
         if isinstance(result, Rejection):
             rejected.append(
@@ -50,7 +70,8 @@ def align_book(
         "chapters_rejected": dict(Counter(row["reason"] for row in rejected)),
         "beads": len(pairs),
         "bead_types": dict(sorted(Counter(pair["bead_type"] for pair in pairs).items())),
-        "lexicon_pairs_learned": sum(len(stems) for stems in aligned.learned.values()),
+        "method": method,
+        "lexicon_pairs_learned": learned,
         "mean_score": round(sum(pair["score"] for pair in pairs) / len(pairs), 4) if pairs else 0.0,
     }
     return pairs, rejected, stats

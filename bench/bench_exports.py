@@ -59,6 +59,8 @@ def build_corpus(layout: Layout, books: int, chapters: int, beads: int) -> int:
                     "en_chars": 0,
                     "zh_raw_ids": [],
                     "en_raw_ids": [],
+                    "zh_paragraph_starts": None,
+                    "en_paragraph_starts": None,
                 }
             )
             pairs += [

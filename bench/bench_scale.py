@@ -1,7 +1,9 @@
 """Scale of the post-crawl stages: throughput, per-chapter cost and peak memory at two corpus sizes.
 
 Usage: ``python -m bench.bench_scale`` (or ``python -m bench scale``). Sizes are BOOKSxCHAPTERS,
-from BWB_BENCH_SMALL (default 4x10) and BWB_BENCH_LARGE (default 16x10).
+from BWB_BENCH_SMALL (default 4x10) and BWB_BENCH_LARGE (default 16x10). An optional third size,
+BWB_BENCH_HUGE (e.g. 260x10, about 2M English words; opt-in because it takes most of an hour on a
+busy 2-core machine), is measured when set; the extrapolation then uses it.
 
 For each size, a synthetic corpus (``bench.synthetic``) is written as raw Parquet shards into a
 temporary folder; then clean → dedup → filter → align → mine run on it through the domain
@@ -37,6 +39,7 @@ from pipeline.layout import Layout
 
 BWB_WORDS = 460e6
 DEFAULT_SIZES = {"small": "4x10", "large": "16x10"}
+OPTIONAL_SIZE = "huge"  # measured only when BWB_BENCH_HUGE is set
 ONE_THREAD = {var: "1" for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
 WARM_UP_SIZE = (1, 1)  # books x chapters of the corpus each stage runs on first, off the clock
 
@@ -222,20 +225,22 @@ def report(rows: list[dict]) -> None:
             print(f"note: {r['stage']} ({r['size']}) kept {r['kept']} of {r['chapters']} chapters")
 
     by = {(r["stage"], r["size"]): r for r in rows}
-    print("\nscaling, large / small (linear cost: ms/chapter ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
-    print(f"{'stage':<8}{'ms/chapter':>11}{'peak RSS':>10}")
-    for stage in STAGES:
-        small, large = by[stage, "small"], by[stage, "large"]
-        per_chapter = (large["seconds"] / large["chapters"]) / (small["seconds"] / small["chapters"])
-        print(f"{stage:<8}{per_chapter:>11.2f}{large['rss_mb'] / small['rss_mb']:>10.2f}")
+    biggest = OPTIONAL_SIZE if any(r["size"] == OPTIONAL_SIZE for r in rows) else "large"
+    for size in dict.fromkeys(("large", biggest)):
+        print(f"\nscaling, {size} / small (linear cost: ms/chapter ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
+        print(f"{'stage':<8}{'ms/chapter':>11}{'peak RSS':>10}")
+        for stage in STAGES:
+            small, big = by[stage, "small"], by[stage, size]
+            per_chapter = (big["seconds"] / big["chapters"]) / (small["seconds"] / small["chapters"])
+            print(f"{stage:<8}{per_chapter:>11.2f}{big['rss_mb'] / small['rss_mb']:>10.2f}")
 
     seconds = {
-        stage: BWB_WORDS / (by[stage, "large"]["words"] / by[stage, "large"]["seconds"]) for stage in STAGES
+        stage: BWB_WORDS / (by[stage, biggest]["words"] / by[stage, biggest]["seconds"]) for stage in STAGES
     }
     one_core = sum(seconds.values())
     two_cores = seconds["dedup"] + (one_core - seconds["dedup"]) / 2  # dedup is one corpus-level process
     print(f"\nEXTRAPOLATION, not a measurement: time for a BWB-sized corpus ({BWB_WORDS / 1e6:.0f}M English words)"
-          f" on this machine's idle cores at the large size's words/s, assuming cost linear in words")  # fmt: skip
+          f" on this machine's idle cores at the {biggest} size's words/s, assuming cost linear in words")  # fmt: skip
     for stage, s in seconds.items():
         print(f"  {stage:<8}{s / 3600:>8.1f} h")
     print(f"  {'total':<8}{one_core / 3600:>8.1f} h on 1 core; {two_cores / 3600:.1f} h on 2 cores "
@@ -258,10 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {
         size: parse_size(os.environ.get(f"BWB_BENCH_{size.upper()}", d)) for size, d in DEFAULT_SIZES.items()
     }
+    if os.environ.get(f"BWB_BENCH_{OPTIONAL_SIZE.upper()}"):
+        sizes[OPTIONAL_SIZE] = parse_size(os.environ[f"BWB_BENCH_{OPTIONAL_SIZE.upper()}"])
     print(", ".join(f"{size}: {b} books x {c} chapters" for size, (b, c) in sizes.items()), flush=True)
     with tempfile.TemporaryDirectory(prefix="bwb-bench-scale-") as tmp:
         rows = measure(sizes, Path(tmp))
-    report(sorted(rows, key=lambda r: (list(STAGES).index(r["stage"]), r["size"] == "large")))
+    report(sorted(rows, key=lambda r: (list(STAGES).index(r["stage"]), list(sizes).index(r["size"]))))
     return 0
 
 

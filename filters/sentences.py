@@ -115,6 +115,18 @@ def read_stdin_text(errors: str) -> str:
         raise ValueError(f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)") from None
 
 
+def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
+    """Index in ``split_sentences(paragraphs, lang)`` of the first sentence of every paragraph."""
+    split = split_zh if lang == "zh" else split_en
+    starts, count = [], 0
+    for paragraph in paragraphs:
+        size = len(split(paragraph)) if paragraph.strip() else 0
+        if size:
+            starts.append(count)
+            count += size
+    return starts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Split paragraphs (one per line on stdin) into sentences.")
     parser.add_argument("--lang", choices=("zh", "en"), required=True)

@@ -28,7 +28,7 @@ from filters.dedup import (
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
 from filters.rejection import Rejection
-from filters.sentences import split_sentences
+from filters.sentences import paragraph_starts, split_sentences
 
 MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title
 
@@ -224,6 +224,8 @@ def _chapter_row(pair: ChapterPair) -> dict:
         "en_chars": sum(row["n_chars"] for row in pair.en),
         "zh_raw_ids": [row["raw_id"] for row in pair.zh],
         "en_raw_ids": [row["raw_id"] for row in pair.en],
+        "zh_paragraph_starts": paragraph_starts(pair.side("zh", "paragraphs"), "zh"),
+        "en_paragraph_starts": paragraph_starts(pair.side("en", "paragraphs"), "en"),
     }
 
 

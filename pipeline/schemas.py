@@ -76,6 +76,8 @@ CHAPTERS = pa.schema(
         ("en_chars", _int),
         ("zh_raw_ids", _strs),
         ("en_raw_ids", _strs),
+        ("zh_paragraph_starts", _ints),  # index of the first sentence of every paragraph (null: unknown)
+        ("en_paragraph_starts", _ints),
     ]
 )
 

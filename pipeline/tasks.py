@@ -303,11 +303,21 @@ class AlignBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("align", self.layout.aligned(str(self.book_id)))
 
+    def settings(self) -> dict[str, Any]:
+        align = dict(self.cfg.options.get("align", {}))
+        return {} if align == {"method": "default"} else align  # the default method: as if unset
+
     def run(self) -> None:
         from alignment.stage import align_book
+        from alignment.translator import FileTranslator
 
         chapters = storage.read_rows(self.input_paths()[0], "chapters")
-        self.write_stage("aligned_pairs", *align_book(chapters))
+        settings = self.settings()
+        folder = settings.get("translations")
+        translator = FileTranslator(Path(folder), ".txt") if folder else None
+        self.write_stage(
+            "aligned_pairs", *align_book(chapters, method=settings.get("method", "default"), translator=translator)
+        )
 
 
 class MineBook(BookTask):

@@ -16,7 +16,8 @@ en: The door clicked shut.
 def test_gold_from_bead_file(tmp_path):
     path = tmp_path / "ch01.txt"
     path.write_text(CHAPTER, encoding="utf-8")
-    zh, en, gold = read_bead_file(path)
+    zh, en, gold, paragraphs = read_bead_file(path)
     assert zh == ["林晚看着顾承川。", "她心里一紧。", "“你想怎么样？”"]
     assert len(en) == 4
     assert gold == [((0, 1), (0,)), ((2,), (1, 2)), ((), (3,))]
+    assert (paragraphs.zh, paragraphs.en) == ({0, 3}, {0, 3})

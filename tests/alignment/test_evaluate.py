@@ -1,4 +1,5 @@
-from alignment.evaluate import chapter_names, main
+from alignment.eval_data import chapter_names
+from alignment.evaluate import main
 from tests.alignment.texts import EN, GOLD, ZH
 
 
@@ -26,3 +27,29 @@ def test_other_methods_run(tmp_path, capsys):
     for method in ("bleualign", "galechurch"):
         main([str(tmp_path / "data"), "--method", method, "--translation-suffix", ".trans.txt"])
         assert "all  strict P" in capsys.readouterr().out
+
+
+def test_missing_folder_is_skipped_and_empty_folder_is_an_error(tmp_path, capsys):
+    assert main([str(tmp_path / "absent")]) == 0
+    assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith(f"error: {tmp_path}: no chapters")
+
+
+def test_line_layout_prints_line_accuracy(tmp_path, capsys):
+    (tmp_path / "lines").mkdir()
+    zh_lines = ["".join(ZH[i] for i in zh) for zh, _ in GOLD]
+    en_lines = [" ".join(EN[j] for j in en) for _, en in GOLD]
+    (tmp_path / "lines" / "001.zh").write_text("\n".join(zh_lines) + "\n", encoding="utf-8")
+    (tmp_path / "lines" / "001.en").write_text("\n".join(en_lines) + "\n", encoding="utf-8")
+    assert main([str(tmp_path), "--paragraphs", "exact"]) == 0
+    output = capsys.readouterr().out
+    assert "lines 9/9" in output and "line acc 1.000" in output
+
+
+def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
+    assert main([str(tmp_path / "data")]) == 1
+    error = capsys.readouterr().err
+    assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"

@@ -1,6 +1,6 @@
 import pytest
 
-from alignment.metric import Counts, count, scores
+from alignment.metric import Counts, count, scores, line_accuracy
 
 GOLD = [((0,), (0,)), ((1,), (1, 2)), ((2, 3), (3,)), ((4,), ())]
 
@@ -30,3 +30,11 @@ def test_micro_average_sums_counts_first():
     total += count([((0,), (0, 1))], [((0,), (0,)), ((), (1,))])
     assert total == Counts(strict_p=1, lax_p=2, test=2, strict_r=1, lax_r=2, gold=2)
     assert scores(total)["strict_f1"] == pytest.approx(0.5)
+
+
+def test_line_accuracy_counts_groups_recovered_by_a_run_of_beads():
+    gold = [((0, 1), (0, 1)), ((2,), (2,)), ((3,), ()), ((), ())]
+    test = [((0,), (0,)), ((1,), (1,)), ((2, 3), (2,))]  # first group split but exact; the rest glued
+    assert line_accuracy(test, gold) == (1, 3)
+    assert line_accuracy([((0, 1), (0, 1)), ((2,), (2,)), ((3,), ())], gold) == (3, 3)
+    assert line_accuracy([], gold) == (0, 3)

@@ -1,6 +1,9 @@
 import pytest
 
-from alignment.similarity import ChapterScorer, idf, length_factor
+import numpy as np
+
+from alignment.search import full_scores
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses, idf, length_factor, length_factors
 from tests.alignment.texts import EN, ZH
 
 
@@ -8,6 +11,9 @@ def test_length_factor():
     assert length_factor(10, 10) == 1.0
     assert length_factor(10, 0) == 0.0
     assert length_factor(10, 30) == pytest.approx(0.415, abs=1e-3)
+    assert length_factors(np.array([10, 10, 0]), np.array([10, 30, 5])).tolist() == [
+        1.0, length_factor(10, 30), 0.0
+    ]  # fmt: skip
 
 
 def test_idf_weights_rare_items_more():
@@ -15,18 +21,32 @@ def test_idf_weights_rare_items_more():
     assert weights["b"] > weights["a"] > 0
 
 
+def _scorer(lexicon) -> ChapterScorer:
+    tokens = ChapterTokens.of(ZH, EN)
+    return ChapterScorer(tokens, glosses(tokens, lexicon))
+
+
 def test_translation_scores_above_neighbours(lexicon):
-    scorer = ChapterScorer(ZH, EN, lexicon)
+    scorer = _scorer(lexicon)
     assert scorer.score(0, 1, 0, 1) > 0.3
     assert scorer.score(0, 1, 0, 1) > scorer.score(0, 1, 1, 2)
     assert scorer.score(1, 2, 1, 3) > max(scorer.score(1, 2, 1, 2), scorer.score(1, 2, 2, 3))
     assert scorer.score(5, 6, 4, 5) < 0.1  # the dropped sentence has no real counterpart
-    assert scorer.score(0, 1, 0, 1) <= scorer.bound(0, 1, 0, 1)
-    assert 0 in scorer.partners(0)
+    assert full_scores(scorer, 1, 2)[1, 1] == scorer.score(1, 2, 1, 3)
+    assert full_scores(scorer, 2, 3).shape == (len(ZH) - 1, len(EN) - 2)
+    band = scorer.scores_at(1, 2, np.array([[1], [2]]), np.array([[1, 2], [2, 3]]))
+    assert band.tolist() == [[scorer.score(1, 2, 1, 3), scorer.score(1, 2, 2, 4)],
+                             [scorer.score(2, 3, 2, 4), scorer.score(2, 3, 3, 5)]]  # fmt: skip
+
+
+def test_gloss_words_outside_the_chapter_are_ignored():
+    tokens = ChapterTokens.of(["大门被风吹开了。"], ["The wind blew the gate open."])
+    scorer = ChapterScorer(tokens, {"大门": frozenset({"gat"}), "窗": frozenset({"window"})})
+    assert scorer.score(0, 1, 0, 1) > 0
 
 
 def test_explained_words_include_pinyin_names(lexicon):
-    scorer = ChapterScorer(ZH, EN, lexicon)
+    scorer = _scorer(lexicon)
     words, stems = scorer.explained(0, 1, 0, 1)
     assert {"林晚", "封信"} <= words
     assert {"lin", "wan", "letter"} <= stems

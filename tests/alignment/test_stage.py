@@ -26,3 +26,12 @@ def test_pairs_rejections_and_stats(lexicon):
     assert stats["chapters"] == 3 and stats["chapters_aligned"] == 2 and stats["beads"] == len(GOLD)
     assert stats["bead_types"] == {"0-1": 1, "1-0": 1, "1-1": 5, "1-2": 1, "2-1": 1}
     json.dumps(stats)
+
+
+def test_other_methods_and_paragraph_starts_from_the_rows(lexicon):
+    row = _row(1, ZH, EN) | {"zh_paragraph_starts": [0, 2, 5], "en_paragraph_starts": [0, 3, 5]}
+    pairs, _, stats = align_book([row], lexicon)
+    assert stats["method"] == "default" and [(tuple(p["zh_idx"]), tuple(p["en_idx"])) for p in pairs] == GOLD
+    pairs, _, stats = align_book([row], lexicon, method="galechurch")
+    assert stats["method"] == "galechurch" and stats["lexicon_pairs_learned"] == 0
+    assert sorted(i for p in pairs for i in p["zh_idx"]) == list(range(len(ZH)))

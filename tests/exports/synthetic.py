@@ -98,6 +98,8 @@ def write_book(layout: Layout, book: str, chapters: int) -> None:
                 "en_chars": sum(map(len, en_sents)),
                 "zh_raw_ids": [f"{book}/zh/{no - 1:05d}"],
                 "en_raw_ids": [f"{book}/en/{no - 1:05d}"],
+                "zh_paragraph_starts": None,
+                "en_paragraph_starts": None,
             }
         )
         zh_at = en_at = 0

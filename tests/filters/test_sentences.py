@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from filters.eval_split import boundaries, evaluate
 from filters.eval_split import main as eval_split_main
-from filters.sentences import split_en, split_sentences, split_zh
+from filters.sentences import paragraph_starts, split_en, split_sentences, split_zh
 
 
 def test_zh_basic_marks_and_closing_quotes():
@@ -144,3 +144,10 @@ def test_splitting_keeps_every_character(paragraphs, lang):
     sentences = split_sentences(paragraphs, lang)
     assert all(s.strip() for s in sentences)
     assert _chars(sentences) == _chars(paragraphs)
+
+
+def test_paragraph_starts_index_the_split_sentences():
+    paragraphs = ["He came. He saw.", "  ", "He left."]
+    assert split_sentences(paragraphs, "en") == ["He came.", "He saw.", "He left."]
+    assert paragraph_starts(paragraphs, "en") == [0, 2]
+    assert paragraph_starts(["她来了。她走了。", "雨停了。"], "zh") == [0, 2]

@@ -1,0 +1,163 @@
+"""Fit the search weights (one-sided bead costs, paragraph bonus and crossing cost) by k-fold across chapters.
+
+    python -m alignment.crossval [--method default|hybrid] [DATA_DIR ...]
+        (default: mac-dev and webfiction-dev in ../shared/eval-data)
+
+Chapters of all folders are dealt round-robin into K folds. For each fold the grid point with the best
+mean of strict F1 and line accuracy on the other folds aligns the held-out fold; the held-out results,
+summed, are the cross-validated figures. Finally the grid point fitted on all chapters is printed (the
+defaults of ``SearchParams``, or for hybrid of ``HybridWeights`` and ``HYBRID_SEARCH``, come from it). Paragraphs are perturbed as in ``alignment.evaluate``.
+Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
+search reruns per grid point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from alignment.book import align_book
+from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
+from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, MissingExtra, SentenceEmbedder
+from alignment.lexicon import Lexicon
+from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
+from alignment.search import Paragraphs, SearchParams, two_pass
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+
+EVAL_DATA = Path(__file__).resolve().parents[2] / "shared" / "eval-data"
+DEFAULT_DIRS = (EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev")
+FOLDS = 4
+GRIDS = {
+    "default": {
+        "skip_zh": (-0.2, -0.3),
+        "skip_en": (-0.2, -0.3),
+        "orphan": (0.0, 0.1, 0.2, 0.3),
+        "para_bonus": (0.0, 0.2, 0.4),
+        "para_cross": (0.0, 0.1, 0.2),
+    },
+    "hybrid": {
+        "weight": (0.5, 1.0, 2.0),
+        "floor": (0.1, 0.2, 0.3),
+        "skip_zh": (-0.3, -0.5),
+        "skip_en": (-0.3, -0.5),
+        "para_bonus": (0.2, 0.4),
+    },
+}
+HYBRID_FIELDS = ("weight", "floor")
+
+
+class Case:
+    """One chapter ready for the search: scorer, paragraphs, gold."""
+
+    def __init__(self, dataset: str, chapter: EvalChapter, scorer: ChapterScorer | HybridScorer) -> None:
+        self.dataset, self.chapter, self.scorer = dataset, chapter, scorer
+        self.paragraphs = Paragraphs(chapter.zh_starts, perturb_starts(chapter.en_starts, len(chapter.en)))
+        self.gold: list[BeadKey] = chapter.gold or []
+
+    def result(self, params: SearchParams, weights: HybridWeights | None) -> tuple[Counts, int, int]:
+        scorer = (
+            self.scorer.with_weights(weights)
+            if isinstance(self.scorer, HybridScorer) and weights
+            else self.scorer
+        )
+        beads = two_pass(scorer.n, scorer.m, scorer, params, self.paragraphs)
+        keys = [bead.key for bead in beads]
+        return (count(keys, self.gold), *line_accuracy(keys, self.gold))
+
+
+def prepare(data_dir: Path, lexicon: Lexicon, embed: SentenceEmbedder | None) -> list[Case]:
+    chapters = [chapter for chapter in load_chapters(data_dir) if chapter.gold is not None]
+    learned = align_book([(c.zh, c.en) for c in chapters], lexicon).learned
+    refined = lexicon.with_learned(learned)
+    cases = []
+    for chapter in chapters:
+        tokens = ChapterTokens.of(chapter.zh, chapter.en)
+        scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, glosses(tokens, refined))
+        if embed is not None:
+            scorer = HybridScorer(scorer, embed(chapter.zh), embed(chapter.en), HybridWeights())
+        cases.append(Case(data_dir.name, chapter, scorer))
+    return cases
+
+
+def objective(results: list[tuple[Counts, int, int]]) -> float:
+    total, exact, lines = Counts(), 0, 0
+    for counts, found, groups in results:
+        total += counts
+        exact, lines = exact + found, lines + groups
+    return (scores(total)["strict_f1"] + exact / max(1, lines)) / 2
+
+
+Point = tuple[SearchParams, HybridWeights | None]
+
+
+def grid(method: str) -> list[Point]:
+    names = list(GRIDS[method])
+    base, weights = (HYBRID_SEARCH, HybridWeights()) if method == "hybrid" else (SearchParams(), None)
+    points = []
+    for values in itertools.product(*GRIDS[method].values()):
+        chosen = dict(zip(names, values))
+        search = {k: v for k, v in chosen.items() if k not in HYBRID_FIELDS}
+        hybrid = {k: v for k, v in chosen.items() if k in HYBRID_FIELDS}
+        points.append((replace(base, **search), replace(weights, **hybrid) if weights else None))
+    return points
+
+
+def fit(cases: list[Case], table: dict[tuple[int, int], tuple[Counts, int, int]], points: int) -> int:
+    """Index of the grid point with the best objective on ``cases`` (ties: the first)."""
+    ids = [id(case) for case in cases]
+    return max(range(points), key=lambda p: (objective([table[p, i] for i in ids]), -p))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--method", choices=list(GRIDS), default="default")
+    parser.add_argument("data_dirs", type=Path, nargs="*", default=list(DEFAULT_DIRS))
+    args = parser.parse_args(argv)
+    present = [d for d in args.data_dirs if d.exists()]
+    for missing in set(args.data_dirs) - set(present):
+        print(f"skipped: no data at {missing}")
+    if not present:
+        return 0
+    lexicon = Lexicon()
+    try:
+        embed = SentenceEmbedder() if args.method == "hybrid" else None
+        cases = [case for data_dir in present for case in prepare(data_dir, lexicon, embed)]
+    except (DataError, MissingExtra) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    points = grid(args.method)
+    table = {}
+    for p, (params, weights) in enumerate(points):
+        for case in cases:
+            table[p, id(case)] = case.result(params, weights)
+        print(f"\rgrid {p + 1}/{len(points)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    folds = [[case for k, case in enumerate(cases) if k % FOLDS == fold] for fold in range(FOLDS)]
+    held_out: dict[str, list[tuple[Counts, int, int]]] = {}
+    for fold, test in enumerate(folds):
+        best = fit([case for k, other in enumerate(folds) if k != fold for case in other], table, len(points))
+        for case in test:
+            held_out.setdefault(case.dataset, []).append(table[best, id(case)])
+    for dataset, results in held_out.items():
+        total, exact, lines = Counts(), 0, 0
+        for counts, found, groups in results:
+            total += counts
+            exact, lines = exact + found, lines + groups
+        values = scores(total)
+        print(
+            f"{dataset:>16} cross-validated ({FOLDS}-fold): strict F1 {values['strict_f1']:.3f}"
+            f"  lax F1 {values['lax_f1']:.3f}  line acc {exact / max(1, lines):.3f}"
+        )
+    params, weights = points[fit(cases, table, len(points))]
+    fitted = [
+        f"{name}={getattr(weights if name in HYBRID_FIELDS else params, name)}" for name in GRIDS[args.method]
+    ]
+    print("fitted on all: " + ", ".join(fitted))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

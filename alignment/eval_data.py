@@ -1,0 +1,134 @@
+"""Evaluation chapters from a data folder, in either of the shared eval-data layouts.
+
+- Sentence layout (MAC): ``zh/NNN.txt``, ``en/NNN.txt`` (one sentence per line), ``gold/NNN.align``
+  (optional) and, optionally, ``zh-para/NNN.txt``, ``en-para/NNN.txt`` (one paragraph per line, made of
+  those sentences). The gold beads are also the gold groups of line accuracy.
+- Line layout (web fiction): ``lines/NNN.zh``, ``lines/NNN.en``, one paragraph per line, line i
+  translated by line i. Lines are split with the project's splitter; the gold groups are the lines.
+
+Paragraph starts are evidence for the aligner. ``perturb_starts`` imitates translators who merge and
+split paragraphs, so that a score measured with paragraphs is honest.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from alignment.beads import read_beads
+from alignment.metric import BeadKey
+from filters.sentences import split_en, split_zh
+
+MERGE_SHARE = 0.10  # en paragraph breaks removed by the perturbation
+SPLIT_SHARE = 0.05  # en paragraphs of two or more sentences split at a sentence end
+SEED = 11
+
+
+class DataError(ValueError):
+    """The folder exists but holds no chapters or malformed ones."""
+
+
+@dataclass(frozen=True)
+class EvalChapter:
+    name: str
+    zh: list[str]
+    en: list[str]
+    gold: list[BeadKey] | None  # None: no gold for this chapter
+    zh_starts: frozenset[int]  # sentence indices that begin a paragraph (empty: no paragraph data)
+    en_starts: frozenset[int]
+
+
+def read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+
+
+def chapter_names(data_dir: Path) -> list[str]:
+    """NNN of every DATA_DIR/zh/NNN.txt (translations such as NNN.trans.txt excluded)."""
+    return sorted(path.stem for path in (data_dir / "zh").glob("*.txt") if "." not in path.stem)
+
+
+def paragraph_starts(sentences: list[str], paragraphs: list[str]) -> frozenset[int]:
+    """Where each paragraph begins among ``sentences`` (compared without whitespace); empty on mismatch."""
+    starts, k = set(), 0
+    for paragraph in paragraphs:
+        target, text = "".join(paragraph.split()), ""
+        starts.add(k)
+        while k < len(sentences) and len(text) < len(target):
+            text += "".join(sentences[k].split())
+            k += 1
+        if text != target:
+            return frozenset()
+    return frozenset(starts) if k == len(sentences) else frozenset()
+
+
+def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
+    chapters = []
+    for name in chapter_names(data_dir):
+        en_path = data_dir / "en" / f"{name}.txt"
+        if not en_path.is_file():
+            raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
+        zh, en = read_lines(data_dir / "zh" / f"{name}.txt"), read_lines(en_path)
+        gold_path = data_dir / "gold" / f"{name}.align"
+        try:
+            gold = [bead.key for bead in read_beads(gold_path)] if gold_path.is_file() else None
+        except ValueError as err:
+            raise DataError(f"{gold_path}: {err}") from None
+        starts = []
+        for side, sentences in (("zh", zh), ("en", en)):
+            para = data_dir / f"{side}-para" / f"{name}.txt"
+            starts.append(paragraph_starts(sentences, read_lines(para)) if para.is_file() else frozenset())
+        chapters.append(EvalChapter(name, zh, en, gold, *starts))
+    return chapters
+
+
+def _split_lines(lines: list[str], split) -> tuple[list[str], list[tuple[int, ...]]]:
+    sentences: list[str] = []
+    groups = []
+    for line in lines:
+        parts = split(line) if line.strip() else []
+        groups.append(tuple(range(len(sentences), len(sentences) + len(parts))))
+        sentences += parts
+    return sentences, groups
+
+
+def _line_layout(data_dir: Path) -> list[EvalChapter]:
+    chapters = []
+    for zh_path in sorted((data_dir / "lines").glob("*.zh")):
+        en_path = zh_path.with_suffix(".en")
+        if not en_path.is_file():
+            raise DataError(f"{data_dir}: lines/{zh_path.name} has no lines/{en_path.name}")
+        zh_lines, en_lines = read_lines(zh_path), read_lines(en_path)
+        if len(zh_lines) != len(en_lines):
+            raise DataError(f"{zh_path}: {len(zh_lines)} lines but {en_path.name} has {len(en_lines)}")
+        zh, zh_groups = _split_lines(zh_lines, split_zh)
+        en, en_groups = _split_lines(en_lines, split_en)
+        chapters.append(
+            EvalChapter(
+                zh_path.stem, zh, en, list(zip(zh_groups, en_groups)),
+                frozenset(g[0] for g in zh_groups if g), frozenset(g[0] for g in en_groups if g),
+            )
+        )  # fmt: skip
+    return chapters
+
+
+def load_chapters(data_dir: Path) -> list[EvalChapter]:
+    """The chapters of ``data_dir``; DataError when it holds none or a malformed one."""
+    chapters = _line_layout(data_dir) if (data_dir / "lines").is_dir() else _sentence_layout(data_dir)
+    if not chapters:
+        raise DataError(f"{data_dir}: no chapters (expected zh/NNN.txt + en/NNN.txt or lines/NNN.zh + .en)")
+    return chapters
+
+
+def perturb_starts(starts: frozenset[int], n: int, seed: int = SEED) -> frozenset[int]:
+    """Merge about MERGE_SHARE of neighbouring paragraphs, split about SPLIT_SHARE at a sentence end."""
+    rng = random.Random(seed)
+    ordered = sorted(starts)
+    kept = {start for start in ordered if start == ordered[0] or rng.random() >= MERGE_SHARE}
+    for start, end in zip(ordered, ordered[1:] + [n]):
+        if end - start >= 2 and rng.random() < SPLIT_SHARE:
+            kept.add(rng.randrange(start + 1, end))
+    return frozenset(kept)

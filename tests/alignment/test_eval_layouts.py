@@ -1,0 +1,40 @@
+import pytest
+
+from alignment.eval_data import DataError, load_chapters, paragraph_starts, perturb_starts
+
+
+def test_line_layout_gives_sentences_groups_and_paragraph_starts(tmp_path):
+    (tmp_path / "lines").mkdir()
+    (tmp_path / "lines" / "001.zh").write_text("林晚笑了。她走了。\n\n雨停了。\n", encoding="utf-8")
+    (tmp_path / "lines" / "001.en").write_text("Lin Wan smiled and left.\nA bird sang.\nThe rain stopped.\n")
+    [chapter] = load_chapters(tmp_path)
+    assert chapter.zh == ["林晚笑了。", "她走了。", "雨停了。"]
+    assert chapter.gold == [((0, 1), (0,)), ((), (1,)), ((2,), (2,))]
+    assert (chapter.zh_starts, chapter.en_starts) == ({0, 2}, {0, 1, 2})
+
+
+def test_line_layout_with_unequal_line_counts_is_an_error(tmp_path):
+    (tmp_path / "lines").mkdir()
+    (tmp_path / "lines" / "001.zh").write_text("雨停了。\n", encoding="utf-8")
+    (tmp_path / "lines" / "001.en").write_text("The rain stopped.\nA bird sang.\n")
+    with pytest.raises(DataError, match="1 lines but 001.en has 2"):
+        load_chapters(tmp_path)
+
+
+def test_empty_folder_is_an_error(tmp_path):
+    with pytest.raises(DataError, match="no chapters"):
+        load_chapters(tmp_path)
+
+
+def test_paragraph_starts_match_sentences_or_give_up():
+    sentences = ["A b.", "C d.", "E f."]
+    assert paragraph_starts(sentences, ["A b. C d.", "E f."]) == {0, 2}
+    assert paragraph_starts(sentences, ["A b.", "C d. X."]) == frozenset()
+
+
+def test_perturbation_is_deterministic_and_keeps_the_first_start():
+    starts = frozenset(range(0, 400, 2))
+    perturbed = perturb_starts(starts, 400)
+    assert perturbed == perturb_starts(starts, 400) and 0 in perturbed
+    merged, split = len(starts - perturbed), len(perturbed - starts)
+    assert 5 <= merged <= 40 and 1 <= split <= 20
