@@ -68,7 +68,7 @@ def test_demo_config_loads():
         (lambda r: r["books"][0]["zh"].update(toc="//elsewhere.example/book/"), "books[0].zh.toc: expected a path"),
         (lambda r: r["books"][0].update(title_zh=["满城", "星光"]), "books[0].title_zh: expected a string, got list"),
         (lambda r: r["books"][0].update(genre={"a": 1}), "books[0].genre: expected a string, got dict"),
-        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: filters, split)"),
+        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: align, filters, split)"),
         (lambda r: r.update(options={"filters": {"min_sentence": 3}}), "options.filters.min_sentence: unknown key"),
         (lambda r: r.update(options={"filters": {"min_sentences": "5"}}), "options.filters.min_sentences: expected a number"),
         (lambda r: r.update(options={"filters": {"min_sentences": 2.5}}), "options.filters.min_sentences: expected a whole"),
