@@ -37,6 +37,7 @@ class ChapterPair:
     zh: list[dict]  # CLEAN_CHAPTERS rows in part order (two chapters' rows for a merged pair)
     en: list[dict]
     outcome: Rejection | None = None  # how content changed the pairing by number (None: it did not)
+    how: str = ""  # why the chapters were paired, for ``python -m pipeline inspect``
 
     @property
     def chapter_id(self) -> str:
@@ -116,8 +117,13 @@ def _outcome(match: Match, zh: list[Unit], en: list[Unit]) -> Rejection | None:
     if len(zh_units) == 1 and len(en_units) == 1 and match.numbers_agree:
         return None
     reason = "merged" if len(zh_units) > 1 else "split" if len(en_units) > 1 else "renumbered"
-    sides = " + ".join(u.label() for u in zh_units) + " <-> " + " + ".join(u.label() for u in en_units)
-    return Rejection(reason, f"{sides}: {match.similarity.describe()}")
+    return Rejection(reason, _how(match, zh, en))
+
+
+def _how(match: Match, zh: list[Unit], en: list[Unit]) -> str:
+    sides = " + ".join(zh[i].label() for i in match.zh) + " <-> " + " + ".join(en[j].label() for j in match.en)
+    agree = "numbers agree" if match.numbers_agree else "numbers differ"
+    return f"{sides}: {agree}, content {match.similarity.describe()}"
 
 
 def _left_out(unit: Unit, other: list[Unit], paired_other: set[int], lang: str) -> Rejection:
@@ -156,7 +162,7 @@ def pair_chapters(
         first = zh[match.zh[0]]
         pairs.append(ChapterPair(first.rows[0]["book_id"], first.number,
                                  [r for i in match.zh for r in zh[i].rows], [r for j in match.en for r in en[j].rows],
-                                 _outcome(match, zh, en)))
+                                 _outcome(match, zh, en), _how(match, zh, en)))
     paired_zh = {i for m in matches for i in m.zh}
     paired_en = {j for m in matches for j in m.en}
     for lang, units, other, paired, paired_other in (("zh", zh, en, paired_zh, paired_en),

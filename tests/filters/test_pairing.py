@@ -41,7 +41,7 @@ def test_unpaired_and_unnumbered():
     assert [p.chapter_no for p in pairs] == [1]
     assert sorted((row["raw_id"], why.reason) for row, why in rejected) == [
         ("b/en/00001", "no_original"),
-        ("b/en/00002", "unnumbered_chapter"),
+        ("b/en/00002", "unmatched"),
         ("b/zh/00001", "no_translation"),
     ]
 
