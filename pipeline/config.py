@@ -6,6 +6,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,8 @@ class Site:
     obey_robots: bool = True
     timeout: float = 30.0  # seconds before a request is abandoned (then retried with backoff)
     max_page_bytes: int = 8 * 1024 * 1024  # larger pages are refused and recorded as too_large
+    kind: str = "web"  # "web", or a local file named by each book's toc: "epub" or "text" (crawlers.local)
+    heading: str | None = None  # kind text: the chapter-heading regex (default: crawlers.textbook)
 
 
 @dataclass(frozen=True)
@@ -119,14 +122,49 @@ class _Reader:
         return value
 
 
-_SITE_KEYS = {"lang", "url", "serve", "selectors", "encoding", "delay", "concurrency", "boilerplate", "obey_robots",
+_SITE_KEYS = {"kind", "lang", "url", "serve", "selectors", "encoding", "delay", "concurrency", "boilerplate", "obey_robots",
               "timeout", "max_page_bytes"}
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
 _BOOK_KEYS = {"id", "title_zh", "title_en", "genre", "zh", "en"}
 
 
+_LOCAL_KINDS = ("epub", "text")
+_LOCAL_KEYS = {"kind", "lang", "encoding", "heading", "boilerplate"}
+
+
+def _local_site(r: _Reader, name: str, raw: dict[str, Any]) -> Site:
+    """A local source: an EPUB or a .txt file per book (the book's ``toc`` is its path)."""
+    where = f"sites.{name}"
+    raw = r.mapping(raw, where, _LOCAL_KEYS, {"kind", "lang"})
+    if raw["kind"] not in _LOCAL_KINDS:
+        raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
+    if raw["lang"] not in LANGS:
+        raise r.fail(f"{where}.lang", f"must be one of {', '.join(LANGS)}, got {raw['lang']!r}")
+    boilerplate = raw.get("boilerplate") or []
+    if not isinstance(boilerplate, list):
+        raise r.fail(f"{where}.boilerplate", "expected a list of regular expressions")
+    patterns = {f"boilerplate[{i}]": pattern for i, pattern in enumerate(boilerplate)}
+    if raw.get("heading") is not None:
+        patterns["heading"] = raw["heading"]
+    for key, pattern in patterns.items():
+        try:
+            re.compile(r.text(pattern, f"{where}.{key}"))
+        except re.error as err:
+            raise r.fail(f"{where}.{key}", f"invalid regular expression: {err}") from None
+    if raw.get("encoding") is not None:
+        try:
+            codecs.lookup(r.text(raw["encoding"], f"{where}.encoding"))
+        except LookupError:
+            raise r.fail(f"{where}.encoding", f"unknown encoding {raw['encoding']!r}") from None
+    return Site(name=name, lang=raw["lang"], url="file:///", serve=None, selectors=None,  # type: ignore[arg-type]
+                encoding=raw.get("encoding"), boilerplate=tuple(boilerplate), kind=raw["kind"],
+                heading=raw.get("heading"))
+
+
 def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
     where = f"sites.{name}"
+    if isinstance(raw, dict) and raw.get("kind", "web") != "web":
+        return _local_site(r, r.ident(name, where), raw)
     r.ident(name, where)
     raw = r.mapping(raw, where, _SITE_KEYS, {"lang", "url", "selectors"})
     lang = r.text(raw["lang"], f"{where}.lang")

@@ -203,16 +203,21 @@ class CrawlBook(BookTask):
         journal = self.layout.crawl_journal(lang, book_id)
         journal.parent.mkdir(parents=True, exist_ok=True)
         before = {url: record_hash(r) for url, r in read_journal(journal).chapters.items()}
-        report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
+        if site.kind != "web":  # a local EPUB or text file, its path relative to the config file
+            from crawlers.local import read_local
+
+            report = read_local(site, self.cfg.path.resolve().parent / source.toc, journal)
+        else:
+            report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
         if state.toc_failure is not None:
             failure = state.toc_failure
-            if failure["reason"] != "blocked":
+            if failure["reason"] != "blocked" and site.kind == "web":
                 raise CrawlError(f"{book_id}/{lang}: the table of contents {failure['url']} could not be "
                                  f"fetched ({failure['reason']}); see {journal.with_suffix('.log')}")
             failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-                             "reason": "site_blocked", "detail": f"{failure['url']}: {failure.get('detail', '')}"})
+                             "reason": "site_blocked" if site.kind == "web" else failure["reason"], "detail": f"{failure['url']}: {failure.get('detail', '')}"})
         edited = sum(1 for url, r in state.chapters.items() if url in before and record_hash(r) != before[url])
         report.update(chapters=len(rows), new_chapters=len(set(state.chapters) - set(before)), edited_chapters=edited,
                       failed=len(failures), site=site.name)
