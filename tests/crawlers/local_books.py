@@ -40,7 +40,9 @@ def write_epub(path: Path, documents: list[tuple[str, str]], spine: bool = True)
     return path
 
 
-NAMES = [("林远", "Lin Yuan"), ("苏晴", "Su Qing"), ("陈默", "Chen Mo"), ("赵磊", "Zhao Lei")]
+NAMES = [("林远", "Lin Yuan"), ("苏晴", "Su Qing"), ("陈默", "Chen Mo"), ("赵磊", "Zhao Lei"), ("何川", "He Chuan")]
+PLACES = [("山上", "on the mountain"), ("河边", "by the river"), ("海岛", "on the island"), ("城里", "in the city"),
+          ("村口", "at the village gate")]
 THINGS = [("马", "horses"), ("剑", "swords"), ("船", "boats"), ("灯", "lamps"), ("书", "books"), ("鱼", "fish")]
 NUMBERS = [("三", "three"), ("七", "seven"), ("九", "nine"), ("五", "five"), ("八", "eight"), ("六", "six")]
 
@@ -52,6 +54,7 @@ def invented_chapter(k: int) -> tuple[list[str], list[str]]:
     for s in range(6):
         thing_zh, thing_en = THINGS[(k + s) % len(THINGS)]
         num_zh, num_en = NUMBERS[(2 * k + s) % len(NUMBERS)]
-        zh.append(f"{zh_name}在第{s + 1}天买了{num_zh}{'匹' if thing_zh == '马' else '个'}{thing_zh}，很高兴。")
-        en.append(f"On day {s + 1}, {en_name} bought {num_en} {thing_en} and was very happy.")
+        place_zh, place_en = PLACES[k % len(PLACES)]
+        zh.append(f"{zh_name}第{s + 1}天在{place_zh}买了{num_zh}{'匹' if thing_zh == '马' else '个'}{thing_zh}。")
+        en.append(f"On day {s + 1}, {en_name} bought {num_en} {thing_en} {place_en}.")
     return zh, en
