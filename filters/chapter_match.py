@@ -39,7 +39,7 @@ class Match:
     numbers_agree: bool
 
 
-Score = Callable[[Sequence[int], Sequence[int]], Similarity]
+Score = Callable[..., Similarity]  # (zh indices, en indices, prefix=False)
 _MOVES = ((1, 1), (2, 1), (1, 2), (1, 0), (0, 1))  # tie order: 1-1 first, skips last
 
 
@@ -121,7 +121,11 @@ def match_chapters(
                     agree = zh_numbers[zh[0]] is not None and zh_numbers[zh[0]] == en_numbers[en[0]]
                     similarity = score(zh, en)
                     chance = statistics.mean([baseline[0][k] for k in zh] + [baseline[1][k] for k in en])
-                    gain = similarity.score - chance - config.threshold + config.number_bonus * agree
+                    value = similarity.score
+                    if agree and di + dj == 2 and similarity.length < 1:  # a translation cut off is no other text
+                        start = score(zh, en, True)
+                        value = max(value, start.content * (1 + similarity.length) / 2)
+                    gain = value - chance - config.threshold + config.number_bonus * agree
                     gain -= config.merge_penalty * (di + dj > 2)
                     match = Match(zh, en, similarity, agree)
                 options.append((best[source][0] + gain, source, match))

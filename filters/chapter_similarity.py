@@ -38,24 +38,24 @@ def sample(sentences: Sequence[str], limit: int = MAX_SENTENCES) -> list[str]:
     step = len(sentences) / limit
     return [sentences[int(k * step)] for k in range(limit)]
 
-Block = tuple[float, float, Mapping[str, frozenset[str]]]  # start, end (shares of a text), terms
+Terms = Mapping[str, frozenset[str]]  # zh word -> the en stems it may be translated by; en stem -> itself
+Block = tuple[float, float, Terms]  # start, end (shares of a text), the terms of its sentences
 
 
 @dataclass(frozen=True, eq=False)
 class Profile:
-    """One chapter side for the score: its sampled sentences' terms in ``SEGMENTS`` consecutive blocks.
+    """One chapter side for the score: its sampled sentences' terms, each at its place in the chapter.
 
-    zh terms are words mapped to the English stems they may be translated by; en terms are stems
-    mapped to themselves. ``chars`` counts the whole chapter without whitespace.
+    A place is the share of the chapter's characters (without whitespace) before the sentence.
     """
 
     lang: str
-    segments: tuple[Mapping[str, frozenset[str]], ...]
+    sentences: tuple[tuple[float, Terms], ...]
     chars: int
 
     @cached_property
     def terms(self) -> frozenset[str]:
-        return frozenset().union(*self.segments)
+        return frozenset(term for _, terms in self.sentences for term in terms)
 
 
 def _terms(lang: str, sentence: str, lexicon: Lexicon) -> dict[str, frozenset[str]]:
@@ -64,14 +64,18 @@ def _terms(lang: str, sentence: str, lexicon: Lexicon) -> dict[str, frozenset[st
     return {stem: frozenset((stem,)) for stem in english.content_stems(sentence)}
 
 
+def _chars(sentence: str) -> int:
+    return len(sentence) - sentence.count(" ")
+
+
 def profile(lang: str, sentences: Sequence[str], lexicon: Lexicon) -> Profile:
-    text = sample(sentences)
-    segments: list[dict[str, frozenset[str]]] = [{} for _ in range(SEGMENTS)]
-    for k, sentence in enumerate(text):
-        segment = segments[k * SEGMENTS // len(text)]
-        for term, gloss in _terms(lang, sentence, lexicon).items():
-            segment[term] = segment.get(term, frozenset()) | gloss
-    return Profile(lang, tuple(segments), sum(len(s) - s.count(" ") for s in sentences))
+    total = sum(map(_chars, sentences))
+    places, before = {}, 0
+    for k, sentence in enumerate(sentences):
+        places[k] = before / total if total else 0.0
+        before += _chars(sentence)
+    picked = sample(list(range(len(sentences))))
+    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon)) for k in picked), total)
 
 
 @dataclass(frozen=True)
@@ -107,15 +111,22 @@ class SimilarityModel:
         self.zh, self.en, self.en_per_zh = zh, en, en_per_zh
         self.zh_weight, self.en_weight = rarity(zh), rarity(en)
 
-    def _blocks(self, profiles: Sequence[Profile]) -> list[Block]:
-        """The segments of chapters read as one text, each with its (start, end) share of that text."""
+    @staticmethod
+    def _blocks(profiles: Sequence[Profile], cut: float = 1.0) -> list[Block]:
+        """Chapters read as one text (its first ``cut`` share only), in ``SEGMENTS`` blocks per chapter."""
         total = sum(p.chars for p in profiles) or 1
-        blocks, offset = [], 0.0
+        n = SEGMENTS * len(profiles) if cut == 1.0 else SEGMENTS
+        merged: list[dict[str, frozenset[str]]] = [{} for _ in range(n)]
+        offset = 0.0
         for p in profiles:
-            width = p.chars / total / len(p.segments)
-            blocks += [(offset + k * width, offset + (k + 1) * width, seg) for k, seg in enumerate(p.segments)]
-            offset += p.chars / total
-        return blocks
+            for place, terms in p.sentences:
+                where = (offset + place * p.chars) / total / cut
+                if where < 1.0:
+                    block = merged[int(where * n)]
+                    for term, gloss in terms.items():
+                        block[term] = block.get(term, frozenset()) | gloss
+            offset += p.chars
+        return [(k / n, (k + 1) / n, terms) for k, terms in enumerate(merged)]
 
     @staticmethod
     def _explained(blocks: list[Block], others: list[Block], weight: Mapping[str, float]) -> float:
@@ -129,15 +140,20 @@ class SimilarityModel:
                     hit += weight[term]
         return hit / total if total else 0.0
 
-    def similarity(self, zh: Sequence[int], en: Sequence[int]) -> Similarity:
-        """The similarity of zh chapters ``zh`` (indices, read as one text) and en chapters ``en``."""
-        zh_blocks = self._blocks([self.zh[i] for i in zh])
+    def similarity(self, zh: Sequence[int], en: Sequence[int], prefix: bool = False) -> Similarity:
+        """The similarity of zh chapters ``zh`` (indices, read as one text) and en chapters ``en``.
+
+        With ``prefix`` and a shorter en side, the zh side is cut to the en length first (a translation
+        cut off still matches at its start); ``length`` stays that of the whole texts.
+        """
+        zh_chars = sum(self.zh[i].chars for i in zh)
+        en_chars = sum(self.en[j].chars for j in en) / self.en_per_zh
+        length = min(zh_chars, en_chars) / max(zh_chars, en_chars) if zh_chars and en_chars else 0.0
+        zh_cut = length if prefix and zh_chars > en_chars else 1.0
+        zh_blocks = self._blocks([self.zh[i] for i in zh], zh_cut or 1.0)
         en_blocks = self._blocks([self.en[j] for j in en])
         zh_gloss: list[Block] = [(a, b, frozenset().union(*t.values())) for a, b, t in zh_blocks]
         en_stems: list[Block] = [(a, b, frozenset(t)) for a, b, t in en_blocks]
         zh_explained = self._explained(zh_blocks, en_stems, self.zh_weight)
         en_explained = self._explained(en_blocks, zh_gloss, self.en_weight)
-        zh_chars = sum(self.zh[i].chars for i in zh)
-        en_chars = sum(self.en[j].chars for j in en) / self.en_per_zh
-        length = min(zh_chars, en_chars) / max(zh_chars, en_chars) if zh_chars and en_chars else 0.0
         return Similarity(zh_explained, en_explained, length)
