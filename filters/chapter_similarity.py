@@ -39,7 +39,7 @@ def sample(sentences: Sequence[str], limit: int = MAX_SENTENCES) -> list[str]:
     return [sentences[int(k * step)] for k in range(limit)]
 
 Terms = Mapping[str, frozenset[str]]  # zh word -> the en stems it may be translated by; en stem -> itself
-Block = tuple[float, float, Terms]  # start, end (shares of a text), the terms of its sentences
+Block = tuple[float, float, int, Terms]  # start, end (shares of a text), which chapter, its sentences' terms
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,32 +113,40 @@ class SimilarityModel:
 
     @staticmethod
     def _blocks(profiles: Sequence[Profile], cut: float = 1.0) -> list[Block]:
-        """Chapters read as one text (its first ``cut`` share only), in ``SEGMENTS`` blocks per chapter."""
-        total = sum(p.chars for p in profiles) or 1
-        n = SEGMENTS * len(profiles) if cut == 1.0 else SEGMENTS
-        merged: list[dict[str, frozenset[str]]] = [{} for _ in range(n)]
+        """Chapters read as one text (its first ``cut`` share only): ``SEGMENTS`` blocks per chapter."""
+        total = (sum(p.chars for p in profiles) or 1) * cut
+        blocks: list[Block] = []
         offset = 0.0
-        for p in profiles:
+        for member, p in enumerate(profiles):
+            end = min(offset + p.chars, total)
+            width = (end - offset) / SEGMENTS
+            segments: list[dict[str, frozenset[str]]] = [{} for _ in range(SEGMENTS)]
             for place, terms in p.sentences:
-                where = (offset + place * p.chars) / total / cut
-                if where < 1.0:
-                    block = merged[int(where * n)]
+                where = offset + place * p.chars
+                if width > 0 and where < end:
+                    segment = segments[min(int((where - offset) / width), SEGMENTS - 1)]
                     for term, gloss in terms.items():
-                        block[term] = block.get(term, frozenset()) | gloss
+                        segment[term] = segment.get(term, frozenset()) | gloss
+            blocks += [((offset + k * width) / total, (offset + (k + 1) * width) / total, member, terms)
+                       for k, terms in enumerate(segments) if width > 0]
             offset += p.chars
-        return [(k / n, (k + 1) / n, terms) for k, terms in enumerate(merged)]
+        return blocks
 
     @staticmethod
     def _explained(blocks: list[Block], others: list[Block], weight: Mapping[str, float]) -> float:
-        """Weighted share of the terms of ``blocks`` with a gloss among the terms of the ``others`` near them."""
-        hit = total = 0.0
-        for start, end, terms in blocks:
-            near = frozenset().union(*(t for a, b, t in others if a < end + REACH and b > start - REACH))
+        """Weighted share of the terms of ``blocks`` with a gloss among the terms of the ``others`` near them.
+
+        For chapters read as one text, the least share of any of them: each must be in the other side.
+        """
+        hit: Counter[int] = Counter()
+        total: Counter[int] = Counter()
+        for start, end, member, terms in blocks:
+            near = frozenset().union(*(t for a, b, _, t in others if a < end + REACH and b > start - REACH))
             for term in sorted(terms):
-                total += weight[term]
+                total[member] += weight[term]
                 if not terms[term].isdisjoint(near):
-                    hit += weight[term]
-        return hit / total if total else 0.0
+                    hit[member] += weight[term]
+        return min((hit[m] / total[m] for m in total if total[m]), default=0.0)
 
     def similarity(self, zh: Sequence[int], en: Sequence[int], prefix: bool = False) -> Similarity:
         """The similarity of zh chapters ``zh`` (indices, read as one text) and en chapters ``en``.
@@ -152,8 +160,8 @@ class SimilarityModel:
         zh_cut = length if prefix and zh_chars > en_chars else 1.0
         zh_blocks = self._blocks([self.zh[i] for i in zh], zh_cut or 1.0)
         en_blocks = self._blocks([self.en[j] for j in en])
-        zh_gloss: list[Block] = [(a, b, frozenset().union(*t.values())) for a, b, t in zh_blocks]
-        en_stems: list[Block] = [(a, b, frozenset(t)) for a, b, t in en_blocks]
+        zh_gloss: list[Block] = [(a, b, m, frozenset().union(*t.values())) for a, b, m, t in zh_blocks]
+        en_stems: list[Block] = [(a, b, m, frozenset(t)) for a, b, m, t in en_blocks]
         zh_explained = self._explained(zh_blocks, en_stems, self.zh_weight)
         en_explained = self._explained(en_blocks, zh_gloss, self.en_weight)
         return Similarity(zh_explained, en_explained, length)
