@@ -27,8 +27,6 @@ from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile
 from filters.rejection import Rejection
 
-KEPT_OUTCOMES = ("renumbered", "merged", "split")  # pairs kept, with a note of how they were paired
-
 
 @dataclass
 class ChapterPair:
