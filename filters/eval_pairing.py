@@ -78,7 +78,10 @@ LOADERS: dict[str, Callable[[Path, int], list[Piece]]] = {"mac-dev": mac_pieces,
 
 def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bool]:
     """The en chapters of a disturbed translation of zh chapters 0..n-1, and whether it has a prologue."""
-    merge, split, drop = sorted(rng.sample(range(1, n - 2), 3)) if n > 6 else (1, 2, 3)
+    while True:  # a merge, a split and a drop, on distinct chapters, none first or last
+        merge, split, drop = rng.sample(range(1, n - 2), 3)
+        if len({merge, merge + 1, split, drop}) == 4:
+            break
     if name == "numbered" or name == "prologue":
         return [((k,), None) for k in range(n)], name == "prologue"
     if name == "dropped":
@@ -88,8 +91,6 @@ def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bo
     if name == "split":
         return [c for k in range(n) for c in ([((k,), 0), ((k,), 1)] if k == split else [((k,), None)])], False
     if name == "mixed":
-        if merge + 1 in (split, drop):
-            merge, split = split, merge
         chapters = []
         for k in range(n):
             if k == drop or k == merge + 1:

@@ -183,6 +183,16 @@ class CrawlBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("crawl", self.layout.raw(str(self.lang), str(self.book_id)))
 
+    def local_file(self) -> Path | None:
+        """The book's file when its source is a local EPUB or text file (its toc, relative to the config)."""
+        source = self.cfg.book(str(self.book_id)).sources[str(self.lang)]
+        return None if self.cfg.sites[source.site].kind == "web" else self.cfg.path.resolve().parent / source.toc
+
+    def settings(self) -> dict[str, Any]:
+        """A local file's content hash: when the file changes, the book is read again."""
+        path = self.local_file()
+        return {} if path is None else {"file": storage.file_sha256(path) if path.is_file() else "missing"}
+
     def _complete(self) -> bool:
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
         if not super()._complete():
@@ -203,10 +213,10 @@ class CrawlBook(BookTask):
         journal = self.layout.crawl_journal(lang, book_id)
         journal.parent.mkdir(parents=True, exist_ok=True)
         before = {url: record_hash(r) for url, r in read_journal(journal).chapters.items()}
-        if site.kind != "web":  # a local EPUB or text file, its path relative to the config file
+        if (path := self.local_file()) is not None:
             from crawlers.local import read_local
 
-            report = read_local(site, self.cfg.path.resolve().parent / source.toc, journal)
+            report = read_local(site, path, journal)
         else:
             report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)

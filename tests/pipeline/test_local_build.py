@@ -54,3 +54,15 @@ def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejecti
     ]
     raw = storage.read_rows(layout.raw("zh", "lanterns"), "raw_chapters")
     assert raw[0]["url"].startswith("file:///") and raw[0]["encoding"] == "gb18030"
+
+    # The author adds a chapter to the text file: the next build reads it, and only it is new.
+    zh, _ = invented_chapter(4)
+    with open(tmp_path / "lanterns.txt", "ab") as handle:
+        handle.write(("第五章 第5天\n" + "\n".join(zh) + "\n").encode("gb18030"))
+    result = luigi.build([BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True,
+                         log_level="WARNING")
+    assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
+    assert len(storage.read_rows(layout.raw("zh", "lanterns"), "raw_chapters")) == 5
+    assert storage.read_json(layout.stats("crawl", "lanterns-zh"))["new_chapters"] == 1
+    rows = storage.read_rows(layout.rejected("filter", "lanterns"), "rejected")
+    assert ("lanterns/zh/00004", "no_translation") in {(r["item_id"], r["reason"]) for r in rows}
