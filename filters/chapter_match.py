@@ -24,7 +24,7 @@ from filters.chapter_similarity import Similarity
 @dataclass(frozen=True)
 class MatchConfig:
     threshold: float = 0.05  # a pair must score above this to be kept without help from the numbers
-    number_bonus: float = 0.02  # added when the zh and en numbers agree
+    number_bonus: float = 0.07  # added when the zh and en numbers agree (above the threshold: they decide ties)
     merge_penalty: float = 0.02  # taken from a 2-1 or 1-2 pair
     band: int = 8  # chapters either side of where the numbers put a zh chapter
 

@@ -91,7 +91,7 @@ class Similarity:
 
     @property
     def score(self) -> float:
-        return self.content * self.length**0.25
+        return self.content * math.sqrt(self.length)
 
     def describe(self) -> str:
         return (f"score {self.score:.2f} (zh explained {self.zh_explained:.2f}, en explained "
