@@ -2,12 +2,16 @@
 
 A monotone dynamic programme over the two sequences (in number order) allows 1-1, 2-1 (two zh
 chapters translated as one en chapter), 1-2 (one zh chapter split in two), 1-0 and 0-1 (left
-unmatched). A pairing move gains ``similarity - threshold`` (``filters.chapter_similarity``) plus a
-bonus when the zh and en numbers agree, minus a penalty for a merge or split; leaving a chapter out
-gains nothing. So pairs that number and content agree on stay as they are, and the content moves a
-pair only when another partner is clearly better. The search keeps to a band of ``band`` chapters
-around where the numbers put each zh chapter (widened so that both ends are reachable), so a long
-book costs time in proportion to its length.
+unmatched). A pairing move gains its similarity (``filters.chapter_similarity``) minus the chance
+level of its chapters (each chapter's median score against the chapters in its band: long chapters
+and a book's common words explain much of any chapter) minus ``threshold``, plus ``number_bonus``
+when the zh and en numbers agree, minus ``merge_penalty`` for a 2-1 or 1-2; leaving a chapter out
+gains nothing. Where the numbers agree on a 1-1 pair and the en side is shorter, the start of the
+zh chapter is scored too (a translation cut off is left to the length-ratio filter). So pairs that
+number and content agree on stay as they are, and content moves a pair only when another partner
+is better. The search keeps to a band of ``band`` chapters around where the numbers put each zh
+chapter (widened so that both ends are reachable), so a long book costs time in proportion to its
+length.
 """
 
 from __future__ import annotations

@@ -1,18 +1,24 @@
 """How likely a zh chapter (or two) and an en chapter (or two) are the same text: a cheap content score.
 
-Each chapter gets a profile once: its Chinese words (with the English stems the alignment lexicon
-glosses them by: dictionary senses, pinyin of names, numerals as digits) or its English content stems,
-over at most ``MAX_SENTENCES`` sentences sampled evenly. Two spans of chapters score
+Each chapter gets a profile once: for at most ``MAX_SENTENCES`` sentences sampled evenly, its
+Chinese words (with the English stems the alignment lexicon glosses them by: dictionary senses,
+pinyin of names, numerals as digits) or its English content stems, each sentence at its place in the
+chapter. Chapters read as one text are cut into ``SEGMENTS`` blocks per chapter by place, and a block
+is compared with the blocks of the other side at about the same place (translation is linear, so
+this tells a chapter from its neighbour that shares its names). Two spans of chapters score
 
 * ``zh_explained``: the share of the zh words (weighted by their rarity across the book's zh chapters,
-  so that names, numbers and rare words count most) with a gloss among the en stems;
-* ``en_explained``: the share of the en stems (weighted likewise) found in the zh gloss;
+  so that names, numbers and rare words count most) with a gloss among the nearby en stems; for two
+  zh chapters the lower of their shares, since each must be in the en text (an untranslated author's
+  note next to a chapter is no merge);
+* ``en_explained``: the share of the en stems (weighted likewise) found in the nearby zh gloss;
 * ``content``: their harmonic mean;
 * ``length``: min/max of the zh and en character counts (English divided by the book's en/zh ratio);
 * ``score = content * sqrt(length)``, in [0, 1].
 
 A merged or split chapter scored against only one of its halves explains about half of the other
-side, so the spans that are one text score highest.
+side, so the spans that are one text score highest. With ``prefix``, a short en chapter is compared
+with the start of the zh chapter only (a translation cut off is still that chapter's translation).
 """
 
 from __future__ import annotations

@@ -156,13 +156,18 @@ def main(argv: list[str] | None = None) -> int:
             continue
         lexicon = lexicon or Lexicon()
         pieces = LOADERS[data](folder, args.pieces)
+        totals: dict[str, set[tuple[str, Pair]]] = {"gold": set(), "made": set(), "by_number": set()}
         for name in SCENARIOS:
             gold, made, by_number = evaluate(pieces, name, lexicon, args.seed)
+            for key, pairs in (("gold", gold), ("made", made), ("by_number", by_number)):
+                totals[key] |= {(name, pair) for pair in pairs}
             p, r = _pr(gold, made)
             bp, br = _pr(gold, by_number)
-            n_en = sum(len(e) for _, e in gold) + (0 if name not in ("dropped", "mixed") else 0)
+            n_en = sum(len(e) for _, e in gold)
             wrong = sorted((sorted(z), sorted(e)) for z, e in made - gold)
             print(f"{data:<16}{name:<10}{len(pieces):>8}/{n_en:<6}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  {wrong or ''}")
+        (p, r), (bp, br) = _pr(totals["gold"], totals["made"]), _pr(totals["gold"], totals["by_number"])
+        print(f"{data:<16}{'all':<10}{'':>15}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  ({len(totals['gold'])} gold pairs)")
     return 0
 
 
