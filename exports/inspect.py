@@ -10,7 +10,7 @@ from typing import Any
 from exports.corpus import rejected_files
 from exports.text import one_line
 from pipeline.layout import Layout
-from pipeline.storage import read_many, read_rows
+from pipeline.storage import read_json, read_many, read_rows
 
 Row = dict[str, Any]
 FIRST_LINES, LINE_WIDTH = 3, 160
@@ -58,13 +58,14 @@ def _clean_lines(clean: list[Row]) -> list[str]:
     ]
 
 
-def _paired_lines(chapters: list[Row]) -> list[str]:
+def _paired_lines(chapters: list[Row], how: str | None = None) -> list[str]:
     return [
         line
         for c in chapters
         for line in (
             f"  {c['title_zh']} / {c['title_en']}",
             f"  {len(c['zh_sentences'])} zh sentences, {len(c['en_sentences'])} en sentences",
+            *([f"  paired: {how}"] if how else []),
         )
     ]
 
@@ -148,12 +149,12 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
         return row["chapter_id"] == chapter_id
 
     chapters = _rows(layout.chapters(book_id), "chapters", in_chapter)
-    clean = _rows(layout.clean(book_id), "clean_chapters", lambda r: r["chapter_no"] == chapter_no)
-    raw_ids = (
-        {i for c in chapters for i in c["zh_raw_ids"] + c["en_raw_ids"]}
-        if chapters
-        else {c["raw_id"] for c in clean or []}
-    )
+    paired_ids = {i for c in chapters or [] for i in c["zh_raw_ids"] + c["en_raw_ids"]}
+    clean = _rows(layout.clean(book_id), "clean_chapters",
+                  lambda r: r["raw_id"] in paired_ids if paired_ids else r["chapter_no"] == chapter_no)
+    raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
+    stats_path = layout.stats("filter", book_id)
+    how = read_json(stats_path).get("pairing", {}).get(chapter_id) if stats_path.is_file() else None
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
         for lang in ("zh", "en")
@@ -174,7 +175,8 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
                 f"Chapter {chapter_id}",
                 *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
                 *_section("cleaned", _map(clean, _clean_lines), "no cleaned chapter with this number"),
-                *_section("paired", _map(chapters, _paired_lines), "not paired, or dropped: see rejections"),
+                *_section("paired", _map(chapters, lambda rows: _paired_lines(rows, how)),
+                          "not paired, or dropped: see rejections"),
                 *_section("rejections", _rejection_lines(rejected), "none"),
                 *_section("aligned beads", _map(beads, _bead_lines), "no beads"),
                 *_section(

@@ -12,6 +12,7 @@ from exports.document import Image, Section, Table
 from exports.plots import bar_chart, grouped_bar_chart, histogram
 from exports.stats import SplitStats, table6_rows
 from exports.tokens import WORD_RULE
+from filters.rejection import KEPT_OUTCOMES
 from pipeline.layout import Layout
 from pipeline.storage import read_many, read_table
 
@@ -65,7 +66,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
     rows = [{"step": "in", "stage": "crawl", "reason": "raw chapters fetched", **fetched, "pair": 0}]
     rows += [
         {
-            "step": "rejected",
+            "step": "kept, paired by content" if s == "pair" and r in KEPT_OUTCOMES else "rejected",
             "stage": s,
             "reason": r,
             **{lang: counts[s, r, lang] for lang in ("zh", "en", "pair")},

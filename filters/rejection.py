@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# "pair" outcomes of chapters that are kept: paired by content other than by number (filters.pairing)
+KEPT_OUTCOMES = ("renumbered", "merged", "split")
+
 
 @dataclass(frozen=True)
 class Rejection:

@@ -14,6 +14,7 @@ from operator import itemgetter
 
 import numpy as np
 
+from alignment.lexicon import Lexicon
 from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
 from filters.clean import Boilerplate, clean_text, detect_mojibake, normalise_line, site_boilerplate
 from filters.dedup import (
@@ -230,18 +231,22 @@ def _chapter_row(pair: ChapterPair) -> dict:
 
 
 def pair_and_filter_book(
-    clean_rows: list[dict], config: FilterConfig, en_per_zh: float | None = None
+    clean_rows: list[dict], config: FilterConfig, en_per_zh: float | None = None, lexicon: Lexicon | None = None
 ) -> tuple[list[dict], list[dict], dict]:
     """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter").
 
-    ``en_per_zh`` scales English lengths for the length-ratio filter; by default it is the book's own
-    median en/zh character ratio (translators differ in verbosity, and a book's ratio does not move
-    when another book changes, so incremental reruns stay per book).
+    ``en_per_zh`` scales English lengths for the length-ratio filter and the pairing's content score;
+    by default it is the book's own median en/zh character ratio (translators differ in verbosity,
+    and a book's ratio does not move when another book changes, so incremental reruns stay per book).
+    Pairs that content re-paired keep a "pair" row naming how (``filters.pairing``); ``stats["pairing"]``
+    says for every chapter pair how it was paired.
     """
     if en_per_zh is None:
         en_per_zh = corpus_char_ratio(_pairable_char_counts(map(_chapter_chars, clean_rows)))
-    pairs, unpaired = pair_chapters(clean_rows)
+    pairs, unpaired = pair_chapters(clean_rows, lexicon, en_per_zh)
     rejected = [why.row("pair", row["raw_id"], row["book_id"]) for row, why in unpaired]
+    rejected += [pair.outcome.row("pair", pair.chapter_id, pair.book_id) for pair in pairs if pair.outcome]
+    pairing = {pair.chapter_id: pair.how for pair in pairs}
     chapters = []
     for pair in pairs:
         row = _chapter_row(pair)
@@ -252,4 +257,5 @@ def pair_and_filter_book(
             chapters.append(row)
         else:
             rejected.append(why.row("filter", pair.chapter_id, pair.book_id))
-    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs), en_per_zh=en_per_zh)
+    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs), en_per_zh=en_per_zh,
+                                      pairing=pairing)

@@ -66,6 +66,8 @@ class Site:
     def origins(self) -> tuple[str, ...]:
         """Every origin a crawl of this site may request: its own and the ``allowed_origins``."""
         return (origin(self.url) or "", *self.allowed_origins)
+    kind: str = "web"  # "web", or a local file named by each book's toc: "epub" or "text" (crawlers.local)
+    heading: str | None = None  # kind text: the chapter-heading regex (default: crawlers.textbook)
 
 
 @dataclass(frozen=True)
@@ -247,9 +249,42 @@ _SITE_FIELDS: dict[str, Any] = {
 }
 
 
+_LOCAL_KINDS = ("epub", "text")
+
+
+def _heading(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
+    try:
+        re.compile(r.text(value, where))
+    except re.error as err:
+        raise r.fail(where, f"invalid regular expression: {err}") from None
+    return value
+
+
+# A local source (an EPUB or a .txt file per book; the book's ``toc`` is its path): its keys and readers.
+_LOCAL_FIELDS: dict[str, Any] = {
+    "lang": _lang,
+    "encoding": _encoding,
+    "boilerplate": _boilerplate,
+    "heading": _heading,
+}
+
+
+def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> Site:
+    where = f"sites.{name}"
+    raw = r.mapping(raw, where, {"kind", *_LOCAL_FIELDS}, {"kind", "lang"})
+    if raw["kind"] not in _LOCAL_KINDS:
+        raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
+    values = {key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _LOCAL_FIELDS.items() if key in raw}
+    return Site(name=name, url="file:///", serve=None, selectors=None, kind=raw["kind"], **values)  # type: ignore[arg-type]
+
+
 def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
     where = f"sites.{name}"
     r.ident(name, where)
+    if isinstance(raw, dict) and "kind" in raw:
+        if raw["kind"] != "web":
+            return _local_site(r, name, raw, base_dir)
+        raw = {key: value for key, value in raw.items() if key != "kind"}
     raw = r.mapping(raw, where, set(_SITE_FIELDS), {"lang", "url", "selectors"})
     values = {key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _SITE_FIELDS.items() if key in raw}
     return Site(name=name, **{"serve": None, **values})
@@ -305,7 +340,9 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
             raise r.fail(f"{where}.{lang}.site", f"unknown site {site!r} (known: {', '.join(sorted(sites))})")
         if sites[site].lang != lang:
             raise r.fail(f"{where}.{lang}.site", f"site {site!r} publishes {sites[site].lang!r}, not {lang!r}")
-        sources[lang] = BookSource(site=site, toc=_toc(r, src["toc"], f"{where}.{lang}.toc", sites[site]))
+        toc = f"{where}.{lang}.toc"
+        local = sites[site].kind != "web"  # a local source's toc is its file, relative to the config
+        sources[lang] = BookSource(site=site, toc=r.text(src["toc"], toc) if local else _toc(r, src["toc"], toc, sites[site]))
     return Book(
         book_id=book_id,
         title_zh=r.scalar_text(raw.get("title_zh"), f"{where}.title_zh"),

@@ -8,6 +8,7 @@ from typing import Any
 
 import pyarrow.compute as pc
 
+from filters.rejection import KEPT_OUTCOMES
 from pipeline import storage
 from pipeline.layout import Layout
 
@@ -74,7 +75,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         lines.append(f"  BLOCKED: site {site} served a challenge page ({reason}); nothing was bypassed")
     if summary["rejected"]:
         lines.append("  rejected (stage/reason: count):")
-        lines += [f"    {name}: {n}" for name, n in summary["rejected"].items()]
+        kept = {f"pair/{reason}" for reason in KEPT_OUTCOMES}
+        lines += [f"    {name}: {n}" + ("  (kept, paired by content)" if name in kept else "")
+                  for name, n in summary["rejected"].items()]
     if summary["cohesion_candidates"]:
         lines.append("  cohesion candidates (phenomenon/adjacency: count):")
         lines += [f"    {name}: {n}" for name, n in summary["cohesion_candidates"].items()]

@@ -183,6 +183,16 @@ class CrawlBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("crawl", self.layout.raw(str(self.lang), str(self.book_id)))
 
+    def local_file(self) -> Path | None:
+        """The book's file when its source is a local EPUB or text file (its toc, relative to the config)."""
+        source = self.cfg.book(str(self.book_id)).sources[str(self.lang)]
+        return None if self.cfg.sites[source.site].kind == "web" else self.cfg.path.resolve().parent / source.toc
+
+    def settings(self) -> dict[str, Any]:
+        """A local file's content hash: when the file changes, the book is read again."""
+        path = self.local_file()
+        return {} if path is None else {"file": storage.file_sha256(path) if path.is_file() else "missing"}
+
     def _complete(self) -> bool:
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
         if not super()._complete():
@@ -204,11 +214,22 @@ class CrawlBook(BookTask):
         journal.parent.mkdir(parents=True, exist_ok=True)
         raw_path = self.output_paths()[0]  # the last completed crawl: what "new" and "edited" compare with
         before = {r["url"]: r["content_hash"] for r in storage.read_rows(raw_path, "raw_chapters")} if raw_path.exists() else {}
-        report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
+        if (path := self.local_file()) is not None:
+            from crawlers.local import read_local
+
+            report = read_local(site, path, journal)
+        else:
+            report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
-        toc_failed = state.toc_failure and toc_rejection(state.toc_failure, book_id, lang, site.selectors.chapter_links)
-        failures += [toc_failed] if toc_failed else []
+        toc_failed = None
+        if state.toc_failure is not None and site.kind != "web":  # a local file that cannot be read, by name
+            failure = state.toc_failure
+            failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
+                             "reason": failure["reason"], "detail": f"{failure['url']}: {failure.get('detail', '')}"})
+        elif state.toc_failure is not None:
+            toc_failed = toc_rejection(state.toc_failure, book_id, lang, site.selectors.chapter_links)
+            failures.append(toc_failed)
         edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)

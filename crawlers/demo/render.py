@@ -7,7 +7,10 @@
 
 Planted defects come from each book's ``defects`` in ``book.yaml``: ``duplicate_zh`` (a chapter
 posted twice on the Chinese site), ``truncated_en`` (an English chapter cut off after its first
-fifth), ``untranslated`` (no English chapter). The pages are committed under ``demo/site/``;
+fifth), ``untranslated`` (no English chapter), ``prologue_en`` (the translation calls chapter 1 a
+prologue, so every English number is one less), ``merged_en`` (two chapters translated as one English
+chapter, numbered as the first), ``author_note_zh`` (an author's note posted as a numbered chapter
+after the given chapter, so every later Chinese number is one more; the translation skips it). The pages are committed under ``demo/site/``;
 ``python -m crawlers.demo.render`` rebuilds them.
 """
 
@@ -18,7 +21,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from crawlers.demo.source import SOURCE_DIR, SourceBook, SourceChapter, load_books
+from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, load_books
 from pipeline.langdata import REPO_ROOT
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
@@ -33,6 +36,16 @@ ZH_TO_BE_CONTINUED = "本章未完，请点击下一页继续阅读》》"
 ZH_REPOST_NOTE = "作者有话说：刚才这章发重了，重新发一遍，大家别介意。"
 EN_AD = "Enjoying the story? Support us on Patreon to read up to 10 chapters ahead!"
 EN_NAV = "Previous Chapter | Table of Contents | Next Chapter"
+ZH_AUTHOR_NOTE = [
+    "各位读者大家好，我是作者。",
+    "这几天家里有点事情，更新慢了，真的很抱歉。",
+    "从下周开始，每天恢复两更，绝不断更！",
+    "谢谢大家一直以来的支持和打赏。",
+    "也谢谢评论区每一位留言鼓励我的朋友。",
+    "我们下一章见！",
+]
+ZH_AUTHOR_NOTE_TITLE = "请假条（作者的话）"
+_ZH_NUMERALS = "零一二三四五六七八九"
 
 
 def _write(path: Path, html: str, encoding: str = "utf-8") -> None:
@@ -65,12 +78,36 @@ def _toc_pages(entries: list[tuple[str, str]], per_page: int) -> list[list[tuple
 # ---------------------------------------------------------------- Chinese site
 
 
+def zh_numeral(n: int) -> str:
+    """一 .. 九十九, as chapter titles write them (十一, 二十)."""
+    tens, ones = divmod(n, 10)
+    return (("" if tens == 1 else _ZH_NUMERALS[tens]) + "十" if tens else "") + (_ZH_NUMERALS[ones] if ones else "")
+
+
+def zh_title(book: SourceBook, chapter: SourceChapter) -> str:
+    """The chapter's title on the Chinese site: one number more after an author's note chapter."""
+    note_after = book.defects.get("author_note_zh")
+    if note_after is None or chapter.number <= note_after:
+        return chapter.title_zh
+    return f"第{zh_numeral(chapter.number + 1)}章 {chapter.title_zh.partition(' ')[2]}"
+
+
+def zh_author_note(book: SourceBook) -> SourceChapter | None:
+    """The author's note the Chinese site posts as a chapter (``author_note_zh``), or None."""
+    after = book.defects.get("author_note_zh")
+    if after is None:
+        return None
+    bead_paragraphs = ((Bead(zh=line, en=""),) for line in ZH_AUTHOR_NOTE)
+    return SourceChapter(after, f"第{zh_numeral(after + 1)}章 {ZH_AUTHOR_NOTE_TITLE}", "", tuple(bead_paragraphs))
+
+
 def _zh_page_id(book_no: int, chapter: SourceChapter, copy: int = 0) -> str:
     return f"{book_no}{chapter.number:03d}{copy}"
 
 
 def _zh_chapter_pages(book: SourceBook, chapter: SourceChapter, page_id: str, repost: bool) -> list[str]:
     """The HTML pages of one Chinese chapter (one or two)."""
+    title = zh_title(book, chapter)
     paragraphs = chapter.zh_paragraphs()
     if repost:  # a near-duplicate re-post: a note on top and a couple of characters changed
         paragraphs = [ZH_REPOST_NOTE] + [p.replace("的", "地", 1) if i < 3 else p for i, p in enumerate(paragraphs)]
@@ -78,12 +115,12 @@ def _zh_chapter_pages(book: SourceBook, chapter: SourceChapter, page_id: str, re
     parts = [paragraphs[i : i + ZH_PAGE_PARAGRAPHS] for i in range(0, len(paragraphs), ZH_PAGE_PARAGRAPHS)]
     pages = []
     for n, part in enumerate(parts, 1):
-        lines = [ZH_AD_TOP] + ([chapter.title_zh] if n == 1 else []) + part
+        lines = [ZH_AD_TOP] + ([title] if n == 1 else []) + part
         next_part = ""
         if n < len(parts):
             lines.append(ZH_TO_BE_CONTINUED)
             next_part = f' <a id="next-part" href="{page_id}_{n + 1}.html">下一页</a>'
-        heading = chapter.title_zh if n == 1 else f"{chapter.title_zh}（{n}/{len(parts)}）"
+        heading = title if n == 1 else f"{title}（{n}/{len(parts)}）"
         body = (
             f'<div class="nav"><a href="/">墨香书阁</a> &gt; <a href="index.html">{escape(book.meta["title_zh"])}</a></div>\n'
             f'<div class="bookname"><h1>{escape(heading)}</h1></div>\n'
@@ -100,6 +137,7 @@ def render_zh_book(book: SourceBook, book_no: int, root: Path) -> None:
     duplicates = set(book.defects.get("duplicate_zh", []))
     entries: list[tuple[str, str]] = []
     repost: list[tuple[str, str]] = []  # a re-posted chapter is listed after the next one, as on real sites
+    note = zh_author_note(book)
     for chapter in book.chapters:
         copies = [False, True] if chapter.number in duplicates else [False]
         for copy, is_repost in enumerate(copies):
@@ -107,11 +145,15 @@ def render_zh_book(book: SourceBook, book_no: int, root: Path) -> None:
             for n, html in enumerate(_zh_chapter_pages(book, chapter, page_id, is_repost), 1):
                 _write(folder / (f"{page_id}.html" if n == 1 else f"{page_id}_{n}.html"), html, "gb18030")
             if not is_repost:
-                entries.append((f"{page_id}.html", chapter.title_zh))
+                entries.append((f"{page_id}.html", zh_title(book, chapter)))
                 entries.extend(repost)
                 repost = []
             else:
-                repost = [(f"{page_id}.html", chapter.title_zh)]
+                repost = [(f"{page_id}.html", zh_title(book, chapter))]
+        if note is not None and chapter.number == note.number:
+            page_id = f"{book_no}{note.number:03d}5"
+            _write(folder / f"{page_id}.html", _zh_chapter_pages(book, note, page_id, False)[0], "gb18030")
+            entries.append((f"{page_id}.html", note.title_zh))
     entries.extend(repost)
     pages = _toc_pages(entries, ZH_TOC_PAGE)
     for n, page in enumerate(pages, 1):
@@ -130,29 +172,45 @@ def render_zh_book(book: SourceBook, book_no: int, root: Path) -> None:
 # ---------------------------------------------------------------- English site
 
 
-def _en_chapter_page(book: SourceBook, chapter: SourceChapter) -> str:
-    paragraphs = chapter.en_paragraphs()
-    if chapter.number in book.defects.get("truncated_en", []):
-        paragraphs = paragraphs[: max(1, round(len(paragraphs) * TRUNCATED_SHARE))]
+def en_chapters(book: SourceBook) -> list[tuple[str, str, list[str]]]:
+    """(URL slug, title, paragraphs) of every chapter on the English site, in order."""
+    merged = {first: second for first, second in book.defects.get("merged_en", [])}
+    skipped = set(book.defects.get("untranslated", [])) | set(merged.values())
+    by_number = {chapter.number: chapter for chapter in book.chapters}
+    out = []
+    for chapter in book.chapters:
+        if chapter.number in skipped:
+            continue
+        number, title = chapter.number, chapter.title_en
+        if book.defects.get("prologue_en"):
+            number -= 1
+            title = f"Chapter {number}: {title.partition(': ')[2]}" if number else f"Prologue: {title.partition(': ')[2]}"
+        paragraphs = chapter.en_paragraphs()
+        if chapter.number in merged:
+            paragraphs += by_number[merged[chapter.number]].en_paragraphs()
+        elif chapter.number in book.defects.get("truncated_en", []):
+            paragraphs = paragraphs[: max(1, round(len(paragraphs) * TRUNCATED_SHARE))]
+        out.append((f"chapter-{number}" if number else "prologue", title, paragraphs))
+    return out
+
+
+def _en_chapter_page(book: SourceBook, title: str, paragraphs: list[str]) -> str:
     credits = f"Translator: {book.meta['translator']}  Editor: {book.meta['editor']}"
     lines = [credits, EN_NAV] + paragraphs + [EN_AD, EN_NAV]
     body = (
         f'<header><a href="/">Moonlit Translations</a> › <a href="../">{escape(book.meta["title_en"])}</a></header>\n'
-        f'<article><h1 class="entry-title">{escape(chapter.title_en)}</h1>\n'
+        f'<article><h1 class="entry-title">{escape(title)}</h1>\n'
         f'<div class="entry-content">\n{_paras(lines)}\n</div></article>'
     )
-    return _en_page(f"{book.meta['title_en']} – {chapter.title_en}", body)
+    return _en_page(f"{book.meta['title_en']} – {title}", body)
 
 
 def render_en_book(book: SourceBook, root: Path) -> None:
     folder = root / "novel" / book.book_id
-    missing = set(book.defects.get("untranslated", []))
     entries = []
-    for chapter in book.chapters:
-        if chapter.number in missing:
-            continue
-        _write(folder / f"chapter-{chapter.number}" / "index.html", _en_chapter_page(book, chapter))
-        entries.append((f"/novel/{book.book_id}/chapter-{chapter.number}/", chapter.title_en))
+    for slug, title, paragraphs in en_chapters(book):
+        _write(folder / slug / "index.html", _en_chapter_page(book, title, paragraphs))
+        entries.append((f"/novel/{book.book_id}/{slug}/", title))
     pages = _toc_pages(entries, EN_TOC_PAGE)
     for n, page in enumerate(pages, 1):
         links = "\n".join(f'<li><a href="{href}">{escape(title)}</a></li>' for href, title in page)

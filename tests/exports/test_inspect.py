@@ -29,3 +29,11 @@ def test_highlight_falls_back_to_search():
     assert highlight("He said so.", 3, 7, "said", ("[[", "]]")) == "He [[said]] so."
     assert highlight("He said so.", 0, 2, "said", ("[[", "]]")) == "He [[said]] so."
     assert highlight("He said so.", None, None, "told", ("<<", ">>")) == "He said so.  (<<told>>)"
+
+
+def test_describe_chapter_says_how_it_was_paired(layout):
+    from pipeline.storage import write_json
+
+    write_json({"pairing": {"book1/2": "zh '第2章' <-> en 'Prologue': numbers differ, content score 0.61"}},
+               layout.stats("filter", "book1"))
+    assert "  paired: zh '第2章' <-> en 'Prologue': numbers differ" in describe_chapter(layout, "book1/2", color=False)

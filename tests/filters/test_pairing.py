@@ -41,7 +41,7 @@ def test_unpaired_and_unnumbered():
     assert [p.chapter_no for p in pairs] == [1]
     assert sorted((row["raw_id"], why.reason) for row, why in rejected) == [
         ("b/en/00001", "no_original"),
-        ("b/en/00002", "unnumbered_chapter"),
+        ("b/en/00002", "unmatched"),
         ("b/zh/00001", "no_translation"),
     ]
 
@@ -51,3 +51,49 @@ def test_repeated_chapter_keeps_first():
     pairs, rejected = pair_chapters(rows)
     assert pairs[0].zh[0]["raw_id"] == "b/zh/00000"
     assert [(row["raw_id"], why.reason) for row, why in rejected] == [("b/zh/00001", "duplicate_chapter")]
+
+
+def _text_row(lang, toc, number, paragraphs, title=""):
+    from filters.sentences import split_sentences
+
+    return {**_row(lang, toc, number, title=title), "paragraphs": paragraphs,
+            "sentences": split_sentences(paragraphs, lang)}
+
+
+def _book(en_layout):
+    """Invented chapters 1-5 in zh; en chapters as ``en_layout`` says: (zh chapters, en number or None)."""
+    from tests.crawlers.local_books import invented_chapter
+
+    texts = [invented_chapter(k) for k in range(5)]
+    rows = [_text_row("zh", k, k + 1, zh) for k, (zh, _) in enumerate(texts)]
+    for toc, (zh_numbers, number) in enumerate(en_layout):
+        rows.append(_text_row("en", toc, number, [p for n in zh_numbers for p in texts[n - 1][1]], title=f"en{toc}"))
+    return rows
+
+
+def _pairs(rows):
+    pairs, rejected = pair_chapters(rows)
+    made = [(p.chapter_id, [r["raw_id"] for r in p.zh], [r["raw_id"] for r in p.en],
+             p.outcome.reason if p.outcome else None) for p in pairs]
+    return made, sorted((row["raw_id"], why.reason) for row, why in rejected)
+
+
+def test_a_translation_starting_at_a_prologue_is_renumbered_by_content():
+    made, rejected = _pairs(_book([((1,), None), ((2,), 1), ((3,), 2), ((4,), 3), ((5,), 4)]))
+    assert made == [(f"b/{k + 1}", [f"b/zh/{k:05d}"], [f"b/en/{k:05d}"], "renumbered") for k in range(5)]
+    assert rejected == []
+
+
+def test_a_merged_translation():
+    made, rejected = _pairs(_book([((1,), 1), ((2, 3), 2), ((4,), 3), ((5,), 4)]))
+    assert made[1] == ("b/2", ["b/zh/00001", "b/zh/00002"], ["b/en/00001"], "merged")
+    assert [m[3] for m in made] == [None, "merged", "renumbered", "renumbered"] and rejected == []
+
+
+def test_same_number_but_another_text_is_low_similarity():
+    rows = _book([((1,), 1), ((2,), 2), ((3,), 3)])
+    rows[-1] = {**rows[-1], "sentences": ["The weather report said rain was coming to the harbour soon."] * 6}
+    made, rejected = _pairs(rows)
+    assert [m[0] for m in made] == ["b/1", "b/2"]
+    assert rejected == [("b/en/00002", "low_similarity"), ("b/zh/00002", "low_similarity"),
+                        ("b/zh/00003", "no_translation"), ("b/zh/00004", "no_translation")]

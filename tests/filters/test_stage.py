@@ -200,13 +200,13 @@ def test_pair_and_filter_book(book):
         ("filter", "b/3", "poetry"),
         ("filter", "b/4", "too_few_sentences"),
         ("pair", "b/en/00004", "no_original"),
-        ("pair", "b/en/00005", "unnumbered_chapter"),
+        ("pair", "b/en/00005", "unmatched"),
     ]
     assert stats["rejected"] == {
         "poetry": 1,
         "too_few_sentences": 1,
         "no_original": 1,
-        "unnumbered_chapter": 1,
+        "unmatched": 1,
     }
     assert stats["in"] == 11 and stats["out"] == 2
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import luigi
 import pytest
 
+from crawlers.demo.render import en_chapters, zh_author_note, zh_title
 from crawlers.demo.source import load_books
 from pipeline import storage
 from pipeline.layout import Layout
@@ -30,34 +31,43 @@ def demo_build(tmp_path_factory) -> tuple[Path, Layout]:
     return config, Layout(output_of(config))
 
 
-def _rejections(layout: Layout) -> dict[str, tuple[str, str]]:
+def _rejections(layout: Layout) -> set[tuple[str, str, str]]:
     table = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
-    return {row["item_id"]: (row["stage"], row["reason"]) for row in table.to_pylist()}
+    return {(row["item_id"], row["stage"], row["reason"]) for row in table.to_pylist()}
 
 
 def test_every_demo_chapter_is_crawled_in_both_languages(demo_build):
     _, layout = demo_build
     for book in load_books():
+        note = zh_author_note(book)
+        expected = {"zh": {zh_title(book, c) for c in book.chapters} | ({note.title_zh} if note else set()),
+                    "en": {title for _, title, _ in en_chapters(book)}}
         for lang in ("zh", "en"):
             rows = storage.read_rows(layout.raw(lang, book.book_id), "raw_chapters")
-            titles = {r["title"] for r in rows}
-            expected = {getattr(c, f"title_{lang}") for c in book.chapters
-                        if not (lang == "en" and c.number in book.defects.get("untranslated", []))}
-            assert titles == expected, (book.book_id, lang)
+            assert {r["title"] for r in rows} == expected[lang], (book.book_id, lang)
 
 
-def test_planted_defects_are_rejected_with_the_right_reason_and_nothing_else(demo_build):
+def test_planted_defects_end_with_the_right_pairs_and_a_named_outcome_and_nothing_else(demo_build):
     _, layout = demo_build
-    rejected = _rejections(layout)
-    assert rejected == {
-        "city-star/zh/00005": ("dedup", "near_duplicate"),  # chapter 4 posted again after chapter 5
-        "city-star/10": ("filter", "too_few_sentences"),
-        "sword-sect/6": ("filter", "length_ratio"),  # the translation is cut off after a fifth
-        "sword-sect/10": ("filter", "poetry"),
-        "star-system/zh/00009": ("pair", "no_translation"),
+    assert _rejections(layout) == {
+        ("city-star/zh/00005", "dedup", "near_duplicate"),  # chapter 4 posted again after chapter 5
+        ("city-star/7", "pair", "merged"),  # chapters 7 and 8 translated as one en chapter 7
+        ("city-star/10", "filter", "too_few_sentences"),
+        ("sword-sect/6", "filter", "length_ratio"),  # the translation is cut off after a fifth
+        ("sword-sect/zh/00007", "pair", "unmatched"),  # an author's note posted as chapter 8, not translated
+        *((f"sword-sect/{n}", "pair", "renumbered") for n in (9, 10, 11)),  # ... so zh 9 is en 8
+        ("sword-sect/11", "filter", "poetry"),
+        ("star-system/zh/00009", "pair", "no_translation"),
+        *((f"star-system/{n}", "pair", "renumbered") for n in range(1, 10)),  # en starts at a prologue
     }
-    kept = {row["chapter_id"] for b in load_books() for row in storage.read_rows(layout.chapters(b.book_id), "chapters")}
-    assert kept == {f"{b.book_id}/{c.number}" for b in load_books() for c in b.chapters} - set(rejected) - {"star-system/10"}
+    pairs = {row["chapter_id"]: (len(row["zh_raw_ids"]), row["title_en"])
+             for b in load_books() for row in storage.read_rows(layout.chapters(b.book_id), "chapters")}
+    assert pairs["city-star/7"] == (2, "Chapter 7: The Rainy Night")
+    assert pairs["star-system/1"][1].startswith("Prologue") and pairs["star-system/2"][1].startswith("Chapter 1:")
+    assert pairs["sword-sect/9"][1].startswith("Chapter 8 ")
+    expected = {f"{b.book_id}/{n}" for b in load_books() for n in range(1, 11)}
+    expected -= {"city-star/8", "city-star/10", "sword-sect/6", "sword-sect/8", "star-system/10"}
+    assert set(pairs) == expected
 
 
 def test_aligned_pairs_cover_every_sentence_once(demo_build):

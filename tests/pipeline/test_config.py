@@ -169,3 +169,23 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
         load_config(path)
     except ConfigError as err:
         assert str(err).startswith(f"{path}: ") and "\n" not in str(err).split(": ", 2)[1]
+
+
+@pytest.mark.parametrize(
+    "site, message",
+    [
+        ({"kind": "pdf", "lang": "en"}, "sites.shelf.kind: must be web, epub or text"),
+        ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
+        ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
+        ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),
+    ],
+)
+def test_local_source_errors_name_the_field(tmp_path, site, message):
+    path = _with(tmp_path, lambda r: r["sites"].update(shelf=site))
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace("[", r"\[")):
+        load_config(path)
+
+
+def test_local_sources_need_no_url_or_selectors(tmp_path):
+    path = _with(tmp_path, lambda r: r["sites"].update(shelf={"kind": "epub", "lang": "en"}))
+    assert load_config(path).sites["shelf"].kind == "epub"
