@@ -86,14 +86,16 @@ def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]
     def query(j: int) -> tuple[float, int]:  # best over links with column < j
         result = (0.0, -1)
         while j > 0:
-            result = max(result, tree[j])
+            if tree[j] > result:
+                result = tree[j]
             j -= j & -j
         return result
 
     def update(j: int, value: tuple[float, int]) -> None:
         j += 1
         while j <= size:
-            tree[j] = max(tree[j], value)
+            if value > tree[j]:
+                tree[j] = value
             j += j & -j
 
     ordered = sorted(candidates)
