@@ -29,3 +29,12 @@ def test_rejections_are_kept_in_order(lexicon):
     assert [bead.key for bead in result.chapters[0]] == GOLD
     assert isinstance(result.chapters[1], Rejection)
     assert result.learned == {}
+
+
+def test_a_process_pool_gives_the_serial_beads_and_learned_pairs(lexicon):
+    chapters = [*CHAPTERS, (ZH, EN), (ZH[:1], EN * 3), *CHAPTERS]
+    serial = align_book(chapters, lexicon)
+    pooled = align_book(chapters, lexicon, processes=2)
+    assert pooled == serial
+    assert "trinket" in pooled.learned["韦小宝"]
+    assert isinstance(pooled.chapters[5], Rejection)
