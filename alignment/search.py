@@ -162,6 +162,9 @@ def bead_types(max_size: int) -> list[tuple[int, int]]:
     return beads + [(1, 0)]
 
 
+ROW_BLOCK = 32  # DP rows whose gathers are prepared together (bounds their memory)
+
+
 def dp_align(
     n: int,
     m: int,
@@ -206,16 +209,27 @@ def dp_align(
     total = np.full((n + 1, m + 1), -np.inf)
     back = np.full((n + 1, m + 1), -1, dtype=np.int8)
     skip_en = len(types)  # the 0-1 move's code in ``back``
+    last_column = np.array([hi for _, hi in ranges], dtype=np.int64)
+
+    def block(first: int, last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For rows first..last - 1, per shape and column of the row's range: the bead's first zh and en
+        sentence, and its gain (-inf where it would start before the chapter); padded to the widest row."""
+        lo = first_column[first:last, None, None]
+        offsets = np.arange(int((last_column[first:last] - first_column[first:last]).max()) + 1)
+        rows = np.arange(first, last)[:, None, None] - zh_sizes[None, :, None]
+        columns = lo + offsets - en_sizes[None, :, None]
+        valid = (rows >= 0) & (columns >= 0)
+        rows, columns = np.maximum(rows, 0), np.clip(columns, 0, m)
+        band = np.clip(offsets - np.maximum(0, en_sizes[None, :, None] - lo), 0, width - 1)
+        gain = gains[type_index[None], rows, band] - en_costs[type_index[None], columns]
+        return rows, columns, np.where(valid, gain, -np.inf)
+
     for i in range(n + 1):
         lo, hi = ranges[i]
-        offsets = np.arange(hi - lo + 1)[None, :]
-        rows = i - zh_sizes[:, None]  # the bead's first zh sentence, per shape
-        columns = lo + offsets - en_sizes[:, None]  # its first en sentence, per shape and column
-        valid = (rows >= 0) & (columns >= 0)
-        rows, columns = np.maximum(rows, 0), np.maximum(columns, 0)
-        band = np.maximum(offsets - np.maximum(0, en_sizes[:, None] - lo), 0)  # column in the shape's band
-        gain = gains[type_index, rows, band] - en_costs[type_index, columns]
-        options = np.where(valid, total[rows, columns] + gain, -np.inf)
+        if i % ROW_BLOCK == 0:
+            block_rows, block_columns, block_gains = block(i, min(n + 1, i + ROW_BLOCK))
+        r, size = i % ROW_BLOCK, hi - lo + 1
+        options = total[block_rows[r], block_columns[r, :, :size]] + block_gains[r, :, :size]
         bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(hi - lo + 1)
         options += bonus
         best = options.max(axis=0)
