@@ -127,18 +127,15 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
         return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
     ones = full_scores(scorer, 1, 1)
-    candidates = []
-    for i in range(n):
-        centre = round(i * m / n)
-        lo, hi = max(0, centre - half), min(m, centre + half + 1)
-        row = ones[i, lo:hi]
-        found = np.flatnonzero(row > 0)
-        if not len(found):
-            continue
-        columns = found + lo
-        order = np.lexsort((-columns, np.abs(columns - centre), -row[found]))[: params.top_k]
-        candidates += [(i, int(columns[k]), float(row[found[k]])) for k in order]
-    return best_path(candidates)
+    centre = np.round(np.arange(n) * m / n).astype(np.int64)[:, None]
+    distance = np.abs(np.arange(m)[None, :] - centre)
+    rows, columns = np.nonzero((ones > 0) & (distance <= half))
+    scores = ones[rows, columns]
+    order = np.lexsort((-columns, distance[rows, columns], -scores, rows))
+    rows, columns, scores = rows[order], columns[order], scores[order]
+    first = np.searchsorted(rows, rows)  # where each row's candidates begin
+    keep = np.arange(len(rows)) - first < params.top_k
+    return best_path(list(zip(rows[keep].tolist(), columns[keep].tolist(), scores[keep].tolist())))
 
 
 def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -> list[tuple[int, int]]:
