@@ -121,25 +121,21 @@ def _explained(
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
+    starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
     tables = []
     covered = hit
     for width in range(1, widths + 1):
         if width > 1:
             covered = covered[:, :-1] | hit[:, width - 1 :]
-        table = np.zeros((sentences, covered.shape[1]), dtype=np.float32)
-        if len(sentence_of) and covered.shape[1]:
-            starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
-            sums = np.add.reduceat(covered * weight[:, None], starts, axis=0)
-            table[sentence_of[starts]] = sums
-        orphan = (table == 0) & has_content[:, None]
-        tables.append(
-            (
-                np.vstack([np.zeros((1, table.shape[1])), np.cumsum(table, axis=0, dtype=np.float64)]),
-                np.vstack(
-                    [np.zeros((1, table.shape[1]), dtype=np.int32), np.cumsum(orphan, axis=0, dtype=np.int32)]
-                ),
-            )
-        )
+        columns = covered.shape[1]
+        table = np.zeros((sentences, columns), dtype=np.float32)
+        if len(sentence_of) and columns:
+            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+        explained = np.zeros((sentences + 1, columns))
+        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
+        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
+        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
+        tables.append((explained, orphans))
     return tables
 
 
@@ -171,13 +167,14 @@ class ChapterScorer:
         index = tokens.index
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
         self.n, self.m = n, m
-        links = np.array(
+        en_vocab = index.en_vocab
+        links = np.array(  # in any order: _any_of sorts them
             [
-                (index.zh_vocab[word], index.en_vocab[stem])
-                for word in sorted(gloss)
+                (index.zh_vocab[word], en_vocab[stem])
+                for word, stems in gloss.items()
                 if word in index.zh_vocab
-                for stem in sorted(gloss[word])
-                if stem in index.en_vocab
+                for stem in stems
+                if stem in en_vocab
             ],
             dtype=np.int64,
         ).reshape(-1, 2)

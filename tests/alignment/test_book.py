@@ -1,4 +1,7 @@
-from alignment.book import align_book
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from alignment.book import align_book, spare_cores
 from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
 from tests.alignment.texts import EN, GOLD, ZH
@@ -38,3 +41,9 @@ def test_a_process_pool_gives_the_serial_beads_and_learned_pairs(lexicon):
     assert pooled == serial
     assert "trinket" in pooled.learned["韦小宝"]
     assert isinstance(pooled.chapters[5], Rejection)
+
+
+def test_spare_cores_are_all_cores_here_and_one_in_a_worker_process():
+    assert spare_cores() == len(os.sched_getaffinity(0))
+    with ProcessPoolExecutor(1) as pool:
+        assert pool.submit(spare_cores).result() == 1
