@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from alignment.beads import Bead
 from alignment.chapter import Rejection, align_tokens, balance_problem
 from alignment.hybrid import Embedding
-from alignment.lexicon import Lexicon
+from alignment.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
@@ -108,7 +108,7 @@ def align_book(
     chapter: sentence vectors and weights) make it the hybrid aligner. ``processes`` > 1 spreads the
     chapters over a process pool (same result).
     """
-    lexicon = lexicon or Lexicon()
+    lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
     results: list[list[Bead] | Rejection | None] = [balance_problem(len(zh), len(en)) for zh, en in chapters]
     todo = [k for k, result in enumerate(results) if result is None]
