@@ -1,23 +1,33 @@
 """Aligning a book: every chapter, then lexicon refinement from the book's own confident beads.
 
 Refinement reuses the first pass: chapters are tokenised once, and only chapters whose gloss gains a
-learned pair are realigned (the others would come out the same).
+learned pair are realigned (the others would come out the same). With ``processes`` > 1 both passes
+run on a process pool, chapter by chapter; results are collected in chapter order, so the beads and the
+learned pairs are those of the serial run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from alignment.beads import Bead
 from alignment.chapter import Rejection, align_tokens, balance_problem
 from alignment.hybrid import Embedding
-from alignment.lexicon import Lexicon
+from alignment.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
+Gloss = dict[str, frozenset[str]]
+Mapper = Callable[[Callable, Iterable], Iterator]
+
+_lexicon: Lexicon | None = None  # the lexicon of the book being aligned (per process; see _mapper)
 
 
 @dataclass
@@ -26,9 +36,59 @@ class BookAlignment:
     learned: dict[str, frozenset[str]]  # zh word -> en stems added by refinement
 
 
-def _with_learned(
-    gloss: dict[str, frozenset[str]], tokens: ChapterTokens, learned: dict[str, frozenset[str]]
-) -> dict[str, frozenset[str]]:
+def spare_cores() -> int:
+    """Cores this process may use for a book's chapters: all it may run on, or 1 inside a worker process
+    (the pipeline's parallel workers already share the cores)."""
+    if multiprocessing.parent_process() is not None:
+        return 1
+    return len(os.sched_getaffinity(0))
+
+
+def _use_lexicon(lexicon: Lexicon | None) -> None:
+    global _lexicon
+    _lexicon = lexicon
+
+
+@contextmanager
+def _mapper(processes: int, chapters: int, lexicon: Lexicon) -> Iterator[Mapper]:
+    """``map`` in this process, or an order-keeping map over a pool of ``processes`` (forked, so the
+    lexicon is not copied through a pipe)."""
+    if processes <= 1 or chapters <= 1:
+        _use_lexicon(lexicon)
+        try:
+            yield map
+        finally:
+            _use_lexicon(None)
+        return
+    context = multiprocessing.get_context("fork")
+    workers = min(processes, chapters)
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_use_lexicon, initargs=(lexicon,)
+    ) as pool:
+        yield lambda function, jobs: pool.map(function, jobs, chunksize=max(1, chapters // (4 * workers)))
+
+
+def _first_pass(
+    job: tuple[ChapterText, SearchParams, Paragraphs, Embedding | None, bool],
+) -> tuple[list[Bead], ChapterTokens, Gloss, list]:
+    """A chapter's beads, tokens and gloss, and its refinement evidence (when refining)."""
+    (zh, en), params, paragraphs, embedding, refine = job
+    assert _lexicon is not None, "set by _mapper"
+    tokens = ChapterTokens.of(zh, en)
+    gloss = glosses(tokens, _lexicon)
+    beads, scorer = align_tokens(tokens, gloss, params, paragraphs, embedding)
+    evidence = Evidence()
+    if refine:
+        evidence.add_chapter(scorer, beads)
+    return beads, tokens, gloss, evidence.beads
+
+
+def _realign(job: tuple[ChapterTokens, Gloss, SearchParams, Paragraphs, Embedding | None]) -> list[Bead]:
+    tokens, gloss, params, paragraphs, embedding = job
+    return align_tokens(tokens, gloss, params, paragraphs, embedding)[0]
+
+
+def _with_learned(gloss: Gloss, tokens: ChapterTokens, learned: dict[str, frozenset[str]]) -> Gloss:
     present = frozenset().union(*tokens.en_stems)
     return {word: stems | (learned.get(word, frozenset()) & present) for word, stems in gloss.items()}
 
@@ -40,33 +100,35 @@ def align_book(
     params: SearchParams = SearchParams(),
     paragraphs: Sequence[Paragraphs] | None = None,
     embeddings: Sequence[Embedding] | None = None,
+    processes: int = 1,
 ) -> BookAlignment:
     """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign.
 
     ``paragraphs`` (one per chapter) are soft evidence for bead boundaries; ``embeddings`` (one per
-    chapter: sentence vectors and weights) make it the hybrid aligner.
+    chapter: sentence vectors and weights) make it the hybrid aligner. ``processes`` > 1 spreads the
+    chapters over a process pool (same result).
     """
-    lexicon = lexicon or Lexicon()
+    lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
+    results: list[list[Bead] | Rejection | None] = [balance_problem(len(zh), len(en)) for zh, en in chapters]
+    todo = [k for k, result in enumerate(results) if result is None]
     evidence = Evidence()
-    results: list[list[Bead] | Rejection] = []
-    prepared: list[tuple[int, ChapterTokens, dict[str, frozenset[str]], Embedding | None]] = []
-    for k, (zh, en) in enumerate(chapters):
-        problem = balance_problem(len(zh), len(en))
-        if problem:
-            results.append(problem)
-            continue
-        tokens = ChapterTokens.of(zh, en)
-        gloss = glosses(tokens, lexicon)
-        embedding = embeddings[k] if embeddings else None
-        beads, scorer = align_tokens(tokens, gloss, params, paragraphs[k], embedding)
-        if refine:
-            evidence.add_chapter(scorer, beads)
-        results.append(beads)
-        prepared.append((k, tokens, gloss, embedding))
-    learned = evidence.learn() if refine else {}
-    for k, tokens, gloss, embedding in prepared if learned else ():
-        refined = _with_learned(gloss, tokens, learned)
-        if refined != gloss:
-            results[k] = align_tokens(tokens, refined, params, paragraphs[k], embedding)[0]
-    return BookAlignment(results, learned)
+    with _mapper(processes, len(todo), lexicon) as mapper:
+        jobs = [
+            (chapters[k], params, paragraphs[k], embeddings[k] if embeddings else None, refine) for k in todo
+        ]
+        prepared: dict[int, tuple[ChapterTokens, Gloss]] = {}
+        for k, (beads, tokens, gloss, items) in zip(todo, mapper(_first_pass, jobs)):
+            results[k] = beads
+            prepared[k] = (tokens, gloss)
+            evidence.beads += items
+        learned = evidence.learn() if refine else {}
+        refined = {k: _with_learned(gloss, tokens, learned) for k, (tokens, gloss) in prepared.items()}
+        again = [k for k in todo if learned and refined[k] != prepared[k][1]]
+        jobs = [
+            (prepared[k][0], refined[k], params, paragraphs[k], embeddings[k] if embeddings else None)
+            for k in again
+        ]
+        for k, beads in zip(again, mapper(_realign, jobs)):
+            results[k] = beads
+    return BookAlignment(results, learned)  # type: ignore[arg-type]

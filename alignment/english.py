@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 NORMALISER_VERSION = 2
 
@@ -91,15 +91,21 @@ def _number(token: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
+def _token_stems(token: str) -> tuple[str, ...]:
+    """Stems of one lower-cased token (a number as one digit string); memoised, words recur."""
+    number = _number(token)
+    if number is not None:
+        return (number,)
+    return tuple(
+        stem(part)
+        for part in token.split("-")
+        if part not in STOP_WORDS and not part.isdigit() and len(part) > 1
+    )
+
+
 def content_stems(text: str) -> list[str]:
     """Stems of the content words of ``text`` in order (duplicates kept); numbers as digit strings."""
-    stems: list[str] = []
-    for token in _WORD.findall(text.lower().replace("\u2019", "'")):
-        number = _number(token)
-        if number is not None:
-            stems.append(number)
-            continue
-        for part in token.split("-"):
-            if part not in STOP_WORDS and not part.isdigit() and len(part) > 1:
-                stems.append(stem(part))
-    return stems
+    return [
+        item for token in _WORD.findall(text.lower().replace("\u2019", "'")) for item in _token_stems(token)
+    ]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 
 from alignment import cedict, chinese, english
 
 CHAR_SENSES = 3  # stems kept per character when an unknown word is glossed character by character
 LONGEST_WORD = 4
+MEMO_SIZE = 500_000  # (word, part of speech) entries memoised before the memo starts over
 
 
 class Lexicon:
@@ -31,6 +33,8 @@ class Lexicon:
     def candidates(self, word: str, pos: str = "") -> frozenset[str]:
         key = (word, pos)
         if key not in self._memo:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
             self._memo[key] = self._candidates(word, pos)
         return self._memo[key]
 
@@ -58,3 +62,9 @@ class Lexicon:
                     start = end
                     break
         return stems
+
+
+@cache
+def default_lexicon() -> Lexicon:
+    """The dictionary-only lexicon, one per process, so that its memo serves every book aligned there."""
+    return Lexicon()

@@ -38,19 +38,26 @@ def align_chapters(
     paragraphs: Sequence[Paragraphs] | None = None,
     lexicon: Lexicon | None = None,
     translator: Translator | None = None,
+    processes: int = 1,
 ) -> tuple[list[list[Bead] | Rejection], int]:
     """Beads (or a rejection) per chapter of one book, and the number of lexicon pairs learned.
 
-    ``ids`` name the chapters (bleualign's translator reads the translation of each by its id).
+    ``ids`` name the chapters (bleualign's translator reads the translation of each by its id);
+    ``processes`` > 1 aligns the chapters of the default and hybrid methods on a process pool.
     """
     if method == "default":
-        aligned = align_book(chapters, lexicon, paragraphs=paragraphs)
+        aligned = align_book(chapters, lexicon, paragraphs=paragraphs, processes=processes)
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method == "hybrid":
         embed = _embedder()
         vectors = [(embed(zh), embed(en), HybridWeights()) for zh, en in chapters]
         aligned = align_book(
-            chapters, lexicon, params=HYBRID_SEARCH, paragraphs=paragraphs, embeddings=vectors
+            chapters,
+            lexicon,
+            params=HYBRID_SEARCH,
+            paragraphs=paragraphs,
+            embeddings=vectors,
+            processes=processes,
         )
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method not in ("bleualign", "galechurch"):

@@ -86,14 +86,16 @@ def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]
     def query(j: int) -> tuple[float, int]:  # best over links with column < j
         result = (0.0, -1)
         while j > 0:
-            result = max(result, tree[j])
+            if tree[j] > result:
+                result = tree[j]
             j -= j & -j
         return result
 
     def update(j: int, value: tuple[float, int]) -> None:
         j += 1
         while j <= size:
-            tree[j] = max(tree[j], value)
+            if value > tree[j]:
+                tree[j] = value
             j += j & -j
 
     ordered = sorted(candidates)
@@ -125,18 +127,15 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
         return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
     ones = full_scores(scorer, 1, 1)
-    candidates = []
-    for i in range(n):
-        centre = round(i * m / n)
-        lo, hi = max(0, centre - half), min(m, centre + half + 1)
-        row = ones[i, lo:hi]
-        found = np.flatnonzero(row > 0)
-        if not len(found):
-            continue
-        columns = found + lo
-        order = np.lexsort((-columns, np.abs(columns - centre), -row[found]))[: params.top_k]
-        candidates += [(i, int(columns[k]), float(row[found[k]])) for k in order]
-    return best_path(candidates)
+    centre = np.round(np.arange(n) * m / n).astype(np.int64)[:, None]
+    distance = np.abs(np.arange(m)[None, :] - centre)
+    rows, columns = np.nonzero((ones > 0) & (distance <= half))
+    scores = ones[rows, columns]
+    order = np.lexsort((-columns, distance[rows, columns], -scores, rows))
+    rows, columns, scores = rows[order], columns[order], scores[order]
+    first = np.searchsorted(rows, rows)  # where each row's candidates begin
+    keep = np.arange(len(rows)) - first < params.top_k
+    return best_path(list(zip(rows[keep].tolist(), columns[keep].tolist(), scores[keep].tolist())))
 
 
 def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -> list[tuple[int, int]]:
@@ -158,6 +157,9 @@ def bead_types(max_size: int) -> list[tuple[int, int]]:
         ((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1]
     )
     return beads + [(1, 0)]
+
+
+ROW_BLOCK = 32  # DP rows whose gathers are prepared together (bounds their memory)
 
 
 def dp_align(
@@ -204,16 +206,27 @@ def dp_align(
     total = np.full((n + 1, m + 1), -np.inf)
     back = np.full((n + 1, m + 1), -1, dtype=np.int8)
     skip_en = len(types)  # the 0-1 move's code in ``back``
+    last_column = np.array([hi for _, hi in ranges], dtype=np.int64)
+
+    def block(first: int, last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For rows first..last - 1, per shape and column of the row's range: the bead's first zh and en
+        sentence, and its gain (-inf where it would start before the chapter); padded to the widest row."""
+        lo = first_column[first:last, None, None]
+        offsets = np.arange(int((last_column[first:last] - first_column[first:last]).max()) + 1)
+        rows = np.arange(first, last)[:, None, None] - zh_sizes[None, :, None]
+        columns = lo + offsets - en_sizes[None, :, None]
+        valid = (rows >= 0) & (columns >= 0)
+        rows, columns = np.maximum(rows, 0), np.clip(columns, 0, m)
+        band = np.clip(offsets - np.maximum(0, en_sizes[None, :, None] - lo), 0, width - 1)
+        gain = gains[type_index[None], rows, band] - en_costs[type_index[None], columns]
+        return rows, columns, np.where(valid, gain, -np.inf)
+
     for i in range(n + 1):
         lo, hi = ranges[i]
-        offsets = np.arange(hi - lo + 1)[None, :]
-        rows = i - zh_sizes[:, None]  # the bead's first zh sentence, per shape
-        columns = lo + offsets - en_sizes[:, None]  # its first en sentence, per shape and column
-        valid = (rows >= 0) & (columns >= 0)
-        rows, columns = np.maximum(rows, 0), np.maximum(columns, 0)
-        band = np.maximum(offsets - np.maximum(0, en_sizes[:, None] - lo), 0)  # column in the shape's band
-        gain = gains[type_index, rows, band] - en_costs[type_index, columns]
-        options = np.where(valid, total[rows, columns] + gain, -np.inf)
+        if i % ROW_BLOCK == 0:
+            block_rows, block_columns, block_gains = block(i, min(n + 1, i + ROW_BLOCK))
+        r, size = i % ROW_BLOCK, hi - lo + 1
+        options = total[block_rows[r], block_columns[r, :, :size]] + block_gains[r, :, :size]
         bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(hi - lo + 1)
         options += bonus
         best = options.max(axis=0)

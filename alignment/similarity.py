@@ -68,14 +68,17 @@ class ChapterTokens:
     def zh_words(self) -> tuple[frozenset[str], ...]:
         return tuple(frozenset(word for word, _ in words) for words in self.zh_tagged)
 
+    @cached_property
+    def index(self) -> ChapterIndex:
+        return ChapterIndex(self)
+
 
 def glosses(tokens: ChapterTokens, lexicon: Lexicon) -> dict[str, frozenset[str]]:
     """zh word -> its candidate en stems that occur in the chapter (over all its parts of speech)."""
     present = frozenset().union(*tokens.en_stems)
     candidates: dict[str, set[str]] = {}
-    for words in tokens.zh_tagged:
-        for word, pos in words:
-            candidates.setdefault(word, set()).update(lexicon.candidates(word, pos) & present)
+    for word, pos in dict.fromkeys(pair for words in tokens.zh_tagged for pair in words):
+        candidates.setdefault(word, set()).update(lexicon.candidates(word, pos) & present)
     return {word: frozenset(stems) for word, stems in candidates.items()}
 
 
@@ -118,26 +121,41 @@ def _explained(
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
+    starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
     tables = []
     covered = hit
     for width in range(1, widths + 1):
         if width > 1:
             covered = covered[:, :-1] | hit[:, width - 1 :]
-        table = np.zeros((sentences, covered.shape[1]), dtype=np.float32)
-        if len(sentence_of) and covered.shape[1]:
-            starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
-            sums = np.add.reduceat(covered * weight[:, None], starts, axis=0)
-            table[sentence_of[starts]] = sums
-        orphan = (table == 0) & has_content[:, None]
-        tables.append(
-            (
-                np.vstack([np.zeros((1, table.shape[1])), np.cumsum(table, axis=0, dtype=np.float64)]),
-                np.vstack(
-                    [np.zeros((1, table.shape[1]), dtype=np.int32), np.cumsum(orphan, axis=0, dtype=np.int32)]
-                ),
-            )
-        )
+        columns = covered.shape[1]
+        table = np.zeros((sentences, columns), dtype=np.float32)
+        if len(sentence_of) and columns:
+            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+        explained = np.zeros((sentences + 1, columns))
+        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
+        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
+        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
+        tables.append((explained, orphans))
     return tables
+
+
+class ChapterIndex:
+    """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
+    per chapter and shared by the first pass and refinement."""
+
+    def __init__(self, tokens: ChapterTokens) -> None:
+        n, m = len(tokens.zh_chars), len(tokens.en_chars)
+        zh_idf, en_idf = idf(tokens.zh_words), idf(tokens.en_stems)
+        self.zh_vocab, self.zh_sentence, self.zh_item = _ids(tokens.zh_words)
+        self.en_vocab, self.en_sentence, self.en_item = _ids(tokens.en_stems)
+        self.en_occurs = _occurrence(self.en_sentence, self.en_item, len(self.en_vocab), m)
+        self.zh_occurs = _occurrence(self.zh_sentence, self.zh_item, len(self.zh_vocab), n)
+        self.zh_weight = np.array([zh_idf[word] for word in sorted(self.zh_vocab)])[self.zh_item]
+        self.en_weight = np.array([en_idf[stem] for stem in sorted(self.en_vocab)])[self.en_item]
+        self.zh_total = np.r_[0.0, np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n))]
+        self.en_total = np.r_[0.0, np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m))]
+        self.zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
+        self.en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
 
 
 class ChapterScorer:
@@ -146,34 +164,31 @@ class ChapterScorer:
     def __init__(self, tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], max_size: int = 6) -> None:
         self.tokens = tokens
         self.gloss = gloss
+        index = tokens.index
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
         self.n, self.m = n, m
-        zh_weight, en_weight = idf(tokens.zh_words), idf(tokens.en_stems)
-        zh_vocab, zh_sentence, zh_item = _ids(tokens.zh_words)
-        en_vocab, en_sentence, en_item = _ids(tokens.en_stems)
-        links = np.array(
+        en_vocab = index.en_vocab
+        links = np.array(  # in any order: _any_of sorts them
             [
-                (zh_vocab[word], en_vocab[stem])
-                for word in sorted(gloss)
-                if word in zh_vocab
-                for stem in sorted(gloss[word])
+                (index.zh_vocab[word], en_vocab[stem])
+                for word, stems in gloss.items()
+                if word in index.zh_vocab
+                for stem in stems
                 if stem in en_vocab
             ],
             dtype=np.int64,
         ).reshape(-1, 2)
-        en_occurs = _occurrence(en_sentence, en_item, len(en_vocab), m)
-        zh_occurs = _occurrence(zh_sentence, zh_item, len(zh_vocab), n)
-        word_hits = _any_of(links, len(zh_vocab), en_occurs)  # zh word x en sentence
-        stem_hits = _any_of(links[:, ::-1], len(en_vocab), zh_occurs)  # en stem x zh sentence
-        zh_w = np.array([zh_weight[word] for word in sorted(zh_vocab)])[zh_item]
-        en_w = np.array([en_weight[stem] for stem in sorted(en_vocab)])[en_item]
+        word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs)  # zh word x en sentence
+        stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs)  # en stem x zh sentence
         widths = max(1, max_size - 1)
-        self._zh_explained = _explained(word_hits[zh_item], zh_sentence, zh_w, n, widths)
-        self._en_explained = _explained(stem_hits[en_item], en_sentence, en_w, m, widths)
-        self._zh_total = np.r_[0.0, np.cumsum(np.bincount(zh_sentence, zh_w, minlength=n))]
-        self._en_total = np.r_[0.0, np.cumsum(np.bincount(en_sentence, en_w, minlength=m))]
-        self._zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
-        self._en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
+        self._zh_explained = _explained(
+            word_hits[index.zh_item], index.zh_sentence, index.zh_weight, n, widths
+        )
+        self._en_explained = _explained(
+            stem_hits[index.en_item], index.en_sentence, index.en_weight, m, widths
+        )
+        self._zh_total, self._en_total = index.zh_total, index.en_total
+        self._zh_chars, self._en_chars = index.zh_chars, index.en_chars
         self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

@@ -24,9 +24,11 @@ def align_book(
     lexicon: Lexicon | None = None,
     method: str = "default",
     translator: Translator | None = None,
+    processes: int = 1,
 ) -> tuple[list[dict], list[dict], dict[str, Any]]:
     """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS) with ``method``
-    (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence).
+    (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence),
+    on a pool of ``processes`` when more than one (same result).
 
     Returns (ALIGNED_PAIRS rows, REJECTED rows with stage "align", JSON-able stats).
     """
@@ -38,6 +40,7 @@ def align_book(
         [_paragraphs(row) for row in chapter_rows],
         lexicon,
         translator,
+        processes,
     )
     pairs: list[dict] = []
     rejected: list[dict] = []

@@ -329,6 +329,7 @@ class AlignBook(BookTask):
         return {} if align == {"method": "default"} else align  # the default method: as if unset
 
     def run(self) -> None:
+        from alignment.book import spare_cores
         from alignment.stage import align_book
         from alignment.translator import FileTranslator
 
@@ -336,8 +337,9 @@ class AlignBook(BookTask):
         settings = self.settings()
         folder = settings.get("translations")
         translator = FileTranslator(Path(folder), ".txt") if folder else None
+        method = settings.get("method", "default")
         self.write_stage(
-            "aligned_pairs", *align_book(chapters, method=settings.get("method", "default"), translator=translator)
+            "aligned_pairs", *align_book(chapters, method=method, translator=translator, processes=spare_cores())
         )
 
 

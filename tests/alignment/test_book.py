@@ -1,4 +1,7 @@
-from alignment.book import align_book
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from alignment.book import align_book, spare_cores
 from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
 from tests.alignment.texts import EN, GOLD, ZH
@@ -29,3 +32,18 @@ def test_rejections_are_kept_in_order(lexicon):
     assert [bead.key for bead in result.chapters[0]] == GOLD
     assert isinstance(result.chapters[1], Rejection)
     assert result.learned == {}
+
+
+def test_a_process_pool_gives_the_serial_beads_and_learned_pairs(lexicon):
+    chapters = [*CHAPTERS, (ZH, EN), (ZH[:1], EN * 3), *CHAPTERS]
+    serial = align_book(chapters, lexicon)
+    pooled = align_book(chapters, lexicon, processes=2)
+    assert pooled == serial
+    assert "trinket" in pooled.learned["韦小宝"]
+    assert isinstance(pooled.chapters[5], Rejection)
+
+
+def test_spare_cores_are_all_cores_here_and_one_in_a_worker_process():
+    assert spare_cores() == len(os.sched_getaffinity(0))
+    with ProcessPoolExecutor(1) as pool:
+        assert pool.submit(spare_cores).result() == 1
