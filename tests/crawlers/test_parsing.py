@@ -90,9 +90,10 @@ def test_any_bytes_decode_to_a_clean_page_or_none(body, declared, site_encoding)
 
 
 @settings(deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\ufeff"), max_size=200),
+@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\ufeff\ufffd"), max_size=200),
        st.sampled_from(["utf-8", "gb18030"]))
 def test_a_page_in_its_declared_charset_decodes_without_loss(text, charset):
+    # U+FFFD is what a failed decoding leaves, so a page of it reads as mis-decoded: not drawn here.
     body = text.encode(charset)
     decoded = decode_page(HtmlResponse("http://s/1.html", body=body, headers={
         "Content-Type": f"text/html; charset={charset}"}), "gbk")
