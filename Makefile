@@ -33,7 +33,7 @@ $(STAMP):
 	@rm -f $(VENV)/.installed-* && touch $@
 
 setup: $(STAMP)
-	@$(PY) -m pipeline.langdata
+	@$(PY) -m core.langdata
 
 update: setup
 	$(PY) -m pipeline update --config $(CONFIG) --workers $(WORKERS)
@@ -90,6 +90,7 @@ evaluate: setup $(if $(filter output/evaluation/demo-unjudged.jsonl,$(SUITE)),de
 
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf output

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from alignment.beads import Bead
 from alignment.hybrid import Embedding, HybridScorer
 from alignment.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from core.rejection import Rejection
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
 SENTENCE_RATIO = (0.3, 4.0)  # allowed n_en / n_zh
-
-
-@dataclass(frozen=True)
-class Rejection:
-    reason: str  # snake_case, e.g. "unbalanced_chapter"
-    detail: str
 
 
 def balance_problem(n_zh: int, n_en: int) -> Rejection | None:

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from alignment import chinese
 from alignment.beads import Bead, read_beads, write_beads
-from alignment.chapter import Rejection
 from alignment.compare import agreement
 from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import MissingExtra
@@ -30,6 +29,7 @@ from alignment.methods import METHODS, align_chapters
 from alignment.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
+from core.rejection import Rejection
 
 
 def paragraphs_of(chapter: EvalChapter, mode: str) -> Paragraphs:

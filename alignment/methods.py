@@ -9,13 +9,14 @@ from functools import cache
 from alignment.beads import Bead
 from alignment.bleualign import bleualign
 from alignment.book import ChapterText, align_book
-from alignment.chapter import Rejection, balance_problem
+from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
 from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
 from alignment.lexicon import Lexicon
 from alignment.search import Paragraphs
 from alignment.similarity import char_count
 from alignment.translator import Translator
+from core.rejection import Rejection
 
 METHODS = ("default", "hybrid", "bleualign", "galechurch")
 

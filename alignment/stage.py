@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from alignment.chapter import Rejection
 from alignment.lexicon import Lexicon
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
 from alignment.translator import Translator
+from core.rejection import Rejection
 
 
 def _paragraphs(row: dict) -> Paragraphs:
@@ -19,14 +19,14 @@ def _paragraphs(row: dict) -> Paragraphs:
     )
 
 
-def align_book(
+def align_chapter_rows(
     chapter_rows: list[dict],
     lexicon: Lexicon | None = None,
     method: str = "default",
     translator: Translator | None = None,
     processes: int = 1,
 ) -> tuple[list[dict], list[dict], dict[str, Any]]:
-    """Align every chapter of a book (rows follow pipeline.schemas.CHAPTERS) with ``method``
+    """Align every chapter of a book (rows follow core.schemas.CHAPTERS) with ``method``
     (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence),
     on a pool of ``processes`` when more than one (same result).
 
@@ -47,10 +47,7 @@ def align_book(
     for row, (zh, en), result in zip(chapter_rows, texts, results):
         chapter_id = row["chapter_id"]
         if isinstance(result, Rejection):
-            rejected.append(
-                {"stage": "align", "item_id": chapter_id, "book_id": row["book_id"], "lang": "",
-                 "reason": result.reason, "detail": result.detail}
-            )  # fmt: skip
+            rejected.append(result.row("align", chapter_id, row["book_id"]))
             continue
         for bead_no, bead in enumerate(result):
             pairs.append(

@@ -34,8 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.synthetic import book_ids, synthetic_raw
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 
 BWB_WORDS = 460e6
 DEFAULT_SIZES = {"small": "4x10", "large": "16x10"}
@@ -107,11 +107,11 @@ def filter_(layout: Layout, books: list[str]) -> int:
 
 
 def align(layout: Layout, books: list[str]) -> int:
-    from alignment.stage import align_book
+    from alignment.stage import align_chapter_rows
 
     kept = 0
     for book in books:
-        pairs, rejected, stats = align_book(storage.read_rows(layout.chapters(book), "chapters"))
+        pairs, rejected, stats = align_chapter_rows(storage.read_rows(layout.chapters(book), "chapters"))
         _write_stage(layout, "align", book, "aligned_pairs", layout.aligned(book), pairs, rejected, stats)
         kept += stats["chapters_aligned"]
     return kept

@@ -1,6 +1,6 @@
 """A synthetic corpus of any size built from the demo novels, for scale benchmarks.
 
-``synthetic_raw(n_books, chapters_per_book, seed)`` returns RAW_CHAPTERS rows (``pipeline.schemas``)
+``synthetic_raw(n_books, chapters_per_book, seed)`` returns RAW_CHAPTERS rows (``core.schemas``)
 for both languages of every synthetic book, as the crawl stage would write them: the chapter title,
 body paragraphs and a few site boilerplate lines, joined with newlines.
 

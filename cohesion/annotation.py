@@ -11,7 +11,7 @@
         Every candidate as a suite item marked ``judged: false`` (nobody checked it): for trying
         the probe (``make evaluate``) before annotation, never for reporting.
 
-CANDIDATES / CHAPTERS may be Parquet, JSON (a list) or JSONL files of pipeline.schemas rows.
+CANDIDATES / CHAPTERS may be Parquet, JSON (a list) or JSONL files of core.schemas rows.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements
 from cohesion.suite import suite_items, unjudged_items
-from pipeline.storage import write_bytes
+from core.storage import write_bytes
 
 
 def read_rows(path: Path) -> list[dict]:

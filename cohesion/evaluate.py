@@ -24,7 +24,7 @@ from cohesion.annotation import read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
-from pipeline.storage import write_bytes, write_table
+from core.storage import write_bytes, write_table
 
 
 def slots(item: dict) -> tuple[Slot, Slot]:

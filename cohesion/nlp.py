@@ -82,7 +82,7 @@ def _tag_to_pos(nlp: Language, name: str) -> Callable[[Doc], Doc]:
 
 @cache
 def wordnet() -> Any:
-    from pipeline.langdata import use_project_data
+    from core.langdata import use_project_data
 
     use_project_data()
     from nltk.corpus import wordnet as wn

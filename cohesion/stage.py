@@ -1,4 +1,4 @@
-"""Pipeline stage: mine every chapter of a book into CANDIDATES rows (pipeline.schemas).
+"""Pipeline stage: mine every chapter of a book into CANDIDATES rows (core.schemas).
 
 An optional per-chapter cache (any mutable mapping; the pipeline passes one backed by files) keeps
 each chapter's candidates under a key of its id, sentences, aligned Chinese and the miner's own

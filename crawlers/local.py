@@ -21,7 +21,7 @@ from urllib.parse import quote
 from crawlers.epub import EpubError, read_epub
 from crawlers.journal import JournalWriter, read_journal
 from crawlers.textbook import TextBookError, read_text_book
-from pipeline.config import Site
+from crawlers.profile import Site
 
 
 def _now() -> str:

@@ -8,7 +8,7 @@ from parsel import Selector
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
-from pipeline.config import Selectors
+from crawlers.profile import Selectors
 
 MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
 

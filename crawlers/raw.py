@@ -1,4 +1,4 @@
-"""Turn a crawl journal into raw-chapter rows (``pipeline.schemas.RAW_CHAPTERS``) and crawl rejections."""
+"""Turn a crawl journal into raw-chapter rows (``core.schemas.RAW_CHAPTERS``) and crawl rejections."""
 
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ from urllib.parse import urljoin
 
 from crawlers.origins import origin
 from crawlers.serve import serve_folder
-from pipeline.config import Site
-from pipeline.storage import temporary_folder
+from crawlers.profile import Selectors, Site
+from core.storage import temporary_folder
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
 RETRY_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
@@ -88,7 +88,6 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     from scrapy.crawler import CrawlerProcess
 
     from crawlers.spider import NovelSpider
-    from pipeline.config import Selectors
 
     site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
                    "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
@@ -136,7 +135,7 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
 
     ``recheck`` fetches the chapters already journaled too (to find edited ones). ``settings`` override
     ``scrapy_settings(site)`` (tests use short timeouts and tiny backoff delays). The job's files live in
-    a temporary folder beside the journal, which ``pipeline.storage.sweep_temporaries`` removes after a kill."""
+    a temporary folder beside the journal, which ``core.storage.sweep_temporaries`` removes after a kill."""
     server = serve_folder(site.serve) if site.serve else nullcontext(site.url)
     with server as base_url, temporary_folder(journal.parent, f"crawl-{journal.stem}") as tmp:
         job = {

@@ -37,7 +37,7 @@ from crawlers.guards import NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
 from crawlers.parsing import decode_page, parse_chapter, parse_toc
-from pipeline.config import Selectors
+from crawlers.profile import Selectors
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
     (SiteBlocked, "blocked"),

@@ -17,8 +17,8 @@ from mteval.corpus_stats import (
 )
 from mteval.pronouns import EN_PRONOUNS, ZH_PRONOUNS
 from mteval.run import leaderboard
-from pipeline.layout import Layout
-from pipeline.storage import read_json
+from core.layout import Layout
+from core.storage import read_json
 from qc.run import corrections_status
 from qc.store import accuracy_path
 

@@ -12,9 +12,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from exports.splits import SPLITS, ChapterRef, SplitAssignment
-from pipeline.layout import Layout
-from pipeline.schemas import TABLES
-from pipeline.storage import read_many, read_rows
+from core.layout import Layout
+from core.schemas import TABLES
+from core.storage import read_many, read_rows
 from qc.corrections import correct_chapter
 from qc.store import read_corrections
 

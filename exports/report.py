@@ -20,7 +20,7 @@ from exports.sections import (
 )
 from exports.splits import DEFAULT_CONFIG, SplitConfig
 from exports.stats import collect
-from pipeline.layout import Layout
+from core.layout import Layout
 
 TITLE = "BWB corpus report"
 

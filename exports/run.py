@@ -15,8 +15,8 @@ from exports.formats.text import export_text
 from exports.formats.tmx import export_tmx
 from exports.plan import plan_splits
 from exports.splits import DEFAULT_CONFIG, SplitConfig
-from pipeline.layout import Layout
-from pipeline.storage import write_json
+from core.layout import Layout
+from core.storage import write_json
 
 # Format name (also its sub-folder of export_dir()) -> writer.
 FORMATS: dict[str, Callable[[Iterable[Doc], Path], dict[str, Any]]] = {

@@ -12,9 +12,9 @@ from exports.document import Image, Section, Table
 from exports.plots import bar_chart, grouped_bar_chart, histogram
 from exports.stats import SplitStats, table6_rows
 from exports.tokens import WORD_RULE
-from filters.rejection import KEPT_OUTCOMES
-from pipeline.layout import Layout
-from pipeline.storage import read_many, read_table
+from core.rejection import KEPT_OUTCOMES
+from core.layout import Layout
+from core.storage import read_many, read_table
 
 STAGES = ("crawl", "clean", "dedup", "pair", "filter", "align")
 

@@ -14,7 +14,7 @@ from exports.corpus import iter_docs
 from exports.splits import SPLITS, SplitAssignment
 from exports.text import merge_empty_sides
 from exports.tokens import en_words, zh_words
-from pipeline.layout import Layout
+from core.layout import Layout
 
 
 @dataclass

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from filters.rejection import Rejection
+from core.rejection import Rejection
 
 _WS = re.compile(r"\s+")
 _CLAUSE_SPLIT = re.compile(r"[，,。！？!?；;：:、…—“”「」『』《》（）()\s]+")

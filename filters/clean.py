@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from filters.rejection import Rejection
+from core.rejection import Rejection
 
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
 MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention

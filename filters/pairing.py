@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from alignment.lexicon import Lexicon
 from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile
-from filters.rejection import Rejection
+from core.rejection import Rejection
 
 
 @dataclass

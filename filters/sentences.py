@@ -14,7 +14,7 @@ Chinese
   2-1 beads anyway);
 * no split when the end mark is followed by a comma-like mark (他……，) or more end marks.
 
-English: punkt (NLTK's ``PunktTokenizer``, parameters installed by ``pipeline.langdata``) handles
+English: punkt (NLTK's ``PunktTokenizer``, parameters installed by ``core.langdata``) handles
 abbreviations, initials and decimals; ellipses are hidden from punkt and decided here (a split
 only before a capital or an opening quote, and never inside ". . . and on"); an interrupted
 quote ("see—' 'At you!") ends a sentence; a piece that starts in lower case, or a short
@@ -78,7 +78,7 @@ def split_zh(paragraph: str) -> list[str]:
 def _punkt():
     from nltk.tokenize.punkt import PunktTokenizer
 
-    from pipeline.langdata import use_project_data
+    from core.langdata import use_project_data
 
     use_project_data()
     return PunktTokenizer("english")

@@ -1,6 +1,6 @@
 """Book- and corpus-level entry points for the pipeline tasks: clean, dedup, pair and filter.
 
-Rows are plain dicts matching ``pipeline.schemas`` (RAW_CHAPTERS in, CLEAN_CHAPTERS, CHAPTERS and
+Rows are plain dicts matching ``core.schemas`` (RAW_CHAPTERS in, CLEAN_CHAPTERS, CHAPTERS and
 REJECTED out). Every function returns ``(rows, rejected, stats)``, except ``dedup_books``, which
 streams books and returns ``(rejected by item id, stats)``; ``stats`` is JSON-able and holds at least
 ``{"in": n, "out": n, "rejected": {reason: count}}``.
@@ -28,7 +28,7 @@ from filters.dedup import (
 )
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
-from filters.rejection import Rejection
+from core.rejection import Rejection
 from filters.sentences import paragraph_starts, split_sentences
 
 MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title

@@ -17,7 +17,7 @@ from alignment.beads import read_beads
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
 

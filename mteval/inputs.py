@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.storage import read_json
+from core.storage import read_json
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
 

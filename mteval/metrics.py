@@ -41,7 +41,7 @@ def meteor(hyps: list[str], refs: list[str]) -> Score:
     """Mean sentence METEOR (NLTK defaults: alpha 0.9, beta 3, gamma 0.5), scaled to 0-100."""
     from nltk.translate.meteor_score import meteor_score
 
-    from pipeline.langdata import use_project_data
+    from core.langdata import use_project_data
 
     use_project_data()
     values = [meteor_score([tokens(r)], tokens(h)) for h, r in zip(hyps, refs, strict=True)]

@@ -1,6 +1,6 @@
 """``evaluate_system``: score one system's outputs on a split; ``leaderboard``: every scored system side by side.
 
-Every score is on a 0-100 scale (discourse precision, recall and F1 as percentages). Scores go to ``mt/{split}/{system}.parquet`` (``pipeline.schemas.MT_SCORES``): one row per chapter and
+Every score is on a 0-100 scale (discourse precision, recall and F1 as percentages). Scores go to ``mt/{split}/{system}.parquet`` (``core.schemas.MT_SCORES``): one row per chapter and
 metric, plus the whole split's rows (``chapter_id`` null; sacreBLEU corpus scores, METEOR over all
 lines, discourse counts added up over chapters before dividing).
 """
@@ -16,8 +16,8 @@ from typing import Any
 from mteval.discourse import CATEGORIES, Overlap, score_document
 from mteval.inputs import Document, InputError, load_documents
 from mteval.metrics import Score, sentence_scores
-from pipeline.layout import Layout
-from pipeline.storage import read_many, write_table
+from core.layout import Layout
+from core.storage import read_many, write_table
 
 SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 LEADERBOARD = ("bleu", "chrf", "ter", "meteor", *(f"{c}-f1" for c in ("pronoun", "entity-person", "entity-other",

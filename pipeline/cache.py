@@ -10,7 +10,7 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from pipeline import storage
+from core import storage
 
 
 class JsonDirCache(MutableMapping[str, Any]):

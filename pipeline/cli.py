@@ -16,7 +16,7 @@ import luigi
 
 from pipeline import tasks
 from pipeline.config import Config, ConfigError, load_config
-from pipeline.layout import Layout
+from core.layout import Layout
 
 UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")
 
@@ -108,7 +108,7 @@ def _label(task: luigi.Task) -> str:
 
 def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> bool:
     """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
-    from pipeline.storage import sweep_temporaries
+    from core.storage import sweep_temporaries
 
     sweep_temporaries(target.layout.root)  # what a killed run left half-written
     _show_progress()
@@ -190,7 +190,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from exports.inspect import describe_chapter, inspect_problem
+    from exports.chapter_view import describe_chapter, inspect_problem
 
     target = Target.of(args)
     if problem := inspect_problem(target.layout, args.chapter_id, target.book_ids):

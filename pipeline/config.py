@@ -19,9 +19,10 @@ from cssselect import SelectorError
 from parsel.csstranslator import HTMLTranslator
 
 from crawlers.origins import origin
+from crawlers.profile import Selectors, Site
 from exports.splits import SplitConfig
 from filters.chapter_filters import FilterConfig
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
@@ -31,43 +32,6 @@ OPTION_SECTIONS: dict[str, type] = {"filters": FilterConfig, "split": SplitConfi
 
 class ConfigError(ValueError):
     """A configuration file is invalid; the message names the file, field and problem."""
-
-
-@dataclass(frozen=True)
-class Selectors:
-    """CSS selectors (Scrapy/parsel syntax) that locate the parts of a site's pages."""
-
-    chapter_links: str  # on a table-of-contents page: the chapter links, in reading order
-    toc_next: str | None  # on a table-of-contents page: the link to its next page
-    title: str  # on a chapter page: the chapter title text
-    body: str  # on a chapter page: the body paragraphs
-    body_next: str | None  # on a chapter page: the link to the next page of the same chapter
-
-
-@dataclass(frozen=True)
-class Site:
-    """A crawl profile: how to fetch and read one website."""
-
-    name: str
-    lang: str
-    url: str  # canonical base URL, recorded in the raw chapters
-    serve: Path | None  # a local folder served on 127.0.0.1 during the crawl (the demo sites)
-    selectors: Selectors
-    encoding: str | None = None  # force this encoding (sites that lie about or omit theirs)
-    delay: float = 1.0  # seconds between requests to this site (AutoThrottle adapts above it)
-    concurrency: int = 2  # parallel requests to this site (a slow page does not stall the others)
-    boilerplate: tuple[str, ...] = ()  # regexes of site-specific lines to strip in cleaning
-    obey_robots: bool = True
-    download_timeout: float = 20.0  # seconds before a request is abandoned (then retried with backoff)
-    max_page_bytes: int = 8 * 1024 * 1024  # larger pages are refused and recorded as too_large
-    allowed_origins: tuple[str, ...] = ()  # other origins (scheme://host:port) requests may go to
-
-    @property
-    def origins(self) -> tuple[str, ...]:
-        """Every origin a crawl of this site may request: its own and the ``allowed_origins``."""
-        return (origin(self.url) or "", *self.allowed_origins)
-    kind: str = "web"  # "web", or a local file named by each book's toc: "epub" or "text" (crawlers.local)
-    heading: str | None = None  # kind text: the chapter-heading regex (default: crawlers.textbook)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pyarrow.compute as pc
 
-from filters.rejection import KEPT_OUTCOMES
-from pipeline import storage
-from pipeline.layout import Layout
+from core.rejection import KEPT_OUTCOMES
+from core import storage
+from core.layout import Layout
 
 
 def _count_rows(paths: list[Path], table: str) -> int:

@@ -22,10 +22,10 @@ from typing import Any
 import luigi
 from luigi.task import flatten
 
-from pipeline import storage
+from core import storage
 from pipeline.config import Config, load_config
-from pipeline.langdata import REPO_ROOT
-from pipeline.layout import Layout
+from core.paths import REPO_ROOT
+from core.layout import Layout
 from pipeline.manifest import Manifest
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
@@ -330,7 +330,7 @@ class AlignBook(BookTask):
 
     def run(self) -> None:
         from alignment.book import spare_cores
-        from alignment.stage import align_book
+        from alignment.stage import align_chapter_rows
         from alignment.translator import FileTranslator
 
         chapters = storage.read_rows(self.input_paths()[0], "chapters")
@@ -339,7 +339,7 @@ class AlignBook(BookTask):
         translator = FileTranslator(Path(folder), ".txt") if folder else None
         method = settings.get("method", "default")
         self.write_stage(
-            "aligned_pairs", *align_book(chapters, method=method, translator=translator, processes=spare_cores())
+            "aligned_pairs", *align_chapter_rows(chapters, method=method, translator=translator, processes=spare_cores())
         )
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.layout import Layout
-from pipeline.storage import read_rows, write_bytes, write_json, write_table
+from core.layout import Layout
+from core.storage import read_rows, write_bytes, write_json, write_table
 from qc.accuracy import accuracy_rows
 from qc.corrections import Corrected, by_chapter, chapter_hash, correct_chapter, correction_rows, stale_reason
 from qc.grouping import GroupingError, parse_grouping

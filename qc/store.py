@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pipeline.layout import Layout
-from pipeline.storage import file_sha256, read_rows
+from core.layout import Layout
+from core.storage import file_sha256, read_rows
 from qc.corrections import by_chapter
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from pipeline.langdata import use_project_data
+from core.langdata import use_project_data
 from tests.helpers import write_config
 
 use_project_data()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 

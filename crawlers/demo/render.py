@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 
 from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, load_books
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
 ZH_TOC_PAGE = 4  # chapter links per table-of-contents page on the Chinese site

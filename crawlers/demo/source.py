@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
 

@@ -19,7 +19,7 @@ from typing import Any
 from exports.corpus import Doc
 from exports.files import LineFiles, staged_dir
 from exports.text import merge_empty_sides
-from pipeline.storage import write_json
+from core.storage import write_json
 
 ZH_SUFFIX, EN_SUFFIX = ".chs_re.txt", ".ref_re.txt"
 _BOOK_DIR = re.compile(r"Book(\d+)")

@@ -1,7 +1,7 @@
 """Parquet per split in the Hugging Face ``datasets`` layout.
 
 ``folder/data/{split}-00000-of-00001.parquet`` (split = train, valid, test), each with the
-ALIGNED_PAIRS schema of ``pipeline.schemas`` (one row per bead; a chapter is its rows grouped by
+ALIGNED_PAIRS schema of ``core.schemas`` (one row per bead; a chapter is its rows grouped by
 ``chapter_id`` in ``bead_no`` order). Load with::
 
     from datasets import load_dataset
@@ -20,7 +20,7 @@ from typing import Any
 
 from exports.corpus import Doc
 from exports.files import staged_dir
-from pipeline.storage import write_table
+from core.storage import write_table
 
 
 def split_file(split: str) -> str:

@@ -1,5 +1,6 @@
 from alignment.beads import check_cover
-from alignment.chapter import Rejection, align_chapter, balance_problem
+from alignment.chapter import align_chapter, balance_problem
+from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
 
 

@@ -5,18 +5,18 @@ import os
 import subprocess
 import sys
 
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 
 SCRIPT = """
 import json
-from alignment.stage import align_book
+from alignment.stage import align_chapter_rows
 from crawlers.demo.source import SOURCE_DIR, load_book
 from filters.sentences import split_sentences
 book = load_book(SOURCE_DIR / "sword-sect")
 rows = [{"chapter_id": f"b/{c.number}", "book_id": "b", "chapter_no": c.number, "title_zh": "", "title_en": "",
          "zh_sentences": split_sentences(c.zh_paragraphs(), "zh"), "en_sentences": split_sentences(c.en_paragraphs(), "en"),
          "zh_chars": 0, "en_chars": 0, "zh_raw_ids": [], "en_raw_ids": []} for c in book.chapters[:3]]
-pairs, rejected, stats = align_book(rows)
+pairs, rejected, stats = align_chapter_rows(rows)
 print(json.dumps([pairs, stats], sort_keys=True))
 """
 

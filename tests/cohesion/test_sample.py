@@ -3,7 +3,7 @@ import pyarrow.parquet as pq
 
 from cohesion.sample import main
 from cohesion.stage import mine_book
-from pipeline.schemas import CANDIDATES
+from core.schemas import CANDIDATES
 
 CHAPTER = {
     "chapter_id": "b1/3",

@@ -2,7 +2,7 @@ import pytest
 import pyarrow as pa
 
 from cohesion.stage import mine_book
-from pipeline.schemas import CANDIDATES
+from core.schemas import CANDIDATES
 
 CHAPTER = {
     "chapter_id": "b1/3",

@@ -5,9 +5,9 @@ import pytest
 
 from crawlers.demo.render import en_chapters, zh_author_note
 from crawlers.demo.source import load_books
-from pipeline import storage
+from core import storage
 from pipeline.config import load_config
-from pipeline.layout import Layout
+from core.layout import Layout
 from pipeline.tasks import CrawlBook
 from tests.helpers import output_of, params
 

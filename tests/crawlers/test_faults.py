@@ -13,7 +13,7 @@ import pytest
 
 from crawlers.journal import JournalState, read_journal
 from crawlers.run import crawl
-from pipeline.config import Selectors, Site
+from crawlers.profile import Selectors, Site
 from tests.crawlers.faultsite import (
     FaultSite,
     Route,

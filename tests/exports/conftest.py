@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.layout import Layout
+from core.layout import Layout
 from tests.exports.synthetic import build_output
 
 

@@ -1,12 +1,12 @@
-"""A tiny synthetic output folder written with pipeline.storage: every text here is made up."""
+"""A tiny synthetic output folder written with core.storage: every text here is made up."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pipeline.layout import Layout
-from pipeline.storage import write_table
+from core.layout import Layout
+from core.storage import write_table
 
 GENRES = ["romance", "fantasy", "romance", "wuxia", "xianxia", "urban"]
 SHARED = ("你好。", "Hello!")  # in every chapter: the held-out copies make the train copies leak

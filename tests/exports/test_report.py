@@ -22,7 +22,7 @@ def test_report_without_tables_says_not_built(tmp_path):
     page = build_report(build_output(tmp_path / "partial", candidates=False))
     html = page.read_text(encoding="utf-8")
     assert html.count("Not built yet") == 1 and "cohesion candidates" in html
-    from pipeline.layout import Layout
+    from core.layout import Layout
 
     empty = build_report(Layout(tmp_path / "empty"))
     assert empty.read_text(encoding="utf-8").count("Not built yet") == 9
@@ -30,7 +30,7 @@ def test_report_without_tables_says_not_built(tmp_path):
 
 
 def test_report_charts_probe_results_when_they_exist(layout):
-    from pipeline.storage import write_table
+    from core.storage import write_table
 
     def row(model: str, phenomenon: str, adjacent: bool, hit: bool) -> dict:
         return {"item_id": f"{phenomenon}-{adjacent}", "model": model, "phenomenon": phenomenon, "subtype": "",

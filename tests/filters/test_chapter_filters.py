@@ -8,7 +8,7 @@ from filters.chapter_filters import (
     poetry,
     too_few_sentences,
 )
-from filters.rejection import Rejection
+from core.rejection import Rejection
 
 CONFIG = FilterConfig()
 ZH = ["他推开门。", "屋里很暗。", "桌上放着一封信。", "他拆开信。", "信是空白的。"]

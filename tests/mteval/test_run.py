@@ -6,7 +6,7 @@ from exports.run import export_corpus
 from mteval.discourse import CATEGORIES
 from mteval.inputs import InputError
 from mteval.run import evaluate_system, leaderboard
-from pipeline.storage import read_rows
+from core.storage import read_rows
 from tests.exports.synthetic import build_output
 
 

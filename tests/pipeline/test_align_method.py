@@ -6,8 +6,8 @@ import luigi
 import pytest
 import yaml
 
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 from pipeline.tasks import BuildCorpus, _load
 from tests.helpers import output_of, params, write_config
 

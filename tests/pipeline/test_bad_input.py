@@ -10,8 +10,8 @@ import luigi
 import pytest
 
 from crawlers.demo.source import SOURCE_DIR, load_book
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 from pipeline.tasks import BuildCorpus
 from tests.helpers import output_of, params, write_config
 

@@ -10,8 +10,8 @@ import pytest
 
 from crawlers.demo.render import en_chapters, zh_author_note, zh_title
 from crawlers.demo.source import load_books
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 from pipeline.tasks import BuildCorpus
 from tests.helpers import output_of, params, write_config
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from exports.inspect import inspect_problem
+from exports.chapter_view import inspect_problem
 from pipeline.cli import main
-from pipeline.layout import Layout
+from core.layout import Layout
 from tests.helpers import output_of, target, write_config
 
 

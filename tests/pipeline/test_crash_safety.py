@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.langdata import REPO_ROOT
+from core.paths import REPO_ROOT
 from tests.helpers import output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow

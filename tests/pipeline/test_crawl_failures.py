@@ -10,8 +10,8 @@ import luigi
 import pytest
 import yaml
 
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 from pipeline.tasks import CrawlBook
 from tests.crawlers.faultsite import page, serve_faults
 from tests.helpers import output_of, params, run_cli, target, write_config

@@ -6,8 +6,8 @@ import luigi
 import pytest
 import yaml
 
-from pipeline import storage
-from pipeline.layout import Layout
+from core import storage
+from core.layout import Layout
 from pipeline.tasks import BuildCorpus
 from tests.crawlers.local_books import NAMES, invented_chapter, write_epub, xhtml
 from tests.helpers import output_of, params

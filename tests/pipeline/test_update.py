@@ -14,7 +14,7 @@ from luigi.tools.range import RangeDaily
 from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
-from pipeline import storage
+from core import storage
 import pipeline.tasks
 from tests.helpers import output_of, params, run_cli, table_snapshot, target, write_config
 

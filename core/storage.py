@@ -21,7 +21,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.schemas import SCHEMA_VERSION, TABLES
+from core.schemas import SCHEMA_VERSION, TABLES
 
 
 def _schema(name: str) -> pa.Schema:

@@ -1,5 +1,5 @@
-from exports.inspect import describe_chapter, highlight
-from pipeline.layout import Layout
+from exports.chapter_view import describe_chapter, highlight
+from core.layout import Layout
 
 
 def test_describe_chapter_shows_the_journey(layout):
@@ -32,7 +32,7 @@ def test_highlight_falls_back_to_search():
 
 
 def test_describe_chapter_says_how_it_was_paired(layout):
-    from pipeline.storage import write_json
+    from core.storage import write_json
 
     write_json({"pairing": {"book1/2": "zh '第2章' <-> en 'Prologue': numbers differ, content score 0.61"}},
                layout.stats("filter", "book1"))

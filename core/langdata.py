@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from core.paths import REPO_ROOT
+
 NLTK_DATA = Path(os.environ.get("BWB_NLTK_DATA", REPO_ROOT / ".data" / "nltk_data")).resolve()
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")

@@ -9,8 +9,8 @@ from typing import Any
 
 from exports.corpus import rejected_files
 from exports.text import one_line
-from pipeline.layout import Layout
-from pipeline.storage import read_json, read_many, read_rows
+from core.layout import Layout
+from core.storage import read_json, read_many, read_rows
 
 Row = dict[str, Any]
 FIRST_LINES, LINE_WIDTH = 3, 160

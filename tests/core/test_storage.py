@@ -1,6 +1,6 @@
 import pytest
 
-from pipeline import storage
+from core import storage
 
 ROW = {"stage": "filter", "item_id": "b/1", "book_id": "b", "lang": "", "reason": "too_few_sentences",
        "detail": "zh 3 < 5"}
