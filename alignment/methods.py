@@ -14,11 +14,11 @@ from alignment.galechurch import gale_church
 from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
 from alignment.lexicon import Lexicon
 from alignment.search import Paragraphs
+from alignment.settings import METHODS
 from alignment.similarity import char_count
 from alignment.translator import Translator
 from core.rejection import Rejection
 
-METHODS = ("default", "hybrid", "bleualign", "galechurch")
 
 
 @cache

@@ -6,6 +6,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import math
 import re
@@ -18,6 +19,7 @@ import yaml
 from cssselect import SelectorError
 from parsel.csstranslator import HTMLTranslator
 
+from alignment.settings import METHODS as ALIGN_METHODS, AlignSettings
 from crawlers.origins import origin
 from crawlers.profile import Selectors, Site
 from exports.splits import SplitConfig
@@ -27,7 +29,7 @@ from core.paths import REPO_ROOT
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
 # options.SECTION -> the typed settings it holds (a dataclass whose fields are the allowed keys)
-OPTION_SECTIONS: dict[str, type] = {"filters": FilterConfig, "split": SplitConfig}
+OPTION_SECTIONS: dict[str, type] = {"filters": FilterConfig, "split": SplitConfig, "align": AlignSettings}
 
 
 class ConfigError(ValueError):
@@ -78,7 +80,9 @@ class _Reader:
             raise self.fail(where, f"expected a mapping, got {type(value).__name__}")
         unknown = sorted(set(value) - allowed)
         if unknown:
-            raise self.fail(f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))})")
+            close = difflib.get_close_matches(str(unknown[0]), sorted(allowed), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise self.fail(f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}")
         missing = sorted(required - set(value))
         if missing:
             raise self.fail(f"{where}.{missing[0]}", "required key is missing")
@@ -267,15 +271,14 @@ def _options(r: _Reader, value: Any, base_dir: Path) -> dict[str, Any]:
     """Stage options: a section per ``OPTION_SECTIONS`` entry, each key a field of its settings dataclass
     with a value of that field's type (so a typo fails here, not after hours of crawling), and
     ``align`` (``_align_options``)."""
-    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS) | {"align"}, set()))
+    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS), set()))
     for section, settings in options.items():
-        if section == "align":
-            options[section] = _align_options(r, settings or {}, base_dir)
-            continue
         defaults = {f.name: f.default for f in fields(OPTION_SECTIONS[section])}
         options[section] = r.mapping(settings or {}, f"options.{section}", set(defaults), set())
         for key, given in options[section].items():
             _option_value(r, given, f"options.{section}.{key}", defaults[key])
+    if "align" in options:
+        options["align"] = _align_options(r, options["align"], base_dir)
     return options
 
 
@@ -316,13 +319,9 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     )
 
 
-ALIGN_METHODS = ("default", "hybrid", "bleualign", "galechurch")  # alignment.methods.METHODS
-
-
 def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
     """``options.align``: ``method`` (default "default") and, for bleualign, ``translations``: a folder
     of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file)."""
-    raw = r.mapping(raw, "options.align", {"method", "translations"}, set())
     method = r.text(raw.get("method", "default"), "options.align.method")
     if method not in ALIGN_METHODS:
         raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")

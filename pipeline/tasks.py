@@ -330,16 +330,16 @@ class AlignBook(BookTask):
 
     def run(self) -> None:
         from alignment.book import spare_cores
+        from alignment.settings import AlignSettings
         from alignment.stage import align_chapter_rows
         from alignment.translator import FileTranslator
 
         chapters = storage.read_rows(self.input_paths()[0], "chapters")
-        settings = self.settings()
-        folder = settings.get("translations")
-        translator = FileTranslator(Path(folder), ".txt") if folder else None
-        method = settings.get("method", "default")
+        settings = AlignSettings(**self.settings())
+        translator = FileTranslator(Path(settings.translations), ".txt") if settings.translations else None
         self.write_stage(
-            "aligned_pairs", *align_chapter_rows(chapters, method=method, translator=translator, processes=spare_cores())
+            "aligned_pairs",
+            *align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
         )
 
 

@@ -84,6 +84,21 @@ def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
     assert message in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("edit", "ending"),
+    [
+        (lambda r: r.update(option={}), "; did you mean 'options'?"),
+        (lambda r: r.update(options={"filters": {"min_sentence": 3}}), "; did you mean 'min_sentences'?"),
+        (lambda r: r["sites"]["moxiang"].update(selector={}), "; did you mean 'selectors'?"),
+        (lambda r: r.update(colour="blue"), "(allowed: books, options, output, sites)"),
+    ],
+)
+def test_an_unknown_key_suggests_the_closest_allowed_one(tmp_path, edit, ending):
+    with pytest.raises(ConfigError) as err:
+        load_config(_with(tmp_path, edit))
+    assert str(err.value).endswith(ending)
+
+
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
