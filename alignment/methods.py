@@ -20,7 +20,6 @@ from alignment.translator import Translator
 from core.rejection import Rejection
 
 
-
 @cache
 def _embedder() -> SentenceEmbedder:
     """One model per process (loading the weights takes seconds)."""

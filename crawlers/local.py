@@ -20,8 +20,8 @@ from urllib.parse import quote
 
 from crawlers.epub import EpubError, read_epub
 from crawlers.journal import JournalWriter, read_journal
-from crawlers.textbook import TextBookError, read_text_book
 from crawlers.profile import Site
+from crawlers.textbook import TextBookError, read_text_book
 
 
 def _now() -> str:

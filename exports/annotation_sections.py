@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.layout import Layout
+from core.storage import read_json
 from exports.corpus import iter_docs
 from exports.document import Section, Table
 from exports.sections import not_built
@@ -17,8 +19,6 @@ from mteval.corpus_stats import (
 )
 from mteval.pronouns import EN_PRONOUNS, ZH_PRONOUNS
 from mteval.run import leaderboard
-from core.layout import Layout
-from core.storage import read_json
 from qc.run import corrections_status
 from qc.store import accuracy_path
 

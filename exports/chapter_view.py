@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from exports.corpus import rejected_files
-from exports.text import one_line
 from core.layout import Layout
 from core.storage import read_json, read_many, read_rows
+from exports.corpus import rejected_files
+from exports.text import one_line
 
 Row = dict[str, Any]
 FIRST_LINES, LINE_WIDTH = 3, 160

@@ -11,10 +11,10 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from core.layout import Layout
 from core.schemas import TABLES
 from core.storage import read_many, read_rows
+from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from qc.corrections import correct_chapter
 from qc.store import read_corrections
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from core.layout import Layout
 from exports.corpus import chapter_refs, iter_docs
 from exports.splits import DEFAULT_CONFIG, HELD_OUT, SplitAssignment, SplitConfig, assign_splits, find_leakage
-from core.layout import Layout
 
 
 def plan_splits(layout: Layout, config: SplitConfig = DEFAULT_CONFIG) -> SplitAssignment:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.layout import Layout
 from exports.annotation_sections import discourse_sections, leaderboard_section, qc_section
 from exports.corpus import aligned_books
 from exports.document import render_html, render_markdown
@@ -20,7 +21,6 @@ from exports.sections import (
 )
 from exports.splits import DEFAULT_CONFIG, SplitConfig
 from exports.stats import collect
-from core.layout import Layout
 
 TITLE = "BWB corpus report"
 

@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from core.layout import Layout
+from core.storage import write_json
 from exports.corpus import Doc, iter_docs
 from exports.formats.bwb import export_bwb
 from exports.formats.doc import export_doc
@@ -15,8 +17,6 @@ from exports.formats.text import export_text
 from exports.formats.tmx import export_tmx
 from exports.plan import plan_splits
 from exports.splits import DEFAULT_CONFIG, SplitConfig
-from core.layout import Layout
-from core.storage import write_json
 
 # Format name (also its sub-folder of export_dir()) -> writer.
 FORMATS: dict[str, Callable[[Iterable[Doc], Path], dict[str, Any]]] = {

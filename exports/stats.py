@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.layout import Layout
 from exports.corpus import iter_docs
 from exports.splits import SPLITS, SplitAssignment
 from exports.text import merge_empty_sides
 from exports.tokens import en_words, zh_words
-from core.layout import Layout
 
 
 @dataclass

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from alignment.lexicon import Lexicon
+from core.rejection import Rejection
 from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile
-from core.rejection import Rejection
 
 
 @dataclass

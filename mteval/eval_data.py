@@ -14,10 +14,10 @@ import argparse
 from pathlib import Path
 
 from alignment.beads import read_beads
+from core.paths import REPO_ROOT
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
-from core.paths import REPO_ROOT
 
 DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
 

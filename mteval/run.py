@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.layout import Layout
+from core.storage import read_many, write_table
 from mteval.discourse import CATEGORIES, Overlap, score_document
 from mteval.inputs import Document, InputError, load_documents
 from mteval.metrics import Score, sentence_scores
-from core.layout import Layout
-from core.storage import read_many, write_table
 
 SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 LEADERBOARD = ("bleu", "chrf", "ter", "meteor", *(f"{c}-f1" for c in ("pronoun", "entity-person", "entity-other",

@@ -13,7 +13,15 @@ from core.storage import read_rows, write_bytes, write_json, write_table
 from qc.accuracy import accuracy_rows
 from qc.corrections import Corrected, by_chapter, chapter_hash, correct_chapter, correction_rows, stale_reason
 from qc.grouping import GroupingError, parse_grouping
-from qc.review_files import LABEL_CONFIG, SAMPLE_FILE, VERDICTS, Verdict, labelstudio_tasks, read_verdicts, tsv_text
+from qc.review_files import (
+    LABEL_CONFIG,
+    SAMPLE_FILE,
+    VERDICTS,
+    Verdict,
+    labelstudio_tasks,
+    read_verdicts,
+    tsv_text,
+)
 from qc.sample import draw_chapters, review_order
 from qc.store import accuracy_path, corrected_books, read_corrections, read_verdicts_table, verdicts_path
 

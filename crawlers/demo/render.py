@@ -21,8 +21,8 @@ import sys
 from html import escape
 from pathlib import Path
 
-from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, load_books
 from core.paths import REPO_ROOT
+from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, load_books
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
 ZH_TOC_PAGE = 4  # chapter links per table-of-contents page on the Chinese site

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.storage import write_json
 from exports.corpus import Doc
 from exports.files import LineFiles, staged_dir
 from exports.text import merge_empty_sides
-from core.storage import write_json
 
 ZH_SUFFIX, EN_SUFFIX = ".chs_re.txt", ".ref_re.txt"
 _BOOK_DIR = re.compile(r"Book(\d+)")

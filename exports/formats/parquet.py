@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from core.storage import write_table
 from exports.corpus import Doc
 from exports.files import staged_dir
-from core.storage import write_table
 
 
 def split_file(split: str) -> str:

@@ -2,8 +2,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from alignment.book import align_book, spare_cores
-from core.rejection import Rejection
 from alignment.lexicon import Lexicon
+from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
 
 # A name the dictionary cannot know (a translated, not transliterated name) in three chapters.

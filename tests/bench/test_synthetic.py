@@ -8,10 +8,10 @@ from itertools import combinations
 import pytest
 
 from bench.synthetic import DEMO_NAMES, synthetic_raw
+from core.storage import to_table
 from filters.chapter_filters import FilterConfig
 from filters.dedup import jaccard, shingles
 from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
-from core.storage import to_table
 
 N_BOOKS, N_CHAPTERS = 4, 6  # four books: every demo book once, one twice under other names
 

@@ -1,5 +1,5 @@
-import pytest
 import pyarrow as pa
+import pytest
 
 from cohesion.stage import mine_book
 from core.schemas import CANDIDATES

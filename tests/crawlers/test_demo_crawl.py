@@ -3,11 +3,11 @@
 import luigi
 import pytest
 
+from core import storage
+from core.layout import Layout
 from crawlers.demo.render import en_chapters, zh_author_note
 from crawlers.demo.source import load_books
-from core import storage
 from pipeline.config import load_config
-from core.layout import Layout
 from pipeline.tasks import CrawlBook
 from tests.helpers import output_of, params
 

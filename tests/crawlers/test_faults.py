@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from crawlers.journal import JournalState, read_journal
-from crawlers.run import crawl
 from crawlers.profile import Selectors, Site
+from crawlers.run import crawl
 from tests.crawlers.faultsite import (
     FaultSite,
     Route,

@@ -3,8 +3,8 @@ import pytest
 from crawlers.epub import EpubError, read_epub
 from crawlers.journal import read_journal
 from crawlers.local import read_local
-from crawlers.textbook import read_text_book
 from crawlers.profile import Site
+from crawlers.textbook import read_text_book
 from tests.crawlers.local_books import write_epub, xhtml
 
 EPUB_SITE = Site(name="shelf", lang="en", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
-from exports.chapter_view import describe_chapter, highlight
 from core.layout import Layout
+from exports.chapter_view import describe_chapter, highlight
 
 
 def test_describe_chapter_shows_the_journey(layout):

@@ -1,5 +1,6 @@
 import pytest
 
+from core.rejection import Rejection
 from filters.chapter_filters import (
     FilterConfig,
     check_chapter,
@@ -8,7 +9,6 @@ from filters.chapter_filters import (
     poetry,
     too_few_sentences,
 )
-from core.rejection import Rejection
 
 CONFIG = FilterConfig()
 ZH = ["他推开门。", "屋里很暗。", "桌上放着一封信。", "他拆开信。", "信是空白的。"]

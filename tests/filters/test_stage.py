@@ -6,11 +6,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from core.rejection import Rejection
+from core.schemas import CHAPTERS, CLEAN_CHAPTERS, REJECTED
 from filters.chapter_filters import FilterConfig
 from filters.dedup import find_duplicates
-from core.rejection import Rejection
 from filters.stage import clean_book, dedup_books, dedup_corpus, pair_and_filter_book
-from core.schemas import CHAPTERS, CLEAN_CHAPTERS, REJECTED
 
 ZH_BODY = "他推开门，屋里很暗。桌上放着一封信。他拆开信，信是空白的。窗外下着雨。他坐了很久。"
 ZH_TWO = "天亮了。她醒来时，屋里只剩下她一个人。炉火早已熄灭。她起身穿衣，推门出去。院子里积了一层薄雪。"

@@ -2,11 +2,11 @@ import random
 
 import pytest
 
+from core.storage import read_rows
 from exports.run import export_corpus
 from mteval.discourse import CATEGORIES
 from mteval.inputs import InputError
 from mteval.run import evaluate_system, leaderboard
-from core.storage import read_rows
 from tests.exports.synthetic import build_output
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import luigi
 import pytest
 
-from crawlers.demo.source import SOURCE_DIR, load_book
 from core import storage
 from core.layout import Layout
+from crawlers.demo.source import SOURCE_DIR, load_book
 from pipeline.tasks import BuildCorpus
 from tests.helpers import output_of, params, write_config
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.layout import Layout
 from exports.chapter_view import inspect_problem
 from pipeline.cli import main
-from core.layout import Layout
 from tests.helpers import output_of, target, write_config
 
 

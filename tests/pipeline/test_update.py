@@ -11,11 +11,11 @@ import luigi
 import pytest
 from luigi.tools.range import RangeDaily
 
+import pipeline.tasks
+from core import storage
 from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
-from core import storage
-import pipeline.tasks
 from tests.helpers import output_of, params, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
