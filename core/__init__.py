@@ -1,1 +1,1 @@
-"""The shared kernel every package may use: paths, language data, output layout, schemas, storage, rejections."""
+"""The shared kernel under every package: paths, language data, layout, schemas, storage, rejections."""
