@@ -30,7 +30,11 @@ SURNAMES = {
 }  # fmt: skip
 COMPOUND_SURNAMES = frozenset(name for name in SURNAMES if len(name) == 2)
 
-_NUMERAL_PREFIX = re.compile(f"^[{ZH_NUMERAL}0-9０-９]+")
+# In running text the financial forms are words (陆 is a surname), and two digits side by side are an
+# estimate (七八个: seven or eight), not a number.
+_TEXT_NUMERAL = "".join(c for c in ZH_NUMERAL if c not in "壹贰叁肆伍陆柒捌玖拾佰仟")
+_NUMERAL_PREFIX = re.compile(f"^[{_TEXT_NUMERAL}0-9０-９]+")
+_ESTIMATE = re.compile("[一二三四五六七八九]{2}")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -45,7 +49,7 @@ def numeral_value(text: str) -> int | None:
 def numeral_prefix(word: str) -> str | None:
     """Digits of a word that is a numeral, optionally followed by one classifier (三次 -> "3")."""
     match = _NUMERAL_PREFIX.match(word)
-    if not match or len(word) - match.end() > 1:
+    if not match or len(word) - match.end() > 1 or _ESTIMATE.fullmatch(match.group()):
         return None
     value = numeral_value(match.group())
     return None if value is None else str(value)
