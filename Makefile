@@ -37,6 +37,7 @@ $(STAMP):
 setup: $(STAMP)
 	@echo "setup: language data (WordNet, punkt) into .data/: seconds, or about a minute the first time"
 	@$(PY) -m pipeline.langdata
+	@$(PY) -m pipeline.spacy_model
 
 update: setup
 	$(PY) -m pipeline update --config $(CONFIG) --workers $(WORKERS)
