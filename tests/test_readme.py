@@ -78,14 +78,24 @@ def _on_demo(command: str, port: int, tmp: Path) -> str:
     command = command.replace("config/my-novels.yaml", "config/demo.yaml")
     command = re.sub(r"--output /\S+", "--output output", command)  # the shared output: the demo's
     command = command.replace("/tmp/luigid", str(tmp / "luigid")).replace("--port 8082", f"--port {port}")
-    command = command.replace("--scheduler-host SCHEDULER", f"--scheduler-host 127.0.0.1 --scheduler-port {port}")
+    command = command.replace(
+        "--scheduler-host SCHEDULER", f"--scheduler-host 127.0.0.1 --scheduler-port {port}"
+    )
     command = re.sub(r" \[(--[^]]+)\]", r" \1", command)  # an optional argument: given
     return re.sub(r"--start \S+", f"--start {datetime.date.today().isoformat()}", command)  # today only
 
 
 def _copy_repo(target: Path) -> None:
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=REPO_ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = REPO_ROOT / name
         if source.is_file():
@@ -107,9 +117,13 @@ def test_readme_commands_run_as_written(tmp_path):
             if skip_reason(command):
                 continue
             run = _on_demo(command, port, tmp_path)
-            result = subprocess.run(run, shell=True, cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+            result = subprocess.run(
+                run, shell=True, cwd=repo, env=env, capture_output=True, text=True, timeout=300
+            )
             if result.returncode != 0:
-                failures.append(f"{run}\n  exit {result.returncode}: {(result.stderr or result.stdout)[-600:]}")
+                failures.append(
+                    f"{run}\n  exit {result.returncode}: {(result.stderr or result.stdout)[-600:]}"
+                )
     finally:
         pidfile = tmp_path / "luigid.pid"
         if pidfile.exists():
