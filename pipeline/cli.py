@@ -95,7 +95,7 @@ def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namesp
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
-    with BuildProgress().watch() as progress:
+    with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
         return _run_stages(stages, args, scheduler, progress)
 
 

@@ -2,8 +2,10 @@
 
 On a terminal each stage has a live line (tqdm's meter), ended when the stage is done. Elsewhere (a
 log, CI) each stage prints one line when it is done, and one at most every ``LOG_EVERY_S`` while it
-runs (started is when the Luigi run of the stage began). Crawls add a line per book side: pages fetched and failed. The counts live in shared memory,
-so forked Luigi workers (``--workers N``) update the same totals.
+runs (started is when the Luigi run of the stage began). With a central scheduler, where workers
+share the tasks, each also prints a line per task it ran. Crawls add a line per book side: pages
+fetched and failed. The counts live in shared memory, so forked Luigi workers (``--workers N``)
+update the same totals.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ UNITS = {
 class BuildProgress:
     """Counts of the tasks a build runs, by family; ``watch()`` hooks it to Luigi's task events."""
 
-    def __init__(self, stream: IO[str] = sys.stderr) -> None:
+    def __init__(self, stream: IO[str] = sys.stderr, per_task: bool = False) -> None:
         self.stream = stream
+        self.per_task = per_task  # also a line per task this process ran (workers sharing a central luigid)
+        self.task_started: dict[str, float] = {}
         self.live = stream.isatty()
         self.todo: dict[str, int] = {}  # family -> tasks to run in this Luigi run
         self.done: dict[str, Any] = {}  # family -> shared counter
@@ -44,7 +48,11 @@ class BuildProgress:
     @contextmanager
     def watch(self) -> Iterator[BuildProgress]:
         """Hook to Luigi's task events while the block runs."""
-        handlers = {luigi.Event.SUCCESS: self.finished, luigi.Event.FAILURE: self.failed}
+        handlers = {
+            luigi.Event.START: self.began,
+            luigi.Event.SUCCESS: self.finished,
+            luigi.Event.FAILURE: self.failed,
+        }
         for event, handler in handlers.items():
             luigi.Task.event_handler(event)(handler)
         try:
@@ -71,8 +79,14 @@ class BuildProgress:
             self.todo[family] += 1
             pending.extend(flatten(task.requires()))
 
+    def began(self, task: luigi.Task) -> None:
+        self.task_started[task.task_id] = time.monotonic()
+
     def finished(self, task: luigi.Task) -> None:
         family = task.task_family
+        if self.per_task:
+            took = time.monotonic() - self.task_started.get(task.task_id, time.monotonic())
+            self._line(f"  done  {family:<12} {label(task):<24} {took:6.1f}s")
         if family not in self.done:
             return
         with self.done[family].get_lock():

@@ -41,3 +41,12 @@ def test_failures_print_one_line_each():
         stream.getvalue()
         == "  FAIL  Leaf         corpus                   bk/zh: toc_empty: no chapter link\n"
     )
+
+
+def test_with_a_central_scheduler_each_task_run_here_gets_a_line():
+    stream = io.StringIO()
+    progress = BuildProgress(stream, per_task=True)
+    progress.began(Leaf(n=3))
+    progress.finished(Leaf(n=3))  # not planned here: only its own line
+    assert stream.getvalue().startswith("  done  Leaf         corpus                   ")
+    assert stream.getvalue().count("\n") == 1
