@@ -9,6 +9,8 @@ import jieba
 import jieba.posseg
 from pypinyin import lazy_pinyin
 
+from filters.numerals import ZH_NUMERAL, parse_zh_numeral
+
 jieba.setLogLevel(logging.WARNING)
 
 # Function words whose dictionary senses are mostly noise for matching.
@@ -28,48 +30,26 @@ SURNAMES = {
 }  # fmt: skip
 COMPOUND_SURNAMES = frozenset(name for name in SURNAMES if len(name) == 2)
 
-_DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000, "亿": 100000000}
-_NUMERAL_PREFIX = re.compile(f"^[{''.join(_DIGITS)}{''.join(_UNITS)}0-9０-９]+")
+# In running text the financial forms are words (陆 is a surname), and two digits side by side are an
+# estimate (七八个: seven or eight), not a number.
+_TEXT_NUMERAL = "".join(c for c in ZH_NUMERAL if c not in "壹贰叁肆伍陆柒捌玖拾佰仟")
+_NUMERAL_PREFIX = re.compile(f"^[{_TEXT_NUMERAL}0-9０-９]+")
+_ESTIMATE = re.compile("[一二三四五六七八九]{2}")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def numeral_value(text: str) -> int | None:
     """Value of a Chinese or Arabic numeral (二十一 -> 21, 三千五百 -> 3500, 12 -> 12); None if not one."""
-    if text.isdigit():
-        return int(text)
-    total = section = digit = 0
-    for char in text:
-        if char in _DIGITS:
-            digit = _DIGITS[char]
-        elif char in ("万", "亿"):
-            total += (section + digit) * _UNITS[char]
-            section = digit = 0
-        elif char in _UNITS:
-            section += (digit or 1) * _UNITS[char]
-            digit = 0
-        else:
-            return None
-    return total + section + digit
+    try:
+        return parse_zh_numeral(text)
+    except ValueError:
+        return None
 
 
 def numeral_prefix(word: str) -> str | None:
     """Digits of a word that is a numeral, optionally followed by one classifier (三次 -> "3")."""
     match = _NUMERAL_PREFIX.match(word)
-    if not match or len(word) - match.end() > 1:
+    if not match or len(word) - match.end() > 1 or _ESTIMATE.fullmatch(match.group()):
         return None
     value = numeral_value(match.group())
     return None if value is None else str(value)

@@ -13,12 +13,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2, "俩": 2}
-_DIGITS |= {c: i for i, c in enumerate("零壹贰叁肆伍陆柒捌玖")}
-_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
-_BIG_UNITS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000}
+from filters.numerals import ZH_NUMERAL, parse_zh_numeral
+
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
-ZH_NUMERAL = "零〇一二两俩三四五六七八九十百千万萬亿壹贰叁肆伍陆柒捌玖拾佰仟"
 
 _NUM = rf"[\d０-９{ZH_NUMERAL}]+"
 _ZH_CHAPTER = re.compile(rf"第\s*({_NUM})\s*[章回节節话話]")
@@ -37,30 +34,6 @@ MAX_NUMBER = 999_999
 class ChapterNumber(NamedTuple):
     chapter_no: int
     part: int | None = None
-
-
-def parse_zh_numeral(text: str) -> int:
-    """Value of a Chinese or Arabic numeral: 一百二十三 -> 123, 两千零五 -> 2005, 一二三 -> 123, １０ -> 10."""
-    text = text.strip().translate(_FULLWIDTH_DIGITS)
-    if text.isdigit():
-        return int(text)
-    if not any(c in _UNITS or c in _BIG_UNITS for c in text):  # digit by digit: 一二三, 二〇二〇
-        return int("".join(str(_DIGITS.get(c, c)) for c in text))  # 一2 and 2一 mix the two kinds
-    total = section = digit = 0
-    for c in text:
-        if c in _DIGITS:
-            digit = _DIGITS[c]
-        elif c in _UNITS:
-            section += (digit or 1) * _UNITS[c]  # 十 alone means 一十
-            digit = 0
-        elif c in _BIG_UNITS:
-            total = (total + section + digit) * _BIG_UNITS[c]
-            section = digit = 0
-        elif c.isdigit():
-            digit = digit * 10 + int(c)
-        else:
-            raise ValueError(f"not a numeral: {text!r}")
-    return total + section + digit
 
 
 def _part(token: str | None) -> int | None:

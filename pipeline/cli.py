@@ -17,6 +17,7 @@ import luigi
 from pipeline import tasks
 from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
+from pipeline.progress import BuildProgress
 
 UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")
 
@@ -75,24 +76,6 @@ class Target:
         return format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
 
 
-def _show_progress() -> None:
-    """Print one line per finished or failed task, so long builds show where they are (register once)."""
-    started: dict[str, float] = {}
-
-    @luigi.Task.event_handler(luigi.Event.START)
-    def _start(task: luigi.Task) -> None:
-        started[task.task_id] = time.monotonic()
-
-    @luigi.Task.event_handler(luigi.Event.SUCCESS)
-    def _done(task: luigi.Task) -> None:
-        took = time.monotonic() - started.get(task.task_id, time.monotonic())
-        print(f"  done  {task.task_family:<12} {_label(task):<24} {took:6.1f}s", file=sys.stderr, flush=True)
-
-    @luigi.Task.event_handler(luigi.Event.FAILURE)
-    def _failed(task: luigi.Task, error: BaseException) -> None:
-        print(f"  FAIL  {task.task_family:<12} {_label(task):<24} {error}", file=sys.stderr, flush=True)
-
-
 class _NoTracebackForOneLiners(logging.Filter):
     """Drop Luigi's traceback of a task failure that explains itself in one line (the FAIL line prints it)."""
 
@@ -102,23 +85,25 @@ class _NoTracebackForOneLiners(logging.Filter):
         return not (record.exc_info and isinstance(record.exc_info[1], TocFailure))
 
 
-def _label(task: luigi.Task) -> str:
-    return "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
-
-
 def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> bool:
     """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
     from core.storage import sweep_temporaries
 
     sweep_temporaries(target.layout.root)  # what a killed run left half-written
-    _show_progress()
     logging.getLogger("luigi-interface").addFilter(_NoTracebackForOneLiners())
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
+    with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
+        return _run_stages(stages, args, scheduler, progress)
+
+
+def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict,
+                progress: BuildProgress) -> bool:
     for stage in stages:
         while True:
+            progress.plan(stage)
             result = luigi.build(stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
             if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
                 break

@@ -21,6 +21,7 @@ from typing import Any
 
 import luigi
 from luigi.task import flatten
+from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron line: luigi --module pipeline.tasks RangeDaily
 
 from core import storage
 from pipeline.config import Config, load_config

@@ -9,6 +9,11 @@ def test_numerals():
     assert numeral_value("1998") == 1998
     assert numeral_prefix("三次") == "3"
     assert numeral_prefix("三心二意") is None
+    assert numeral_value("二〇二〇") == 2020
+    assert numeral_value("一亿两千万") == 120_000_000
+    assert numeral_prefix("三千五") == "3500"
+    assert numeral_prefix("七八个") is None  # seven or eight: an estimate, not 78
+    assert numeral_prefix("陆总") is None  # financial digits are words in running text (a surname here)
 
 
 def test_name_pinyin():

@@ -1,0 +1,142 @@
+"""Progress of a build on stderr: per stage (task family), tasks done out of those to run, rate and ETA.
+
+On a terminal each stage has a live line (tqdm's meter), ended when the stage is done. Elsewhere (a
+log, CI) each stage prints one line when it is done, and one at most every ``LOG_EVERY_S`` while it
+runs (started is when the Luigi run of the stage began); a log also records each task that ran, with
+its time (``done  AlignBook  city-star  3.2s``), as does each worker sharing a central scheduler.
+Crawls add a line per book side: pages fetched and failed. The counts live in shared memory, so forked Luigi workers (``--workers N``)
+update the same totals.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+import luigi
+from luigi.task import flatten
+from tqdm import tqdm
+
+LOG_EVERY_S = 60.0
+UNITS = {
+    "CrawlBook": "crawls",
+    "CleanBook": "books",
+    "FilterBook": "books",
+    "AlignBook": "books",
+    "MineBook": "books",
+}
+
+
+class BuildProgress:
+    """Counts of the tasks a build runs, by family; ``watch()`` hooks it to Luigi's task events."""
+
+    def __init__(self, stream: IO[str] = sys.stderr, per_task: bool = False) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.per_task = per_task or not self.live  # also a line per task this process ran
+        self.task_started: dict[str, float] = {}
+        self.todo: dict[str, int] = {}  # family -> tasks to run in this Luigi run
+        self.done: dict[str, Any] = {}  # family -> shared counter
+        self.started: dict[str, float] = {}
+        self.logged: dict[str, float] = {}
+
+    @contextmanager
+    def watch(self) -> Iterator[BuildProgress]:
+        """Hook to Luigi's task events while the block runs."""
+        handlers = {
+            luigi.Event.START: self.began,
+            luigi.Event.SUCCESS: self.finished,
+            luigi.Event.FAILURE: self.failed,
+        }
+        for event, handler in handlers.items():
+            luigi.Task.event_handler(event)(handler)
+        try:
+            yield self
+        finally:
+            for event, handler in handlers.items():
+                luigi.Task.remove_event_handler(event, handler)
+
+    def plan(self, stage: list[luigi.Task]) -> None:
+        """Count the tasks a Luigi run of ``stage`` will do: the incomplete ones and their incomplete requirements."""
+        self.todo, self.done, self.started, self.logged = {}, {}, {}, {}
+        seen: set[str] = set()
+        pending = list(stage)
+        while pending:
+            task = pending.pop()
+            if task.task_id in seen or task.complete():
+                continue
+            seen.add(task.task_id)
+            family = task.task_family
+            if family not in self.todo:
+                self.todo[family] = 0
+                self.done[family] = multiprocessing.get_context("fork").Value("i", 0)
+                self.started[family] = time.monotonic()
+            self.todo[family] += 1
+            pending.extend(flatten(task.requires()))
+
+    def began(self, task: luigi.Task) -> None:
+        self.task_started[task.task_id] = time.monotonic()
+
+    def finished(self, task: luigi.Task) -> None:
+        family = task.task_family
+        if self.per_task:
+            took = time.monotonic() - self.task_started.get(task.task_id, time.monotonic())
+            self._line(f"  done  {family:<12} {label(task):<24} {took:6.1f}s")
+        if family not in self.done:
+            return
+        with self.done[family].get_lock():
+            self.done[family].value += 1
+            done = self.done[family].value
+        if family == "CrawlBook":
+            self._line(crawl_line(task))
+        self.show(family, done)
+
+    def failed(self, task: luigi.Task, error: BaseException) -> None:
+        self._line(f"  FAIL  {task.task_family:<12} {label(task):<24} {error}")
+
+    def show(self, family: str, done: int) -> None:
+        total = self.todo[family]
+        now = time.monotonic()
+        meter = tqdm.format_meter(
+            done,
+            total,
+            now - self.started[family],
+            prefix=f"  {family:<11}",
+            unit=UNITS.get(family, "tasks"),
+            ncols=100,
+        )
+        if self.live:
+            self.stream.write("\r" + meter + ("\n" if done >= total else ""))
+            self.stream.flush()
+        elif done >= total or now - self.logged.get(family, self.started[family]) >= LOG_EVERY_S:
+            self.logged[family] = now
+            self._line(meter)
+
+    def _line(self, text: str) -> None:
+        self.stream.write(("\r\033[K" if self.live else "") + text + "\n")
+        self.stream.flush()
+
+
+def label(task: luigi.Task) -> str:
+    return (
+        "/".join(str(getattr(task, name)) for name in ("book_id", "lang") if hasattr(task, name)) or "corpus"
+    )
+
+
+def crawl_line(task: luigi.Task) -> str:
+    """Pages fetched and failed of one finished crawl, from the stats the task wrote."""
+    try:
+        stats = json.loads(task.output_paths()[2].read_text(encoding="utf-8"))
+    except (OSError, ValueError, IndexError):
+        return f"  crawl {label(task)}: done"
+    done = (
+        f"{stats['responses']} pages fetched"
+        if stats.get("responses")
+        else f"{stats.get('chapters', 0)} chapters read"
+    )
+    return f"  crawl {label(task)}: {done}, {stats.get('failed', 0)} failed"

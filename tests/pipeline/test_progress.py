@@ -1,0 +1,66 @@
+import io
+
+import luigi
+
+from pipeline.progress import BuildProgress
+
+
+class Leaf(luigi.Task):
+    n = luigi.IntParameter()
+    finished = luigi.BoolParameter(default=False, significant=False)
+
+    def complete(self) -> bool:
+        return bool(self.finished)
+
+
+class Top(luigi.Task):
+    def requires(self) -> list[Leaf]:
+        return [Leaf(n=0, finished=True), Leaf(n=1), Leaf(n=2)]
+
+    def complete(self) -> bool:
+        return False
+
+
+def test_off_a_terminal_a_stage_prints_a_line_per_task_and_one_meter_when_done():
+    stream = io.StringIO()
+    progress = BuildProgress(stream)
+    progress.plan([Top()])
+    assert progress.todo == {"Top": 1, "Leaf": 2}  # the finished leaf is not counted
+    progress.finished(Leaf(n=1))
+    progress.finished(Leaf(n=2))
+    lines = stream.getvalue().splitlines()
+    assert [line[:37] for line in lines[:2]] == ["  done  Leaf         corpus          "] * 2
+    assert len(lines) == 3 and lines[2].startswith("  Leaf       : 100%|") and "| 2/2 [" in lines[2]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_meter_is_redrawn_in_place_and_ends_with_the_stage():
+    stream = Terminal()
+    progress = BuildProgress(stream)
+    progress.plan([Top()])
+    progress.finished(Leaf(n=1))
+    assert stream.getvalue().startswith("\r  Leaf       :  50%|") and "\n" not in stream.getvalue()
+    progress.finished(Leaf(n=2))
+    assert stream.getvalue().count("\r") == 2 and stream.getvalue().endswith("]\n")
+
+
+def test_failures_print_one_line_each():
+    stream = io.StringIO()
+    BuildProgress(stream).failed(Leaf(n=3), RuntimeError("bk/zh: toc_empty: no chapter link"))
+    assert (
+        stream.getvalue()
+        == "  FAIL  Leaf         corpus                   bk/zh: toc_empty: no chapter link\n"
+    )
+
+
+def test_with_a_central_scheduler_each_task_run_here_gets_a_line_on_a_terminal_too():
+    stream = Terminal()
+    progress = BuildProgress(stream, per_task=True)
+    progress.began(Leaf(n=3))
+    progress.finished(Leaf(n=3))  # not planned here: only its own line
+    assert stream.getvalue().startswith("\r\033[K  done  Leaf         corpus                   ")
+    assert stream.getvalue().count("\n") == 1

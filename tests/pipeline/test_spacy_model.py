@@ -1,0 +1,22 @@
+import shutil
+
+from pipeline.spacy_model import file_hashes, model_dir, problems, read_record
+
+
+def test_the_installed_model_matches_the_recorded_hashes():
+    assert problems(model_dir(), read_record()) == []
+
+
+def test_a_changed_a_missing_and_an_extra_file_are_each_named(tmp_path):
+    copy = tmp_path / "model"
+    shutil.copytree(model_dir(), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    record = file_hashes(copy)
+    (copy / "__init__.py").write_text("# edited\n", encoding="utf-8")
+    meta = next(copy.glob("*/meta.json"))
+    meta.unlink()
+    (copy / "extra.bin").write_bytes(b"\0")
+    assert problems(copy, record) == [
+        "changed: __init__.py",
+        f"missing: {meta.relative_to(copy).as_posix()}",
+        "unexpected: extra.bin",
+    ]

@@ -1,0 +1,131 @@
+"""Every shell command in the README's code blocks runs as written (a README that drifts from the code fails).
+
+The commands run in order, in a copy of the repository (sharing its .venv and .data), on the demo
+config where they name the reader's own (`config/my-novels.yaml`); the multi-machine lines run
+against a luigid this test starts on a free port. Commands skipped, each by a listed rule: ``SKIPS``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from core.paths import REPO_ROOT
+
+README = REPO_ROOT / "README.md"
+SHELL_BLOCKS = ("bash", "sh", "cron")
+
+# (pattern, why): a command matching a pattern is not run.
+SKIPS = [
+    (r"^make eval\b|\.\./shared", "needs ../shared (the evaluation data)"),
+    (r"^make (test|test-fast|bench)\b", "long: the test suite and the benchmarks run on their own"),
+    (r"hf download", "network: downloads models from a hub"),
+    (r"DEVICE=cuda", "GPU"),
+    (r"system\.en|SUITE=suite\.jsonl", "needs a file the reader brings (an MT output)"),
+]
+
+
+def commands(text: str) -> list[str]:
+    """The shell commands of the README's bash and cron blocks: continuations joined, comments dropped,
+    a loop (``for`` … ``done``) kept whole, a cron line's schedule and ``cd`` dropped."""
+    found: list[str] = []
+    for lang, body in re.findall(r"```(\w*)\n(.*?)```", text, re.S):
+        if lang not in SHELL_BLOCKS:
+            continue
+        loop: list[str] = []
+        for line in body.replace("\\\n", " ").splitlines():
+            line = re.sub(r"\s+", " ", re.sub(r"\s+#\s.*$", "", line)).strip()
+            if lang == "cron":
+                line = re.sub(r"^(\S+\s+){5}cd \S+ && ", "", line)
+            if line.startswith("for ") or loop:
+                loop.append(line)
+                if line == "done":
+                    found.append("\n".join(loop))
+                    loop = []
+            elif line:
+                found.append(line)
+    return found
+
+
+def skip_reason(command: str) -> str | None:
+    return next((why for pattern, why in SKIPS if re.search(pattern, command)), None)
+
+
+def test_every_command_is_run_or_skipped_by_a_listed_rule():
+    found = commands(README.read_text(encoding="utf-8"))
+    skipped = {command: skip_reason(command) for command in found if skip_reason(command)}
+    assert len(found) >= 20 and "make corpus" in found
+    assert sorted(set(skipped.values())) == sorted({why for _, why in SKIPS})  # every rule is still needed
+    assert any("RangeDaily" in command for command in found)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _on_demo(command: str, port: int, tmp: Path) -> str:
+    """The command as run here: the demo config for the reader's, the test's luigid and folders."""
+    command = command.replace("config/my-novels.yaml", "config/demo.yaml")
+    command = re.sub(r"--output /\S+", "--output output", command)  # the shared output: the demo's
+    command = command.replace("/tmp/luigid", str(tmp / "luigid")).replace("--port 8082", f"--port {port}")
+    command = command.replace(
+        "--scheduler-host SCHEDULER", f"--scheduler-host 127.0.0.1 --scheduler-port {port}"
+    )
+    command = re.sub(r" \[(--[^]]+)\]", r" \1", command)  # an optional argument: given
+    return re.sub(r"--start \S+", f"--start {datetime.date.today().isoformat()}", command)  # today only
+
+
+def _copy_repo(target: Path) -> None:
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
+    for name in filter(None, listed):
+        source = REPO_ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    for shared in (".venv", ".data"):
+        (target / shared).symlink_to(REPO_ROOT / shared)
+
+
+@pytest.mark.slow
+def test_readme_commands_run_as_written(tmp_path):
+    repo = tmp_path / "repo"
+    _copy_repo(repo)
+    port = _free_port()
+    env = {**os.environ, "PATH": f"{repo / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    failures = []
+    try:
+        for command in commands(README.read_text(encoding="utf-8")):
+            if skip_reason(command):
+                continue
+            run = _on_demo(command, port, tmp_path)
+            result = subprocess.run(
+                run, shell=True, cwd=repo, env=env, capture_output=True, text=True, timeout=300
+            )
+            if result.returncode != 0:
+                failures.append(
+                    f"{run}\n  exit {result.returncode}: {(result.stderr or result.stdout)[-600:]}"
+                )
+    finally:
+        pidfile = tmp_path / "luigid.pid"
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text().strip()), signal.SIGTERM)
+    assert failures == []
