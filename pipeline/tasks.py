@@ -26,6 +26,7 @@ from core import storage
 from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
+from core.stage import StageResult
 from pipeline.manifest import Manifest
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
@@ -137,14 +138,13 @@ class StageTask(luigi.Task):
         outputs = {self._rel(path): write() for path, write in writes}
         Manifest(inputs=self.current_inputs() or {}, outputs=outputs, extra=extra).save(self.manifest_path())
 
-    def write_stage(self, table: str, rows: list[dict], rejected: list[dict], stats: dict[str, Any],
-                    **extra: Any) -> None:
+    def write_stage(self, table: str, result: StageResult, **extra: Any) -> None:
         """The usual stage outputs: main table, rejections, stats (in ``output_paths()`` order)."""
         main, rejected_path, stats_path = self.output_paths()
         self.write_outputs([
-            (main, lambda: storage.write_table(rows, table, main)),
-            (rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
-            (stats_path, lambda: storage.write_json(stats, stats_path)),
+            (main, lambda: storage.write_table(result.rows, table, main)),
+            (rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+            (stats_path, lambda: storage.write_json(result.stats, stats_path)),
         ], **extra)
 
 
@@ -233,7 +233,7 @@ class CrawlBook(BookTask):
         edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
-        self.write_stage("raw_chapters", rows, failures, report,
+        self.write_stage("raw_chapters", StageResult(rows, failures, report),
                          refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
             raise TocFailure(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
@@ -258,7 +258,7 @@ class CleanBook(BookTask):
         from filters.stage import clean_book
 
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
-        self.write_stage("clean_chapters", *clean_book(raw, self.settings()))
+        self.write_stage("clean_chapters", clean_book(raw, self.settings()))
 
 
 class DedupCorpus(StageTask):
@@ -278,15 +278,15 @@ class DedupCorpus(StageTask):
             return storage.read_rows(self.layout.clean(book), "clean_chapters")
 
         books = [book.book_id for book in self.cfg.books]
-        removed, stats = dedup_books(books, load)
+        result = dedup_books(books, load)
+        removed = {row["item_id"] for row in result.rejections}
 
         def write_kept(book: str, path: Path) -> str:
             return storage.write_table([r for r in load(book) if r["raw_id"] not in removed], "clean_chapters", path)
 
-        rejected = list(removed.values())
         *per_book, rejected_path, stats_path = self.output_paths()
-        writes = [(rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
-                  (stats_path, lambda: storage.write_json(stats, stats_path))]
+        writes = [(rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+                  (stats_path, lambda: storage.write_json(result.stats, stats_path))]
         for book, path in zip(books, per_book):
             writes.append((path, lambda book=book, path=path: write_kept(book, path)))
         self.write_outputs(writes)
@@ -312,7 +312,7 @@ class FilterBook(BookTask):
         from filters.stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
-        self.write_stage("chapters", *pair_and_filter_book(clean, FilterConfig(**self.settings())))
+        self.write_stage("chapters", pair_and_filter_book(clean, FilterConfig(**self.settings())))
 
 
 class AlignBook(BookTask):
@@ -339,7 +339,7 @@ class AlignBook(BookTask):
         translator = FileTranslator(Path(settings.translations), ".txt") if settings.translations else None
         self.write_stage(
             "aligned_pairs",
-            *align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
+            align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
         )
 
 
@@ -364,12 +364,12 @@ class MineBook(BookTask):
         from pipeline.cache import JsonDirCache
 
         chapters_path, aligned_path = self.input_paths()
-        rows, stats = mine_book(storage.read_rows(chapters_path, "chapters"),
-                                storage.read_rows(aligned_path, "aligned_pairs"),
-                                JsonDirCache(self.layout.root / "cache" / "cohesion"))
+        result = mine_book(storage.read_rows(chapters_path, "chapters"),
+                           storage.read_rows(aligned_path, "aligned_pairs"),
+                           JsonDirCache(self.layout.root / "cache" / "cohesion"))
         candidates_path, stats_path = self.output_paths()
-        self.write_outputs([(candidates_path, lambda: storage.write_table(rows, "candidates", candidates_path)),
-                            (stats_path, lambda: storage.write_json(stats, stats_path))])
+        self.write_outputs([(candidates_path, lambda: storage.write_table(result.rows, "candidates", candidates_path)),
+                            (stats_path, lambda: storage.write_json(result.stats, stats_path))])
 
 
 class BuildCorpus(StageTask):
