@@ -31,6 +31,7 @@ from pipeline.manifest import Manifest
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 log = logging.getLogger("luigi-interface")
+UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")  # the stages a build can stop after
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
 
 
@@ -375,10 +376,36 @@ class MineBook(BookTask):
 class BuildCorpus(StageTask):
     """Every book through every stage, the books table and the corpus summary (``make corpus``).
 
-    The stages are yielded in order (books up to cleaning, the corpus dedup, books through mining)
-    so that each task's completeness is judged after its inputs are up to date: a book whose
-    cleaned chapters did not change is not filtered, aligned or mined again.
+    The stages (``stages()``) are yielded in order (books up to cleaning, the corpus dedup, books
+    through mining) so that each task's completeness is judged after its inputs are up to date: a book
+    whose cleaned chapters did not change is not filtered, aligned or mined again.
     """
+
+    def stages(self, until: str | None = None, refresh: str = "", recheck: bool = False) -> list[list[StageTask]]:
+        """The build as successive task graphs, this task last: crawl (only when refreshing or stopping
+        there), clean, dedup, books through filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
+
+        ``run`` (and ``UpdateCorpus.run``) yield them; the CLI runs each as its own static Luigi build,
+        so every worker sharing a central scheduler registers every task of a stage and can run it.
+        """
+        books = [b.book_id for b in self.cfg.books]
+        last = {"filter": FilterBook, "align": AlignBook, "mine": MineBook}
+        stages: list[list[StageTask]] = []
+        if refresh or until == "crawl":
+            stages.append([self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
+                           for b in books for lang in ("zh", "en")])
+        if until == "crawl":
+            return stages
+        stages.append([self.clone(CleanBook, book_id=b) for b in books])
+        if until == "clean":
+            return stages
+        stages.append([self.clone(DedupCorpus)])
+        if until == "dedup":
+            return stages
+        stages.append([self.clone(last[until or "mine"], book_id=b) for b in books])
+        if until is None:
+            stages.append([self])
+        return stages
 
     def upstream(self) -> list[StageTask]:
         return [self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books]
@@ -398,9 +425,8 @@ class BuildCorpus(StageTask):
     def run(self) -> Iterator[Any]:
         from pipeline.summary import corpus_summary
 
-        yield [self.clone(CleanBook, book_id=b.book_id) for b in self.cfg.books]
-        yield self.clone(DedupCorpus)
-        yield self.upstream()
+        for stage in self.stages()[:-1]:  # a plain loop: Luigi sends each stage's outputs back in
+            yield stage
         books = [
             {"book_id": b.book_id, "title_zh": b.title_zh, "title_en": b.title_en, "genre": b.genre,
              "zh_site": b.sources["zh"].site, "en_site": b.sources["en"].site}
@@ -499,9 +525,9 @@ class UpdateCorpus(StageTask):
         return self.output_paths()[0].exists()
 
     def run(self) -> Iterator[Any]:
-        crawls = [self.clone(CrawlBook, book_id=b.book_id, lang=lang, refresh=self.unit)
-                  for b in self.cfg.books for lang in ("zh", "en")]
+        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit)
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
-        yield self.clone(BuildCorpus)
+        for stage in build:
+            yield stage
         new = {c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0) for c in crawls}
         storage.write_json({"date": self.unit, "new_chapters": new}, self.output_paths()[0])
