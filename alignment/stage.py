@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from alignment.lexicon import Lexicon
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
 from alignment.translator import Translator
 from core.rejection import Rejection
+from core.stage import StageResult
 
 
 def _paragraphs(row: dict) -> Paragraphs:
@@ -25,12 +25,12 @@ def align_chapter_rows(
     method: str = "default",
     translator: Translator | None = None,
     processes: int = 1,
-) -> tuple[list[dict], list[dict], dict[str, Any]]:
+) -> StageResult:
     """Align every chapter of a book (rows follow core.schemas.CHAPTERS) with ``method``
     (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence),
     on a pool of ``processes`` when more than one (same result).
 
-    Returns (ALIGNED_PAIRS rows, REJECTED rows with stage "align", JSON-able stats).
+    Returns ALIGNED_PAIRS rows, REJECTED rows with stage "align", and JSON-able stats.
     """
     texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
     results, learned = align_chapters(
@@ -74,4 +74,4 @@ def align_chapter_rows(
         "lexicon_pairs_learned": learned,
         "mean_score": round(sum(pair["score"] for pair in pairs) / len(pairs), 4) if pairs else 0.0,
     }
-    return pairs, rejected, stats
+    return StageResult(pairs, rejected, stats)

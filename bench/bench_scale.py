@@ -36,6 +36,7 @@ from pathlib import Path
 from bench.synthetic import book_ids, synthetic_raw
 from core import storage
 from core.layout import Layout
+from core.stage import StageResult
 
 BWB_WORDS = 460e6
 DEFAULT_SIZES = {"small": "4x10", "large": "16x10"}
@@ -49,11 +50,11 @@ WARM_UP_SIZE = (1, 1)  # books x chapters of the corpus each stage runs on first
 
 
 def _write_stage(
-    layout: Layout, stage: str, unit: str, table: str, path: Path, rows: list, rejected: list, stats: dict
+    layout: Layout, stage: str, unit: str, table: str, path: Path, result: StageResult
 ) -> None:
-    storage.write_table(rows, table, path)
-    storage.write_table(rejected, "rejected", layout.rejected(stage, unit))
-    storage.write_json(stats, layout.stats(stage, unit))
+    storage.write_table(result.rows, table, path)
+    storage.write_table(result.rejections, "rejected", layout.rejected(stage, unit))
+    storage.write_json(result.stats, layout.stats(stage, unit))
 
 
 def _zh(rows: list[dict]) -> int:
@@ -68,9 +69,9 @@ def clean(layout: Layout, books: list[str]) -> int:
         raw = [
             row for lang in ("zh", "en") for row in storage.read_rows(layout.raw(lang, book), "raw_chapters")
         ]
-        rows, rejected, stats = clean_book(raw, {})
-        _write_stage(layout, "clean", book, "clean_chapters", layout.clean(book), rows, rejected, stats)
-        kept += _zh(rows)
+        result = clean_book(raw, {})
+        _write_stage(layout, "clean", book, "clean_chapters", layout.clean(book), result)
+        kept += _zh(result.rows)
     return kept
 
 
@@ -81,9 +82,10 @@ def dedup(layout: Layout, books: list[str]) -> int:
     def load(book: str) -> list[dict]:
         return storage.read_rows(layout.clean(book), "clean_chapters")
 
-    removed, stats = dedup_books(books, load)
-    storage.write_table(list(removed.values()), "rejected", layout.rejected("dedup", "corpus"))
-    storage.write_json(stats, layout.stats("dedup", "corpus"))
+    result = dedup_books(books, load)
+    removed = {row["item_id"] for row in result.rejections}
+    storage.write_table(result.rejections, "rejected", layout.rejected("dedup", "corpus"))
+    storage.write_json(result.stats, layout.stats("dedup", "corpus"))
     kept_zh = 0
     for book in books:
         kept = [r for r in load(book) if r["raw_id"] not in removed]
@@ -98,11 +100,9 @@ def filter_(layout: Layout, books: list[str]) -> int:
 
     kept = 0
     for book in books:
-        rows, rejected, stats = pair_and_filter_book(
-            storage.read_rows(layout.deduped(book), "clean_chapters"), FilterConfig()
-        )
-        _write_stage(layout, "filter", book, "chapters", layout.chapters(book), rows, rejected, stats)
-        kept += len(rows)
+        result = pair_and_filter_book(storage.read_rows(layout.deduped(book), "clean_chapters"), FilterConfig())
+        _write_stage(layout, "filter", book, "chapters", layout.chapters(book), result)
+        kept += len(result.rows)
     return kept
 
 
@@ -111,9 +111,9 @@ def align(layout: Layout, books: list[str]) -> int:
 
     kept = 0
     for book in books:
-        pairs, rejected, stats = align_chapter_rows(storage.read_rows(layout.chapters(book), "chapters"))
-        _write_stage(layout, "align", book, "aligned_pairs", layout.aligned(book), pairs, rejected, stats)
-        kept += stats["chapters_aligned"]
+        result = align_chapter_rows(storage.read_rows(layout.chapters(book), "chapters"))
+        _write_stage(layout, "align", book, "aligned_pairs", layout.aligned(book), result)
+        kept += result.stats["chapters_aligned"]
     return kept
 
 
@@ -123,10 +123,10 @@ def mine(layout: Layout, books: list[str]) -> int:
     kept = 0
     for book in books:
         chapters = storage.read_rows(layout.chapters(book), "chapters")
-        rows, stats = mine_book(chapters, storage.read_rows(layout.aligned(book), "aligned_pairs"))
-        storage.write_table(rows, "candidates", layout.candidates(book))
-        storage.write_json(stats, layout.stats("cohesion", book))
-        kept += stats["chapters"]
+        result = mine_book(chapters, storage.read_rows(layout.aligned(book), "aligned_pairs"))
+        storage.write_table(result.rows, "candidates", layout.candidates(book))
+        storage.write_json(result.stats, layout.stats("cohesion", book))
+        kept += result.stats["chapters"]
     return kept
 
 

@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(score(verdicts[0], verdicts[1] if len(verdicts) > 1 else None)))
         return
     chapters, pairs = load(args.directory)
-    rows, stats = mine_book(chapters, pairs)
+    result = mine_book(chapters, pairs)
+    rows, stats = result.rows, result.stats
     print(f"{stats['sentences']} sentences, {stats['candidates']} candidates")
     for p, by in stats["by_phenomenon"].items():
         print(f"  {p:<13}" + "".join(f" {a}={n}" for a, n in by.items()))

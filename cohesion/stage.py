@@ -17,14 +17,15 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.miner import mine
+from core.stage import StageResult
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 
 
 def mine_book(
     chapter_rows: list[dict], pair_rows: list[dict], cache: MutableMapping[str, list] | None = None
-) -> tuple[list[dict], dict]:
-    """Candidates of all chapters (CHAPTERS rows) with their beads (ALIGNED_PAIRS rows), plus stats.
+) -> StageResult:
+    """Candidates of all chapters (CHAPTERS rows) with their beads (ALIGNED_PAIRS rows), plus stats (no rejections).
 
     Stats: chapters, sentences, candidates (``cached``: chapters taken from ``cache``), and counts
     per phenomenon x adjacency (intra, adjacent, non_adjacent).
@@ -56,7 +57,7 @@ def mine_book(
         "cached": cached,
         "by_phenomenon": {p: {a: counts[p, a] for a in ADJACENCY} for p in PHENOMENA},
     }
-    return rows, stats
+    return StageResult(rows, [], stats)
 
 
 def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:

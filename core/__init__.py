@@ -1,1 +1,1 @@
-"""The shared kernel under every package: paths, language data, layout, schemas, storage, rejections."""
+"""The shared kernel under every package: paths, language data, layout, schemas, storage, rejections, stage results."""

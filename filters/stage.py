@@ -29,6 +29,7 @@ from filters.dedup import (
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
 from core.rejection import Rejection
+from core.stage import StageResult
 from filters.sentences import paragraph_starts, split_sentences
 
 MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title
@@ -86,7 +87,7 @@ def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -
 
 def clean_book(
     raw_rows: list[dict], boilerplate: Mapping[str, list[str]]
-) -> tuple[list[dict], list[dict], dict]:
+) -> StageResult:
     """RAW_CHAPTERS rows of one book -> CLEAN_CHAPTERS rows (stage "clean").
 
     ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
@@ -101,7 +102,7 @@ def clean_book(
             rejected.append(result.row("clean", raw["raw_id"], raw["book_id"], raw["lang"]))
         else:
             rows.append(result)
-    return rows, rejected, _stats(len(raw_rows), rows, rejected, removed_lines=dict(removed))
+    return StageResult(rows, rejected, _stats(len(raw_rows), rows, rejected, removed_lines=dict(removed)))
 
 
 _chapter_chars = itemgetter("book_id", "chapter_no", "lang", "n_chars")
@@ -168,7 +169,7 @@ def _shingle_sets(
 
 def dedup_books(
     book_ids: Sequence[str], load: Callable[[str], list[dict]], config: DedupConfig = DedupConfig()
-) -> tuple[dict[str, dict], dict]:
+) -> StageResult:
     """Drop exact and near-duplicate chapters within and across books, per language (stage "dedup").
 
     ``load(book_id)`` returns a book's CLEAN_CHAPTERS rows; one book's text is held at a time. Pass 1
@@ -176,7 +177,8 @@ def dedup_books(
     LSH banding over the signatures gives the near-duplicate candidates; pass 2 reloads, once each, only
     the books that hold a candidate and verifies the candidates by true Jaccard.
 
-    Returns the REJECTED row of each removed chapter by raw_id, and the stats. ``stats["en_per_zh"]`` is
+    Returns no rows (the kept chapters stay in their books: drop those whose raw_id is a rejection's
+    ``item_id``), the REJECTED row of each removed chapter, and the stats. ``stats["en_per_zh"]`` is
     the corpus en/zh character ratio over the chapters kept that have a counterpart with the same
     number in their book.
     """
@@ -198,18 +200,20 @@ def dedup_books(
             removed[dup.item_id] = Rejection(dup.reason, dup.detail).row("dedup", dup.item_id, book, lang)
     kept = [chars for raw_id, chars in chapters if raw_id not in removed]
     en_per_zh = corpus_char_ratio(_pairable_char_counts(kept))
-    return removed, _stats(len(chapters), kept, list(removed.values()), en_per_zh=en_per_zh)
+    rejected = list(removed.values())
+    return StageResult([], rejected, _stats(len(chapters), kept, rejected, en_per_zh=en_per_zh))
 
 
 def dedup_corpus(
     clean_rows: list[dict], config: DedupConfig = DedupConfig()
-) -> tuple[list[dict], list[dict], dict]:
+) -> StageResult:
     """``dedup_books`` on rows held in memory: the kept rows (input order), the rejections and the stats."""
     books: dict[str, list[dict]] = defaultdict(list)
     for row in clean_rows:
         books[row["book_id"]].append(row)
-    removed, stats = dedup_books(list(books), books.__getitem__, config)
-    return [row for row in clean_rows if row["raw_id"] not in removed], list(removed.values()), stats
+    result = dedup_books(list(books), books.__getitem__, config)
+    removed = {row["item_id"] for row in result.rejections}
+    return StageResult([row for row in clean_rows if row["raw_id"] not in removed], result.rejections, result.stats)
 
 
 def _chapter_row(pair: ChapterPair) -> dict:
@@ -232,7 +236,7 @@ def _chapter_row(pair: ChapterPair) -> dict:
 
 def pair_and_filter_book(
     clean_rows: list[dict], config: FilterConfig, en_per_zh: float | None = None, lexicon: Lexicon | None = None
-) -> tuple[list[dict], list[dict], dict]:
+) -> StageResult:
     """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter").
 
     ``en_per_zh`` scales English lengths for the length-ratio filter and the pairing's content score;
@@ -257,5 +261,5 @@ def pair_and_filter_book(
             chapters.append(row)
         else:
             rejected.append(why.row("filter", pair.chapter_id, pair.book_id))
-    return chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs), en_per_zh=en_per_zh,
-                                      pairing=pairing)
+    return StageResult(chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs),
+                                                  en_per_zh=en_per_zh, pairing=pairing))

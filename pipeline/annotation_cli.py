@@ -12,10 +12,10 @@ from pipeline import tasks
 
 def _built(args: argparse.Namespace, *extra: object) -> object | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
-    from pipeline.cli import Target, _build, corpus_stages
+    from pipeline.cli import Target, _build
 
     target = Target.of(args)
-    stages = corpus_stages(target.params, target.book_ids)
+    stages = tasks.BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])
     return target if _build(target, stages, args) else None

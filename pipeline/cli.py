@@ -19,37 +19,6 @@ from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
 from pipeline.progress import BuildProgress
 
-UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")
-
-
-def corpus_stages(params: dict[str, str], books: list[str], until: str | None = None,
-                  refresh: str = "", recheck: bool = False) -> list[list[luigi.Task]]:
-    """The build as successive Luigi runs, each a static task graph: crawl (only when refreshing or
-    stopping there), clean, dedup, then books through filter/align/mine, then the corpus tables.
-
-    Running the stages in order means each task's completeness is judged after its inputs are up to
-    date (a book whose cleaned text did not change is not realigned), and every worker sharing a
-    central scheduler registers every task of a stage, so any of them can run it.
-    """
-    last = {"filter": tasks.FilterBook, "align": tasks.AlignBook, "mine": tasks.MineBook}
-    stages: list[list[luigi.Task]] = []
-    if refresh or until == "crawl":
-        stages.append([tasks.CrawlBook(**params, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
-                       for b in books for lang in ("zh", "en")])
-    if until == "crawl":
-        return stages
-    stages.append([tasks.CleanBook(**params, book_id=b) for b in books])
-    if until == "clean":
-        return stages
-    stages.append([tasks.DedupCorpus(**params)])
-    if until == "dedup":
-        return stages
-    stages.append([last[until or "mine"](**params, book_id=b) for b in books])
-    if until is None:
-        stages.append([tasks.BuildCorpus(**params)])
-    return stages
-
-
 @dataclass(frozen=True)
 class Target:
     """What a command works on: the config, where its output goes, and the task parameters for both."""
@@ -130,7 +99,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    if not _build(target, corpus_stages(target.params, books, args.until), args):
+    if not _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args):
         return 1
     print(target.summary())
     return 0
@@ -140,7 +109,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     target = Target.of(args)
     date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
-    stages = corpus_stages(target.params, target.book_ids, refresh=date.isoformat(), recheck=args.recheck)
+    stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
     if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
         return 1
     print(target.summary())
@@ -157,7 +126,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     target = Target.of(args)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if not _build(target, [*corpus_stages(target.params, target.book_ids), [export]], args):
+    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args):
         return 1
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -168,7 +137,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    if not _build(target, [*corpus_stages(target.params, target.book_ids), [tasks.BuildReport(**target.params)]], args):
+    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]], args):
         return 1
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0
@@ -212,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser("corpus", parents=[common, workers],
                             help="build the corpus (crawl → clean → dedup → filter → align → mine)")
-    corpus.add_argument("--until", choices=UNTIL, help="stop after this stage")
+    corpus.add_argument("--until", choices=tasks.UNTIL, help="stop after this stage")
     corpus.set_defaults(run=cmd_corpus)
     update = sub.add_parser("update", parents=[common, workers],
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")

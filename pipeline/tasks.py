@@ -27,10 +27,12 @@ from core import storage
 from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
+from core.stage import StageResult
 from pipeline.manifest import Manifest
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 log = logging.getLogger("luigi-interface")
+UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")  # the stages a build can stop after
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
 
 
@@ -138,14 +140,13 @@ class StageTask(luigi.Task):
         outputs = {self._rel(path): write() for path, write in writes}
         Manifest(inputs=self.current_inputs() or {}, outputs=outputs, extra=extra).save(self.manifest_path())
 
-    def write_stage(self, table: str, rows: list[dict], rejected: list[dict], stats: dict[str, Any],
-                    **extra: Any) -> None:
+    def write_stage(self, table: str, result: StageResult, **extra: Any) -> None:
         """The usual stage outputs: main table, rejections, stats (in ``output_paths()`` order)."""
         main, rejected_path, stats_path = self.output_paths()
         self.write_outputs([
-            (main, lambda: storage.write_table(rows, table, main)),
-            (rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
-            (stats_path, lambda: storage.write_json(stats, stats_path)),
+            (main, lambda: storage.write_table(result.rows, table, main)),
+            (rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+            (stats_path, lambda: storage.write_json(result.stats, stats_path)),
         ], **extra)
 
 
@@ -234,7 +235,7 @@ class CrawlBook(BookTask):
         edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
-        self.write_stage("raw_chapters", rows, failures, report,
+        self.write_stage("raw_chapters", StageResult(rows, failures, report),
                          refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
         if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
             raise TocFailure(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
@@ -259,7 +260,7 @@ class CleanBook(BookTask):
         from filters.stage import clean_book
 
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
-        self.write_stage("clean_chapters", *clean_book(raw, self.settings()))
+        self.write_stage("clean_chapters", clean_book(raw, self.settings()))
 
 
 class DedupCorpus(StageTask):
@@ -279,15 +280,15 @@ class DedupCorpus(StageTask):
             return storage.read_rows(self.layout.clean(book), "clean_chapters")
 
         books = [book.book_id for book in self.cfg.books]
-        removed, stats = dedup_books(books, load)
+        result = dedup_books(books, load)
+        removed = {row["item_id"] for row in result.rejections}
 
         def write_kept(book: str, path: Path) -> str:
             return storage.write_table([r for r in load(book) if r["raw_id"] not in removed], "clean_chapters", path)
 
-        rejected = list(removed.values())
         *per_book, rejected_path, stats_path = self.output_paths()
-        writes = [(rejected_path, lambda: storage.write_table(rejected, "rejected", rejected_path)),
-                  (stats_path, lambda: storage.write_json(stats, stats_path))]
+        writes = [(rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+                  (stats_path, lambda: storage.write_json(result.stats, stats_path))]
         for book, path in zip(books, per_book):
             writes.append((path, lambda book=book, path=path: write_kept(book, path)))
         self.write_outputs(writes)
@@ -313,7 +314,7 @@ class FilterBook(BookTask):
         from filters.stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
-        self.write_stage("chapters", *pair_and_filter_book(clean, FilterConfig(**self.settings())))
+        self.write_stage("chapters", pair_and_filter_book(clean, FilterConfig(**self.settings())))
 
 
 class AlignBook(BookTask):
@@ -340,7 +341,7 @@ class AlignBook(BookTask):
         translator = FileTranslator(Path(settings.translations), ".txt") if settings.translations else None
         self.write_stage(
             "aligned_pairs",
-            *align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
+            align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
         )
 
 
@@ -365,21 +366,47 @@ class MineBook(BookTask):
         from pipeline.cache import JsonDirCache
 
         chapters_path, aligned_path = self.input_paths()
-        rows, stats = mine_book(storage.read_rows(chapters_path, "chapters"),
-                                storage.read_rows(aligned_path, "aligned_pairs"),
-                                JsonDirCache(self.layout.root / "cache" / "cohesion"))
+        result = mine_book(storage.read_rows(chapters_path, "chapters"),
+                           storage.read_rows(aligned_path, "aligned_pairs"),
+                           JsonDirCache(self.layout.root / "cache" / "cohesion"))
         candidates_path, stats_path = self.output_paths()
-        self.write_outputs([(candidates_path, lambda: storage.write_table(rows, "candidates", candidates_path)),
-                            (stats_path, lambda: storage.write_json(stats, stats_path))])
+        self.write_outputs([(candidates_path, lambda: storage.write_table(result.rows, "candidates", candidates_path)),
+                            (stats_path, lambda: storage.write_json(result.stats, stats_path))])
 
 
 class BuildCorpus(StageTask):
     """Every book through every stage, the books table and the corpus summary (``make corpus``).
 
-    The stages are yielded in order (books up to cleaning, the corpus dedup, books through mining)
-    so that each task's completeness is judged after its inputs are up to date: a book whose
-    cleaned chapters did not change is not filtered, aligned or mined again.
+    The stages (``stages()``) are yielded in order (books up to cleaning, the corpus dedup, books
+    through mining) so that each task's completeness is judged after its inputs are up to date: a book
+    whose cleaned chapters did not change is not filtered, aligned or mined again.
     """
+
+    def stages(self, until: str | None = None, refresh: str = "", recheck: bool = False) -> list[list[StageTask]]:
+        """The build as successive task graphs, this task last: crawl (only when refreshing or stopping
+        there), clean, dedup, books through filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
+
+        ``run`` (and ``UpdateCorpus.run``) yield them; the CLI runs each as its own static Luigi build,
+        so every worker sharing a central scheduler registers every task of a stage and can run it.
+        """
+        books = [b.book_id for b in self.cfg.books]
+        last = {"filter": FilterBook, "align": AlignBook, "mine": MineBook}
+        stages: list[list[StageTask]] = []
+        if refresh or until == "crawl":
+            stages.append([self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
+                           for b in books for lang in ("zh", "en")])
+        if until == "crawl":
+            return stages
+        stages.append([self.clone(CleanBook, book_id=b) for b in books])
+        if until == "clean":
+            return stages
+        stages.append([self.clone(DedupCorpus)])
+        if until == "dedup":
+            return stages
+        stages.append([self.clone(last[until or "mine"], book_id=b) for b in books])
+        if until is None:
+            stages.append([self])
+        return stages
 
     def upstream(self) -> list[StageTask]:
         return [self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books]
@@ -399,9 +426,8 @@ class BuildCorpus(StageTask):
     def run(self) -> Iterator[Any]:
         from pipeline.summary import corpus_summary
 
-        yield [self.clone(CleanBook, book_id=b.book_id) for b in self.cfg.books]
-        yield self.clone(DedupCorpus)
-        yield self.upstream()
+        for stage in self.stages()[:-1]:  # a plain loop: Luigi sends each stage's outputs back in
+            yield stage
         books = [
             {"book_id": b.book_id, "title_zh": b.title_zh, "title_en": b.title_en, "genre": b.genre,
              "zh_site": b.sources["zh"].site, "en_site": b.sources["en"].site}
@@ -500,9 +526,9 @@ class UpdateCorpus(StageTask):
         return self.output_paths()[0].exists()
 
     def run(self) -> Iterator[Any]:
-        crawls = [self.clone(CrawlBook, book_id=b.book_id, lang=lang, refresh=self.unit)
-                  for b in self.cfg.books for lang in ("zh", "en")]
+        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit)
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
-        yield self.clone(BuildCorpus)
+        for stage in build:
+            yield stage
         new = {c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0) for c in crawls}
         storage.write_json({"date": self.unit, "new_chapters": new}, self.output_paths()[0])

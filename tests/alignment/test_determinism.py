@@ -16,7 +16,8 @@ book = load_book(SOURCE_DIR / "sword-sect")
 rows = [{"chapter_id": f"b/{c.number}", "book_id": "b", "chapter_no": c.number, "title_zh": "", "title_en": "",
          "zh_sentences": split_sentences(c.zh_paragraphs(), "zh"), "en_sentences": split_sentences(c.en_paragraphs(), "en"),
          "zh_chars": 0, "en_chars": 0, "zh_raw_ids": [], "en_raw_ids": []} for c in book.chapters[:3]]
-pairs, rejected, stats = align_chapter_rows(rows)
+result = align_chapter_rows(rows)
+pairs, rejected, stats = result.rows, result.rejections, result.stats
 print(json.dumps([pairs, stats], sort_keys=True))
 """
 

@@ -13,7 +13,8 @@ def _row(n, zh, en):
 
 
 def test_pairs_rejections_and_stats(lexicon):
-    pairs, rejected, stats = align_chapter_rows([_row(1, ZH, EN), _row(2, ZH[:1], EN * 2), _row(3, [], [])], lexicon)
+    result = align_chapter_rows([_row(1, ZH, EN), _row(2, ZH[:1], EN * 2), _row(3, [], [])], lexicon)
+    pairs, rejected, stats = result.rows, result.rejections, result.stats
     pa.Table.from_pylist(pairs, schema=ALIGNED_PAIRS)
     pa.Table.from_pylist(rejected, schema=REJECTED)
     assert [(tuple(p["zh_idx"]), tuple(p["en_idx"])) for p in pairs] == GOLD
@@ -30,8 +31,10 @@ def test_pairs_rejections_and_stats(lexicon):
 
 def test_other_methods_and_paragraph_starts_from_the_rows(lexicon):
     row = _row(1, ZH, EN) | {"zh_paragraph_starts": [0, 2, 5], "en_paragraph_starts": [0, 3, 5]}
-    pairs, _, stats = align_chapter_rows([row], lexicon)
+    result = align_chapter_rows([row], lexicon)
+    pairs, stats = result.rows, result.stats
     assert stats["method"] == "default" and [(tuple(p["zh_idx"]), tuple(p["en_idx"])) for p in pairs] == GOLD
-    pairs, _, stats = align_chapter_rows([row], lexicon, method="galechurch")
+    result = align_chapter_rows([row], lexicon, method="galechurch")
+    pairs, stats = result.rows, result.stats
     assert stats["method"] == "galechurch" and stats["lexicon_pairs_learned"] == 0
     assert sorted(i for p in pairs for i in p["zh_idx"]) == list(range(len(ZH)))

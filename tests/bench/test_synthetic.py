@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 
 from bench.synthetic import DEMO_NAMES, synthetic_raw
+from core.stage import StageResult
 from core.storage import to_table
 from filters.chapter_filters import FilterConfig
 from filters.dedup import jaccard, shingles
@@ -22,7 +23,7 @@ def corpus() -> dict[str, list[dict]]:
 
 
 @pytest.fixture(scope="module")
-def cleaned(corpus) -> dict[str, tuple[list[dict], list[dict], dict]]:
+def cleaned(corpus) -> dict[str, StageResult]:
     return {book: clean_book(rows, {}) for book, rows in corpus.items()}
 
 
@@ -51,27 +52,29 @@ def test_every_chapter_in_both_languages_with_numbered_titles(corpus):
 
 
 def test_cleaning_keeps_every_chapter_and_removes_the_boilerplate(corpus, cleaned):
-    for book, (rows, rejected, _) in cleaned.items():
-        assert rejected == []
-        assert len(rows) == len(corpus[book])
-        assert all(row["chapter_no"] == row["toc_index"] + 1 for row in rows)
-        text = "\n".join(p for row in rows for p in row["paragraphs"])
+    for book, result in cleaned.items():
+        assert result.rejections == []
+        assert len(result.rows) == len(corpus[book])
+        assert all(row["chapter_no"] == row["toc_index"] + 1 for row in result.rows)
+        text = "\n".join(p for row in result.rows for p in row["paragraphs"])
         assert "Next Chapter" not in text and "一秒记住" not in text
 
 
 def test_chapters_pair_and_pass_the_chapter_filters(cleaned):
-    for rows, _, _ in cleaned.values():
-        chapters, rejected, _ = pair_and_filter_book(rows, FilterConfig())
+    for cleaned_book in cleaned.values():
+        result = pair_and_filter_book(cleaned_book.rows, FilterConfig())
+        chapters, rejected = result.rows, result.rejections
         assert rejected == []
         assert len(chapters) == N_CHAPTERS
 
 
 def test_chapters_are_not_near_duplicates(cleaned):
-    rows = [row for book_rows, _, _ in cleaned.values() for row in book_rows]
+    rows = [row for result in cleaned.values() for row in result.rows]
     for lang in ("zh", "en"):
         sets = [shingles("\n".join(row["paragraphs"]), lang) for row in rows if row["lang"] == lang]
         assert max(jaccard(a, b) for a, b in combinations(sets, 2)) < 0.5  # dedup flags 0.8
-    kept, rejected, _ = dedup_corpus(rows)
+    result = dedup_corpus(rows)
+    kept, rejected = result.rows, result.rejections
     assert rejected == [] and len(kept) == len(rows)
 
 

@@ -53,7 +53,7 @@ def _annotate(tasks: list[dict]) -> list[dict]:
 
 
 def test_round_trip(tmp_path, capsys, mined):
-    rows, _ = mine_book([CHAPTER], [])
+    rows = mine_book([CHAPTER], []).rows
     assert [r["phenomenon"] for r in rows] == ["conjunction", "reference", "repetition", "ellipsis"]
     tasks_path = tmp_path / "tasks.json"
     annotation.main(

@@ -14,7 +14,7 @@ PAIRS = [{"pair_id": "b1/3/0", "chapter_id": "b1/3", "en_idx": [0, 1, 2], "zh": 
 
 
 def test_counts_and_marked_sample(mined, tmp_path, capsys):
-    rows, _ = mine_book([CHAPTER], PAIRS)
+    rows = mine_book([CHAPTER], PAIRS).rows
     pq.write_table(pa.Table.from_pylist(rows, schema=CANDIDATES), tmp_path / "b1.parquet")
     main([str(tmp_path), "--per", "5", "--phenomenon", "ellipsis"])
     out = capsys.readouterr().out

@@ -16,7 +16,8 @@ PAIRS = [
 
 
 def test_rows_follow_the_schema_and_carry_beads(mined):
-    rows, stats = mine_book([CHAPTER], PAIRS)
+    result = mine_book([CHAPTER], PAIRS)
+    rows, stats = result.rows, result.stats
     table = pa.Table.from_pylist(rows, schema=CANDIDATES)  # raises on a missing or mistyped column
     assert table.num_rows == len(rows) == stats["candidates"]
     assert [r["candidate_id"] for r in rows] == [f"b1/3/c{n}" for n in range(len(rows))]
@@ -29,7 +30,7 @@ def test_rows_follow_the_schema_and_carry_beads(mined):
 
 
 def test_stats_count_phenomenon_by_adjacency(mined):
-    _, stats = mine_book([CHAPTER], PAIRS)
+    stats = mine_book([CHAPTER], PAIRS).stats
     assert stats["chapters"] == 1 and stats["sentences"] == 3
     assert stats["by_phenomenon"]["conjunction"] == {"intra": 0, "adjacent": 1, "non_adjacent": 0}
     assert set(stats["by_phenomenon"]) == {
@@ -44,10 +45,12 @@ def test_stats_count_phenomenon_by_adjacency(mined):
 
 def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
     cache: dict = {}
-    rows, stats = mine_book([CHAPTER], PAIRS, cache)
+    result = mine_book([CHAPTER], PAIRS, cache)
+    rows, stats = result.rows, result.stats
     assert stats["cached"] == 0 and len(cache) == 1
     monkeypatch.setattr("cohesion.stage.mine", lambda *_: pytest.fail("mined again"))
-    again, stats = mine_book([CHAPTER], PAIRS, cache)
+    result = mine_book([CHAPTER], PAIRS, cache)
+    again, stats = result.rows, result.stats
     assert again == rows and stats["cached"] == 1
     changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
     with pytest.raises(pytest.fail.Exception):

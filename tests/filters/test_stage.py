@@ -75,7 +75,8 @@ def book():
 
 
 def test_clean_book(book):
-    rows, rejected, stats = clean_book(book, {"zh": [], "en": [r"^Sponsored by"]})
+    result = clean_book(book, {"zh": [], "en": [r"^Sponsored by"]})
+    rows, rejected, stats = result.rows, result.rejections, result.stats
     assert all(set(row) == _names(CLEAN_CHAPTERS) for row in rows)
     assert all(set(row) == _names(REJECTED) for row in rejected)
     assert sorted((r["item_id"], r["reason"], r["stage"]) for r in rejected) == [
@@ -97,15 +98,16 @@ def test_clean_book(book):
 
 
 def test_dedup_corpus_within_and_across_books(book):
-    rows, _, _ = clean_book(book, {})
+    rows = clean_book(book, {}).rows
     mirror_raw = [
         _raw("zh", 0, "第一章", ZH_BODY * 3 + "新的一句。", book="m"),
         _raw("en", 1, "Chapter 2", EN_TWO, book="m"),
     ]
-    mirror, _, _ = clean_book(mirror_raw, {})
+    mirror = clean_book(mirror_raw, {}).rows
     near_base = [r for r in rows if r["raw_id"] == "b/zh/00000"][0]
     near_base["paragraphs"] = [ZH_BODY * 3]
-    kept, rejected, stats = dedup_corpus(rows + mirror)
+    result = dedup_corpus(rows + mirror)
+    kept, rejected, stats = result.rows, result.rejections, result.stats
     reasons = {r["item_id"]: (r["reason"], r["stage"]) for r in rejected}
     assert reasons == {
         "b/en/00004": ("near_duplicate", "dedup"),  # b/en/00000 without its sponsor line
@@ -140,7 +142,7 @@ def _in_memory_dedup(rows):
 
 
 def test_dedup_books_streams_and_matches_in_memory_dedup(book):
-    b_rows, _, _ = clean_book(book, {})  # b/en/00004 and b/en/00005: a near and an exact copy in b
+    b_rows = clean_book(book, {}).rows  # b/en/00004 and b/en/00005: a near and an exact copy in b
     poem = "月落乌啼霜满天，江枫渔火对愁眠。姑苏城外寒山寺，夜半钟声到客船。"
     other = "The quick brown fox jumps over the lazy dog, then naps by the quiet river until dusk."
     mirror_raw = [
@@ -150,10 +152,10 @@ def test_dedup_books_streams_and_matches_in_memory_dedup(book):
         _raw("en", 3, "Chapter 3", other, book="m"),
         _raw("en", 4, "Chapter 3", f"{other}!", book="m"),  # exact m/en/00003
     ]
-    m_rows, _, _ = clean_book(mirror_raw, {})
-    c_rows, _, _ = clean_book(
+    m_rows = clean_book(mirror_raw, {}).rows
+    c_rows = clean_book(
         [_raw("zh", 0, "第一章", poem, book="c"), _raw("en", 0, "Chapter 1", other[:40], book="c")], {}
-    )
+    ).rows
     next(r for r in b_rows if r["raw_id"] == "b/zh/00000")["paragraphs"] = [ZH_BODY * 3]
     books = {"b": b_rows, "m": m_rows, "c": c_rows}
     loads = []
@@ -162,12 +164,13 @@ def test_dedup_books_streams_and_matches_in_memory_dedup(book):
         loads.append(book_id)
         return copy.deepcopy(books[book_id])
 
-    removed, stats = dedup_books(list(books), load)
+    streamed = dedup_books(list(books), load)
+    stats = streamed.stats
 
     rows = b_rows + m_rows + c_rows
     rejected, en_per_zh = _in_memory_dedup(rows)
-    assert list(removed.values()) == rejected
-    assert {item: (r["reason"], r["book_id"]) for item, r in removed.items()} == {
+    assert streamed.rows == [] and streamed.rejections == rejected
+    assert {r["item_id"]: (r["reason"], r["book_id"]) for r in streamed.rejections} == {
         "m/zh/00002": ("near_duplicate", "m"),
         "m/zh/00000": ("near_duplicate", "m"),
         "b/en/00005": ("near_duplicate", "b"),
@@ -182,14 +185,16 @@ def test_dedup_books_streams_and_matches_in_memory_dedup(book):
         "en_per_zh": en_per_zh,
     }
     assert loads == ["b", "m", "c", "b", "m"]  # pass 2 reloads only the books with candidates, once each
-    kept, corpus_rejected, corpus_stats = dedup_corpus(rows)
+    result = dedup_corpus(rows)
+    kept, corpus_rejected, corpus_stats = result.rows, result.rejections, result.stats
     assert (corpus_rejected, corpus_stats) == (rejected, stats)
-    assert kept == [row for row in rows if row["raw_id"] not in removed]
+    assert kept == [row for row in rows if row["raw_id"] not in {r["item_id"] for r in rejected}]
 
 
 def test_pair_and_filter_book(book):
-    rows, _, _ = clean_book(book, {})
-    chapters, rejected, stats = pair_and_filter_book(rows, FilterConfig(), en_per_zh=3.0)
+    rows = clean_book(book, {}).rows
+    result = pair_and_filter_book(rows, FilterConfig(), en_per_zh=3.0)
+    chapters, rejected, stats = result.rows, result.rejections, result.stats
     assert all(set(row) == _names(CHAPTERS) for row in chapters)
     assert [c["chapter_id"] for c in chapters] == ["b/1", "b/2"]
     second = chapters[1]
@@ -212,6 +217,6 @@ def test_pair_and_filter_book(book):
 
 
 def test_length_ratio_rejection(book):
-    rows, _, _ = clean_book(book, {})
-    _, rejected, _ = pair_and_filter_book(rows, FilterConfig(), en_per_zh=0.5)
+    rows = clean_book(book, {}).rows
+    rejected = pair_and_filter_book(rows, FilterConfig(), en_per_zh=0.5).rejections
     assert ("b/1", "length_ratio") in {(r["item_id"], r["reason"]) for r in rejected}
