@@ -20,10 +20,14 @@ class TocFailure(RuntimeError):
 TOC_REASONS = {"toc_empty": "toc_empty", "blocked": "site_blocked"}  # any other TOC failure: toc_failed
 
 
-def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: str) -> dict[str, Any]:
+def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: str | None) -> dict[str, Any]:
     """The rejection of a book's side whose table of contents gave no chapter list (journal ``toc_failure``);
-    its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line."""
+    its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line.
+    A local file (``selector`` None) that cannot be read keeps its own reason (``missing_spine``, ...)."""
     what = " ".join(str(failure.get("detail") or "").split())
+    if selector is None:
+        return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
+                "reason": failure["reason"], "detail": f"{failure['url']}: {what}"}
     if failure["reason"] != "toc_empty":
         what = f"{failure['reason']} ({what})" if what else failure["reason"]
     return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,

@@ -225,13 +225,10 @@ class CrawlBook(BookTask):
         state = read_journal(journal)
         rows, failures = raw_rows(state, book_id, lang, site.name)
         toc_failed = None
-        if state.toc_failure is not None and site.kind != "web":  # a local file that cannot be read, by name
-            failure = state.toc_failure
-            failures.append({"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-                             "reason": failure["reason"], "detail": f"{failure['url']}: {failure.get('detail', '')}"})
-        elif state.toc_failure is not None:
-            toc_failed = toc_rejection(state.toc_failure, book_id, lang, site.selectors.chapter_links)
-            failures.append(toc_failed)
+        if state.toc_failure is not None:
+            selector = site.selectors.chapter_links if site.kind == "web" else None
+            failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
+            toc_failed = failures[-1] if site.kind == "web" else None  # a local file's failure stays a rejection
         edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
