@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, MutableMapping
 from dataclasses import asdict
 from functools import cache
-from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.miner import mine
+from core.code_digest import code_digests
 from core.stage import StageResult
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
@@ -68,11 +68,7 @@ def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:
 @cache
 def _rules() -> str:
     """Digest of the miner's code and word lists: a cached chapter is stale once either changes."""
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted([*here.glob("*.py"), *(here / "data").glob("*")]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    return hashlib.sha256(json.dumps(code_digests(["cohesion.miner"])).encode()).hexdigest()
 
 
 def _candidate(data: dict) -> Candidate:

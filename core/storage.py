@@ -128,12 +128,19 @@ def write_table(data: pa.Table | Iterable[Mapping[str, Any]], table: str, path: 
     return write_bytes(path, sink.getvalue().to_pybytes())
 
 
+class DamagedFile(ValueError):
+    """A file that cannot be read as the table it should hold (truncated, overwritten, of another schema)."""
+
+
 def read_table(path: Path, table: str) -> pa.Table:
-    """Read a Parquet file and check it has the named schema."""
+    """Read a Parquet file and check it has the named schema (else ``DamagedFile``, naming it)."""
     schema = _schema(table)
-    data = pq.read_table(path)
+    try:
+        data = pq.read_table(path)
+    except pa.ArrowInvalid as err:
+        raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None
     if not data.schema.remove_metadata().equals(schema):
-        raise ValueError(f"{path}: does not match the {table!r} schema (written by another version?)")
+        raise DamagedFile(f"{path}: does not match the {table!r} schema (written by another version?)")
     return data
 
 

@@ -7,8 +7,11 @@ import datetime
 import json
 import logging
 import os
+import signal
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +20,8 @@ import luigi
 from pipeline import tasks
 from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
+from core.storage import DamagedFile
+from pipeline.lock import OutputBusy, build_lock
 from pipeline.progress import BuildProgress
 
 @dataclass(frozen=True)
@@ -40,9 +45,10 @@ class Target:
         return [b.book_id for b in self.config.books]
 
     def summary(self) -> str:
-        from pipeline.summary import corpus_summary, format_summary
+        from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
 
-        return format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
+        summary = format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
+        return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 
 class _NoTracebackForOneLiners(logging.Filter):
@@ -58,14 +64,16 @@ def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namesp
     """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
     from core.storage import sweep_temporaries
 
-    sweep_temporaries(target.layout.root)  # what a killed run left half-written
     logging.getLogger("luigi-interface").addFilter(_NoTracebackForOneLiners())
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
-    with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
-        return _run_stages(stages, args, scheduler, progress)
+    # one build per output folder, unless luigid shares the tasks out
+    with nullcontext() if args.scheduler_host else build_lock(target.layout.root):
+        sweep_temporaries(target.layout.root)  # what a killed run left half-written
+        with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
+            return _run_stages(stages, args, scheduler, progress)
 
 
 def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict,
@@ -168,6 +176,35 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    from pipeline.status import corpus_status
+
+    target = Target.of(args)
+    print(corpus_status(target.params, target.layout, target.book_ids))
+    return 0
+
+
+@contextmanager
+def _quiet_interrupts() -> Iterator[None]:
+    """On Ctrl-C this process raises KeyboardInterrupt (``main`` says one line); its forked workers (Luigi's,
+    the aligner's) exit at once without a traceback."""
+    parent = os.getpid()
+
+    def interrupted(signum: int, frame: object) -> None:
+        if os.getpid() != parent:
+            os._exit(130)
+        raise KeyboardInterrupt
+
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:  # e.g. started with SIGINT ignored
+        yield
+        return
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
@@ -199,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     inspect.set_defaults(run=cmd_inspect)
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)
+    status = sub.add_parser("status", parents=[common],
+                            help="per book and stage: built, stale (and why) or not built, with rejections")
+    status.set_defaults(run=cmd_status)
     from pipeline.annotation_cli import add_commands
 
     add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
@@ -206,12 +246,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return args.run(args)
+        with _quiet_interrupts():
+            return args.run(args)
     except ConfigError as err:
         print(f"config error: {err}", file=sys.stderr)
         return 2
+    except DamagedFile as err:  # read outside a build (a build rebuilds a damaged output first)
+        print(f"damaged output: {err}; run the build again to rebuild it", file=sys.stderr)
+        return 1
+    except OutputBusy as err:
+        print(err, file=sys.stderr)
+        return 1
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes
+        print("interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

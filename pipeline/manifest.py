@@ -1,8 +1,14 @@
 """Task manifests: what each task read and wrote, by content fingerprint (SHA-256 of file bytes).
 
-A task is complete when its manifest exists, its outputs exist, its requirements are complete and
-the fingerprints of the files it reads still equal those it recorded. So a rerun recomputes exactly
-the tasks whose inputs changed, and tasks downstream of an unchanged shard do nothing.
+A task is complete when its manifest exists, its outputs are the files it recorded, its requirements
+are complete and the fingerprints of what it depends on still equal those it recorded: the files it
+reads, its settings, and its code and bundled data (``code:`` and ``data:`` entries, from
+``core.code_digest``). So a rerun recomputes exactly the tasks whose inputs changed, and tasks
+downstream of an unchanged shard do nothing.
+
+Outputs are verified before they are trusted: each one's size and modification time are recorded,
+and a file whose size differs, or whose time differs and whose bytes no longer hash to the recorded
+SHA-256 (truncated, overwritten, of another schema), is damaged and its task runs again.
 """
 
 from __future__ import annotations
@@ -13,12 +19,15 @@ from typing import Any
 
 from core import storage
 
+CODE, DATA, SETTINGS = "code:", "data:", "settings"  # input keys besides the paths of files read
+
 
 @dataclass
 class Manifest:
     inputs: dict[str, str] = field(default_factory=dict)  # path relative to the output root -> sha256
     outputs: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the refresh token of a crawl
+    files: dict[str, list[int]] = field(default_factory=dict)  # output path -> [size, mtime_ns]
 
     @classmethod
     def load(cls, path: Path) -> Manifest | None:
@@ -26,7 +35,43 @@ class Manifest:
             data = storage.read_json(path)
         except (FileNotFoundError, ValueError):
             return None
-        return cls(data.get("inputs", {}), data.get("outputs", {}), data.get("extra", {}))
+        return cls(data.get("inputs", {}), data.get("outputs", {}), data.get("extra", {}), data.get("files", {}))
 
     def save(self, path: Path) -> None:
-        storage.write_json({"inputs": self.inputs, "outputs": self.outputs, "extra": self.extra}, path)
+        storage.write_json({"inputs": self.inputs, "outputs": self.outputs, "extra": self.extra,
+                            "files": self.files}, path)
+
+    def record_files(self, root: Path) -> None:
+        """Note each output's size and modification time, as written."""
+        for rel in self.outputs:
+            stat = (root / rel).stat()
+            self.files[rel] = [stat.st_size, stat.st_mtime_ns]
+
+    def damaged(self, root: Path) -> str | None:
+        """Why an output is not the file this manifest recorded ('missing: PATH', 'damaged: PATH'), or None."""
+        for rel, sha in self.outputs.items():
+            try:
+                stat = (root / rel).stat()
+            except FileNotFoundError:
+                return f"missing: {rel}"
+            size, mtime_ns = self.files.get(rel, (stat.st_size, None))  # unrecorded: check the hash
+            if stat.st_size != size or (stat.st_mtime_ns != mtime_ns and storage.file_sha256(root / rel) != sha):
+                return f"damaged: {rel}"
+        return None
+
+
+def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
+    """Why ``current`` inputs differ from ``recorded`` ones: config, code or data (naming files), new input."""
+    changed = sorted(key for key in recorded.keys() | current.keys() if recorded.get(key) != current.get(key))
+    code = [key.removeprefix(CODE) for key in changed if key.startswith(CODE)]
+    data = [key.removeprefix(DATA) for key in changed if key.startswith(DATA)]
+    reasons = ["config changed"] if SETTINGS in changed else []
+    reasons += [f"{kind} changed: {_few(paths)}" for kind, paths in (("code", code), ("data", data)) if paths]
+    if any(key != SETTINGS and not key.startswith((CODE, DATA)) for key in changed):
+        reasons.append("new input")
+    return reasons
+
+
+def _few(paths: list[str], shown: int = 3) -> str:
+    more = f" and {len(paths) - shown} more" if len(paths) > shown else ""
+    return ", ".join(paths[:shown]) + more

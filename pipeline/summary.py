@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 from core.rejection import KEPT_OUTCOMES
 from core import storage
 from core.layout import Layout
+from pipeline.manifest import Manifest
 
 
 def _count_rows(paths: list[Path], table: str) -> int:
@@ -82,4 +83,24 @@ def format_summary(summary: dict[str, Any]) -> str:
         lines.append("  cohesion candidates (phenomenon/adjacency: count):")
         lines += [f"    {name}: {n}" for name, n in summary["cohesion_candidates"].items()]
     lines.append(f"  see: {summary['output']}/chapters, aligned, candidates, rejected; `python -m pipeline inspect CHAPTER_ID`")
+    return "\n".join(lines)
+
+
+def task_runs(layout: Layout, run_id: str) -> dict[str, Counter[str]]:
+    """The tasks that the run ``run_id`` ran, per task family and why (from the manifests they wrote)."""
+    runs: dict[str, Counter[str]] = {}
+    for path in sorted(layout.root.glob("_manifests/*/*.json")):
+        manifest = Manifest.load(path)
+        if manifest is not None and manifest.extra.get("run_id") == run_id:
+            why = "; ".join(manifest.extra.get("why") or ["unknown"])
+            runs.setdefault(path.parent.name, Counter())[why] += 1
+    return runs
+
+
+def format_runs(runs: dict[str, Counter[str]]) -> str:
+    """What ran and why, e.g. ``AlignBook: 3, code changed: alignment/search.py``; or that nothing did."""
+    if not runs:
+        return "  tasks run: none (everything was up to date)"
+    lines = ["  tasks run (task: count, why):"]
+    lines += [f"    {family}: {n}, {why}" for family, reasons in runs.items() for why, n in sorted(reasons.items())]
     return "\n".join(lines)

@@ -5,14 +5,17 @@ Corpus level: DedupCorpus (exact and near duplicates within and across books) an
 ``make corpus`` target: every book through mining, the books table and the corpus summary);
 UpdateCorpus (``make update``, one per date): refetch every table of contents, then rebuild what changed.
 
-Completeness is content-based (``pipeline.manifest``): a task reruns only when a file it reads changed.
+Completeness is content-based (``pipeline.manifest``): a task reruns only when a file it reads, its
+settings, or its code or bundled data changed, or when one of its outputs is missing or damaged.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -24,11 +27,12 @@ from luigi.task import flatten
 from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron line: luigi --module pipeline.tasks RangeDaily
 
 from core import storage
+from core.code_digest import code_digests, imported_modules, is_code
 from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
-from pipeline.manifest import Manifest
+from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 log = logging.getLogger("luigi-interface")
@@ -39,6 +43,34 @@ _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-
 @cache
 def _load(path: str) -> Config:
     return load_config(path)
+
+
+@cache
+def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
+    """A task's code: the source of its own classes and every project module (and bundled data) they import.
+
+    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out.
+    """
+    inputs: dict[str, str] = {}
+    modules: set[str] = set()
+    for klass in cls.__mro__:
+        if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
+            continue
+        path, source = _class_source(klass)
+        inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
+        modules |= imported_modules(source, klass.__module__.rpartition(".")[0])
+    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code_digests(modules).items()})
+    return inputs
+
+
+def _class_source(klass: type) -> tuple[str, str]:
+    """A top-level class's file (relative to the repository when inside it) and source text."""
+    path = Path(inspect.getsourcefile(klass) or "").resolve()
+    text = path.read_text(encoding="utf-8")
+    start = re.search(rf"^class {klass.__name__}\b", text, re.M)
+    end = re.compile(r"^\S", re.M).search(text, text.index("\n", start.start()) + 1) if start else None
+    source = text[start.start():end.start() if end else len(text)] if start else text
+    return (path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else path.name), source
 
 
 @contextmanager
@@ -118,8 +150,8 @@ class StageTask(luigi.Task):
         except KeyError:
             return None
         if settings := self.settings():
-            inputs["settings"] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
-        return inputs
+            inputs[SETTINGS] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        return inputs | _code_inputs(type(self))
 
     def complete(self) -> bool:
         with _completeness_memo() as memo:
@@ -128,17 +160,43 @@ class StageTask(luigi.Task):
             return memo[self.task_id]
 
     def _complete(self) -> bool:
+        return self.why_stale() is None
+
+    def why_stale(self) -> str | None:
+        """Why the task would run now ('not built', 'code changed: alignment/search.py', ...), or None if done."""
         manifest = self.manifest()
-        if manifest is None or not all(p.exists() for p in self.output_paths()):
-            return False
-        if not all(task.complete() for task in self.upstream()):
-            return False
-        return self.current_inputs() == manifest.inputs
+        if manifest is None:
+            return "not built"
+        if problem := manifest.damaged(self.layout.root):
+            return f"output {problem}"
+        if missing := [p for p in self.output_paths() if not p.exists()]:
+            return f"output missing: {self._rel(missing[0])}"
+        if waiting := [task for task in self.upstream() if not task.complete()]:
+            return f"waits for {waiting[0].task_family} {waiting[0].unit}"
+        current = self.current_inputs()
+        if current is None:
+            return "input missing"
+        return "; ".join(changes(manifest.inputs, current)) or None
+
+    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
+        """Why this run happened, judged against the manifest of the last one (recorded as ``why``)."""
+        if previous is None:
+            return ["not built"]
+        problem = previous.damaged(self.layout.root)
+        return changes(previous.inputs, inputs) + ([f"output {problem}"] if problem else [])
 
     def write_outputs(self, writes: list[tuple[Path, Any]], **extra: Any) -> None:
-        """Write each (path, writer) pair, then the manifest that makes the task complete."""
-        outputs = {self._rel(path): write() for path, write in writes}
-        Manifest(inputs=self.current_inputs() or {}, outputs=outputs, extra=extra).save(self.manifest_path())
+        """Write each (path, writer) pair, then the manifest that makes the task complete.
+
+        The manifest also records this run (``run_id``) and why it ran (``why``), for the summary. With
+        nothing changed, Luigi ran the task because it was scheduled behind an upstream task that ran.
+        """
+        inputs = self.current_inputs() or {}
+        why = self.rerun_reasons(self.manifest(), inputs) or ["after an upstream rerun (inputs unchanged)"]
+        manifest = Manifest(inputs=inputs, outputs={self._rel(path): write() for path, write in writes},
+                            extra={**extra, "run_id": str(self.run_id), "why": why})
+        manifest.record_files(self.layout.root)
+        manifest.save(self.manifest_path())
 
     def write_stage(self, table: str, result: StageResult, **extra: Any) -> None:
         """The usual stage outputs: main table, rejections, stats (in ``output_paths()`` order)."""
@@ -190,19 +248,26 @@ class CrawlBook(BookTask):
         source = self.cfg.book(str(self.book_id)).sources[str(self.lang)]
         return None if self.cfg.sites[source.site].kind == "web" else self.cfg.path.resolve().parent / source.toc
 
-    def settings(self) -> dict[str, Any]:
-        """A local file's content hash: when the file changes, the book is read again."""
-        path = self.local_file()
-        return {} if path is None else {"file": storage.file_sha256(path) if path.is_file() else "missing"}
+    def current_inputs(self) -> dict[str, str] | None:
+        """Plus a local file's content hash: when the file changes, the book is read again."""
+        inputs = super().current_inputs()
+        if inputs is not None and (path := self.local_file()) is not None:
+            inputs["source"] = storage.file_sha256(path) if path.is_file() else "missing"
+        return inputs
 
-    def _complete(self) -> bool:
+    def why_stale(self) -> str | None:
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
-        if not super()._complete():
-            return False
-        extra = self.manifest().extra
-        if extra.get("failed") and extra.get("run_id") != self.run_id:
-            return False  # failed chapters and blocked sites are retried by the next run
-        return not self.refresh or extra.get("refresh") == self.refresh
+        if (why := super().why_stale()) is not None:
+            return why
+        return "; ".join(self._due(self.manifest().extra)) or None
+
+    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
+        return super().rerun_reasons(previous, inputs) + self._due(previous.extra if previous else {})
+
+    def _due(self, extra: dict[str, Any]) -> list[str]:
+        """A crawl's own reasons to run: failed chapters or a blocked site (retried by the next run), a refresh."""
+        reasons = ["failed chapters to retry"] if extra.get("failed") and extra.get("run_id") != self.run_id else []
+        return reasons + ([f"refresh {self.refresh}"] if self.refresh and extra.get("refresh") != self.refresh else [])
 
     def run(self) -> None:
         from crawlers.journal import read_journal
@@ -233,7 +298,7 @@ class CrawlBook(BookTask):
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
         self.write_stage("raw_chapters", StageResult(rows, failures, report),
-                         refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
+                         refresh=str(self.refresh), failed=len(failures))
         if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
             raise TocFailure(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),

@@ -1,0 +1,98 @@
+"""Fingerprints of the project's own code and bundled data that some modules depend on.
+
+The closure of a module is found from its source text: every ``import`` statement (function-level
+ones included) that names a module of this repository, followed transitively, plus the packages that
+contain them. A module's bundled data are the files and folders beside it whose names appear quoted
+in its source (``Path(__file__).with_name("boilerplate.txt")``, ``... / "data"``). Third-party
+packages are pinned by version and not digested. A text scan, not a parse: an import mentioned in a
+docstring only makes the closure larger, and reading ~100 modules costs a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from core.paths import REPO_ROOT
+
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
+_FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+
+
+def code_digests(modules: Iterable[str], root: Path = REPO_ROOT) -> dict[str, str]:
+    """SHA-256 of every file (path relative to ``root``) that ``modules`` run or read, sorted by path."""
+    return dict(_digests(tuple(sorted(set(modules))), root))
+
+
+def is_code(path: str) -> bool:
+    """Whether a path of ``code_digests`` is code (a Python module) rather than bundled data."""
+    return path.endswith(".py")
+
+
+def imported_modules(source: str, package: str) -> set[str]:
+    """Absolute names that ``source`` imports, as modules or ``module.name`` (``package``: where relative
+    imports start)."""
+    names: set[str] = set()
+    for match in _IMPORT.finditer(source):
+        names.update(part.split()[0] for part in match[1].split(",") if part.strip())
+    for match in _FROM.finditer(source):
+        dots, base, imported = match[1], match[2], match[3].split("#")[0].strip("() \t\n")
+        if dots:
+            parts = package.split(".")[: len(package.split(".")) - len(dots) + 1]
+            base = ".".join([*parts, base] if base else parts)
+        names.add(base)
+        names.update(f"{base}.{part.split()[0]}" for part in imported.split(",") if part.strip())
+    return names
+
+
+@cache
+def _digests(modules: tuple[str, ...], root: Path) -> tuple[tuple[str, str], ...]:
+    files: set[Path] = set()
+    pending, seen = list(modules), set()
+    while pending:
+        name = pending.pop()
+        if name in seen or (path := _module_file(name, root)) is None:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # importing a.b runs a/__init__.py
+        imports, data = _scan(path, name if path.name == "__init__.py" else ".".join(parts[:-1]))
+        pending.extend(imports)
+        files |= {path, *data}
+    return tuple((p.relative_to(root).as_posix(), _sha256(p)) for p in sorted(files))
+
+
+@cache
+def _module_file(name: str, root: Path) -> Path | None:
+    """The file of a module of this repository (None for the standard library and third-party ones)."""
+    if not name or not (root / name.split(".")[0] / "__init__.py").is_file():
+        return None
+    base = root.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+@cache
+def _scan(path: Path, package: str) -> tuple[frozenset[str], frozenset[Path]]:
+    """The modules a file imports and the bundled data files it names."""
+    source = path.read_text(encoding="utf-8")
+    data: set[Path] = set()
+    for found in path.parent.iterdir():
+        if found.suffix == ".py" or found.name == "__pycache__" or not _quoted(found.name, source):
+            continue
+        data |= {p for p in found.rglob("*") if p.is_file()} if found.is_dir() else {found}
+    return frozenset(imported_modules(source, package)), frozenset(data)
+
+
+def _quoted(name: str, source: str) -> bool:
+    return f'"{name}"' in source or f"'{name}'" in source
+
+
+@cache
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -1,0 +1,76 @@
+"""``python -m pipeline status``: per book and stage, built, stale (and why) or not built, with rejections.
+
+Read-only and fast: each task is judged as a build would judge it (``StageTask.why_stale``: manifests,
+recorded fingerprints, output sizes), and rejections are counted from two columns of the Parquet files.
+Nothing is run, locked or written, so it can watch a build in progress.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from core.layout import Layout
+from pipeline import tasks
+
+
+def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -> str:
+    """A line per book and stage (the corpus-wide dedup as it touched the book), the summary, the totals."""
+    states: dict[str, str] = {}  # task id -> built | stale | not built
+
+    def line(label: str, task: tasks.StageTask, rejected: Counter[str]) -> str:
+        why = task.why_stale()
+        state = "built" if why is None else "not built" if why == "not built" else f"stale: {why}"
+        states[task.task_id] = state.split(":")[0]
+        reasons = ", ".join(f"{name} {n}" for name, n in sorted(rejected.items()))
+        return f"  {label:<9} {state}" + (f"   rejected: {reasons}" if reasons else "")
+
+    lines: list[str] = []
+    with tasks._completeness_memo():
+        for book in book_ids:
+            lines.append(book)
+            for lang in ("zh", "en"):
+                lines.append(
+                    line(
+                        f"crawl {lang}",
+                        tasks.CrawlBook(**params, book_id=book, lang=lang),
+                        _reasons(layout.rejected("crawl", f"{book}-{lang}")),
+                    )
+                )
+            lines.append(
+                line(
+                    "clean", tasks.CleanBook(**params, book_id=book), _reasons(layout.rejected("clean", book))
+                )
+            )
+            lines.append(
+                line("dedup", tasks.DedupCorpus(**params), _reasons(layout.rejected("dedup", "corpus"), book))
+            )
+            lines.append(
+                line(
+                    "filter",
+                    tasks.FilterBook(**params, book_id=book),
+                    _reasons(layout.rejected("filter", book)),
+                )
+            )
+            lines.append(
+                line(
+                    "align", tasks.AlignBook(**params, book_id=book), _reasons(layout.rejected("align", book))
+                )
+            )
+            lines.append(line("mine", tasks.MineBook(**params, book_id=book), Counter()))
+        lines += ["corpus", line("summary", tasks.BuildCorpus(**params), Counter())]
+    counts = Counter(states.values())
+    totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
+    return "\n".join([f"Status of {len(book_ids)} books in {layout.root} (tasks: {totals})", *lines])
+
+
+def _reasons(path: Path, book: str | None = None) -> Counter[str]:
+    """Rejections per ``stage/reason`` in a file (only ``book``'s when given); none if it is absent or unreadable."""
+    try:
+        table = pq.read_table(path, columns=["stage", "reason", "book_id"]).to_pydict()
+    except (OSError, ValueError):  # absent, or damaged: its task's state says so
+        return Counter()
+    rows = zip(table["stage"], table["reason"], table["book_id"])
+    return Counter(f"{stage}/{reason}" for stage, reason, owner in rows if book is None or owner == book)

@@ -1,0 +1,51 @@
+import hashlib
+from pathlib import Path
+
+from core.code_digest import code_digests, imported_modules, is_code
+
+
+def test_imported_modules_reads_every_import_form():
+    source = (
+        "import os, a.b as ab\n"
+        "from a.c import (x,\n    y as z)\n"
+        "def f():\n    from . import sibling\n    from .sub.mod import name  # comment\n"
+        "from .. import up\n"
+    )
+    assert imported_modules(source, "a.b") == {
+        "os", "a.b", "a.c", "a.c.x", "a.c.y", "a.b.sibling", "a.b.sub.mod", "a.b.sub.mod.name", "a", "a.up",
+    }
+
+
+def _repo(root: Path) -> Path:
+    files = {
+        "app/__init__.py": "",
+        "app/main.py": "from app.helper import run\n",
+        "app/helper.py": 'from pathlib import Path\nWORDS = Path(__file__).with_name("words.txt")\n'
+                         "def run():\n    from lib.deep import x\n",
+        "app/words.txt": "a\n",
+        "app/unused.py": "import lib.other\n",
+        "app/unused.txt": "never named\n",
+        "lib/__init__.py": "",
+        "lib/deep.py": 'DATA = "tables"\n',
+        "lib/tables/one.tsv": "1\n",
+        "lib/other.py": "",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def test_code_digests_cover_the_import_closure_and_the_data_it_names(tmp_path):
+    root = _repo(tmp_path)
+    digests = code_digests(["app.main"], root)
+    assert list(digests) == ["app/__init__.py", "app/helper.py", "app/main.py", "app/words.txt",
+                             "lib/__init__.py", "lib/deep.py", "lib/tables/one.tsv"]
+    assert digests["app/words.txt"] == hashlib.sha256(b"a\n").hexdigest()
+    assert [is_code(path) for path in ("app/main.py", "app/words.txt")] == [True, False]
+
+
+def test_the_pipeline_stages_depend_on_their_own_code_and_data():
+    align, clean = code_digests(["alignment.stage"]), code_digests(["filters.stage"])
+    assert "alignment/search.py" in align and "filters/boilerplate.txt" not in align
+    assert "filters/boilerplate.txt" in clean and "alignment/search.py" not in clean

@@ -1,0 +1,43 @@
+"""Ctrl-C: one line, exit 130, no traceback (also from Luigi's forked workers); a rerun resumes."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from core.paths import REPO_ROOT
+from pipeline import cli
+from tests.helpers import output_of, target, write_config
+
+LINE = "interrupted; run the same command again to resume\n"
+
+
+def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_status", interrupted)
+    assert cli.main(["status", *target(demo_config)]) == 130
+    assert capsys.readouterr().err == LINE
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_during_a_build(tmp_path, workers):
+    config = write_config(tmp_path, books=["city-star"])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers], cwd=REPO_ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
+    journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
+    deadline = time.monotonic() + 120
+    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: the build, its workers and its crawl
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr.endswith(LINE) and "Traceback" not in stderr and "Process " not in stderr

@@ -1,0 +1,44 @@
+import os
+
+from core import storage
+from pipeline.manifest import Manifest, changes
+
+
+def test_changes_name_config_code_data_and_new_input():
+    recorded = {"clean/a.parquet": "1", "settings": "s", "code:filters/clean.py": "c", "data:filters/boilerplate.txt": "d"}
+    assert changes(recorded, dict(recorded)) == []
+    current = {**recorded, "clean/a.parquet": "2", "settings": "t", "code:filters/clean.py": "x",
+               "code:filters/new.py": "y", "data:filters/boilerplate.txt": "e"}
+    assert changes(recorded, current) == ["config changed", "code changed: filters/clean.py, filters/new.py",
+                                          "data changed: filters/boilerplate.txt", "new input"]
+    many = {f"code:m{i}.py": "z" for i in range(5)}
+    assert changes({}, many) == ["code changed: m0.py, m1.py, m2.py and 2 more"]
+
+
+def _written(tmp_path) -> Manifest:
+    manifest = Manifest(outputs={"a.json": storage.write_json({"rows": 12345}, tmp_path / "a.json")})
+    manifest.record_files(tmp_path)
+    manifest.save(tmp_path / "m.json")
+    return Manifest.load(tmp_path / "m.json")
+
+
+def test_a_recorded_output_is_trusted_until_it_is_truncated_overwritten_or_removed(tmp_path):
+    manifest, path = _written(tmp_path), tmp_path / "a.json"
+    assert manifest.damaged(tmp_path) is None
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # touched, same bytes: still fine
+    assert manifest.damaged(tmp_path) is None
+    path.write_text(path.read_text().replace("12345", "54321"))  # same size, other bytes
+    assert manifest.damaged(tmp_path) == "damaged: a.json"
+    path.write_text("{")
+    assert manifest.damaged(tmp_path) == "damaged: a.json"
+    path.unlink()
+    assert manifest.damaged(tmp_path) == "missing: a.json"
+
+
+def test_an_output_without_a_recorded_size_is_checked_by_its_hash(tmp_path):
+    manifest = _written(tmp_path)
+    manifest.files.clear()  # a manifest written before sizes were recorded
+    assert manifest.damaged(tmp_path) is None
+    (tmp_path / "a.json").write_text("{}\n")
+    assert manifest.damaged(tmp_path) == "damaged: a.json"
