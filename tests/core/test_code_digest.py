@@ -12,7 +12,16 @@ def test_imported_modules_reads_every_import_form():
         "from .. import up\n"
     )
     assert imported_modules(source, "a.b") == {
-        "os", "a.b", "a.c", "a.c.x", "a.c.y", "a.b.sibling", "a.b.sub.mod", "a.b.sub.mod.name", "a", "a.up",
+        "os",
+        "a.b",
+        "a.c",
+        "a.c.x",
+        "a.c.y",
+        "a.b.sibling",
+        "a.b.sub.mod",
+        "a.b.sub.mod.name",
+        "a",
+        "a.up",
     }
 
 
@@ -21,7 +30,7 @@ def _repo(root: Path) -> Path:
         "app/__init__.py": "",
         "app/main.py": "from app.helper import run\n",
         "app/helper.py": 'from pathlib import Path\nWORDS = Path(__file__).with_name("words.txt")\n'
-                         "def run():\n    from lib.deep import x\n",
+        "def run():\n    from lib.deep import x\n",
         "app/words.txt": "a\n",
         "app/unused.py": "import lib.other\n",
         "app/unused.txt": "never named\n",
@@ -39,8 +48,15 @@ def _repo(root: Path) -> Path:
 def test_code_digests_cover_the_import_closure_and_the_data_it_names(tmp_path):
     root = _repo(tmp_path)
     digests = code_digests(["app.main"], root)
-    assert list(digests) == ["app/__init__.py", "app/helper.py", "app/main.py", "app/words.txt",
-                             "lib/__init__.py", "lib/deep.py", "lib/tables/one.tsv"]
+    assert list(digests) == [
+        "app/__init__.py",
+        "app/helper.py",
+        "app/main.py",
+        "app/words.txt",
+        "lib/__init__.py",
+        "lib/deep.py",
+        "lib/tables/one.tsv",
+    ]
     assert digests["app/words.txt"] == hashlib.sha256(b"a\n").hexdigest()
     assert [is_code(path) for path in ("app/main.py", "app/words.txt")] == [True, False]
 

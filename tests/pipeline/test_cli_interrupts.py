@@ -30,9 +30,14 @@ def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config)
 def test_ctrl_c_during_a_build(tmp_path, workers):
     config = write_config(tmp_path, books=["city-star"])
     process = subprocess.Popen(
-        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers], cwd=REPO_ROOT,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
+        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # as from a terminal
     journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
     deadline = time.monotonic() + 120
     while not journal.exists() and process.poll() is None and time.monotonic() < deadline:

@@ -21,5 +21,6 @@ def test_a_second_build_of_one_output_exits_with_one_line(demo_config):
         result = run_cli("corpus", *target(demo_config))
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [  # after the "Building 3 books ..." header
-        f"another build is writing to {out}: wait for it to end, or share one luigid between builds with --scheduler-host"]
+        f"another build is writing to {out}: wait for it to end, or share one luigid between builds with --scheduler-host"
+    ]
     assert sorted(p.name for p in out.iterdir()) == [LOCK_NAME]  # nothing built, nothing swept

@@ -5,12 +5,27 @@ from pipeline.manifest import Manifest, changes
 
 
 def test_changes_name_config_code_data_and_new_input():
-    recorded = {"clean/a.parquet": "1", "settings": "s", "code:filters/clean.py": "c", "data:filters/boilerplate.txt": "d"}
+    recorded = {
+        "clean/a.parquet": "1",
+        "settings": "s",
+        "code:filters/clean.py": "c",
+        "data:filters/boilerplate.txt": "d",
+    }
     assert changes(recorded, dict(recorded)) == []
-    current = {**recorded, "clean/a.parquet": "2", "settings": "t", "code:filters/clean.py": "x",
-               "code:filters/new.py": "y", "data:filters/boilerplate.txt": "e"}
-    assert changes(recorded, current) == ["config changed", "code changed: filters/clean.py, filters/new.py",
-                                          "data changed: filters/boilerplate.txt", "new input"]
+    current = {
+        **recorded,
+        "clean/a.parquet": "2",
+        "settings": "t",
+        "code:filters/clean.py": "x",
+        "code:filters/new.py": "y",
+        "data:filters/boilerplate.txt": "e",
+    }
+    assert changes(recorded, current) == [
+        "config changed",
+        "code changed: filters/clean.py, filters/new.py",
+        "data changed: filters/boilerplate.txt",
+        "new input",
+    ]
     many = {f"code:m{i}.py": "z" for i in range(5)}
     assert changes({}, many) == ["code changed: m0.py, m1.py, m2.py and 2 more"]
 

@@ -1,0 +1,120 @@
+"""Trustworthy reruns, end to end on a copy of the repository (its code is edited here, never the real one):
+an edited stage reruns with what follows it and says why, nothing else runs, a no-op rewrites no file,
+and a damaged output is found and rebuilt."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.paths import REPO_ROOT
+from tests.helpers import output_of, target, write_config
+
+pytestmark = pytest.mark.slow
+SOURCES = (
+    "core",
+    "crawlers",
+    "filters",
+    "alignment",
+    "cohesion",
+    "exports",
+    "qc",
+    "mteval",
+    "pipeline",
+    "config",
+    "demo",
+)
+
+
+def _cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(repo)},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def _ran(stdout: str) -> dict[str, str]:
+    """The summary's 'tasks run' lines: task family -> 'count, why'."""
+    lines = (
+        stdout.split("  tasks run (task: count, why):\n")[1].splitlines() if "tasks run (" in stdout else []
+    )
+    return dict(line.strip().split(": ", 1) for line in lines)
+
+
+def _mtimes(out: Path) -> dict[Path, int]:
+    return {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, list[str], Path]:
+    repo = tmp_path_factory.mktemp("repo")
+    for name in SOURCES:
+        shutil.copytree(REPO_ROOT / name, repo / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO_ROOT / "luigi.cfg", repo)
+    (repo / ".data").symlink_to((REPO_ROOT / ".data").resolve())
+    config = write_config(repo / "work", source=repo / "config" / "demo.yaml", books=["city-star"])
+    _cli(repo, "corpus", *target(config))
+    return repo, target(config), output_of(config)
+
+
+def test_a_rerun_with_nothing_changed_runs_no_task_and_rewrites_no_file(built):
+    repo, args, out = built
+    before = _mtimes(out)
+    assert "  tasks run: none (everything was up to date)" in _cli(repo, "corpus", *args).stdout
+    assert _mtimes(out) == before
+    status = _cli(repo, "status", *args).stdout
+    assert status.splitlines()[0] == f"Status of 1 books in {out} (tasks: 8 built, 0 stale, 0 not built)"
+    assert "  filter    built   rejected: filter/too_few_sentences 1, pair/merged 1" in status.splitlines()
+    assert _mtimes(out) == before
+
+
+def test_an_aligner_edit_reruns_align_and_what_follows_it_only(built):
+    repo, args, out = built
+    with open(repo / "alignment" / "search.py", "a", encoding="utf-8") as handle:
+        handle.write("\n# an edit\n")
+    assert "  align     stale: code changed: alignment/search.py" in _cli(repo, "status", *args).stdout
+    before = _mtimes(out / "_manifests")
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {
+        "AlignBook": "1, code changed: alignment/search.py",
+        "MineBook": "1, after an upstream rerun (inputs unchanged)",  # scheduled behind align
+    }
+    changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
+    assert changed == {"AlignBook", "MineBook"}
+
+
+def test_a_boilerplate_edit_reruns_cleaning_and_what_follows_it(built):
+    repo, args, _ = built
+    with open(repo / "filters" / "boilerplate.txt", "a", encoding="utf-8") as handle:
+        handle.write("^no novel has this line$\n")
+    ran = _ran(_cli(repo, "corpus", *args).stdout)
+    assert "CrawlBook" not in ran
+    for task in ("CleanBook", "DedupCorpus", "FilterBook"):
+        assert ran[task].endswith("data changed: filters/boilerplate.txt"), ran
+
+
+def test_a_truncated_or_foreign_output_is_found_and_rebuilt(built):
+    repo, args, out = built
+    aligned = out / "aligned" / "city-star.parquet"
+    good = aligned.read_bytes()
+    shutil.copy(out / "chapters" / "city-star.parquet", aligned)  # a Parquet file of another table
+    assert (
+        "  align     stale: output damaged: aligned/city-star.parquet" in _cli(repo, "status", *args).stdout
+    )
+    aligned.write_bytes(good[: len(good) // 2])
+    assert (
+        "  align     stale: output damaged: aligned/city-star.parquet" in _cli(repo, "status", *args).stdout
+    )
+    ran = _ran(_cli(repo, "corpus", *args).stdout)
+    assert ran["AlignBook"] == "1, output damaged: aligned/city-star.parquet"
+    assert aligned.read_bytes() == good
