@@ -21,8 +21,16 @@ def test_missing_field_is_an_error(tmp_path):
 def test_reading_with_the_wrong_schema_is_an_error(tmp_path):
     path = tmp_path / "r.parquet"
     storage.write_table([ROW], "rejected", path)
-    with pytest.raises(ValueError, match="does not match the 'books' schema"):
+    with pytest.raises(storage.DamagedFile, match="does not match the 'books' schema"):
         storage.read_table(path, "books")
+
+
+def test_reading_a_truncated_file_names_it(tmp_path):
+    path = tmp_path / "r.parquet"
+    storage.write_table([ROW], "rejected", path)
+    path.write_bytes(path.read_bytes()[:40])
+    with pytest.raises(storage.DamagedFile, match=f"^{path}: not a readable Parquet file"):
+        storage.read_table(path, "rejected")
 
 
 def test_failed_write_keeps_the_previous_file(tmp_path):
