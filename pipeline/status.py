@@ -69,7 +69,8 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
 def _reasons(path: Path, book: str | None = None) -> Counter[str]:
     """Rejections per ``stage/reason`` in a file (only ``book``'s when given); none if it is absent or unreadable."""
     try:
-        table = pq.read_table(path, columns=["stage", "reason", "book_id"]).to_pydict()
+        with pq.ParquetFile(path) as handle:
+            table = handle.read(columns=["stage", "reason", "book_id"]).to_pydict()
     except (OSError, ValueError):  # absent, or damaged: its task's state says so
         return Counter()
     rows = zip(table["stage"], table["reason"], table["book_id"])

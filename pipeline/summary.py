@@ -40,15 +40,16 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
         failed_reasons.update(report.get("failed_reasons", {}))
         if report.get("blocked"):
             blocked[report.get("site", path.stem)] = report.get("blocked_reason", "")
-    nonempty = pc.and_(pc.greater(pc.list_value_length(pairs.column("zh_idx")), 0),
-                       pc.greater(pc.list_value_length(pairs.column("en_idx")), 0)) if pairs.num_rows else None
+    # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
+    sizes = zip(pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
+                pc.list_value_length(pairs.column("en_idx")).to_pylist())
     return {
         "output": str(layout.root),
         "books": len(book_ids),
         "raw_chapters": raw,
         "chapters": chapters.num_rows,
         "sentence_pairs": pairs.num_rows,
-        "sentence_pairs_both_sides": int(pc.sum(nonempty).as_py() or 0) if nonempty is not None else 0,
+        "sentence_pairs_both_sides": sum(1 for zh, en in sizes if zh and en),
         "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
         "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
         "crawl": {**crawl, "failed_reasons": dict(failed_reasons), "blocked_sites": blocked},
