@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 
 from core.layout import Layout
 from core.schemas import TABLES
-from core.storage import read_many, read_rows
+from core.storage import DamagedFile, read_many, read_rows
 from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from qc.corrections import correct_chapter
 from qc.store import read_corrections
@@ -43,8 +43,12 @@ def read_columns(paths: Iterable[Path], table: str, columns: list[str]) -> pa.Ta
     """Only ``columns`` of several files of one table (schema-checked like ``storage.read_table``)."""
     paths = list(paths)
     for path in paths:
-        if not pq.read_schema(path).remove_metadata().equals(TABLES[table]):
-            raise ValueError(f"{path}: does not match the {table!r} schema (written by another version?)")
+        try:
+            schema = pq.read_schema(path)
+        except pa.ArrowInvalid as err:
+            raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None
+        if not schema.remove_metadata().equals(TABLES[table]):
+            raise DamagedFile(f"{path}: does not match the {table!r} schema (written by another version?)")
     parts = [pq.read_table(path, columns=columns) for path in paths]
     return pa.concat_tables(parts) if parts else read_many([], table).select(columns)
 

@@ -31,7 +31,7 @@ SOURCES = (
 )
 
 
-def _cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _cli(repo: Path, *args: str, returncode: int = 0) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
         [sys.executable, "-m", "pipeline", *args],
         cwd=repo,
@@ -40,7 +40,7 @@ def _cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
         env={**os.environ, "PYTHONPATH": str(repo)},
         timeout=600,
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == returncode, result.stderr
     return result
 
 
@@ -115,6 +115,12 @@ def test_a_truncated_or_foreign_output_is_found_and_rebuilt(built):
     assert (
         "  align     stale: output damaged: aligned/city-star.parquet" in _cli(repo, "status", *args).stdout
     )
+    for command in (["inspect", "city-star/3"], ["stats"]):  # read outside a build: named, in one line
+        stderr = _cli(repo, *command, *args, returncode=1).stderr
+        assert (
+            stderr.startswith(f"damaged output: {aligned}: not a readable Parquet file (")
+            and stderr.count("\n") == 1
+        )
     ran = _ran(_cli(repo, "corpus", *args).stdout)
     assert ran["AlignBook"] == "1, output damaged: aligned/city-star.parquet"
     assert aligned.read_bytes() == good
