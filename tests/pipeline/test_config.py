@@ -34,6 +34,8 @@ def test_demo_config_loads():
         (lambda r: r["sites"]["moxiang"].update(selector={}), "sites.moxiang.selector: unknown key"),
         (lambda r: r["sites"]["moxiang"].pop("url"), "sites.moxiang.url: required key is missing"),
         (lambda r: r["sites"]["moxiang"].update(url="ftp://x"), "sites.moxiang.url: expected an http(s) URL"),
+        (lambda r: r["sites"]["moxiang"].update(url="http://x:99999/"), "sites.moxiang.url: expected an http(s) URL"),
+        (lambda r: r["sites"]["moxiang"].update(url="http://x:0/"), "sites.moxiang.url: expected an http(s) URL"),
         (lambda r: r["sites"]["moxiang"].update(lang="fr"), "sites.moxiang.lang: must be one of zh, en"),
         (lambda r: r["sites"]["moxiang"].update(encoding="klingon"), "sites.moxiang.encoding: unknown encoding"),
         (lambda r: r["sites"]["moxiang"].update(delay=-1), "sites.moxiang.delay: expected a number from 0 to 600, got -1"),
