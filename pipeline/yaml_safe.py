@@ -37,6 +37,8 @@ def load_yaml(text: str) -> Any:
             return None
         _check(node)
         return loader.construct_document(node)
+    except YamlProblem:
+        raise
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"
@@ -45,6 +47,11 @@ def load_yaml(text: str) -> Any:
         raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
     except RecursionError:
         raise YamlProblem("(file)", "nested too deeply") from None
+    except (
+        ValueError,
+        OverflowError,
+    ) as err:  # a value of its type that Python refuses: 2026-13-45, 10**5000
+        raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
     finally:
         loader.dispose()
 

@@ -35,6 +35,13 @@ def _bomb(levels: int = 9) -> str:
         ),
         ("[" * 5000, "(file)", "nested too deeply"),
         ("a: 1\n---\nb: 2\n", "line 2, column 1", "not valid YAML: but found another document"),
+        ("date: 2026-13-45\n", "(file)", "not valid YAML: month must be in 1..12"),
+        (
+            "n: " + "9" * 5000,
+            "(file)",
+            "not valid YAML: Exceeds the limit (4300 digits) for integer string conversion: "
+            "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
+        ),
     ],
 )
 def test_refused_yaml_names_the_place_and_problem(text, where, problem):
