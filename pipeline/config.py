@@ -94,6 +94,8 @@ class _Reader:
     def text(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value.strip():
             raise self.fail(where, f"expected a non-empty string, got {value!r}")
+        if "\x00" in value:  # no path, name or pattern holds one; the OS refuses them with a ValueError
+            raise self.fail(where, f"{value!r} contains a NUL character")
         return value
 
     def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:

@@ -49,6 +49,8 @@ def test_demo_config_loads():
          "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
         (lambda r: r["sites"]["moxiang"].update(encoding="base64"), "sites.moxiang.encoding: 'base64' is not a text"),
         (lambda r: r["sites"]["moxiang"].update(encoding=["gbk"]), "sites.moxiang.encoding: expected a non-empty string"),
+        (lambda r: r["sites"]["moxiang"].update(encoding="gb\x00k"), "sites.moxiang.encoding: 'gb\\x00k' contains a NUL"),
+        (lambda r: r["sites"]["moxiang"].update(serve="x\x00"), "sites.moxiang.serve: 'x\\x00' contains a NUL"),
         (lambda r: r.update(options={"filters": {"length_unit": "furlongs"}}),
          "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
         (lambda r: r.update(options={"split": {"leak_sides": ["zh", "fr"]}}),
@@ -179,7 +181,7 @@ _VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
     | st.sampled_from(["zh", "gbk", "ul li a", "a::attr(href)", "ftp://x", "http://moxiang.demo/", "../..", "([",
                        "book/x/", "//elsewhere/", "file:///etc"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=3),
     max_leaves=6,
 )
 _PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "encoding", "delay", "concurrency",
@@ -187,6 +189,8 @@ _PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "en
 _PLACES += [("sites", "moxiang", "selectors", key) for key in ("chapter_links", "toc_next", "body_next")]
 _PLACES += [("books", 0, key) for key in ("id", "title_zh", "genre", "zh")] + [("books", 0, "en", "toc")]
 _PLACES += [("options",), ("options", "filters"), ("output",), ("sites",), ("books",), ("sites", "new-site")]
+_PLACES += [("options", "filters", "length_unit"), ("options", "split", "leak_sides"), ("sites", "moxiang", 1),
+            ("sites", "moxiang", "max_page_bytes"), ("sites", "txt"), ("options", "align", "translations")]
 
 
 @settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
