@@ -80,3 +80,31 @@ def _parse_error(capsys, argv: list[str]) -> str:
     assert exit_.value.code == 2 and len(err.strip().splitlines()) == 1, err
     assert err.rstrip().endswith("--help)")
     return err
+
+
+_BOMB = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda text: text.replace("encoding: gbk", "encoding: rot13"),
+         "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
+        (lambda text: text.replace("delay: 0.02", "delay: 1e300", 1),
+         "sites.moxiang.delay: expected a number from 0 to 600, got '1e300'"),  # YAML 1.1 reads it as text
+        (lambda text: text + "options: {filters: {length_unit: furlongs}}\n",
+         "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
+        (lambda text: text + "options: {split: {leak_sides: [fr]}}\n", "options.split.leak_sides: must be one of zh, en"),
+        (lambda text: text + "1: x\nzz: y\n", "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        (lambda text: text + "sites: {}\n", "sites: duplicate key (lines 1 and "),
+        (lambda text: _BOMB, "a6: expands to more than 1,000,000 values (aliases)"),
+        (lambda text: text.replace("- ^请收藏本站", "- (?<"), "sites.moxiang.boilerplate[2]: invalid regular expression"),
+        (lambda text: text.replace("  moxiang:\n", "  moxiang:\n    boilerplate: []\n"),
+         "sites.moxiang.boilerplate: duplicate key (lines 3 and 16)"),
+    ],
+)
+def test_a_bad_config_is_one_line_and_exit_2_before_any_work(config, capsys, change, message):
+    config.write_text(change(config.read_text(encoding="utf-8")), encoding="utf-8")
+    code, err = _run(capsys, "stats", *target(config))
+    assert code == 2 and err.startswith(f"config error: {config}: {message}")
