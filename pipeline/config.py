@@ -27,7 +27,7 @@ from exports.splits import SplitConfig
 from filters.chapter_filters import FilterConfig
 from core.paths import REPO_ROOT
 from core.user_regex import compile_user
-from pipeline.yaml_safe import YamlProblem, load_yaml
+from pipeline.yaml_safe import YamlProblem, read_yaml
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
@@ -371,7 +371,7 @@ def load_config(path: Path | str) -> Config:
     path = Path(path)
     r = _Reader(path)
     try:
-        raw = load_yaml(path.read_text(encoding="utf-8"))
+        raw = read_yaml(path)
     except YamlProblem as err:
         raise r.fail(err.where, str(err)) from None
     except FileNotFoundError:

@@ -8,6 +8,7 @@ values once every alias is expanded, or an alias that contains itself, is refuse
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -26,10 +27,17 @@ class YamlProblem(ValueError):
         self.where = where
 
 
+def read_yaml(path: Path) -> Any:
+    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES`` (``--config /dev/zero`` ends)."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise YamlProblem("(file)", f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+    return load_yaml(data.decode("utf-8"))
+
+
 def load_yaml(text: str) -> Any:
     """The data of one YAML document, or ``YamlProblem`` naming the place and the problem in one line."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise YamlProblem("(file)", f"larger than {MAX_BYTES // (1024 * 1024)} MB")
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()

@@ -133,6 +133,8 @@ def test_missing_and_unparsable_files(tmp_path):
     broken.write_text("sites: [unclosed", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid YAML"):
         load_config(broken)
+    with pytest.raises(ConfigError, match="^/dev/zero: \\(file\\): larger than 16 MB$"):
+        load_config("/dev/zero")
 
 
 def test_the_documented_real_site_example_is_valid():
