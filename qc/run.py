@@ -105,10 +105,11 @@ def _no_conflict(first: Verdict, other: Verdict) -> None:
     def decision(v: Verdict) -> tuple[bool, str]:
         return VERDICTS[v.verdict.lower()], " ".join(v.correction.split())
 
+    def shown(v: Verdict) -> str:
+        return f"{v.source} {v.where} ({' '.join(filter(None, (v.verdict, v.correction)))})"
+
     if decision(first) != decision(other):
-        raise ValueError(f"conflicting verdicts on {first.pair_id}: {first.source} {first.where} "
-                         f"({first.verdict} {first.correction}".rstrip() + f") and {other.source} {other.where} "
-                         f"({other.verdict} {other.correction}".rstrip() + ")")
+        raise ValueError(f"conflicting verdicts on {first.pair_id}: {shown(first)} and {shown(other)}")
 
 
 def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "reviewer") -> ImportResult:
