@@ -70,7 +70,12 @@ def align_chapters(
         if problem:
             results.append(problem)
         elif method == "bleualign":
-            results.append(bleualign(translator.translate(chapter_id, zh), en))
+            try:
+                translation = translator.translate(chapter_id, zh)
+            except ValueError as err:  # a missing file, or one line too many or too few
+                results.append(Rejection("bad_machine_translation", str(err)))
+                continue
+            results.append(bleualign(translation, en))
         else:
             results.append(_gale_church(zh, en))
     return results, 0

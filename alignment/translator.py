@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from core.lines import split_lines
+
 
 class Translator(Protocol):
     def translate(self, chapter_id: str, sentences: Sequence[str]) -> list[str]:
@@ -21,7 +23,13 @@ class FileTranslator:
         self.suffix = suffix
 
     def translate(self, chapter_id: str, sentences: Sequence[str]) -> list[str]:
-        lines = (self.directory / f"{chapter_id}{self.suffix}").read_text(encoding="utf-8").splitlines()
+        """The lines of the chapter's file; ValueError (one line) when it is missing or unreadable."""
+        path = self.directory / f"{chapter_id}{self.suffix}"
+        try:
+            lines = split_lines(path.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            problem = "missing" if isinstance(err, FileNotFoundError) else f"cannot be read ({err})"
+            raise ValueError(f"{path}: {problem}") from None
         return _checked(chapter_id, lines, sentences)
 
 

@@ -28,15 +28,25 @@ from cohesion.suite import suite_items, unjudged_items
 from core.storage import write_bytes
 
 
-def read_rows(path: Path) -> list[dict]:
-    if path.suffix == ".parquet":
-        import pyarrow.parquet as pq
+class RowsError(ValueError):
+    """A rows file that cannot be read as a list of JSON objects; the message names the file (one line)."""
 
-        return pq.read_table(path).to_pylist()
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".json":
-        return json.loads(text)
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+def read_rows(path: Path) -> list[dict]:
+    """The rows of a Parquet file, a JSON list or a JSONL file; RowsError when it is not that."""
+    try:
+        if path.suffix == ".parquet":
+            import pyarrow.parquet as pq
+
+            return pq.read_table(path).to_pylist()
+        text = path.read_text(encoding="utf-8")
+        rows = json.loads(text) if path.suffix == ".json" else [json.loads(line) for line in text.split("\n")
+                                                                 if line.strip()]
+    except (OSError, UnicodeDecodeError, ValueError) as err:  # json and pyarrow errors are ValueErrors
+        raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise RowsError(f"{path}: not a list of JSON objects")
+    return rows
 
 
 def write_jsonl(rows: Iterable[dict], path: Path) -> None:
@@ -82,11 +92,26 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--chapters", type=Path, nargs="+", required=True)
     p.add_argument("-o", "--out", type=Path, required=True)
     args = parser.parse_args(argv)
+    try:
+        _run(args)
+    except RowsError as err:
+        print(f"error: {err}", file=sys.stderr)
+        sys.exit(2)
 
+
+def _users(path: Path) -> dict[int, str]:
+    """Label Studio's user list (GET /api/users/): numeric id -> email."""
+    users = read_rows(path)
+    if not all(isinstance(u.get("id"), int) and isinstance(u.get("email"), str) for u in users):
+        raise RowsError(f"{path}: not a Label Studio user list (objects with a numeric id and an email)")
+    return {u["id"]: u["email"] for u in users}
+
+
+def _run(args: argparse.Namespace) -> None:
     if args.command == "export":
         export(args.candidates, args.chapters, args.out)
     elif args.command == "import":
-        users = {u["id"]: u["email"] for u in read_rows(args.users)} if args.users else {}
+        users = _users(args.users) if args.users else {}
         records, problems = [], []
         for path in args.exports:
             found, trouble = judgements(read_rows(path), users)

@@ -20,7 +20,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from cohesion import baselines
-from cohesion.annotation import read_rows
+from cohesion.annotation import RowsError, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
@@ -77,10 +77,19 @@ def _row(item: dict, model: str) -> dict:
 
 
 def corpus_sentences(paths: list[Path], items: list[dict]) -> list[str]:
-    """English sentences of the chapter files (folders: their *.parquet), else of the suite itself."""
+    """English sentences of the chapter files (folders: their *.parquet), else of the suite itself.
+
+    RowsError names a file that cannot be read or whose rows lack an ``en_sentences`` list of text."""
     files = [f for p in paths for f in (sorted(p.glob("*.parquet")) if p.is_dir() else [p])]
+    sentences = []
+    for f in files:
+        for n, row in enumerate(read_rows(f), 1):
+            found = row.get("en_sentences")
+            if not isinstance(found, list) or not all(isinstance(s, str) for s in found):
+                raise RowsError(f"{f}: row {n}: no en_sentences list of sentences (a chapters table expected)")
+            sentences += found
     if files:
-        return [s for f in files for row in read_rows(f) for s in row["en_sentences"]]
+        return sentences
     return list(dict.fromkeys(s for item in items for s in [*item["context"], item["target"]]))
 
 
@@ -109,12 +118,18 @@ def _positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", type=Path, required=True)
-    parser.add_argument("--model", action="append", required=True, dest="models")
-    parser.add_argument("--corpus", type=Path, action="append", default=[])
-    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    parser.add_argument("--batch-size", type=_positive, default=16)
-    parser.add_argument("--out", type=Path, default=Path("output/evaluation"))
+    parser.add_argument("--suite", type=Path, required=True,
+                        help="test-suite JSONL (python -m cohesion.annotation suite|unjudged writes one)")
+    parser.add_argument("--model", action="append", required=True, dest="models", metavar="NAME_OR_DIR",
+                        help="a masked LM: a local folder or a hub name already cached (nothing is downloaded), "
+                             "or baseline:unigram / baseline:context; repeat to compare models")
+    parser.add_argument("--corpus", type=Path, action="append", default=[], metavar="CHAPTERS",
+                        help="chapter files (Parquet, JSON, JSONL) or folders of *.parquet whose en_sentences "
+                             "the unigram baseline counts (default: the suite's own sentences); repeatable")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="where models run (default cpu)")
+    parser.add_argument("--batch-size", type=_positive, default=16, help="items per model call (default 16)")
+    parser.add_argument("--out", type=Path, default=Path("output/evaluation"),
+                        help="folder for probe.parquet and tables.md (default output/evaluation)")
     args = parser.parse_args(argv)
     try:
         items = read_suite(args.suite)
@@ -133,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     rows: list[dict] = []
     wanted = [m for m in args.models if m in baselines.NAMES]
-    by_baseline = baseline_rows(wanted, valid, args.corpus) if wanted else {}
+    try:
+        by_baseline = baseline_rows(wanted, valid, args.corpus) if wanted else {}
+    except RowsError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     for name in args.models:
         if name in by_baseline:
             rows += by_baseline[name]

@@ -69,7 +69,7 @@ def export_tasks(rows: Iterable[Mapping], chapters: Mapping[str, list[str]]) -> 
     return [to_task(row, chapters[row["chapter_id"]]) for row in rows]
 
 
-def judgements(export: list[dict], users: Mapping[int, str] | None = None) -> tuple[list[dict], list[str]]:
+def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[list[dict], list[str]]:
     """Flatten a Label Studio JSON or JSON-MIN export: one record per (task, annotator).
 
     Record: candidate_id, annotator, phenomenon, subtype, accept, first, sentences, and spans ``a``
@@ -77,27 +77,35 @@ def judgements(export: list[dict], users: Mapping[int, str] | None = None) -> tu
     The server names annotators by numeric user id; ``users`` (id -> email) turns them into names.
     An annotation holding any span is taken as the annotator left it (a deleted predicted span stays
     deleted); one holding none keeps the predicted spans. Cancelled annotations and ones without a
-    decision are skipped; ones without a B span or with two spans of one label are returned as
-    problems (one line each), not as records.
+    decision are skipped; ones without a B span, with two spans of one label, or with anything
+    malformed (a span outside the text, negative or reversed, an unknown label or decision, a task
+    without its data) are returned as problems (one line each), not as records.
     """
+    if not isinstance(export, list):
+        return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"]
     records, problems = [], []
-    for task in export:
-        data, annotations = _task(task)
+    for n, task in enumerate(export, 1):
+        try:
+            data, annotations = _task(task)
+            _check_data(data)
+        except _Malformed as err:
+            problems.append(f"task {n}: {err}")
+            continue
         for annotation in annotations:
+            if not isinstance(annotation, dict):
+                problems.append(f"task {data['candidate_id']}: an annotation is not a JSON object")
+                continue
             if annotation.get("was_cancelled"):
                 continue
-            found: dict[str, list] = {"A": [], "B": []}
-            accept = None
-            for result in annotation["result"]:
-                value = result["value"]
-                if result.get("type") == "choices":
-                    accept = value["choices"][0] == "accept"
-                elif result.get("type") == "labels":
-                    found[value["labels"][0]].append(_from_text(data, value["start"], value["end"]))
-            if accept is None:
-                continue  # no decision given
             annotator = _annotator(annotation.get("completed_by"), users or {})
             where = f"task {data['candidate_id']}, annotator {annotator}"
+            try:
+                found, accept = _result(data, annotation.get("result"))
+            except _Malformed as err:
+                problems.append(f"{where}: {err}")
+                continue
+            if accept is None:
+                continue  # no decision given
             if not found["A"] and not found["B"]:
                 found = {"A": [data["a"]] if data["a"] else [], "B": [data["b"]]}
             if len(found["A"]) > 1 or len(found["B"]) > 1:
@@ -124,24 +132,92 @@ def judgements(export: list[dict], users: Mapping[int, str] | None = None) -> tu
     return records, problems
 
 
-def _task(task: Mapping) -> tuple[Mapping, list[dict]]:
+class _Malformed(ValueError):
+    """A part of an export that cannot be read; the message says which and why."""
+
+
+def _task(task: object) -> tuple[dict, list]:
     """(task data, annotations) of a JSON export task or of a JSON-MIN record (one per annotation)."""
+    if not isinstance(task, dict):
+        raise _Malformed(f"not a JSON object, got {type(task).__name__}")
     if "data" in task:
-        return task["data"], task.get("annotations", [])
+        annotations = task.get("annotations", [])
+        if not isinstance(annotations, list):
+            raise _Malformed("'annotations' is not a list")
+        return task["data"], annotations
     spans = task.get("span", [])
-    result = [{"type": "labels", "value": span} for span in ([spans] if isinstance(spans, dict) else spans)]
+    spans = [spans] if isinstance(spans, dict) else spans
+    if not isinstance(spans, list):
+        raise _Malformed("'span' is not a list of spans")
+    result = [{"type": "labels", "value": span} for span in spans]
     if "decision" in task:
         result.append({"type": "choices", "value": {"choices": [task["decision"]]}})
-    return task, [
-        {"completed_by": task.get("annotator"), "result": result}
-    ] if "annotation_id" in task else []
+    return task, [{"completed_by": task.get("annotator"), "result": result}] if "annotation_id" in task else []
 
 
-def _from_text(data: Mapping, start: int, end: int) -> list[int]:
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_data(data: object) -> None:
+    """The task data this module exported (``to_task``), with its predicted spans inside the window."""
+    if not isinstance(data, dict):
+        raise _Malformed("its data is not a JSON object")
+    for key, kinds in (("candidate_id", str), ("phenomenon", str), ("subtype", str | None), ("sentences", list)):
+        if not isinstance(data.get(key), kinds):
+            raise _Malformed(f"data field {key!r} missing or of the wrong type")
+    if not data["sentences"] or not all(isinstance(s, str) for s in data["sentences"]):
+        raise _Malformed("data field 'sentences' is not a list of sentences")
+    if not _whole(data.get("first")) or data["first"] < 0:
+        raise _Malformed("data field 'first' is not a sentence number")
+    for key in ("a", "b"):
+        span = data.get(key)
+        if (span is not None or key == "b") and not _in_window(data, span):
+            raise _Malformed(f"data field {key!r} {span!r} is not a span [sentence, start, end] in the window")
+
+
+def _in_window(data: dict, span: object) -> bool:
+    if not isinstance(span, list | tuple) or len(span) != 3 or not all(_whole(v) for v in span):
+        return False
+    k, start, end = span[0] - data["first"], span[1], span[2]
+    return 0 <= k < len(data["sentences"]) and 0 <= start < end <= len(data["sentences"][k])
+
+
+def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
+    """Spans by label (chapter numbering) and the decision (None when not given) of one annotation."""
+    if not isinstance(result, list):
+        raise _Malformed("'result' is not a list")
+    found: dict[str, list] = {"A": [], "B": []}
+    accept = None
+    for item in result:
+        value = item.get("value") if isinstance(item, dict) else None
+        if not isinstance(value, dict):
+            raise _Malformed("a result without a 'value' object")
+        if item.get("type") == "choices":
+            choices = value.get("choices")
+            choice = choices[0] if isinstance(choices, list) and choices else None
+            if choice not in ("accept", "reject"):
+                raise _Malformed(f"decision {choice!r} (accept or reject expected)")
+            accept = choice == "accept"
+        elif item.get("type") == "labels":
+            labels = value.get("labels")
+            label = labels[0] if isinstance(labels, list) and labels else None
+            if label not in ("A", "B"):
+                raise _Malformed(f"label {label!r} (A or B expected)")
+            found[label].append(_from_text(data, value.get("start"), value.get("end")))
+    return found, accept
+
+
+def _from_text(data: Mapping, start: object, end: object) -> list[int]:
     """Window-text offsets -> [chapter sentence, start, end] (clipped to the start's sentence)."""
+    length = len("\n".join(data["sentences"]))
+    if not (_whole(start) and _whole(end) and 0 <= start < end <= length):  # type: ignore[operator]
+        raise _Malformed(f"span [{start!r}:{end!r}] is not a span of the {length}-character task text")
     starts = _starts(data["sentences"])
     k = bisect_right(starts, start) - 1
     length = len(data["sentences"][k])
+    if start - starts[k] >= length:
+        raise _Malformed(f"span [{start}:{end}] starts on a line break")
     return [data["first"] + k, start - starts[k], min(end - starts[k], length)]
 
 

@@ -111,9 +111,12 @@ def _shape_problem(item: object) -> str | None:
 
 
 def span_problem(item: dict) -> str | None:
-    """Why b's span does not match its text in the target, or None."""
-    b = item["b"]
-    found = item["target"][b["start"] : b["end"]]
-    if b["start"] >= b["end"] or found != b["text"]:
+    """Why b's span does not match its text in the target, or None (offsets are whole numbers, not
+    booleans, with ``0 <= start < end <= len(target)``: Python's slicing would take any of them)."""
+    b, target = item["b"], item["target"]
+    if not all(type(b[k]) is int for k in ("start", "end")) or not 0 <= b["start"] < b["end"] <= len(target):
+        return f"b [{b['start']!r}:{b['end']!r}] is not a span of the {len(target)}-character target"
+    found = target[b["start"] : b["end"]]
+    if found != b["text"]:
         return f"b [{b['start']}:{b['end']}] is {found!r} in the target, not {b['text']!r}"
     return None

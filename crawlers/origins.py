@@ -23,7 +23,7 @@ def origin(url: str) -> str | None:
     except ValueError:
         return None
     scheme = parts.scheme.lower()
-    if scheme not in DEFAULT_PORTS or not parts.hostname:
+    if scheme not in DEFAULT_PORTS or not parts.hostname or port == 0:  # ports run 1 to 65535
         return None
     return f"{scheme}://{parts.hostname.lower()}:{port if port is not None else DEFAULT_PORTS[scheme]}"
 

@@ -6,9 +6,10 @@ Prologue). Text before the first heading (title, author, blurb) is front matter 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from core.user_regex import RegexTimeout, compile_user, user_search
 
 DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
@@ -41,14 +42,20 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
 
 
 def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
-    """The chapters of ``text``: each heading line and the non-empty lines up to the next heading."""
-    pattern = re.compile(heading or DEFAULT_HEADING, re.IGNORECASE)
+    """The chapters of ``text``: each heading line and the non-empty lines up to the next heading.
+
+    A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``."""
+    pattern = compile_user(heading or DEFAULT_HEADING)
     chapters: list[TextChapter] = []
     for line in text.splitlines():
         line = line.strip()
         if not line:
             continue
-        if len(line) <= MAX_HEADING and pattern.search(line):
+        try:
+            is_heading = len(line) <= MAX_HEADING and user_search(pattern, line)
+        except RegexTimeout as err:
+            raise TextBookError(err.reason, err.detail) from None
+        if is_heading:
             chapters.append(TextChapter(line, []))
         elif chapters:
             chapters[-1].paragraphs.append(line)

@@ -36,7 +36,8 @@ class SplitConfig:
     valid_chapters: int = 80
     test_chapters: int = 79
     seed: int = 2022
-    leak_sides: tuple[str, ...] = ("zh", "en")  # a pair leaks when all these sides match, normalised
+    # a pair leaks when all these sides match, normalised
+    leak_sides: tuple[str, ...] = field(default=("zh", "en"), metadata={"choices": ("zh", "en")})
 
 
 DEFAULT_CONFIG = SplitConfig()

@@ -21,20 +21,21 @@ import re
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.rejection import Rejection
 
 _WS = re.compile(r"\s+")
 _CLAUSE_SPLIT = re.compile(r"[，,。！？!?；;：:、…—“”「」『』《》（）()\s]+")
 _SENTENCE_END = re.compile(r"[。！？!?…]")
+LENGTH_UNITS = ("scaled_chars", "chars", "bytes")
 
 
 @dataclass(frozen=True)
 class FilterConfig:
     min_sentences: int = 5
     max_length_ratio: float = 3.0
-    length_unit: str = "scaled_chars"  # "scaled_chars" | "chars" | "bytes"
+    length_unit: str = field(default="scaled_chars", metadata={"choices": LENGTH_UNITS})
     poetry_min_lines: int = 6
     poetry_short_line: int = 20
 

@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+import regex
+
 from core.rejection import Rejection
+from core.user_regex import compile_user, user_search
 
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
 MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention
@@ -46,9 +49,13 @@ def normalise_line(line: str, lang: str) -> str:
 
 @dataclass
 class Boilerplate:
-    """Line patterns by class; a line matching any pattern of a class is removed as that class."""
+    """Line patterns by class; a line matching any pattern of a class is removed as that class.
+
+    ``site`` holds the config's patterns (class "site"), run with a time limit per line
+    (``core.user_regex``; a line that exceeds it raises ``RegexTimeout``)."""
 
     classes: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
+    site: list[regex.Pattern[str]] = field(default_factory=list)
 
     @classmethod
     def parse(cls, text: str) -> Boilerplate:
@@ -69,8 +76,8 @@ class Boilerplate:
 
     def with_site(self, patterns: Iterable[str]) -> Boilerplate:
         """A copy with per-site ``patterns`` added under the class ``site``."""
-        site = [re.compile(p, re.IGNORECASE) for p in patterns]
-        return Boilerplate({**self.classes, "site": site}) if site else self
+        site = [compile_user(p) for p in patterns]
+        return Boilerplate(self.classes, site) if site else self
 
     def match(self, line: str) -> str | None:
         """The class of the first pattern matching ``line``, or None."""
@@ -79,7 +86,7 @@ class Boilerplate:
         for name, patterns in self.classes.items():
             if any(p.search(line) for p in patterns):
                 return name
-        return None
+        return "site" if any(user_search(p, line) for p in self.site) else None
 
 
 @cache

@@ -29,6 +29,7 @@ from filters.dedup import (
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
 from core.rejection import Rejection
+from core.user_regex import RegexTimeout
 from core.stage import StageResult
 from filters.sentences import paragraph_starts, split_sentences
 
@@ -62,7 +63,10 @@ def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -
     if problem := detect_mojibake(f"{title}\n{raw['text']}"):
         return problem
     title = normalise_line(title, lang)
-    cleaned = clean_text(raw["text"] or "", lang, boilerplate)
+    try:
+        cleaned = clean_text(raw["text"] or "", lang, boilerplate)
+    except RegexTimeout as err:  # a site boilerplate pattern that backtracks without end
+        return Rejection(err.reason, err.detail)
     paragraphs, n_title = strip_title(cleaned.paragraphs, title)
     removed.update(cleaned.removed + Counter(title=n_title))
     sentences = split_sentences(paragraphs, lang)

@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 
 from alignment.beads import read_beads
+from core.lines import split_lines
 from core.paths import REPO_ROOT
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
@@ -23,7 +24,7 @@ DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
 
 
 def _lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
+    return split_lines(path.read_bytes().decode("utf-8"))
 
 
 def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.lines import split_lines
 from core.storage import read_json
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
@@ -32,7 +33,7 @@ class Document:
 
 def _lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8").splitlines()
+        return split_lines(path.read_bytes().decode("utf-8"))
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import luigi
 
 from pipeline import tasks
+from pipeline.cli_args import OneLineParser, iso_date, output_folder, port, workers as worker_count
 from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
 from core.storage import DamagedFile
@@ -115,7 +116,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
 def cmd_update(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
+    date = args.date or datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
     if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
@@ -208,13 +209,13 @@ def _quiet_interrupts() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
-    common.add_argument("--output", help="output folder (default: the config's, inside output/)")
+    common.add_argument("--output", type=output_folder, help="output folder (default: the config's, inside output/)")
     workers = argparse.ArgumentParser(add_help=False)
-    workers.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
+    workers.add_argument("--workers", type=worker_count, default=1, help="Luigi worker processes (1 to 256)")
     workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
-    workers.add_argument("--scheduler-port", type=int, default=8082)
+    workers.add_argument("--scheduler-port", type=port, default=8082, help="the central luigid's port")
 
-    parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
+    parser = OneLineParser(prog="python -m pipeline", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser("corpus", parents=[common, workers],
                             help="build the corpus (crawl → clean → dedup → filter → align → mine)")
@@ -222,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus.set_defaults(run=cmd_corpus)
     update = sub.add_parser("update", parents=[common, workers],
                             help="refetch every table of contents, fetch new chapters, rebuild what changed")
-    update.add_argument("--date", help="the run's date (default today); one update per date")
+    update.add_argument("--date", type=iso_date, help="the run's date, YYYY-MM-DD (default today); one update per date")
     update.add_argument("--recheck", action="store_true",
                         help="refetch chapters already fetched too, to pick up edits (compared by content hash)")
     update.set_defaults(run=cmd_update)

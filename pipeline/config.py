@@ -6,16 +6,17 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import importlib.util
 import math
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
-import yaml
+import regex
 from cssselect import SelectorError
 from parsel.csstranslator import HTMLTranslator
 
@@ -25,6 +26,8 @@ from crawlers.profile import Selectors, Site
 from exports.splits import SplitConfig
 from filters.chapter_filters import FilterConfig
 from core.paths import REPO_ROOT
+from core.user_regex import compile_user
+from pipeline.yaml_safe import YamlProblem, read_yaml
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
@@ -78,9 +81,9 @@ class _Reader:
     def mapping(self, value: Any, where: str, allowed: set[str], required: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(where, f"expected a mapping, got {type(value).__name__}")
-        unknown = sorted(set(value) - allowed)
+        unknown = sorted(map(str, set(value) - allowed))  # keys may be numbers or dates as well as text
         if unknown:
-            close = difflib.get_close_matches(str(unknown[0]), sorted(allowed), n=1)
+            close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise self.fail(f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}")
         missing = sorted(required - set(value))
@@ -91,15 +94,19 @@ class _Reader:
     def text(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value.strip():
             raise self.fail(where, f"expected a non-empty string, got {value!r}")
+        if "\x00" in value:  # no path, name or pattern holds one; the OS refuses them with a ValueError
+            raise self.fail(where, f"{value!r} contains a NUL character")
         return value
 
-    def number(self, value: Any, where: str, minimum: float) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or not minimum <= value < math.inf:
-            raise self.fail(where, f"expected a number >= {minimum}, got {value!r}")
+    def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not minimum <= value <= maximum \
+                or value == math.inf:  # nan fails the comparison
+            bounds = f">= {minimum}" if maximum == math.inf else f"from {minimum} to {maximum}"
+            raise self.fail(where, f"expected a number {bounds}, got {value!r}")
         return value
 
-    def whole(self, value: Any, where: str, minimum: int) -> int:
-        if not isinstance(self.number(value, where, minimum), int):
+    def whole(self, value: Any, where: str, minimum: int, maximum: float = math.inf) -> int:
+        if not isinstance(self.number(value, where, minimum, maximum), int):
             raise self.fail(where, f"expected a whole number, got {value!r}")
         return value
 
@@ -162,24 +169,29 @@ def _selectors(r: _Reader, value: Any, where: str, base_dir: Path) -> Selectors:
 
 
 def _encoding(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
-    import codecs
-
+    """A text encoding Python knows (``rot13`` and ``base64`` are codecs, but not of bytes to text)."""
     try:
-        codecs.lookup(r.text(value, where))
+        info = codecs.lookup(r.text(value, where))
     except LookupError:
         raise r.fail(where, f"unknown encoding {value!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise r.fail(where, f"{value!r} is not a text encoding (e.g. utf-8, gbk, gb18030, big5)")
+    return value
+
+
+def _pattern(r: _Reader, value: Any, where: str) -> str:
+    """A regular expression, compiled as it will run (``core.user_regex``)."""
+    try:
+        compile_user(r.text(value, where))
+    except (regex.error, re.error, OverflowError, RecursionError) as err:
+        raise r.fail(where, f"invalid regular expression: {err}") from None
     return value
 
 
 def _boilerplate(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise r.fail(where, "expected a list of regular expressions")
-    for i, pattern in enumerate(value):
-        try:
-            re.compile(r.text(pattern, f"{where}[{i}]"))
-        except re.error as err:
-            raise r.fail(f"{where}[{i}]", f"invalid regular expression: {err}") from None
-    return tuple(value)
+    return tuple(_pattern(r, pattern, f"{where}[{i}]") for i, pattern in enumerate(value))
 
 
 def _origins(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ...]:
@@ -194,9 +206,9 @@ def _origins(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, .
     return tuple(found)
 
 
-def _number(minimum: float, kind: type) -> Any:
+def _number(minimum: float, maximum: float, kind: type) -> Any:
     read = {int: _Reader.whole, float: _Reader.number}[kind]
-    return lambda r, value, where, base_dir: kind(read(r, value, where, minimum))
+    return lambda r, value, where, base_dir: kind(read(r, value, where, minimum, maximum))
 
 
 # Every key of a site profile and how its value is read and checked, in one place: key -> reader
@@ -207,12 +219,12 @@ _SITE_FIELDS: dict[str, Any] = {
     "serve": _serve,
     "selectors": _selectors,
     "encoding": _encoding,
-    "delay": _number(0, float),
-    "concurrency": _number(1, int),
+    "delay": _number(0, 600, float),  # seconds; beyond ten minutes a crawl only looks hung
+    "concurrency": _number(1, 64, int),
     "boilerplate": _boilerplate,
     "obey_robots": lambda r, value, where, base_dir: r.flag(value, where),
-    "download_timeout": _number(0.1, float),
-    "max_page_bytes": _number(1024, int),
+    "download_timeout": _number(0.1, 3600, float),
+    "max_page_bytes": _number(1024, 1024**3, int),
     "allowed_origins": _origins,
 }
 
@@ -220,20 +232,12 @@ _SITE_FIELDS: dict[str, Any] = {
 _LOCAL_KINDS = ("epub", "text")
 
 
-def _heading(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
-    try:
-        re.compile(r.text(value, where))
-    except re.error as err:
-        raise r.fail(where, f"invalid regular expression: {err}") from None
-    return value
-
-
 # A local source (an EPUB or a .txt file per book; the book's ``toc`` is its path): its keys and readers.
 _LOCAL_FIELDS: dict[str, Any] = {
     "lang": _lang,
     "encoding": _encoding,
     "boilerplate": _boilerplate,
-    "heading": _heading,
+    "heading": lambda r, value, where, base_dir: _pattern(r, value, where),
 }
 
 
@@ -267,22 +271,23 @@ def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     return toc
 
 
-def _options(r: _Reader, value: Any, base_dir: Path) -> dict[str, Any]:
+def _options(r: _Reader, value: Any, base_dir: Path, book_ids: set[str]) -> dict[str, Any]:
     """Stage options: a section per ``OPTION_SECTIONS`` entry, each key a field of its settings dataclass
     with a value of that field's type (so a typo fails here, not after hours of crawling), and
-    ``align`` (``_align_options``)."""
+    ``align`` (``_align_options``). A field with ``metadata["choices"]`` takes only those values."""
     options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS), set()))
     for section, settings in options.items():
-        defaults = {f.name: f.default for f in fields(OPTION_SECTIONS[section])}
-        options[section] = r.mapping(settings or {}, f"options.{section}", set(defaults), set())
+        known = {f.name: f for f in fields(OPTION_SECTIONS[section])}
+        options[section] = r.mapping(settings or {}, f"options.{section}", set(known), set())
         for key, given in options[section].items():
-            _option_value(r, given, f"options.{section}.{key}", defaults[key])
+            _option_value(r, given, f"options.{section}.{key}", known[key])
     if "align" in options:
-        options["align"] = _align_options(r, options["align"], base_dir)
+        options["align"] = _align_options(r, options["align"], base_dir, book_ids)
     return options
 
 
-def _option_value(r: _Reader, value: Any, where: str, default: Any) -> None:
+def _option_value(r: _Reader, value: Any, where: str, known: Field) -> None:
+    default, choices = known.default, known.metadata.get("choices")
     if isinstance(default, bool):
         r.flag(value, where)
     elif isinstance(default, int):
@@ -293,6 +298,8 @@ def _option_value(r: _Reader, value: Any, where: str, default: Any) -> None:
         r.text(value, where)
     elif isinstance(default, tuple) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
         raise r.fail(where, f"expected a list of strings, got {value!r}")
+    if choices and (bad := [v for v in (value if isinstance(value, list) else [value]) if v not in choices]):
+        raise r.fail(where, f"must be one of {', '.join(choices)}, got {bad[0]!r}")
 
 
 def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
@@ -319,9 +326,10 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     )
 
 
-def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
+def _align_options(r: _Reader, raw: Any, base_dir: Path, book_ids: set[str]) -> dict[str, str]:
     """``options.align``: ``method`` (default "default") and, for bleualign, ``translations``: a folder
-    of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file)."""
+    of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file),
+    so a folder per book."""
     method = r.text(raw.get("method", "default"), "options.align.method")
     if method not in ALIGN_METHODS:
         raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")
@@ -334,6 +342,9 @@ def _align_options(r: _Reader, raw: Any, base_dir: Path) -> dict[str, str]:
         folder = (base_dir / r.text(raw["translations"], "options.align.translations")).resolve()
         if not folder.is_dir():
             raise r.fail("options.align.translations", f"folder {folder} does not exist")
+        if missing := sorted(book for book in book_ids if not (folder / book).is_dir()):
+            raise r.fail("options.align.translations", f"no folder {missing[0]}/ in {folder} "
+                                                       f"(one {{chapter_id}}.txt per chapter, e.g. {missing[0]}/1.txt)")
         result["translations"] = str(folder)
     elif "translations" in raw:
         raise r.fail("options.align.translations", "only used by method bleualign")
@@ -360,15 +371,15 @@ def load_config(path: Path | str) -> Config:
     path = Path(path)
     r = _Reader(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = read_yaml(path)
+    except YamlProblem as err:
+        raise r.fail(err.where, str(err)) from None
     except FileNotFoundError:
         raise ConfigError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a config file") from None
     except (PermissionError, UnicodeDecodeError) as err:
         raise ConfigError(f"{path}: cannot be read: {err}") from None
-    except yaml.YAMLError as err:
-        raise ConfigError(f"{path}: not valid YAML: {err}") from None
     raw = r.mapping(raw, "(top level)", {"output", "sites", "books", "options"}, {"sites", "books"})
     if not isinstance(raw["sites"], dict) or not raw["sites"]:
         raise r.fail("sites", "expected a non-empty mapping of site name -> profile")
@@ -383,4 +394,4 @@ def load_config(path: Path | str) -> Config:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output", "output"))
-    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options"), base_dir))
+    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options"), base_dir, seen))

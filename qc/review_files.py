@@ -1,10 +1,11 @@
 """Review files: a TSV per chapter for spreadsheets and Label Studio tasks; and reading the verdicts back.
 
 TSV columns: ``pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction``. Reviewers fill
-``verdict`` (``correct`` or ``misaligned``; ``ok``/``wrong``, ``y``/``n``, ``1``/``0`` also read) and, for a
-misaligned bead, optionally ``correction`` (syntax: ``qc.grouping``). Label Studio: the same fields in
-each task's data, a ``verdict`` choice and a ``correction`` text area (``LABEL_CONFIG``); import its JSON
-export.
+``verdict`` (``correct`` or ``misaligned``; ``ok``/``wrong``, ``yes``/``no``, ``y``/``n``, ``1``/``0`` also
+read, in any case) and, for a misaligned bead, optionally ``correction`` (syntax: ``qc.grouping``). Label
+Studio: the same fields in each task's data, a ``verdict`` choice and a ``correction`` text area
+(``LABEL_CONFIG``); import its JSON export. A file without ``pair_id`` and ``verdict`` columns is an error;
+a row whose ``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +48,10 @@ class Verdict:
     en_idx: tuple[int, ...] | None
     reviewer: str
     source: str
+    where: str = ""  # the row in ``source``: "line N" (TSV) or "task N" (Label Studio, from 1)
+    zh: str | None = None  # the bead's text as shown (TSV), to tell a review of older text
+    en: str | None = None
+    problem: str = ""  # why the row cannot be read, e.g. a zh_idx that is not sentence numbers
 
 
 def _idx(values: Iterable[int]) -> str:
@@ -76,26 +82,42 @@ def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, 
             for b in beads]
 
 
+_IDX = re.compile(r"[0-9]+(,[0-9]+)*")  # ASCII digits only ("²".isdigit() is true)
+
+
 def _parse_idx(text: str) -> tuple[int, ...] | None:
-    parts = [p for p in text.replace(" ", "").split(",") if p]
-    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+    """Sentence numbers written ``3,4`` (``""`` for none); None when the text is not that."""
+    text = text.replace(" ", "").strip(",")
+    if not text:
+        return ()
+    return tuple(int(p) for p in text.split(",")) if _IDX.fullmatch(text) else None
 
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
     with open(path, encoding="utf-8", newline="") as handle:
-        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None):
+        rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
+        missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
+        if missing:
+            raise ValueError(f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
+                             f"{' '.join(COLUMNS)})")
+        for row in rows:
             verdict = (row.get("verdict") or "").strip()
             if not verdict:
                 continue
-            shown = [_parse_idx(row[k] or "") if k in row else None for k in ("zh_idx", "en_idx")]
+            shown, problem = [], ""
+            for key in ("zh_idx", "en_idx"):
+                shown.append(_parse_idx(row[key] or "") if key in row else None)
+                if key in row and shown[-1] is None:
+                    problem = f"{key} {row[key]!r} is not sentence numbers (e.g. 3,4)"
+            text = [" ".join(row[k].split()) if isinstance(row.get(k), str) else None for k in ("zh", "en")]
             yield Verdict((row.get("pair_id") or "").strip(), verdict, (row.get("correction") or "").strip(),
-                          *shown, reviewer, str(path))
+                          *shown, reviewer, str(path), f"line {rows.line_num}", *text, problem)
 
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
-    for task in json.loads(path.read_text(encoding="utf-8")):
+    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8")), 1):
         data = task.get("data", {})
         for annotation in task.get("annotations", []):
             if annotation.get("was_cancelled"):
@@ -104,14 +126,14 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             for result in annotation.get("result", []):
                 value = result.get("value", {})
                 if result.get("from_name") == "verdict" and value.get("choices"):
-                    verdict = value["choices"][0]
+                    verdict = str(value["choices"][0])  # a number or list here is a bad_verdict, not a crash
                 elif result.get("from_name") == "correction" and value.get("text"):
                     correction = " ".join(value["text"]).strip()
             if verdict:
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
                 yield Verdict(str(data.get("pair_id", "")), verdict, correction, tuple(data.get("zh_idx", ())),
-                              tuple(data.get("en_idx", ())), reviewer, str(path))
+                              tuple(data.get("en_idx", ())), reviewer, str(path), f"task {n}")
 
 
 def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:

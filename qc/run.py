@@ -79,6 +79,8 @@ def _rejection(verdict: Verdict, book: str, reason: str, detail: str) -> Row:
 
 def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, str] | None:
     """(reason, detail) when the verdict cannot be used; ``seen`` is a stored verdict on the same bead."""
+    if verdict.problem:
+        return "bad_row", f"{verdict.where}: {verdict.problem}"
     if bead is None:
         return "unknown_pair_id", f"no bead {verdict.pair_id!r} in aligned/"
     if verdict.verdict.lower() not in VERDICTS:
@@ -90,9 +92,24 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
     if verdict.zh_idx is not None and verdict.en_idx is not None and shown not in now:
         return "bead_changed", f"reviewed as zh {list(shown[0])} en {list(shown[1])}, now zh {bead['zh_idx']} " \
                                f"en {bead['en_idx']} (sample again)"
+    for lang, shown_text in (("zh", verdict.zh), ("en", verdict.en)):
+        if shown_text is not None and shown_text != " ".join(bead[lang].split()):
+            return "text_changed", f"{verdict.where}: the {lang} text differs from the bead's now (sample again)"
     if VERDICTS[verdict.verdict.lower()] and verdict.correction:
         return "correction_on_correct_bead", "a correction is given for a bead marked correct"
     return None
+
+
+def _no_conflict(first: Verdict, other: Verdict) -> None:
+    """ValueError naming both rows when two usable verdicts of one import disagree on a bead."""
+    def decision(v: Verdict) -> tuple[bool, str]:
+        return VERDICTS[v.verdict.lower()], " ".join(v.correction.split())
+
+    def shown(v: Verdict) -> str:
+        return f"{v.source} {v.where} ({' '.join(filter(None, (v.verdict, v.correction)))})"
+
+    if decision(first) != decision(other):
+        raise ValueError(f"conflicting verdicts on {first.pair_id}: {shown(first)} and {shown(other)}")
 
 
 def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "reviewer") -> ImportResult:
@@ -103,6 +120,7 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
     stored = {v["pair_id"]: v for v in read_verdicts_table(layout)}
     result = ImportResult()
     new_corrections: dict[str, dict[str, list[Row]]] = {}  # chapter -> pair -> rows
+    accepted: dict[str, Verdict] = {}  # pair_id -> the verdict taken in this import
     for verdict in read:
         bead = beads.get(verdict.pair_id)
         book = bead["book_id"] if bead else verdict.pair_id.split("/", 1)[0]
@@ -117,6 +135,7 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             result.rejected.append(_rejection(verdict, book, *problem))
             continue
         assert bead is not None
+        _no_conflict(accepted.setdefault(verdict.pair_id, verdict), verdict)
         stored[verdict.pair_id] = {"pair_id": bead["pair_id"], "chapter_id": bead["chapter_id"], "book_id": book,
                                    "zh_idx": list(verdict.zh_idx or bead["zh_idx"]),
                                    "en_idx": list(verdict.en_idx or bead["en_idx"]),

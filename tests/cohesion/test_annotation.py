@@ -91,3 +91,32 @@ def test_round_trip(tmp_path, capsys, mined):
     assert sluice["context"] == [] and sluice["distance"] == 0
     assert sluice["a"] == {"sentence": 0, "start": 0, "end": 8, "text": "Somebody"}
     assert sluice["b"] == {"start": 34, "end": 37, "text": "who"}
+
+
+@pytest.mark.parametrize(
+    "name, text, error",
+    [
+        ("export.json", "{oops", "export.json: cannot be read: Expecting property name enclosed in double quotes"),
+        ("export.json", '{"data": {}}', "export.json: not a list of JSON objects"),
+        ("export.jsonl", '{"data": {}}\n[1]\n', "export.jsonl: not a list of JSON objects"),
+        ("export.parquet", "PAR1", "export.parquet: cannot be read: "),
+        ("missing.json", None, "missing.json: cannot be read: [Errno 2] No such file or directory"),
+    ],
+)
+def test_an_unreadable_export_is_one_line_and_exit_2(tmp_path, capsys, name, text, error):
+    if text is not None:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["import", str(tmp_path / name), "-o", str(tmp_path / "out.jsonl")])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {tmp_path}/{error}")
+
+
+def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
+    (tmp_path / "export.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "users.json").write_text('[{"id": "7"}]', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        annotation.main(["import", str(tmp_path / "export.json"), "--users", str(tmp_path / "users.json"),
+                         "-o", str(tmp_path / "out.jsonl")])
+    assert capsys.readouterr().err == (f"error: {tmp_path}/users.json: not a Label Studio user list "
+                                       "(objects with a numeric id and an email)\n")

@@ -7,6 +7,7 @@ import pytest
 
 from cohesion import evaluate
 from cohesion.probe import MaskedLMProbe
+from cohesion.suite import span_problem
 from tests.cohesion.test_probe import CONTEXT, TARGET, VOCAB
 from tests.cohesion.tiny_models import SENTENCES, StubModel, byte_bpe, tiny_bart, tiny_bert, wordpiece
 
@@ -118,3 +119,39 @@ def test_span_mismatch_is_skipped_by_name_and_counted(tmp_path, capsys):
     assert "skipped moved: b [0:3] is 'The' in the target, not 'lamp'" in err
     assert "1 items, 1 skipped (span does not match)" in err
     assert [r["item_id"] for r in pq.read_table(out / "probe.parquet").to_pylist()] == ["i2"]
+
+
+@pytest.mark.parametrize(
+    "b, problem",
+    [
+        ({"start": -4, "end": -1, "text": "amp"}, "b [-4:-1] is not a span of the "),
+        ({"start": 0, "end": 10**9, "text": "x"}, "b [0:1000000000] is not a span of the "),
+        ({"start": False, "end": True, "text": "T"}, "b [False:True] is not a span of the "),
+        ({"start": 4, "end": 2, "text": ""}, "b [4:2] is not a span of the "),
+        ({"start": 2, "end": 2, "text": ""}, "b [2:2] is not a span of the "),
+        ({"start": 0, "end": 3, "text": "lamp"}, "b [0:3] is 'The' in the target, not 'lamp'"),
+    ],
+)
+def test_span_problem_refuses_offsets_python_slicing_would_take(b, problem):
+    assert span_problem(ITEMS[0] | {"b": b}).startswith(problem)
+    assert span_problem(ITEMS[0]) is None
+
+
+def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
+    (tmp_path / "bad.parquet").write_bytes(b"not parquet")
+    (tmp_path / "rows.jsonl").write_text('{"zh_sentences": []}\n', encoding="utf-8")
+    for corpus, error in [("bad.parquet", "cannot be read: "), ("rows.jsonl", "row 1: no en_sentences list"),
+                          ("missing.json", "cannot be read: [Errno 2]")]:
+        argv = ["--suite", _suite(tmp_path), "--model", "baseline:unigram", "--corpus", str(tmp_path / corpus)]
+        assert evaluate.main(argv) == 2
+        assert capsys.readouterr().err.strip().splitlines()[-1].startswith(f"error: {tmp_path / corpus}: {error}")
+
+
+def test_help_describes_every_option(capsys):
+    with pytest.raises(SystemExit):
+        evaluate.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for option in ("--suite SUITE test-suite JSONL", "--model NAME_OR_DIR a masked LM", "--corpus CHAPTERS chapter",
+                   "--device {cpu,cuda} where models run", "--batch-size BATCH_SIZE items per model call",
+                   "--out OUT folder for probe.parquet"):
+        assert option in text

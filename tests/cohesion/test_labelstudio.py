@@ -1,3 +1,9 @@
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cohesion.labelstudio import judgements, to_task
 
 SENTENCES = [
@@ -106,3 +112,77 @@ def test_json_min_records_and_numeric_annotators_named_by_email():
         "ann@example.com", True, [1, 0, 8], [3, 0, 3], []
     )  # fmt: skip
     assert judgements([record])[0][0]["annotator"] == "10"
+
+
+def _export(result=None, **data_changes) -> list:
+    data = json.loads(json.dumps(to_task(ROW, SENTENCES)["data"])) | data_changes
+    return [{"data": data, "annotations": [{"completed_by": 4, "result": result or [_choice("accept")]}]}]
+
+
+WHERE = "task b1/1/c1, annotator 4"
+
+
+@pytest.mark.parametrize(
+    "export, problem",
+    [
+        ({"data": {}}, "not a list of tasks (a JSON or JSON-MIN export), got dict"),
+        (["task"], "task 1: not a JSON object, got str"),
+        ([{"data": None}], "task 1: its data is not a JSON object"),
+        ([{"data": {}, "annotations": {}}], "task 1: 'annotations' is not a list"),
+        (_export(sentences="one"), "task 1: data field 'sentences' missing or of the wrong type"),
+        (_export(candidate_id=7), "task 1: data field 'candidate_id' missing or of the wrong type"),
+        (_export(first=True), "task 1: data field 'first' is not a sentence number"),
+        (_export(b=[3, 0, 99]), "task 1: data field 'b' [3, 0, 99] is not a span [sentence, start, end] in the window"),
+        (_export(a=[9, 0, 1]), "task 1: data field 'a' [9, 0, 1] is not a span [sentence, start, end] in the window"),
+        ([{"span": 5, "annotation_id": 1}], "task 1: 'span' is not a list of spans"),
+        (_export(result={"a": 1}), f"{WHERE}: 'result' is not a list"),
+        (_export(result=[_choice("accept"), 7]), f"{WHERE}: a result without a 'value' object"),
+        (_export(result=[_choice("maybe")]), f"{WHERE}: decision 'maybe' (accept or reject expected)"),
+        (_export(result=[{"type": "choices", "value": {"choices": [1]}}]), f"{WHERE}: decision 1 (accept or reject"),
+        (_export(result=[{"type": "choices", "value": {"choices": []}}]), f"{WHERE}: decision None (accept or reject"),
+        (_export(result=[_choice("accept"), _span("C", 0, 4)]), f"{WHERE}: label 'C' (A or B expected)"),
+        (_export(result=[_choice("accept"), _span("B", -3, 2)]),
+         f"{WHERE}: span [-3:2] is not a span of the 86-character task text"),
+        (_export(result=[_choice("accept"), _span("B", 80, 77)]), f"{WHERE}: span [80:77] is not a span"),
+        (_export(result=[_choice("accept"), _span("B", 77, 900)]), f"{WHERE}: span [77:900] is not a span"),
+        (_export(result=[_choice("accept"), _span("B", 77, True)]), f"{WHERE}: span [77:True] is not a span"),
+        (_export(result=[_choice("accept"), _span("B", "77", 80)]), f"{WHERE}: span ['77':80] is not a span"),
+        (_export(result=[_choice("accept"), _span("B", 27, 30)]), f"{WHERE}: span [27:30] starts on a line break"),
+    ],
+)
+def test_a_malformed_export_is_a_named_problem(export, problem):
+    records, problems = judgements(export)
+    assert records == [] and len(problems) == 1 and problems[0].startswith(problem), problems
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 100) | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+_PLACES = ("task", "data", "annotations", "annotation", "result", "item", "value", "start", "end", "labels",
+           "sentences", "first", "a", "b", "completed_by")  # fmt: skip
+
+
+def _container(export: list, place: str) -> tuple[list | dict, int | str]:
+    """The list or object holding ``place`` in an ``_export`` with a decision and a B span, and its key."""
+    task = export[0]
+    annotation = task["annotations"][0]
+    span = annotation["result"][1]
+    return {"task": (export, 0), "data": (task, "data"), "annotations": (task, "annotations"),
+            "annotation": (task["annotations"], 0), "result": (annotation, "result"), "item": (annotation["result"], 1),
+            "value": (span, "value"), "start": (span["value"], "start"), "end": (span["value"], "end"),
+            "labels": (span["value"], "labels"), "sentences": (task["data"], "sentences"),
+            "first": (task["data"], "first"), "a": (task["data"], "a"), "b": (task["data"], "b"),
+            "completed_by": (annotation, "completed_by")}[place]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(place=st.sampled_from(_PLACES), junk=_JSON)
+def test_any_json_in_any_place_is_read_or_named_never_a_crash(place, junk):
+    export = _export([_choice("accept"), _span("B", 77, 80)])
+    container, key = _container(export, place)
+    container[key] = junk  # type: ignore[index]
+    records, problems = judgements(export)
+    assert all(isinstance(p, str) and "\n" not in p for p in problems)
+    assert all(r["b"][0] - r["first"] in range(len(r["sentences"])) for r in records)

@@ -73,3 +73,14 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     assert [r["reason"] for r in state.failures.values()] == ["broken_xhtml"]
     report = read_local(EPUB_SITE, tmp_path / "missing.epub", tmp_path / "m.jsonl")
     assert read_journal(tmp_path / "m.jsonl").toc_failure["reason"] == "file_not_found"
+
+
+def test_a_heading_pattern_that_backtracks_without_end_is_a_named_failure(tmp_path):
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text("第一章 点灯\n" + "a" * 40 + "b\n", encoding="utf-8")
+    site = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text",  # type: ignore[arg-type]
+                heading=r"^(a|aa)+$")
+    report = read_local(site, path, journal)
+    failure = read_journal(journal).toc_failure
+    assert (report["failed_reasons"], failure["reason"]) == ({"regex_timeout": 1}, "regex_timeout")
+    assert failure["detail"] == "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line"

@@ -21,6 +21,7 @@ SITE = "http://127.0.0.1:8000"
     ("javascript:alert(1)", None),
     ("//example.com/a", None),  # scheme-less: only meaningful once joined to a page URL
     ("http://example.com:99999/", None),
+    ("http://example.com:0/", None),  # ports run 1 to 65535
     ("http:///nohost", None),
 ])
 def test_origin(url, expected):

@@ -220,3 +220,11 @@ def test_length_ratio_rejection(book):
     rows = clean_book(book, {}).rows
     rejected = pair_and_filter_book(rows, FilterConfig(), en_per_zh=0.5).rejections
     assert ("b/1", "length_ratio") in {(r["item_id"], r["reason"]) for r in rejected}
+
+
+def test_a_site_boilerplate_pattern_that_backtracks_without_end_rejects_the_chapter():
+    rows = [_raw("en", 0, "Chapter 1", EN_BODY), _raw("en", 1, "Chapter 2", "a" * 40 + "b\n" + EN_TWO)]
+    result = clean_book(rows, {"en": [r"^(a|aa)+$"]})
+    assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
+        ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")]

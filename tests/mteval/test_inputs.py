@@ -55,3 +55,12 @@ def test_a_folder_in_the_bwb_layout(export, tmp_path):
     first.unlink()
     with pytest.raises(InputError, match=rf"{first}: missing \(the system output of \S+\)"):
         load_documents(export, "test", system)
+
+
+@pytest.mark.parametrize("inside", ["\u2028", "\f", "\x85", "\v", "\r"])
+def test_a_line_holding_another_line_break_character_counts_as_one_line(export, tmp_path, inside):
+    refs = (export / "text" / "test.en").read_text(encoding="utf-8").split("\n")[:-1]
+    hyp = tmp_path / "sys.txt"
+    hyp.write_bytes(("\r\n".join([f"a{inside}b", *refs[1:]]) + "\r\n").encode("utf-8"))
+    docs = load_documents(export, "test", hyp)
+    assert sum(len(d.hyps) for d in docs) == len(refs) and docs[0].hyps[0] == f"a{inside}b"

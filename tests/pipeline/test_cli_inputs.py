@@ -46,3 +46,65 @@ def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
 def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
     assert _run(capsys, "stats", "--config", str(tmp_path)) == (
         2, f"config error: {tmp_path}: is a directory, not a config file")
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["corpus", "--workers", "0"], "corpus: error: argument --workers: '0' is not a whole number from 1 to 256"),
+        (["corpus", "--workers", "-2"], "corpus: error: argument --workers: '-2' is not a whole number from 1 to 256"),
+        (["export", "--workers", "²"], "export: error: argument --workers: '²' is not a whole number from 1 to 256"),
+        (["qc", "sample", "--chapters", "1", "--workers", "0"], "qc sample: error: argument --workers: '0' is not"),
+        (["corpus", "--scheduler-port", "99999"], "corpus: error: argument --scheduler-port: '99999' is not a port"),
+        (["report", "--scheduler-port", "0"], "report: error: argument --scheduler-port: '0' is not a port (1 to 65535)"),
+        (["update", "--date", "2026-13-45"], "update: error: argument --date: '2026-13-45' is not a date (YYYY-MM-DD)"),
+        ([], "python -m pipeline: error: the following arguments are required: command"),
+    ],
+)
+def test_a_bad_command_line_value_is_one_line_and_exit_2(capsys, argv, message):
+    assert message in _parse_error(capsys, argv)
+
+
+def test_an_output_folder_that_is_a_file_is_refused(tmp_path, capsys):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    for output in (tmp_path / "file", tmp_path / "file" / "out"):
+        assert f"corpus: error: argument --output: '{output}': {tmp_path}/file is a file, not a folder" in (
+            _parse_error(capsys, ["corpus", "--output", str(output)]))
+
+
+def _parse_error(capsys, argv: list[str]) -> str:
+    """The one line printed when parsing ``argv`` fails with exit status 2."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and len(err.strip().splitlines()) == 1, err
+    assert err.rstrip().endswith("--help)")
+    return err
+
+
+_BOMB = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda text: text.replace("encoding: gbk", "encoding: rot13"),
+         "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
+        (lambda text: text.replace("delay: 0.02", "delay: 1e300", 1),
+         "sites.moxiang.delay: expected a number from 0 to 600, got '1e300'"),  # YAML 1.1 reads it as text
+        (lambda text: text + "options: {filters: {length_unit: furlongs}}\n",
+         "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
+        (lambda text: text + "options: {split: {leak_sides: [fr]}}\n", "options.split.leak_sides: must be one of zh, en"),
+        (lambda text: text + "1: x\nzz: y\n", "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        (lambda text: text + "sites: {}\n", "sites: duplicate key (lines 1 and "),
+        (lambda text: _BOMB, "a6: expands to more than 1,000,000 values (aliases)"),
+        (lambda text: text.replace("- ^请收藏本站", "- (?<"), "sites.moxiang.boilerplate[2]: invalid regular expression"),
+        (lambda text: text.replace("  moxiang:\n", "  moxiang:\n    boilerplate: []\n"),
+         "sites.moxiang.boilerplate: duplicate key (lines 3 and 16)"),
+    ],
+)
+def test_a_bad_config_is_one_line_and_exit_2_before_any_work(config, capsys, change, message):
+    config.write_text(change(config.read_text(encoding="utf-8")), encoding="utf-8")
+    code, err = _run(capsys, "stats", *target(config))
+    assert code == 2 and err.startswith(f"config error: {config}: {message}")

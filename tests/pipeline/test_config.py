@@ -34,9 +34,30 @@ def test_demo_config_loads():
         (lambda r: r["sites"]["moxiang"].update(selector={}), "sites.moxiang.selector: unknown key"),
         (lambda r: r["sites"]["moxiang"].pop("url"), "sites.moxiang.url: required key is missing"),
         (lambda r: r["sites"]["moxiang"].update(url="ftp://x"), "sites.moxiang.url: expected an http(s) URL"),
+        (lambda r: r["sites"]["moxiang"].update(url="http://x:99999/"), "sites.moxiang.url: expected an http(s) URL"),
+        (lambda r: r["sites"]["moxiang"].update(url="http://x:0/"), "sites.moxiang.url: expected an http(s) URL"),
         (lambda r: r["sites"]["moxiang"].update(lang="fr"), "sites.moxiang.lang: must be one of zh, en"),
         (lambda r: r["sites"]["moxiang"].update(encoding="klingon"), "sites.moxiang.encoding: unknown encoding"),
-        (lambda r: r["sites"]["moxiang"].update(delay=-1), "sites.moxiang.delay: expected a number >= 0"),
+        (lambda r: r["sites"]["moxiang"].update(delay=-1), "sites.moxiang.delay: expected a number from 0 to 600, got -1"),
+        (lambda r: r["sites"]["moxiang"].update(delay=1e300), "sites.moxiang.delay: expected a number from 0 to 600"),
+        (lambda r: r["sites"]["moxiang"].update(download_timeout=1e9),
+         "sites.moxiang.download_timeout: expected a number from 0.1 to 3600, got 1000000000.0"),
+        (lambda r: r["sites"]["moxiang"].update(concurrency=0), "sites.moxiang.concurrency: expected a number from 1 to 64"),
+        (lambda r: r["sites"]["moxiang"].update(concurrency=10**6), "sites.moxiang.concurrency: expected a number from 1"),
+        (lambda r: r["sites"]["moxiang"].update(max_page_bytes=2**40), "sites.moxiang.max_page_bytes: expected a number"),
+        (lambda r: r["sites"]["moxiang"].update(encoding="rot13"),
+         "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
+        (lambda r: r["sites"]["moxiang"].update(encoding="base64"), "sites.moxiang.encoding: 'base64' is not a text"),
+        (lambda r: r["sites"]["moxiang"].update(encoding=["gbk"]), "sites.moxiang.encoding: expected a non-empty string"),
+        (lambda r: r["sites"]["moxiang"].update(encoding="gb\x00k"), "sites.moxiang.encoding: 'gb\\x00k' contains a NUL"),
+        (lambda r: r["sites"]["moxiang"].update(serve="x\x00"), "sites.moxiang.serve: 'x\\x00' contains a NUL"),
+        (lambda r: r.update(options={"filters": {"length_unit": "furlongs"}}),
+         "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
+        (lambda r: r.update(options={"split": {"leak_sides": ["zh", "fr"]}}),
+         "options.split.leak_sides: must be one of zh, en, got 'fr'"),
+        (lambda r: r["sites"].update({1: {}}), "sites.1: expected a non-empty string, got 1"),
+        (lambda r: r.update({1: "x", "zz": "y"}), "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        (lambda r: r["books"][0].update({2: "x", "zz": "y"}), "books[0].2: unknown key"),
         (lambda r: r["sites"]["moxiang"]["boilerplate"].append("(["),
          "sites.moxiang.boilerplate[3]: invalid regular expression"),
         (lambda r: r["sites"]["moxiang"].update(serve="/nonexistent/site"), "sites.moxiang.serve: folder"),
@@ -112,6 +133,8 @@ def test_missing_and_unparsable_files(tmp_path):
     broken.write_text("sites: [unclosed", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid YAML"):
         load_config(broken)
+    with pytest.raises(ConfigError, match="^/dev/zero: \\(file\\): larger than 16 MB$"):
+        load_config("/dev/zero")
 
 
 def test_the_documented_real_site_example_is_valid():
@@ -160,7 +183,7 @@ _VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
     | st.sampled_from(["zh", "gbk", "ul li a", "a::attr(href)", "ftp://x", "http://moxiang.demo/", "../..", "([",
                        "book/x/", "//elsewhere/", "file:///etc"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=3),
     max_leaves=6,
 )
 _PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "encoding", "delay", "concurrency",
@@ -168,6 +191,8 @@ _PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "en
 _PLACES += [("sites", "moxiang", "selectors", key) for key in ("chapter_links", "toc_next", "body_next")]
 _PLACES += [("books", 0, key) for key in ("id", "title_zh", "genre", "zh")] + [("books", 0, "en", "toc")]
 _PLACES += [("options",), ("options", "filters"), ("output",), ("sites",), ("books",), ("sites", "new-site")]
+_PLACES += [("options", "filters", "length_unit"), ("options", "split", "leak_sides"), ("sites", "moxiang", 1),
+            ("sites", "moxiang", "max_page_bytes"), ("sites", "txt"), ("options", "align", "translations")]
 
 
 @settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -204,3 +229,25 @@ def test_local_source_errors_name_the_field(tmp_path, site, message):
 def test_local_sources_need_no_url_or_selectors(tmp_path):
     path = _with(tmp_path, lambda r: r["sites"].update(shelf={"kind": "epub", "lang": "en"}))
     assert load_config(path).sites["shelf"].kind == "epub"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("sites:\n  moxiang: {lang: zh}\n  moxiang: {lang: en}\nbooks: []\n",
+         "sites.moxiang: duplicate key (lines 2 and 3)"),
+        ("1: x\nzz: y\n", "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        ('a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+         + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10)),
+         "a6: expands to more than 1,000,000 values (aliases)"),
+        ("sites: {x: {kind: text, lang: zh, heading: '(?<'}}\nbooks: [{id: a, zh: {site: x, toc: a}, en: {}}]\n",
+         "sites.x.heading: invalid regular expression"),
+    ],
+)
+def test_a_config_file_refused_before_its_values_are_read(tmp_path, text, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value).startswith(f"{path}: {message}")
+    assert "\n" not in str(err.value)

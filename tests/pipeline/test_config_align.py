@@ -20,7 +20,8 @@ def _config(tmp_path: Path, align) -> Path:
 
 
 def test_method_and_translations_folder_relative_to_the_config(tmp_path):
-    (tmp_path / "mt").mkdir()
+    for book in ("city-star", "sword-sect", "star-system"):
+        (tmp_path / "mt" / book).mkdir(parents=True)
     config = load_config(_config(tmp_path, {"method": "bleualign", "translations": "mt"}))
     assert config.options["align"] == {"method": "bleualign", "translations": str(tmp_path / "mt")}
     assert load_config(_config(tmp_path, {})).options["align"] == {"method": "default"}
@@ -32,6 +33,7 @@ def test_method_and_translations_folder_relative_to_the_config(tmp_path):
         ({"method": "vecalign"}, "options.align.method: must be one of default, hybrid, bleualign, galechurch"),
         ({"method": "bleualign"}, "options.align.translations: required for method bleualign"),
         ({"method": "bleualign", "translations": "nowhere"}, "options.align.translations: folder"),
+        ({"method": "bleualign", "translations": "."}, "options.align.translations: no folder city-star/ in"),
         ({"method": "galechurch", "translations": "."}, "options.align.translations: only used by method bleualign"),
         ({"speed": "fast"}, "options.align.speed: unknown key"),
         ("hybrid", "options.align: expected a mapping"),

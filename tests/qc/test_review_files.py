@@ -17,7 +17,7 @@ def test_tsv_keeps_one_bead_per_line_and_reads_back_filled_rows(tmp_path):
     path = tmp_path / "1.tsv"
     path.write_text(text.replace("A 1.\t\t", "A 1.\tmisaligned\t0:0,1"), encoding="utf-8")
     assert read_verdicts([tmp_path], reviewer="ann") == [
-        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path))]
+        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path), "line 2", "甲。", "A 1.")]
 
 
 def test_label_studio_export_is_read(tmp_path):
@@ -32,8 +32,9 @@ def test_label_studio_export_is_read(tmp_path):
         {"from_name": "verdict", "type": "choices", "value": {"choices": ["correct"]}}]}]
     path = tmp_path / "export.json"
     path.write_text(json.dumps(tasks), encoding="utf-8")
-    assert read_verdicts([path]) == [Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann@example.org", str(path)),
-                                     Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path))]
+    assert read_verdicts([path]) == [
+        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann@example.org", str(path), "task 1"),
+        Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2")]
 
 
 def test_unreadable_review_files_are_named(tmp_path):
@@ -42,3 +43,20 @@ def test_unreadable_review_files_are_named(tmp_path):
         read_verdicts([tmp_path])
     with pytest.raises(FileNotFoundError, match="nowhere: no such file or folder"):
         read_verdicts([tmp_path / "nowhere"])
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("pair_id\tzh\ten\nbk/1/0\t甲。\tA\n", "no verdict column"),
+        ("bead\tverdict\n0\tcorrect\n", "no pair_id column"),
+        ("", "no pair_id or verdict column"),
+    ],
+)
+def test_a_tsv_without_the_verdict_columns_is_an_error(tmp_path, text, problem):
+    path = tmp_path / "1.tsv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        read_verdicts([path])
+    assert str(err.value) == f"{path}: {problem} (a review file starts with the header " \
+                             "pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction)"

@@ -127,3 +127,58 @@ def test_corrections_go_stale_when_the_chapter_text_changes(layout):
     assert applied[chapter_id].corrected == 0
     report = build_report(layout).with_name("index.md").read_text(encoding="utf-8")
     assert "Stale corrections, not applied: 2 (chapter_text_changed: 2)." in report
+
+
+def _reviewed(layout, edit):
+    """A sampled chapter's TSV with every bead marked correct, then ``edit(rows)`` applied."""
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tsv = folder / f"{chapter_id}.tsv"
+    rows = _read(tsv)
+    for row in rows:
+        row["verdict"] = "correct"
+    rows = edit(rows) or rows
+    _write(tsv, rows)
+    return tsv, chapter_id
+
+
+@pytest.mark.parametrize(
+    "edit, reason, detail",
+    [
+        (lambda rows: rows[0].update(zh_idx="²"), "bad_row", "line 2: zh_idx '²' is not sentence numbers (e.g. 3,4)"),
+        (lambda rows: rows[0].update(en_idx="1,x"), "bad_row", "line 2: en_idx '1,x' is not sentence numbers (e.g. 3,4)"),
+        (lambda rows: rows[0].update(verdict="maybe"), "bad_verdict", "verdict 'maybe' (use correct or misaligned)"),
+        (lambda rows: rows[0].update(zh="改过的文字。"), "text_changed",
+         "line 2: the zh text differs from the bead's now (sample again)"),
+    ],
+)
+def test_a_bad_review_row_is_a_named_rejection(layout, edit, reason, detail):
+    tsv, chapter_id = _reviewed(layout, lambda rows: edit(rows))
+    result = import_verdicts(layout, [tsv])
+    assert [(r["reason"], r["detail"]) for r in result.rejected] == [(reason, f"{tsv}: {detail}")]
+    assert result.verdicts == 5
+
+
+def test_conflicting_verdicts_on_one_bead_are_an_error_naming_both_rows(layout):
+    tsv, chapter_id = _reviewed(layout, lambda rows: rows + [dict(rows[0], verdict="misaligned")])
+    with pytest.raises(ValueError) as err:
+        import_verdicts(layout, [tsv])
+    assert str(err.value) == (f"conflicting verdicts on {chapter_id}/0: {tsv} line 2 (correct) "
+                              f"and {tsv} line 8 (misaligned)")
+    assert not verdicts_path(layout).exists()
+    rows = _read(tsv)[:6]
+    _write(tsv, rows + [dict(rows[0], verdict="OK")])  # the same verdict twice is fine
+    assert import_verdicts(layout, [tsv]).verdicts == 7
+
+
+def test_a_numeric_label_studio_choice_is_read_as_text(layout, tmp_path):
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tasks = json.loads((folder / f"{chapter_id}.tasks.json").read_text(encoding="utf-8"))
+    for task, choice in zip(tasks[:2], (1, 2)):
+        task["annotations"] = [{"completed_by": 7, "result": [
+            {"from_name": "verdict", "type": "choices", "value": {"choices": [choice]}}]}]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(tasks[:2]), encoding="utf-8")
+    result = import_verdicts(layout, [export])
+    assert result.verdicts == 1
+    assert [(r["reason"], r["detail"]) for r in result.rejected] == [
+        ("bad_verdict", f"{export}: verdict '2' (use correct or misaligned)")]

@@ -1,0 +1,52 @@
+"""Command-line values checked as they are parsed: a bad one is one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+MAX_WORKERS = 256
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (``PROG: error: PROBLEM``), without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def workers(text: str) -> int:
+    """A worker count from 1 to ``MAX_WORKERS``."""
+    if not text.strip().isascii() or not text.strip().isdigit() or not 1 <= int(text) <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {MAX_WORKERS}")
+    return int(text)
+
+
+def port(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    if not text.strip().isascii() or not text.strip().isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
+    return int(text)
+
+
+def iso_date(text: str) -> datetime.date:
+    """A calendar date written YYYY-MM-DD."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def output_folder(text: str) -> str:
+    """A folder to write into: it may not exist yet, but neither it nor a folder above it is a file."""
+    path = Path(text).expanduser().resolve()
+    for place in (path, *path.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
+            break
+    return text

@@ -1,0 +1,109 @@
+"""YAML for config files, read safely: no Python tags, no duplicate keys, no alias bombs.
+
+PyYAML's ``safe_load`` shares an aliased node rather than copying it, so a 1 KB file of nested
+aliases ("billion laughs") loads as a small graph that expands to billions of values as soon as
+anything walks or prints it. Here the composed graph is measured first: more than ``MAX_NODES``
+values once every alias is expanded, or an alias that contains itself, is refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, SequenceNode
+
+MAX_NODES = 1_000_000  # values after alias expansion; a 10 000-book config has about 200 000
+MAX_BYTES = 16 * 1024 * 1024
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class YamlProblem(ValueError):
+    """A YAML text that is refused; ``where`` is the field path (or line) and the message the problem."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(problem)
+        self.where = where
+
+
+def read_yaml(path: Path) -> Any:
+    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES`` (``--config /dev/zero`` ends)."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise YamlProblem("(file)", f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+    return load_yaml(data.decode("utf-8"))
+
+
+def load_yaml(text: str) -> Any:
+    """The data of one YAML document, or ``YamlProblem`` naming the place and the problem in one line."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check(node)
+        return loader.construct_document(node)
+    except YamlProblem:
+        raise
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"
+        raise YamlProblem(where, f"not valid YAML: {err.problem or err.context}") from None
+    except yaml.YAMLError as err:
+        raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
+    except RecursionError:
+        raise YamlProblem("(file)", "nested too deeply") from None
+    except (
+        ValueError,
+        OverflowError,
+    ) as err:  # a value of its type that Python refuses: 2026-13-45, 10**5000
+        raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
+    finally:
+        loader.dispose()
+
+
+def _check(root: Node) -> None:
+    """Refuse duplicate keys, self-containing aliases and more than ``MAX_NODES`` expanded values."""
+    sizes: dict[int, int] = {}  # id(node) -> values under it, aliases expanded (each node is measured once)
+    open_nodes: set[int] = set()
+
+    def size(node: Node, where: str) -> int:
+        if id(node) in sizes:
+            return sizes[id(node)]
+        if id(node) in open_nodes:
+            raise YamlProblem(where, f"an alias contains itself (line {node.start_mark.line + 1})")
+        open_nodes.add(id(node))
+        total = 1
+        if isinstance(node, MappingNode):
+            _no_duplicate_keys(node, where)
+            for key, value in node.value:
+                label = key.value if key.tag != _MERGE and isinstance(key.value, str) else "<<"
+                total += size(key, where) + size(value, f"{where}.{label}" if where else label)
+                if total > MAX_NODES:
+                    break
+        elif isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                total += size(item, f"{where}[{i}]")
+                if total > MAX_NODES:
+                    break
+        if total > MAX_NODES:
+            raise YamlProblem(where or "(top level)", f"expands to more than {MAX_NODES:,} values (aliases)")
+        open_nodes.discard(id(node))
+        sizes[id(node)] = total
+        return total
+
+    size(root, "")
+
+
+def _no_duplicate_keys(node: MappingNode, where: str) -> None:
+    first_line: dict[tuple[str, str], int] = {}
+    for key, _ in node.value:
+        if key.tag == _MERGE or not isinstance(key.value, str):
+            continue
+        line = key.start_mark.line + 1
+        if (key.tag, key.value) in first_line:
+            field = f"{where}.{key.value}" if where else key.value
+            raise YamlProblem(field, f"duplicate key (lines {first_line[key.tag, key.value]} and {line})")
+        first_line[key.tag, key.value] = line

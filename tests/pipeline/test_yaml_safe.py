@@ -1,0 +1,63 @@
+"""Config YAML: duplicate keys, alias bombs, self-containing aliases and deep nesting are refused in one line."""
+
+import pytest
+
+from pipeline.yaml_safe import YamlProblem, load_yaml
+
+
+def _bomb(levels: int = 9) -> str:
+    """Nested aliases ("billion laughs"): under 1 KB of text, 9**levels values once expanded."""
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels + 1)]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    "text, where, problem",
+    [
+        (_bomb(), "a6", "expands to more than 1,000,000 values (aliases)"),
+        ("x: &x [1, *x]", "x[1]", "an alias contains itself (line 1)"),
+        (
+            "sites:\n  moxiang: {lang: zh}\n  moonlit: {}\n  moxiang: {lang: en}\n",
+            "sites.moxiang",
+            "duplicate key (lines 2 and 4)",
+        ),
+        ("a: 1\nb: 2\na: 3\n", "a", "duplicate key (lines 1 and 3)"),
+        (
+            "sites: [unclosed",
+            "line 1, column 17",
+            "not valid YAML: expected ',' or ']', but got '<stream end>'",
+        ),
+        (
+            "a: !!python/object/apply:os.system [ls]",
+            "line 1, column 4",
+            "not valid YAML: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object/apply:os.system'",
+        ),
+        ("[" * 5000, "(file)", "nested too deeply"),
+        ("a: 1\n---\nb: 2\n", "line 2, column 1", "not valid YAML: but found another document"),
+        ("date: 2026-13-45\n", "(file)", "not valid YAML: month must be in 1..12"),
+        (
+            "n: " + "9" * 5000,
+            "(file)",
+            "not valid YAML: Exceeds the limit (4300 digits) for integer string conversion: "
+            "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
+        ),
+    ],
+)
+def test_refused_yaml_names_the_place_and_problem(text, where, problem):
+    with pytest.raises(YamlProblem) as err:
+        load_yaml(text)
+    assert (err.value.where, str(err.value)) == (where, problem)
+
+
+def test_shared_anchors_merge_keys_and_mixed_key_types_load():
+    text = "base: &b {lang: zh, delay: 1}\nsite: {<<: *b, delay: 2}\n1: x\nzz: y\n"
+    assert load_yaml(text) == {
+        "base": {"lang": "zh", "delay": 1},
+        "site": {"lang": "zh", "delay": 2},
+        1: "x",
+        "zz": "y",
+    }
+    nested = load_yaml(_bomb(levels=4))["a4"]  # 9**5 values: shared aliases within the limit are fine
+    assert len(nested) == 9 and nested[0][0][0][0] == ["lol"] * 9
+    assert load_yaml("") is None
