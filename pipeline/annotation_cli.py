@@ -12,13 +12,13 @@ from pipeline import tasks
 
 def _built(args: argparse.Namespace, *extra: object) -> object | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
-    from pipeline.cli import Target, _build
+    from pipeline.cli import Target, _build, _finish
 
     target = Target.of(args)
     stages = tasks.BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])
-    return target if _build(target, stages, args) else None
+    return None if _finish(target, _build(target, stages, args)) else target
 
 
 def cmd_qc_sample(args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats`` (also installed as ``bwb``)."""
+"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats|qc|evaluate-mt|where|clean``
+(also installed as ``bwb``)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from pathlib import Path
 import luigi
 
 from pipeline import tasks
+from pipeline import output_folder
 from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
+from pipeline.failures import collect, failure_lines
 from pipeline.progress import BuildProgress
+
 
 @dataclass(frozen=True)
 class Target:
@@ -28,12 +32,31 @@ class Target:
     params: dict[str, str]
 
     @classmethod
-    def of(cls, args: argparse.Namespace) -> Target:
+    def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
+        """The command's target; with ``owned``, one whose folder holds only the config's books
+        (after ``--prune`` or ``--adopt``, where the command has them), else ``FolderRefused``."""
         config = load_config(args.config)
         output = Path(args.output).resolve() if args.output else config.output
         run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
-        return cls(config, Layout(output),
-                   {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
+        target = cls(config, Layout(output),
+                     {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
+        if owned:
+            target.claim_folder(prune=getattr(args, "prune", False), adopt=getattr(args, "adopt", False))
+        return target
+
+    def claim_folder(self, prune: bool, adopt: bool) -> None:
+        foreign = output_folder.foreign_books(self.layout, self.book_ids)
+        if not foreign:
+            return
+        if prune:
+            n = output_folder.prune(self.layout, foreign)
+            print(f"pruned {len(foreign)} books not in {self.config.path} ({n} files): {', '.join(foreign)}",
+                  file=sys.stderr)
+        elif adopt:
+            output_folder.adopt(self.layout, foreign)
+            print(f"adopted {len(foreign)} books into this corpus: {', '.join(foreign)}", file=sys.stderr)
+        else:
+            raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.config.path, foreign))
 
     @property
     def book_ids(self) -> list[str]:
@@ -45,21 +68,12 @@ class Target:
         return format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
 
 
-class _NoTracebackForOneLiners(logging.Filter):
-    """Drop Luigi's traceback of a task failure that explains itself in one line (the FAIL line prints it)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        from crawlers.raw import TocFailure
-
-        return not (record.exc_info and isinstance(record.exc_info[1], TocFailure))
-
-
-def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> bool:
-    """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
+def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> str | None:
+    """Run each stage with Luigi (local scheduler, or a central luigid); None when every task is done,
+    else Luigi's summary of the stage that failed (the stages after it are not run)."""
     from core.storage import sweep_temporaries
 
     sweep_temporaries(target.layout.root)  # what a killed run left half-written
-    logging.getLogger("luigi-interface").addFilter(_NoTracebackForOneLiners())
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
@@ -69,7 +83,7 @@ def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namesp
 
 
 def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict,
-                progress: BuildProgress) -> bool:
+                progress: BuildProgress) -> str | None:
     for stage in stages:
         while True:
             progress.plan(stage)
@@ -77,13 +91,25 @@ def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, schedu
             if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
                 break
             if result.status != luigi.LuigiStatusCode.NOT_RUN:
-                print(result.summary_text, file=sys.stderr)
-                return False
+                return result.summary_text  # the stage's other books are built; the next stage needs them all
             # NOT_RUN: another worker holds some of the stage's tasks; wait for them (and take them over,
             # through the next build, if that worker dies), then go on to the next stage.
             if _wait_until_complete(stage, seconds=30):
                 break
-    return True
+    return None
+
+
+def _finish(target: Target, unfinished: str | None) -> int:
+    """The exit status: 1, after one line per failed book, when a book failed or the build did not finish."""
+    lines = failure_lines(collect(target.layout.root, target.params["run_id"]))
+    if unfinished and not lines:  # a failure no task recorded (e.g. scheduling): Luigi's own account
+        print(unfinished, file=sys.stderr)
+    for line in lines:
+        print(line, file=sys.stderr)
+    if lines:
+        print(f"{len(lines)} of {len(target.book_ids)} books failed (the others are built); "
+              "fix them and run the same command again", file=sys.stderr)
+    return 1 if lines or unfinished else 0
 
 
 def _wait_until_complete(stage: list[luigi.Task], seconds: float) -> bool:
@@ -99,10 +125,9 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    if not _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args):
-        return 1
+    unfinished = _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
     print(target.summary())
-    return 0
+    return _finish(target, unfinished)
 
 
 def cmd_update(args: argparse.Namespace) -> int:
@@ -110,10 +135,9 @@ def cmd_update(args: argparse.Namespace) -> int:
     date = datetime.date.fromisoformat(args.date) if args.date else datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
-    if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
-        return 1
+    unfinished = _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
     print(target.summary())
-    return 0
+    return _finish(target, unfinished)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -126,8 +150,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     target = Target.of(args)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args):
-        return 1
+    if status := _finish(target, _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)):
+        return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
     for split, n in summary["splits"].get("chapters", {}).items():
@@ -137,8 +161,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]], args):
-        return 1
+    stages = [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]]
+    if status := _finish(target, _build(target, stages, args)):
+        return status
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0
 
@@ -168,6 +193,19 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_where(args: argparse.Namespace) -> int:
+    print(Target.of(args, owned=False).layout.root)
+    return 0
+
+
+def cmd_clean(args: argparse.Namespace) -> int:
+    root = Target.of(args, owned=False).layout.root
+    kept = output_folder.clean(Layout(root))
+    print(f"cleaned {root}" + (f"; kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"
+                               if kept else ""))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
@@ -175,7 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=int, default=1, help="Luigi worker processes")
     workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
-    workers.add_argument("--scheduler-port", type=int, default=8082)
+    workers.add_argument("--scheduler-port", type=int, default=8082, help="the central luigid's port (default 8082)")
+    foreign = workers.add_mutually_exclusive_group()
+    foreign.add_argument("--prune", action="store_true",
+                         help="delete the built files of books the output folder holds but the config does not list "
+                              "(corrections and QC verdicts kept)")
+    foreign.add_argument("--adopt", action="store_true",
+                         help="keep such books as part of this corpus (recorded in the folder's _adopted.json)")
 
     parser = argparse.ArgumentParser(prog="python -m pipeline", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -199,6 +243,11 @@ def main(argv: list[str] | None = None) -> int:
     inspect.set_defaults(run=cmd_inspect)
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)
+    where = sub.add_parser("where", parents=[common], help="print the output folder of the config (or --output)")
+    where.set_defaults(run=cmd_where)
+    clean = sub.add_parser("clean", parents=[common],
+                           help="delete the output folder's built files; corrections/ and qc/ (hand-made) are kept")
+    clean.set_defaults(run=cmd_clean)
     from pipeline.annotation_cli import add_commands
 
     add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
@@ -209,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except ConfigError as err:
         print(f"config error: {err}", file=sys.stderr)
+        return 2
+    except output_folder.FolderRefused as err:
+        print(err, file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0

@@ -1,0 +1,93 @@
+"""One bad book never blocks the others: it fails by name, the others build, the command exits 1 at the end."""
+
+from __future__ import annotations
+
+import luigi
+import pytest
+import yaml
+
+from core import storage
+from core.layout import Layout
+from pipeline.failures import collect
+from pipeline.tasks import CleanBook, CrawlBook
+from tests.crawlers.local_books import invented_chapter, write_epub, xhtml
+from tests.helpers import output_of, params, run_cli, target
+
+ZH_NUMERALS = "一二三四"
+
+
+def _local_config(tmp_path, books: dict[str, tuple[str, str]]):
+    """A config of local books: id -> (zh text file, en EPUB), relative to the config."""
+    config = {
+        "sites": {"txt": {"kind": "text", "lang": "zh"}, "shelf": {"kind": "epub", "lang": "en"}},
+        "books": [{"id": book, "zh": {"site": "txt", "toc": zh}, "en": {"site": "shelf", "toc": en}}
+                  for book, (zh, en) in books.items()],
+    }
+    path = tmp_path / "config.yaml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def _good_book(tmp_path, name: str, first: int = 0) -> tuple[str, str]:
+    """Four invented chapters from ``first`` on (books with other chapters are not each other's duplicates)."""
+    chapters = [invented_chapter(first + k) for k in range(4)]
+    text = "".join(f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters))
+    (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    write_epub(tmp_path / f"{name}.epub", [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en))
+                                           for k, (_, en) in enumerate(chapters)])
+    return f"{name}.txt", f"{name}.epub"
+
+
+def _bad_crc(path):
+    """Corrupt one byte of the package document (stored, so its CRC no longer matches)."""
+    data = path.read_bytes()
+    assert data.count(b'version="3.0"') == 1
+    path.write_bytes(data.replace(b'version="3.0"', b'version="3.1"'))
+
+
+@pytest.mark.slow
+def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_path):
+    good = _good_book(tmp_path, "good")
+    corrupt_zh, corrupt_en = _good_book(tmp_path, "corrupt", first=4)
+    _bad_crc(tmp_path / corrupt_en)
+    gone_zh, _ = _good_book(tmp_path, "gone", first=8)
+    config = _local_config(tmp_path, {"good": good, "corrupt": (corrupt_zh, corrupt_en),
+                                      "gone": (gone_zh, "books/gone.epub")})
+    result = run_cli("corpus", *target(config), timeout=300)
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+    failed = [line for line in result.stderr.splitlines() if line.startswith("FAILED ")]
+    assert [line.split(":")[0] for line in failed] == ["FAILED corrupt", "FAILED gone"]
+    assert f"file_not_found: {(tmp_path / 'books' / 'gone.epub').as_uri()}" in failed[1]
+    assert "corrupt.epub" in failed[0]
+    layout = Layout(output_of(config))
+    assert len(storage.read_rows(layout.aligned("good"), "aligned_pairs")) > 20  # the good book went all the way
+    assert "2 of 3 books failed (the others are built)" in result.stderr
+
+
+def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, monkeypatch):
+    import crawlers.local
+    import filters.stage
+
+    config = _local_config(tmp_path, {"bk": _good_book(tmp_path, "bk")})
+
+    def explode(*_args, **_kwargs):
+        raise OSError("device vanished\nmid-read")
+
+    monkeypatch.setattr(crawlers.local, "read_local", explode)
+    monkeypatch.setattr(filters.stage, "clean_book", explode)
+    run = {**params(config), "run_id": "r1"}
+    assert luigi.build([CleanBook(**run, book_id="bk")], local_scheduler=True, log_level="WARNING")
+    layout = Layout(output_of(config))
+    crawl = storage.read_rows(layout.rejected("crawl", "bk-en"), "rejected")
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in crawl] == [
+        ("bk/en", "read_error", f"{tmp_path / 'bk.epub'}: OSError: device vanished mid-read")]
+    clean = storage.read_rows(layout.rejected("clean", "bk"), "rejected")
+    assert [(r["item_id"], r["reason"]) for r in clean] == [("bk", "clean_error")]
+    assert collect(layout.root, "r1") == {"bk": [
+        "CleanBook: OSError: device vanished mid-read",
+        f"CrawlBook: bk/en: read_error: {tmp_path / 'bk.epub'}: OSError: device vanished mid-read",
+        f"CrawlBook: bk/zh: read_error: {tmp_path / 'bk.txt'}: OSError: device vanished mid-read"]}
+    assert collect(layout.root, "r1") == {}  # listed once
+    assert not CleanBook(**{**run, "run_id": "r2"}, book_id="bk").complete()  # the next run tries again
+    assert not CrawlBook(**{**run, "run_id": "r2"}, book_id="bk", lang="en").complete()
