@@ -22,6 +22,7 @@ LAYOUT = frozenset({"raw", "clean", "dedup", "chapters", "aligned", "candidates"
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
+SIDES = ("rejected/crawl", "stats/crawl", "_manifests/CrawlBook")  # where it deletes {book}-{lang}.*
 
 
 def _adopted_path(layout: Layout) -> Path:
@@ -55,9 +56,9 @@ def prune(layout: Layout, books: list[str]) -> int:
     """Delete every built file of ``books`` (corrections and QC verdicts kept); returns how many."""
     doomed: list[Path] = []
     for book in books:
-        name = escape(book)
-        doomed += [p for folder in (*PER_BOOK, "crawl/*") for p in layout.root.glob(f"{folder}/{name}.*")]
-        doomed += [p for p in layout.root.glob(f"_manifests/*/{name}*.json") if p.stem in (book, f"{book}-zh", f"{book}-en")]
+        doomed += [p for folder in (*PER_BOOK, "crawl/*", "_manifests/*") for p in layout.root.glob(f"{folder}/{escape(book)}.*")]
+        for side in (f"{book}-zh", f"{book}-en"):  # a crawl's files are per side of the book
+            doomed += [p for folder in SIDES for p in layout.root.glob(f"{folder}/{escape(side)}.*")]
     for path in doomed:
         path.unlink()
     return len(doomed)

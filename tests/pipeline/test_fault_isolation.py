@@ -4,39 +4,12 @@ from __future__ import annotations
 
 import luigi
 import pytest
-import yaml
 
 from core import storage
 from core.layout import Layout
 from pipeline.failures import collect
 from pipeline.tasks import CleanBook, CrawlBook
-from tests.crawlers.local_books import invented_chapter, write_epub, xhtml
-from tests.helpers import output_of, params, run_cli, target
-
-ZH_NUMERALS = "一二三四"
-
-
-def _local_config(tmp_path, books: dict[str, tuple[str, str]]):
-    """A config of local books: id -> (zh text file, en EPUB), relative to the config."""
-    config = {
-        "sites": {"txt": {"kind": "text", "lang": "zh"}, "shelf": {"kind": "epub", "lang": "en"}},
-        "books": [{"id": book, "zh": {"site": "txt", "toc": zh}, "en": {"site": "shelf", "toc": en}}
-                  for book, (zh, en) in books.items()],
-    }
-    path = tmp_path / "config.yaml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    return path
-
-
-def _good_book(tmp_path, name: str, first: int = 0) -> tuple[str, str]:
-    """Four invented chapters from ``first`` on (books with other chapters are not each other's duplicates)."""
-    chapters = [invented_chapter(first + k) for k in range(4)]
-    text = "".join(f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters))
-    (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
-    write_epub(tmp_path / f"{name}.epub", [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en))
-                                           for k, (_, en) in enumerate(chapters)])
-    return f"{name}.txt", f"{name}.epub"
-
+from tests.helpers import local_book, local_config, output_of, params, run_cli, target
 
 def _bad_crc(path):
     """Corrupt one byte of the package document (stored, so its CRC no longer matches)."""
@@ -47,11 +20,11 @@ def _bad_crc(path):
 
 @pytest.mark.slow
 def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_path):
-    good = _good_book(tmp_path, "good")
-    corrupt_zh, corrupt_en = _good_book(tmp_path, "corrupt", first=4)
+    good = local_book(tmp_path, "good")
+    corrupt_zh, corrupt_en = local_book(tmp_path, "corrupt", first=4)
     _bad_crc(tmp_path / corrupt_en)
-    gone_zh, _ = _good_book(tmp_path, "gone", first=8)
-    config = _local_config(tmp_path, {"good": good, "corrupt": (corrupt_zh, corrupt_en),
+    gone_zh, _ = local_book(tmp_path, "gone", first=8)
+    config = local_config(tmp_path, {"good": good, "corrupt": (corrupt_zh, corrupt_en),
                                       "gone": (gone_zh, "books/gone.epub")})
     result = run_cli("corpus", *target(config), timeout=300)
     assert result.returncode == 1, result.stderr[-2000:]
@@ -69,7 +42,7 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
     import crawlers.local
     import filters.stage
 
-    config = _local_config(tmp_path, {"bk": _good_book(tmp_path, "bk")})
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
 
     def explode(*_args, **_kwargs):
         raise OSError("device vanished\nmid-read")
