@@ -109,12 +109,12 @@ def _positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", type=Path, required=True)
-    parser.add_argument("--model", action="append", required=True, dest="models")
-    parser.add_argument("--corpus", type=Path, action="append", default=[])
-    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    parser.add_argument("--batch-size", type=_positive, default=16)
-    parser.add_argument("--out", type=Path, default=Path("output/evaluation"))
+    parser.add_argument("--suite", type=Path, required=True, help="test-suite JSONL (cohesion.annotation suite or unjudged)")
+    parser.add_argument("--model", action="append", required=True, dest="models", help="a local model folder, a hub name already cached, or baseline:unigram / baseline:context (repeatable)")
+    parser.add_argument("--corpus", type=Path, action="append", default=[], help="CHAPTERS Parquet file or folder the baselines count words in (repeatable)")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="where models run (default cpu)")
+    parser.add_argument("--batch-size", type=_positive, default=16, help="suite items per forward pass (default 16)")
+    parser.add_argument("--out", type=Path, default=Path("output/evaluation"), help="folder for tables.md and probe.parquet (default output/evaluation)")
     args = parser.parse_args(argv)
     try:
         items = read_suite(args.suite)

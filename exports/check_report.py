@@ -89,8 +89,12 @@ def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    page = Path(args[0] if args else "output/report/index.html")
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m exports.check_report", description=__doc__.splitlines()[0])
+    parser.add_argument("page", nargs="?", type=Path, default=Path("output/report/index.html"),
+                        help="the report's index.html (default output/report/index.html)")
+    page = parser.parse_args(argv).page
     browser = find_chromium()
     if browser is None:
         print("skipped: chromium not installed")

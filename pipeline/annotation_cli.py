@@ -106,7 +106,7 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     sample = qc_sub.add_parser("sample", parents=[common, workers],
                                help="draw chapters (stratified by book) and write review files")
     sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
-    sample.add_argument("--seed", type=int, default=0)
+    sample.add_argument("--seed", type=int, default=0, help="random seed of the draw (default 0)")
     sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
     sample.set_defaults(run=cmd_qc_sample)
     imp = qc_sub.add_parser("import", parents=[common],
@@ -116,7 +116,7 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     imp.set_defaults(run=cmd_qc_import)
     mt = sub.add_parser("evaluate-mt", parents=[common, workers],
                         help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1")
-    mt.add_argument("--split", default="test", choices=("train", "valid", "test"))
+    mt.add_argument("--split", default="test", choices=("train", "valid", "test"), help="split whose references are scored (default test)")
     mt.add_argument("--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder")
     mt.add_argument("--name", help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

@@ -156,6 +156,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
     for split, n in summary["splits"].get("chapters", {}).items():
         print(f"  {split}: {n} chapters")
+    for warning in summary["splits"].get("warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 
@@ -189,7 +191,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not aligned_books(target.layout):
         print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
         return 1
-    print(render_table(table6(target.layout, plan_splits(target.layout, tasks.split_config(target.config)))))
+    assignment = plan_splits(target.layout, tasks.split_config(target.config))
+    print(render_table(table6(target.layout, assignment)))
+    for warning in assignment.report.get("warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 

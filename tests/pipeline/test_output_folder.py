@@ -65,3 +65,4 @@ def test_a_second_config_is_refused_by_a_folder_built_for_another_and_prune_leav
     assert held_books(Layout(out)) == {"two"}
     splits = json.loads((out / "export" / "splits.json").read_text(encoding="utf-8"))
     assert set(splits["books"]) == {"two"}
+    assert "warning: split valid is empty: 1 book with chapters, 0 held out" in pruned.stderr
