@@ -110,7 +110,8 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
     sample.set_defaults(run=cmd_qc_sample)
     imp = qc_sub.add_parser("import", parents=[common],
-                            help="read verdicts and corrections (TSV or Label Studio JSON), report accuracy")
+                            help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
+                                 "(TSV or Label Studio JSON), report accuracy")
     imp.add_argument("paths", nargs="+", help="review files or folders")
     imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)

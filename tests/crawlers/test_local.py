@@ -73,3 +73,24 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     assert [r["reason"] for r in state.failures.values()] == ["broken_xhtml"]
     report = read_local(EPUB_SITE, tmp_path / "missing.epub", tmp_path / "m.jsonl")
     assert read_journal(tmp_path / "m.jsonl").toc_failure["reason"] == "file_not_found"
+
+
+def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_path, monkeypatch):
+    import crawlers.local
+
+    def failures(path):
+        journal = tmp_path / f"{path.name}.jsonl"
+        read_local(TEXT_SITE, path, journal)
+        failure = read_journal(journal).toc_failure
+        return failure["reason"], failure["detail"]
+
+    assert failures(tmp_path / "missing.txt") == ("file_not_found", "no such file")
+    (tmp_path / "folder.txt").mkdir()
+    assert failures(tmp_path / "folder.txt") == ("file_not_found", "not a file")
+    (tmp_path / "locked.txt").write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
+
+    def refuse(*_args):  # as for a file without read permission (the tests may run as root, who reads anything)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(crawlers.local, "_chapters", refuse)
+    assert failures(tmp_path / "locked.txt") == ("file_unreadable", "Permission denied")
