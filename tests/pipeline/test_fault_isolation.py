@@ -65,3 +65,13 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
     assert collect(layout.root, "r1") == {}  # listed once
     assert not CleanBook(**{**run, "run_id": "r2"}, book_id="bk").complete()  # the next run tries again
     assert not CrawlBook(**{**run, "run_id": "r2"}, book_id="bk", lang="en").complete()
+
+
+def test_a_task_that_fails_in_a_later_stage_is_listed_by_book(tmp_path):
+    from pipeline.failures import failure_lines
+    from pipeline.tasks import AlignBook
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    task = AlignBook(**params(config), run_id="r1", book_id="bk")
+    task.on_failure(ValueError("a bead\nout of range"))
+    assert failure_lines(collect(output_of(config), "r1")) == ["FAILED bk: AlignBook: ValueError: a bead out of range"]
