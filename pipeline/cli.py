@@ -101,13 +101,14 @@ def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, schedu
 
 def _finish(target: Target, unfinished: str | None) -> int:
     """The exit status: 1, after one line per failed book, when a book failed or the build did not finish."""
-    lines = failure_lines(collect(target.layout.root, target.params["run_id"]))
+    failed = collect(target.layout.root, target.params["run_id"])
+    lines = failure_lines(failed)
     if unfinished and not lines:  # a failure no task recorded (e.g. scheduling): Luigi's own account
         print(unfinished, file=sys.stderr)
     for line in lines:
         print(line, file=sys.stderr)
-    if lines:
-        print(f"{len(lines)} of {len(target.book_ids)} books failed (the others are built); "
+    if books := [book for book in failed if book in target.book_ids]:
+        print(f"{len(books)} of {len(target.book_ids)} books failed (the others are built); "
               "fix them and run the same command again", file=sys.stderr)
     return 1 if lines or unfinished else 0
 
