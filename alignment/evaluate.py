@@ -110,11 +110,11 @@ def evaluate(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data_dir", type=Path)
-    parser.add_argument("--method", choices=METHODS, default="default")
-    parser.add_argument("--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed")
-    parser.add_argument("--translation-suffix", default=".trans.txt")
-    parser.add_argument("--out", type=Path)
+    parser.add_argument("data_dir", type=Path, help="an evaluation folder: zh/ en/ gold/ [zh-para/ en-para/], or lines/NNN.zh|.en")
+    parser.add_argument("--method", choices=METHODS, default="default", help="aligner (default: default)")
+    parser.add_argument("--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed", help="paragraph evidence: perturbed (default), exact or none")
+    parser.add_argument("--translation-suffix", default=".trans.txt", help="suffix of the machine-translation files for --method bleualign (default .trans.txt)")
+    parser.add_argument("--out", type=Path, help="write each chapter's beads to this folder")
     parser.add_argument("--summary", action="store_true", help="only the totals, labelled with folder and method")
     args = parser.parse_args(argv)
     if not args.data_dir.exists():

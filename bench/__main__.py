@@ -8,9 +8,17 @@ import time
 from pathlib import Path
 
 
-def main(names: list[str]) -> int:
+def main(argv: list[str]) -> int:
+    import argparse
+
     here = Path(__file__).parent
     scripts = sorted(here.glob("bench_*.py"))
+    known = [s.stem.removeprefix("bench_") for s in scripts]
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(known)}")
+    names = parser.parse_args(argv).names
+    if unknown := sorted(set(names) - set(known)):
+        parser.error(f"unknown benchmark(s): {', '.join(unknown)} (known: {', '.join(known)})")
     if names:
         scripts = [s for s in scripts if s.stem.removeprefix("bench_") in names]
     failed = []

@@ -131,12 +131,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cohesion.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
-    s.add_argument("directory", type=Path)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--per", type=int, default=20)
+    s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
+    s.add_argument("--seed", type=int, default=0, help="random seed of the sample (default 0)")
+    s.add_argument("--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)")
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
-    c.add_argument("passes", type=Path, nargs="+")
+    c.add_argument("passes", type=Path, nargs="+", help="judged sample TSVs (two: kappa between them too)")
     args = parser.parse_args(argv)
     if args.command == "score":
         verdicts = [read_verdicts(p) for p in args.passes[:2]]

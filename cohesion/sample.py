@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, help="directory holding the CANDIDATES *.parquet files")
     parser.add_argument("--per", type=int, default=20, help="candidates per phenomenon (default 20)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--phenomenon", choices=PHENOMENA, action="append", help="only these (repeatable)")
     args = parser.parse_args(argv)
     rows = load(args.directory)

@@ -5,7 +5,7 @@ then a ``chapter`` record for each chapter that is new or changed since the jour
 with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fragment (the spine
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record; a file that cannot be
-read at all is a ``toc_failure`` (reasons: ``file_not_found``, ``not_an_epub``, ``missing_spine``,
+read at all is a ``toc_failure`` (reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``,
 ``bad_encoding``, ``no_chapters``, ...).
 """
 
@@ -54,9 +54,12 @@ def read_local(site: Site, path: Path, journal: Path) -> dict[str, Any]:
                               "finish_reason": "finished", "dropped": {}}
     try:
         if not path.is_file():
-            raise TextBookError("file_not_found", str(path))
+            raise TextBookError("file_not_found", "no such file" if not path.exists() else "not a file")
         report["bytes"] = path.stat().st_size
-        chapters, broken, dropped, encoding = _chapters(site, path)
+        try:
+            chapters, broken, dropped, encoding = _chapters(site, path)
+        except PermissionError as err:
+            raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
     except (EpubError, TextBookError) as err:
         writer.append({"type": "toc_failure", "url": uri, "reason": err.reason, "detail": err.detail,
                        "fetched_at": _now()})

@@ -13,10 +13,6 @@ def content_hash(title: str, text: str) -> str:
     return hashlib.sha1(f"{title}\n{text}".encode()).hexdigest()
 
 
-class TocFailure(RuntimeError):
-    """A book's side has no chapter list (its table of contents failed); the message is one line."""
-
-
 TOC_REASONS = {"toc_empty": "toc_empty", "blocked": "site_blocked"}  # any other TOC failure: toc_failed
 
 

@@ -125,7 +125,7 @@ def _map(rows: list[Row] | None, render: Callable[[list[Row]], list[str]]) -> li
 
 def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str | None:
     """Why ``chapter_id`` cannot be inspected, on one line: not a chapter id, a book the config does not
-    list, or a book not built yet; None when it can."""
+    list, a book not built yet, or a chapter number the book does not have; None when it can."""
     book_id, _, number = chapter_id.rpartition("/")
     if not book_id or not number.isdigit():
         return f"{chapter_id!r} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
@@ -133,7 +133,17 @@ def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str
         return f"unknown book {book_id!r} (the config lists: {', '.join(book_ids)})"
     if not any(layout.raw(lang, book_id).is_file() for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
+    numbers = _chapter_numbers(layout, book_id)
+    if numbers is not None and int(number) not in numbers:
+        known = f"chapters {min(numbers)}-{max(numbers)}" if numbers else "no numbered chapter"
+        return f"book {book_id!r} has no chapter {int(number)} ({known}; see rejected/ for the others)"
     return None
+
+
+def _chapter_numbers(layout: Layout, book_id: str) -> set[int] | None:
+    """Chapter numbers the book's cleaned chapters carry (None when it is not cleaned yet)."""
+    clean = _rows(layout.clean(book_id), "clean_chapters", lambda r: r["chapter_no"] is not None)
+    return None if clean is None else {r["chapter_no"] for r in clean}
 
 
 def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None) -> str:

@@ -112,7 +112,29 @@ def assign_splits(chapters: Iterable[ChapterRef], config: SplitConfig) -> SplitA
             "seed": config.seed,
         },
     }
+    report["warnings"] = empty_splits(report["chapters"], len(books), len(held), config)
     return SplitAssignment(book_split, chapter_split, frozenset(), report)
+
+
+def empty_splits(chapters: Mapping[str, int], n_books: int, n_held: int, config: SplitConfig) -> list[str]:
+    """A warning, with the reason, for each split that got no chapter."""
+    warnings = []
+    for split in SPLITS:
+        if chapters[split]:
+            continue
+        if not n_books:
+            why = "no book has paired chapters"
+        elif split == "train":
+            why = f"all {n_books} books are held out"
+        elif getattr(config, f"{split}_chapters") == 0:
+            why = f"options.split.{split}_chapters is 0"
+        elif n_held < 2:
+            why = (f"{n_books} book{'s' * (n_books != 1)} with chapters, {n_held} held out (options.split.held_out_books "
+                   f"{config.held_out_books}); a book goes to one split whole, so valid and test need two held-out books")
+        else:
+            why = "every held-out book went to the other held-out split"
+        warnings.append(f"split {split} is empty: {why}")
+    return warnings
 
 
 def _group_held_out(

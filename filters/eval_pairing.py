@@ -143,9 +143,9 @@ def _pr(gold: set[Pair], made: set[Pair]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", nargs="*", default=list(DATASETS), help="data sets under --eval-dir")
-    parser.add_argument("--eval-dir", type=Path, default=EVAL_DIR)
+    parser.add_argument("--eval-dir", type=Path, default=EVAL_DIR, help="where the data sets live (default ../shared/eval-data)")
     parser.add_argument("--pieces", type=int, default=3, help="pieces each real chapter is cut into")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)")
     args = parser.parse_args(argv)
     lexicon = None
     print(f"{'data':<16}{'scenario':<10}{'chapters zh/en':>15}{'P':>7}{'R':>7}{'by number P/R':>15}  wrong")

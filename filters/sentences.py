@@ -129,7 +129,7 @@ def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Split paragraphs (one per line on stdin) into sentences.")
-    parser.add_argument("--lang", choices=("zh", "en"), required=True)
+    parser.add_argument("--lang", choices=("zh", "en"), required=True, help="language of the text: zh or en")
     parser.add_argument("--errors", choices=("strict", "replace"), default="strict",
                         help="invalid UTF-8 on stdin: an error (default) or replaced with U+FFFD")
     args = parser.parse_args(argv)

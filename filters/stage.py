@@ -26,6 +26,7 @@ from filters.dedup import (
     normalise_key,
     shingles,
 )
+from filters.non_chapters import non_chapter
 from filters.numbering import parse_chapter_number, parse_title
 from filters.pairing import ChapterPair, pair_chapters
 from core.rejection import Rejection
@@ -63,6 +64,8 @@ def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -
     if problem := detect_mojibake(f"{title}\n{raw['text']}"):
         return problem
     title = normalise_line(title, lang)
+    if notice := non_chapter(title, lang):  # author's notes, leave notices, thanks, on-shelf announcements
+        return notice
     try:
         cleaned = clean_text(raw["text"] or "", lang, boilerplate)
     except RegexTimeout as err:  # a site boilerplate pattern that backtracks without end
@@ -95,7 +98,8 @@ def clean_book(
     """RAW_CHAPTERS rows of one book -> CLEAN_CHAPTERS rows (stage "clean").
 
     ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
-    on the raw text) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
+    on the raw text), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
+    ``leave_notice``, ``thanks_note``, ``on_shelf_notice``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
     ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles).
     """
     patterns = {lang: site_boilerplate(boilerplate, lang) for lang in ("zh", "en")}

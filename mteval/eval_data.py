@@ -50,7 +50,7 @@ def _fit(lines: list[str], n: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT, help="MAC-dev with its MT (default ../shared/eval-data/mac-dev-mt)")
     args = parser.parse_args(argv)
     if not (args.data_dir / "gold").is_dir():
         print(f"skipped: no evaluation data in {args.data_dir}")

@@ -12,13 +12,13 @@ from pipeline import tasks
 
 def _built(args: argparse.Namespace, *extra: object) -> object | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
-    from pipeline.cli import Target, _build
+    from pipeline.cli import Target, _build, _finish
 
     target = Target.of(args)
     stages = tasks.BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])
-    return target if _build(target, stages, args) else None
+    return None if _finish(target, _build(target, stages, args)) else target
 
 
 def cmd_qc_sample(args: argparse.Namespace) -> int:
@@ -106,17 +106,18 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     sample = qc_sub.add_parser("sample", parents=[common, workers],
                                help="draw chapters (stratified by book) and write review files")
     sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
-    sample.add_argument("--seed", type=int, default=0)
+    sample.add_argument("--seed", type=int, default=0, help="random seed of the draw (default 0)")
     sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
     sample.set_defaults(run=cmd_qc_sample)
     imp = qc_sub.add_parser("import", parents=[common],
-                            help="read verdicts and corrections (TSV or Label Studio JSON), report accuracy")
+                            help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
+                                 "(TSV or Label Studio JSON), report accuracy")
     imp.add_argument("paths", nargs="+", help="review files or folders")
     imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)
     mt = sub.add_parser("evaluate-mt", parents=[common, workers],
                         help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1")
-    mt.add_argument("--split", default="test", choices=("train", "valid", "test"))
+    mt.add_argument("--split", default="test", choices=("train", "valid", "test"), help="split whose references are scored (default test)")
     mt.add_argument("--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder")
     mt.add_argument("--name", help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

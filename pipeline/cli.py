@@ -1,4 +1,5 @@
-"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats`` (also installed as ``bwb``)."""
+"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats|qc|evaluate-mt|where|clean``
+(also installed as ``bwb``)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,16 @@ from pathlib import Path
 import luigi
 
 from pipeline import tasks
-from pipeline.cli_args import OneLineParser, iso_date, output_folder, port, workers as worker_count
+from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
+from pipeline.cli_args import output_folder as output_arg
+from pipeline import output_folder
 from pipeline.config import Config, ConfigError, load_config
 from core.layout import Layout
 from core.storage import DamagedFile
 from pipeline.lock import OutputBusy, build_lock
+from pipeline.failures import collect, failure_lines
 from pipeline.progress import BuildProgress
+
 
 @dataclass(frozen=True)
 class Target:
@@ -34,12 +39,31 @@ class Target:
     params: dict[str, str]
 
     @classmethod
-    def of(cls, args: argparse.Namespace) -> Target:
+    def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
+        """The command's target; with ``owned``, one whose folder holds only the config's books
+        (after ``--prune`` or ``--adopt``, where the command has them), else ``FolderRefused``."""
         config = load_config(args.config)
         output = Path(args.output).resolve() if args.output else config.output
         run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
-        return cls(config, Layout(output),
-                   {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
+        target = cls(config, Layout(output),
+                     {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
+        if owned:
+            target.claim_folder(prune=getattr(args, "prune", False), adopt=getattr(args, "adopt", False))
+        return target
+
+    def claim_folder(self, prune: bool, adopt: bool) -> None:
+        foreign = output_folder.foreign_books(self.layout, self.book_ids)
+        if not foreign:
+            return
+        if prune:
+            n = output_folder.prune(self.layout, foreign)
+            print(f"pruned {len(foreign)} books not in {self.config.path} ({n} files): {', '.join(foreign)}",
+                  file=sys.stderr)
+        elif adopt:
+            output_folder.adopt(self.layout, foreign)
+            print(f"adopted {len(foreign)} books into this corpus: {', '.join(foreign)}", file=sys.stderr)
+        else:
+            raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.config.path, foreign))
 
     @property
     def book_ids(self) -> list[str]:
@@ -52,20 +76,11 @@ class Target:
         return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 
-class _NoTracebackForOneLiners(logging.Filter):
-    """Drop Luigi's traceback of a task failure that explains itself in one line (the FAIL line prints it)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        from crawlers.raw import TocFailure
-
-        return not (record.exc_info and isinstance(record.exc_info[1], TocFailure))
-
-
-def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> bool:
-    """Run each stage with Luigi (local scheduler, or a central luigid); True when every task is done."""
+def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> str | None:
+    """Run each stage with Luigi (local scheduler, or a central luigid); None when every task is done,
+    else Luigi's summary of the stage that failed (the stages after it are not run)."""
     from core.storage import sweep_temporaries
 
-    logging.getLogger("luigi-interface").addFilter(_NoTracebackForOneLiners())
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
         luigi.configuration.get_config().set("worker", "keep_alive", "true")
@@ -78,7 +93,7 @@ def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namesp
 
 
 def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict,
-                progress: BuildProgress) -> bool:
+                progress: BuildProgress) -> str | None:
     for stage in stages:
         while True:
             progress.plan(stage)
@@ -86,13 +101,26 @@ def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, schedu
             if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
                 break
             if result.status != luigi.LuigiStatusCode.NOT_RUN:
-                print(result.summary_text, file=sys.stderr)
-                return False
+                return result.summary_text  # the stage's other books are built; the next stage needs them all
             # NOT_RUN: another worker holds some of the stage's tasks; wait for them (and take them over,
             # through the next build, if that worker dies), then go on to the next stage.
             if _wait_until_complete(stage, seconds=30):
                 break
-    return True
+    return None
+
+
+def _finish(target: Target, unfinished: str | None) -> int:
+    """The exit status: 1, after one line per failed book, when a book failed or the build did not finish."""
+    failed = collect(target.layout.root, target.params["run_id"])
+    lines = failure_lines(failed)
+    if unfinished and not lines:  # a failure no task recorded (e.g. scheduling): Luigi's own account
+        print(unfinished, file=sys.stderr)
+    for line in lines:
+        print(line, file=sys.stderr)
+    if books := [book for book in failed if book in target.book_ids]:
+        print(f"{len(books)} of {len(target.book_ids)} books failed (the others are built); "
+              "fix them and run the same command again", file=sys.stderr)
+    return 1 if lines or unfinished else 0
 
 
 def _wait_until_complete(stage: list[luigi.Task], seconds: float) -> bool:
@@ -108,10 +136,9 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    if not _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args):
-        return 1
+    unfinished = _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
     print(target.summary())
-    return 0
+    return _finish(target, unfinished)
 
 
 def cmd_update(args: argparse.Namespace) -> int:
@@ -119,10 +146,9 @@ def cmd_update(args: argparse.Namespace) -> int:
     date = args.date or datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
-    if not _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args):
-        return 1
+    unfinished = _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
     print(target.summary())
-    return 0
+    return _finish(target, unfinished)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -135,19 +161,22 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     target = Target.of(args)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args):
-        return 1
+    if status := _finish(target, _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)):
+        return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
     for split, n in summary["splits"].get("chapters", {}).items():
         print(f"  {split}: {n} chapters")
+    for warning in summary["splits"].get("warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    if not _build(target, [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]], args):
-        return 1
+    stages = [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]]
+    if status := _finish(target, _build(target, stages, args)):
+        return status
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0
 
@@ -173,7 +202,23 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not aligned_books(target.layout):
         print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
         return 1
-    print(render_table(table6(target.layout, plan_splits(target.layout, tasks.split_config(target.config)))))
+    assignment = plan_splits(target.layout, tasks.split_config(target.config))
+    print(render_table(table6(target.layout, assignment)))
+    for warning in assignment.report.get("warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
+    return 0
+
+
+def cmd_where(args: argparse.Namespace) -> int:
+    print(Target.of(args, owned=False).layout.root)
+    return 0
+
+
+def cmd_clean(args: argparse.Namespace) -> int:
+    root = Target.of(args, owned=False).layout.root
+    kept = output_folder.clean(Layout(root))
+    print(f"cleaned {root}" + (f"; kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"
+                               if kept else ""))
     return 0
 
 
@@ -209,11 +254,17 @@ def _quiet_interrupts() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
-    common.add_argument("--output", type=output_folder, help="output folder (default: the config's, inside output/)")
+    common.add_argument("--output", type=output_arg, help="output folder (default: the config's, inside output/)")
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=worker_count, default=1, help="Luigi worker processes (1 to 256)")
     workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
-    workers.add_argument("--scheduler-port", type=port, default=8082, help="the central luigid's port")
+    workers.add_argument("--scheduler-port", type=port, default=8082, help="the central luigid's port (default 8082)")
+    foreign = workers.add_mutually_exclusive_group()
+    foreign.add_argument("--prune", action="store_true",
+                         help="delete the built files of books the output folder holds but the config does not list "
+                              "(corrections and QC verdicts kept)")
+    foreign.add_argument("--adopt", action="store_true",
+                         help="keep such books as part of this corpus (recorded in the folder's _adopted.json)")
 
     parser = OneLineParser(prog="python -m pipeline", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -240,6 +291,11 @@ def main(argv: list[str] | None = None) -> int:
     status = sub.add_parser("status", parents=[common],
                             help="per book and stage: built, stale (and why) or not built, with rejections")
     status.set_defaults(run=cmd_status)
+    where = sub.add_parser("where", parents=[common], help="print the output folder of the config (or --output)")
+    where.set_defaults(run=cmd_where)
+    clean = sub.add_parser("clean", parents=[common],
+                           help="delete the output folder's built files; corrections/ and qc/ (hand-made) are kept")
+    clean.set_defaults(run=cmd_clean)
     from pipeline.annotation_cli import add_commands
 
     add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
@@ -258,6 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     except OutputBusy as err:
         print(err, file=sys.stderr)
         return 1
+    except output_folder.FolderRefused as err:
+        print(err, file=sys.stderr)
+        return 2
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
     except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes

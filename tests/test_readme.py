@@ -1,8 +1,11 @@
 """Every shell command in the README's code blocks runs as written (a README that drifts from the code fails).
 
-The commands run in order, in a copy of the repository (sharing its .venv and .data), on the demo
-config where they name the reader's own (`config/my-novels.yaml`); the multi-machine lines run
-against a luigid this test starts on a free port. Commands skipped, each by a listed rule: ``SKIPS``.
+The commands run in order, in a copy of the repository (sharing its .venv and .data), in bash with
+no venv on the PATH, as in a fresh terminal: a ``source`` line carries over to the commands after it,
+as it would in that terminal. They run on the demo config where they name the reader's own
+(`config/my-novels.yaml`); the multi-machine lines run against a luigid this test starts on a free
+port; the cron line for today, and its log must show that today's update was considered. Commands
+skipped, each by a listed rule: ``SKIPS``.
 """
 
 from __future__ import annotations
@@ -82,7 +85,11 @@ def _on_demo(command: str, port: int, tmp: Path) -> str:
         "--scheduler-host SCHEDULER", f"--scheduler-host 127.0.0.1 --scheduler-port {port}"
     )
     command = re.sub(r" \[(--[^]]+)\]", r" \1", command)  # an optional argument: given
-    return re.sub(r"--start \S+", f"--start {datetime.date.today().isoformat()}", command)  # today only
+    return re.sub(r"--start \S+", f"--start {_utc_today()}", command)  # today only, as Luigi counts days
+
+
+def _utc_today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 def _copy_repo(target: Path) -> None:
@@ -110,20 +117,49 @@ def test_readme_commands_run_as_written(tmp_path):
     repo = tmp_path / "repo"
     _copy_repo(repo)
     port = _free_port()
-    env = {**os.environ, "PATH": f"{repo / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    venv_bin = str(REPO_ROOT / ".venv" / "bin")
+    path = os.pathsep.join(
+        p for p in os.environ["PATH"].split(os.pathsep) if os.path.realpath(p) != os.path.realpath(venv_bin)
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")} | {"PATH": path}
+    assert (
+        subprocess.run(
+            "python -c 'import luigi'",
+            shell=True,
+            executable="/bin/bash",
+            cwd=repo,
+            env=env,
+            capture_output=True,
+        ).returncode
+        != 0
+    )  # a fresh shell: the project's venv is not active
     failures = []
+    sourced: list[str] = []  # "source" lines, in effect for the commands after them
+    today = _utc_today()
     try:
         for command in commands(README.read_text(encoding="utf-8")):
             if skip_reason(command):
                 continue
             run = _on_demo(command, port, tmp_path)
+            if run.startswith(("source ", ". ")):
+                sourced.append(run)
             result = subprocess.run(
-                run, shell=True, cwd=repo, env=env, capture_output=True, text=True, timeout=300
+                " && ".join([*sourced, run]) if run not in sourced else run,
+                shell=True,
+                executable="/bin/bash",
+                cwd=repo,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
             )
             if result.returncode != 0:
                 failures.append(
                     f"{run}\n  exit {result.returncode}: {(result.stderr or result.stdout)[-600:]}"
                 )
+            if "RangeDaily" in run:
+                log = (repo / "output" / "update.log").read_text(encoding="utf-8")
+                assert f"range [{today}, {today}] of UpdateCorpus" in log, log[-2000:]  # today counted
     finally:
         pidfile = tmp_path / "luigid.pid"
         if pidfile.exists():

@@ -17,7 +17,6 @@ after the given chapter, so every later Chinese number is one more; the translat
 from __future__ import annotations
 
 import shutil
-import sys
 from html import escape
 from pathlib import Path
 
@@ -246,4 +245,8 @@ def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
 
 
 if __name__ == "__main__":
-    render_site(Path(sys.argv[1]) if len(sys.argv) > 1 else SITE_DIR)
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m crawlers.demo.render", description="Render demo/source/ into the two demo sites.")
+    parser.add_argument("out", nargs="?", type=Path, default=SITE_DIR, help="folder to (re)write (default demo/site)")
+    render_site(parser.parse_args().out)

@@ -109,9 +109,12 @@ def load_books(source_dir: Path = SOURCE_DIR) -> list[SourceBook]:
 
 def main(argv: list[str]) -> int:
     """Print bead statistics of the demo sources (a writer's check)."""
+    import argparse
     from collections import Counter
 
-    for book in load_books(Path(argv[0]) if argv else SOURCE_DIR):
+    parser = argparse.ArgumentParser(prog="python -m crawlers.demo.source", description=main.__doc__)
+    parser.add_argument("source_dir", nargs="?", type=Path, default=SOURCE_DIR, help="the demo sources (default demo/source)")
+    for book in load_books(parser.parse_args(argv).source_dir):
         for ch in book.chapters:
             beads = ch.beads()
             zh_sents = sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？") for b in beads)

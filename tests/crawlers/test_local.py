@@ -84,3 +84,22 @@ def test_a_heading_pattern_that_backtracks_without_end_is_a_named_failure(tmp_pa
     failure = read_journal(journal).toc_failure
     assert (report["failed_reasons"], failure["reason"]) == ({"regex_timeout": 1}, "regex_timeout")
     assert failure["detail"] == "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line"
+def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_path, monkeypatch):
+    import crawlers.local
+
+    def failures(path):
+        journal = tmp_path / f"{path.name}.jsonl"
+        read_local(TEXT_SITE, path, journal)
+        failure = read_journal(journal).toc_failure
+        return failure["reason"], failure["detail"]
+
+    assert failures(tmp_path / "missing.txt") == ("file_not_found", "no such file")
+    (tmp_path / "folder.txt").mkdir()
+    assert failures(tmp_path / "folder.txt") == ("file_not_found", "not a file")
+    (tmp_path / "locked.txt").write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
+
+    def refuse(*_args):  # as for a file without read permission (the tests may run as root, who reads anything)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(crawlers.local, "_chapters", refuse)
+    assert failures(tmp_path / "locked.txt") == ("file_unreadable", "Permission denied")

@@ -52,9 +52,10 @@ def test_planted_defects_end_with_the_right_pairs_and_a_named_outcome_and_nothin
     assert _rejections(layout) == {
         ("city-star/zh/00005", "dedup", "near_duplicate"),  # chapter 4 posted again after chapter 5
         ("city-star/7", "pair", "merged"),  # chapters 7 and 8 translated as one en chapter 7
-        ("city-star/10", "filter", "too_few_sentences"),
+        ("city-star/zh/00010", "clean", "author_note"),  # the author's last words, posted as chapter 10 ...
+        ("city-star/en/00008", "clean", "author_note"),  # ... and translated as "A Word from the Author"
         ("sword-sect/6", "filter", "length_ratio"),  # the translation is cut off after a fifth
-        ("sword-sect/zh/00007", "pair", "unmatched"),  # an author's note posted as chapter 8, not translated
+        ("sword-sect/zh/00007", "clean", "leave_notice"),  # an author's leave notice posted as chapter 8
         *((f"sword-sect/{n}", "pair", "renumbered") for n in (9, 10, 11)),  # ... so zh 9 is en 8
         ("sword-sect/11", "filter", "poetry"),
         ("star-system/zh/00009", "pair", "no_translation"),

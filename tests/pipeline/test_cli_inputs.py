@@ -39,6 +39,19 @@ def test_a_book_with_one_side_crawled_can_be_inspected(tmp_path):
     assert inspect_problem(layout, "city-star/3", ["city-star"]) is None
 
 
+def test_a_chapter_number_the_book_does_not_have_is_an_error(tmp_path):
+    from core import storage
+
+    layout = Layout(tmp_path)
+    rows = [{"raw_id": f"bk/zh/0000{n}", "book_id": "bk", "lang": "zh", "toc_index": n, "chapter_no": no, "part": None,
+             "title": "t", "paragraphs": ["p"], "sentences": ["s"], "n_chars": 1, "content_hash": "h"}
+            for n, no in enumerate([1, 2, None, 4])]
+    storage.write_table(rows, "clean_chapters", layout.clean("bk"))
+    storage.write_table([], "raw_chapters", layout.raw("zh", "bk"))
+    assert inspect_problem(layout, "bk/4", ["bk"]) is None
+    assert inspect_problem(layout, "bk/99", ["bk"]) == "book 'bk' has no chapter 99 (chapters 1-4; see rejected/ for the others)"
+
+
 def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
     assert _run(capsys, "stats", *target(config)) == (1, f"no aligned corpus in {output_of(config)} (run: make corpus)")
 

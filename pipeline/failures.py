@@ -1,0 +1,45 @@
+"""Book failures of one command run: recorded by the task that failed, listed once the build is over.
+
+A task that fails (or a crawl whose side of a book failed, which still completes so that the other
+books build) writes ``_failures/{Family}-{unit}.json`` under the output folder, with the command's
+``run_id``: files on the shared output folder work for every worker process and machine. The command
+lists its own run's records, one line per book, and exits non-zero.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one line: ``Type: message``."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:
+    folder = root / "_failures"
+    folder.mkdir(parents=True, exist_ok=True)
+    entry = {"run_id": run_id, "book_id": book_id, "task": family, "message": message}
+    (folder / f"{family}-{unit}.json").write_text(json.dumps(entry) + "\n", encoding="utf-8")
+
+
+def collect(root: Path, run_id: str) -> dict[str, list[str]]:
+    """This run's failure messages by book (``corpus`` for corpus-level tasks); their records are removed."""
+    failed: dict[str, list[str]] = {}
+    for path in sorted((root / "_failures").glob("*.json")):
+        try:
+            entry = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # torn by a kill: that run is over
+        if entry.get("run_id") != run_id:
+            continue
+        failed.setdefault(entry["book_id"], []).append(f"{entry['task']}: {entry['message']}")
+        path.unlink()
+    return failed
+
+
+def failure_lines(failed: dict[str, list[str]]) -> list[str]:
+    """One line per failed book."""
+    return [f"FAILED {book}: {'; '.join(messages)}" for book, messages in sorted(failed.items())]

@@ -1,0 +1,88 @@
+"""One output folder, one config: find books a folder holds that its config does not list; prune or adopt them.
+
+A book is *held* by a folder when one of its built files is there (raw chapters, crawl journal,
+cleaned, deduplicated, paired, aligned chapters or candidates). Hand-made files (``corrections/``,
+``qc/``) are never counted and never deleted. Books adopted with ``--adopt`` are listed in
+``_adopted.json`` and count as the config's from then on.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from glob import escape
+from pathlib import Path
+
+from core.layout import Layout
+
+# The top-level entries of an output folder; ``clean`` removes them except the hand-made ones.
+LAYOUT = frozenset({"raw", "clean", "dedup", "chapters", "aligned", "candidates", "rejected", "stats", "crawl",
+                    "corrections", "qc", "mt", "export", "report", "evaluation", "cache", "_manifests",
+                    "_failures", "_adopted.json", "books.parquet"})
+HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
+BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
+PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
+SIDES = ("rejected/crawl", "stats/crawl", "_manifests/CrawlBook")  # where it deletes {book}-{lang}.*
+
+
+def _adopted_path(layout: Layout) -> Path:
+    return layout.root / "_adopted.json"
+
+
+def adopted(layout: Layout) -> set[str]:
+    path = _adopted_path(layout)
+    return set(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else set()
+
+
+def held_books(layout: Layout) -> set[str]:
+    """Ids of the books with built files in the folder."""
+    held = {p.stem for folder in BUILT for p in (layout.root / folder).glob("*.parquet")}
+    return held | {p.stem for p in (layout.root / "crawl").glob("*/*.jsonl")}
+
+
+def foreign_books(layout: Layout, listed: list[str]) -> list[str]:
+    """Books the folder holds that the config neither lists nor adopted, sorted."""
+    return sorted(held_books(layout) - set(listed) - adopted(layout))
+
+
+def refusal(layout: Layout, config: Path, foreign: list[str]) -> str:
+    """The one line a build prints when the folder holds other books."""
+    shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+    return (f"output folder {layout.root} holds books that {config} does not list: {shown}; "
+            "use another --output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)")
+
+
+def prune(layout: Layout, books: list[str]) -> int:
+    """Delete every built file of ``books`` (corrections and QC verdicts kept); returns how many."""
+    doomed: list[Path] = []
+    for book in books:
+        doomed += [p for folder in (*PER_BOOK, "crawl/*", "_manifests/*") for p in layout.root.glob(f"{folder}/{escape(book)}.*")]
+        for side in (f"{book}-zh", f"{book}-en"):  # a crawl's files are per side of the book
+            doomed += [p for folder in SIDES for p in layout.root.glob(f"{folder}/{escape(side)}.*")]
+    for path in doomed:
+        path.unlink()
+    return len(doomed)
+
+
+def adopt(layout: Layout, books: list[str]) -> None:
+    """Record ``books`` as part of this folder's corpus."""
+    path = _adopted_path(layout)
+    path.write_text(json.dumps(sorted(adopted(layout) | set(books))) + "\n", encoding="utf-8")
+
+
+class FolderRefused(Exception):
+    """The output folder holds books the config does not list (the message is one line)."""
+
+
+def clean(layout: Layout) -> list[str]:
+    """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns those kept.
+
+    Only the layout's own entries are touched: another config's folder inside this one stays.
+    """
+    for name in sorted(LAYOUT - set(HAND_MADE)):
+        path = layout.root / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    return [name for name in HAND_MADE if (layout.root / name).exists()]

@@ -1,0 +1,68 @@
+"""One output folder per config: other books are refused, pruned or adopted; clean keeps hand-made files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.layout import Layout
+from core.paths import REPO_ROOT
+from pipeline.config import load_config
+from pipeline.output_folder import adopt, clean, foreign_books, held_books, prune
+from tests.helpers import local_book, local_config, run_cli
+
+
+def _touch(root, *names):
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x", encoding="utf-8")
+
+
+def test_a_config_without_output_gets_a_folder_named_after_it(tmp_path):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")}, name="my-novels.yaml")
+    assert load_config(config).output == REPO_ROOT / "output" / "my-novels"
+
+
+def test_a_default_folder_that_would_fall_inside_an_outputs_layout_is_refused(tmp_path):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")}, name="raw.yaml")
+    with pytest.raises(ValueError, match=r"raw\.yaml: output: missing, and the default output/raw would mix"):
+        load_config(config)
+
+
+def test_books_held_prune_adopt_and_clean(tmp_path):
+    layout = Layout(tmp_path)
+    _touch(tmp_path, "raw/zh/mine.parquet", "raw/en/theirs.parquet", "crawl/zh/theirs.jsonl", "crawl/zh/theirs.log",
+           "aligned/theirs.parquet", "rejected/crawl/theirs-zh.parquet", "rejected/filter/theirs.parquet",
+           "stats/align/theirs.json", "_manifests/AlignBook/theirs.json", "_manifests/CrawlBook/theirs-zh.json",
+           "_manifests/CrawlBook/theirs-other-zh.json", "corrections/theirs.parquet", "qc/verdicts.parquet",
+           "crawl/en/old.jsonl", "my-novels/raw/zh/nested.parquet")
+    assert held_books(layout) == {"mine", "theirs", "old"}
+    assert foreign_books(layout, ["mine"]) == ["old", "theirs"]
+    adopt(layout, ["old"])
+    assert json.loads((tmp_path / "_adopted.json").read_text()) == ["old"]
+    assert foreign_books(layout, ["mine"]) == ["theirs"]
+    assert prune(layout, ["theirs"]) == 9
+    assert foreign_books(layout, ["mine"]) == []
+    assert (tmp_path / "corrections/theirs.parquet").exists() and (tmp_path / "_manifests/CrawlBook/theirs-other-zh.json").exists()
+    assert clean(layout) == ["corrections", "qc"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corrections", "my-novels", "qc"]  # another config's folder stays
+
+
+@pytest.mark.slow
+def test_a_second_config_is_refused_by_a_folder_built_for_another_and_prune_leaves_only_its_books(tmp_path):
+    out = tmp_path / "out"
+    first = local_config(tmp_path, {"one": local_book(tmp_path, "one")}, name="first.yaml")
+    second = local_config(tmp_path, {"two": local_book(tmp_path, "two", first=4)}, name="second.yaml")
+    assert run_cli("corpus", "--config", str(first), "--output", str(out), "--until", "clean").returncode == 0
+    refused = run_cli("export", "--config", str(second), "--output", str(out))
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines() == [
+        f"output folder {out} holds books that {second} does not list: one; use another --output, or rerun with "
+        "--prune (delete their built files) or --adopt (keep them in this corpus)"]
+    pruned = run_cli("export", "--config", str(second), "--output", str(out), "--prune", "--formats", "jsonl")
+    assert pruned.returncode == 0, pruned.stderr[-2000:]
+    assert held_books(Layout(out)) == {"two"}
+    splits = json.loads((out / "export" / "splits.json").read_text(encoding="utf-8"))
+    assert set(splits["books"]) == {"two"}
+    assert "warning: split valid is empty: 1 book with chapters, 0 held out" in pruned.stderr

@@ -1,0 +1,34 @@
+"""Every command line option of the project is described in its ``--help``."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import pytest
+
+from core.paths import REPO_ROOT
+
+PACKAGES = ("alignment", "bench", "cohesion", "core", "crawlers", "exports", "filters", "mteval", "pipeline", "qc")
+
+
+def _add_argument_calls():
+    for package in PACKAGES:
+        for path in sorted((REPO_ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "add_argument":
+                    yield path.relative_to(REPO_ROOT), node
+
+
+def test_every_option_and_argument_has_a_help_text():
+    calls = list(_add_argument_calls())
+    assert len(calls) > 50
+    assert [f"{path}:{node.lineno}" for path, node in calls if not any(k.arg == "help" for k in node.keywords)] == []
+
+
+@pytest.mark.parametrize("module", ["exports.check_report", "crawlers.demo.render", "crawlers.demo.source", "bench"])
+def test_commands_that_read_their_arguments_by_hand_before_now_answer_help(module):
+    result = subprocess.run([sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("usage: "), result.stderr
