@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from spacy.tokens import Doc
 
@@ -55,8 +56,16 @@ def quoted(text: str, pos: int) -> bool:
     Double quotes toggle or open/close; single quotes (' ‘ ’) count as quote marks only at a word
     edge, so apostrophes ("don't", "Anna's") are ignored.
     """
+    return bool(_quote_states(text)[slice(pos).indices(len(text))[1]])
+
+
+@lru_cache(maxsize=1024)
+def _quote_states(text: str) -> bytes:
+    """Byte ``k``: 1 when the text before offset ``k`` leaves a quote open (one pass per sentence,
+    shared by every :func:`quoted` question about it)."""
+    states = bytearray(len(text) + 1)
     inside = False
-    for k, char in enumerate(text[:pos]):
+    for k, char in enumerate(text):
         left = text[k - 1] if k > 0 else " "
         right = text[k + 1] if k + 1 < len(text) else " "
         if char == '"':
@@ -65,7 +74,8 @@ def quoted(text: str, pos: int) -> bool:
             inside = True
         elif char == "”" or (char in "’'" and not right.isalnum() and not left.isspace()):
             inside = False
-    return inside
+        states[k + 1] = inside
+    return bytes(states)
 
 
 def words(text: str) -> list[str]:

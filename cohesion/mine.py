@@ -1,11 +1,15 @@
-"""CLI: ``python -m cohesion.mine [FILE] [--errors strict|replace] < sentences.txt`` — one English
-sentence per line in (stdin when no FILE), one JSON candidate per line out (phenomenon, subtype,
-adjacency, adjacent, distance, sentences, a, b, spans, trigger, evidence).
+"""CLI: ``python -m cohesion.mine [PATH ...] [--errors strict|replace]`` — English sentences, one per
+line, in (files, folders of ``*.txt`` files, or stdin when no PATH), one JSON candidate per line out
+(phenomenon, subtype, adjacency, adjacent, distance, sentences, a, b, spans, trigger, evidence; with
+PATHs, ``file`` first).
 
-Bad input never gives a traceback: invalid UTF-8 is a one-line error naming the byte offset (or,
-with ``--errors replace``, decoded with U+FFFD), binary input (a NUL byte) is refused with a
-one-line error, and a line longer than spaCy's maximum is skipped by name on stderr while every
-other line is mined as usual (sentence numbers stay those of the input).
+Each file is a chapter of its own (no candidate links two files); all are mined in one process and
+one tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never
+gives a traceback: an unreadable file, invalid UTF-8 (a one-line error naming the byte offset or, with
+``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte) are each a one-line error on
+stderr, the other files are mined, and the exit status is 2. A line longer than the miner's maximum
+sentence length is skipped by name on stderr while every other line is mined as usual (sentence
+numbers stay those of the input).
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
-from cohesion.miner import mine
-from cohesion.nlp import load_tagger
+from cohesion import miner
 
 
 class InputError(Exception):
@@ -37,13 +43,13 @@ def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str
     return text.splitlines()
 
 
-def within_limit(lines: list[str], limit: int, name: str = "stdin") -> list[str]:
-    """``lines`` with every line over ``limit`` characters emptied and reported on stderr."""
+def within_limit(lines: list[str], name: str = "stdin") -> list[str]:
+    """``lines`` with every line over :data:`miner.MAX_CHARS` emptied and reported on stderr."""
     kept = []
     for n, line in enumerate(lines, 1):
-        if len(line) > limit:
+        if miner.too_long(line):
             print(
-                f"{name}: line {n} skipped: {len(line)} characters, over spaCy's maximum {limit}",
+                f"{name}: line {n} skipped: {len(line)} characters, over the miner's maximum {miner.MAX_CHARS}",
                 file=sys.stderr,
             )
             line = ""
@@ -51,22 +57,52 @@ def within_limit(lines: list[str], limit: int, name: str = "stdin") -> list[str]
     return kept
 
 
+def sources(paths: list[Path]) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """(name, reader) per file to mine: each path, a folder replaced by its ``*.txt`` files in name
+    order (a folder without any reads as an InputError)."""
+    for path in paths:
+        if not path.is_dir():
+            yield str(path), path.read_bytes
+            continue
+        files = sorted(p for p in path.glob("*.txt") if p.is_file())
+        yield from (
+            ((str(p), p.read_bytes) for p in files) if files else [(str(path), partial(_no_text, path))]
+        )
+
+
+def _no_text(folder: Path) -> bytes:
+    raise InputError(f"{folder}: a folder without *.txt files, nothing mined")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, help="sentences, one per line (default: stdin)")
+    parser.add_argument("paths", nargs="*", type=Path, help="files or folders of *.txt (default: stdin)")
     parser.add_argument("--errors", choices=("strict", "replace"), default="strict", help="on invalid UTF-8")
     args = parser.parse_args(argv)
-    name = str(args.file) if args.file else "stdin"
-    try:
-        data = args.file.read_bytes() if args.file else sys.stdin.buffer.read()
-        lines = decode(data, args.errors, name)
-    except (InputError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    sentences = within_limit(lines, load_tagger().max_length, name)
-    for candidate in mine(sentences):
-        print(json.dumps(candidate.to_json(), ensure_ascii=False))
-    return 0
+    names: deque[str | None] = deque()  # the chapter each result of the miner belongs to
+    failed = []
+
+    def chapters() -> Iterator[tuple[list[str], None]]:
+        for name, read in sources(args.paths) if args.paths else [("stdin", _stdin)]:
+            try:
+                lines = decode(read(), args.errors, name)
+            except (InputError, OSError) as e:
+                print(f"error: {e}", file=sys.stderr)
+                failed.append(name)
+                continue
+            names.append(name if args.paths else None)
+            yield within_limit(lines, name), None
+
+    for found in miner.mine_chapters(chapters()):
+        name = names.popleft()
+        for candidate in found:
+            row = candidate.to_json()
+            print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
+    return 2 if failed else 0
+
+
+def _stdin() -> bytes:
+    return sys.stdin.buffer.read()
 
 
 if __name__ == "__main__":

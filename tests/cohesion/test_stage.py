@@ -48,10 +48,18 @@ def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
     result = mine_book([CHAPTER], PAIRS, cache)
     rows, stats = result.rows, result.stats
     assert stats["cached"] == 0 and len(cache) == 1
-    monkeypatch.setattr("cohesion.stage.mine", lambda *_: pytest.fail("mined again"))
+    monkeypatch.setattr("cohesion.stage.mine_chapters", lambda *_: pytest.fail("mined again"))
     result = mine_book([CHAPTER], PAIRS, cache)
     again, stats = result.rows, result.stats
     assert again == rows and stats["cached"] == 1
     changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
     with pytest.raises(pytest.fail.Exception):
         mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh
+
+
+def test_a_sentence_over_the_limit_is_counted_and_mined_as_empty(mined):
+    long = "He took the lamp. " * 600
+    chapter = {**CHAPTER, "en_sentences": [CHAPTER["en_sentences"][0], long, *CHAPTER["en_sentences"][1:]]}
+    result = mine_book([chapter], [])
+    assert result.stats["too_long"] == 1 and mine_book([CHAPTER], []).stats["too_long"] == 0
+    assert result.rows and all(1 not in (r["sent_a"], r["sent_b"]) for r in result.rows)
