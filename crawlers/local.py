@@ -6,7 +6,7 @@ with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fra
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
 ``missing_item``, ``chapter_too_long``); a file that cannot be read at all is a ``toc_failure``
-(reasons: ``file_not_found``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
+(reasons: ``file_not_found``, ``unreadable_file``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
 ``entry_too_large``, ``book_too_large``, ``bad_encoding``, ``no_chapters``, ...).
 """
 

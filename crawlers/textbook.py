@@ -80,8 +80,11 @@ def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
 def read_text_book(path: Path, encoding: str | None = None, heading: str | None = None,
                    caps: Caps = Caps()) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book and the encoding it was read with; ``book_too_large`` over the cap."""
-    with path.open("rb") as file:
-        data = file.read(caps.book_bytes + 1)
+    try:
+        with path.open("rb") as file:
+            data = file.read(caps.book_bytes + 1)
+    except OSError as err:
+        raise TextBookError("unreadable_file", f"{path.name}: {err.strerror or err}") from None
     if len(data) > caps.book_bytes:
         raise TextBookError("book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes")
     text, used = decode(data, encoding)

@@ -241,3 +241,13 @@ def test_a_zip_bomb_is_rejected_within_bounded_memory(tmp_path, entries):
     reason, peak_kib = result.stdout.split()
     assert reason == ("entry_too_large" if entries == 1 else "book_too_large")
     assert int(peak_kib) * 1024 < 1.5 * 10**9
+
+
+def test_an_unreadable_text_book_is_a_named_rejection(tmp_path, monkeypatch):
+    path = _text(tmp_path, BOOK_TXT.encode())
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "open", refuse)
+    assert outcome(TEXT, path, tmp_path) == ([], ["unreadable_file"])
