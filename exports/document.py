@@ -69,7 +69,8 @@ def render_html(title: str, sections: Sequence[Section]) -> str:
     )
 
 
-_MD_INLINE = re.compile(r"([\\`*_\[\]<>|~!#&$])")  # emphasis, code, links, HTML, tables, entities, math
+# what makes emphasis, code, links, HTML, tables, entities or math (an underscore inside a word does not)
+_MD_INLINE = re.compile(r"([\\`*\[\]<>|~#&$]|(?<!\w)_|_(?!\w))")
 _MD_LIST = re.compile(r"^([-+]|\d+(?=[.)](?:\s|$)))")  # what starts a list item, at the start of a paragraph
 
 
