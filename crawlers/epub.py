@@ -7,17 +7,27 @@ the table of contents. Spine items that are front or back matter (by their ``epu
 title: cover, copyright, contents, dedication, acknowledgements, about the author, translator's or
 author's notes, glossary, ...) are dropped by rule, and so are footnote asides and "TL note" lines
 inside chapters.
+
+Reading is bounded: every entry is inflated in a stream with a cap per entry and per book
+(``crawlers.limits``), and an entry that cannot be inflated (bad CRC, unknown compression,
+encryption) rejects the book with a named reason, never a traceback. XML declaring a multi-byte
+encoding that expat cannot read (GBK, Big5, Shift-JIS, ...) is decoded with Python's codec.
 """
 
 from __future__ import annotations
 
+import codecs
+import lzma
 import posixpath
 import re
 import zipfile
+import zlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
+
+from crawlers.limits import Caps
 
 _NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -60,16 +70,83 @@ class EpubChapter:
 @dataclass
 class EpubBook:
     chapters: list[EpubChapter] = field(default_factory=list)
-    broken: dict[str, str] = field(default_factory=dict)  # href -> why it could not be read
+    broken: dict[str, tuple[str, str]] = field(default_factory=dict)  # href -> (reason, detail) it was not read
     dropped: dict[str, str] = field(default_factory=dict)  # href -> the rule that dropped it
 
 
-def _xml(archive: zipfile.ZipFile, name: str, reason: str) -> ET.Element:
+_CHUNK = 2**20
+_DECLARED = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+_WIDER = {"gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs"}  # a declared codec -> its superset
+_CORRUPT = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError)
+
+
+class _Archive:
+    """The entries of an open EPUB zip, inflated in a stream with a cap per entry and per book."""
+
+    def __init__(self, archive: zipfile.ZipFile, max_entry: int, max_book: int) -> None:
+        self.archive, self.max_entry, self.max_book = archive, max_entry, max_book
+        self.inflated = 0  # bytes inflated so far from the whole book
+
+    def __contains__(self, name: str) -> bool:
+        try:
+            self.archive.getinfo(name)
+        except KeyError:
+            return False
+        return True
+
+    def read(self, name: str) -> bytes:
+        """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
+        info = self.archive.getinfo(name)
+        if info.file_size > self.max_entry:
+            raise EpubError("entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})")
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            with self.archive.open(info) as entry:
+                while chunk := entry.read(min(_CHUNK, self.max_entry + 1 - size)):
+                    size += len(chunk)
+                    self.inflated += len(chunk)
+                    if size > self.max_entry:
+                        raise EpubError("entry_too_large", f"{name} inflates past the cap of {self.max_entry} bytes")
+                    if self.inflated > self.max_book:
+                        raise EpubError("book_too_large", f"the book inflates past the cap of {self.max_book} bytes")
+                    chunks.append(chunk)
+        except EpubError:
+            raise
+        except NotImplementedError as err:
+            raise EpubError("unsupported_compression", f"{name}: {err}") from None
+        except RuntimeError as err:  # zipfile's only RuntimeError: an encrypted entry without a password
+            raise EpubError("encrypted_entry", f"{name}: {err}") from None
+        except _CORRUPT as err:
+            raise EpubError("corrupt_entry", f"{name}: {type(err).__name__}: {err}") from None
+        return b"".join(chunks)
+
+
+def _parse(data: bytes) -> ET.Element:
+    """The XML document; one declaring a multi-byte encoding (which expat refuses) is decoded first."""
+    declared = _DECLARED.match(data)
+    name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
-        return ET.fromstring(archive.read(name))
+        codec = codecs.lookup(_WIDER.get(name, name)).name
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None
+    if codec in ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "latin-1", "iso8859-1"):
+        return ET.fromstring(data)
+    try:
+        return ET.fromstring(data.decode(codec))  # a str is parsed as Unicode, its declaration ignored
+    except UnicodeDecodeError as err:
+        raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
+
+
+def _xml(archive: _Archive, name: str, reason: str) -> ET.Element:
+    """The parsed entry ``name``; EpubError ``reason`` when it is missing or does not parse."""
+    try:
+        data = archive.read(name)
     except KeyError:
         raise EpubError(reason, f"{name} is missing") from None
-    except ET.ParseError as err:
+    try:
+        return _parse(data)
+    except (ET.ParseError, ValueError) as err:
         raise EpubError(reason, f"{name}: {err}") from None
 
 
@@ -81,7 +158,7 @@ def _text(element: ET.Element) -> str:
     return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
 
 
-def _toc_titles(archive: zipfile.ZipFile, opf: ET.Element, base: str) -> dict[str, str]:
+def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]:
     """Spine href -> title from the EPUB 3 nav document or the EPUB 2 NCX (empty when neither reads)."""
     titles: dict[str, str] = {}
     items = opf.findall("opf:manifest/opf:item", _NS)
@@ -102,8 +179,10 @@ def _toc_titles(archive: zipfile.ZipFile, opf: ET.Element, base: str) -> dict[st
                 if label is not None and content is not None:
                     href = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(content.get("src", ""))))
                     titles.setdefault(href.split("#")[0], (label.text or "").strip())
-    except EpubError:
-        return {}  # a broken table of contents costs only the fallback titles
+    except EpubError as err:
+        if err.reason in ("bad_nav", "bad_ncx"):
+            return {}  # a missing or broken table of contents costs only the fallback titles
+        raise
     return titles
 
 
@@ -128,16 +207,19 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
     return EpubChapter(href, title, paragraphs), ""
 
 
-def read_epub(path: Path) -> EpubBook:
+def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
     """The chapters of an EPUB in spine order; unreadable chapters in ``broken``, matter in ``dropped``.
 
-    Raises EpubError when the file itself cannot be read (not a zip, no package, no spine).
+    A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
+    (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
+    spine, an entry that cannot be inflated, or an entry or the book over its cap.
     """
     try:
-        archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as err:
+        zipped = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
         raise EpubError("not_an_epub", f"{path.name}: {err}") from None
-    with archive:
+    with zipped:
+        archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes)
         rootfile = _xml(archive, "META-INF/container.xml", "no_container").find("c:rootfiles/c:rootfile", _NS)
         if rootfile is None or not rootfile.get("full-path"):
             raise EpubError("no_container", "container.xml names no package document")
@@ -154,12 +236,17 @@ def read_epub(path: Path) -> EpubBook:
         for idref in spine:
             href = manifest.get(idref)
             if href is None:
-                book.broken[str(idref)] = f"spine item {idref!r} is not in the manifest"
+                book.broken[str(idref)] = ("missing_item", f"spine item {idref!r} is not in the manifest")
+                continue
+            if href not in archive:
+                book.broken[href] = ("missing_item", f"spine item {idref!r}: {href} is not in the file")
                 continue
             try:
                 root = _xml(archive, href, "broken_xhtml")
             except EpubError as err:
-                book.broken[href] = err.detail
+                if err.reason != "broken_xhtml":
+                    raise  # the entry cannot be inflated, or is over a cap: the whole book is rejected
+                book.broken[href] = (err.reason, err.detail)
                 continue
             chapter, why = _chapter(root, href, titles.get(href, ""))
             if chapter is None:

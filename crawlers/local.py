@@ -4,9 +4,10 @@ The file is read whole on every run; its chapters are journaled like fetched one
 then a ``chapter`` record for each chapter that is new or changed since the journal last saw it),
 with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fragment (the spine
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
-exactly as with a site. A chapter that cannot be read is a ``failure`` record; a file that cannot be
-read at all is a ``toc_failure`` (reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``,
-``bad_encoding``, ``no_chapters``, ...).
+exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
+``missing_item``, ``chapter_too_long``); a file that cannot be read at all is a ``toc_failure``
+(reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
+``entry_too_large``, ``book_too_large``, ``bad_encoding``, ``no_chapters``, ...).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from urllib.parse import quote
 
 from crawlers.epub import EpubError, read_epub
 from crawlers.journal import JournalWriter, read_journal
+from crawlers.limits import Caps
 from crawlers.profile import Site
 from crawlers.textbook import TextBookError, read_text_book
 
@@ -28,12 +30,15 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _chapters(site: Site, path: Path) -> tuple[list[tuple[str, str, list[str]]], dict[str, str], dict[str, str], str]:
-    """(key, title, paragraphs) of every chapter; unreadable ones and dropped ones by key; the encoding."""
+Chapter = tuple[str, str, list[str]]  # key (the chapter's place in the file), title, paragraphs
+
+
+def _chapters(site: Site, path: Path, caps: Caps) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str]:
+    """Every chapter; unreadable ones (reason, detail) and dropped ones by key; the encoding."""
     if site.kind == "epub":
-        book = read_epub(path)
+        book = read_epub(path, caps)
         return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
-    chapters, encoding = read_text_book(path, site.encoding, site.heading)
+    chapters, encoding = read_text_book(path, site.encoding, site.heading, caps)
     seen: Counter[str] = Counter()
     keyed = []
     for chapter in chapters:
@@ -43,7 +48,19 @@ def _chapters(site: Site, path: Path) -> tuple[list[tuple[str, str, list[str]]],
     return keyed, {}, {}, encoding
 
 
-def read_local(site: Site, path: Path, journal: Path) -> dict[str, Any]:
+def _cap_length(chapters: list[Chapter], broken: dict[str, tuple[str, str]], cap: int) -> list[Chapter]:
+    """The chapters of at most ``cap`` characters; each longer one goes to ``broken`` as ``chapter_too_long``."""
+    kept = []
+    for key, title, paragraphs in chapters:
+        size = sum(map(len, paragraphs))
+        if size > cap:
+            broken[key] = ("chapter_too_long", f"{size} characters (cap {cap})")
+        else:
+            kept.append((key, title, paragraphs))
+    return kept
+
+
+def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> dict[str, Any]:
     """Journal the chapters of one local book file; return a crawl report like ``crawlers.run.crawl``'s."""
     started = time.monotonic()
     uri = path.resolve().as_uri()
@@ -57,9 +74,10 @@ def read_local(site: Site, path: Path, journal: Path) -> dict[str, Any]:
             raise TextBookError("file_not_found", "no such file" if not path.exists() else "not a file")
         report["bytes"] = path.stat().st_size
         try:
-            chapters, broken, dropped, encoding = _chapters(site, path)
+            chapters, broken, dropped, encoding = _chapters(site, path, caps)
         except PermissionError as err:
             raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
+        chapters = _cap_length(chapters, broken, caps.chapter_chars)
     except (EpubError, TextBookError) as err:
         writer.append({"type": "toc_failure", "url": uri, "reason": err.reason, "detail": err.detail,
                        "fetched_at": _now()})
@@ -76,10 +94,10 @@ def read_local(site: Site, path: Path, journal: Path) -> dict[str, Any]:
             writer.append({"type": "chapter", "url": url[key], "page_urls": [url[key]], "title": title,
                            "paragraphs": paragraphs, "encoding": encoding, "fetched_at": _now()})
             report["items"] += 1
-    for key, why in broken.items():
-        writer.append({"type": "failure", "url": url[key], "reason": "broken_xhtml", "detail": why, "fetched_at": _now()})
+    for key, (reason, detail) in broken.items():
+        writer.append({"type": "failure", "url": url[key], "reason": reason, "detail": detail, "fetched_at": _now()})
     writer.close()
-    report["failed_reasons"] = dict(Counter("broken_xhtml" for _ in broken))
+    report["failed_reasons"] = dict(Counter(reason for reason, _ in broken.values()))
     report["dropped"] = dropped
     report["duration_s"] = round(time.monotonic() - started, 3)
     return report

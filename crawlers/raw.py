@@ -32,7 +32,9 @@ def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: st
 
 
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
-    """Rows for every chapter of the table of contents, in its order, and a rejection per missing one."""
+    """Rows for every chapter of the table of contents, in its order, and a rejection per missing one:
+    ``fetch_failed`` for a web page, the reader's own reason for a chapter of a local file
+    (``broken_xhtml``, ``missing_item``, ``chapter_too_long``)."""
     rows: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for toc_index, (url, link_title) in enumerate(state.toc):
@@ -43,9 +45,10 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
             detail = f"{url}: {failure.get('reason', 'not fetched')}"
             if failure.get("detail"):
                 detail += f" ({failure['detail']})"
+            local = url.startswith("file:") and "reason" in failure
             failures.append({
                 "stage": "crawl", "item_id": raw_id, "book_id": book_id, "lang": lang,
-                "reason": "fetch_failed", "detail": detail,
+                "reason": failure["reason"] if local else "fetch_failed", "detail": detail,
             })
             continue
         title = record["title"] or link_title

@@ -37,6 +37,9 @@ REPORT_STATS = {
 }
 
 
+EXTENSIONS_USED = ("scrapy.extensions.corestats.CoreStats", "scrapy.extensions.throttle.AutoThrottle")
+
+
 class CrawlError(RuntimeError):
     pass
 
@@ -77,7 +80,12 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "DOWNLOAD_MAXSIZE": site.max_page_bytes,
         "DOWNLOAD_WARNSIZE": 0,
         "ITEM_PIPELINES": {"crawlers.journal.JournalPipeline": 100},
+        # only the extensions the crawl uses: CoreStats (the report's counts, finish_reason) and AutoThrottle.
+        # Scrapy's others are off, the telnet console and RemoteControl (a localhost server that runs Python
+        # sent with a token written under ~/.local/state/scrapy/) above all, and any a later Scrapy adds
+        "EXTENSIONS_BASE": {name: 0 for name in EXTENSIONS_USED},
         "TELNETCONSOLE_ENABLED": False,
+        "REMOTE_CONTROL_ENABLED": False,
         "LOG_LEVEL": "INFO",
         "LOG_FILE": log_file,
         "LOG_FILE_APPEND": False,

@@ -1,4 +1,5 @@
-"""Chapters of a plain-text book (.txt, UTF-8 or GB18030) cut at chapter-heading lines.
+"""Chapters of a plain-text book (.txt: UTF-8, GB18030, or UTF-16 with or without a BOM) cut at
+chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N,
 Prologue). Text before the first heading (title, author, blurb) is front matter and dropped.
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.user_regex import RegexTimeout, compile_user, user_search
+from crawlers.limits import Caps
 
 DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
@@ -31,14 +33,33 @@ class TextChapter:
     paragraphs: list[str]
 
 
+def _utf16(data: bytes) -> str | None:
+    """The UTF-16 codec of ``data``, by its BOM, else by where its zero bytes are (the high bytes of
+    ASCII characters: line breaks, digits); None when it does not look like UTF-16."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "utf-16"
+    sample = data[: 2**16]
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if not even + odd or 2 * min(even, odd) > max(even, odd):
+        return None  # UTF-8 and GB18030 text has no zero byte; UTF-16 has most on one side
+    return "utf-16-le" if odd > even else "utf-16-be"
+
+
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
-    """The text and the encoding that read it: ``encoding`` if given, else UTF-8, else GB18030."""
-    for name in (encoding,) if encoding else ENCODINGS:
+    """The text and the encoding that read it: ``encoding`` if given, else UTF-16 when its BOM or its
+    zero bytes say so, else UTF-8, else GB18030. Text with NUL characters is not a book: ``bad_encoding``."""
+    utf16 = None if encoding else _utf16(data)
+    names = (encoding,) if encoding else (utf16,) if utf16 else ENCODINGS
+    for name in names:
         try:
-            return data.decode(name), name
+            text = data.decode(name)
         except UnicodeDecodeError:
             continue
-    raise TextBookError("bad_encoding", f"not {' or '.join((encoding,) if encoding else ENCODINGS)}")
+        except LookupError:
+            raise TextBookError("bad_encoding", f"unknown encoding {name!r}") from None
+        if "\x00" not in text:
+            return text, name
+    raise TextBookError("bad_encoding", f"not {' or '.join(names)} text")
 
 
 def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
@@ -62,9 +83,17 @@ def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
     return [c for c in chapters if c.paragraphs]
 
 
-def read_text_book(path: Path, encoding: str | None = None, heading: str | None = None) -> tuple[list[TextChapter], str]:
-    """The chapters of a .txt book and the encoding it was read with."""
-    text, used = decode(path.read_bytes(), encoding)
+def read_text_book(path: Path, encoding: str | None = None, heading: str | None = None,
+                   caps: Caps = Caps()) -> tuple[list[TextChapter], str]:
+    """The chapters of a .txt book and the encoding it was read with; ``book_too_large`` over the cap."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(caps.book_bytes + 1)
+    except OSError as err:
+        raise TextBookError("file_unreadable", f"{path.name}: {err.strerror or err}") from None
+    if len(data) > caps.book_bytes:
+        raise TextBookError("book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes")
+    text, used = decode(data, encoding)
     chapters = split_chapters(text, heading)
     if not chapters:
         raise TextBookError("no_chapters", f"{path.name}: no line matches the chapter heading pattern")

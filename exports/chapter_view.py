@@ -1,4 +1,5 @@
-"""``describe_chapter``: one chapter's journey through the pipeline, as terminal text."""
+"""``describe_chapter``: one chapter's journey through the pipeline, as terminal text (every value read
+from the outputs with its control characters escaped, so that source text cannot drive the terminal)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from core.layout import Layout
 from core.storage import read_json, read_many, read_rows
 from exports.corpus import rejected_files
-from exports.text import one_line
+from exports.text import one_line, printable
 
 Row = dict[str, Any]
 FIRST_LINES, LINE_WIDTH = 3, 160
@@ -18,9 +19,20 @@ ANSI = {"a": ("\x1b[1;33m", "\x1b[0m"), "b": ("\x1b[1;36m", "\x1b[0m")}
 PLAIN = {"a": ("[[", "]]"), "b": ("<<", ">>")}
 
 
+def _printable(value: Any) -> Any:
+    """A value with the control characters of its text (or of the texts of a list) escaped."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [_printable(item) for item in value]
+    return value
+
+
 def _rows(path: Path, table: str, keep: Callable[[Row], bool]) -> list[Row] | None:
-    """Matching rows of a table file, or None when the file does not exist."""
-    return [row for row in read_rows(path, table) if keep(row)] if path.is_file() else None
+    """Matching rows of a table file, their texts printable, or None when the file does not exist."""
+    if not path.is_file():
+        return None
+    return [{key: _printable(value) for key, value in row.items()} for row in read_rows(path, table) if keep(row)]
 
 
 def highlight(sentence: str, start: int | None, end: int | None, span: str, marks: tuple[str, str]) -> str:
@@ -164,14 +176,14 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
                   lambda r: r["raw_id"] in paired_ids if paired_ids else r["chapter_no"] == chapter_no)
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
-    how = read_json(stats_path).get("pairing", {}).get(chapter_id) if stats_path.is_file() else None
+    how = _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.is_file() else None
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
         for lang in ("zh", "en")
     ]
     raw = None if raw_tables == [None, None] else [r for rows in raw_tables for r in rows or []]
     rejected = [
-        r
+        {key: _printable(value) for key, value in r.items()}
         for r in read_many(rejected_files(layout), "rejected").to_pylist()
         if r["item_id"] in raw_ids or r["item_id"] == chapter_id or r["item_id"].startswith(chapter_id + "/")
     ]
@@ -182,7 +194,7 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
     return (
         "\n".join(
             [
-                f"Chapter {chapter_id}",
+                f"Chapter {printable(chapter_id)}",
                 *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
                 *_section("cleaned", _map(clean, _clean_lines), "no cleaned chapter with this number"),
                 *_section("paired", _map(chapters, lambda rows: _paired_lines(rows, how)),

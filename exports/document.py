@@ -1,13 +1,16 @@
-"""A small report document model rendered as HTML and as its Markdown twin."""
+"""A small report document model rendered as HTML and as its Markdown twin (text escaped in both: a value
+from the data, such as a hostile ``genre``, is shown as written, never read as markup)."""
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from exports.stats import format_cell
+from exports.text import one_line
 
 
 @dataclass(frozen=True)
@@ -66,25 +69,40 @@ def render_html(title: str, sections: Sequence[Section]) -> str:
     )
 
 
+# what makes emphasis, code, links, HTML, tables, entities or math (an underscore inside a word does not)
+_MD_INLINE = re.compile(r"([\\`*\[\]<>|~#&$]|(?<!\w)_|_(?!\w))")
+_MD_LIST = re.compile(r"^([-+]|\d+(?=[.)](?:\s|$)))")  # what starts a list item, at the start of a paragraph
+
+
+def md_text(text: str) -> str:
+    """Plain ``text`` as Markdown inline text that renders as the same text, on one line."""
+    return _MD_INLINE.sub(r"\\\1", one_line(text))
+
+
+def _md_paragraph(text: str) -> str:
+    escaped = md_text(text)
+    return _MD_LIST.sub(lambda m: m.group() + "\\" if m.group()[0].isdigit() else "\\" + m.group(), escaped)
+
+
 def _md_cell(value: Any) -> str:
-    return format_cell(value).replace("|", "\\|")
+    return md_text(format_cell(value))
 
 
 def _md_block(block: Block) -> str:
     if isinstance(block, Image):
-        return f"![{block.alt}]({block.src})"
+        return f"![{md_text(block.alt)}]({block.src})"
     if isinstance(block, Table):
         if not block.rows:
             return "(empty)"
         keys = list(block.rows[0])
         align = ["---" if isinstance(block.rows[0][k], str) else "---:" for k in keys]
-        lines = [keys, align, *([_md_cell(v) for v in row.values()] for row in block.rows)]
+        lines = [[md_text(k) for k in keys], align, *([_md_cell(v) for v in row.values()] for row in block.rows)]
         return "\n".join("| " + " | ".join(line) + " |" for line in lines)
-    return block
+    return _md_paragraph(block)
 
 
 def render_markdown(title: str, sections: Sequence[Section]) -> str:
-    parts = [f"# {title}"]
+    parts = [f"# {md_text(title)}"]
     for section in sections:
-        parts += [f"## {section.title}", *map(_md_block, section.blocks)]
+        parts += [f"## {md_text(section.title)}", *map(_md_block, section.blocks)]
     return "\n\n".join(parts) + "\n"

@@ -10,6 +10,12 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 
+def _plain(labels: Sequence[str]) -> list[str]:
+    """Labels from the data shown as written: a "$" would start matplotlib's math text (and a bad formula
+    is an error when the chart is drawn)."""
+    return [str(label).replace("$", r"\$") for label in labels]
+
+
 def _figure(height: float = 3.2) -> Figure:
     fig = Figure(figsize=(7, height), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)
@@ -28,7 +34,7 @@ def bar_chart(
     ax = fig.add_subplot()
     left = [0.0] * len(labels)
     for name, values in counts.items():
-        ax.barh(labels, values, left=left, label=name)
+        ax.barh(_plain(labels), values, left=left, label=_plain([name])[0])
         left = [a + b for a, b in zip(left, values, strict=True)]
     ax.invert_yaxis()
     ax.set(title=title, xlabel=xlabel)
@@ -62,8 +68,8 @@ def grouped_bar_chart(
     width = 0.8 / max(1, len(values))
     x = np.arange(len(groups))
     for k, (name, series) in enumerate(values.items()):
-        ax.bar(x + (k - (len(values) - 1) / 2) * width, series, width, label=name)
-    ax.set_xticks(x, groups, rotation=30, ha="right", fontsize=8)
+        ax.bar(x + (k - (len(values) - 1) / 2) * width, series, width, label=_plain([name])[0])
+    ax.set_xticks(x, _plain(groups), rotation=30, ha="right", fontsize=8)
     ax.set(title=title, ylabel=ylabel)
     ax.legend(fontsize=8)
     fig.savefig(path)

@@ -10,6 +10,16 @@ from typing import Any
 _LINE_BREAKS = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]+")
 
 
+# C0 and C1 controls but tab and line feed, and the bidirectional marks and overrides: printed raw, a
+# terminal would act on them (escape sequences, carriage return, text shown reversed)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x1b``, ``\\u202e``)."""
+    return _CONTROLS.sub(lambda m: ascii(m.group())[1:-1], text)
+
+
 def one_line(text: str | None) -> str:
     """``text`` with line breaks replaced by a space, stripped ("" for None)."""
     return _LINE_BREAKS.sub(" ", text or "").strip()

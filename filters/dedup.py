@@ -9,7 +9,8 @@ union-find, and the smallest id of a cluster is kept.
 
 ``find_duplicates`` holds every text. For a corpus too large for that, ``find_candidates`` works from
 the content hashes and signatures alone, and ``Candidates.resolve`` needs the shingle sets of the
-candidates only.
+candidates only. ``content_hash`` and ``MinHasher.text_signature`` read a text in blocks, so their
+memory does not grow with the text (a chapter of 200 MB costs a block's worth, not shingles x 128).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import unicodedata
 import zlib
 from collections import defaultdict
 from itertools import combinations
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,9 +35,31 @@ def normalise_key(text: str) -> str:
     return _STRIP.sub("", unicodedata.normalize("NFKC", text).lower())
 
 
-def content_hash(text: str) -> str:
-    """Exact-dedup key: 64-bit BLAKE2b of the normalised text, as hex."""
-    return hashlib.blake2b(normalise_key(text).encode("utf-8"), digest_size=8).hexdigest()
+BLOCK_CHARS = 2**20  # characters normalised at once
+_SAFE_CUT = {"zh": re.compile(r"[\s\u4e00-\u9fff]"), "en": re.compile(r"\s")}
+
+
+def text_blocks(text: str, lang: str, size: int = BLOCK_CHARS) -> Iterator[str]:
+    """``text`` in consecutive pieces of about ``size`` characters, each cut just before a space (or, in
+    Chinese, an ideograph), where neither NFKC nor a word can join characters across the cut; only a
+    stretch of ``2 * size`` characters without such a place is cut at ``size``."""
+    start = 0
+    while len(text) - start > size:
+        safe = _SAFE_CUT[lang].search(text, start + size, start + 2 * size)
+        if safe is None and len(text) - start <= 2 * size:
+            break  # the rest is one last piece
+        cut = safe.start() if safe else start + size
+        yield text[start:cut]
+        start = cut
+    yield text[start:]
+
+
+def content_hash(text: str, block_chars: int = BLOCK_CHARS) -> str:
+    """Exact-dedup key: 64-bit BLAKE2b of the normalised text, as hex (read in blocks)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for block in text_blocks(text, "zh", block_chars):  # the cuts of either language suit normalise_key
+        digest.update(normalise_key(block).encode("utf-8"))
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -73,25 +96,49 @@ def _mix(x: np.ndarray) -> np.ndarray:
     return x ^ (x >> np.uint64(31))
 
 
-def shingles(text: str, lang: str, n: int = 5) -> np.ndarray:
-    """Sorted unique 64-bit hashes of the character (zh) or word (en) n-grams of ``text``."""
+def _tokens(text: str, lang: str) -> np.ndarray:
+    """The characters (zh) or words (en) of the normalised text, as uint64."""
     if lang == "zh":
         key = normalise_key(text)
-        tokens = np.frombuffer(key.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-    else:
-        words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
-        tokens = np.array([zlib.crc32(w.encode("utf-8")) for w in words], dtype=np.uint64)
+        return np.frombuffer(key.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+    return np.array([zlib.crc32(w.encode("utf-8")) for w in words], dtype=np.uint64)
+
+
+def _grams(tokens: np.ndarray, n: int) -> np.ndarray:
+    """64-bit hashes of every n-gram of ``tokens`` (a sequence shorter than n is padded to one n-gram)."""
     if len(tokens) < n:
-        tokens = np.pad(tokens, (0, n - len(tokens)))  # a very short text is one shingle
+        tokens = np.pad(tokens, (0, n - len(tokens)))
     with np.errstate(over="ignore"):
         grams = np.zeros(len(tokens) - n + 1, dtype=np.uint64)
         for k in range(n):
             grams = _mix(grams ^ tokens[k : len(tokens) - n + 1 + k])
-    return np.unique(grams)
+    return grams
+
+
+def shingles(text: str, lang: str, n: int = 5) -> np.ndarray:
+    """Sorted unique 64-bit hashes of the character (zh) or word (en) n-grams of ``text``."""
+    return np.unique(_grams(_tokens(text, lang), n))
+
+
+def _block_grams(text: str, lang: str, n: int, block_chars: int) -> Iterator[np.ndarray]:
+    """The n-gram hashes of ``text`` (as ``shingles``, not unique), a block of the text at a time."""
+    carry = np.empty(0, dtype=np.uint64)  # the last n - 1 tokens: n-grams cross the cuts
+    produced = False
+    for block in text_blocks(text, lang, block_chars):
+        tokens = np.concatenate([carry, _tokens(block, lang)])
+        if len(tokens) >= n:
+            yield _grams(tokens, n)
+            produced = True
+        carry = tokens[len(tokens) - (n - 1) :] if len(tokens) >= n else tokens
+    if not produced:
+        yield _grams(carry, n)
 
 
 class MinHasher:
     """MinHash signatures with ``num_perm`` multiply-shift hash functions h(x) = (a*x + b) >> 32."""
+
+    BLOCK = 4096  # shingles hashed at once
 
     def __init__(self, num_perm: int = 128, seed: int = 1):
         rng = np.random.default_rng(seed)
@@ -99,10 +146,21 @@ class MinHasher:
         self.b = rng.integers(0, 2**63, num_perm, dtype=np.uint64)
 
     def signature(self, shingle_hashes: np.ndarray) -> np.ndarray:
-        """The ``num_perm`` minima, as uint32 (the hashes keep 32 bits)."""
+        """The ``num_perm`` minima, as uint32 (the hashes keep 32 bits), taken over blocks of shingles so
+        that memory does not grow with the text (a block is ``BLOCK`` x ``num_perm`` hashes)."""
+        minima = np.full(len(self.a), np.iinfo(np.uint64).max, dtype=np.uint64)
         with np.errstate(over="ignore"):
-            hashed = (shingle_hashes[:, None] * self.a[None, :] + self.b[None, :]) >> np.uint64(32)
-        return hashed.min(axis=0).astype(np.uint32)
+            for start in range(0, len(shingle_hashes), self.BLOCK):
+                block = shingle_hashes[start : start + self.BLOCK, None]
+                np.minimum(minima, ((block * self.a + self.b) >> np.uint64(32)).min(axis=0), out=minima)
+        return minima.astype(np.uint32)
+
+    def text_signature(self, text: str, lang: str, n: int = 5, block_chars: int = BLOCK_CHARS) -> np.ndarray:
+        """``signature(shingles(text, lang, n))``, read a block of the text at a time."""
+        minima = np.full(len(self.a), np.iinfo(np.uint32).max, dtype=np.uint32)
+        for grams in _block_grams(text, lang, n, block_chars):
+            np.minimum(minima, self.signature(grams), out=minima)
+        return minima
 
     def signatures(self, sets: Iterable[np.ndarray]) -> np.ndarray:
         """One signature row per shingle set: a (len(sets), num_perm) uint32 array."""

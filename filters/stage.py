@@ -148,8 +148,8 @@ class _Signatures:
         self.ids += [row["raw_id"] for row in rows]
         self.books += [row["book_id"] for row in rows]
         self.keys += [content_hash(text) for text in texts]
-        sets = (shingles(text, self.lang, self.config.ngram) for text in texts)
-        self.blocks.append(self.hasher.signatures(sets))
+        signatures = [self.hasher.text_signature(text, self.lang, self.config.ngram) for text in texts]
+        self.blocks.append(np.stack(signatures) if signatures else np.empty((0, self.config.num_perm), dtype=np.uint32))
 
     def candidates(self) -> Candidates:
         return find_candidates(self.ids, self.keys, np.concatenate(self.blocks), self.config)

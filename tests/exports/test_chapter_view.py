@@ -37,3 +37,17 @@ def test_describe_chapter_says_how_it_was_paired(layout):
     write_json({"pairing": {"book1/2": "zh '第2章' <-> en 'Prologue': numbers differ, content score 0.61"}},
                layout.stats("filter", "book1"))
     assert "  paired: zh '第2章' <-> en 'Prologue': numbers differ" in describe_chapter(layout, "book1/2", color=False)
+
+
+def test_control_characters_from_the_source_are_escaped(layout):
+    from core.storage import read_rows, write_table
+
+    path = layout.raw("zh", "book1")
+    rows = read_rows(path, "raw_chapters")
+    rows[1]["title"] = "第2章\x1b]0;pwned\x07\r\u202e"
+    rows[1]["text"] = "甲\x1b[2J乙\n丙\x9b31m"
+    write_table(rows, "raw_chapters", path)
+    text = describe_chapter(layout, "book1/2", color=True)
+    assert "title: 第2章\\x1b]0;pwned\\x07\\r\\u202e" in text
+    assert "| 甲\\x1b[2J乙" in text and "| 丙\\x9b31m" in text
+    assert not any(ch in text for ch in "\x07\r\x9b\u202e") and "\x1b]" not in text and "\x1b[2J" not in text

@@ -46,3 +46,15 @@ def test_report_charts_probe_results_when_they_exist(layout):
     assert "## Cohesion probe (masked LMs)" in markdown and "4 of 4 rows are UNJUDGED" in markdown
     assert "| reference | adjacent | 100.0 (1) | 0.0 (1) |" in markdown
     assert (page.parent / "img" / "probe.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_hostile_genre_is_plain_text_in_index_md_and_the_chart(layout):
+    from core.storage import read_rows, write_table
+
+    books = read_rows(layout.books(), "books")
+    books[0]["genre"] = "x|y\n# <img src=x onerror=alert(1)> [link](javascript:alert(1)) *bold* $\\nope{$"
+    write_table(books, "books", layout.books())
+    markdown = (build_report(layout).parent / "index.md").read_text(encoding="utf-8")
+    escaped = r"x\|y \# \<img src=x onerror=alert(1)\> \[link\](javascript:alert(1)) \*bold\* \$\\nope{\$"
+    assert f"| {escaped} | 1 | 1 |" in markdown
+    assert not re.search(r"(?<!\\)<img|(?<!\\)\]\(javascript|^# <", markdown, re.MULTILINE)

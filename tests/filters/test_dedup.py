@@ -1,6 +1,10 @@
+import hashlib
 import random
+import tracemalloc
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from filters.dedup import (
     DedupConfig,
@@ -47,6 +51,30 @@ def test_shingles_are_character_and_word_ngrams():
     assert len(shingles("one two three four five six", "en")) == 2
     assert len(shingles("短", "zh")) == 1
     assert np.array_equal(shingles("甲乙丙丁戊", "zh"), shingles("甲乙丙丁戊", "zh"))
+
+
+_PIECES = st.sampled_from(["天地", "。", "，", "abc", "Ｈｅｌｌｏ", "ΑΣ", "word", "e\u0301", "한국", "ﬁ", "①", "ｌé", "_"])
+_TEXT = st.lists(st.tuples(_PIECES | st.text(max_size=3), st.sampled_from([" ", "\n", "　"])), max_size=120).map(
+    lambda pairs: "".join(piece + gap for piece, gap in pairs)
+)
+
+
+@settings(deadline=None, max_examples=150)
+@given(_TEXT, st.sampled_from(["zh", "en"]), st.sampled_from([8, 13, 64]))
+def test_a_text_read_in_blocks_has_the_signature_and_hash_of_the_whole(text, lang, block_chars):
+    hasher = MinHasher()
+    assert np.array_equal(hasher.text_signature(text, lang, 5, block_chars), hasher.signature(shingles(text, lang)))
+    whole = hashlib.blake2b(normalise_key(text).encode("utf-8"), digest_size=8).hexdigest()
+    assert content_hash(text, block_chars) == content_hash(text) == whole
+
+
+def test_signature_memory_does_not_grow_with_the_text():
+    text = _zh_chapter(9, 400_000)  # ~400k shingles: 400 MB as one shingles x 128 array of uint64
+    tracemalloc.start()
+    MinHasher().text_signature(text, "zh", block_chars=2**14)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 24 * 2**20
 
 
 def test_near_duplicate_with_ad_line_and_edits_is_caught():

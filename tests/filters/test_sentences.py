@@ -1,3 +1,4 @@
+import re
 import subprocess
 import sys
 
@@ -6,6 +7,7 @@ from hypothesis import strategies as st
 
 from filters.eval_split import boundaries, evaluate
 from filters.eval_split import main as eval_split_main
+from filters.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
 from filters.sentences import paragraph_starts, split_en, split_sentences, split_zh
 
 
@@ -29,8 +31,17 @@ def test_zh_ellipsis_splits_outside_quotes_only():
     assert split_zh("“我……我不知道……”他低下头。") == ["“我……我不知道……”", "他低下头。"]
 
 
-def test_zh_speech_tag_after_quoted_question_is_split():
-    assert split_zh("“你去哪？”她问。") == ["“你去哪？”", "她问。"]
+def test_zh_speech_tag_stays_with_its_quote():
+    assert split_zh("“明天再来。”他说。她点了点头。") == ["“明天再来。”他说。", "她点了点头。"]
+    assert split_zh("“你去哪？” 她问。") == ["“你去哪？” 她问。"]
+    assert split_zh("“走吧。”他站了起来。") == ["“走吧。”", "他站了起来。"]  # an action, not a speech tag
+    assert split_zh("“你去哪？”他不知道。") == ["“你去哪？”", "他不知道。"]
+    assert split_zh("“走吧。”老人看着远处的群山，低声说。") == ["“走吧。”", "老人看着远处的群山，低声说。"]
+
+
+def test_zh_quote_broken_off_with_a_dash_ends_a_sentence():
+    assert split_zh("“你为什么——”说到这里，他停了。") == ["“你为什么——”", "说到这里，他停了。"]
+    assert split_zh("他想——不，不对。") == ["他想——不，不对。"]
 
 
 def test_zh_chat_line_kept_whole():
@@ -51,6 +62,11 @@ def test_en_abbreviations_decimals_initials():
         "The U.S. economy grew 3.5% that year.",
         "J. R. Tolkien agreed.",
     ]
+
+
+def test_en_abbreviation_after_an_opening_quote():
+    assert split_en("“Mr. Pei is here,” she said. He nodded.") == ["“Mr. Pei is here,” she said.", "He nodded."]
+    assert split_en("‘Dr. Li came.’ Yes. 'Mrs. Wu left.' No.") == ["‘Dr. Li came.’", "Yes.", "'Mrs. Wu left.'", "No."]
 
 
 def test_en_quotes_and_speech_tags():
@@ -151,3 +167,48 @@ def test_paragraph_starts_index_the_split_sentences():
     assert split_sentences(paragraphs, "en") == ["He came.", "He saw.", "He left."]
     assert paragraph_starts(paragraphs, "en") == [0, 2]
     assert paragraph_starts(["她来了。她走了。", "雨停了。"], "zh") == [0, 2]
+
+
+# Property: the linear-time boundary finders decide exactly as the former quadratic ones did, on long inputs.
+
+
+def _quadratic_zh_boundaries(text: str) -> list[int]:
+    """The former ``_zh_boundaries``: brackets counted from position 0 at every sentence end."""
+
+    def inside(pos: int, opener: str, closer: str) -> bool:
+        return text.count(opener, 0, pos) > text.count(closer, 0, pos)
+
+    cuts = []
+    for m in _ZH_END.finditer(text):
+        end = m.end()
+        if end >= len(text) or text[end] in "，、：；,;:。！？!?…⋯":
+            continue
+        if "【" in text and inside(end, "【", "】"):
+            continue
+        if m.group()[0] in "….⋯" and (inside(end, "“", "”") or inside(end, "「", "」")):
+            continue
+        cuts.append(end)
+    return cuts
+
+
+_FORMER_EN_QUOTE_END = re.compile(
+    r"(?:(?:\.\s?){2,}\.|…)[\"'’”]*(?=\s+[\"'‘“]?[A-Z])|[—–][\"'’”]+(?=\s+[\"'‘“]?[A-Z])"
+)
+_BRACKETS = st.sampled_from(["【", "】", "“", "”", "「", "」", "。", "……", "…", "？", "！", "，", "——", "甲", "乙说",
+                             " ", ". ", "...", ". . .", "—'", "'", "”", " A", " b", "\n"])
+_LONG = st.lists(_BRACKETS | st.text(max_size=3), min_size=200, max_size=2000).map("".join)
+
+
+@settings(deadline=None, max_examples=50)
+@given(_LONG)
+def test_linear_boundaries_match_the_quadratic_ones(text):
+    assert _zh_boundaries(text) == _quadratic_zh_boundaries(text)
+    assert _en_quote_ends(text) == {m.end() for m in _FORMER_EN_QUOTE_END.finditer(text)}
+
+
+def test_punkt_read_in_windows_finds_the_ends_of_the_whole_text():
+    text = "He went home. She said \"Yes!\" and left. “Mr. Pei came.” Mr. Li and Dr. Wu ate 3.5 kg. " * 40
+    whole = {end for _, end in _punkt().span_tokenize(text)}
+    assert len(whole) == 6 * 40
+    assert _punkt_ends(text, 50) == _punkt_ends(text, 700) == whole
+    assert _punkt_ends("word " * 30, 40) == {39, 74, 109, 144, 149}  # no sentence end: cut at the last space

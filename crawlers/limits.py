@@ -1,0 +1,16 @@
+"""Size caps on local books, so that a hostile or broken file is a named rejection, not a memory blow-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Caps:
+    entry_bytes: int = 16 * 2**20  # inflated size of one XML document of an EPUB: ``entry_too_large``
+    book_bytes: int = (
+        256 * 2**20
+    )  # inflated bytes read from an EPUB, or a text book's size: ``book_too_large``
+    chapter_chars: int = (
+        1_000_000  # one chapter (a web-novel chapter has a few thousand): ``chapter_too_long``
+    )

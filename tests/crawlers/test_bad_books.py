@@ -1,0 +1,253 @@
+"""Bad local books, each to its named rejection (never a traceback), read as ``CrawlBook`` reads them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from crawlers.journal import read_journal
+from crawlers.limits import Caps
+from crawlers.local import read_local
+from crawlers.profile import Site
+from crawlers.raw import raw_rows, toc_rejection
+from tests.crawlers.local_books import CONTAINER, write_epub, xhtml
+
+EPUB = Site(name="shelf", lang="zh", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
+TEXT = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
+GOOD = ("c1.xhtml", xhtml("第一章", ["甲走了。"]))
+
+
+def outcome(site: Site, path: Path, tmp_path: Path, **caps: int) -> tuple[list[str], list[str]]:
+    """(titles of the raw chapters, reasons of the rejections) of a book side read from ``path``."""
+    journal = tmp_path / "j.jsonl"
+    read_local(site, path, journal, Caps(**caps))
+    state = read_journal(journal)
+    rows, failures = raw_rows(state, "bk", "zh", site.name)
+    if state.toc_failure is not None:
+        failures.append(toc_rejection(state.toc_failure, "bk", "zh", None))
+    return [r["title"] for r in rows], [f["reason"] for f in failures]
+
+
+def _patch_entry(
+    path: Path, name: str, local_offset: int, central_offset: int, value: bytes, mask: bool = False
+) -> Path:
+    """Overwrite a field of entry ``name``'s local and central headers (``mask``: OR the bytes in)."""
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(name)
+    central = data.find(b"PK\x01\x02")
+    while data[central + 46 : central + 46 + len(name)] != name.encode():
+        central = data.find(b"PK\x01\x02", central + 4)
+    for at in (info.header_offset + local_offset, central + central_offset):
+        old = data[at : at + len(value)]
+        data[at : at + len(value)] = bytes(a | b for a, b in zip(old, value)) if mask else value
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _epub(tmp_path: Path, *documents: tuple[str, str]) -> Path:
+    return write_epub(tmp_path / "book.epub", [GOOD, *documents])
+
+
+def _bad_crc(tmp_path: Path) -> Path:
+    path = _epub(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data.replace("甲走了".encode(), "乙走了".encode()))
+    return path
+
+
+def _gbk(tmp_path: Path) -> Path:
+    document = xhtml("第二章", ["乙来了。"]).replace('encoding="utf-8"', 'encoding="gbk"').encode("gbk")
+    path = _epub(tmp_path)
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("OEBPS/c2.xhtml", document)
+    return _spine(path, ["c1.xhtml", "c2.xhtml"])
+
+
+def _spine(path: Path, names: list[str]) -> Path:
+    """Rewrite the package so that its spine lists ``names`` (files that may or may not exist)."""
+    with zipfile.ZipFile(path) as archive:
+        entries = {n: archive.read(n) for n in archive.namelist() if n != "OEBPS/content.opf"}
+    items = "".join(
+        f'<item id="d{k}" href="{n}" media-type="application/xhtml+xml"/>' for k, n in enumerate(names)
+    )
+    refs = "".join(f'<itemref idref="d{k}"/>' for k in range(len(names)))
+    opf = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+        f"<manifest>{items}</manifest><spine>{refs}</spine></package>"
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in {**entries, "OEBPS/content.opf": opf.encode()}.items():
+            archive.writestr(name, data)
+    return path
+
+
+def _text(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "book.txt"
+    path.write_bytes(data)
+    return path
+
+
+BOOK_TXT = "第一章 点灯\n米拉点了灯。\n第二章 小船\n米拉找到一条船。\n"
+
+CASES = {
+    "corrupt entry (bad CRC)": (EPUB, _bad_crc, {}, [], ["corrupt_entry"]),
+    "unknown compression": (
+        EPUB,
+        lambda t: _patch_entry(_epub(t), "OEBPS/c1.xhtml", 8, 10, b"\x63\x00"),
+        {},
+        [],
+        ["unsupported_compression"],
+    ),
+    "encrypted entry": (
+        EPUB,
+        lambda t: _patch_entry(_epub(t), "OEBPS/c1.xhtml", 6, 8, b"\x01", mask=True),
+        {},
+        [],
+        ["encrypted_entry"],
+    ),
+    "GBK-declared XHTML is read": (EPUB, _gbk, {}, ["第一章", "第二章"], []),
+    "unknown declared encoding": (
+        EPUB,
+        lambda t: _epub(
+            t, ("c2.xhtml", xhtml("第二章", ["乙。"]).replace('encoding="utf-8"', 'encoding="rot-99"'))
+        ),
+        {},
+        ["第一章"],
+        ["broken_xhtml"],
+    ),
+    "spine item missing from the file": (
+        EPUB,
+        lambda t: _spine(_epub(t), ["c1.xhtml", "gone.xhtml"]),
+        {},
+        ["第一章"],
+        ["missing_item"],
+    ),
+    "entry over the cap": (
+        EPUB,
+        lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙" * 5000]))),
+        {"entry_bytes": 4096},
+        [],
+        ["entry_too_large"],
+    ),
+    "book over the cap": (
+        EPUB,
+        lambda t: _epub(
+            t,
+            *((f"c{k}.xhtml", xhtml("章", ["乙" * 1000])) for k in range(2, 9)),
+        ),
+        {"book_bytes": 16384},
+        [],
+        ["book_too_large"],
+    ),
+    "chapter over the length cap": (
+        EPUB,
+        lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙" * 50]))),
+        {"chapter_chars": 20},
+        ["第一章"],
+        ["chapter_too_long"],
+    ),
+    "not a zip": (EPUB, lambda t: _text(t, b"PK\x03\x04 not really"), {}, [], ["not_an_epub"]),
+    "UTF-16 text without a BOM is read": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode("utf-16-le")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "UTF-16 text with a BOM is read": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode("utf-16")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "binary with NUL bytes": (TEXT, lambda t: _text(t, bytes(range(256)) * 8), {}, [], ["bad_encoding"]),
+    "text book over the cap": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode() * 100),
+        {"book_bytes": 4096},
+        [],
+        ["book_too_large"],
+    ),
+    "text chapter over the length cap": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode()),
+        {"chapter_chars": 7},
+        ["第一章 点灯"],
+        ["chapter_too_long"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_bad_local_book_is_a_named_rejection(tmp_path, case):
+    site, make, caps, titles, reasons = CASES[case]
+    assert outcome(site, make(tmp_path), tmp_path, **caps) == (titles, reasons)
+
+
+def _bomb(path: Path, entries: int, entry_bytes: int) -> Path:
+    """An EPUB whose ``entries`` chapters each inflate to ``entry_bytes`` of one paragraph (deflated ~1000:1)."""
+    names = [f"c{k}.xhtml" for k in range(entries)]
+    items = "".join(
+        f'<item id="d{k}" href="{n}" media-type="application/xhtml+xml"/>' for k, n in enumerate(names)
+    )
+    refs = "".join(f'<itemref idref="d{k}"/>' for k in range(entries))
+    opf = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+        f"<manifest>{items}</manifest><spine>{refs}</spine></package>"
+    )
+    head, tail = (part.encode() for part in xhtml("第一章", ["@"]).split("@"))
+    block = b"a" * 2**20
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("META-INF/container.xml", CONTAINER)
+        archive.writestr("OEBPS/content.opf", opf)
+        for name in names:
+            with archive.open(f"OEBPS/{name}", "w", force_zip64=True) as entry:
+                entry.write(head)
+                for _ in range(entry_bytes // len(block)):
+                    entry.write(block)
+                entry.write(tail)
+    return path
+
+
+_READ_AND_MEASURE = """
+import resource, sys
+from pathlib import Path
+from crawlers.journal import read_journal
+from crawlers.local import read_local
+from tests.crawlers.test_bad_books import EPUB
+read_local(EPUB, Path(sys.argv[1]), Path(sys.argv[2]))
+print(read_journal(Path(sys.argv[2])).toc_failure["reason"], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entries", [1, 100])
+def test_a_zip_bomb_is_rejected_within_bounded_memory(tmp_path, entries):
+    """1.5 GB inflated, in one entry or in 100 entries each under the entry cap: rejected under 1.5 GB RSS."""
+    path = _bomb(tmp_path / "bomb.epub", entries, 1536 * 2**20 // entries)
+    assert path.stat().st_size < 4 * 2**20 * (1 + entries // 50)
+    result = subprocess.run(
+        [sys.executable, "-c", _READ_AND_MEASURE, str(path), str(tmp_path / "j.jsonl")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    reason, peak_kib = result.stdout.split()
+    assert reason == ("entry_too_large" if entries == 1 else "book_too_large")
+    assert int(peak_kib) * 1024 < 1.5 * 10**9
+
+
+def test_an_unreadable_text_book_is_a_named_rejection(tmp_path, monkeypatch):
+    path = _text(tmp_path, BOOK_TXT.encode())
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "open", refuse)
+    assert outcome(TEXT, path, tmp_path) == ([], ["file_unreadable"])
