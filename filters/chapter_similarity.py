@@ -65,9 +65,10 @@ class Profile:
         return frozenset(term for _, terms in self.sentences for term in terms)
 
 
-def _terms(lang: str, sentence: str, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+def _terms(lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None) -> dict[str, frozenset[str]]:
     if lang == "zh":
-        return {word: lexicon.candidates(word, pos) for word, pos in chinese.words(sentence)}
+        tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
+        return {word: lexicon.candidates(word, pos) for word, pos in tagged}
     return {stem: frozenset((stem,)) for stem in english.content_stems(sentence)}
 
 
@@ -75,14 +76,18 @@ def _chars(sentence: str) -> int:
     return len(sentence) - sentence.count(" ")
 
 
-def profile(lang: str, sentences: Sequence[str], lexicon: Lexicon) -> Profile:
+def profile(
+    lang: str, sentences: Sequence[str], lexicon: Lexicon, words: Sequence[Sequence[str]] | None = None
+) -> Profile:
+    """The chapter's profile; ``words``: its zh sentences already segmented (``chinese.segment``)."""
     total = sum(map(_chars, sentences))
     places, before = {}, 0
     for k, sentence in enumerate(sentences):
         places[k] = before / total if total else 0.0
         before += _chars(sentence)
     picked = sample(list(range(len(sentences))))
-    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon)) for k in picked), total)
+    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon, words[k] if words else None))
+                               for k in picked), total)
 
 
 @dataclass(frozen=True)

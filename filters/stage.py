@@ -256,6 +256,7 @@ def _chapter_row(pair: ChapterPair) -> dict:
         "en_raw_ids": [row["raw_id"] for row in pair.en],
         "zh_paragraph_starts": _paragraph_starts(pair.side("zh", "paragraphs"), pair.side("zh", "sentences"), "zh"),
         "en_paragraph_starts": _paragraph_starts(pair.side("en", "paragraphs"), pair.side("en", "sentences"), "en"),
+        "zh_words": pair.side("zh", "words"),
     }
 
 
