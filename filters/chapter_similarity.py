@@ -19,6 +19,11 @@ this tells a chapter from its neighbour that shares its names). Two spans of cha
 A merged or split chapter scored against only one of its halves explains about half of the other
 side, so the spans that are one text score highest. With ``prefix``, a short en chapter is compared
 with the start of the zh chapter only (a translation cut off is still that chapter's translation).
+
+``SimilarityModel`` computes this on arrays: book-wide term ids (in the terms' sorted order, so that
+weights are added in the same order as the definition above and the scores are equal to the last bit),
+each chapter's blocks built once per place in a span, and per pair of chapters which blocks of one
+explain which terms of the other, as bits; a span's score is then a few array operations.
 """
 
 from __future__ import annotations

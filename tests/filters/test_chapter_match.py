@@ -13,9 +13,11 @@ def test_windows_cover_each_failed_stretch_with_a_margin_of_passed_pairs():
 
 def _score(partner):
     """Scores of a book whose zh chapter i is en chapter partner[i] (1.0, else 0.1)."""
+
     def score(zh, en, prefix=False):
         same = len(zh) == len(en) == 1 and partner.get(zh[0]) == en[0]
         return Similarity(1.0 if same else 0.1, 1.0 if same else 0.1, 1.0)
+
     return score
 
 
@@ -24,8 +26,16 @@ def test_pairs_that_pass_the_check_are_taken_and_the_rest_searched():
     zh_numbers, en_numbers = list(range(1, 9)), [1, 2, 3, 5, 6, 7, 8, 9]
     matches = match_chapters(zh_numbers, en_numbers, _score({i: i for i in range(8)}))
     assert [(m.zh, m.en, m.numbers_agree) for m in matches] == [
-        ((0,), (0,), True), ((1,), (1,), True), ((2,), (2,), True), ((3,), (3,), False), ((4,), (4,), False),
-        ((5,), (5,), False), ((6,), (6,), False), ((7,), (7,), False),
+        ((0,), (0,), True),
+        ((1,), (1,), True),
+        ((2,), (2,), True),
+        ((3,), (3,), False),
+        ((4,), (4,), False),
+        ((5,), (5,), False),
+        ((6,), (6,), False),
+        ((7,), (7,), False),
     ]
-    searched = match_chapters(zh_numbers, en_numbers, _score({i: i for i in range(8)}), MatchConfig(check=float("inf")))
+    searched = match_chapters(
+        zh_numbers, en_numbers, _score({i: i for i in range(8)}), MatchConfig(check=float("inf"))
+    )
     assert searched == matches  # no pair passes: the whole book searched

@@ -7,11 +7,15 @@ from filters.chapter_similarity import Profile, SimilarityModel
 
 def _zh(*sentences):
     """A zh profile of (place, {word: gloss}) sentences, 100 characters long."""
-    return Profile("zh", tuple((place, {w: frozenset(g) for w, g in terms.items()}) for place, terms in sentences), 100)
+    return Profile(
+        "zh", tuple((place, {w: frozenset(g) for w, g in terms.items()}) for place, terms in sentences), 100
+    )
 
 
 def _en(*sentences):
-    return Profile("en", tuple((place, {s: frozenset({s}) for s in stems}) for place, stems in sentences), 100)
+    return Profile(
+        "en", tuple((place, {s: frozenset({s}) for s in stems}) for place, stems in sentences), 100
+    )
 
 
 def test_shares_of_explained_terms_weighted_by_rarity():
@@ -32,7 +36,9 @@ def test_a_translation_far_away_in_the_other_text_explains_nothing():
     far = SimilarityModel(zh, [_en((0.0, ["cat", "dog"]), (0.9, ["house"]))]).similarity((0,), (0,))
     assert (near.zh_explained, near.en_explained) == (1.0, 1.0)
     assert far.zh_explained == 0.5  # 狗 (late) finds only house near it
-    assert far.en_explained == pytest.approx(1 / 3)  # dog (early) finds only 猫's gloss near it; house nothing
+    assert far.en_explained == pytest.approx(
+        1 / 3
+    )  # dog (early) finds only 猫's gloss near it; house nothing
 
 
 def test_two_chapters_read_as_one_score_the_least_explained():
