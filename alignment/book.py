@@ -24,6 +24,7 @@ from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
+Segmented = Sequence[Sequence[str]]  # a chapter's zh sentences as words (alignment.chinese.segment)
 Gloss = dict[str, frozenset[str]]
 Mapper = Callable[[Callable, Iterable], Iterator]
 
@@ -69,12 +70,12 @@ def _mapper(processes: int, chapters: int, lexicon: Lexicon) -> Iterator[Mapper]
 
 
 def _first_pass(
-    job: tuple[ChapterText, SearchParams, Paragraphs, Embedding | None, bool],
+    job: tuple[ChapterText, Segmented | None, SearchParams, Paragraphs, Embedding | None, bool],
 ) -> tuple[list[Bead], ChapterTokens, Gloss, list]:
     """A chapter's beads, tokens and gloss, and its refinement evidence (when refining)."""
-    (zh, en), params, paragraphs, embedding, refine = job
+    (zh, en), zh_words, params, paragraphs, embedding, refine = job
     assert _lexicon is not None, "set by _mapper"
-    tokens = ChapterTokens.of(zh, en)
+    tokens = ChapterTokens.of(zh, en, zh_words)
     gloss = glosses(tokens, _lexicon)
     beads, scorer = align_tokens(tokens, gloss, params, paragraphs, embedding)
     evidence = Evidence()
@@ -101,12 +102,14 @@ def align_book(
     paragraphs: Sequence[Paragraphs] | None = None,
     embeddings: Sequence[Embedding] | None = None,
     processes: int = 1,
+    zh_words: Sequence[Segmented | None] | None = None,
 ) -> BookAlignment:
     """Align every chapter; with ``refine``, learn missing word pairs from the first pass and realign.
 
     ``paragraphs`` (one per chapter) are soft evidence for bead boundaries; ``embeddings`` (one per
     chapter: sentence vectors and weights) make it the hybrid aligner. ``processes`` > 1 spreads the
-    chapters over a process pool (same result).
+    chapters over a process pool (same result). ``zh_words`` (one per chapter, or None): the zh sentences
+    already segmented (``alignment.chinese.segment``).
     """
     lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
@@ -115,7 +118,9 @@ def align_book(
     evidence = Evidence()
     with _mapper(processes, len(todo), lexicon) as mapper:
         jobs = [
-            (chapters[k], params, paragraphs[k], embeddings[k] if embeddings else None, refine) for k in todo
+            (chapters[k], zh_words[k] if zh_words else None, params, paragraphs[k],
+             embeddings[k] if embeddings else None, refine)
+            for k in todo
         ]
         prepared: dict[int, tuple[ChapterTokens, Gloss]] = {}
         for k, (beads, tokens, gloss, items) in zip(todo, mapper(_first_pass, jobs)):

@@ -68,15 +68,19 @@ def is_name(pos: str) -> bool:
     return pos.startswith(("nr", "ns", "nt")) or pos == "nz"
 
 
-def words(sentence: str) -> list[tuple[str, str]]:
-    """(word, part of speech) of every Chinese word or number of ``sentence``, function words dropped.
+def segment(sentence: str) -> list[str]:
+    """Every Chinese word or number of ``sentence`` (jieba), function words dropped: the one segmentation
+    that pairing and alignment share (the filter stage carries it to the align stage)."""
+    return [word for word in jieba.lcut(sentence) if word not in STOP_WORDS and (_HAN.search(word) or word.isdigit())]
 
-    The part of speech is jieba's dictionary tag ("" for words jieba's HMM discovered, often names);
-    tagging by jieba.posseg's HMM would cost most of the alignment time.
-    """
+
+def tagged(words: list[str]) -> list[tuple[str, str]]:
+    """(word, part of speech) of segmented words: jieba's dictionary tag ("" for words jieba's HMM
+    discovered, often names); tagging by jieba.posseg's HMM would cost most of the alignment time."""
     tags = jieba.posseg.dt.word_tag_tab
-    return [
-        (word, tags.get(word, ""))
-        for word in jieba.lcut(sentence)
-        if word not in STOP_WORDS and (_HAN.search(word) or word.isdigit())
-    ]
+    return [(word, tags.get(word, "")) for word in words]
+
+
+def words(sentence: str) -> list[tuple[str, str]]:
+    """(word, part of speech) of every Chinese word or number of ``sentence``, function words dropped."""
+    return tagged(segment(sentence))

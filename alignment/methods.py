@@ -8,7 +8,7 @@ from functools import cache
 
 from alignment.beads import Bead
 from alignment.bleualign import bleualign
-from alignment.book import ChapterText, align_book
+from alignment.book import ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
 from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
@@ -39,14 +39,16 @@ def align_chapters(
     lexicon: Lexicon | None = None,
     translator: Translator | None = None,
     processes: int = 1,
+    zh_words: Sequence[Segmented | None] | None = None,
 ) -> tuple[list[list[Bead] | Rejection], int]:
     """Beads (or a rejection) per chapter of one book, and the number of lexicon pairs learned.
 
     ``ids`` name the chapters (bleualign's translator reads the translation of each by its id);
-    ``processes`` > 1 aligns the chapters of the default and hybrid methods on a process pool.
+    ``processes`` > 1 aligns the chapters of the default and hybrid methods on a process pool;
+    ``zh_words`` (per chapter, or None) spare them segmenting the zh sentences again.
     """
     if method == "default":
-        aligned = align_book(chapters, lexicon, paragraphs=paragraphs, processes=processes)
+        aligned = align_book(chapters, lexicon, paragraphs=paragraphs, processes=processes, zh_words=zh_words)
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method == "hybrid":
         embed = _embedder()
@@ -58,6 +60,7 @@ def align_chapters(
             paragraphs=paragraphs,
             embeddings=vectors,
             processes=processes,
+            zh_words=zh_words,
         )
         return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
     if method not in ("bleualign", "galechurch"):

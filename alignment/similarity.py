@@ -56,9 +56,12 @@ class ChapterTokens:
     en_chars: tuple[int, ...]
 
     @classmethod
-    def of(cls, zh: Sequence[str], en: Sequence[str]) -> ChapterTokens:
+    def of(cls, zh: Sequence[str], en: Sequence[str], zh_words: Sequence[Sequence[str]] | None = None) -> ChapterTokens:
+        """The tokens of a chapter; ``zh_words``: its zh sentences already segmented (``chinese.segment``)."""
+        if zh_words is None or len(zh_words) != len(zh):
+            zh_words = [chinese.segment(sentence) for sentence in zh]
         return cls(
-            tuple(tuple(chinese.words(sentence)) for sentence in zh),
+            tuple(tuple(chinese.tagged(list(words))) for words in zh_words),
             tuple(frozenset(english.content_stems(sentence)) for sentence in en),
             tuple(char_count(sentence) for sentence in zh),
             tuple(char_count(sentence) for sentence in en),

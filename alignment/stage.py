@@ -41,6 +41,7 @@ def align_chapter_rows(
         lexicon,
         translator,
         processes,
+        [row.get("zh_words") for row in chapter_rows],  # absent in chapters tables written before
     )
     pairs: list[dict] = []
     rejected: list[dict] = []

@@ -19,6 +19,11 @@ this tells a chapter from its neighbour that shares its names). Two spans of cha
 A merged or split chapter scored against only one of its halves explains about half of the other
 side, so the spans that are one text score highest. With ``prefix``, a short en chapter is compared
 with the start of the zh chapter only (a translation cut off is still that chapter's translation).
+
+``SimilarityModel`` computes this on arrays: book-wide term ids (in the terms' sorted order, so that
+weights are added in the same order as the definition above and the scores are equal to the last bit),
+each chapter's blocks built once per place in a span, and per pair of chapters which blocks of one
+explain which terms of the other, as bits; a span's score is then a few array operations.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+
+import numpy as np
 
 from alignment import chinese, english
 from alignment.lexicon import Lexicon
@@ -45,7 +52,6 @@ def sample(sentences: Sequence[str], limit: int = MAX_SENTENCES) -> list[str]:
     return [sentences[int(k * step)] for k in range(limit)]
 
 Terms = Mapping[str, frozenset[str]]  # zh word -> the en stems it may be translated by; en stem -> itself
-Block = tuple[float, float, int, Terms]  # start, end (shares of a text), which chapter, its sentences' terms
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,9 +70,10 @@ class Profile:
         return frozenset(term for _, terms in self.sentences for term in terms)
 
 
-def _terms(lang: str, sentence: str, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+def _terms(lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None) -> dict[str, frozenset[str]]:
     if lang == "zh":
-        return {word: lexicon.candidates(word, pos) for word, pos in chinese.words(sentence)}
+        tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
+        return {word: lexicon.candidates(word, pos) for word, pos in tagged}
     return {stem: frozenset((stem,)) for stem in english.content_stems(sentence)}
 
 
@@ -74,14 +81,18 @@ def _chars(sentence: str) -> int:
     return len(sentence) - sentence.count(" ")
 
 
-def profile(lang: str, sentences: Sequence[str], lexicon: Lexicon) -> Profile:
+def profile(
+    lang: str, sentences: Sequence[str], lexicon: Lexicon, words: Sequence[Sequence[str]] | None = None
+) -> Profile:
+    """The chapter's profile; ``words``: its zh sentences already segmented (``chinese.segment``)."""
     total = sum(map(_chars, sentences))
     places, before = {}, 0
     for k, sentence in enumerate(sentences):
         places[k] = before / total if total else 0.0
         before += _chars(sentence)
     picked = sample(list(range(len(sentences))))
-    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon)) for k in picked), total)
+    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon, words[k] if words else None))
+                               for k in picked), total)
 
 
 @dataclass(frozen=True)
@@ -110,49 +121,181 @@ def rarity(profiles: Sequence[Profile]) -> dict[str, float]:
     return {term: math.log((len(profiles) + 1) / n) for term, n in frequency.items()}
 
 
+class _Side:
+    """One side's profiles as arrays: book-wide term ids (in the terms' sorted order) and weights, and per
+    chapter its sampled sentences' places and term ids. A zh side also holds every word's gloss as ids of
+    the en stems, padded: a word without a gloss among the en stems gets ``stems``, the id of no stem."""
+
+    def __init__(self, profiles: Sequence[Profile], weight: Mapping[str, float], stems: Mapping[str, int] | None = None):
+        self.profiles = profiles
+        self.ids = {term: k for k, term in enumerate(sorted(weight))}
+        self.weight = np.array([weight[term] for term in sorted(weight)], dtype=np.float64)
+        self.places = [np.array([place for place, _ in p.sentences], dtype=np.float64) for p in profiles]
+        self.terms: list[np.ndarray] = []
+        self.sentence_of: list[np.ndarray] = []
+        for p in profiles:
+            ids = [[self.ids[term] for term in terms] for _, terms in p.sentences]
+            self.terms.append(np.array([t for row in ids for t in row], dtype=np.int64))
+            self.sentence_of.append(np.repeat(np.arange(len(ids)), [len(row) for row in ids]))
+        self.layouts: dict[tuple, _Layout] = {}
+        self.canonical: dict[tuple, _Layout] = {}
+        if stems is not None:
+            gloss: dict[int, set[int]] = {}
+            for p in profiles:
+                for _, terms in p.sentences:
+                    for term, stem_set in terms.items():
+                        gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
+            rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]
+            self.gloss_start = np.r_[0, np.cumsum([len(row) for row in rows])].astype(np.int64)
+            self.gloss_ids = np.array([t for row in rows for t in row], dtype=np.int64)
+
+    def layout(self, chapter: int, offset: float, end: float) -> _Layout | None:
+        """The blocks of ``chapter`` read from ``offset`` to ``end`` (characters into the span), or None."""
+        key = (chapter, offset, end)
+        if key not in self.layouts:
+            self.layouts[key] = self._layout(chapter, offset, end)
+        return self.layouts[key]
+
+    def _layout(self, chapter: int, offset: float, end: float) -> _Layout | None:
+        width = (end - offset) / SEGMENTS
+        if not width > 0:
+            return None
+        where = offset + self.places[chapter] * self.profiles[chapter].chars
+        segment = np.minimum(((where - offset) / width).astype(np.int64), SEGMENTS - 1)
+        segment[where >= end] = -1
+        canonical = (chapter, segment.tobytes())
+        if canonical not in self.canonical:
+            of_term = segment[self.sentence_of[chapter]]
+            kept = of_term >= 0
+            keys = np.unique(of_term[kept] * len(self.ids) + self.terms[chapter][kept])
+            self.canonical[canonical] = _Layout(self, keys // max(1, len(self.ids)), keys % max(1, len(self.ids)))
+        return self.canonical[canonical]
+
+
+class _Layout:
+    """One chapter's ``SEGMENTS`` blocks at one place in a span: every (segment, term) once, by segment
+    then term id (the order in which the score adds up weights), and what is derived from them once."""
+
+    def __init__(self, side: _Side, segment: np.ndarray, term: np.ndarray):
+        self.side, self.segment, self.term = side, segment, term
+        self.weight = side.weight[term]
+        self.total = float(np.cumsum(self.weight)[-1]) if len(term) else 0.0
+        self._stem_segments: np.ndarray | None = None
+        self._gloss: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def stem_segments(self, size: int) -> np.ndarray:
+        """en: per en stem id (and the id of no stem, ``size``), its segments as bits."""
+        if self._stem_segments is None:
+            bits = np.zeros(size + 1, dtype=np.uint8)
+            for k in range(SEGMENTS):
+                bits[self.term[self.segment == k]] |= np.uint8(1 << k)
+            self._stem_segments = bits
+        return self._stem_segments
+
+    def gloss(self, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """zh: the gloss ids of every (segment, term), flat; where each term's start; and per en stem id
+        the segments with a term glossed by it, as bits."""
+        if self._gloss is None:
+            side = self.side
+            begin, stop = side.gloss_start[self.term], side.gloss_start[self.term + 1]
+            lengths = stop - begin
+            starts = np.r_[0, np.cumsum(lengths)[:-1]].astype(np.int64)
+            flat = side.gloss_ids[np.repeat(begin - starts, lengths) + np.arange(int(lengths.sum()))]
+            segment = np.repeat(self.segment, lengths)
+            bits = np.zeros(size + 1, dtype=np.uint8)
+            for k in range(SEGMENTS):
+                bits[flat[segment == k]] |= np.uint8(1 << k)
+            bits[size] = 0
+            self._gloss = flat, starts, bits
+        return self._gloss
+
+
+Blocks = list[tuple[_Layout, tuple[tuple[float, float], ...]]]  # per chapter of a span: its layout, block places
+
+
+@lru_cache(maxsize=4096)
+def _near(blocks: tuple[tuple[tuple[float, float], ...], ...], others: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[np.ndarray, ...]:
+    """Per chapter of ``blocks``, per segment: the blocks of ``others`` near it, as bits (chapter k of
+    ``others``, segment s: bit ``SEGMENTS * k + s``)."""
+    out = []
+    for places in blocks:
+        near = []
+        for start, end in places:
+            bits = 0
+            for k, other in enumerate(others):
+                for s, (a, b) in enumerate(other):
+                    if a < end + REACH and b > start - REACH:
+                        bits |= 1 << (SEGMENTS * k + s)
+            near.append(bits)
+        out.append(np.array(near, dtype=np.uint64))
+    return tuple(out)
+
+
 class SimilarityModel:
-    """Scores spans of one book's zh and en chapter profiles against each other."""
+    """Scores spans of one book's zh and en chapter profiles against each other.
+
+    Each chapter's blocks are term-id arrays built once per place in a span; which zh words of one chapter
+    the stems of another explain, block by block, is computed once per pair of chapters (as bits), so a
+    span's score is a few array operations. Weights are added in the order of the terms, as one sum.
+    """
 
     def __init__(self, zh: Sequence[Profile], en: Sequence[Profile], en_per_zh: float = 1.0):
         self.zh, self.en, self.en_per_zh = zh, en, en_per_zh
         self.zh_weight, self.en_weight = rarity(zh), rarity(en)
+        self._en = _Side(en, self.en_weight)
+        self._zh = _Side(zh, self.zh_weight, self._en.ids)
+        self._stems = len(self._en.ids)
+        self._hits: dict[tuple[int, int], np.ndarray] = {}
+        self._found: dict[tuple[int, int], np.ndarray] = {}
 
-    @staticmethod
-    def _blocks(profiles: Sequence[Profile], cut: float = 1.0) -> list[Block]:
-        """Chapters read as one text (its first ``cut`` share only): ``SEGMENTS`` blocks per chapter."""
-        total = (sum(p.chars for p in profiles) or 1) * cut
-        blocks: list[Block] = []
+    def _blocks(self, side: _Side, members: Sequence[int], cut: float = 1.0) -> Blocks:
+        """Chapters read as one text (its first ``cut`` share only): each chapter's layout and block places."""
+        total = (sum(side.profiles[i].chars for i in members) or 1) * cut
+        blocks: Blocks = []
         offset = 0.0
-        for member, p in enumerate(profiles):
-            end = min(offset + p.chars, total)
+        for i in members:
+            chars = side.profiles[i].chars
+            end = min(offset + chars, total)
             width = (end - offset) / SEGMENTS
-            segments: list[dict[str, frozenset[str]]] = [{} for _ in range(SEGMENTS)]
-            for place, terms in p.sentences:
-                where = offset + place * p.chars
-                if width > 0 and where < end:
-                    segment = segments[min(int((where - offset) / width), SEGMENTS - 1)]
-                    for term, gloss in terms.items():
-                        segment[term] = segment.get(term, frozenset()) | gloss
-            blocks += [((offset + k * width) / total, (offset + (k + 1) * width) / total, member, terms)
-                       for k, terms in enumerate(segments) if width > 0]
-            offset += p.chars
+            layout = side.layout(i, offset, end)
+            if layout is not None:
+                places = tuple(((offset + k * width) / total, (offset + (k + 1) * width) / total) for k in range(SEGMENTS))
+                blocks.append((layout, places))
+            offset += chars
         return blocks
 
+    def _zh_hits(self, zh: _Layout, en: _Layout) -> np.ndarray:
+        """Per (segment, term) of ``zh``: the segments of ``en`` with a stem of its gloss, as bits."""
+        key = (id(zh), id(en))
+        if key not in self._hits:
+            flat, starts, _ = zh.gloss(self._stems)
+            self._hits[key] = np.bitwise_or.reduceat(en.stem_segments(self._stems)[flat], starts) if len(starts) else np.zeros(0, np.uint8)
+        return self._hits[key]
+
+    def _en_found(self, en: _Layout, zh: _Layout) -> np.ndarray:
+        """Per (segment, stem) of ``en``: the segments of ``zh`` with a word glossed by it, as bits."""
+        key = (id(en), id(zh))
+        if key not in self._found:
+            self._found[key] = zh.gloss(self._stems)[2][en.term]
+        return self._found[key]
+
     @staticmethod
-    def _explained(blocks: list[Block], others: list[Block], weight: Mapping[str, float]) -> float:
+    def _explained(blocks: Blocks, others: Blocks, hits) -> float:
         """Weighted share of the terms of ``blocks`` with a gloss among the terms of the ``others`` near them.
 
         For chapters read as one text, the least share of any of them: each must be in the other side.
         """
-        hit: Counter[int] = Counter()
-        total: Counter[int] = Counter()
-        for start, end, member, terms in blocks:
-            near = frozenset().union(*(t for a, b, _, t in others if a < end + REACH and b > start - REACH))
-            for term in sorted(terms):
-                total[member] += weight[term]
-                if not terms[term].isdisjoint(near):
-                    hit[member] += weight[term]
-        return min((hit[m] / total[m] for m in total if total[m]), default=0.0)
+        near = _near(tuple(places for _, places in blocks), tuple(places for _, places in others))
+        shares = []
+        for (layout, _), near_bits in zip(blocks, near):
+            if not layout.total:
+                continue
+            bits = np.zeros(len(layout.term), dtype=np.uint64)
+            for k, (other, _) in enumerate(others):
+                bits |= hits(layout, other).astype(np.uint64) << np.uint64(SEGMENTS * k)
+            hit = (bits & near_bits[layout.segment]) != 0
+            shares.append(float(np.cumsum(layout.weight * hit)[-1]) / layout.total)
+        return min(shares, default=0.0)
 
     def similarity(self, zh: Sequence[int], en: Sequence[int], prefix: bool = False) -> Similarity:
         """The similarity of zh chapters ``zh`` (indices, read as one text) and en chapters ``en``.
@@ -164,10 +307,8 @@ class SimilarityModel:
         en_chars = sum(self.en[j].chars for j in en) / self.en_per_zh
         length = min(zh_chars, en_chars) / max(zh_chars, en_chars) if zh_chars and en_chars else 0.0
         zh_cut = length if prefix and zh_chars > en_chars else 1.0
-        zh_blocks = self._blocks([self.zh[i] for i in zh], zh_cut or 1.0)
-        en_blocks = self._blocks([self.en[j] for j in en])
-        zh_gloss: list[Block] = [(a, b, m, frozenset().union(*t.values())) for a, b, m, t in zh_blocks]
-        en_stems: list[Block] = [(a, b, m, frozenset(t)) for a, b, m, t in en_blocks]
-        zh_explained = self._explained(zh_blocks, en_stems, self.zh_weight)
-        en_explained = self._explained(en_blocks, zh_gloss, self.en_weight)
+        zh_blocks = self._blocks(self._zh, zh, zh_cut or 1.0)
+        en_blocks = self._blocks(self._en, en)
+        zh_explained = self._explained(zh_blocks, en_blocks, self._zh_hits)
+        en_explained = self._explained(en_blocks, zh_blocks, self._en_found)
         return Similarity(zh_explained, en_explained, length)

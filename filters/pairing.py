@@ -22,7 +22,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from alignment.lexicon import Lexicon
+from alignment import chinese
+from alignment.lexicon import Lexicon, default_lexicon
 from core.rejection import Rejection
 from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile
@@ -32,7 +33,7 @@ from filters.chapter_similarity import SimilarityModel, profile
 class ChapterPair:
     book_id: str
     chapter_no: int
-    zh: list[dict]  # CLEAN_CHAPTERS rows in part order (two chapters' rows for a merged pair)
+    zh: list[dict]  # CLEAN_CHAPTERS rows in part order (two chapters' rows for a merged pair), with "words"
     en: list[dict]
     outcome: Rejection | None = None  # how content changed the pairing by number (None: it did not)
     how: str = ""  # why the chapters were paired, for ``python -m pipeline inspect``
@@ -56,6 +57,11 @@ class Unit:
     @property
     def sentences(self) -> list[str]:
         return [s for row in self.rows for s in row["sentences"]]
+
+    @property
+    def words(self) -> list[list[str]]:
+        """zh: every sentence's words (the rows' "words", set by ``_segmented``)."""
+        return [w for row in self.rows for w in row["words"]]
 
     def label(self) -> str:
         title = self.rows[0]["title"] or ""
@@ -103,11 +109,19 @@ def match_units(
     lexicon: Lexicon,
     en_per_zh: float = 1.0,
     config: MatchConfig = MatchConfig(),
+    zh_words: Sequence[Sequence[Sequence[str]]] | None = None,
 ) -> list[Match]:
-    """The content-checked alignment of two chapter sequences, given as each chapter's sentences."""
-    model = SimilarityModel([profile("zh", sentences, lexicon) for sentences in zh],
+    """The content-checked alignment of two chapter sequences, given as each chapter's sentences (and
+    optionally each zh chapter's sentences segmented)."""
+    model = SimilarityModel([profile("zh", sentences, lexicon, zh_words[k] if zh_words else None)
+                             for k, sentences in enumerate(zh)],
                             [profile("en", sentences, lexicon) for sentences in en], en_per_zh)
     return match_chapters(zh_numbers, en_numbers, model.similarity, config)
+
+
+def _segmented(unit: Unit) -> Unit:
+    """A zh unit whose rows carry their sentences' words ("words"): segmented once, for pairing and alignment."""
+    return Unit(unit.number, tuple({**row, "words": [chinese.segment(s) for s in row["sentences"]]} for row in unit.rows))
 
 
 def _outcome(match: Match, zh: list[Unit], en: list[Unit]) -> Rejection | None:
@@ -149,12 +163,12 @@ def pair_chapters(
             rejected.append((row, Rejection("unnumbered_chapter", f"title {row['title']!r}", "zh")))
         else:
             sides[row["lang"]].append(row)
-    zh, en = _units(sides["zh"], rejected), _units(sides["en"], rejected)
+    zh, en = [_segmented(u) for u in _units(sides["zh"], rejected)], _units(sides["en"], rejected)
     if not zh or not en:
         matches = []
     else:
         matches = match_units([u.sentences for u in zh], [u.sentences for u in en], [u.number for u in zh], [u.number for u in en],
-                              lexicon or Lexicon(), en_per_zh, config)
+                              lexicon or default_lexicon(), en_per_zh, config, [u.words for u in zh])
     pairs = []
     for match in matches:
         first = zh[match.zh[0]]

@@ -224,6 +224,31 @@ def dedup_corpus(
     return StageResult([row for row in clean_rows if row["raw_id"] not in removed], result.rejections, result.stats)
 
 
+def _visible(text: str) -> int:
+    """Characters other than whitespace."""
+    return len("".join(text.split()))
+
+
+def _paragraph_starts(paragraphs: list[str], sentences: list[str], lang: str) -> list[int]:
+    """``paragraph_starts`` counted off the chapter's own sentences instead of splitting again.
+
+    The sentences of a paragraph hold exactly its characters other than whitespace, at least one each, so
+    a paragraph's first sentence is the one after those of the paragraphs before. Sentences that do not add
+    up so (not split from these paragraphs) are split again.
+    """
+    starts, k = [], 0
+    for paragraph in paragraphs:
+        need = _visible(paragraph)
+        if need:
+            starts.append(k)
+        while need > 0 and k < len(sentences):
+            need -= _visible(sentences[k])
+            k += 1
+        if need:
+            return paragraph_starts(paragraphs, lang)
+    return starts if k == len(sentences) else paragraph_starts(paragraphs, lang)
+
+
 def _chapter_row(pair: ChapterPair) -> dict:
     return {
         "chapter_id": pair.chapter_id,
@@ -237,8 +262,9 @@ def _chapter_row(pair: ChapterPair) -> dict:
         "en_chars": sum(row["n_chars"] for row in pair.en),
         "zh_raw_ids": [row["raw_id"] for row in pair.zh],
         "en_raw_ids": [row["raw_id"] for row in pair.en],
-        "zh_paragraph_starts": paragraph_starts(pair.side("zh", "paragraphs"), "zh"),
-        "en_paragraph_starts": paragraph_starts(pair.side("en", "paragraphs"), "en"),
+        "zh_paragraph_starts": _paragraph_starts(pair.side("zh", "paragraphs"), pair.side("zh", "sentences"), "zh"),
+        "en_paragraph_starts": _paragraph_starts(pair.side("en", "paragraphs"), pair.side("en", "sentences"), "en"),
+        "zh_words": pair.side("zh", "words"),
     }
 
 

@@ -38,3 +38,12 @@ def test_other_methods_and_paragraph_starts_from_the_rows(lexicon):
     pairs, stats = result.rows, result.stats
     assert stats["method"] == "galechurch" and stats["lexicon_pairs_learned"] == 0
     assert sorted(i for p in pairs for i in p["zh_idx"]) == list(range(len(ZH)))
+
+
+def test_zh_words_carried_in_the_rows_are_not_segmented_again(lexicon, monkeypatch):
+    from alignment import chinese
+
+    fresh = align_chapter_rows([_row(1, ZH, EN)], lexicon).rows
+    words = [chinese.segment(sentence) for sentence in ZH]
+    monkeypatch.setattr(chinese, "segment", None)  # segmenting would fail
+    assert align_chapter_rows([_row(1, ZH, EN) | {"zh_words": words}], lexicon).rows == fresh

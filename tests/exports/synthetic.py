@@ -100,6 +100,7 @@ def write_book(layout: Layout, book: str, chapters: int) -> None:
                 "en_raw_ids": [f"{book}/en/{no - 1:05d}"],
                 "zh_paragraph_starts": None,
                 "en_paragraph_starts": None,
+                "zh_words": None,
             }
         )
         zh_at = en_at = 0

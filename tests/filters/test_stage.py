@@ -7,8 +7,10 @@ from datetime import UTC, datetime
 import pytest
 
 from core.rejection import Rejection
+from alignment import chinese
 from core.schemas import CHAPTERS, CLEAN_CHAPTERS, REJECTED
 from filters.chapter_filters import FilterConfig
+from filters.sentences import paragraph_starts
 from filters.dedup import find_duplicates
 from filters.stage import clean_book, dedup_books, dedup_corpus, pair_and_filter_book
 
@@ -201,6 +203,10 @@ def test_pair_and_filter_book(book):
     assert second["zh_raw_ids"] == ["b/zh/00001", "b/zh/00002"]
     assert "".join(second["zh_sentences"]) == ZH_TWO
     assert second["title_en"] == "Chapter 2"
+    assert second["zh_words"] == [chinese.segment(s) for s in second["zh_sentences"]]  # for the aligner
+    assert second["zh_paragraph_starts"] == paragraph_starts(
+        [p for raw_id in second["zh_raw_ids"] for row in rows if row["raw_id"] == raw_id for p in row["paragraphs"]], "zh"
+    )
     assert sorted((r["stage"], r["item_id"], r["reason"]) for r in rejected) == [
         ("filter", "b/3", "poetry"),
         ("filter", "b/4", "too_few_sentences"),

@@ -1,0 +1,41 @@
+from filters.chapter_match import MatchConfig, _windows, match_chapters
+from filters.chapter_similarity import Similarity
+
+
+def test_windows_cover_each_failed_stretch_with_a_margin_of_passed_pairs():
+    anchors = [(0, 0), (1, 1), (2, 2), (4, 3), (5, 4), (6, 5), (7, 6), (8, 7)]  # zh 3 has no checked partner
+    assert _windows(anchors, 9, 8, 1) == [((2, 2), (5, 4))]
+    assert _windows(anchors, 9, 8, 2) == [((1, 1), (6, 5))]
+    assert _windows(anchors, 10, 8, 1) == [((2, 2), (5, 4)), ((8, 7), (10, 8))]  # the end is searched too
+    assert _windows([(1, 1), (2, 2)], 3, 3, 1) == [((0, 0), (2, 2))]
+    assert _windows([], 3, 2, 2) == [((0, 0), (3, 2))]
+
+
+def _score(partner):
+    """Scores of a book whose zh chapter i is en chapter partner[i] (1.0, else 0.1)."""
+
+    def score(zh, en, prefix=False):
+        same = len(zh) == len(en) == 1 and partner.get(zh[0]) == en[0]
+        return Similarity(1.0 if same else 0.1, 1.0 if same else 0.1, 1.0)
+
+    return score
+
+
+def test_pairs_that_pass_the_check_are_taken_and_the_rest_searched():
+    # en chapter numbers are one too high from en chapter 3 on: zh 3 -> en 3 (numbered 4) and so on
+    zh_numbers, en_numbers = list(range(1, 9)), [1, 2, 3, 5, 6, 7, 8, 9]
+    matches = match_chapters(zh_numbers, en_numbers, _score({i: i for i in range(8)}))
+    assert [(m.zh, m.en, m.numbers_agree) for m in matches] == [
+        ((0,), (0,), True),
+        ((1,), (1,), True),
+        ((2,), (2,), True),
+        ((3,), (3,), False),
+        ((4,), (4,), False),
+        ((5,), (5,), False),
+        ((6,), (6,), False),
+        ((7,), (7,), False),
+    ]
+    searched = match_chapters(
+        zh_numbers, en_numbers, _score({i: i for i in range(8)}), MatchConfig(check=float("inf"))
+    )
+    assert searched == matches  # no pair passes: the whole book searched
