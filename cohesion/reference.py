@@ -29,8 +29,8 @@ from spacy.tokens import Doc, Token
 
 from cohesion import lexicon, nlp, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter, quoted, text_of
-from cohesion.gender import owns_person
+from cohesion.chapter import WINDOW, Chapter, quoted, text_of
+from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
 
@@ -44,15 +44,19 @@ SAYING = frozenset("say says said saying repeat repeated repeating whisper whisp
 # Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
 SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
-    "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
+    "whisper whispered murmur murmured mutter muttered tell told call called continue continued "
+    "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
+    "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
 )
 HONORIFICS = frozenset(
     "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
+_ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
 
@@ -80,55 +84,104 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
-    if any(t.tag_ in ("NN", "NNS", "NNP", "NNPS") for t in tok.doc[: tok.i]):
-        return None  # a noun phrase before the pronoun in its own sentence may be the antecedent
-    in_speech = quoted(ch.sentences[j], tok.idx)
-    for i in ch.back(j):
+    in_speech = spoken(ch.sentences[j], tok.idx)
+    own = [m for m in _antecedents(ch, j, j, in_speech, cls) if m.token < tok.i]
+    if any(_compatible(m, cls, ch, 0, tok.lower_) for m in own):
+        return None  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
+    chain = True  # every sentence passed over so far holds a pronoun of the same class
+    for i in ch.back(j, CHAIN_WINDOW if cls in ("m", "f") else WINDOW):
         doc = ch.docs[i]
-        chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        everyone = [m for m in _phrases(doc, ch.mentions[i]) if m.token < chain]
-        phrases = [
-            m
-            for m in everyone
-            if not _speech_frame(ch.sentences[i], m)
-            and not _predicate(doc, m)
-            and not _generic(doc, m)
-            and not (doc is not None and owns_person(doc, m))
-            and not (in_speech and _speaker(ch, i, j, m))
-            and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
-        ]
+        if j - i > WINDOW and not chain:
+            return None
+        phrases = _antecedents(ch, i, j, in_speech, cls)
+        everyone = _phrases(doc, ch.mentions[i])
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(
-            _unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
+            _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
         ) or any(
             _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
         ):
-            return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
+            return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible:
-            if len({m.lemma for m in compatible}) > 1:
-                return None  # ambiguous antecedent
-            if any(m.lemma == compatible[-1].lemma for m in ch.mentions[j]):
-                return None  # "He gave Anna a look": the pronoun's own sentence names the candidate
-            if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
+            a = _choose(doc, phrases, compatible, cls, ch)
+            if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
+                return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
+            if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
-            a, b = compatible[-1].at(i), Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate("reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
-        if cls == "n" or chain < len(doc or ()):
-            return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
+            b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+            return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
+        if cls == "n":
+            return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in everyone):
             return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
+        chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
 
 
-def _unknown_person(m: Mention, cls: str, ch: Chapter) -> bool:
-    """A singular person whom he/she may mean but whose gender the chapter does not show."""
-    if cls not in ("m", "f") or m.plural or m.kind == "names":
+def _antecedents(ch: Chapter, i: int, j: int, in_speech: bool, cls: str) -> list[Mention]:
+    """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
+    vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
+    the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
+    doc = ch.docs[i]
+    return [
+        m
+        for m in _phrases(doc, ch.mentions[i])
+        if not _speech_frame(ch.sentences[i], m)
+        and not _predicate(doc, m)
+        and not _generic(doc, m)
+        and not (doc is not None and owns_person(doc, m))
+        and not (in_speech and i != j and _speaker(ch, i, j, m))
+        and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
+        and not (cls == "n" and _in_phrase(doc, m))
+        and not (cls in ("m", "f") and _other_gender(doc, m, cls))
+    ]
+
+
+def _choose(doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter) -> Mention | None:
+    """The antecedent among a sentence's agreeing phrases: the only referent named (its last
+    mention), else the one whose gender is known over persons of unknown gender ("the driver"),
+    else the sentence's subject; None when still ambiguous."""
+    if cls in ("m", "f"):
+        known = [m for m in compatible if _gender(m, ch) == cls]
+        compatible = known or compatible
+    if len({m.lemma for m in compatible}) == 1:
+        return compatible[-1]
+    subject = _subject(doc, phrases)
+    return subject if subject in compatible else None
+
+
+def _in_phrase(doc: Doc | None, m: Mention) -> bool:
+    """Is the noun the object of a preposition ("put it in his mouth", "like home")? Such nouns are
+    seldom what a following "it" means."""
+    if doc is None:
         return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+        k -= 1
+    return k >= 0 and doc[k].pos_ == "ADP"
+
+
+def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
+    """Does a person noun of unknown gender show the other gender by its own pronoun in its
+    sentence ("The driver had to force himself ...": not a "she")?"""
+    if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
+        return False
+    own = own_pronoun_gender(doc[m.token + 1 :])
+    return own is not None and own != cls
+
+
+def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
+    """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows."""
+    if cls not in ("m", "f") or m.kind != "name":
+        return False
+    return m.text not in ch.things and not _gender(m, ch)
+
+
+def _gender(m: Mention, ch: Chapter) -> str | None:
+    """ "m" / "f" of a singular name (title, then the chapter's guess) or gendered noun."""
     if m.kind == "name":
-        return m.text not in ch.things and not (
-            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
-        )
-    return nlp.is_person(m.lemma) and (m.lemma, "noun") not in lexicon.genders()
+        return lexicon.genders().get((m.title, "title")) or ch.genders.get(m.text)
+    return lexicon.genders().get((m.lemma, "noun"))
 
 
 def _generic(doc: Doc | None, m: Mention) -> bool:
@@ -149,7 +202,7 @@ def _predicate(doc: Doc | None, m: Mention) -> bool:
     if doc is None:
         return False
     k = m.token - 1
-    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+    while k >= 0 and (doc[k].tag_ in _PREMODIFIERS or doc[k].tag_ == "RB"):
         k -= 1
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
@@ -169,7 +222,22 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
 
 def _speech_frame(text: str, m: Mention) -> bool:
     """A vocative inside quoted speech, or a speaker label ("Visitor: Who let her in?")."""
-    return quoted(text, m.start) or text[m.end : m.end + 1] in (":", "：")
+    return _vocative(text, m) or text[m.end : m.end + 1] in (":", "：")
+
+
+def _vocative(text: str, m: Mention) -> bool:
+    """A phrase in speech set off as a form of address: at the start of the quote (or after a
+    comma) and followed by a comma or the end of the utterance ("Anna, come.", "Come, Anna!")."""
+    if not spoken(text, m.start):
+        return False
+    before = text[: m.start].rstrip()
+    word = re.search(r"(\w+)$", before)
+    while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
+        before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
+        word = re.search(r"(\w+)$", before)
+    after = text[m.end : m.end + 1]
+    opens = not before or before[-1] in "\"“‘'—–-,…"
+    return opens and (after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(",")))
 
 
 def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
@@ -209,13 +277,11 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
-        return m.text not in ch.things and cls == (
-            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
-        )
+        return m.text not in ch.things and cls == _gender(m, ch)
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
-    return gender == cls
+    return gender == cls or (gender is None and nlp.is_person(m.lemma))  # "the driver ... he"
 
 
 def _copula_subject(doc: Doc, i: int) -> bool:

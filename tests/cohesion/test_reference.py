@@ -55,15 +55,36 @@ def test_pleonastic_it_is_excluded(mined, second):
 
 
 def test_exclusions(mined):
-    assert mined("reference", "The vase fell from the table.", "It broke.") == []  # ambiguous
+    assert mined("reference", "He saw the cup and the plate.", "It broke.") == []  # ambiguous
     assert mined("reference", "Miss Lin entered.", "He sat down.") == []  # gender mismatch
     assert mined("reference", "Miss Lin entered.", "The teacher said she was late.") == []  # NP before
     assert mined("reference", "The vase fell.", "Nobody moved.", "It broke.") == []  # "it" is adjacent only
 
 
-def test_pronoun_chain_keeps_only_the_first_link(mined):
+def test_pronoun_chain_links_every_pronoun_to_the_naming_phrase(mined):
     found = mined("reference", "Miss Lin entered the hall.", "She looked around.", "She sat.")
-    assert [(a[0], b[0]) for _, a, b, _ in found] == [(0, 1)]
+    assert [(a[0], a[3], b[0]) for _, a, b, _ in found] == [(0, "Lin", 1), (0, "Lin", 2)]
+
+
+def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
+    sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
+    found = [c for c in mine(sentences) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
+    broken = ["Miss Lin entered the hall."] + ["She looked around."] * 3 + ["The band played."] * 3 + ["She sat."]
+    found = [c for c in mine(broken) if c.phenomenon == "reference"]
+    assert [c.b.sent for c in found] == [1, 2, 3]
+
+
+def test_subject_is_preferred_and_agreement_decides(mined):
+    assert mined("reference", "The vase fell from the table.", "It broke.") == [
+        ("personal", (0, 4, 8, "vase"), (1, 0, 2, "It"), "it")
+    ]
+    # a noun in the pronoun's own sentence that cannot agree does not block the earlier antecedent
+    found = mined("reference", "The old woman smiled.", "The boy saw her.")
+    assert found == [("personal", (0, 8, 13, "woman"), (1, 12, 15, "her"), "her")]
+    # a person of unknown gender is an antecedent when no gendered one competes
+    found = mined("reference", "The driver stopped.", "He got out.")
+    assert found == [("personal", (0, 4, 10, "driver"), (1, 0, 2, "He"), "he")]
 
 
 def test_demonstrative_that(mined):
@@ -125,7 +146,7 @@ def test_generic_owner_and_title_are_no_antecedents(mined):
 
 
 def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
-    found = mined("reference", "'I saw the thief,' said Grandma.", "'She ran off.'")
+    found = mined("reference", "'I saw him,' said Grandma.", "'She ran off.'")
     assert found == []
 
 
