@@ -12,6 +12,7 @@ is not a person (:func:`non_persons`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from spacy.tokens import Doc, Span, Token
@@ -102,13 +103,17 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
     return {name for name, n in things.items() if n >= persons[name]}
 
 
+_CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
+_OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
+
+
 def spoken(text: str, pos: int) -> bool:
     """Is offset ``pos`` in quoted speech, counting speech that continues from an earlier sentence
     (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
     if quoted(text, pos):
         return True
-    close, opening = text.find("”", pos), text.rfind("“", 0, pos)
-    return close >= 0 and opening < 0 and "“" not in text[pos:close]
+    close = _CLOSING.search(text, pos)
+    return close is not None and not _OPENING.search(text, 0, close.start())
 
 
 def owns_person(doc: Doc, m: Mention) -> bool:

@@ -73,6 +73,7 @@ def _name(doc: Doc, i: int, j: int) -> list[Mention]:
     tokens = doc[i:j]
     if (
         not tokens
+        or not tokens[0].text[:1].isupper()
         or not all(t.is_alpha or t.text == "-" for t in tokens)
         or tokens[0].lower_ in lexicon.words("interjections.txt")
     ):

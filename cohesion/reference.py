@@ -27,9 +27,9 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
-from cohesion import lexicon, nlp, zh
+from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter, quoted, text_of
+from cohesion.chapter import LEXICAL_WINDOW, WINDOW, Chapter, quoted, text_of
 from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
@@ -53,6 +53,7 @@ HONORIFICS = frozenset(
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+DEMONSTRATIVES = frozenset(("this", "that", "these", "those"))
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
@@ -77,10 +78,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             found = _personal(ch, j, tok, cls)
             if found:
                 yield found
-        demonstrative = _demonstrative(doc)
+        demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
         if demonstrative is not None and j > 0:
             b = Span(j, demonstrative.idx, demonstrative.idx + len(demonstrative), demonstrative.text)
             yield Candidate("reference", "demonstrative", ch.whole(j - 1), b, demonstrative.lower_)
+        yield from _demonstrative_nouns(ch, j)
 
 
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
@@ -144,6 +146,9 @@ def _choose(doc: Doc | None, phrases: list[Mention], compatible: list[Mention], 
     if cls in ("m", "f"):
         known = [m for m in compatible if _gender(m, ch) == cls]
         compatible = known or compatible
+    if cls == "pl":  # "them": persons before things
+        persons = [m for m in compatible if m.kind != "noun" or nlp.is_person(m.lemma)]
+        compatible = persons or compatible
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
     subject = _subject(doc, phrases)
@@ -180,7 +185,13 @@ def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
 def _gender(m: Mention, ch: Chapter) -> str | None:
     """ "m" / "f" of a singular name (title, then the chapter's guess) or gendered noun."""
     if m.kind == "name":
-        return lexicon.genders().get((m.title, "title")) or ch.genders.get(m.text)
+        head = m.text.replace("-", " ").split()[-1].lower()  # "Great-Granddad", "Old Nanny"
+        return (
+            lexicon.genders().get((m.title, "title"))
+            or ch.genders.get(m.text)
+            or lexicon.genders().get((head, "title"))
+            or lexicon.genders().get((head, "noun"))
+        )
     return lexicon.genders().get((m.lemma, "noun"))
 
 
@@ -198,12 +209,15 @@ def _generic(doc: Doc | None, m: Mention) -> bool:
 
 
 def _predicate(doc: Doc | None, m: Mention) -> bool:
-    """A predicate noun ("She was a nurse.", "Is that your father?"): it describes, it is not a referent."""
+    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
+    it is not a referent."""
     if doc is None:
         return False
     k = m.token - 1
     while k >= 0 and (doc[k].tag_ in _PREMODIFIERS or doc[k].tag_ == "RB"):
         k -= 1
+    if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
+        return True  # "As a young maiden, she ...": a description, not a referent
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 
@@ -307,6 +321,40 @@ def _said(doc: Doc, i: int) -> bool:
     return i > 0 and doc[i - 1].lower_ in SAYING
 
 
+def _narrated_demonstrative(ch: Chapter, j: int) -> Token | None:
+    """A "this"/"that" standing alone in narration ("... not knowing if this was true", "why he would
+    do this"): it means what the previous sentence told. In speech it mostly points outside the text."""
+    doc = ch.docs[j]
+    for tok in doc or ():
+        if tok.lower_ not in ("this", "that") or tok.tag_ != "DT" or spoken(ch.sentences[j], tok.idx):
+            continue
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        alone = nxt is None or nxt.pos_ in ("AUX", "VERB", "PUNCT") or nxt.lower_ in ("and", "or", "but")
+        if alone and not _thats_it(doc, tok.i):
+            return tok
+    return None
+
+
+def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
+    """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
+    is the noun's nearest earlier mention inside the lexical window."""
+    doc = ch.docs[j]
+    for m in ch.mentions[j]:
+        if m.kind != "noun" or nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
+            continue
+        det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
+        for i in ch.back(j, LEXICAL_WINDOW):
+            earlier = [p for p in ch.mentions[i] if p.kind == "noun" and p.lemma == m.lemma]
+            if earlier:
+                b = Span(j, det.idx, det.idx + len(det), det.text)
+                yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
+                break
+
+
+def _thats_it(doc: Doc, i: int) -> bool:
+    return doc[i : i + 3].text.lower().replace("’", "'") == "that's it"
+
+
 def _demonstrative(doc: Doc) -> Token | None:
     """A clause-opening "that" used alone (not followed by a noun or adjective).
 
@@ -319,6 +367,5 @@ def _demonstrative(doc: Doc) -> Token | None:
         if tok.lower_ != "that" or tok.tag_ != "DT" or tok.i + 1 >= len(doc):
             return None
         nxt = doc[tok.i + 1]
-        idiom = doc[tok.i : tok.i + 3].text.lower().replace("’", "'") == "that's it"
-        return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not idiom else None
+        return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not _thats_it(doc, tok.i) else None
     return None

@@ -32,3 +32,4 @@ def test_pronouns_in_continued_speech_give_no_evidence():
     # the quote opened in the sentence before: "Move her aside." is still speech
     assert _genders("Gu Chengchuan frowned.", "Move her aside.” ") == {}
     assert spoken("Move her aside.”", 5) and not spoken("He moved “her” aside.", 1)
+    assert spoken("They won't miss it!'", 0) and not spoken("'Go,' he said.", 9)

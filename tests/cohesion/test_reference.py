@@ -152,3 +152,11 @@ def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
 
 def test_sentence_initial_form_of_address(mined):
     assert mined("reference", "The queen's maid bowed.", "Her Ladyship is resting.") == []
+
+
+def test_demonstratives_in_narration_and_before_a_named_noun(mined):
+    found = mined("reference", "Her uncle had sold the farm.", "Nobody knew if this was true.")
+    assert found == [("demonstrative", (0, 0, 27, "Her uncle had sold the farm"), (1, 15, 19, "this"), "this")]
+    assert mined("reference", "Her uncle had sold the farm.", "'Nobody knew if this was true.'") == []  # speech
+    found = mined("reference", "A dog barked at the gate.", "The wind rose.", "Nobody fed that dog.")
+    assert found == [("demonstrative", (0, 2, 5, "dog"), (2, 11, 15, "that"), "that dog")]
