@@ -4,8 +4,8 @@ sentences apart (verbs are left out).
 Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) match when one of the two
 most frequent WordNet senses of one is among those of the other or is similar to one ("angry" /
 "furious", "happy" / "glad"), and both describe the same thing: they modify the same noun, or are
-predicated of the same subject ("Nora was angry. ... She was furious."; a third-person pronoun subject
-is taken to continue the earlier subject). Non-adjacent noun synonyms must name the same thing, not
+predicated of the same subject ("Nora was angry. She was furious."; a third-person pronoun subject
+in the next sentence is taken to continue the earlier subject). Non-adjacent noun synonyms must name the same thing, not
 another of a kind ("a chance ... another opportunity"): the later noun needs a definite determiner
 or a possessive. Two nouns match when
 their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing
@@ -108,7 +108,8 @@ def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Wo
 class Adjective:
     span: Span
     lemma: str
-    senses: frozenset[str]  # the two most frequent senses and the head senses they are similar to
+    own: frozenset[str]  # the two most frequent senses
+    similar: frozenset[str]  # the head senses they are similar to
     target: str  # the noun it modifies or the subject it is predicated of (lower-cased)
 
 
@@ -120,9 +121,10 @@ def adjectives(doc: Doc, sent: int) -> list[Adjective]:
         target = _target(doc, tok.i)
         synsets = nlp.wordnet().synsets(tok.lower_, "a")[:2] if target else []
         if synsets:
-            senses = {s.name() for s in synsets} | {t.name() for s in synsets for t in s.similar_tos()}
+            own = frozenset(s.name() for s in synsets)
+            similar = frozenset(t.name() for s in synsets for t in s.similar_tos())
             span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
-            found.append(Adjective(span, tok.lower_, frozenset(senses), target))
+            found.append(Adjective(span, tok.lower_, own, similar, target))
     return found
 
 
@@ -143,13 +145,18 @@ def _adjectives(ch: Chapter) -> Iterator[Candidate]:
     for j, current in enumerate(words):
         for b in current:
             for i in ch.back(j, LEXICAL_WINDOW):
-                a = next((a for a in words[i] if _same_state(a, b)), None)
+                a = next((a for a in words[i] if _same_state(a, b, j - i)), None)
                 if a is not None:
                     yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)
                     break
 
 
-def _same_state(a: Adjective, b: Adjective) -> bool:
-    if a.lemma == b.lemma or variants(a.lemma, b.lemma) or not a.senses & b.senses:
+def _same_state(a: Adjective, b: Adjective, distance: int) -> bool:
+    """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
+    "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
+    the subject of the sentence just before)."""
+    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
         return False
-    return a.target == b.target or (b.target in PRONOUNS and a.target not in PRONOUNS)
+    if not (a.own & (b.own | b.similar) or b.own & a.similar):
+        return False
+    return a.target == b.target or (distance == 1 and b.target in PRONOUNS and a.target not in PRONOUNS)

@@ -70,7 +70,9 @@ def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
     sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
     found = [c for c in mine(sentences) if c.phenomenon == "reference"]
     assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
-    broken = ["Miss Lin entered the hall."] + ["She looked around."] * 3 + ["The band played."] * 3 + ["She sat."]
+    broken = (
+        ["Miss Lin entered the hall."] + ["She looked around."] * 3 + ["The band played."] * 3 + ["She sat."]
+    )
     found = [c for c in mine(broken) if c.phenomenon == "reference"]
     assert [c.b.sent for c in found] == [1, 2, 3]
 
@@ -156,7 +158,11 @@ def test_sentence_initial_form_of_address(mined):
 
 def test_demonstratives_in_narration_and_before_a_named_noun(mined):
     found = mined("reference", "Her uncle had sold the farm.", "Nobody knew if this was true.")
-    assert found == [("demonstrative", (0, 0, 27, "Her uncle had sold the farm"), (1, 15, 19, "this"), "this")]
-    assert mined("reference", "Her uncle had sold the farm.", "'Nobody knew if this was true.'") == []  # speech
+    assert found == [
+        ("demonstrative", (0, 0, 27, "Her uncle had sold the farm"), (1, 15, 19, "this"), "this")
+    ]
+    assert (
+        mined("reference", "Her uncle had sold the farm.", "'Nobody knew if this was true.'") == []
+    )  # speech
     found = mined("reference", "A dog barked at the gate.", "The wind rose.", "Nobody fed that dog.")
     assert found == [("demonstrative", (0, 2, 5, "dog"), (2, 11, 15, "that"), "that dog")]
