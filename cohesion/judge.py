@@ -140,7 +140,7 @@ def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
     except (recall.GoldError, OSError) as e:
         return [f"error: {e}"]
     result = recall.evaluate(gold, mined)
-    out = [f"{gold_path} (dev: the rules were tuned on these stretches)", "", *recall.report(result)]
+    out = [f"{gold_path}", "", *recall.report(result), "", *recall.by_stretch(gold, mined)]
     if show:
         text = {source: recall.sentences(data, source) for source in gold.stretches}
         for g in result.missed:

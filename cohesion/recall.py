@@ -140,7 +140,24 @@ def report(r: Result) -> list[str]:
     for p in PHENOMENA:
         adj = [(r.found[p, a], r.gold[p, a]) for a in ("adjacent", "non_adjacent")]
         k, n = sum(x for x, _ in adj), sum(y for _, y in adj)
-        out.append(f"| {p} | {frac(*adj[0])} | {frac(*adj[1])} | {frac(k, n)} | {frac(r.right[p], r.mined[p])} |")
+        out.append(
+            f"| {p} | {frac(*adj[0])} | {frac(*adj[1])} | {frac(k, n)} | {frac(r.right[p], r.mined[p])} |"
+        )
     k, n = sum(r.found.values()), sum(r.gold.values())
     out.append(f"| **all** | | | {frac(k, n)} | {frac(sum(r.right.values()), sum(r.mined.values()))} |")
+    return out
+
+
+def by_stretch(gold: Gold, mined: dict[str, list[Candidate]]) -> list[str]:
+    """Markdown: overall recall and precision per annotated file."""
+    out = ["| file | stretches | recall | precision in stretches |", "|---|---|---:|---:|"]
+    for source, stretches in gold.stretches.items():
+        own = Gold({source: stretches}, [g for g in gold.instances if g.source == source])
+        r = evaluate(own, {source: mined.get(source, [])})
+        k, n = sum(r.found.values()), sum(r.gold.values())
+        right, total = sum(r.right.values()), sum(r.mined.values())
+        spans = ", ".join(f"{a}-{b}" for a, b in stretches)
+        out.append(
+            f"| {source} | {spans} | {k}/{n} ({k / max(n, 1):.0%}) | {right}/{total} ({right / max(total, 1):.0%}) |"
+        )
     return out
