@@ -29,10 +29,11 @@ from spacy.tokens import Doc, Token
 
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import LEXICAL_WINDOW, WINDOW, Chapter, quoted, text_of
+from cohesion.chapter import WINDOW, Chapter, quoted, text_of
 from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
+from cohesion.repetition import FAR_WINDOW
 
 PRONOUN_CLASS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -111,7 +112,9 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
+            return Candidate(
+                "reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text)
+            )
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in everyone):
@@ -139,7 +142,9 @@ def _antecedents(ch: Chapter, i: int, j: int, in_speech: bool, cls: str) -> list
     ]
 
 
-def _choose(doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter) -> Mention | None:
+def _choose(
+    doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
+) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"),
     else the sentence's subject; None when still ambiguous."""
@@ -156,14 +161,16 @@ def _choose(doc: Doc | None, phrases: list[Mention], compatible: list[Mention], 
 
 
 def _in_phrase(doc: Doc | None, m: Mention) -> bool:
-    """Is the noun the object of a preposition ("put it in his mouth", "like home")? Such nouns are
-    seldom what a following "it" means."""
+    """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
+    of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
     if doc is None:
         return False
     k = m.token - 1
     while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
         k -= 1
-    return k >= 0 and doc[k].pos_ == "ADP"
+    return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
+        m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a sword energy": "it" is the energy
+    )
 
 
 def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
@@ -211,8 +218,8 @@ def _generic(doc: Doc | None, m: Mention) -> bool:
 def _predicate(doc: Doc | None, m: Mention) -> bool:
     """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
     it is not a referent."""
-    if doc is None:
-        return False
+    if doc is None or m.kind != "noun":
+        return False  # "The person who came was Gabriel.": a name after "was" identifies a referent
     k = m.token - 1
     while k >= 0 and (doc[k].tag_ in _PREMODIFIERS or doc[k].tag_ == "RB"):
         k -= 1
@@ -287,11 +294,13 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     is nearly always people)."""
     if cls == "pl":
         thing = distance == 1 and form != "they"
-        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma) or thing)
+        if m.kind == "name":  # "the Shans" are people, "the World Coordinates" are not
+            return m.plural and " " not in m.text and m.text not in ch.things
+        return m.plural and (m.kind == "names" or nlp.is_person(m.lemma) or thing)
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
-        return m.text not in ch.things and cls == _gender(m, ch)
+        return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == _gender(m, ch)
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
@@ -304,6 +313,9 @@ def _copula_subject(doc: Doc, i: int) -> bool:
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
     inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
+    after = doc[i + 2] if i + 2 < len(doc) else None
+    if after is not None and after.tag_ in ("VBG", "VBN"):
+        return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
@@ -337,13 +349,13 @@ def _narrated_demonstrative(ch: Chapter, j: int) -> Token | None:
 
 def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
-    is the noun's nearest earlier mention inside the lexical window."""
+    is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
     doc = ch.docs[j]
     for m in ch.mentions[j]:
         if m.kind != "noun" or nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
             continue
         det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
-        for i in ch.back(j, LEXICAL_WINDOW):
+        for i in ch.back(j, FAR_WINDOW):
             earlier = [p for p in ch.mentions[i] if p.kind == "noun" and p.lemma == m.lemma]
             if earlier:
                 b = Span(j, det.idx, det.idx + len(det), det.text)

@@ -20,7 +20,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
     determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
-    without case; a one-word name also matches the same noun: "my grandma ... Grandma"). A noun
+    without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
+    matches the end of a longer one: "Archangel Gabriel ... Gabriel"; "a Celestial Artifact" is a kind). A noun
     repeated inside its own sentence links once, from its first mention that may share the earlier
     referent (preferring one of the same number: "the family ... many families envied the family").
     Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
@@ -44,19 +45,31 @@ def _key(m: Mention) -> str:
     return m.lemma.lower()
 
 
+def _same(p: Mention, m: Mention) -> bool:
+    """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), and
+    a name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch")."""
+    if p.kind == "noun" and m.kind == "noun":
+        return p.lemma == m.lemma
+    x, y = _key(p).split(), _key(m).split()
+    if "noun" in (p.kind, m.kind):
+        return x == y and len(x) == 1
+    short, long = sorted((x, y), key=len)
+    return long[len(long) - len(short) :] == short
+
+
 def _link(ch: Chapter, j: int, m: Mention) -> tuple[Candidate, Mention, Mention] | None:
     doc = ch.docs[j]
+    det = nounphrase.determiner(doc, m.token) if doc is not None else ""
+    if det in INDEFINITE:
+        return None  # "a man", "a Celestial Artifact": a new referent or a kind
     if m.kind == "noun":
-        det = nounphrase.determiner(doc, m.token)
-        if det in INDEFINITE or nounphrase.idiom(ch.sentences[j], m.end):
+        if nounphrase.idiom(ch.sentences[j], m.end):
             return None
         window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
     for i in ch.back(j, window):
-        earlier = [
-            p for p in ch.mentions[i] if _key(p) == _key(m) and (m.kind == p.kind or " " not in m.lemma)
-        ]
+        earlier = [p for p in ch.mentions[i] if _same(p, m)]
         if earlier:
             a = earlier[-1]
             if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):

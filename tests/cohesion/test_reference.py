@@ -166,3 +166,10 @@ def test_demonstratives_in_narration_and_before_a_named_noun(mined):
     )  # speech
     found = mined("reference", "A dog barked at the gate.", "The wind rose.", "Nobody fed that dog.")
     assert found == [("demonstrative", (0, 2, 5, "dog"), (2, 11, 15, "that"), "that dog")]
+
+
+def test_identified_name_progressive_it_and_compound_modifier(mined):
+    found = mined("reference", "The person who came was Gabriel.", "He sat down.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Gabriel", "He")]
+    found = mined("reference", "A sword energy slashed down.", "It was roaring.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("energy", "It")]

@@ -83,3 +83,9 @@ def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
     assert mined("repetition", "The photo shoot ran late.", "The photos were dark.") == []
     assert mined("repetition", "Her eyes were tired.", "The eye of the storm passed.") == []
+
+
+def test_name_matches_the_end_of_a_longer_name_and_a_kind_is_no_repetition(mined):
+    found = mined("repetition", "The Great Xia Dragonfinch shook.", "The Dragonfinch was roaring.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Great Xia Dragonfinch", "Dragonfinch")]
+    assert mined("repetition", "The Celestial Artifact shone.", "He wanted a Celestial Artifact.") == []
