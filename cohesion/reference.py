@@ -249,16 +249,17 @@ def _speech_frame(text: str, m: Mention) -> bool:
 def _vocative(text: str, m: Mention) -> bool:
     """A phrase in speech set off as a form of address: at the start of the quote (or after a
     comma) and followed by a comma or the end of the utterance ("Anna, come.", "Come, Anna!")."""
-    if not spoken(text, m.start):
+    after = text[m.end : m.end + 1]
+    if after not in (",", "!", "?", "…", ".", ""):
         return False
     before = text[: m.start].rstrip()
     word = re.search(r"(\w+)$", before)
     while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
         before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
         word = re.search(r"(\w+)$", before)
-    after = text[m.end : m.end + 1]
     opens = not before or before[-1] in "\"“‘'—–-,…"
-    return opens and (after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(",")))
+    closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
+    return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
 
 
 def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:

@@ -21,6 +21,7 @@ referents (:func:`cohesion.nounphrase.different`: "a servant girl / a proper mis
 from __future__ import annotations
 
 import os
+from functools import cache
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -119,13 +120,19 @@ def adjectives(doc: Doc, sent: int) -> list[Adjective]:
         if tok.tag_ != "JJ" or not tok.is_alpha:
             continue
         target = _target(doc, tok.i)
-        synsets = nlp.wordnet().synsets(tok.lower_, "a")[:2] if target else []
-        if synsets:
-            own = frozenset(s.name() for s in synsets)
-            similar = frozenset(t.name() for s in synsets for t in s.similar_tos())
+        own, similar = _adjective_senses(tok.lower_) if target else (frozenset(), frozenset())
+        if own:
             span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
             found.append(Adjective(span, tok.lower_, own, similar, target))
     return found
+
+
+@cache
+def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The two most frequent adjective senses of ``word`` and the head senses they are similar to."""
+    synsets = nlp.wordnet().synsets(word, "a")[:2]
+    own = frozenset(s.name() for s in synsets)
+    return own, frozenset(t.name() for s in synsets for t in s.similar_tos())
 
 
 def _target(doc: Doc, k: int) -> str:
