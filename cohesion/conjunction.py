@@ -214,9 +214,15 @@ def _initial(text: str, doc: Doc | None) -> re.Match | None:
         return None
     if re.match(r"(?:to|of)\b", rest, re.I):
         return None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..."
-    if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS:
+    if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS and not _aside(rest):
         return None  # "So tired.", "Yet another ...": not a conjunction
     return match
+
+
+def _aside(rest: str) -> bool:
+    """A sentence adverb set off by a comma after the connective ("So naturally, I ..."): the
+    connective is not an intensifier of it."""
+    return bool(re.match(r"[a-z]+ly\s*,", rest))
 
 
 def _edge(text: str) -> re.Match | None:

@@ -89,8 +89,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls) if m.token < tok.i]
-    if any(_compatible(m, cls, ch, 0, tok.lower_) for m in own):
-        return None  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
+    agreeing = [m for m in own if _compatible(m, cls, ch, 0, tok.lower_)]
+    if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
+        return _clause_link(ch, j, tok, cls, own, agreeing)
     chain = True  # every sentence passed over so far holds a pronoun of the same class
     for i in ch.back(j, CHAIN_WINDOW if cls in ("m", "f") else WINDOW):
         doc = ch.docs[i]
@@ -121,6 +122,21 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
             return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
+
+
+def _clause_link(
+    ch: Chapter, j: int, tok: Token, cls: str, own: list[Mention], agreeing: list[Mention]
+) -> Candidate | None:
+    """A pronoun whose antecedent is in the clause before a semicolon of its own sentence ("the
+    bearers rocked the chair; the lining of their poles ...": adjacent clauses); None otherwise."""
+    semicolon = ch.sentences[j].rfind(";", 0, tok.idx)
+    if semicolon < 0 or any(m.start > semicolon for m in agreeing):
+        return None
+    a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
+    if a is None:
+        return None
+    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+    return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
 
 
 def _antecedents(ch: Chapter, i: int, j: int, in_speech: bool, cls: str) -> list[Mention]:

@@ -148,3 +148,9 @@ def test_temporal_phrases_open_a_sentence(mined):
     assert [b[3] for _, _, b, _ in found] == ["After a while"]
     found = mined("conjunction", "The room was quiet.", "All of a sudden there was a crash.")
     assert [b[3] for _, _, b, _ in found] == ["All of a sudden"]
+
+
+def test_so_before_a_sentence_adverb_and_comma(mined):
+    found = mined("conjunction", "She was like a sister to me.", "So naturally, I wished her well.")
+    assert [b[3] for _, _, b, _ in found] == ["So"]
+    assert mined("conjunction", "He ran.", "So quickly that nobody saw him.") == []

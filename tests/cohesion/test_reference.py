@@ -173,3 +173,10 @@ def test_identified_name_progressive_it_and_compound_modifier(mined):
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Gabriel", "He")]
     found = mined("reference", "A sword energy slashed down.", "It was roaring.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("energy", "It")]
+
+
+def test_antecedent_in_the_clause_before_a_semicolon():
+    found = [c for c in mine(["The bearers rocked the chair; the lining of their poles creaked."])]
+    assert [(c.a.text, c.b.text, c.adjacency) for c in found if c.phenomenon == "reference"] == [
+        ("bearers", "their", "adjacent")
+    ]
