@@ -63,6 +63,7 @@ _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    seen_phrases: dict[int, list[Mention]] = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -76,7 +77,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 continue
             if _honorific(doc, tok.i):
                 continue
-            found = _personal(ch, j, tok, cls)
+            found = _personal(ch, j, tok, cls, seen_phrases)
             if found:
                 yield found
         demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
@@ -86,9 +87,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
+def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
-    own = [m for m in _antecedents(ch, j, j, in_speech, cls) if m.token < tok.i]
+    own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if _compatible(m, cls, ch, 0, tok.lower_)]
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
@@ -97,7 +98,7 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
         doc = ch.docs[i]
         if j - i > WINDOW and not chain:
             return None
-        phrases = _antecedents(ch, i, j, in_speech, cls)
+        phrases = _antecedents(ch, i, j, in_speech, cls, seen)
         everyone = _phrases(doc, ch.mentions[i])
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(
@@ -139,23 +140,37 @@ def _clause_link(
     return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
 
 
-def _antecedents(ch: Chapter, i: int, j: int, in_speech: bool, cls: str) -> list[Mention]:
+def _antecedents(
+    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, list[Mention]]
+) -> list[Mention]:
     """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
     vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
     the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
     doc = ch.docs[i]
     return [
         m
-        for m in _phrases(doc, ch.mentions[i])
-        if not _speech_frame(ch.sentences[i], m)
-        and not _predicate(doc, m)
-        and not _generic(doc, m)
-        and not (doc is not None and owns_person(doc, m))
-        and not (in_speech and i != j and _speaker(ch, i, j, m))
+        for m in _referring(ch, i, seen)
+        if not (in_speech and i != j and _speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
         and not (cls == "n" and _in_phrase(doc, m))
         and not (cls in ("m", "f") and _other_gender(doc, m, cls))
     ]
+
+
+def _referring(ch: Chapter, i: int, seen: dict[int, list[Mention]]) -> list[Mention]:
+    """Sentence ``i``'s phrases that are not vocatives, speaker labels, predicate nouns, generic
+    nouns or owners of a person; kept in ``seen`` (many pronouns look back at one sentence)."""
+    if i not in seen:
+        doc = ch.docs[i]
+        seen[i] = [
+            m
+            for m in _phrases(doc, ch.mentions[i])
+            if not _speech_frame(ch.sentences[i], m)
+            and not _predicate(doc, m)
+            and not _generic(doc, m)
+            and not (doc is not None and owns_person(doc, m))
+        ]
+    return seen[i]
 
 
 def _choose(

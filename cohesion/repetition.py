@@ -31,10 +31,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     boy"). One link gives one candidate: in a compound repeated whole ("the sedan
     chair ... the sedan chair", "the Shan family ... the Shan family") only the head is kept.
     """
+    keys = [_keys(found) for found in ch.mentions]
     for j, found in enumerate(ch.mentions):
         here = []
         for key in dict.fromkeys(_key(m) for m in found):
-            links = [link for m in found if _key(m) == key and (link := _link(ch, j, m))]
+            links = [link for m in found if _key(m) == key and (link := _link(ch, j, m, keys))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
@@ -57,7 +58,18 @@ def _same(p: Mention, m: Mention) -> bool:
     return long[len(long) - len(short) :] == short
 
 
-def _link(ch: Chapter, j: int, m: Mention) -> tuple[Candidate, Mention, Mention] | None:
+def _keys(found: list[Mention]) -> frozenset[str]:
+    """Every key a later mention may match in a sentence: the keys and the ends of the names."""
+    out = set()
+    for m in found:
+        words = _key(m).split()
+        out.update(" ".join(words[k:]) for k in range(len(words)) if m.kind != "noun" or k == 0)
+    return frozenset(out)
+
+
+def _link(
+    ch: Chapter, j: int, m: Mention, keys: list[frozenset[str]]
+) -> tuple[Candidate, Mention, Mention] | None:
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
     if det in INDEFINITE:
@@ -68,7 +80,11 @@ def _link(ch: Chapter, j: int, m: Mention) -> tuple[Candidate, Mention, Mention]
         window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
+    words = _key(m).split()
+    ends = {" ".join(words[k:]) for k in range(len(words))} if m.kind != "noun" else {_key(m)}
     for i in ch.back(j, window):
+        if not ends & keys[i]:
+            continue  # cheap test: no mention of sentence i can match
         earlier = [p for p in ch.mentions[i] if _same(p, m)]
         if earlier:
             a = earlier[-1]

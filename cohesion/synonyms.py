@@ -84,11 +84,12 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
         for b in current:
             if sum(w.lemma == b.lemma for w in current) > 1:
                 continue
+            definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
-                if j - i >= 2 and nounphrase.determiner(ch.docs[j], b.token) not in DEFINITE:
-                    continue  # far apart, "another opportunity" is mostly another thing of a kind
+                if j - i >= 2 and not definite:
+                    break  # far apart, "another opportunity" is mostly another thing of a kind
                 found = _match(ch, words[i], b, lemmas[j])
                 if found:
                     a, synset, evidence = found
