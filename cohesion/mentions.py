@@ -56,7 +56,9 @@ def mentions(doc: Doc) -> list[Mention]:
 def _joins_name(doc: Doc, j: int) -> bool:
     """A hyphen inside a name ("Xi-feng", "Great-Grandma"), attached to the name parts on both sides,
     the part after it a word (capitalised unless the name part before is a proper noun)."""
-    if not (0 < j < len(doc) - 1 and doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_):
+    if not (
+        0 < j < len(doc) - 1 and doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+    ):
         return False
     after = doc[j + 1]
     return after.is_alpha and (after.text[:1].isupper() or doc[j - 1].pos_ == "PROPN")
