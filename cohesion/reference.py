@@ -90,7 +90,12 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
-    agreeing = [m for m in own if _compatible(m, cls, ch, 0, tok.lower_)]
+    agreeing = [
+        m
+        for m in own
+        if _compatible(m, cls, ch, 0, tok.lower_)
+        or (cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and nlp.is_person(m.lemma))
+    ]  # a person noun of unknown gender ("the teacher") may be the antecedent: it blocks
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     chain = True  # every sentence passed over so far holds a pronoun of the same class
@@ -153,6 +158,7 @@ def _antecedents(
         if not (in_speech and i != j and _speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
         and not (cls == "n" and _in_phrase(doc, m))
+        and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
         and not (cls in ("m", "f") and _other_gender(doc, m, cls))
     ]
 
@@ -202,6 +208,11 @@ def _in_phrase(doc: Doc | None, m: Mention) -> bool:
     return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
         m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a sword energy": "it" is the energy
     )
+
+
+def _after_the(text: str, m: Mention) -> bool:
+    """ "the Great Xia Dragonfinch": a name with an article names a thing "it" may mean."""
+    return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
 
 
 def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
@@ -336,7 +347,13 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
-    return gender == cls or (gender is None and nlp.is_person(m.lemma))  # "the driver ... he"
+    return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
+
+
+def _surely_person(lemma: str) -> bool:
+    """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
+    senses = nlp.wordnet().synsets(lemma, "n")[:2]
+    return bool(senses) and all(s.lexname() == "noun.person" for s in senses)
 
 
 def _copula_subject(doc: Doc, i: int) -> bool:
@@ -384,7 +401,9 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
     doc = ch.docs[j]
     for m in ch.mentions[j]:
-        if m.kind != "noun" or nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
+        if m.kind != "noun" or nounphrase.modifier(doc, m.token):
+            continue  # the head of "that wedding veil" is "veil"
+        if nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
             continue
         det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
         for i in ch.back(j, FAR_WINDOW):

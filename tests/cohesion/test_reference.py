@@ -180,3 +180,11 @@ def test_antecedent_in_the_clause_before_a_semicolon():
     assert [(c.a.text, c.b.text, c.adjacency) for c in found if c.phenomenon == "reference"] == [
         ("bearers", "their", "adjacent")
     ]
+
+
+def test_person_reading_needs_the_top_senses_and_demonstrative_takes_the_head(mined):
+    # "host" is a person first, a crowd second: no antecedent of "She"; "guard" is a person twice
+    assert mined("reference", "The host was gone.", "She lay down.") == []
+    assert [a[3] for _, a, _, _ in mined("reference", "The guard was gone.", "She lay down.")] == ["guard"]
+    found = mined("reference", "The wedding veil was red.", "Nobody spoke.", "She kept that wedding veil.")
+    assert [(a[3], b[3]) for k, a, b, _ in found if k == "demonstrative"] == [("veil", "that")]
