@@ -1,6 +1,7 @@
 """Conjunction: a connective at a clause edge linking the sentence to the previous text.
 
-Positions (per connective, ``data/connectives.tsv``): sentence-initial, after opening quotes,
+Positions (per connective, ``data/connectives.tsv``): sentence-initial or clause-initial after a
+semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
 dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., though."); or
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
 empty (the whole previous text); ``sent_a`` is the previous sentence.
@@ -74,6 +75,8 @@ def patterns() -> dict[str, re.Pattern]:
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    for j, text in enumerate(ch.sentences):
+        yield from _after_semicolon(ch, j, text)
     linked = [_connective(ch, j) for j in range(len(ch.sentences))]
     for j in range(1, len(ch.sentences)):
         match = linked[j]
@@ -94,6 +97,26 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         if correlative:
             trigger = f"{correlative.text.lower()} … {connective.text}"
             yield Candidate("conjunction", connective.type, correlative, b, trigger, evidence)
+
+
+def _after_semicolon(ch: Chapter, j: int, text: str) -> Iterator[Candidate]:
+    """A clause-initial connective right after a semicolon ("... autumn rains; but since ..."): it
+    links the two clauses, which the cohesion paper counts as adjacent."""
+    for semicolon in re.finditer(r";\s*", text):
+        match = patterns()["i"].match(text, semicolon.end())
+        if match is None or match.group("c") != match.group("c").lower():
+            continue
+        rest, connective = text[match.end() :].lstrip(), lexicon.connective(match.group("c"))
+        if not rest or rest[0] in ".?!…" or (connective.condition == "comma" and rest[0] != ","):
+            continue
+        if re.match(r"(?:to|of)\b", rest) or (
+            connective.condition == "clause" and _next_pos(ch.docs[j], match.end()) in MODIFIER_POS
+        ):
+            continue
+        start, end = core(text[: semicolon.start()])
+        a = Span(j, start, end, text[start:end])
+        b = Span(j, match.start("c"), match.end("c"), match.group("c"))
+        yield Candidate("conjunction", connective.type, a, b, connective.text, clauses=True)
 
 
 def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
@@ -191,9 +214,15 @@ def _initial(text: str, doc: Doc | None) -> re.Match | None:
         return None
     if re.match(r"(?:to|of)\b", rest, re.I):
         return None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..."
-    if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS:
+    if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS and not _aside(rest):
         return None  # "So tired.", "Yet another ...": not a conjunction
     return match
+
+
+def _aside(rest: str) -> bool:
+    """A sentence adverb set off by a comma after the connective ("So naturally, I ..."): the
+    connective is not an intensifier of it."""
+    return bool(re.match(r"[a-z]+ly\s*,", rest))
 
 
 def _edge(text: str) -> re.Match | None:

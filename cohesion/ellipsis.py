@@ -1,5 +1,9 @@
 """Ellipsis (sluicing): a wh-remnant at the right edge of a clause, its content in an earlier clause.
 
+A root sluice in dialogue answers speech: its antecedent is the nearest earlier sentence holding
+speech (narration between is passed over; element 1 is the quoted part), and none after a question
+or a request ("Give me the key." / "Why?" means "why do you ask").
+
 Two shapes: *embedded* sluices, the wh-phrase right after a question-embedding predicate ("I don't
 know why.", "Tell me where."), and *root* sluices, an utterance that is only the wh-phrase ("Why?").
 The antecedent is the earlier clause of the same sentence when there is one ("Somebody called, but I
@@ -12,7 +16,7 @@ otherwise ``intra``.
 
 Non-adjacent sluices: when the previous sentence has no correlate of the remnant's kind (who -
 someone, what - something, where - somewhere, when - sometime, why - for some reason, how - somehow),
-the nearest sentence up to ``REACH`` back that has one is the antecedent ("Someone had been in the
+the nearest sentence up to ``REACH`` (five) back that has one is the antecedent ("Someone had been in the
 study. The drawer was open. She wondered who.", distance 2, a merger). Without a correlate the
 antecedent is the nearest sentence that reports an event: sentences that only describe a state or a
 reaction (no verb, or only a verb after a form of "be": "The neighbours were amazed.") are passed
@@ -42,6 +46,7 @@ ROOT = re.compile(
     re.I,
 )
 QUOTES = " \"'“”‘’«»「」『』—–-"
+QUOTE = re.compile(r"[\"“”‘’«»「」『』]|(?<!\w)'|'(?!\w)")
 FILLERS = frozenset("me you him her us them exactly just even really about on of no".split())
 CORRELATE = re.compile(r"\b(?:some(?:one|body|thing|where|time|how|day)|some\s+\w+|one day)\b", re.I)
 # The indefinite correlate each remnant merges with (the non-adjacent search needs a matching one).
@@ -54,7 +59,7 @@ MERGES_WITH = {
     "why": r"for some reason",
     "how": r"somehow|some\s+way",
 }
-REACH = 3  # how far back a non-adjacent antecedent may be
+REACH = 5  # how far back a non-adjacent antecedent may be
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -77,9 +82,10 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
         return None  # the content follows: "knew why: ...", "did not know why, but ..."
     b = Span(j, match.start("wh"), match.end("wh"), wh)
     if ROOT.match(text.strip(QUOTES)):
-        if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]):
-            return None  # bare "What?" is surprise, not a sluice; a question is no antecedent
-        return _candidate("root", ch.whole(_antecedent(ch, j, wh)), b)
+        if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]) or _request(ch.docs[j - 1]):
+            return None  # "What?" is surprise; after a question or a request "Why?" asks "why do you ask"
+        i = _antecedent(ch, j, wh, spoken=True)
+        return _candidate("root", _speech(ch, i), b) if i is not None else None
     predicate = _predicate_start(before)
     if predicate is None:
         return None
@@ -91,11 +97,15 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b) if j > 0 else None
 
 
-def _antecedent(ch: Chapter, j: int, wh: str) -> int:
+def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | None:
     """The sentence holding the antecedent: the nearest with a correlate of the remnant, else the
-    nearest that reports an event, else the previous one (see the module notes)."""
+    nearest that reports an event, else the previous one (see the module notes). A root sluice
+    answers the nearest speech when there is some: narration between is passed over."""
     correlate = MERGES_WITH.get(wh.lower())
     eventive = None
+    said = [i for i in range(j - 1, max(j - REACH, 0) - 1, -1) if QUOTE.search(ch.sentences[i])]
+    if spoken and said:
+        return None if _question(ch.sentences[said[0]]) else said[0]
     for i in range(j - 1, max(j - REACH, 0) - 1, -1):
         if _question(ch.sentences[i]):
             break
@@ -104,6 +114,23 @@ def _antecedent(ch: Chapter, j: int, wh: str) -> int:
         if eventive is None and _event(ch.docs[i]):
             eventive = i
     return j - 1 if eventive is None else eventive
+
+
+def _request(doc: Doc | None) -> bool:
+    """An imperative ("Give me the key."): its first word is a verb in the base form."""
+    first = next((t for t in doc or () if t.pos_ not in ("PUNCT", "SPACE", "INTJ")), None)
+    return first is not None and first.tag_ == "VB"
+
+
+def _speech(ch: Chapter, i: int) -> Span:
+    """The quoted stretch of sentence ``i`` (its last one), or the whole sentence inside a quote."""
+    text = ch.sentences[i]
+    quotes = list(re.finditer(r"[\"“‘'](?=\w)([^\"“”]+?)(?:[\"”’']|$)(?!\w)", text))
+    if not quotes:
+        return ch.whole(i)
+    start, end = quotes[-1].span(1)
+    start2, end2 = core(text[start:end])
+    return Span(i, start + start2, start + end2, text[start + start2 : start + end2])
 
 
 def _event(doc: Doc | None) -> bool:

@@ -1,8 +1,9 @@
-"""Guess the gender of character names from the chapter itself.
+"""Guess the gender of character names: from a first-names list (``data/first_names.tsv``, US
+Census first names), else from the chapter itself.
 
-Evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
-pronoun after it that may be the name's (:func:`_own_pronoun_gender`) when the sentence (or one of
-the next two sentences, up to one mentioning a person) mentions no other name
+Chapter evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
+pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
+the next two sentences, up to one mentioning a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
@@ -11,9 +12,10 @@ is not a person (:func:`non_persons`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from cohesion import lexicon, nlp
 from cohesion.chapter import quoted, text_of
@@ -39,7 +41,7 @@ def name_genders(
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        if doc is None or len({m.text for m in names}) != 1 or quoted(text_of(doc), names[0].start):
+        if doc is None or len({m.text for m in names}) != 1 or spoken(text_of(doc), names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
             continue  # a verbless label or list item ("Silver Lotus Kick, forty coins.")
@@ -50,7 +52,7 @@ def name_genders(
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
-        gender = _own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
+        gender = own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
     things = non_persons(docs, mentions) if things is None else things
@@ -59,6 +61,11 @@ def name_genders(
         gender, n = count.most_common(1)[0]
         if 3 * n >= 2 * sum(count.values()) and name not in things:
             genders[name] = gender
+    listed = lexicon.first_names()
+    for m in (m for found in mentions for m in found if m.kind == "name" and m.text not in things):
+        first = m.text.split()[0]
+        if first in listed and not m.title:
+            genders[m.text] = listed[first]
     return genders
 
 
@@ -96,6 +103,19 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
     return {name for name, n in things.items() if n >= persons[name]}
 
 
+_CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
+_OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
+
+
+def spoken(text: str, pos: int) -> bool:
+    """Is offset ``pos`` in quoted speech, counting speech that continues from an earlier sentence
+    (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
+    if quoted(text, pos):
+        return True
+    close = _CLOSING.search(text, pos)
+    return close is not None and not _OPENING.search(text, 0, close.start())
+
+
 def owns_person(doc: Doc, m: Mention) -> bool:
     """Is the name the possessor of a person noun ("Anna's husband")?"""
     if text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
@@ -110,20 +130,21 @@ def _next_pronoun_gender(docs: list[Doc | None], mentions: list[list[Mention]], 
     for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
         if any(m.kind == "name" or nlp.is_person(m.lemma) for m in mentions[k]):
             return None
-        gender = _first_pronoun_gender(docs[k]) if docs[k] is not None else None
+        doc = docs[k]
+        gender = _first_pronoun_gender([t for t in doc if not spoken(text_of(doc), t.idx)]) if doc else None
         if gender:
             return gender
     return None
 
 
-def _first_pronoun_gender(tokens: Doc | Span) -> str | None:
+def _first_pronoun_gender(tokens: Doc | Span | list[Token]) -> str | None:
     for tok in tokens:
         if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
             return PRONOUN_GENDER[tok.lower_]
     return None
 
 
-def _own_pronoun_gender(tokens: Span) -> str | None:
+def own_pronoun_gender(tokens: Span) -> str | None:
     """The first gendered pronoun after a name in its own sentence that may be the name's: objects
     (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""

@@ -2,6 +2,7 @@
 
     python -m cohesion.judge sample DIR [--seed 0] [--per 20] [--shuffle] > /tmp/sample.txt
     python -m cohesion.judge score PASS1.tsv [PASS2.tsv]
+    python -m cohesion.judge recall GOLD.tsv [--data ../shared/eval-data] [--show]
 
 ``DIR`` holds ``en/NNN.txt`` (and optionally ``zh/NNN.txt`` + ``gold/NNN.align`` beads, which give
 each candidate its aligned Chinese). ``sample`` mines every chapter and prints a seeded sample per
@@ -9,7 +10,10 @@ phenomenon x adjacency (all where there are fewer) with the sentence window, ele
 ``[[...]]`` and element 2 ``<<...>>``; ``--shuffle`` mixes all cells in one seeded random order for
 a blind second pass. The text is read at run time and never stored: verdict files hold only
 ``candidate_id <TAB> phenomenon <TAB> adjacency <TAB> 1|0 <TAB> reason``. ``score`` prints precision
-per cell with a 95% Wilson interval and, given two passes, Cohen's kappa between them.
+per cell with a 95% Wilson interval and, given two passes, Cohen's kappa between them. ``recall``
+mines the files of a hand gold (:mod:`cohesion.recall`) and prints recall per phenomenon and
+precision inside the annotated stretches; ``--show`` also prints each miss and each wrong candidate
+with its sentences (read at run time).
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from collections import Counter
 from pathlib import Path
 
 from cohesion.agreement import cohen_kappa
-from cohesion.candidate import ADJACENCY
+from cohesion import recall
+from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
 from cohesion.stage import PHENOMENA, mine_book
 
@@ -127,6 +132,37 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
     return out
 
 
+def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
+    """The ``recall`` command's output (a one-line error for a malformed gold or missing data)."""
+    try:
+        gold = recall.read_gold(gold_path)
+        mined = recall.mine_sources(data, gold)
+    except (recall.GoldError, OSError) as e:
+        return [f"error: {e}"]
+    result = recall.evaluate(gold, mined)
+    out = [f"{gold_path}", "", *recall.report(result), "", *recall.by_stretch(gold, mined)]
+    if show:
+        text = {source: recall.sentences(data, source) for source in gold.stretches}
+        for g in result.missed:
+            a, b = Span(g.a[0], max(g.a[1], 0), max(g.a[2], 0), ""), Span(g.b[0], *g.b[1:], "")
+            c = Candidate(g.phenomenon, "gold", a, b, "")
+            out.append(f"\nMISSED {g.source} {show_spans(c, text[g.source])}")
+        for source, c in result.wrong:
+            out.append(f"\nWRONG {source} {c.subtype} {show_spans(c, text[source])}")
+    return out
+
+
+def show_spans(c: Candidate, sentences: list[str]) -> str:
+    """A candidate's sentence window with element 1 marked [[...]] and element 2 <<...>>."""
+    row = {
+        "candidate_id": c.phenomenon, "phenomenon": c.phenomenon, "subtype": c.subtype,
+        "adjacency": c.adjacency, "distance": c.distance, "trigger": c.trigger, "evidence": "",
+        "sent_a": c.a.sent, "sent_b": c.b.sent, "a_start": c.a.start, "a_end": c.a.end,
+        "b_start": c.b.start, "b_end": c.b.end,
+    }  # fmt: skip
+    return show(row, sentences)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cohesion.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -137,7 +173,14 @@ def main(argv: list[str] | None = None) -> None:
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
     c.add_argument("passes", type=Path, nargs="+", help="judged sample TSVs (two: kappa between them too)")
+    g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
+    g.add_argument("gold", type=Path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
+    g.add_argument("--data", type=Path, default=Path("../shared/eval-data"), help="eval-data folder (default ../shared/eval-data)")
+    g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)
+    if args.command == "recall":
+        print("\n".join(recall_report(args.gold, args.data, args.show)))
+        return
     if args.command == "score":
         verdicts = [read_verdicts(p) for p in args.passes[:2]]
         print("\n".join(score(verdicts[0], verdicts[1] if len(verdicts) > 1 else None)))

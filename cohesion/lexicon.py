@@ -46,6 +46,12 @@ def genders() -> dict[tuple[str, str], str]:
 
 
 @cache
+def first_names() -> dict[str, str]:
+    """First name -> "m" | "f" (``data/first_names.tsv``)."""
+    return dict(line.split("\t") for line in _lines("first_names.tsv"))
+
+
+@cache
 def _connective_table() -> dict[str, Connective]:
     return {c.text: c for c in connectives()}
 

@@ -31,10 +31,15 @@ def mentions(doc: Doc) -> list[Mention]:
     i = 0
     while i < len(doc):
         tok = doc[i]
-        if tok.pos_ == "PROPN":
-            j = i
-            while j < len(doc) and (doc[j].pos_ == "PROPN" or _joins_name(doc, j)):
-                j += 1
+        if tok.pos_ == "PROPN" or (tok.is_alpha and tok.text[:1].isupper() and _joins_name(doc, i + 1)):
+            j = i + 1
+            while j < len(doc):
+                if doc[j].pos_ == "PROPN":
+                    j += 1
+                elif _joins_name(doc, j):
+                    j += 2
+                else:
+                    break
             found.extend(_name(doc, i, j))
             i = j
             continue
@@ -49,8 +54,14 @@ def mentions(doc: Doc) -> list[Mention]:
 
 
 def _joins_name(doc: Doc, j: int) -> bool:
-    """A hyphen inside a name ("Xi-feng"), attached to the name parts on both sides."""
-    return doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_ and j + 1 < len(doc)
+    """A hyphen inside a name ("Xi-feng", "Great-Grandma"), attached to the name parts on both sides,
+    the part after it a word (capitalised unless the name part before is a proper noun)."""
+    if not (
+        0 < j < len(doc) - 1 and doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+    ):
+        return False
+    after = doc[j + 1]
+    return after.is_alpha and (after.text[:1].isupper() or doc[j - 1].pos_ == "PROPN")
 
 
 def _name(doc: Doc, i: int, j: int) -> list[Mention]:
@@ -64,7 +75,8 @@ def _name(doc: Doc, i: int, j: int) -> list[Mention]:
     tokens = doc[i:j]
     if (
         not tokens
-        or not all(t.is_alpha for t in tokens)
+        or not tokens[0].text[:1].isupper()
+        or not all(t.is_alpha or t.text == "-" for t in tokens)
         or tokens[0].lower_ in lexicon.words("interjections.txt")
     ):
         return []

@@ -44,7 +44,7 @@ def different(doc_a: Doc, ka: int, doc_b: Doc, kb: int) -> bool:
         or bool(pre_a and pre_b and not pre_a & pre_b)
         or _measure(doc_a, ka) != _measure(doc_b, kb)
         or _hyphenated(doc_a, ka) != _hyphenated(doc_b, kb)
-        or _modifier(doc_a, ka) != _modifier(doc_b, kb)
+        or modifier(doc_a, ka) != modifier(doc_b, kb)
     )
 
 
@@ -99,6 +99,6 @@ def _hyphenated(doc: Doc, k: int) -> bool:
     return before or after
 
 
-def _modifier(doc: Doc, k: int) -> bool:
+def modifier(doc: Doc, k: int) -> bool:
     """Does the noun modify a following noun ("photo shoot", "film studio")?"""
     return k + 1 < len(doc) and doc[k + 1].tag_ in _NOUN_TAGS and doc[k].tag_ in ("NN", "NNS")

@@ -27,12 +27,13 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
-from cohesion import lexicon, nlp, zh
+from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter, quoted, text_of
-from cohesion.gender import owns_person
+from cohesion.chapter import WINDOW, Chapter, quoted, text_of
+from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
+from cohesion.repetition import FAR_WINDOW
 
 PRONOUN_CLASS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -44,19 +45,25 @@ SAYING = frozenset("say says said saying repeat repeated repeating whisper whisp
 # Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
 SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
-    "whisper whispered murmur murmured mutter muttered tell told call called continue continued".split()
+    "whisper whispered murmur murmured mutter muttered tell told call called continue continued "
+    "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
+    "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
 )
 HONORIFICS = frozenset(
     "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+DEMONSTRATIVES = frozenset(("this", "that", "these", "those"))
+CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
+_ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    seen_phrases: dict[int, list[Mention]] = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -70,65 +77,171 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 continue
             if _honorific(doc, tok.i):
                 continue
-            found = _personal(ch, j, tok, cls)
+            found = _personal(ch, j, tok, cls, seen_phrases)
             if found:
                 yield found
-        demonstrative = _demonstrative(doc)
+        demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
         if demonstrative is not None and j > 0:
             b = Span(j, demonstrative.idx, demonstrative.idx + len(demonstrative), demonstrative.text)
             yield Candidate("reference", "demonstrative", ch.whole(j - 1), b, demonstrative.lower_)
+        yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Token, cls: str) -> Candidate | None:
-    if any(t.tag_ in ("NN", "NNS", "NNP", "NNPS") for t in tok.doc[: tok.i]):
-        return None  # a noun phrase before the pronoun in its own sentence may be the antecedent
-    in_speech = quoted(ch.sentences[j], tok.idx)
-    for i in ch.back(j):
+def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
+    in_speech = spoken(ch.sentences[j], tok.idx)
+    own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
+    agreeing = [
+        m
+        for m in own
+        if _compatible(m, cls, ch, 0, tok.lower_)
+        or (cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and nlp.is_person(m.lemma))
+    ]  # a person noun of unknown gender ("the teacher") may be the antecedent: it blocks
+    if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
+        return _clause_link(ch, j, tok, cls, own, agreeing)
+    chain = True  # every sentence passed over so far holds a pronoun of the same class
+    for i in ch.back(j, CHAIN_WINDOW if cls in ("m", "f") else WINDOW):
         doc = ch.docs[i]
-        chain = next((t.i for t in doc or () if PRONOUN_CLASS.get(t.lower_) == cls), len(doc or ()))
-        everyone = [m for m in _phrases(doc, ch.mentions[i]) if m.token < chain]
-        phrases = [
+        if j - i > WINDOW and not chain:
+            return None
+        phrases = _antecedents(ch, i, j, in_speech, cls, seen)
+        everyone = _phrases(doc, ch.mentions[i])
+        compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
+        if any(
+            _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
+        ) or any(
+            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
+        ):
+            return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
+        if compatible:
+            a = _choose(doc, phrases, compatible, cls, ch)
+            if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
+                return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
+            if j - i >= 3 and not chain and a != _subject(doc, phrases):
+                return None  # far back, only the topic of its sentence is a safe antecedent
+            b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+            return Candidate(
+                "reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text)
+            )
+        if cls == "n":
+            return None  # "it" links to the previous sentence only
+        if cls == "pl" and any(m.plural for m in everyone):
+            return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
+        chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
+    return None
+
+
+def _clause_link(
+    ch: Chapter, j: int, tok: Token, cls: str, own: list[Mention], agreeing: list[Mention]
+) -> Candidate | None:
+    """A pronoun whose antecedent is in the clause before a semicolon of its own sentence ("the
+    bearers rocked the chair; the lining of their poles ...": adjacent clauses); None otherwise."""
+    semicolon = ch.sentences[j].rfind(";", 0, tok.idx)
+    if semicolon < 0 or any(m.start > semicolon for m in agreeing):
+        return None
+    a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
+    if a is None:
+        return None
+    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+    return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
+
+
+def _antecedents(
+    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, list[Mention]]
+) -> list[Mention]:
+    """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
+    vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
+    the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
+    doc = ch.docs[i]
+    return [
+        m
+        for m in _referring(ch, i, seen)
+        if not (in_speech and i != j and _speaker(ch, i, j, m))
+        and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
+        and not (cls == "n" and _in_phrase(doc, m))
+        and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
+        and not (cls in ("m", "f") and _other_gender(doc, m, cls))
+    ]
+
+
+def _referring(ch: Chapter, i: int, seen: dict[int, list[Mention]]) -> list[Mention]:
+    """Sentence ``i``'s phrases that are not vocatives, speaker labels, predicate nouns, generic
+    nouns or owners of a person; kept in ``seen`` (many pronouns look back at one sentence)."""
+    if i not in seen:
+        doc = ch.docs[i]
+        seen[i] = [
             m
-            for m in everyone
+            for m in _phrases(doc, ch.mentions[i])
             if not _speech_frame(ch.sentences[i], m)
             and not _predicate(doc, m)
             and not _generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
-            and not (in_speech and _speaker(ch, i, j, m))
-            and not (in_speech and cls == "n" and not quoted(ch.sentences[i], m.start))
         ]
-        compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
-        if any(
-            _unknown_person(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
-        ) or any(
-            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
-        ):
-            return None  # a person the pronoun may mean whose gender is unknown, or a speaker label
-        if compatible:
-            if len({m.lemma for m in compatible}) > 1:
-                return None  # ambiguous antecedent
-            if any(m.lemma == compatible[-1].lemma for m in ch.mentions[j]):
-                return None  # "He gave Anna a look": the pronoun's own sentence names the candidate
-            if j - i >= 3 and compatible[-1] != _subject(doc, phrases):
-                return None  # far back, only the topic of its sentence is a safe antecedent
-            a, b = compatible[-1].at(i), Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate("reference", "personal", a, b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
-        if cls == "n" or chain < len(doc or ()):
-            return None  # "it" links to the previous sentence only; a same-class pronoun is the closer link
-        if cls == "pl" and any(m.plural for m in everyone):
-            return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
-    return None
+    return seen[i]
 
 
-def _unknown_person(m: Mention, cls: str, ch: Chapter) -> bool:
-    """A singular person whom he/she may mean but whose gender the chapter does not show."""
-    if cls not in ("m", "f") or m.plural or m.kind == "names":
+def _choose(
+    doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
+) -> Mention | None:
+    """The antecedent among a sentence's agreeing phrases: the only referent named (its last
+    mention), else the one whose gender is known over persons of unknown gender ("the driver"),
+    else the sentence's subject; None when still ambiguous."""
+    if cls in ("m", "f"):
+        known = [m for m in compatible if _gender(m, ch) == cls]
+        compatible = known or compatible
+    if cls == "pl":  # "them": persons before things
+        persons = [m for m in compatible if m.kind != "noun" or nlp.is_person(m.lemma)]
+        compatible = persons or compatible
+    if len({m.lemma for m in compatible}) == 1:
+        return compatible[-1]
+    subject = _subject(doc, phrases)
+    return subject if subject in compatible else None
+
+
+def _in_phrase(doc: Doc | None, m: Mention) -> bool:
+    """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
+    of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
+    if doc is None:
         return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+        k -= 1
+    return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
+        m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a sword energy": "it" is the energy
+    )
+
+
+def _after_the(text: str, m: Mention) -> bool:
+    """ "the Great Xia Dragonfinch": a name with an article names a thing "it" may mean."""
+    return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
+
+
+def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
+    """Does a person noun of unknown gender show the other gender by its own pronoun in its
+    sentence ("The driver had to force himself ...": not a "she")?"""
+    if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
+        return False
+    own = own_pronoun_gender(doc[m.token + 1 :])
+    return own is not None and own != cls
+
+
+def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
+    """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows."""
+    if cls not in ("m", "f") or m.kind != "name":
+        return False
+    return m.text not in ch.things and not _gender(m, ch)
+
+
+def _gender(m: Mention, ch: Chapter) -> str | None:
+    """ "m" / "f" of a singular name (title, then the chapter's guess) or gendered noun."""
     if m.kind == "name":
-        return m.text not in ch.things and not (
-            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
+        head = m.text.replace("-", " ").split()[-1].lower()  # "Great-Granddad", "Old Nanny"
+        return (
+            lexicon.genders().get((m.title, "title"))
+            or ch.genders.get(m.text)
+            or lexicon.genders().get((head, "title"))
+            or lexicon.genders().get((head, "noun"))
         )
-    return nlp.is_person(m.lemma) and (m.lemma, "noun") not in lexicon.genders()
+    return lexicon.genders().get((m.lemma, "noun"))
 
 
 def _generic(doc: Doc | None, m: Mention) -> bool:
@@ -145,12 +258,15 @@ def _generic(doc: Doc | None, m: Mention) -> bool:
 
 
 def _predicate(doc: Doc | None, m: Mention) -> bool:
-    """A predicate noun ("She was a nurse.", "Is that your father?"): it describes, it is not a referent."""
-    if doc is None:
-        return False
+    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
+    it is not a referent."""
+    if doc is None or m.kind != "noun":
+        return False  # "The person who came was Gabriel.": a name after "was" identifies a referent
     k = m.token - 1
-    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+    while k >= 0 and (doc[k].tag_ in _PREMODIFIERS or doc[k].tag_ == "RB"):
         k -= 1
+    if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
+        return True  # "As a young maiden, she ...": a description, not a referent
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 
@@ -169,7 +285,23 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
 
 def _speech_frame(text: str, m: Mention) -> bool:
     """A vocative inside quoted speech, or a speaker label ("Visitor: Who let her in?")."""
-    return quoted(text, m.start) or text[m.end : m.end + 1] in (":", "：")
+    return _vocative(text, m) or text[m.end : m.end + 1] in (":", "：")
+
+
+def _vocative(text: str, m: Mention) -> bool:
+    """A phrase in speech set off as a form of address: at the start of the quote (or after a
+    comma) and followed by a comma or the end of the utterance ("Anna, come.", "Come, Anna!")."""
+    after = text[m.end : m.end + 1]
+    if after not in (",", "!", "?", "…", ".", ""):
+        return False
+    before = text[: m.start].rstrip()
+    word = re.search(r"(\w+)$", before)
+    while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
+        before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
+        word = re.search(r"(\w+)$", before)
+    opens = not before or before[-1] in "\"“‘'—–-,…"
+    closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
+    return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
 
 
 def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
@@ -205,17 +337,23 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     is nearly always people)."""
     if cls == "pl":
         thing = distance == 1 and form != "they"
-        return m.plural and (m.kind != "noun" or nlp.is_person(m.lemma) or thing)
+        if m.kind == "name":  # "the Shans" are people, "the World Coordinates" are not
+            return m.plural and " " not in m.text and m.text not in ch.things
+        return m.plural and (m.kind == "names" or nlp.is_person(m.lemma) or thing)
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
-        return m.text not in ch.things and cls == (
-            ch.genders.get(m.text) or lexicon.genders().get((m.title, "title"))
-        )
+        return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == _gender(m, ch)
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
         return not gender and not nlp.is_person(m.lemma)
-    return gender == cls
+    return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
+
+
+def _surely_person(lemma: str) -> bool:
+    """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
+    senses = nlp.wordnet().synsets(lemma, "n")[:2]
+    return bool(senses) and all(s.lexname() == "noun.person" for s in senses)
 
 
 def _copula_subject(doc: Doc, i: int) -> bool:
@@ -224,6 +362,9 @@ def _copula_subject(doc: Doc, i: int) -> bool:
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
     inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
+    after = doc[i + 2] if i + 2 < len(doc) else None
+    if after is not None and after.tag_ in ("VBG", "VBN"):
+        return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
@@ -241,6 +382,42 @@ def _said(doc: Doc, i: int) -> bool:
     return i > 0 and doc[i - 1].lower_ in SAYING
 
 
+def _narrated_demonstrative(ch: Chapter, j: int) -> Token | None:
+    """A "this"/"that" standing alone in narration ("... not knowing if this was true", "why he would
+    do this"): it means what the previous sentence told. In speech it mostly points outside the text."""
+    doc = ch.docs[j]
+    for tok in doc or ():
+        if tok.lower_ not in ("this", "that") or tok.tag_ != "DT" or spoken(ch.sentences[j], tok.idx):
+            continue
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        alone = nxt is None or nxt.pos_ in ("AUX", "VERB", "PUNCT") or nxt.lower_ in ("and", "or", "but")
+        if alone and not _thats_it(doc, tok.i):
+            return tok
+    return None
+
+
+def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
+    """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
+    is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
+    doc = ch.docs[j]
+    for m in ch.mentions[j]:
+        if m.kind != "noun" or nounphrase.modifier(doc, m.token):
+            continue  # the head of "that wedding veil" is "veil"
+        if nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
+            continue
+        det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
+        for i in ch.back(j, FAR_WINDOW):
+            earlier = [p for p in ch.mentions[i] if p.kind == "noun" and p.lemma == m.lemma]
+            if earlier:
+                b = Span(j, det.idx, det.idx + len(det), det.text)
+                yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
+                break
+
+
+def _thats_it(doc: Doc, i: int) -> bool:
+    return doc[i : i + 3].text.lower().replace("’", "'") == "that's it"
+
+
 def _demonstrative(doc: Doc) -> Token | None:
     """A clause-opening "that" used alone (not followed by a noun or adjective).
 
@@ -253,6 +430,5 @@ def _demonstrative(doc: Doc) -> Token | None:
         if tok.lower_ != "that" or tok.tag_ != "DT" or tok.i + 1 >= len(doc):
             return None
         nxt = doc[tok.i + 1]
-        idiom = doc[tok.i : tok.i + 3].text.lower().replace("’", "'") == "that's it"
-        return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not idiom else None
+        return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not _thats_it(doc, tok.i) else None
     return None

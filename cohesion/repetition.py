@@ -2,41 +2,113 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from cohesion import nounphrase
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
+from cohesion.mentions import Mention
 
 INDEFINITE = frozenset(("a", "an", "another", "some", "any", "no"))
+DEFINITE = frozenset("the this that these those my your his her its our their".split())
+NAME_WINDOW = 40  # a name means the same character however far back it was last used
+FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last mention
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
-    """Link each noun/name of a sentence to its nearest earlier mention inside the window.
+    """Link each noun/name of a sentence to its nearest earlier mention.
 
-    Items repeated within their own sentence are skipped (masking one copy would leak the answer), and
-    so are pairs that cannot share a referent: a noun introduced as new ("a man ... a tall, thin man":
-    an indefinite determiner before the later noun) and the cases of :func:`nounphrase.different`
-    (other owner, contrasting modifiers, measure, modifier vs head) and :func:`nounphrase.idiom`.
+    The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
+    determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
+    without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
+    matches the end of a longer one: "Archangel Gabriel ... Gabriel"; "a Celestial Artifact" is a kind). A noun
+    repeated inside its own sentence links once, from its first mention that may share the earlier
+    referent (preferring one of the same number: "the family ... many families envied the family").
+    Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
+    tall, thin man": an indefinite determiner before the later noun) and the cases of
+    :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
+    :func:`nounphrase.idiom`; a name that modifies different nouns ("the Shan family ... the Shan
+    boy"). One link gives one candidate: in a compound repeated whole ("the sedan
+    chair ... the sedan chair", "the Shan family ... the Shan family") only the head is kept.
     """
+    keys = [_keys(found) for found in ch.mentions]
     for j, found in enumerate(ch.mentions):
-        counts = Counter((m.kind, m.lemma) for m in found)
-        for m in found:
-            if counts[m.kind, m.lemma] != 1:
-                continue
-            doc = ch.docs[j]
-            if m.kind == "noun" and (
-                nounphrase.determiner(doc, m.token) in INDEFINITE or nounphrase.idiom(ch.sentences[j], m.end)
+        here = []
+        for key in dict.fromkeys(_key(m) for m in found):
+            links = [link for m in found if _key(m) == key and (link := _link(ch, j, m, keys))]
+            same_number = [c for c, a, m in links if a.plural == m.plural]
+            if links:
+                here.append(same_number[0] if same_number else links[0][0])
+        yield from _heads(here)
+
+
+def _key(m: Mention) -> str:
+    return m.lemma.lower()
+
+
+def _same(p: Mention, m: Mention) -> bool:
+    """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), and
+    a name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch")."""
+    if p.kind == "noun" and m.kind == "noun":
+        return p.lemma == m.lemma
+    x, y = _key(p).split(), _key(m).split()
+    if "noun" in (p.kind, m.kind):
+        return x == y and len(x) == 1
+    short, long = sorted((x, y), key=len)
+    return long[len(long) - len(short) :] == short
+
+
+def _keys(found: list[Mention]) -> frozenset[str]:
+    """Every key a later mention may match in a sentence: the keys and the ends of the names."""
+    out = set()
+    for m in found:
+        words = _key(m).split()
+        out.update(" ".join(words[k:]) for k in range(len(words)) if m.kind != "noun" or k == 0)
+    return frozenset(out)
+
+
+def _link(
+    ch: Chapter, j: int, m: Mention, keys: list[frozenset[str]]
+) -> tuple[Candidate, Mention, Mention] | None:
+    doc = ch.docs[j]
+    det = nounphrase.determiner(doc, m.token) if doc is not None else ""
+    if det in INDEFINITE:
+        return None  # "a man", "a Celestial Artifact": a new referent or a kind
+    if m.kind == "noun":
+        if nounphrase.idiom(ch.sentences[j], m.end):
+            return None
+        window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
+    else:
+        window = NAME_WINDOW
+    words = _key(m).split()
+    ends = {" ".join(words[k:]) for k in range(len(words))} if m.kind != "noun" else {_key(m)}
+    for i in ch.back(j, window):
+        if not ends & keys[i]:
+            continue  # cheap test: no mention of sentence i can match
+        earlier = [p for p in ch.mentions[i] if _same(p, m)]
+        if earlier:
+            a = earlier[-1]
+            if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):
+                return None  # "the Shan family ... the Shan boy": the name modifies different heads
+            if (m.kind, a.kind) == ("noun", "noun") and (
+                nounphrase.different(ch.docs[i], a.token, doc, m.token)
+                or nounphrase.idiom(ch.sentences[i], a.end)
             ):
-                continue
-            for i in ch.back(j, LEXICAL_WINDOW):
-                earlier = [p for p in ch.mentions[i] if (p.kind, p.lemma) == (m.kind, m.lemma)]
-                if earlier:
-                    a = earlier[-1]
-                    if m.kind != "noun" or not (
-                        nounphrase.different(ch.docs[i], a.token, doc, m.token)
-                        or nounphrase.idiom(ch.sentences[i], a.end)
-                    ):
-                        yield Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma)
-                    break
+                return None
+            return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
+    return None
+
+
+def _modified(doc, m: Mention) -> str:
+    """The noun a name modifies ("Shan" in "the Shan family" -> "family"), "" when it heads its phrase."""
+    k = m.token + len(m.text.replace("-", " - ").split())
+    return doc[k].lower_ if doc is not None and k < len(doc) and doc[k].tag_ in ("NN", "NNS") else ""
+
+
+def _heads(found: list[Candidate]) -> list[Candidate]:
+    """Drop a modifier's candidate when the word after it links to the word after its element 1."""
+
+    def follows(x: Candidate, y: Candidate) -> bool:
+        return x.a.sent == y.a.sent and 0 <= y.b.start - x.b.end <= 1 and 0 <= y.a.start - x.a.end <= 1
+
+    return [c for c in found if not any(follows(c, d) for d in found if d is not c)]

@@ -10,7 +10,9 @@ feeling, attribute, state ..., but a noun whose first sense is abstract still co
 its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
 person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
 predicative ("to become one himself"); "ones" needs a
-plural, and a bare "one" ("She took one.") prefers a plural ("cookies ... took one"). Nothing is
+plural, and a bare "one" ("She took one.") prefers a plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back, and an adjective + "one(s)" ("the
+quiet one", "the older ones") whose nearest phrase of its number is a person or name stands for a
+person and is left out. Nothing is
 emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
 earlier sentence's own substitute "one" is the closer link.
 """
@@ -37,6 +39,7 @@ ABSTRACT = frozenset(
 # Lexicographer files of physical count nouns, and how many senses deep the rescue looks.
 PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
 SENSES = 3
+REACH = 3  # how many sentences back the antecedent may be
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
@@ -52,9 +55,13 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             continue  # the antecedent is in the same sentence
         bare = doc[one.i - 1].pos_ == "VERB"
         predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
-        for i in ch.back(j):
+        described = doc[one.i - 1].pos_ == "ADJ" and not predicative
+        for i in ch.back(j, REACH):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
+            last = next((m for m in reversed(ch.mentions[i]) if m.plural == (one.lower_ == "ones")), None)
+            if described and last is not None and (last.kind != "noun" or nlp.is_person(last.lemma)):
+                break  # "Anna ... the quiet one": the nearest noun of its number is a person
             nouns = [
                 m
                 for m in ch.mentions[i]

@@ -1,6 +1,13 @@
-"""Synonyms: two different nouns with the same meaning, up to ``LEXICAL_WINDOW`` sentences apart.
+"""Synonyms: two different nouns or adjectives with the same meaning, up to ``LEXICAL_WINDOW``
+sentences apart (verbs are left out).
 
-The cohesion paper's synonyms are nouns, so verbs and adjectives are left out. Two nouns match when
+Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) match when one of the two
+most frequent WordNet senses of one is among those of the other or is similar to one ("angry" /
+"furious", "happy" / "glad"), and both describe the same thing: they modify the same noun, or are
+predicated of the same subject ("Nora was angry. She was furious."; a third-person pronoun subject
+in the next sentence is taken to continue the earlier subject). Non-adjacent noun synonyms must name the same thing, not
+another of a kind ("a chance ... another opportunity"): the later noun needs a definite determiner
+or a possessive. Two nouns match when
 their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing
 any sense linked face/expression and tier/level). A Chinese noun shared by the two aligned sentences
 is recorded as evidence (``zh_shared=…``, not required). Pairs whose first senses differ
@@ -14,6 +21,7 @@ referents (:func:`cohesion.nounphrase.different`: "a servant girl / a proper mis
 from __future__ import annotations
 
 import os
+from functools import cache
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,6 +30,13 @@ from spacy.tokens import Doc
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
+
+DEFINITE = frozenset("the this that these those my your his her its our their".split())
+LINKING = frozenset(
+    "be is was are were been being 's 're am seem seems seemed look looks looked feel felt "
+    "feels become became becomes grew grow got get remained stayed".split()
+)
+PRONOUNS = frozenset("he she it they".split())
 
 
 @dataclass(frozen=True)
@@ -58,15 +73,23 @@ def variants(a: str, b: str) -> bool:
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    yield from _nouns(ch)
+    yield from _adjectives(ch)
+
+
+def _nouns(ch: Chapter) -> Iterator[Candidate]:
     words = [nouns(doc, i, ch.sentences[i]) if doc is not None else [] for i, doc in enumerate(ch.docs)]
     lemmas = [{w.lemma for w in ws} for ws in words]
     for j, current in enumerate(words):
         for b in current:
             if sum(w.lemma == b.lemma for w in current) > 1:
                 continue
+            definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
+                if j - i >= 2 and not definite:
+                    break  # far apart, "another opportunity" is mostly another thing of a kind
                 found = _match(ch, words[i], b, lemmas[j])
                 if found:
                     a, synset, evidence = found
@@ -81,3 +104,67 @@ def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Wo
         if not nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
             return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
     return None
+
+
+@dataclass(frozen=True)
+class Adjective:
+    span: Span
+    lemma: str
+    own: frozenset[str]  # the two most frequent senses
+    similar: frozenset[str]  # the head senses they are similar to
+    target: str  # the noun it modifies or the subject it is predicated of (lower-cased)
+
+
+def adjectives(doc: Doc, sent: int) -> list[Adjective]:
+    found = []
+    for tok in doc:
+        if tok.tag_ != "JJ" or not tok.is_alpha:
+            continue
+        target = _target(doc, tok.i)
+        own, similar = _adjective_senses(tok.lower_) if target else (frozenset(), frozenset())
+        if own:
+            span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
+            found.append(Adjective(span, tok.lower_, own, similar, target))
+    return found
+
+
+@cache
+def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The two most frequent adjective senses of ``word`` and the head senses they are similar to."""
+    synsets = nlp.wordnet().synsets(word, "a")[:2]
+    own = frozenset(s.name() for s in synsets)
+    return own, frozenset(t.name() for s in synsets for t in s.similar_tos())
+
+
+def _target(doc: Doc, k: int) -> str:
+    """The noun right after the adjective (attributive), else the subject before a linking verb."""
+    after = doc[k + 1] if k + 1 < len(doc) else None
+    if after is not None and after.tag_ in ("NN", "NNS"):
+        return nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
+    before = [t for t in doc[:k] if t.pos_ in ("AUX", "VERB")]
+    if not before or before[-1].lower_.replace("’", "'") not in LINKING:
+        return ""
+    subject = [t for t in doc[: before[-1].i] if t.pos_ in ("NOUN", "PROPN", "PRON")]
+    return subject[-1].lower_ if subject else ""
+
+
+def _adjectives(ch: Chapter) -> Iterator[Candidate]:
+    words = [adjectives(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
+    for j, current in enumerate(words):
+        for b in current:
+            for i in ch.back(j, LEXICAL_WINDOW):
+                a = next((a for a in words[i] if _same_state(a, b, j - i)), None)
+                if a is not None:
+                    yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)
+                    break
+
+
+def _same_state(a: Adjective, b: Adjective, distance: int) -> bool:
+    """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
+    "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
+    the subject of the sentence just before)."""
+    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
+        return False
+    if not (a.own & (b.own | b.similar) or b.own & a.similar):
+        return False
+    return a.target == b.target or (distance == 1 and b.target in PRONOUNS and a.target not in PRONOUNS)

@@ -1,5 +1,7 @@
 import pytest
 
+from cohesion.miner import mine
+
 RAIN = "It rained all day."
 
 
@@ -129,3 +131,26 @@ def test_chinese_connective_is_recorded_as_evidence():
 def test_prepositional_uses_are_no_connectives(mined):
     assert mined("conjunction", RAIN, "In addition to the rain, the wind rose.") == []
     assert mined("conjunction", RAIN, "Instead of waiting, we left.") == []
+
+
+def test_connective_after_a_semicolon_links_the_clauses(mined):
+    found = mine(["The land floods in autumn; but the tall stalks resist water."])
+    assert [
+        (c.phenomenon, c.adjacency, c.a.text, c.b.text) for c in found if c.phenomenon == "conjunction"
+    ] == [("conjunction", "adjacent", "The land floods in autumn", "but")]
+    assert (
+        mined("conjunction", "The land floods; Yet another flood came.") == []
+    )  # capitalised: not a clause link
+
+
+def test_temporal_phrases_open_a_sentence(mined):
+    found = mined("conjunction", "The boy waited.", "After a while, he left.")
+    assert [b[3] for _, _, b, _ in found] == ["After a while"]
+    found = mined("conjunction", "The room was quiet.", "All of a sudden there was a crash.")
+    assert [b[3] for _, _, b, _ in found] == ["All of a sudden"]
+
+
+def test_so_before_a_sentence_adverb_and_comma(mined):
+    found = mined("conjunction", "She was like a sister to me.", "So naturally, I wished her well.")
+    assert [b[3] for _, _, b, _ in found] == ["So"]
+    assert mined("conjunction", "He ran.", "So quickly that nobody saw him.") == []

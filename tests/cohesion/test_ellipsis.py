@@ -56,12 +56,14 @@ def test_non_adjacent_merger(mined):
         ("Someone had been in the study.", "The drawer was open.", "She wondered why."),
         # no sluice looks across a question
         ("Someone had been in the study.", "Was the drawer open?", "She wondered who."),
-        # beyond REACH
+        # beyond REACH (five sentences)
         (
             "Someone was in the study.",
             "The drawer was open.",
             "It was dark.",
             "It was late.",
+            "The lamp was out.",
+            "The door was shut.",
             "She wondered who.",
         ),
     ],
@@ -82,3 +84,15 @@ def test_semicolon_clauses_are_adjacent():
     assert [(c.adjacency, c.distance, c.a.text, c.b.text) for c in found] == [
         ("adjacent", 0, "They will hire him", "when")
     ]
+
+
+def test_non_adjacent_sluice_looks_back_five_sentences(mined):
+    sentences = ("Someone had been in the study.", "The drawer was open.", "It was dark.", "It was late.")
+    found = mined("ellipsis", *sentences, "She wondered who.")
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "who")]
+
+
+def test_root_sluice_answers_speech_not_narration_nor_a_request(mined):
+    found = mined("ellipsis", '"I sold the farm," he said.', "She put down her cup.", '"Why?"')
+    assert [(a[0], a[3]) for _, a, _, _ in found] == [(0, "I sold the farm")]
+    assert mined("ellipsis", '"Give me the key."', '"Why?"') == []

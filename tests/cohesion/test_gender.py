@@ -1,4 +1,4 @@
-from cohesion.gender import name_genders
+from cohesion.gender import name_genders, spoken
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 
@@ -21,3 +21,15 @@ def test_honorific_and_conflicting_evidence():
 
 def test_sentences_with_two_names_give_no_pronoun_evidence():
     assert _genders("Lin Wan met Gu Chengchuan and he smiled.") == {}
+
+
+def test_first_names_list_gives_a_gender_without_pronouns():
+    assert _genders("Nora opened the bakery.", "Theo came in.") == {"Nora": "f"}  # Theo: not listed
+    assert _genders("Lin Wan opened the bakery.") == {}  # one pinyin syllable: not from the list
+
+
+def test_pronouns_in_continued_speech_give_no_evidence():
+    # the quote opened in the sentence before: "Move her aside." is still speech
+    assert _genders("Gu Chengchuan frowned.", "Move her aside.” ") == {}
+    assert spoken("Move her aside.”", 5) and not spoken("He moved “her” aside.", 1)
+    assert spoken("They won't miss it!'", 0) and not spoken("'Go,' he said.", 9)

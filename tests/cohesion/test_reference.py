@@ -55,15 +55,38 @@ def test_pleonastic_it_is_excluded(mined, second):
 
 
 def test_exclusions(mined):
-    assert mined("reference", "The vase fell from the table.", "It broke.") == []  # ambiguous
+    assert mined("reference", "He saw the cup and the plate.", "It broke.") == []  # ambiguous
     assert mined("reference", "Miss Lin entered.", "He sat down.") == []  # gender mismatch
     assert mined("reference", "Miss Lin entered.", "The teacher said she was late.") == []  # NP before
     assert mined("reference", "The vase fell.", "Nobody moved.", "It broke.") == []  # "it" is adjacent only
 
 
-def test_pronoun_chain_keeps_only_the_first_link(mined):
+def test_pronoun_chain_links_every_pronoun_to_the_naming_phrase(mined):
     found = mined("reference", "Miss Lin entered the hall.", "She looked around.", "She sat.")
-    assert [(a[0], b[0]) for _, a, b, _ in found] == [(0, 1)]
+    assert [(a[0], a[3], b[0]) for _, a, b, _ in found] == [(0, "Lin", 1), (0, "Lin", 2)]
+
+
+def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
+    sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
+    found = [c for c in mine(sentences) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
+    broken = (
+        ["Miss Lin entered the hall."] + ["She looked around."] * 3 + ["The band played."] * 3 + ["She sat."]
+    )
+    found = [c for c in mine(broken) if c.phenomenon == "reference"]
+    assert [c.b.sent for c in found] == [1, 2, 3]
+
+
+def test_subject_is_preferred_and_agreement_decides(mined):
+    assert mined("reference", "The vase fell from the table.", "It broke.") == [
+        ("personal", (0, 4, 8, "vase"), (1, 0, 2, "It"), "it")
+    ]
+    # a noun in the pronoun's own sentence that cannot agree does not block the earlier antecedent
+    found = mined("reference", "The old woman smiled.", "The boy saw her.")
+    assert found == [("personal", (0, 8, 13, "woman"), (1, 12, 15, "her"), "her")]
+    # a person of unknown gender is an antecedent when no gendered one competes
+    found = mined("reference", "The driver stopped.", "He got out.")
+    assert found == [("personal", (0, 4, 10, "driver"), (1, 0, 2, "He"), "he")]
 
 
 def test_demonstrative_that(mined):
@@ -125,9 +148,43 @@ def test_generic_owner_and_title_are_no_antecedents(mined):
 
 
 def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
-    found = mined("reference", "'I saw the thief,' said Grandma.", "'She ran off.'")
+    found = mined("reference", "'I saw him,' said Grandma.", "'She ran off.'")
     assert found == []
 
 
 def test_sentence_initial_form_of_address(mined):
     assert mined("reference", "The queen's maid bowed.", "Her Ladyship is resting.") == []
+
+
+def test_demonstratives_in_narration_and_before_a_named_noun(mined):
+    found = mined("reference", "Her uncle had sold the farm.", "Nobody knew if this was true.")
+    assert found == [
+        ("demonstrative", (0, 0, 27, "Her uncle had sold the farm"), (1, 15, 19, "this"), "this")
+    ]
+    assert (
+        mined("reference", "Her uncle had sold the farm.", "'Nobody knew if this was true.'") == []
+    )  # speech
+    found = mined("reference", "A dog barked at the gate.", "The wind rose.", "Nobody fed that dog.")
+    assert found == [("demonstrative", (0, 2, 5, "dog"), (2, 11, 15, "that"), "that dog")]
+
+
+def test_identified_name_progressive_it_and_compound_modifier(mined):
+    found = mined("reference", "The person who came was Gabriel.", "He sat down.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Gabriel", "He")]
+    found = mined("reference", "A sword energy slashed down.", "It was roaring.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("energy", "It")]
+
+
+def test_antecedent_in_the_clause_before_a_semicolon():
+    found = [c for c in mine(["The bearers rocked the chair; the lining of their poles creaked."])]
+    assert [(c.a.text, c.b.text, c.adjacency) for c in found if c.phenomenon == "reference"] == [
+        ("bearers", "their", "adjacent")
+    ]
+
+
+def test_person_reading_needs_the_top_senses_and_demonstrative_takes_the_head(mined):
+    # "host" is a person first, a crowd second: no antecedent of "She"; "guard" is a person twice
+    assert mined("reference", "The host was gone.", "She lay down.") == []
+    assert [a[3] for _, a, _, _ in mined("reference", "The guard was gone.", "She lay down.")] == ["guard"]
+    found = mined("reference", "The wedding veil was red.", "Nobody spoke.", "She kept that wedding veil.")
+    assert [(a[3], b[3]) for k, a, b, _ in found if k == "demonstrative"] == [("veil", "that")]

@@ -29,17 +29,35 @@ def test_generic_nouns_and_collisions_are_skipped(mined):
     assert mined("repetition", "He broke a glass.", "He took off his glasses.") == []
 
 
-def test_repeated_inside_own_sentence_is_skipped(mined):
-    assert mined("repetition", "A dog barked.", "The dog saw another dog.") == []
+def test_repeated_inside_own_sentence_links_once(mined):
+    found = mined("repetition", "A dog barked.", "The dog saw another dog.")
+    assert found == [("noun", (0, 2, 5, "dog"), (1, 4, 7, "dog"), "dog")]
+    # the first mention is new ("a", "many ... families"), the second the earlier one
+    found = mined("repetition", "The family was rich.", "Many families envied the family.")
+    assert found == [("noun", (0, 4, 10, "family"), (1, 25, 31, "family"), "family")]
+
+
+def test_one_candidate_per_compound_and_names_without_case(mined):
+    found = mined("repetition", "A sedan chair came.", "She sat in the sedan chair.")
+    assert found == [("noun", (0, 8, 13, "chair"), (1, 21, 26, "chair"), "chair")]
+    found = mined("repetition", "My grandma was sixteen.", "Grandma laughed.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("grandma", "Grandma")]
 
 
 def test_window_is_ten_sentences_with_the_distance(mined):
     filler = ["It rained."] * 9
-    found = mine(["The bridge fell.", *filler, "The bridge was old."])
+    found = mine(["They ate bread.", *filler, "They ate bread again."])
     assert [(c.phenomenon, c.distance, c.adjacency) for c in found if c.phenomenon == "repetition"] == [
         ("repetition", 10, "non_adjacent")
     ]
-    assert mined("repetition", "The bridge fell.", *filler, "It rained.", "The bridge was old.") == []
+    assert mined("repetition", "They ate bread.", *filler, "It rained.", "They ate bread again.") == []
+
+
+def test_definite_nouns_and_names_reach_farther(mined):
+    filler = ["It rained."] * 20
+    assert len(mined("repetition", "The bridge fell.", *filler, "The bridge was old.")) == 1
+    assert mined("repetition", "The bridge fell.", *filler, *filler, "The bridge was old.") == []
+    assert len(mined("repetition", "Anna left.", *filler, *filler[:15], "Anna came back.")) == 1
 
 
 def test_new_referent_and_other_possessor_are_no_repetition(mined):
@@ -65,3 +83,9 @@ def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
     assert mined("repetition", "The photo shoot ran late.", "The photos were dark.") == []
     assert mined("repetition", "Her eyes were tired.", "The eye of the storm passed.") == []
+
+
+def test_name_matches_the_end_of_a_longer_name_and_a_kind_is_no_repetition(mined):
+    found = mined("repetition", "The Great Xia Dragonfinch shook.", "The Dragonfinch was roaring.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Great Xia Dragonfinch", "Dragonfinch")]
+    assert mined("repetition", "The Celestial Artifact shone.", "He wanted a Celestial Artifact.") == []

@@ -92,3 +92,17 @@ def test_become_one_himself_and_plural_preferred_over_a_nearer_person(mined):
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("sailors", "one")]
     found = mined("substitution", "The stall sold candles.", "Nora greeted the owner.", "She took one.")
     assert [(a[0], a[3]) for _, a, _, _ in found] == [(0, "candles")]
+
+
+def test_adjective_one_after_a_person_and_far_antecedents_are_left_out(mined):
+    assert (
+        mined("substitution", "The boots lay by the door.", "Anna came in.", "She was the quiet one.") == []
+    )
+    far = (
+        "He owned a small boat.",
+        "It was quiet.",
+        "Nobody came.",
+        "Nobody spoke.",
+        "He wanted a bigger one.",
+    )
+    assert mined("substitution", *far) == []

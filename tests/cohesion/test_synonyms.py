@@ -7,9 +7,21 @@ def test_nouns_with_the_same_first_sense(mined):
     ]
 
 
-def test_verbs_and_adjectives_are_left_out(mined):
+def test_verbs_and_adjectives_of_different_things_are_left_out(mined):
     assert mined("synonyms", "The big house stood alone.", "A large tree grew nearby.") == []
     assert mined("synonyms", "He finished the letter.", "Then she completed the form.") == []
+
+
+def test_adjectives_of_the_same_subject_or_noun(mined):
+    found = mined("synonyms", "Nora was angry.", "She was furious about the vase.")
+    assert found == [("adjective", (0, 9, 14, "angry"), (1, 8, 15, "furious"), "angry/furious")]
+    assert mined("synonyms", "He joined the fourteenth team.", "She led the fifteenth team.") == []
+    found = mined("synonyms", "They lived in a big house.", "The large house was cold.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("big", "large")]
+
+
+def test_non_adjacent_noun_synonyms_need_the_same_thing(mined):
+    assert mined("synonyms", "He saw a chance.", "Nobody spoke.", "He took another opportunity.") == []
 
 
 def test_non_adjacent(mined):

@@ -23,6 +23,10 @@ EXAMPLES = [
         ("synonyms", "non_adjacent", "automobile", "car"),
     ),
     (
+        ("Nora was angry.", "She was furious about the broken vase."),
+        ("synonyms", "adjacent", "angry", "furious"),
+    ),
+    (
         ("Nora brought in the wet sheets.", "Hang them by the fire."),
         ("reference", "adjacent", "sheets", "them"),
     ),
@@ -62,6 +66,13 @@ def test_table1_example_is_found(mined, sentences, expected):
     phenomenon = expected[0]
     found = [(c.phenomenon, c.adjacency, c.a.text, c.b.text) for c in mine(list(sentences))]
     assert [f for f in found if f[0] == phenomenon] == [expected]
+
+
+def test_first_name_gender_from_the_names_list(mined):
+    # the first sentence names two people, so only the names list tells who "She" is
+    sentences = ["Emma went to the market with Tom.", "It was crowded.", "She bought apples."]
+    found = [(c.a.text, c.b.text, c.adjacency) for c in mine(sentences) if c.phenomenon == "reference"]
+    assert found == [("Emma", "She", "non_adjacent")]
 
 
 def test_same_clause_pairs_are_intra():

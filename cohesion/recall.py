@@ -1,0 +1,163 @@
+"""Recall against an exhaustive hand gold, and precision inside the annotated stretches.
+
+The gold file (e.g. ``cohesion/judgements/recall-gold.tsv``) holds no text, only offsets into files
+of the eval data (``../shared/eval-data``), tab-separated:
+
+- ``stretch  SOURCE  FIRST  LAST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
+- ``instance  SOURCE  PHENOMENON  ADJACENCY  A_SENT A_START A_END  B_SENT B_START B_END``: one link
+  (character offsets into the sentences; ``-1 -1`` for a whole sentence, as in extended reference,
+  and for the earlier side of a conjunction).
+
+SOURCE is a path under the data folder: a one-sentence-per-line file (``mac-dev/en/002.txt``) or a
+one-paragraph-per-line file (``webfiction-dev/lines/001.en``, split with the project's splitter).
+A candidate matches an instance when the phenomenon is the same, element 2 overlaps the instance's,
+and element 1 is in the same sentence and overlaps it (any element 1 in that sentence for a
+whole-sentence instance; element 2 alone for a conjunction). Candidates count for precision when
+both of their sentences lie inside a stretch: there the gold is exhaustive, so a candidate that
+matches no instance is wrong.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from cohesion.candidate import ADJACENCY, Candidate
+from cohesion.miner import mine
+from filters.sentences import split_sentences
+
+PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
+
+
+@dataclass(frozen=True)
+class Instance:
+    source: str
+    phenomenon: str
+    adjacency: str
+    a: tuple[int, int, int]  # sentence, start, end (start = end = -1: the whole sentence)
+    b: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Gold:
+    stretches: dict[str, list[tuple[int, int]]]  # source -> [(first, last)]
+    instances: list[Instance]
+
+
+class GoldError(ValueError):
+    """A malformed gold line; the message names the file and line."""
+
+
+def read_gold(path: Path) -> Gold:
+    stretches: dict[str, list[tuple[int, int]]] = {}
+    instances = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        f = line.split("\t")
+        try:
+            if f[0] == "stretch" and len(f) == 4:
+                stretches.setdefault(f[1], []).append((int(f[2]), int(f[3])))
+            elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
+                nums = [int(x) for x in f[4:]]
+                instances.append(Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:])))
+            else:
+                raise ValueError
+        except ValueError:
+            raise GoldError(f"{path}:{n}: not a stretch or instance line") from None
+    return Gold(stretches, instances)
+
+
+def sentences(data: Path, source: str) -> list[str]:
+    """The sentences of one source file (paragraph files of the line layout are split)."""
+    lines = (data / source).read_text(encoding="utf-8").splitlines()
+    return split_sentences(lines, "en") if source.endswith(".en") else lines
+
+
+def matches(c: Candidate, g: Instance) -> bool:
+    if c.phenomenon != g.phenomenon or c.b.sent != g.b[0] or not _overlap((c.b.start, c.b.end), g.b[1:]):
+        return False
+    if g.phenomenon == "conjunction":
+        return True
+    return c.a.sent == g.a[0] and (g.a[1] < 0 or _overlap((c.a.start, c.a.end), g.a[1:]))
+
+
+def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
+    return x[0] < y[1] and y[0] < x[1]
+
+
+def inside(c: Candidate, stretches: list[tuple[int, int]]) -> bool:
+    return any(first <= c.a.sent and c.b.sent <= last for first, last in stretches)
+
+
+@dataclass
+class Result:
+    found: Counter  # (phenomenon, adjacency) -> gold instances found
+    gold: Counter  # (phenomenon, adjacency) -> gold instances
+    right: Counter  # phenomenon -> candidates inside the stretches that match an instance
+    mined: Counter  # phenomenon -> candidates inside the stretches
+    missed: list[Instance]
+    wrong: list[tuple[str, Candidate]]  # (source, candidate)
+
+
+def evaluate(gold: Gold, mined: dict[str, list[Candidate]]) -> Result:
+    """Score ``mined`` (source -> candidates of the whole file) against ``gold``."""
+    r = Result(Counter(), Counter(), Counter(), Counter(), [], [])
+    for g in gold.instances:
+        r.gold[g.phenomenon, g.adjacency] += 1
+        if any(matches(c, g) for c in mined.get(g.source, [])):
+            r.found[g.phenomenon, g.adjacency] += 1
+        else:
+            r.missed.append(g)
+    for source, stretches in gold.stretches.items():
+        own = [g for g in gold.instances if g.source == source]
+        for c in mined.get(source, []):
+            if c.adjacency == "intra" or not inside(c, stretches):
+                continue
+            r.mined[c.phenomenon] += 1
+            if any(matches(c, g) for g in own):
+                r.right[c.phenomenon] += 1
+            else:
+                r.wrong.append((source, c))
+    return r
+
+
+def mine_sources(data: Path, gold: Gold) -> dict[str, list[Candidate]]:
+    return {source: mine(sentences(data, source)) for source in gold.stretches}
+
+
+def report(r: Result) -> list[str]:
+    """Markdown: recall per phenomenon x adjacency and precision per phenomenon inside the stretches."""
+    out = [
+        "| phenomenon | recall adjacent | recall non-adjacent | recall | precision in stretches |",
+        "|---|---:|---:|---:|---:|",
+    ]
+
+    def frac(k: int, n: int) -> str:
+        return f"{k}/{n} ({k / n:.0%})" if n else "—"
+
+    for p in PHENOMENA:
+        adj = [(r.found[p, a], r.gold[p, a]) for a in ("adjacent", "non_adjacent")]
+        k, n = sum(x for x, _ in adj), sum(y for _, y in adj)
+        out.append(
+            f"| {p} | {frac(*adj[0])} | {frac(*adj[1])} | {frac(k, n)} | {frac(r.right[p], r.mined[p])} |"
+        )
+    k, n = sum(r.found.values()), sum(r.gold.values())
+    out.append(f"| **all** | | | {frac(k, n)} | {frac(sum(r.right.values()), sum(r.mined.values()))} |")
+    return out
+
+
+def by_stretch(gold: Gold, mined: dict[str, list[Candidate]]) -> list[str]:
+    """Markdown: overall recall and precision per annotated file."""
+    out = ["| file | stretches | recall | precision in stretches |", "|---|---|---:|---:|"]
+    for source, stretches in gold.stretches.items():
+        own = Gold({source: stretches}, [g for g in gold.instances if g.source == source])
+        r = evaluate(own, {source: mined.get(source, [])})
+        k, n = sum(r.found.values()), sum(r.gold.values())
+        right, total = sum(r.right.values()), sum(r.mined.values())
+        spans = ", ".join(f"{a}-{b}" for a, b in stretches)
+        out.append(
+            f"| {source} | {spans} | {k}/{n} ({k / max(n, 1):.0%}) | {right}/{total} ({right / max(total, 1):.0%}) |"
+        )
+    return out

@@ -1,0 +1,40 @@
+from cohesion import judge, recall
+
+
+def _data(tmp_path):
+    (tmp_path / "d" / "en").mkdir(parents=True)
+    (tmp_path / "d" / "en" / "001.txt").write_text("Theo lost his umbrella.\nHe bought a cheap one.\n")
+    (tmp_path / "d" / "lines").mkdir()
+    (tmp_path / "d" / "lines" / "001.en").write_text("Anna ran. She fell.\n")
+    return tmp_path / "d"
+
+
+def test_recall_and_precision_inside_the_stretches(tmp_path, mined):
+    data = _data(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(
+        "# comment\n"
+        "stretch\ten/001.txt\t0\t1\n"
+        "instance\ten/001.txt\treference\tadjacent\t0\t0\t4\t1\t0\t2\n"  # Theo <- He
+        "instance\ten/001.txt\tsynonyms\tadjacent\t0\t14\t22\t1\t18\t22\n"  # a miss (invented)
+        "stretch\tlines/001.en\t0\t1\n"  # the paragraph is split into two sentences
+        "instance\tlines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3\n"  # Anna <- She
+    )
+    g = recall.read_gold(gold)
+    mined_files = recall.mine_sources(data, g)
+    result = recall.evaluate(g, mined_files)
+    assert result.found["reference", "adjacent"] == 2 and result.gold["synonyms", "adjacent"] == 1
+    assert [m.phenomenon for m in result.missed] == ["synonyms"]
+    # the substitution candidate (umbrella <- one) is in the stretch and not in the gold: wrong
+    assert [c.phenomenon for _, c in result.wrong] == ["substitution"]
+    lines = recall.report(result)
+    assert "| reference | 2/2 (100%) | — | 2/2 (100%) | 2/2 (100%) |" in lines
+    assert "| **all** | | | 2/3 (67%) | 2/3 (67%) |" in lines
+    out = judge.recall_report(gold, data, show=True)
+    assert any(line.startswith("\nMISSED en/001.txt synonyms") for line in out)
+
+
+def test_malformed_gold_is_a_one_line_error(tmp_path):
+    gold = tmp_path / "gold.tsv"
+    gold.write_text("instance\ten/001.txt\treference\tadjacent\t0\n")
+    assert judge.recall_report(gold, tmp_path) == [f"error: {gold}:1: not a stretch or instance line"]
