@@ -250,30 +250,37 @@ def synthetic_raw(
     ``chapters_per_book`` is the number of Chinese chapters; with ``renumber`` the English side has a
     few fewer (``Renumbering``), else one per Chinese chapter, numbered alike.
     """
-    sources = _sources()
-    corpus = {}
-    for k, book_id in enumerate(book_ids(n_books)):
-        rng = random.Random(f"{seed}/{book_id}")
-        source = sources[k % len(sources)]
-        rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
-        chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
-        for i in range(chapters_per_book):
-            paragraphs = _chapter(source, rename, rng)
-            title_zh, title_en = rename(*rng.choice(source.titles))
-            zh = ["".join(zh for zh, _ in para) for para in paragraphs]
-            en = [" ".join(en for _, en in para if en) for para in paragraphs]
-            chapters.append((f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p]))
-        renumbering = Renumbering.draw(k, chapters_per_book, rng) if renumber else Renumbering()
-        zh_rows = [_raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
-        en_rows = [
-            _raw_row(
-                book_id,
-                "en",
-                j,
-                renumbering.en_title(j, chapters[zh_ids[0]][1]),
-                [p for i in zh_ids for p in chapters[i][3]],
-            )
-            for j, zh_ids in enumerate(renumbering.en_chapters(chapters_per_book))
-        ]
-        corpus[book_id] = zh_rows + en_rows
-    return corpus
+    return {
+        book_id: synthetic_book(k, chapters_per_book, seed, renumber)[0]
+        for k, book_id in enumerate(book_ids(n_books))
+    }
+
+
+def synthetic_book(
+    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+) -> tuple[list[dict], Renumbering]:
+    """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
+    book_id = book_ids(k + 1)[k]
+    rng = random.Random(f"{seed}/{book_id}")
+    source = _sources()[k % len(_sources())]
+    rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
+    chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
+    for i in range(chapters_per_book):
+        paragraphs = _chapter(source, rename, rng)
+        title_zh, title_en = rename(*rng.choice(source.titles))
+        zh = ["".join(zh for zh, _ in para) for para in paragraphs]
+        en = [" ".join(en for _, en in para if en) for para in paragraphs]
+        chapters.append((f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p]))
+    renumbering = Renumbering.draw(k, chapters_per_book, rng) if renumber else Renumbering()
+    zh_rows = [_raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
+    en_rows = [
+        _raw_row(
+            book_id,
+            "en",
+            j,
+            renumbering.en_title(j, chapters[zh_ids[0]][1]),
+            [p for i in zh_ids for p in chapters[i][3]],
+        )
+        for j, zh_ids in enumerate(renumbering.en_chapters(chapters_per_book))
+    ]
+    return zh_rows + en_rows, renumbering
