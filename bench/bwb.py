@@ -33,10 +33,10 @@ class Units:
     words: int  # words of the kept chapter pairs, both languages
 
     def shape(self) -> str:
-        return (
-            f"{self.chapters / self.books:.0f} chapters/book, {self.pairs / self.chapters:.1f} sentence pairs/chapter,"
-            f" {self.words / self.pairs:.1f} words/sentence pair"
-        )
+        shape = f"{self.chapters / self.books:.0f} chapters/book"
+        if self.pairs:
+            shape += f", {self.pairs / self.chapters:.1f} sentence pairs/chapter, {self.words / self.pairs:.1f} words/sentence pair"
+        return shape
 
 
 # BWB (Jiang et al., ACL 2023): 196,304 chapters in 384 books, 9,581,816 sentence pairs, 460.8M words
@@ -59,8 +59,9 @@ def corpus_units(root: Path, books: list[str]) -> Units:
         words += sum(
             sum(map(zh_words, row["zh_sentences"])) + sum(map(en_words, row["en_sentences"])) for row in rows
         )
-        beads = storage.read_rows(layout.aligned(book), "aligned_pairs")
-        pairs += sum(bool(bead["zh_idx"]) and bool(bead["en_idx"]) for bead in beads)
+        if layout.aligned(book).exists():  # a build stopped before alignment has no sentence pairs yet
+            beads = storage.read_rows(layout.aligned(book), "aligned_pairs")
+            pairs += sum(bool(bead["zh_idx"]) and bool(bead["en_idx"]) for bead in beads)
     return Units(len(books), chapters, pairs, words)
 
 

@@ -53,9 +53,9 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def build(config: Path, output: Path, workers: int, log: Path) -> dict[str, dict[str, float]]:
-    """Run the build one stage per command; per command (named by its last stage): wall and CPU seconds."""
-    runs = {}
+def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> None:
+    """Run the build one stage per command; after each, ``record`` gets its wall and CPU seconds (by its last stage)."""
+    runs: dict[str, dict[str, float]] = {}
     for until in RUNS:
         command = [
             sys.executable,
@@ -73,7 +73,7 @@ def build(config: Path, output: Path, workers: int, log: Path) -> dict[str, dict
         with log.open("a", encoding="utf-8") as stderr:
             subprocess.run(command, stdout=subprocess.DEVNULL, stderr=stderr, check=True)
         runs[until or "mine"] = {"wall": time.monotonic() - wall, "cpu": children_cpu() - cpu}
-    return runs
+        record.write_text(json.dumps({"workers": workers, "commands": runs}) + "\n", encoding="utf-8")
 
 
 def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, int]]:
@@ -117,7 +117,7 @@ def report(folder: Path, costs_path: Path) -> None:
             f"{predicted:>17.1f}{100 * (predicted / seconds[stage] - 1):>+7.0f}%" if predicted and seconds.get(stage) else "",
         ]  # fmt: skip
         print("".join(cells))
-        if predicted is not None:
+        if predicted is not None and seconds.get(stage):  # a stage not run yet is left out of the total
             predicted_total += predicted
             measured_total += seconds.get(stage, 0.0)
     if costs and measured_total:
@@ -135,11 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--costs", type=Path, default=SAVED, help=f"the scale bench's costs (default {SAVED})"
     )
-    parser.add_argument("--report", action="store_true", help="only report on the finished build in --folder")
+    parser.add_argument(
+        "--report", action="store_true", help="only report on the build in --folder (done so far)"
+    )
     args = parser.parse_args(argv)
     if args.report:
         if not (args.folder and (args.folder / "runs.json").is_file()):
-            print(f"error: {args.folder}: no finished build (runs.json) to report on", file=sys.stderr)
+            print(f"error: {args.folder}: no build (runs.json) to report on", file=sys.stderr)
             return 1
         report(args.folder, args.costs)
         return 0
@@ -148,10 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {folder}: holds an earlier build; give an empty or new folder", file=sys.stderr)
         return 1
     config = write_books(folder, args.books, args.chapters, renumber=True)
-    runs = build(config, folder / "output", args.workers, folder / "build.log")
-    (folder / "runs.json").write_text(
-        json.dumps({"workers": args.workers, "commands": runs}) + "\n", encoding="utf-8"
-    )
+    build(config, folder / "output", args.workers, folder / "build.log", folder / "runs.json")
     report(folder, args.costs)
     return 0
 
