@@ -201,7 +201,13 @@ def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> dict[str, list[dict
     for size, (n_books, chapters) in sizes.items():
         layout = Layout(tmp / size)
         books = write_corpus(layout, n_books, chapters)
-        rows = [{"stage": stage, **run_child(stage, layout.root, books, warm_up)} for stage in STAGES]
+        rows = []
+        for stage in STAGES:
+            rows.append({"stage": stage, **run_child(stage, layout.root, books, warm_up)})
+            print(
+                f"  {size} {stage}: load {rows[-1]['load_s']:.1f} s, {rows[-1]['seconds']:.1f} s CPU",
+                flush=True,
+            )
         units = corpus_units(layout.root, books)
         measured[size] = [{**row, "units": units} for row in rows]
     return measured

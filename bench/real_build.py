@@ -6,7 +6,7 @@ Usage: ``python -m bench.real_build [--books 5] [--chapters 530] [--workers 2] [
 costs measured since).
 
 Writes ``bench.synthetic_books`` text books with renumbered translations (default: 5 books of 530
-chapters, about 2M English words) and their config into DIR (default: a new temporary folder, kept),
+chapters, 2.14M English words) and their config into DIR (default: a new temporary folder, kept),
 then runs ``python -m pipeline corpus --workers N`` on them once per stage (``--until crawl``, clean,
 dedup, filter, align, then the rest: mine and the summary), its progress log in ``DIR/build.log``.
 Per stage it prints the CPU seconds of its tasks (the sum of the log's per-task ``s cpu`` figures),
