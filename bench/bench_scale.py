@@ -11,8 +11,10 @@ reading and writing Parquet as the tasks do: book by book, except dedup, which i
 stage of every size runs in its own process with one thread per library, so the peak RSS
 (ru_maxrss) is that stage's. Times are the process's CPU seconds (user + sys), so the rates are per
 core and hold on a shared machine. One-time loads (dictionary, jieba, spaCy) are timed apart ("load
-s"): each process first runs its stage on a one-chapter corpus; the extrapolation charges them once
-per task, as a build with ``--workers`` > 1 pays them (each task is a forked process).
+s"): each process first runs its stage on a one-chapter corpus. The extrapolation charges them once
+per task, as a build with ``--workers`` > 1 pays them (each task is a forked process), together with
+what the small size's work cost beyond its share of the line through both sizes (filling look-up
+caches; ``bench.bwb.StageCost.measured``).
 
 The extrapolation (``bench.bwb``) scales each stage's CPU time at the large size by its basis: words
 (both languages) for clean, dedup, align and mine, chapter pairs for filter (pairing costs more per
@@ -33,7 +35,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.bwb import BWB, STAGES, StageCost, Units, corpus_units, hours_on
+from bench.bwb import BASIS, BWB, STAGES, StageCost, Units, corpus_units, hours_on
 from bench.synthetic import book_ids, synthetic_raw
 from core import storage
 from core.layout import Layout
@@ -213,8 +215,19 @@ def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> dict[str, list[dict
     return measured
 
 
-def costs(rows: list[dict]) -> dict[str, StageCost]:
-    return {r["stage"]: StageCost(r["stage"], r["load_s"], r["seconds"], r["units"]) for r in rows}
+def costs(measured: dict[str, list[dict]]) -> dict[str, StageCost]:
+    """The cost model of each stage from its large size, its fixed part found with the small size."""
+    small = {r["stage"]: r for r in measured["small"]}
+    return {
+        r["stage"]: StageCost.measured(
+            r["stage"],
+            r["load_s"],
+            r["seconds"],
+            r["units"],
+            (small[r["stage"]]["seconds"], small[r["stage"]]["units"]),
+        )
+        for r in measured["large"]
+    }
 
 
 def report(measured: dict[str, list[dict]], cores: list[int]) -> None:
@@ -238,35 +251,39 @@ def report(measured: dict[str, list[dict]], cores: list[int]) -> None:
         f"BWB: {BWB.books} books, {BWB.chapters} chapters, {BWB.pairs} sentence pairs, {BWB.words} words; {BWB.shape()}"
     )
 
-    small, large = (costs(measured[size]) for size in ("small", "large"))
-    print("\nscaling, large / small (linear cost: cost per unit ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
+    print("\nscaling, large / small (linear cost: CPU per unit ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
     print(f"{'stage':<8}{'basis':<10}{'per unit':>9}{'peak RSS':>10}")
-    rss = {(size, r["stage"]): r["rss_mb"] for size, rows in measured.items() for r in rows}
+    by = {(size, r["stage"]): r for size, rows in measured.items() for r in rows}
     for stage in STAGES:
-        print(f"{stage:<8}{small[stage].basis:<10}{large[stage].rate / small[stage].rate:>9.2f}"
-              f"{rss['large', stage] / rss['small', stage]:>10.2f}")  # fmt: skip
-    extrapolate(large, cores)
+        small, large = by["small", stage], by["large", stage]
+        basis = BASIS[stage]
+        per_unit = (large["seconds"] / getattr(large["units"], basis)) / (
+            small["seconds"] / getattr(small["units"], basis)
+        )
+        print(f"{stage:<8}{basis:<10}{per_unit:>9.2f}{large['rss_mb'] / small['rss_mb']:>10.2f}")  # fmt: skip
+    extrapolate(costs(measured), cores)
 
 
 def extrapolate(stage_costs: dict[str, StageCost], cores: list[int], target: Units = BWB) -> dict[str, float]:
     """Print and return each stage's CPU seconds for a corpus of ``target`` units."""
-    units = next(iter(stage_costs.values())).units
+    units = stage_costs["filter"].units
     print(f"\nEXTRAPOLATION, not a measurement: a BWB-sized post-crawl rebuild ({target.words / 1e6:.1f}M words in"
-          f" both languages, {target.chapters} chapters in {target.books} books) from the large size's CPU time"
-          f" ({units.chapters / units.books:.0f} chapters/book), load charged once per task")  # fmt: skip
+          f" both languages, {target.chapters} chapters in {target.books} books) from the CPU time at the large"
+          f" size ({units.chapters / units.books:.0f} chapters/book), with a fixed cost per task (loading, and"
+          f" filling caches: what the small size cost beyond its share)")  # fmt: skip
     if abs(units.chapters / units.books / (target.chapters / target.books) - 1) > 0.2:
         print(f"  warning: measured at {units.chapters / units.books:.0f} chapters per book, BWB has"
               f" {target.chapters / target.books:.0f}: the filter stage's per-chapter cost depends on book length")  # fmt: skip
     seconds = {stage: cost.predict(target) for stage, cost in stage_costs.items()}
-    print(f"  {'stage':<8}{'basis':<10}{'cpu per unit':>14}{'core-hours':>12}")
+    print(f"  {'stage':<8}{'basis':<10}{'cpu per unit':>15}{'per task s':>12}{'core-hours':>12}")
     for stage, cost in stage_costs.items():
         per = (
             f"{1e6 * cost.rate:.1f} us/word"
             if cost.basis == "words"
             else f"{1000 * cost.rate:.0f} ms/chapter"
         )
-        print(f"  {stage:<8}{cost.basis:<10}{per:>14}{seconds[stage] / 3600:>12.1f}")
-    print(f"  {'total':<8}{'':<10}{'':>14}{sum(seconds.values()) / 3600:>12.1f}")
+        print(f"  {stage:<8}{cost.basis:<10}{per:>15}{cost.per_task_s:>12.1f}{seconds[stage] / 3600:>12.1f}")
+    print(f"  {'total':<8}{'':<10}{'':>15}{'':>12}{sum(seconds.values()) / 3600:>12.1f}")
     print(
         "  hours on N cores (Luigi workers, on one machine or several sharing a luigid; dedup on one core):"
     )
@@ -276,16 +293,13 @@ def extrapolate(stage_costs: dict[str, StageCost], cores: list[int], target: Uni
 
 def save(stage_costs: dict[str, StageCost], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    rows = [
-        {"stage": c.stage, "load_s": c.load_s, "seconds": c.seconds, "units": vars(c.units)}
-        for c in stage_costs.values()
-    ]
+    rows = [{**vars(c), "units": vars(c.units)} for c in stage_costs.values()]
     path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 
 
 def load(path: Path) -> dict[str, StageCost]:
     rows = json.loads(path.read_text(encoding="utf-8"))
-    return {r["stage"]: StageCost(r["stage"], r["load_s"], r["seconds"], Units(**r["units"])) for r in rows}
+    return {r["stage"]: StageCost(**{**r, "units": Units(**r["units"])}) for r in rows}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -312,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bwb-bench-scale-") as tmp:
         measured = measure(sizes, Path(tmp))
     report(measured, [int(n) for n in args.cores.split(",")])
-    save(costs(measured["large"]), args.save)
+    save(costs(measured), args.save)
     print(f"\ncosts saved to {args.save}")
     return 0
 

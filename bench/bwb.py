@@ -1,8 +1,8 @@
 """BWB's own counts, and the cost model that scales a benchmark's measurements up to them.
 
-A stage's CPU time is a fixed cost per Luigi task (loading dictionaries and models: every task of a
-build with ``--workers`` > 1 runs in a fresh forked process) plus a variable cost per unit of its
-basis (``BASIS``):
+A stage's CPU time is a fixed cost per Luigi task (loading dictionaries and models, filling look-up
+caches: every task of a build with ``--workers`` > 1 runs in a fresh forked process) plus a variable
+cost per unit of its basis (``BASIS``):
 
 * clean, dedup, align and mine: per **word**, both languages (``exports.tokens``: English whitespace
   tokens, Chinese jieba words), since their work is linear in the text;
@@ -67,26 +67,46 @@ def corpus_units(root: Path, books: list[str]) -> Units:
 
 @dataclass(frozen=True)
 class StageCost:
-    """One stage measured on a corpus of ``units``: CPU seconds per task (fixed) and for the work."""
+    """A stage's cost model: CPU seconds paid by every task, and per unit of its basis."""
 
     stage: str
-    load_s: float  # per task
-    seconds: float  # the work, all tasks
-    units: Units
+    per_task_s: (
+        float  # loading (dictionary, jieba, spaCy) and filling look-up caches: a task is a fresh process
+    )
+    rate: float  # CPU seconds per unit of the basis
+    units: Units  # the corpus the rate was measured on
+
+    @classmethod
+    def measured(
+        cls,
+        stage: str,
+        load_s: float,
+        seconds: float,
+        units: Units,
+        smaller: tuple[float, Units] | None = None,
+    ) -> StageCost:
+        """From ``seconds`` of work on ``units`` in one process, after ``load_s`` of loading. Given the work's
+        seconds on a smaller corpus too, the part that does not grow with it (filling caches: the intercept
+        of the line through both) is paid per task, and the rate is the line's slope. Filter keeps its
+        rate at the larger size, whose book length it depends on."""
+        basis = BASIS[stage]
+        rate, fixed = seconds / getattr(units, basis), 0.0
+        if smaller and basis != "chapters":
+            small_seconds, small_units = smaller
+            grown = getattr(units, basis) - getattr(small_units, basis)
+            slope = (seconds - small_seconds) / grown if grown > 0 else rate
+            if 0 < slope < rate:
+                rate, fixed = slope, seconds - slope * getattr(units, basis)
+        return cls(stage, load_s + fixed, rate, units)
 
     @property
     def basis(self) -> str:
         return BASIS[self.stage]
 
-    @property
-    def rate(self) -> float:
-        """CPU seconds per unit of the basis."""
-        return self.seconds / getattr(self.units, self.basis)
-
     def predict(self, units: Units) -> float:
         """CPU seconds of this stage on a corpus of ``units``."""
         tasks = 1 if self.stage in PER_CORPUS else units.books
-        return self.load_s * tasks + self.rate * getattr(units, self.basis)
+        return self.per_task_s * tasks + self.rate * getattr(units, self.basis)
 
 
 def hours_on(core_seconds: dict[str, float], cores: int, books: int) -> float:

@@ -15,17 +15,33 @@ def test_bwb_counts_and_shape():
 
 
 def test_a_per_book_stage_pays_its_load_once_per_book_and_scales_by_its_basis():
-    align = StageCost("align", load_s=2.0, seconds=30.0, units=MEASURED)  # basis: words
-    assert align.rate == pytest.approx(30.0 / 150_000)
+    align = StageCost.measured("align", load_s=2.0, seconds=30.0, units=MEASURED)  # basis: words
+    assert align.rate == pytest.approx(30.0 / 150_000) and align.per_task_s == 2.0
     assert align.predict(Units(books=10, chapters=1, pairs=1, words=1_500_000)) == pytest.approx(
         10 * 2.0 + 300.0
     )
-    pairing = StageCost("filter", load_s=1.0, seconds=50.0, units=MEASURED)  # basis: chapters
+    pairing = StageCost.measured("filter", load_s=1.0, seconds=50.0, units=MEASURED)  # basis: chapters
     assert pairing.predict(Units(books=4, chapters=1000, pairs=1, words=1)) == pytest.approx(4 * 1.0 + 500.0)
 
 
+def test_what_a_smaller_corpus_cost_beyond_its_share_is_paid_per_task():
+    smaller = Units(books=1, chapters=20, pairs=1000, words=50_000)
+    mine = StageCost.measured("mine", load_s=3.0, seconds=30.0, units=MEASURED, smaller=(20.0, smaller))
+    assert mine.rate == pytest.approx(10.0 / 100_000)  # the slope through (50k words, 20 s) and (150k, 30 s)
+    assert mine.per_task_s == pytest.approx(3.0 + 15.0)  # load + the intercept
+    more_per_word = StageCost.measured(
+        "mine", load_s=3.0, seconds=30.0, units=MEASURED, smaller=(5.0, smaller)
+    )
+    assert (more_per_word.rate, more_per_word.per_task_s) == (
+        pytest.approx(30.0 / 150_000),
+        3.0,
+    )  # no fixed part
+    pairing = StageCost.measured("filter", load_s=1.0, seconds=50.0, units=MEASURED, smaller=(40.0, smaller))
+    assert (pairing.rate, pairing.per_task_s) == (0.5, 1.0)  # per chapter at the larger size's book length
+
+
 def test_dedup_is_one_task_for_the_corpus():
-    dedup = StageCost("dedup", load_s=5.0, seconds=15.0, units=MEASURED)
+    dedup = StageCost.measured("dedup", load_s=5.0, seconds=15.0, units=MEASURED)
     assert dedup.predict(Units(books=100, chapters=1, pairs=1, words=1_500_000)) == pytest.approx(5.0 + 150.0)
 
 
