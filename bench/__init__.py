@@ -1,1 +1,1 @@
-"""Benchmarks (``make bench``): throughput and peak memory per stage. Never run as tests."""
+"""Benchmarks (``make bench``): throughput and peak memory per stage; tests run each at a tiny size, never timed."""

@@ -1,23 +1,26 @@
-"""Scale of the post-crawl stages: throughput, per-chapter cost and peak memory at two corpus sizes.
+"""Scale of the post-crawl stages on BWB-shaped books, extrapolated stage by stage to BWB.
 
-Usage: ``python -m bench.bench_scale`` (or ``python -m bench scale``). Sizes are BOOKSxCHAPTERS,
-from BWB_BENCH_SMALL (default 4x10) and BWB_BENCH_LARGE (default 16x10). An optional third size,
-BWB_BENCH_HUGE (e.g. 260x10, about 2M English words; opt-in because it takes most of an hour on a
-busy 2-core machine), is measured when set; the extrapolation then uses it.
+Usage: ``python -m bench.bench_scale [--cores 2,8,32]`` (or ``make bench BENCH=scale``). Sizes are
+BOOKSxCHAPTERS, from BWB_BENCH_SMALL (default 2x50) and BWB_BENCH_LARGE (default 1x510: one book of
+BWB's average length, 196,304 chapters / 384 books). The books are ``bench.synthetic``'s with
+``renumber=True``: prologue offsets, skipped and merged translations, so pairing does its content search.
 
-For each size, a synthetic corpus (``bench.synthetic``) is written as raw Parquet shards into a
-temporary folder; then clean → dedup → filter → align → mine run on it through the domain
-functions the Luigi tasks call, reading and writing Parquet as the tasks do: book by book, except
-dedup, which is corpus-level. Every stage of every size runs in its own process with one thread per
-library, so the peak RSS (ru_maxrss) is that stage's. Times are the process's CPU seconds, so the
-rates are per core and hold on a shared machine. One-time loads (dictionary, jieba, spaCy) are
-timed apart ("load s"): each process first runs its stage on a one-chapter corpus.
+For each size, the synthetic corpus is written as raw Parquet shards into a temporary folder; then
+clean → dedup → filter → align → mine run on it through the domain functions the Luigi tasks call,
+reading and writing Parquet as the tasks do: book by book, except dedup, which is corpus-level. Every
+stage of every size runs in its own process with one thread per library, so the peak RSS
+(ru_maxrss) is that stage's. Times are the process's CPU seconds (user + sys), so the rates are per
+core and hold on a shared machine. One-time loads (dictionary, jieba, spaCy) are timed apart ("load
+s"): each process first runs its stage on a one-chapter corpus. The extrapolation charges them once
+per task, as a build with ``--workers`` > 1 pays them (each task is a forked process), together with
+what the small size's work cost beyond its share of the line through both sizes (filling look-up
+caches; ``bench.bwb.StageCost.measured``).
 
-Chapters are chapter pairs (zh + en). Words are BWB's unit, English words: whitespace tokens of the
-cleaned English chapters; a stage's words/s is these words over its time for the whole corpus
-(both languages). Linear
-cost shows as a large/small ratio of ms/chapter near 1, flat memory as an RSS ratio near 1.
-Prints a table; makes no assertions.
+The extrapolation (``bench.bwb``) scales each stage's CPU time at the large size by its basis: words
+(both languages) for clean, dedup, align and mine, chapter pairs for filter (pairing costs more per
+chapter in longer books, so it is measured at BWB's book length). It writes the measured costs to
+``output/bench/scale.json`` for ``bench.real_build``. Linear cost shows as a large/small ratio of
+the cost per unit near 1, flat memory as an RSS ratio near 1. Prints tables; makes no assertions.
 """
 
 from __future__ import annotations
@@ -29,18 +32,20 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.bwb import BASIS, BWB, STAGES, StageCost, Units, corpus_units, hours_on
 from bench.synthetic import book_ids, synthetic_raw
 from core import storage
 from core.layout import Layout
+from core.paths import REPO_ROOT
 from core.stage import StageResult
+from pipeline.progress import cpu_seconds
 
-BWB_WORDS = 460e6
-DEFAULT_SIZES = {"small": "4x10", "large": "16x10"}
-OPTIONAL_SIZE = "huge"  # measured only when BWB_BENCH_HUGE is set
+DEFAULT_SIZES = {"small": "2x50", "large": "1x510"}
+DEFAULT_CORES = "2,8,32"
+SAVED = REPO_ROOT / "output" / "bench" / "scale.json"  # the large size's costs, read by bench.real_build
 ONE_THREAD = {var: "1" for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
 WARM_UP_SIZE = (1, 1)  # books x chapters of the corpus each stage runs on first, off the clock
 
@@ -49,9 +54,7 @@ WARM_UP_SIZE = (1, 1)  # books x chapters of the corpus each stage runs on first
 # --- They import their domain module when called, so a stage's process loads only its own.     ---
 
 
-def _write_stage(
-    layout: Layout, stage: str, unit: str, table: str, path: Path, result: StageResult
-) -> None:
+def _write_stage(layout: Layout, stage: str, unit: str, table: str, path: Path, result: StageResult) -> None:
     storage.write_table(result.rows, table, path)
     storage.write_table(result.rejections, "rejected", layout.rejected(stage, unit))
     storage.write_json(result.stats, layout.stats(stage, unit))
@@ -100,7 +103,9 @@ def filter_(layout: Layout, books: list[str]) -> int:
 
     kept = 0
     for book in books:
-        result = pair_and_filter_book(storage.read_rows(layout.deduped(book), "clean_chapters"), FilterConfig())
+        result = pair_and_filter_book(
+            storage.read_rows(layout.deduped(book), "clean_chapters"), FilterConfig()
+        )
         _write_stage(layout, "filter", book, "chapters", layout.chapters(book), result)
         kept += len(result.rows)
     return kept
@@ -130,29 +135,30 @@ def mine(layout: Layout, books: list[str]) -> int:
     return kept
 
 
-STAGES: dict[str, Callable[[Layout, list[str]], int]] = {
+STAGE_RUNS: dict[str, Callable[[Layout, list[str]], int]] = {
     "clean": clean,
     "dedup": dedup,
     "filter": filter_,
     "align": align,
     "mine": mine,
 }
+assert tuple(STAGE_RUNS) == STAGES
 
 
 def run_stage(stage: str, root: Path, books: list[str], warm_up: Path | None) -> dict:
     """Run one stage in this process, first on the warm-up corpus if given: {load_s, seconds, kept, rss_mb}."""
-    start = time.process_time()
+    start = cpu_seconds()
     if warm_up:
-        STAGES[stage](Layout(warm_up), book_ids(WARM_UP_SIZE[0]))
+        STAGE_RUNS[stage](Layout(warm_up), book_ids(WARM_UP_SIZE[0]))
         if stage == "align":  # the measured books start with an empty word memo, as in a fresh process
             from alignment.lexicon import default_lexicon
 
             default_lexicon.cache_clear()
-    loaded = time.process_time()
-    kept = STAGES[stage](Layout(root), books)
+    loaded = cpu_seconds()
+    kept = STAGE_RUNS[stage](Layout(root), books)
     return {
         "load_s": loaded - start,
-        "seconds": time.process_time() - loaded,
+        "seconds": cpu_seconds() - loaded,
         "kept": kept,
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -169,23 +175,13 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:
-    corpus = synthetic_raw(n_books, chapters, seed=0)
+    corpus = synthetic_raw(n_books, chapters, seed=0, renumber=True)
     for book, rows in corpus.items():
         for lang in ("zh", "en"):
             storage.write_table(
                 [r for r in rows if r["lang"] == lang], "raw_chapters", layout.raw(lang, book)
             )
     return list(corpus)
-
-
-def english_words(layout: Layout, books: list[str]) -> int:
-    return sum(
-        len(paragraph.split())
-        for book in books
-        for row in storage.read_rows(layout.clean(book), "clean_chapters")
-        if row["lang"] == "en"
-        for paragraph in row["paragraphs"]
-    )
 
 
 def run_child(stage: str, root: Path, books: list[str], warm_up: Path | None = None) -> dict:
@@ -197,60 +193,113 @@ def run_child(stage: str, root: Path, books: list[str], warm_up: Path | None = N
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> list[dict]:
-    """A row per stage and size: every stage on a synthetic corpus of each size, each in a child process."""
+def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> dict[str, list[dict]]:
+    """Per size, a row per stage: every stage on a synthetic corpus of that size, each in a child process."""
     warm_up = tmp / "warm-up"
     warm_up_books = write_corpus(Layout(warm_up), *WARM_UP_SIZE)
     for stage in STAGES:  # leaves every stage's input in the warm-up corpus
         run_child(stage, warm_up, warm_up_books)
-    rows = []
+    measured = {}
     for size, (n_books, chapters) in sizes.items():
         layout = Layout(tmp / size)
         books = write_corpus(layout, n_books, chapters)
+        rows = []
         for stage in STAGES:
-            result = run_child(stage, layout.root, books, warm_up)
-            if stage == "clean":
-                words = english_words(layout, books)
-            rows.append(
-                {"stage": stage, "size": size, "chapters": n_books * chapters, "words": words, **result}
+            rows.append({"stage": stage, **run_child(stage, layout.root, books, warm_up)})
+            print(
+                f"  {size} {stage}: load {rows[-1]['load_s']:.1f} s, {rows[-1]['seconds']:.1f} s CPU",
+                flush=True,
             )
-    return rows
+        units = corpus_units(layout.root, books)
+        measured[size] = [{**row, "units": units} for row in rows]
+    return measured
 
 
-def report(rows: list[dict]) -> None:
-    print(f"{'stage':<8}{'size':<7}{'chapters':>9}{'words':>10}{'load s':>8}{'cpu s':>9}{'words/s':>10}"
-          f"{'chapters/s':>11}{'ms/chapter':>11}{'peak RSS MB':>12}")  # fmt: skip
-    for r in rows:
-        print(f"{r['stage']:<8}{r['size']:<7}{r['chapters']:>9}{r['words']:>10}{r['load_s']:>8.1f}"
-              f"{r['seconds']:>9.2f}{r['words'] / r['seconds']:>10.0f}{r['chapters'] / r['seconds']:>11.1f}"
-              f"{1000 * r['seconds'] / r['chapters']:>11.1f}{r['rss_mb']:>12.0f}")  # fmt: skip
-    for r in rows:
-        if r["kept"] < r["chapters"]:
-            print(f"note: {r['stage']} ({r['size']}) kept {r['kept']} of {r['chapters']} chapters")
-
-    by = {(r["stage"], r["size"]): r for r in rows}
-    biggest = OPTIONAL_SIZE if any(r["size"] == OPTIONAL_SIZE for r in rows) else "large"
-    for size in dict.fromkeys(("large", biggest)):
-        print(f"\nscaling, {size} / small (linear cost: ms/chapter ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
-        print(f"{'stage':<8}{'ms/chapter':>11}{'peak RSS':>10}")
-        for stage in STAGES:
-            small, big = by[stage, "small"], by[stage, size]
-            per_chapter = (big["seconds"] / big["chapters"]) / (small["seconds"] / small["chapters"])
-            print(f"{stage:<8}{per_chapter:>11.2f}{big['rss_mb'] / small['rss_mb']:>10.2f}")
-
-    seconds = {
-        stage: BWB_WORDS / (by[stage, biggest]["words"] / by[stage, biggest]["seconds"]) for stage in STAGES
+def costs(measured: dict[str, list[dict]]) -> dict[str, StageCost]:
+    """The cost model of each stage from its large size, its fixed part found with the small size."""
+    small = {r["stage"]: r for r in measured["small"]}
+    return {
+        r["stage"]: StageCost.measured(
+            r["stage"],
+            r["load_s"],
+            r["seconds"],
+            r["units"],
+            (small[r["stage"]]["seconds"], small[r["stage"]]["units"]),
+        )
+        for r in measured["large"]
     }
-    one_core = sum(seconds.values())
-    two_cores = seconds["dedup"] + (one_core - seconds["dedup"]) / 2  # dedup is one corpus-level process
-    print(f"\nEXTRAPOLATION, not a measurement: time for a BWB-sized corpus ({BWB_WORDS / 1e6:.0f}M English words)"
-          f" on this machine's idle cores at the {biggest} size's words/s, assuming cost linear in words")  # fmt: skip
-    for stage, s in seconds.items():
-        print(f"  {stage:<8}{s / 3600:>8.1f} h")
-    print(f"  {'total':<8}{one_core / 3600:>8.1f} h on 1 core; {two_cores / 3600:.1f} h on 2 cores "
-          f"(books in parallel, dedup on one core)")  # fmt: skip
-    print("  memory: every stage holds one book at a time, so peak RSS follows the largest book (RSS ratios above);"
-          " dedup also keeps one MinHash signature per chapter, about 1 KB, so ~1.2 GB for BWB's ~1.2M zh+en chapters")
+
+
+def report(measured: dict[str, list[dict]], cores: list[int]) -> None:
+    print(f"{'stage':<8}{'size':<7}{'chapters':>9}{'words':>10}{'load s':>8}{'cpu s':>9}{'words/s':>10}"
+          f"{'ms/chapter':>11}{'peak RSS MB':>12}")  # fmt: skip
+    for stage in STAGES:
+        for size, rows in measured.items():
+            r = next(r for r in rows if r["stage"] == stage)
+            u = r["units"]
+            print(f"{stage:<8}{size:<7}{u.chapters:>9}{u.words:>10}{r['load_s']:>8.1f}{r['seconds']:>9.2f}"
+                  f"{u.words / r['seconds']:>10.0f}{1000 * r['seconds'] / u.chapters:>11.1f}{r['rss_mb']:>12.0f}")  # fmt: skip
+    for size, rows in measured.items():
+        u = rows[0]["units"]
+        print(
+            f"{size}: {u.books} books, {u.chapters} chapter pairs kept, {u.pairs} sentence pairs, {u.words} words; {u.shape()}"
+        )
+        for r in rows:
+            if r["kept"] < u.chapters:
+                print(f"  note: {r['stage']} kept {r['kept']} of {u.chapters} chapter pairs")
+    print(
+        f"BWB: {BWB.books} books, {BWB.chapters} chapters, {BWB.pairs} sentence pairs, {BWB.words} words; {BWB.shape()}"
+    )
+
+    print("\nscaling, large / small (linear cost: CPU per unit ratio ≈ 1; flat memory: RSS ratio ≈ 1)")
+    print(f"{'stage':<8}{'basis':<10}{'per unit':>9}{'peak RSS':>10}")
+    by = {(size, r["stage"]): r for size, rows in measured.items() for r in rows}
+    for stage in STAGES:
+        small, large = by["small", stage], by["large", stage]
+        basis = BASIS[stage]
+        per_unit = (large["seconds"] / getattr(large["units"], basis)) / (
+            small["seconds"] / getattr(small["units"], basis)
+        )
+        print(f"{stage:<8}{basis:<10}{per_unit:>9.2f}{large['rss_mb'] / small['rss_mb']:>10.2f}")  # fmt: skip
+    extrapolate(costs(measured), cores)
+
+
+def extrapolate(stage_costs: dict[str, StageCost], cores: list[int], target: Units = BWB) -> dict[str, float]:
+    """Print and return each stage's CPU seconds for a corpus of ``target`` units."""
+    units = stage_costs["filter"].units
+    print(f"\nEXTRAPOLATION, not a measurement: a BWB-sized post-crawl rebuild ({target.words / 1e6:.1f}M words in"
+          f" both languages, {target.chapters} chapters in {target.books} books) from the CPU time at the large"
+          f" size ({units.chapters / units.books:.0f} chapters/book), with a fixed cost per task (loading, and"
+          f" filling caches: what the small size cost beyond its share)")  # fmt: skip
+    if abs(units.chapters / units.books / (target.chapters / target.books) - 1) > 0.2:
+        print(f"  warning: measured at {units.chapters / units.books:.0f} chapters per book, BWB has"
+              f" {target.chapters / target.books:.0f}: the filter stage's per-chapter cost depends on book length")  # fmt: skip
+    seconds = {stage: cost.predict(target) for stage, cost in stage_costs.items()}
+    print(f"  {'stage':<8}{'basis':<10}{'cpu per unit':>15}{'per task s':>12}{'core-hours':>12}")
+    for stage, cost in stage_costs.items():
+        per = (
+            f"{1e6 * cost.rate:.1f} us/word"
+            if cost.basis == "words"
+            else f"{1000 * cost.rate:.0f} ms/chapter"
+        )
+        print(f"  {stage:<8}{cost.basis:<10}{per:>15}{cost.per_task_s:>12.1f}{seconds[stage] / 3600:>12.1f}")
+    print(f"  {'total':<8}{'':<10}{'':>15}{'':>12}{sum(seconds.values()) / 3600:>12.1f}")
+    print(
+        "  hours on N cores (Luigi workers, on one machine or several sharing a luigid; dedup on one core):"
+    )
+    print("  " + "   ".join(f"{n} cores: {hours_on(seconds, n, target.books):.1f} h" for n in cores))
+    return seconds
+
+
+def save(stage_costs: dict[str, StageCost], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = [{**vars(c), "units": vars(c.units)} for c in stage_costs.values()]
+    path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+def load(path: Path) -> dict[str, StageCost]:
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    return {r["stage"]: StageCost(**{**r, "units": Units(**r["units"])}) for r in rows}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -258,6 +307,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
     parser.add_argument("--root", type=Path, help="(internal) the output folder of the corpus")
     parser.add_argument("--warm-up", type=Path, help="(internal) the output folder of the warm-up corpus")
+    parser.add_argument(
+        "--cores", default=DEFAULT_CORES, help=f"core counts to extrapolate to (default {DEFAULT_CORES})"
+    )
+    parser.add_argument(
+        "--save", type=Path, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
+    )
     parser.add_argument("books", nargs="*", help="(internal) the book ids")
     args = parser.parse_args(argv)
     if args.stage:
@@ -267,12 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {
         size: parse_size(os.environ.get(f"BWB_BENCH_{size.upper()}", d)) for size, d in DEFAULT_SIZES.items()
     }
-    if os.environ.get(f"BWB_BENCH_{OPTIONAL_SIZE.upper()}"):
-        sizes[OPTIONAL_SIZE] = parse_size(os.environ[f"BWB_BENCH_{OPTIONAL_SIZE.upper()}"])
     print(", ".join(f"{size}: {b} books x {c} chapters" for size, (b, c) in sizes.items()), flush=True)
     with tempfile.TemporaryDirectory(prefix="bwb-bench-scale-") as tmp:
-        rows = measure(sizes, Path(tmp))
-    report(sorted(rows, key=lambda r: (list(STAGES).index(r["stage"]), list(sizes).index(r["size"]))))
+        measured = measure(sizes, Path(tmp))
+    report(measured, [int(n) for n in args.cores.split(",")])
+    save(costs(measured), args.save)
+    print(f"\ncosts saved to {args.save}")
     return 0
 
 

@@ -13,7 +13,12 @@ values. The main characters get new names, the same in both languages and throug
 chapters stay aligned translations of demo size (about 800 English words) with locally coherent
 text, but are far from near-duplicates of each other, within and across books: the 5-gram Jaccard
 of two chapters is 0.015 on average and under 0.3 at most in 16 books x 10 chapters (dedup flags
-0.8). Everything is determined by the seed.
+0.8). A chapter has about 49 beads, as BWB's chapters have sentence pairs (9,581,816 in 196,304).
+
+With ``renumber=True`` the translation is numbered the ways real ones are (``Renumbering``): in one
+book in three the first English chapter is an unnumbered prologue (every later number one less), and
+per ``DEFECT_EVERY`` chapters one Chinese chapter is not translated (later numbers shift) and two are
+translated as one English chapter. Everything is determined by the seed.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ SITE = "synthetic"
 FETCHED_AT = datetime(2025, 1, 1, tzinfo=timezone.utc)
 ZH_BOILERPLATE = ("一秒记住【书香阁】，精彩小说无弹窗免费阅读！",)
 EN_BOILERPLATE = ("Previous Chapter", "Table of Contents", "Next Chapter")
+PROLOGUE_EVERY = 3  # books: one in three translations starts with an unnumbered prologue
+DEFECT_EVERY = 200  # chapters: one skipped and one merged translation per this many (assumed shares)
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,8 @@ def _chapter(source: _Source, rename: _Renamer, rng: random.Random) -> list[list
 
 
 def _raw_row(book_id: str, lang: str, index: int, title: str, body: list[str]) -> dict:
-    url = f"https://{SITE}.invalid/{book_id}/{lang}/{index + 1}"
+    number = re.search(r"\d+", title)  # a site's URL carries the chapter's own number (a prologue: none)
+    url = f"https://{SITE}.invalid/{book_id}/{lang}/{number[0] if number else 'prologue'}"
     boilerplate = ZH_BOILERPLATE if lang == "zh" else EN_BOILERPLATE
     text = "\n".join([*boilerplate, title, *body, *boilerplate])
     return {
@@ -204,25 +212,75 @@ def book_ids(n_books: int) -> list[str]:
     return [f"synth-{k:04d}" for k in range(n_books)]
 
 
-def synthetic_raw(n_books: int, chapters_per_book: int, seed: int = 0) -> dict[str, list[dict]]:
-    """book_id -> RAW_CHAPTERS rows of that book (zh then en, in table-of-contents order)."""
-    sources = _sources()
-    corpus = {}
-    for k, book_id in enumerate(book_ids(n_books)):
-        rng = random.Random(f"{seed}/{book_id}")
-        source = sources[k % len(sources)]
-        rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
-        rows = {"zh": [], "en": []}
-        for i in range(chapters_per_book):
-            paragraphs = _chapter(source, rename, rng)
-            title_zh, title_en = rename(*rng.choice(source.titles))
-            titles = {"zh": f"第{i + 1}章 {title_zh}", "en": f"Chapter {i + 1}: {title_en}"}
-            bodies = {
-                "zh": ["".join(zh for zh, _ in para) for para in paragraphs],
-                "en": [" ".join(en for _, en in para if en) for para in paragraphs],
-            }
-            for lang in ("zh", "en"):
-                body = [p for p in bodies[lang] if p]
-                rows[lang].append(_raw_row(book_id, lang, i, titles[lang], body))
-        corpus[book_id] = rows["zh"] + rows["en"]
-    return corpus
+@dataclass(frozen=True)
+class Renumbering:
+    """How a book's English chapters depart from the Chinese numbering (zh chapters counted from 0)."""
+
+    prologue: bool = False  # the first en chapter is titled "Prologue", every later number is one less
+    skipped: frozenset[int] = frozenset()  # zh chapters with no translation
+    merged: frozenset[int] = frozenset()  # zh chapter k and k + 1 are one en chapter
+
+    @classmethod
+    def draw(cls, book_index: int, n: int, rng: random.Random) -> Renumbering:
+        """The defects of a book of ``n`` chapters: the shares above, never on the first or last two chapters."""
+        defects = n // DEFECT_EVERY if n >= DEFECT_EVERY else int(n >= 8)
+        places = rng.sample(range(1, n - 2, 2), 2 * defects) if defects else []  # even gaps: never adjacent
+        return cls(book_index % PROLOGUE_EVERY == 0, frozenset(places[:defects]), frozenset(places[defects:]))
+
+    def en_chapters(self, n: int) -> list[tuple[int, ...]]:
+        """The zh chapters each en chapter translates, in order."""
+        chapters, k = [], 0
+        while k < n:
+            if k not in self.skipped:
+                chapters.append((k, k + 1) if k in self.merged else (k,))
+            k += 2 if k in self.merged else 1
+        return chapters
+
+    def en_title(self, index: int, subtitle: str) -> str:
+        if self.prologue:
+            return f"Prologue: {subtitle}" if index == 0 else f"Chapter {index}: {subtitle}"
+        return f"Chapter {index + 1}: {subtitle}"
+
+
+def synthetic_raw(
+    n_books: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+) -> dict[str, list[dict]]:
+    """book_id -> RAW_CHAPTERS rows of that book (zh then en, in table-of-contents order).
+
+    ``chapters_per_book`` is the number of Chinese chapters; with ``renumber`` the English side has a
+    few fewer (``Renumbering``), else one per Chinese chapter, numbered alike.
+    """
+    return {
+        book_id: synthetic_book(k, chapters_per_book, seed, renumber)[0]
+        for k, book_id in enumerate(book_ids(n_books))
+    }
+
+
+def synthetic_book(
+    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+) -> tuple[list[dict], Renumbering]:
+    """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
+    book_id = book_ids(k + 1)[k]
+    rng = random.Random(f"{seed}/{book_id}")
+    source = _sources()[k % len(_sources())]
+    rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
+    chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
+    for i in range(chapters_per_book):
+        paragraphs = _chapter(source, rename, rng)
+        title_zh, title_en = rename(*rng.choice(source.titles))
+        zh = ["".join(zh for zh, _ in para) for para in paragraphs]
+        en = [" ".join(en for _, en in para if en) for para in paragraphs]
+        chapters.append((f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p]))
+    renumbering = Renumbering.draw(k, chapters_per_book, rng) if renumber else Renumbering()
+    zh_rows = [_raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
+    en_rows = [
+        _raw_row(
+            book_id,
+            "en",
+            j,
+            renumbering.en_title(j, chapters[zh_ids[0]][1]),
+            [p for i in zh_ids for p in chapters[i][3]],
+        )
+        for j, zh_ids in enumerate(renumbering.en_chapters(chapters_per_book))
+    ]
+    return zh_rows + en_rows, renumbering

@@ -1,8 +1,10 @@
 """Write a synthetic corpus (``bench.synthetic``) as local text books and a config, for a full CLI build.
 
-``python -m bench.synthetic_books DIR --books 20 --chapters 4`` writes ``DIR/{book}-zh.txt``,
+``python -m bench.synthetic_books DIR --books 20 --chapters 4 [--renumber]`` writes ``DIR/{book}-zh.txt``,
 ``DIR/{book}-en.txt`` (one chapter heading line, then its paragraphs) and ``DIR/config.yaml``; then
 ``python -m pipeline corpus --config DIR/config.yaml --output DIR/output`` builds it (crawl of local files through mining).
+``--renumber`` numbers the translations as real ones are (prologues, skipped and merged chapters;
+``bench.synthetic.Renumbering``).
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ import yaml
 from bench.synthetic import synthetic_raw
 
 
-def write_books(folder: Path, n_books: int, chapters: int) -> Path:
+def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
     """The books' text files and a config for them; returns the config's path."""
     folder.mkdir(parents=True, exist_ok=True)
     books = []
-    for book_id, rows in synthetic_raw(n_books, chapters, seed=0).items():
+    for book_id, rows in synthetic_raw(n_books, chapters, seed=0, renumber=renumber).items():
         for lang in ("zh", "en"):
             text = "\n\n".join(r["text"][r["text"].index(r["title"]) :] for r in rows if r["lang"] == lang)
             (folder / f"{book_id}-{lang}.txt").write_text(text + "\n", encoding="utf-8")
@@ -43,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path, help="folder to write the books, their sites and config.yaml into")
     parser.add_argument("--books", type=int, default=20, help="how many books (default 20)")
     parser.add_argument("--chapters", type=int, default=4, help="chapters per book (default 4)")
+    parser.add_argument("--renumber", action="store_true", help="prologues, skipped and merged translations")
     args = parser.parse_args(argv)
-    print(write_books(args.folder, args.books, args.chapters))
+    print(write_books(args.folder, args.books, args.chapters, args.renumber))
     return 0
 
 

@@ -3,7 +3,9 @@
 On a terminal each stage has a live line (tqdm's meter), ended when the stage is done. Elsewhere (a
 log, CI) each stage prints one line when it is done, and one at most every ``LOG_EVERY_S`` while it
 runs (started is when the Luigi run of the stage began); a log also records each task that ran, with
-its time (``done  AlignBook  city-star  3.2s``), as does each worker sharing a central scheduler.
+its wall and CPU time (``done  AlignBook  city-star  3.2s  3.0s cpu``; CPU is user + sys of the process
+running the task and of its finished children, e.g. an aligner's pool), as does each worker sharing a
+central scheduler. ``bench.real_build`` reads these lines.
 Crawls add a line per book side: pages fetched and failed. The counts live in shared memory, so forked Luigi workers (``--workers N``)
 update the same totals.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import resource
 import sys
 import time
 from collections.abc import Iterator
@@ -39,7 +42,7 @@ class BuildProgress:
         self.stream = stream
         self.live = stream.isatty()
         self.per_task = per_task or not self.live  # also a line per task this process ran
-        self.task_started: dict[str, float] = {}
+        self.task_started: dict[str, tuple[float, float]] = {}  # task id -> (monotonic, CPU) at its start
         self.todo: dict[str, int] = {}  # family -> tasks to run in this Luigi run
         self.done: dict[str, Any] = {}  # family -> shared counter
         self.started: dict[str, float] = {}
@@ -80,13 +83,14 @@ class BuildProgress:
             pending.extend(flatten(task.requires()))
 
     def began(self, task: luigi.Task) -> None:
-        self.task_started[task.task_id] = time.monotonic()
+        self.task_started[task.task_id] = (time.monotonic(), cpu_seconds())
 
     def finished(self, task: luigi.Task) -> None:
         family = task.task_family
         if self.per_task:
-            took = time.monotonic() - self.task_started.get(task.task_id, time.monotonic())
-            self._line(f"  done  {family:<12} {label(task):<24} {took:6.1f}s")
+            started, cpu = self.task_started.get(task.task_id, (time.monotonic(), cpu_seconds()))
+            took = f"{time.monotonic() - started:6.1f}s {cpu_seconds() - cpu:6.1f}s cpu"
+            self._line(f"  done  {family:<12} {label(task):<24} {took}")
         if family not in self.done:
             return
         with self.done[family].get_lock():
@@ -120,6 +124,12 @@ class BuildProgress:
     def _line(self, text: str) -> None:
         self.stream.write(("\r\033[K" if self.live else "") + text + "\n")
         self.stream.flush()
+
+
+def cpu_seconds() -> float:
+    """User + sys CPU seconds of this process and of its children that have ended."""
+    usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    return sum(u.ru_utime + u.ru_stime for u in usage)
 
 
 def label(task: luigi.Task) -> str:

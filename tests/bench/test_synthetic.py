@@ -7,7 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from bench.synthetic import DEMO_NAMES, synthetic_raw
+import random
+
+from bench.synthetic import DEFECT_EVERY, DEMO_NAMES, Renumbering, synthetic_book, synthetic_raw
 from core.stage import StageResult
 from core.storage import to_table
 from filters.chapter_filters import FilterConfig
@@ -84,3 +86,35 @@ def test_demo_names_are_replaced(corpus):
         for name in names:
             for zh, en in name.forms():
                 assert zh not in text and en not in text
+
+
+def test_renumbering_skips_merges_and_shifts_the_english_numbers():
+    renumbering = Renumbering(prologue=True, skipped=frozenset({3}), merged=frozenset({5}))
+    assert renumbering.en_chapters(9) == [(0,), (1,), (2,), (4,), (5, 6), (7,), (8,)]
+    assert [renumbering.en_title(j, "T") for j in (0, 1, 6)] == [
+        "Prologue: T",
+        "Chapter 1: T",
+        "Chapter 6: T",
+    ]
+    assert Renumbering().en_title(0, "T") == "Chapter 1: T"
+
+
+def test_a_bwb_length_book_has_a_skip_and_a_merge_per_defect_every_chapters():
+    drawn = Renumbering.draw(1, 2 * DEFECT_EVERY + 10, random.Random(0))
+    assert not drawn.prologue and len(drawn.skipped) == len(drawn.merged) == 2
+    assert Renumbering.draw(3, 7, random.Random(0)) == Renumbering(prologue=True)  # too short for defects
+
+
+def test_renumbered_books_pair_exactly_by_content():
+    for k in range(2):  # one book with a prologue, one without; a skip and a merge in each
+        rows, renumbering = synthetic_book(k, 12, seed=0, renumber=True)
+        assert renumbering.prologue == (k == 0) and len(renumbering.skipped) == len(renumbering.merged) == 1
+        book = rows[0]["book_id"]
+        gold = {
+            (tuple(f"{book}/zh/{i:05d}" for i in zh_ids), (f"{book}/en/{j:05d}",))
+            for j, zh_ids in enumerate(renumbering.en_chapters(12))
+        }
+        result = pair_and_filter_book(clean_book(rows, {}).rows, FilterConfig())
+        assert {(tuple(r["zh_raw_ids"]), tuple(r["en_raw_ids"])) for r in result.rows} == gold
+        (skipped,) = renumbering.skipped
+        assert f"{book}/zh/{skipped:05d}" in {r["item_id"] for r in result.rejections if r["stage"] == "pair"}

@@ -1,4 +1,6 @@
 import io
+import re
+import time
 
 import luigi
 
@@ -64,3 +66,16 @@ def test_with_a_central_scheduler_each_task_run_here_gets_a_line_on_a_terminal_t
     progress.finished(Leaf(n=3))  # not planned here: only its own line
     assert stream.getvalue().startswith("\r\033[K  done  Leaf         corpus                   ")
     assert stream.getvalue().count("\n") == 1
+
+
+def test_a_task_line_gives_its_wall_and_cpu_time():
+    stream = io.StringIO()
+    progress = BuildProgress(stream)
+    progress.began(Leaf(n=4))
+    start = time.process_time()
+    while time.process_time() - start < 0.2:  # burn 0.2 s of CPU
+        pass
+    progress.finished(Leaf(n=4))
+    line = stream.getvalue().rstrip("\n")
+    assert re.fullmatch(r"  done  Leaf {9}corpus {19}\s*\d+\.\ds\s+\d+\.\ds cpu", line)
+    assert float(line.split()[-2].rstrip("s")) >= 0.2

@@ -1,0 +1,116 @@
+"""BWB's own counts, and the cost model that scales a benchmark's measurements up to them.
+
+A stage's CPU time is a fixed cost per Luigi task (loading dictionaries and models, filling look-up
+caches: every task of a build with ``--workers`` > 1 runs in a fresh forked process) plus a variable
+cost per unit of its basis (``BASIS``):
+
+* clean, dedup, align and mine: per **word**, both languages (``exports.tokens``: English whitespace
+  tokens, Chinese jieba words), since their work is linear in the text;
+* filter (chapter pairing + the chapter filters): per **chapter pair**, measured at BWB's chapters per
+  book, since pairing compares each chapter with its neighbours in the book and so costs more per
+  chapter in longer books.
+
+Words are the basis, not sentence pairs, because the synthetic chapters' sentence pairs are shorter
+than BWB's (``bench.synthetic``): the words per sentence pair are printed beside BWB's 48.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from core import storage
+from core.layout import Layout
+
+
+@dataclass(frozen=True)
+class Units:
+    """The size of a corpus in every unit a stage's cost may follow."""
+
+    books: int
+    chapters: int  # chapter pairs kept by the filter stage
+    pairs: int  # sentence pairs: aligned beads with both sides
+    words: int  # words of the kept chapter pairs, both languages
+
+    def shape(self) -> str:
+        shape = f"{self.chapters / self.books:.0f} chapters/book"
+        if self.pairs:
+            shape += f", {self.pairs / self.chapters:.1f} sentence pairs/chapter, {self.words / self.pairs:.1f} words/sentence pair"
+        return shape
+
+
+# BWB (Jiang et al., ACL 2023): 196,304 chapters in 384 books, 9,581,816 sentence pairs, 460.8M words
+# in both languages together.
+BWB = Units(books=384, chapters=196_304, pairs=9_581_816, words=460_800_000)
+STAGES = ("clean", "dedup", "filter", "align", "mine")
+BASIS = {"clean": "words", "dedup": "words", "filter": "chapters", "align": "words", "mine": "words"}
+PER_CORPUS = {"dedup"}  # one task for the whole corpus; the other stages have one task per book
+
+
+def corpus_units(root: Path, books: list[str]) -> Units:
+    """The units of a built corpus (its ``chapters`` and ``aligned`` tables)."""
+    from exports.tokens import en_words, zh_words
+
+    layout = Layout(root)
+    chapters = pairs = words = 0
+    for book in books:
+        rows = storage.read_rows(layout.chapters(book), "chapters")
+        chapters += len(rows)
+        words += sum(
+            sum(map(zh_words, row["zh_sentences"])) + sum(map(en_words, row["en_sentences"])) for row in rows
+        )
+        if layout.aligned(book).exists():  # a build stopped before alignment has no sentence pairs yet
+            beads = storage.read_rows(layout.aligned(book), "aligned_pairs")
+            pairs += sum(bool(bead["zh_idx"]) and bool(bead["en_idx"]) for bead in beads)
+    return Units(len(books), chapters, pairs, words)
+
+
+@dataclass(frozen=True)
+class StageCost:
+    """A stage's cost model: CPU seconds paid by every task, and per unit of its basis."""
+
+    stage: str
+    per_task_s: (
+        float  # loading (dictionary, jieba, spaCy) and filling look-up caches: a task is a fresh process
+    )
+    rate: float  # CPU seconds per unit of the basis
+    units: Units  # the corpus the rate was measured on
+
+    @classmethod
+    def measured(
+        cls,
+        stage: str,
+        load_s: float,
+        seconds: float,
+        units: Units,
+        smaller: tuple[float, Units] | None = None,
+    ) -> StageCost:
+        """From ``seconds`` of work on ``units`` in one process, after ``load_s`` of loading. Given the work's
+        seconds on a smaller corpus too, the part that does not grow with it (filling caches: the intercept
+        of the line through both) is paid per task, and the rate is the line's slope. Filter keeps its
+        rate at the larger size, whose book length it depends on."""
+        basis = BASIS[stage]
+        rate, fixed = seconds / getattr(units, basis), 0.0
+        if smaller and basis != "chapters":
+            small_seconds, small_units = smaller
+            grown = getattr(units, basis) - getattr(small_units, basis)
+            slope = (seconds - small_seconds) / grown if grown > 0 else rate
+            if 0 < slope < rate:
+                rate, fixed = slope, seconds - slope * getattr(units, basis)
+        return cls(stage, load_s + fixed, rate, units)
+
+    @property
+    def basis(self) -> str:
+        return BASIS[self.stage]
+
+    def predict(self, units: Units) -> float:
+        """CPU seconds of this stage on a corpus of ``units``."""
+        tasks = 1 if self.stage in PER_CORPUS else units.books
+        return self.per_task_s * tasks + self.rate * getattr(units, self.basis)
+
+
+def hours_on(core_seconds: dict[str, float], cores: int, books: int) -> float:
+    """Wall hours on ``cores`` cores (Luigi workers, one machine or several sharing a luigid): the per-book
+    stages spread over min(cores, books) workers, the corpus-level dedup on one; load balance assumed."""
+    parallel = min(cores, books)
+    return sum(s if stage in PER_CORPUS else s / parallel for stage, s in core_seconds.items()) / 3600

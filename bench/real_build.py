@@ -1,0 +1,159 @@
+"""A real build of a BWB-shaped synthetic corpus, stage by stage, beside the scale bench's prediction for it.
+
+Usage: ``python -m bench.real_build [--books 5] [--chapters 530] [--workers 2] [--folder DIR]
+[--costs output/bench/scale.json]``, after ``make bench BENCH=scale`` (which writes the costs); or
+``python -m bench.real_build --report --folder DIR`` to report on a finished build again (e.g. with
+costs measured since).
+
+Writes ``bench.synthetic_books`` text books with renumbered translations (default: 5 books of 530
+chapters, 2.14M English words) and their config into DIR (default: a new temporary folder, kept),
+then runs ``python -m pipeline corpus --workers N`` on them once per stage (``--until crawl``, clean,
+dedup, filter, align, then the rest: mine and the summary), its progress log in ``DIR/build.log``.
+Per stage it prints the CPU seconds of its tasks (the sum of the log's per-task ``s cpu`` figures),
+the CPU seconds of the whole command (``DIR/runs.json``) (its process and every worker: startup and scheduling
+included), the wall seconds of the command, and the CPU seconds the scale bench's cost model
+(``bench.bwb``) predicts for this corpus, with the difference from the tasks' CPU in percent.
+Makes no assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+
+from bench.bench_scale import SAVED, load
+from bench.bwb import STAGES, corpus_units
+from bench.synthetic_books import write_books
+
+RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
+FAMILIES = {
+    "CrawlBook": "crawl",
+    "CleanBook": "clean",
+    "DedupCorpus": "dedup",
+    "FilterBook": "filter",
+    "AlignBook": "align",
+    "MineBook": "mine",
+    "BuildCorpus": "summary",
+}
+TASK_LINE = re.compile(r"^\s*done\s+(\w+)\s+\S+\s+[\d.]+s\s+([\d.]+)s cpu$")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> None:
+    """Run the build one stage per command; after each, ``record`` gets its wall and CPU seconds (by its last stage)."""
+    runs: dict[str, dict[str, float]] = {}
+    for until in RUNS:
+        command = [
+            sys.executable,
+            "-m",
+            "pipeline",
+            "corpus",
+            "--config",
+            str(config),
+            "--output",
+            str(output),
+        ]
+        command += ["--workers", str(workers), *(["--until", until] if until else [])]
+        print(f"$ {' '.join(command[1:])}", flush=True)
+        wall, cpu = time.monotonic(), children_cpu()
+        with log.open("a", encoding="utf-8") as stderr:
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=stderr, check=True)
+        runs[until or "mine"] = {"wall": time.monotonic() - wall, "cpu": children_cpu() - cpu}
+        record.write_text(json.dumps({"workers": workers, "commands": runs}) + "\n", encoding="utf-8")
+
+
+def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, int]]:
+    """Per stage, the CPU seconds of its tasks and their number, from the log's per-task lines."""
+    seconds: dict[str, float] = defaultdict(float)
+    tasks: dict[str, int] = defaultdict(int)
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if m := TASK_LINE.match(line):
+            stage = FAMILIES.get(m[1], m[1])
+            seconds[stage] += float(m[2])
+            tasks[stage] += 1
+    return seconds, tasks
+
+
+def report(folder: Path, costs_path: Path) -> None:
+    """The measured stages of the build in ``folder`` beside the prediction from ``costs_path``."""
+    config = yaml.safe_load((folder / "config.yaml").read_text(encoding="utf-8"))
+    runs = json.loads((folder / "runs.json").read_text(encoding="utf-8"))
+    units = corpus_units(folder / "output", [book["id"] for book in config["books"]])
+    seconds, tasks = task_cpu(folder / "build.log")
+    costs = load(costs_path) if costs_path.is_file() else {}
+    print(f"\n{folder}: {units.books} books, {units.chapters} chapter pairs kept, {units.pairs} sentence pairs,"
+          f" {units.words} words (both languages); {units.shape()}; --workers {runs['workers']}")  # fmt: skip
+    if costs:
+        at = costs["filter"].units.chapters / costs["filter"].units.books
+        print(f"predicted from {costs_path} (measured at {at:.0f} chapters/book); CPU = user + sys seconds")
+    else:
+        print(
+            f"{costs_path}: no costs, so no prediction: run `make bench BENCH=scale`, then this with --report"
+        )
+    print(
+        f"{'stage':<9}{'tasks':>6}{'task cpu s':>12}{'command cpu s':>15}{'wall s':>9}{'predicted cpu s':>17}{'diff':>8}"
+    )
+    predicted_total = measured_total = 0.0
+    for stage in ("crawl", *STAGES, "summary"):
+        predicted = costs[stage].predict(units) if stage in costs else None
+        run = runs["commands"].get(stage)
+        cells = [
+            f"{stage:<9}{tasks.get(stage, 0):>6}{seconds.get(stage, 0.0):>12.1f}",
+            f"{run['cpu']:>15.1f}{run['wall']:>9.1f}" if run else f"{'':>15}{'':>9}",
+            f"{predicted:>17.1f}{100 * (predicted / seconds[stage] - 1):>+7.0f}%" if predicted and seconds.get(stage) else "",
+        ]  # fmt: skip
+        print("".join(cells))
+        if predicted is not None and seconds.get(stage):  # a stage not run yet is left out of the total
+            predicted_total += predicted
+            measured_total += seconds.get(stage, 0.0)
+    if costs and measured_total:
+        print(f"{'post-crawl':<9}{'':>6}{measured_total:>12.1f}{'':>24}{predicted_total:>17.1f}"
+              f"{100 * (predicted_total / measured_total - 1):>+7.0f}%")  # fmt: skip
+    print("(the mine command also runs the summary; crawl reads the local text files)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--books", type=int, default=5)
+    parser.add_argument("--chapters", type=int, default=530, help="Chinese chapters per book")
+    parser.add_argument("--workers", type=int, default=2, help="Luigi workers (default 2)")
+    parser.add_argument("--folder", type=Path, help="where the books, the output and build.log go")
+    parser.add_argument(
+        "--costs", type=Path, default=SAVED, help=f"the scale bench's costs (default {SAVED})"
+    )
+    parser.add_argument(
+        "--report", action="store_true", help="only report on the build in --folder (done so far)"
+    )
+    args = parser.parse_args(argv)
+    if args.report:
+        if not (args.folder and (args.folder / "runs.json").is_file()):
+            print(f"error: {args.folder}: no build (runs.json) to report on", file=sys.stderr)
+            return 1
+        report(args.folder, args.costs)
+        return 0
+    folder = args.folder or Path(tempfile.mkdtemp(prefix="bwb-real-build-"))
+    if (folder / "output").exists() or (folder / "build.log").exists():
+        print(f"error: {folder}: holds an earlier build; give an empty or new folder", file=sys.stderr)
+        return 1
+    config = write_books(folder, args.books, args.chapters, renumber=True)
+    build(config, folder / "output", args.workers, folder / "build.log", folder / "runs.json")
+    report(folder, args.costs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

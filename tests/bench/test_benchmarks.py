@@ -1,0 +1,86 @@
+"""Every benchmark runs to its end at a tiny size, as ``make bench`` runs it (its own process), so none can rot.
+
+Nothing about speed is asserted: only that each finishes and prints its table.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.paths import REPO_ROOT
+
+BENCH = REPO_ROOT / "bench"
+TINY_SCALE = {"BWB_BENCH_SMALL": "1x2", "BWB_BENCH_LARGE": "1x8"}
+# benchmark -> (arguments for a run of seconds, a line its report prints)
+TINY = {
+    "bench_align": (["--chapters", "1"], "sentences/s/core"),
+    "bench_cohesion": (["--sentences", "60"], "EXTRAPOLATION"),
+    "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "build_report"),
+    "bench_filters": (["--chapters", "3"], "pair + filter"),
+}
+SLOW = {"bench_cohesion"}  # loads spaCy and mines the six mac-dev chapters twice
+
+
+def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", f"bench.{module}", *args],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT), **(env or {})},
+        capture_output=True,
+        text=True,
+    )  # no timeout: on a busy machine a tiny run can take many minutes, and speed is not what is tested
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_every_benchmark_has_a_tiny_run():
+    assert {p.stem for p in BENCH.glob("bench_*.py")} == {*TINY, "bench_scale"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(TINY)]
+)
+def test_benchmark_runs_at_a_tiny_size(name):
+    args, marker = TINY[name]
+    assert marker in run(name, *args)
+
+
+@pytest.mark.slow
+def test_scale_bench_then_the_real_build_it_predicts(tmp_path):
+    costs = tmp_path / "scale.json"
+    out = run("bench_scale", "--save", str(costs), env=TINY_SCALE)
+    assert "EXTRAPOLATION" in out and "2 cores:" in out and costs.is_file()
+    out = run(
+        "real_build",
+        "--books",
+        "1",
+        "--chapters",
+        "8",
+        "--folder",
+        str(tmp_path / "b"),
+        "--costs",
+        str(costs),
+    )
+    table = {line.split()[0]: line.split() for line in out.splitlines() if line.split()}
+    for stage in ("clean", "dedup", "filter", "align", "mine"):
+        assert table[stage][1] == "1" and table[stage][-1].endswith(
+            "%"
+        )  # one task; predicted, with a difference
+    assert "post-crawl" in table
+    again = run("real_build", "--report", "--folder", str(tmp_path / "b"), "--costs", str(costs))
+    assert again.splitlines()[-9:] == out.splitlines()[-9:]
+
+
+def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.real_build", "--report", "--folder", str(tmp_path)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and done.stderr == f"error: {tmp_path}: no build (runs.json) to report on\n"
