@@ -54,6 +54,7 @@ def build_corpus(layout: Layout, books: int, chapters: int, beads: int) -> int:
                     "title_zh": "",
                     "title_en": "",
                     "zh_sentences": [z for z, _ in text],
+                    "zh_words": None,
                     "en_sentences": [e for _, e in text],
                     "zh_chars": 0,
                     "en_chars": 0,

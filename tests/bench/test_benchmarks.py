@@ -19,11 +19,12 @@ TINY_SCALE = {"BWB_BENCH_SMALL": "1x2", "BWB_BENCH_LARGE": "1x8"}
 # benchmark -> (arguments for a run of seconds, a line its report prints)
 TINY = {
     "bench_align": (["--chapters", "1"], "sentences/s/core"),
-    "bench_cohesion": (["--sentences", "60"], "EXTRAPOLATION"),
+    "bench_cohesion": (["--generated", "--sentences", "60", "--repeat", "1"], "RATIO mining / floor"),
     "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "build_report"),
     "bench_filters": (["--chapters", "3"], "pair + filter"),
+    "bench_long_input": (["--chars", "20000"], "split_en, one paragraph"),
 }
-SLOW = {"bench_cohesion"}  # loads spaCy and mines the six mac-dev chapters twice
+SLOW = {"bench_cohesion"}  # loads spaCy and WordNet
 
 
 def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
