@@ -128,7 +128,7 @@ def report(folder: Path, costs_path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--books", type=int, default=5)
+    parser.add_argument("--books", type=int, default=5, help="synthetic books (default 5)")
     parser.add_argument("--chapters", type=int, default=530, help="Chinese chapters per book")
     parser.add_argument("--workers", type=int, default=2, help="Luigi workers (default 2)")
     parser.add_argument("--folder", type=Path, help="where the books, the output and build.log go")
