@@ -72,7 +72,7 @@ class Target:
     def summary(self) -> str:
         from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
 
-        summary = format_summary(corpus_summary(self.layout, [b.book_id for b in self.config.books]))
+        summary = format_summary(corpus_summary(self.layout, self.book_ids))
         return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 

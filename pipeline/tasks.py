@@ -313,7 +313,7 @@ class CrawlBook(BookTask):
         report.update(chapters=len(rows), new_chapters=sum(1 for r in rows if r["url"] not in before),
                       edited_chapters=edited, failed=len(failures), site=site.name)
         self.write_stage("raw_chapters", StageResult(rows, failures, report),
-                         refresh=str(self.refresh), failed=len(failures), run_id=str(self.run_id))
+                         refresh=str(self.refresh), failed=len(failures))
         if side_failed:  # a whole side of the book is missing: the build fails at its end, with one line saying why
             self.record_failure(f"{book_id}/{lang}: {side_failed['reason']}: {side_failed['detail']}")
         log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(rows),
@@ -333,9 +333,17 @@ class CleanBook(BookTask):
         book = self.cfg.book(str(self.book_id))
         return {lang: list(self.cfg.sites[src.site].boilerplate) for lang, src in book.sources.items()}
 
-    def _complete(self) -> bool:
-        """A book whose cleaning failed is cleaned again by the next run."""
-        return super()._complete() and self.manifest().extra.get("failed_run") in (None, str(self.run_id))
+    def why_stale(self) -> str | None:
+        """Plus: a book whose cleaning failed is cleaned again by the next run."""
+        if (why := super().why_stale()) is not None:
+            return why
+        return "; ".join(self._due(self.manifest().extra)) or None
+
+    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
+        return super().rerun_reasons(previous, inputs) + self._due(previous.extra if previous else {})
+
+    def _due(self, extra: dict[str, Any]) -> list[str]:
+        return ["cleaning failed in an earlier run"] if extra.get("failed_run") not in (None, str(self.run_id)) else []
 
     def run(self) -> None:
         from filters.stage import clean_book
