@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from alignment.beads import Bead
 from alignment.chapter import Rejection, align_tokens, balance_problem
 from alignment.hybrid import Embedding
-from alignment.lexicon import Lexicon, default_lexicon
+from text.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
-Segmented = Sequence[Sequence[str]]  # a chapter's zh sentences as words (alignment.chinese.segment)
+Segmented = Sequence[Sequence[str]]  # a chapter's zh sentences as words (text.chinese.segment)
 Gloss = dict[str, frozenset[str]]
 Mapper = Callable[[Callable, Iterable], Iterator]
 
@@ -109,7 +109,7 @@ def align_book(
     ``paragraphs`` (one per chapter) are soft evidence for bead boundaries; ``embeddings`` (one per
     chapter: sentence vectors and weights) make it the hybrid aligner. ``processes`` > 1 spreads the
     chapters over a process pool (same result). ``zh_words`` (one per chapter, or None): the zh sentences
-    already segmented (``alignment.chinese.segment``).
+    already segmented (``text.chinese.segment``).
     """
     lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from alignment.beads import Bead
 from alignment.hybrid import Embedding, HybridScorer
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from core.rejection import Rejection

@@ -22,7 +22,7 @@ from pathlib import Path
 from alignment.book import align_book
 from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, MissingExtra, SentenceEmbedder
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from core.rejection import Rejection
-from filters.sentences import split_en, split_zh
+from text.sentences import split_en, split_zh
 
 SOURCE_DIR = Path(__file__).resolve().parent.parent / "demo" / "source"
 

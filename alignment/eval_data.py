@@ -18,7 +18,7 @@ from pathlib import Path
 
 from alignment.beads import read_beads
 from alignment.metric import BeadKey
-from filters.sentences import split_en, split_zh
+from text.sentences import split_en, split_zh
 
 MERGE_SHARE = 0.10  # en paragraph breaks removed by the perturbation
 SPLIT_SHARE = 0.05  # en paragraphs of two or more sentences split at a sentence end

@@ -19,12 +19,12 @@ import sys
 import time
 from pathlib import Path
 
-from alignment import chinese
+from text import chinese
 from alignment.beads import Bead, read_beads, write_beads
 from alignment.compare import agreement
 from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import MissingExtra
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters
 from alignment.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs

@@ -12,7 +12,7 @@ from alignment.book import ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
 from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.search import Paragraphs
 from alignment.settings import METHODS
 from alignment.similarity import char_count

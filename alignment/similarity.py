@@ -18,8 +18,8 @@ from functools import cached_property
 
 import numpy as np
 
-from alignment import chinese, english
-from alignment.lexicon import Lexicon
+from text import chinese, english
+from text.lexicon import Lexicon
 
 
 def idf(documents: Sequence[frozenset[str]]) -> dict[str, float]:

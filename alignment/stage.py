@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
 from alignment.translator import Translator

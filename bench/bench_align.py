@@ -16,7 +16,7 @@ from pathlib import Path
 
 from alignment.book import align_book
 from alignment.eval_data import chapter_names, read_lines
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data" / "mac-dev"
 # The previous aligner (set-based scorer, a Python call per bead; commit 8360ce8), measured by this script

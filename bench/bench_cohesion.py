@@ -100,11 +100,12 @@ def main(argv: list[str] | None = None) -> None:
     import spacy
 
     from cohesion.miner import BATCH, mine_chapters
-    from cohesion.nlp import COMPONENTS, MODEL, UNUSED, load_tagger, wordnet
+    from cohesion.nlp import COMPONENTS, UNUSED, load_tagger, wordnet
+    from text.english_model import SPACY_MODEL
 
     fixed["load tagger"] = cpu(load_tagger)
     fixed["load WordNet"] = cpu(wordnet)
-    floor_nlp = spacy.load(MODEL, exclude=[*UNUSED, "attribute_ruler"])
+    floor_nlp = spacy.load(SPACY_MODEL, exclude=[*UNUSED, "attribute_ruler"])
     assert tuple(floor_nlp.pipe_names) == COMPONENTS, floor_nlp.pipe_names
     print(
         f"{text}: {len(chapters)} chapters, {len(sentences)} sentences; fixed cost (CPU s): "

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from filters.chapter_filters import FilterConfig
-from filters.sentences import split_sentences
+from text.sentences import split_sentences
 from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ import sys
 import time
 
 from filters.dedup import MinHasher, content_hash
-from filters.sentences import split_en, split_zh
+from text.sentences import split_en, split_zh
 
 ZH = ["他走了。", "“你好……”", "【系统：任务完成。】", "她说：“走吧。”", "甲乙丙丁，", "……", "“好。”他说。"]
 EN = ["He went home. ", 'She said "Yes!" and left. ', "It was late . . . Everyone left. ", "“Mr. Pei came.” "]

@@ -151,7 +151,7 @@ def run_stage(stage: str, root: Path, books: list[str], warm_up: Path | None) ->
     if warm_up:
         STAGE_RUNS[stage](Layout(warm_up), book_ids(WARM_UP_SIZE[0]))
         if stage == "align":  # the measured books start with an empty word memo, as in a fresh process
-            from alignment.lexicon import default_lexicon
+            from text.lexicon import default_lexicon
 
             default_lexicon.cache_clear()
     loaded = cpu_seconds()

@@ -1,6 +1,6 @@
 """Conjunction: a connective at a clause edge linking the sentence to the previous text.
 
-Positions (per connective, ``data/connectives.tsv``): sentence-initial or clause-initial after a
+Positions (per connective, ``text/data/connectives.tsv``): sentence-initial or clause-initial after a
 semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
 dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., though."); or
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
@@ -37,9 +37,10 @@ from functools import cache
 
 from spacy.tokens import Doc
 
-from cohesion import lexicon, nlp, zh
+from cohesion import nlp, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core
+from text import connectives
 
 OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)\s*,\s*)?", re.I)
 QUOTE_MARKS = ('"', "“", "”")
@@ -65,7 +66,7 @@ SERIES = {
 @cache
 def patterns() -> dict[str, re.Pattern]:
     def alternatives(position: str) -> str:
-        return "|".join(re.escape(c.text) for c in lexicon.connectives() if position in c.positions)
+        return "|".join(re.escape(c.text) for c in connectives.connectives() if position in c.positions)
 
     return {
         "i": re.compile(rf"(?P<c>{alternatives('i')})\b", re.I),
@@ -82,7 +83,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         match = linked[j]
         if not match:
             continue
-        connective = lexicon.connective(match.group("c"))
+        connective = connectives.connective(match.group("c"))
         b = Span(j, match.start("c"), match.end("c"), match.group("c"))
         evidence = zh.connective(ch.zh[j])
         correlative = _opener(ch, j, connective.text, linked)
@@ -106,7 +107,7 @@ def _after_semicolon(ch: Chapter, j: int, text: str) -> Iterator[Candidate]:
         match = patterns()["i"].match(text, semicolon.end())
         if match is None or match.group("c") != match.group("c").lower():
             continue
-        rest, connective = text[match.end() :].lstrip(), lexicon.connective(match.group("c"))
+        rest, connective = text[match.end() :].lstrip(), connectives.connective(match.group("c"))
         if not rest or rest[0] in ".?!…" or (connective.condition == "comma" and rest[0] != ","):
             continue
         if re.match(r"(?:to|of)\b", rest) or (
@@ -209,7 +210,7 @@ def _initial(text: str, doc: Doc | None) -> re.Match | None:
     if match is None:
         return None
     rest = text[match.end() :].lstrip()
-    condition = lexicon.connective(match.group("c")).condition
+    condition = connectives.connective(match.group("c")).condition
     if not rest or rest[0] in ".?!…" or (condition == "comma" and rest[0] != ","):
         return None
     if re.match(r"(?:to|of)\b", rest, re.I):

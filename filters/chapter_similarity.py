@@ -36,8 +36,8 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from alignment import chinese, english
-from alignment.lexicon import Lexicon
+from text import chinese, english
+from text.lexicon import Lexicon
 
 MAX_SENTENCES = 120  # sentences read per chapter, spread evenly over it
 SEGMENTS = 4  # the sentences of a chapter in this many blocks, each compared with the same part of the other

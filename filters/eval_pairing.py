@@ -28,10 +28,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
-from filters.sentences import split_sentences
+from text.sentences import split_sentences
 
 EVAL_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data"
 DATASETS = ("mac-dev", "webfiction-dev")

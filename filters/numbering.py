@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from filters.numerals import ZH_NUMERAL, parse_zh_numeral
+from text.numerals import ZH_NUMERAL, parse_zh_numeral
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 

@@ -22,8 +22,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from alignment import chinese
-from alignment.lexicon import Lexicon, default_lexicon
+from text import chinese
+from text.lexicon import Lexicon, default_lexicon
 from core.rejection import Rejection
 from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile

@@ -14,7 +14,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
 from filters.clean import Boilerplate, clean_text, detect_mojibake, normalise_line, site_boilerplate
 from filters.dedup import (
@@ -32,7 +32,7 @@ from filters.pairing import ChapterPair, pair_chapters
 from core.rejection import Rejection
 from core.user_regex import RegexTimeout
 from core.stage import StageResult
-from filters.sentences import paragraph_starts, split_sentences
+from text.sentences import paragraph_starts, split_sentences
 
 MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title
 

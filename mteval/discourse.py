@@ -9,7 +9,7 @@ hypothesis items, recall = matched / reference items. Categories:
 * ``entity-person`` and ``entity-other``: spaCy NER mentions (lower-cased text), PERSON vs every other label;
 * ``tense``: verbs as (tense, lemma) from spaCy's morphology (Tense=Past / Pres), and "will"/"shall" +
   base verb (within three tokens) as future;
-* ``marker``: discourse markers, the connective list of the cohesion miner (``cohesion/data/connectives.tsv``)
+* ``marker``: discourse markers, the connective list of the cohesion miner (``text/data/connectives.tsv``)
   matched as whole words.
 """
 
@@ -23,9 +23,9 @@ from functools import cache
 
 from spacy.language import Language
 
-from cohesion.lexicon import connectives
-from cohesion.nlp import MODEL
 from mteval.pronouns import CLASSES, en_pronouns
+from text.connectives import connectives
+from text.english_model import SPACY_MODEL
 
 CATEGORIES = (*(f"pronoun-{c}" for c in CLASSES), "entity-person", "entity-other", "tense", "marker")
 FUTURE_MODALS = frozenset(("will", "shall", "'ll"))
@@ -36,7 +36,7 @@ def nlp() -> Language:
     """spaCy's English pipeline with NER and morphology (the dependency parser is not needed)."""
     import spacy
 
-    return spacy.load(MODEL, disable=["parser"])
+    return spacy.load(SPACY_MODEL, disable=["parser"])
 
 
 @cache

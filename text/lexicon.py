@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from alignment import cedict, chinese, english
+from text import cedict, chinese, english
 
 CHAR_SENSES = 3  # stems kept per character when an unknown word is glossed character by character
 LONGEST_WORD = 4

@@ -1,6 +1,6 @@
 import pytest
 
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from alignment.book import align_book, spare_cores
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
 

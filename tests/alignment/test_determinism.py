@@ -11,7 +11,7 @@ SCRIPT = """
 import json
 from alignment.stage import align_chapter_rows
 from crawlers.demo.source import SOURCE_DIR, load_book
-from filters.sentences import split_sentences
+from text.sentences import split_sentences
 book = load_book(SOURCE_DIR / "sword-sect")
 rows = [{"chapter_id": f"b/{c.number}", "book_id": "b", "chapter_no": c.number, "title_zh": "", "title_en": "",
          "zh_sentences": split_sentences(c.zh_paragraphs(), "zh"), "en_sentences": split_sentences(c.en_paragraphs(), "en"),

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from alignment.book import align_book
-from filters.sentences import split_en
+from text.sentences import split_en
 
 BWB_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "eval-data" / "bwb-example"
 

@@ -41,7 +41,7 @@ def test_other_methods_and_paragraph_starts_from_the_rows(lexicon):
 
 
 def test_zh_words_carried_in_the_rows_are_not_segmented_again(lexicon, monkeypatch):
-    from alignment import chinese
+    from text import chinese
 
     fresh = align_chapter_rows([_row(1, ZH, EN)], lexicon).rows
     words = [chinese.segment(sentence) for sentence in ZH]

@@ -65,3 +65,9 @@ def test_the_pipeline_stages_depend_on_their_own_code_and_data():
     align, clean = code_digests(["alignment.stage"]), code_digests(["filters.stage"])
     assert "alignment/search.py" in align and "filters/boilerplate.txt" not in align
     assert "filters/boilerplate.txt" in clean and "alignment/search.py" not in clean
+
+
+def test_the_mining_stage_depends_on_the_connective_list_in_text():
+    mine = code_digests(["cohesion.stage"])
+    assert "text/data/connectives.tsv" in mine and "text/connectives.py" in mine
+    assert "text/english.py" not in mine  # the spaCy model's name is not the stemmer's

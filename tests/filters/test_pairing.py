@@ -54,7 +54,7 @@ def test_repeated_chapter_keeps_first():
 
 
 def _text_row(lang, toc, number, paragraphs, title=""):
-    from filters.sentences import split_sentences
+    from text.sentences import split_sentences
 
     return {**_row(lang, toc, number, title=title), "paragraphs": paragraphs,
             "sentences": split_sentences(paragraphs, lang)}

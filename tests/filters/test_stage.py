@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 import pytest
 
 from core.rejection import Rejection
-from alignment import chinese
+from text import chinese
 from core.schemas import CHAPTERS, CLEAN_CHAPTERS, REJECTED
 from filters.chapter_filters import FilterConfig
-from filters.sentences import paragraph_starts
+from text.sentences import paragraph_starts
 from filters.dedup import find_duplicates
 from filters.stage import clean_book, dedup_books, dedup_corpus, pair_and_filter_book
 

@@ -1,6 +1,6 @@
 from collections import Counter
 
-from cohesion.lexicon import connectives
+from text.connectives import connectives
 from mteval.discourse import Overlap, items, markers, overlap, score_document
 
 

@@ -1,6 +1,6 @@
 import gzip
 
-from alignment import cedict
+from text import cedict
 
 
 def test_clean_sense_drops_notes():

@@ -1,4 +1,4 @@
-from alignment.chinese import name_pinyin, numeral_prefix, numeral_value, words
+from text.chinese import name_pinyin, numeral_prefix, numeral_value, words
 
 
 def test_numerals():

@@ -1,4 +1,4 @@
-from alignment.english import content_stems, stem
+from text.english import content_stems, stem
 
 
 def test_stop_words_dropped_numbers_as_digits():

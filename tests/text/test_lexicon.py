@@ -1,4 +1,4 @@
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 
 DICTIONARY = {"拳头": ("fist",), "北京": ("beij",), "林": ("forest", "lin"), "晚": ("evening", "late"), "网": ("net",)}
 

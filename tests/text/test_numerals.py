@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from filters.numerals import parse_zh_numeral
+from text.numerals import parse_zh_numeral
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from filters.eval_split import boundaries, evaluate
 from filters.eval_split import main as eval_split_main
-from filters.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
-from filters.sentences import paragraph_starts, split_en, split_sentences, split_zh
+from text.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
+from text.sentences import paragraph_starts, split_en, split_sentences, split_zh
 
 
 def test_zh_basic_marks_and_closing_quotes():
@@ -96,7 +96,7 @@ def test_split_sentences_keeps_paragraphs_apart():
 
 def test_cli():
     result = subprocess.run(
-        [sys.executable, "-m", "filters.sentences", "--lang", "zh"],
+        [sys.executable, "-m", "text.sentences", "--lang", "zh"],
         input="甲。乙！\n丙？\n",
         capture_output=True,
         text=True,
@@ -124,7 +124,7 @@ def test_eval_split_on_a_tiny_gold(tmp_path, capsys):
 def _main_on(monkeypatch, data: bytes, *args: str) -> int:
     import io
 
-    from filters.sentences import main
+    from text.sentences import main
 
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
     return main(["--lang", "zh", *args])
