@@ -18,12 +18,15 @@ REPO = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
 LINT = Path(sys.executable).with_name("lint-imports")
 
-LAYERS = "No cycles: core <- text <- crawlers | filters | alignment <- cohesion | qc | mteval <- exports <- pipeline"
-MODULE_CYCLES = "No cycles between the modules or subpackages of one package"
-FILTERS_ALIGNMENT = (
-    "filters and alignment import nothing of each other (their shared language tools are in text/)"
+CONTRACTS = {contract["name"]: contract for contract in CONFIG["contracts"]}
+LAYERS = next(name for name, c in CONTRACTS.items() if c["type"] == "layers")
+MODULE_CYCLES = next(name for name, c in CONTRACTS.items() if c["type"] == "acyclic_siblings")
+FILTERS_ALIGNMENT = next(
+    name for name, c in CONTRACTS.items() if c.get("modules") == ["filters", "alignment"]
 )
-DECLARED = "Declared edges between domain packages"
+DECLARED = next(
+    name for name, c in CONTRACTS.items() if c["type"] == "independence" and "ignore_imports" in c
+)
 
 CASES = {
     "filters imports alignment": (
