@@ -18,7 +18,7 @@ from core.layout import Layout
 from core.storage import write_table
 from exports.plan import plan_splits
 from exports.report import build_report
-from exports.run import FORMATS, export_corpus
+from exports.stage import FORMATS, export_corpus
 from exports.stats import render_table, table6
 
 _HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈"

@@ -24,3 +24,9 @@ class Rejection:
             "reason": self.reason,
             "detail": self.detail,
         }
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one line (the detail of a rejection or a failure): ``Type: message``."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -19,6 +19,7 @@ from pathlib import Path
 import luigi
 
 from pipeline import tasks
+from pipeline.stage_task import DEFAULT_CONFIG
 from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
 from pipeline.cli_args import output_folder as output_arg
 from pipeline import output_folder
@@ -152,7 +153,7 @@ def cmd_update(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from exports.run import FORMATS
+    from exports.stage import FORMATS
 
     formats = list(FORMATS) if args.formats in ("all", "") else args.formats.replace(",", " ").split()
     unknown = sorted(set(formats) - set(FORMATS))
@@ -253,7 +254,7 @@ def _quiet_interrupts() -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--config", default=str(tasks.DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
+    common.add_argument("--config", default=str(DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
     common.add_argument("--output", type=output_arg, help="output folder (default: the config's, inside output/)")
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=worker_count, default=1, help="Luigi worker processes (1 to 256)")

@@ -12,12 +12,6 @@ import json
 from pathlib import Path
 
 
-def one_line(error: BaseException) -> str:
-    """An exception as one line: ``Type: message``."""
-    text = " ".join(str(error).split())
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:
     folder = root / "_failures"
     folder.mkdir(parents=True, exist_ok=True)

@@ -14,13 +14,14 @@ import pyarrow.parquet as pq
 
 from core.layout import Layout
 from pipeline import tasks
+from pipeline.stage_task import StageTask, completeness_memo
 
 
 def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -> str:
     """A line per book and stage (the corpus-wide dedup as it touched the book), the summary, the totals."""
     states: dict[str, str] = {}  # task id -> built | stale | not built
 
-    def line(label: str, task: tasks.StageTask, rejected: Counter[str]) -> str:
+    def line(label: str, task: StageTask, rejected: Counter[str]) -> str:
         why = task.why_stale()
         state = "built" if why is None else "not built" if why == "not built" else f"stale: {why}"
         states[task.task_id] = state.split(":")[0]
@@ -28,7 +29,7 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
         return f"  {label:<9} {state}" + (f"   rejected: {reasons}" if reasons else "")
 
     lines: list[str] = []
-    with tasks._completeness_memo():
+    with completeness_memo():
         for book in book_ids:
             lines.append(book)
             for lang in ("zh", "en"):

@@ -8,7 +8,7 @@ import sys
 import pyarrow.parquet as pq
 import pytest
 
-from exports.run import export_corpus
+from exports.stage import export_corpus
 
 pytest.importorskip("datasets")
 

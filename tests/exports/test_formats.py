@@ -8,7 +8,7 @@ from exports.corpus import iter_docs
 from exports.formats.bwb import read_bwb
 from exports.formats.doc import SEPARATOR
 from exports.plan import plan_splits
-from exports.run import FORMATS, export_corpus
+from exports.stage import FORMATS, export_corpus
 from exports.text import merge_empty_sides
 from tests.exports.synthetic import build_output
 

@@ -1,6 +1,6 @@
 import pytest
 
-from exports.run import export_corpus
+from exports.stage import export_corpus
 from mteval.inputs import InputError, load_documents
 from tests.exports.synthetic import build_output
 

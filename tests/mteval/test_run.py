@@ -3,7 +3,7 @@ import random
 import pytest
 
 from core.storage import read_rows
-from exports.run import export_corpus
+from exports.stage import export_corpus
 from mteval.discourse import CATEGORIES
 from mteval.inputs import InputError
 from mteval.run import evaluate_system, leaderboard

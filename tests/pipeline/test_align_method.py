@@ -8,7 +8,8 @@ import yaml
 
 from core import storage
 from core.layout import Layout
-from pipeline.tasks import BuildCorpus, _load
+from pipeline.stage_task import cached_config
+from pipeline.tasks import BuildCorpus
 from tests.helpers import output_of, params, write_config
 
 pytestmark = pytest.mark.slow
@@ -25,7 +26,7 @@ def _set_method(config, method: str) -> None:
     raw = yaml.safe_load(config.read_text(encoding="utf-8"))
     raw["options"] = {"align": {"method": method}}
     config.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    _load.cache_clear()  # configs are loaded once per process
+    cached_config.cache_clear()  # configs are loaded once per process
 
 
 def test_changing_the_method_realigns_the_book(tmp_path):

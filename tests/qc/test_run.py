@@ -8,7 +8,7 @@ import pytest
 from core.storage import read_json, read_rows, write_table
 from exports.corpus import read_book
 from exports.report import build_report
-from exports.run import export_corpus
+from exports.stage import export_corpus
 from qc.review_files import COLUMNS
 from qc.run import corrections_status, import_verdicts, sample_review
 from qc.store import accuracy_path, verdicts_path

@@ -1,4 +1,4 @@
-"""Export the corpus in several formats at once, under ``layout.export_dir()``."""
+"""The export stage: the corpus in several formats at once, under ``layout.export_dir()`` (``make export``)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,116 @@
+"""The crawl stage: one side (language) of one book -> RAW_CHAPTERS rows, crawl REJECTED rows, the crawl report.
+
+A web side is crawled with Scrapy (``crawlers.run``), a local EPUB or text file is read
+(``crawlers.local``); both journal what they fetched, and the rows are rebuilt from the journal, so a
+killed crawl resumes where it stopped. This module also holds the crawl's own reasons to run again
+(failed chapters, a refresh), which the Luigi task only records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.rejection import Rejection, one_line
+from core.stage import StageResult
+from crawlers.journal import read_journal
+from crawlers.local import read_local
+from crawlers.profile import Site
+from crawlers.raw import raw_rows, toc_rejection
+from crawlers.run import crawl
+
+
+@dataclass(frozen=True)
+class CrawlInputs:
+    """Where one side of a book is published and what the last completed crawl of it holds."""
+
+    book_id: str
+    lang: str
+    site: Site
+    toc: str  # a web site's table-of-contents URL (relative to ``site.url``), or a local source's file
+    journal: Path  # the crawl journal (every chapter fetched so far); its log file lies beside it
+    previous: dict[
+        str, str
+    ]  # url -> content_hash of the last completed crawl: what "new" and "edited" compare with
+    local_file: Path | None = None  # set for a local source: the file, resolved
+
+
+@dataclass(frozen=True)
+class CrawlSettings:
+    recheck: bool = False  # refetch the chapters already journaled too (to find edited ones)
+
+
+def source_file(site: Site, toc: str, config_dir: Path) -> Path | None:
+    """A local source's file (its ``toc``, relative to the config's folder); None for a web site."""
+    return None if site.kind == "web" else config_dir / toc
+
+
+def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -> StageResult:
+    """Fetch (or read) the side's table of contents and new chapters; rows for every chapter it lists.
+
+    Rejections: one per chapter that could not be fetched, and one for the whole side (item id
+    ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list or
+    the crawl itself crashed. Stats: the crawl report plus chapters, new_chapters, edited_chapters,
+    failed and site.
+    """
+    book_id, lang, site = inputs.book_id, inputs.lang, inputs.site
+    inputs.journal.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        if inputs.local_file is not None:
+            report = read_local(site, inputs.local_file, inputs.journal)
+        else:
+            report = crawl(
+                site,
+                inputs.toc,
+                inputs.journal,
+                log_file=inputs.journal.with_suffix(".log"),
+                recheck=settings.recheck,
+            )
+    except Exception as err:  # noqa: BLE001 - fault isolation: this side fails by name, the other books build
+        where = inputs.local_file or inputs.toc
+        return _result([], [_side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")], {}, inputs)
+    state = read_journal(inputs.journal)
+    rows, failures = raw_rows(state, book_id, lang, site.name)
+    if state.toc_failure is not None:
+        selector = site.selectors.chapter_links if site.kind == "web" else None
+        failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
+    return _result(rows, failures, report, inputs)
+
+
+def side_failure(result: StageResult, book_id: str, lang: str) -> str | None:
+    """One line saying why a whole side of the book is missing, or None when its chapter list was read."""
+    for row in result.rejections:
+        if row["item_id"] == f"{book_id}/{lang}":
+            return f"{book_id}/{lang}: {row['reason']}: {row['detail']}"
+    return None
+
+
+def due_reasons(last: dict[str, Any], run_id: str, refresh: str) -> list[str]:
+    """A crawl's own reasons to run again, judged on what its last run recorded (``last``: its ``failed``
+    count, ``run_id`` and ``refresh`` token): failed chapters or a blocked site are retried by the next
+    run (another ``run_id``); a new ``refresh`` token refetches the table of contents."""
+    reasons = ["failed chapters to retry"] if last.get("failed") and last.get("run_id") != run_id else []
+    return reasons + ([f"refresh {refresh}"] if refresh and last.get("refresh") != refresh else [])
+
+
+def _result(
+    rows: list[dict], failures: list[dict], report: dict[str, Any], inputs: CrawlInputs
+) -> StageResult:
+    before = inputs.previous
+    edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
+    stats = {
+        **report,
+        "chapters": len(rows),
+        "new_chapters": sum(1 for r in rows if r["url"] not in before),
+        "edited_chapters": edited,
+        "failed": len(failures),
+        "site": inputs.site.name,
+    }
+    return StageResult(rows, failures, stats)
+
+
+def _side_rejection(inputs: CrawlInputs, reason: str, detail: str) -> dict[str, Any]:
+    return Rejection(reason, detail).row(
+        "crawl", f"{inputs.book_id}/{inputs.lang}", inputs.book_id, inputs.lang
+    )

@@ -1,0 +1,231 @@
+"""The machinery every Luigi task of the pipeline shares (``pipeline.tasks`` holds the tasks themselves).
+
+A ``StageTask`` names its outputs and the inputs it reads; completeness is content-based
+(``pipeline.manifest``): a task reruns only when a file it reads, its settings, or its code or bundled
+data changed (``_code_inputs``: its own class source and every project module it imports), or when one
+of its outputs is missing or damaged. ``write_outputs`` writes atomically, then the manifest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import luigi
+from luigi.task import flatten
+
+from core import storage
+from core.code_digest import code_digests, imported_modules, is_code
+from pipeline.config import Config, load_config
+from core.paths import REPO_ROOT
+from core.layout import Layout
+from core.stage import StageResult
+from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
+from core.rejection import one_line
+from pipeline.failures import record
+
+DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
+_memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
+
+
+@cache
+def cached_config(path: str) -> Config:
+    return load_config(path)
+
+
+@cache
+def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
+    """A task's code: the source of its own classes and every project module (and bundled data) they import.
+
+    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out.
+    """
+    inputs: dict[str, str] = {}
+    modules: set[str] = set()
+    for klass in cls.__mro__:
+        if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
+            continue
+        path, source = _class_source(klass)
+        inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
+        modules |= imported_modules(source, klass.__module__.rpartition(".")[0])
+    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code_digests(modules).items()})
+    return inputs
+
+
+def _class_source(klass: type) -> tuple[str, str]:
+    """A top-level class's file (relative to the repository when inside it) and source text."""
+    path = Path(inspect.getsourcefile(klass) or "").resolve()
+    text = path.read_text(encoding="utf-8")
+    start = re.search(rf"^class {klass.__name__}\b", text, re.M)
+    end = re.compile(r"^\S", re.M).search(text, text.index("\n", start.start()) + 1) if start else None
+    source = text[start.start() : end.start() if end else len(text)] if start else text
+    return (path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else path.name), source
+
+
+@contextmanager
+def completeness_memo() -> Iterator[dict[str, bool]]:
+    global _memo
+    outer = _memo is None
+    if outer:
+        _memo = {}
+    try:
+        yield _memo
+    finally:
+        if outer:
+            _memo = None
+
+
+class StageTask(luigi.Task):
+    """A pipeline task with a content manifest; subclasses name their outputs and the inputs they read."""
+
+    config = luigi.Parameter(default=str(DEFAULT_CONFIG))
+    output_dir = luigi.Parameter(default="", description="write here instead of the config's output folder")
+    run_id = luigi.Parameter(
+        default="", significant=False, description="one per command run (retries failures)"
+    )
+
+    @property
+    def cfg(self) -> Config:
+        return cached_config(str(self.config))
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(Path(str(self.output_dir)) if self.output_dir else self.cfg.output)
+
+    @property
+    def unit(self) -> str:
+        """What this task instance is about: a book, a book and language, or the corpus."""
+        return "corpus"
+
+    def output_paths(self) -> list[Path]:
+        raise NotImplementedError
+
+    def input_paths(self) -> list[Path]:
+        """Files this task reads (outputs of its producers); by default their first output each."""
+        return [task.output_paths()[0] for task in self.producers()]
+
+    def settings(self) -> dict[str, Any]:
+        """The configuration this task's result depends on (changing it reruns the task)."""
+        return {}
+
+    def upstream(self) -> list[StageTask]:
+        """Tasks that must be complete for this one to be; by default its requirements."""
+        return flatten(self.requires())
+
+    def output(self) -> list[luigi.LocalTarget]:
+        return [luigi.LocalTarget(str(p)) for p in self.output_paths()]
+
+    def manifest_path(self) -> Path:
+        return self.layout.root / "_manifests" / self.task_family / f"{self.unit}.json"
+
+    def manifest(self) -> Manifest | None:
+        return Manifest.load(self.manifest_path())
+
+    def _rel(self, path: Path) -> str:
+        return str(path.relative_to(self.layout.root))
+
+    def producers(self) -> list[StageTask]:
+        """The tasks whose manifests record the files this task reads; by default its upstream tasks."""
+        return self.upstream()
+
+    def current_inputs(self) -> dict[str, str] | None:
+        """Fingerprints of the input files, as their producers recorded them (None if one is missing)."""
+        produced: dict[str, str] = {}
+        for task in self.producers():
+            manifest = task.manifest()
+            if manifest is None:
+                return None
+            produced.update(manifest.outputs)
+        try:
+            inputs = {self._rel(p): produced[self._rel(p)] for p in self.input_paths()}
+        except KeyError:
+            return None
+        if settings := self.settings():
+            inputs[SETTINGS] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        return inputs | _code_inputs(type(self))
+
+    def complete(self) -> bool:
+        with completeness_memo() as memo:
+            if self.task_id not in memo:
+                memo[self.task_id] = self._complete()
+            return memo[self.task_id]
+
+    def _complete(self) -> bool:
+        return self.why_stale() is None
+
+    def why_stale(self) -> str | None:
+        """Why the task would run now ('not built', 'code changed: alignment/search.py', ...), or None if done."""
+        manifest = self.manifest()
+        if manifest is None:
+            return "not built"
+        if problem := manifest.damaged(self.layout.root):
+            return f"output {problem}"
+        if missing := [p for p in self.output_paths() if not p.exists()]:
+            return f"output missing: {self._rel(missing[0])}"
+        if waiting := [task for task in self.upstream() if not task.complete()]:
+            return f"waits for {waiting[0].task_family} {waiting[0].unit}"
+        current = self.current_inputs()
+        if current is None:
+            return "input missing"
+        return "; ".join(changes(manifest.inputs, current)) or None
+
+    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
+        """Why this run happened, judged against the manifest of the last one (recorded as ``why``)."""
+        if previous is None:
+            return ["not built"]
+        problem = previous.damaged(self.layout.root)
+        return changes(previous.inputs, inputs) + ([f"output {problem}"] if problem else [])
+
+    def on_failure(self, exception: BaseException) -> str:
+        """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback)."""
+        self.record_failure(one_line(exception))
+        return super().on_failure(exception)
+
+    def record_failure(self, message: str) -> None:
+        book = str(getattr(self, "book_id", "corpus"))
+        record(self.layout.root, self.task_family, self.unit, book, str(self.run_id), message)
+
+    def write_outputs(self, writes: list[tuple[Path, Any]], **extra: Any) -> None:
+        """Write each (path, writer) pair, then the manifest that makes the task complete.
+
+        The manifest also records this run (``run_id``) and why it ran (``why``), for the summary. With
+        nothing changed, Luigi ran the task because it was scheduled behind an upstream task that ran.
+        """
+        inputs = self.current_inputs() or {}
+        why = self.rerun_reasons(self.manifest(), inputs) or ["after an upstream rerun (inputs unchanged)"]
+        manifest = Manifest(
+            inputs=inputs,
+            outputs={self._rel(path): write() for path, write in writes},
+            extra={**extra, "run_id": str(self.run_id), "why": why},
+        )
+        manifest.record_files(self.layout.root)
+        manifest.save(self.manifest_path())
+
+    def write_stage(self, table: str, result: StageResult, **extra: Any) -> None:
+        """The usual stage outputs: main table, rejections, stats (in ``output_paths()`` order)."""
+        main, rejected_path, stats_path = self.output_paths()
+        self.write_outputs(
+            [
+                (main, lambda: storage.write_table(result.rows, table, main)),
+                (rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+                (stats_path, lambda: storage.write_json(result.stats, stats_path)),
+            ],
+            **extra,
+        )
+
+
+class BookTask(StageTask):
+    book_id = luigi.Parameter()
+
+    @property
+    def unit(self) -> str:
+        return str(self.book_id)
+
+    def stage_paths(self, stage: str, main: Path) -> list[Path]:
+        return [main, self.layout.rejected(stage, self.unit), self.layout.stats(stage, self.unit)]

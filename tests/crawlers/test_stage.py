@@ -1,0 +1,111 @@
+from pathlib import Path
+
+import pytest
+
+from core.stage import StageResult
+from crawlers import stage
+from crawlers.profile import Site
+from crawlers.raw import content_hash
+from crawlers.stage import CrawlInputs, crawl_side, due_reasons, side_failure, source_file
+from tests.crawlers.local_books import write_epub, xhtml
+
+EPUB_SITE = Site(name="shelf", lang="en", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
+
+
+def _inputs(tmp_path: Path, book: Path, previous: dict[str, str] | None = None) -> CrawlInputs:
+    return CrawlInputs(
+        "lamp", "en", EPUB_SITE, book.name, tmp_path / "journal" / "lamp.jsonl", previous or {}, book
+    )
+
+
+def _epub(tmp_path: Path, second: str = "It was red.") -> Path:
+    return write_epub(
+        tmp_path / "lamp.epub",
+        [
+            ("c1.xhtml", xhtml("Chapter 1: The Lamp", ["Mira lit the lamp."])),
+            ("c2.xhtml", xhtml("Chapter 2: The Boat", ["Mira found a boat.", second])),
+        ],
+    )
+
+
+def test_a_local_side_becomes_raw_rows_and_counts_new_and_edited_chapters(tmp_path):
+    book = _epub(tmp_path)
+    first = crawl_side(_inputs(tmp_path, book))
+    assert [(r["raw_id"], r["title"], r["text"]) for r in first.rows] == [
+        ("lamp/en/00000", "Chapter 1: The Lamp", "Mira lit the lamp."),
+        ("lamp/en/00001", "Chapter 2: The Boat", "Mira found a boat.\nIt was red."),
+    ]
+    assert first.rejections == []
+    assert (first.stats["chapters"], first.stats["new_chapters"], first.stats["edited_chapters"]) == (2, 2, 0)
+    previous = {r["url"]: r["content_hash"] for r in first.rows}
+    again = crawl_side(_inputs(tmp_path, _epub(tmp_path, "It was blue."), previous))
+    assert (again.stats["new_chapters"], again.stats["edited_chapters"], again.stats["failed"]) == (0, 1, 0)
+    assert again.rows[1]["content_hash"] == content_hash(
+        "Chapter 2: The Boat", "Mira found a boat.\nIt was blue."
+    )
+
+
+def test_a_missing_file_rejects_the_whole_side_by_name(tmp_path):
+    result = crawl_side(_inputs(tmp_path, tmp_path / "gone.epub"))
+    assert result.rows == []
+    assert [(r["item_id"], r["reason"]) for r in result.rejections] == [("lamp/en", "file_not_found")]
+    assert side_failure(result, "lamp", "en") == (
+        f"lamp/en: file_not_found: {(tmp_path / 'gone.epub').resolve().as_uri()}: no such file"
+    )
+
+
+def test_a_crash_of_the_reader_is_a_read_error_of_the_side(tmp_path, monkeypatch):
+    def crash(*args, **kwargs):
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(stage, "read_local", crash)
+    result = crawl_side(_inputs(tmp_path, tmp_path / "lamp.epub"))
+    assert result.rejections == [
+        {
+            "stage": "crawl",
+            "item_id": "lamp/en",
+            "book_id": "lamp",
+            "lang": "en",
+            "reason": "read_error",
+            "detail": f"{tmp_path / 'lamp.epub'}: OSError: disk on fire",
+        }
+    ]
+    assert result.stats == {
+        "chapters": 0,
+        "new_chapters": 0,
+        "edited_chapters": 0,
+        "failed": 1,
+        "site": "shelf",
+    }
+
+
+def test_a_failed_chapter_is_no_side_failure():
+    chapter = {
+        "stage": "crawl",
+        "item_id": "lamp/en/00003",
+        "book_id": "lamp",
+        "lang": "en",
+        "reason": "fetch_failed",
+        "detail": "u: timeout",
+    }
+    assert side_failure(StageResult([], [chapter], {}), "lamp", "en") is None
+
+
+@pytest.mark.parametrize(
+    ("last", "run_id", "refresh", "reasons"),
+    [
+        ({}, "r1", "", []),
+        ({"failed": 2, "run_id": "r1"}, "r1", "", []),  # failed in this very run: not retried again by it
+        ({"failed": 2, "run_id": "r0"}, "r1", "", ["failed chapters to retry"]),
+        ({"failed": 0, "run_id": "r0", "refresh": "2026-11-27"}, "r1", "2026-11-28", ["refresh 2026-11-28"]),
+        ({"failed": 0, "run_id": "r0", "refresh": "2026-11-28"}, "r1", "2026-11-28", []),
+    ],
+)
+def test_due_reasons(last, run_id, refresh, reasons):
+    assert due_reasons(last, run_id, refresh) == reasons
+
+
+def test_source_file_is_the_toc_beside_the_config_for_a_local_site_only(tmp_path):
+    web = Site(name="w", lang="en", url="http://x.test/", serve=None, selectors=None)  # type: ignore[arg-type]
+    assert source_file(EPUB_SITE, "books/lamp.epub", tmp_path) == tmp_path / "books" / "lamp.epub"
+    assert source_file(web, "toc.html", tmp_path) is None
