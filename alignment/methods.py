@@ -1,34 +1,58 @@
-"""The alignment methods, one entry point: default (dictionary), hybrid (dictionary + embeddings),
-bleualign (needs machine translations of the zh side) and galechurch (lengths only)."""
+"""The aligners, registered by name behind one interface: default (dictionary), hybrid (dictionary +
+embeddings), bleualign (needs machine translations of the zh side) and galechurch (lengths only).
+
+An aligner takes one book (:class:`BookToAlign`) and returns beads or a rejection per chapter and the
+number of lexicon pairs it learned. ``options.align.method`` names one of :data:`ALIGNERS`; a new
+aligner is a function decorated with ``@aligner("name")``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from alignment.beads import Bead
 from alignment.bleualign import bleualign
-from alignment.book import ChapterText, Segmented, align_book
+from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
 from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
-from text.lexicon import Lexicon
-from alignment.search import Paragraphs
-from alignment.settings import METHODS
+from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import char_count
 from alignment.translator import Translator
 from core.rejection import Rejection
+from text.lexicon import Lexicon
 
 
-@cache
-def _embedder() -> SentenceEmbedder:
-    """One model per process (loading the weights takes seconds)."""
-    return SentenceEmbedder()
+@dataclass(frozen=True)
+class BookToAlign:
+    """One book's chapters and everything an aligner may use besides their sentences."""
+
+    chapters: Sequence[ChapterText]
+    ids: Sequence[str]  # chapter ids (bleualign's translator reads each chapter's translation by its id)
+    paragraphs: Sequence[Paragraphs] | None = None  # per chapter: paragraph starts (default, hybrid)
+    lexicon: Lexicon | None = None
+    translator: Translator | None = None  # bleualign: machine translations of the zh sentences
+    processes: int = 1  # > 1: default and hybrid align the chapters on a process pool (same result)
+    zh_words: Sequence[Segmented | None] | None = None  # per chapter: the zh sentences already segmented
+    search: SearchParams | None = None  # default and hybrid: None for the weights fitted for the method
+    hybrid: HybridWeights = HybridWeights()
 
 
-def _gale_church(zh: Sequence[str], en: Sequence[str]) -> list[Bead]:
-    zh_lens, en_lens = [char_count(s) for s in zh], [char_count(s) for s in en]
-    return gale_church(zh_lens, en_lens, sum(en_lens) / max(1, sum(zh_lens)))
+Aligned = tuple[list[list[Bead] | Rejection], int]  # per chapter beads or a rejection; lexicon pairs learned
+Aligner = Callable[[BookToAlign], Aligned]
+ALIGNERS: dict[str, Aligner] = {}
+
+
+def aligner(name: str) -> Callable[[Aligner], Aligner]:
+    """Register an aligner under ``name`` (the value of ``options.align.method``)."""
+
+    def register(function: Aligner) -> Aligner:
+        ALIGNERS[name] = function
+        return function
+
+    return register
 
 
 def align_chapters(
@@ -40,45 +64,94 @@ def align_chapters(
     translator: Translator | None = None,
     processes: int = 1,
     zh_words: Sequence[Segmented | None] | None = None,
-) -> tuple[list[list[Bead] | Rejection], int]:
-    """Beads (or a rejection) per chapter of one book, and the number of lexicon pairs learned.
+    search: SearchParams | None = None,
+    hybrid: HybridWeights = HybridWeights(),
+) -> Aligned:
+    """Beads (or a rejection) per chapter of one book with the aligner ``method``, and the number of
+    lexicon pairs learned (the fields of :class:`BookToAlign` say what each argument is for)."""
+    if method not in ALIGNERS:
+        raise ValueError(f"unknown alignment method {method!r} (known: {', '.join(ALIGNERS)})")
+    book = BookToAlign(chapters, ids, paragraphs, lexicon, translator, processes, zh_words, search, hybrid)
+    return ALIGNERS[method](book)
 
-    ``ids`` name the chapters (bleualign's translator reads the translation of each by its id);
-    ``processes`` > 1 aligns the chapters of the default and hybrid methods on a process pool;
-    ``zh_words`` (per chapter, or None) spare them segmenting the zh sentences again.
-    """
-    if method == "default":
-        aligned = align_book(chapters, lexicon, paragraphs=paragraphs, processes=processes, zh_words=zh_words)
-        return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
-    if method == "hybrid":
-        embed = _embedder()
-        vectors = [(embed(zh), embed(en), HybridWeights()) for zh, en in chapters]
-        aligned = align_book(
-            chapters,
-            lexicon,
-            params=HYBRID_SEARCH,
-            paragraphs=paragraphs,
-            embeddings=vectors,
-            processes=processes,
-            zh_words=zh_words,
+
+def _learned(aligned: BookAlignment) -> Aligned:
+    return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
+
+
+@aligner("default")
+def _default(book: BookToAlign) -> Aligned:
+    return _learned(
+        align_book(
+            book.chapters,
+            book.lexicon,
+            params=book.search or SearchParams(),
+            paragraphs=book.paragraphs,
+            processes=book.processes,
+            zh_words=book.zh_words,
         )
-        return aligned.chapters, sum(len(stems) for stems in aligned.learned.values())
-    if method not in ("bleualign", "galechurch"):
-        raise ValueError(f"unknown alignment method {method!r} (known: {', '.join(METHODS)})")
-    if method == "bleualign" and translator is None:
+    )
+
+
+@cache
+def _embedder() -> SentenceEmbedder:
+    """One model per process (loading the weights takes seconds)."""
+    return SentenceEmbedder()
+
+
+@aligner("hybrid")
+def _hybrid(book: BookToAlign) -> Aligned:
+    embed = _embedder()
+    vectors = [(embed(zh), embed(en), book.hybrid) for zh, en in book.chapters]
+    return _learned(
+        align_book(
+            book.chapters,
+            book.lexicon,
+            params=book.search or HYBRID_SEARCH,
+            paragraphs=book.paragraphs,
+            embeddings=vectors,
+            processes=book.processes,
+            zh_words=book.zh_words,
+        )
+    )
+
+
+@aligner("bleualign")
+def _bleualign(book: BookToAlign) -> Aligned:
+    if book.translator is None:
         raise ValueError("the bleualign method needs machine translations (options.align.translations)")
+    return _per_chapter(
+        book, lambda chapter_id, zh, en: _bleualign_chapter(book.translator, chapter_id, zh, en)
+    )
+
+
+def _bleualign_chapter(
+    translator: Translator, chapter_id: str, zh: Sequence[str], en: Sequence[str]
+) -> list[Bead] | Rejection:
+    try:
+        translation = translator.translate(chapter_id, zh)
+    except ValueError as err:  # a missing file, or one line too many or too few
+        return Rejection("bad_machine_translation", str(err))
+    return bleualign(translation, en)
+
+
+@aligner("galechurch")
+def _gale_church(book: BookToAlign) -> Aligned:
+    def chapter(chapter_id: str, zh: Sequence[str], en: Sequence[str]) -> list[Bead]:
+        zh_lens, en_lens = [char_count(s) for s in zh], [char_count(s) for s in en]
+        return gale_church(zh_lens, en_lens, sum(en_lens) / max(1, sum(zh_lens)))
+
+    return _per_chapter(book, chapter)
+
+
+def _per_chapter(
+    book: BookToAlign, align: Callable[[str, Sequence[str], Sequence[str]], list[Bead] | Rejection]
+) -> Aligned:
+    """A chapter-by-chapter aligner: unbalanced chapters are rejected before ``align`` sees them."""
     results: list[list[Bead] | Rejection] = []
-    for chapter_id, (zh, en) in zip(ids, chapters):
-        problem = balance_problem(len(zh), len(en))
-        if problem:
-            results.append(problem)
-        elif method == "bleualign":
-            try:
-                translation = translator.translate(chapter_id, zh)
-            except ValueError as err:  # a missing file, or one line too many or too few
-                results.append(Rejection("bad_machine_translation", str(err)))
-                continue
-            results.append(bleualign(translation, en))
-        else:
-            results.append(_gale_church(zh, en))
+    for chapter_id, (zh, en) in zip(book.ids, book.chapters):
+        results.append(balance_problem(len(zh), len(en)) or align(chapter_id, zh, en))
     return results, 0
+
+
+METHODS = tuple(ALIGNERS)  # the registered names, in registration order

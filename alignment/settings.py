@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-METHODS = ("default", "hybrid", "bleualign", "galechurch")  # alignment.methods.align_chapters
+from alignment.hybrid import HybridWeights
+from alignment.search import SearchParams
 
 
 @dataclass(frozen=True)
 class AlignSettings:
-    method: str = "default"  # one of METHODS
+    method: str = "default"  # an aligner registered in alignment.methods (ALIGNERS)
     translations: str = ""  # bleualign: a folder of {chapter_id}.txt machine translations of the zh sentences
+    # the search's weights; None: the ones fitted for the method (SearchParams(), hybrid: HYBRID_SEARCH)
+    search: SearchParams | None = field(default=None, metadata={"settings": SearchParams})
+    hybrid: HybridWeights = HybridWeights()  # the hybrid method's embedding term

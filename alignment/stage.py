@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from text.lexicon import Lexicon
+from pathlib import Path
+
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
-from alignment.translator import Translator
+from alignment.settings import AlignSettings
+from alignment.translator import FileTranslator
 from core.rejection import Rejection
 from core.stage import StageResult
+from text.lexicon import Lexicon
 
 
 def _paragraphs(row: dict) -> Paragraphs:
@@ -22,26 +25,27 @@ def _paragraphs(row: dict) -> Paragraphs:
 def align_chapter_rows(
     chapter_rows: list[dict],
     lexicon: Lexicon | None = None,
-    method: str = "default",
-    translator: Translator | None = None,
+    settings: AlignSettings = AlignSettings(),
     processes: int = 1,
 ) -> StageResult:
-    """Align every chapter of a book (rows follow core.schemas.CHAPTERS) with ``method``
-    (``alignment.methods``; the default includes lexicon refinement and uses paragraph breaks as evidence),
-    on a pool of ``processes`` when more than one (same result).
+    """Align every chapter of a book (rows follow core.schemas.CHAPTERS) with the aligner
+    ``settings.method`` (``alignment.methods``; the default includes lexicon refinement and uses
+    paragraph breaks as evidence), on a pool of ``processes`` when more than one (same result).
 
     Returns ALIGNED_PAIRS rows, REJECTED rows with stage "align", and JSON-able stats.
     """
     texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
     results, learned = align_chapters(
-        method,
+        settings.method,
         texts,
         [row["chapter_id"] for row in chapter_rows],
         [_paragraphs(row) for row in chapter_rows],
         lexicon,
-        translator,
+        FileTranslator(Path(settings.translations), ".txt") if settings.translations else None,
         processes,
         [row.get("zh_words") for row in chapter_rows],  # absent in chapters tables written before
+        settings.search,
+        settings.hybrid,
     )
     pairs: list[dict] = []
     rejected: list[dict] = []
@@ -71,7 +75,7 @@ def align_chapter_rows(
         "chapters_rejected": dict(Counter(row["reason"] for row in rejected)),
         "beads": len(pairs),
         "bead_types": dict(sorted(Counter(pair["bead_type"] for pair in pairs).items())),
-        "method": method,
+        "method": settings.method,
         "lexicon_pairs_learned": learned,
         "mean_score": round(sum(pair["score"] for pair in pairs) / len(pairs), 4) if pairs else 0.0,
     }

@@ -13,9 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.paths import REPO_ROOT
-
-NLTK_DATA = Path(os.environ.get("BWB_NLTK_DATA", REPO_ROOT / ".data" / "nltk_data")).resolve()
+from core.paths import NLTK_DATA
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
 WORDNET_FILES = (

@@ -16,7 +16,8 @@ import numpy as np
 
 from text.lexicon import Lexicon
 from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
-from filters.clean import Boilerplate, clean_text, detect_mojibake, normalise_line, site_boilerplate
+from filters.chapter_match import MatchConfig
+from filters.clean import Boilerplate, MojibakeConfig, clean_text, detect_mojibake, normalise_line, site_boilerplate
 from filters.dedup import (
     Candidates,
     DedupConfig,
@@ -58,10 +59,12 @@ def strip_title(paragraphs: list[str], title: str) -> tuple[list[str], int]:
     return paragraphs[n:], n
 
 
-def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -> dict | Rejection:
+def _clean_chapter(
+    raw: dict, boilerplate: Boilerplate, removed: Counter[str], mojibake: MojibakeConfig
+) -> dict | Rejection:
     """One RAW_CHAPTERS row -> its CLEAN_CHAPTERS row or a rejection; counts removed lines."""
     lang, title = raw["lang"], raw["title"] or ""
-    if problem := detect_mojibake(f"{title}\n{raw['text']}"):
+    if problem := detect_mojibake(f"{title}\n{raw['text']}", mojibake):
         return problem
     title = normalise_line(title, lang)
     if notice := non_chapter(title, lang):  # author's notes, leave notices, thanks, on-shelf announcements
@@ -93,19 +96,19 @@ def _clean_chapter(raw: dict, boilerplate: Boilerplate, removed: Counter[str]) -
 
 
 def clean_book(
-    raw_rows: list[dict], boilerplate: Mapping[str, list[str]]
+    raw_rows: list[dict], boilerplate: Mapping[str, list[str]], mojibake: MojibakeConfig = MojibakeConfig()
 ) -> StageResult:
     """RAW_CHAPTERS rows of one book -> CLEAN_CHAPTERS rows (stage "clean").
 
     ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
-    on the raw text), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
+    on the raw text with ``mojibake``), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
     ``leave_notice``, ``thanks_note``, ``on_shelf_notice``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
     ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles).
     """
     patterns = {lang: site_boilerplate(boilerplate, lang) for lang in ("zh", "en")}
     rows, rejected, removed = [], [], Counter()
     for raw in raw_rows:
-        result = _clean_chapter(raw, patterns[raw["lang"]], removed)
+        result = _clean_chapter(raw, patterns[raw["lang"]], removed, mojibake)
         if isinstance(result, Rejection):
             rejected.append(result.row("clean", raw["raw_id"], raw["book_id"], raw["lang"]))
         else:
@@ -269,7 +272,11 @@ def _chapter_row(pair: ChapterPair) -> dict:
 
 
 def pair_and_filter_book(
-    clean_rows: list[dict], config: FilterConfig, en_per_zh: float | None = None, lexicon: Lexicon | None = None
+    clean_rows: list[dict],
+    config: FilterConfig,
+    en_per_zh: float | None = None,
+    lexicon: Lexicon | None = None,
+    match: MatchConfig = MatchConfig(),
 ) -> StageResult:
     """CLEAN_CHAPTERS rows of one book -> CHAPTERS rows (stages "pair" and "filter").
 
@@ -277,11 +284,11 @@ def pair_and_filter_book(
     by default it is the book's own median en/zh character ratio (translators differ in verbosity,
     and a book's ratio does not move when another book changes, so incremental reruns stay per book).
     Pairs that content re-paired keep a "pair" row naming how (``filters.pairing``); ``stats["pairing"]``
-    says for every chapter pair how it was paired.
+    says for every chapter pair how it was paired (``match``: the pairing's weights).
     """
     if en_per_zh is None:
         en_per_zh = corpus_char_ratio(_pairable_char_counts(map(_chapter_chars, clean_rows)))
-    pairs, unpaired = pair_chapters(clean_rows, lexicon, en_per_zh)
+    pairs, unpaired = pair_chapters(clean_rows, lexicon, en_per_zh, match)
     rejected = [why.row("pair", row["raw_id"], row["book_id"]) for row, why in unpaired]
     rejected += [pair.outcome.row("pair", pair.chapter_id, pair.book_id) for pair in pairs if pair.outcome]
     pairing = {pair.chapter_id: pair.how for pair in pairs}

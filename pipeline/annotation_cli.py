@@ -33,7 +33,7 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         return 1
     only = None
     if args.split:
-        assignment = plan_splits(target.layout, tasks.split_config(target.config))
+        assignment = plan_splits(target.layout, target.config.settings.split)
         only = {cid for cid, split in assignment.chapters.items() if split == args.split}
     folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
     print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")

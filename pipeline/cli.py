@@ -203,7 +203,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not aligned_books(target.layout):
         print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
         return 1
-    assignment = plan_splits(target.layout, tasks.split_config(target.config))
+    assignment = plan_splits(target.layout, target.config.settings.split)
     print(render_table(table6(target.layout, assignment)))
     for warning in assignment.report.get("warnings", []):
         print(f"warning: {warning}", file=sys.stderr)

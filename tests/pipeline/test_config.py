@@ -5,7 +5,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.config import ConfigError, load_config
+from alignment.hybrid import HybridWeights
+from alignment.search import SearchParams
+from alignment.settings import AlignSettings
+from exports.splits import SplitConfig
+from filters.chapter_filters import FilterConfig
+from filters.chapter_match import MatchConfig
+from filters.clean import MojibakeConfig
+from filters.dedup import DedupConfig
+from filters.settings import CleanSettings
+from pipeline.config import ConfigError, Settings, changed, load_config
 from tests.helpers import DEMO_CONFIG
 
 
@@ -89,7 +98,7 @@ def test_demo_config_loads():
         (lambda r: r["books"][0]["zh"].update(toc="//elsewhere.example/book/"), "books[0].zh.toc: expected a path"),
         (lambda r: r["books"][0].update(title_zh=["满城", "星光"]), "books[0].title_zh: expected a string, got list"),
         (lambda r: r["books"][0].update(genre={"a": 1}), "books[0].genre: expected a string, got dict"),
-        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: align, filters, split)"),
+        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: align, clean, dedup, filters, pair, split)"),
         (lambda r: r.update(options={"filters": {"min_sentence": 3}}), "options.filters.min_sentence: unknown key"),
         (lambda r: r.update(options={"filters": {"min_sentences": "5"}}), "options.filters.min_sentences: expected a number"),
         (lambda r: r.update(options={"filters": {"min_sentences": 2.5}}), "options.filters.min_sentences: expected a whole"),
@@ -171,10 +180,52 @@ def test_a_toc_may_be_relative_or_absolute_on_the_sites_origins(tmp_path):
         "http://MOXIANG.demo:80/book/city-star/", "https://mirror.example/book/sword-sect/", "book/star-system/"]
 
 
-def test_options_of_every_known_section_load(tmp_path):
-    options = {"filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
+def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
+    options = {"clean": {"mojibake": {"min_wrong_codec_hits": 3}},
+               "dedup": {"threshold": 0.9, "num_perm": 64},
+               "pair": {"band": 4, "check_length": 0.5},
+               "filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
+               "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"floor": 0.2}},
                "split": {"held_out_books": 2, "leak_sides": ["zh"]}}
-    assert load_config(_with(tmp_path, lambda r: r.update(options=options))).options == options
+    stages = load_config(_with(tmp_path, lambda r: r.update(options=options))).settings
+    assert stages == Settings(
+        clean=CleanSettings(MojibakeConfig(min_wrong_codec_hits=3)),
+        dedup=DedupConfig(threshold=0.9, num_perm=64),
+        pair=MatchConfig(band=4, check_length=0.5),
+        filters=FilterConfig(min_sentences=3, max_length_ratio=2.0, length_unit="chars"),
+        align=AlignSettings(search=SearchParams(band=40, skip_zh=-0.5), hybrid=HybridWeights(floor=0.2)),
+        split=SplitConfig(held_out_books=2, leak_sides=("zh",)),
+    )
+    assert isinstance(stages.filters.max_length_ratio, float)
+    assert changed(stages.filters) == {"min_sentences": 3, "max_length_ratio": 2.0, "length_unit": "chars"}
+    assert changed(stages.split) == {"held_out_books": 2, "leak_sides": ["zh"]}
+    assert changed(load_config(_with(tmp_path, lambda r: r.update(options={"dedup": {"seed": 1}}))).settings) == {}
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"dedup": {"threshold": 0}}, "options.dedup.threshold: expected a number from 0.01 to 1, got 0"),
+        ({"dedup": {"threshold": 1.5}}, "options.dedup.threshold: expected a number from 0.01 to 1, got 1.5"),
+        ({"dedup": {"num_perm": 0}}, "options.dedup.num_perm: expected a number from 1 to 1024, got 0"),
+        ({"dedup": {"ngram": 2.5}}, "options.dedup.ngram: expected a whole number, got 2.5"),
+        ({"pair": {"band": -1}}, "options.pair.band: expected a number >= 0, got -1"),
+        ({"pair": {"treshold": 0.1}}, "options.pair.treshold: unknown key (allowed: band, check, check_length, "
+                                      "margin, merge_penalty, number_bonus, threshold); did you mean 'threshold'?"),
+        ({"clean": {"mojibake": {"max_replacement_ratio": "low"}}},
+         "options.clean.mojibake.max_replacement_ratio: expected a number >= 0, got 'low'"),
+        ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
+        ({"align": {"search": {"skip_en": 0.5}}}, "options.align.search.skip_en: expected a number from -10 to 0, got 0.5"),
+        ({"align": {"search": {"max_size": 1}}}, "options.align.search.max_size: expected a number from 2 to 12, got 1"),
+        ({"align": {"hybrid": {"weight": True}}}, "options.align.hybrid.weight: expected a number >= 0, got True"),
+        ({"align": {"hybrid": {"floor": 2}}}, "options.align.hybrid.floor: expected a number from -1 to 1, got 2"),
+    ],
+)
+def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, message):
+    path = _with(tmp_path, lambda r: r.update(options=options))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path}: {message}"
 
 
 # Property: any value anywhere in a config gives a Config or a ConfigError naming the file, never a crash.

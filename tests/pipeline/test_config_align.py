@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from alignment.settings import AlignSettings
 from pipeline.config import ConfigError, load_config
 from tests.helpers import DEMO_CONFIG
 
@@ -23,8 +24,8 @@ def test_method_and_translations_folder_relative_to_the_config(tmp_path):
     for book in ("city-star", "sword-sect", "star-system"):
         (tmp_path / "mt" / book).mkdir(parents=True)
     config = load_config(_config(tmp_path, {"method": "bleualign", "translations": "mt"}))
-    assert config.options["align"] == {"method": "bleualign", "translations": str(tmp_path / "mt")}
-    assert load_config(_config(tmp_path, {})).options["align"] == {"method": "default"}
+    assert config.settings.align == AlignSettings(method="bleualign", translations=str(tmp_path / "mt"))
+    assert load_config(_config(tmp_path, {})).settings.align == AlignSettings()
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_
 
 
 def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, monkeypatch):
-    import crawlers.local
+    import crawlers.stage
     import filters.stage
 
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
@@ -48,7 +48,7 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
     def explode(*_args, **_kwargs):
         raise OSError("device vanished\nmid-read")
 
-    monkeypatch.setattr(crawlers.local, "read_local", explode)
+    monkeypatch.setattr(crawlers.stage, "read_local", explode)
     monkeypatch.setattr(filters.stage, "clean_book", explode)
     run = {**params(config), "run_id": "r1"}
     assert luigi.build([CleanBook(**run, book_id="bk")], local_scheduler=True, log_level="WARNING")
