@@ -150,6 +150,7 @@ def test_the_documented_real_site_example_is_valid():
     config = load_config(DEMO_CONFIG.parent / "example-real.yaml")
     assert config.sites["biquge-like"].serve is None
     assert config.book("my-first-novel").sources["en"].toc == "example-novel/"
+    assert changed(config.settings) == {}  # its options show the defaults, as it says
 
 
 def test_output_folders_inside_output_are_fine(tmp_path):
@@ -241,6 +242,7 @@ _PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "en
                                                   "boilerplate", "obey_robots", "download_timeout", "allowed_origins")]
 _PLACES += [("sites", "moxiang", "selectors", key) for key in ("chapter_links", "toc_next", "body_next")]
 _PLACES += [("books", 0, key) for key in ("id", "title_zh", "genre", "zh")] + [("books", 0, "en", "toc")]
+_PLACES += [("options", "dedup"), ("options", "align", "search"), ("options", "clean", "mojibake", "max_replacement_ratio")]
 _PLACES += [("options",), ("options", "filters"), ("output",), ("sites",), ("books",), ("sites", "new-site")]
 _PLACES += [("options", "filters", "length_unit"), ("options", "split", "leak_sides"), ("sites", "moxiang", 1),
             ("sites", "moxiang", "max_page_bytes"), ("sites", "txt"), ("options", "align", "translations")]
