@@ -61,7 +61,7 @@ def _cap_length(chapters: list[Chapter], broken: dict[str, tuple[str, str]], cap
 
 
 def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> dict[str, Any]:
-    """Journal the chapters of one local book file; return a crawl report like ``crawlers.run.crawl``'s."""
+    """Journal the chapters of one local book file; return a crawl report like ``crawlers.web.crawl``'s."""
     started = time.monotonic()
     uri = path.resolve().as_uri()
     known = read_journal(journal).chapters

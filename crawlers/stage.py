@@ -1,6 +1,6 @@
 """The crawl stage: one side (language) of one book -> RAW_CHAPTERS rows, crawl REJECTED rows, the crawl report.
 
-A web side is crawled with Scrapy (``crawlers.run``), a local EPUB or text file is read
+A web side is crawled with Scrapy (``crawlers.web``), a local EPUB or text file is read
 (``crawlers.local``); both journal what they fetched, and the rows are rebuilt from the journal, so a
 killed crawl resumes where it stopped. This module also holds the crawl's own reasons to run again
 (failed chapters, a refresh), which the Luigi task only records.
@@ -18,7 +18,7 @@ from crawlers.journal import read_journal
 from crawlers.local import read_local
 from crawlers.profile import Site
 from crawlers.raw import raw_rows, toc_rejection
-from crawlers.run import crawl
+from crawlers.web import crawl
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import luigi
 from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron line: luigi --module pipeline.tasks RangeDaily
 
 from core import storage
-from core.rejection import one_line
+from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from pipeline.config import changed
 from pipeline.manifest import Manifest
@@ -135,8 +135,8 @@ class CleanBook(BookTask):
             result = clean_book(raw, self.boilerplate(), self.cfg.settings.clean.mojibake)
         except Exception as err:  # noqa: BLE001 - fault isolation: the book is cleaned to nothing, the others build
             message = one_line(err)
-            result = StageResult([], [{"stage": "clean", "item_id": str(self.book_id), "book_id": str(self.book_id),
-                                       "lang": "", "reason": "clean_error", "detail": message}], {"failed": message})
+            failed = Rejection("clean_error", message).row("clean", str(self.book_id), str(self.book_id))
+            result = StageResult([], [failed], {"failed": message})
             self.write_stage("clean_chapters", result, failed_run=str(self.run_id))
             self.record_failure(message)
             return

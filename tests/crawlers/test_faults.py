@@ -13,7 +13,7 @@ import pytest
 
 from crawlers.journal import JournalState, read_journal
 from crawlers.profile import Selectors, Site
-from crawlers.run import crawl
+from crawlers.web import crawl
 from tests.crawlers.faultsite import (
     FaultSite,
     Route,

@@ -1,7 +1,7 @@
-"""Run one crawl (one book on one site) in its own process, since Scrapy's reactor cannot restart.
+"""Crawl one side of a book from a web site, in its own process, since Scrapy's reactor cannot restart.
 
 ``crawl()`` is what the pipeline calls: it serves the site's folder when the profile says so, starts
-``python -m crawlers.run JOB.json`` and returns the crawl report written by that process: the counts of
+``python -m crawlers.web JOB.json`` and returns the crawl report written by that process: the counts of
 ``REPORT_STATS``, ``status_counts``, ``failed_reasons`` (journaled failures per reason), ``blocked`` and
 ``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason`` and
 ``duration_s``.
@@ -158,7 +158,7 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
         }
         job_path = Path(tmp) / "job.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")
-        result = subprocess.run([sys.executable, "-m", "crawlers.run", str(job_path)],
+        result = subprocess.run([sys.executable, "-m", "crawlers.web", str(job_path)],
                                 capture_output=True, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         report_path = Path(job["report"])
         if result.returncode != 0 or not report_path.exists():

@@ -2,7 +2,7 @@ from scrapy.settings import Settings
 from scrapy.utils.conf import build_component_list
 
 from crawlers.profile import Selectors, Site
-from crawlers.run import scrapy_settings
+from crawlers.web import scrapy_settings
 
 SITE = Site(
     name="s",
