@@ -18,6 +18,7 @@ from tests.helpers import output_of, target, write_config
 pytestmark = pytest.mark.slow
 SOURCES = (
     "core",
+    "text",
     "crawlers",
     "filters",
     "alignment",
