@@ -91,26 +91,27 @@ class _Jieba:
         self.longest = max(map(len, self.logp))
         hmm = jieba.finalseg
         self.start = tuple(hmm.start_P[y] for y in "BMES")
-        self.emit = tuple(hmm.emit_P[y] for y in "BMES")
+        emit = [hmm.emit_P[y] for y in "BMES"]
+        self.emit = {c: tuple(e.get(c, _NO_EMISSION) for e in emit) for c in set().union(*emit)}
         self.trans = tuple(hmm.trans_P[a].get(b, _NO_EMISSION)
                            for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME"))
 
     def block(self, text: str) -> list[str]:
         """The words of a run of jieba's block characters (``jieba.re_han_default``)."""
-        logp, n, longest = self.logp, len(text), self.longest
+        logp, n, longest, unknown = self.logp.get, len(text), self.longest, self.unknown
         best = [0.0] * (n + 1)  # the route's log probability from each position on
         end = list(range(n + 1))  # where the route's word from each position ends
         for k in range(n - 1, -1, -1):
             value = None
-            for i in range(k, min(n, k + longest)):
-                p = logp.get(text[k : i + 1])
+            for i in range(k, n if n - k < longest else k + longest):
+                p = logp(text[k : i + 1])
                 if p is None:
                     break
                 if p != _PREFIX:
                     v = p + best[i + 1]
                     if value is None or v >= value:
                         value, end[k] = v, i
-            best[k] = self.unknown + best[k + 1] if value is None else value
+            best[k] = unknown + best[k + 1] if value is None else value
         words: list[str] = []
         single, x = "", 0  # a run of one-character words, which jieba's HMM reads again
         while x < n:
@@ -145,14 +146,12 @@ class _Jieba:
 
     def _viterbi(self, text: str) -> list[str]:
         """The words of ``jieba.finalseg``'s best B/M/E/S tagging (states 0..3) of ``text``."""
-        em_b, em_m, em_e, em_s = self.emit
+        emit, none = self.emit.get, (_NO_EMISSION,) * 4
         t_eb, t_sb, t_mm, t_bm, t_ss, t_es, t_be, t_me = self.trans
-        first = text[0]
-        v_b, v_m, v_e, v_s = (p + em.get(first, _NO_EMISSION) for p, em in zip(self.start, self.emit))
+        v_b, v_m, v_e, v_s = (p + e for p, e in zip(self.start, emit(text[0], none)))
         back = []
         for c in text[1:]:
-            e_b, e_m = em_b.get(c, _NO_EMISSION), em_m.get(c, _NO_EMISSION)
-            e_e, e_s = em_e.get(c, _NO_EMISSION), em_s.get(c, _NO_EMISSION)
+            e_b, e_m, e_e, e_s = emit(c, none)
             a, b = v_e + t_eb + e_b, v_s + t_sb + e_b  # ties go to the later state letter, as max() of (p, y)
             n_b, p_b = (a, 2) if a > b else (b, 3)
             a, b = v_m + t_mm + e_m, v_b + t_bm + e_m
@@ -189,19 +188,14 @@ def _jieba() -> _Jieba:
     return _Jieba(jieba.dt)
 
 
-def _kept(word: str) -> bool:
-    return word not in STOP_WORDS and bool(_HAN.search(word) or word.isdigit())
-
-
 def segment(sentence: str) -> list[str]:
     """Every Chinese word or number of ``sentence`` (``jieba.lcut``), function words dropped: the one
     segmentation that pairing and alignment share (the filter stage carries it to the align stage)."""
-    cut, out = _jieba(), []
+    cut, han, out = _jieba(), _HAN.search, []
     for part in jieba.re_han_default.split(sentence):
-        if jieba.re_han_default.match(part):
-            out += filter(_kept, cut.block(part))
-        else:  # jieba yields every other character alone (and whitespace, which is never kept)
-            out += filter(_kept, part)
+        # jieba cuts runs of its block characters; it yields every other character alone (whitespace, never kept)
+        pieces = cut.block(part) if jieba.re_han_default.match(part) else part
+        out += [word for word in pieces if word not in STOP_WORDS and (han(word) or word.isdigit())]
     return out
 
 
