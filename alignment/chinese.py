@@ -72,14 +72,15 @@ def is_name(pos: str) -> bool:
 
 
 _PREFIX = 1.0  # the log probability kept for a prefix of words that is no word itself (words have < 0)
-_NO_EMISSION = jieba.finalseg.MIN_FLOAT
+_UNSEEN = jieba.finalseg.MIN_FLOAT  # the log probability jieba's HMM gives what it never saw
 
 
 class _Jieba:
-    """``jieba.lcut`` (accurate mode with the HMM, jieba's dictionary) at about 60% of the cost, word for word.
+    """``jieba.lcut`` (accurate mode, with the HMM, jieba's dictionary) at about half the cost, word for word.
 
     jieba's word graph and best route in one pass over log probabilities computed once (the same floats,
-    added in the same order, ties broken alike), and its HMM's Viterbi over four states unrolled.
+    added in the same order, ties broken alike), and its HMM's Viterbi over four states unrolled. The
+    dictionary is read once: words added to jieba later (``jieba.add_word``) are not seen.
     """
 
     def __init__(self, tokenizer: jieba.Tokenizer):
@@ -92,8 +93,8 @@ class _Jieba:
         hmm = jieba.finalseg
         self.start = tuple(hmm.start_P[y] for y in "BMES")
         emit = [hmm.emit_P[y] for y in "BMES"]
-        self.emit = {c: tuple(e.get(c, _NO_EMISSION) for e in emit) for c in set().union(*emit)}
-        self.trans = tuple(hmm.trans_P[a].get(b, _NO_EMISSION)
+        self.emit = {c: tuple(e.get(c, _UNSEEN) for e in emit) for c in set().union(*emit)}
+        self.trans = tuple(hmm.trans_P[a].get(b, _UNSEEN)
                            for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME"))
 
     def block(self, text: str) -> list[str]:
@@ -146,7 +147,7 @@ class _Jieba:
 
     def _viterbi(self, text: str) -> list[str]:
         """The words of ``jieba.finalseg``'s best B/M/E/S tagging (states 0..3) of ``text``."""
-        emit, none = self.emit.get, (_NO_EMISSION,) * 4
+        emit, none = self.emit.get, (_UNSEEN,) * 4
         t_eb, t_sb, t_mm, t_bm, t_ss, t_es, t_be, t_me = self.trans
         v_b, v_m, v_e, v_s = (p + e for p, e in zip(self.start, emit(text[0], none)))
         back = []
@@ -193,7 +194,7 @@ def segment(sentence: str) -> list[str]:
     segmentation that pairing and alignment share (the filter stage carries it to the align stage)."""
     cut, han, out = _jieba(), _HAN.search, []
     for part in jieba.re_han_default.split(sentence):
-        # jieba cuts runs of its block characters; it yields every other character alone (whitespace, never kept)
+        # jieba cuts runs of its block characters and yields every other character alone
         pieces = cut.block(part) if jieba.re_han_default.match(part) else part
         out += [word for word in pieces if word not in STOP_WORDS and (han(word) or word.isdigit())]
     return out

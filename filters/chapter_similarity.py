@@ -147,7 +147,7 @@ class _Side:
         self.canonical: dict[tuple, _Layout] = {}
         if stems is not None:
             gloss: dict[int, set[int]] = {}
-            glossed = {(term, stem_set) for p in profiles for _, terms in p.sentences for term, stem_set in terms.items()}
+            glossed = {item for p in profiles for _, terms in p.sentences for item in terms.items()}
             for term, stem_set in glossed:
                 gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
             rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]

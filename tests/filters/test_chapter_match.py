@@ -47,6 +47,7 @@ def test_pairs_that_pass_the_check_are_taken_and_the_rest_searched():
 def test_mean_is_statistics_mean_to_the_last_bit():
     rng = random.Random(0)
     cases = [[0.1, 0.2], [0.1, 0.2, 0.7], [1 / 3, 2 / 3, 0.0], [0.0, 0.0]]
-    cases += [[rng.random() * 10 ** rng.randint(-20, 2) for _ in range(rng.choice((2, 3, 4)))] for _ in range(2000)]
+    for _ in range(2000):
+        cases.append([rng.random() * 10 ** rng.randint(-20, 2) for _ in range(rng.choice((2, 3, 4)))])
     for values in cases:
         assert _mean(values) == statistics.mean(values), values
