@@ -129,6 +129,14 @@ def _windows(anchors: list[tuple[int, int]], n: int, m: int, margin: int) -> lis
     return windows
 
 
+def _mean(values: Sequence[float]) -> float:
+    """``statistics.mean`` of floats, to the last bit, without its fractions: the exact sum over a common
+    power-of-two denominator, divided once (int division rounds correctly, as the float of a fraction)."""
+    ratios = [value.as_integer_ratio() for value in values]
+    denominator = max(d for _, d in ratios)
+    return sum(n * (denominator // d) for n, d in ratios) / (denominator * len(ratios))
+
+
 def _search(start: tuple[int, int], end: tuple[int, int], corridor: list[tuple[int, int]],
             zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None], score: Score,
             baseline: Callable[[str, int], float], config: MatchConfig) -> list[Match]:
@@ -149,7 +157,7 @@ def _search(start: tuple[int, int], end: tuple[int, int], corridor: list[tuple[i
                     zh, en = tuple(range(i - di, i)), tuple(range(j - dj, j))
                     agree = zh_numbers[zh[0]] is not None and zh_numbers[zh[0]] == en_numbers[en[0]]
                     similarity = score(zh, en)
-                    chance = statistics.mean([baseline("zh", k) for k in zh] + [baseline("en", k) for k in en])
+                    chance = _mean([baseline("zh", k) for k in zh] + [baseline("en", k) for k in en])
                     value = similarity.score
                     if agree and di + dj == 2 and similarity.length < 1:  # a translation cut off is no other text
                         begin = score(zh, en, True)

@@ -70,11 +70,17 @@ class Profile:
         return frozenset(term for _, terms in self.sentences for term in terms)
 
 
+@lru_cache(maxsize=1 << 16)
+def _itself(stem: str) -> frozenset[str]:
+    """An en stem's terms: itself (one set per stem, shared)."""
+    return frozenset((stem,))
+
+
 def _terms(lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None) -> dict[str, frozenset[str]]:
     if lang == "zh":
         tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
         return {word: lexicon.candidates(word, pos) for word, pos in tagged}
-    return {stem: frozenset((stem,)) for stem in english.content_stems(sentence)}
+    return {stem: _itself(stem) for stem in english.content_stems(sentence)}
 
 
 def _chars(sentence: str) -> int:
@@ -141,10 +147,9 @@ class _Side:
         self.canonical: dict[tuple, _Layout] = {}
         if stems is not None:
             gloss: dict[int, set[int]] = {}
-            for p in profiles:
-                for _, terms in p.sentences:
-                    for term, stem_set in terms.items():
-                        gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
+            glossed = {item for p in profiles for _, terms in p.sentences for item in terms.items()}
+            for term, stem_set in glossed:
+                gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
             rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]
             self.gloss_start = np.r_[0, np.cumsum([len(row) for row in rows])].astype(np.int64)
             self.gloss_ids = np.array([t for row in rows for t in row], dtype=np.int64)
@@ -216,7 +221,8 @@ Blocks = list[tuple[_Layout, tuple[tuple[float, float], ...]]]  # per chapter of
 @lru_cache(maxsize=4096)
 def _near(blocks: tuple[tuple[tuple[float, float], ...], ...], others: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[np.ndarray, ...]:
     """Per chapter of ``blocks``, per segment: the blocks of ``others`` near it, as bits (chapter k of
-    ``others``, segment s: bit ``SEGMENTS * k + s``)."""
+    ``others``, segment s: bit ``SEGMENTS * k + s``), in bytes when they fit."""
+    dtype = np.uint8 if SEGMENTS * len(others) <= 8 else np.uint64
     out = []
     for places in blocks:
         near = []
@@ -227,7 +233,7 @@ def _near(blocks: tuple[tuple[tuple[float, float], ...], ...], others: tuple[tup
                     if a < end + REACH and b > start - REACH:
                         bits |= 1 << (SEGMENTS * k + s)
             near.append(bits)
-        out.append(np.array(near, dtype=np.uint64))
+        out.append(np.array(near, dtype=dtype))
     return tuple(out)
 
 
@@ -285,14 +291,17 @@ class SimilarityModel:
 
         For chapters read as one text, the least share of any of them: each must be in the other side.
         """
+        if not others:
+            return 0.0
         near = _near(tuple(places for _, places in blocks), tuple(places for _, places in others))
         shares = []
         for (layout, _), near_bits in zip(blocks, near):
             if not layout.total:
                 continue
-            bits = np.zeros(len(layout.term), dtype=np.uint64)
-            for k, (other, _) in enumerate(others):
-                bits |= hits(layout, other).astype(np.uint64) << np.uint64(SEGMENTS * k)
+            kind = near_bits.dtype.type
+            bits = hits(layout, others[0][0]).astype(kind, copy=False)
+            for k in range(1, len(others)):
+                bits = bits | hits(layout, others[k][0]).astype(kind, copy=False) << kind(SEGMENTS * k)
             hit = (bits & near_bits[layout.segment]) != 0
             shares.append(float(np.cumsum(layout.weight * hit)[-1]) / layout.total)
         return min(shares, default=0.0)

@@ -1,4 +1,7 @@
-from filters.chapter_match import MatchConfig, _windows, match_chapters
+import random
+import statistics
+
+from filters.chapter_match import MatchConfig, _mean, _windows, match_chapters
 from filters.chapter_similarity import Similarity
 
 
@@ -39,3 +42,12 @@ def test_pairs_that_pass_the_check_are_taken_and_the_rest_searched():
         zh_numbers, en_numbers, _score({i: i for i in range(8)}), MatchConfig(check=float("inf"))
     )
     assert searched == matches  # no pair passes: the whole book searched
+
+
+def test_mean_is_statistics_mean_to_the_last_bit():
+    rng = random.Random(0)
+    cases = [[0.1, 0.2], [0.1, 0.2, 0.7], [1 / 3, 2 / 3, 0.0], [0.0, 0.0]]
+    for _ in range(2000):
+        cases.append([rng.random() * 10 ** rng.randint(-20, 2) for _ in range(rng.choice((2, 3, 4)))])
+    for values in cases:
+        assert _mean(values) == statistics.mean(values), values

@@ -1,4 +1,12 @@
-from text.chinese import name_pinyin, numeral_prefix, numeral_value, words
+import re
+from pathlib import Path
+
+import jieba
+import pytest
+
+from text.chinese import STOP_WORDS, name_pinyin, numeral_prefix, numeral_value, segment, words
+
+EVAL_DATA = Path(__file__).resolve().parents[3] / "shared" / "eval-data"
 
 
 def test_numerals():
@@ -32,3 +40,35 @@ def test_words_drop_function_words_and_punctuation():
         "低下",
         "头",
     ]
+
+
+def _jieba_words(sentence: str) -> list[str]:
+    """``segment`` as jieba itself computes it."""
+    han = re.compile(r"[\u3400-\u9fff]")
+    return [w for w in jieba.lcut(sentence) if w not in STOP_WORDS and (han.search(w) or w.isdigit())]
+
+
+SEGMENT_CASES = [
+    "",
+    " \t\r\n",
+    "林晚攥紧了那封信，低下了头。",
+    "顾承川和沈知意在第3章、第１２章里见过面，花了99.5%的力气。",  # names for the HMM, ASCII and full-width digits
+    "他说：“WiFi密码是abc-123_x.y#z&w+v。”",  # jieba's block characters beyond Chinese
+    "㐀㐁鿖鿿²③〇",  # characters outside jieba's Chinese range, each alone
+    "嗯嗯嗯啊啊啊哈哈哈呜呜呜",
+    "上海市长江大桥南京市长江大桥",  # overlapping dictionary words decided by the route
+]
+
+
+def test_segment_is_jiebas_cut():
+    for sentence in SEGMENT_CASES:
+        assert segment(sentence) == _jieba_words(sentence), sentence
+
+
+def test_segment_is_jiebas_cut_on_real_text():
+    files = sorted(EVAL_DATA.glob("webfiction-dev/lines/*.zh")) + sorted(EVAL_DATA.glob("mac-dev/zh/*.txt"))
+    if not files:
+        pytest.skip("no evaluation data")
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert segment(line) == _jieba_words(line), line
