@@ -14,8 +14,9 @@ chapter (widened so that both ends are reachable), so a long book costs time in 
 length.
 
 Most pairs need no search: the pairs the numbers propose are checked first, each against the pairs one
-chapter off (``check``: it must score that much above all of them, at about its length). A book's
-pairs that pass are taken as they are; the search runs from ``margin`` passed pairs before each
+chapter off (``check``: it must score that much above all of them, at about its length), and where one
+fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
+number by one). A book's pairs that pass are taken as they are; the search runs from ``margin`` passed pairs before each
 stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides those again.
 On ``python -m filters.eval_pairing`` (every seed, 1 and 3 pieces) no pair the full search left out
 passes the check, and the pairings are the full search's.
@@ -99,6 +100,11 @@ def _passes(i: int, j: int, n: int, m: int, score: Score, config: MatchConfig) -
     return similarity.score - max(neighbours, default=0.0) >= config.check
 
 
+def _reachable(i: int, j: int, corridor: list[tuple[int, int]]) -> bool:
+    """Whether the search could pair zh chapter i with en chapter j (both of its cells in the corridor)."""
+    return all(lo <= j + step <= hi for step, (lo, hi) in enumerate(corridor[i : i + 2]))
+
+
 def _proposed(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None],
               corridor: list[tuple[int, int]]) -> dict[int, int]:
     """zh index -> en index of the chapter with its number, where the search could pair them."""
@@ -106,9 +112,24 @@ def _proposed(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]
     proposed = {}
     for i, number in enumerate(zh_numbers):
         j = en_of.get(number) if number is not None else None
-        if j is not None and all(lo <= j + step <= hi for step, (lo, hi) in enumerate(corridor[i : i + 2])):
+        if j is not None and _reachable(i, j, corridor):
             proposed[i] = j
     return proposed
+
+
+def _anchors(proposed: dict[int, int], corridor: list[tuple[int, int]], n: int, m: int, score: Score,
+             config: MatchConfig) -> list[tuple[int, int]]:
+    """The pairs taken without a search: each proposed pair that passes the check or, where it fails, the
+    pair one en chapter before or after it that does (an unnumbered prologue, a dropped or a merged
+    chapter shifts every later number by one); only pairs that go forward on both sides are kept."""
+    anchors: list[tuple[int, int]] = []
+    for i, j in proposed.items():
+        for k in (j, j - 1, j + 1):
+            if 0 <= k < m and _reachable(i, k, corridor) and _passes(i, k, n, m, score, config):
+                if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
+                    anchors.append((i, k))
+                break
+    return anchors
 
 
 def _windows(anchors: list[tuple[int, int]], n: int, m: int, margin: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -192,8 +213,7 @@ def match_chapters(
     n, m = len(zh_numbers), len(en_numbers)
     score = cache(score)
     corridor = _corridor(_expected(zh_numbers, en_numbers), m, config.band)
-    anchors = [(i, j) for i, j in _proposed(zh_numbers, en_numbers, corridor).items()
-               if _passes(i, j, n, m, score, config)]
+    anchors = _anchors(_proposed(zh_numbers, en_numbers, corridor), corridor, n, m, score, config)
     medians: dict[tuple[str, int], float] = {}
 
     def baseline(lang: str, k: int) -> float:
@@ -207,11 +227,14 @@ def match_chapters(
             medians[lang, k] = statistics.median(values) if values else 0.0
         return medians[lang, k]
 
+    def taken(i: int, j: int) -> Match:
+        return Match((i,), (j,), score((i,), (j,)), zh_numbers[i] is not None and zh_numbers[i] == en_numbers[j])
+
     matches: list[Match] = []
     done = (0, 0)
     for start, end in _windows(anchors, n, m, config.margin):
-        matches += [Match((i,), (j,), score((i,), (j,)), True) for i, j in anchors if done <= (i, j) < start]
+        matches += [taken(i, j) for i, j in anchors if done <= (i, j) < start]
         matches += _search(start, end, corridor, zh_numbers, en_numbers, score, baseline, config)
         done = end
-    matches += [Match((i,), (j,), score((i,), (j,)), True) for i, j in anchors if done <= (i, j)]
+    matches += [taken(i, j) for i, j in anchors if done <= (i, j)]
     return matches

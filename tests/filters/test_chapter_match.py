@@ -1,7 +1,7 @@
 import random
 import statistics
 
-from filters.chapter_match import MatchConfig, _mean, _windows, match_chapters
+from filters.chapter_match import MatchConfig, _anchors, _corridor, _expected, _mean, _proposed, _windows, match_chapters
 from filters.chapter_similarity import Similarity
 
 
@@ -42,6 +42,25 @@ def test_pairs_that_pass_the_check_are_taken_and_the_rest_searched():
         zh_numbers, en_numbers, _score({i: i for i in range(8)}), MatchConfig(check=float("inf"))
     )
     assert searched == matches  # no pair passes: the whole book searched
+
+
+def test_a_prologue_shift_is_checked_one_chapter_off_and_needs_no_search():
+    # an unnumbered en prologue: en chapter j is numbered j, and is the translation of zh chapter j (numbered j + 1)
+    zh_numbers, en_numbers = list(range(1, 9)), [None, *range(1, 8)]
+    score = _score({i: i for i in range(8)})
+    corridor = _corridor(_expected(zh_numbers, en_numbers), 8, MatchConfig().band)
+    proposed = _proposed(zh_numbers, en_numbers, corridor)
+    assert proposed == {i: i + 1 for i in range(7)}  # the numbers point one en chapter too far
+    assert _anchors(proposed, corridor, 8, 8, score, MatchConfig()) == [(i, i) for i in range(7)]
+    matches = match_chapters(zh_numbers, en_numbers, score)
+    assert [(m.zh, m.en, m.numbers_agree) for m in matches] == [((i,), (i,), False) for i in range(8)]
+    assert matches == match_chapters(zh_numbers, en_numbers, score, MatchConfig(check=float("inf")))
+
+
+def test_anchors_keep_only_pairs_that_go_forward_on_both_sides():
+    score = _score({0: 0, 1: 2, 2: 1})  # zh 1 and 2 crossed: each passes its own check
+    corridor = [(0, 3)] * 4
+    assert _anchors({0: 0, 1: 2, 2: 1}, corridor, 3, 3, score, MatchConfig()) == [(0, 0), (1, 2)]
 
 
 def test_mean_is_statistics_mean_to_the_last_bit():
