@@ -193,6 +193,8 @@ class ChapterScorer:
         self._zh_total, self._en_total = index.zh_total, index.en_total
         self._zh_chars, self._en_chars = index.zh_chars, index.en_chars
         self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
+        self._zh_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._en_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b)."""
@@ -202,18 +204,30 @@ class ChapterScorer:
         en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
         explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
         explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
-        zh_total = self._zh_total[rows + a] - self._zh_total[rows]
-        en_total = self._en_total[columns + b] - self._en_total[columns]
+        zh_total, en_total = self._zh_spans(a)[0][rows], self._en_spans(b)[0][columns]
         with np.errstate(divide="ignore", invalid="ignore"):
             precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
             recall = np.where(en_total > 0, explained_en / en_total, 0.0)
-            f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+            both = precision + recall
+            f1 = np.where(both > 0, 2 * precision * recall / both, 0.0)
         return f1 * self.length_factors_at(a, b, rows, columns)
+
+    def _zh_spans(self, a: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per start of a span of a zh sentences: its idf weight and its length scaled by the chapter ratio."""
+        if a not in self._zh_span_memo:
+            chars = self._zh_chars[a:] - self._zh_chars[:-a]
+            self._zh_span_memo[a] = (self._zh_total[a:] - self._zh_total[:-a], self.ratio * chars)
+        return self._zh_span_memo[a]
+
+    def _en_spans(self, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per start of a span of b en sentences: its idf weight and its length."""
+        if b not in self._en_span_memo:
+            self._en_span_memo[b] = (self._en_total[b:] - self._en_total[:-b], self._en_chars[b:] - self._en_chars[:-b])
+        return self._en_span_memo[b]
 
     def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_chars = self.ratio * (self._zh_chars[rows + a] - self._zh_chars[rows])
-        return length_factors(zh_chars, self._en_chars[columns + b] - self._en_chars[columns])
+        return length_factors(self._zh_spans(a)[1][rows], self._en_spans(b)[1][columns])
 
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
