@@ -70,35 +70,27 @@ def _crossing_costs(starts: frozenset[int], size: int, cost: float) -> Callable[
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     """Max-sum strictly monotone subset of (i, j, score) links (a Fenwick tree of prefix maxima over j)."""
     size = max((j for _, j, _ in candidates), default=0) + 2
-    tree: list[tuple[float, int]] = [(0.0, -1)] * (size + 1)
-    best: list[tuple[float, int]] = []
-
-    def query(j: int) -> tuple[float, int]:  # best over links with column < j
-        result = (0.0, -1)
-        while j > 0:
-            if tree[j] > result:
-                result = tree[j]
-            j -= j & -j
-        return result
-
-    def update(j: int, value: tuple[float, int]) -> None:
-        j += 1
-        while j <= size:
-            if value > tree[j]:
-                tree[j] = value
-            j += j & -j
-
+    tree: list[tuple[float, int]] = [(0.0, -1)] * (size + 1)  # prefix maxima of (total, link)
+    best: list[tuple[float, int]] = []  # per link: best total of a path ending there, previous link
     ordered = sorted(candidates)
     start = 0
     while start < len(ordered):  # one row at a time, so that links of the same row never chain
         end = start
         while end < len(ordered) and ordered[end][0] == ordered[start][0]:
             end += 1
-        row = [(query(ordered[k][1]), k) for k in range(start, end)]
-        for (total, previous), k in row:
-            best.append((total + ordered[k][2], previous))
-        for (_, _), k in row:
-            update(ordered[k][1], (best[k][0], k))
+        for k in range(start, end):  # the best path over links with a smaller column (tree query)
+            result, j = (0.0, -1), ordered[k][1]
+            while j > 0:
+                if tree[j] > result:
+                    result = tree[j]
+                j -= j & -j
+            best.append((result[0] + ordered[k][2], result[1]))
+        for k in range(start, end):  # then the row's links enter the tree (update)
+            value, j = (best[k][0], k), ordered[k][1] + 1
+            while j <= size:
+                if value > tree[j]:
+                    tree[j] = value
+                j += j & -j
         start = end
     k = max(range(len(best)), key=lambda x: best[x][0], default=-1)
     path = []

@@ -38,8 +38,7 @@ def length_factor(zh_chars: float, en_chars: float) -> float:
 def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
     """``length_factor`` elementwise."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(low > 0, np.log2(1 + low / np.where(high > 0, high, 1)), 0.0)
+    return np.log2(1 + np.divide(low, high, out=np.zeros(low.shape), where=low > 0))  # log2(1) = 0
 
 
 def char_count(text: str) -> int:
@@ -125,21 +124,22 @@ def _explained(
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
     starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
-    tables = []
-    covered = hit
-    for width in range(1, widths + 1):
-        if width > 1:
-            covered = covered[:, :-1] | hit[:, width - 1 :]
-        columns = covered.shape[1]
-        table = np.zeros((sentences, columns), dtype=np.float32)
-        if len(sentence_of) and columns:
-            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
-        explained = np.zeros((sentences + 1, columns))
-        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
-        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
-        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
-        tables.append((explained, orphans))
-    return tables
+    columns = hit.shape[1]
+    covered = np.zeros((widths, len(hit), columns), dtype=bool)  # [width - 1]: covered by the span; padded
+    covered[0] = hit
+    for width in range(2, widths + 1):
+        spans = columns - width + 1
+        if spans > 0:
+            np.logical_or(covered[width - 2, :, :spans], hit[:, width - 1 :], out=covered[width - 1, :, :spans])
+    table = np.zeros((widths, sentences, columns), dtype=np.float32)
+    if len(sentence_of) and columns:
+        table[:, sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=1)
+    explained = np.zeros((widths, sentences + 1, columns))
+    np.cumsum(table, axis=1, dtype=np.float64, out=explained[:, 1:])
+    orphans = np.zeros((widths, sentences + 1, columns), dtype=np.int32)
+    np.cumsum((table == 0) & has_content[:, None], axis=1, dtype=np.int32, out=orphans[:, 1:])
+    spans = [max(0, columns - width + 1) for width in range(1, widths + 1)]
+    return [(explained[k, :, : spans[k]], orphans[k, :, : spans[k]]) for k in range(widths)]
 
 
 class ChapterIndex:
@@ -205,11 +205,10 @@ class ChapterScorer:
         explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
         explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
         zh_total, en_total = self._zh_spans(a)[0][rows], self._en_spans(b)[0][columns]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
-            recall = np.where(en_total > 0, explained_en / en_total, 0.0)
-            both = precision + recall
-            f1 = np.where(both > 0, 2 * precision * recall / both, 0.0)
+        precision = np.divide(explained_zh, zh_total, out=np.zeros(explained_zh.shape), where=zh_total > 0)
+        recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
+        both = precision + recall
+        f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
         return f1 * self.length_factors_at(a, b, rows, columns)
 
     def _zh_spans(self, a: int) -> tuple[np.ndarray, np.ndarray]:
