@@ -124,22 +124,21 @@ def _explained(
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
     starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
-    columns = hit.shape[1]
-    covered = np.zeros((widths, len(hit), columns), dtype=bool)  # [width - 1]: covered by the span; padded
-    covered[0] = hit
-    for width in range(2, widths + 1):
-        spans = columns - width + 1
-        if spans > 0:
-            np.logical_or(covered[width - 2, :, :spans], hit[:, width - 1 :], out=covered[width - 1, :, :spans])
-    table = np.zeros((widths, sentences, columns), dtype=np.float32)
-    if len(sentence_of) and columns:
-        table[:, sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=1)
-    explained = np.zeros((widths, sentences + 1, columns))
-    np.cumsum(table, axis=1, dtype=np.float64, out=explained[:, 1:])
-    orphans = np.zeros((widths, sentences + 1, columns), dtype=np.int32)
-    np.cumsum((table == 0) & has_content[:, None], axis=1, dtype=np.int32, out=orphans[:, 1:])
-    spans = [max(0, columns - width + 1) for width in range(1, widths + 1)]
-    return [(explained[k, :, : spans[k]], orphans[k, :, : spans[k]]) for k in range(widths)]
+    tables = []
+    covered = hit
+    for width in range(1, widths + 1):
+        if width > 1:
+            covered = covered[:, :-1] | hit[:, width - 1 :]
+        columns = covered.shape[1]
+        table = np.zeros((sentences, columns), dtype=np.float32)
+        if len(sentence_of) and columns:
+            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+        explained = np.zeros((sentences + 1, columns))
+        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
+        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
+        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
+        tables.append((explained, orphans))
+    return tables
 
 
 class ChapterIndex:
