@@ -89,9 +89,15 @@ def _realign(job: tuple[ChapterTokens, Gloss, SearchParams, Paragraphs, Embeddin
     return align_tokens(tokens, gloss, params, paragraphs, embedding)[0]
 
 
-def _with_learned(gloss: Gloss, tokens: ChapterTokens, learned: dict[str, frozenset[str]]) -> Gloss:
+def _with_learned(gloss: Gloss, tokens: ChapterTokens, learned: dict[str, frozenset[str]]) -> Gloss | None:
+    """The chapter gloss with the learned stems that occur in the chapter, or None when it gains none."""
     present = frozenset().union(*tokens.en_stems)
-    return {word: stems | (learned.get(word, frozenset()) & present) for word, stems in gloss.items()}
+    gained = {}
+    for word in gloss.keys() & learned.keys():
+        stems = gloss[word] | (learned[word] & present)
+        if stems != gloss[word]:
+            gained[word] = stems
+    return {**gloss, **gained} if gained else None
 
 
 def align_book(
@@ -129,7 +135,7 @@ def align_book(
             evidence.beads += items
         learned = evidence.learn() if refine else {}
         refined = {k: _with_learned(gloss, tokens, learned) for k, (tokens, gloss) in prepared.items()}
-        again = [k for k in todo if learned and refined[k] != prepared[k][1]]
+        again = [k for k in todo if refined[k] is not None]
         jobs = [
             (prepared[k][0], refined[k], params, paragraphs[k], embeddings[k] if embeddings else None)
             for k in again

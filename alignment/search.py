@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Protocol
 
 import numpy as np
@@ -29,20 +30,6 @@ def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
     return scorer.scores_at(a, b, rows, np.arange(max(0, scorer.m - b + 1))[None, :])
 
 
-def _band(scorer: Scorer, params: SearchParams, a: int, b: int, starts: np.ndarray, width: int) -> np.ndarray:
-    """(n - a + 1) x width: the gain of the a-b bead starting at (r, starts[r] + c); -inf past the last column."""
-    if a > scorer.n or b > scorer.m:
-        return np.full((len(starts), width), -np.inf)
-    rows = np.arange(len(starts))[:, None]
-    columns = starts[:, None] + np.arange(width)[None, :]
-    inside = columns <= scorer.m - b
-    columns = np.minimum(columns, max(0, scorer.m - b))
-    gain = scorer.scores_at(a, b, rows, columns)
-    if params.orphan and a + b > 2:
-        gain = gain - params.orphan * scorer.orphans_at(a, b, rows, columns)
-    return np.where(inside, gain, -np.inf)
-
-
 @dataclass(frozen=True)
 class SearchParams:
     """Defaults of the last five fitted by ``python -m alignment.crossval`` (mac-dev + webfiction-dev)."""
@@ -67,48 +54,43 @@ class Paragraphs:
     en: frozenset[int] = frozenset()
 
 
-def _inside_counts(starts: frozenset[int], size: int, width: int) -> np.ndarray:
-    """For spans [k, k + width) of ``size`` items: how many starts lie strictly inside (k < s < k + width)."""
-    if len(starts) < 2 or width > size:
-        return np.zeros(max(0, size - width + 1))
+def _crossing_costs(starts: frozenset[int], size: int, cost: float) -> Callable[[int], np.ndarray] | None:
+    """For spans [k, k + width) of ``size`` items: ``cost`` x how many starts lie strictly inside
+    (k < s < k + width), per k, as a function of the width (widths 1..size); None when fewer than two starts
+    (no evidence: no cost)."""
+    if len(starts) < 2:
+        return None
     marks = np.zeros(size + 1)
     marks[[s for s in starts if 0 <= s <= size]] = 1
-    before = np.r_[0.0, np.cumsum(marks)]  # before[k] = starts < k
-    return before[width : size + 1] - before[1 : size - width + 2]
+    before = np.zeros(size + 2)  # before[k] = starts < k
+    np.cumsum(marks, out=before[1:])
+    return lambda width: (before[width : size + 1] - before[1 : size - width + 2]) * cost
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     """Max-sum strictly monotone subset of (i, j, score) links (a Fenwick tree of prefix maxima over j)."""
     size = max((j for _, j, _ in candidates), default=0) + 2
-    tree: list[tuple[float, int]] = [(0.0, -1)] * (size + 1)
-    best: list[tuple[float, int]] = []
-
-    def query(j: int) -> tuple[float, int]:  # best over links with column < j
-        result = (0.0, -1)
-        while j > 0:
-            if tree[j] > result:
-                result = tree[j]
-            j -= j & -j
-        return result
-
-    def update(j: int, value: tuple[float, int]) -> None:
-        j += 1
-        while j <= size:
-            if value > tree[j]:
-                tree[j] = value
-            j += j & -j
-
+    tree: list[tuple[float, int]] = [(0.0, -1)] * (size + 1)  # prefix maxima of (total, link)
+    best: list[tuple[float, int]] = []  # per link: best total of a path ending there, previous link
     ordered = sorted(candidates)
     start = 0
     while start < len(ordered):  # one row at a time, so that links of the same row never chain
         end = start
         while end < len(ordered) and ordered[end][0] == ordered[start][0]:
             end += 1
-        row = [(query(ordered[k][1]), k) for k in range(start, end)]
-        for (total, previous), k in row:
-            best.append((total + ordered[k][2], previous))
-        for (_, _), k in row:
-            update(ordered[k][1], (best[k][0], k))
+        for k in range(start, end):  # the best path over links with a smaller column (tree query)
+            result, j = (0.0, -1), ordered[k][1]
+            while j > 0:
+                if tree[j] > result:
+                    result = tree[j]
+                j -= j & -j
+            best.append((result[0] + ordered[k][2], result[1]))
+        for k in range(start, end):  # then the row's links enter the tree (update)
+            value, j = (best[k][0], k), ordered[k][1] + 1
+            while j <= size:
+                if value > tree[j]:
+                    tree[j] = value
+                j += j & -j
         start = end
     k = max(range(len(best)), key=lambda x: best[x][0], default=-1)
     path = []
@@ -159,7 +141,53 @@ def bead_types(max_size: int) -> list[tuple[int, int]]:
     return beads + [(1, 0)]
 
 
-ROW_BLOCK = 32  # DP rows whose gathers are prepared together (bounds their memory)
+def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The DP cells, row by row: where each row's cells begin (n + 2 offsets), and each cell's row and column."""
+    first = np.array([lo for lo, _ in ranges], dtype=np.int64)
+    sizes = np.array([hi - lo + 1 for lo, hi in ranges], dtype=np.int64)
+    offsets = np.r_[0, np.cumsum(sizes)]
+    rows = np.repeat(np.arange(len(ranges)), sizes)
+    return offsets, rows, np.arange(offsets[-1]) - np.repeat(offsets[:-1] - first, sizes)
+
+
+def _gains(
+    n: int, m: int, scorer: Scorer, params: SearchParams, paragraphs: Paragraphs, offsets: np.ndarray,
+    rows: np.ndarray, columns: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per bead shape and DP cell (i, j): the flat index of the cell the bead starts from, (i - a, j - b), in
+    an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the
+    chapter), and the bead's gain (-inf there).
+
+    A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
+    1-0 bead's is ``skip_zh``.
+    """
+    types = bead_types(params.max_size)
+    cell_index = rows * (m + 1) + columns
+    sources = np.empty((len(types), len(rows)), dtype=np.int64)
+    gains = np.full((len(types), len(rows)), -np.inf)
+    zh_cross = _crossing_costs(paragraphs.zh, n, params.para_cross)
+    en_cross = _crossing_costs(paragraphs.en, m, params.para_cross)
+    for t, (a, b) in enumerate(types):
+        sources[t] = cell_index - (a * (m + 1) + b)
+        if a > n or b > m:
+            continue
+        first = offsets[a]  # the cells of rows i >= a
+        zh, en = rows[first:] - a, columns[first:] - b
+        early = en < 0
+        if not b:
+            gains[t, first:] = params.skip_zh
+            continue
+        if early.any():
+            en = np.maximum(en, 0)
+        gain = scorer.scores_at(a, b, zh, en)
+        if params.orphan and a + b > 2:
+            gain = gain - params.orphan * scorer.orphans_at(a, b, zh, en)
+        if zh_cross:
+            gain = gain - zh_cross(a)[zh]
+        if en_cross:
+            gain = gain - en_cross(b)[en]
+        gains[t, first:] = np.where(early, -np.inf, gain)
+    return sources, gains
 
 
 def dp_align(
@@ -172,77 +200,43 @@ def dp_align(
 ) -> list[Bead]:
     """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor.
 
-    One vector maximum per bead shape per row over the row's columns; then the row's 0-1 moves.
+    One vector maximum over the bead shapes per row over the row's columns; then the row's 0-1 moves.
     Paragraph breaks are soft evidence: a bonus for a boundary on a break on both sides, a cost per
     break a bead crosses. Bead scores stay the similarity.
     """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
-    width = max(hi - lo + 1 for lo, hi in ranges)
-    # Row r of shape t's band: the beads starting at zh r and en starts[t][r] + c, c < width, where
-    # starts[t][r] is the first column the DP reads there (the row r + a's range, b columns back).
-    first_column = np.array([lo for lo, _ in ranges], dtype=np.int64)
-    starts = [np.maximum(0, first_column[a:] - b) for a, b in types]
-    cost = params.para_cross
-    # gains[t, r, c]: shape t's bead starting at (r, starts[t][r] + c), less its zh crossing cost;
-    # en_costs[t, j]: its en crossing cost when it starts at en j. The 1-0 bead: skip_zh everywhere.
-    gains = np.full((len(types), n + 1, width), -np.inf)
-    en_costs = np.zeros((len(types), m + 1))
-    for t, (a, b) in enumerate(types):
-        if a > n or b > m:
-            continue
-        if b:
-            zh_cross = _inside_counts(paragraphs.zh, n, a) * cost
-            gains[t, : n - a + 1] = _band(scorer, params, a, b, starts[t], width) - zh_cross[:, None]
-            en_costs[t, : m - b + 1] = _inside_counts(paragraphs.en, m, b) * cost
-        else:
-            gains[t, :n] = params.skip_zh
-    zh_sizes = np.array([a for a, _ in types])
-    en_sizes = np.array([b for _, b in types])
-    type_index = np.arange(len(types))[:, None]
+    offsets, cell_rows, cell_columns = _corridor(ranges)
+    sources, gains = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
     zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
-    total = np.full((n + 1, m + 1), -np.inf)
-    back = np.full((n + 1, m + 1), -1, dtype=np.int8)
+    total = np.full((n + 1) * (m + 1), -np.inf)
+    back = np.full((n + 1) * (m + 1), -1, dtype=np.int8)
     skip_en = len(types)  # the 0-1 move's code in ``back``
-    last_column = np.array([hi for _, hi in ranges], dtype=np.int64)
-
-    def block(first: int, last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For rows first..last - 1, per shape and column of the row's range: the bead's first zh and en
-        sentence, and its gain (-inf where it would start before the chapter); padded to the widest row."""
-        lo = first_column[first:last, None, None]
-        offsets = np.arange(int((last_column[first:last] - first_column[first:last]).max()) + 1)
-        rows = np.arange(first, last)[:, None, None] - zh_sizes[None, :, None]
-        columns = lo + offsets - en_sizes[None, :, None]
-        valid = (rows >= 0) & (columns >= 0)
-        rows, columns = np.maximum(rows, 0), np.clip(columns, 0, m)
-        band = np.clip(offsets - np.maximum(0, en_sizes[None, :, None] - lo), 0, width - 1)
-        gain = gains[type_index[None], rows, band] - en_costs[type_index[None], columns]
-        return rows, columns, np.where(valid, gain, -np.inf)
-
-    for i in range(n + 1):
-        lo, hi = ranges[i]
-        if i % ROW_BLOCK == 0:
-            block_rows, block_columns, block_gains = block(i, min(n + 1, i + ROW_BLOCK))
-        r, size = i % ROW_BLOCK, hi - lo + 1
-        options = total[block_rows[r], block_columns[r, :, :size]] + block_gains[r, :, :size]
-        bonus = en_break[lo : hi + 1] if i in zh_breaks else np.zeros(hi - lo + 1)
-        options += bonus
-        best = options.max(axis=0)
-        choice = options.argmax(axis=0).astype(np.int8)
+    skip = params.skip_en
+    for i, (lo, hi) in enumerate(ranges):
+        cells = slice(offsets[i], offsets[i + 1])
+        options = total.take(sources[:, cells], mode="clip") + gains[:, cells]
+        breaks = i in zh_breaks
+        if breaks:
+            options += en_break[lo : hi + 1]
+        choice = options.argmax(axis=0)
+        row, moves = options.max(axis=0).tolist(), choice.tolist()
         if i == 0 and lo == 0:
-            best[0], choice[0] = 0.0, -1
-        row, moves, extra = best.tolist(), choice.tolist(), bonus.tolist()
-        for k in range(1, hi - lo + 1):
-            if row[k - 1] + params.skip_en + extra[k] > row[k]:
-                row[k], moves[k] = row[k - 1] + params.skip_en + extra[k], skip_en
-        total[i, lo : hi + 1] = row
-        back[i, lo : hi + 1] = moves
+            row[0], moves[0] = 0.0, -1
+        extra = en_break[lo : hi + 1].tolist() if breaks else None
+        for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
+            moved = row[k - 1] + skip if extra is None else row[k - 1] + skip + extra[k]
+            if moved > row[k]:
+                row[k], moves[k] = moved, skip_en
+        first = i * (m + 1) + lo
+        total[first : first + hi - lo + 1] = row
+        back[first : first + hi - lo + 1] = moves
     path = []  # (a, b, first zh, first en) of every bead, last first
     i, j = n, m
     while i or j:
-        code = int(back[i, j])
+        code = int(back[i * (m + 1) + j])
         a, b = (0, 1) if code == skip_en else types[code]
         path.append((a, b, i - a, j - b))
         i, j = i - a, j - b

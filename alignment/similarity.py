@@ -38,8 +38,7 @@ def length_factor(zh_chars: float, en_chars: float) -> float:
 def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
     """``length_factor`` elementwise."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(low > 0, np.log2(1 + low / np.where(high > 0, high, 1)), 0.0)
+    return np.log2(1 + np.divide(low, high, out=np.zeros(low.shape), where=low > 0))  # log2(1) = 0
 
 
 def char_count(text: str) -> int:
@@ -193,6 +192,8 @@ class ChapterScorer:
         self._zh_total, self._en_total = index.zh_total, index.en_total
         self._zh_chars, self._en_chars = index.zh_chars, index.en_chars
         self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
+        self._zh_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._en_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b)."""
@@ -202,18 +203,29 @@ class ChapterScorer:
         en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
         explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
         explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
-        zh_total = self._zh_total[rows + a] - self._zh_total[rows]
-        en_total = self._en_total[columns + b] - self._en_total[columns]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            precision = np.where(zh_total > 0, explained_zh / zh_total, 0.0)
-            recall = np.where(en_total > 0, explained_en / en_total, 0.0)
-            f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+        zh_total, en_total = self._zh_spans(a)[0][rows], self._en_spans(b)[0][columns]
+        precision = np.divide(explained_zh, zh_total, out=np.zeros(explained_zh.shape), where=zh_total > 0)
+        recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
+        both = precision + recall
+        f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
         return f1 * self.length_factors_at(a, b, rows, columns)
+
+    def _zh_spans(self, a: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per start of a span of a zh sentences: its idf weight and its length scaled by the chapter ratio."""
+        if a not in self._zh_span_memo:
+            chars = self._zh_chars[a:] - self._zh_chars[:-a]
+            self._zh_span_memo[a] = (self._zh_total[a:] - self._zh_total[:-a], self.ratio * chars)
+        return self._zh_span_memo[a]
+
+    def _en_spans(self, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per start of a span of b en sentences: its idf weight and its length."""
+        if b not in self._en_span_memo:
+            self._en_span_memo[b] = (self._en_total[b:] - self._en_total[:-b], self._en_chars[b:] - self._en_chars[:-b])
+        return self._en_span_memo[b]
 
     def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_chars = self.ratio * (self._zh_chars[rows + a] - self._zh_chars[rows])
-        return length_factors(zh_chars, self._en_chars[columns + b] - self._en_chars[columns])
+        return length_factors(self._zh_spans(a)[1][rows], self._en_spans(b)[1][columns])
 
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.

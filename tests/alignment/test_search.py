@@ -1,6 +1,15 @@
 import numpy as np
 
-from alignment.search import Paragraphs, SearchParams, best_path, bead_types, column_ranges, two_pass
+from alignment.search import (
+    Paragraphs,
+    SearchParams,
+    best_path,
+    bead_types,
+    column_ranges,
+    dp_align,
+    find_anchors,
+    two_pass,
+)
 
 
 class DiagonalScorer:
@@ -69,3 +78,91 @@ def test_crossing_a_paragraph_break_costs():
     assert [bead.key for bead in merged] == [((0,), (0, 1))]
     split = two_pass(1, 2, scorer, SearchParams(para_cross=2.0, para_bonus=0.0), crossing)
     assert len(split) == 2 and all(len(bead.zh) + len(bead.en) == 1 or bead.kind == "1-1" for bead in split)
+
+
+class RandomScorer:
+    """Random bead scores and orphan counts per shape (fixed seed), zero for a tenth of the beads."""
+
+    def __init__(self, n, m, seed):
+        self.n, self.m = n, m
+        self.random = np.random.default_rng(seed)
+        self.tables = {}
+
+    def _tables(self, a, b):
+        if (a, b) not in self.tables:
+            shape = (max(0, self.n - a + 1), max(0, self.m - b + 1))
+            scores = self.random.random(shape) * (self.random.random(shape) > 0.1)
+            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape)
+        return self.tables[a, b]
+
+    def scores_at(self, a, b, rows, columns):
+        return self._tables(a, b)[0][rows, columns]
+
+    def orphans_at(self, a, b, rows, columns):
+        return self._tables(a, b)[1][rows, columns]
+
+
+def reference_dp(n, m, scorer, anchors, params, paragraphs):
+    """The pass-2 recurrence cell by cell, in the order and with the sums dp_align promises."""
+    ranges = column_ranges(n, m, anchors, params.window)
+    types = bead_types(params.max_size)
+    evidence = len(paragraphs.zh) > 1 and len(paragraphs.en) > 1
+
+    def crossed(starts, first, width):
+        return sum(first < s < first + width for s in starts) if len(starts) > 1 else 0
+
+    total, back = {}, {}
+    for i, (lo, hi) in enumerate(ranges):
+        for j in range(lo, hi + 1):
+            best, move = -np.inf, 0
+            for t, (a, b) in enumerate(types):
+                r, c = i - a, j - b
+                if r < 0 or c < 0 or (r, c) not in total or a > n or b > m:
+                    gain, before = -np.inf, -np.inf
+                else:
+                    before = total[r, c]
+                    if b:
+                        one = np.array([r]), np.array([c])
+                        gain = scorer.scores_at(a, b, *one)[0]
+                        if a + b > 2:
+                            gain = gain - params.orphan * scorer.orphans_at(a, b, *one)[0]
+                        gain = gain - crossed(paragraphs.zh, r, a) * params.para_cross
+                        gain = gain - crossed(paragraphs.en, c, b) * params.para_cross
+                    else:
+                        gain = params.skip_zh
+                option = before + gain
+                if evidence and i in paragraphs.zh and j in paragraphs.en:
+                    option += params.para_bonus
+                if option > best:
+                    best, move = option, t
+            if (i, j) == (0, 0):
+                best, move = 0.0, -1
+            if j > lo:
+                moved = total[i, j - 1] + params.skip_en
+                if evidence and i in paragraphs.zh and j in paragraphs.en:
+                    moved += params.para_bonus
+                if moved > best:
+                    best, move = moved, len(types)
+            total[i, j], back[i, j] = best, move
+    beads, i, j = [], n, m
+    while i or j:
+        a, b = (0, 1) if back[i, j] == len(types) else types[back[i, j]]
+        score = scorer.scores_at(a, b, np.array([i - a]), np.array([j - b]))[0] if a and b else 0.0
+        beads.append(((tuple(range(i - a, i)), tuple(range(j - b, j))), score))
+        i, j = i - a, j - b
+    return beads[::-1]
+
+
+def test_dp_align_follows_the_recurrence_cell_by_cell():
+    for seed in range(6):
+        random = np.random.default_rng(seed)
+        n, m = int(random.integers(1, 30)), int(random.integers(1, 30))
+        scorer = RandomScorer(n, m, seed)
+        paragraphs = Paragraphs(
+            frozenset(random.choice(n, min(n, 4), replace=False).tolist()) if seed % 3 else frozenset(),
+            frozenset(random.choice(m, min(m, 5), replace=False).tolist()),
+        )
+        params = SearchParams(window=int(random.integers(1, 5)))
+        anchors = find_anchors(n, m, scorer, params)
+        beads = dp_align(n, m, scorer, anchors, params, paragraphs)
+        assert [(bead.key, bead.score) for bead in beads] == reference_dp(n, m, scorer, anchors, params, paragraphs)
