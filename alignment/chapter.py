@@ -40,4 +40,3 @@ def align_tokens(
     if embedding is not None:
         scorer = HybridScorer(scorer, *embedding)
     return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
-
