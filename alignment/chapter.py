@@ -1,14 +1,14 @@
-"""Aligning one chapter: sanity checks, then the two-pass search over the dictionary similarity."""
+"""Aligning one chapter: the sanity check on its sentence counts, and the two-pass search over the
+similarity (called per chapter by ``alignment.book``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from alignment.beads import Bead
 from alignment.hybrid import Embedding, HybridScorer
-from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
-from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from alignment.similarity import ChapterScorer, ChapterTokens
 from core.rejection import Rejection
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
@@ -40,18 +40,3 @@ def align_tokens(
     if embedding is not None:
         scorer = HybridScorer(scorer, *embedding)
     return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
-
-
-def align_chapter(
-    zh: Sequence[str],
-    en: Sequence[str],
-    lexicon: Lexicon,
-    params: SearchParams = SearchParams(),
-    paragraphs: Paragraphs = Paragraphs(),
-) -> tuple[list[Bead], ChapterScorer | HybridScorer] | Rejection:
-    """Beads covering every sentence once (with the scorer, for lexicon learning), or why not."""
-    problem = balance_problem(len(zh), len(en))
-    if problem:
-        return problem
-    tokens = ChapterTokens.of(zh, en)
-    return align_tokens(tokens, glosses(tokens, lexicon), params, paragraphs)

@@ -21,3 +21,19 @@ settings.load_profile("project")
 @pytest.fixture
 def demo_config(tmp_path: Path) -> Path:
     return write_config(tmp_path)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules with slow tests first and the module of the Label Studio test last, each module whole
+    and in collection order otherwise.
+
+    `make test` runs modules on parallel workers (pytest -n, --dist loadscope): starting the long
+    modules first keeps one from being left to run alone at the end, and the Label Studio test, last,
+    gives the venv that `make test` installs in the background the whole run to finish."""
+    rank: dict[Path, int] = {}
+    for item in items:
+        if item.get_closest_marker("labelstudio"):
+            rank[item.path] = 2
+        elif item.get_closest_marker("slow"):
+            rank.setdefault(item.path, 0)
+    items.sort(key=lambda item: rank.get(item.path, 1))

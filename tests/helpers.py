@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import subprocess  # noqa: F401 - used in annotations
 from pathlib import Path
+from typing import NoReturn
+
+import pytest
 
 import yaml
 
 from core.paths import REPO_ROOT
 
 DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
+
+
+def unavailable(why: str) -> NoReturn:
+    """Skip a test whose outside tool (a browser, a server) is missing; under CI (``CI=true``) fail
+    instead, since CI installs every tool (.ci/run, make test) and a skip there would hide a test."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{why}; CI must run this test")
+    pytest.skip(why)
 
 
 def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | None = None, **site_overrides) -> Path:

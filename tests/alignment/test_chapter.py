@@ -1,35 +1,43 @@
-from alignment.beads import check_cover
-from alignment.chapter import align_chapter, balance_problem
+"""One chapter through the pipeline's path (``align_chapters``, the default method), which reaches
+``alignment.chapter`` through ``alignment.book``."""
+
+from alignment.beads import Bead, check_cover
+from alignment.chapter import balance_problem
+from alignment.lexicon import Lexicon
+from alignment.methods import align_chapters
 from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
 
 
+def align_one(zh: list[str], en: list[str], lexicon: Lexicon) -> list[Bead] | Rejection:
+    (result,), _ = align_chapters("default", [(zh, en)], ["book/1"], lexicon=lexicon)
+    return result
+
+
 def test_exact_beads_with_split_merge_dropped_and_added_sentences(lexicon):
-    beads, _ = align_chapter(ZH, EN, lexicon)
+    beads = align_one(ZH, EN, lexicon)
     assert [bead.key for bead in beads] == GOLD
     check_cover(beads, len(ZH), len(EN))
 
 
 def test_deterministic(lexicon):
-    assert align_chapter(ZH, EN, lexicon)[0] == align_chapter(list(ZH), list(EN), lexicon)[0]
+    assert align_one(ZH, EN, lexicon) == align_one(list(ZH), list(EN), lexicon)
 
 
 def test_empty_chapter(lexicon):
-    assert align_chapter([], [], lexicon)[0] == []
+    assert align_one([], [], lexicon) == []
 
 
 def test_one_line_chapter(lexicon):
-    beads, _ = align_chapter(ZH[:1], EN[:1], lexicon)
-    assert [bead.key for bead in beads] == [((0,), (0,))]
+    assert [bead.key for bead in align_one(ZH[:1], EN[:1], lexicon)] == [((0,), (0,))]
 
 
 def test_one_side_empty_short_chapter_is_all_skips(lexicon):
-    beads, _ = align_chapter(ZH[:2], [], lexicon)
-    assert [bead.key for bead in beads] == [((0,), ()), ((1,), ())]
+    assert [bead.key for bead in align_one(ZH[:2], [], lexicon)] == [((0,), ()), ((1,), ())]
 
 
 def test_very_unbalanced_chapter_is_rejected(lexicon):
-    result = align_chapter(ZH[:2], EN * 2, lexicon)
+    result = align_one(ZH[:2], EN * 2, lexicon)
     assert isinstance(result, Rejection) and result.reason == "unbalanced_chapter"
 
 

@@ -79,22 +79,33 @@ def test_correlative_enumeration_and_other_hand(mined):
     )
 
 
+def _plain(a: int, b: int, connective: str) -> tuple:
+    """A temporal candidate whose element 1 is the whole of sentence ``a`` (no correlative span)."""
+    return ("temporal", (a, 0, 0, ""), (b, 0, len(connective), connective), connective.lower())
+
+
 @pytest.mark.parametrize(
-    "sentences",
+    "sentences, expected",
     [
         # adjacent: only the plain candidate
-        ("At first she refused.", "Later she agreed."),
+        (("At first she refused.", "Later she agreed."), [_plain(0, 1, "Later")]),
         # an intervening member of the series is the closer link
-        ("First, boil the water.", "Then add the leaves.", "It steams.", "Finally, pour."),
+        (
+            ("First, boil the water.", "Then add the leaves.", "It steams.", "Finally, pour."),
+            [_plain(0, 1, "Then"), _plain(2, 3, "Finally")],
+        ),
         # "then" does not continue an "at first" series; "at first sight" is no opener
-        ("At first she refused.", "He waited.", "Then she agreed."),
-        ("It was love at first sight.", "They married.", "Eventually they divorced."),
+        (("At first she refused.", "He waited.", "Then she agreed."), [_plain(1, 2, "Then")]),
+        (
+            ("It was love at first sight.", "They married.", "Eventually they divorced."),
+            [_plain(1, 2, "Eventually")],
+        ),
         # "first" opens a series only sentence-initially
-        ("She came first, as always.", "He came second.", "Later they ate."),
+        (("She came first, as always.", "He came second.", "Later they ate."), [_plain(1, 2, "Later")]),
     ],
 )
-def test_correlative_exclusions(mined, sentences):
-    assert all(a[1][2] == 0 for a in mined("conjunction", *sentences))  # no element-1 span
+def test_correlative_exclusions(mined, sentences, expected):
+    assert mined("conjunction", *sentences) == expected
 
 
 def test_speech_resumed_after_an_aside_links_across_it(mined):

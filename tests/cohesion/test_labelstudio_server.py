@@ -9,6 +9,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -17,8 +18,12 @@ import pytest
 
 from cohesion import annotation
 from tests.cohesion.test_annotation import CHAPTER, _jsonl
+from tests.helpers import unavailable
 
 VENV = Path(__file__).resolve().parents[2] / ".venv-labelstudio"
+PENDING = VENV.with_name(VENV.name + ".pending")  # `make test` installs the venv in the background ...
+LOG = VENV.with_name(VENV.name + ".log")  # ... logging here
+INSTALL_WAIT = 30 * 60  # seconds; the install takes minutes (about 1 GB of downloads)
 CLIENT = Path(__file__).parent / "labelstudio" / "client.py"
 TOKEN = "0123456789abcdef0123456789abcdef01234567"
 # (phenomenon, sent_a, a_start, a_end, sent_b, b_start, b_end) on CHAPTER's sentences
@@ -29,16 +34,33 @@ CANDIDATES = [
     ("ellipsis", 4, 0, 8, 4, 34, 37),
 ]
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (VENV / "bin" / "label-studio").exists(), reason="no .venv-labelstudio: make labelstudio"
-    ),
-]
+
+def _installer_running() -> bool:
+    """Whether `make test`'s background install of the venv is still running (its pid is in PENDING)."""
+    try:
+        os.kill(int(PENDING.read_text().strip()), 0)
+    except (OSError, ValueError):  # no file, a stale file, or an install that has ended
+        return False
+    return True
+
+
+def wait_for_venv(wait: float = INSTALL_WAIT, poll: float = 2) -> None:
+    """Wait for the background install, then skip if there is no Label Studio (fail under CI)."""
+    deadline = time.monotonic() + wait
+    while _installer_running():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the Label Studio install is still running after {wait:g} s; see {LOG}")
+        time.sleep(poll)
+    if not any(VENV.glob(".installed-*")):  # the stamp `make labelstudio` writes once the install is done
+        why = f"no {VENV.name}: make labelstudio" + (
+            f" (the last install's log: {LOG})" if LOG.exists() else ""
+        )
+        unavailable(why)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    wait_for_venv()
     data = tmp_path_factory.mktemp("labelstudio-data")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -74,6 +96,8 @@ def _window_span(task: dict, label: str) -> list:
     return [label, value["start"], value["end"]]
 
 
+@pytest.mark.slow
+@pytest.mark.labelstudio
 def test_round_trip_through_a_real_server(server, tmp_path, capsys):
     rows = [
         {"candidate_id": f"b1/1/c{n}", "chapter_id": "b1/1", "phenomenon": p, "subtype": "", "trigger": "",
@@ -131,3 +155,44 @@ def test_round_trip_through_a_real_server(server, tmp_path, capsys):
     )
     report = json.loads(capsys.readouterr().out)
     assert report["overall"]["n"] == 3 and report["overall"]["raw"] == pytest.approx(2 / 3)
+
+
+@pytest.fixture
+def venv(tmp_path, monkeypatch):
+    """A Label Studio venv folder of the test's own (empty: no install has finished)."""
+    monkeypatch.setattr(sys.modules[__name__], "VENV", tmp_path / ".venv-labelstudio")
+    monkeypatch.setattr(sys.modules[__name__], "PENDING", tmp_path / ".venv-labelstudio.pending")
+    monkeypatch.setattr(sys.modules[__name__], "LOG", tmp_path / ".venv-labelstudio.log")
+    monkeypatch.delenv("CI", raising=False)
+    (tmp_path / ".venv-labelstudio").mkdir()
+    return tmp_path / ".venv-labelstudio"
+
+
+def test_an_installed_venv_is_used(venv):
+    (venv / ".installed-1.23.2").touch()
+    wait_for_venv(wait=0)
+
+
+def test_a_running_install_is_waited_for_then_named_in_the_failure(venv):
+    PENDING.write_text(f"{os.getpid()}\n")  # this process stands in for the installer: it keeps running
+    with pytest.raises(
+        pytest.fail.Exception, match=r"still running after 0\.1 s; see .*venv-labelstudio\.log"
+    ):
+        wait_for_venv(wait=0.1, poll=0.05)
+
+
+def test_an_ended_install_without_its_stamp_skips_with_the_log(venv):
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    PENDING.write_text(f"{ended.pid}\n")
+    LOG.write_text("ERROR: no matching distribution\n")
+    with pytest.raises(pytest.skip.Exception, match=r"make labelstudio \(the last install's log: .*\.log\)"):
+        wait_for_venv(wait=0)
+
+
+def test_no_venv_fails_under_ci(venv, monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(
+        pytest.fail.Exception, match="no .venv-labelstudio: make labelstudio; CI must run this test"
+    ):
+        wait_for_venv(wait=0)

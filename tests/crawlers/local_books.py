@@ -40,6 +40,20 @@ def write_epub(path: Path, documents: list[tuple[str, str]], spine: bool = True)
     return path
 
 
+def lantern_book(tmp_path: Path, extra: list[tuple[str, str]] | tuple = ()) -> Path:
+    """An EPUB of two chapters between a cover and a translator's note (and ``extra`` documents)."""
+    return write_epub(
+        tmp_path / "book.epub",
+        [
+            ("cover.xhtml", xhtml("Cover", ["A Tale of Lanterns"], epub_type="cover")),
+            ("c1.xhtml", xhtml("Chapter 1: The Lamp", ["Mira lit the lamp.", "TL note: a pun in the original."])),
+            ("note.xhtml", xhtml("Translator's Note", ["Thanks for reading."])),
+            ("c2.xhtml", xhtml("Chapter 2: The Boat", ["Mira found a boat.", "It was red."])),
+            *extra,
+        ],
+    )
+
+
 NAMES = [("林远", "Lin Yuan"), ("苏晴", "Su Qing"), ("陈默", "Chen Mo"), ("赵磊", "Zhao Lei"), ("何川", "He Chuan")]
 PLACES = [("山上", "on the mountain"), ("河边", "by the river"), ("海岛", "on the island"), ("城里", "in the city"),
           ("村口", "at the village gate")]

@@ -1,49 +1,13 @@
 import pytest
 
-from crawlers.epub import EpubError, read_epub
 from crawlers.journal import read_journal
 from crawlers.local import read_local
 from crawlers.profile import Site
 from crawlers.textbook import read_text_book
-from tests.crawlers.local_books import write_epub, xhtml
+from tests.crawlers.local_books import lantern_book
 
 EPUB_SITE = Site(name="shelf", lang="en", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
 TEXT_SITE = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
-
-
-def _book(tmp_path, extra=()):
-    return write_epub(tmp_path / "book.epub", [
-        ("cover.xhtml", xhtml("Cover", ["A Tale of Lanterns"], epub_type="cover")),
-        ("c1.xhtml", xhtml("Chapter 1: The Lamp", ["Mira lit the lamp.", "TL note: a pun in the original."])),
-        ("note.xhtml", xhtml("Translator's Note", ["Thanks for reading."])),
-        ("c2.xhtml", xhtml("Chapter 2: The Boat", ["Mira found a boat.", "It was red."])),
-        *extra,
-    ])
-
-
-def test_epub_chapters_in_spine_order_without_front_matter_or_notes(tmp_path):
-    book = read_epub(_book(tmp_path))
-    assert [(c.href, c.title, c.paragraphs) for c in book.chapters] == [
-        ("OEBPS/c1.xhtml", "Chapter 1: The Lamp", ["Mira lit the lamp."]),
-        ("OEBPS/c2.xhtml", "Chapter 2: The Boat", ["Mira found a boat.", "It was red."]),
-    ]
-    assert book.dropped == {"OEBPS/cover.xhtml": "epub:type cover", "OEBPS/note.xhtml": "title \"Translator's Note\""}
-
-
-def test_broken_xhtml_loses_only_that_chapter(tmp_path):
-    book = read_epub(_book(tmp_path, [("c3.xhtml", "<html><body><p>unclosed</body>")]))
-    assert [c.href for c in book.chapters] == ["OEBPS/c1.xhtml", "OEBPS/c2.xhtml"]
-    assert list(book.broken) == ["OEBPS/c3.xhtml"]
-
-
-def test_epub_without_spine_or_not_a_zip_is_a_named_error(tmp_path):
-    with pytest.raises(EpubError) as err:
-        read_epub(write_epub(tmp_path / "b.epub", [("c1.xhtml", xhtml("Chapter 1", ["Hi."]))], spine=False))
-    assert err.value.reason == "missing_spine"
-    (tmp_path / "c.epub").write_text("not a zip")
-    with pytest.raises(EpubError) as err:
-        read_epub(tmp_path / "c.epub")
-    assert err.value.reason == "not_an_epub"
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
@@ -66,7 +30,7 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     assert [title for _, title in state.toc] == ["第一章 点灯", "第二章 小船"]
     assert all(url.startswith("file:///") for url, _ in state.toc)
 
-    epub = _book(tmp_path, [("c3.xhtml", "<html><body><p>unclosed</body>")])
+    epub = lantern_book(tmp_path, [("c3.xhtml", "<html><body><p>unclosed</body>")])
     report = read_local(EPUB_SITE, epub, tmp_path / "e.jsonl")
     state = read_journal(tmp_path / "e.jsonl")
     assert (report["items"], report["failed_reasons"]) == (2, {"broken_xhtml": 1})

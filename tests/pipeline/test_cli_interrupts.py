@@ -20,9 +20,14 @@ def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "cmd_status", interrupted)
-    assert cli.main(["status", *target(demo_config)]) == 130
-    assert capsys.readouterr().err == LINE
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+    # as from a terminal, also when the tests run with SIGINT ignored (started as `nohup make test &`)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert cli.main(["status", *target(demo_config)]) == 130
+        assert capsys.readouterr().err == LINE
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.slow

@@ -1,0 +1,150 @@
+"""Reading EPUB files: spine order, titles from headings or the table of contents, matter and notes
+dropped by rule, and every unreadable part named (invented books, built here)."""
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from crawlers.epub import EpubError, read_epub
+from tests.crawlers.local_books import CONTAINER, lantern_book, write_epub, xhtml
+
+OPF = (
+    '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="{version}">{body}</package>'
+)
+XHTML = '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>{}</body></html>'
+
+
+def _zip(path: Path, entries: dict[str, str]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/epub+zip")
+        for name, text in entries.items():
+            archive.writestr(name, text)
+    return path
+
+
+def test_epub_chapters_in_spine_order_without_front_matter_or_notes(tmp_path):
+    book = read_epub(lantern_book(tmp_path))
+    assert [(c.href, c.title, c.paragraphs) for c in book.chapters] == [
+        ("OEBPS/c1.xhtml", "Chapter 1: The Lamp", ["Mira lit the lamp."]),
+        ("OEBPS/c2.xhtml", "Chapter 2: The Boat", ["Mira found a boat.", "It was red."]),
+    ]
+    assert book.dropped == {
+        "OEBPS/cover.xhtml": "epub:type cover",
+        "OEBPS/note.xhtml": 'title "Translator\'s Note"',
+    }
+
+
+def test_broken_xhtml_loses_only_that_chapter(tmp_path):
+    book = read_epub(lantern_book(tmp_path, [("c3.xhtml", "<html><body><p>unclosed</body>")]))
+    assert [c.href for c in book.chapters] == ["OEBPS/c1.xhtml", "OEBPS/c2.xhtml"]
+    assert list(book.broken) == ["OEBPS/c3.xhtml"]
+    assert book.broken["OEBPS/c3.xhtml"][0] == "broken_xhtml"
+
+
+def test_epub_without_spine_or_not_a_zip_is_a_named_error(tmp_path):
+    with pytest.raises(EpubError) as err:
+        read_epub(write_epub(tmp_path / "b.epub", [("c1.xhtml", xhtml("Chapter 1", ["Hi."]))], spine=False))
+    assert err.value.reason == "missing_spine"
+    (tmp_path / "c.epub").write_text("not a zip")
+    with pytest.raises(EpubError) as err:
+        read_epub(tmp_path / "c.epub")
+    assert err.value.reason == "not_an_epub"
+
+
+def test_epub2_titles_from_the_ncx_and_spine_items_missing_or_not_linear(tmp_path):
+    manifest = (
+        '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>'
+        '<item id="a" href="Text/ch%201.xhtml" media-type="application/xhtml+xml"/>'
+        '<item id="b" href="Text/extra.xhtml" media-type="application/xhtml+xml"/>'
+        '<item id="c" href="Text/gone.xhtml" media-type="application/xhtml+xml"/>'
+    )
+    spine = '<spine toc="ncx"><itemref idref="a"/><itemref idref="b" linear="no"/><itemref idref="c"/>'
+    spine += '<itemref idref="nowhere"/></spine>'
+    ncx = (
+        '<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap>'
+        '<navPoint id="p1"><navLabel><text> Chapter One </text></navLabel><content src="Text/ch%201.xhtml"/></navPoint>'
+        "</navMap></ncx>"
+    )
+    path = _zip(
+        tmp_path / "old.epub",
+        {
+            "META-INF/container.xml": CONTAINER,
+            "OEBPS/content.opf": OPF.format(version="2.0", body=f"<manifest>{manifest}</manifest>{spine}"),
+            "OEBPS/toc.ncx": ncx,
+            "OEBPS/Text/ch 1.xhtml": XHTML.format("<p>No heading here.</p><li>A listed line.</li>"),
+            "OEBPS/Text/extra.xhtml": XHTML.format("<p>Not in the reading order.</p>"),
+        },
+    )
+    book = read_epub(path)
+    assert [(c.href, c.title, c.paragraphs) for c in book.chapters] == [
+        ("OEBPS/Text/ch 1.xhtml", "Chapter One", ["No heading here.", "A listed line."])
+    ]
+    assert book.broken == {
+        "OEBPS/Text/gone.xhtml": ("missing_item", "spine item 'c': OEBPS/Text/gone.xhtml is not in the file"),
+        "nowhere": ("missing_item", "spine item 'nowhere' is not in the manifest"),
+    }
+    assert book.dropped == {}
+
+
+def test_a_broken_nav_costs_only_the_titles(tmp_path):
+    path = write_epub(tmp_path / "b.epub", [("c1.xhtml", XHTML.format("<p>Untitled text.</p>"))])
+    with zipfile.ZipFile(path) as archive:
+        entries = {n: archive.read(n) for n in archive.namelist()}
+    entries["OEBPS/nav.xhtml"] = b"<html><body><nav>unclosed"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    book = read_epub(path)
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [("", ["Untitled text."])]
+
+
+def test_notes_asides_and_matter_titles_are_dropped_by_rule(tmp_path):
+    chapter = XHTML.format(
+        "<h2>Chapter 3: Author's Notes on a Map</h2><p>Chapter 3: Author's Notes on a Map</p>"
+        "<p>The map was old.</p><p>[TL note: the word also means 'chart'.]</p><p>(T/N: a pun.)</p>"
+        "<p>Translator's note: see above.</p><aside><p>A footnote aside.</p></aside>"
+        '<div epub:type="footnote"><p>A typed footnote.</p></div><blockquote>A quoted line.</blockquote>'
+    )
+    documents = [
+        ("c3.xhtml", chapter),
+        ("about.xhtml", xhtml("About the Author", ["She writes."])),
+        ("toc.xhtml", xhtml("目录", ["第一章"])),
+        ("notes.xhtml", xhtml("Author's Notes", ["Thanks."])),
+        ("empty.xhtml", XHTML.format("<h1>Chapter 4</h1>")),
+        ("bodiless.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml"><head/></html>'),
+        (
+            "back.xhtml",
+            XHTML.replace("<body>", '<body epub:type="backmatter appendix">').format("<p>Maps.</p>"),
+        ),
+    ]
+    book = read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("Chapter 3: Author's Notes on a Map", ["The map was old.", "A quoted line."])
+    ]
+    assert book.dropped == {
+        "OEBPS/about.xhtml": "title 'About the Author'",
+        "OEBPS/toc.xhtml": "title '目录'",
+        "OEBPS/notes.xhtml": 'title "Author\'s Notes"',
+        "OEBPS/empty.xhtml": "no text",
+        "OEBPS/bodiless.xhtml": "no body",
+        "OEBPS/back.xhtml": "epub:type appendix backmatter",
+    }
+
+
+@pytest.mark.parametrize(
+    "container, reason",
+    [
+        (None, "no_container"),
+        (
+            '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles/></container>',
+            "no_container",
+        ),
+        (CONTAINER, "bad_package"),  # the package it names is not in the file
+    ],
+)
+def test_a_book_without_its_package_is_a_named_error(tmp_path, container, reason):
+    entries = {"META-INF/container.xml": container} if container else {}
+    with pytest.raises(EpubError) as err:
+        read_epub(_zip(tmp_path / "b.epub", entries))
+    assert err.value.reason == reason

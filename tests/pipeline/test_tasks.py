@@ -1,0 +1,98 @@
+"""The Luigi tasks without running a build: what each task's code digest covers, why a task is stale,
+a crawl's and a cleaning's own reasons to run again, and the names of task units."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from core.stage import StageResult
+from pipeline.tasks import (
+    AlignBook,
+    CleanBook,
+    CrawlBook,
+    DedupCorpus,
+    ExportCorpus,
+    FilterBook,
+    MineBook,
+    UpdateCorpus,
+    _class_source,
+    _code_inputs,
+)
+from tests.helpers import params, write_config
+
+
+@pytest.fixture
+def demo(tmp_path) -> dict[str, str]:
+    return params(write_config(tmp_path, books=["city-star"]))
+
+
+def test_a_task_code_is_its_own_class_and_the_project_modules_and_data_it_imports():
+    filter_code, mine_code = _code_inputs(FilterBook), _code_inputs(MineBook)
+    assert {
+        "code:pipeline/tasks.py#FilterBook",
+        "code:filters/stage.py",
+        "data:filters/boilerplate.txt",
+    } <= set(filter_code)
+    assert "code:cohesion/stage.py" in mine_code and not any(
+        k.startswith("code:cohesion/") for k in filter_code
+    )
+    # the shared machinery decides when to run, not what comes out: editing it reruns nothing
+    assert not any(k.endswith(("#StageTask", "#BookTask")) for k in {*filter_code, *mine_code})
+    assert filter_code["code:pipeline/tasks.py#FilterBook"] != mine_code["code:pipeline/tasks.py#MineBook"]
+
+
+def test_a_class_source_ends_where_the_next_top_level_statement_starts():
+    path, source = _class_source(FilterBook)
+    assert path == "pipeline/tasks.py"
+    assert source.startswith("class FilterBook(BookTask):\n") and "class AlignBook" not in source
+    assert source.rstrip().endswith("FilterConfig(**self.settings())))")
+
+
+def test_why_stale_not_built_then_waiting_for_upstream_then_an_output_missing(demo):
+    task = FilterBook(**demo, book_id="city-star")
+    assert task.why_stale() == "not built"
+    task.write_stage("chapters", StageResult([], [], {"chapters": 0}))
+    assert task.manifest_path() == Path(demo["output_dir"]) / "_manifests" / "FilterBook" / "city-star.json"
+    assert task.why_stale() == "waits for DedupCorpus corpus"
+    task.output_paths()[2].unlink()
+    assert task.why_stale() == "output missing: stats/filter/city-star.json"
+
+
+def test_a_crawl_reruns_for_failed_chapters_in_a_new_run_and_for_a_new_refresh_token(demo):
+    crawl = CrawlBook(**demo, book_id="city-star", lang="zh", run_id="run-2", refresh="2026-12-01")
+    assert crawl._due({"failed": 2, "run_id": "run-1", "refresh": "2026-11-30"}) == [
+        "failed chapters to retry",
+        "refresh 2026-12-01",
+    ]
+    assert (
+        crawl._due({"failed": 2, "run_id": "run-2", "refresh": "2026-12-01"}) == []
+    )  # this run already tried
+    assert crawl._due({"failed": 0, "run_id": "run-1", "refresh": "2026-12-01"}) == []
+    assert crawl.rerun_reasons(None, {}) == ["not built", "refresh 2026-12-01"]
+
+
+def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2")._due({"failed_run": "run-1"}) == [
+        "cleaning failed in an earlier run"
+    ]
+    assert CleanBook(**demo, book_id="city-star", run_id="run-1")._due({"failed_run": "run-1"}) == []
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2")._due({}) == []
+
+
+def test_units_and_settings(demo):
+    crawl = CrawlBook(**demo, book_id="city-star", lang="en")
+    assert (crawl.unit, crawl.resources) == (
+        "city-star-en",
+        {"site_moonlit": 1},
+    )  # one crawl per site at a time
+    assert DedupCorpus(**demo).unit == "corpus"
+    assert ExportCorpus(**demo, formats=["tmx", "bwb"]).unit == "bwb-tmx"
+    assert UpdateCorpus(**demo, date=datetime.date(2026, 12, 1)).unit == "2026-12-01"
+    assert AlignBook(**demo, book_id="city-star").settings() == {}  # the default method, as if unset
+    assert CleanBook(**demo, book_id="city-star").settings() == {
+        "zh": ["^一秒记住【墨香书阁】", "^本章未完，请点击下一页继续阅读", "^请收藏本站"],
+        "en": ["^Enjoying the story\\? Support us on Patreon"],
+    }
