@@ -3,7 +3,7 @@
 
 from alignment.beads import Bead, check_cover
 from alignment.chapter import balance_problem
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.methods import align_chapters
 from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
