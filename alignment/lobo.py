@@ -33,10 +33,9 @@ from alignment.search import Paragraphs
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
 VARIANTS = [
-    RefineParams(uncertain=uncertain, dictionary=dictionary, skip=skip)
+    RefineParams(uncertain=uncertain, dictionary=dictionary)
     for uncertain in (0.05, 0.1, 0.2)
     for dictionary in (0.25, 0.5)
-    for skip in (-0.1, -0.2)
 ]
 Result = tuple[Counts, int, int]
 
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _label(params: RefineParams) -> str:
-    return f"uncertain={params.uncertain}, dictionary={params.dictionary}, skip={params.skip}"
+    return f"uncertain={params.uncertain}, dictionary={params.dictionary}"
 
 
 if __name__ == "__main__":

@@ -106,9 +106,15 @@ class UsePooler:
         return features, starts, lengths
 
     def head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        model = self._model
         if not len(pooled):
             return np.zeros((0, 512), dtype=np.float32)
+        if self._limit is None:
+            return self._head(pooled, counts)
+        with self._limit(limits=1, user_api="blas"):  # threads spinning on a busy machine cost far more
+            return self._head(pooled, counts)
+
+    def _head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        model = self._model
         mean = pooled.astype(np.float32) @ model.cnn_W
         tokens = counts.astype(np.float32)
         mean += tokens[:, None] * model.cnn_b
