@@ -34,7 +34,7 @@ from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
 VARIANTS = [
     RefineParams(uncertain=uncertain, dictionary=dictionary)
-    for uncertain in (0.05, 0.1, 0.2)
+    for uncertain in (0.05, 0.1, 0.2, 0.3, 0.5)
     for dictionary in (0.25, 0.5)
 ]
 Result = tuple[Counts, int, int]
