@@ -27,7 +27,7 @@ from alignment.crossval import DEFAULT_DIRS, objective
 from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import MissingExtra
 from alignment.joined import PooledCache
-from alignment.lexicon import Lexicon
+from text.lexicon import Lexicon
 from alignment.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
