@@ -1,9 +1,9 @@
 """Align a folder of chapter pairs and score the beads against gold.
 
-    python -m alignment.evaluate DATA_DIR [--method default|hybrid|bleualign|galechurch]
+    python -m evals.align DATA_DIR [--method default|hybrid|bleualign|galechurch]
         [--paragraphs perturbed|exact|none] [--translation-suffix .trans.txt] [--out OUT_DIR] [--summary]
 
-DATA_DIR is in one of the layouts of ``alignment.eval_data`` (zh/ en/ gold/ [zh-para/ en-para/], or
+DATA_DIR is in one of the layouts of ``evals.data`` (zh/ en/ gold/ [zh-para/ en-para/], or
 lines/). With gold, prints strict and lax precision/recall/F1 micro-averaged over all beads, line
 accuracy (gold groups recovered exactly by a run of beads) and aligned sentences per CPU second
 (one-time loads excluded). Paragraph breaks are given to the aligner perturbed by default (about 10% of
@@ -20,16 +20,16 @@ import time
 from pathlib import Path
 
 from alignment import chinese
-from alignment.beads import Bead, read_beads, write_beads
-from alignment.compare import agreement
-from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
+from alignment.beads import Bead, write_beads
 from alignment.hybrid import MissingExtra
 from alignment.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters
-from alignment.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
 from core.rejection import Rejection
+from evals.compare import agreement
+from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
+from evals.metric import Counts, count, line_accuracy, scores
 
 
 def paragraphs_of(chapter: EvalChapter, mode: str) -> Paragraphs:
@@ -92,7 +92,7 @@ def evaluate(args: argparse.Namespace) -> None:
                 print(_line(chapter.name, scores(counts)) + f"  lines {exact}/{groups}")
         upstream = args.data_dir / "bleualign-upstream" / f"{chapter.name}.align"
         if args.method == "bleualign" and upstream.is_file():
-            same, size = agreement(result, read_beads(upstream))
+            same, size = agreement([bead.key for bead in result], read_gold(upstream))
             shared, reference_total = shared + same, reference_total + size
     sentences = sum(len(chapter.zh) + len(chapter.en) for chapter in chapters)
     speed = f"  {sentences / max(seconds, 1e-9):.0f} sentences/s"

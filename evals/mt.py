@@ -1,4 +1,4 @@
-"""Figures on real text: ``python -m mteval.eval_data [DATA_DIR]`` (default ``../shared/eval-data/mac-dev-mt``).
+"""MT scores on real text: ``python -m evals.mt [DATA_DIR]`` (default ``../shared/eval-data/mac-dev-mt``).
 
 DATA_DIR holds ``zh/NNN.txt``, its machine translation ``zh/NNN.trans.txt`` (line i translates line i),
 the human translation ``en/NNN.txt`` and gold beads ``gold/NNN.align``. Per gold bead with both sides,
@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from alignment.beads import read_beads
 from core.lines import split_lines
-from core.paths import REPO_ROOT
+from evals.data import EVAL_DATA, read_gold
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
 
-DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
+DEFAULT = EVAL_DATA / "mac-dev-mt"
 
 
 def _lines(path: Path) -> list[str]:
@@ -33,12 +32,12 @@ def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
         name = gold.stem
         zh, mt, en = (_lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt"))
         refs, hyps = [], []
-        for bead in read_beads(gold):
-            stats.add({"pair_id": f"{name}/{len(refs)}", "zh": "".join(zh[i] for i in bead.zh),
-                       "en": " ".join(en[j] for j in bead.en)})
-            if bead.zh and bead.en:
-                hyps.append(" ".join(mt[i] for i in bead.zh))
-                refs.append(" ".join(en[j] for j in bead.en))
+        for zh_idx, en_idx in read_gold(gold):
+            stats.add({"pair_id": f"{name}/{len(refs)}", "zh": "".join(zh[i] for i in zh_idx),
+                       "en": " ".join(en[j] for j in en_idx)})
+            if zh_idx and en_idx:
+                hyps.append(" ".join(mt[i] for i in zh_idx))
+                refs.append(" ".join(en[j] for j in en_idx))
         docs.append(Document(name, refs, hyps))
     return docs, stats
 

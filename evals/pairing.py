@@ -1,6 +1,6 @@
 """Chapter pairing precision and recall on real chapters whose numbering is disturbed on purpose.
 
-Usage: ``python -m filters.eval_pairing [--data DIR ...] [--pieces K] [--seed S]``.
+Usage: ``python -m evals.pairing [--data DIR ...] [--pieces K] [--seed S]``.
 
 Each real chapter of ``../shared/eval-data`` (mac-dev: sentences grouped by the gold beads;
 webfiction-dev: paragraph lines) is cut into ``K`` consecutive pieces at bead or line boundaries, so
@@ -29,11 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from alignment.lexicon import Lexicon
+from evals.data import EVAL_DATA, read_gold
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
 from filters.sentences import split_sentences
 
-EVAL_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data"
 DATASETS = ("mac-dev", "webfiction-dev")
 
 Piece = tuple[list[str], list[str]]  # zh and en sentences of one piece
@@ -55,8 +55,7 @@ def mac_pieces(folder: Path, pieces: int) -> list[Piece]:
     out = []
     for gold in sorted((folder / "gold").glob("*.align")):
         zh, en = _lines(folder / "zh" / f"{gold.stem}.txt"), _lines(folder / "en" / f"{gold.stem}.txt")
-        beads = [[[int(x) for x in side.strip("[]").split(",") if x.strip()] for side in line.split(":")]
-                 for line in _lines(gold) if line.strip()]
+        beads = read_gold(gold)
         for run in _cut(len(beads), pieces):
             out.append(([zh[i] for b in run for i in beads[b][0]], [en[j] for b in run for j in beads[b][1]]))
     return out
@@ -143,7 +142,7 @@ def _pr(gold: set[Pair], made: set[Pair]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", nargs="*", default=list(DATASETS), help="data sets under --eval-dir")
-    parser.add_argument("--eval-dir", type=Path, default=EVAL_DIR, help="where the data sets live (default ../shared/eval-data)")
+    parser.add_argument("--eval-dir", type=Path, default=EVAL_DATA, help="where the data sets live (default ../shared/eval-data)")
     parser.add_argument("--pieces", type=int, default=3, help="pieces each real chapter is cut into")
     parser.add_argument("--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)")
     args = parser.parse_args(argv)

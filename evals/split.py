@@ -1,6 +1,6 @@
 """Boundary precision/recall/F1 of the sentence splitters against a gold split.
 
-Usage: ``python -m filters.eval_split [DATA_DIR]``. DATA_DIR holds ``zh-para/``, ``en-para/``
+Usage: ``python -m evals.split [DATA_DIR]``. DATA_DIR holds ``zh-para/``, ``en-para/``
 (input, one paragraph per line) and ``zh/``, ``en/`` (gold, one sentence per line), one file per
 chapter. Boundaries are character offsets in the text with all whitespace removed. The texts are
 read at run time only; they are never copied into the project.
@@ -14,10 +14,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from evals.data import EVAL_DATA
 from filters.sentences import split_sentences
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev"
+DEFAULT_DATA = EVAL_DATA / "mac-dev"
 _WS = re.compile(r"\s+")
 
 

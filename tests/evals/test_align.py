@@ -1,5 +1,5 @@
-from alignment.eval_data import chapter_names
-from alignment.evaluate import main
+from evals.align import main
+from evals.data import chapter_names
 from tests.alignment.texts import EN, GOLD, ZH
 
 

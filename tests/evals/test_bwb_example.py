@@ -1,24 +1,33 @@
-"""Regression on the shared BWB example chapter (read at run time, never copied; skipped when absent)."""
+from evals.bwb_example import load, main
+from tests.alignment.texts import EN, ZH
 
-from pathlib import Path
+# The invented chapter's beads with one Chinese line each (1-1 and 1-2), in the example's layout.
+LINES = [
+    (ZH[0], EN[0]),
+    (ZH[1], f"{EN[1]} {EN[2]}"),
+    (ZH[2], EN[3]),
+    (ZH[6], EN[5]),
+    (ZH[7], EN[6]),
+    (ZH[8], EN[8]),
+]
 
-import pytest
 
-from alignment.book import align_book
-from filters.sentences import split_en
+def _write(root, zh, en):
+    root.mkdir()
+    (root / "0.chs_re.txt").write_text("\n".join(zh) + "\n", encoding="utf-8")
+    (root / "0.ref_re.txt").write_text("\n".join(en) + "\n", encoding="utf-8")
 
-BWB_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "eval-data" / "bwb-example"
+
+def test_each_line_is_a_gold_bead_over_its_english_sentences(tmp_path):
+    _write(tmp_path / "ex", ["他笑了。", "下雨了。"], ["He laughed. Then he left.", "It rained."])
+    zh, en, gold = load(tmp_path / "ex")
+    assert (zh, en) == (["他笑了。", "下雨了。"], ["He laughed.", "Then he left.", "It rained."])
+    assert gold == [((0,), (0, 1)), ((1,), (2,))]
 
 
-@pytest.mark.skipif(not (BWB_EXAMPLE / "0.chs_re.txt").is_file(), reason="shared eval data absent")
-def test_bwb_example_every_bead_exact(lexicon):
-    zh = (BWB_EXAMPLE / "0.chs_re.txt").read_text(encoding="utf-8").splitlines()
-    en: list[str] = []
-    gold = []
-    for i, line in enumerate((BWB_EXAMPLE / "0.ref_re.txt").read_text(encoding="utf-8").splitlines()):
-        sentences = split_en(line)
-        gold.append(((i,), tuple(range(len(en), len(en) + len(sentences)))))
-        en += sentences
-    beads = align_book([(zh, en)], lexicon).chapters[0]
-    assert len(gold) == 30 and len(en) > 30
-    assert [bead.key for bead in beads] == gold
+def test_prints_exact_beads_and_skips_without_data(tmp_path, capsys):
+    _write(tmp_path / "ex", [zh for zh, _ in LINES], [en for _, en in LINES])
+    assert main([str(tmp_path / "ex")]) == 0
+    assert capsys.readouterr().out == "ex: 6/6 gold beads exact (6 zh lines, 7 en sentences)\n"
+    assert main([str(tmp_path / "none")]) == 0
+    assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'none'}\n"

@@ -1,4 +1,4 @@
-from mteval.eval_data import main, read_documents
+from evals.mt import main, read_documents
 
 
 def _write(root, name, lines):
