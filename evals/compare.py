@@ -31,7 +31,9 @@ def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ours", type=Path, help="folder of our beads (evals.align --out)")
-    parser.add_argument("reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)")
+    parser.add_argument(
+        "reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)"
+    )
     args = parser.parse_args(argv)
     shared, total = compare_dirs(args.ours, args.reference)
     print(f"agreement: {shared}/{total} reference beads reproduced ({shared / max(1, total):.3f})")

@@ -112,8 +112,19 @@ def fit(cases: list[Case], table: dict[tuple[int, int], tuple[Counts, int, int]]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--method", choices=list(GRIDS), default="default", help="aligner whose weights are cross-validated (default: default)")
-    parser.add_argument("data_dirs", type=Path, nargs="*", default=list(DEFAULT_DIRS), help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)")
+    parser.add_argument(
+        "--method",
+        choices=list(GRIDS),
+        default="default",
+        help="aligner whose weights are cross-validated (default: default)",
+    )
+    parser.add_argument(
+        "data_dirs",
+        type=Path,
+        nargs="*",
+        default=list(DEFAULT_DIRS),
+        help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
+    )
     args = parser.parse_args(argv)
     present = [d for d in args.data_dirs if d.exists()]
     for missing in set(args.data_dirs) - set(present):

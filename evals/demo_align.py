@@ -104,7 +104,13 @@ def _summary(label: str, before: Tally, after: Tally) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source_dir", type=Path, nargs="?", default=SOURCE_DIR, help="the demo's source books (default: demo/source)")
+    parser.add_argument(
+        "source_dir",
+        type=Path,
+        nargs="?",
+        default=SOURCE_DIR,
+        help="the demo's source books (default: demo/source)",
+    )
     args = parser.parse_args(argv)
     lexicon = Lexicon()
     totals = {False: Tally(), True: Tally()}

@@ -168,13 +168,17 @@ def main(argv: list[str] | None = None) -> None:
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
     s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
     s.add_argument("--seed", type=int, default=0, help="random seed of the sample (default 0)")
-    s.add_argument("--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)")
+    s.add_argument(
+        "--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
+    )
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
     c.add_argument("passes", type=Path, nargs="+", help="judged sample TSVs (two: kappa between them too)")
     g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
     g.add_argument("gold", type=Path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
-    g.add_argument("--data", type=Path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)")
+    g.add_argument(
+        "--data", type=Path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)"
+    )
     g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)
     if args.command == "recall":

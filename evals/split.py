@@ -73,7 +73,13 @@ def evaluate(data_dir: Path, lang: str) -> Score:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT_DATA, help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)")
+    parser.add_argument(
+        "data_dir",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_DATA,
+        help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)",
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
         print(f"skipped: {args.data_dir} not found")
