@@ -78,6 +78,15 @@ class Figure:
         """The README text the commands' outputs (one per command, in order) give."""
         return _Format().format(self.readme, *self.read(outputs))
 
+    def shape(self) -> re.Pattern:
+        """The README text with any number in place of each value: where the figure stands, without data."""
+        parts = []
+        for literal, field, _, _ in string.Formatter().parse(self.readme):
+            parts.append(re.escape(literal))
+            if field is not None:
+                parts.append(r"[\d.,/%]+")
+        return re.compile("".join(parts))
+
     def place(self, readme: str) -> str:
         """The part of ``readme`` that must hold the text: the line starting with ``row``, or all of it."""
         if not self.row:

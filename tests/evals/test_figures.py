@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -19,6 +20,7 @@ README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 def test_a_figure_fills_the_readme_text_with_rounded_values():
     figure = Figure(("cmd",), grab(r"^all (\S+) (\S+) (\d+)/(\d+)"), "{0:~.3f}, {1:.1%}, {2:,}/{3}", "| row")
     assert figure.text(["x\nall 0.8394 0.9873 1337/2000\n"]) == ".839, 98.7%, 1,337/2000"
+    assert figure.shape().fullmatch(".839, 98.7%, 1,337/2000") and not figure.shape().search(".839, 98.7%")
     assert figure.place("| other | .839\n| row | .839, 98.7%\n") == "| row | .839, 98.7%"
     assert Figure(("cmd",), grab("x"), "x").place("a\n  b") == "a b"
     with pytest.raises(FigureError, match="no 'absent' in the output"):
@@ -33,12 +35,28 @@ def test_a_span_reads_the_least_and_greatest_value_of_several_outputs():
 MAKE_TARGETS = {"evals.split", "evals.align"}  # README shows them as `make eval-split` and `make eval-align`
 
 
-def test_every_figure_has_its_readme_row_and_a_command_readme_names():
-    assert [f.row for f in FIGURES if f.row and not f.place(README)] == []
+def test_every_figure_stands_in_its_readme_row_and_its_command_is_named_there():
+    assert [f.readme for f in FIGURES if not f.shape().search(f.place(README))] == []
     modules = {shlex.split(command)[2] for command in commands()}
     assert [
         module for module in modules if f"python -m {module}" not in README and module not in MAKE_TARGETS
     ] == []
+
+
+LABELS = re.compile(r"seeds? [\d, ]+:|\b4 folds\b")  # numbers in the quality table that are not results
+
+
+def test_every_number_in_the_quality_table_results_is_a_registered_figure():
+    section = README[README.index("## Quality and speed") : README.index("For reference, published")]
+    unregistered = []
+    for line in section.splitlines()[2:]:
+        if line.startswith("| ") and not line.startswith(("| what", "| ---")):
+            result = line.split(" | ")[2]
+            for figure in FIGURES:
+                if figure.row and line.startswith(figure.row):
+                    result = figure.shape().sub("", result)
+            unregistered += re.findall(r"\S*\d\S*", LABELS.sub("", result))
+    assert unregistered == []
 
 
 def groups() -> list[list[Figure]]:
