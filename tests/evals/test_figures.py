@@ -83,7 +83,9 @@ def _run(command: str) -> str:
 @pytest.mark.skipif(not EVAL_DATA.is_dir(), reason="../shared/eval-data absent")
 @pytest.mark.parametrize("group", groups(), ids=lambda group: group[0].commands[0].split(maxsplit=2)[2])
 def test_readme_shows_what_the_commands_print_today(group):
-    outputs = {command: _run(command) for figure in group for command in figure.commands}
+    outputs = {
+        command: _run(command) for command in dict.fromkeys(c for figure in group for c in figure.commands)
+    }
     wrong = []
     for figure in group:
         text = figure.text([outputs[command] for command in figure.commands])
