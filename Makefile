@@ -79,11 +79,11 @@ bench: setup  ## BENCH=scale (or filters, align, cohesion, exports) for one
 eval: eval-split eval-align
 
 eval-split: setup
-	$(PY) -m filters.eval_split
+	$(PY) -m evals.split
 
 eval-align: setup  ## default, hybrid and Gale-Church on the dev sets (strict/lax F1, line accuracy, sentences/s)
 	@for data in mac-dev webfiction-dev; do for method in default hybrid galechurch; do \
-	  $(PY) -m alignment.evaluate ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
+	  $(PY) -m evals.align ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
 
 export: setup
 	$(PY) -m pipeline export $(TARGET) --formats $(FORMATS) $(ARGS)

@@ -8,7 +8,7 @@ small exact search whose bead score is a margin (Bertalign's): the cosine of the
 text less the mean cosine of each side against the other side's neighbouring sentences, times the
 length factor, plus the dictionary score. Only spans inside stretches are embedded.
 
-Not yet an alignment method: scored by leave-one-book-out (``python -m alignment.lobo``), at its defaults
+Not yet an alignment method: scored by leave-one-book-out (``python -m evals.lobo``), at its defaults
 it is faster than the hybrid method but trails it by 0.01-0.03 strict F1 (README, Quality and speed).
 """
 
@@ -29,7 +29,7 @@ Box = tuple[int, int, int, int]  # i0, i1, j0, j1: a bead as half-open zh and en
 
 @dataclass(frozen=True)
 class RefineParams:
-    """``uncertain`` and ``dictionary``: the variant best on all chapters in ``python -m alignment.lobo``."""
+    """``uncertain`` and ``dictionary``: the variant best on all chapters in ``python -m evals.lobo``."""
 
     uncertain: float = 0.2  # boundaries whose best local move loses less dictionary score are re-decided
     skip: float = -0.1  # score of a one-sided bead inside a stretch (Bertalign's; not fitted)

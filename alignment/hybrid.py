@@ -42,7 +42,7 @@ class SentenceEmbedder:
 
 @dataclass(frozen=True)
 class HybridWeights:
-    """Fitted with ``python -m alignment.crossval --method hybrid``."""
+    """Fitted with ``python -m evals.crossval --method hybrid``."""
 
     weight: float = 1.0  # of the embedding term
     floor: float = 0.1  # cosines below it add nothing

@@ -32,7 +32,7 @@ def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SearchParams:
-    """Defaults of the last five fitted by ``python -m alignment.crossval`` (mac-dev + webfiction-dev)."""
+    """Defaults of the last five fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
 
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal

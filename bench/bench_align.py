@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.eval_data import chapter_names, read_lines
 from text.lexicon import Lexicon
+from evals.data import EVAL_DATA, chapter_names, read_lines
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data" / "mac-dev"
+DEFAULT_DATA = EVAL_DATA / "mac-dev"
 # The previous aligner (set-based scorer, a Python call per bead; commit 8360ce8), measured by this script
 # on mac-dev on the team's 2-core machine, 3x the 6 chapters with refinement. Kept as a record instead of
 # a second implementation.

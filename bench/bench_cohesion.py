@@ -31,9 +31,9 @@ import random  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
-from core.paths import REPO_ROOT  # noqa: E402
+from evals.data import EVAL_DATA  # noqa: E402
 
-MAC_DEV = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev" / "en"
+MAC_DEV = EVAL_DATA / "mac-dev" / "en"
 CHAPTER = 49  # sentences per generated chapter: BWB's 9,581,816 sentence pairs / 196,304 chapters
 BWB_SENTENCES = 9_581_816  # English sentences (= sentence pairs) in BWB
 NAMES = ["Anna Berg", "Tomas Hale", "Miss Berg", "Old Hale", "Young Master Reed"]

@@ -13,13 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+from evals.data import EVAL_DATA
 from filters.chapter_filters import FilterConfig
 from text.sentences import split_sentences
 from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-DEFAULT_DATA = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev"
+DEFAULT_DATA = EVAL_DATA / "mac-dev"
 _HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈剑号巨阙珠称夜光"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from core.paths import REPO_ROOT
 
-PACKAGES = ("alignment", "bench", "cohesion", "core", "crawlers", "exports", "filters", "mteval", "pipeline", "qc")
+PACKAGES = ("alignment", "bench", "cohesion", "core", "crawlers", "evals", "exports", "filters", "mteval", "pipeline", "qc")
 
 
 def _add_argument_calls():

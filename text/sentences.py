@@ -1,7 +1,7 @@
 """Sentence splitting for Chinese (rules) and English (NLTK punkt plus repairs), fully offline, in time
 linear in the paragraph's length.
 
-Decisions, measured on the MAC dev gold (``python -m filters.eval_split``):
+Decisions, measured on the MAC dev gold (``python -m evals.split``):
 
 Chinese
 * a sentence ends after a run of 。！？!? or an ellipsis (…, ……, ...), together with the closing

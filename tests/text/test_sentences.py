@@ -5,8 +5,6 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from filters.eval_split import boundaries, evaluate
-from filters.eval_split import main as eval_split_main
 from text.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
 from text.sentences import paragraph_starts, split_en, split_sentences, split_zh
 
@@ -103,22 +101,6 @@ def test_cli():
         check=True,
     )
     assert result.stdout.splitlines() == ["甲。", "乙！", "丙？"]
-
-
-def test_eval_split_on_a_tiny_gold(tmp_path, capsys):
-    for folder, text in {
-        "zh-para": "甲说完了。乙？\n",
-        "zh": "甲说完了。\n乙？\n",
-        "en-para": "A. B\n",
-        "en": "A.\nB\n",
-    }.items():
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
-    score = evaluate(tmp_path, "zh")
-    assert (score.tp, score.fp, score.fn, score.f1) == (1, 0, 0, 1.0)
-    assert boundaries(["ab c", "d"]) == {3}
-    assert eval_split_main([str(tmp_path / "missing")]) == 0
-    assert "skipped:" in capsys.readouterr().out
 
 
 def _main_on(monkeypatch, data: bytes, *args: str) -> int:

@@ -1,5 +1,5 @@
-from alignment.eval_data import chapter_names
-from alignment.evaluate import main
+from evals.align import main
+from evals.data import chapter_names
 from tests.alignment.texts import EN, GOLD, ZH
 
 
@@ -52,4 +52,19 @@ def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
     assert main([str(tmp_path / "data")]) == 1
     error = capsys.readouterr().err
-    assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+    assert (
+        error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+    )
+
+
+def test_bleualign_reports_agreement_with_and_scores_of_the_upstream_beads(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    (tmp_path / "data" / "bleualign-upstream").mkdir()
+    gold = (tmp_path / "data" / "gold" / "001.align").read_text(encoding="utf-8")
+    (tmp_path / "data" / "bleualign-upstream" / "001.align").write_text(gold, encoding="utf-8")
+    main([str(tmp_path / "data"), "--method", "bleualign", "--summary"])
+    output = capsys.readouterr().out.splitlines()
+    assert output[2].startswith("agreement with bleualign-upstream: ") and "/9 beads (" in output[2]
+    assert output[3] == (
+        "upstream  strict P 1.000 R 1.000 F1 1.000  lax P 1.000 R 1.000 F1 1.000  (bleualign-upstream against the gold)"
+    )

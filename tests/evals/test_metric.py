@@ -1,6 +1,6 @@
 import pytest
 
-from alignment.metric import Counts, count, scores, line_accuracy
+from evals.metric import Counts, count, scores, line_accuracy
 
 GOLD = [((0,), (0,)), ((1,), (1, 2)), ((2, 3), (3,)), ((4,), ())]
 

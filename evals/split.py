@@ -1,6 +1,6 @@
 """Boundary precision/recall/F1 of the sentence splitters against a gold split.
 
-Usage: ``python -m filters.eval_split [DATA_DIR]``. DATA_DIR holds ``zh-para/``, ``en-para/``
+Usage: ``python -m evals.split [DATA_DIR]``. DATA_DIR holds ``zh-para/``, ``en-para/``
 (input, one paragraph per line) and ``zh/``, ``en/`` (gold, one sentence per line), one file per
 chapter. Boundaries are character offsets in the text with all whitespace removed. The texts are
 read at run time only; they are never copied into the project.
@@ -14,10 +14,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from evals.data import EVAL_DATA
 from text.sentences import split_sentences
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev"
+DEFAULT_DATA = EVAL_DATA / "mac-dev"
 _WS = re.compile(r"\s+")
 
 
@@ -73,7 +73,13 @@ def evaluate(data_dir: Path, lang: str) -> Score:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT_DATA, help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)")
+    parser.add_argument(
+        "data_dir",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_DATA,
+        help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)",
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
         print(f"skipped: {args.data_dir} not found")

@@ -1,12 +1,12 @@
 """Fit the search weights (one-sided bead costs, paragraph bonus and crossing cost) by k-fold across chapters.
 
-    python -m alignment.crossval [--method default|hybrid] [DATA_DIR ...]
+    python -m evals.crossval [--method default|hybrid] [DATA_DIR ...]
         (default: mac-dev and webfiction-dev in ../shared/eval-data)
 
 Chapters of all folders are dealt round-robin into K folds. For each fold the grid point with the best
 mean of strict F1 and line accuracy on the other folds aligns the held-out fold; the held-out results,
 summed, are the cross-validated figures. Finally the grid point fitted on all chapters is printed (the
-defaults of ``SearchParams``, or for hybrid of ``HybridWeights`` and ``HYBRID_SEARCH``, come from it). Paragraphs are perturbed as in ``alignment.evaluate``.
+defaults of ``SearchParams``, or for hybrid of ``HybridWeights`` and ``HYBRID_SEARCH``, come from it). Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
 search reruns per grid point.
 """
@@ -20,14 +20,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, MissingExtra, SentenceEmbedder
 from text.lexicon import Lexicon
-from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, perturb_starts
+from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
-EVAL_DATA = Path(__file__).resolve().parents[2] / "shared" / "eval-data"
 DEFAULT_DIRS = (EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev")
 FOLDS = 4
 GRIDS = {
@@ -113,8 +112,19 @@ def fit(cases: list[Case], table: dict[tuple[int, int], tuple[Counts, int, int]]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--method", choices=list(GRIDS), default="default", help="aligner whose weights are cross-validated (default: default)")
-    parser.add_argument("data_dirs", type=Path, nargs="*", default=list(DEFAULT_DIRS), help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)")
+    parser.add_argument(
+        "--method",
+        choices=list(GRIDS),
+        default="default",
+        help="aligner whose weights are cross-validated (default: default)",
+    )
+    parser.add_argument(
+        "data_dirs",
+        type=Path,
+        nargs="*",
+        default=list(DEFAULT_DIRS),
+        help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
+    )
     args = parser.parse_args(argv)
     present = [d for d in args.data_dirs if d.exists()]
     for missing in set(args.data_dirs) - set(present):

@@ -1,4 +1,4 @@
-"""Figures on real text: ``python -m mteval.eval_data [DATA_DIR]`` (default ``../shared/eval-data/mac-dev-mt``).
+"""MT scores on real text: ``python -m evals.mt [DATA_DIR]`` (default ``../shared/eval-data/mac-dev-mt``).
 
 DATA_DIR holds ``zh/NNN.txt``, its machine translation ``zh/NNN.trans.txt`` (line i translates line i),
 the human translation ``en/NNN.txt`` and gold beads ``gold/NNN.align``. Per gold bead with both sides,
@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from alignment.beads import read_beads
 from core.lines import split_lines
-from core.paths import REPO_ROOT
+from evals.data import EVAL_DATA, read_gold
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
 
-DEFAULT = REPO_ROOT.parent / "shared" / "eval-data" / "mac-dev-mt"
+DEFAULT = EVAL_DATA / "mac-dev-mt"
 
 
 def _lines(path: Path) -> list[str]:
@@ -31,14 +30,21 @@ def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
     docs, stats = [], SplitDiscourse()
     for gold in sorted((data_dir / "gold").glob("*.align")):
         name = gold.stem
-        zh, mt, en = (_lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt"))
+        zh, mt, en = (
+            _lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt")
+        )
         refs, hyps = [], []
-        for bead in read_beads(gold):
-            stats.add({"pair_id": f"{name}/{len(refs)}", "zh": "".join(zh[i] for i in bead.zh),
-                       "en": " ".join(en[j] for j in bead.en)})
-            if bead.zh and bead.en:
-                hyps.append(" ".join(mt[i] for i in bead.zh))
-                refs.append(" ".join(en[j] for j in bead.en))
+        for zh_idx, en_idx in read_gold(gold):
+            stats.add(
+                {
+                    "pair_id": f"{name}/{len(refs)}",
+                    "zh": "".join(zh[i] for i in zh_idx),
+                    "en": " ".join(en[j] for j in en_idx),
+                }
+            )
+            if zh_idx and en_idx:
+                hyps.append(" ".join(mt[i] for i in zh_idx))
+                refs.append(" ".join(en[j] for j in en_idx))
         docs.append(Document(name, refs, hyps))
     return docs, stats
 
@@ -50,26 +56,42 @@ def _fit(lines: list[str], n: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data_dir", nargs="?", type=Path, default=DEFAULT, help="MAC-dev with its MT (default ../shared/eval-data/mac-dev-mt)")
+    parser.add_argument(
+        "data_dir",
+        nargs="?",
+        type=Path,
+        default=DEFAULT,
+        help="MAC-dev with its MT (default ../shared/eval-data/mac-dev-mt)",
+    )
     args = parser.parse_args(argv)
     if not (args.data_dir / "gold").is_dir():
         print(f"skipped: no evaluation data in {args.data_dir}")
         return
     docs, stats = read_documents(args.data_dir)
-    control = [Document(d.chapter_id, nxt.refs, _fit(d.hyps, len(nxt.refs)))
-               for d, nxt in zip(docs, docs[1:] + docs[:1])]
-    print(f"{args.data_dir.name}: {len(docs)} chapters, {sum(len(d.refs) for d in docs)} two-sided gold beads")
+    control = [
+        Document(d.chapter_id, nxt.refs, _fit(d.hyps, len(nxt.refs)))
+        for d, nxt in zip(docs, docs[1:] + docs[:1])
+    ]
+    print(
+        f"{args.data_dir.name}: {len(docs)} chapters, {sum(len(d.refs) for d in docs)} two-sided gold beads"
+    )
     print(f"  {'system':<20}" + "".join(f"{m:>17}" for m in LEADERBOARD))
     for label, documents in (("MT", docs), ("MT vs next chapter", control)):
         split = {r["metric"]: r["value"] for r in score_documents(documents) if r["chapter_id"] is None}
-        print(f"  {label:<20}" + "".join(f"{split[m]:>17.2f}" if split[m] is not None else f"{'n/a':>17}"
-                                         for m in LEADERBOARD))
+        print(
+            f"  {label:<20}"
+            + "".join(f"{split[m]:>17.2f}" if split[m] is not None else f"{'n/a':>17}" for m in LEADERBOARD)
+        )
     print("Pronouns on the gold beads (English / Chinese, by class):")
     for row in pronoun_rows({"gold": stats}):
-        print(f"  {row['lang']}: " + ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("split", "lang")))
+        print(
+            f"  {row['lang']}: " + ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("split", "lang"))
+        )
     zero = zero_pronoun_rows({"gold": stats})[0]
-    print(f"  English pronouns in two-sided beads with no Chinese pronoun: {zero['with no zh pronoun in the bead']}"
-          f" of {zero['en pronouns (two-sided beads)']} ({zero['share %']}%)")
+    print(
+        f"  English pronouns in two-sided beads with no Chinese pronoun: {zero['with no zh pronoun in the bead']}"
+        f" of {zero['en pronouns (two-sided beads)']} ({zero['share %']}%)"
+    )
 
 
 if __name__ == "__main__":

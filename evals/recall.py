@@ -1,6 +1,6 @@
 """Recall against an exhaustive hand gold, and precision inside the annotated stretches.
 
-The gold file (e.g. ``cohesion/judgements/recall-gold.tsv``) holds no text, only offsets into files
+The recall gold (e.g. ``cohesion/judgements/recall-gold.tsv``; not the alignment gold of ``evals.data``) holds no text, only offsets into files
 of the eval data (``../shared/eval-data``), tab-separated:
 
 - ``stretch  SOURCE  FIRST  LAST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
@@ -49,7 +49,7 @@ class GoldError(ValueError):
     """A malformed gold line; the message names the file and line."""
 
 
-def read_gold(path: Path) -> Gold:
+def read_recall_gold(path: Path) -> Gold:
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -1,4 +1,4 @@
-from alignment.lobo import main
+from evals.lobo import main
 
 
 def test_lobo_skips_missing_data(tmp_path, capsys):

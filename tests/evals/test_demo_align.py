@@ -1,4 +1,4 @@
-from alignment.demo_eval import read_bead_file
+from evals.demo_align import read_bead_file
 
 CHAPTER = """title-zh: 第一章
 title-en: Chapter 1

@@ -1,4 +1,4 @@
-from cohesion import judge, recall
+from evals import judge, recall
 
 
 def _data(tmp_path):
@@ -9,7 +9,7 @@ def _data(tmp_path):
     return tmp_path / "d"
 
 
-def test_recall_and_precision_inside_the_stretches(tmp_path, mined):
+def test_recall_and_precision_inside_the_stretches(tmp_path):
     data = _data(tmp_path)
     gold = tmp_path / "gold.tsv"
     gold.write_text(
@@ -20,7 +20,7 @@ def test_recall_and_precision_inside_the_stretches(tmp_path, mined):
         "stretch\tlines/001.en\t0\t1\n"  # the paragraph is split into two sentences
         "instance\tlines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3\n"  # Anna <- She
     )
-    g = recall.read_gold(gold)
+    g = recall.read_recall_gold(gold)
     mined_files = recall.mine_sources(data, g)
     result = recall.evaluate(g, mined_files)
     assert result.found["reference", "adjacent"] == 2 and result.gold["synonyms", "adjacent"] == 1

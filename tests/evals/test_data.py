@@ -1,6 +1,6 @@
 import pytest
 
-from alignment.eval_data import DataError, load_chapters, paragraph_starts, perturb_starts
+from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts
 
 
 def test_line_layout_gives_sentences_groups_and_paragraph_starts(tmp_path):

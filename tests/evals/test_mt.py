@@ -1,4 +1,4 @@
-from mteval.eval_data import main, read_documents
+from evals.mt import main, read_documents
 
 
 def _write(root, name, lines):
@@ -14,7 +14,8 @@ def test_gold_beads_become_documents_and_pronoun_counts(tmp_path, capsys):
     _write(tmp_path, "gold/001.align", ["[0]:[0]", "[1,2]:[1]"])
     docs, stats = read_documents(tmp_path)
     assert [(d.chapter_id, d.hyps, d.refs) for d in docs] == [
-        ("001", ["He left.", "It rained. She laughed."], ["He went away.", "Rain fell and she laughed."])]
+        ("001", ["He left.", "It rained. She laughed."], ["He went away.", "Rain fell and she laughed."])
+    ]
     assert (stats.en_pronouns_two_sided, stats.en_pronouns_no_zh_pronoun) == (2, 0)
     main([str(tmp_path)])
     printed = capsys.readouterr().out

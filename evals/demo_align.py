@@ -1,6 +1,6 @@
 """Strict/lax F1 on the demo books before and after book-level lexicon refinement.
 
-    python -m alignment.demo_eval [SOURCE_DIR]     (default demo/source)
+    python -m evals.demo_align [SOURCE_DIR]     (default demo/source)
 
 Gold comes from the bead files demo/source/<book>/chNN.txt (format in demo/source/FORMAT.md): each
 ``zh:``/``en:`` bead side is split into sentences with the project's sentence splitter; the blank-line
@@ -16,12 +16,13 @@ from pathlib import Path
 
 from alignment.book import align_book
 from text.lexicon import Lexicon
-from alignment.metric import BeadKey, Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
+from core.paths import REPO_ROOT
 from core.rejection import Rejection
+from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 from text.sentences import split_en, split_zh
 
-SOURCE_DIR = Path(__file__).resolve().parent.parent / "demo" / "source"
+SOURCE_DIR = REPO_ROOT / "demo" / "source"
 
 
 def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey], Paragraphs]:
@@ -103,7 +104,13 @@ def _summary(label: str, before: Tally, after: Tally) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source_dir", type=Path, nargs="?", default=SOURCE_DIR, help="the demo's source books (default: demo/source)")
+    parser.add_argument(
+        "source_dir",
+        type=Path,
+        nargs="?",
+        default=SOURCE_DIR,
+        help="the demo's source books (default: demo/source)",
+    )
     args = parser.parse_args(argv)
     lexicon = Lexicon()
     totals = {False: Tally(), True: Tally()}

@@ -1,4 +1,4 @@
-from cohesion import judge
+from evals import judge
 
 
 def test_wilson_interval():
@@ -7,7 +7,7 @@ def test_wilson_interval():
     assert (round(low, 3), round(high, 3)) == (0.640, 0.948)
 
 
-def test_sample_mines_a_directory_with_beads(tmp_path, capsys, mined):
+def test_sample_mines_a_directory_with_beads(tmp_path, capsys):
     (tmp_path / "en").mkdir()
     (tmp_path / "zh").mkdir()
     (tmp_path / "gold").mkdir()

@@ -1,13 +1,13 @@
 """Choose the hybrid's refinement variant by leave-one-book-out over chapters of different books.
 
-    python -m alignment.lobo [DATA_DIR ...]   (default: mac-dev and webfiction-dev in ../shared/eval-data)
+    python -m evals.lobo [DATA_DIR ...]   (default: mac-dev and webfiction-dev in ../shared/eval-data)
 
 Every chapter of these folders comes from another book, so each chapter is a fold. For each fold the
 variant of ``VARIANTS`` with the best mean of strict F1 and line accuracy on all other chapters aligns
 the held-out chapter. Printed per folder: the held-out results summed (micro strict/lax F1, line
 accuracy) and the spread of the per-fold strict F1 (mean, standard deviation, min-max); then how often
 each variant was chosen and the variant best on all chapters (``RefineParams``' defaults come from it).
-The dictionary pass runs once per folder (paragraphs perturbed as in ``alignment.evaluate``); token
+The dictionary pass runs once per folder (paragraphs perturbed as in ``evals.align``); token
 features are cached across variants, so only the refinement reruns.
 """
 
@@ -23,12 +23,12 @@ from pathlib import Path
 from alignment.beads import Bead
 from alignment.boundaries import RefineParams, refine
 from alignment.book import align_book
-from alignment.crossval import DEFAULT_DIRS, objective
-from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
+from evals.crossval import DEFAULT_DIRS, objective
+from evals.data import DataError, EvalChapter, load_chapters, perturb_starts
 from alignment.hybrid import MissingExtra
 from alignment.joined import PooledCache
 from text.lexicon import Lexicon
-from alignment.metric import Counts, count, line_accuracy, scores
+from evals.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 

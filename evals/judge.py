@@ -1,8 +1,8 @@
 """Hand-judging the miner on real text, one sentence per line (e.g. ``../shared/eval-data/mac-dev``).
 
-    python -m cohesion.judge sample DIR [--seed 0] [--per 20] [--shuffle] > /tmp/sample.txt
-    python -m cohesion.judge score PASS1.tsv [PASS2.tsv]
-    python -m cohesion.judge recall GOLD.tsv [--data ../shared/eval-data] [--show]
+    python -m evals.judge sample DIR [--seed 0] [--per 20] [--shuffle] > /tmp/sample.txt
+    python -m evals.judge score PASS1.tsv [PASS2.tsv]
+    python -m evals.judge recall GOLD.tsv [--data ../shared/eval-data] [--show]
 
 ``DIR`` holds ``en/NNN.txt`` (and optionally ``zh/NNN.txt`` + ``gold/NNN.align`` beads, which give
 each candidate its aligned Chinese). ``sample`` mines every chapter and prints a seeded sample per
@@ -11,7 +11,7 @@ phenomenon x adjacency (all where there are fewer) with the sentence window, ele
 a blind second pass. The text is read at run time and never stored: verdict files hold only
 ``candidate_id <TAB> phenomenon <TAB> adjacency <TAB> 1|0 <TAB> reason``. ``score`` prints precision
 per cell with a 95% Wilson interval and, given two passes, Cohen's kappa between them. ``recall``
-mines the files of a hand gold (:mod:`cohesion.recall`) and prints recall per phenomenon and
+mines the files of a hand gold (:mod:`evals.recall`) and prints recall per phenomenon and
 precision inside the annotated stretches; ``--show`` also prints each miss and each wrong candidate
 with its sentences (read at run time).
 """
@@ -21,15 +21,15 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import re
 from collections import Counter
 from pathlib import Path
 
 from cohesion.agreement import cohen_kappa
-from cohesion import recall
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
 from cohesion.stage import PHENOMENA, mine_book
+from evals import recall
+from evals.data import EVAL_DATA, read_gold
 
 BOOK = "eval"
 
@@ -45,13 +45,12 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
         if not (zh_path.is_file() and beads.is_file()):
             continue
         zh = zh_path.read_text(encoding="utf-8").splitlines()
-        for k, line in enumerate(beads.read_text(encoding="utf-8").splitlines()):
-            zh_idx, en_idx = ([int(x) for x in re.findall(r"\d+", side)] for side in line.split(":"))
+        for k, (zh_idx, en_idx) in enumerate(read_gold(beads)):
             pairs.append(
                 {
                     "pair_id": f"{chapter_id}/{k}",
                     "chapter_id": chapter_id,
-                    "en_idx": en_idx,
+                    "en_idx": list(en_idx),
                     "zh": "".join(zh[i] for i in zh_idx),
                 }
             )
@@ -135,7 +134,7 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
 def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
     """The ``recall`` command's output (a one-line error for a malformed gold or missing data)."""
     try:
-        gold = recall.read_gold(gold_path)
+        gold = recall.read_recall_gold(gold_path)
         mined = recall.mine_sources(data, gold)
     except (recall.GoldError, OSError) as e:
         return [f"error: {e}"]
@@ -164,18 +163,22 @@ def show_spans(c: Candidate, sentences: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m cohesion.judge", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m evals.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
     s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
     s.add_argument("--seed", type=int, default=0, help="random seed of the sample (default 0)")
-    s.add_argument("--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)")
+    s.add_argument(
+        "--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
+    )
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
     c.add_argument("passes", type=Path, nargs="+", help="judged sample TSVs (two: kappa between them too)")
     g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
     g.add_argument("gold", type=Path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
-    g.add_argument("--data", type=Path, default=Path("../shared/eval-data"), help="eval-data folder (default ../shared/eval-data)")
+    g.add_argument(
+        "--data", type=Path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)"
+    )
     g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)
     if args.command == "recall":

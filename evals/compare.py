@@ -1,6 +1,6 @@
 """How many beads of a reference system's output (e.g. the original Bleualign) an output reproduces.
 
-python -m alignment.compare OUT_DIR REFERENCE_DIR
+python -m evals.compare OUT_DIR REFERENCE_DIR
 """
 
 from __future__ import annotations
@@ -9,28 +9,31 @@ import argparse
 from collections.abc import Iterable
 from pathlib import Path
 
-from alignment.beads import Bead, read_beads
+from evals.data import read_gold
+from evals.metric import BeadKey
 
 
-def agreement(ours: Iterable[Bead], reference: Iterable[Bead]) -> tuple[int, int]:
+def agreement(ours: Iterable[BeadKey], reference: Iterable[BeadKey]) -> tuple[int, int]:
     """(reference beads also in ours, reference beads); beads compared by their indices only."""
-    keys = {bead.key for bead in ours}
-    reference_keys = [bead.key for bead in reference]
+    keys = set(ours)
+    reference_keys = list(reference)
     return sum(key in keys for key in reference_keys), len(reference_keys)
 
 
 def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
     shared = total = 0
     for path in sorted(reference.glob("*.align")):
-        same, count = agreement(read_beads(ours / path.name), read_beads(path))
+        same, count = agreement(read_gold(ours / path.name), read_gold(path))
         shared, total = shared + same, total + count
     return shared, total
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("ours", type=Path, help="folder of our beads (alignment.evaluate --out)")
-    parser.add_argument("reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)")
+    parser.add_argument("ours", type=Path, help="folder of our beads (evals.align --out)")
+    parser.add_argument(
+        "reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)"
+    )
     args = parser.parse_args(argv)
     shared, total = compare_dirs(args.ours, args.reference)
     print(f"agreement: {shared}/{total} reference beads reproduced ({shared / max(1, total):.3f})")

@@ -1,4 +1,8 @@
-"""Evaluation chapters from a data folder, in either of the shared eval-data layouts.
+"""The evaluation data: where it lives, its gold beads, and its chapters in either layout.
+
+``EVAL_DATA`` (``../shared/eval-data`` beside the repository; copyrighted, read at run time, never
+copied into the project) is the one place every eval command finds its data sets; ``read_gold`` is the
+one reader of gold ``.align`` files.
 
 - Sentence layout (MAC): ``zh/NNN.txt``, ``en/NNN.txt`` (one sentence per line), ``gold/NNN.align``
   (optional) and, optionally, ``zh-para/NNN.txt``, ``en-para/NNN.txt`` (one paragraph per line, made of
@@ -17,8 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import read_beads
-from alignment.metric import BeadKey
+from core.paths import REPO_ROOT
+from evals.metric import BeadKey
 from text.sentences import split_en, split_zh
+
+EVAL_DATA = REPO_ROOT.parent / "shared" / "eval-data"
 
 MERGE_SHARE = 0.10  # en paragraph breaks removed by the perturbation
 SPLIT_SHARE = 0.05  # en paragraphs of two or more sentences split at a sentence end
@@ -44,6 +51,16 @@ def read_lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+
+
+def read_gold(path: Path) -> list[BeadKey]:
+    """The gold beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed."""
+    try:
+        return [bead.key for bead in read_beads(path)]
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+    except ValueError as err:
+        raise DataError(f"{path}: {err}") from None
 
 
 def chapter_names(data_dir: Path) -> list[str]:
@@ -73,10 +90,7 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
         zh, en = read_lines(data_dir / "zh" / f"{name}.txt"), read_lines(en_path)
         gold_path = data_dir / "gold" / f"{name}.align"
-        try:
-            gold = [bead.key for bead in read_beads(gold_path)] if gold_path.is_file() else None
-        except ValueError as err:
-            raise DataError(f"{gold_path}: {err}") from None
+        gold = read_gold(gold_path) if gold_path.is_file() else None
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"

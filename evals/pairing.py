@@ -1,6 +1,6 @@
 """Chapter pairing precision and recall on real chapters whose numbering is disturbed on purpose.
 
-Usage: ``python -m filters.eval_pairing [--data DIR ...] [--pieces K] [--seed S]``.
+Usage: ``python -m evals.pairing [--data DIR ...] [--pieces K] [--seed S]``.
 
 Each real chapter of ``../shared/eval-data`` (mac-dev: sentences grouped by the gold beads;
 webfiction-dev: paragraph lines) is cut into ``K`` consecutive pieces at bead or line boundaries, so
@@ -29,11 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
+from evals.data import EVAL_DATA, read_gold
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
 from text.sentences import split_sentences
 
-EVAL_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "eval-data"
 DATASETS = ("mac-dev", "webfiction-dev")
 
 Piece = tuple[list[str], list[str]]  # zh and en sentences of one piece
@@ -55,8 +55,7 @@ def mac_pieces(folder: Path, pieces: int) -> list[Piece]:
     out = []
     for gold in sorted((folder / "gold").glob("*.align")):
         zh, en = _lines(folder / "zh" / f"{gold.stem}.txt"), _lines(folder / "en" / f"{gold.stem}.txt")
-        beads = [[[int(x) for x in side.strip("[]").split(",") if x.strip()] for side in line.split(":")]
-                 for line in _lines(gold) if line.strip()]
+        beads = read_gold(gold)
         for run in _cut(len(beads), pieces):
             out.append(([zh[i] for b in run for i in beads[b][0]], [en[j] for b in run for j in beads[b][1]]))
     return out
@@ -68,12 +67,19 @@ def webfiction_pieces(folder: Path, pieces: int) -> list[Piece]:
     for zh_file in sorted((folder / "lines").glob("*.zh")):
         zh, en = _lines(zh_file), _lines(zh_file.with_suffix(".en"))
         for run in _cut(len(zh), pieces):
-            out.append((split_sentences([zh[i] for i in run if zh[i].strip()], "zh"),
-                        split_sentences([en[i] for i in run if en[i].strip()], "en")))
+            out.append(
+                (
+                    split_sentences([zh[i] for i in run if zh[i].strip()], "zh"),
+                    split_sentences([en[i] for i in run if en[i].strip()], "en"),
+                )
+            )
     return out
 
 
-LOADERS: dict[str, Callable[[Path, int], list[Piece]]] = {"mac-dev": mac_pieces, "webfiction-dev": webfiction_pieces}
+LOADERS: dict[str, Callable[[Path, int], list[Piece]]] = {
+    "mac-dev": mac_pieces,
+    "webfiction-dev": webfiction_pieces,
+}
 
 
 def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bool]:
@@ -89,14 +95,21 @@ def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bo
     if name == "merged":
         return [((k, k + 1), None) if k == merge else ((k,), None) for k in range(n) if k != merge + 1], False
     if name == "split":
-        return [c for k in range(n) for c in ([((k,), 0), ((k,), 1)] if k == split else [((k,), None)])], False
+        return [
+            c for k in range(n) for c in ([((k,), 0), ((k,), 1)] if k == split else [((k,), None)])
+        ], False
     if name == "mixed":
         chapters = []
         for k in range(n):
             if k == drop or k == merge + 1:
                 continue
-            chapters += ([((k,), 0), ((k,), 1)] if k == split else
-                         [((k, k + 1), None)] if k == merge else [((k,), None)])
+            chapters += (
+                [((k,), 0), ((k,), 1)]
+                if k == split
+                else [((k, k + 1), None)]
+                if k == merge
+                else [((k,), None)]
+            )
         return chapters, True
     raise ValueError(f"unknown scenario {name!r}")
 
@@ -120,16 +133,24 @@ def gold_pairs(chapters: list[EnChapter]) -> set[Pair]:
     return {(frozenset(zh_ids), frozenset(ens)) for zh_ids, ens in en_of.items()}
 
 
-def evaluate(pieces: list[Piece], name: str, lexicon: Lexicon, seed: int) -> tuple[set[Pair], set[Pair], set[Pair]]:
+def evaluate(
+    pieces: list[Piece], name: str, lexicon: Lexicon, seed: int
+) -> tuple[set[Pair], set[Pair], set[Pair]]:
     """Gold pairs, the pairs made, and the pairs by number alone, for one scenario."""
     chapters, prologue = scenario(name, len(pieces), random.Random(seed))
     zh = [p[0] for p in pieces]
     en = [_en_sentences(pieces, c) for c in chapters]
     zh_numbers = list(range(1, len(zh) + 1))
     en_numbers = [None if prologue and e == 0 else e + 1 - prologue for e in range(len(en))]
-    by_number = {(frozenset({i}), frozenset({e})) for i, a in enumerate(zh_numbers)
-                 for e, b in enumerate(en_numbers) if a == b}
-    en_per_zh = corpus_char_ratio((char_count(zh[next(iter(z))]), char_count(en[next(iter(e))])) for z, e in by_number)
+    by_number = {
+        (frozenset({i}), frozenset({e}))
+        for i, a in enumerate(zh_numbers)
+        for e, b in enumerate(en_numbers)
+        if a == b
+    }
+    en_per_zh = corpus_char_ratio(
+        (char_count(zh[next(iter(z))]), char_count(en[next(iter(e))])) for z, e in by_number
+    )
     matches = match_units(zh, en, zh_numbers, en_numbers, lexicon, en_per_zh)
     made = {(frozenset(m.zh), frozenset(m.en)) for m in matches}
     return gold_pairs(chapters), made, by_number
@@ -143,9 +164,16 @@ def _pr(gold: set[Pair], made: set[Pair]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", nargs="*", default=list(DATASETS), help="data sets under --eval-dir")
-    parser.add_argument("--eval-dir", type=Path, default=EVAL_DIR, help="where the data sets live (default ../shared/eval-data)")
+    parser.add_argument(
+        "--eval-dir",
+        type=Path,
+        default=EVAL_DATA,
+        help="where the data sets live (default ../shared/eval-data)",
+    )
     parser.add_argument("--pieces", type=int, default=3, help="pieces each real chapter is cut into")
-    parser.add_argument("--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)"
+    )
     args = parser.parse_args(argv)
     lexicon = None
     print(f"{'data':<16}{'scenario':<10}{'chapters zh/en':>15}{'P':>7}{'R':>7}{'by number P/R':>15}  wrong")
@@ -165,9 +193,13 @@ def main(argv: list[str] | None = None) -> int:
             bp, br = _pr(gold, by_number)
             n_en = sum(len(e) for _, e in gold)
             wrong = sorted((sorted(z), sorted(e)) for z, e in made - gold)
-            print(f"{data:<16}{name:<10}{len(pieces):>8}/{n_en:<6}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  {wrong or ''}")
+            print(
+                f"{data:<16}{name:<10}{len(pieces):>8}/{n_en:<6}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  {wrong or ''}"
+            )
         (p, r), (bp, br) = _pr(totals["gold"], totals["made"]), _pr(totals["gold"], totals["by_number"])
-        print(f"{data:<16}{'all':<10}{'':>15}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  ({len(totals['gold'])} gold pairs)")
+        print(
+            f"{data:<16}{'all':<10}{'':>15}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  ({len(totals['gold'])} gold pairs)"
+        )
     return 0
 
 

@@ -1,15 +1,15 @@
 """Align a folder of chapter pairs and score the beads against gold.
 
-    python -m alignment.evaluate DATA_DIR [--method default|hybrid|bleualign|galechurch]
+    python -m evals.align DATA_DIR [--method default|hybrid|bleualign|galechurch]
         [--paragraphs perturbed|exact|none] [--translation-suffix .trans.txt] [--out OUT_DIR] [--summary]
 
-DATA_DIR is in one of the layouts of ``alignment.eval_data`` (zh/ en/ gold/ [zh-para/ en-para/], or
+DATA_DIR is in one of the layouts of ``evals.data`` (zh/ en/ gold/ [zh-para/ en-para/], or
 lines/). With gold, prints strict and lax precision/recall/F1 micro-averaged over all beads, line
 accuracy (gold groups recovered exactly by a run of beads) and aligned sentences per CPU second
 (one-time loads excluded). Paragraph breaks are given to the aligner perturbed by default (about 10% of
 English paragraphs merged, 5% split), as translators do. Bleualign reads the MT of the source from
 DATA_DIR/zh/NNN<suffix>; with DATA_DIR/bleualign-upstream/ it also reports how many of the original
-Bleualign's beads it reproduces. A missing DATA_DIR is skipped with a message.
+Bleualign's beads it reproduces, and their scores. A missing DATA_DIR is skipped with a message.
 """
 
 from __future__ import annotations
@@ -20,16 +20,16 @@ import time
 from pathlib import Path
 
 from text import chinese
-from alignment.beads import Bead, read_beads, write_beads
-from alignment.compare import agreement
-from alignment.eval_data import DataError, EvalChapter, load_chapters, perturb_starts
+from alignment.beads import Bead, write_beads
 from alignment.hybrid import MissingExtra
 from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters
-from alignment.metric import Counts, count, line_accuracy, scores
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
 from core.rejection import Rejection
+from evals.compare import agreement
+from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
+from evals.metric import Counts, count, line_accuracy, scores
 
 
 def paragraphs_of(chapter: EvalChapter, mode: str) -> Paragraphs:
@@ -74,7 +74,7 @@ def evaluate(args: argparse.Namespace) -> None:
         raise DataError(str(err)) from None
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-    total = Counts()
+    total, upstream_total = Counts(), Counts()
     exact_lines = lines = shared = reference_total = 0
     for chapter, result in zip(chapters, results):
         if isinstance(result, Rejection):
@@ -92,8 +92,11 @@ def evaluate(args: argparse.Namespace) -> None:
                 print(_line(chapter.name, scores(counts)) + f"  lines {exact}/{groups}")
         upstream = args.data_dir / "bleualign-upstream" / f"{chapter.name}.align"
         if args.method == "bleualign" and upstream.is_file():
-            same, size = agreement(result, read_beads(upstream))
+            reference = read_gold(upstream)
+            same, size = agreement([bead.key for bead in result], reference)
             shared, reference_total = shared + same, reference_total + size
+            if chapter.gold is not None:
+                upstream_total += count(reference, chapter.gold)
     sentences = sum(len(chapter.zh) + len(chapter.en) for chapter in chapters)
     speed = f"  {sentences / max(seconds, 1e-9):.0f} sentences/s"
     if args.summary:
@@ -106,16 +109,33 @@ def evaluate(args: argparse.Namespace) -> None:
         print(
             f"agreement with bleualign-upstream: {shared}/{reference_total} beads ({shared / reference_total:.3f})"
         )
+    if upstream_total.gold:
+        print(_line("upstream", scores(upstream_total)) + "  (bleualign-upstream against the gold)")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data_dir", type=Path, help="an evaluation folder: zh/ en/ gold/ [zh-para/ en-para/], or lines/NNN.zh|.en")
+    parser.add_argument(
+        "data_dir",
+        type=Path,
+        help="an evaluation folder: zh/ en/ gold/ [zh-para/ en-para/], or lines/NNN.zh|.en",
+    )
     parser.add_argument("--method", choices=METHODS, default="default", help="aligner (default: default)")
-    parser.add_argument("--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed", help="paragraph evidence: perturbed (default), exact or none")
-    parser.add_argument("--translation-suffix", default=".trans.txt", help="suffix of the machine-translation files for --method bleualign (default .trans.txt)")
+    parser.add_argument(
+        "--paragraphs",
+        choices=("perturbed", "exact", "none"),
+        default="perturbed",
+        help="paragraph evidence: perturbed (default), exact or none",
+    )
+    parser.add_argument(
+        "--translation-suffix",
+        default=".trans.txt",
+        help="suffix of the machine-translation files for --method bleualign (default .trans.txt)",
+    )
     parser.add_argument("--out", type=Path, help="write each chapter's beads to this folder")
-    parser.add_argument("--summary", action="store_true", help="only the totals, labelled with folder and method")
+    parser.add_argument(
+        "--summary", action="store_true", help="only the totals, labelled with folder and method"
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.exists():
         print(f"skipped: no data at {args.data_dir}")

@@ -1,0 +1,325 @@
+"""Every quality figure of README.md, with the command that prints it and where the README shows it.
+
+A ``Figure`` names its commands (as README shows them, run from the repository root), how its values
+are read from their output, and the README text they fill after rounding: ``{:.3f}`` as in Python,
+``{:~.3f}`` without the leading zero (.839), ``{:,}`` with thousands separators. ``row`` is the start of
+the README line (a table row) that must hold the text; empty: anywhere, whitespace folded.
+``tests/evals/test_figures.py`` (slow, skipped without ``../shared/eval-data``) runs each command once
+and asserts every figure; speed figures (CPU time, machine-dependent) are not listed here.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Value = int | float | str
+Reader = Callable[[list[str]], list[Value]]
+
+
+class FigureError(ValueError):
+    """A command's output lacks what a figure reads from it."""
+
+
+def _value(text: str) -> Value:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def grab(*patterns: str) -> Reader:
+    """The groups of each pattern (``^`` and ``$`` at line ends) in each command's output, in order."""
+    compiled = [re.compile(pattern, re.M) for pattern in patterns]
+
+    def read(outputs: list[str]) -> list[Value]:
+        values: list[Value] = []
+        for output in outputs:
+            for pattern in compiled:
+                match = pattern.search(output)
+                if match is None:
+                    raise FigureError(f"no {pattern.pattern!r} in the output")
+                values += [_value(group) for group in match.groups()]
+        return values
+
+    return read
+
+
+def span(reader: Reader) -> Reader:
+    """The least and the greatest of ``reader``'s values (a range across seeds or data sets)."""
+
+    def read(outputs: list[str]) -> list[Value]:
+        values = reader(outputs)
+        return [min(values), max(values)]
+
+    return read
+
+
+class _Format(string.Formatter):
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.startswith("~"):
+            text = format(value, format_spec[1:])
+            return text[1:] if text.startswith("0.") else text
+        return format(value, format_spec)
+
+
+@dataclass(frozen=True)
+class Figure:
+    commands: tuple[str, ...]
+    read: Reader
+    readme: str
+    row: str = ""
+
+    def text(self, outputs: list[str]) -> str:
+        """The README text the commands' outputs (one per command, in order) give."""
+        return _Format().format(self.readme, *self.read(outputs))
+
+    def shape(self) -> re.Pattern:
+        """The README text with any number in place of each value: where the figure stands, without data."""
+        parts = []
+        for literal, field, _, _ in string.Formatter().parse(self.readme):
+            parts.append(re.escape(literal))
+            if field is not None:
+                parts.append(r"[\d.,/%]+")
+        return re.compile("".join(parts))
+
+    def place(self, readme: str) -> str:
+        """The part of ``readme`` that must hold the text: the line starting with ``row``, or all of it."""
+        if not self.row:
+            return " ".join(readme.split())
+        return next((line for line in readme.splitlines() if line.startswith(self.row)), "")
+
+
+def _align(data: str, *options: str) -> str:
+    return " ".join(("python -m evals.align", f"../shared/eval-data/{data}", *options, "--summary"))
+
+
+ALL = r"^\s+all  strict P (\S+) R (\S+) F1 (\S+)  lax P (\S+) R (\S+) F1 (\S+)  line acc (\S+)"
+STRICT_LAX_LINE = "strict {2:~.3f}, lax {5:~.3f}, line acc {6:~.3f}"
+SPLIT = "python -m evals.split"
+CROSSVAL, CROSSVAL_HYBRID = "python -m evals.crossval", "python -m evals.crossval --method hybrid"
+CV = r"^\s+{} cross-validated \(4-fold\): strict F1 (\S+)  lax F1 (\S+)  line acc (\S+)"
+CV_TEXT = "strict {0:~.3f}, lax {1:~.3f}, line acc {2:~.3f}"
+BLEUALIGN = _align("mac-dev-mt", "--method", "bleualign")
+RECALL = "python -m evals.judge recall cohesion/judgements/recall-gold.tsv"
+SCORE = (
+    "python -m evals.judge score cohesion/judgements/mac-dev-pass1.tsv cohesion/judgements/mac-dev-pass2.tsv"
+)
+DEMO = "python -m evals.demo_align"
+MT = "python -m evals.mt"
+SEEDS = (0, 1, 2)
+PAIRING = tuple(f"python -m evals.pairing --seed {seed}" for seed in SEEDS)
+PAIRING_WHOLE = tuple(f"python -m evals.pairing --pieces 1 --seed {seed}" for seed in SEEDS)
+PAIRED = r"^{0}\s+numbered\s+(\d+)/.*\n(?:.*\n)*^{0}\s+all\s+(\S+)\s+(\S+)\s+\S+/\S+\s+\((\d+) gold pairs\)"
+BY_NUMBER = r"^{}\s+all\s+\S+\s+\S+\s+(\S+)/"
+
+ROW_SPLIT = "| sentence splitting"
+ROW_MAC = "| alignment, default method, MAC-dev"
+ROW_WEB = "| alignment, default method, webfiction-dev"
+ROW_HYBRID_MAC = "| hybrid (dictionary + embeddings), MAC-dev"
+ROW_HYBRID_WEB = "| hybrid, webfiction-dev"
+ROW_LOBO = "| boundary refinement"
+ROW_GALE = "| Gale–Church baseline"
+ROW_BLEUALIGN = "| Bleualign mode"
+ROW_BWB = "| BWB example chapter"
+ROW_DEMO = "| demo books"
+ROW_RECALL = "| cohesion candidates, recall and precision"
+ROW_SCORE = "| cohesion candidates (rules before the recall round)"
+ROW_PAIRING = "| chapter pairing"
+ROW_WHOLE = "| same, whole chapters"
+ROW_MT = "| Google MT vs the published translation"
+ROW_CONTROL = "| control: each chapter's MT vs the next chapter"
+
+
+def _cell(phenomenon: str, adjacency: str) -> str:
+    return rf"^\| {phenomenon} \| {adjacency} \| (\d+) \| \d+ \| (\d+)%"
+
+
+def _recall(phenomenon: str) -> str:
+    return rf"^\| {phenomenon} \| [^|]+\| [^|]+\| \d+/\d+ \((\d+)%\)"
+
+
+MT_ROW = r"^  {}\s+" + r"\s+".join([r"(\S+)"] * 9)
+MT_TEXT = " | ".join(f"{{{k}:.2f}}" for k in range(9)) + " |"
+
+FIGURES: tuple[Figure, ...] = (
+    Figure(
+        (SPLIT,),
+        grab(r"^zh\s+\S+\s+\S+\s+(\S+)", r"^en\s+\S+\s+\S+\s+(\S+)"),
+        "zh {0:.3f}, en {1:.3f}",
+        ROW_SPLIT,
+    ),
+    # the default aligner
+    Figure(
+        (_align("mac-dev"),),
+        grab(ALL),
+        "dev (tuned on): strict P/R/F1 {0:~.3f}/{1:~.3f}/{2:~.3f}, lax F1 {5:~.3f}, line accuracy {6:~.3f}",
+        ROW_MAC,
+    ),
+    Figure((CROSSVAL,), grab(CV.format("mac-dev")), f"cross-validated: {CV_TEXT}", ROW_MAC),
+    Figure((_align("webfiction-dev"),), grab(ALL), f"dev (tuned on): {STRICT_LAX_LINE}", ROW_WEB),
+    Figure((CROSSVAL,), grab(CV.format("webfiction-dev")), f"cross-validated: {CV_TEXT}", ROW_WEB),
+    Figure(
+        (_align("webfiction-dev", "--paragraphs", "none"),),
+        grab(ALL),
+        "--paragraphs none`): strict {2:~.3f}, line acc {6:~.3f}",
+        ROW_WEB,
+    ),
+    Figure(
+        (_align("webfiction-dev", "--paragraphs", "exact"),),
+        grab(ALL),
+        "--paragraphs exact`): strict {2:~.3f}, line acc {6:~.3f}",
+        ROW_WEB,
+    ),
+    # hybrid
+    Figure(
+        (_align("mac-dev", "--method", "hybrid"),),
+        grab(ALL),
+        f"dev (tuned on): {STRICT_LAX_LINE}",
+        ROW_HYBRID_MAC,
+    ),
+    Figure((CROSSVAL_HYBRID,), grab(CV.format("mac-dev")), f"cross-validated: {CV_TEXT}", ROW_HYBRID_MAC),
+    Figure(
+        (_align("webfiction-dev", "--method", "hybrid"),),
+        grab(ALL),
+        f"dev (tuned on): {STRICT_LAX_LINE}",
+        ROW_HYBRID_WEB,
+    ),
+    Figure(
+        (CROSSVAL_HYBRID,), grab(CV.format("webfiction-dev")), f"cross-validated: {CV_TEXT}", ROW_HYBRID_WEB
+    ),
+    # a baseline and a reference system
+    Figure((_align("mac-dev", "--method", "galechurch"),), grab(ALL), f"MAC-dev {STRICT_LAX_LINE}", ROW_GALE),
+    Figure(
+        (_align("webfiction-dev", "--method", "galechurch"),),
+        grab(ALL),
+        f"webfiction-dev {STRICT_LAX_LINE}",
+        ROW_GALE,
+    ),
+    Figure(
+        (BLEUALIGN,),
+        grab(
+            ALL,
+            r"^agreement with bleualign-upstream: \d+/\d+ beads \((\S+)\)",
+            r"^upstream  strict P \S+ R \S+ F1 (\S+)",
+        ),
+        "strict {2:~.3f} (original Bleualign: {8:~.3f}), {7:.1%} of the original's beads reproduced",
+        ROW_BLEUALIGN,
+    ),
+    Figure(
+        ("python -m evals.bwb_example",),
+        grab(r"^bwb-example: (\d+)/(\d+) gold beads exact"),
+        "dev (tuned on): {0}/{1} beads exact",
+        ROW_BWB,
+    ),
+    Figure(
+        (DEMO,),
+        grab(
+            r"^\s+all  strict F1 (\S+) -> (\S+)  lax F1 \S+ -> (\S+)  line acc (\S+)  one-sided beads (\d+) "
+            r"\(gold (\d+), exact (\d+)\)"
+        ),  # fmt: skip
+        "strict F1 {0:~.3f} → {1:~.3f} with refinement, lax {2:~.3f}, line accuracy {3:~.3f}; one-sided beads "
+        "produced {4} ({6} exact) against {5} in the gold",
+        ROW_DEMO,
+    ),
+    # cohesion candidates, dev (tuned on)
+    Figure(
+        (RECALL,),
+        grab(
+            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
+            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
+            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
+        ),
+        "recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}; no substitution or "
+        "ellipsis in the gold), precision inside the stretches {3}%",
+        ROW_RECALL,
+    ),
+    Figure(
+        (SCORE,),
+        grab(
+            *(
+                _cell(p, a)
+                for p in ("repetition", "synonyms", "reference")
+                for a in ("adjacent", "non_adjacent")
+            ),
+            *(_cell(p, "adjacent") for p in ("substitution", "ellipsis", "conjunction")),
+            r"kappa (\S+)$",
+        ),
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
+        "{18:.2f}",
+        ROW_SCORE,
+    ),
+    # chapter pairing, dev (tuned on)
+    Figure(
+        PAIRING,
+        grab(PAIRED.format("webfiction-dev")),
+        "webfiction-dev ({0} chapters, {3} pairs) {1:.3f}/{2:.3f}, {5:.3f}/{6:.3f}, {9:.3f}/{10:.3f}",
+        ROW_PAIRING,
+    ),
+    Figure(
+        PAIRING,
+        grab(PAIRED.format("mac-dev")),
+        "mac-dev ({0} chapters, {3} pairs) {1:~.3f}/{2:~.3f}, {5:~.3f}/{6:~.3f}, {9:~.3f}/{10:~.3f}",
+        ROW_PAIRING,
+    ),
+    Figure(
+        PAIRING,
+        span(grab(BY_NUMBER.format("webfiction-dev"), BY_NUMBER.format("mac-dev"))),
+        "by number alone {0:~.2f}–{1:~.2f}",
+        ROW_PAIRING,
+    ),
+    Figure(
+        PAIRING_WHOLE,
+        grab(PAIRED.format("webfiction-dev")),
+        "webfiction-dev {1:.3f}/{2:.3f}, {5:.3f}/{6:.3f}, {9:.3f}/{10:.3f}",
+        ROW_WHOLE,
+    ),
+    Figure(
+        PAIRING_WHOLE,
+        grab(PAIRED.format("mac-dev")),
+        "mac-dev {1:~.3f}/{2:~.3f}, {5:~.3f}/{6:~.3f}, {9:~.3f}/{10:~.3f}",
+        ROW_WHOLE,
+    ),
+    # boundary refinement (not a method yet), leave-one-book-out over mac-dev + webfiction-dev
+    *(
+        Figure(
+            ("python -m evals.lobo",),
+            grab(
+                rf"^ *{name} leave-one-book-out \(\d+ folds\): strict F1 (\S+)  lax F1 (\S+)  line acc (\S+);"
+                r"  per fold strict F1 mean (\S+) sd (\S+) min (\S+) max (\S+)"
+            ),
+            f"{name} strict {{0:~.3f}}, lax {{1:~.3f}}, line acc {{2:~.3f}}, per-fold strict F1 mean {{3:~.3f}},"
+            " sd {4:~.3f}, {5:~.3f}–{6:~.3f}",
+            ROW_LOBO,
+        )
+        for name in ("mac-dev", "webfiction-dev")
+    ),
+    # MT scores (README § Alignment review, corpus analysis and MT evaluation), dev, nothing tuned on it
+    Figure(
+        (MT,),
+        grab(r"^mac-dev-mt: (\d+) chapters, (\d+) two-sided gold beads"),
+        "{0} chapters, {1:,} two-sided gold beads",
+    ),
+    Figure((MT,), grab(MT_ROW.format("MT")), MT_TEXT, ROW_MT),
+    Figure((MT,), grab(MT_ROW.format("MT vs next chapter")), MT_TEXT, ROW_CONTROL),
+    Figure(
+        (MT,),
+        grab(
+            r"^  en: masculine (\d+), feminine (\d+), neuter (\d+), epicene (\d+), total (\d+)",
+            r"^  zh: masculine (\d+), feminine (\d+), neuter (\d+), epicene (\d+), total (\d+)",
+            r"no Chinese pronoun: \d+ of \d+ \((\S+)%\)",
+        ),
+        "English {4:,} (masculine {0}, feminine {1}, neuter {2}, epicene {3}), Chinese {9:,} ({5}, {6}, {7}, {8}); "
+        "{10}% of English pronouns sit in a bead with no Chinese pronoun",
+    ),
+)
+
+
+def commands() -> list[str]:
+    """Every command the figures need, once each, in order of first use."""
+    return list(dict.fromkeys(command for figure in FIGURES for command in figure.commands))

@@ -1,0 +1,33 @@
+from evals.bwb_example import load, main
+from tests.alignment.texts import EN, ZH
+
+# The invented chapter's beads with one Chinese line each (1-1 and 1-2), in the example's layout.
+LINES = [
+    (ZH[0], EN[0]),
+    (ZH[1], f"{EN[1]} {EN[2]}"),
+    (ZH[2], EN[3]),
+    (ZH[6], EN[5]),
+    (ZH[7], EN[6]),
+    (ZH[8], EN[8]),
+]
+
+
+def _write(root, zh, en):
+    root.mkdir()
+    (root / "0.chs_re.txt").write_text("\n".join(zh) + "\n", encoding="utf-8")
+    (root / "0.ref_re.txt").write_text("\n".join(en) + "\n", encoding="utf-8")
+
+
+def test_each_line_is_a_gold_bead_over_its_english_sentences(tmp_path):
+    _write(tmp_path / "ex", ["他笑了。", "下雨了。"], ["He laughed. Then he left.", "It rained."])
+    zh, en, gold = load(tmp_path / "ex")
+    assert (zh, en) == (["他笑了。", "下雨了。"], ["He laughed.", "Then he left.", "It rained."])
+    assert gold == [((0,), (0, 1)), ((1,), (2,))]
+
+
+def test_prints_exact_beads_and_skips_without_data(tmp_path, capsys):
+    _write(tmp_path / "ex", [zh for zh, _ in LINES], [en for _, en in LINES])
+    assert main([str(tmp_path / "ex")]) == 0
+    assert capsys.readouterr().out == "ex: 6/6 gold beads exact (6 zh lines, 7 en sentences)\n"
+    assert main([str(tmp_path / "none")]) == 0
+    assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'none'}\n"

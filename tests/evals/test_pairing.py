@@ -1,0 +1,42 @@
+import random
+
+from evals.pairing import SCENARIOS, _pr, gold_pairs, mac_pieces, scenario
+
+
+def test_each_scenario_disturbs_the_translation_as_named():
+    chapters = {name: scenario(name, 8, random.Random(0)) for name in SCENARIOS}
+    assert chapters["numbered"] == ([((k,), None) for k in range(8)], False)
+    assert chapters["prologue"] == ([((k,), None) for k in range(8)], True)
+    assert (
+        len(chapters["dropped"][0]) == 7
+        and len(chapters["merged"][0]) == 7
+        and len(chapters["split"][0]) == 9
+    )
+    assert sum(len(zh) == 2 for zh, _ in chapters["merged"][0]) == 1
+    assert [half for _, half in chapters["split"][0] if half is not None] == [0, 1]
+    mixed, prologue = chapters["mixed"]
+    assert prologue and len(mixed) == 8 - 1 - 1 + 1
+
+
+def test_gold_pairs_join_the_halves_of_a_split_and_score_precision_and_recall():
+    gold = gold_pairs([((0,), None), ((1,), 0), ((1,), 1), ((2, 3), None)])
+    assert gold == {
+        (frozenset({0}), frozenset({0})),
+        (frozenset({1}), frozenset({1, 2})),
+        (frozenset({2, 3}), frozenset({3})),
+    }
+    made = {(frozenset({0}), frozenset({0})), (frozenset({1}), frozenset({1}))}
+    assert _pr(gold, made) == (0.5, 1 / 3)
+
+
+def test_mac_pieces_cut_the_gold_beads_of_each_chapter(tmp_path):
+    for folder, text in {
+        "zh": "甲。\n乙。\n丙。\n",
+        "en": "A.\nB.\nC.\nD.\n",
+        "gold": "[0]:[0]\n[1]:[1,2]\n[2]:[3]\n",
+    }.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / ("001.align" if folder == "gold" else "001.txt")).write_text(
+            text, encoding="utf-8"
+        )
+    assert mac_pieces(tmp_path, 2) == [(["甲。", "乙。"], ["A.", "B.", "C."]), (["丙。"], ["D."])]

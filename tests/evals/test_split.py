@@ -1,0 +1,17 @@
+from evals.split import boundaries, evaluate, main
+
+
+def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
+    for folder, text in {
+        "zh-para": "甲说完了。乙？\n",
+        "zh": "甲说完了。\n乙？\n",
+        "en-para": "A. B\n",
+        "en": "A.\nB\n",
+    }.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+    score = evaluate(tmp_path, "zh")
+    assert (score.tp, score.fp, score.fn, score.f1) == (1, 0, 0, 1.0)
+    assert boundaries(["ab c", "d"]) == {3}
+    assert main([str(tmp_path / "missing")]) == 0
+    assert "skipped:" in capsys.readouterr().out
