@@ -25,11 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from spacy.tokens import Doc, Token
+from cohesion.tagged import Sentence, Word, span_text
 
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter, quoted, text_of
+from cohesion.chapter import WINDOW, Chapter, quoted
 from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
@@ -87,7 +87,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
+def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
@@ -131,7 +131,7 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Me
 
 
 def _clause_link(
-    ch: Chapter, j: int, tok: Token, cls: str, own: list[Mention], agreeing: list[Mention]
+    ch: Chapter, j: int, tok: Word, cls: str, own: list[Mention], agreeing: list[Mention]
 ) -> Candidate | None:
     """A pronoun whose antecedent is in the clause before a semicolon of its own sentence ("the
     bearers rocked the chair; the lining of their poles ...": adjacent clauses); None otherwise."""
@@ -180,7 +180,7 @@ def _referring(ch: Chapter, i: int, seen: dict[int, list[Mention]]) -> list[Ment
 
 
 def _choose(
-    doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
+    doc: Sentence | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"),
@@ -197,7 +197,7 @@ def _choose(
     return subject if subject in compatible else None
 
 
-def _in_phrase(doc: Doc | None, m: Mention) -> bool:
+def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
     """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
     of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
     if doc is None:
@@ -215,7 +215,7 @@ def _after_the(text: str, m: Mention) -> bool:
     return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
 
 
-def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
+def _other_gender(doc: Sentence | None, m: Mention, cls: str) -> bool:
     """Does a person noun of unknown gender show the other gender by its own pronoun in its
     sentence ("The driver had to force himself ...": not a "she")?"""
     if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
@@ -244,7 +244,7 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
     return lexicon.genders().get((m.lemma, "noun"))
 
 
-def _generic(doc: Doc | None, m: Mention) -> bool:
+def _generic(doc: Sentence | None, m: Mention) -> bool:
     """A quantified or generic noun ("any woman", "every child", "Man proposes"): no referent."""
     if doc is None or m.kind != "noun":
         return False
@@ -257,7 +257,7 @@ def _generic(doc: Doc | None, m: Mention) -> bool:
     return bare and not m.plural and nlp.is_person(m.lemma)
 
 
-def _predicate(doc: Doc | None, m: Mention) -> bool:
+def _predicate(doc: Sentence | None, m: Mention) -> bool:
     """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
     it is not a referent."""
     if doc is None or m.kind != "noun":
@@ -304,7 +304,7 @@ def _vocative(text: str, m: Mention) -> bool:
     return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
 
 
-def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
+def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
     phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
     if doc is None:
@@ -315,18 +315,18 @@ def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
             k -= 1
-        if (k < 0 or doc[k].pos_ != "ADP") and text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
+        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
             return m
     return None
 
 
-def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
+def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
     """The sentence's mentions plus coordinated names ("Li Na and Zhang Wei", plural)."""
     names = [m for m in mentions if m.kind == "name"]
     pairs = []
     for x, y in zip(names, names[1:]):
-        if doc is not None and text_of(doc)[x.end : y.start].strip() == "and":
-            text = text_of(doc)[x.start : y.end]
+        if doc is not None and doc.text[x.end : y.start].strip() == "and":
+            text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
 
@@ -356,19 +356,19 @@ def _surely_person(lemma: str) -> bool:
     return bool(senses) and all(s.lexname() == "noun.person" for s in senses)
 
 
-def _copula_subject(doc: Doc, i: int) -> bool:
+def _copula_subject(doc: Sentence, i: int) -> bool:
     """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
     earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
-    inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
+    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
     after = doc[i + 2] if i + 2 < len(doc) else None
     if after is not None and after.tag_ in ("VBG", "VBN"):
         return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
-def _honorific(doc: Doc, i: int) -> bool:
+def _honorific(doc: Sentence, i: int) -> bool:
     """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
     capitalised possessive before a capitalised word)."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
@@ -377,12 +377,12 @@ def _honorific(doc: Doc, i: int) -> bool:
     return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
 
 
-def _said(doc: Doc, i: int) -> bool:
+def _said(doc: Sentence, i: int) -> bool:
     """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
     return i > 0 and doc[i - 1].lower_ in SAYING
 
 
-def _narrated_demonstrative(ch: Chapter, j: int) -> Token | None:
+def _narrated_demonstrative(ch: Chapter, j: int) -> Word | None:
     """A "this"/"that" standing alone in narration ("... not knowing if this was true", "why he would
     do this"): it means what the previous sentence told. In speech it mostly points outside the text."""
     doc = ch.docs[j]
@@ -414,11 +414,11 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
                 break
 
 
-def _thats_it(doc: Doc, i: int) -> bool:
-    return doc[i : i + 3].text.lower().replace("’", "'") == "that's it"
+def _thats_it(doc: Sentence, i: int) -> bool:
+    return span_text(doc[i : i + 3]).lower().replace("’", "'") == "that's it"
 
 
-def _demonstrative(doc: Doc) -> Token | None:
+def _demonstrative(doc: Sentence) -> Word | None:
     """A clause-opening "that" used alone (not followed by a noun or adjective).
 
     "This" is left out: in novel dialogue it mostly points forward or outside the text ("This is my
