@@ -52,7 +52,7 @@ def name_genders(
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
-        gender = own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
+        gender = own_pronoun_gender(doc, first + 1) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
     things = non_persons(docs, mentions) if things is None else things
@@ -144,16 +144,16 @@ def _first_pronoun_gender(tokens: Sentence | list[Word]) -> str | None:
     return None
 
 
-def own_pronoun_gender(tokens: list[Word]) -> str | None:
-    """The first gendered pronoun after a name in its own sentence that may be the name's: objects
+def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
+    """The first gendered pronoun from word ``start`` on (after a name) that may be the name's: objects
     (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""
-    for tok in tokens:
+    for tok in doc[start:]:
         if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):
             continue
         if tok.lower_ == "him" or (tok.lower_ == "her" and tok.tag_ == "PRP"):
             continue
-        if tok.tag_ == "PRP$" and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADP":
+        if tok.tag_ == "PRP$" and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP":
             continue
         return PRONOUN_GENDER[tok.lower_]
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cohesion.tagged import Sentence, span_text
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon, nlp
 from cohesion.candidate import Span
@@ -80,6 +80,6 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
         or tokens[0].lower_ in lexicon.words("interjections.txt")
     ):
         return []
-    text = span_text(tokens)
+    text = doc.span(i, j)
     start = tokens[0].idx
     return [Mention(start, start + len(text), text, text, "name", tokens[-1].tag_ == "NNPS", i, title)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from cohesion.tagged import Sentence, span_text
+from cohesion.tagged import Sentence
 
 BE = frozenset("is was 's be been being isn't wasn't will would must might could may can".split())
 RAISING = frozenset(
@@ -59,5 +59,5 @@ def pleonastic(doc: Sentence, i: int) -> bool:
         extraposed = any(w in ("to", "that", "if", "whether") for w in words[k + 1 : k + 4])
         if k < len(words) and after[k].pos_ in ("ADJ", "NOUN", "DET") and extraposed:
             return True
-    window = span_text(doc[max(i - 2, 0) : i + 3]).lower().replace("’", "'")
+    window = doc.span(max(i - 2, 0), i + 3).lower().replace("’", "'")
     return bool(_IDIOM.search(window))

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
-from cohesion.tagged import Sentence, Word, span_text
+from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
@@ -220,7 +221,7 @@ def _other_gender(doc: Sentence | None, m: Mention, cls: str) -> bool:
     sentence ("The driver had to force himself ...": not a "she")?"""
     if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
         return False
-    own = own_pronoun_gender(doc[m.token + 1 :])
+    own = own_pronoun_gender(doc, m.token + 1)
     return own is not None and own != cls
 
 
@@ -350,6 +351,7 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
 
 
+@cache
 def _surely_person(lemma: str) -> bool:
     """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
     senses = nlp.wordnet().synsets(lemma, "n")[:2]
@@ -415,7 +417,7 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
 
 
 def _thats_it(doc: Sentence, i: int) -> bool:
-    return span_text(doc[i : i + 3]).lower().replace("’", "'") == "that's it"
+    return doc.span(i, i + 3).lower().replace("’", "'") == "that's it"
 
 
 def _demonstrative(doc: Sentence) -> Word | None:

@@ -34,8 +34,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     keys = [_keys(found) for found in ch.mentions]
     for j, found in enumerate(ch.mentions):
         here = []
-        for key in dict.fromkeys(_key(m) for m in found):
-            links = [link for m in found if _key(m) == key and (link := _link(ch, j, m, keys))]
+        groups: dict[str, list[Mention]] = {}
+        for m in found:
+            groups.setdefault(_key(m), []).append(m)
+        for group in groups.values():
+            links = [link for m in group if (link := _link(ch, j, m, keys))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
