@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from cohesion.tagged import Sentence
 
@@ -64,8 +65,13 @@ def _joins_name(doc: Sentence, j: int) -> bool:
     return after.is_alpha and (after.text[:1].isupper() or doc[j - 1].pos_ == "PROPN")
 
 
+@cache
+def _titles() -> frozenset[str]:
+    return frozenset(word for word, kind in lexicon.genders() if kind == "title")
+
+
 def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
-    titles = {word for word, kind in lexicon.genders() if kind == "title"}
+    titles = _titles()
     title = ""
     while i < j and doc[i].lower_ in titles:
         title = doc[i].lower_

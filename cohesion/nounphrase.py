@@ -12,7 +12,7 @@ nothing.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from cohesion.tagged import Sentence
 
@@ -70,8 +70,10 @@ def premodifiers(doc: Sentence, k: int) -> set[str]:
     }
 
 
+@lru_cache(maxsize=4096)
 def idiom(text: str, end: int) -> bool:
-    """Does the text ending at offset ``end`` (a noun's end) close an idiom?"""
+    """Does the text ending at offset ``end`` (a noun's end) close an idiom? (Cached: repetition and
+    synonyms ask about the same nouns.)"""
     return bool(_idioms().search(text[max(end - 40, 0) : end].lower().replace("’", "'")))
 
 

@@ -60,11 +60,14 @@ CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between 
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
+_LAST_WORD = re.compile(r"(\w+)$")
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
+# Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer.
+Phrases = tuple[list[Mention], list[Mention], list[Mention]]
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
-    seen_phrases: dict[int, list[Mention]] = {}
+    seen_phrases: dict[int, Phrases] = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -88,7 +91,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
+def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
@@ -105,13 +108,11 @@ def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, list[Men
         if j - i > WINDOW and not chain:
             return None
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
-        everyone = _phrases(doc, ch.mentions[i])
+        everyone, framed, _ = _sentence_phrases(ch, i, seen)
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(
             _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
-        ) or any(
-            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
-        ):
+        ) or any(_compatible(m, cls, ch, j - i, tok.lower_) for m in framed):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
@@ -147,7 +148,7 @@ def _clause_link(
 
 
 def _antecedents(
-    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, list[Mention]]
+    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, Phrases]
 ) -> list[Mention]:
     """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
     vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
@@ -155,7 +156,7 @@ def _antecedents(
     doc = ch.docs[i]
     return [
         m
-        for m in _referring(ch, i, seen)
+        for m in _sentence_phrases(ch, i, seen)[2]
         if not (in_speech and i != j and _speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
         and not (cls == "n" and _in_phrase(doc, m))
@@ -164,19 +165,24 @@ def _antecedents(
     ]
 
 
-def _referring(ch: Chapter, i: int, seen: dict[int, list[Mention]]) -> list[Mention]:
-    """Sentence ``i``'s phrases that are not vocatives, speaker labels, predicate nouns, generic
-    nouns or owners of a person; kept in ``seen`` (many pronouns look back at one sentence)."""
+def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
+    """Sentence ``i``'s phrases (:func:`_phrases`), those that are vocatives or speaker labels, and
+    those that may refer: not these, nor predicate nouns, generic nouns or owners of a person; kept
+    in ``seen`` (many pronouns look back at one sentence)."""
     if i not in seen:
         doc = ch.docs[i]
-        seen[i] = [
+        everyone = _phrases(doc, ch.mentions[i])
+        frames = [_speech_frame(ch.sentences[i], m) for m in everyone]
+        framed = [m for m, frame in zip(everyone, frames) if frame]
+        referring = [
             m
-            for m in _phrases(doc, ch.mentions[i])
-            if not _speech_frame(ch.sentences[i], m)
+            for m, frame in zip(everyone, frames)
+            if not frame
             and not _predicate(doc, m)
             and not _generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
         ]
+        seen[i] = (everyone, framed, referring)
     return seen[i]
 
 
@@ -296,10 +302,10 @@ def _vocative(text: str, m: Mention) -> bool:
     if after not in (",", "!", "?", "…", ".", ""):
         return False
     before = text[: m.start].rstrip()
-    word = re.search(r"(\w+)$", before)
+    word = _LAST_WORD.search(before)
     while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
         before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
-        word = re.search(r"(\w+)$", before)
+        word = _LAST_WORD.search(before)
     opens = not before or before[-1] in "\"“‘'—–-,…"
     closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
     return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test

@@ -163,8 +163,8 @@ def _same_state(a: Adjective, b: Adjective, distance: int) -> bool:
     """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
     "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
     the subject of the sentence just before)."""
-    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
-        return False
     if not (a.own & (b.own | b.similar) or b.own & a.similar):
+        return False
+    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
         return False
     return a.target == b.target or (distance == 1 and b.target in PRONOUNS and a.target not in PRONOUNS)
