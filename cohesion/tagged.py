@@ -47,8 +47,6 @@ class Sentence(list):
         return self.text[words[0].idx : words[-1].idx + len(words[-1].text)] if words else ""
 
 
-
-
 def read(doc: Doc, text: str) -> Sentence:
     """The words of ``doc``, which was tagged from ``text``."""
     sentence = Sentence(text)
