@@ -62,8 +62,9 @@ _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _LAST_WORD = re.compile(r"(\w+)$")
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
-# Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer.
-Phrases = tuple[list[Mention], list[Mention], list[Mention]]
+# Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
+# the gender shown by its own pronoun of each of these that is a noun of unknown gender.
+Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -108,7 +109,7 @@ def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]
         if j - i > WINDOW and not chain:
             return None
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
-        everyone, framed, _ = _sentence_phrases(ch, i, seen)
+        everyone, framed, _, _ = _sentence_phrases(ch, i, seen)
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(
             _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
@@ -153,15 +154,15 @@ def _antecedents(
     """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
     vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
     the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
-    doc = ch.docs[i]
+    _, _, referring, own = _sentence_phrases(ch, i, seen)
     return [
         m
-        for m in _sentence_phrases(ch, i, seen)[2]
+        for m in referring
         if not (in_speech and i != j and _speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
-        and not (cls == "n" and _in_phrase(doc, m))
+        and not (cls == "n" and _in_phrase(ch.docs[i], m))
         and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
-        and not (cls in ("m", "f") and _other_gender(doc, m, cls))
+        and not (cls in ("m", "f") and m.kind == "noun" and own.get(m.token) not in (None, cls))
     ]
 
 
@@ -182,7 +183,7 @@ def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
             and not _generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
         ]
-        seen[i] = (everyone, framed, referring)
+        seen[i] = (everyone, framed, referring, _own_genders(doc, referring))
     return seen[i]
 
 
@@ -222,13 +223,16 @@ def _after_the(text: str, m: Mention) -> bool:
     return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
 
 
-def _other_gender(doc: Sentence | None, m: Mention, cls: str) -> bool:
-    """Does a person noun of unknown gender show the other gender by its own pronoun in its
-    sentence ("The driver had to force himself ...": not a "she")?"""
-    if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
-        return False
-    own = own_pronoun_gender(doc, m.token + 1)
-    return own is not None and own != cls
+def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str | None]:
+    """Token -> the gender a noun of unknown gender shows by its own pronoun in its sentence ("The
+    driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
+    if doc is None:
+        return {}
+    return {
+        m.token: own_pronoun_gender(doc, m.token + 1)
+        for m in phrases
+        if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))
+    }
 
 
 def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
