@@ -2,7 +2,7 @@
 
 The rules ask about each word many times (its form, tag, POS, offset ...). A spaCy ``Token`` is
 created anew on every ``doc[i]`` and looks each string up in the vocabulary on every attribute
-access, which cost more than the tagging itself. :func:`read` copies what the rules use into
+access, a large share of mining's time. :func:`read` copies what the rules use into
 :class:`Word` objects with the same attribute names (``text``, ``lower_``, ``tag_``, ``pos_``,
 ``idx``, ``i``, ``whitespace_``, ``is_alpha``) in one pass over the tokens; a :class:`Sentence`
 is the list of them, indexed and sliced like a ``Doc``.
