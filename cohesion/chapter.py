@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from spacy.tokens import Doc
-
 from cohesion.candidate import Span
 from cohesion.mentions import Mention
+from cohesion.tagged import Sentence
 
 WINDOW = 5  # how many sentences back a grammatical link (reference, substitution) may reach
 LEXICAL_WINDOW = 10  # the same for lexical cohesion (repetition, synonyms), which reaches farther
@@ -20,7 +19,7 @@ _EDGE = "\"'“”‘’«»「」『』—–-…. ?!,;:()[]*"
 @dataclass
 class Chapter:
     sentences: list[str]
-    docs: list[Doc | None]  # None where the pre-filter skipped tagging
+    docs: list[Sentence | None]  # None where the pre-filter skipped tagging
     zh: list[str]  # aligned Chinese per sentence ("" when unknown)
     mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
     genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
@@ -42,12 +41,6 @@ def core(text: str) -> tuple[int, int]:
     start = len(text) - len(text.lstrip(_EDGE))
     end = len(text.rstrip(_EDGE))
     return (start, end) if start < end else (0, 0)
-
-
-def text_of(doc: Doc) -> str:
-    """The sentence a Doc was tagged from (kept in ``user_data`` by the miner: spaCy rebuilds
-    ``Doc.text`` from the tokens on every access)."""
-    return doc.user_data.get("text") or doc.text
 
 
 def quoted(text: str, pos: int) -> bool:

@@ -35,7 +35,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 from cohesion import nlp, zh
 from cohesion.candidate import Candidate, Span
@@ -135,7 +135,7 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
     return None
 
 
-def _subject(doc: Doc | None, after: int = 0) -> str | None:
+def _subject(doc: Sentence | None, after: int = 0) -> str | None:
     """The sentence's subject before its first verb: a lower-cased personal pronoun, "thing" for a
     noun that is not a person; None for a name or person noun (it may be what a pronoun means)."""
     if doc is None:
@@ -205,7 +205,7 @@ def _words(match: re.Match) -> tuple[int, int]:
     return start, match.start() + len(text.rstrip(" ,"))
 
 
-def _initial(text: str, doc: Doc | None) -> re.Match | None:
+def _initial(text: str, doc: Sentence | None) -> re.Match | None:
     match = patterns()["i"].match(text, OPENING.match(text).end())
     if match is None:
         return None
@@ -230,7 +230,7 @@ def _edge(text: str) -> re.Match | None:
     return patterns()["f"].search(text) or patterns()["p"].search(text)
 
 
-def _next_pos(doc: Doc | None, offset: int) -> str:
+def _next_pos(doc: Sentence | None, offset: int) -> str:
     """POS of the first token at or after a character offset ("" when untagged or at the end)."""
     if doc is None:
         return ""

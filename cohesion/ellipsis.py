@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon
 from cohesion.candidate import Candidate, Span
@@ -116,7 +116,7 @@ def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | Non
     return j - 1 if eventive is None else eventive
 
 
-def _request(doc: Doc | None) -> bool:
+def _request(doc: Sentence | None) -> bool:
     """An imperative ("Give me the key."): its first word is a verb in the base form."""
     first = next((t for t in doc or () if t.pos_ not in ("PUNCT", "SPACE", "INTJ")), None)
     return first is not None and first.tag_ == "VB"
@@ -133,7 +133,7 @@ def _speech(ch: Chapter, i: int) -> Span:
     return Span(i, start + start2, start + end2, text[start + start2 : start + end2])
 
 
-def _event(doc: Doc | None) -> bool:
+def _event(doc: Sentence | None) -> bool:
     """Does the sentence have a verb that is not after a form of "be" ("were amazed", "was gone")?"""
     if doc is None:
         return False

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from spacy.tokens import Doc, Span, Token
+from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp
-from cohesion.chapter import quoted, text_of
+from cohesion.chapter import quoted
 from cohesion.mentions import Mention
 
 PRONOUN_GENDER = {
@@ -32,7 +32,7 @@ PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
 
 
 def name_genders(
-    docs: list[Doc | None], mentions: list[list[Mention]], things: set[str] | None = None
+    docs: list[Sentence | None], mentions: list[list[Mention]], things: set[str] | None = None
 ) -> dict[str, str]:
     """Name -> "m" | "f" (``things``: the chapter's :func:`non_persons`, computed when not given)."""
     votes: dict[str, Counter] = defaultdict(Counter)
@@ -41,7 +41,7 @@ def name_genders(
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        if doc is None or len({m.text for m in names}) != 1 or spoken(text_of(doc), names[0].start):
+        if doc is None or len({m.text for m in names}) != 1 or spoken(doc.text, names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
             continue  # a verbless label or list item ("Silver Lotus Kick, forty coins.")
@@ -52,7 +52,7 @@ def name_genders(
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
-        gender = own_pronoun_gender(doc[first + 1 :]) or _next_pronoun_gender(docs, mentions, i)
+        gender = own_pronoun_gender(doc, first + 1) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
     things = non_persons(docs, mentions) if things is None else things
@@ -69,7 +69,7 @@ def name_genders(
     return genders
 
 
-def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[str]:
+def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> set[str]:
     """Names the chapter shows to be places, organisations or things more often than persons.
 
     Thing evidence (names with an honorific never count): a place or organisation head word in the
@@ -90,7 +90,7 @@ def non_persons(docs: list[Doc | None], mentions: list[list[Mention]]) -> set[st
             head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
             before = doc[m.token - 1] if m.token > 0 else None
             after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
-            possessive = text_of(doc)[m.end : m.end + 2] in ("'s", "’s")
+            possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
             if (
                 (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
@@ -116,44 +116,44 @@ def spoken(text: str, pos: int) -> bool:
     return close is not None and not _OPENING.search(text, 0, close.start())
 
 
-def owns_person(doc: Doc, m: Mention) -> bool:
+def owns_person(doc: Sentence, m: Mention) -> bool:
     """Is the name the possessor of a person noun ("Anna's husband")?"""
-    if text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
+    if doc.text[m.end : m.end + 2] not in ("'s", "’s"):
         return False
     head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
     return head is not None and nlp.is_person(nlp.lemma(head.text, "n") or head.lower_)
 
 
-def _next_pronoun_gender(docs: list[Doc | None], mentions: list[list[Mention]], i: int) -> str | None:
+def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mention]], i: int) -> str | None:
     """The first gendered pronoun in the next ``FOLLOW`` sentences, up to one that mentions a name or
     a person noun ("Anna bought a coat. The shop was busy. She paid.")."""
     for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
         if any(m.kind == "name" or nlp.is_person(m.lemma) for m in mentions[k]):
             return None
         doc = docs[k]
-        gender = _first_pronoun_gender([t for t in doc if not spoken(text_of(doc), t.idx)]) if doc else None
+        gender = _first_pronoun_gender([t for t in doc if not spoken(doc.text, t.idx)]) if doc else None
         if gender:
             return gender
     return None
 
 
-def _first_pronoun_gender(tokens: Doc | Span | list[Token]) -> str | None:
+def _first_pronoun_gender(tokens: Sentence | list[Word]) -> str | None:
     for tok in tokens:
         if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
             return PRONOUN_GENDER[tok.lower_]
     return None
 
 
-def own_pronoun_gender(tokens: Span) -> str | None:
-    """The first gendered pronoun after a name in its own sentence that may be the name's: objects
+def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
+    """The first gendered pronoun from word ``start`` on (after a name) that may be the name's: objects
     (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""
-    for tok in tokens:
+    for tok in doc[start:]:
         if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):
             continue
         if tok.lower_ == "him" or (tok.lower_ == "her" and tok.tag_ == "PRP"):
             continue
-        if tok.tag_ == "PRP$" and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADP":
+        if tok.tag_ == "PRP$" and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP":
             continue
         return PRONOUN_GENDER[tok.lower_]
     return None

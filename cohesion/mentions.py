@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon, nlp
 from cohesion.candidate import Span
@@ -25,7 +26,7 @@ class Mention:
         return Span(sent, self.start, self.end, self.text)
 
 
-def mentions(doc: Doc) -> list[Mention]:
+def mentions(doc: Sentence) -> list[Mention]:
     """Common nouns with a WordNet lemma (generic nouns excluded) and maximal runs of names."""
     found: list[Mention] = []
     i = 0
@@ -53,7 +54,7 @@ def mentions(doc: Doc) -> list[Mention]:
     return found
 
 
-def _joins_name(doc: Doc, j: int) -> bool:
+def _joins_name(doc: Sentence, j: int) -> bool:
     """A hyphen inside a name ("Xi-feng", "Great-Grandma"), attached to the name parts on both sides,
     the part after it a word (capitalised unless the name part before is a proper noun)."""
     if not (
@@ -64,8 +65,13 @@ def _joins_name(doc: Doc, j: int) -> bool:
     return after.is_alpha and (after.text[:1].isupper() or doc[j - 1].pos_ == "PROPN")
 
 
-def _name(doc: Doc, i: int, j: int) -> list[Mention]:
-    titles = {word for word, kind in lexicon.genders() if kind == "title"}
+@cache
+def _titles() -> frozenset[str]:
+    return frozenset(word for word, kind in lexicon.genders() if kind == "title")
+
+
+def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
+    titles = _titles()
     title = ""
     while i < j and doc[i].lower_ in titles:
         title = doc[i].lower_
@@ -80,7 +86,6 @@ def _name(doc: Doc, i: int, j: int) -> list[Mention]:
         or tokens[0].lower_ in lexicon.words("interjections.txt")
     ):
         return []
-    text = tokens.text
-    return [
-        Mention(tokens.start_char, tokens.end_char, text, text, "name", tokens[-1].tag_ == "NNPS", i, title)
-    ]
+    text = doc.span(i, j)
+    start = tokens[0].idx
+    return [Mention(start, start + len(text), text, text, "name", tokens[-1].tag_ == "NNPS", i, title)]

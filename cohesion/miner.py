@@ -15,6 +15,7 @@ from cohesion.gender import name_genders, non_persons
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.prefilter import needs_tagging
+from cohesion.tagged import read
 
 Detector = Callable[[Chapter], Iterator[Candidate]]
 DETECTORS: tuple[Detector, ...] = (
@@ -74,10 +75,8 @@ def _prepare(
     return readable, zh, needs_tagging(readable) if prefilter else [True] * len(readable)
 
 
-def _chapter(sentences: list[str], docs: list[Doc | None]) -> Chapter:
-    for doc, sentence in zip(docs, sentences):
-        if doc is not None:
-            doc.user_data["text"] = sentence
+def _chapter(sentences: list[str], tagged: list[Doc | None]) -> Chapter:
+    docs = [read(doc, sentence) if doc is not None else None for doc, sentence in zip(tagged, sentences)]
     found = [mentions(doc) if doc is not None else [] for doc in docs]
     things = non_persons(docs, found)
     return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)

@@ -12,9 +12,9 @@ nothing.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon
 
@@ -25,7 +25,7 @@ _MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH
 _NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
 
 
-def determiner(doc: Doc, k: int) -> str:
+def determiner(doc: Sentence, k: int) -> str:
     """The lower-cased determiner or possessor in front of the noun at token ``k`` ("" when none)."""
     i = _phrase_start(doc, k)
     if i < 0:
@@ -35,7 +35,7 @@ def determiner(doc: Doc, k: int) -> str:
     return doc[i].lower_ if doc[i].tag_ in ("DT", "PRP$", "WP$", "PDT") else ""
 
 
-def different(doc_a: Doc, ka: int, doc_b: Doc, kb: int) -> bool:
+def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
     """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?"""
     owner_a, owner_b = owner(doc_a, ka), owner(doc_b, kb)
     pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
@@ -48,7 +48,7 @@ def different(doc_a: Doc, ka: int, doc_b: Doc, kb: int) -> bool:
     )
 
 
-def owner(doc: Doc, k: int) -> str:
+def owner(doc: Sentence, k: int) -> str:
     """Possessive word, possessor name, proper-noun modifier or "of" complement ("" when none)."""
     before = determiner(doc, k)
     if before and before not in ARTICLES:
@@ -61,7 +61,7 @@ def owner(doc: Doc, k: int) -> str:
     return ""
 
 
-def premodifiers(doc: Doc, k: int) -> set[str]:
+def premodifiers(doc: Sentence, k: int) -> set[str]:
     """Descriptive words right in front of the noun (not quantity words)."""
     return {
         t.lower_
@@ -70,8 +70,10 @@ def premodifiers(doc: Doc, k: int) -> set[str]:
     }
 
 
+@lru_cache(maxsize=4096)
 def idiom(text: str, end: int) -> bool:
-    """Does the text ending at offset ``end`` (a noun's end) close an idiom?"""
+    """Does the text ending at offset ``end`` (a noun's end) close an idiom? (Cached: repetition and
+    synonyms ask about the same nouns.)"""
     return bool(_idioms().search(text[max(end - 40, 0) : end].lower().replace("’", "'")))
 
 
@@ -81,7 +83,7 @@ def _idioms() -> re.Pattern:
     return re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
 
 
-def _phrase_start(doc: Doc, k: int) -> int:
+def _phrase_start(doc: Sentence, k: int) -> int:
     """Index of the token before the noun's modifiers (-1 at the sentence start)."""
     i = k - 1
     while i >= 0 and (doc[i].tag_ in _MODIFIER_TAGS or doc[i].tag_ in ("CD", "RB", "CC")):
@@ -89,16 +91,16 @@ def _phrase_start(doc: Doc, k: int) -> int:
     return i
 
 
-def _measure(doc: Doc, k: int) -> bool:
+def _measure(doc: Sentence, k: int) -> bool:
     return k > 0 and doc[k - 1].tag_ == "CD"
 
 
-def _hyphenated(doc: Doc, k: int) -> bool:
+def _hyphenated(doc: Sentence, k: int) -> bool:
     before = k > 0 and doc[k - 1].text == "-" and not doc[k - 1].whitespace_
     after = k + 1 < len(doc) and doc[k + 1].text == "-" and not doc[k].whitespace_
     return before or after
 
 
-def modifier(doc: Doc, k: int) -> bool:
+def modifier(doc: Sentence, k: int) -> bool:
     """Does the noun modify a following noun ("photo shoot", "film studio")?"""
     return k + 1 < len(doc) and doc[k + 1].tag_ in _NOUN_TAGS and doc[k].tag_ in ("NN", "NNS")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 BE = frozenset("is was 's be been being isn't wasn't will would must might could may can".split())
 RAISING = frozenset(
@@ -41,7 +41,7 @@ IDIOMS = (
 _IDIOM = re.compile(r"\b(?:" + "|".join(re.escape(idiom) for idiom in IDIOMS) + r")\b")
 
 
-def pleonastic(doc: Doc, i: int) -> bool:
+def pleonastic(doc: Sentence, i: int) -> bool:
     """Is token ``i`` (an "it") pleonastic or part of an idiom?"""
     after = [t for t in doc[i + 1 : i + 8] if t.pos_ not in ("PUNCT", "SPACE")]
     words = [t.lower_.replace("’", "'") for t in after]
@@ -59,5 +59,5 @@ def pleonastic(doc: Doc, i: int) -> bool:
         extraposed = any(w in ("to", "that", "if", "whether") for w in words[k + 1 : k + 4])
         if k < len(words) and after[k].pos_ in ("ADJ", "NOUN", "DET") and extraposed:
             return True
-    window = doc[max(i - 2, 0) : i + 3].text.lower().replace("’", "'")
+    window = doc.span(max(i - 2, 0), i + 3).lower().replace("’", "'")
     return bool(_IDIOM.search(window))

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
-from spacy.tokens import Doc, Token
+from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter, quoted, text_of
+from cohesion.chapter import WINDOW, Chapter, quoted
 from cohesion.gender import own_pronoun_gender, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
@@ -59,11 +60,15 @@ CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between 
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
+_LAST_WORD = re.compile(r"(\w+)$")
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
+# Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
+# the gender shown by its own pronoun of each of these that is a noun of unknown gender.
+Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
-    seen_phrases: dict[int, list[Mention]] = {}
+    seen_phrases: dict[int, Phrases] = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -87,7 +92,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Mention]]) -> Candidate | None:
+def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]) -> Candidate | None:
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
@@ -104,13 +109,11 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Me
         if j - i > WINDOW and not chain:
             return None
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
-        everyone = _phrases(doc, ch.mentions[i])
+        everyone, framed, _, _ = _sentence_phrases(ch, i, seen)
         compatible = [m for m in phrases if _compatible(m, cls, ch, j - i, tok.lower_)]
         if any(
             _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
-        ) or any(
-            _speech_frame(ch.sentences[i], m) and _compatible(m, cls, ch, j - i, tok.lower_) for m in everyone
-        ):
+        ) or any(_compatible(m, cls, ch, j - i, tok.lower_) for m in framed):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
@@ -131,7 +134,7 @@ def _personal(ch: Chapter, j: int, tok: Token, cls: str, seen: dict[int, list[Me
 
 
 def _clause_link(
-    ch: Chapter, j: int, tok: Token, cls: str, own: list[Mention], agreeing: list[Mention]
+    ch: Chapter, j: int, tok: Word, cls: str, own: list[Mention], agreeing: list[Mention]
 ) -> Candidate | None:
     """A pronoun whose antecedent is in the clause before a semicolon of its own sentence ("the
     bearers rocked the chair; the lining of their poles ...": adjacent clauses); None otherwise."""
@@ -146,41 +149,46 @@ def _clause_link(
 
 
 def _antecedents(
-    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, list[Mention]]
+    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, Phrases]
 ) -> list[Mention]:
     """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
     vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
     the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
-    doc = ch.docs[i]
+    _, _, referring, own = _sentence_phrases(ch, i, seen)
     return [
         m
-        for m in _referring(ch, i, seen)
+        for m in referring
         if not (in_speech and i != j and _speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
-        and not (cls == "n" and _in_phrase(doc, m))
+        and not (cls == "n" and _in_phrase(ch.docs[i], m))
         and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
-        and not (cls in ("m", "f") and _other_gender(doc, m, cls))
+        and not (cls in ("m", "f") and m.kind == "noun" and own.get(m.token) not in (None, cls))
     ]
 
 
-def _referring(ch: Chapter, i: int, seen: dict[int, list[Mention]]) -> list[Mention]:
-    """Sentence ``i``'s phrases that are not vocatives, speaker labels, predicate nouns, generic
-    nouns or owners of a person; kept in ``seen`` (many pronouns look back at one sentence)."""
+def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
+    """Sentence ``i``'s phrases (:func:`_phrases`), those that are vocatives or speaker labels, and
+    those that may refer: not these, nor predicate nouns, generic nouns or owners of a person; kept
+    in ``seen`` (many pronouns look back at one sentence)."""
     if i not in seen:
         doc = ch.docs[i]
-        seen[i] = [
+        everyone = _phrases(doc, ch.mentions[i])
+        frames = [_speech_frame(ch.sentences[i], m) for m in everyone]
+        framed = [m for m, frame in zip(everyone, frames) if frame]
+        referring = [
             m
-            for m in _phrases(doc, ch.mentions[i])
-            if not _speech_frame(ch.sentences[i], m)
+            for m, frame in zip(everyone, frames)
+            if not frame
             and not _predicate(doc, m)
             and not _generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
         ]
+        seen[i] = (everyone, framed, referring, _own_genders(doc, referring))
     return seen[i]
 
 
 def _choose(
-    doc: Doc | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
+    doc: Sentence | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"),
@@ -197,7 +205,7 @@ def _choose(
     return subject if subject in compatible else None
 
 
-def _in_phrase(doc: Doc | None, m: Mention) -> bool:
+def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
     """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
     of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
     if doc is None:
@@ -215,13 +223,16 @@ def _after_the(text: str, m: Mention) -> bool:
     return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
 
 
-def _other_gender(doc: Doc | None, m: Mention, cls: str) -> bool:
-    """Does a person noun of unknown gender show the other gender by its own pronoun in its
-    sentence ("The driver had to force himself ...": not a "she")?"""
-    if doc is None or m.kind != "noun" or lexicon.genders().get((m.lemma, "noun")):
-        return False
-    own = own_pronoun_gender(doc[m.token + 1 :])
-    return own is not None and own != cls
+def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str | None]:
+    """Token -> the gender a noun of unknown gender shows by its own pronoun in its sentence ("The
+    driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
+    if doc is None:
+        return {}
+    return {
+        m.token: own_pronoun_gender(doc, m.token + 1)
+        for m in phrases
+        if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))
+    }
 
 
 def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
@@ -244,7 +255,7 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
     return lexicon.genders().get((m.lemma, "noun"))
 
 
-def _generic(doc: Doc | None, m: Mention) -> bool:
+def _generic(doc: Sentence | None, m: Mention) -> bool:
     """A quantified or generic noun ("any woman", "every child", "Man proposes"): no referent."""
     if doc is None or m.kind != "noun":
         return False
@@ -257,7 +268,7 @@ def _generic(doc: Doc | None, m: Mention) -> bool:
     return bare and not m.plural and nlp.is_person(m.lemma)
 
 
-def _predicate(doc: Doc | None, m: Mention) -> bool:
+def _predicate(doc: Sentence | None, m: Mention) -> bool:
     """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
     it is not a referent."""
     if doc is None or m.kind != "noun":
@@ -295,16 +306,16 @@ def _vocative(text: str, m: Mention) -> bool:
     if after not in (",", "!", "?", "…", ".", ""):
         return False
     before = text[: m.start].rstrip()
-    word = re.search(r"(\w+)$", before)
+    word = _LAST_WORD.search(before)
     while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
         before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
-        word = re.search(r"(\w+)$", before)
+        word = _LAST_WORD.search(before)
     opens = not before or before[-1] in "\"“‘'—–-,…"
     closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
     return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
 
 
-def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
+def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
     phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
     if doc is None:
@@ -315,18 +326,18 @@ def _subject(doc: Doc | None, phrases: list[Mention]) -> Mention | None:
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
             k -= 1
-        if (k < 0 or doc[k].pos_ != "ADP") and text_of(doc)[m.end : m.end + 2] not in ("'s", "’s"):
+        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
             return m
     return None
 
 
-def _phrases(doc: Doc | None, mentions: list[Mention]) -> list[Mention]:
+def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
     """The sentence's mentions plus coordinated names ("Li Na and Zhang Wei", plural)."""
     names = [m for m in mentions if m.kind == "name"]
     pairs = []
     for x, y in zip(names, names[1:]):
-        if doc is not None and text_of(doc)[x.end : y.start].strip() == "and":
-            text = text_of(doc)[x.start : y.end]
+        if doc is not None and doc.text[x.end : y.start].strip() == "and":
+            text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
     return mentions + pairs
 
@@ -350,25 +361,26 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
 
 
+@cache
 def _surely_person(lemma: str) -> bool:
     """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
     senses = nlp.wordnet().synsets(lemma, "n")[:2]
     return bool(senses) and all(s.lexname() == "noun.person" for s in senses)
 
 
-def _copula_subject(doc: Doc, i: int) -> bool:
+def _copula_subject(doc: Sentence, i: int) -> bool:
     """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
     earlier noun."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
-    inverted = prev is not None and prev.lower_ in BE and text_of(doc).rstrip(" '\"’”").endswith("?")
+    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
     after = doc[i + 2] if i + 2 < len(doc) else None
     if after is not None and after.tag_ in ("VBG", "VBN"):
         return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
-def _honorific(doc: Doc, i: int) -> bool:
+def _honorific(doc: Sentence, i: int) -> bool:
     """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
     capitalised possessive before a capitalised word)."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
@@ -377,12 +389,12 @@ def _honorific(doc: Doc, i: int) -> bool:
     return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
 
 
-def _said(doc: Doc, i: int) -> bool:
+def _said(doc: Sentence, i: int) -> bool:
     """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
     return i > 0 and doc[i - 1].lower_ in SAYING
 
 
-def _narrated_demonstrative(ch: Chapter, j: int) -> Token | None:
+def _narrated_demonstrative(ch: Chapter, j: int) -> Word | None:
     """A "this"/"that" standing alone in narration ("... not knowing if this was true", "why he would
     do this"): it means what the previous sentence told. In speech it mostly points outside the text."""
     doc = ch.docs[j]
@@ -414,11 +426,11 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
                 break
 
 
-def _thats_it(doc: Doc, i: int) -> bool:
-    return doc[i : i + 3].text.lower().replace("’", "'") == "that's it"
+def _thats_it(doc: Sentence, i: int) -> bool:
+    return doc.span(i, i + 3).lower().replace("’", "'") == "that's it"
 
 
-def _demonstrative(doc: Doc) -> Token | None:
+def _demonstrative(doc: Sentence) -> Word | None:
     """A clause-opening "that" used alone (not followed by a noun or adjective).
 
     "This" is left out: in novel dialogue it mostly points forward or outside the text ("This is my

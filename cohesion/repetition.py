@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from cohesion import nounphrase
@@ -31,11 +32,14 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     boy"). One link gives one candidate: in a compound repeated whole ("the sedan
     chair ... the sedan chair", "the Shan family ... the Shan family") only the head is kept.
     """
-    keys = [_keys(found) for found in ch.mentions]
+    where = _where(ch.mentions)
     for j, found in enumerate(ch.mentions):
         here = []
-        for key in dict.fromkeys(_key(m) for m in found):
-            links = [link for m in found if _key(m) == key and (link := _link(ch, j, m, keys))]
+        groups: dict[str, list[Mention]] = {}
+        for m in found:
+            groups.setdefault(_key(m), []).append(m)
+        for group in groups.values():
+            links = [link for m in group if (link := _link(ch, j, m, where))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
@@ -58,17 +62,35 @@ def _same(p: Mention, m: Mention) -> bool:
     return long[len(long) - len(short) :] == short
 
 
-def _keys(found: list[Mention]) -> frozenset[str]:
-    """Every key a later mention may match in a sentence: the keys and the ends of the names."""
-    out = set()
-    for m in found:
-        words = _key(m).split()
-        out.update(" ".join(words[k:]) for k in range(len(words)) if m.kind != "noun" or k == 0)
-    return frozenset(out)
+def _where(mentions: list[list[Mention]]) -> dict[str, list[int]]:
+    """Key -> the sentences (ascending) where a later mention may match it: every key, and every
+    end of a name."""
+    where: dict[str, list[int]] = {}
+    for i, found in enumerate(mentions):
+        keys = set()
+        for m in found:
+            words = _key(m).split()
+            keys.update(" ".join(words[k:]) for k in range(len(words)) if m.kind != "noun" or k == 0)
+        for key in keys:
+            where.setdefault(key, []).append(i)
+    return where
+
+
+def _candidates(where: dict[str, list[int]], ends: set[str], j: int, window: int) -> list[int]:
+    """The sentences in the window before ``j`` that hold one of ``ends``, nearest first."""
+    first = max(j - window, 0)
+    found: set[int] = set()
+    for end in ends:
+        sentences = where.get(end, [])
+        k = bisect_left(sentences, j) - 1
+        while k >= 0 and sentences[k] >= first:
+            found.add(sentences[k])
+            k -= 1
+    return sorted(found, reverse=True)
 
 
 def _link(
-    ch: Chapter, j: int, m: Mention, keys: list[frozenset[str]]
+    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]]
 ) -> tuple[Candidate, Mention, Mention] | None:
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
@@ -82,9 +104,7 @@ def _link(
         window = NAME_WINDOW
     words = _key(m).split()
     ends = {" ".join(words[k:]) for k in range(len(words))} if m.kind != "noun" else {_key(m)}
-    for i in ch.back(j, window):
-        if not ends & keys[i]:
-            continue  # cheap test: no mention of sentence i can match
+    for i in _candidates(where, ends, j, window):  # no mention of the other sentences can match
         earlier = [p for p in ch.mentions[i] if _same(p, m)]
         if earlier:
             a = earlier[-1]

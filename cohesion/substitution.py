@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from spacy.tokens import Doc, Token
+from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
@@ -76,7 +76,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 break
 
 
-def _substitute(doc: Doc) -> Token | None:
+def _substitute(doc: Sentence) -> Word | None:
     """The first "one"/"ones" of the sentence used as a noun substitute, if any."""
     for tok in doc[1:]:
         if tok.lower_ not in ("one", "ones") or _hyphenated(doc, tok.i):
@@ -104,14 +104,14 @@ def _substitute(doc: Doc) -> Token | None:
     return None
 
 
-def _hyphenated(doc: Doc, i: int) -> bool:
+def _hyphenated(doc: Sentence, i: int) -> bool:
     """ "one-word", "twenty-one": part of a hyphenated word."""
     before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
     after = i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_
     return before or after
 
 
-def _clause_end(doc: Doc, k: int, extended: bool = True) -> bool:
+def _clause_end(doc: Sentence, k: int, extended: bool = True) -> bool:
     """Does a clause end at token ``k`` (punctuation or the end), optionally after a particle or a
     reflexive, or go on with a prepositional phrase ("picked one up.", "become one himself.", "bought
     one for her mother")?"""

@@ -25,7 +25,7 @@ from functools import cache
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from spacy.tokens import Doc
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon, nlp, nounphrase, zh
 from cohesion.candidate import Candidate, Span
@@ -44,10 +44,10 @@ class Word:
     span: Span
     lemma: str
     synset: str  # the most frequent sense
-    token: int  # index in its sentence's Doc
+    token: int  # index of the word in its sentence
 
 
-def nouns(doc: Doc, sent: int, text: str) -> list[Word]:
+def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
     """Common nouns (of ``doc``, the tagged ``text``) with their most frequent synset (idioms and
     generic nouns skipped)."""
     found = []
@@ -115,7 +115,7 @@ class Adjective:
     target: str  # the noun it modifies or the subject it is predicated of (lower-cased)
 
 
-def adjectives(doc: Doc, sent: int) -> list[Adjective]:
+def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
     found = []
     for tok in doc:
         if tok.tag_ != "JJ" or not tok.is_alpha:
@@ -136,7 +136,7 @@ def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
     return own, frozenset(t.name() for s in synsets for t in s.similar_tos())
 
 
-def _target(doc: Doc, k: int) -> str:
+def _target(doc: Sentence, k: int) -> str:
     """The noun right after the adjective (attributive), else the subject before a linking verb."""
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
@@ -163,8 +163,8 @@ def _same_state(a: Adjective, b: Adjective, distance: int) -> bool:
     """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
     "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
     the subject of the sentence just before)."""
-    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
-        return False
     if not (a.own & (b.own | b.similar) or b.own & a.similar):
+        return False
+    if a.lemma == b.lemma or variants(a.lemma, b.lemma):
         return False
     return a.target == b.target or (distance == 1 and b.target in PRONOUNS and a.target not in PRONOUNS)

@@ -1,10 +1,11 @@
 from cohesion.gender import name_genders, spoken
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
+from cohesion.tagged import read
 
 
 def _genders(*sentences: str) -> dict[str, str]:
-    docs = list(load_tagger().pipe(sentences))
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(sentences), sentences)]
     return name_genders(docs, [mentions(d) for d in docs])
 
 
