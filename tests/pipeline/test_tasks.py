@@ -18,9 +18,8 @@ from pipeline.tasks import (
     FilterBook,
     MineBook,
     UpdateCorpus,
-    _class_source,
-    _code_inputs,
 )
+from pipeline.stage_task import _class_source, _code_inputs
 from tests.helpers import params, write_config
 
 
@@ -48,7 +47,7 @@ def test_a_class_source_ends_where_the_next_top_level_statement_starts():
     path, source = _class_source(FilterBook)
     assert path == "pipeline/tasks.py"
     assert source.startswith("class FilterBook(BookTask):\n") and "class AlignBook" not in source
-    assert source.rstrip().endswith("FilterConfig(**self.settings())))")
+    assert source.rstrip().endswith("match=self.cfg.settings.pair))")
 
 
 def test_why_stale_not_built_then_waiting_for_upstream_then_an_output_missing(demo):
