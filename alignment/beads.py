@@ -48,13 +48,3 @@ def read_beads(path: Path) -> list[Bead]:
 
 def write_beads(path: Path, beads: list[Bead]) -> None:
     path.write_text("".join(format_bead(bead) + "\n" for bead in beads), encoding="utf-8")
-
-
-def check_cover(beads: list[Bead], n_zh: int, n_en: int) -> None:
-    """Raise ValueError unless the beads are monotone and cover every sentence exactly once."""
-    zh = [i for bead in beads for i in bead.zh]
-    en = [j for bead in beads for j in bead.en]
-    if zh != list(range(n_zh)) or en != list(range(n_en)):
-        raise ValueError("beads are not monotone or do not cover every sentence exactly once")
-    if any(not bead.zh and not bead.en for bead in beads):
-        raise ValueError("empty bead")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -31,16 +31,6 @@ class FileTranslator:
             problem = "missing" if isinstance(err, FileNotFoundError) else f"cannot be read ({err})"
             raise ValueError(f"{path}: {problem}") from None
         return _checked(chapter_id, lines, sentences)
-
-
-class ColumnTranslator:
-    """Translations already at hand, e.g. a column of the chapters table: chapter_id -> lines."""
-
-    def __init__(self, translations: Mapping[str, Sequence[str]]) -> None:
-        self.translations = translations
-
-    def translate(self, chapter_id: str, sentences: Sequence[str]) -> list[str]:
-        return _checked(chapter_id, list(self.translations[chapter_id]), sentences)
 
 
 def _checked(chapter_id: str, lines: list[str], sentences: Sequence[str]) -> list[str]:

@@ -17,7 +17,7 @@ from mteval.corpus_stats import (
     pronoun_rows,
     zero_pronoun_rows,
 )
-from mteval.pronouns import EN_PRONOUNS, ZH_PRONOUNS
+from text.pronouns import EN_PRONOUNS, ZH_PRONOUNS
 from mteval.run import leaderboard
 from qc.run import corrections_status
 from qc.store import accuracy_path

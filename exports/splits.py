@@ -73,12 +73,6 @@ class SplitAssignment:
             "report": self.report,
         }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SplitAssignment:
-        return cls(
-            dict(data["books"]), dict(data["chapters"]), frozenset(data["leaked_pairs"]), dict(data["report"])
-        )
-
 
 def held_out_count(n_books: int, config: SplitConfig) -> int:
     return min(config.held_out_books, max(n_books // 3, min(2, n_books - 1)))

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mteval.pronouns import CLASSES, class_counts, en_pronouns, zh_pronouns
+from text.pronouns import CLASSES, class_counts, en_pronouns, zh_pronouns
 
 
 def is_corrected(bead: Mapping[str, Any]) -> bool:

@@ -5,7 +5,7 @@ available here) and its scores are not comparable with BlonDe's. Per document, e
 a multiset; matched = Σ min(count in hypothesis, count in reference) over items; precision = matched /
 hypothesis items, recall = matched / reference items. Categories:
 
-* ``pronoun-{masculine,feminine,neuter,epicene}``: English pronouns by BWB class (``mteval.pronouns``);
+* ``pronoun-{masculine,feminine,neuter,epicene}``: English pronouns by BWB class (``text.pronouns``);
 * ``entity-person`` and ``entity-other``: spaCy NER mentions (lower-cased text), PERSON vs every other label;
 * ``tense``: verbs as (tense, lemma) from spaCy's morphology (Tense=Past / Pres), and "will"/"shall" +
   base verb (within three tokens) as future;
@@ -23,7 +23,7 @@ from functools import cache
 
 from spacy.language import Language
 
-from mteval.pronouns import CLASSES, en_pronouns
+from text.pronouns import CLASSES, en_pronouns
 from text.connectives import connectives
 from text.english_model import SPACY_MODEL
 

@@ -8,17 +8,16 @@ from collections import Counter
 from pathlib import Path
 
 from pipeline import tasks
+from pipeline.cli_build import Target, build, finish
 
 
-def _built(args: argparse.Namespace, *extra: object) -> object | None:
+def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
-    from pipeline.cli import Target, _build, _finish
-
     target = Target.of(args)
     stages = tasks.BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])
-    return None if _finish(target, _build(target, stages, args)) else target
+    return None if finish(target, build(target, stages, args)) else target
 
 
 def cmd_qc_sample(args: argparse.Namespace) -> int:
@@ -45,7 +44,6 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
 
 
 def cmd_qc_import(args: argparse.Namespace) -> int:
-    from pipeline.cli import Target
     from qc.accuracy import format_accuracy
     from qc.run import import_verdicts
 

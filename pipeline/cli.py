@@ -10,136 +10,28 @@ import logging
 import os
 import signal
 import sys
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
-from pathlib import Path
-
-import luigi
+from contextlib import contextmanager
 
 from pipeline import tasks
 from pipeline.stage_task import DEFAULT_CONFIG
 from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
 from pipeline.cli_args import output_folder as output_arg
 from pipeline import output_folder
-from pipeline.config import Config, ConfigError, load_config
+from pipeline.cli_build import Target, build, finish
+from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile
-from pipeline.lock import OutputBusy, build_lock
-from pipeline.failures import collect, failure_lines
-from pipeline.progress import BuildProgress
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a command works on: the config, where its output goes, and the task parameters for both."""
-
-    config: Config
-    layout: Layout
-    params: dict[str, str]
-
-    @classmethod
-    def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
-        """The command's target; with ``owned``, one whose folder holds only the config's books
-        (after ``--prune`` or ``--adopt``, where the command has them), else ``FolderRefused``."""
-        config = load_config(args.config)
-        output = Path(args.output).resolve() if args.output else config.output
-        run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
-        target = cls(config, Layout(output),
-                     {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id})
-        if owned:
-            target.claim_folder(prune=getattr(args, "prune", False), adopt=getattr(args, "adopt", False))
-        return target
-
-    def claim_folder(self, prune: bool, adopt: bool) -> None:
-        foreign = output_folder.foreign_books(self.layout, self.book_ids)
-        if not foreign:
-            return
-        if prune:
-            n = output_folder.prune(self.layout, foreign)
-            print(f"pruned {len(foreign)} books not in {self.config.path} ({n} files): {', '.join(foreign)}",
-                  file=sys.stderr)
-        elif adopt:
-            output_folder.adopt(self.layout, foreign)
-            print(f"adopted {len(foreign)} books into this corpus: {', '.join(foreign)}", file=sys.stderr)
-        else:
-            raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.config.path, foreign))
-
-    @property
-    def book_ids(self) -> list[str]:
-        return [b.book_id for b in self.config.books]
-
-    def summary(self) -> str:
-        from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
-
-        summary = format_summary(corpus_summary(self.layout, self.book_ids))
-        return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
-
-
-def _build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> str | None:
-    """Run each stage with Luigi (local scheduler, or a central luigid); None when every task is done,
-    else Luigi's summary of the stage that failed (the stages after it are not run)."""
-    from core.storage import sweep_temporaries
-
-    scheduler: dict = {"local_scheduler": True}
-    if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
-        luigi.configuration.get_config().set("worker", "keep_alive", "true")
-        scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
-    # one build per output folder, unless luigid shares the tasks out
-    with nullcontext() if args.scheduler_host else build_lock(target.layout.root):
-        sweep_temporaries(target.layout.root)  # what a killed run left half-written
-        with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
-            return _run_stages(stages, args, scheduler, progress)
-
-
-def _run_stages(stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict,
-                progress: BuildProgress) -> str | None:
-    for stage in stages:
-        while True:
-            progress.plan(stage)
-            result = luigi.build(stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler)
-            if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
-                break
-            if result.status != luigi.LuigiStatusCode.NOT_RUN:
-                return result.summary_text  # the stage's other books are built; the next stage needs them all
-            # NOT_RUN: another worker holds some of the stage's tasks; wait for them (and take them over,
-            # through the next build, if that worker dies), then go on to the next stage.
-            if _wait_until_complete(stage, seconds=30):
-                break
-    return None
-
-
-def _finish(target: Target, unfinished: str | None) -> int:
-    """The exit status: 1, after one line per failed book, when a book failed or the build did not finish."""
-    failed = collect(target.layout.root, target.params["run_id"])
-    lines = failure_lines(failed)
-    if unfinished and not lines:  # a failure no task recorded (e.g. scheduling): Luigi's own account
-        print(unfinished, file=sys.stderr)
-    for line in lines:
-        print(line, file=sys.stderr)
-    if books := [book for book in failed if book in target.book_ids]:
-        print(f"{len(books)} of {len(target.book_ids)} books failed (the others are built); "
-              "fix them and run the same command again", file=sys.stderr)
-    return 1 if lines or unfinished else 0
-
-
-def _wait_until_complete(stage: list[luigi.Task], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if all(t.complete() for t in stage):
-            return True
-        time.sleep(1)
-    return False
+from pipeline.lock import OutputBusy
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    unfinished = _build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
+    unfinished = build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
     print(target.summary())
-    return _finish(target, unfinished)
+    return finish(target, unfinished)
 
 
 def cmd_update(args: argparse.Namespace) -> int:
@@ -147,9 +39,9 @@ def cmd_update(args: argparse.Namespace) -> int:
     date = args.date or datetime.date.today()
     print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
-    unfinished = _build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
+    unfinished = build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
     print(target.summary())
-    return _finish(target, unfinished)
+    return finish(target, unfinished)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -162,7 +54,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     target = Target.of(args)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if status := _finish(target, _build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)):
+    if status := finish(target, build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)):
         return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -176,7 +68,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
     stages = [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]]
-    if status := _finish(target, _build(target, stages, args)):
+    if status := finish(target, build(target, stages, args)):
         return status
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0

@@ -44,11 +44,6 @@ def parse_grouping(text: str) -> list[Bead]:
     return beads
 
 
-def format_grouping(beads: Iterable[Bead]) -> str:
-    text = ";".join(f"{','.join(map(str, zh))}:{','.join(map(str, en))}" for zh, en in beads)
-    return text or DISSOLVE
-
-
 def coverage_problem(beads: Iterable[Bead], n_zh: int, n_en: int) -> str | None:
     """None when every sentence (``n_zh`` Chinese, ``n_en`` English) is in exactly one bead, else the reason."""
     beads = list(beads)

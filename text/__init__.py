@@ -1,3 +1,3 @@
 """Language tools shared by the domain packages: jieba segmentation and Chinese numerals, English
-content stems, the CC-CEDICT gloss, sentence splitting and the English connective list. Imports only
-``core``."""
+content stems, the CC-CEDICT gloss, sentence splitting, the English connective list and the BWB pronoun
+classes. Imports only ``core``."""

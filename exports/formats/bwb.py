@@ -1,4 +1,4 @@
-"""BWB's release layout, and a reader for it.
+"""BWB's release layout.
 
 ``{split}/Book{N}/{K}.chs_re.txt`` (Chinese) and ``{K}.ref_re.txt`` (English): one bead per line,
 line i of one translating line i of the other, so readers of the BWB release work unchanged.
@@ -10,9 +10,7 @@ from 0 in chapter order;
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +20,6 @@ from exports.files import LineFiles, staged_dir
 from exports.text import merge_empty_sides
 
 ZH_SUFFIX, EN_SUFFIX = ".chs_re.txt", ".ref_re.txt"
-_BOOK_DIR = re.compile(r"Book(\d+)")
-
-
-@dataclass(frozen=True)
-class BwbChapter:
-    split: str
-    book: int
-    chapter: int
-    zh: list[str]
-    en: list[str]
 
 
 def export_bwb(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
@@ -58,23 +46,3 @@ def export_bwb(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
         "chapters": len(chapters),
         "lines": sum(c for name, c in out.lines.items() if name.endswith(ZH_SUFFIX)),
     }
-
-
-def read_bwb(folder: Path) -> Iterator[BwbChapter]:
-    """Every chapter under ``folder`` (split / Book{N} / {K}), checking the two sides line up."""
-    found = []
-    for zh_path in folder.glob(f"*/Book*/*{ZH_SUFFIX}"):
-        book = _BOOK_DIR.fullmatch(zh_path.parent.name)
-        stem = zh_path.name.removesuffix(ZH_SUFFIX)
-        if book and stem.isdigit():
-            found.append((zh_path.parent.parent.name, int(book.group(1)), int(stem), zh_path))
-    for split, book, chapter, zh_path in sorted(found):
-        zh = zh_path.read_text(encoding="utf-8").splitlines()
-        en = (
-            zh_path.with_name(zh_path.name.removesuffix(ZH_SUFFIX) + EN_SUFFIX)
-            .read_text(encoding="utf-8")
-            .splitlines()
-        )
-        if len(zh) != len(en):
-            raise ValueError(f"{zh_path}: {len(zh)} Chinese lines but {len(en)} English lines")
-        yield BwbChapter(split, book, chapter, zh, en)

@@ -1,6 +1,4 @@
-import pytest
-
-from alignment.beads import Bead, check_cover, format_bead, parse_bead, read_beads, write_beads
+from alignment.beads import Bead, format_bead, parse_bead, read_beads, write_beads
 
 
 def test_round_trip(tmp_path):
@@ -11,11 +9,3 @@ def test_round_trip(tmp_path):
     assert parse_bead("[0, 1]:[0]") == Bead((0, 1), (0,))
     assert format_bead(Bead((), (7,)), with_score=False) == "[]:[7]"
     assert Bead((0,), (1, 2)).kind == "1-2"
-
-
-def test_check_cover():
-    check_cover([Bead((0,), (0, 1)), Bead((1,), ())], 2, 2)
-    with pytest.raises(ValueError):
-        check_cover([Bead((1,), (0,)), Bead((0,), (1,))], 2, 2)  # not monotone
-    with pytest.raises(ValueError):
-        check_cover([Bead((0,), (0,))], 1, 2)  # en 1 not covered

@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from alignment.beads import Bead, check_cover
+from alignment.beads import Bead
+from tests.alignment.cover import assert_cover
 from alignment.boundaries import RefineParams, StretchScorer, boundary_margins, boxes, refine, stretches
 from alignment.joined import PooledCache
 from alignment.search import Paragraphs, SearchParams
@@ -44,7 +45,7 @@ def test_refine_recovers_the_gold_from_a_misplaced_boundary_by_the_embeddings(le
     params = RefineParams(uncertain=np.inf, dictionary=0.0)  # every boundary re-decided, embeddings only
     refined = refine(ZH, EN, wrong, _scorer(lexicon), PooledCache(pooler), params)
     assert [bead.key for bead in refined] == GOLD
-    check_cover(refined, len(ZH), len(EN))
+    assert_cover(refined, len(ZH), len(EN))
 
 
 def test_confident_boundaries_are_left_alone_and_nothing_is_encoded(lexicon):

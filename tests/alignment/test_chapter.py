@@ -1,7 +1,8 @@
 """One chapter through the pipeline's path (``align_chapters``, the default method), which reaches
 ``alignment.chapter`` through ``alignment.book``."""
 
-from alignment.beads import Bead, check_cover
+from alignment.beads import Bead
+from tests.alignment.cover import assert_cover
 from alignment.chapter import balance_problem
 from text.lexicon import Lexicon
 from alignment.methods import align_chapters
@@ -17,7 +18,7 @@ def align_one(zh: list[str], en: list[str], lexicon: Lexicon) -> list[Bead] | Re
 def test_exact_beads_with_split_merge_dropped_and_added_sentences(lexicon):
     beads = align_one(ZH, EN, lexicon)
     assert [bead.key for bead in beads] == GOLD
-    check_cover(beads, len(ZH), len(EN))
+    assert_cover(beads, len(ZH), len(EN))
 
 
 def test_deterministic(lexicon):

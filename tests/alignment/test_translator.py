@@ -1,6 +1,6 @@
 import pytest
 
-from alignment.translator import ColumnTranslator, FileTranslator
+from alignment.translator import FileTranslator
 
 
 def test_file_translator(tmp_path):
@@ -8,10 +8,6 @@ def test_file_translator(tmp_path):
     assert FileTranslator(tmp_path).translate("001", ["一。", "二。"]) == ["One.", "Two."]
     with pytest.raises(ValueError):
         FileTranslator(tmp_path).translate("001", ["一。"])
-
-
-def test_column_translator():
-    assert ColumnTranslator({"b/1": ["One."]}).translate("b/1", ["一。"]) == ["One."]
 
 
 def test_a_missing_translation_file_is_a_one_line_value_error(tmp_path):

@@ -73,7 +73,7 @@ def test_leaking_train_pairs_are_removed_and_reported():
     assert split.split_of_pair(train[0]) is None and split.split_of_pair(train[1]) == "train"
     zh_only = find_leakage(held, train, base, ("zh",))
     assert zh_only.leaked_pairs == {"t/1/0", "t/1/1"}
-    assert SplitAssignment.from_json(split.to_json()) == split
+    assert split.to_json()["leaked_pairs"] == ["t/1/0"]
 
 
 def test_an_empty_split_is_a_warning_with_its_reason():

@@ -1,4 +1,4 @@
-from mteval.pronouns import class_counts, en_pronouns, zh_pronouns
+from text.pronouns import class_counts, en_pronouns, zh_pronouns
 
 
 def test_english_pronouns_by_class():
