@@ -124,8 +124,14 @@ def align_book(
     evidence = Evidence()
     with _mapper(processes, len(todo), lexicon) as mapper:
         jobs = [
-            (chapters[k], zh_words[k] if zh_words else None, params, paragraphs[k],
-             embeddings[k] if embeddings else None, refine)
+            (
+                chapters[k],
+                zh_words[k] if zh_words else None,
+                params,
+                paragraphs[k],
+                embeddings[k] if embeddings else None,
+                refine,
+            )
             for k in todo
         ]
         prepared: dict[int, tuple[ChapterTokens, Gloss]] = {}

@@ -151,8 +151,14 @@ def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np
 
 
 def _gains(
-    n: int, m: int, scorer: Scorer, params: SearchParams, paragraphs: Paragraphs, offsets: np.ndarray,
-    rows: np.ndarray, columns: np.ndarray,
+    n: int,
+    m: int,
+    scorer: Scorer,
+    params: SearchParams,
+    paragraphs: Paragraphs,
+    offsets: np.ndarray,
+    rows: np.ndarray,
+    columns: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per bead shape and DP cell (i, j): the flat index of the cell the bead starts from, (i - a, j - b), in
     an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the

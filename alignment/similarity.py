@@ -55,7 +55,9 @@ class ChapterTokens:
     en_chars: tuple[int, ...]
 
     @classmethod
-    def of(cls, zh: Sequence[str], en: Sequence[str], zh_words: Sequence[Sequence[str]] | None = None) -> ChapterTokens:
+    def of(
+        cls, zh: Sequence[str], en: Sequence[str], zh_words: Sequence[Sequence[str]] | None = None
+    ) -> ChapterTokens:
         """The tokens of a chapter; ``zh_words``: its zh sentences already segmented (``chinese.segment``)."""
         if zh_words is None or len(zh_words) != len(zh):
             zh_words = [chinese.segment(sentence) for sentence in zh]
@@ -220,7 +222,10 @@ class ChapterScorer:
     def _en_spans(self, b: int) -> tuple[np.ndarray, np.ndarray]:
         """Per start of a span of b en sentences: its idf weight and its length."""
         if b not in self._en_span_memo:
-            self._en_span_memo[b] = (self._en_total[b:] - self._en_total[:-b], self._en_chars[b:] - self._en_chars[:-b])
+            self._en_span_memo[b] = (
+                self._en_total[b:] - self._en_total[:-b],
+                self._en_chars[b:] - self._en_chars[:-b],
+            )
         return self._en_span_memo[b]
 
     def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

@@ -15,7 +15,9 @@ def main(argv: list[str]) -> int:
     scripts = sorted(here.glob("bench_*.py"))
     known = [s.stem.removeprefix("bench_") for s in scripts]
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(known)}")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(known)}"
+    )
     names = parser.parse_args(argv).names
     if unknown := sorted(set(names) - set(known)):
         parser.error(f"unknown benchmark(s): {', '.join(unknown)} (known: {', '.join(known)})")

@@ -37,7 +37,9 @@ def peak_mib() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", type=Path, nargs="?", default=DEFAULT_DATA, help=f"evaluation folder (default {DEFAULT_DATA})")
+    parser.add_argument(
+        "data", type=Path, nargs="?", default=DEFAULT_DATA, help=f"evaluation folder (default {DEFAULT_DATA})"
+    )
     parser.add_argument(
         "--chapters", type=int, help="only the first N chapters (the speed-up is then not comparable)"
     )

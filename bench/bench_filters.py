@@ -83,7 +83,12 @@ def _timed(fn, *args):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chapters", type=int, default=200, help="chapters per language")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="evaluation folder read for real text (generated text when absent)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA,
+        help="evaluation folder read for real text (generated text when absent)",
+    )
     args = parser.parse_args(argv)
     raw = synthetic_book(args.chapters, _source(args.data))
     megabytes = sum(len(r["text"].encode()) for r in raw) / 1e6

@@ -42,7 +42,9 @@ def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = Fals
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path, help="folder to write the books, their sites and config.yaml into")
+    parser.add_argument(
+        "folder", type=Path, help="folder to write the books, their sites and config.yaml into"
+    )
     parser.add_argument("--books", type=int, default=20, help="how many books (default 20)")
     parser.add_argument("--chapters", type=int, default=4, help="chapters per book (default 4)")
     parser.add_argument("--renumber", action="store_true", help="prologues, skipped and merged translations")

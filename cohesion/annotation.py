@@ -40,8 +40,11 @@ def read_rows(path: Path) -> list[dict]:
 
             return pq.read_table(path).to_pylist()
         text = path.read_text(encoding="utf-8")
-        rows = json.loads(text) if path.suffix == ".json" else [json.loads(line) for line in text.split("\n")
-                                                                 if line.strip()]
+        rows = (
+            json.loads(text)
+            if path.suffix == ".json"
+            else [json.loads(line) for line in text.split("\n") if line.strip()]
+        )
     except (OSError, UnicodeDecodeError, ValueError) as err:  # json and pyarrow errors are ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
@@ -76,21 +79,33 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("export", help="candidates -> Label Studio tasks + labeling config")
     p.add_argument("candidates", type=Path, help="a CANDIDATES Parquet file")
     p.add_argument("chapters", type=Path, help="the CHAPTERS Parquet file of the same book")
-    p.add_argument("-o", "--out", type=Path, required=True, help="Label Studio tasks JSON to write (label_config.xml beside it)")
+    p.add_argument(
+        "-o",
+        "--out",
+        type=Path,
+        required=True,
+        help="Label Studio tasks JSON to write (label_config.xml beside it)",
+    )
     p = commands.add_parser("import", help="Label Studio JSON export(s) -> judgements JSONL")
     p.add_argument("exports", type=Path, nargs="+", help="Label Studio JSON or JSON-MIN exports")
     p.add_argument("--users", type=Path, help="Label Studio user list (JSON) to name annotators by email")
     p.add_argument("-o", "--out", type=Path, required=True, help="judgements JSONL to write")
     p = commands.add_parser("agree", help="Cohen's kappa and raw agreement of two annotators")
     p.add_argument("judgements", type=Path, help="judgements JSONL (from import)")
-    p.add_argument("--annotators", nargs=2, help="the two annotators to compare (default: the first two found)")
+    p.add_argument(
+        "--annotators", nargs=2, help="the two annotators to compare (default: the first two found)"
+    )
     p = commands.add_parser("suite", help="accepted judgements -> masked-LM test-suite JSONL")
     p.add_argument("judgements", type=Path, help="judgements JSONL (from import)")
     p.add_argument("-o", "--out", type=Path, required=True, help="suite JSONL to write")
     p = commands.add_parser("unjudged", help="every candidate as an UNJUDGED suite item (judged: false)")
     p.add_argument("--candidates", type=Path, nargs="+", required=True, help="CANDIDATES Parquet files")
-    p.add_argument("--chapters", type=Path, nargs="+", required=True, help="CHAPTERS Parquet files of the same books")
-    p.add_argument("-o", "--out", type=Path, required=True, help="suite JSONL to write (items marked judged: false)")
+    p.add_argument(
+        "--chapters", type=Path, nargs="+", required=True, help="CHAPTERS Parquet files of the same books"
+    )
+    p.add_argument(
+        "-o", "--out", type=Path, required=True, help="suite JSONL to write (items marked judged: false)"
+    )
     args = parser.parse_args(argv)
     try:
         _run(args)

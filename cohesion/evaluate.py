@@ -86,7 +86,9 @@ def corpus_sentences(paths: list[Path], items: list[dict]) -> list[str]:
         for n, row in enumerate(read_rows(f), 1):
             found = row.get("en_sentences")
             if not isinstance(found, list) or not all(isinstance(s, str) for s in found):
-                raise RowsError(f"{f}: row {n}: no en_sentences list of sentences (a chapters table expected)")
+                raise RowsError(
+                    f"{f}: row {n}: no en_sentences list of sentences (a chapters table expected)"
+                )
             sentences += found
     if files:
         return sentences
@@ -118,18 +120,40 @@ def _positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", type=Path, required=True,
-                        help="test-suite JSONL (python -m cohesion.annotation suite|unjudged writes one)")
-    parser.add_argument("--model", action="append", required=True, dest="models", metavar="NAME_OR_DIR",
-                        help="a masked LM: a local folder or a hub name already cached (nothing is downloaded), "
-                             "or baseline:unigram / baseline:context; repeat to compare models")
-    parser.add_argument("--corpus", type=Path, action="append", default=[], metavar="CHAPTERS",
-                        help="chapter files (Parquet, JSON, JSONL) or folders of *.parquet whose en_sentences "
-                             "the unigram baseline counts (default: the suite's own sentences); repeatable")
-    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="where models run (default cpu)")
+    parser.add_argument(
+        "--suite",
+        type=Path,
+        required=True,
+        help="test-suite JSONL (python -m cohesion.annotation suite|unjudged writes one)",
+    )
+    parser.add_argument(
+        "--model",
+        action="append",
+        required=True,
+        dest="models",
+        metavar="NAME_OR_DIR",
+        help="a masked LM: a local folder or a hub name already cached (nothing is downloaded), "
+        "or baseline:unigram / baseline:context; repeat to compare models",
+    )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="CHAPTERS",
+        help="chapter files (Parquet, JSON, JSONL) or folders of *.parquet whose en_sentences "
+        "the unigram baseline counts (default: the suite's own sentences); repeatable",
+    )
+    parser.add_argument(
+        "--device", choices=("cpu", "cuda"), default="cpu", help="where models run (default cpu)"
+    )
     parser.add_argument("--batch-size", type=_positive, default=16, help="items per model call (default 16)")
-    parser.add_argument("--out", type=Path, default=Path("output/evaluation"),
-                        help="folder for probe.parquet and tables.md (default output/evaluation)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output/evaluation"),
+        help="folder for probe.parquet and tables.md (default output/evaluation)",
+    )
     args = parser.parse_args(argv)
     try:
         items = read_suite(args.suite)

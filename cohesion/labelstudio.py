@@ -60,7 +60,8 @@ def to_task(row: Mapping, chapter_sentences: list[str]) -> dict:
             }
         )
     data = {
-        key: row[key] for key in ("candidate_id", "phenomenon", "subtype", "trigger", "distance", "adjacent", "adjacency")
+        key: row[key]
+        for key in ("candidate_id", "phenomenon", "subtype", "trigger", "distance", "adjacent", "adjacency")
     } | {"text": "\n".join(window), "sentences": window, "first": first, "a": spans.get("A"), "b": spans["B"]}
     return {"data": data, "predictions": [{"model_version": MODEL_VERSION, "result": results}]}
 
@@ -152,7 +153,9 @@ def _task(task: object) -> tuple[dict, list]:
     result = [{"type": "labels", "value": span} for span in spans]
     if "decision" in task:
         result.append({"type": "choices", "value": {"choices": [task["decision"]]}})
-    return task, [{"completed_by": task.get("annotator"), "result": result}] if "annotation_id" in task else []
+    return task, [
+        {"completed_by": task.get("annotator"), "result": result}
+    ] if "annotation_id" in task else []
 
 
 def _whole(value: object) -> bool:
@@ -163,7 +166,12 @@ def _check_data(data: object) -> None:
     """The task data this module exported (``to_task``), with its predicted spans inside the window."""
     if not isinstance(data, dict):
         raise _Malformed("its data is not a JSON object")
-    for key, kinds in (("candidate_id", str), ("phenomenon", str), ("subtype", str | None), ("sentences", list)):
+    for key, kinds in (
+        ("candidate_id", str),
+        ("phenomenon", str),
+        ("subtype", str | None),
+        ("sentences", list),
+    ):
         if not isinstance(data.get(key), kinds):
             raise _Malformed(f"data field {key!r} missing or of the wrong type")
     if not data["sentences"] or not all(isinstance(s, str) for s in data["sentences"]):
@@ -173,7 +181,9 @@ def _check_data(data: object) -> None:
     for key in ("a", "b"):
         span = data.get(key)
         if (span is not None or key == "b") and not _in_window(data, span):
-            raise _Malformed(f"data field {key!r} {span!r} is not a span [sentence, start, end] in the window")
+            raise _Malformed(
+                f"data field {key!r} {span!r} is not a span [sentence, start, end] in the window"
+            )
 
 
 def _in_window(data: dict, span: object) -> bool:

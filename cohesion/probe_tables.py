@@ -34,7 +34,9 @@ def hit_rates(rows: list[dict]) -> dict[tuple[str, str], dict[str, tuple[float, 
     cells: dict[tuple, list[bool]] = defaultdict(list)
     for r in rows:
         cells[r["phenomenon"], r["adjacency"], r["model"]].append(r["hit"])
-    kinds = ("adjacent", "non_adjacent") + (("intra",) if any(r["adjacency"] == "intra" for r in rows) else ())
+    kinds = ("adjacent", "non_adjacent") + (
+        ("intra",) if any(r["adjacency"] == "intra" for r in rows) else ()
+    )
     rates = {}
     for phenomenon in _order(rows):
         for adjacency in kinds:

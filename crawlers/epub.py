@@ -70,7 +70,9 @@ class EpubChapter:
 @dataclass
 class EpubBook:
     chapters: list[EpubChapter] = field(default_factory=list)
-    broken: dict[str, tuple[str, str]] = field(default_factory=dict)  # href -> (reason, detail) it was not read
+    broken: dict[str, tuple[str, str]] = field(
+        default_factory=dict
+    )  # href -> (reason, detail) it was not read
     dropped: dict[str, str] = field(default_factory=dict)  # href -> the rule that dropped it
 
 
@@ -98,7 +100,9 @@ class _Archive:
         """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
         info = self.archive.getinfo(name)
         if info.file_size > self.max_entry:
-            raise EpubError("entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})")
+            raise EpubError(
+                "entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})"
+            )
         chunks: list[bytes] = []
         size = 0
         try:
@@ -107,9 +111,13 @@ class _Archive:
                     size += len(chunk)
                     self.inflated += len(chunk)
                     if size > self.max_entry:
-                        raise EpubError("entry_too_large", f"{name} inflates past the cap of {self.max_entry} bytes")
+                        raise EpubError(
+                            "entry_too_large", f"{name} inflates past the cap of {self.max_entry} bytes"
+                        )
                     if self.inflated > self.max_book:
-                        raise EpubError("book_too_large", f"the book inflates past the cap of {self.max_book} bytes")
+                        raise EpubError(
+                            "book_too_large", f"the book inflates past the cap of {self.max_book} bytes"
+                        )
                     chunks.append(chunk)
         except EpubError:
             raise
@@ -170,14 +178,18 @@ def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]
         if nav is not None:
             path = posixpath.join(base, unquote(nav.get("href", "")))
             for link in _xml(archive, path, "bad_nav").iter(f"{{{_NS['x']}}}a"):
-                href = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(link.get("href", ""))))
+                href = posixpath.normpath(
+                    posixpath.join(posixpath.dirname(path), unquote(link.get("href", "")))
+                )
                 titles.setdefault(href.split("#")[0], _text(link))
         elif ncx is not None:
             path = posixpath.join(base, unquote(ncx.get("href", "")))
             for point in _xml(archive, path, "bad_ncx").iter(f"{{{_NS['ncx']}}}navPoint"):
                 label, content = point.find("ncx:navLabel/ncx:text", _NS), point.find("ncx:content", _NS)
                 if label is not None and content is not None:
-                    href = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(content.get("src", ""))))
+                    href = posixpath.normpath(
+                        posixpath.join(posixpath.dirname(path), unquote(content.get("src", "")))
+                    )
                     titles.setdefault(href.split("#")[0], (label.text or "").strip())
     except EpubError as err:
         if err.reason in ("bad_nav", "bad_ncx"):
@@ -192,7 +204,9 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
     if body is None:
         return None, "no body"
     types = {t for e in (body, *body) for t in (e.get(_EPUB_TYPE) or "").split()}
-    for aside in [e for e in body.iter() if _local(e.tag) == "aside" or e.get(_EPUB_TYPE) in ("footnote", "endnote")]:
+    for aside in [
+        e for e in body.iter() if _local(e.tag) == "aside" or e.get(_EPUB_TYPE) in ("footnote", "endnote")
+    ]:
         aside.clear()  # footnotes and translator's asides
     heading = next((_text(e) for e in body.iter() if _local(e.tag) in _HEADINGS and _text(e)), "")
     title = heading or toc_title
@@ -226,9 +240,13 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         opf_path = rootfile.get("full-path", "")
         opf = _xml(archive, opf_path, "bad_package")
         base = posixpath.dirname(opf_path)
-        manifest = {i.get("id"): posixpath.normpath(posixpath.join(base, unquote(i.get("href", ""))))
-                    for i in opf.findall("opf:manifest/opf:item", _NS)}
-        spine = [ref.get("idref") for ref in opf.findall("opf:spine/opf:itemref", _NS) if ref.get("linear") != "no"]
+        manifest = {
+            i.get("id"): posixpath.normpath(posixpath.join(base, unquote(i.get("href", ""))))
+            for i in opf.findall("opf:manifest/opf:item", _NS)
+        }
+        spine = [
+            ref.get("idref") for ref in opf.findall("opf:spine/opf:itemref", _NS) if ref.get("linear") != "no"
+        ]
         if not spine:
             raise EpubError("missing_spine", f"{opf_path} has no spine items")
         titles = _toc_titles(archive, opf, base)

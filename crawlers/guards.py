@@ -45,7 +45,9 @@ def refusal(crawler: Any, request: Request) -> IgnoreRequest | None:
     origins = crawler.spider.origins
     if not allowed(request.url, origins):
         via = request.meta.get("redirect_urls")
-        return Offsite(f"{request.url} is not on {', '.join(origins)}" + (f" (redirected from {via[-1]})" if via else ""))
+        return Offsite(
+            f"{request.url} is not on {', '.join(origins)}" + (f" (redirected from {via[-1]})" if via else "")
+        )
     blocked = crawler.stats.get_value("blocked/reason")
     return NotSent(f"site blocked: {blocked}") if blocked else None
 

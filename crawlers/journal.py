@@ -47,7 +47,9 @@ def read_journal(path: Path) -> JournalState:
                 state.toc = [tuple(entry) for entry in record["chapters"]]
                 state.toc_failure = None
             elif kind == "chapter":
-                if not _same_text(state.chapters.get(record["url"]), record):  # a refetch keeps the first time
+                if not _same_text(
+                    state.chapters.get(record["url"]), record
+                ):  # a refetch keeps the first time
                     state.chapters[record["url"]] = record
                 state.failures.pop(record["url"], None)
             elif kind == "failure":

@@ -33,7 +33,9 @@ def _now() -> str:
 Chapter = tuple[str, str, list[str]]  # key (the chapter's place in the file), title, paragraphs
 
 
-def _chapters(site: Site, path: Path, caps: Caps) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str]:
+def _chapters(
+    site: Site, path: Path, caps: Caps
+) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str]:
     """Every chapter; unreadable ones (reason, detail) and dropped ones by key; the encoding."""
     if site.kind == "epub":
         book = read_epub(path, caps)
@@ -66,9 +68,19 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
     uri = path.resolve().as_uri()
     known = read_journal(journal).chapters
     writer = JournalWriter(journal)
-    report: dict[str, Any] = {"requests": 0, "responses": 0, "retried": 0, "items": 0, "bytes": 0,
-                              "status_counts": {}, "failed_reasons": {}, "blocked": False, "blocked_reason": None,
-                              "finish_reason": "finished", "dropped": {}}
+    report: dict[str, Any] = {
+        "requests": 0,
+        "responses": 0,
+        "retried": 0,
+        "items": 0,
+        "bytes": 0,
+        "status_counts": {},
+        "failed_reasons": {},
+        "blocked": False,
+        "blocked_reason": None,
+        "finish_reason": "finished",
+        "dropped": {},
+    }
     try:
         if not path.is_file():
             raise TextBookError("file_not_found", "no such file" if not path.exists() else "not a file")
@@ -79,23 +91,52 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
             raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
         chapters = _cap_length(chapters, broken, caps.chapter_chars)
     except (EpubError, TextBookError) as err:
-        writer.append({"type": "toc_failure", "url": uri, "reason": err.reason, "detail": err.detail,
-                       "fetched_at": _now()})
+        writer.append(
+            {
+                "type": "toc_failure",
+                "url": uri,
+                "reason": err.reason,
+                "detail": err.detail,
+                "fetched_at": _now(),
+            }
+        )
         writer.close()
-        report.update(failed_reasons={err.reason: 1}, finish_reason=err.reason,
-                      duration_s=round(time.monotonic() - started, 3))
+        report.update(
+            failed_reasons={err.reason: 1},
+            finish_reason=err.reason,
+            duration_s=round(time.monotonic() - started, 3),
+        )
         return report
-    url = {key: f"{uri}#{quote(key)}" for key, _, _ in chapters} | {key: f"{uri}#{quote(key)}" for key in broken}
-    writer.append({"type": "toc", "chapters": [[url[key], title] for key, title, _ in chapters]
-                   + [[url[key], key] for key in broken], "fetched_at": _now()})
+    url = {key: f"{uri}#{quote(key)}" for key, _, _ in chapters} | {
+        key: f"{uri}#{quote(key)}" for key in broken
+    }
+    writer.append(
+        {
+            "type": "toc",
+            "chapters": [[url[key], title] for key, title, _ in chapters]
+            + [[url[key], key] for key in broken],
+            "fetched_at": _now(),
+        }
+    )
     for key, title, paragraphs in chapters:
         old = known.get(url[key])
         if old is None or (old["title"], old["paragraphs"]) != (title, paragraphs):
-            writer.append({"type": "chapter", "url": url[key], "page_urls": [url[key]], "title": title,
-                           "paragraphs": paragraphs, "encoding": encoding, "fetched_at": _now()})
+            writer.append(
+                {
+                    "type": "chapter",
+                    "url": url[key],
+                    "page_urls": [url[key]],
+                    "title": title,
+                    "paragraphs": paragraphs,
+                    "encoding": encoding,
+                    "fetched_at": _now(),
+                }
+            )
             report["items"] += 1
     for key, (reason, detail) in broken.items():
-        writer.append({"type": "failure", "url": url[key], "reason": reason, "detail": detail, "fetched_at": _now()})
+        writer.append(
+            {"type": "failure", "url": url[key], "reason": reason, "detail": detail, "fetched_at": _now()}
+        )
     writer.close()
     report["failed_reasons"] = dict(Counter(reason for reason, _ in broken.values()))
     report["dropped"] = dropped

@@ -44,8 +44,11 @@ def replacement_ratio(text: str) -> float:
 
 def _declares_charset(response: TextResponse) -> bool:
     content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
-    return bool(read_bom(response.body)[0] or http_content_type_encoding(content_type)
-                or html_body_declared_encoding(response.body))
+    return bool(
+        read_bom(response.body)[0]
+        or http_content_type_encoding(content_type)
+        or html_body_declared_encoding(response.body)
+    )
 
 
 def decode_page(response: TextResponse, site_encoding: str | None) -> TextResponse | None:

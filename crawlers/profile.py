@@ -41,5 +41,6 @@ class Site:
     def origins(self) -> tuple[str, ...]:
         """Every origin a crawl of this site may request: its own and the ``allowed_origins``."""
         return (origin(self.url) or "", *self.allowed_origins)
+
     kind: str = "web"  # "web", or a local file named by each book's toc: "epub" or "text" (crawlers.local)
     heading: str | None = None  # kind text: the chapter-heading regex (default: crawlers.textbook)

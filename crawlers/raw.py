@@ -22,13 +22,24 @@ def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: st
     A local file (``selector`` None) that cannot be read keeps its own reason (``missing_spine``, ...)."""
     what = " ".join(str(failure.get("detail") or "").split())
     if selector is None:
-        return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-                "reason": failure["reason"], "detail": f"{failure['url']}: {what}"}
+        return {
+            "stage": "crawl",
+            "item_id": f"{book_id}/{lang}",
+            "book_id": book_id,
+            "lang": lang,
+            "reason": failure["reason"],
+            "detail": f"{failure['url']}: {what}",
+        }
     if failure["reason"] != "toc_empty":
         what = f"{failure['reason']} ({what})" if what else failure["reason"]
-    return {"stage": "crawl", "item_id": f"{book_id}/{lang}", "book_id": book_id, "lang": lang,
-            "reason": TOC_REASONS.get(failure["reason"], "toc_failed"),
-            "detail": f"table of contents {failure['url']} (chapter_links {selector!r}): {what}"}
+    return {
+        "stage": "crawl",
+        "item_id": f"{book_id}/{lang}",
+        "book_id": book_id,
+        "lang": lang,
+        "reason": TOC_REASONS.get(failure["reason"], "toc_failed"),
+        "detail": f"table of contents {failure['url']} (chapter_links {selector!r}): {what}",
+    }
 
 
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
@@ -46,25 +57,33 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
             if failure.get("detail"):
                 detail += f" ({failure['detail']})"
             local = url.startswith("file:") and "reason" in failure
-            failures.append({
-                "stage": "crawl", "item_id": raw_id, "book_id": book_id, "lang": lang,
-                "reason": failure["reason"] if local else "fetch_failed", "detail": detail,
-            })
+            failures.append(
+                {
+                    "stage": "crawl",
+                    "item_id": raw_id,
+                    "book_id": book_id,
+                    "lang": lang,
+                    "reason": failure["reason"] if local else "fetch_failed",
+                    "detail": detail,
+                }
+            )
             continue
         title = record["title"] or link_title
         text = "\n".join(record["paragraphs"])
-        rows.append({
-            "raw_id": raw_id,
-            "book_id": book_id,
-            "lang": lang,
-            "site": site,
-            "toc_index": toc_index,
-            "url": url,
-            "page_urls": record["page_urls"],
-            "fetched_at": datetime.fromisoformat(record["fetched_at"].replace("Z", "+00:00")),
-            "encoding": record["encoding"],
-            "title": title,
-            "text": text,
-            "content_hash": content_hash(title, text),
-        })
+        rows.append(
+            {
+                "raw_id": raw_id,
+                "book_id": book_id,
+                "lang": lang,
+                "site": site,
+                "toc_index": toc_index,
+                "url": url,
+                "page_urls": record["page_urls"],
+                "fetched_at": datetime.fromisoformat(record["fetched_at"].replace("Z", "+00:00")),
+                "encoding": record["encoding"],
+                "title": title,
+                "text": text,
+                "content_hash": content_hash(title, text),
+            }
+        )
     return rows, failures

@@ -98,8 +98,13 @@ class NovelSpider(scrapy.Spider):
         return self.canonical_url + url[len(self.base_url) :] if url.startswith(self.base_url) else url
 
     async def start(self) -> Any:
-        yield Request(self.toc_url, callback=self.parse_toc, errback=self.toc_failed, cb_kwargs={"entries": []},
-                      dont_filter=True)
+        yield Request(
+            self.toc_url,
+            callback=self.parse_toc,
+            errback=self.toc_failed,
+            cb_kwargs={"entries": []},
+            dont_filter=True,
+        )
 
     def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
         decoded = decode_page(response, self.encoding)
@@ -111,14 +116,21 @@ class NovelSpider(scrapy.Spider):
         entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
         if page.next_page and page.next_page != response.url:
             if not allowed(page.next_page, self.origins):
-                yield self._offsite("toc_failure", response.url, page.next_page, "the next table-of-contents page")
+                yield self._offsite(
+                    "toc_failure", response.url, page.next_page, "the next table-of-contents page"
+                )
                 return
-            yield Request(page.next_page, callback=self.parse_toc, errback=self.toc_failed,
-                          cb_kwargs={"entries": entries})
+            yield Request(
+                page.next_page,
+                callback=self.parse_toc,
+                errback=self.toc_failed,
+                cb_kwargs={"entries": entries},
+            )
             return
         if not entries:
-            yield self._failure_record("toc_failure", self.toc_url, "toc_empty",
-                                       "no chapter link on its pages")
+            yield self._failure_record(
+                "toc_failure", self.toc_url, "toc_empty", "no chapter link on its pages"
+            )
             return
         yield {"type": "toc", "chapters": [[self.canonical(u), t] for u, t in entries], "fetched_at": _now()}
         for url, _ in entries:
@@ -131,15 +143,21 @@ class NovelSpider(scrapy.Spider):
 
     def _offsite(self, kind: str, record_url: str, target: str, what: str) -> dict[str, Any]:
         """The record of a link that is never requested, since it leads off the site's origins."""
-        return self._failure_record(kind, record_url, "offsite",
-                                    f"{what} to {target}, not on {', '.join(self.origins)}")
+        return self._failure_record(
+            kind, record_url, "offsite", f"{what} to {target}, not on {', '.join(self.origins)}"
+        )
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
         self.pending.add(state["first_url"])
         return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state)
 
     def parse_chapter(
-        self, response: TextResponse, first_url: str, pages: list[str], paragraphs: list[str], title: str | None
+        self,
+        response: TextResponse,
+        first_url: str,
+        pages: list[str],
+        paragraphs: list[str],
+        title: str | None,
     ) -> Iterator[Any]:
         decoded = decode_page(response, self.encoding)
         if decoded is None:
@@ -152,10 +170,13 @@ class NovelSpider(scrapy.Spider):
         title = title if title is not None else page.title
         if page.next_part and self.canonical(page.next_part) not in pages:
             if not allowed(page.next_part, self.origins):
-                yield self._offsite("failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter")
+                yield self._offsite(
+                    "failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter"
+                )
                 return
-            yield self._chapter_request(page.next_part, first_url=first_url, pages=pages,
-                                        paragraphs=paragraphs, title=title)
+            yield self._chapter_request(
+                page.next_part, first_url=first_url, pages=pages, paragraphs=paragraphs, title=title
+            )
             return
         if not paragraphs:
             yield self._failure_record("failure", first_url, "empty_body", f"no {self.selectors.body}")
@@ -199,8 +220,13 @@ class NovelSpider(scrapy.Spider):
 
     def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
         self.pending.discard(url)
-        return {"type": kind, "url": self.canonical(url), "reason": reason, "detail": detail,
-                "fetched_at": _now()}
+        return {
+            "type": kind,
+            "url": self.canonical(url),
+            "reason": reason,
+            "detail": detail,
+            "fetched_at": _now(),
+        }
 
 
 def _reason(failure: Failure) -> str:
@@ -209,6 +235,7 @@ def _reason(failure: Failure) -> str:
         return f"http_{error.response.status}"
     if type(error) is IgnoreRequest:
         message = str(error)
-        return next((reason for start, reason in _IGNORED_REASONS.items() if message.startswith(start)),
-                    "ignored")
+        return next(
+            (reason for start, reason in _IGNORED_REASONS.items() if message.startswith(start)), "ignored"
+        )
     return next((reason for kind, reason in _ERROR_REASONS if isinstance(error, kind)), type(error).__name__)

@@ -83,8 +83,9 @@ def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
     return [c for c in chapters if c.paragraphs]
 
 
-def read_text_book(path: Path, encoding: str | None = None, heading: str | None = None,
-                   caps: Caps = Caps()) -> tuple[list[TextChapter], str]:
+def read_text_book(
+    path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
+) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book and the encoding it was read with; ``book_too_large`` over the cap."""
     try:
         with path.open("rb") as file:
@@ -92,7 +93,9 @@ def read_text_book(path: Path, encoding: str | None = None, heading: str | None 
     except OSError as err:
         raise TextBookError("file_unreadable", f"{path.name}: {err.strerror or err}") from None
     if len(data) > caps.book_bytes:
-        raise TextBookError("book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes")
+        raise TextBookError(
+            "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"
+        )
     text, used = decode(data, encoding)
     chapters = split_chapters(text, heading)
     if not chapters:

@@ -73,9 +73,14 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
             "crawlers.guards.RedirectLoopMiddleware": 610,  # sees redirects before RedirectMiddleware (600)
         },
         "REDIRECT_MAX_TIMES": 5,
-        "DOWNLOAD_HANDLERS": {"http": "crawlers.guards.GuardedHTTPHandler",
-                              "https": "crawlers.guards.GuardedHTTPHandler",
-                              "data": None, "file": None, "s3": None, "ftp": None},
+        "DOWNLOAD_HANDLERS": {
+            "http": "crawlers.guards.GuardedHTTPHandler",
+            "https": "crawlers.guards.GuardedHTTPHandler",
+            "data": None,
+            "file": None,
+            "s3": None,
+            "ftp": None,
+        },
         "DOWNLOAD_TIMEOUT": site.download_timeout,
         "DOWNLOAD_MAXSIZE": site.max_page_bytes,
         "DOWNLOAD_WARNSIZE": 0,
@@ -97,10 +102,15 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
 
     from crawlers.spider import NovelSpider
 
-    site = Site(**{**job["site"], "selectors": Selectors(**job["site"]["selectors"]),
-                   "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
-                   "boilerplate": tuple(job["site"]["boilerplate"]),
-                   "allowed_origins": tuple(job["site"]["allowed_origins"])})
+    site = Site(
+        **{
+            **job["site"],
+            "selectors": Selectors(**job["site"]["selectors"]),
+            "serve": Path(job["site"]["serve"]) if job["site"]["serve"] else None,
+            "boilerplate": tuple(job["site"]["boilerplate"]),
+            "allowed_origins": tuple(job["site"]["allowed_origins"]),
+        }
+    )
     process = CrawlerProcess({**scrapy_settings(site, job.get("log_file")), **job["settings"]})
     crawler = process.create_crawler(NovelSpider)
     started = time.monotonic()
@@ -119,7 +129,9 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     stats = crawler.stats.get_stats() if crawler.stats else {}
     report = {name: int(stats.get(key, 0)) for key, name in REPORT_STATS.items()}
     report["status_counts"] = {
-        key.rsplit("/", 1)[-1]: value for key, value in stats.items() if key.startswith("downloader/response_status_count/")
+        key.rsplit("/", 1)[-1]: value
+        for key, value in stats.items()
+        if key.startswith("downloader/response_status_count/")
     }
     report["failed_reasons"] = {
         key.split("/", 1)[1]: value for key, value in stats.items() if key.startswith("failed/")
@@ -137,8 +149,14 @@ def _site_dict(site: Site) -> dict[str, Any]:
     return data
 
 
-def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
-          settings: dict[str, Any] | None = None, recheck: bool = False) -> dict[str, Any]:
+def crawl(
+    site: Site,
+    toc: str,
+    journal: Path,
+    log_file: Path | None = None,
+    settings: dict[str, Any] | None = None,
+    recheck: bool = False,
+) -> dict[str, Any]:
     """Crawl one book's table of contents and its new chapters into ``journal``; return the crawl report.
 
     ``recheck`` fetches the chapters already journaled too (to find edited ones). ``settings`` override
@@ -158,12 +176,18 @@ def crawl(site: Site, toc: str, journal: Path, log_file: Path | None = None,
         }
         job_path = Path(tmp) / "job.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")
-        result = subprocess.run([sys.executable, "-m", "crawlers.web", str(job_path)],
-                                capture_output=True, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        result = subprocess.run(
+            [sys.executable, "-m", "crawlers.web", str(job_path)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         report_path = Path(job["report"])
         if result.returncode != 0 or not report_path.exists():
             tail = (result.stderr or result.stdout)[-2000:]
-            raise CrawlError(f"crawl of {job['toc_url']} ({site.name}) failed with exit code {result.returncode}:\n{tail}")
+            raise CrawlError(
+                f"crawl of {job['toc_url']} ({site.name}) failed with exit code {result.returncode}:\n{tail}"
+            )
         return json.loads(report_path.read_text(encoding="utf-8"))
 
 

@@ -31,13 +31,18 @@ def qc_section(layout: Layout) -> Section:
         return Section(title, ["No review imported yet (python -m pipeline qc sample, then qc import)."])
     data = read_json(accuracy_path(layout))
     columns = ("book", "beads", "correct", "accuracy %", "95% interval")  # the JSON file sorts keys
-    blocks = [Table([{c: row[c] for c in columns} for row in data["accuracy"]]),
-              "Accuracy: share of reviewed beads judged correctly aligned, with the Wilson 95% interval."]
+    blocks = [
+        Table([{c: row[c] for c in columns} for row in data["accuracy"]]),
+        "Accuracy: share of reviewed beads judged correctly aligned, with the Wilson 95% interval.",
+    ]
     stale = corrections_status(layout)[1]
     if stale:
         reasons = Counter(reason.split(":")[0] for reason in stale.values())
-        blocks.append(f"Stale corrections, not applied: {len(stale)} ("
-                      + ", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) + ").")
+        blocks.append(
+            f"Stale corrections, not applied: {len(stale)} ("
+            + ", ".join(f"{r}: {n}" for r, n in sorted(reasons.items()))
+            + ")."
+        )
     return Section(title, blocks)
 
 
@@ -53,20 +58,33 @@ def discourse_sections(layout: Layout, assignment: SplitAssignment | None) -> li
                 test_lines.append(bead["en"])
     if not stats:
         return [not_built(t, "aligned chapters") for t in ("Corrected lines", "Pronouns", "Named entities")]
-    corrections = Section("Corrected lines", [
-        Table(correction_rows(stats)),
-        "Beads replaced by reviewed corrections (python -m pipeline qc import), as BWB's 7.3% of dev/test lines."])
-    pronouns = Section("Pronouns", [
-        Table(pronoun_rows(stats)),
-        "English: " + ", ".join(sorted(EN_PRONOUNS)) + ". Chinese (jieba tokens): " + "、".join(ZH_PRONOUNS)
-        + ". Classes as in BWB: masculine, feminine, neuter, epicene (they; 他们 for mixed groups; 其).",
-        Table(zero_pronoun_rows(stats)),
-        "Zero-pronoun proxy: English pronouns in two-sided beads whose Chinese side has no pronoun.",
-    ])
-    entities = Section(f"Named entities ({NER_SPLIT} references)", [
-        Table(entity_rows(test_lines)) if test_lines else f"No {NER_SPLIT} split.",
-        "spaCy's English NER (en_core_web_sm 3.8.0), on the English side of the test split.",
-    ])
+    corrections = Section(
+        "Corrected lines",
+        [
+            Table(correction_rows(stats)),
+            "Beads replaced by reviewed corrections (python -m pipeline qc import), as BWB's 7.3% of dev/test lines.",
+        ],
+    )
+    pronouns = Section(
+        "Pronouns",
+        [
+            Table(pronoun_rows(stats)),
+            "English: "
+            + ", ".join(sorted(EN_PRONOUNS))
+            + ". Chinese (jieba tokens): "
+            + "、".join(ZH_PRONOUNS)
+            + ". Classes as in BWB: masculine, feminine, neuter, epicene (they; 他们 for mixed groups; 其).",
+            Table(zero_pronoun_rows(stats)),
+            "Zero-pronoun proxy: English pronouns in two-sided beads whose Chinese side has no pronoun.",
+        ],
+    )
+    entities = Section(
+        f"Named entities ({NER_SPLIT} references)",
+        [
+            Table(entity_rows(test_lines)) if test_lines else f"No {NER_SPLIT} split.",
+            "spaCy's English NER (en_core_web_sm 3.8.0), on the English side of the test split.",
+        ],
+    )
     return [corrections, pronouns, entities]
 
 
@@ -74,11 +92,16 @@ def leaderboard_section(layout: Layout) -> Section:
     title = "MT evaluation"
     board = leaderboard(layout)
     if not board:
-        return Section(title, ["No system scored yet (python -m pipeline evaluate-mt --split test --hyp FILE)."])
-    return Section(title, [
-        Table(board),
-        "BLEU, chrF and TER: sacreBLEU 2.6.0 defaults (signatures in mt/{split}/{system}.parquet); METEOR: NLTK, "
-        "mean of sentence scores. *-f1 (%): document-level discourse overlap (pronouns, PERSON and other entities, "
-        "verb tense, discourse markers; mteval.discourse), what BlonDe measures but not BlonDe. "
-        "BERTScore is not computed (no model weights offline).",
-    ])
+        return Section(
+            title, ["No system scored yet (python -m pipeline evaluate-mt --split test --hyp FILE)."]
+        )
+    return Section(
+        title,
+        [
+            Table(board),
+            "BLEU, chrF and TER: sacreBLEU 2.6.0 defaults (signatures in mt/{split}/{system}.parquet); METEOR: NLTK, "
+            "mean of sentence scores. *-f1 (%): document-level discourse overlap (pronouns, PERSON and other entities, "
+            "verb tense, discourse markers; mteval.discourse), what BlonDe measures but not BlonDe. "
+            "BERTScore is not computed (no model weights offline).",
+        ],
+    )

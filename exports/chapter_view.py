@@ -32,7 +32,9 @@ def _rows(path: Path, table: str, keep: Callable[[Row], bool]) -> list[Row] | No
     """Matching rows of a table file, their texts printable, or None when the file does not exist."""
     if not path.is_file():
         return None
-    return [{key: _printable(value) for key, value in row.items()} for row in read_rows(path, table) if keep(row)]
+    return [
+        {key: _printable(value) for key, value in row.items()} for row in read_rows(path, table) if keep(row)
+    ]
 
 
 def highlight(sentence: str, start: int | None, end: int | None, span: str, marks: tuple[str, str]) -> str:
@@ -172,11 +174,16 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
 
     chapters = _rows(layout.chapters(book_id), "chapters", in_chapter)
     paired_ids = {i for c in chapters or [] for i in c["zh_raw_ids"] + c["en_raw_ids"]}
-    clean = _rows(layout.clean(book_id), "clean_chapters",
-                  lambda r: r["raw_id"] in paired_ids if paired_ids else r["chapter_no"] == chapter_no)
+    clean = _rows(
+        layout.clean(book_id),
+        "clean_chapters",
+        lambda r: r["raw_id"] in paired_ids if paired_ids else r["chapter_no"] == chapter_no,
+    )
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
-    how = _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.is_file() else None
+    how = (
+        _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.is_file() else None
+    )
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
         for lang in ("zh", "en")
@@ -197,8 +204,11 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
                 f"Chapter {printable(chapter_id)}",
                 *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
                 *_section("cleaned", _map(clean, _clean_lines), "no cleaned chapter with this number"),
-                *_section("paired", _map(chapters, lambda rows: _paired_lines(rows, how)),
-                          "not paired, or dropped: see rejections"),
+                *_section(
+                    "paired",
+                    _map(chapters, lambda rows: _paired_lines(rows, how)),
+                    "not paired, or dropped: see rejections",
+                ),
                 *_section("rejections", _rejection_lines(rejected), "none"),
                 *_section("aligned beads", _map(beads, _bead_lines), "no beads"),
                 *_section(

@@ -90,9 +90,16 @@ def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m exports.check_report", description=__doc__.splitlines()[0])
-    parser.add_argument("page", nargs="?", type=Path, default=Path("output/report/index.html"),
-                        help="the report page to check (default: output/report/index.html)")
+    parser = argparse.ArgumentParser(
+        prog="python -m exports.check_report", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "page",
+        nargs="?",
+        type=Path,
+        default=Path("output/report/index.html"),
+        help="the report page to check (default: output/report/index.html)",
+    )
     page = parser.parse_args(argv).page
     browser = find_chromium()
     if browser is None:

@@ -67,8 +67,17 @@ def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
     chapters = [c for c in read_rows(layout.chapters(book_id), "chapters") if c["chapter_id"] in beads]
     chapters.sort(key=lambda c: (c["chapter_no"] is None, c["chapter_no"] or 0, c["chapter_id"]))
     corrections = read_corrections(layout, book_id)
-    return [(c, correct_chapter(c, sorted(beads[c["chapter_id"]], key=lambda b: b["bead_no"]),
-                                corrections.get(c["chapter_id"], [])).beads) for c in chapters]
+    return [
+        (
+            c,
+            correct_chapter(
+                c,
+                sorted(beads[c["chapter_id"]], key=lambda b: b["bead_no"]),
+                corrections.get(c["chapter_id"], []),
+            ).beads,
+        )
+        for c in chapters
+    ]
 
 
 def chapter_refs(layout: Layout) -> list[ChapterRef]:

@@ -96,7 +96,11 @@ def _md_block(block: Block) -> str:
             return "(empty)"
         keys = list(block.rows[0])
         align = ["---" if isinstance(block.rows[0][k], str) else "---:" for k in keys]
-        lines = [[md_text(k) for k in keys], align, *([_md_cell(v) for v in row.values()] for row in block.rows)]
+        lines = [
+            [md_text(k) for k in keys],
+            align,
+            *([_md_cell(v) for v in row.values()] for row in block.rows),
+        ]
         return "\n".join("| " + " | ".join(line) + " |" for line in lines)
     return _md_paragraph(block)
 

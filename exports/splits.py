@@ -123,8 +123,10 @@ def empty_splits(chapters: Mapping[str, int], n_books: int, n_held: int, config:
         elif getattr(config, f"{split}_chapters") == 0:
             why = f"options.split.{split}_chapters is 0"
         elif n_held < 2:
-            why = (f"{n_books} book{'s' * (n_books != 1)} with chapters, {n_held} held out (options.split.held_out_books "
-                   f"{config.held_out_books}); a book goes to one split whole, so valid and test need two held-out books")
+            why = (
+                f"{n_books} book{'s' * (n_books != 1)} with chapters, {n_held} held out (options.split.held_out_books "
+                f"{config.held_out_books}); a book goes to one split whole, so valid and test need two held-out books"
+            )
         else:
             why = "every held-out book went to the other held-out split"
         warnings.append(f"split {split} is empty: {why}")

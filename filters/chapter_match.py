@@ -36,10 +36,14 @@ from filters.chapter_similarity import Similarity
 @dataclass(frozen=True)
 class MatchConfig:
     threshold: float = 0.05  # a pair must score above this to be kept without help from the numbers
-    number_bonus: float = 0.07  # added when the zh and en numbers agree (above the threshold: they decide ties)
+    number_bonus: float = (
+        0.07  # added when the zh and en numbers agree (above the threshold: they decide ties)
+    )
     merge_penalty: float = 0.02  # taken from a 2-1 or 1-2 pair
     band: int = 8  # chapters either side of where the numbers put a zh chapter
-    check: float = 0.1  # a pair the numbers propose is taken as is when it scores this much above its neighbours
+    check: float = (
+        0.1  # a pair the numbers propose is taken as is when it scores this much above its neighbours
+    )
     check_length: float = 0.7  # ... and its length ratio is at least this
     margin: int = 2  # pairs taken as is either side of a stretch that the search decides again
 
@@ -95,8 +99,11 @@ def _passes(i: int, j: int, n: int, m: int, score: Score, config: MatchConfig) -
     similarity = score((i,), (j,))
     if similarity.length < config.check_length:
         return False
-    neighbours = [score((a,), (b,)).score for a, b in ((i, j - 1), (i, j + 1), (i - 1, j), (i + 1, j))
-                  if 0 <= a < n and 0 <= b < m]
+    neighbours = [
+        score((a,), (b,)).score
+        for a, b in ((i, j - 1), (i, j + 1), (i - 1, j), (i + 1, j))
+        if 0 <= a < n and 0 <= b < m
+    ]
     return similarity.score - max(neighbours, default=0.0) >= config.check
 
 
@@ -105,8 +112,9 @@ def _reachable(i: int, j: int, corridor: list[tuple[int, int]]) -> bool:
     return all(lo <= j + step <= hi for step, (lo, hi) in enumerate(corridor[i : i + 2]))
 
 
-def _proposed(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None],
-              corridor: list[tuple[int, int]]) -> dict[int, int]:
+def _proposed(
+    zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None], corridor: list[tuple[int, int]]
+) -> dict[int, int]:
     """zh index -> en index of the chapter with its number, where the search could pair them."""
     en_of = {number: j for j, number in enumerate(en_numbers) if number is not None}
     proposed = {}
@@ -117,8 +125,14 @@ def _proposed(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]
     return proposed
 
 
-def _anchors(proposed: dict[int, int], corridor: list[tuple[int, int]], n: int, m: int, score: Score,
-             config: MatchConfig) -> list[tuple[int, int]]:
+def _anchors(
+    proposed: dict[int, int],
+    corridor: list[tuple[int, int]],
+    n: int,
+    m: int,
+    score: Score,
+    config: MatchConfig,
+) -> list[tuple[int, int]]:
     """The pairs taken without a search: each proposed pair that passes the check or, where it fails, the
     pair one en chapter before or after it that does (an unnumbered prologue, a dropped or a merged
     chapter shifts every later number by one); only pairs that go forward on both sides are kept."""
@@ -132,7 +146,9 @@ def _anchors(proposed: dict[int, int], corridor: list[tuple[int, int]], n: int, 
     return anchors
 
 
-def _windows(anchors: list[tuple[int, int]], n: int, m: int, margin: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _windows(
+    anchors: list[tuple[int, int]], n: int, m: int, margin: int
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The (start, end) cells of the stretches the content search must decide: every chapter that is not in
     a run of ``anchors`` (checked pairs, each one past the last), with ``margin`` anchors either side."""
     windows: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -158,11 +174,20 @@ def _mean(values: Sequence[float]) -> float:
     return sum(n * (denominator // d) for n, d in ratios) / (denominator * len(ratios))
 
 
-def _search(start: tuple[int, int], end: tuple[int, int], corridor: list[tuple[int, int]],
-            zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None], score: Score,
-            baseline: Callable[[str, int], float], config: MatchConfig) -> list[Match]:
+def _search(
+    start: tuple[int, int],
+    end: tuple[int, int],
+    corridor: list[tuple[int, int]],
+    zh_numbers: Sequence[int | None],
+    en_numbers: Sequence[int | None],
+    score: Score,
+    baseline: Callable[[str, int], float],
+    config: MatchConfig,
+) -> list[Match]:
     """The best monotone pairing from cell ``start`` to cell ``end`` (chapters consumed on each side)."""
-    best: dict[tuple[int, int], tuple[float, tuple[int, int] | None, Match | None]] = {start: (0.0, None, None)}
+    best: dict[tuple[int, int], tuple[float, tuple[int, int] | None, Match | None]] = {
+        start: (0.0, None, None)
+    }
     for i in range(start[0], end[0] + 1):
         lo, hi = corridor[i]
         for j in range(max(lo, start[1]), min(hi, end[1]) + 1):
@@ -180,7 +205,9 @@ def _search(start: tuple[int, int], end: tuple[int, int], corridor: list[tuple[i
                     similarity = score(zh, en)
                     chance = _mean([baseline("zh", k) for k in zh] + [baseline("en", k) for k in en])
                     value = similarity.score
-                    if agree and di + dj == 2 and similarity.length < 1:  # a translation cut off is no other text
+                    if (
+                        agree and di + dj == 2 and similarity.length < 1
+                    ):  # a translation cut off is no other text
                         begin = score(zh, en, True)
                         value = max(value, begin.content * (1 + similarity.length) / 2)
                     gain = value - chance - config.threshold + config.number_bonus * agree
@@ -220,15 +247,22 @@ def match_chapters(
         """The chapter's median 1-1 score with the chapters of the other side in its band (chance level)."""
         if (lang, k) not in medians:
             if lang == "zh":
-                values = [score((k,), (j,)).score for j in range(max(corridor[k][0], 0), min(corridor[k + 1][1], m))]
+                values = [
+                    score((k,), (j,)).score for j in range(max(corridor[k][0], 0), min(corridor[k + 1][1], m))
+                ]
             else:
-                values = [score((i,), (k,)).score for i in range(n)
-                          if max(corridor[i][0], 0) <= k < min(corridor[i + 1][1], m)]
+                values = [
+                    score((i,), (k,)).score
+                    for i in range(n)
+                    if max(corridor[i][0], 0) <= k < min(corridor[i + 1][1], m)
+                ]
             medians[lang, k] = statistics.median(values) if values else 0.0
         return medians[lang, k]
 
     def taken(i: int, j: int) -> Match:
-        return Match((i,), (j,), score((i,), (j,)), zh_numbers[i] is not None and zh_numbers[i] == en_numbers[j])
+        return Match(
+            (i,), (j,), score((i,), (j,)), zh_numbers[i] is not None and zh_numbers[i] == en_numbers[j]
+        )
 
     matches: list[Match] = []
     done = (0, 0)

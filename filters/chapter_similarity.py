@@ -51,6 +51,7 @@ def sample(sentences: Sequence[str], limit: int = MAX_SENTENCES) -> list[str]:
     step = len(sentences) / limit
     return [sentences[int(k * step)] for k in range(limit)]
 
+
 Terms = Mapping[str, frozenset[str]]  # zh word -> the en stems it may be translated by; en stem -> itself
 
 
@@ -76,7 +77,9 @@ def _itself(stem: str) -> frozenset[str]:
     return frozenset((stem,))
 
 
-def _terms(lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None) -> dict[str, frozenset[str]]:
+def _terms(
+    lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None
+) -> dict[str, frozenset[str]]:
     if lang == "zh":
         tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
         return {word: lexicon.candidates(word, pos) for word, pos in tagged}
@@ -97,8 +100,11 @@ def profile(
         places[k] = before / total if total else 0.0
         before += _chars(sentence)
     picked = sample(list(range(len(sentences))))
-    return Profile(lang, tuple((places[k], _terms(lang, sentences[k], lexicon, words[k] if words else None))
-                               for k in picked), total)
+    return Profile(
+        lang,
+        tuple((places[k], _terms(lang, sentences[k], lexicon, words[k] if words else None)) for k in picked),
+        total,
+    )
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,10 @@ class Similarity:
         return self.content * math.sqrt(self.length)
 
     def describe(self) -> str:
-        return (f"score {self.score:.2f} (zh explained {self.zh_explained:.2f}, en explained "
-                f"{self.en_explained:.2f}, length {self.length:.2f})")
+        return (
+            f"score {self.score:.2f} (zh explained {self.zh_explained:.2f}, en explained "
+            f"{self.en_explained:.2f}, length {self.length:.2f})"
+        )
 
 
 def rarity(profiles: Sequence[Profile]) -> dict[str, float]:
@@ -132,7 +140,9 @@ class _Side:
     chapter its sampled sentences' places and term ids. A zh side also holds every word's gloss as ids of
     the en stems, padded: a word without a gloss among the en stems gets ``stems``, the id of no stem."""
 
-    def __init__(self, profiles: Sequence[Profile], weight: Mapping[str, float], stems: Mapping[str, int] | None = None):
+    def __init__(
+        self, profiles: Sequence[Profile], weight: Mapping[str, float], stems: Mapping[str, int] | None = None
+    ):
         self.profiles = profiles
         self.ids = {term: k for k, term in enumerate(sorted(weight))}
         self.weight = np.array([weight[term] for term in sorted(weight)], dtype=np.float64)
@@ -173,7 +183,9 @@ class _Side:
             of_term = segment[self.sentence_of[chapter]]
             kept = of_term >= 0
             keys = np.unique(of_term[kept] * len(self.ids) + self.terms[chapter][kept])
-            self.canonical[canonical] = _Layout(self, keys // max(1, len(self.ids)), keys % max(1, len(self.ids)))
+            self.canonical[canonical] = _Layout(
+                self, keys // max(1, len(self.ids)), keys % max(1, len(self.ids))
+            )
         return self.canonical[canonical]
 
 
@@ -215,11 +227,15 @@ class _Layout:
         return self._gloss
 
 
-Blocks = list[tuple[_Layout, tuple[tuple[float, float], ...]]]  # per chapter of a span: its layout, block places
+Blocks = list[
+    tuple[_Layout, tuple[tuple[float, float], ...]]
+]  # per chapter of a span: its layout, block places
 
 
 @lru_cache(maxsize=4096)
-def _near(blocks: tuple[tuple[tuple[float, float], ...], ...], others: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[np.ndarray, ...]:
+def _near(
+    blocks: tuple[tuple[tuple[float, float], ...], ...], others: tuple[tuple[tuple[float, float], ...], ...]
+) -> tuple[np.ndarray, ...]:
     """Per chapter of ``blocks``, per segment: the blocks of ``others`` near it, as bits (chapter k of
     ``others``, segment s: bit ``SEGMENTS * k + s``), in bytes when they fit."""
     dtype = np.uint8 if SEGMENTS * len(others) <= 8 else np.uint64
@@ -265,7 +281,10 @@ class SimilarityModel:
             width = (end - offset) / SEGMENTS
             layout = side.layout(i, offset, end)
             if layout is not None:
-                places = tuple(((offset + k * width) / total, (offset + (k + 1) * width) / total) for k in range(SEGMENTS))
+                places = tuple(
+                    ((offset + k * width) / total, (offset + (k + 1) * width) / total)
+                    for k in range(SEGMENTS)
+                )
                 blocks.append((layout, places))
             offset += chars
         return blocks
@@ -275,7 +294,11 @@ class SimilarityModel:
         key = (id(zh), id(en))
         if key not in self._hits:
             flat, starts, _ = zh.gloss(self._stems)
-            self._hits[key] = np.bitwise_or.reduceat(en.stem_segments(self._stems)[flat], starts) if len(starts) else np.zeros(0, np.uint8)
+            self._hits[key] = (
+                np.bitwise_or.reduceat(en.stem_segments(self._stems)[flat], starts)
+                if len(starts)
+                else np.zeros(0, np.uint8)
+            )
         return self._hits[key]
 
     def _en_found(self, en: _Layout, zh: _Layout) -> np.ndarray:

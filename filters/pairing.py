@@ -65,7 +65,11 @@ class Unit:
 
     def label(self) -> str:
         title = self.rows[0]["title"] or ""
-        return f"{self.rows[0]['lang']} {title!r}" if title else f"{self.rows[0]['lang']} {self.rows[0]['raw_id']}"
+        return (
+            f"{self.rows[0]['lang']} {title!r}"
+            if title
+            else f"{self.rows[0]['lang']} {self.rows[0]['raw_id']}"
+        )
 
 
 def _part_order(row: dict) -> tuple[int, int]:
@@ -113,15 +117,23 @@ def match_units(
 ) -> list[Match]:
     """The content-checked alignment of two chapter sequences, given as each chapter's sentences (and
     optionally each zh chapter's sentences segmented)."""
-    model = SimilarityModel([profile("zh", sentences, lexicon, zh_words[k] if zh_words else None)
-                             for k, sentences in enumerate(zh)],
-                            [profile("en", sentences, lexicon) for sentences in en], en_per_zh)
+    model = SimilarityModel(
+        [
+            profile("zh", sentences, lexicon, zh_words[k] if zh_words else None)
+            for k, sentences in enumerate(zh)
+        ],
+        [profile("en", sentences, lexicon) for sentences in en],
+        en_per_zh,
+    )
     return match_chapters(zh_numbers, en_numbers, model.similarity, config)
 
 
 def _segmented(unit: Unit) -> Unit:
     """A zh unit whose rows carry their sentences' words ("words"): segmented once, for pairing and alignment."""
-    return Unit(unit.number, tuple({**row, "words": [chinese.segment(s) for s in row["sentences"]]} for row in unit.rows))
+    return Unit(
+        unit.number,
+        tuple({**row, "words": [chinese.segment(s) for s in row["sentences"]]} for row in unit.rows),
+    )
 
 
 def _outcome(match: Match, zh: list[Unit], en: list[Unit]) -> Rejection | None:
@@ -133,7 +145,9 @@ def _outcome(match: Match, zh: list[Unit], en: list[Unit]) -> Rejection | None:
 
 
 def _how(match: Match, zh: list[Unit], en: list[Unit]) -> str:
-    sides = " + ".join(zh[i].label() for i in match.zh) + " <-> " + " + ".join(en[j].label() for j in match.en)
+    sides = (
+        " + ".join(zh[i].label() for i in match.zh) + " <-> " + " + ".join(en[j].label() for j in match.en)
+    )
     agree = "numbers agree" if match.numbers_agree else "numbers differ"
     return f"{sides}: {agree}, content {match.similarity.describe()}"
 
@@ -143,17 +157,30 @@ def _left_out(unit: Unit, other: list[Unit], paired_other: set[int], lang: str) 
     if not namesakes:
         if unit.number is None:
             return Rejection("unmatched", f"{unit.label()}: no number and no partner by content", lang)
-        return Rejection("no_translation" if lang == "zh" else "no_original",
-                         f"no {'en' if lang == 'zh' else 'zh'} chapter {unit.number}", lang)
+        return Rejection(
+            "no_translation" if lang == "zh" else "no_original",
+            f"no {'en' if lang == 'zh' else 'zh'} chapter {unit.number}",
+            lang,
+        )
     if all(k in paired_other for k in namesakes):
-        return Rejection("unmatched", f"{unit.label()}: chapter {unit.number} of the other side is "
-                                      "the translation of another chapter by content", lang)
-    return Rejection("low_similarity", f"{unit.label()}: chapter {unit.number} of the other side "
-                                       "is a different text by content", lang)
+        return Rejection(
+            "unmatched",
+            f"{unit.label()}: chapter {unit.number} of the other side is "
+            "the translation of another chapter by content",
+            lang,
+        )
+    return Rejection(
+        "low_similarity",
+        f"{unit.label()}: chapter {unit.number} of the other side is a different text by content",
+        lang,
+    )
 
 
 def pair_chapters(
-    rows: Iterable[dict], lexicon: Lexicon | None = None, en_per_zh: float = 1.0, config: MatchConfig = MatchConfig()
+    rows: Iterable[dict],
+    lexicon: Lexicon | None = None,
+    en_per_zh: float = 1.0,
+    config: MatchConfig = MatchConfig(),
 ) -> tuple[list[ChapterPair], list[tuple[dict, Rejection]]]:
     """Pairs of one book's CLEAN_CHAPTERS rows, and each row left out with its rejection."""
     rejected: list[tuple[dict, Rejection]] = []
@@ -167,18 +194,35 @@ def pair_chapters(
     if not zh or not en:
         matches = []
     else:
-        matches = match_units([u.sentences for u in zh], [u.sentences for u in en], [u.number for u in zh], [u.number for u in en],
-                              lexicon or default_lexicon(), en_per_zh, config, [u.words for u in zh])
+        matches = match_units(
+            [u.sentences for u in zh],
+            [u.sentences for u in en],
+            [u.number for u in zh],
+            [u.number for u in en],
+            lexicon or default_lexicon(),
+            en_per_zh,
+            config,
+            [u.words for u in zh],
+        )
     pairs = []
     for match in matches:
         first = zh[match.zh[0]]
-        pairs.append(ChapterPair(first.rows[0]["book_id"], first.number,
-                                 [r for i in match.zh for r in zh[i].rows], [r for j in match.en for r in en[j].rows],
-                                 _outcome(match, zh, en), _how(match, zh, en)))
+        pairs.append(
+            ChapterPair(
+                first.rows[0]["book_id"],
+                first.number,
+                [r for i in match.zh for r in zh[i].rows],
+                [r for j in match.en for r in en[j].rows],
+                _outcome(match, zh, en),
+                _how(match, zh, en),
+            )
+        )
     paired_zh = {i for m in matches for i in m.zh}
     paired_en = {j for m in matches for j in m.en}
-    for lang, units, other, paired, paired_other in (("zh", zh, en, paired_zh, paired_en),
-                                                     ("en", en, zh, paired_en, paired_zh)):
+    for lang, units, other, paired, paired_other in (
+        ("zh", zh, en, paired_zh, paired_en),
+        ("en", en, zh, paired_en, paired_zh),
+    ):
         for k, unit in enumerate(units):
             if k not in paired:
                 why = _left_out(unit, other, paired_other, lang)

@@ -17,7 +17,14 @@ import numpy as np
 from text.lexicon import Lexicon
 from filters.chapter_filters import FilterConfig, char_count, check_chapter, corpus_char_ratio
 from filters.chapter_match import MatchConfig
-from filters.clean import Boilerplate, MojibakeConfig, clean_text, detect_mojibake, normalise_line, site_boilerplate
+from filters.clean import (
+    Boilerplate,
+    MojibakeConfig,
+    clean_text,
+    detect_mojibake,
+    normalise_line,
+    site_boilerplate,
+)
 from filters.dedup import (
     Candidates,
     DedupConfig,
@@ -152,7 +159,9 @@ class _Signatures:
         self.books += [row["book_id"] for row in rows]
         self.keys += [content_hash(text) for text in texts]
         signatures = [self.hasher.text_signature(text, self.lang, self.config.ngram) for text in texts]
-        self.blocks.append(np.stack(signatures) if signatures else np.empty((0, self.config.num_perm), dtype=np.uint32))
+        self.blocks.append(
+            np.stack(signatures) if signatures else np.empty((0, self.config.num_perm), dtype=np.uint32)
+        )
 
     def candidates(self) -> Candidates:
         return find_candidates(self.ids, self.keys, np.concatenate(self.blocks), self.config)
@@ -215,16 +224,16 @@ def dedup_books(
     return StageResult([], rejected, _stats(len(chapters), kept, rejected, en_per_zh=en_per_zh))
 
 
-def dedup_corpus(
-    clean_rows: list[dict], config: DedupConfig = DedupConfig()
-) -> StageResult:
+def dedup_corpus(clean_rows: list[dict], config: DedupConfig = DedupConfig()) -> StageResult:
     """``dedup_books`` on rows held in memory: the kept rows (input order), the rejections and the stats."""
     books: dict[str, list[dict]] = defaultdict(list)
     for row in clean_rows:
         books[row["book_id"]].append(row)
     result = dedup_books(list(books), books.__getitem__, config)
     removed = {row["item_id"] for row in result.rejections}
-    return StageResult([row for row in clean_rows if row["raw_id"] not in removed], result.rejections, result.stats)
+    return StageResult(
+        [row for row in clean_rows if row["raw_id"] not in removed], result.rejections, result.stats
+    )
 
 
 def _visible(text: str) -> int:
@@ -265,8 +274,12 @@ def _chapter_row(pair: ChapterPair) -> dict:
         "en_chars": sum(row["n_chars"] for row in pair.en),
         "zh_raw_ids": [row["raw_id"] for row in pair.zh],
         "en_raw_ids": [row["raw_id"] for row in pair.en],
-        "zh_paragraph_starts": _paragraph_starts(pair.side("zh", "paragraphs"), pair.side("zh", "sentences"), "zh"),
-        "en_paragraph_starts": _paragraph_starts(pair.side("en", "paragraphs"), pair.side("en", "sentences"), "en"),
+        "zh_paragraph_starts": _paragraph_starts(
+            pair.side("zh", "paragraphs"), pair.side("zh", "sentences"), "zh"
+        ),
+        "en_paragraph_starts": _paragraph_starts(
+            pair.side("en", "paragraphs"), pair.side("en", "sentences"), "en"
+        ),
         "zh_words": pair.side("zh", "words"),
     }
 
@@ -302,5 +315,8 @@ def pair_and_filter_book(
             chapters.append(row)
         else:
             rejected.append(why.row("filter", pair.chapter_id, pair.book_id))
-    return StageResult(chapters, rejected, _stats(len(clean_rows), chapters, rejected, pairs=len(pairs),
-                                                  en_per_zh=en_per_zh, pairing=pairing))
+    return StageResult(
+        chapters,
+        rejected,
+        _stats(len(clean_rows), chapters, rejected, pairs=len(pairs), en_per_zh=en_per_zh, pairing=pairing),
+    )

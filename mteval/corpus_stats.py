@@ -43,23 +43,41 @@ def pronoun_rows(stats: Mapping[str, SplitDiscourse]) -> list[dict[str, Any]]:
     for split, s in stats.items():
         for lang in ("en", "zh"):
             counts = s.pronouns[lang]
-            rows.append({"split": split, "lang": lang, **{c: counts[c] for c in CLASSES},
-                         "total": sum(counts.values())})
+            rows.append(
+                {
+                    "split": split,
+                    "lang": lang,
+                    **{c: counts[c] for c in CLASSES},
+                    "total": sum(counts.values()),
+                }
+            )
     return rows
 
 
 def zero_pronoun_rows(stats: Mapping[str, SplitDiscourse]) -> list[dict[str, Any]]:
-    return [{"split": split, "en pronouns (two-sided beads)": s.en_pronouns_two_sided,
-             "with no zh pronoun in the bead": s.en_pronouns_no_zh_pronoun,
-             "share %": round(100 * s.en_pronouns_no_zh_pronoun / s.en_pronouns_two_sided, 1)
-             if s.en_pronouns_two_sided else 0.0}
-            for split, s in stats.items()]
+    return [
+        {
+            "split": split,
+            "en pronouns (two-sided beads)": s.en_pronouns_two_sided,
+            "with no zh pronoun in the bead": s.en_pronouns_no_zh_pronoun,
+            "share %": round(100 * s.en_pronouns_no_zh_pronoun / s.en_pronouns_two_sided, 1)
+            if s.en_pronouns_two_sided
+            else 0.0,
+        }
+        for split, s in stats.items()
+    ]
 
 
 def correction_rows(stats: Mapping[str, SplitDiscourse]) -> list[dict[str, Any]]:
-    return [{"split": split, "lines (beads)": s.beads, "corrected": s.corrected,
-             "share %": round(100 * s.corrected / s.beads, 1) if s.beads else 0.0}
-            for split, s in stats.items()]
+    return [
+        {
+            "split": split,
+            "lines (beads)": s.beads,
+            "corrected": s.corrected,
+            "share %": round(100 * s.corrected / s.beads, 1) if s.beads else 0.0,
+        }
+        for split, s in stats.items()
+    ]
 
 
 def entity_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
@@ -72,4 +90,6 @@ def entity_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
         for ent in doc.ents:
             mentions[ent.label_] += 1
             names.setdefault(ent.label_, set()).add(ent.text.lower())
-    return [{"label": label, "mentions": n, "distinct": len(names[label])} for label, n in mentions.most_common()]
+    return [
+        {"label": label, "mentions": n, "distinct": len(names[label])} for label, n in mentions.most_common()
+    ]

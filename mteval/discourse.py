@@ -79,7 +79,11 @@ class Overlap:
     ref: int = 0
 
     def add(self, other: Overlap) -> None:
-        self.matched, self.hyp, self.ref = self.matched + other.matched, self.hyp + other.hyp, self.ref + other.ref
+        self.matched, self.hyp, self.ref = (
+            self.matched + other.matched,
+            self.hyp + other.hyp,
+            self.ref + other.ref,
+        )
 
     @property
     def precision(self) -> float | None:

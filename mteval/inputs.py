@@ -41,9 +41,14 @@ def _lines(path: Path) -> list[str]:
 def _check_count(path: Path, hyps: list[str], ids: list[str], expected_from: str) -> None:
     if len(hyps) == len(ids):
         return
-    first = f"first id without a line: {ids[len(hyps)]}" if len(hyps) < len(ids) else (
-        f"first extra line: {len(ids) + 1}")
-    raise InputError(f"{path}: {len(hyps)} lines, expected {len(ids)} (one per line of {expected_from}); {first}")
+    first = (
+        f"first id without a line: {ids[len(hyps)]}"
+        if len(hyps) < len(ids)
+        else (f"first extra line: {len(ids) + 1}")
+    )
+    raise InputError(
+        f"{path}: {len(hyps)} lines, expected {len(ids)} (one per line of {expected_from}); {first}"
+    )
 
 
 def _group(ids: list[str], refs: list[str], hyps: list[str]) -> Iterator[Document]:

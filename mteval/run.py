@@ -20,8 +20,13 @@ from mteval.inputs import Document, InputError, load_documents
 from mteval.metrics import Score, sentence_scores
 
 SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
-LEADERBOARD = ("bleu", "chrf", "ter", "meteor", *(f"{c}-f1" for c in ("pronoun", "entity-person", "entity-other",
-                                                                      "tense", "marker", "discourse")))
+LEADERBOARD = (
+    "bleu",
+    "chrf",
+    "ter",
+    "meteor",
+    *(f"{c}-f1" for c in ("pronoun", "entity-person", "entity-other", "tense", "marker", "discourse")),
+)
 
 
 def system_name(name: str | None, hyp: Path) -> str:
@@ -39,21 +44,29 @@ def _discourse_rows(scores: dict[str, Overlap]) -> list[tuple[str, float | None]
             pronoun.add(o)
     rows = []
     for name, o in {**scores, "pronoun": pronoun, "discourse": pooled}.items():
-        rows += [(f"{name}-{m}", None if v is None else 100 * v)
-                 for m, v in (("p", o.precision), ("r", o.recall), ("f1", o.f1))]
+        rows += [
+            (f"{name}-{m}", None if v is None else 100 * v)
+            for m, v in (("p", o.precision), ("r", o.recall), ("f1", o.f1))
+        ]
     return rows
 
 
-def score_documents(docs: list[Document], progress: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+def score_documents(
+    docs: list[Document], progress: Callable[[str], None] = lambda _: None
+) -> list[dict[str, Any]]:
     """Rows (chapter_id, metric, value, signature) for every chapter and for the whole split (chapter_id None)."""
     rows: list[dict[str, Any]] = []
     totals = {c: Overlap() for c in CATEGORIES}
 
     def add(chapter_id: str | None, scores: list[Score], discourse: dict[str, Overlap]) -> None:
-        rows.extend({"chapter_id": chapter_id, "metric": s.metric, "value": s.value, "signature": s.signature}
-                    for s in scores)
-        rows.extend({"chapter_id": chapter_id, "metric": m, "value": v, "signature": "bwb.discourse-overlap.1"}
-                    for m, v in _discourse_rows(discourse))
+        rows.extend(
+            {"chapter_id": chapter_id, "metric": s.metric, "value": s.value, "signature": s.signature}
+            for s in scores
+        )
+        rows.extend(
+            {"chapter_id": chapter_id, "metric": m, "value": v, "signature": "bwb.discourse-overlap.1"}
+            for m, v in _discourse_rows(discourse)
+        )
 
     for n, doc in enumerate(docs, 1):
         progress(f"  scoring {doc.chapter_id} ({n}/{len(docs)})")
@@ -71,8 +84,10 @@ def evaluate_system(layout: Layout, split: str, hyp: Path, name: str | None = No
     """Score ``hyp`` (file or BWB folder) on ``split``; write its Parquet rows; return (system, split rows)."""
     system = system_name(name, hyp)
     docs = load_documents(layout.export_dir(), split, hyp)
-    rows = [{"system": system, "split": split, **row}
-            for row in score_documents(docs, lambda line: print(line, file=sys.stderr, flush=True))]
+    rows = [
+        {"system": system, "split": split, **row}
+        for row in score_documents(docs, lambda line: print(line, file=sys.stderr, flush=True))
+    ]
     write_table(rows, "mt_scores", layout.mt_scores(split, system))
     return system, [row for row in rows if row["chapter_id"] is None]
 
@@ -83,8 +98,10 @@ def leaderboard(layout: Layout) -> list[dict[str, Any]]:
     board: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
         if row["chapter_id"] is None and row["metric"] in LEADERBOARD:
-            entry = board.setdefault((row["split"], row["system"]), {"split": row["split"], "system": row["system"]}
-                                     | dict.fromkeys(LEADERBOARD, "n/a"))
+            entry = board.setdefault(
+                (row["split"], row["system"]),
+                {"split": row["split"], "system": row["system"]} | dict.fromkeys(LEADERBOARD, "n/a"),
+            )
             entry[row["metric"]] = "n/a" if row["value"] is None else round(row["value"], 2)
     return sorted(board.values(), key=lambda r: (r["split"], -_number(r["bleu"]), r["system"]))
 

@@ -36,8 +36,10 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         only = {cid for cid, split in assignment.chapters.items() if split == args.split}
     folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
     print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
-    print("  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
-          "label_config.xml); beads lowest score first")
+    print(
+        "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
+        "label_config.xml); beads lowest score first"
+    )
     for chapter_id in drawn:
         print(f"  {chapter_id}")
     return 0
@@ -53,12 +55,16 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as err:
         print(f"qc import: {err}", file=sys.stderr)
         return 2
-    print(f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
-          f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}")
+    print(
+        f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
+        f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"
+    )
     if result.rejected:
         counts = Counter(r["reason"] for r in result.rejected)
-        print(f"  rejected {len(result.rejected)} ({', '.join(f'{k}: {n}' for k, n in sorted(counts.items()))}), "
-              f"listed in {target.layout.rejected('qc', 'import')}:")
+        print(
+            f"  rejected {len(result.rejected)} ({', '.join(f'{k}: {n}' for k, n in sorted(counts.items()))}), "
+            f"listed in {target.layout.rejected('qc', 'import')}:"
+        )
         for r in result.rejected[:10]:
             print(f"    {r['item_id']}: {r['reason']}: {r['detail']}")
     if result.stale:
@@ -92,30 +98,47 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     board = [r for r in leaderboard(target.layout) if r["split"] == args.split]
     print(f"Leaderboard ({args.split}):")
     for r in board:
-        print(f"  {r['system']:<20} BLEU {r.get('bleu')}  chrF {r.get('chrf')}  TER {r.get('ter')}  "
-              f"METEOR {r.get('meteor')}  discourse F1 {r.get('discourse-f1')}")
+        print(
+            f"  {r['system']:<20} BLEU {r.get('bleu')}  chrF {r.get('chrf')}  TER {r.get('ter')}  "
+            f"METEOR {r.get('meteor')}  discourse F1 {r.get('discourse-f1')}"
+        )
     return 0
 
 
-def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParser,
-                 workers: argparse.ArgumentParser) -> None:
+def add_commands(
+    sub: argparse._SubParsersAction, common: argparse.ArgumentParser, workers: argparse.ArgumentParser
+) -> None:
     qc = sub.add_parser("qc", help="alignment quality control: review samples, verdicts, corrections")
     qc_sub = qc.add_subparsers(dest="qc_command", required=True)
-    sample = qc_sub.add_parser("sample", parents=[common, workers],
-                               help="draw chapters (stratified by book) and write review files")
+    sample = qc_sub.add_parser(
+        "sample", parents=[common, workers], help="draw chapters (stratified by book) and write review files"
+    )
     sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
     sample.add_argument("--seed", type=int, default=0, help="random seed of the draw (default 0)")
     sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
     sample.set_defaults(run=cmd_qc_sample)
-    imp = qc_sub.add_parser("import", parents=[common],
-                            help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
-                                 "(TSV or Label Studio JSON), report accuracy")
+    imp = qc_sub.add_parser(
+        "import",
+        parents=[common],
+        help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
+        "(TSV or Label Studio JSON), report accuracy",
+    )
     imp.add_argument("paths", nargs="+", help="review files or folders")
     imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)
-    mt = sub.add_parser("evaluate-mt", parents=[common, workers],
-                        help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1")
-    mt.add_argument("--split", default="test", choices=("train", "valid", "test"), help="split whose references are scored (default test)")
-    mt.add_argument("--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder")
+    mt = sub.add_parser(
+        "evaluate-mt",
+        parents=[common, workers],
+        help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1",
+    )
+    mt.add_argument(
+        "--split",
+        default="test",
+        choices=("train", "valid", "test"),
+        help="split whose references are scored (default test)",
+    )
+    mt.add_argument(
+        "--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder"
+    )
     mt.add_argument("--name", help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

@@ -37,7 +37,10 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 def cmd_update(args: argparse.Namespace) -> int:
     target = Target.of(args)
     date = args.date or datetime.date.today()
-    print(f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only", file=sys.stderr)
+    print(
+        f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only",
+        file=sys.stderr,
+    )
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
     unfinished = build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
     print(target.summary())
@@ -50,11 +53,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     formats = list(FORMATS) if args.formats in ("all", "") else args.formats.replace(",", " ").split()
     unknown = sorted(set(formats) - set(FORMATS))
     if unknown:
-        print(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr)
+        print(
+            f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr
+        )
         return 2
     target = Target.of(args)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if status := finish(target, build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)):
+    if status := finish(
+        target, build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)
+    ):
         return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -110,8 +117,14 @@ def cmd_where(args: argparse.Namespace) -> int:
 def cmd_clean(args: argparse.Namespace) -> int:
     root = Target.of(args, owned=False).layout.root
     kept = output_folder.clean(Layout(root))
-    print(f"cleaned {root}" + (f"; kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"
-                               if kept else ""))
+    print(
+        f"cleaned {root}"
+        + (
+            f"; kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"
+            if kept
+            else ""
+        )
+    )
     return 0
 
 
@@ -147,47 +160,84 @@ def _quiet_interrupts() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
-    common.add_argument("--output", type=output_arg, help="output folder (default: the config's, inside output/)")
+    common.add_argument(
+        "--output", type=output_arg, help="output folder (default: the config's, inside output/)"
+    )
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=worker_count, default=1, help="Luigi worker processes (1 to 256)")
     workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
-    workers.add_argument("--scheduler-port", type=port, default=8082, help="the central luigid's port (default 8082)")
+    workers.add_argument(
+        "--scheduler-port", type=port, default=8082, help="the central luigid's port (default 8082)"
+    )
     foreign = workers.add_mutually_exclusive_group()
-    foreign.add_argument("--prune", action="store_true",
-                         help="delete the built files of books the output folder holds but the config does not list "
-                              "(corrections and QC verdicts kept)")
-    foreign.add_argument("--adopt", action="store_true",
-                         help="keep such books as part of this corpus (recorded in the folder's _adopted.json)")
+    foreign.add_argument(
+        "--prune",
+        action="store_true",
+        help="delete the built files of books the output folder holds but the config does not list "
+        "(corrections and QC verdicts kept)",
+    )
+    foreign.add_argument(
+        "--adopt",
+        action="store_true",
+        help="keep such books as part of this corpus (recorded in the folder's _adopted.json)",
+    )
 
     parser = OneLineParser(prog="python -m pipeline", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    corpus = sub.add_parser("corpus", parents=[common, workers],
-                            help="build the corpus (crawl → clean → dedup → filter → align → mine)")
+    corpus = sub.add_parser(
+        "corpus",
+        parents=[common, workers],
+        help="build the corpus (crawl → clean → dedup → filter → align → mine)",
+    )
     corpus.add_argument("--until", choices=tasks.UNTIL, help="stop after this stage")
     corpus.set_defaults(run=cmd_corpus)
-    update = sub.add_parser("update", parents=[common, workers],
-                            help="refetch every table of contents, fetch new chapters, rebuild what changed")
-    update.add_argument("--date", type=iso_date, help="the run's date, YYYY-MM-DD (default today); one update per date")
-    update.add_argument("--recheck", action="store_true",
-                        help="refetch chapters already fetched too, to pick up edits (compared by content hash)")
+    update = sub.add_parser(
+        "update",
+        parents=[common, workers],
+        help="refetch every table of contents, fetch new chapters, rebuild what changed",
+    )
+    update.add_argument(
+        "--date", type=iso_date, help="the run's date, YYYY-MM-DD (default today); one update per date"
+    )
+    update.add_argument(
+        "--recheck",
+        action="store_true",
+        help="refetch chapters already fetched too, to pick up edits (compared by content hash)",
+    )
     update.set_defaults(run=cmd_update)
-    export = sub.add_parser("export", parents=[common, workers], help="split by book and export (Parquet, text, ...)")
-    export.add_argument("--formats", default="all", help="comma-separated: parquet,text,doc,bwb,jsonl,tmx (or all)")
+    export = sub.add_parser(
+        "export", parents=[common, workers], help="split by book and export (Parquet, text, ...)"
+    )
+    export.add_argument(
+        "--formats", default="all", help="comma-separated: parquet,text,doc,bwb,jsonl,tmx (or all)"
+    )
     export.set_defaults(run=cmd_export)
-    report = sub.add_parser("report", parents=[common, workers], help="write output/report/index.html and index.md")
+    report = sub.add_parser(
+        "report", parents=[common, workers], help="write output/report/index.html and index.md"
+    )
     report.set_defaults(run=cmd_report)
-    inspect = sub.add_parser("inspect", parents=[common], help="a chapter's journey: raw, cleaned, rejected, aligned")
+    inspect = sub.add_parser(
+        "inspect", parents=[common], help="a chapter's journey: raw, cleaned, rejected, aligned"
+    )
     inspect.add_argument("chapter_id", help="BOOK_ID/CHAPTER_NO, e.g. city-star/3")
     inspect.set_defaults(run=cmd_inspect)
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)
-    status = sub.add_parser("status", parents=[common],
-                            help="per book and stage: built, stale (and why) or not built, with rejections")
+    status = sub.add_parser(
+        "status",
+        parents=[common],
+        help="per book and stage: built, stale (and why) or not built, with rejections",
+    )
     status.set_defaults(run=cmd_status)
-    where = sub.add_parser("where", parents=[common], help="print the output folder of the config (or --output)")
+    where = sub.add_parser(
+        "where", parents=[common], help="print the output folder of the config (or --output)"
+    )
     where.set_defaults(run=cmd_where)
-    clean = sub.add_parser("clean", parents=[common],
-                           help="delete the output folder's built files; corrections/ and qc/ (hand-made) are kept")
+    clean = sub.add_parser(
+        "clean",
+        parents=[common],
+        help="delete the output folder's built files; corrections/ and qc/ (hand-made) are kept",
+    )
     clean.set_defaults(run=cmd_clean)
     from pipeline.annotation_cli import add_commands
 

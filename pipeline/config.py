@@ -117,7 +117,9 @@ class _Reader:
         if unknown:
             close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise self.fail(f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}")
+            raise self.fail(
+                f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}"
+            )
         missing = sorted(required - set(value))
         if missing:
             raise self.fail(f"{where}.{missing[0]}", "required key is missing")
@@ -131,8 +133,12 @@ class _Reader:
         return value
 
     def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or not minimum <= value <= maximum \
-                or value == math.inf:  # nan fails the comparison
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not minimum <= value <= maximum
+            or value == math.inf
+        ):  # nan fails the comparison
             bounds = f">= {minimum}" if maximum == math.inf else f"from {minimum} to {maximum}"
             raise self.fail(where, f"expected a number {bounds}, got {value!r}")
         return value
@@ -158,7 +164,9 @@ class _Reader:
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)
         if not SAFE_ID.match(value):
-            raise self.fail(where, f"{value!r} is not a safe id (lower-case letters, digits, '-', '_'; max 64)")
+            raise self.fail(
+                where, f"{value!r} is not a safe id (lower-case letters, digits, '-', '_'; max 64)"
+            )
         return value
 
 
@@ -197,7 +205,9 @@ def _css(r: _Reader, value: Any, where: str) -> str:
 
 def _selectors(r: _Reader, value: Any, where: str, base_dir: Path) -> Selectors:
     sel = r.mapping(value, where, _SELECTOR_KEYS, {"chapter_links", "title", "body"})
-    return Selectors(**{key: _css(r, sel[key], f"{where}.{key}") if key in sel else None for key in _SELECTOR_KEYS})
+    return Selectors(
+        **{key: _css(r, sel[key], f"{where}.{key}") if key in sel else None for key in _SELECTOR_KEYS}
+    )
 
 
 def _encoding(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
@@ -278,7 +288,11 @@ def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> S
     raw = r.mapping(raw, where, {"kind", *_LOCAL_FIELDS}, {"kind", "lang"})
     if raw["kind"] not in _LOCAL_KINDS:
         raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
-    values = {key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _LOCAL_FIELDS.items() if key in raw}
+    values = {
+        key: read(r, raw[key], f"{where}.{key}", base_dir)
+        for key, read in _LOCAL_FIELDS.items()
+        if key in raw
+    }
     return Site(name=name, url="file:///", serve=None, selectors=None, kind=raw["kind"], **values)  # type: ignore[arg-type]
 
 
@@ -290,7 +304,9 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
             return _local_site(r, name, raw, base_dir)
         raw = {key: value for key, value in raw.items() if key != "kind"}
     raw = r.mapping(raw, where, set(_SITE_FIELDS), {"lang", "url", "selectors"})
-    values = {key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _SITE_FIELDS.items() if key in raw}
+    values = {
+        key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _SITE_FIELDS.items() if key in raw
+    }
     return Site(name=name, **{"serve": None, **values})
 
 
@@ -298,8 +314,11 @@ def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     """A table-of-contents URL: a path relative to the site's base URL, or an http(s) URL on its origins."""
     toc = r.text(value, where).strip()
     if origin(urljoin(site.url, toc)) not in site.origins:
-        raise r.fail(where, f"expected a path relative to {site.url} or an http(s) URL on "
-                            f"{', '.join(site.origins)}, got {value!r}")
+        raise r.fail(
+            where,
+            f"expected a path relative to {site.url} or an http(s) URL on "
+            f"{', '.join(site.origins)}, got {value!r}",
+        )
     return toc
 
 
@@ -352,10 +371,14 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
         if site not in sites:
             raise r.fail(f"{where}.{lang}.site", f"unknown site {site!r} (known: {', '.join(sorted(sites))})")
         if sites[site].lang != lang:
-            raise r.fail(f"{where}.{lang}.site", f"site {site!r} publishes {sites[site].lang!r}, not {lang!r}")
+            raise r.fail(
+                f"{where}.{lang}.site", f"site {site!r} publishes {sites[site].lang!r}, not {lang!r}"
+            )
         toc = f"{where}.{lang}.toc"
         local = sites[site].kind != "web"  # a local source's toc is its file, relative to the config
-        sources[lang] = BookSource(site=site, toc=r.text(src["toc"], toc) if local else _toc(r, src["toc"], toc, sites[site]))
+        sources[lang] = BookSource(
+            site=site, toc=r.text(src["toc"], toc) if local else _toc(r, src["toc"], toc, sites[site])
+        )
     return Book(
         book_id=book_id,
         title_zh=r.scalar_text(raw.get("title_zh"), f"{where}.title_zh"),
@@ -383,8 +406,11 @@ def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str])
     if not folder.is_dir():
         raise r.fail("options.align.translations", f"folder {folder} does not exist")
     if missing := sorted(book for book in book_ids if not (folder / book).is_dir()):
-        raise r.fail("options.align.translations", f"no folder {missing[0]}/ in {folder} "
-                                                   f"(one {{chapter_id}}.txt per chapter, e.g. {missing[0]}/1.txt)")
+        raise r.fail(
+            "options.align.translations",
+            f"no folder {missing[0]}/ in {folder} "
+            f"(one {{chapter_id}}.txt per chapter, e.g. {missing[0]}/1.txt)",
+        )
     return replace(align, translations=str(folder))
 
 
@@ -400,8 +426,11 @@ def _output_folder(r: _Reader, value: Any) -> Path:
     """
     if value is None:
         if r.path.stem in LAYOUT or not r.path.stem or r.path.stem.startswith("."):
-            raise r.fail("output", f"missing, and the default output/{r.path.stem} would mix with another "
-                                   "output's folders: set output: (e.g. output/my-novels)")
+            raise r.fail(
+                "output",
+                f"missing, and the default output/{r.path.stem} would mix with another "
+                "output's folders: set output: (e.g. output/my-novels)",
+            )
         return OUTPUT_ROOT / r.path.stem
     folder = (REPO_ROOT / r.text(value, "output")).resolve()
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
@@ -437,7 +466,13 @@ def load_config(path: Path | str) -> Config:
             raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output"))
-    return Config(path=path, output=output, sites=sites, books=books, settings=_options(r, raw.get("options"), base_dir, seen))
+    return Config(
+        path=path,
+        output=output,
+        sites=sites,
+        books=books,
+        settings=_options(r, raw.get("options"), base_dir, seen),
+    )
 
 
 def changed(settings: Any) -> dict[str, Any]:
@@ -448,6 +483,11 @@ def changed(settings: Any) -> dict[str, Any]:
         value = getattr(settings, known.name)
         if value == known.default:
             continue
-        found[known.name] = changed(value) if is_dataclass(value) and is_dataclass(known.default) else \
-            (asdict(value) if is_dataclass(value) else list(value) if isinstance(value, tuple) else value)
+        found[known.name] = (
+            changed(value)
+            if is_dataclass(value) and is_dataclass(known.default)
+            else (
+                asdict(value) if is_dataclass(value) else list(value) if isinstance(value, tuple) else value
+            )
+        )
     return found

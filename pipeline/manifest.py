@@ -35,11 +35,14 @@ class Manifest:
             data = storage.read_json(path)
         except (FileNotFoundError, ValueError):
             return None
-        return cls(data.get("inputs", {}), data.get("outputs", {}), data.get("extra", {}), data.get("files", {}))
+        return cls(
+            data.get("inputs", {}), data.get("outputs", {}), data.get("extra", {}), data.get("files", {})
+        )
 
     def save(self, path: Path) -> None:
-        storage.write_json({"inputs": self.inputs, "outputs": self.outputs, "extra": self.extra,
-                            "files": self.files}, path)
+        storage.write_json(
+            {"inputs": self.inputs, "outputs": self.outputs, "extra": self.extra, "files": self.files}, path
+        )
 
     def record_files(self, root: Path) -> None:
         """Note each output's size and modification time, as written."""
@@ -55,7 +58,9 @@ class Manifest:
             except FileNotFoundError:
                 return f"missing: {rel}"
             size, mtime_ns = self.files.get(rel, (stat.st_size, None))  # unrecorded: check the hash
-            if stat.st_size != size or (stat.st_mtime_ns != mtime_ns and storage.file_sha256(root / rel) != sha):
+            if stat.st_size != size or (
+                stat.st_mtime_ns != mtime_ns and storage.file_sha256(root / rel) != sha
+            ):
                 return f"damaged: {rel}"
         return None
 

@@ -16,9 +16,30 @@ from pathlib import Path
 from core.layout import Layout
 
 # The top-level entries of an output folder; ``clean`` removes them except the hand-made ones.
-LAYOUT = frozenset({"raw", "clean", "dedup", "chapters", "aligned", "candidates", "rejected", "stats", "crawl",
-                    "corrections", "qc", "mt", "export", "report", "evaluation", "cache", "_manifests",
-                    "_failures", "_adopted.json", "books.parquet"})
+LAYOUT = frozenset(
+    {
+        "raw",
+        "clean",
+        "dedup",
+        "chapters",
+        "aligned",
+        "candidates",
+        "rejected",
+        "stats",
+        "crawl",
+        "corrections",
+        "qc",
+        "mt",
+        "export",
+        "report",
+        "evaluation",
+        "cache",
+        "_manifests",
+        "_failures",
+        "_adopted.json",
+        "books.parquet",
+    }
+)
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
@@ -48,15 +69,21 @@ def foreign_books(layout: Layout, listed: list[str]) -> list[str]:
 def refusal(layout: Layout, config: Path, foreign: list[str]) -> str:
     """The one line a build prints when the folder holds other books."""
     shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-    return (f"output folder {layout.root} holds books that {config} does not list: {shown}; "
-            "use another --output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)")
+    return (
+        f"output folder {layout.root} holds books that {config} does not list: {shown}; "
+        "use another --output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
+    )
 
 
 def prune(layout: Layout, books: list[str]) -> int:
     """Delete every built file of ``books`` (corrections and QC verdicts kept); returns how many."""
     doomed: list[Path] = []
     for book in books:
-        doomed += [p for folder in (*PER_BOOK, "crawl/*", "_manifests/*") for p in layout.root.glob(f"{folder}/{escape(book)}.*")]
+        doomed += [
+            p
+            for folder in (*PER_BOOK, "crawl/*", "_manifests/*")
+            for p in layout.root.glob(f"{folder}/{escape(book)}.*")
+        ]
         for side in (f"{book}-zh", f"{book}-en"):  # a crawl's files are per side of the book
             doomed += [p for folder in SIDES for p in layout.root.glob(f"{folder}/{escape(side)}.*")]
     for path in doomed:

@@ -33,8 +33,12 @@ def _files(root: Path) -> list[Path]:
 
 def stamp(root: Path, record: Path = RECORD) -> str:
     """What a verified model looks like without reading it: every file's size and mtime, and the record's hash."""
-    files = [f"{p.relative_to(root).as_posix()} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in _files(root)]
-    return hashlib.sha256("\n".join([hashlib.sha256(record.read_bytes()).hexdigest(), *files]).encode()).hexdigest()
+    files = [
+        f"{p.relative_to(root).as_posix()} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in _files(root)
+    ]
+    return hashlib.sha256(
+        "\n".join([hashlib.sha256(record.read_bytes()).hexdigest(), *files]).encode()
+    ).hexdigest()
 
 
 def stamp_path() -> Path:
@@ -43,7 +47,10 @@ def stamp_path() -> Path:
 
 def file_hashes(root: Path) -> dict[str, str]:
     """SHA-256 of every file under ``root`` (bytecode caches left out), by path relative to it."""
-    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest() for path in _files(root)}
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in _files(root)
+    }
 
 
 def read_record(path: Path = RECORD) -> dict[str, str]:

@@ -20,29 +20,45 @@ def _count_rows(paths: list[Path], table: str) -> int:
 
 def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     """Counts per stage, rejections per stage and reason, candidates per phenomenon and adjacency."""
-    raw = {lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters") for lang in ("zh", "en")}
+    raw = {
+        lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters") for lang in ("zh", "en")
+    }
     chapters = storage.read_many([p for b in book_ids if (p := layout.chapters(b)).exists()], "chapters")
     pairs = storage.read_many([p for b in book_ids if (p := layout.aligned(b)).exists()], "aligned_pairs")
-    candidates = storage.read_many([p for b in book_ids if (p := layout.candidates(b)).exists()], "candidates")
+    candidates = storage.read_many(
+        [p for b in book_ids if (p := layout.candidates(b)).exists()], "candidates"
+    )
     rejected = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
     reasons = Counter(zip(rejected.column("stage").to_pylist(), rejected.column("reason").to_pylist()))
     cohesion = Counter(
         (ph, adj.replace("_", "-"))
-        for ph, adj in zip(candidates.column("phenomenon").to_pylist(), candidates.column("adjacency").to_pylist())
+        for ph, adj in zip(
+            candidates.column("phenomenon").to_pylist(), candidates.column("adjacency").to_pylist()
+        )
     )
     crawl: Counter[str] = Counter()
     failed_reasons: Counter[str] = Counter()
     blocked = {}
     for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
-        for key in ("requests", "bytes", "retried", "failed", "new_chapters", "edited_chapters", "duration_s"):
+        for key in (
+            "requests",
+            "bytes",
+            "retried",
+            "failed",
+            "new_chapters",
+            "edited_chapters",
+            "duration_s",
+        ):
             crawl[key] += report.get(key, 0)
         failed_reasons.update(report.get("failed_reasons", {}))
         if report.get("blocked"):
             blocked[report.get("site", path.stem)] = report.get("blocked_reason", "")
     # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
-    sizes = zip(pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
-                pc.list_value_length(pairs.column("en_idx")).to_pylist())
+    sizes = zip(
+        pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
+        pc.list_value_length(pairs.column("en_idx")).to_pylist(),
+    )
     return {
         "output": str(layout.root),
         "books": len(book_ids),
@@ -68,8 +84,10 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"({summary['sentence_pairs_both_sides']} with both sides)",
     ]
     if crawl.get("new_chapters") or crawl.get("edited_chapters"):
-        lines.append(f"  chapters fetched for the first time: {crawl.get('new_chapters', 0)}; "
-                     f"edited since the last fetch: {crawl.get('edited_chapters', 0)}")
+        lines.append(
+            f"  chapters fetched for the first time: {crawl.get('new_chapters', 0)}; "
+            f"edited since the last fetch: {crawl.get('edited_chapters', 0)}"
+        )
     if crawl["failed_reasons"]:
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(crawl["failed_reasons"].items()))
         lines.append(f"  crawl failures (retried on the next run): {reasons}")
@@ -78,12 +96,16 @@ def format_summary(summary: dict[str, Any]) -> str:
     if summary["rejected"]:
         lines.append("  rejected (stage/reason: count):")
         kept = {f"pair/{reason}" for reason in KEPT_OUTCOMES}
-        lines += [f"    {name}: {n}" + ("  (kept, paired by content)" if name in kept else "")
-                  for name, n in summary["rejected"].items()]
+        lines += [
+            f"    {name}: {n}" + ("  (kept, paired by content)" if name in kept else "")
+            for name, n in summary["rejected"].items()
+        ]
     if summary["cohesion_candidates"]:
         lines.append("  cohesion candidates (phenomenon/adjacency: count):")
         lines += [f"    {name}: {n}" for name, n in summary["cohesion_candidates"].items()]
-    lines.append(f"  see: {summary['output']}/chapters, aligned, candidates, rejected; `python -m pipeline inspect CHAPTER_ID`")
+    lines.append(
+        f"  see: {summary['output']}/chapters, aligned, candidates, rejected; `python -m pipeline inspect CHAPTER_ID`"
+    )
     return "\n".join(lines)
 
 
@@ -103,5 +125,7 @@ def format_runs(runs: dict[str, Counter[str]]) -> str:
     if not runs:
         return "  tasks run: none (everything was up to date)"
     lines = ["  tasks run (task: count, why):"]
-    lines += [f"    {family}: {n}, {why}" for family, reasons in runs.items() for why, n in sorted(reasons.items())]
+    lines += [
+        f"    {family}: {n}, {why}" for family, reasons in runs.items() for why, n in sorted(reasons.items())
+    ]
     return "\n".join(lines)

@@ -88,15 +88,27 @@ class CrawlBook(BookTask):
         source = self.cfg.book(book_id).sources[lang]
         raw_path = self.output_paths()[0]  # the last completed crawl
         previous = storage.read_rows(raw_path, "raw_chapters") if raw_path.exists() else []
-        inputs = CrawlInputs(book_id, lang, self.cfg.sites[source.site], source.toc,
-                             self.layout.crawl_journal(lang, book_id), {r["url"]: r["content_hash"] for r in previous},
-                             self.local_file())
+        inputs = CrawlInputs(
+            book_id,
+            lang,
+            self.cfg.sites[source.site],
+            source.toc,
+            self.layout.crawl_journal(lang, book_id),
+            {r["url"]: r["content_hash"] for r in previous},
+            self.local_file(),
+        )
         result = crawl_side(inputs, CrawlSettings(recheck=bool(self.recheck)))
         self.write_stage("raw_chapters", result, refresh=str(self.refresh), failed=len(result.rejections))
         if failed := side_failure(result, book_id, lang):  # the build fails at its end, with this line
             self.record_failure(failed)
-        log.info("crawled %s/%s: %d chapters (%d new), %d failed", book_id, lang, len(result.rows),
-                 result.stats["new_chapters"], len(result.rejections))
+        log.info(
+            "crawled %s/%s: %d chapters (%d new), %d failed",
+            book_id,
+            lang,
+            len(result.rows),
+            result.stats["new_chapters"],
+            len(result.rejections),
+        )
 
 
 class CleanBook(BookTask):
@@ -125,7 +137,11 @@ class CleanBook(BookTask):
         return super().rerun_reasons(previous, inputs) + self._due(previous.extra if previous else {})
 
     def _due(self, extra: dict[str, Any]) -> list[str]:
-        return ["cleaning failed in an earlier run"] if extra.get("failed_run") not in (None, str(self.run_id)) else []
+        return (
+            ["cleaning failed in an earlier run"]
+            if extra.get("failed_run") not in (None, str(self.run_id))
+            else []
+        )
 
     def run(self) -> None:
         from filters.stage import clean_book
@@ -167,11 +183,15 @@ class DedupCorpus(StageTask):
         removed = {row["item_id"] for row in result.rejections}
 
         def write_kept(book: str, path: Path) -> str:
-            return storage.write_table([r for r in load(book) if r["raw_id"] not in removed], "clean_chapters", path)
+            return storage.write_table(
+                [r for r in load(book) if r["raw_id"] not in removed], "clean_chapters", path
+            )
 
         *per_book, rejected_path, stats_path = self.output_paths()
-        writes = [(rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
-                  (stats_path, lambda: storage.write_json(result.stats, stats_path))]
+        writes = [
+            (rejected_path, lambda: storage.write_table(result.rejections, "rejected", rejected_path)),
+            (stats_path, lambda: storage.write_json(result.stats, stats_path)),
+        ]
         for book, path in zip(books, per_book):
             writes.append((path, lambda book=book, path=path: write_kept(book, path)))
         self.write_outputs(writes)
@@ -190,13 +210,17 @@ class FilterBook(BookTask):
         return self.stage_paths("filter", self.layout.chapters(str(self.book_id)))
 
     def settings(self) -> dict[str, Any]:
-        return changed(self.cfg.settings.filters) | ({"pair": pair} if (pair := changed(self.cfg.settings.pair)) else {})
+        return changed(self.cfg.settings.filters) | (
+            {"pair": pair} if (pair := changed(self.cfg.settings.pair)) else {}
+        )
 
     def run(self) -> None:
         from filters.stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
-        self.write_stage("chapters", pair_and_filter_book(clean, self.cfg.settings.filters, match=self.cfg.settings.pair))
+        self.write_stage(
+            "chapters", pair_and_filter_book(clean, self.cfg.settings.filters, match=self.cfg.settings.pair)
+        )
 
 
 class AlignBook(BookTask):
@@ -217,7 +241,8 @@ class AlignBook(BookTask):
 
         chapters = storage.read_rows(self.input_paths()[0], "chapters")
         self.write_stage(
-            "aligned_pairs", align_chapter_rows(chapters, settings=self.cfg.settings.align, processes=spare_cores())
+            "aligned_pairs",
+            align_chapter_rows(chapters, settings=self.cfg.settings.align, processes=spare_cores()),
         )
 
 
@@ -242,12 +267,18 @@ class MineBook(BookTask):
         from pipeline.cache import JsonDirCache
 
         chapters_path, aligned_path = self.input_paths()
-        result = mine_book(storage.read_rows(chapters_path, "chapters"),
-                           storage.read_rows(aligned_path, "aligned_pairs"),
-                           JsonDirCache(self.layout.root / "cache" / "cohesion"))
+        result = mine_book(
+            storage.read_rows(chapters_path, "chapters"),
+            storage.read_rows(aligned_path, "aligned_pairs"),
+            JsonDirCache(self.layout.root / "cache" / "cohesion"),
+        )
         candidates_path, stats_path = self.output_paths()
-        self.write_outputs([(candidates_path, lambda: storage.write_table(result.rows, "candidates", candidates_path)),
-                            (stats_path, lambda: storage.write_json(result.stats, stats_path))])
+        self.write_outputs(
+            [
+                (candidates_path, lambda: storage.write_table(result.rows, "candidates", candidates_path)),
+                (stats_path, lambda: storage.write_json(result.stats, stats_path)),
+            ]
+        )
 
 
 class BuildCorpus(StageTask):
@@ -258,7 +289,9 @@ class BuildCorpus(StageTask):
     whose cleaned chapters did not change is not filtered, aligned or mined again.
     """
 
-    def stages(self, until: str | None = None, refresh: str = "", recheck: bool = False) -> list[list[StageTask]]:
+    def stages(
+        self, until: str | None = None, refresh: str = "", recheck: bool = False
+    ) -> list[list[StageTask]]:
         """The build as successive task graphs, this task last: crawl (only when refreshing or stopping
         there), clean, dedup, books through filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
 
@@ -269,8 +302,13 @@ class BuildCorpus(StageTask):
         last = {"filter": FilterBook, "align": AlignBook, "mine": MineBook}
         stages: list[list[StageTask]] = []
         if refresh or until == "crawl":
-            stages.append([self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
-                           for b in books for lang in ("zh", "en")])
+            stages.append(
+                [
+                    self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
+                    for b in books
+                    for lang in ("zh", "en")
+                ]
+            )
         if until == "crawl":
             return stages
         stages.append([self.clone(CleanBook, book_id=b) for b in books])
@@ -290,11 +328,17 @@ class BuildCorpus(StageTask):
     def producers(self) -> list[StageTask]:  # the summary counts every stage's rows and rejections
         books = [b.book_id for b in self.cfg.books]
         crawls = [self.clone(CrawlBook, book_id=b, lang=lang) for b in books for lang in ("zh", "en")]
-        stages = [self.clone(task, book_id=b) for b in books for task in (CleanBook, FilterBook, AlignBook, MineBook)]
+        stages = [
+            self.clone(task, book_id=b)
+            for b in books
+            for task in (CleanBook, FilterBook, AlignBook, MineBook)
+        ]
         return [*crawls, *stages, self.clone(DedupCorpus)]
 
     def input_paths(self) -> list[Path]:
-        return [path for task in self.producers() for path in task.output_paths() if path.suffix == ".parquet"]
+        return [
+            path for task in self.producers() for path in task.output_paths() if path.suffix == ".parquet"
+        ]
 
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]
@@ -305,14 +349,24 @@ class BuildCorpus(StageTask):
         for stage in self.stages()[:-1]:  # a plain loop: Luigi sends each stage's outputs back in
             yield stage
         books = [
-            {"book_id": b.book_id, "title_zh": b.title_zh, "title_en": b.title_en, "genre": b.genre,
-             "zh_site": b.sources["zh"].site, "en_site": b.sources["en"].site}
+            {
+                "book_id": b.book_id,
+                "title_zh": b.title_zh,
+                "title_en": b.title_en,
+                "genre": b.genre,
+                "zh_site": b.sources["zh"].site,
+                "en_site": b.sources["en"].site,
+            }
             for b in self.cfg.books
         ]
         summary = corpus_summary(self.layout, [b.book_id for b in self.cfg.books])
         books_path, summary_path = self.output_paths()
-        self.write_outputs([(books_path, lambda: storage.write_table(books, "books", books_path)),
-                            (summary_path, lambda: storage.write_json(summary, summary_path))])
+        self.write_outputs(
+            [
+                (books_path, lambda: storage.write_table(books, "books", books_path)),
+                (summary_path, lambda: storage.write_json(summary, summary_path)),
+            ]
+        )
 
 
 class CorpusTask(StageTask):
@@ -322,10 +376,16 @@ class CorpusTask(StageTask):
         return self.clone(BuildCorpus)
 
     def producers(self) -> list[StageTask]:
-        return [self.clone(task, book_id=b.book_id) for b in self.cfg.books for task in (FilterBook, AlignBook)]
+        return [
+            self.clone(task, book_id=b.book_id) for b in self.cfg.books for task in (FilterBook, AlignBook)
+        ]
 
     def input_paths(self) -> list[Path]:
-        return [p for b in self.cfg.books for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))]
+        return [
+            p
+            for b in self.cfg.books
+            for p in (self.layout.chapters(b.book_id), self.layout.aligned(b.book_id))
+        ]
 
     def settings(self) -> dict[str, Any]:
         from qc.store import fingerprints
@@ -349,8 +409,15 @@ class ExportCorpus(CorpusTask):
         from exports.stage import export_corpus
 
         summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
-        self.write_outputs([(self.layout.export_dir() / "summary.json", lambda: storage.file_sha256(
-            self.layout.export_dir() / "summary.json"))], summary=summary["splits"])
+        self.write_outputs(
+            [
+                (
+                    self.layout.export_dir() / "summary.json",
+                    lambda: storage.file_sha256(self.layout.export_dir() / "summary.json"),
+                )
+            ],
+            summary=summary["splits"],
+        )
 
 
 class BuildReport(CorpusTask):
@@ -400,5 +467,8 @@ class UpdateCorpus(StageTask):
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
         for stage in build:
             yield stage
-        new = {c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0) for c in crawls}
+        new = {
+            c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0)
+            for c in crawls
+        }
         storage.write_json({"date": self.unit, "new_chapters": new}, self.output_paths()[0])

@@ -31,13 +31,22 @@ def accuracy_rows(verdicts: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]
     for book in [*sorted(k for k in counts if k != "all"), *(["all"] if counts else [])]:
         correct, n = counts[book]
         low, high = wilson(correct, n)
-        rows.append({"book": book, "beads": n, "correct": correct, "accuracy %": round(100 * correct / n, 1),
-                     "95% interval": f"{100 * low:.1f}–{100 * high:.1f}"})
+        rows.append(
+            {
+                "book": book,
+                "beads": n,
+                "correct": correct,
+                "accuracy %": round(100 * correct / n, 1),
+                "95% interval": f"{100 * low:.1f}–{100 * high:.1f}",
+            }
+        )
     return rows
 
 
 def format_accuracy(rows: list[dict[str, Any]]) -> str:
     lines = [f"  {'book':<24} {'beads':>6} {'correct':>8} {'accuracy':>9}  95% interval"]
-    lines += [f"  {r['book']:<24} {r['beads']:>6} {r['correct']:>8} {r['accuracy %']:>8.1f}%  {r['95% interval']}"
-              for r in rows]
+    lines += [
+        f"  {r['book']:<24} {r['beads']:>6} {r['correct']:>8} {r['accuracy %']:>8.1f}%  {r['95% interval']}"
+        for r in rows
+    ]
     return "\n".join(lines)

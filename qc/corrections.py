@@ -28,12 +28,19 @@ def chapter_hash(chapter: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def correction_rows(bead: Mapping[str, Any], grouping: list[Bead], chapter: Mapping[str, Any],
-                    reviewer: str) -> list[Row]:
+def correction_rows(
+    bead: Mapping[str, Any], grouping: list[Bead], chapter: Mapping[str, Any], reviewer: str
+) -> list[Row]:
     """CORRECTIONS rows replacing ``bead`` (an ALIGNED_PAIRS row) by ``grouping`` (none: dissolved)."""
-    base = {"pair_id": bead["pair_id"], "chapter_id": bead["chapter_id"], "book_id": bead["book_id"],
-            "orig_zh_idx": list(bead["zh_idx"]), "orig_en_idx": list(bead["en_idx"]),
-            "chapter_hash": chapter_hash(chapter), "reviewer": reviewer}
+    base = {
+        "pair_id": bead["pair_id"],
+        "chapter_id": bead["chapter_id"],
+        "book_id": bead["book_id"],
+        "orig_zh_idx": list(bead["zh_idx"]),
+        "orig_en_idx": list(bead["en_idx"]),
+        "chapter_hash": chapter_hash(chapter),
+        "reviewer": reviewer,
+    }
     if not grouping:
         return [base | {"part": 0, "zh_idx": [], "en_idx": []}]
     return [base | {"part": n, "zh_idx": list(zh), "en_idx": list(en)} for n, (zh, en) in enumerate(grouping)]
@@ -70,7 +77,9 @@ def _ordered(beads: list[Row]) -> list[Row]:
     with_en = sorted((b for b in beads if b["en_idx"]), key=lambda b: (min(b["en_idx"]), b["pair_id"]))
     for bead in sorted((b for b in beads if not b["en_idx"]), key=lambda b: min(b["zh_idx"])):
         first = min(bead["zh_idx"])
-        at = max((n + 1 for n, b in enumerate(with_en) if b["zh_idx"] and max(b["zh_idx"]) < first), default=0)
+        at = max(
+            (n + 1 for n, b in enumerate(with_en) if b["zh_idx"] and max(b["zh_idx"]) < first), default=0
+        )
         with_en.insert(at, bead)
     return with_en
 
@@ -82,7 +91,10 @@ def stale_reason(chapter: Mapping[str, Any], beads: list[Row], corrections: list
     by_id = {b["pair_id"]: b for b in beads}
     for c in corrections:
         bead = by_id.get(c["pair_id"])
-        if bead is None or (list(bead["zh_idx"]), list(bead["en_idx"])) != (c["orig_zh_idx"], c["orig_en_idx"]):
+        if bead is None or (list(bead["zh_idx"]), list(bead["en_idx"])) != (
+            c["orig_zh_idx"],
+            c["orig_en_idx"],
+        ):
             return f"bead_realigned: {c['pair_id']}"
     replaced = {c["pair_id"] for c in corrections}
     groups = [(tuple(b["zh_idx"]), tuple(b["en_idx"])) for b in beads if b["pair_id"] not in replaced]

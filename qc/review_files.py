@@ -19,10 +19,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-COLUMNS = ("pair_id", "bead_no", "bead_type", "score", "zh_idx", "en_idx", "zh", "en", "verdict", "correction")
+COLUMNS = (
+    "pair_id",
+    "bead_no",
+    "bead_type",
+    "score",
+    "zh_idx",
+    "en_idx",
+    "zh",
+    "en",
+    "verdict",
+    "correction",
+)
 SAMPLE_FILE = "sample.json"  # the sample's seed and chapters, beside its review files
-VERDICTS = {"correct": True, "ok": True, "y": True, "yes": True, "1": True,
-            "misaligned": False, "wrong": False, "n": False, "no": False, "0": False}
+VERDICTS = {
+    "correct": True,
+    "ok": True,
+    "y": True,
+    "yes": True,
+    "1": True,
+    "misaligned": False,
+    "wrong": False,
+    "n": False,
+    "no": False,
+    "0": False,
+}
 LABEL_CONFIG = """<View>
   <Header value="Bead $pair_id ($bead_type, score $score): is it aligned correctly?"/>
   <Text name="zh" value="$zh_numbered"/>
@@ -64,8 +85,20 @@ def tsv_text(beads: Iterable[Mapping[str, Any]]) -> str:
     writer.writerow(COLUMNS)
     for b in beads:
         score = "" if b["score"] is None else f"{b['score']:.4f}"
-        writer.writerow([b["pair_id"], b["bead_no"], b["bead_type"], score, _idx(b["zh_idx"]), _idx(b["en_idx"]),
-                         " ".join(b["zh"].split()), " ".join(b["en"].split()), "", ""])
+        writer.writerow(
+            [
+                b["pair_id"],
+                b["bead_no"],
+                b["bead_type"],
+                score,
+                _idx(b["zh_idx"]),
+                _idx(b["en_idx"]),
+                " ".join(b["zh"].split()),
+                " ".join(b["en"].split()),
+                "",
+                "",
+            ]
+        )
     return out.getvalue()
 
 
@@ -75,11 +108,20 @@ def _numbered(indices: list[int], sentences: list[str]) -> str:
 
 def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One task per bead; the text shows each sentence with its number in the chapter."""
-    return [{"data": {"pair_id": b["pair_id"], "bead_type": b["bead_type"], "score": b["score"],
-                      "zh_idx": list(b["zh_idx"]), "en_idx": list(b["en_idx"]),
-                      "zh_numbered": _numbered(b["zh_idx"], chapter["zh_sentences"]),
-                      "en_numbered": _numbered(b["en_idx"], chapter["en_sentences"])}}
-            for b in beads]
+    return [
+        {
+            "data": {
+                "pair_id": b["pair_id"],
+                "bead_type": b["bead_type"],
+                "score": b["score"],
+                "zh_idx": list(b["zh_idx"]),
+                "en_idx": list(b["en_idx"]),
+                "zh_numbered": _numbered(b["zh_idx"], chapter["zh_sentences"]),
+                "en_numbered": _numbered(b["en_idx"], chapter["en_sentences"]),
+            }
+        }
+        for b in beads
+    ]
 
 
 _IDX = re.compile(r"[0-9]+(,[0-9]+)*")  # ASCII digits only ("²".isdigit() is true)
@@ -99,8 +141,10 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:
-            raise ValueError(f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
-                             f"{' '.join(COLUMNS)})")
+            raise ValueError(
+                f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
+                f"{' '.join(COLUMNS)})"
+            )
         for row in rows:
             verdict = (row.get("verdict") or "").strip()
             if not verdict:
@@ -111,8 +155,17 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
                 if key in row and shown[-1] is None:
                     problem = f"{key} {row[key]!r} is not sentence numbers (e.g. 3,4)"
             text = [" ".join(row[k].split()) if isinstance(row.get(k), str) else None for k in ("zh", "en")]
-            yield Verdict((row.get("pair_id") or "").strip(), verdict, (row.get("correction") or "").strip(),
-                          *shown, reviewer, str(path), f"line {rows.line_num}", *text, problem)
+            yield Verdict(
+                (row.get("pair_id") or "").strip(),
+                verdict,
+                (row.get("correction") or "").strip(),
+                *shown,
+                reviewer,
+                str(path),
+                f"line {rows.line_num}",
+                *text,
+                problem,
+            )
 
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
@@ -132,8 +185,16 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             if verdict:
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
-                yield Verdict(str(data.get("pair_id", "")), verdict, correction, tuple(data.get("zh_idx", ())),
-                              tuple(data.get("en_idx", ())), reviewer, str(path), f"task {n}")
+                yield Verdict(
+                    str(data.get("pair_id", "")),
+                    verdict,
+                    correction,
+                    tuple(data.get("zh_idx", ())),
+                    tuple(data.get("en_idx", ())),
+                    reviewer,
+                    str(path),
+                    f"task {n}",
+                )
 
 
 def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:
@@ -144,7 +205,9 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE)
+            files += sorted(
+                p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE
+            )
         elif path.is_file():
             files.append(path)
         else:

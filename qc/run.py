@@ -29,7 +29,9 @@ Row = dict[str, Any]
 
 
 def _books(layout: Layout) -> list[str]:
-    return sorted(p.stem for p in layout.aligned("_").parent.glob("*.parquet") if layout.chapters(p.stem).is_file())
+    return sorted(
+        p.stem for p in layout.aligned("_").parent.glob("*.parquet") if layout.chapters(p.stem).is_file()
+    )
 
 
 def _book_data(layout: Layout, book: str) -> tuple[dict[str, Row], dict[str, list[Row]]]:
@@ -44,8 +46,12 @@ def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = Non
     corrected are not drawn. Existing review files are never overwritten (they may hold verdicts)."""
     data = {book: _book_data(layout, book) for book in _books(layout)}
     corrected = {cid for book in corrected_books(layout) for cid in read_corrections(layout, book)}
-    pool = {book: [cid for cid in beads if cid in chapters and cid not in corrected and (only is None or cid in only)]
-            for book, (chapters, beads) in data.items()}
+    pool = {
+        book: [
+            cid for cid in beads if cid in chapters and cid not in corrected and (only is None or cid in only)
+        ]
+        for book, (chapters, beads) in data.items()
+    }
     drawn = draw_chapters({b: ids for b, ids in pool.items() if ids}, n, seed)
     folder = layout.qc_dir() / f"sample-{seed}"
     files = {"label_config.xml": LABEL_CONFIG}
@@ -54,8 +60,9 @@ def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = Non
         chapters, beads = data[book]
         ordered = review_order(beads[chapter_id])
         files[f"{book}/{number}.tsv"] = tsv_text(ordered)
-        files[f"{book}/{number}.tasks.json"] = json.dumps(labelstudio_tasks(ordered, chapters[chapter_id]),
-                                                          ensure_ascii=False, indent=1) + "\n"
+        files[f"{book}/{number}.tasks.json"] = (
+            json.dumps(labelstudio_tasks(ordered, chapters[chapter_id]), ensure_ascii=False, indent=1) + "\n"
+        )
     for name, text in files.items():
         if not (folder / name).exists():
             write_bytes(folder / name, text.encode("utf-8"))
@@ -73,8 +80,14 @@ class ImportResult:
 
 
 def _rejection(verdict: Verdict, book: str, reason: str, detail: str) -> Row:
-    return {"stage": "qc", "item_id": verdict.pair_id, "book_id": book, "lang": "", "reason": reason,
-            "detail": f"{verdict.source}: {detail}"}
+    return {
+        "stage": "qc",
+        "item_id": verdict.pair_id,
+        "book_id": book,
+        "lang": "",
+        "reason": reason,
+        "detail": f"{verdict.source}: {detail}",
+    }
 
 
 def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, str] | None:
@@ -90,11 +103,17 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
     if seen is not None:
         now.append((tuple(seen["zh_idx"]), tuple(seen["en_idx"])))
     if verdict.zh_idx is not None and verdict.en_idx is not None and shown not in now:
-        return "bead_changed", f"reviewed as zh {list(shown[0])} en {list(shown[1])}, now zh {bead['zh_idx']} " \
-                               f"en {bead['en_idx']} (sample again)"
+        return (
+            "bead_changed",
+            f"reviewed as zh {list(shown[0])} en {list(shown[1])}, now zh {bead['zh_idx']} "
+            f"en {bead['en_idx']} (sample again)",
+        )
     for lang, shown_text in (("zh", verdict.zh), ("en", verdict.en)):
         if shown_text is not None and shown_text != " ".join(bead[lang].split()):
-            return "text_changed", f"{verdict.where}: the {lang} text differs from the bead's now (sample again)"
+            return (
+                "text_changed",
+                f"{verdict.where}: the {lang} text differs from the bead's now (sample again)",
+            )
     if VERDICTS[verdict.verdict.lower()] and verdict.correction:
         return "correction_on_correct_bead", "a correction is given for a bead marked correct"
     return None
@@ -102,6 +121,7 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
 
 def _no_conflict(first: Verdict, other: Verdict) -> None:
     """ValueError naming both rows when two usable verdicts of one import disagree on a bead."""
+
     def decision(v: Verdict) -> tuple[bool, str]:
         return VERDICTS[v.verdict.lower()], " ".join(v.correction.split())
 
@@ -136,29 +156,42 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             continue
         assert bead is not None
         _no_conflict(accepted.setdefault(verdict.pair_id, verdict), verdict)
-        stored[verdict.pair_id] = {"pair_id": bead["pair_id"], "chapter_id": bead["chapter_id"], "book_id": book,
-                                   "zh_idx": list(verdict.zh_idx or bead["zh_idx"]),
-                                   "en_idx": list(verdict.en_idx or bead["en_idx"]),
-                                   "correct": VERDICTS[verdict.verdict.lower()], "reviewer": verdict.reviewer,
-                                   "source": verdict.source}
+        stored[verdict.pair_id] = {
+            "pair_id": bead["pair_id"],
+            "chapter_id": bead["chapter_id"],
+            "book_id": book,
+            "zh_idx": list(verdict.zh_idx or bead["zh_idx"]),
+            "en_idx": list(verdict.en_idx or bead["en_idx"]),
+            "correct": VERDICTS[verdict.verdict.lower()],
+            "reviewer": verdict.reviewer,
+            "source": verdict.source,
+        }
         result.verdicts += 1
         if grouping is not None:
             chapter = data[book][0][bead["chapter_id"]]
             new_corrections.setdefault(bead["chapter_id"], {})[bead["pair_id"]] = correction_rows(
-                bead, grouping, chapter, verdict.reviewer)
+                bead, grouping, chapter, verdict.reviewer
+            )
     _store_corrections(layout, data, new_corrections, read, result)
     verdict_rows = sorted(stored.values(), key=lambda v: v["pair_id"])
     write_table(verdict_rows, "qc_verdicts", verdicts_path(layout))
     write_table(result.rejected, "rejected", layout.rejected("qc", "import"))
     result.accuracy = accuracy_rows(verdict_rows)
     result.stale = corrections_status(layout)[1]
-    write_json({"accuracy": result.accuracy, "verdicts": len(verdict_rows),
-                "stale_corrections": result.stale}, accuracy_path(layout))
+    write_json(
+        {"accuracy": result.accuracy, "verdicts": len(verdict_rows), "stale_corrections": result.stale},
+        accuracy_path(layout),
+    )
     return result
 
 
-def _store_corrections(layout: Layout, data: dict[str, tuple[dict[str, Row], dict[str, list[Row]]]],
-                       new: dict[str, dict[str, list[Row]]], read: list[Verdict], result: ImportResult) -> None:
+def _store_corrections(
+    layout: Layout,
+    data: dict[str, tuple[dict[str, Row], dict[str, list[Row]]]],
+    new: dict[str, dict[str, list[Row]]],
+    read: list[Verdict],
+    result: ImportResult,
+) -> None:
     """Merge each chapter's new corrections with its stored ones, refusing a chapter whose beads would
     not cover every sentence exactly once."""
     source = {v.pair_id: v for v in read}
@@ -172,9 +205,15 @@ def _store_corrections(layout: Layout, data: dict[str, tuple[dict[str, Row], dic
             merged += [r for rows in new[chapter_id].values() for r in rows]
             reason = stale_reason(chapter, beads[chapter_id], merged)
             if reason:
-                result.rejected += [_rejection(source[p], book, "correction_coverage",
-                                               f"{chapter_id}: {reason.removeprefix('coverage: ')}")
-                                    for p in new[chapter_id]]
+                result.rejected += [
+                    _rejection(
+                        source[p],
+                        book,
+                        "correction_coverage",
+                        f"{chapter_id}: {reason.removeprefix('coverage: ')}",
+                    )
+                    for p in new[chapter_id]
+                ]
                 continue
             stored[chapter_id] = merged
             result.corrections += len(new[chapter_id])

@@ -24,7 +24,9 @@ def unavailable(why: str) -> NoReturn:
     pytest.skip(why)
 
 
-def write_config(tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | None = None, **site_overrides) -> Path:
+def write_config(
+    tmp_path: Path, source: Path = DEMO_CONFIG, books: list[str] | None = None, **site_overrides
+) -> Path:
     """A copy of a config with output in ``tmp_path``, absolute serve folders, optionally fewer books."""
     raw = yaml.safe_load(source.read_text(encoding="utf-8"))
     raw.pop("output", None)  # tests write to tmp_path / "output" through --output / output_dir
@@ -60,8 +62,13 @@ def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[st
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def table_snapshot(root: Path) -> dict[str, list[dict]]:
@@ -71,7 +78,9 @@ def table_snapshot(root: Path) -> dict[str, list[dict]]:
     snapshot = {}
     for path in sorted(root.rglob("*.parquet")):
         rows = pq.read_table(path).to_pylist()
-        snapshot[str(path.relative_to(root))] = [{k: v for k, v in row.items() if k != "fetched_at"} for row in rows]
+        snapshot[str(path.relative_to(root))] = [
+            {k: v for k, v in row.items() if k != "fetched_at"} for row in rows
+        ]
     return snapshot
 
 
@@ -82,8 +91,10 @@ def local_config(tmp_path: Path, books: dict[str, tuple[str, str]], name: str = 
     """A config of local books: id -> (zh text file, en EPUB), relative to the config."""
     config = {
         "sites": {"txt": {"kind": "text", "lang": "zh"}, "shelf": {"kind": "epub", "lang": "en"}},
-        "books": [{"id": book, "zh": {"site": "txt", "toc": zh}, "en": {"site": "shelf", "toc": en}}
-                  for book, (zh, en) in books.items()],
+        "books": [
+            {"id": book, "zh": {"site": "txt", "toc": zh}, "en": {"site": "shelf", "toc": en}}
+            for book, (zh, en) in books.items()
+        ],
     }
     path = tmp_path / name
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -95,8 +106,12 @@ def local_book(tmp_path: Path, name: str, first: int = 0) -> tuple[str, str]:
     from tests.crawlers.local_books import invented_chapter, write_epub, xhtml
 
     chapters = [invented_chapter(first + k) for k in range(4)]
-    text = "".join(f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters))
+    text = "".join(
+        f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters)
+    )
     (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
-    write_epub(tmp_path / f"{name}.epub", [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en))
-                                           for k, (_, en) in enumerate(chapters)])
+    write_epub(
+        tmp_path / f"{name}.epub",
+        [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en)) for k, (_, en) in enumerate(chapters)],
+    )
     return f"{name}.txt", f"{name}.epub"

@@ -10,7 +10,19 @@ import pytest
 
 from core.paths import REPO_ROOT
 
-PACKAGES = ("alignment", "bench", "cohesion", "core", "crawlers", "evals", "exports", "filters", "mteval", "pipeline", "qc")
+PACKAGES = (
+    "alignment",
+    "bench",
+    "cohesion",
+    "core",
+    "crawlers",
+    "evals",
+    "exports",
+    "filters",
+    "mteval",
+    "pipeline",
+    "qc",
+)
 
 
 def _add_argument_calls():
@@ -24,11 +36,16 @@ def _add_argument_calls():
 def test_every_option_and_argument_has_a_help_text():
     calls = list(_add_argument_calls())
     assert len(calls) > 50
-    assert [f"{path}:{node.lineno}" for path, node in calls if not any(k.arg == "help" for k in node.keywords)] == []
+    assert [
+        f"{path}:{node.lineno}" for path, node in calls if not any(k.arg == "help" for k in node.keywords)
+    ] == []
 
 
-@pytest.mark.parametrize("module", ["exports.check_report", "crawlers.demo.render", "crawlers.demo.source", "bench"])
+@pytest.mark.parametrize(
+    "module", ["exports.check_report", "crawlers.demo.render", "crawlers.demo.source", "bench"]
+)
 def test_commands_that_read_their_arguments_by_hand_before_now_answer_help(module):
-    result = subprocess.run([sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stdout.startswith("usage: "), result.stderr

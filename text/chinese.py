@@ -94,8 +94,9 @@ class _Jieba:
         self.start = tuple(hmm.start_P[y] for y in "BMES")
         emit = [hmm.emit_P[y] for y in "BMES"]
         self.emit = {c: tuple(e.get(c, _UNSEEN) for e in emit) for c in set().union(*emit)}
-        self.trans = tuple(hmm.trans_P[a].get(b, _UNSEEN)
-                           for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME"))
+        self.trans = tuple(
+            hmm.trans_P[a].get(b, _UNSEEN) for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME")
+        )
 
     def block(self, text: str) -> list[str]:
         """The words of a run of jieba's block characters (``jieba.re_han_default``)."""

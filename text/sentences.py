@@ -36,7 +36,9 @@ _ZH_CLOSERS = "”’」』）》〉】)]\"'"
 _ZH_END = re.compile(rf"(?:[。！？!?]+|…+|\.{{3,}}|⋯+|[—–]+(?=[”’」』]))[{re.escape(_ZH_CLOSERS)}\s]*")
 # a speech tag right after a closed quote: up to 10 characters, no quote or end mark, then a verb of saying
 # (not negated, and not the 道 of 知道)
-_ZH_SPEECH_TAG = re.compile(r"[^“”「」『』【】。！？!?…，,\n]{0,10}?(?<![没不知])(?:说|道|问|喊|嚷|吼)[。！？!?]")
+_ZH_SPEECH_TAG = re.compile(
+    r"[^“”「」『』【】。！？!?…，,\n]{0,10}?(?<![没不知])(?:说|道|问|喊|嚷|吼)[。！？!?]"
+)
 _ZH_NO_SPLIT_BEFORE = set("，、：；,;:。！？!?…⋯")
 _EN_ELLIPSIS = re.compile(r"\.(?:\s?\.){2,}|…")
 _EN_NEXT_STARTS = r"(?=\s+[\"'‘“]?[A-Z])"  # what follows starts a sentence: a capital, maybe quoted
@@ -100,7 +102,9 @@ def _before_speech_tag(text: str, cut: int) -> bool:
 
 def split_zh(paragraph: str) -> list[str]:
     """Split one Chinese paragraph into sentences."""
-    return _cut(paragraph, [cut for cut in _zh_boundaries(paragraph) if not _before_speech_tag(paragraph, cut)])
+    return _cut(
+        paragraph, [cut for cut in _zh_boundaries(paragraph) if not _before_speech_tag(paragraph, cut)]
+    )
 
 
 @cache
@@ -113,7 +117,9 @@ def _punkt():
     return PunktTokenizer("english")
 
 
-PUNKT_WINDOW = 20_000  # characters punkt reads at once (NLTK stops a regex after 5 s: a long paragraph raised)
+PUNKT_WINDOW = (
+    20_000  # characters punkt reads at once (NLTK stops a regex after 5 s: a long paragraph raised)
+)
 
 
 def _punkt_ends(text: str, window: int = PUNKT_WINDOW) -> set[int]:
@@ -170,7 +176,9 @@ def read_stdin_text(errors: str) -> str:
     try:
         return data.decode("utf-8", errors=errors)
     except UnicodeDecodeError as err:
-        raise ValueError(f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)") from None
+        raise ValueError(
+            f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)"
+        ) from None
 
 
 def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
@@ -188,8 +196,12 @@ def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Split paragraphs (one per line on stdin) into sentences.")
     parser.add_argument("--lang", choices=("zh", "en"), required=True, help="language of the text: zh or en")
-    parser.add_argument("--errors", choices=("strict", "replace"), default="strict",
-                        help="invalid UTF-8 on stdin: an error (default) or replaced with U+FFFD")
+    parser.add_argument(
+        "--errors",
+        choices=("strict", "replace"),
+        default="strict",
+        help="invalid UTF-8 on stdin: an error (default) or replaced with U+FFFD",
+    )
     args = parser.parse_args(argv)
     try:
         text = read_stdin_text(args.errors)

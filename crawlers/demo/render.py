@@ -80,7 +80,9 @@ def _toc_pages(entries: list[tuple[str, str]], per_page: int) -> list[list[tuple
 def zh_numeral(n: int) -> str:
     """一 .. 九十九, as chapter titles write them (十一, 二十)."""
     tens, ones = divmod(n, 10)
-    return (("" if tens == 1 else _ZH_NUMERALS[tens]) + "十" if tens else "") + (_ZH_NUMERALS[ones] if ones else "")
+    return (("" if tens == 1 else _ZH_NUMERALS[tens]) + "十" if tens else "") + (
+        _ZH_NUMERALS[ones] if ones else ""
+    )
 
 
 def zh_title(book: SourceBook, chapter: SourceChapter) -> str:
@@ -97,7 +99,9 @@ def zh_author_note(book: SourceBook) -> SourceChapter | None:
     if after is None:
         return None
     bead_paragraphs = ((Bead(zh=line, en=""),) for line in ZH_AUTHOR_NOTE)
-    return SourceChapter(after, f"第{zh_numeral(after + 1)}章 {ZH_AUTHOR_NOTE_TITLE}", "", tuple(bead_paragraphs))
+    return SourceChapter(
+        after, f"第{zh_numeral(after + 1)}章 {ZH_AUTHOR_NOTE_TITLE}", "", tuple(bead_paragraphs)
+    )
 
 
 def _zh_page_id(book_no: int, chapter: SourceChapter, copy: int = 0) -> str:
@@ -109,7 +113,9 @@ def _zh_chapter_pages(book: SourceBook, chapter: SourceChapter, page_id: str, re
     title = zh_title(book, chapter)
     paragraphs = chapter.zh_paragraphs()
     if repost:  # a near-duplicate re-post: a note on top and a couple of characters changed
-        paragraphs = [ZH_REPOST_NOTE] + [p.replace("的", "地", 1) if i < 3 else p for i, p in enumerate(paragraphs)]
+        paragraphs = [ZH_REPOST_NOTE] + [
+            p.replace("的", "地", 1) if i < 3 else p for i, p in enumerate(paragraphs)
+        ]
         paragraphs[-1] = paragraphs[-1].rstrip("。！？”") + "……"
     parts = [paragraphs[i : i + ZH_PAGE_PARAGRAPHS] for i in range(0, len(paragraphs), ZH_PAGE_PARAGRAPHS)]
     pages = []
@@ -183,7 +189,11 @@ def en_chapters(book: SourceBook) -> list[tuple[str, str, list[str]]]:
         number, title = chapter.number, chapter.title_en
         if book.defects.get("prologue_en"):
             number -= 1
-            title = f"Chapter {number}: {title.partition(': ')[2]}" if number else f"Prologue: {title.partition(': ')[2]}"
+            title = (
+                f"Chapter {number}: {title.partition(': ')[2]}"
+                if number
+                else f"Prologue: {title.partition(': ')[2]}"
+            )
         paragraphs = chapter.en_paragraphs()
         if chapter.number in merged:
             paragraphs += by_number[merged[chapter.number]].en_paragraphs()
@@ -213,9 +223,13 @@ def render_en_book(book: SourceBook, root: Path) -> None:
     pages = _toc_pages(entries, EN_TOC_PAGE)
     for n, page in enumerate(pages, 1):
         links = "\n".join(f'<li><a href="{href}">{escape(title)}</a></li>' for href, title in page)
-        nxt = f'<a class="next page-numbers" href="/novel/{book.book_id}/page/{n + 1}/">Next »</a>' if n < len(pages) else ""
+        nxt = (
+            f'<a class="next page-numbers" href="/novel/{book.book_id}/page/{n + 1}/">Next »</a>'
+            if n < len(pages)
+            else ""
+        )
         body = (
-            f'<h1>{escape(book.meta["title_en"])}</h1>\n<p>Author: {escape(book.meta["author_en"])}</p>\n'
+            f"<h1>{escape(book.meta['title_en'])}</h1>\n<p>Author: {escape(book.meta['author_en'])}</p>\n"
             f'<p class="synopsis">{escape(book.meta["synopsis_en"])}</p>\n'
             f'<ul class="chapters">\n{links}\n</ul>\n<nav class="pagination">{nxt}</nav>'
         )
@@ -225,12 +239,18 @@ def render_en_book(book: SourceBook, root: Path) -> None:
 
 def _site_index(root: Path, books: list[SourceBook], lang: str) -> None:
     if lang == "zh":
-        links = "\n".join(f'<li><a href="/book/{b.book_id}/">{escape(b.meta["title_zh"])}</a></li>' for b in books)
+        links = "\n".join(
+            f'<li><a href="/book/{b.book_id}/">{escape(b.meta["title_zh"])}</a></li>' for b in books
+        )
         _write(root / "index.html", _zh_page("墨香书阁", f"<ul>\n{links}\n</ul>"), "gb18030")
     else:
-        links = "\n".join(f'<li><a href="/novel/{b.book_id}/">{escape(b.meta["title_en"])}</a></li>' for b in books)
+        links = "\n".join(
+            f'<li><a href="/novel/{b.book_id}/">{escape(b.meta["title_en"])}</a></li>' for b in books
+        )
         _write(root / "index.html", _en_page("Moonlit Translations", f"<ul>\n{links}\n</ul>"))
-    (root / "robots.txt").write_text("User-agent: *\nDisallow: /search/\nDisallow: /admin/\n", encoding="utf-8")
+    (root / "robots.txt").write_text(
+        "User-agent: *\nDisallow: /search/\nDisallow: /admin/\n", encoding="utf-8"
+    )
 
 
 def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
@@ -247,6 +267,10 @@ def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
 if __name__ == "__main__":
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m crawlers.demo.render", description="Render demo/source/ into the two demo sites.")
-    parser.add_argument("out", nargs="?", type=Path, default=SITE_DIR, help="folder to (re)write (default demo/site)")
+    parser = argparse.ArgumentParser(
+        prog="python -m crawlers.demo.render", description="Render demo/source/ into the two demo sites."
+    )
+    parser.add_argument(
+        "out", nargs="?", type=Path, default=SITE_DIR, help="folder to (re)write (default demo/site)"
+    )
     render_site(parser.parse_args().out)

@@ -113,14 +113,18 @@ def main(argv: list[str]) -> int:
     from collections import Counter
 
     parser = argparse.ArgumentParser(prog="python -m crawlers.demo.source", description=main.__doc__)
-    parser.add_argument("source_dir", nargs="?", type=Path, default=SOURCE_DIR, help="the demo sources (default demo/source)")
+    parser.add_argument(
+        "source_dir", nargs="?", type=Path, default=SOURCE_DIR, help="the demo sources (default demo/source)"
+    )
     for book in load_books(parser.parse_args(argv).source_dir):
         for ch in book.chapters:
             beads = ch.beads()
             zh_sents = sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？") for b in beads)
             kinds = Counter((bool(b.zh), bool(b.en)) for b in beads)
-            print(f"{book.book_id} ch{ch.number:02d}: {len(beads)} beads, ~{zh_sents} zh sentence ends, "
-                  f"{kinds[(True, False)]} 1-0, {kinds[(False, True)]} 0-1")
+            print(
+                f"{book.book_id} ch{ch.number:02d}: {len(beads)} beads, ~{zh_sents} zh sentence ends, "
+                f"{kinds[(True, False)]} 1-0, {kinds[(False, True)]} 0-1"
+            )
     return 0
 
 

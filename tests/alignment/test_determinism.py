@@ -24,8 +24,14 @@ print(json.dumps([pairs, stats], sort_keys=True))
 
 def _align(seed: str, prelude: str = "") -> list:
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    result = subprocess.run([sys.executable, "-c", prelude + SCRIPT], cwd=REPO_ROOT, env=env, capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", prelude + SCRIPT],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(result.stdout)
 
 

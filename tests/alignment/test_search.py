@@ -165,4 +165,6 @@ def test_dp_align_follows_the_recurrence_cell_by_cell():
         params = SearchParams(window=int(random.integers(1, 5)))
         anchors = find_anchors(n, m, scorer, params)
         beads = dp_align(n, m, scorer, anchors, params, paragraphs)
-        assert [(bead.key, bead.score) for bead in beads] == reference_dp(n, m, scorer, anchors, params, paragraphs)
+        assert [(bead.key, bead.score) for bead in beads] == reference_dp(
+            n, m, scorer, anchors, params, paragraphs
+        )

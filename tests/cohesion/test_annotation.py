@@ -96,7 +96,11 @@ def test_round_trip(tmp_path, capsys, mined):
 @pytest.mark.parametrize(
     "name, text, error",
     [
-        ("export.json", "{oops", "export.json: cannot be read: Expecting property name enclosed in double quotes"),
+        (
+            "export.json",
+            "{oops",
+            "export.json: cannot be read: Expecting property name enclosed in double quotes",
+        ),
         ("export.json", '{"data": {}}', "export.json: not a list of JSON objects"),
         ("export.jsonl", '{"data": {}}\n[1]\n', "export.jsonl: not a list of JSON objects"),
         ("export.parquet", "PAR1", "export.parquet: cannot be read: "),
@@ -116,7 +120,17 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
     (tmp_path / "export.json").write_text("[]", encoding="utf-8")
     (tmp_path / "users.json").write_text('[{"id": "7"}]', encoding="utf-8")
     with pytest.raises(SystemExit):
-        annotation.main(["import", str(tmp_path / "export.json"), "--users", str(tmp_path / "users.json"),
-                         "-o", str(tmp_path / "out.jsonl")])
-    assert capsys.readouterr().err == (f"error: {tmp_path}/users.json: not a Label Studio user list "
-                                       "(objects with a numeric id and an email)\n")
+        annotation.main(
+            [
+                "import",
+                str(tmp_path / "export.json"),
+                "--users",
+                str(tmp_path / "users.json"),
+                "-o",
+                str(tmp_path / "out.jsonl"),
+            ]
+        )
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path}/users.json: not a Label Studio user list "
+        "(objects with a numeric id and an email)\n"
+    )

@@ -140,18 +140,38 @@ def test_span_problem_refuses_offsets_python_slicing_would_take(b, problem):
 def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
     (tmp_path / "bad.parquet").write_bytes(b"not parquet")
     (tmp_path / "rows.jsonl").write_text('{"zh_sentences": []}\n', encoding="utf-8")
-    for corpus, error in [("bad.parquet", "cannot be read: "), ("rows.jsonl", "row 1: no en_sentences list"),
-                          ("missing.json", "cannot be read: [Errno 2]")]:
-        argv = ["--suite", _suite(tmp_path), "--model", "baseline:unigram", "--corpus", str(tmp_path / corpus)]
+    for corpus, error in [
+        ("bad.parquet", "cannot be read: "),
+        ("rows.jsonl", "row 1: no en_sentences list"),
+        ("missing.json", "cannot be read: [Errno 2]"),
+    ]:
+        argv = [
+            "--suite",
+            _suite(tmp_path),
+            "--model",
+            "baseline:unigram",
+            "--corpus",
+            str(tmp_path / corpus),
+        ]
         assert evaluate.main(argv) == 2
-        assert capsys.readouterr().err.strip().splitlines()[-1].startswith(f"error: {tmp_path / corpus}: {error}")
+        assert (
+            capsys.readouterr()
+            .err.strip()
+            .splitlines()[-1]
+            .startswith(f"error: {tmp_path / corpus}: {error}")
+        )
 
 
 def test_help_describes_every_option(capsys):
     with pytest.raises(SystemExit):
         evaluate.main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for option in ("--suite SUITE test-suite JSONL", "--model NAME_OR_DIR a masked LM", "--corpus CHAPTERS chapter",
-                   "--device {cpu,cuda} where models run", "--batch-size BATCH_SIZE items per model call",
-                   "--out OUT folder for probe.parquet"):
+    for option in (
+        "--suite SUITE test-suite JSONL",
+        "--model NAME_OR_DIR a masked LM",
+        "--corpus CHAPTERS chapter",
+        "--device {cpu,cuda} where models run",
+        "--batch-size BATCH_SIZE items per model call",
+        "--out OUT folder for probe.parquet",
+    ):
         assert option in text

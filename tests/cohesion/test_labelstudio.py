@@ -132,22 +132,39 @@ WHERE = "task b1/1/c1, annotator 4"
         (_export(sentences="one"), "task 1: data field 'sentences' missing or of the wrong type"),
         (_export(candidate_id=7), "task 1: data field 'candidate_id' missing or of the wrong type"),
         (_export(first=True), "task 1: data field 'first' is not a sentence number"),
-        (_export(b=[3, 0, 99]), "task 1: data field 'b' [3, 0, 99] is not a span [sentence, start, end] in the window"),
-        (_export(a=[9, 0, 1]), "task 1: data field 'a' [9, 0, 1] is not a span [sentence, start, end] in the window"),
+        (
+            _export(b=[3, 0, 99]),
+            "task 1: data field 'b' [3, 0, 99] is not a span [sentence, start, end] in the window",
+        ),
+        (
+            _export(a=[9, 0, 1]),
+            "task 1: data field 'a' [9, 0, 1] is not a span [sentence, start, end] in the window",
+        ),
         ([{"span": 5, "annotation_id": 1}], "task 1: 'span' is not a list of spans"),
         (_export(result={"a": 1}), f"{WHERE}: 'result' is not a list"),
         (_export(result=[_choice("accept"), 7]), f"{WHERE}: a result without a 'value' object"),
         (_export(result=[_choice("maybe")]), f"{WHERE}: decision 'maybe' (accept or reject expected)"),
-        (_export(result=[{"type": "choices", "value": {"choices": [1]}}]), f"{WHERE}: decision 1 (accept or reject"),
-        (_export(result=[{"type": "choices", "value": {"choices": []}}]), f"{WHERE}: decision None (accept or reject"),
+        (
+            _export(result=[{"type": "choices", "value": {"choices": [1]}}]),
+            f"{WHERE}: decision 1 (accept or reject",
+        ),
+        (
+            _export(result=[{"type": "choices", "value": {"choices": []}}]),
+            f"{WHERE}: decision None (accept or reject",
+        ),
         (_export(result=[_choice("accept"), _span("C", 0, 4)]), f"{WHERE}: label 'C' (A or B expected)"),
-        (_export(result=[_choice("accept"), _span("B", -3, 2)]),
-         f"{WHERE}: span [-3:2] is not a span of the 86-character task text"),
+        (
+            _export(result=[_choice("accept"), _span("B", -3, 2)]),
+            f"{WHERE}: span [-3:2] is not a span of the 86-character task text",
+        ),
         (_export(result=[_choice("accept"), _span("B", 80, 77)]), f"{WHERE}: span [80:77] is not a span"),
         (_export(result=[_choice("accept"), _span("B", 77, 900)]), f"{WHERE}: span [77:900] is not a span"),
         (_export(result=[_choice("accept"), _span("B", 77, True)]), f"{WHERE}: span [77:True] is not a span"),
         (_export(result=[_choice("accept"), _span("B", "77", 80)]), f"{WHERE}: span ['77':80] is not a span"),
-        (_export(result=[_choice("accept"), _span("B", 27, 30)]), f"{WHERE}: span [27:30] starts on a line break"),
+        (
+            _export(result=[_choice("accept"), _span("B", 27, 30)]),
+            f"{WHERE}: span [27:30] starts on a line break",
+        ),
     ],
 )
 def test_a_malformed_export_is_a_named_problem(export, problem):

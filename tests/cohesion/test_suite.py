@@ -47,7 +47,10 @@ def test_same_sentence_items_are_intra_unless_the_miner_split_clauses():
     same = _record("ann", True, [12, 4, 8])
     assert suite_items([same])[0]["adjacency"] == "intra"
     clauses = same | {"adjacency": "adjacent"}
-    assert (suite_items([clauses])[0]["adjacency"], suite_items([clauses])[0]["adjacent"]) == ("adjacent", True)
+    assert (suite_items([clauses])[0]["adjacency"], suite_items([clauses])[0]["adjacent"]) == (
+        "adjacent",
+        True,
+    )
 
 
 def test_numeric_annotator_ids_order_by_number():

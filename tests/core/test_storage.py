@@ -2,8 +2,14 @@ import pytest
 
 from core import storage
 
-ROW = {"stage": "filter", "item_id": "b/1", "book_id": "b", "lang": "", "reason": "too_few_sentences",
-       "detail": "zh 3 < 5"}
+ROW = {
+    "stage": "filter",
+    "item_id": "b/1",
+    "book_id": "b",
+    "lang": "",
+    "reason": "too_few_sentences",
+    "detail": "zh 3 < 5",
+}
 
 
 def test_round_trip_and_metadata(tmp_path):
@@ -15,7 +21,9 @@ def test_round_trip_and_metadata(tmp_path):
 
 def test_missing_field_is_an_error(tmp_path):
     with pytest.raises(ValueError, match="rejected: a row has no field 'detail'"):
-        storage.write_table([{k: v for k, v in ROW.items() if k != "detail"}], "rejected", tmp_path / "x.parquet")
+        storage.write_table(
+            [{k: v for k, v in ROW.items() if k != "detail"}], "rejected", tmp_path / "x.parquet"
+        )
 
 
 def test_reading_with_the_wrong_schema_is_an_error(tmp_path):

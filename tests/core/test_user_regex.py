@@ -12,4 +12,6 @@ def test_a_pattern_that_backtracks_without_end_times_out_by_name():
     with pytest.raises(RegexTimeout) as err:
         user_search(compile_user(r"^(a|aa)+$"), "a" * 50 + "b")
     assert (err.value.reason, err.value.detail) == (
-        "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 51-character line")
+        "regex_timeout",
+        "pattern '^(a|aa)+$' took over 0.25 s on a 51-character line",
+    )

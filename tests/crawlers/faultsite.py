@@ -34,8 +34,9 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the crawler gave up waiting (a timeout test)
 
-    def send(self, status: int, body: bytes, headers: dict[str, str] | None = None,
-             length: int | None = None) -> None:
+    def send(
+        self, status: int, body: bytes, headers: dict[str, str] | None = None, length: int | None = None
+    ) -> None:
         self.send_response(status)
         for name, value in (headers or {}).items():
             self.send_header(name, value)
@@ -104,9 +105,11 @@ def failing(times: int, status: int, then: Route, headers: dict[str, str] | None
 
 def slow(seconds: float, then: Route) -> Route:
     """``then``, after a stall of ``seconds``."""
+
     def route(handler: _Handler, hit: int) -> None:
         time.sleep(seconds)
         then(handler, hit)
+
     return route
 
 
@@ -117,9 +120,11 @@ def reset() -> Route:
 
 def truncated(body: bytes) -> Route:
     """A ``Content-Length`` larger than the body, which is cut off by a reset."""
+
     def route(handler: _Handler, hit: int) -> None:
         handler.send(200, body, {"Content-Type": "text/html; charset=utf-8"}, length=len(body) + 1000)
         handler.reset()
+
     return route
 
 

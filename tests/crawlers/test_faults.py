@@ -30,25 +30,44 @@ SETTINGS = {"BACKOFF_BASE": 0.01, "DOWNLOAD_TIMEOUT": 0.5, "DOWNLOAD_MAXSIZE": 6
 ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
 TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
 UTF8 = {"Content-Type": "text/html; charset=utf-8"}
-CHALLENGE = (b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
-             b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>")
+CHALLENGE = (
+    b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
+    b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>"
+)
 
 
-def chapter_page(title: str, text: str = TEXT, charset: str | None = "gbk", next_part: str | None = None) -> bytes:
+def chapter_page(
+    title: str, text: str = TEXT, charset: str | None = "gbk", next_part: str | None = None
+) -> bytes:
     """A GBK chapter page; ``charset`` is what its <meta> declares (None: no declaration)."""
     meta = f'<meta charset="{charset}">' if charset else ""
     link = f'<a class="next" href="{next_part}">下一页</a>' if next_part else ""
-    return (f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>{link}'
-            "</body></html>").encode("gbk")
+    return (
+        f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>{link}'
+        "</body></html>"
+    ).encode("gbk")
 
 
 OK = page(chapter_page("第一章"))
 
 
 def profile(site: FaultSite, **changes: Any) -> Site:
-    fields = dict(name="faults", lang="zh", url=site.url, serve=None, encoding="gbk", delay=0.0, concurrency=4,
-                  selectors=Selectors(chapter_links="ul.toc a", toc_next=None, title="h1", body="div.text p",
-                                      body_next="a.next::attr(href)"))
+    fields = dict(
+        name="faults",
+        lang="zh",
+        url=site.url,
+        serve=None,
+        encoding="gbk",
+        delay=0.0,
+        concurrency=4,
+        selectors=Selectors(
+            chapter_links="ul.toc a",
+            toc_next=None,
+            title="h1",
+            body="div.text p",
+            body_next="a.next::attr(href)",
+        ),
+    )
     return Site(**{**fields, **changes})
 
 
@@ -71,8 +90,9 @@ class Crawl:
 
 
 def run_crawl(site: FaultSite, journal: Path, **changes: Any) -> Crawl:
-    report = crawl(profile(site, **changes), "book/", journal, log_file=journal.with_suffix(".log"),
-                   settings=SETTINGS)
+    report = crawl(
+        profile(site, **changes), "book/", journal, log_file=journal.with_suffix(".log"), settings=SETTINGS
+    )
     return Crawl(report, read_journal(journal))
 
 
@@ -89,12 +109,18 @@ FAULTS: dict[str, Route] = {
     "/c/truncated": truncated(chapter_page("截断")),
     "/c/says-utf8-is-gbk": page(chapter_page("错", charset=None), headers=UTF8),
     "/c/gbk-undeclared": page(chapter_page("无", charset=None)),
-    "/c/undecodable": page(b"<h1>x</h1><div class='text'><p>" + b"\x80\xff" * 300 + b"</p></div>", headers=UTF8),
+    "/c/undecodable": page(
+        b"<h1>x</h1><div class='text'><p>" + b"\x80\xff" * 300 + b"</p></div>", headers=UTF8
+    ),
     "/c/oversize": page(chapter_page("大", TEXT * 3000)),
     "/c/loop-a": redirect("/c/loop-b"),
     "/c/hop-0": redirect("/c/hop-1"),
 }
-ROUTES = {**FAULTS, "/c/loop-b": redirect("/c/loop-a"), **{f"/c/hop-{n}": redirect(f"/c/hop-{n + 1}") for n in range(1, 9)}}
+ROUTES = {
+    **FAULTS,
+    "/c/loop-b": redirect("/c/loop-a"),
+    **{f"/c/hop-{n}": redirect(f"/c/hop-{n + 1}") for n in range(1, 9)},
+}
 
 # path in the table of contents -> (outcome, requests the site saw for it)
 EXPECTED = {
@@ -126,8 +152,10 @@ class FaultCrawl(Crawl):
 
 def steering_routes(other: FaultSite) -> dict[str, Route]:
     """Pages of the site that point the crawler at ``other``: by a redirect and by a next-page link."""
-    return {"/c/redirect-off": redirect(other.url + "c/elsewhere"),
-            "/c/next-off": page(chapter_page("上", next_part=other.url + "c/elsewhere-2"))}
+    return {
+        "/c/redirect-off": redirect(other.url + "c/elsewhere"),
+        "/c/next-off": page(chapter_page("上", next_part=other.url + "c/elsewhere-2")),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -136,8 +164,16 @@ def faults(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FaultCrawl]:
         other.routes.update({"/c/elsewhere": OK, "/c/elsewhere-2": OK, "/c/schemeless": OK})
         steering = steering_routes(other)
         host_port = other.url.removeprefix("http://")
-        links = [other.url + "c/elsewhere", f"//{host_port}c/schemeless", site.url.replace("http:", "ftp:") + "c/ftp"]
-        publish(site, {**ROUTES, **steering}, [site.url + path.lstrip("/") for path in [*FAULTS, *steering]] + links)
+        links = [
+            other.url + "c/elsewhere",
+            f"//{host_port}c/schemeless",
+            site.url.replace("http:", "ftp:") + "c/ftp",
+        ]
+        publish(
+            site,
+            {**ROUTES, **steering},
+            [site.url + path.lstrip("/") for path in [*FAULTS, *steering]] + links,
+        )
         done = run_crawl(site, tmp_path_factory.mktemp("faults") / "journal.jsonl")
         yield FaultCrawl(done.report, done.state, site, other, [links[0], "http:" + links[1], links[2]])
 
@@ -151,21 +187,37 @@ def test_each_fault_ends_as_its_exact_outcome_after_the_exact_number_of_requests
 @pytest.mark.slow
 def test_nothing_else_is_lost_and_no_chapter_is_empty(faults):
     assert [url for url, _ in faults.state.toc] == [faults.site.url + p.lstrip("/") for p in EXPECTED] + (
-        faults.offsite_links)
+        faults.offsite_links
+    )
     assert set(faults.state.chapters) | set(faults.state.failures) == {url for url, _ in faults.state.toc}
     assert {url: record["paragraphs"] for url, record in faults.state.chapters.items()} == {
-        faults.site.url + path.lstrip("/"): [TEXT] for path, (outcome, _) in EXPECTED.items() if outcome == "chapter"}
+        faults.site.url + path.lstrip("/"): [TEXT]
+        for path, (outcome, _) in EXPECTED.items()
+        if outcome == "chapter"
+    }
 
 
 @pytest.mark.slow
 def test_the_report_counts_failures_per_reason(faults):
     report = faults.report
-    assert report["failed_reasons"] == {"http_500": 1, "timeout": 1, "connection_lost": 1, "truncated": 1,
-                                        "bad_encoding": 1, "too_large": 1, "redirect_loop": 1,
-                                        "too_many_redirects": 1, "offsite": 5}
+    assert report["failed_reasons"] == {
+        "http_500": 1,
+        "timeout": 1,
+        "connection_lost": 1,
+        "truncated": 1,
+        "bad_encoding": 1,
+        "too_large": 1,
+        "redirect_loop": 1,
+        "too_many_redirects": 1,
+        "offsite": 5,
+    }
     assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
-    assert report["retried"] == 2 + 1 + 4 * (ATTEMPTS - 1)  # the 503 burst, the 429, four faults retried in vain
-    assert report["items"] == 1 + len(EXPECTED) + 3  # the TOC and a record per chapter (three link off the site)
+    assert report["retried"] == 2 + 1 + 4 * (
+        ATTEMPTS - 1
+    )  # the 503 burst, the 429, four faults retried in vain
+    assert (
+        report["items"] == 1 + len(EXPECTED) + 3
+    )  # the TOC and a record per chapter (three link off the site)
     assert report["requests"] == faults.site.total() and report["bytes"] > 0 and report["duration_s"] > 0
 
 
@@ -188,12 +240,15 @@ def test_nothing_is_requested_on_another_port_or_scheme_by_link_redirect_next_pa
     assert [faults.outcome(url) for url in faults.offsite_links] == ["offsite"] * 3
     assert faults.state.failures[faults.site.url + "c/redirect-off"]["detail"] == (
         f"{faults.other.url}c/elsewhere is not on {faults.site.url.rstrip('/')} (redirected from "
-        f"{faults.site.url}c/redirect-off)")
+        f"{faults.site.url}c/redirect-off)"
+    )
     assert faults.state.failures[faults.site.url + "c/next-off"]["detail"] == (
-        f"page 2 of the chapter to {faults.other.url}c/elsewhere-2, not on {faults.site.url.rstrip('/')}")
+        f"page 2 of the chapter to {faults.other.url}c/elsewhere-2, not on {faults.site.url.rstrip('/')}"
+    )
 
 
 # Crawls of their own.
+
 
 def _challenge_after(served: int) -> Route:
     """Chapter pages until ``served`` were served (by any path), then a Cloudflare challenge."""
@@ -202,6 +257,7 @@ def _challenge_after(served: int) -> Route:
 
     def route(handler: Any, hit: int) -> None:
         (OK if next(counter) < served else challenge)(handler, hit)
+
     return route
 
 
@@ -215,8 +271,11 @@ def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tm
     assert len(done.state.chapters) == 2  # what was fetched before the block is kept
     reasons = sorted(f["reason"] for f in done.state.failures.values())
     assert reasons == ["blocked"] + ["not_fetched"] * 5  # the queued requests were never sent
-    assert all(f["detail"].startswith("site blocked: challenge page") for f in done.state.failures.values()
-               if f["reason"] == "not_fetched")
+    assert all(
+        f["detail"].startswith("site blocked: challenge page")
+        for f in done.state.failures.values()
+        if f["reason"] == "not_fetched"
+    )
     assert done.report["blocked"] is True and done.report["finish_reason"] == "blocked"
     assert "Just a moment..." in done.report["blocked_reason"]
     assert done.report["failed_reasons"] == {"blocked": 1, "not_fetched": 5} and done.report["retried"] == 0
@@ -238,7 +297,9 @@ def test_a_chapter_that_failed_is_fetched_on_the_next_run(tmp_path):
         publish(site, {"/c/1": OK, "/c/2": failing(ATTEMPTS, 500, OK), "/c/3": OK})
         first = run_crawl(site, journal)
         assert (first.outcome(site.url + "c/2"), sorted(first.state.chapters)) == (
-            "http_500", [site.url + "c/1", site.url + "c/3"])
+            "http_500",
+            [site.url + "c/1", site.url + "c/3"],
+        )
         second = run_crawl(site, journal)
     assert second.outcome(site.url + "c/2") == "chapter" and not second.state.failures
     assert len(second.state.chapters) == 3
@@ -249,8 +310,12 @@ def test_a_chapter_that_failed_is_fetched_on_the_next_run(tmp_path):
 def test_a_page_that_times_out_does_not_stall_the_sites_other_pages(tmp_path):
     with serve_faults() as site:
         publish(site, {"/c/stall": slow(1.0, OK), **{f"/c/{n}": OK for n in range(4)}})
-        report = crawl(profile(site, concurrency=2, delay=0.02), "book/", tmp_path / "journal.jsonl",
-                       settings={**SETTINGS, "DOWNLOAD_TIMEOUT": 0.3})
+        report = crawl(
+            profile(site, concurrency=2, delay=0.02),
+            "book/",
+            tmp_path / "journal.jsonl",
+            settings={**SETTINGS, "DOWNLOAD_TIMEOUT": 0.3},
+        )
     stalls = site.hits["/c/stall"]
     healthy = [t for n in range(4) for t in site.hits[f"/c/{n}"]]
     assert len(stalls) == ATTEMPTS and len(healthy) == 4 and report["failed_reasons"] == {"timeout": 1}

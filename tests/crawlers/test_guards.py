@@ -28,11 +28,17 @@ def _html(status: int, body: bytes, **headers: str) -> HtmlResponse:
 
 def test_challenge_pages_are_told_by_status_and_a_header_or_body_marker():
     assert challenge_reason(_html(503, JUST_A_MOMENT, Server="cloudflare")) == (
-        "challenge page (HTTP 503, 'Just a moment...' in the body)")
+        "challenge page (HTTP 503, 'Just a moment...' in the body)"
+    )
     assert challenge_reason(_html(403, b"<p>denied</p>", **{"cf-mitigated": "challenge"})) == (
-        "challenge page (HTTP 403, cf-mitigated: challenge)")
-    assert challenge_reason(_html(403, b"<script src='/cdn-cgi/challenge-platform/x.js'></script>")) is not None
-    assert challenge_reason(_html(200, b"<p>Just a moment..., she said.</p>")) is None  # story text, not a block
+        "challenge page (HTTP 403, cf-mitigated: challenge)"
+    )
+    assert (
+        challenge_reason(_html(403, b"<script src='/cdn-cgi/challenge-platform/x.js'></script>")) is not None
+    )
+    assert (
+        challenge_reason(_html(200, b"<p>Just a moment..., she said.</p>")) is None
+    )  # story text, not a block
     assert challenge_reason(_html(503, b"<p>Service Unavailable</p>")) is None  # an ordinary 503 is retried
 
 
@@ -54,8 +60,17 @@ def test_after_a_challenge_every_request_is_refused_unsent():
     assert stats["blocked/reason"] == "challenge page (HTTP 503, 'Just a moment...' in the body)"
 
 
-@pytest.mark.parametrize("url", ["http://s:8080/1.html", "https://s/1.html", "ftp://s/1.html", "http://t/1.html",
-                                 "file:///etc/passwd", "data:text/html,x"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://s:8080/1.html",
+        "https://s/1.html",
+        "ftp://s/1.html",
+        "http://t/1.html",
+        "file:///etc/passwd",
+        "data:text/html,x",
+    ],
+)
 def test_a_request_off_the_sites_origins_is_refused(url):
     with pytest.raises(Offsite, match="is not on http://s:80"):
         GuardMiddleware(_crawler(_Stats())).process_request(Request(url))

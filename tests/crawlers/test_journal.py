@@ -3,20 +3,34 @@ import json
 from crawlers.journal import JournalWriter, read_journal
 from crawlers.raw import raw_rows
 
-TOC = {"type": "toc", "chapters": [["http://s/1", "第一章"], ["http://s/2", "第二章"], ["http://s/3", "第三章"]],
-       "fetched_at": "2026-11-01T00:00:00Z"}
+TOC = {
+    "type": "toc",
+    "chapters": [["http://s/1", "第一章"], ["http://s/2", "第二章"], ["http://s/3", "第三章"]],
+    "fetched_at": "2026-11-01T00:00:00Z",
+}
 
 
 def _chapter(url: str, text: str) -> dict:
-    return {"type": "chapter", "url": url, "page_urls": [url], "title": "", "paragraphs": [text],
-            "encoding": "gbk", "fetched_at": "2026-11-01T00:00:01Z"}
+    return {
+        "type": "chapter",
+        "url": url,
+        "page_urls": [url],
+        "title": "",
+        "paragraphs": [text],
+        "encoding": "gbk",
+        "fetched_at": "2026-11-01T00:00:01Z",
+    }
 
 
 def test_a_cut_off_last_line_is_ignored_and_later_records_win(tmp_path):
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)
-    for record in (TOC, {"type": "failure", "url": "http://s/2", "reason": "http_503", "fetched_at": "x"},
-                   _chapter("http://s/1", "旧。"), _chapter("http://s/1", "新。")):
+    for record in (
+        TOC,
+        {"type": "failure", "url": "http://s/2", "reason": "http_503", "fetched_at": "x"},
+        _chapter("http://s/1", "旧。"),
+        _chapter("http://s/1", "新。"),
+    ):
         writer.append(record)
     writer.close()
     with open(path, "a", encoding="utf-8") as handle:
@@ -31,12 +45,17 @@ def test_a_cut_off_last_line_is_ignored_and_later_records_win(tmp_path):
 def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)
-    for record in (TOC, _chapter("http://s/1", "甲。"), {"type": "failure", "url": "http://s/2", "reason": "http_503",
-                                                         "fetched_at": "x"}):
+    for record in (
+        TOC,
+        _chapter("http://s/1", "甲。"),
+        {"type": "failure", "url": "http://s/2", "reason": "http_503", "fetched_at": "x"},
+    ):
         writer.append(record)
     writer.close()
     rows, failures = raw_rows(read_journal(path), "bk", "zh", "moxiang")
-    assert [(r["raw_id"], r["toc_index"], r["title"], r["text"]) for r in rows] == [("bk/zh/00000", 0, "第一章", "甲。")]
+    assert [(r["raw_id"], r["toc_index"], r["title"], r["text"]) for r in rows] == [
+        ("bk/zh/00000", 0, "第一章", "甲。")
+    ]
     assert [(f["item_id"], f["reason"], f["detail"]) for f in failures] == [
         ("bk/zh/00001", "fetch_failed", "http://s/2: http_503"),
         ("bk/zh/00002", "fetch_failed", "http://s/3: not fetched"),
@@ -46,7 +65,11 @@ def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
 def test_a_refetch_with_the_same_text_keeps_the_first_record(tmp_path):
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)
-    first, same, edited = _chapter("http://s/1", "甲。"), _chapter("http://s/1", "甲。"), _chapter("http://s/1", "乙。")
+    first, same, edited = (
+        _chapter("http://s/1", "甲。"),
+        _chapter("http://s/1", "甲。"),
+        _chapter("http://s/1", "乙。"),
+    )
     same["fetched_at"] = edited["fetched_at"] = "2026-11-02T00:00:00Z"
     writer.append(first)
     writer.append(same)

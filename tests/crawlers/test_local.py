@@ -13,11 +13,17 @@ TEXT_SITE = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=No
 @pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
 def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encoding):
     path = tmp_path / "book.txt"
-    path.write_bytes("灯笼记\n作者：无名\n\n第一章 点灯\n米拉点了灯。\n\n第二章 小船\n米拉找到一条船。\n船是红的。\n".encode(encoding))
+    path.write_bytes(
+        "灯笼记\n作者：无名\n\n第一章 点灯\n米拉点了灯。\n\n第二章 小船\n米拉找到一条船。\n船是红的。\n".encode(
+            encoding
+        )
+    )
     chapters, used = read_text_book(path)
     assert used == ("utf-8-sig" if encoding == "utf-8" else "gb18030")
-    assert [(c.title, c.paragraphs) for c in chapters] == [("第一章 点灯", ["米拉点了灯。"]),
-                                                            ("第二章 小船", ["米拉找到一条船。", "船是红的。"])]
+    assert [(c.title, c.paragraphs) for c in chapters] == [
+        ("第一章 点灯", ["米拉点了灯。"]),
+        ("第二章 小船", ["米拉找到一条船。", "船是红的。"]),
+    ]
 
 
 def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
@@ -42,12 +48,21 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
 def test_a_heading_pattern_that_backtracks_without_end_is_a_named_failure(tmp_path):
     path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
     path.write_text("第一章 点灯\n" + "a" * 40 + "b\n", encoding="utf-8")
-    site = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text",  # type: ignore[arg-type]
-                heading=r"^(a|aa)+$")
+    site = Site(
+        name="txt",
+        lang="zh",
+        url="file:///",
+        serve=None,
+        selectors=None,
+        kind="text",  # type: ignore[arg-type]
+        heading=r"^(a|aa)+$",
+    )
     report = read_local(site, path, journal)
     failure = read_journal(journal).toc_failure
     assert (report["failed_reasons"], failure["reason"]) == ({"regex_timeout": 1}, "regex_timeout")
     assert failure["detail"] == "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line"
+
+
 def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_path, monkeypatch):
     import crawlers.local
 
@@ -62,7 +77,9 @@ def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_p
     assert failures(tmp_path / "folder.txt") == ("file_not_found", "not a file")
     (tmp_path / "locked.txt").write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
 
-    def refuse(*_args):  # as for a file without read permission (the tests may run as root, who reads anything)
+    def refuse(
+        *_args,
+    ):  # as for a file without read permission (the tests may run as root, who reads anything)
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(crawlers.local, "_chapters", refuse)

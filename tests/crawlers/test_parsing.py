@@ -27,7 +27,9 @@ def test_gbk_chapter_page_with_a_second_part():
     page = parse_chapter(_response("http://x.demo/book/a/2012.html", ZH_PAGE, "gbk"), ZH)
     assert page.title == "第十二章 雨夜"
     assert page.paragraphs == [
-        "一秒记住【墨香书阁】，精彩小说无弹窗免费阅读！", "雨下得很大。", "林晚星撑着伞，站在 片场 门口。",
+        "一秒记住【墨香书阁】，精彩小说无弹窗免费阅读！",
+        "雨下得很大。",
+        "林晚星撑着伞，站在 片场 门口。",
         "本章未完，请点击下一页继续阅读》》",
     ]
     assert page.next_part == "http://x.demo/book/a/2012_2.html"
@@ -56,7 +58,9 @@ def test_a_declared_charset_that_reads_cleanly_wins_over_the_site_encoding():
 
 def test_a_page_no_encoding_reads_is_rejected():
     assert decode_page(_response("http://x.demo/b.html", UNDECLARED, "gbk", SAYS_UTF8), None) is None
-    garbage = HtmlResponse(url="http://x.demo/b.html", body=b"<p>" + b"\x80\xff" * 100 + b"</p>", headers=SAYS_UTF8)
+    garbage = HtmlResponse(
+        url="http://x.demo/b.html", body=b"<p>" + b"\x80\xff" * 100 + b"</p>", headers=SAYS_UTF8
+    )
     assert decode_page(garbage, "gbk") is None
     assert replacement_ratio("") == 0.0
 
@@ -66,8 +70,10 @@ def test_toc_page_links_in_order_and_pagination():
     <li><a href="/novel/a/chapter-2/"> Chapter 2: <em>Wind</em> </a></li><li><a>no link</a></li></ul>
     <nav class="pagination"><a class="next page-numbers" href="/novel/a/page/2/">Next »</a></nav>"""
     toc = parse_toc(_response("http://en.demo/novel/a/", html, "utf-8"), EN)
-    assert toc.chapters == [("http://en.demo/novel/a/chapter-1/", "Chapter 1: Rain"),
-                            ("http://en.demo/novel/a/chapter-2/", "Chapter 2: Wind")]
+    assert toc.chapters == [
+        ("http://en.demo/novel/a/chapter-1/", "Chapter 1: Rain"),
+        ("http://en.demo/novel/a/chapter-2/", "Chapter 2: Wind"),
+    ]
     assert toc.next_page == "http://en.demo/novel/a/page/2/"
 
 
@@ -90,20 +96,53 @@ def test_any_bytes_decode_to_a_clean_page_or_none(body, declared, site_encoding)
 
 
 @settings(deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\ufeff\ufffd"), max_size=200),
-       st.sampled_from(["utf-8", "gb18030"]))
+@given(
+    st.text(
+        alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00\ufeff\ufffd"),
+        max_size=200,
+    ),
+    st.sampled_from(["utf-8", "gb18030"]),
+)
 def test_a_page_in_its_declared_charset_decodes_without_loss(text, charset):
     # U+FFFD is what a failed decoding leaves, so a page of it reads as mis-decoded: not drawn here.
     body = text.encode(charset)
-    decoded = decode_page(HtmlResponse("http://s/1.html", body=body, headers={
-        "Content-Type": f"text/html; charset={charset}"}), "gbk")
+    decoded = decode_page(
+        HtmlResponse("http://s/1.html", body=body, headers={"Content-Type": f"text/html; charset={charset}"}),
+        "gbk",
+    )
     assert decoded is not None and decoded.text == text
 
 
-_TAGS = ['<div class="bookname"><h1>', "</h1></div>", '<div id="content">', "</div>", "<p>", "</p>", "<br>", "<b>",
-         '<a id="next-part" href="2.html">', '<a id="next-part" href="//127.0.0.1:9/x">', '<a id="next-part" href="">',
-         '<ul class="chapter-list"><li><a href="', '">', "</a></li></ul>", '<div class="page"><a class="next" href="',
-         "<!--", "-->", "<script>", "</script>", "&amp;", "&#0;", "&#xD800;", "<![CDATA[", "]]>", "<", ">", '"', "\x00"]
+_TAGS = [
+    '<div class="bookname"><h1>',
+    "</h1></div>",
+    '<div id="content">',
+    "</div>",
+    "<p>",
+    "</p>",
+    "<br>",
+    "<b>",
+    '<a id="next-part" href="2.html">',
+    '<a id="next-part" href="//127.0.0.1:9/x">',
+    '<a id="next-part" href="">',
+    '<ul class="chapter-list"><li><a href="',
+    '">',
+    "</a></li></ul>",
+    '<div class="page"><a class="next" href="',
+    "<!--",
+    "-->",
+    "<script>",
+    "</script>",
+    "&amp;",
+    "&#0;",
+    "&#xD800;",
+    "<![CDATA[",
+    "]]>",
+    "<",
+    ">",
+    '"',
+    "\x00",
+]
 HTML = st.lists(st.sampled_from(_TAGS) | st.text(max_size=8), max_size=40).map("".join)
 REASONS = {"toc_empty", "bad_encoding", "empty_body", "offsite"}
 
@@ -112,18 +151,29 @@ REASONS = {"toc_empty", "bad_encoding", "empty_body", "offsite"}
 def spider(tmp_path_factory) -> NovelSpider:
     from dataclasses import asdict
 
-    return NovelSpider(toc_url="http://127.0.0.1:8000/b/", selectors=asdict(ZH), base_url="http://127.0.0.1:8000/",
-                       canonical_url="http://x.demo/", origins=["http://127.0.0.1:8000"], encoding="gbk",
-                       journal_path=str(tmp_path_factory.mktemp("journal") / "j.jsonl"))
+    return NovelSpider(
+        toc_url="http://127.0.0.1:8000/b/",
+        selectors=asdict(ZH),
+        base_url="http://127.0.0.1:8000/",
+        canonical_url="http://x.demo/",
+        origins=["http://127.0.0.1:8000"],
+        encoding="gbk",
+        journal_path=str(tmp_path_factory.mktemp("journal") / "j.jsonl"),
+    )
 
 
 @settings(deadline=None, max_examples=150)
 @given(html=HTML, encoding=st.sampled_from(["utf-8", "gbk"]))
 def test_random_html_through_the_spider_gives_a_record_or_a_request(spider, html, encoding):
-    page = HtmlResponse("http://127.0.0.1:8000/b/1.html", body=html.encode(encoding, errors="replace"),
-                        request=Request("http://127.0.0.1:8000/b/1.html"))
-    out = [*spider.parse_chapter(page, first_url=page.url, pages=[], paragraphs=[], title=None),
-           *spider.parse_toc(page, entries=[])]
+    page = HtmlResponse(
+        "http://127.0.0.1:8000/b/1.html",
+        body=html.encode(encoding, errors="replace"),
+        request=Request("http://127.0.0.1:8000/b/1.html"),
+    )
+    out = [
+        *spider.parse_chapter(page, first_url=page.url, pages=[], paragraphs=[], title=None),
+        *spider.parse_toc(page, entries=[]),
+    ]
     for item in out:
         assert isinstance(item, Request) or item["type"] in ("chapter", "toc") or item["reason"] in REASONS
     chapters = [item for item in out if not isinstance(item, Request) and item["type"] == "chapter"]

@@ -21,17 +21,34 @@ def _page(url: str, title: str, paragraphs: list[str], next_part: str | None) ->
 def _spider(tmp_path) -> NovelSpider:
     from dataclasses import asdict
 
-    return NovelSpider(toc_url=BASE + "book/a/", selectors=asdict(SITE.selectors), journal_path=str(tmp_path / "j.jsonl"),
-                       base_url=BASE, canonical_url=SITE.url, origins=[ORIGIN], encoding="gbk")
+    return NovelSpider(
+        toc_url=BASE + "book/a/",
+        selectors=asdict(SITE.selectors),
+        journal_path=str(tmp_path / "j.jsonl"),
+        base_url=BASE,
+        canonical_url=SITE.url,
+        origins=[ORIGIN],
+        encoding="gbk",
+    )
 
 
 def test_a_chapter_over_two_pages_becomes_one_record_with_canonical_urls(tmp_path):
     spider = _spider(tmp_path)
-    first = list(spider.parse_chapter(_page(BASE + "book/a/7.html", "第七章 风", ["甲。"], "7_2.html"),
-                                      first_url=BASE + "book/a/7.html", pages=[], paragraphs=[], title=None))
+    first = list(
+        spider.parse_chapter(
+            _page(BASE + "book/a/7.html", "第七章 风", ["甲。"], "7_2.html"),
+            first_url=BASE + "book/a/7.html",
+            pages=[],
+            paragraphs=[],
+            title=None,
+        )
+    )
     assert len(first) == 1 and first[0].url == BASE + "book/a/7_2.html"
-    record = list(spider.parse_chapter(_page(BASE + "book/a/7_2.html", "第七章 风（2/2）", ["乙。"], None),
-                                       **first[0].cb_kwargs))[0]
+    record = list(
+        spider.parse_chapter(
+            _page(BASE + "book/a/7_2.html", "第七章 风（2/2）", ["乙。"], None), **first[0].cb_kwargs
+        )
+    )[0]
     assert record["type"] == "chapter"
     assert record["url"] == "http://moxiang.demo/book/a/7.html"
     assert record["page_urls"] == ["http://moxiang.demo/book/a/7.html", "http://moxiang.demo/book/a/7_2.html"]
@@ -41,34 +58,69 @@ def test_a_chapter_over_two_pages_becomes_one_record_with_canonical_urls(tmp_pat
 
 def test_a_chapter_page_without_text_is_a_failure_not_an_empty_chapter(tmp_path):
     spider = _spider(tmp_path)
-    out = list(spider.parse_chapter(_page(BASE + "book/a/8.html", "第八章", [], None),
-                                    first_url=BASE + "book/a/8.html", pages=[], paragraphs=[], title=None))
-    assert [(r["type"], r["url"], r["reason"]) for r in out] == [("failure", "http://moxiang.demo/book/a/8.html", "empty_body")]
+    out = list(
+        spider.parse_chapter(
+            _page(BASE + "book/a/8.html", "第八章", [], None),
+            first_url=BASE + "book/a/8.html",
+            pages=[],
+            paragraphs=[],
+            title=None,
+        )
+    )
+    assert [(r["type"], r["url"], r["reason"]) for r in out] == [
+        ("failure", "http://moxiang.demo/book/a/8.html", "empty_body")
+    ]
 
 
 def test_toc_skips_chapters_already_in_the_journal(tmp_path):
     (tmp_path / "j.jsonl").write_text(
         '{"type": "chapter", "url": "http://moxiang.demo/book/a/1.html", "page_urls": [], "title": "t",'
-        ' "paragraphs": ["x"], "encoding": "gbk", "fetched_at": "2026-01-01T00:00:00Z"}\n', encoding="utf-8")
+        ' "paragraphs": ["x"], "encoding": "gbk", "fetched_at": "2026-01-01T00:00:00Z"}\n',
+        encoding="utf-8",
+    )
     spider = _spider(tmp_path)
     html = '<ul class="chapter-list"><li><a href="1.html">第一章</a></li><li><a href="2.html">第二章</a></li></ul>'
-    out = list(spider.parse_toc(HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]))
-    assert out[0] == {"type": "toc", "fetched_at": out[0]["fetched_at"],
-                      "chapters": [["http://moxiang.demo/book/a/1.html", "第一章"], ["http://moxiang.demo/book/a/2.html", "第二章"]]}
+    out = list(
+        spider.parse_toc(
+            HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]
+        )
+    )
+    assert out[0] == {
+        "type": "toc",
+        "fetched_at": out[0]["fetched_at"],
+        "chapters": [
+            ["http://moxiang.demo/book/a/1.html", "第一章"],
+            ["http://moxiang.demo/book/a/2.html", "第二章"],
+        ],
+    }
     assert [r.url for r in out[1:]] == [BASE + "book/a/2.html"]
 
 
 def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_closes(tmp_path):
     spider = _spider(tmp_path)
-    html = ('<ul class="chapter-list"><li><a href="1.html">一</a></li><li><a href="2.html">二</a></li>'
-            '<li><a href="3.html">三</a></li></ul>')
-    list(spider.parse_toc(HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]))
-    list(spider.parse_chapter(_page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
-                              first_url=BASE + "book/a/1.html", pages=[], paragraphs=[], title=None))
+    html = (
+        '<ul class="chapter-list"><li><a href="1.html">一</a></li><li><a href="2.html">二</a></li>'
+        '<li><a href="3.html">三</a></li></ul>'
+    )
+    list(
+        spider.parse_toc(
+            HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]
+        )
+    )
+    list(
+        spider.parse_chapter(
+            _page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
+            first_url=BASE + "book/a/1.html",
+            pages=[],
+            paragraphs=[],
+            title=None,
+        )
+    )
     spider.blocked = "challenge page (HTTP 503)"
     assert [(r["url"], r["reason"], r["detail"]) for r in spider.unfinished()] == [
         ("http://moxiang.demo/book/a/2.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
-        ("http://moxiang.demo/book/a/3.html", "not_fetched", "site blocked: challenge page (HTTP 503)")]
+        ("http://moxiang.demo/book/a/3.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
+    ]
     assert spider.unfinished() == []
 
 
@@ -80,34 +132,61 @@ def _toc(url: str, links: list[str]) -> HtmlResponse:
 def test_a_table_of_contents_without_chapter_links_is_toc_empty(tmp_path):
     out = list(_spider(tmp_path).parse_toc(_toc(BASE + "book/a/", []), entries=[]))
     assert [(r["type"], r["url"], r["reason"]) for r in out] == [
-        ("toc_failure", "http://moxiang.demo/book/a/", "toc_empty")]
+        ("toc_failure", "http://moxiang.demo/book/a/", "toc_empty")
+    ]
 
 
 def test_chapter_links_off_the_sites_origin_are_recorded_offsite_and_never_requested(tmp_path):
-    links = ["1.html", "http://127.0.0.1:8001/x.html", "//127.0.0.1:8001/y.html", "https://127.0.0.1:8000/z.html",
-             "ftp://127.0.0.1:8000/w.html"]
+    links = [
+        "1.html",
+        "http://127.0.0.1:8001/x.html",
+        "//127.0.0.1:8001/y.html",
+        "https://127.0.0.1:8000/z.html",
+        "ftp://127.0.0.1:8000/w.html",
+    ]
     out = list(_spider(tmp_path).parse_toc(_toc(BASE + "book/a/", links), entries=[]))
     assert out[0]["type"] == "toc" and len(out[0]["chapters"]) == 5
     assert [r.url for r in out[1:] if isinstance(r, Request)] == [BASE + "book/a/1.html"]
     assert [(r["url"], r["reason"]) for r in out[1:] if isinstance(r, dict)] == [
-        ("http://127.0.0.1:8001/x.html", "offsite"), ("http://127.0.0.1:8001/y.html", "offsite"),
-        ("https://127.0.0.1:8000/z.html", "offsite"), ("ftp://127.0.0.1:8000/w.html", "offsite")]
+        ("http://127.0.0.1:8001/x.html", "offsite"),
+        ("http://127.0.0.1:8001/y.html", "offsite"),
+        ("https://127.0.0.1:8000/z.html", "offsite"),
+        ("ftp://127.0.0.1:8000/w.html", "offsite"),
+    ]
 
 
 def test_a_next_page_off_the_sites_origin_fails_the_chapter_as_offsite_naming_the_page(tmp_path):
-    out = list(_spider(tmp_path).parse_chapter(
-        _page(BASE + "book/a/9.html", "第九章", ["甲。"], "http://127.0.0.1:8001/9_2.html"),
-        first_url=BASE + "book/a/9.html", pages=[], paragraphs=[], title=None))
+    out = list(
+        _spider(tmp_path).parse_chapter(
+            _page(BASE + "book/a/9.html", "第九章", ["甲。"], "http://127.0.0.1:8001/9_2.html"),
+            first_url=BASE + "book/a/9.html",
+            pages=[],
+            paragraphs=[],
+            title=None,
+        )
+    )
     assert [(r["url"], r["reason"]) for r in out] == [("http://moxiang.demo/book/a/9.html", "offsite")]
     assert out[0]["detail"].startswith("page 2 of the chapter to http://127.0.0.1:8001/9_2.html, not on")
 
 
 def test_a_failed_next_page_fails_the_chapter_with_its_own_reason_naming_the_page(tmp_path):
     url = BASE + "book/a/9_2.html"
-    request = Request(url, cb_kwargs={"first_url": BASE + "book/a/9.html", "pages": ["http://moxiang.demo/book/a/9.html"],
-                                      "paragraphs": ["甲。"], "title": "第九章"})
+    request = Request(
+        url,
+        cb_kwargs={
+            "first_url": BASE + "book/a/9.html",
+            "pages": ["http://moxiang.demo/book/a/9.html"],
+            "paragraphs": ["甲。"],
+            "title": "第九章",
+        },
+    )
     failure = Failure(HttpError(HtmlResponse(url, status=404, request=request), "Ignoring non-200 response"))
     failure.request = request
     out = list(_spider(tmp_path).chapter_failed(failure))
     assert [(r["url"], r["reason"], r["detail"]) for r in out] == [
-        ("http://moxiang.demo/book/a/9.html", "http_404", f"page 2 ({url}) of the chapter: Ignoring non-200 response")]
+        (
+            "http://moxiang.demo/book/a/9.html",
+            "http_404",
+            f"page 2 ({url}) of the chapter: Ignoring non-200 response",
+        )
+    ]

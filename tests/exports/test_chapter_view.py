@@ -34,9 +34,13 @@ def test_highlight_falls_back_to_search():
 def test_describe_chapter_says_how_it_was_paired(layout):
     from core.storage import write_json
 
-    write_json({"pairing": {"book1/2": "zh '第2章' <-> en 'Prologue': numbers differ, content score 0.61"}},
-               layout.stats("filter", "book1"))
-    assert "  paired: zh '第2章' <-> en 'Prologue': numbers differ" in describe_chapter(layout, "book1/2", color=False)
+    write_json(
+        {"pairing": {"book1/2": "zh '第2章' <-> en 'Prologue': numbers differ, content score 0.61"}},
+        layout.stats("filter", "book1"),
+    )
+    assert "  paired: zh '第2章' <-> en 'Prologue': numbers differ" in describe_chapter(
+        layout, "book1/2", color=False
+    )
 
 
 def test_control_characters_from_the_source_are_escaped(layout):

@@ -24,8 +24,9 @@ def test_load_dataset_reads_every_split(layout, tmp_path):
     export_corpus(layout, ["parquet"])
     folder = layout.export_dir() / "parquet"
     env = {**os.environ, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
-    result = subprocess.run([sys.executable, "-c", LOAD, str(folder)], env=env, capture_output=True, text=True,
-                            check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", LOAD, str(folder)], env=env, capture_output=True, text=True, check=True
+    )
     loaded = json.loads(result.stdout)
     expected = {}
     for path in sorted((folder / "data").glob("*.parquet")):

@@ -138,9 +138,17 @@ def test_sentence_text_writes_a_repeated_pair_once_per_split(tmp_path):
     def bead(pair_id, zh, en):
         return {"pair_id": pair_id, "zh": zh, "en": en}
 
-    docs = [Doc("train", {"chapter_id": "a/1"}, [bead("a/1/0", "“嗯。”", '"Mm."'), bead("a/1/1", "他走了。", "He left.")]),
-            Doc("train", {"chapter_id": "b/1"}, [bead("b/1/0", "“嗯！”", '"mm!"'), bead("b/1/1", "", "Silence.")]),
-            Doc("test", {"chapter_id": "c/1"}, [bead("c/1/0", "“嗯。”", '"Mm."')])]
+    docs = [
+        Doc(
+            "train",
+            {"chapter_id": "a/1"},
+            [bead("a/1/0", "“嗯。”", '"Mm."'), bead("a/1/1", "他走了。", "He left.")],
+        ),
+        Doc(
+            "train", {"chapter_id": "b/1"}, [bead("b/1/0", "“嗯！”", '"mm!"'), bead("b/1/1", "", "Silence.")]
+        ),
+        Doc("test", {"chapter_id": "c/1"}, [bead("c/1/0", "“嗯。”", '"Mm."')]),
+    ]
     summary = export_text(docs, tmp_path / "text")
     assert (tmp_path / "text" / "train.ids").read_text(encoding="utf-8").split() == ["a/1/0", "a/1/1"]
     assert (tmp_path / "text" / "test.en").read_text(encoding="utf-8") == '"Mm."\n'

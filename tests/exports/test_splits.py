@@ -80,13 +80,16 @@ def test_an_empty_split_is_a_warning_with_its_reason():
     two = [ChapterRef(f"{b}/{n}", b, n) for b in ("a", "b") for n in range(1, 4)]
     assert assign_splits(two, SplitConfig()).report["warnings"] == [
         "split valid is empty: 2 books with chapters, 1 held out (options.split.held_out_books 6); a book goes to one "
-        "split whole, so valid and test need two held-out books"]
+        "split whole, so valid and test need two held-out books"
+    ]
     three = [ChapterRef(f"{b}/{n}", b, n) for b in ("a", "b", "c") for n in range(1, 4)]
     assert assign_splits(three, SplitConfig()).report["warnings"] == []
     assert assign_splits(three, SplitConfig(held_out_books=0)).report["warnings"] == [
         "split valid is empty: 3 books with chapters, 0 held out (options.split.held_out_books 0); a book goes to one "
         "split whole, so valid and test need two held-out books",
         "split test is empty: 3 books with chapters, 0 held out (options.split.held_out_books 0); a book goes to one "
-        "split whole, so valid and test need two held-out books"]
+        "split whole, so valid and test need two held-out books",
+    ]
     assert assign_splits([], SplitConfig()).report["warnings"] == [
-        f"split {s} is empty: no book has paired chapters" for s in ("train", "valid", "test")]
+        f"split {s} is empty: no book has paired chapters" for s in ("train", "valid", "test")
+    ]

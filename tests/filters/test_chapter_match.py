@@ -1,7 +1,16 @@
 import random
 import statistics
 
-from filters.chapter_match import MatchConfig, _anchors, _corridor, _expected, _mean, _proposed, _windows, match_chapters
+from filters.chapter_match import (
+    MatchConfig,
+    _anchors,
+    _corridor,
+    _expected,
+    _mean,
+    _proposed,
+    _windows,
+    match_chapters,
+)
 from filters.chapter_similarity import Similarity
 
 

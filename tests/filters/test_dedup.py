@@ -53,17 +53,21 @@ def test_shingles_are_character_and_word_ngrams():
     assert np.array_equal(shingles("甲乙丙丁戊", "zh"), shingles("甲乙丙丁戊", "zh"))
 
 
-_PIECES = st.sampled_from(["天地", "。", "，", "abc", "Ｈｅｌｌｏ", "ΑΣ", "word", "e\u0301", "한국", "ﬁ", "①", "ｌé", "_"])
-_TEXT = st.lists(st.tuples(_PIECES | st.text(max_size=3), st.sampled_from([" ", "\n", "　"])), max_size=120).map(
-    lambda pairs: "".join(piece + gap for piece, gap in pairs)
+_PIECES = st.sampled_from(
+    ["天地", "。", "，", "abc", "Ｈｅｌｌｏ", "ΑΣ", "word", "e\u0301", "한국", "ﬁ", "①", "ｌé", "_"]
 )
+_TEXT = st.lists(
+    st.tuples(_PIECES | st.text(max_size=3), st.sampled_from([" ", "\n", "　"])), max_size=120
+).map(lambda pairs: "".join(piece + gap for piece, gap in pairs))
 
 
 @settings(deadline=None, max_examples=150)
 @given(_TEXT, st.sampled_from(["zh", "en"]), st.sampled_from([8, 13, 64]))
 def test_a_text_read_in_blocks_has_the_signature_and_hash_of_the_whole(text, lang, block_chars):
     hasher = MinHasher()
-    assert np.array_equal(hasher.text_signature(text, lang, 5, block_chars), hasher.signature(shingles(text, lang)))
+    assert np.array_equal(
+        hasher.text_signature(text, lang, 5, block_chars), hasher.signature(shingles(text, lang))
+    )
     whole = hashlib.blake2b(normalise_key(text).encode("utf-8"), digest_size=8).hexdigest()
     assert content_hash(text, block_chars) == content_hash(text) == whole
 
@@ -128,6 +132,10 @@ def test_candidates_need_only_their_own_shingle_sets():
 
 def test_pair_dedup_ignores_case_whitespace_and_punctuation():
     dedup = PairDedup()
-    assert [dedup.is_duplicate(zh, en) for zh, en in [("你好！", "Hello!"), ("你 好", "hello"), ("你好", "Hi")]] == [
-        False, True, False,
+    assert [
+        dedup.is_duplicate(zh, en) for zh, en in [("你好！", "Hello!"), ("你 好", "hello"), ("你好", "Hi")]
+    ] == [
+        False,
+        True,
+        False,
     ]

@@ -88,10 +88,15 @@ def test_title_wins_over_url():
 # Property: any title and URL give a chapter number or None, never an exception.
 
 _NUMERAL = st.lists(st.sampled_from([*ZH_NUMERAL, *"0123456789１٣"]), min_size=1, max_size=14).map("".join)
-_PIECE = st.sampled_from(["第", "章", "回", "Chapter ", "ch.", "Part ", "（", "）", "(", ")", "上", "下", "-", ".", " "])
+_PIECE = st.sampled_from(
+    ["第", "章", "回", "Chapter ", "ch.", "Part ", "（", "）", "(", ")", "上", "下", "-", ".", " "]
+)
 _TITLE = st.builds("第{}章{}".format, _NUMERAL, st.text(max_size=4)) | st.lists(
-    _PIECE | _NUMERAL | st.text(max_size=3), max_size=10).map("".join)
-_URL = st.lists(st.sampled_from(["/", "chapter", "-", "_", ".html", "?", "#"]) | _NUMERAL, max_size=8).map("".join)
+    _PIECE | _NUMERAL | st.text(max_size=3), max_size=10
+).map("".join)
+_URL = st.lists(st.sampled_from(["/", "chapter", "-", "_", ".html", "?", "#"]) | _NUMERAL, max_size=8).map(
+    "".join
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -56,8 +56,11 @@ def test_repeated_chapter_keeps_first():
 def _text_row(lang, toc, number, paragraphs, title=""):
     from text.sentences import split_sentences
 
-    return {**_row(lang, toc, number, title=title), "paragraphs": paragraphs,
-            "sentences": split_sentences(paragraphs, lang)}
+    return {
+        **_row(lang, toc, number, title=title),
+        "paragraphs": paragraphs,
+        "sentences": split_sentences(paragraphs, lang),
+    }
 
 
 def _book(en_layout):
@@ -67,14 +70,23 @@ def _book(en_layout):
     texts = [invented_chapter(k) for k in range(5)]
     rows = [_text_row("zh", k, k + 1, zh) for k, (zh, _) in enumerate(texts)]
     for toc, (zh_numbers, number) in enumerate(en_layout):
-        rows.append(_text_row("en", toc, number, [p for n in zh_numbers for p in texts[n - 1][1]], title=f"en{toc}"))
+        rows.append(
+            _text_row("en", toc, number, [p for n in zh_numbers for p in texts[n - 1][1]], title=f"en{toc}")
+        )
     return rows
 
 
 def _pairs(rows):
     pairs, rejected = pair_chapters(rows)
-    made = [(p.chapter_id, [r["raw_id"] for r in p.zh], [r["raw_id"] for r in p.en],
-             p.outcome.reason if p.outcome else None) for p in pairs]
+    made = [
+        (
+            p.chapter_id,
+            [r["raw_id"] for r in p.zh],
+            [r["raw_id"] for r in p.en],
+            p.outcome.reason if p.outcome else None,
+        )
+        for p in pairs
+    ]
     return made, sorted((row["raw_id"], why.reason) for row, why in rejected)
 
 
@@ -95,5 +107,9 @@ def test_same_number_but_another_text_is_low_similarity():
     rows[-1] = {**rows[-1], "sentences": ["The weather report said rain was coming to the harbour soon."] * 6}
     made, rejected = _pairs(rows)
     assert [m[0] for m in made] == ["b/1", "b/2"]
-    assert rejected == [("b/en/00002", "low_similarity"), ("b/zh/00002", "low_similarity"),
-                        ("b/zh/00003", "no_translation"), ("b/zh/00004", "no_translation")]
+    assert rejected == [
+        ("b/en/00002", "low_similarity"),
+        ("b/zh/00002", "low_similarity"),
+        ("b/zh/00003", "no_translation"),
+        ("b/zh/00004", "no_translation"),
+    ]

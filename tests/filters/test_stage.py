@@ -205,7 +205,14 @@ def test_pair_and_filter_book(book):
     assert second["title_en"] == "Chapter 2"
     assert second["zh_words"] == [chinese.segment(s) for s in second["zh_sentences"]]  # for the aligner
     assert second["zh_paragraph_starts"] == paragraph_starts(
-        [p for raw_id in second["zh_raw_ids"] for row in rows if row["raw_id"] == raw_id for p in row["paragraphs"]], "zh"
+        [
+            p
+            for raw_id in second["zh_raw_ids"]
+            for row in rows
+            if row["raw_id"] == raw_id
+            for p in row["paragraphs"]
+        ],
+        "zh",
     )
     assert sorted((r["stage"], r["item_id"], r["reason"]) for r in rejected) == [
         ("filter", "b/3", "poetry"),
@@ -233,4 +240,5 @@ def test_a_site_boilerplate_pattern_that_backtracks_without_end_rejects_the_chap
     result = clean_book(rows, {"en": [r"^(a|aa)+$"]})
     assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]
     assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
-        ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")]
+        ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")
+    ]

@@ -14,7 +14,9 @@ def test_items_per_category():
     found = items(["Anna Smith will not visit Paris.", "She said he walked home, but they stayed."])
     assert found["entity-person"] == Counter({"anna smith": 1})
     assert found["entity-other"] == Counter({"paris": 1})
-    assert found["pronoun-feminine"] == Counter({"she": 1}) and found["pronoun-epicene"] == Counter({"they": 1})
+    assert found["pronoun-feminine"] == Counter({"she": 1}) and found["pronoun-epicene"] == Counter(
+        {"they": 1}
+    )
     assert found["tense"] == Counter({"Fut:visit": 1, "Past:say": 1, "Past:walk": 1, "Past:stay": 1})
     assert found["marker"] == Counter({"but": 1})
 

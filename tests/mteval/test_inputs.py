@@ -28,8 +28,10 @@ def test_wrong_line_counts_name_the_file_the_count_and_the_first_id(export, tmp_
     short.write_text("x\n" * (len(ids) - 2), encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_documents(export, "test", short)
-    assert str(err.value) == (f"{short}: {len(ids) - 2} lines, expected {len(ids)} (one per line of "
-                              f"{export / 'text' / 'test.ids'}); first id without a line: {ids[-2]}")
+    assert str(err.value) == (
+        f"{short}: {len(ids) - 2} lines, expected {len(ids)} (one per line of "
+        f"{export / 'text' / 'test.ids'}); first id without a line: {ids[-2]}"
+    )
     long = tmp_path / "long.txt"
     long.write_text("x\n" * (len(ids) + 1), encoding="utf-8")
     with pytest.raises(InputError, match=f"first extra line: {len(ids) + 1}$"):
@@ -50,7 +52,9 @@ def test_a_folder_in_the_bwb_layout(export, tmp_path):
     assert docs and all(d.hyps == d.refs for d in docs)
     first = sorted((system / "test").rglob("*.hyp.txt"))[0]
     first.write_text("only one line\n", encoding="utf-8")
-    with pytest.raises(InputError, match=rf"{first}: 1 lines, expected \d+ .*first id without a line: \S+ line 2$"):
+    with pytest.raises(
+        InputError, match=rf"{first}: 1 lines, expected \d+ .*first id without a line: \S+ line 2$"
+    ):
         load_documents(export, "test", system)
     first.unlink()
     with pytest.raises(InputError, match=rf"{first}: missing \(the system output of \S+\)"):

@@ -27,10 +27,12 @@ def test_two_systems_scored_per_chapter_and_metric_and_ranked(tmp_path):
     rows = read_rows(layout.mt_scores("test", "copy"), "mt_scores")
     chapters = {r["chapter_id"] for r in rows}
     metrics = {r["metric"] for r in rows}
-    assert len(chapters) == 1 + len({i.rsplit("/", 1)[0] for i in
-                                     (layout.export_dir() / "text" / "test.ids").read_text().splitlines()})
-    assert metrics == {"bleu", "chrf", "ter", "meteor"} | {f"{c}-{m}" for c in (*CATEGORIES, "pronoun", "discourse")
-                                                           for m in ("p", "r", "f1")}
+    assert len(chapters) == 1 + len(
+        {i.rsplit("/", 1)[0] for i in (layout.export_dir() / "text" / "test.ids").read_text().splitlines()}
+    )
+    assert metrics == {"bleu", "chrf", "ter", "meteor"} | {
+        f"{c}-{m}" for c in (*CATEGORIES, "pronoun", "discourse") for m in ("p", "r", "f1")
+    }
     assert len(rows) == len(chapters) * len(metrics)
     board = leaderboard(layout)
     assert [(r["system"], r["bleu"]) for r in board] == [("copy", 100.0), ("mixed", board[1]["bleu"])]

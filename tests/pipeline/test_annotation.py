@@ -27,7 +27,9 @@ def _review(path) -> tuple[str, int]:
     with open(path, encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle, **TSV))
     in_order = sorted(rows, key=lambda r: int(r["bead_no"]))
-    a, b = next((x, y) for x, y in zip(in_order, in_order[1:]) if all(r["zh_idx"] and r["en_idx"] for r in (x, y)))
+    a, b = next(
+        (x, y) for x, y in zip(in_order, in_order[1:]) if all(r["zh_idx"] and r["en_idx"] for r in (x, y))
+    )
     for row in rows:
         row["verdict"] = "correct"
     a.update(verdict="misaligned", correction=f"{a['zh_idx']},{b['zh_idx']}:{a['en_idx']},{b['en_idx']}")
@@ -40,8 +42,11 @@ def _review(path) -> tuple[str, int]:
 
 
 def _exported_ids(out) -> set[str]:
-    return {json.loads(line)["pair_id"] for path in (out / "export" / "jsonl").glob("*.jsonl")
-            for line in path.read_text(encoding="utf-8").splitlines()}
+    return {
+        json.loads(line)["pair_id"]
+        for path in (out / "export" / "jsonl").glob("*.jsonl")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    }
 
 
 def test_review_correct_export_update_and_evaluate(tmp_path):
@@ -70,20 +75,27 @@ def test_review_correct_export_update_and_evaluate(tmp_path):
     _run("export", *target(config))
     assert _exported_ids(out) == ids
 
-    refs = (out / "export" / "text" / "test.en")
+    refs = out / "export" / "text" / "test.en"
     lines = refs.read_text(encoding="utf-8").splitlines()
     random.Random(1).shuffle(lines)
     (tmp_path / "shuffled.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    identity = _run("evaluate-mt", "--split", "test", "--hyp", str(refs), "--name", "identity", *target(config))
+    identity = _run(
+        "evaluate-mt", "--split", "test", "--hyp", str(refs), "--name", "identity", *target(config)
+    )
     assert re.search(r"^  bleu\s+100\.00  nrefs:1\|case:mixed\|eff:no\|tok:13a", identity, re.M)
     shuffled = _run("evaluate-mt", "--hyp", str(tmp_path / "shuffled.txt"), *target(config))
-    board = shuffled[shuffled.index("Leaderboard (test):"):].splitlines()[1:]
+    board = shuffled[shuffled.index("Leaderboard (test):") :].splitlines()[1:]
     assert [line.split()[0] for line in board] == ["identity", "shuffled"]
 
     _run("report", *target(config))
     report = (out / "report" / "index.md").read_text(encoding="utf-8")
-    for title in ("Alignment quality control", "Corrected lines", "Pronouns", "Named entities (test references)",
-                  "MT evaluation"):
+    for title in (
+        "Alignment quality control",
+        "Corrected lines",
+        "Pronouns",
+        "Named entities (test references)",
+        "MT evaluation",
+    ):
         assert f"## {title}\n" in report
     assert re.search(r"^\| test \| identity \| 100\.0 \| 100\.0 \| 0\.0 \|", report, re.M)
     assert re.search(rf"^\| all \| {reviewed} \| {reviewed - 2} \|", report, re.M)

@@ -21,9 +21,11 @@ BOOK = load_book(SOURCE_DIR / "city-star")
 
 def _page(title: str, paragraphs: list[str], charset: str) -> str:
     body = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
-    return (f'<html><head><meta charset="{charset}"></head><body><div class="bookname"><h1>{escape(title)}</h1></div>'
-            f'<div id="content">{body}</div><h1 class="entry-title">{escape(title)}</h1>'
-            f'<div class="entry-content">{body}</div></body></html>')
+    return (
+        f'<html><head><meta charset="{charset}"></head><body><div class="bookname"><h1>{escape(title)}</h1></div>'
+        f'<div id="content">{body}</div><h1 class="entry-title">{escape(title)}</h1>'
+        f'<div class="entry-content">{body}</div></body></html>'
+    )
 
 
 def _site(root: Path) -> None:
@@ -36,27 +38,45 @@ def _site(root: Path) -> None:
     mojibake = [p.encode("utf-8").decode("latin-1") for p in chapters[4].zh_paragraphs()]
     zh[4] = _page("第四章 乱码", mojibake, "utf-8").encode("utf-8")
     hidden = "\u200b\u200d\ufeff\x07"  # zero-width and control characters, to be cleaned away
-    zh[5] = _page(chapters[5].title_zh, [hidden.join(p) for p in chapters[5].zh_paragraphs()], "utf-8").encode()
-    zh[6] = _page("第六章 长", ["他走了很久，一直没有停下来。" * 75000], "gbk").encode("gbk")  # one ~1 MB line
+    zh[5] = _page(
+        chapters[5].title_zh, [hidden.join(p) for p in chapters[5].zh_paragraphs()], "utf-8"
+    ).encode()
+    zh[6] = _page("第六章 长", ["他走了很久，一直没有停下来。" * 75000], "gbk").encode(
+        "gbk"
+    )  # one ~1 MB line
     zh[7] = _page(chapters[7].title_zh, chapters[7].zh_paragraphs(), "gbk").encode("gbk")  # never translated
-    en = {n: _page(chapters[n].title_en, chapters[n].en_paragraphs(), "utf-8").encode() for n in (1, 2, 3, 4, 5, 6, 9)}
+    en = {
+        n: _page(chapters[n].title_en, chapters[n].en_paragraphs(), "utf-8").encode()
+        for n in (1, 2, 3, 4, 5, 6, 9)
+    }
     for lang, pages, prefix in (("zh", zh, "book/bad"), ("en", en, "novel/bad")):
         folder = root / lang / prefix
         folder.mkdir(parents=True)
         links = "".join(f'<li><a href="{n}.html">{n}</a></li>' for n in sorted(pages))
-        (folder / "index.html").write_text(f'<ul class="chapter-list">{links}</ul><ul class="chapters">{links}</ul>')
+        (folder / "index.html").write_text(
+            f'<ul class="chapter-list">{links}</ul><ul class="chapters">{links}</ul>'
+        )
         for n, data in pages.items():
             (folder / f"{n}.html").write_bytes(data)
 
 
 def test_bad_pages_become_named_rejections_and_good_chapters_survive(tmp_path):
     _site(tmp_path / "site")
-    config = write_config(tmp_path, books=["city-star"], moxiang={"serve": str(tmp_path / "site" / "zh")},
-                          moonlit={"serve": str(tmp_path / "site" / "en")})
-    text = config.read_text(encoding="utf-8").replace("book/city-star/", "book/bad/").replace("novel/city-star/", "novel/bad/")
+    config = write_config(
+        tmp_path,
+        books=["city-star"],
+        moxiang={"serve": str(tmp_path / "site" / "zh")},
+        moonlit={"serve": str(tmp_path / "site" / "en")},
+    )
+    text = (
+        config.read_text(encoding="utf-8")
+        .replace("book/city-star/", "book/bad/")
+        .replace("novel/city-star/", "novel/bad/")
+    )
     config.write_text(text, encoding="utf-8")
-    result = luigi.build([BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True,
-                         log_level="WARNING")
+    result = luigi.build(
+        [BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True, log_level="WARNING"
+    )
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     layout = Layout(output_of(config))
     rejected = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected").to_pylist()
@@ -74,7 +94,9 @@ def test_bad_pages_become_named_rejections_and_good_chapters_survive(tmp_path):
         "city-star/en/00006": ("pair", "no_original"),  # mismatched chapter lists
     }
     assert outcome["city-star/zh/00001"][2].startswith("empty_body")
-    assert outcome["city-star/zh/00002"][2].startswith("empty_body")  # gb18030 decodes any bytes; no text in them
+    assert outcome["city-star/zh/00002"][2].startswith(
+        "empty_body"
+    )  # gb18030 decodes any bytes; no text in them
     chapters = storage.read_rows(layout.chapters("city-star"), "chapters")
     assert [c["chapter_id"] for c in chapters] == ["city-star/1", "city-star/5"]
     hidden = set("\u200b\u200d\ufeff\x07")

@@ -32,9 +32,21 @@ def luigid(tmp_path):
     port = _free_port()
     state = tmp_path / "luigid"
     state.mkdir()
-    server = subprocess.Popen([str(Path(sys.executable).parent / "luigid"), "--address", "127.0.0.1", "--port", str(port),
-                               "--logdir", str(state), "--state-path", str(state / "state.pickle")],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "luigid"),
+            "--address",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--logdir",
+            str(state),
+            "--state-path",
+            str(state / "state.pickle"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -50,11 +62,24 @@ def luigid(tmp_path):
 
 def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, luigid):
     shared = write_config(tmp_path / "shared", books=BOOKS)
-    command = [sys.executable, "-m", "pipeline", "corpus", *target(shared),
-               "--scheduler-host", "127.0.0.1", "--scheduler-port", str(luigid)]
-    logs = [tmp_path / f"worker{i}.log" for i in range(2)]  # files, not pipes: a full pipe would stall a worker
-    workers = [subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
-               for log in logs]
+    command = [
+        sys.executable,
+        "-m",
+        "pipeline",
+        "corpus",
+        *target(shared),
+        "--scheduler-host",
+        "127.0.0.1",
+        "--scheduler-port",
+        str(luigid),
+    ]
+    logs = [
+        tmp_path / f"worker{i}.log" for i in range(2)
+    ]  # files, not pipes: a full pipe would stall a worker
+    workers = [
+        subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+        for log in logs
+    ]
     for worker in workers:
         worker.wait(timeout=300)
     logs = [(None, log.read_text(encoding="utf-8")) for log in logs]
@@ -62,9 +87,11 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, lu
 
     runs = Counter(task for _, err in logs for task in DONE.findall(err))
     assert set(runs.values()) == {1}, f"tasks run more than once: {runs}"
-    expected = {("CrawlBook", f"{b}/{lang}") for b in BOOKS for lang in ("zh", "en")} | {
-        (family, b) for b in BOOKS for family in ("CleanBook", "FilterBook", "AlignBook", "MineBook")
-    } | {("DedupCorpus", "corpus"), ("BuildCorpus", "corpus")}
+    expected = (
+        {("CrawlBook", f"{b}/{lang}") for b in BOOKS for lang in ("zh", "en")}
+        | {(family, b) for b in BOOKS for family in ("CleanBook", "FilterBook", "AlignBook", "MineBook")}
+        | {("DedupCorpus", "corpus"), ("BuildCorpus", "corpus")}
+    )
     assert set(runs) == expected
     print("tasks per worker:", [len(DONE.findall(err)) for _, err in logs])
 

@@ -25,11 +25,17 @@ def _run(capsys, *argv: str) -> tuple[int, str]:
 def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
     out = output_of(config)
     assert _run(capsys, "inspect", *target(config), "no-such-book/3") == (
-        1, "unknown book 'no-such-book' (the config lists: city-star, sword-sect)")
+        1,
+        "unknown book 'no-such-book' (the config lists: city-star, sword-sect)",
+    )
     assert _run(capsys, "inspect", *target(config), "city-star/3") == (
-        1, f"book 'city-star' is not built yet in {out} (run: make corpus)")
+        1,
+        f"book 'city-star' is not built yet in {out} (run: make corpus)",
+    )
     assert _run(capsys, "inspect", *target(config), "city-star") == (
-        1, "'city-star' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)")
+        1,
+        "'city-star' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+    )
 
 
 def test_a_book_with_one_side_crawled_can_be_inspected(tmp_path):
@@ -43,34 +49,76 @@ def test_a_chapter_number_the_book_does_not_have_is_an_error(tmp_path):
     from core import storage
 
     layout = Layout(tmp_path)
-    rows = [{"raw_id": f"bk/zh/0000{n}", "book_id": "bk", "lang": "zh", "toc_index": n, "chapter_no": no, "part": None,
-             "title": "t", "paragraphs": ["p"], "sentences": ["s"], "n_chars": 1, "content_hash": "h"}
-            for n, no in enumerate([1, 2, None, 4])]
+    rows = [
+        {
+            "raw_id": f"bk/zh/0000{n}",
+            "book_id": "bk",
+            "lang": "zh",
+            "toc_index": n,
+            "chapter_no": no,
+            "part": None,
+            "title": "t",
+            "paragraphs": ["p"],
+            "sentences": ["s"],
+            "n_chars": 1,
+            "content_hash": "h",
+        }
+        for n, no in enumerate([1, 2, None, 4])
+    ]
     storage.write_table(rows, "clean_chapters", layout.clean("bk"))
     storage.write_table([], "raw_chapters", layout.raw("zh", "bk"))
     assert inspect_problem(layout, "bk/4", ["bk"]) is None
-    assert inspect_problem(layout, "bk/99", ["bk"]) == "book 'bk' has no chapter 99 (chapters 1-4; see rejected/ for the others)"
+    assert (
+        inspect_problem(layout, "bk/99", ["bk"])
+        == "book 'bk' has no chapter 99 (chapters 1-4; see rejected/ for the others)"
+    )
 
 
 def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
-    assert _run(capsys, "stats", *target(config)) == (1, f"no aligned corpus in {output_of(config)} (run: make corpus)")
+    assert _run(capsys, "stats", *target(config)) == (
+        1,
+        f"no aligned corpus in {output_of(config)} (run: make corpus)",
+    )
 
 
 def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
     assert _run(capsys, "stats", "--config", str(tmp_path)) == (
-        2, f"config error: {tmp_path}: is a directory, not a config file")
+        2,
+        f"config error: {tmp_path}: is a directory, not a config file",
+    )
 
 
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["corpus", "--workers", "0"], "corpus: error: argument --workers: '0' is not a whole number from 1 to 256"),
-        (["corpus", "--workers", "-2"], "corpus: error: argument --workers: '-2' is not a whole number from 1 to 256"),
-        (["export", "--workers", "²"], "export: error: argument --workers: '²' is not a whole number from 1 to 256"),
-        (["qc", "sample", "--chapters", "1", "--workers", "0"], "qc sample: error: argument --workers: '0' is not"),
-        (["corpus", "--scheduler-port", "99999"], "corpus: error: argument --scheduler-port: '99999' is not a port"),
-        (["report", "--scheduler-port", "0"], "report: error: argument --scheduler-port: '0' is not a port (1 to 65535)"),
-        (["update", "--date", "2026-13-45"], "update: error: argument --date: '2026-13-45' is not a date (YYYY-MM-DD)"),
+        (
+            ["corpus", "--workers", "0"],
+            "corpus: error: argument --workers: '0' is not a whole number from 1 to 256",
+        ),
+        (
+            ["corpus", "--workers", "-2"],
+            "corpus: error: argument --workers: '-2' is not a whole number from 1 to 256",
+        ),
+        (
+            ["export", "--workers", "²"],
+            "export: error: argument --workers: '²' is not a whole number from 1 to 256",
+        ),
+        (
+            ["qc", "sample", "--chapters", "1", "--workers", "0"],
+            "qc sample: error: argument --workers: '0' is not",
+        ),
+        (
+            ["corpus", "--scheduler-port", "99999"],
+            "corpus: error: argument --scheduler-port: '99999' is not a port",
+        ),
+        (
+            ["report", "--scheduler-port", "0"],
+            "report: error: argument --scheduler-port: '0' is not a port (1 to 65535)",
+        ),
+        (
+            ["update", "--date", "2026-13-45"],
+            "update: error: argument --date: '2026-13-45' is not a date (YYYY-MM-DD)",
+        ),
         ([], "python -m pipeline: error: the following arguments are required: command"),
     ],
 )
@@ -82,7 +130,8 @@ def test_an_output_folder_that_is_a_file_is_refused(tmp_path, capsys):
     (tmp_path / "file").write_text("x", encoding="utf-8")
     for output in (tmp_path / "file", tmp_path / "file" / "out"):
         assert f"corpus: error: argument --output: '{output}': {tmp_path}/file is a file, not a folder" in (
-            _parse_error(capsys, ["corpus", "--output", str(output)]))
+            _parse_error(capsys, ["corpus", "--output", str(output)])
+        )
 
 
 def _parse_error(capsys, argv: list[str]) -> str:
@@ -96,25 +145,43 @@ def _parse_error(capsys, argv: list[str]) -> str:
 
 
 _BOMB = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
-    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10)
+)
 
 
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda text: text.replace("encoding: gbk", "encoding: rot13"),
-         "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
-        (lambda text: text.replace("delay: 0.02", "delay: 1e300", 1),
-         "sites.moxiang.delay: expected a number from 0 to 600, got '1e300'"),  # YAML 1.1 reads it as text
-        (lambda text: text + "options: {filters: {length_unit: furlongs}}\n",
-         "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
-        (lambda text: text + "options: {split: {leak_sides: [fr]}}\n", "options.split.leak_sides: must be one of zh, en"),
-        (lambda text: text + "1: x\nzz: y\n", "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        (
+            lambda text: text.replace("encoding: gbk", "encoding: rot13"),
+            "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)",
+        ),
+        (
+            lambda text: text.replace("delay: 0.02", "delay: 1e300", 1),
+            "sites.moxiang.delay: expected a number from 0 to 600, got '1e300'",
+        ),  # YAML 1.1 reads it as text
+        (
+            lambda text: text + "options: {filters: {length_unit: furlongs}}\n",
+            "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'",
+        ),
+        (
+            lambda text: text + "options: {split: {leak_sides: [fr]}}\n",
+            "options.split.leak_sides: must be one of zh, en",
+        ),
+        (
+            lambda text: text + "1: x\nzz: y\n",
+            "(top level).1: unknown key (allowed: books, options, output, sites)",
+        ),
         (lambda text: text + "sites: {}\n", "sites: duplicate key (lines 1 and "),
         (lambda text: _BOMB, "a6: expands to more than 1,000,000 values (aliases)"),
-        (lambda text: text.replace("- ^请收藏本站", "- (?<"), "sites.moxiang.boilerplate[2]: invalid regular expression"),
-        (lambda text: text.replace("  moxiang:\n", "  moxiang:\n    boilerplate: []\n"),
-         "sites.moxiang.boilerplate: duplicate key (lines 3 and 16)"),
+        (
+            lambda text: text.replace("- ^请收藏本站", "- (?<"),
+            "sites.moxiang.boilerplate[2]: invalid regular expression",
+        ),
+        (
+            lambda text: text.replace("  moxiang:\n", "  moxiang:\n    boilerplate: []\n"),
+            "sites.moxiang.boilerplate: duplicate key (lines 3 and 16)",
+        ),
     ],
 )
 def test_a_bad_config_is_one_line_and_exit_2_before_any_work(config, capsys, change, message):

@@ -43,66 +43,171 @@ def test_demo_config_loads():
         (lambda r: r["sites"]["moxiang"].update(selector={}), "sites.moxiang.selector: unknown key"),
         (lambda r: r["sites"]["moxiang"].pop("url"), "sites.moxiang.url: required key is missing"),
         (lambda r: r["sites"]["moxiang"].update(url="ftp://x"), "sites.moxiang.url: expected an http(s) URL"),
-        (lambda r: r["sites"]["moxiang"].update(url="http://x:99999/"), "sites.moxiang.url: expected an http(s) URL"),
-        (lambda r: r["sites"]["moxiang"].update(url="http://x:0/"), "sites.moxiang.url: expected an http(s) URL"),
+        (
+            lambda r: r["sites"]["moxiang"].update(url="http://x:99999/"),
+            "sites.moxiang.url: expected an http(s) URL",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(url="http://x:0/"),
+            "sites.moxiang.url: expected an http(s) URL",
+        ),
         (lambda r: r["sites"]["moxiang"].update(lang="fr"), "sites.moxiang.lang: must be one of zh, en"),
-        (lambda r: r["sites"]["moxiang"].update(encoding="klingon"), "sites.moxiang.encoding: unknown encoding"),
-        (lambda r: r["sites"]["moxiang"].update(delay=-1), "sites.moxiang.delay: expected a number from 0 to 600, got -1"),
-        (lambda r: r["sites"]["moxiang"].update(delay=1e300), "sites.moxiang.delay: expected a number from 0 to 600"),
-        (lambda r: r["sites"]["moxiang"].update(download_timeout=1e9),
-         "sites.moxiang.download_timeout: expected a number from 0.1 to 3600, got 1000000000.0"),
-        (lambda r: r["sites"]["moxiang"].update(concurrency=0), "sites.moxiang.concurrency: expected a number from 1 to 64"),
-        (lambda r: r["sites"]["moxiang"].update(concurrency=10**6), "sites.moxiang.concurrency: expected a number from 1"),
-        (lambda r: r["sites"]["moxiang"].update(max_page_bytes=2**40), "sites.moxiang.max_page_bytes: expected a number"),
-        (lambda r: r["sites"]["moxiang"].update(encoding="rot13"),
-         "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)"),
-        (lambda r: r["sites"]["moxiang"].update(encoding="base64"), "sites.moxiang.encoding: 'base64' is not a text"),
-        (lambda r: r["sites"]["moxiang"].update(encoding=["gbk"]), "sites.moxiang.encoding: expected a non-empty string"),
-        (lambda r: r["sites"]["moxiang"].update(encoding="gb\x00k"), "sites.moxiang.encoding: 'gb\\x00k' contains a NUL"),
-        (lambda r: r["sites"]["moxiang"].update(serve="x\x00"), "sites.moxiang.serve: 'x\\x00' contains a NUL"),
-        (lambda r: r.update(options={"filters": {"length_unit": "furlongs"}}),
-         "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'"),
-        (lambda r: r.update(options={"split": {"leak_sides": ["zh", "fr"]}}),
-         "options.split.leak_sides: must be one of zh, en, got 'fr'"),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding="klingon"),
+            "sites.moxiang.encoding: unknown encoding",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(delay=-1),
+            "sites.moxiang.delay: expected a number from 0 to 600, got -1",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(delay=1e300),
+            "sites.moxiang.delay: expected a number from 0 to 600",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(download_timeout=1e9),
+            "sites.moxiang.download_timeout: expected a number from 0.1 to 3600, got 1000000000.0",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(concurrency=0),
+            "sites.moxiang.concurrency: expected a number from 1 to 64",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(concurrency=10**6),
+            "sites.moxiang.concurrency: expected a number from 1",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(max_page_bytes=2**40),
+            "sites.moxiang.max_page_bytes: expected a number",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding="rot13"),
+            "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding="base64"),
+            "sites.moxiang.encoding: 'base64' is not a text",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding=["gbk"]),
+            "sites.moxiang.encoding: expected a non-empty string",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding="gb\x00k"),
+            "sites.moxiang.encoding: 'gb\\x00k' contains a NUL",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(serve="x\x00"),
+            "sites.moxiang.serve: 'x\\x00' contains a NUL",
+        ),
+        (
+            lambda r: r.update(options={"filters": {"length_unit": "furlongs"}}),
+            "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'",
+        ),
+        (
+            lambda r: r.update(options={"split": {"leak_sides": ["zh", "fr"]}}),
+            "options.split.leak_sides: must be one of zh, en, got 'fr'",
+        ),
         (lambda r: r["sites"].update({1: {}}), "sites.1: expected a non-empty string, got 1"),
-        (lambda r: r.update({1: "x", "zz": "y"}), "(top level).1: unknown key (allowed: books, options, output, sites)"),
+        (
+            lambda r: r.update({1: "x", "zz": "y"}),
+            "(top level).1: unknown key (allowed: books, options, output, sites)",
+        ),
         (lambda r: r["books"][0].update({2: "x", "zz": "y"}), "books[0].2: unknown key"),
-        (lambda r: r["sites"]["moxiang"]["boilerplate"].append("(["),
-         "sites.moxiang.boilerplate[3]: invalid regular expression"),
+        (
+            lambda r: r["sites"]["moxiang"]["boilerplate"].append("(["),
+            "sites.moxiang.boilerplate[3]: invalid regular expression",
+        ),
         (lambda r: r["sites"]["moxiang"].update(serve="/nonexistent/site"), "sites.moxiang.serve: folder"),
         (lambda r: r["books"][1].update(id="../etc"), "books[1].id: '../etc' is not a safe id"),
         (lambda r: r["books"][2].update(id="city-star"), "books[2].id: duplicate book id 'city-star'"),
         (lambda r: r["books"][0]["zh"].update(site="nowhere"), "books[0].zh.site: unknown site 'nowhere'"),
-        (lambda r: r["books"][0]["zh"].update(site="moonlit"), "books[0].zh.site: site 'moonlit' publishes 'en'"),
+        (
+            lambda r: r["books"][0]["zh"].update(site="moonlit"),
+            "books[0].zh.site: site 'moonlit' publishes 'en'",
+        ),
         (lambda r: r["books"][0].pop("en"), "books[0].en: required key is missing"),
         (lambda r: r.update(books=[]), "books: expected a non-empty list"),
         (lambda r: r.update(output="../elsewhere"), "output: '../elsewhere' is outside"),
         (lambda r: r.update(output="/etc"), "output: '/etc' is outside"),
         (lambda r: r.update(output="output/../.."), "output: 'output/../..' is outside"),
-        (lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links="ul[[ a"),
-         "sites.moxiang.selectors.chapter_links: invalid CSS selector 'ul[[ a'"),
-        (lambda r: r["sites"]["moxiang"]["selectors"].update(body_next="a::nonsense"),
-         "sites.moxiang.selectors.body_next: invalid CSS selector"),
-        (lambda r: r["sites"]["moxiang"].update(concurrency=float("inf")), "sites.moxiang.concurrency: expected a number"),
-        (lambda r: r["sites"]["moxiang"].update(delay=float("nan")), "sites.moxiang.delay: expected a number"),
-        (lambda r: r["sites"]["moxiang"].update(concurrency=2.5), "sites.moxiang.concurrency: expected a whole number"),
-        (lambda r: r["sites"]["moxiang"].update(obey_robots="no"), "sites.moxiang.obey_robots: expected true or false"),
-        (lambda r: r["sites"]["moxiang"].update(download_timeout=0), "sites.moxiang.download_timeout: expected a number"),
-        (lambda r: r["sites"]["moxiang"].update(allowed_origins=["ftp://cdn.example"]),
-         "sites.moxiang.allowed_origins[0]: expected an http(s) origin"),
-        (lambda r: r["sites"]["moxiang"].update(allowed_origins="http://cdn.example"),
-         "sites.moxiang.allowed_origins: expected a list"),
-        (lambda r: r["books"][0]["zh"].update(toc="file:///etc/passwd"), "books[0].zh.toc: expected a path relative to"),
-        (lambda r: r["books"][0]["zh"].update(toc="ftp://moxiang.demo/book/"), "books[0].zh.toc: expected a path"),
-        (lambda r: r["books"][0]["zh"].update(toc="http://moxiang.demo:8080/book/"), "books[0].zh.toc: expected a path"),
-        (lambda r: r["books"][0]["zh"].update(toc="//elsewhere.example/book/"), "books[0].zh.toc: expected a path"),
-        (lambda r: r["books"][0].update(title_zh=["满城", "星光"]), "books[0].title_zh: expected a string, got list"),
+        (
+            lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links="ul[[ a"),
+            "sites.moxiang.selectors.chapter_links: invalid CSS selector 'ul[[ a'",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"]["selectors"].update(body_next="a::nonsense"),
+            "sites.moxiang.selectors.body_next: invalid CSS selector",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(concurrency=float("inf")),
+            "sites.moxiang.concurrency: expected a number",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(delay=float("nan")),
+            "sites.moxiang.delay: expected a number",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(concurrency=2.5),
+            "sites.moxiang.concurrency: expected a whole number",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(obey_robots="no"),
+            "sites.moxiang.obey_robots: expected true or false",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(download_timeout=0),
+            "sites.moxiang.download_timeout: expected a number",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(allowed_origins=["ftp://cdn.example"]),
+            "sites.moxiang.allowed_origins[0]: expected an http(s) origin",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(allowed_origins="http://cdn.example"),
+            "sites.moxiang.allowed_origins: expected a list",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="file:///etc/passwd"),
+            "books[0].zh.toc: expected a path relative to",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="ftp://moxiang.demo/book/"),
+            "books[0].zh.toc: expected a path",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="http://moxiang.demo:8080/book/"),
+            "books[0].zh.toc: expected a path",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="//elsewhere.example/book/"),
+            "books[0].zh.toc: expected a path",
+        ),
+        (
+            lambda r: r["books"][0].update(title_zh=["满城", "星光"]),
+            "books[0].title_zh: expected a string, got list",
+        ),
         (lambda r: r["books"][0].update(genre={"a": 1}), "books[0].genre: expected a string, got dict"),
-        (lambda r: r.update(options={"filter": {}}), "options.filter: unknown key (allowed: align, clean, dedup, filters, pair, split)"),
-        (lambda r: r.update(options={"filters": {"min_sentence": 3}}), "options.filters.min_sentence: unknown key"),
-        (lambda r: r.update(options={"filters": {"min_sentences": "5"}}), "options.filters.min_sentences: expected a number"),
-        (lambda r: r.update(options={"filters": {"min_sentences": 2.5}}), "options.filters.min_sentences: expected a whole"),
-        (lambda r: r.update(options={"split": {"leak_sides": "zh"}}), "options.split.leak_sides: expected a list of strings"),
+        (
+            lambda r: r.update(options={"filter": {}}),
+            "options.filter: unknown key (allowed: align, clean, dedup, filters, pair, split)",
+        ),
+        (
+            lambda r: r.update(options={"filters": {"min_sentence": 3}}),
+            "options.filters.min_sentence: unknown key",
+        ),
+        (
+            lambda r: r.update(options={"filters": {"min_sentences": "5"}}),
+            "options.filters.min_sentences: expected a number",
+        ),
+        (
+            lambda r: r.update(options={"filters": {"min_sentences": 2.5}}),
+            "options.filters.min_sentences: expected a whole",
+        ),
+        (
+            lambda r: r.update(options={"split": {"leak_sides": "zh"}}),
+            "options.split.leak_sides: expected a list of strings",
+        ),
         (lambda r: r.update(options=["filters"]), "options: expected a mapping, got list"),
     ],
 )
@@ -167,7 +272,11 @@ def test_site_defaults_and_allowed_origins(tmp_path):
 
     site = load_config(_with(tmp_path, edit)).sites["moxiang"]
     assert (site.concurrency, site.download_timeout, site.obey_robots) == (2, 20.0, True)
-    assert site.origins == ("http://moxiang.demo:80", "https://cdn.example.org:443", "http://img.example.org:8080")
+    assert site.origins == (
+        "http://moxiang.demo:80",
+        "https://cdn.example.org:443",
+        "http://img.example.org:8080",
+    )
 
 
 def test_a_toc_may_be_relative_or_absolute_on_the_sites_origins(tmp_path):
@@ -178,16 +287,21 @@ def test_a_toc_may_be_relative_or_absolute_on_the_sites_origins(tmp_path):
 
     config = load_config(_with(tmp_path, tocs))
     assert [b.sources["zh"].toc for b in config.books] == [
-        "http://MOXIANG.demo:80/book/city-star/", "https://mirror.example/book/sword-sect/", "book/star-system/"]
+        "http://MOXIANG.demo:80/book/city-star/",
+        "https://mirror.example/book/sword-sect/",
+        "book/star-system/",
+    ]
 
 
 def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
-    options = {"clean": {"mojibake": {"min_wrong_codec_hits": 3}},
-               "dedup": {"threshold": 0.9, "num_perm": 64},
-               "pair": {"band": 4, "check_length": 0.5},
-               "filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
-               "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"floor": 0.2}},
-               "split": {"held_out_books": 2, "leak_sides": ["zh"]}}
+    options = {
+        "clean": {"mojibake": {"min_wrong_codec_hits": 3}},
+        "dedup": {"threshold": 0.9, "num_perm": 64},
+        "pair": {"band": 4, "check_length": 0.5},
+        "filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
+        "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"floor": 0.2}},
+        "split": {"held_out_books": 2, "leak_sides": ["zh"]},
+    }
     stages = load_config(_with(tmp_path, lambda r: r.update(options=options))).settings
     assert stages == Settings(
         clean=CleanSettings(MojibakeConfig(min_wrong_codec_hits=3)),
@@ -200,7 +314,10 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
     assert isinstance(stages.filters.max_length_ratio, float)
     assert changed(stages.filters) == {"min_sentences": 3, "max_length_ratio": 2.0, "length_unit": "chars"}
     assert changed(stages.split) == {"held_out_books": 2, "leak_sides": ["zh"]}
-    assert changed(load_config(_with(tmp_path, lambda r: r.update(options={"dedup": {"seed": 1}}))).settings) == {}
+    assert (
+        changed(load_config(_with(tmp_path, lambda r: r.update(options={"dedup": {"seed": 1}}))).settings)
+        == {}
+    )
 
 
 @pytest.mark.parametrize(
@@ -211,15 +328,32 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         ({"dedup": {"num_perm": 0}}, "options.dedup.num_perm: expected a number from 1 to 1024, got 0"),
         ({"dedup": {"ngram": 2.5}}, "options.dedup.ngram: expected a whole number, got 2.5"),
         ({"pair": {"band": -1}}, "options.pair.band: expected a number >= 0, got -1"),
-        ({"pair": {"treshold": 0.1}}, "options.pair.treshold: unknown key (allowed: band, check, check_length, "
-                                      "margin, merge_penalty, number_bonus, threshold); did you mean 'threshold'?"),
-        ({"clean": {"mojibake": {"max_replacement_ratio": "low"}}},
-         "options.clean.mojibake.max_replacement_ratio: expected a number >= 0, got 'low'"),
+        (
+            {"pair": {"treshold": 0.1}},
+            "options.pair.treshold: unknown key (allowed: band, check, check_length, "
+            "margin, merge_penalty, number_bonus, threshold); did you mean 'threshold'?",
+        ),
+        (
+            {"clean": {"mojibake": {"max_replacement_ratio": "low"}}},
+            "options.clean.mojibake.max_replacement_ratio: expected a number >= 0, got 'low'",
+        ),
         ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
-        ({"align": {"search": {"skip_en": 0.5}}}, "options.align.search.skip_en: expected a number from -10 to 0, got 0.5"),
-        ({"align": {"search": {"max_size": 1}}}, "options.align.search.max_size: expected a number from 2 to 12, got 1"),
-        ({"align": {"hybrid": {"weight": True}}}, "options.align.hybrid.weight: expected a number >= 0, got True"),
-        ({"align": {"hybrid": {"floor": 2}}}, "options.align.hybrid.floor: expected a number from -1 to 1, got 2"),
+        (
+            {"align": {"search": {"skip_en": 0.5}}},
+            "options.align.search.skip_en: expected a number from -10 to 0, got 0.5",
+        ),
+        (
+            {"align": {"search": {"max_size": 1}}},
+            "options.align.search.max_size: expected a number from 2 to 12, got 1",
+        ),
+        (
+            {"align": {"hybrid": {"weight": True}}},
+            "options.align.hybrid.weight: expected a number >= 0, got True",
+        ),
+        (
+            {"align": {"hybrid": {"floor": 2}}},
+            "options.align.hybrid.floor: expected a number from -1 to 1, got 2",
+        ),
     ],
 )
 def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, message):
@@ -232,20 +366,61 @@ def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, messa
 # Property: any value anywhere in a config gives a Config or a ConfigError naming the file, never a crash.
 
 _VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
-    | st.sampled_from(["zh", "gbk", "ul li a", "a::attr(href)", "ftp://x", "http://moxiang.demo/", "../..", "([",
-                       "book/x/", "//elsewhere/", "file:///etc"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "zh",
+            "gbk",
+            "ul li a",
+            "a::attr(href)",
+            "ftp://x",
+            "http://moxiang.demo/",
+            "../..",
+            "([",
+            "book/x/",
+            "//elsewhere/",
+            "file:///etc",
+        ]
+    ),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=3),
     max_leaves=6,
 )
-_PLACES = [("sites", "moxiang", key) for key in ("lang", "url", "selectors", "encoding", "delay", "concurrency",
-                                                  "boilerplate", "obey_robots", "download_timeout", "allowed_origins")]
+_PLACES = [
+    ("sites", "moxiang", key)
+    for key in (
+        "lang",
+        "url",
+        "selectors",
+        "encoding",
+        "delay",
+        "concurrency",
+        "boilerplate",
+        "obey_robots",
+        "download_timeout",
+        "allowed_origins",
+    )
+]
 _PLACES += [("sites", "moxiang", "selectors", key) for key in ("chapter_links", "toc_next", "body_next")]
 _PLACES += [("books", 0, key) for key in ("id", "title_zh", "genre", "zh")] + [("books", 0, "en", "toc")]
-_PLACES += [("options", "dedup"), ("options", "align", "search"), ("options", "clean", "mojibake", "max_replacement_ratio")]
+_PLACES += [
+    ("options", "dedup"),
+    ("options", "align", "search"),
+    ("options", "clean", "mojibake", "max_replacement_ratio"),
+]
 _PLACES += [("options",), ("options", "filters"), ("output",), ("sites",), ("books",), ("sites", "new-site")]
-_PLACES += [("options", "filters", "length_unit"), ("options", "split", "leak_sides"), ("sites", "moxiang", 1),
-            ("sites", "moxiang", "max_page_bytes"), ("sites", "txt"), ("options", "align", "translations")]
+_PLACES += [
+    ("options", "filters", "length_unit"),
+    ("options", "split", "leak_sides"),
+    ("sites", "moxiang", 1),
+    ("sites", "moxiang", "max_page_bytes"),
+    ("sites", "txt"),
+    ("options", "align", "translations"),
+]
 
 
 @settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -287,14 +462,20 @@ def test_local_sources_need_no_url_or_selectors(tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("sites:\n  moxiang: {lang: zh}\n  moxiang: {lang: en}\nbooks: []\n",
-         "sites.moxiang: duplicate key (lines 2 and 3)"),
+        (
+            "sites:\n  moxiang: {lang: zh}\n  moxiang: {lang: en}\nbooks: []\n",
+            "sites.moxiang: duplicate key (lines 2 and 3)",
+        ),
         ("1: x\nzz: y\n", "(top level).1: unknown key (allowed: books, options, output, sites)"),
-        ('a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
-         + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10)),
-         "a6: expands to more than 1,000,000 values (aliases)"),
-        ("sites: {x: {kind: text, lang: zh, heading: '(?<'}}\nbooks: [{id: a, zh: {site: x, toc: a}, en: {}}]\n",
-         "sites.x.heading: invalid regular expression"),
+        (
+            'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+            + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10)),
+            "a6: expands to more than 1,000,000 values (aliases)",
+        ),
+        (
+            "sites: {x: {kind: text, lang: zh, heading: '(?<'}}\nbooks: [{id: a, zh: {site: x, toc: a}, en: {}}]\n",
+            "sites.x.heading: invalid regular expression",
+        ),
     ],
 )
 def test_a_config_file_refused_before_its_values_are_read(tmp_path, text, message):

@@ -31,11 +31,17 @@ def test_method_and_translations_folder_relative_to_the_config(tmp_path):
 @pytest.mark.parametrize(
     "align, message",
     [
-        ({"method": "vecalign"}, "options.align.method: must be one of default, hybrid, bleualign, galechurch"),
+        (
+            {"method": "vecalign"},
+            "options.align.method: must be one of default, hybrid, bleualign, galechurch",
+        ),
         ({"method": "bleualign"}, "options.align.translations: required for method bleualign"),
         ({"method": "bleualign", "translations": "nowhere"}, "options.align.translations: folder"),
         ({"method": "bleualign", "translations": "."}, "options.align.translations: no folder city-star/ in"),
-        ({"method": "galechurch", "translations": "."}, "options.align.translations: only used by method bleualign"),
+        (
+            {"method": "galechurch", "translations": "."},
+            "options.align.translations: only used by method bleualign",
+        ),
         ({"speed": "fast"}, "options.align.speed: unknown key"),
         ("hybrid", "options.align: expected a mapping"),
     ],

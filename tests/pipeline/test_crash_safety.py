@@ -23,6 +23,7 @@ def _journal_has_lines(n: int) -> Callable[[Path], bool]:
     def check(out: Path) -> bool:
         journal = out / "crawl" / "zh" / f"{BOOK}.jsonl"
         return journal.exists() and journal.read_text(encoding="utf-8").count("\n") >= n
+
     return check
 
 
@@ -47,8 +48,13 @@ def reference(tmp_path_factory) -> dict:
 
 def _kill_when(config: Path, ready: Callable[[Path], bool], limit: float = 300) -> None:
     out = output_of(config)
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "corpus", *target(config)], cwd=REPO_ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "corpus", *target(config)],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + limit
     while not ready(out):
         assert process.poll() is None, "the build finished before the kill point"

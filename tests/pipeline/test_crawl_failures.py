@@ -21,8 +21,10 @@ SELECTORS = {"chapter_links": "ul.toc a", "title": "h1", "body": "div.text p"}
 
 
 def _config(tmp_path: Path, zh_url: str, en_url: str) -> Path:
-    sites = {name: {"lang": lang, "url": url, "delay": 0, "selectors": SELECTORS}
-             for name, lang, url in (("zh-site", "zh", zh_url), ("en-site", "en", en_url))}
+    sites = {
+        name: {"lang": lang, "url": url, "delay": 0, "selectors": SELECTORS}
+        for name, lang, url in (("zh-site", "zh", zh_url), ("en-site", "en", en_url))
+    }
     book = {"id": "bk", "zh": {"site": "zh-site", "toc": "book/"}, "en": {"site": "en-site", "toc": "novel/"}}
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump({"sites": sites, "books": [book]}), encoding="utf-8")
@@ -31,7 +33,9 @@ def _config(tmp_path: Path, zh_url: str, en_url: str) -> Path:
 
 def test_an_empty_or_unfetchable_table_of_contents_fails_the_build_with_one_line_each(tmp_path):
     with serve_faults() as zh, serve_faults() as en:
-        zh.routes["/book/"] = page(b'<ul class="chapters"><li><a href="1.html">1</a></li></ul>')  # selector misses
+        zh.routes["/book/"] = page(
+            b'<ul class="chapters"><li><a href="1.html">1</a></li></ul>'
+        )  # selector misses
         config = _config(tmp_path, zh.url, en.url)  # en: /novel/ is a 404
         result = run_cli("corpus", "--until", "crawl", *target(config), timeout=120)
     assert result.returncode == 1
@@ -44,9 +48,13 @@ def test_an_empty_or_unfetchable_table_of_contents_fails_the_build_with_one_line
         "on its pages",
     ]
     layout = Layout(output_of(config))
-    rejected = {lang: storage.read_rows(layout.rejected("crawl", f"bk-{lang}"), "rejected") for lang in ("zh", "en")}
+    rejected = {
+        lang: storage.read_rows(layout.rejected("crawl", f"bk-{lang}"), "rejected") for lang in ("zh", "en")
+    }
     assert [(r["item_id"], r["reason"]) for r in rejected["zh"] + rejected["en"]] == [
-        ("bk/zh", "toc_empty"), ("bk/en", "toc_failed")]
+        ("bk/zh", "toc_empty"),
+        ("bk/en", "toc_failed"),
+    ]
     assert not list(layout.root.rglob("*.tmp"))  # the crawls' temporary folders are gone
 
 
@@ -61,8 +69,11 @@ def test_chapters_journaled_by_a_killed_crawl_count_as_fetched_for_the_first_tim
     raw = Layout(output_of(config)).raw("en", "city-star")
     raw.unlink()
     shutil.rmtree(output_of(config) / "_manifests")
-    assert luigi.build([CrawlBook(**params(config), book_id="city-star", lang="en")], local_scheduler=True,
-                       log_level="WARNING")
+    assert luigi.build(
+        [CrawlBook(**params(config), book_id="city-star", lang="en")],
+        local_scheduler=True,
+        log_level="WARNING",
+    )
     again = storage.read_json(stats)
     assert again["new_chapters"] == first["chapters"]
     assert again["requests"] == first["requests"] - first["chapters"]  # no chapter was fetched again

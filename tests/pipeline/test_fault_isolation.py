@@ -11,6 +11,7 @@ from pipeline.failures import collect
 from pipeline.tasks import CleanBook, CrawlBook
 from tests.helpers import local_book, local_config, output_of, params, run_cli, target
 
+
 def _bad_crc(path):
     """Corrupt one byte of the package document (stored, so its CRC no longer matches)."""
     data = path.read_bytes()
@@ -24,8 +25,9 @@ def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_
     corrupt_zh, corrupt_en = local_book(tmp_path, "corrupt", first=4)
     _bad_crc(tmp_path / corrupt_en)
     gone_zh, _ = local_book(tmp_path, "gone", first=8)
-    config = local_config(tmp_path, {"good": good, "corrupt": (corrupt_zh, corrupt_en),
-                                      "gone": (gone_zh, "books/gone.epub")})
+    config = local_config(
+        tmp_path, {"good": good, "corrupt": (corrupt_zh, corrupt_en), "gone": (gone_zh, "books/gone.epub")}
+    )
     result = run_cli("corpus", *target(config), timeout=300)
     assert result.returncode == 1, result.stderr[-2000:]
     assert "Traceback" not in result.stderr
@@ -35,7 +37,9 @@ def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_
     assert failed[1] == f"FAILED gone: CrawlBook: gone/en: file_not_found: {gone}: no such file"
     assert "corrupt.epub" in failed[0]
     layout = Layout(output_of(config))
-    assert len(storage.read_rows(layout.aligned("good"), "aligned_pairs")) > 20  # the good book went all the way
+    assert (
+        len(storage.read_rows(layout.aligned("good"), "aligned_pairs")) > 20
+    )  # the good book went all the way
     assert "2 of 3 books failed (the others are built)" in result.stderr
 
 
@@ -55,13 +59,17 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
     layout = Layout(output_of(config))
     crawl = storage.read_rows(layout.rejected("crawl", "bk-en"), "rejected")
     assert [(r["item_id"], r["reason"], r["detail"]) for r in crawl] == [
-        ("bk/en", "read_error", f"{tmp_path / 'bk.epub'}: OSError: device vanished mid-read")]
+        ("bk/en", "read_error", f"{tmp_path / 'bk.epub'}: OSError: device vanished mid-read")
+    ]
     clean = storage.read_rows(layout.rejected("clean", "bk"), "rejected")
     assert [(r["item_id"], r["reason"]) for r in clean] == [("bk", "clean_error")]
-    assert collect(layout.root, "r1") == {"bk": [
-        "CleanBook: OSError: device vanished mid-read",
-        f"CrawlBook: bk/en: read_error: {tmp_path / 'bk.epub'}: OSError: device vanished mid-read",
-        f"CrawlBook: bk/zh: read_error: {tmp_path / 'bk.txt'}: OSError: device vanished mid-read"]}
+    assert collect(layout.root, "r1") == {
+        "bk": [
+            "CleanBook: OSError: device vanished mid-read",
+            f"CrawlBook: bk/en: read_error: {tmp_path / 'bk.epub'}: OSError: device vanished mid-read",
+            f"CrawlBook: bk/zh: read_error: {tmp_path / 'bk.txt'}: OSError: device vanished mid-read",
+        ]
+    }
     assert collect(layout.root, "r1") == {}  # listed once
     assert not CleanBook(**{**run, "run_id": "r2"}, book_id="bk").complete()  # the next run tries again
     assert not CrawlBook(**{**run, "run_id": "r2"}, book_id="bk", lang="en").complete()
@@ -74,4 +82,6 @@ def test_a_task_that_fails_in_a_later_stage_is_listed_by_book(tmp_path):
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
     task = AlignBook(**params(config), run_id="r1", book_id="bk")
     task.on_failure(ValueError("a bead\nout of range"))
-    assert failure_lines(collect(output_of(config), "r1")) == ["FAILED bk: AlignBook: ValueError: a bead out of range"]
+    assert failure_lines(collect(output_of(config), "r1")) == [
+        "FAILED bk: AlignBook: ValueError: a bead out of range"
+    ]

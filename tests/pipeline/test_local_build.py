@@ -19,18 +19,28 @@ ZH_NUMERALS = "一二三四"
 def _config(tmp_path):
     chapters = [invented_chapter(k) for k in range(4)]
     text = "灯笼记\n作者：无名\n\n" + "".join(
-        f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters))
+        f"第{ZH_NUMERALS[k]}章 第{k + 1}天\n" + "\n".join(zh) + "\n\n" for k, (zh, _) in enumerate(chapters)
+    )
     (tmp_path / "lanterns.txt").write_bytes(text.encode("gb18030"))
     rain = "".join(f"{i}号楼下雨了，{name}撑着伞回家。" for i, (name, _) in enumerate(NAMES * 2))
     (tmp_path / "broken.txt").write_text(f"第一章 雨\n{rain}\n", encoding="utf-8")
     titles = ["Prologue"] + [f"Chapter {k}" for k in range(1, 4)]  # the translation starts at a prologue
-    write_epub(tmp_path / "lanterns.epub", [("cover.xhtml", xhtml("Cover", ["Lanterns"], "cover"))] + [
-        (f"c{k}.xhtml", xhtml(titles[k], en)) for k, (_, en) in enumerate(chapters)])
+    write_epub(
+        tmp_path / "lanterns.epub",
+        [("cover.xhtml", xhtml("Cover", ["Lanterns"], "cover"))]
+        + [(f"c{k}.xhtml", xhtml(titles[k], en)) for k, (_, en) in enumerate(chapters)],
+    )
     write_epub(tmp_path / "broken.epub", [("c0.xhtml", xhtml("Chapter 1", chapters[0][1]))], spine=False)
     config = {
         "sites": {"txt": {"kind": "text", "lang": "zh"}, "shelf": {"kind": "epub", "lang": "en"}},
-        "books": [{"id": book, "zh": {"site": "txt", "toc": f"{book}.txt"}, "en": {"site": "shelf", "toc": f"{book}.epub"}}
-                  for book in ("lanterns", "broken")],
+        "books": [
+            {
+                "id": book,
+                "zh": {"site": "txt", "toc": f"{book}.txt"},
+                "en": {"site": "shelf", "toc": f"{book}.epub"},
+            }
+            for book in ("lanterns", "broken")
+        ],
     }
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -39,13 +49,15 @@ def _config(tmp_path):
 
 def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejection(tmp_path):
     config = _config(tmp_path)
-    result = luigi.build([BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True,
-                         log_level="WARNING")
+    result = luigi.build(
+        [BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True, log_level="WARNING"
+    )
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     layout = Layout(output_of(config))
     chapters = storage.read_rows(layout.chapters("lanterns"), "chapters")
     assert [(c["chapter_id"], c["zh_raw_ids"], c["en_raw_ids"]) for c in chapters] == [
-        (f"lanterns/{k + 1}", [f"lanterns/zh/{k:05d}"], [f"lanterns/en/{k:05d}"]) for k in range(4)]
+        (f"lanterns/{k + 1}", [f"lanterns/zh/{k:05d}"], [f"lanterns/en/{k:05d}"]) for k in range(4)
+    ]
     rows = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected").to_pylist()
     assert sorted((r["stage"], r["item_id"], r["reason"]) for r in rows) == [
         ("crawl", "broken/en", "missing_spine"),
@@ -59,8 +71,9 @@ def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejecti
     zh, _ = invented_chapter(4)
     with open(tmp_path / "lanterns.txt", "ab") as handle:
         handle.write(("第五章 第5天\n" + "\n".join(zh) + "\n").encode("gb18030"))
-    result = luigi.build([BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True,
-                         log_level="WARNING")
+    result = luigi.build(
+        [BuildCorpus(**params(config))], local_scheduler=True, detailed_summary=True, log_level="WARNING"
+    )
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     assert len(storage.read_rows(layout.raw("zh", "lanterns"), "raw_chapters")) == 5
     assert storage.read_json(layout.stats("crawl", "lanterns-zh"))["new_chapters"] == 1

@@ -32,11 +32,24 @@ def test_a_default_folder_that_would_fall_inside_an_outputs_layout_is_refused(tm
 
 def test_books_held_prune_adopt_and_clean(tmp_path):
     layout = Layout(tmp_path)
-    _touch(tmp_path, "raw/zh/mine.parquet", "raw/en/theirs.parquet", "crawl/zh/theirs.jsonl", "crawl/zh/theirs.log",
-           "aligned/theirs.parquet", "rejected/crawl/theirs-zh.parquet", "rejected/filter/theirs.parquet",
-           "stats/align/theirs.json", "_manifests/AlignBook/theirs.json", "_manifests/CrawlBook/theirs-zh.json",
-           "_manifests/CrawlBook/theirs-other-zh.json", "corrections/theirs.parquet", "qc/verdicts.parquet",
-           "crawl/en/old.jsonl", "my-novels/raw/zh/nested.parquet")
+    _touch(
+        tmp_path,
+        "raw/zh/mine.parquet",
+        "raw/en/theirs.parquet",
+        "crawl/zh/theirs.jsonl",
+        "crawl/zh/theirs.log",
+        "aligned/theirs.parquet",
+        "rejected/crawl/theirs-zh.parquet",
+        "rejected/filter/theirs.parquet",
+        "stats/align/theirs.json",
+        "_manifests/AlignBook/theirs.json",
+        "_manifests/CrawlBook/theirs-zh.json",
+        "_manifests/CrawlBook/theirs-other-zh.json",
+        "corrections/theirs.parquet",
+        "qc/verdicts.parquet",
+        "crawl/en/old.jsonl",
+        "my-novels/raw/zh/nested.parquet",
+    )
     assert held_books(layout) == {"mine", "theirs", "old"}
     assert foreign_books(layout, ["mine"]) == ["old", "theirs"]
     adopt(layout, ["old"])
@@ -44,9 +57,15 @@ def test_books_held_prune_adopt_and_clean(tmp_path):
     assert foreign_books(layout, ["mine"]) == ["theirs"]
     assert prune(layout, ["theirs"]) == 9
     assert foreign_books(layout, ["mine"]) == []
-    assert (tmp_path / "corrections/theirs.parquet").exists() and (tmp_path / "_manifests/CrawlBook/theirs-other-zh.json").exists()
+    assert (tmp_path / "corrections/theirs.parquet").exists() and (
+        tmp_path / "_manifests/CrawlBook/theirs-other-zh.json"
+    ).exists()
     assert clean(layout) == ["corrections", "qc"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["corrections", "my-novels", "qc"]  # another config's folder stays
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "corrections",
+        "my-novels",
+        "qc",
+    ]  # another config's folder stays
 
 
 @pytest.mark.slow
@@ -59,7 +78,8 @@ def test_a_second_config_is_refused_by_a_folder_built_for_another_and_prune_leav
     assert refused.returncode == 2
     assert refused.stderr.splitlines() == [
         f"output folder {out} holds books that {second} does not list: one; use another --output, or rerun with "
-        "--prune (delete their built files) or --adopt (keep them in this corpus)"]
+        "--prune (delete their built files) or --adopt (keep them in this corpus)"
+    ]
     pruned = run_cli("export", "--config", str(second), "--output", str(out), "--prune", "--formats", "jsonl")
     assert pruned.returncode == 0, pruned.stderr[-2000:]
     assert held_books(Layout(out)) == {"two"}

@@ -10,7 +10,9 @@ from tests.helpers import params, write_config
 
 
 def _names(stages) -> list[list[str]]:
-    return [[f"{t.task_family}:{getattr(t, 'book_id', '')}{getattr(t, 'lang', '')}" for t in s] for s in stages]
+    return [
+        [f"{t.task_family}:{getattr(t, 'book_id', '')}{getattr(t, 'lang', '')}" for t in s] for s in stages
+    ]
 
 
 def test_stages_in_order_each_stopping_where_asked(tmp_path):
@@ -22,7 +24,8 @@ def test_stages_in_order_each_stopping_where_asked(tmp_path):
         ["BuildCorpus:"],
     ]
     assert _names(build.stages("crawl")) == [
-        ["CrawlBook:city-starzh", "CrawlBook:city-staren", "CrawlBook:sword-sectzh", "CrawlBook:sword-secten"]]
+        ["CrawlBook:city-starzh", "CrawlBook:city-staren", "CrawlBook:sword-sectzh", "CrawlBook:sword-secten"]
+    ]
     assert _names(build.stages("dedup"))[-1] == ["DedupCorpus:"]
     assert _names(build.stages("align"))[-1] == ["AlignBook:city-star", "AlignBook:sword-sect"]
 

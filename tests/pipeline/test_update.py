@@ -26,8 +26,12 @@ DONE = re.compile(r"^\s+done\s+(\w+)\s+(\S+)", re.MULTILINE)
 
 def _site_config(root: Path, source: Path) -> Path:
     render_site(root / "site", source)
-    return write_config(root, books=BOOKS, moxiang={"serve": str(root / "site" / "zh")},
-                        moonlit={"serve": str(root / "site" / "en")})
+    return write_config(
+        root,
+        books=BOOKS,
+        moxiang={"serve": str(root / "site" / "zh")},
+        moonlit={"serve": str(root / "site" / "en")},
+    )
 
 
 def _ran(stderr: str) -> set[tuple[str, str]]:
@@ -50,7 +54,9 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
     config = _site_config(tmp_path / "site-v1", source)
     _run("corpus", *target(config))
     out = output_of(config)
-    before = {lang: set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) for lang in ("zh", "en")}
+    before = {
+        lang: set(read_journal(out / "crawl" / lang / f"{GROWING}.jsonl").chapters) for lang in ("zh", "en")
+    }
 
     for name in NEW:  # the author publishes two chapters, the translator translates them
         shutil.move(held_back / name, source / GROWING / name)
@@ -63,9 +69,15 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
         assert storage.read_json(out / "stats" / "crawl" / f"{GROWING}-{lang}.json")["new_chapters"] == 2
         assert storage.read_json(out / "stats" / "crawl" / f"sword-sect-{lang}.json")["new_chapters"] == 0
     crawls = {("CrawlBook", f"{book}/{lang}") for book in BOOKS for lang in ("zh", "en")}
-    assert ran == crawls | {("CleanBook", GROWING), ("DedupCorpus", "corpus"), ("FilterBook", GROWING),
-                            ("AlignBook", GROWING), ("MineBook", GROWING), ("BuildCorpus", "corpus"),
-                            ("UpdateCorpus", "corpus")}
+    assert ran == crawls | {
+        ("CleanBook", GROWING),
+        ("DedupCorpus", "corpus"),
+        ("FilterBook", GROWING),
+        ("AlignBook", GROWING),
+        ("MineBook", GROWING),
+        ("BuildCorpus", "corpus"),
+        ("UpdateCorpus", "corpus"),
+    }
 
     scratch = _site_config(tmp_path / "scratch", source)
     _run("corpus", *target(scratch))
@@ -78,19 +90,36 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path)
             assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
 
     # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those.
-    window = RangeDaily(of=pipeline.tasks.UpdateCorpus, of_params=params(config), param_name="date", start=datetime.date(2026, 11, 27),
-                        stop=datetime.date(2026, 11, 30))
+    window = RangeDaily(
+        of=pipeline.tasks.UpdateCorpus,
+        of_params=params(config),
+        param_name="date",
+        start=datetime.date(2026, 11, 27),
+        stop=datetime.date(2026, 11, 30),
+    )
     result = luigi.build([window], local_scheduler=True, log_level="WARNING", detailed_summary=True)
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
-    assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == ["2026-11-27", "2026-11-28", "2026-11-29"]
+    assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == [
+        "2026-11-27",
+        "2026-11-28",
+        "2026-11-29",
+    ]
 
     # The translator edits a published chapter: --recheck refetches known chapters and finds it by content hash.
     chapter = source / "sword-sect" / "ch02.txt"
-    chapter.write_text(chapter.read_text(encoding="utf-8").replace("en: ", "en: Indeed, ", 1), encoding="utf-8")
+    chapter.write_text(
+        chapter.read_text(encoding="utf-8").replace("en: ", "en: Indeed, ", 1), encoding="utf-8"
+    )
     render_site(tmp_path / "site-v1" / "site", source)
     ran = _ran(_run("update", *target(config), "--date", "2026-11-30", "--recheck"))
     assert storage.read_json(out / "stats" / "crawl" / "sword-sect-en.json")["edited_chapters"] == 1
     assert storage.read_json(out / "stats" / "crawl" / "sword-sect-zh.json")["edited_chapters"] == 0
-    assert ran == crawls | {("CleanBook", "sword-sect"), ("DedupCorpus", "corpus"), ("FilterBook", "sword-sect"),
-                            ("AlignBook", "sword-sect"), ("MineBook", "sword-sect"), ("BuildCorpus", "corpus"),
-                            ("UpdateCorpus", "corpus")}
+    assert ran == crawls | {
+        ("CleanBook", "sword-sect"),
+        ("DedupCorpus", "corpus"),
+        ("FilterBook", "sword-sect"),
+        ("AlignBook", "sword-sect"),
+        ("MineBook", "sword-sect"),
+        ("BuildCorpus", "corpus"),
+        ("UpdateCorpus", "corpus"),
+    }

@@ -10,7 +10,9 @@ def test_wilson_interval_known_values():
 
 
 def test_accuracy_per_book_and_overall():
-    verdicts = [{"book_id": "b", "correct": c} for c in (True, True, False)] + [{"book_id": "a", "correct": True}]
+    verdicts = [{"book_id": "b", "correct": c} for c in (True, True, False)] + [
+        {"book_id": "a", "correct": True}
+    ]
     assert accuracy_rows(verdicts) == [
         {"book": "a", "beads": 1, "correct": 1, "accuracy %": 100.0, "95% interval": "20.7–100.0"},
         {"book": "b", "beads": 3, "correct": 2, "accuracy %": 66.7, "95% interval": "20.8–93.9"},

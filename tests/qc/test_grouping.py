@@ -8,12 +8,15 @@ def test_parse_grouping():
     assert parse_grouping("-") == []
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("3-3", "bead '3-3' is not ZH:EN (e.g. 3:3,4)"),
-    ("a:3", "zh side 'a' is not a list of sentence numbers"),
-    (":", "bead ':' has no sentence"),
-    (" ; ", "empty correction (write - to dissolve the bead)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3-3", "bead '3-3' is not ZH:EN (e.g. 3:3,4)"),
+        ("a:3", "zh side 'a' is not a list of sentence numbers"),
+        (":", "bead ':' has no sentence"),
+        (" ; ", "empty correction (write - to dissolve the bead)"),
+    ],
+)
 def test_unreadable_corrections_say_why(text, message):
     with pytest.raises(GroupingError) as err:
         parse_grouping(text)
@@ -24,4 +27,5 @@ def test_coverage_names_missing_doubled_and_unknown_sentences():
     assert coverage_problem([((0,), (0,)), ((1,), (1, 2))], 2, 3) is None
     assert coverage_problem([((0,), (0,)), ((0, 5), (2,))], 2, 3) == (
         "zh sentence(s) 5 do not exist (the chapter has 2); zh sentence(s) 0 in more than one bead; "
-        "zh sentence(s) 1 in no bead; en sentence(s) 1 in no bead")
+        "zh sentence(s) 1 in no bead; en sentence(s) 1 in no bead"
+    )

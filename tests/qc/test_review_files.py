@@ -5,36 +5,68 @@ import pytest
 from qc.review_files import Verdict, labelstudio_tasks, read_verdicts, tsv_text
 
 CHAPTER = {"zh_sentences": ["甲。", "乙。"], "en_sentences": ["A\t1.", 'B "two".']}
-BEADS = [{"pair_id": "bk/1/0", "bead_no": 0, "bead_type": "1-1", "score": 0.25, "zh_idx": [0], "en_idx": [0],
-          "zh": "甲。", "en": "A\t1."},
-         {"pair_id": "bk/1/1", "bead_no": 1, "bead_type": "1-1", "score": None, "zh_idx": [1], "en_idx": [1],
-          "zh": "乙。", "en": 'B "two".'}]
+BEADS = [
+    {
+        "pair_id": "bk/1/0",
+        "bead_no": 0,
+        "bead_type": "1-1",
+        "score": 0.25,
+        "zh_idx": [0],
+        "en_idx": [0],
+        "zh": "甲。",
+        "en": "A\t1.",
+    },
+    {
+        "pair_id": "bk/1/1",
+        "bead_no": 1,
+        "bead_type": "1-1",
+        "score": None,
+        "zh_idx": [1],
+        "en_idx": [1],
+        "zh": "乙。",
+        "en": 'B "two".',
+    },
+]
 
 
 def test_tsv_keeps_one_bead_per_line_and_reads_back_filled_rows(tmp_path):
     text = tsv_text(BEADS)
-    assert text.splitlines()[1:] == ["bk/1/0\t0\t1-1\t0.2500\t0\t0\t甲。\tA 1.\t\t", 'bk/1/1\t1\t1-1\t\t1\t1\t乙。\tB "two".\t\t']
+    assert text.splitlines()[1:] == [
+        "bk/1/0\t0\t1-1\t0.2500\t0\t0\t甲。\tA 1.\t\t",
+        'bk/1/1\t1\t1-1\t\t1\t1\t乙。\tB "two".\t\t',
+    ]
     path = tmp_path / "1.tsv"
     path.write_text(text.replace("A 1.\t\t", "A 1.\tmisaligned\t0:0,1"), encoding="utf-8")
     assert read_verdicts([tmp_path], reviewer="ann") == [
-        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path), "line 2", "甲。", "A 1.")]
+        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path), "line 2", "甲。", "A 1.")
+    ]
 
 
 def test_label_studio_export_is_read(tmp_path):
     tasks = labelstudio_tasks(BEADS, CHAPTER)
     assert tasks[1]["data"]["en_numbered"] == '[1] B "two".'
     tasks[0]["annotations"] = [
-        {"completed_by": {"email": "ann@example.org"}, "result": [
-            {"from_name": "verdict", "type": "choices", "value": {"choices": ["misaligned"]}},
-            {"from_name": "correction", "type": "textarea", "value": {"text": ["0:0,1"]}}]},
-        {"was_cancelled": True, "result": []}]
-    tasks[1]["annotations"] = [{"completed_by": 7, "result": [
-        {"from_name": "verdict", "type": "choices", "value": {"choices": ["correct"]}}]}]
+        {
+            "completed_by": {"email": "ann@example.org"},
+            "result": [
+                {"from_name": "verdict", "type": "choices", "value": {"choices": ["misaligned"]}},
+                {"from_name": "correction", "type": "textarea", "value": {"text": ["0:0,1"]}},
+            ],
+        },
+        {"was_cancelled": True, "result": []},
+    ]
+    tasks[1]["annotations"] = [
+        {
+            "completed_by": 7,
+            "result": [{"from_name": "verdict", "type": "choices", "value": {"choices": ["correct"]}}],
+        }
+    ]
     path = tmp_path / "export.json"
     path.write_text(json.dumps(tasks), encoding="utf-8")
     assert read_verdicts([path]) == [
         Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann@example.org", str(path), "task 1"),
-        Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2")]
+        Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2"),
+    ]
 
 
 def test_unreadable_review_files_are_named(tmp_path):
@@ -58,5 +90,7 @@ def test_a_tsv_without_the_verdict_columns_is_an_error(tmp_path, text, problem):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError) as err:
         read_verdicts([path])
-    assert str(err.value) == f"{path}: {problem} (a review file starts with the header " \
-                             "pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction)"
+    assert (
+        str(err.value) == f"{path}: {problem} (a review file starts with the header "
+        "pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction)"
+    )

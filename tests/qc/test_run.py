@@ -35,8 +35,9 @@ def _read(path):
 
 def _write(path, rows):
     with open(path, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, COLUMNS, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None,
-                                lineterminator="\n")
+        writer = csv.DictWriter(
+            handle, COLUMNS, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None, lineterminator="\n"
+        )
         writer.writeheader()
         writer.writerows(rows)
 
@@ -50,7 +51,10 @@ def test_sample_writes_tsv_and_label_studio_tasks_lowest_score_first(layout):
     assert [r["bead_no"] for r in rows] == ["0", "1", "2", "3", "4", "5"]  # scores rise with the bead number
     assert rows[3]["zh_idx"] == "3" and rows[3]["en_idx"] == "3,4" and rows[3]["verdict"] == ""
     tasks = json.loads((folder / book / f"{number}.tasks.json").read_text(encoding="utf-8"))
-    assert tasks[3]["data"]["en_numbered"] == f"[3] {drawn[0].replace('/', '-')} third.\n[4] It has two sentences."
+    assert (
+        tasks[3]["data"]["en_numbered"]
+        == f"[3] {drawn[0].replace('/', '-')} third.\n[4] It has two sentences."
+    )
     assert (folder / "label_config.xml").is_file()
     assert read_json(folder / "sample.json") == {"seed": 1, "chapters": drawn}
 
@@ -66,31 +70,45 @@ def test_scripted_reviewer_round_trip(layout):
     by_no = {r["bead_no"]: r for r in rows}
     by_no["3"].update(verdict="misaligned", correction="3:3")
     by_no["4"].update(verdict="wrong", correction=":4,5")
-    bad = [dict(by_no["0"], pair_id="nobook/9/9"), dict(by_no["1"], verdict="maybe"),
-           dict(by_no["2"], zh_idx="0"), dict(by_no["5"], verdict="correct", correction="5:6")]
+    bad = [
+        dict(by_no["0"], pair_id="nobook/9/9"),
+        dict(by_no["1"], verdict="maybe"),
+        dict(by_no["2"], zh_idx="0"),
+        dict(by_no["5"], verdict="correct", correction="5:6"),
+    ]
     _write(tsv, rows + bad)
 
     result = import_verdicts(layout, [folder], reviewer="ann")
 
     assert [(r["item_id"], r["reason"]) for r in result.rejected] == [
-        ("nobook/9/9", "unknown_pair_id"), (f"{chapter_id}/1", "bad_verdict"), (f"{chapter_id}/2", "bead_changed"),
-        (f"{chapter_id}/5", "correction_on_correct_bead")]
+        ("nobook/9/9", "unknown_pair_id"),
+        (f"{chapter_id}/1", "bad_verdict"),
+        (f"{chapter_id}/2", "bead_changed"),
+        (f"{chapter_id}/5", "correction_on_correct_bead"),
+    ]
     assert (result.verdicts, result.corrections, result.stale) == (6, 2, {})
     book = chapter_id.split("/")[0]
     assert result.accuracy == [
         {"book": book, "beads": 6, "correct": 4, "accuracy %": 66.7, "95% interval": "30.0–90.3"},
-        {"book": "all", "beads": 6, "correct": 4, "accuracy %": 66.7, "95% interval": "30.0–90.3"}]
+        {"book": "all", "beads": 6, "correct": 4, "accuracy %": 66.7, "95% interval": "30.0–90.3"},
+    ]
     assert read_json(accuracy_path(layout))["accuracy"] == result.accuracy
     assert len(read_rows(verdicts_path(layout), "qc_verdicts")) == 6
     assert len(read_rows(layout.rejected("qc", "import"), "rejected")) == 4
 
     read = {c["chapter_id"]: beads for c, beads in read_book(layout, book)}
     assert [(b["pair_id"], b["zh_idx"], b["en_idx"]) for b in read[chapter_id]][2:5] == [
-        (f"{chapter_id}/2", [2], [2]), (f"{chapter_id}/3.0", [3], [3]), (f"{chapter_id}/4.0", [], [4, 5])]
+        (f"{chapter_id}/2", [2], [2]),
+        (f"{chapter_id}/3.0", [3], [3]),
+        (f"{chapter_id}/4.0", [], [4, 5]),
+    ]
     assert all("." not in b["pair_id"] for cid, beads in read.items() if cid != chapter_id for b in beads)
     export_corpus(layout, ["jsonl"])
-    exported = [json.loads(line) for path in (layout.export_dir() / "jsonl").glob("*.jsonl")
-                for line in path.read_text(encoding="utf-8").splitlines()]
+    exported = [
+        json.loads(line)
+        for path in (layout.export_dir() / "jsonl").glob("*.jsonl")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
     assert f"{chapter_id}/3.0" in {row["pair_id"] for row in exported}
 
 
@@ -103,7 +121,8 @@ def test_a_correction_leaving_a_sentence_out_is_refused_with_the_reason(layout):
     _write(tsv, rows)
     result = import_verdicts(layout, [tsv])
     assert [(r["reason"], r["detail"]) for r in result.rejected] == [
-        ("correction_coverage", f"{tsv}: {chapter_id}: en sentence(s) 4 in no bead")]
+        ("correction_coverage", f"{tsv}: {chapter_id}: en sentence(s) 4 in no bead")
+    ]
     assert result.verdicts == 1 and result.corrections == 0
     assert not layout.corrections(chapter_id.split("/")[0]).exists() or corrections_status(layout) == ({}, {})
 
@@ -144,11 +163,26 @@ def _reviewed(layout, edit):
 @pytest.mark.parametrize(
     "edit, reason, detail",
     [
-        (lambda rows: rows[0].update(zh_idx="²"), "bad_row", "line 2: zh_idx '²' is not sentence numbers (e.g. 3,4)"),
-        (lambda rows: rows[0].update(en_idx="1,x"), "bad_row", "line 2: en_idx '1,x' is not sentence numbers (e.g. 3,4)"),
-        (lambda rows: rows[0].update(verdict="maybe"), "bad_verdict", "verdict 'maybe' (use correct or misaligned)"),
-        (lambda rows: rows[0].update(zh="改过的文字。"), "text_changed",
-         "line 2: the zh text differs from the bead's now (sample again)"),
+        (
+            lambda rows: rows[0].update(zh_idx="²"),
+            "bad_row",
+            "line 2: zh_idx '²' is not sentence numbers (e.g. 3,4)",
+        ),
+        (
+            lambda rows: rows[0].update(en_idx="1,x"),
+            "bad_row",
+            "line 2: en_idx '1,x' is not sentence numbers (e.g. 3,4)",
+        ),
+        (
+            lambda rows: rows[0].update(verdict="maybe"),
+            "bad_verdict",
+            "verdict 'maybe' (use correct or misaligned)",
+        ),
+        (
+            lambda rows: rows[0].update(zh="改过的文字。"),
+            "text_changed",
+            "line 2: the zh text differs from the bead's now (sample again)",
+        ),
     ],
 )
 def test_a_bad_review_row_is_a_named_rejection(layout, edit, reason, detail):
@@ -162,8 +196,9 @@ def test_conflicting_verdicts_on_one_bead_are_an_error_naming_both_rows(layout):
     tsv, chapter_id = _reviewed(layout, lambda rows: rows + [dict(rows[0], verdict="misaligned")])
     with pytest.raises(ValueError) as err:
         import_verdicts(layout, [tsv])
-    assert str(err.value) == (f"conflicting verdicts on {chapter_id}/0: {tsv} line 2 (correct) "
-                              f"and {tsv} line 8 (misaligned)")
+    assert str(err.value) == (
+        f"conflicting verdicts on {chapter_id}/0: {tsv} line 2 (correct) and {tsv} line 8 (misaligned)"
+    )
     assert not verdicts_path(layout).exists()
     rows = _read(tsv)[:6]
     _write(tsv, rows + [dict(rows[0], verdict="OK")])  # the same verdict twice is fine
@@ -174,11 +209,16 @@ def test_a_numeric_label_studio_choice_is_read_as_text(layout, tmp_path):
     folder, (chapter_id,) = sample_review(layout, 1, seed=3)
     tasks = json.loads((folder / f"{chapter_id}.tasks.json").read_text(encoding="utf-8"))
     for task, choice in zip(tasks[:2], (1, 2)):
-        task["annotations"] = [{"completed_by": 7, "result": [
-            {"from_name": "verdict", "type": "choices", "value": {"choices": [choice]}}]}]
+        task["annotations"] = [
+            {
+                "completed_by": 7,
+                "result": [{"from_name": "verdict", "type": "choices", "value": {"choices": [choice]}}],
+            }
+        ]
     export = tmp_path / "export.json"
     export.write_text(json.dumps(tasks[:2]), encoding="utf-8")
     result = import_verdicts(layout, [export])
     assert result.verdicts == 1
     assert [(r["reason"], r["detail"]) for r in result.rejected] == [
-        ("bad_verdict", f"{export}: verdict '2' (use correct or misaligned)")]
+        ("bad_verdict", f"{export}: verdict '2' (use correct or misaligned)")
+    ]

@@ -15,6 +15,10 @@ def test_draw_is_stratified_and_seeded():
 
 
 def test_review_order_puts_the_lowest_scores_first():
-    beads = [{"bead_no": 0, "score": 0.9}, {"bead_no": 1, "score": 0.1}, {"bead_no": 2, "score": None},
-             {"bead_no": 3, "score": 0.1}]
+    beads = [
+        {"bead_no": 0, "score": 0.9},
+        {"bead_no": 1, "score": 0.1},
+        {"bead_no": 2, "score": None},
+        {"bead_no": 3, "score": 0.1},
+    ]
     assert [b["bead_no"] for b in review_order(beads)] == [2, 1, 3, 0]

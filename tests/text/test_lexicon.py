@@ -1,6 +1,12 @@
 from text.lexicon import Lexicon
 
-DICTIONARY = {"拳头": ("fist",), "北京": ("beij",), "林": ("forest", "lin"), "晚": ("evening", "late"), "网": ("net",)}
+DICTIONARY = {
+    "拳头": ("fist",),
+    "北京": ("beij",),
+    "林": ("forest", "lin"),
+    "晚": ("evening", "late"),
+    "网": ("net",),
+}
 
 
 def test_sources_of_candidates():

@@ -63,8 +63,16 @@ def test_en_abbreviations_decimals_initials():
 
 
 def test_en_abbreviation_after_an_opening_quote():
-    assert split_en("“Mr. Pei is here,” she said. He nodded.") == ["“Mr. Pei is here,” she said.", "He nodded."]
-    assert split_en("‘Dr. Li came.’ Yes. 'Mrs. Wu left.' No.") == ["‘Dr. Li came.’", "Yes.", "'Mrs. Wu left.'", "No."]
+    assert split_en("“Mr. Pei is here,” she said. He nodded.") == [
+        "“Mr. Pei is here,” she said.",
+        "He nodded.",
+    ]
+    assert split_en("‘Dr. Li came.’ Yes. 'Mrs. Wu left.' No.") == [
+        "‘Dr. Li came.’",
+        "Yes.",
+        "'Mrs. Wu left.'",
+        "No.",
+    ]
 
 
 def test_en_quotes_and_speech_tags():
@@ -115,7 +123,10 @@ def _main_on(monkeypatch, data: bytes, *args: str) -> int:
 def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, capsys):
     data = "甲走了。乙来了。".encode() + b"\xff" + "丙笑了。".encode()
     assert _main_on(monkeypatch, data) == 1
-    assert capsys.readouterr() == ("", "stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n")
+    assert capsys.readouterr() == (
+        "",
+        "stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n",
+    )
     assert _main_on(monkeypatch, data, "--errors", "replace") == 0
     assert capsys.readouterr().out == "甲走了。\n乙来了。\n\ufffd丙笑了。\n"
 
@@ -127,8 +138,39 @@ def test_the_command_fails_on_empty_input(monkeypatch, capsys):
 
 # Property: any paragraphs split without an exception and without losing or adding a character.
 
-_PIECES = st.sampled_from(["。", "！", "？", "……", "…", "“", "”", "「", "」", "【", "】", "；", "，", ". ", "! ", "? ",
-                           "...", "\"", "'", " ", "Mr. ", "甲", "乙说", "he said", "She", "A.", "3.5", "—", "\n"])
+_PIECES = st.sampled_from(
+    [
+        "。",
+        "！",
+        "？",
+        "……",
+        "…",
+        "“",
+        "”",
+        "「",
+        "」",
+        "【",
+        "】",
+        "；",
+        "，",
+        ". ",
+        "! ",
+        "? ",
+        "...",
+        '"',
+        "'",
+        " ",
+        "Mr. ",
+        "甲",
+        "乙说",
+        "he said",
+        "She",
+        "A.",
+        "3.5",
+        "—",
+        "\n",
+    ]
+)
 _PARAGRAPH = st.lists(_PIECES | st.text(max_size=4), max_size=20).map("".join)
 
 
@@ -176,8 +218,35 @@ def _quadratic_zh_boundaries(text: str) -> list[int]:
 _FORMER_EN_QUOTE_END = re.compile(
     r"(?:(?:\.\s?){2,}\.|…)[\"'’”]*(?=\s+[\"'‘“]?[A-Z])|[—–][\"'’”]+(?=\s+[\"'‘“]?[A-Z])"
 )
-_BRACKETS = st.sampled_from(["【", "】", "“", "”", "「", "」", "。", "……", "…", "？", "！", "，", "——", "甲", "乙说",
-                             " ", ". ", "...", ". . .", "—'", "'", "”", " A", " b", "\n"])
+_BRACKETS = st.sampled_from(
+    [
+        "【",
+        "】",
+        "“",
+        "”",
+        "「",
+        "」",
+        "。",
+        "……",
+        "…",
+        "？",
+        "！",
+        "，",
+        "——",
+        "甲",
+        "乙说",
+        " ",
+        ". ",
+        "...",
+        ". . .",
+        "—'",
+        "'",
+        "”",
+        " A",
+        " b",
+        "\n",
+    ]
+)
 _LONG = st.lists(_BRACKETS | st.text(max_size=3), min_size=200, max_size=2000).map("".join)
 
 
@@ -189,7 +258,7 @@ def test_linear_boundaries_match_the_quadratic_ones(text):
 
 
 def test_punkt_read_in_windows_finds_the_ends_of_the_whole_text():
-    text = "He went home. She said \"Yes!\" and left. “Mr. Pei came.” Mr. Li and Dr. Wu ate 3.5 kg. " * 40
+    text = 'He went home. She said "Yes!" and left. “Mr. Pei came.” Mr. Li and Dr. Wu ate 3.5 kg. ' * 40
     whole = {end for _, end in _punkt().span_tokenize(text)}
     assert len(whole) == 6 * 40
     assert _punkt_ends(text, 50) == _punkt_ends(text, 700) == whole

@@ -15,14 +15,26 @@ def test_demo_books_are_big_enough_and_plant_every_defect():
     books = {b.book_id: b for b in load_books()}
     assert len(books) >= 3
     for book in books.values():
-        long_chapters = [c for c in book.chapters if sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？")
-                                                         for b in c.beads()) >= 25]
+        long_chapters = [
+            c
+            for c in book.chapters
+            if sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？") for b in c.beads()) >= 25
+        ]
         assert len(long_chapters) >= 8, book.book_id
         beads = [b for c in long_chapters for b in c.beads()]
-        one_to_one = sum(1 for b in beads if b.zh and b.en and b.en.count(". ") == 0 and b.zh.count("。") <= 1)
+        one_to_one = sum(
+            1 for b in beads if b.zh and b.en and b.en.count(". ") == 0 and b.zh.count("。") <= 1
+        )
         assert one_to_one / len(beads) < 0.8, "a demo where every sentence maps 1-1 hides real problems"
     defects = {key for b in books.values() for key in b.defects}
-    assert defects == {"duplicate_zh", "truncated_en", "untranslated", "prologue_en", "merged_en", "author_note_zh"}
+    assert defects == {
+        "duplicate_zh",
+        "truncated_en",
+        "untranslated",
+        "prologue_en",
+        "merged_en",
+        "author_note_zh",
+    }
 
 
 def test_chinese_pages_are_gbk_and_long_chapters_span_two_pages():

@@ -20,19 +20,28 @@ def test_beads_and_paragraphs(tmp_path):
     path.write_text(CHAPTER, encoding="utf-8")
     chapter = parse_chapter(path)
     assert (chapter.number, chapter.title_zh, chapter.title_en) == (3, "第三章 雨", "Chapter 3: Rain")
-    assert chapter.beads() == [Bead("雨下了一夜。", "It rained all night."),
-                               Bead("她没睡。她在等。", "She didn't sleep; she was waiting."), Bead("", "Nobody came.")]
+    assert chapter.beads() == [
+        Bead("雨下了一夜。", "It rained all night."),
+        Bead("她没睡。她在等。", "She didn't sleep; she was waiting."),
+        Bead("", "Nobody came."),
+    ]
     assert chapter.zh_paragraphs() == ["雨下了一夜。她没睡。她在等。"]
-    assert chapter.en_paragraphs() == ["It rained all night. She didn't sleep; she was waiting.", "Nobody came."]
+    assert chapter.en_paragraphs() == [
+        "It rained all night. She didn't sleep; she was waiting.",
+        "Nobody came.",
+    ]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("title-zh: a\ntitle-en: b\nen: x\n", "ch01.txt:3: an en: line without a zh: line before it"),
-    ("title-zh: a\ntitle-en: b\nzh: x\nzh: y\n", "ch01.txt:4: two zh: lines in a row"),
-    ("title-zh: a\ntitle-en: b\nzh:\nen:\n", "ch01.txt:4: a bead with both sides empty"),
-    ("title-zh: a\nzh: x\nen: y\n", "ch01.txt: needs both title-zh: and title-en:"),
-    ("title-zh: a\ntitle-en: b\nfr: x\n", "ch01.txt:3: unknown key 'fr'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("title-zh: a\ntitle-en: b\nen: x\n", "ch01.txt:3: an en: line without a zh: line before it"),
+        ("title-zh: a\ntitle-en: b\nzh: x\nzh: y\n", "ch01.txt:4: two zh: lines in a row"),
+        ("title-zh: a\ntitle-en: b\nzh:\nen:\n", "ch01.txt:4: a bead with both sides empty"),
+        ("title-zh: a\nzh: x\nen: y\n", "ch01.txt: needs both title-zh: and title-en:"),
+        ("title-zh: a\ntitle-en: b\nfr: x\n", "ch01.txt:3: unknown key 'fr'"),
+    ],
+)
 def test_errors_name_the_file_and_line(tmp_path, text, message):
     path = tmp_path / "ch01.txt"
     path.write_text(text, encoding="utf-8")
