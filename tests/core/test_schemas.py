@@ -57,6 +57,11 @@ def test_the_fields_users_read_have_their_declared_types():
     assert schemas.CHAPTERS.field("zh_words").type == pa.list_(pa.list_(pa.string()))
     assert schemas.RAW_CHAPTERS.field("fetched_at").type == pa.timestamp("ms", tz="UTC")
     assert schemas.REJECTED.names == ["stage", "item_id", "book_id", "lang", "reason", "detail"]
+    assert schemas.CANDIDATES.names == [
+        "candidate_id", "chapter_id", "book_id", "phenomenon", "subtype", "adjacent", "adjacency", "distance",
+        "sent_a", "sent_b", "pair_a", "pair_b", "a_start", "a_end", "b_start", "b_end", "a_text", "b_text",
+        "sentence_a", "sentence_b", "trigger", "zh_a", "zh_b", "evidence",
+    ]  # fmt: skip
     assert schemas.CANDIDATES.field("adjacent").type == pa.bool_()
     assert schemas.MT_SCORES.field("value").type == pa.float64()
 

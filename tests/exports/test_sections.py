@@ -70,7 +70,12 @@ def test_the_funnel_counts_fetched_rejected_and_kept_in_stage_order(tmp_path, im
         {"stage": "clean", "reason": "empty", "lang": "en"},
         {"stage": "clean", "reason": "empty", "lang": "zh"},
     )
-    _write(layout.rejected("pair", "bk"), "rejected", {"stage": "pair", "reason": "renumbered", "lang": ""})
+    _write(
+        layout.rejected("pair", "bk"),
+        "rejected",
+        {"stage": "pair", "reason": "renumbered", "lang": ""},
+        {"stage": "filter", "reason": "split", "lang": ""},  # a kept outcome's name, but not at pairing
+    )
     _write(layout.chapters("bk"), "chapters", {"chapter_id": "bk/1"}, {"chapter_id": "bk/2"})
     _write(layout.aligned("bk"), "aligned_pairs", {"chapter_id": "bk/1"}, {"chapter_id": "bk/1"})
     section = funnel_section(layout, img)
@@ -88,6 +93,7 @@ def test_the_funnel_counts_fetched_rejected_and_kept_in_stage_order(tmp_path, im
             "en": 0,
             "pair": 1,
         },
+        {"step": "rejected", "stage": "filter", "reason": "split", "zh": 0, "en": 0, "pair": 1},
         {"step": "rejected", "stage": "align", "reason": "low_score", "zh": 0, "en": 0, "pair": 1},
         {"step": "kept", "stage": "pair", "reason": "paired chapters", "zh": 0, "en": 0, "pair": 2},
         {"step": "kept", "stage": "align", "reason": "aligned chapters", "zh": 0, "en": 0, "pair": 1},
@@ -118,12 +124,12 @@ def test_genres_count_all_and_aligned_books(tmp_path, img):
     layout = Layout(tmp_path)
     genres = {"a": "wuxia", "b": "romance", "c": "wuxia", "d": None}
     _write(layout.books(), "books", *({"book_id": b, "genre": g} for b, g in genres.items()))
-    section = genre_section(layout, ["a", "b", "zz"], img)
+    section = genre_section(layout, ["a", "b", "d", "zz"], img)
     assert section.blocks[0] == Table(
         [
             {"genre": "wuxia", "books": 2, "aligned books": 1},
             {"genre": "romance", "books": 1, "aligned books": 1},
-            {"genre": "(none)", "books": 1, "aligned books": 0},
+            {"genre": "(none)", "books": 1, "aligned books": 1},
         ]
     )
 

@@ -67,10 +67,11 @@ def test_corrections_are_read_by_chapter_in_file_order(tmp_path):
         _correction("bk/3", "bk/3/0", 1),
     ]
     write_table(rows, "corrections", layout.corrections("bk"))
-    write_table([_correction("aa/1", "aa/1/0", 0)], "corrections", layout.corrections("aa"))
-    assert corrected_books(layout) == ["aa", "bk"]
+    for book in ("zz", "aa", "mm", "cc"):
+        write_table([_correction(f"{book}/1", f"{book}/1/0", 0)], "corrections", layout.corrections(book))
+    assert corrected_books(layout) == ["aa", "bk", "cc", "mm", "zz"]
     assert read_corrections(layout, "bk") == {"bk/3": [rows[0], rows[2]], "bk/4": [rows[1]]}
-    assert read_corrections(layout, "zz") == {}
+    assert read_corrections(layout, "no-such-book") == {}
 
 
 def test_fingerprints_name_each_file_by_its_path_under_the_output_folder(tmp_path):
