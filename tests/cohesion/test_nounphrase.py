@@ -1,0 +1,77 @@
+"""What the words around a noun say about its referent: owners, modifiers, measures, idioms.
+
+Docs are built from hand-tagged words (WORD/TAG), so no parser model is needed."""
+
+from __future__ import annotations
+
+import pytest
+import spacy
+from spacy.tokens import Doc
+
+from cohesion.nounphrase import determiner, different, idiom, modifier, owner, premodifiers
+
+VOCAB = spacy.blank("en").vocab
+POS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "PRP": "PRON"}
+
+
+def doc(tagged: str) -> Doc:
+    """A Doc from "word/TAG ..."; "-" glued to its neighbours is written "-/HYPH+"."""
+    words, tags, spaces = [], [], []
+    for item in tagged.split():
+        word, tag = item.rsplit("/", 1)
+        glued = tag.endswith("+")
+        if glued and spaces:
+            spaces[-1] = False
+        words.append(word)
+        tags.append(tag.rstrip("+"))
+        spaces.append(not glued)
+    return Doc(VOCAB, words=words, spaces=spaces, tags=tags, pos=[POS.get(t, "X") for t in tags])
+
+
+def test_determiner_possessor_or_nothing():
+    assert determiner(doc("the/DT old/JJ coat/NN"), 2) == "the"
+    assert determiner(doc("her/PRP$ coat/NN"), 1) == "her"
+    assert determiner(doc("Anna/NNP 's/POS old/JJ coat/NN"), 3) == "anna"
+    assert determiner(doc("coat/NN"), 0) == ""
+    assert determiner(doc("he/PRP wore/VBD coats/NNS"), 2) == ""
+
+
+def test_owner_is_a_possessive_a_name_or_an_of_complement():
+    assert owner(doc("his/PRP$ coat/NN"), 1) == "his"
+    assert owner(doc("the/DT coat/NN"), 1) == ""  # an article owns nothing
+    assert owner(doc("the/DT Shan/NNP household/NN"), 2) == "shan"
+    assert owner(doc("the/DT eye/NN of/IN the/DT camera/NN"), 1) == "camera"
+
+
+def test_premodifiers_leave_out_quantity_words():
+    assert premodifiers(doc("the/DT other/JJ south/JJ wall/NN"), 3) == {"south"}
+    assert premodifiers(doc("the/DT wall/NN"), 1) == set()
+
+
+@pytest.mark.parametrize(
+    "a, ka, b, kb, differ",
+    [
+        ("his/PRP$ coat/NN", 1, "her/PRP$ coat/NN", 1, True),
+        ("his/PRP$ coat/NN", 1, "the/DT coat/NN", 1, False),
+        ("Anna/NNP 's/POS coat/NN", 2, "his/PRP$ coat/NN", 1, True),
+        ("the/DT south/JJ wall/NN", 2, "the/DT partition/NN wall/NN", 2, True),
+        ("the/DT south/JJ wall/NN", 2, "the/DT wall/NN", 1, False),
+        ("five/CD feet/NNS", 1, "his/PRP$ feet/NNS", 1, True),
+        ("man/NN -/HYPH+ from/IN+ -/HYPH+ side/NN+", 0, "the/DT man/NN", 1, True),
+        ("a/DT photo/NN shoot/NN", 1, "the/DT photos/NNS", 1, True),
+    ],
+)
+def test_different_referents(a, ka, b, kb, differ):
+    assert different(doc(a), ka, doc(b), kb) is differ
+
+
+def test_a_noun_before_a_noun_is_a_modifier():
+    assert modifier(doc("a/DT film/NN studio/NN"), 1) is True
+    assert modifier(doc("the/DT film/NN ended/VBD"), 1) is False
+    assert modifier(doc("the/DT film/NN"), 1) is False
+
+
+def test_nouns_in_idioms_refer_to_nothing():
+    text = "She waited; in his turn he spoke."
+    assert idiom(text, text.index("turn") + 4) is True
+    assert idiom("The turn", 8) is False

@@ -1,0 +1,36 @@
+"""A named rejection and the REJECTED row it becomes; exceptions as one line."""
+
+from __future__ import annotations
+
+from core.rejection import KEPT_OUTCOMES, Rejection, one_line
+
+
+def test_a_rejection_becomes_a_rejected_row():
+    rejection = Rejection("too_few_sentences", "zh 3 < 5", lang="zh")
+    assert rejection.row("filter", "bk/3", "bk") == {
+        "stage": "filter",
+        "item_id": "bk/3",
+        "book_id": "bk",
+        "lang": "zh",
+        "reason": "too_few_sentences",
+        "detail": "zh 3 < 5",
+    }
+
+
+def test_the_row_lang_overrides_the_rejection_lang_even_when_empty():
+    rejection = Rejection("empty", lang="zh")
+    assert rejection.row("clean", "bk/en/00001", "bk", lang="en")["lang"] == "en"
+    assert rejection.row("pair", "bk/3", "bk", lang="")["lang"] == ""
+    assert Rejection("empty").row("pair", "bk/3", "bk") == {
+        "stage": "pair", "item_id": "bk/3", "book_id": "bk", "lang": "", "reason": "empty", "detail": "",
+    }  # fmt: skip
+
+
+def test_one_line_joins_a_multi_line_message():
+    assert one_line(ValueError("bad\n  page\tthree ")) == "ValueError: bad page three"
+    assert one_line(KeyError()) == "KeyError"
+    assert one_line(OSError("")) == "OSError"
+
+
+def test_kept_pairing_outcomes():
+    assert KEPT_OUTCOMES == ("renumbered", "merged", "split")

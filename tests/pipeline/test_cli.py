@@ -1,0 +1,139 @@
+"""The command line's own handling: argument errors, the one-line errors of ``main`` and the small commands
+(``where``, ``clean``); builds are run by the slow end-to-end tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.layout import Layout
+from core.storage import write_table
+from pipeline import cli
+from pipeline.cli import main
+from tests.helpers import output_of, target, write_config
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return write_config(tmp_path, books=["city-star"])
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _parse_error(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        main(list(argv))
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1, err
+    return err.rstrip()
+
+
+def test_where_prints_the_output_folder(config, capsys):
+    assert _run(capsys, "where", *target(config)) == (0, f"{output_of(config)}\n", "")
+    code, out, _ = _run(capsys, "where", "--config", str(config))
+    assert code == 0 and Path(out.strip()).parts[-2:] == ("output", "config")
+
+
+def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    write_table([], "corrections", layout.corrections("city-star"))
+    assert _run(capsys, "clean", *target(config)) == (
+        0,
+        f"cleaned {layout.root}; kept corrections/ (hand-made: delete by hand if you mean to)\n",
+        "",
+    )
+    assert sorted(p.name for p in layout.root.iterdir()) == ["corrections"]
+
+
+def test_unknown_export_formats_are_named_before_any_work(config, capsys):
+    assert _run(capsys, "export", *target(config), "--formats", "parquet,bogus zz") == (
+        2,
+        "",
+        "unknown export format(s): bogus, zz (known: parquet, text, doc, bwb, jsonl, tmx)\n",
+    )
+    assert not output_of(config).exists()
+
+
+def test_a_folder_holding_other_books_is_refused_with_exit_2(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("other-book"))
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"output folder {layout.root} holds books that {config} does not list: other-book; use another --output, "
+        "or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)\n"
+    )
+
+
+def test_a_damaged_output_read_outside_a_build_is_one_line_and_exit_1(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    path = layout.aligned("city-star")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not parquet")
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"damaged output: {path}: not a readable Parquet file (")
+    assert err.endswith("; run the build again to rebuild it\n") and len(err.splitlines()) == 1
+
+
+def test_a_missing_config_is_a_config_error(tmp_path, capsys):
+    code, out, err = _run(capsys, "stats", "--config", str(tmp_path / "none.yaml"))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"config error: {tmp_path / 'none.yaml'}") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "error, code, message",
+    [
+        (KeyboardInterrupt, 130, "interrupted; run the same command again to resume\n"),
+        (BrokenPipeError, 0, ""),
+    ],
+)
+def test_an_interrupt_or_a_closed_pipe_ends_without_a_traceback(
+    config, capsys, monkeypatch, error, code, message
+):
+    def stopped(args):
+        raise error
+
+    monkeypatch.setattr(cli, "cmd_where", stopped)
+    assert _run(capsys, "where", *target(config)) == (code, "", message)
+
+
+P = "python -m pipeline"
+
+
+@pytest.mark.parametrize(
+    "argv, start, end",
+    [
+        (
+            ["corpus", "--prune", "--adopt"],
+            f"{P} corpus: error: argument --adopt: not allowed with argument --prune",
+            f" (see {P} corpus --help)",
+        ),
+        (
+            ["corpus", "--until", "bake"],
+            f"{P} corpus: error: argument --until: invalid choice: 'bake' (choose from ",
+            f"'mine') (see {P} corpus --help)",
+        ),
+        (
+            ["build"],
+            f"{P}: error: argument command: invalid choice: 'build' (choose from ",
+            f" (see {P} --help)",
+        ),
+        (
+            ["where", "--workers", "2"],
+            f"{P}: error: unrecognized arguments: --workers 2",
+            f" (see {P} --help)",
+        ),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, start, end):
+    err = _parse_error(capsys, *argv)
+    assert err.startswith(start) and err.endswith(end), err

@@ -1,0 +1,60 @@
+"""Command-line values checked as parsed, and the parser whose errors are one line."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+
+import pytest
+
+from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, output_folder, port, workers
+
+
+@pytest.mark.parametrize("text, value", [("1", 1), (" 8 ", 8), (str(MAX_WORKERS), MAX_WORKERS)])
+def test_a_worker_count_in_range_is_read(text, value):
+    assert workers(text) == value
+
+
+@pytest.mark.parametrize("text", ["0", "257", "-1", "1.5", "two", "", "²", "٣"])
+def test_a_worker_count_out_of_range_or_not_a_number_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        workers(text)
+    assert str(err.value) == f"{text!r} is not a whole number from 1 to 256"
+
+
+@pytest.mark.parametrize("text, value", [("1", 1), ("8082", 8082), ("65535", 65535)])
+def test_a_port_in_range_is_read(text, value):
+    assert port(text) == value
+
+
+@pytest.mark.parametrize("text", ["0", "65536", "http", "-80"])
+def test_a_port_out_of_range_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError, match=r"is not a port \(1 to 65535\)$"):
+        port(text)
+
+
+def test_a_date_is_yyyy_mm_dd():
+    assert iso_date("2026-02-28") == datetime.date(2026, 2, 28)
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        iso_date("2026-02-30")
+    assert str(err.value) == "'2026-02-30' is not a date (YYYY-MM-DD)"
+
+
+def test_an_output_folder_may_be_new_but_not_below_a_file(tmp_path):
+    assert output_folder(str(tmp_path)) == str(tmp_path)
+    assert output_folder(str(tmp_path / "new" / "deeper")) == str(tmp_path / "new" / "deeper")
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(str(tmp_path / "file" / "out"))
+    assert str(err.value) == f"'{tmp_path}/file/out': {tmp_path}/file is a file, not a folder"
+
+
+def test_a_parse_error_is_one_line_and_exit_2(capsys):
+    parser = OneLineParser(prog="prog")
+    parser.add_argument("--n", type=workers)
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["--n", "0"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        "prog: error: argument --n: '0' is not a whole number from 1 to 256 (see prog --help)\n"
+    )
