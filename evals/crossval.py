@@ -24,7 +24,7 @@ from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, Missing
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
-from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, perturb_starts
+from evals.data import DataError, EVAL_DATA, EvalChapter, load_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
 DEFAULT_DIRS = (EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev")
@@ -126,15 +126,13 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
     )
     args = parser.parse_args(argv)
-    present = [d for d in args.data_dirs if d.exists()]
-    for missing in set(args.data_dirs) - set(present):
-        print(f"skipped: no data at {missing}")
-    if not present:
+    folders = present(args.data_dirs)
+    if not folders:
         return 0
     lexicon = Lexicon()
     try:
         embed = SentenceEmbedder() if args.method == "hybrid" else None
-        cases = [case for data_dir in present for case in prepare(data_dir, lexicon, embed)]
+        cases = [case for data_dir in folders for case in prepare(data_dir, lexicon, embed)]
     except (DataError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

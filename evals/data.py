@@ -46,6 +46,13 @@ class EvalChapter:
     en_starts: frozenset[int]
 
 
+def present(data_dirs: list[Path]) -> list[Path]:
+    """The folders of ``data_dirs`` that exist; a line "skipped: no data at ..." for each that does not."""
+    for missing in sorted(set(data_dirs) - {d for d in data_dirs if d.exists()}):
+        print(f"skipped: no data at {missing}")
+    return [d for d in data_dirs if d.exists()]
+
+
 def read_lines(path: Path) -> list[str]:
     try:
         return path.read_text(encoding="utf-8").splitlines()

@@ -24,7 +24,7 @@ from alignment.beads import Bead
 from alignment.boundaries import RefineParams, refine
 from alignment.book import align_book
 from evals.crossval import DEFAULT_DIRS, objective
-from evals.data import DataError, EvalChapter, load_chapters, perturb_starts
+from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, present
 from alignment.hybrid import MissingExtra
 from alignment.joined import PooledCache
 from text.lexicon import Lexicon
@@ -90,16 +90,14 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
     )
     args = parser.parse_args(argv)
-    present = [d for d in args.data_dirs if d.exists()]
-    for missing in set(args.data_dirs) - set(present):
-        print(f"skipped: no data at {missing}")
-    if not present:
+    folders = present(args.data_dirs)
+    if not folders:
         return 0
     try:
         from alignment.pooled import UsePooler
 
         cache = PooledCache(UsePooler())
-        folds = [fold for data_dir in present for fold in prepare(data_dir, Lexicon())]
+        folds = [fold for data_dir in folders for fold in prepare(data_dir, Lexicon())]
     except (DataError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

@@ -1,6 +1,6 @@
 import pytest
 
-from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts
+from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present
 
 
 def test_line_layout_gives_sentences_groups_and_paragraph_starts(tmp_path):
@@ -38,3 +38,8 @@ def test_perturbation_is_deterministic_and_keeps_the_first_start():
     assert perturbed == perturb_starts(starts, 400) and 0 in perturbed
     merged, split = len(starts - perturbed), len(perturbed - starts)
     assert 5 <= merged <= 40 and 1 <= split <= 20
+
+
+def test_present_keeps_the_folders_that_exist_and_names_the_others(tmp_path, capsys):
+    assert present([tmp_path, tmp_path / "absent"]) == [tmp_path]
+    assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
