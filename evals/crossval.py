@@ -24,10 +24,9 @@ from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, Missing
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
-from evals.data import DataError, EVAL_DATA, EvalChapter, load_chapters, perturb_starts, present
+from evals.data import DataError, EvalChapter, add_dev_dirs, load_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
-DEFAULT_DIRS = (EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev")
 FOLDS = 4
 GRIDS = {
     "default": {
@@ -118,13 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         default="default",
         help="aligner whose weights are cross-validated (default: default)",
     )
-    parser.add_argument(
-        "data_dirs",
-        type=Path,
-        nargs="*",
-        default=list(DEFAULT_DIRS),
-        help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
-    )
+    add_dev_dirs(parser)
     args = parser.parse_args(argv)
     folders = present(args.data_dirs)
     if not folders:

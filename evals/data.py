@@ -16,6 +16,7 @@ split paragraphs, so that a score measured with paragraphs is honest.
 
 from __future__ import annotations
 
+import argparse
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,17 @@ class EvalChapter:
     gold: list[BeadKey] | None  # None: no gold for this chapter
     zh_starts: frozenset[int]  # sentence indices that begin a paragraph (empty: no paragraph data)
     en_starts: frozenset[int]
+
+
+def add_dev_dirs(parser: argparse.ArgumentParser) -> None:
+    """The ``data_dirs`` argument of a command that folds mac-dev and webfiction-dev chapters together."""
+    parser.add_argument(
+        "data_dirs",
+        type=Path,
+        nargs="*",
+        default=[EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev"],
+        help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
+    )
 
 
 def present(data_dirs: list[Path]) -> list[Path]:

@@ -23,8 +23,8 @@ from pathlib import Path
 from alignment.beads import Bead
 from alignment.boundaries import RefineParams, refine
 from alignment.book import align_book
-from evals.crossval import DEFAULT_DIRS, objective
-from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, present
+from evals.crossval import objective
+from evals.data import DataError, EvalChapter, add_dev_dirs, load_chapters, perturb_starts, present
 from alignment.hybrid import MissingExtra
 from alignment.joined import PooledCache
 from text.lexicon import Lexicon
@@ -82,13 +82,7 @@ def _summed(results: list[Result]) -> tuple[dict[str, float], float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "data_dirs",
-        type=Path,
-        nargs="*",
-        default=list(DEFAULT_DIRS),
-        help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
-    )
+    add_dev_dirs(parser)
     args = parser.parse_args(argv)
     folders = present(args.data_dirs)
     if not folders:
