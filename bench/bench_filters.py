@@ -16,7 +16,9 @@ from pathlib import Path
 from evals.data import EVAL_DATA
 from filters.chapter_filters import FilterConfig
 from text.sentences import split_sentences
-from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
+from filters.clean_stage import clean_book
+from filters.dedup_stage import dedup_corpus
+from filters.filter_stage import pair_and_filter_book
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev"
 _HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈剑号巨阙珠称夜光"

@@ -65,7 +65,7 @@ def _zh(rows: list[dict]) -> int:
 
 
 def clean(layout: Layout, books: list[str]) -> int:
-    from filters.stage import clean_book
+    from filters.clean_stage import clean_book
 
     kept = 0
     for book in books:
@@ -80,7 +80,7 @@ def clean(layout: Layout, books: list[str]) -> int:
 
 def dedup(layout: Layout, books: list[str]) -> int:
     """As ``DedupCorpus`` does it: stream the books, keep signatures only, one book in memory at a time."""
-    from filters.stage import dedup_books
+    from filters.dedup_stage import dedup_books
 
     def load(book: str) -> list[dict]:
         return storage.read_rows(layout.clean(book), "clean_chapters")
@@ -99,7 +99,7 @@ def dedup(layout: Layout, books: list[str]) -> int:
 
 def filter_(layout: Layout, books: list[str]) -> int:
     from filters.chapter_filters import FilterConfig
-    from filters.stage import pair_and_filter_book
+    from filters.filter_stage import pair_and_filter_book
 
     kept = 0
     for book in books:

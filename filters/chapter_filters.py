@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from core.rejection import Rejection
 
@@ -124,3 +125,20 @@ def check_chapter(
         or poetry(zh_paragraphs, config)
         or length_ratio(zh_sentences, en_sentences, config, en_per_zh)
     )
+
+
+chapter_chars = itemgetter(
+    "book_id", "chapter_no", "lang", "n_chars"
+)  # what pairable_char_counts reads of a row
+
+
+def pairable_char_counts(chapters: Iterable[tuple[str, int | None, str, int]]) -> list[tuple[int, int]]:
+    """(zh, en) characters of each numbered chapter found in both languages of its book.
+
+    ``chapters`` are ``(book_id, chapter_no, lang, n_chars)`` of CLEAN_CHAPTERS rows.
+    """
+    chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
+    for book_id, chapter_no, lang, n_chars in chapters:
+        if chapter_no is not None:
+            chars[book_id, chapter_no][lang] += n_chars
+    return [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]

@@ -5,7 +5,8 @@ Corpus level: DedupCorpus (exact and near duplicates within and across books) an
 ``make corpus`` target: every book through mining, the books table and the corpus summary);
 UpdateCorpus (``make update``, one per date): refetch every table of contents, then rebuild what changed.
 ExportCorpus and BuildReport read the built corpus. The stage modules: ``crawlers.stage``,
-``filters.stage``, ``alignment.stage``, ``cohesion.stage``, ``exports.stage``, ``exports.report``.
+``filters.clean_stage``, ``filters.dedup_stage``,
+``filters.filter_stage``, ``alignment.stage``, ``cohesion.stage``, ``exports.stage``, ``exports.report``.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ class CleanBook(BookTask):
         )
 
     def run(self) -> None:
-        from filters.stage import clean_book
+        from filters.clean_stage import clean_book
 
         raw = [row for path in self.input_paths() for row in storage.read_rows(path, "raw_chapters")]
         try:
@@ -173,7 +174,7 @@ class DedupCorpus(StageTask):
         return changed(self.cfg.settings.dedup)
 
     def run(self) -> None:
-        from filters.stage import dedup_books
+        from filters.dedup_stage import dedup_books
 
         def load(book: str) -> list[dict]:  # one book's chapters in memory at a time
             return storage.read_rows(self.layout.clean(book), "clean_chapters")
@@ -215,7 +216,7 @@ class FilterBook(BookTask):
         )
 
     def run(self) -> None:
-        from filters.stage import pair_and_filter_book
+        from filters.filter_stage import pair_and_filter_book
 
         clean = storage.read_rows(self.input_paths()[0], "clean_chapters")
         self.write_stage(

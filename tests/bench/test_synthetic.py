@@ -14,7 +14,9 @@ from core.stage import StageResult
 from core.storage import to_table
 from filters.chapter_filters import FilterConfig
 from filters.dedup import jaccard, shingles
-from filters.stage import clean_book, dedup_corpus, pair_and_filter_book
+from filters.clean_stage import clean_book
+from filters.dedup_stage import dedup_corpus
+from filters.filter_stage import pair_and_filter_book
 
 N_BOOKS, N_CHAPTERS = 4, 6  # four books: every demo book once, one twice under other names
 

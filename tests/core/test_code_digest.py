@@ -62,7 +62,7 @@ def test_code_digests_cover_the_import_closure_and_the_data_it_names(tmp_path):
 
 
 def test_the_pipeline_stages_depend_on_their_own_code_and_data():
-    align, clean = code_digests(["alignment.stage"]), code_digests(["filters.stage"])
+    align, clean = code_digests(["alignment.stage"]), code_digests(["filters.clean_stage"])
     assert "alignment/search.py" in align and "filters/boilerplate.txt" not in align
     assert "filters/boilerplate.txt" in clean and "alignment/search.py" not in clean
 

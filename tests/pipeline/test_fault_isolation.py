@@ -45,7 +45,7 @@ def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_
 
 def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, monkeypatch):
     import crawlers.stage
-    import filters.stage
+    import filters.clean_stage
 
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
 
@@ -53,7 +53,7 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
         raise OSError("device vanished\nmid-read")
 
     monkeypatch.setattr(crawlers.stage, "read_local", explode)
-    monkeypatch.setattr(filters.stage, "clean_book", explode)
+    monkeypatch.setattr(filters.clean_stage, "clean_book", explode)
     run = {**params(config), "run_id": "r1"}
     assert luigi.build([CleanBook(**run, book_id="bk")], local_scheduler=True, log_level="WARNING")
     layout = Layout(output_of(config))

@@ -8,7 +8,9 @@ from pipeline.stage_task import _code_inputs
     ("task", "module"),
     [
         (tasks.CrawlBook, "crawlers/stage.py"),
-        (tasks.CleanBook, "filters/stage.py"),
+        (tasks.CleanBook, "filters/clean_stage.py"),
+        (tasks.DedupCorpus, "filters/dedup_stage.py"),
+        (tasks.FilterBook, "filters/filter_stage.py"),
         (tasks.AlignBook, "alignment/stage.py"),
         (tasks.MineBook, "cohesion/stage.py"),
         (tasks.ExportCorpus, "exports/stage.py"),

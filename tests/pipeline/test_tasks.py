@@ -31,11 +31,12 @@ def demo(tmp_path) -> dict[str, str]:
 
 def test_a_task_code_is_its_own_class_and_the_project_modules_and_data_it_imports():
     filter_code, mine_code = _code_inputs(FilterBook), _code_inputs(MineBook)
-    assert {
-        "code:pipeline/tasks.py#FilterBook",
-        "code:filters/stage.py",
-        "data:filters/boilerplate.txt",
-    } <= set(filter_code)
+    assert {"code:pipeline/tasks.py#FilterBook", "code:filters/filter_stage.py"} <= set(filter_code)
+    # the site boilerplate list is the clean stage's: editing it reruns cleaning, not pairing directly
+    assert (
+        "data:filters/boilerplate.txt" in _code_inputs(CleanBook)
+        and "data:filters/boilerplate.txt" not in filter_code
+    )
     assert "code:cohesion/stage.py" in mine_code and not any(
         k.startswith("code:cohesion/") for k in filter_code
     )

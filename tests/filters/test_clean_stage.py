@@ -1,0 +1,37 @@
+import json
+
+from core.schemas import CLEAN_CHAPTERS, REJECTED
+from filters.clean_stage import clean_book
+from tests.filters.books import EN_BODY, EN_TWO, ZH_BODY, column_names, raw_row
+
+
+def test_clean_book(book):
+    result = clean_book(book, {"zh": [], "en": [r"^Sponsored by"]})
+    rows, rejected, stats = result.rows, result.rejections, result.stats
+    assert all(set(row) == column_names(CLEAN_CHAPTERS) for row in rows)
+    assert all(set(row) == column_names(REJECTED) for row in rejected)
+    assert sorted((r["item_id"], r["reason"], r["stage"]) for r in rejected) == [
+        ("b/zh/00005", "mojibake", "clean"),
+        ("b/zh/00006", "empty_chapter", "clean"),
+    ]
+    first = rows[0]
+    assert first["title"] == "第一章空信" and first["paragraphs"] == [ZH_BODY]
+    assert (first["chapter_no"], first["part"]) == (1, None)
+    assert first["sentences"][0] == "他推开门，屋里很暗。" and len(first["sentences"]) == 5
+    assert first["n_chars"] == len(ZH_BODY)
+    assert [(r["chapter_no"], r["part"]) for r in rows if r["title"].startswith("第二章")] == [(2, 1), (2, 3)]
+    en_first = next(r for r in rows if r["raw_id"] == "b/en/00000")
+    assert en_first["paragraphs"] == [EN_BODY]
+    assert stats["in"] == 13 and stats["out"] == 11
+    assert stats["rejected"] == {"mojibake": 1, "empty_chapter": 1}
+    assert stats["removed_lines"] == {"title": 2, "ads": 1, "site": 1, "navigation": 1}
+    json.dumps(stats)
+
+
+def test_a_site_boilerplate_pattern_that_backtracks_without_end_rejects_the_chapter():
+    rows = [raw_row("en", 0, "Chapter 1", EN_BODY), raw_row("en", 1, "Chapter 2", "a" * 40 + "b\n" + EN_TWO)]
+    result = clean_book(rows, {"en": [r"^(a|aa)+$"]})
+    assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
+        ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")
+    ]
