@@ -173,14 +173,22 @@ class StageTask(luigi.Task):
         current = self.current_inputs()
         if current is None:
             return "input missing"
-        return "; ".join(changes(manifest.inputs, current)) or None
+        return "; ".join(changes(manifest.inputs, current) or self.due_reasons(manifest.extra)) or None
+
+    def due_reasons(self, extra: dict[str, Any]) -> list[str]:
+        """The task's own reasons to run again, read from its last manifest's ``extra`` (e.g. a failed run)."""
+        return []
 
     def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
         """Why this run happened, judged against the manifest of the last one (recorded as ``why``)."""
         if previous is None:
-            return ["not built"]
+            return ["not built", *self.due_reasons({})]
         problem = previous.damaged(self.layout.root)
-        return changes(previous.inputs, inputs) + ([f"output {problem}"] if problem else [])
+        return (
+            changes(previous.inputs, inputs)
+            + ([f"output {problem}"] if problem else [])
+            + self.due_reasons(previous.extra)
+        )
 
     def on_failure(self, exception: BaseException) -> str:
         """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback)."""

@@ -23,7 +23,6 @@ from core import storage
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from pipeline.config import changed
-from pipeline.manifest import Manifest
 from pipeline.stage_task import BookTask, StageTask
 
 log = logging.getLogger("luigi-interface")
@@ -68,16 +67,8 @@ class CrawlBook(BookTask):
             inputs["source"] = storage.file_sha256(path) if path.is_file() else "missing"
         return inputs
 
-    def why_stale(self) -> str | None:
+    def due_reasons(self, extra: dict[str, Any]) -> list[str]:
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
-        if (why := super().why_stale()) is not None:
-            return why
-        return "; ".join(self._due(self.manifest().extra)) or None
-
-    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
-        return super().rerun_reasons(previous, inputs) + self._due(previous.extra if previous else {})
-
-    def _due(self, extra: dict[str, Any]) -> list[str]:
         from crawlers.stage import due_reasons
 
         return due_reasons(extra, str(self.run_id), str(self.refresh))
@@ -128,16 +119,8 @@ class CleanBook(BookTask):
     def settings(self) -> dict[str, Any]:
         return self.boilerplate() | changed(self.cfg.settings.clean)
 
-    def why_stale(self) -> str | None:
-        """Plus: a book whose cleaning failed is cleaned again by the next run."""
-        if (why := super().why_stale()) is not None:
-            return why
-        return "; ".join(self._due(self.manifest().extra)) or None
-
-    def rerun_reasons(self, previous: Manifest | None, inputs: dict[str, str]) -> list[str]:
-        return super().rerun_reasons(previous, inputs) + self._due(previous.extra if previous else {})
-
-    def _due(self, extra: dict[str, Any]) -> list[str]:
+    def due_reasons(self, extra: dict[str, Any]) -> list[str]:
+        """A book whose cleaning failed is cleaned again by the next run."""
         return (
             ["cleaning failed in an earlier run"]
             if extra.get("failed_run") not in (None, str(self.run_id))

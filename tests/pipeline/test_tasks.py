@@ -64,23 +64,23 @@ def test_why_stale_not_built_then_waiting_for_upstream_then_an_output_missing(de
 
 def test_a_crawl_reruns_for_failed_chapters_in_a_new_run_and_for_a_new_refresh_token(demo):
     crawl = CrawlBook(**demo, book_id="city-star", lang="zh", run_id="run-2", refresh="2026-12-01")
-    assert crawl._due({"failed": 2, "run_id": "run-1", "refresh": "2026-11-30"}) == [
+    assert crawl.due_reasons({"failed": 2, "run_id": "run-1", "refresh": "2026-11-30"}) == [
         "failed chapters to retry",
         "refresh 2026-12-01",
     ]
     assert (
-        crawl._due({"failed": 2, "run_id": "run-2", "refresh": "2026-12-01"}) == []
+        crawl.due_reasons({"failed": 2, "run_id": "run-2", "refresh": "2026-12-01"}) == []
     )  # this run already tried
-    assert crawl._due({"failed": 0, "run_id": "run-1", "refresh": "2026-12-01"}) == []
+    assert crawl.due_reasons({"failed": 0, "run_id": "run-1", "refresh": "2026-12-01"}) == []
     assert crawl.rerun_reasons(None, {}) == ["not built", "refresh 2026-12-01"]
 
 
 def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
-    assert CleanBook(**demo, book_id="city-star", run_id="run-2")._due({"failed_run": "run-1"}) == [
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({"failed_run": "run-1"}) == [
         "cleaning failed in an earlier run"
     ]
-    assert CleanBook(**demo, book_id="city-star", run_id="run-1")._due({"failed_run": "run-1"}) == []
-    assert CleanBook(**demo, book_id="city-star", run_id="run-2")._due({}) == []
+    assert CleanBook(**demo, book_id="city-star", run_id="run-1").due_reasons({"failed_run": "run-1"}) == []
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({}) == []
 
 
 def test_units_and_settings(demo):
