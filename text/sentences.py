@@ -16,7 +16,8 @@ Chinese
   bead (the MAC gold splits some of these: this rule alone costs 0.0007 F1 there);
 * no split when the end mark is followed by a comma-like mark (他……，) or more end marks.
 
-English: punkt (NLTK's ``PunktTokenizer``, parameters installed by ``core.langdata``) handles
+English: punkt (NLTK's ``PunktTokenizer``, parameters installed by ``core.langdata``, run by
+``text.punkt_spans``) handles
 abbreviations, initials and decimals (an opening curly or single quote is shown to punkt as one it
 strips, so "“Mr. Pei" is not split); ellipses are hidden from punkt and decided here (a split
 only before a capital or an opening quote, and never inside ". . . and on"); an interrupted
@@ -31,6 +32,10 @@ import re
 import sys
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from text.punkt_spans import PunktSpans
 
 _ZH_CLOSERS = "”’」』）》〉】)]\"'"
 _ZH_END = re.compile(rf"(?:[。！？!?]+|…+|\.{{3,}}|⋯+|[—–]+(?=[”’」』]))[{re.escape(_ZH_CLOSERS)}\s]*")
@@ -108,13 +113,14 @@ def split_zh(paragraph: str) -> list[str]:
 
 
 @cache
-def _punkt():
+def _punkt() -> PunktSpans:
     from nltk.tokenize.punkt import PunktTokenizer
 
     from core.langdata import use_project_data
+    from text.punkt_spans import PunktSpans
 
     use_project_data()
-    return PunktTokenizer("english")
+    return PunktSpans(PunktTokenizer("english"))
 
 
 PUNKT_WINDOW = (
