@@ -96,13 +96,28 @@ def _mix(x: np.ndarray) -> np.ndarray:
     return x ^ (x >> np.uint64(31))
 
 
+class _WordHashes(dict):
+    """CRC-32 of a word's UTF-8 bytes, remembered (a book repeats its words); forgets all past ``MAX`` words."""
+
+    MAX = 500_000
+
+    def __missing__(self, word: str) -> int:
+        if len(self) >= self.MAX:
+            self.clear()
+        crc = self[word] = zlib.crc32(word.encode("utf-8"))
+        return crc
+
+
+_word_hashes = _WordHashes()
+
+
 def _tokens(text: str, lang: str) -> np.ndarray:
     """The characters (zh) or words (en) of the normalised text, as uint64."""
     if lang == "zh":
         key = normalise_key(text)
         return np.frombuffer(key.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
     words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
-    return np.array([zlib.crc32(w.encode("utf-8")) for w in words], dtype=np.uint64)
+    return np.fromiter(map(_word_hashes.__getitem__, words), dtype=np.uint64, count=len(words))
 
 
 def _grams(tokens: np.ndarray, n: int) -> np.ndarray:
@@ -151,9 +166,10 @@ class MinHasher:
         minima = np.full(len(self.a), np.iinfo(np.uint64).max, dtype=np.uint64)
         with np.errstate(over="ignore"):
             for start in range(0, len(shingle_hashes), self.BLOCK):
-                block = shingle_hashes[start : start + self.BLOCK, None]
-                np.minimum(minima, ((block * self.a + self.b) >> np.uint64(32)).min(axis=0), out=minima)
-        return minima.astype(np.uint32)
+                hashes = shingle_hashes[start : start + self.BLOCK, None] * self.a
+                hashes += self.b
+                np.minimum(minima, hashes.min(axis=0), out=minima)
+        return (minima >> np.uint64(32)).astype(np.uint32)  # the shift keeps the order: shift the minima only
 
     def text_signature(self, text: str, lang: str, n: int = 5, block_chars: int = BLOCK_CHARS) -> np.ndarray:
         """``signature(shingles(text, lang, n))``, read a block of the text at a time."""

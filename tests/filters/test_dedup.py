@@ -1,6 +1,7 @@
 import hashlib
 import random
 import tracemalloc
+import zlib
 
 import numpy as np
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from filters.dedup import (
     DedupConfig,
     Duplicate,
     MinHasher,
+    _WordHashes,
     choose_bands,
     content_hash,
     PairDedup,
@@ -139,3 +141,11 @@ def test_pair_dedup_ignores_case_whitespace_and_punctuation():
         True,
         False,
     ]
+
+
+def test_word_hashes_are_crc32_remembered_until_full():
+    hashes = _WordHashes()
+    hashes.MAX = 2
+    assert hashes["the"] == zlib.crc32(b"the") and hashes["naïve"] == zlib.crc32("naïve".encode())
+    assert list(hashes) == ["the", "naïve"]
+    assert hashes["cat"] == zlib.crc32(b"cat") and list(hashes) == ["cat"]  # full: forgotten, then added
