@@ -16,7 +16,8 @@ length.
 Most pairs need no search: the pairs the numbers propose are checked first, each against the pairs one
 chapter off (``check``: it must score that much above all of them, at about its length), and where one
 fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
-number by one). A book's pairs that pass are taken as they are; the search runs from ``margin`` passed pairs before each
+number by one), then those at the shift of the last two pairs taken and one off it (shifts add up over a
+long book). A book's pairs that pass are taken as they are; the search runs from ``margin`` passed pairs before each
 stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides those again.
 On ``python -m evals.pairing`` (every seed, 1 and 3 pieces) no pair the full search left out
 passes the check, and the pairings are the full search's.
@@ -135,10 +136,15 @@ def _anchors(
 ) -> list[tuple[int, int]]:
     """The pairs taken without a search: each proposed pair that passes the check or, where it fails, the
     pair one en chapter before or after it that does (an unnumbered prologue, a dropped or a merged
-    chapter shifts every later number by one); only pairs that go forward on both sides are kept."""
+    chapter shifts every later number by one), or else the pair at the shift of one of the last two
+    anchors or one off it (the shifts add up: a second dropped chapter puts every later pair two off its
+    numbers; a stray anchor does not lose the shift); only pairs that go forward on both sides are kept."""
     anchors: list[tuple[int, int]] = []
     for i, j in proposed.items():
-        for k in (j, j - 1, j + 1):
+        candidates = [j, j - 1, j + 1]
+        for a, b in anchors[:-3:-1]:
+            candidates += [k for k in (i + b - a, i + b - a - 1, i + b - a + 1) if k not in candidates]
+        for k in candidates:
             if 0 <= k < m and _reachable(i, k, corridor) and _passes(i, k, n, m, score, config):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
                     anchors.append((i, k))

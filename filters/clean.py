@@ -29,21 +29,32 @@ _FULLWIDTH_ALNUM = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if chr(cp - 
 _FULLWIDTH_ASCII = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 _LIGATURES = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0xFB00, 0xFB07)}
 _SPACES = {cp: " " for cp in (0x00A0, 0x2002, 0x2003, 0x2009, 0x200A, 0x202F, 0x205F, 0x3000)}
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_INVISIBLE = [
+    0xAD,
+    *range(0x200B, 0x2010),
+    0x2028,
+    0x2029,
+    *range(0x202A, 0x202F),
+    *range(0x2060, 0x2065),
+    0xFEFF,
+]
+_CONTROL = [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}]) +(?=[{_CJK}])")
-_TABLES = {
-    "zh": {**_FULLWIDTH_ALNUM, **_SPACES},
-    "en": {**_FULLWIDTH_ASCII, **_LIGATURES, **_SPACES},
+_DROPPED = dict.fromkeys(_INVISIBLE + _CONTROL)  # deleted
+_TABLES = {  # folded, tabs as spaces, invisible and control characters deleted: one pass (no key overlaps)
+    "zh": {**_FULLWIDTH_ALNUM, **_SPACES, ord("\t"): " ", **_DROPPED},
+    "en": {**_FULLWIDTH_ASCII, **_LIGATURES, **_SPACES, ord("\t"): " ", **_DROPPED},
 }
+_SPACE_RUN = re.compile(" {2,}")
 
 
 def normalise_line(line: str, lang: str) -> str:
     """Normalise one line of ``lang`` text (see module docstring)."""
     line = unicodedata.normalize("NFC", line).translate(_TABLES[lang])
-    line = _CONTROL.sub("", _INVISIBLE.sub("", line.replace("\t", " ")))
-    line = re.sub(" {2,}", " ", line).strip()
+    if "  " in line:
+        line = _SPACE_RUN.sub(" ", line)
+    line = line.strip()
     return _CJK_GAP.sub("", line) if lang == "zh" else line
 
 

@@ -66,6 +66,34 @@ def test_a_prologue_shift_is_checked_one_chapter_off_and_needs_no_search():
     assert matches == match_chapters(zh_numbers, en_numbers, score, MatchConfig(check=float("inf")))
 
 
+def test_anchors_follow_the_shift_of_the_last_anchors_as_it_adds_up():
+    # zh 2 and 5 are not translated: the numbers point one en chapter too far from zh 3 on, two from zh 6 on;
+    # zh 8's check also passes one chapter past its number (a stray pair)
+    partner = {0: 0, 1: 1, **{i: i - 1 for i in (3, 4)}, **{i: i - 2 for i in range(6, 16)}}
+    score = _score(partner)
+
+    def with_stray(zh, en, prefix=False):
+        return score((8,), (6,)) if (zh, en) == ((8,), (9,)) else score(zh, en)
+
+    zh_numbers, en_numbers = list(range(1, 17)), list(range(1, 15))
+    corridor = _corridor(_expected(zh_numbers, en_numbers), 14, MatchConfig().band)
+    proposed = _proposed(zh_numbers, en_numbers, corridor)
+    assert proposed == {i: i for i in range(14)}
+    # zh 6 and 7 are found at the shift of the last anchor; after the stray pair, zh 12 and 13 at the shift
+    # of the one before it (zh 9 to 11 do not go forward from the stray pair)
+    assert _anchors(proposed, corridor, 16, 14, with_stray, MatchConfig()) == [
+        (0, 0),
+        (1, 1),
+        (3, 2),
+        (4, 3),
+        (6, 4),
+        (7, 5),
+        (8, 9),
+        (12, 10),
+        (13, 11),
+    ]
+
+
 def test_anchors_keep_only_pairs_that_go_forward_on_both_sides():
     score = _score({0: 0, 1: 2, 2: 1})  # zh 1 and 2 crossed: each passes its own check
     corridor = [(0, 3)] * 4
