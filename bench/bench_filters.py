@@ -3,6 +3,12 @@
 Usage: ``python -m bench.bench_filters [--chapters N] [--data DIR]`` (or ``python -m bench filters``). Chapters are built from the
 MAC dev paragraphs when DIR exists (read at run time, never stored), else from a few sentences
 written here. Times are CPU seconds (user + sys) of this process. Prints a table; makes no assertions about time.
+
+``--synthetic BOOKSxCHAPTERS`` (e.g. ``1x510``, the scale bench's large size) runs the three stages instead on
+``bench.synthetic``'s BWB-shaped books (renumbered), in this one process after a warm-up on a one-chapter book
+(loading punkt, jieba and the dictionary off the clock), and prints each stage's CPU seconds per word (both
+languages of the chapter pairs kept, as ``bench.bwb`` counts them) and per chapter pair: the rates
+``python -m bench.bench_scale`` extrapolates, without its other stages.
 """
 
 from __future__ import annotations
@@ -82,6 +88,42 @@ def _timed(fn, *args):
     return result, time.process_time() - start
 
 
+def _stages(corpus: dict[str, list[dict]]) -> tuple[dict[str, float], list[dict]]:
+    """Clean, dedup and pair + filter every book of ``corpus``: CPU seconds per stage and the chapter pairs kept."""
+    seconds = {}
+    start = time.process_time()
+    clean = [row for rows in corpus.values() for row in clean_book(rows, {}).rows]
+    seconds["clean"] = time.process_time() - start
+    kept, seconds["dedup"] = _timed(dedup_corpus, clean)
+    start = time.process_time()
+    chapters = []
+    for book in corpus:
+        rows = [row for row in kept.rows if row["book_id"] == book]
+        chapters += pair_and_filter_book(rows, FilterConfig()).rows
+    seconds["filter"] = time.process_time() - start
+    return seconds, chapters
+
+
+def synthetic_rates(size: str) -> int:
+    """``--synthetic``: each stage's CPU per word and per chapter pair on BWB-shaped synthetic books."""
+    from bench.bench_scale import WARM_UP_SIZE, parse_size
+    from bench.synthetic import synthetic_raw
+    from exports.tokens import en_words, zh_words
+
+    _stages(synthetic_raw(*WARM_UP_SIZE, seed=0, renumber=True))
+    n_books, n_chapters = parse_size(size)
+    seconds, chapters = _stages(synthetic_raw(n_books, n_chapters, seed=0, renumber=True))
+    words = sum(
+        sum(map(zh_words, row["zh_sentences"])) + sum(map(en_words, row["en_sentences"])) for row in chapters
+    )
+    print(f"{n_books} books x {n_chapters} chapters (synthetic, renumbered): {len(chapters)} chapter pairs kept, "
+          f"{words} words (both languages)")  # fmt: skip
+    print(f"{'stage':<8}{'cpu s':>9}{'us/word':>9}{'ms/chapter':>12}")
+    for stage, cpu in seconds.items():
+        print(f"{stage:<8}{cpu:>9.2f}{1e6 * cpu / words:>9.2f}{1e3 * cpu / len(chapters):>12.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chapters", type=int, default=200, help="chapters per language")
@@ -91,7 +133,14 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_DATA,
         help="evaluation folder read for real text (generated text when absent)",
     )
+    parser.add_argument(
+        "--synthetic",
+        metavar="BOOKSxCHAPTERS",
+        help="run on bench.synthetic's BWB-shaped books of this size instead, per word and per chapter pair",
+    )
     args = parser.parse_args(argv)
+    if args.synthetic:
+        return synthetic_rates(args.synthetic)
     raw = synthetic_book(args.chapters, _source(args.data))
     megabytes = sum(len(r["text"].encode()) for r in raw) / 1e6
     clean, t_clean = _timed(clean_book, raw, {})
