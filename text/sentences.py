@@ -123,9 +123,7 @@ def _punkt() -> PunktSpans:
     return PunktSpans(PunktTokenizer("english"))
 
 
-PUNKT_WINDOW = (
-    20_000  # characters punkt reads at once (NLTK stops a regex after 5 s: a long paragraph raised)
-)
+PUNKT_WINDOW = 20_000  # characters punkt reads at once: each regex scan stays short on a long paragraph
 
 
 def _punkt_ends(text: str, window: int = PUNKT_WINDOW) -> set[int]:
