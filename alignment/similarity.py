@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import accumulate, chain, repeat
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -146,30 +146,27 @@ def _explained(
     """For span widths 1..widths, prefix sums over sentences of two sentences x spans tables: the weight of
     a sentence's tokens explained by the span, and whether a sentence with content has none explained.
 
-    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence). The widths'
-    tables are computed side by side in one array (each column is summed on its own, so the sums are
-    those of one width at a time) and returned as views of it.
+    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
     """
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
     starts = _starts(sentence_of)
-    sizes = [max(0, hit.shape[1] - width + 1) for width in range(1, widths + 1)]
-    bounds = list(accumulate(sizes, initial=0))
-    covered = np.empty((len(hit), bounds[-1]), dtype=bool)
-    spans = hit
+    tables = []
+    covered = hit
     for width in range(1, widths + 1):
         if width > 1:
-            spans = spans[:, :-1] | hit[:, width - 1 :]
-        covered[:, bounds[width - 1] : bounds[width]] = spans
-    table = np.zeros((sentences, bounds[-1]), dtype=np.float32)
-    if len(sentence_of) and bounds[-1]:
-        table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
-    explained = np.zeros((sentences + 1, bounds[-1]))
-    np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
-    orphans = np.zeros((sentences + 1, bounds[-1]), dtype=np.int32)
-    np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
-    return [(explained[:, lo:hi], orphans[:, lo:hi]) for lo, hi in zip(bounds, bounds[1:])]
+            covered = covered[:, :-1] | hit[:, width - 1 :]
+        columns = covered.shape[1]
+        table = np.zeros((sentences, columns), dtype=np.float32)
+        if len(sentence_of) and columns:
+            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+        explained = np.zeros((sentences + 1, columns))
+        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
+        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
+        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
+        tables.append((explained, orphans))
+    return tables
 
 
 class ChapterIndex:
