@@ -50,8 +50,7 @@ def spare_cores() -> int:
 def gc_paused() -> Iterator[None]:
     """No cyclic garbage collection inside: aligning a book allocates many small containers (token sets,
     tuples, rows) and creates no reference cycles, yet each full collection would walk every object of
-    the process (the dictionary and the word memo included); about a fifth of the align stage's CPU
-    time at the scale bench's book shape. Collection resumes on exit."""
+    the process (the dictionary and the word memo included). Collection resumes on exit."""
     enabled = gc.isenabled()
     gc.disable()
     try:
