@@ -8,6 +8,7 @@ learned pairs are those of the serial run.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,6 +44,20 @@ def spare_cores() -> int:
     if multiprocessing.parent_process() is not None:
         return 1
     return len(os.sched_getaffinity(0))
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: aligning a book allocates many small containers (token sets,
+    tuples, rows) and creates no reference cycles, yet each full collection would walk every object of
+    the process (the dictionary and the word memo included). Collection resumes on exit."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _use_lexicon(lexicon: Lexicon | None) -> None:
@@ -122,7 +137,7 @@ def align_book(
     results: list[list[Bead] | Rejection | None] = [balance_problem(len(zh), len(en)) for zh, en in chapters]
     todo = [k for k, result in enumerate(results) if result is None]
     evidence = Evidence()
-    with _mapper(processes, len(todo), lexicon) as mapper:
+    with gc_paused(), _mapper(processes, len(todo), lexicon) as mapper:
         jobs = [
             (
                 chapters[k],

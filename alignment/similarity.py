@@ -11,10 +11,10 @@ sentence on both sides of the ratio.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -22,10 +22,9 @@ from text import chinese, english
 from text.lexicon import Lexicon
 
 
-def idf(documents: Sequence[frozenset[str]]) -> dict[str, float]:
-    """log(1 + N / document frequency) over the sentences of one chapter side."""
-    frequency = Counter(item for document in documents for item in document)
-    return {item: math.log(1 + len(documents) / count) for item, count in frequency.items()}
+def idf(frequencies: Sequence[int], documents: int) -> list[float]:
+    """log(1 + N / document frequency) of each item of one chapter side of N sentences (documents)."""
+    return [math.log(1 + documents / count) for count in frequencies]
 
 
 def length_factor(zh_chars: float, en_chars: float) -> float:
@@ -80,18 +79,45 @@ class ChapterTokens:
 def glosses(tokens: ChapterTokens, lexicon: Lexicon) -> dict[str, frozenset[str]]:
     """zh word -> its candidate en stems that occur in the chapter (over all its parts of speech)."""
     present = frozenset().union(*tokens.en_stems)
-    candidates: dict[str, set[str]] = {}
-    for word, pos in dict.fromkeys(pair for words in tokens.zh_tagged for pair in words):
-        candidates.setdefault(word, set()).update(lexicon.candidates(word, pos) & present)
-    return {word: frozenset(stems) for word, stems in candidates.items()}
+    gloss: dict[str, frozenset[str]] = {}
+    for word, pos in dict.fromkeys(chain.from_iterable(tokens.zh_tagged)):
+        stems = lexicon.candidates(word, pos) & present
+        gloss[word] = gloss[word] | stems if word in gloss else stems
+    return gloss
 
 
 def _ids(sentences: Sequence[frozenset[str]]) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
-    """Sorted vocabulary ids, and the (sentence, id) of every token, ordered by sentence."""
+    """Sorted vocabulary ids, and the (sentence, id) of every token, ordered by sentence, then id."""
     vocabulary = {item: k for k, item in enumerate(sorted(frozenset().union(*sentences)))}
-    rows = [(s, vocabulary[item]) for s, items in enumerate(sentences) for item in sorted(items)]
-    array = np.array(rows, dtype=np.int64).reshape(-1, 2)
-    return vocabulary, array[:, 0], array[:, 1]
+    ids = [sorted(map(vocabulary.__getitem__, items)) for items in sentences]
+    sizes = np.fromiter(map(len, ids), np.int64, len(ids))
+    tokens = int(sizes.sum())
+    return (
+        vocabulary,
+        np.repeat(np.arange(len(ids)), sizes),
+        np.fromiter(chain.from_iterable(ids), np.int64, tokens),
+    )
+
+
+def _starts(owners: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of a sorted array begins."""
+    return np.flatnonzero(np.concatenate(([True], owners[1:] != owners[:-1])))
+
+
+def _links(
+    gloss: Mapping[str, frozenset[str]], zh_vocab: dict[str, int], en_vocab: dict[str, int]
+) -> np.ndarray:
+    """(zh id, en id) of every gloss pair of a word and a stem of the chapter, in any order (_any_of sorts)."""
+    words = [word for word in gloss if word in zh_vocab]
+    stems = [gloss[word] for word in words]
+    owners = np.repeat(
+        np.fromiter(map(zh_vocab.__getitem__, words), np.int64, len(words)),
+        np.fromiter(map(len, stems), np.int64, len(stems)),
+    )
+    flat = list(chain.from_iterable(stems))
+    items = np.fromiter(map(en_vocab.get, flat, repeat(-1)), np.int64, len(flat))
+    known = items >= 0
+    return np.stack((owners[known], items[known]), axis=1)
 
 
 def _occurrence(
@@ -109,7 +135,7 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.nd
     if len(links):
         order = np.lexsort((links[:, 1], links[:, 0]))
         owners, items = links[order, 0], links[order, 1]
-        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+        starts = _starts(owners)
         result[owners[starts]] = np.logical_or.reduceat(occurrence[items], starts, axis=0)
     return result
 
@@ -125,7 +151,7 @@ def _explained(
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
-    starts = np.flatnonzero(np.r_[True, sentence_of[1:] != sentence_of[:-1]])
+    starts = _starts(sentence_of)
     tables = []
     covered = hit
     for width in range(1, widths + 1):
@@ -149,13 +175,14 @@ class ChapterIndex:
 
     def __init__(self, tokens: ChapterTokens) -> None:
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
-        zh_idf, en_idf = idf(tokens.zh_words), idf(tokens.en_stems)
         self.zh_vocab, self.zh_sentence, self.zh_item = _ids(tokens.zh_words)
         self.en_vocab, self.en_sentence, self.en_item = _ids(tokens.en_stems)
         self.en_occurs = _occurrence(self.en_sentence, self.en_item, len(self.en_vocab), m)
         self.zh_occurs = _occurrence(self.zh_sentence, self.zh_item, len(self.zh_vocab), n)
-        self.zh_weight = np.array([zh_idf[word] for word in sorted(self.zh_vocab)])[self.zh_item]
-        self.en_weight = np.array([en_idf[stem] for stem in sorted(self.en_vocab)])[self.en_item]
+        zh_frequency = np.bincount(self.zh_item, minlength=len(self.zh_vocab)).tolist()
+        en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab)).tolist()
+        self.zh_weight = np.array(idf(zh_frequency, n), dtype=np.float64)[self.zh_item]
+        self.en_weight = np.array(idf(en_frequency, m), dtype=np.float64)[self.en_item]
         self.zh_total = np.r_[0.0, np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n))]
         self.en_total = np.r_[0.0, np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m))]
         self.zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
@@ -171,17 +198,7 @@ class ChapterScorer:
         index = tokens.index
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
         self.n, self.m = n, m
-        en_vocab = index.en_vocab
-        links = np.array(  # in any order: _any_of sorts them
-            [
-                (index.zh_vocab[word], en_vocab[stem])
-                for word, stems in gloss.items()
-                if word in index.zh_vocab
-                for stem in stems
-                if stem in en_vocab
-            ],
-            dtype=np.int64,
-        ).reshape(-1, 2)
+        links = _links(gloss, index.zh_vocab, index.en_vocab)
         word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs)  # zh word x en sentence
         stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs)  # en stem x zh sentence
         widths = max(1, max_size - 1)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from pathlib import Path
 
+from alignment.book import gc_paused
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
 from alignment.settings import AlignSettings
@@ -34,41 +35,42 @@ def align_chapter_rows(
 
     Returns ALIGNED_PAIRS rows, REJECTED rows with stage "align", and JSON-able stats.
     """
-    texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
-    results, learned = align_chapters(
-        settings.method,
-        texts,
-        [row["chapter_id"] for row in chapter_rows],
-        [_paragraphs(row) for row in chapter_rows],
-        lexicon,
-        FileTranslator(Path(settings.translations), ".txt") if settings.translations else None,
-        processes,
-        [row.get("zh_words") for row in chapter_rows],  # absent in chapters tables written before
-        settings.search,
-        settings.hybrid,
-    )
-    pairs: list[dict] = []
-    rejected: list[dict] = []
-    for row, (zh, en), result in zip(chapter_rows, texts, results):
-        chapter_id = row["chapter_id"]
-        if isinstance(result, Rejection):
-            rejected.append(result.row("align", chapter_id, row["book_id"]))
-            continue
-        for bead_no, bead in enumerate(result):
-            pairs.append(
-                {
-                    "pair_id": f"{chapter_id}/{bead_no}",
-                    "chapter_id": chapter_id,
-                    "book_id": row["book_id"],
-                    "bead_no": bead_no,
-                    "zh_idx": list(bead.zh),
-                    "en_idx": list(bead.en),
-                    "zh": "".join(zh[i] for i in bead.zh),
-                    "en": " ".join(en[j] for j in bead.en),
-                    "bead_type": bead.kind,
-                    "score": bead.score,
-                }
-            )
+    with gc_paused():  # the pair rows are many small containers too
+        texts = [(row["zh_sentences"] or [], row["en_sentences"] or []) for row in chapter_rows]
+        results, learned = align_chapters(
+            settings.method,
+            texts,
+            [row["chapter_id"] for row in chapter_rows],
+            [_paragraphs(row) for row in chapter_rows],
+            lexicon,
+            FileTranslator(Path(settings.translations), ".txt") if settings.translations else None,
+            processes,
+            [row.get("zh_words") for row in chapter_rows],  # absent in chapters tables written before
+            settings.search,
+            settings.hybrid,
+        )
+        pairs: list[dict] = []
+        rejected: list[dict] = []
+        for row, (zh, en), result in zip(chapter_rows, texts, results):
+            chapter_id = row["chapter_id"]
+            if isinstance(result, Rejection):
+                rejected.append(result.row("align", chapter_id, row["book_id"]))
+                continue
+            for bead_no, bead in enumerate(result):
+                pairs.append(
+                    {
+                        "pair_id": f"{chapter_id}/{bead_no}",
+                        "chapter_id": chapter_id,
+                        "book_id": row["book_id"],
+                        "bead_no": bead_no,
+                        "zh_idx": list(bead.zh),
+                        "en_idx": list(bead.en),
+                        "zh": "".join(zh[i] for i in bead.zh),
+                        "en": " ".join(en[j] for j in bead.en),
+                        "bead_type": bead.kind,
+                        "score": bead.score,
+                    }
+                )
     stats = {
         "chapters": len(chapter_rows),
         "chapters_aligned": len(chapter_rows) - len(rejected),

@@ -1,9 +1,21 @@
+import math
+
 import pytest
 
 import numpy as np
 
 from alignment.search import full_scores
-from alignment.similarity import ChapterScorer, ChapterTokens, glosses, idf, length_factor, length_factors
+from alignment.similarity import (
+    ChapterScorer,
+    ChapterTokens,
+    _explained,
+    _ids,
+    _links,
+    glosses,
+    idf,
+    length_factor,
+    length_factors,
+)
 from tests.alignment.texts import EN, ZH
 
 
@@ -17,8 +29,7 @@ def test_length_factor():
 
 
 def test_idf_weights_rare_items_more():
-    weights = idf([frozenset({"a", "b"}), frozenset({"a"})])
-    assert weights["b"] > weights["a"] > 0
+    assert idf([2, 1], 2) == [math.log(2), math.log(3)]
 
 
 def _scorer(lexicon) -> ChapterScorer:
@@ -50,3 +61,31 @@ def test_explained_words_include_pinyin_names(lexicon):
     words, stems = scorer.explained(0, 1, 0, 1)
     assert {"林晚", "封信"} <= words
     assert {"lin", "wan", "letter"} <= stems
+
+
+def test_ids_number_the_sorted_vocabulary_and_list_tokens_by_sentence_then_id():
+    vocabulary, sentence_of, item_of = _ids([frozenset({"b", "a"}), frozenset(), frozenset({"c", "a"})])
+    assert vocabulary == {"a": 0, "b": 1, "c": 2}
+    assert sentence_of.tolist() == [0, 0, 2, 2]
+    assert item_of.tolist() == [0, 1, 0, 2]
+
+
+def test_links_pair_the_ids_of_gloss_words_and_stems_present_in_the_chapter():
+    gloss = {"猫": frozenset({"cat", "kitti"}), "狗": frozenset({"dog"}), "鸟": frozenset({"bird"})}
+    links = _links(gloss, {"猫": 0, "狗": 1}, {"cat": 0, "dog": 1})
+    assert sorted(map(tuple, links.tolist())) == [(0, 0), (1, 1)]
+    assert _links({}, {}, {}).shape == (0, 2)
+
+
+def test_explained_tables_of_every_width_are_prefix_sums_of_the_weight_each_span_explains():
+    hit = np.array([[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]], dtype=bool)  # tokens x other sentences
+    sentence_of, weight = np.array([0, 0, 1, 2]), np.array([1.0, 2.0, 4.0, 8.0])
+    tables = _explained(hit, sentence_of, weight, 3, 2)
+    # width 1: sentence 0 explains 1 at span 0 and 2 at span 2; sentence 1 explains 4 at span 1; sentence 2
+    # (its one token has no translation) nothing
+    assert tables[0][0].tolist() == [[0, 0, 0], [1, 0, 2], [1, 4, 2], [1, 4, 2]]
+    # orphans: spans where a sentence with content has nothing explained
+    assert tables[0][1].tolist() == [[0, 0, 0], [0, 1, 0], [1, 1, 1], [2, 2, 2]]
+    # width 2: spans [0, 2) and [1, 3)
+    assert tables[1][0].tolist() == [[0, 0], [1, 2], [5, 6], [5, 6]]
+    assert tables[1][1].tolist() == [[0, 0], [0, 0], [0, 0], [1, 1]]
