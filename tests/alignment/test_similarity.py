@@ -50,3 +50,12 @@ def test_explained_words_include_pinyin_names(lexicon):
     words, stems = scorer.explained(0, 1, 0, 1)
     assert {"林晚", "封信"} <= words
     assert {"lin", "wan", "letter"} <= stems
+
+
+def test_marks_mismatch_compares_the_joined_sides():
+    zh = ["他问：“你去哪？”", "她笑了。", "“不去。”"]
+    en = ["'Where are you going?' he asked.", "She laughed.", "'I'm not.'"]
+    scorer = ChapterScorer(ChapterTokens.of(zh, en), {})
+    ones = scorer.marks_mismatch_at(1, 1, np.arange(3)[:, None], np.arange(3)[None, :])
+    assert ones.tolist() == [[0, 3, 1], [3, 0, 2], [1, 2, 0]]
+    assert scorer.marks_mismatch_at(2, 3, np.array([0, 1]), np.array([0, 0])).tolist() == [2, 3]
