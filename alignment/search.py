@@ -48,7 +48,7 @@ class SearchParams:
     para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
     para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
-    marks: float = 0.1  # subtracted per quotation opened or closed, or question mark, on one side of a bead only
+    marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
 
 
 @dataclass(frozen=True)
