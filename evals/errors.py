@@ -3,11 +3,11 @@
     python -m evals.errors DATA_DIR [--method default|hybrid|...] [--paragraphs perturbed|exact|none]
 
 For every gold bead with sentences on both sides (grouped by shape, 1-1, 1-2, ..., 3+ for larger
-sides): how many the aligner found exactly, and of the others, how many were **split** (the test beads
+sides): the share the aligner found exactly, and of the others, how many were **split** (the test beads
 touching it lie inside it: only the inner boundaries are wrong) and how many had a **border** error (a
-test bead crosses its border: a sentence went to or came from a neighbour). Border errors are then
-counted by the length, in characters, of the sentences that crossed (the gold bead's own sentences
-placed with a neighbour, or a neighbour's placed with it), per side. Paragraphs as in ``evals.align``.
+test bead crosses its border: a sentence went to or came from a neighbour). Per side, the sentences
+that crossed a border (once per gold bead whose border they crossed), by length in characters, out
+of all sentences of that length. Paragraphs as in ``evals.align``.
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ def classify(
 
 
 def report(chapters: list[EvalChapter], results: list[list[BeadKey]]) -> list[str]:
+    """The printed table: per gold shape, then the border sentences by length, per side."""
     by_shape: Counter[tuple[str, str]] = Counter()
     zh_lengths: Counter[str] = Counter()
     en_lengths: Counter[str] = Counter()
