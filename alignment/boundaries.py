@@ -9,7 +9,7 @@ text less the mean cosine of each side against the other side's neighbouring sen
 length factor, plus the dictionary score. Only spans inside stretches are embedded.
 
 Not yet an alignment method: scored by leave-one-book-out (``python -m evals.lobo``), at its defaults
-it is faster than the hybrid method but trails it by 0.01-0.03 strict F1 (README, Quality and speed).
+it is faster than the hybrid method but trails it by 0.01-0.02 strict F1 (README, Quality and speed).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ Box = tuple[int, int, int, int]  # i0, i1, j0, j1: a bead as half-open zh and en
 class RefineParams:
     """``uncertain`` and ``dictionary``: the variant best on all chapters in ``python -m evals.lobo``."""
 
-    uncertain: float = 0.2  # boundaries whose best local move loses less dictionary score are re-decided
+    uncertain: float = 0.1  # boundaries whose best local move loses less dictionary score are re-decided
     skip: float = -0.1  # score of a one-sided bead inside a stretch (Bertalign's; not fitted)
     dictionary: float = 0.5  # weight of the dictionary score beside the embedding margin
     max_zh: int = 3  # largest bead in a stretch: zh sentences, en sentences, both

@@ -54,7 +54,9 @@ class HybridWeights:
     floor: float = 0.1  # cosines below it add nothing
 
 
-HYBRID_SEARCH = SearchParams()  # search weights of the hybrid aligner (same fit)
+# search weights of the hybrid aligner: its own fit of skip_zh, skip_en and para_bonus (with HybridWeights);
+# para_cross and marks as fitted for the default aligner before and after marks came in
+HYBRID_SEARCH = SearchParams(skip_en=-0.3, para_cross=0.2)
 
 
 def _span_sums(vectors: np.ndarray, width: int) -> np.ndarray:
@@ -106,6 +108,9 @@ class HybridScorer:
 
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         return self.base.orphans_at(a, b, rows, columns)
+
+    def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        return self.base.marks_mismatch_at(a, b, rows, columns)
 
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         return self.base.explained(i0, i1, j0, j1)

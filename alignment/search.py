@@ -23,6 +23,10 @@ class Scorer(Protocol):
         """Like ``scores_at``: the beads' zh sentences that have no counterpart in them."""
         ...
 
+    def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: how far the beads' two sides differ in quotation and question marks."""
+        ...
+
 
 def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
     """(n - a + 1) x (m - b + 1): the scores of every a-b bead."""
@@ -32,7 +36,7 @@ def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SearchParams:
-    """Defaults of the last five fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
+    """Defaults of the last six fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
 
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
@@ -40,10 +44,11 @@ class SearchParams:
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
     skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
-    skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
+    skip_en: float = -0.2  # score of a 0-1 bead (an en sentence with no zh counterpart)
     para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
-    para_cross: float = 0.2  # subtracted per paragraph break a bead crosses (each side)
+    para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
+    marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,8 @@ def _gains(
         if early.any():
             en = np.maximum(en, 0)
         gain = scorer.scores_at(a, b, zh, en)
+        if params.marks:
+            gain = gain - params.marks * scorer.marks_mismatch_at(a, b, zh, en)
         if params.orphan and a + b > 2:
             gain = gain - params.orphan * scorer.orphans_at(a, b, zh, en)
         if zh_cross:

@@ -18,6 +18,7 @@ from itertools import chain, repeat
 
 import numpy as np
 
+from alignment import marks
 from text import chinese, english
 from text.lexicon import Lexicon
 
@@ -52,6 +53,8 @@ class ChapterTokens:
     en_stems: tuple[frozenset[str], ...]
     zh_chars: tuple[int, ...]
     en_chars: tuple[int, ...]
+    zh_marks: tuple[marks.Marks, ...] = ()  # quotations opened and closed, question marks, per zh sentence
+    en_marks: tuple[marks.Marks, ...] = ()
 
     @classmethod
     def of(
@@ -65,6 +68,8 @@ class ChapterTokens:
             tuple(frozenset(english.content_stems(sentence)) for sentence in en),
             tuple(char_count(sentence) for sentence in zh),
             tuple(char_count(sentence) for sentence in en),
+            tuple(marks.zh_marks(sentence) for sentence in zh),
+            tuple(marks.en_marks(sentence) for sentence in en),
         )
 
     @cached_property
@@ -169,6 +174,21 @@ def _explained(
     return tables
 
 
+def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
+    """(size + 1) x 3 prefix sums of per-sentence mark counts (zeros when none were counted)."""
+    table = np.zeros((size + 1, 3), dtype=np.int32)
+    if len(counts) == size and size:
+        np.cumsum(np.array(counts, dtype=np.int32), axis=0, out=table[1:])
+    return table
+
+
+def _span_sums(prefix: np.ndarray, width: int, memo: dict[int, np.ndarray]) -> np.ndarray:
+    """Per span start: the sums over spans of ``width`` rows, from ``prefix`` sums (remembered in ``memo``)."""
+    if width not in memo:
+        memo[width] = prefix[width:] - prefix[:-width]
+    return memo[width]
+
+
 class ChapterIndex:
     """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
     per chapter and shared by the first pass and refinement."""
@@ -187,6 +207,8 @@ class ChapterIndex:
         self.en_total = np.r_[0.0, np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m))]
         self.zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
         self.en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
+        self.zh_marks = _prefix_sums(tokens.zh_marks, n)
+        self.en_marks = _prefix_sums(tokens.en_marks, m)
 
 
 class ChapterScorer:
@@ -210,6 +232,9 @@ class ChapterScorer:
         )
         self._zh_total, self._en_total = index.zh_total, index.en_total
         self._zh_chars, self._en_chars = index.zh_chars, index.en_chars
+        self._zh_marks, self._en_marks = index.zh_marks, index.en_marks
+        self._zh_marks_memo: dict[int, np.ndarray] = {}
+        self._en_marks_memo: dict[int, np.ndarray] = {}
         self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
         self._zh_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._en_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -259,6 +284,13 @@ class ChapterScorer:
             return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
         zh_prefix = self._zh_explained[b - 1][1]
         return zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
+
+    def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
+        quotations closed and in question marks (``alignment.marks``), summed."""
+        zh = _span_sums(self._zh_marks, a, self._zh_marks_memo)[rows]
+        difference = zh - _span_sums(self._en_marks, b, self._en_marks_memo)[columns]
+        return np.abs(difference, out=difference).sum(axis=-1)
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""

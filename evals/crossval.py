@@ -1,11 +1,11 @@
-"""Fit the search weights (one-sided bead costs, paragraph bonus and crossing cost) by k-fold across chapters.
+"""Fit the search weights (one-sided bead costs, paragraph terms, mark mismatch) by k-fold across chapters.
 
     python -m evals.crossval [--method default|hybrid] [DATA_DIR ...]
         (default: mac-dev and webfiction-dev in ../shared/eval-data)
 
 Chapters of all folders are dealt round-robin into K folds. For each fold the grid point with the best
 mean of strict F1 and line accuracy on the other folds aligns the held-out fold; the held-out results,
-summed, are the cross-validated figures. Finally the grid point fitted on all chapters is printed (the
+summed, are the cross-validated figures, with the spread of the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the
 defaults of ``SearchParams``, or for hybrid of ``HybridWeights`` and ``HYBRID_SEARCH``, come from it). Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
 search reruns per grid point.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import statistics
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +36,7 @@ GRIDS = {
         "orphan": (0.0, 0.1, 0.2, 0.3),
         "para_bonus": (0.0, 0.2, 0.4),
         "para_cross": (0.0, 0.1, 0.2),
+        "marks": (0.0, 0.1),
     },
     "hybrid": {
         "weight": (0.5, 1.0, 2.0),
@@ -80,12 +82,18 @@ def prepare(data_dir: Path, lexicon: Lexicon, embed: SentenceEmbedder | None) ->
     return cases
 
 
-def objective(results: list[tuple[Counts, int, int]]) -> float:
+def summed(results: list[tuple[Counts, int, int]]) -> tuple[dict[str, float], float]:
+    """Micro-averaged scores and line accuracy of summed results."""
     total, exact, lines = Counts(), 0, 0
     for counts, found, groups in results:
         total += counts
         exact, lines = exact + found, lines + groups
-    return (scores(total)["strict_f1"] + exact / max(1, lines)) / 2
+    return scores(total), exact / max(1, lines)
+
+
+def objective(results: list[tuple[Counts, int, int]]) -> float:
+    values, line_acc = summed(results)
+    return (values["strict_f1"] + line_acc) / 2
 
 
 Point = tuple[SearchParams, HybridWeights | None]
@@ -137,20 +145,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\rgrid {p + 1}/{len(points)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     folds = [[case for k, case in enumerate(cases) if k % FOLDS == fold] for fold in range(FOLDS)]
-    held_out: dict[str, list[tuple[Counts, int, int]]] = {}
+    held_out: dict[str, dict[int, list[tuple[Counts, int, int]]]] = {}
     for fold, test in enumerate(folds):
         best = fit([case for k, other in enumerate(folds) if k != fold for case in other], table, len(points))
         for case in test:
-            held_out.setdefault(case.dataset, []).append(table[best, id(case)])
-    for dataset, results in held_out.items():
-        total, exact, lines = Counts(), 0, 0
-        for counts, found, groups in results:
-            total += counts
-            exact, lines = exact + found, lines + groups
-        values = scores(total)
+            held_out.setdefault(case.dataset, {}).setdefault(fold, []).append(table[best, id(case)])
+    for dataset, by_fold in held_out.items():
+        values, line_acc = summed([result for results in by_fold.values() for result in results])
+        per_fold = [summed(results)[0]["strict_f1"] for results in by_fold.values()]
         print(
             f"{dataset:>16} cross-validated ({FOLDS}-fold): strict F1 {values['strict_f1']:.3f}"
-            f"  lax F1 {values['lax_f1']:.3f}  line acc {exact / max(1, lines):.3f}"
+            f"  lax F1 {values['lax_f1']:.3f}  line acc {line_acc:.3f};  per fold strict F1 mean"
+            f" {statistics.mean(per_fold):.3f} sd {statistics.pstdev(per_fold):.3f}"
+            f" min {min(per_fold):.3f} max {max(per_fold):.3f}"
         )
     params, weights = points[fit(cases, table, len(points))]
     fitted = [

@@ -102,8 +102,14 @@ ALL = r"^\s+all  strict P (\S+) R (\S+) F1 (\S+)  lax P (\S+) R (\S+) F1 (\S+)  
 STRICT_LAX_LINE = "strict {2:~.3f}, lax {5:~.3f}, line acc {6:~.3f}"
 SPLIT = "python -m evals.split"
 CROSSVAL, CROSSVAL_HYBRID = "python -m evals.crossval", "python -m evals.crossval --method hybrid"
-CV = r"^\s+{} cross-validated \(4-fold\): strict F1 (\S+)  lax F1 (\S+)  line acc (\S+)"
-CV_TEXT = "strict {0:~.3f}, lax {1:~.3f}, line acc {2:~.3f}"
+CV = (
+    r"^\s+{} cross-validated \(4-fold\): strict F1 (\S+)  lax F1 (\S+)  line acc ([\d.]+);"
+    r"  per fold strict F1 mean (\S+) sd (\S+) min (\S+) max (\S+)"
+)
+CV_TEXT = (
+    "strict {0:~.3f}, lax {1:~.3f}, line acc {2:~.3f}, per-fold strict F1 mean {3:~.3f}, sd {4:~.3f},"
+    " {5:~.3f}–{6:~.3f}"
+)
 BLEUALIGN = _align("mac-dev-mt", "--method", "bleualign")
 RECALL = "python -m evals.judge recall cohesion/judgements/recall-gold.tsv"
 SCORE = (

@@ -23,12 +23,12 @@ from pathlib import Path
 from alignment.beads import Bead
 from alignment.boundaries import RefineParams, refine
 from alignment.book import align_book
-from evals.crossval import objective
+from evals.crossval import objective, summed
 from evals.data import DataError, EvalChapter, add_dev_dirs, load_chapters, perturb_starts, present
 from alignment.hybrid import MissingExtra
 from alignment.joined import PooledCache
 from text.lexicon import Lexicon
-from evals.metric import Counts, count, line_accuracy, scores
+from evals.metric import Counts, count, line_accuracy
 from alignment.search import Paragraphs
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 
@@ -72,14 +72,6 @@ def prepare(data_dir: Path, lexicon: Lexicon) -> list[Fold]:
     return folds
 
 
-def _summed(results: list[Result]) -> tuple[dict[str, float], float]:
-    total, exact, lines = Counts(), 0, 0
-    for counts, found, groups in results:
-        total += counts
-        exact, lines = exact + found, lines + groups
-    return scores(total), exact / max(1, lines)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_dev_dirs(parser)
@@ -108,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = {k: best([other for other in range(len(folds)) if other != k]) for k in range(len(folds))}
     for dataset in dict.fromkeys(fold.dataset for fold in folds):
         mine = [k for k, fold in enumerate(folds) if fold.dataset == dataset]
-        values, lines = _summed([table[chosen[k], k] for k in mine])
-        per_fold = [_summed([table[chosen[k], k]])[0]["strict_f1"] for k in mine]
+        values, lines = summed([table[chosen[k], k] for k in mine])
+        per_fold = [summed([table[chosen[k], k]])[0]["strict_f1"] for k in mine]
         spread = statistics.pstdev(per_fold)
         print(
             f"{dataset:>16} leave-one-book-out ({len(mine)} folds): strict F1 {values['strict_f1']:.3f}"

@@ -29,6 +29,9 @@ class DiagonalScorer:
     def orphans_at(self, a, b, rows, columns):
         return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
 
+    def marks_mismatch_at(self, a, b, rows, columns):
+        return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+
 
 def test_best_path_is_monotone_max_sum():
     links = [(0, 0, 1.0), (1, 5, 3.0), (1, 1, 1.0), (2, 2, 1.0), (3, 3, 1.0), (2, 6, 0.5)]
@@ -81,7 +84,8 @@ def test_crossing_a_paragraph_break_costs():
 
 
 class RandomScorer:
-    """Random bead scores and orphan counts per shape (fixed seed), zero for a tenth of the beads."""
+    """Random bead scores, orphan counts and mark mismatches per shape (fixed seed), zero scores for a
+    tenth of the beads."""
 
     def __init__(self, n, m, seed):
         self.n, self.m = n, m
@@ -92,7 +96,8 @@ class RandomScorer:
         if (a, b) not in self.tables:
             shape = (max(0, self.n - a + 1), max(0, self.m - b + 1))
             scores = self.random.random(shape) * (self.random.random(shape) > 0.1)
-            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape)
+            mismatches = self.random.integers(0, 3, shape)
+            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches
         return self.tables[a, b]
 
     def scores_at(self, a, b, rows, columns):
@@ -100,6 +105,9 @@ class RandomScorer:
 
     def orphans_at(self, a, b, rows, columns):
         return self._tables(a, b)[1][rows, columns]
+
+    def marks_mismatch_at(self, a, b, rows, columns):
+        return self._tables(a, b)[2][rows, columns]
 
 
 def reference_dp(n, m, scorer, anchors, params, paragraphs):
@@ -124,6 +132,7 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                     if b:
                         one = np.array([r]), np.array([c])
                         gain = scorer.scores_at(a, b, *one)[0]
+                        gain = gain - params.marks * scorer.marks_mismatch_at(a, b, *one)[0]
                         if a + b > 2:
                             gain = gain - params.orphan * scorer.orphans_at(a, b, *one)[0]
                         gain = gain - crossed(paragraphs.zh, r, a) * params.para_cross
@@ -168,3 +177,16 @@ def test_dp_align_follows_the_recurrence_cell_by_cell():
         assert [(bead.key, bead.score) for bead in beads] == reference_dp(
             n, m, scorer, anchors, params, paragraphs
         )
+
+
+def test_a_bead_whose_sides_differ_in_marks_costs():
+    class Marked(DiagonalScorer):
+        """Planted 1-2 and 1-1 beads: the 1-2 bead's two sides differ by three marks, the 1-1's by none."""
+
+        def marks_mismatch_at(self, a, b, rows, columns):
+            return np.full(np.broadcast_shapes(rows.shape, columns.shape), 3 if (a, b) == (1, 2) else 0)
+
+    scorer = Marked([((0,), (0, 1)), ((0,), (0,))], 1, 2)
+    assert [bead.key for bead in two_pass(1, 2, scorer, SearchParams(marks=0.0))] == [((0,), (0, 1))]
+    beads = two_pass(1, 2, scorer, SearchParams(marks=0.5))
+    assert [bead.key for bead in beads] == [((0,), (0,)), ((), (1,))]

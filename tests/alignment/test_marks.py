@@ -1,0 +1,22 @@
+from alignment.marks import en_marks, zh_marks
+
+
+def test_zh_quotations_and_questions():
+    assert zh_marks("他道：“你去哪里？”") == (1, 1, 1)
+    assert zh_marks("「好。」她说，『走吧』") == (2, 2, 0)
+    assert zh_marks("他走了。") == (0, 0, 0)
+
+
+def test_en_straight_quotes_open_and_close_at_word_edges():
+    assert en_marks("'Is that right?' he asked.") == (1, 1, 1)
+    assert en_marks('"Yes," she said.') == (1, 1, 0)
+    assert en_marks("I'd have won, though—'") == (0, 1, 0)
+    assert en_marks('("No") and —\'go') == (2, 1, 0)
+
+
+def test_en_apostrophes_inside_words_are_not_quotes():
+    assert en_marks("The cat's tail isn't long.") == (0, 0, 0)
+
+
+def test_en_curly_quotes():
+    assert en_marks("“Mr. Pei?” ‘Yes’") == (2, 2, 1)
