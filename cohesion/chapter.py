@@ -52,13 +52,22 @@ def quoted(text: str, pos: int) -> bool:
     return bool(_quote_states(text)[slice(pos).indices(len(text))[1]])
 
 
+_QUOTE_CHARS = re.compile("[\"“”‘’']")  # the only characters that open or close a quote
+
+
 @lru_cache(maxsize=1024)
 def _quote_states(text: str) -> bytes:
     """Byte ``k``: 1 when the text before offset ``k`` leaves a quote open (one pass per sentence,
-    shared by every :func:`quoted` question about it)."""
+    shared by every :func:`quoted` question about it; only quote characters change the state, so
+    the pass visits those and fills the stretches between)."""
     states = bytearray(len(text) + 1)
     inside = False
-    for k, char in enumerate(text):
+    done = 0  # states[:done + 1] are set
+    for quote in _QUOTE_CHARS.finditer(text):
+        k = quote.start()
+        if inside:
+            states[done + 1 : k + 1] = b"\x01" * (k - done)
+        char = text[k]
         left = text[k - 1] if k > 0 else " "
         right = text[k + 1] if k + 1 < len(text) else " "
         if char == '"':
@@ -68,6 +77,9 @@ def _quote_states(text: str) -> bytes:
         elif char == "”" or (char in "’'" and not right.isalnum() and not left.isspace()):
             inside = False
         states[k + 1] = inside
+        done = k + 1
+    if inside:
+        states[done + 1 :] = b"\x01" * (len(text) - done)
     return bytes(states)
 
 

@@ -60,7 +60,7 @@ CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between 
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
-_LAST_WORD = re.compile(r"(\w+)$")
+_WORD = re.compile(r"\w+")
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
@@ -306,13 +306,20 @@ def _vocative(text: str, m: Mention) -> bool:
     if after not in (",", "!", "?", "…", ".", ""):
         return False
     before = text[: m.start].rstrip()
-    word = _LAST_WORD.search(before)
-    while word and (word[1].lower() in _ADDRESS_PREFIX or (word[1].lower(), "title") in lexicon.genders()):
-        before = before[: word.start()].rstrip()  # "little master", "Miss Lin"
-        word = _LAST_WORD.search(before)
+    word = last_word(before)
+    while word and (word.lower() in _ADDRESS_PREFIX or (word.lower(), "title") in lexicon.genders()):
+        before = before[: len(before) - len(word)].rstrip()  # "little master", "Miss Lin"
+        word = last_word(before)
     opens = not before or before[-1] in "\"“‘'—–-,…"
     closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
     return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
+
+
+def last_word(text: str) -> str:
+    """The run of word characters that ends ``text`` ("" when its last character is none): matched
+    on the reversed text, as a search for ``\\w+$`` tries every start before it."""
+    found = _WORD.match(text[::-1])
+    return found[0][::-1] if found else ""
 
 
 def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:

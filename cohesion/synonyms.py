@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from cohesion.tagged import Sentence
@@ -79,10 +80,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 def _nouns(ch: Chapter) -> Iterator[Candidate]:
     words = [nouns(doc, i, ch.sentences[i]) if doc is not None else [] for i, doc in enumerate(ch.docs)]
-    lemmas = [{w.lemma for w in ws} for ws in words]
+    lemmas = [Counter(w.lemma for w in ws) for ws in words]
+    senses = [_by_synset(ws) for ws in words]
     for j, current in enumerate(words):
         for b in current:
-            if sum(w.lemma == b.lemma for w in current) > 1:
+            if lemmas[j][b.lemma] > 1:
                 continue
             definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
             for i in ch.back(j, LEXICAL_WINDOW):
@@ -90,16 +92,28 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                     break  # a repetition is the closer link
                 if j - i >= 2 and not definite:
                     break  # far apart, "another opportunity" is mostly another thing of a kind
-                found = _match(ch, words[i], b, lemmas[j])
+                found = _match(ch, senses[i].get(b.synset, ()), b, lemmas[j])
                 if found:
                     a, synset, evidence = found
                     yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
                     break
 
 
-def _match(ch: Chapter, earlier: list[Word], b: Word, own: set[str]) -> tuple[Word, str, str] | None:
+def _by_synset(words: list[Word]) -> dict[str, list[Word]]:
+    """The sentence's nouns by their most frequent sense, in sentence order."""
+    table: dict[str, list[Word]] = {}
+    for w in words:
+        table.setdefault(w.synset, []).append(w)
+    return table
+
+
+def _match(
+    ch: Chapter, earlier: Iterable[Word], b: Word, own: Collection[str]
+) -> tuple[Word, str, str] | None:
+    """The first of ``earlier`` (an earlier sentence's nouns of ``b``'s sense) that is a synonym of
+    ``b`` (not a noun of ``b``'s own sentence, ``own``), with the sense and the Chinese evidence."""
     for a in earlier:
-        if a.synset != b.synset or a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
+        if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
         if not nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
             return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])

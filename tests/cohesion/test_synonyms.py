@@ -1,4 +1,6 @@
+from cohesion.candidate import Span
 from cohesion.miner import mine
+from cohesion.synonyms import Word, _by_synset
 
 
 def test_nouns_with_the_same_first_sense(mined):
@@ -50,3 +52,16 @@ def test_a_shared_chinese_noun_is_recorded_as_evidence():
     ]
     prairie = mine(["They crossed the prairie.", "The grassland was dry."], ["草原。", "草原。"])
     assert [c for c in prairie if c.phenomenon == "synonyms"] == []  # first senses differ
+
+
+def test_by_synset_groups_a_sentences_nouns_by_sense_in_order():
+    def word(text: str, synset: str, token: int) -> Word:
+        return Word(Span(0, 0, len(text), text), text, synset, token)
+
+    road, path, lamp = (
+        word("road", "road.n.01", 1),
+        word("path", "road.n.01", 4),
+        word("lamp", "lamp.n.01", 6),
+    )
+    assert _by_synset([road, lamp, path]) == {"road.n.01": [road, path], "lamp.n.01": [lamp]}
+    assert _by_synset([]) == {}

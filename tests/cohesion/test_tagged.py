@@ -1,3 +1,4 @@
+from cohesion import tagged
 from cohesion.nlp import load_tagger
 from cohesion.tagged import Sentence, read
 
@@ -9,26 +10,43 @@ def test_read_copies_every_token_attribute_the_rules_use():
     sentence = read(doc, TEXT)
     assert isinstance(sentence, Sentence) and sentence.text == TEXT and len(sentence) == len(doc)
     for word, token in zip(sentence, doc):
-        assert (
-            word.text,
-            word.lower_,
-            word.tag_,
-            word.pos_,
-            word.idx,
-            word.i,
-            word.whitespace_,
-            word.is_alpha,
-        ) == (
+        assert (word.text, word.lower_, word.tag_, word.idx, word.i, word.whitespace_, word.is_alpha) == (
             token.text,
             token.lower_,
             token.tag_,
-            token.pos_,
             token.idx,
             token.i,
             token.whitespace_,
             token.is_alpha,
         )
         assert len(word) == len(token)
+
+
+def test_read_gives_the_pos_of_the_models_attribute_ruler():
+    sentence = read(load_tagger()(TEXT), TEXT)
+    assert [(w.text, w.tag_, w.pos_) for w in sentence] == [
+        ("Xi", "NNP", "PROPN"),
+        ("-", "HYPH", "PUNCT"),
+        ("feng", "NNP", "PROPN"),
+        ("'s", "POS", "PART"),
+        (" ", "_SP", "SPACE"),
+        ("cat", "NN", "NOUN"),
+        ("sat", "VBD", "VERB"),
+        (".", ".", "PUNCT"),
+    ]
+    full = load_tagger(full=True)(TEXT)  # the ruler itself (which also has patterns on the parse)
+    assert [w.pos_ for w in sentence] == [t.pos_ for t in full]
+
+
+def test_read_learns_each_word_and_tag_once_and_starts_afresh_when_full(monkeypatch):
+    monkeypatch.setattr(tagged, "_KNOWN", {})
+    read(load_tagger()(TEXT), TEXT)
+    assert len(tagged._KNOWN) == 8
+    read(load_tagger()("The cat sat."), "The cat sat.")
+    assert len(tagged._KNOWN) == 9  # "The" is new; "cat", "sat" and "." are known
+    monkeypatch.setattr(tagged, "KNOWN_MAX", 9)
+    read(load_tagger()("A dog."), "A dog.")
+    assert len(tagged._KNOWN) == 3
 
 
 def test_span_is_the_text_of_a_slice_like_spacy():
