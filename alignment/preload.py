@@ -9,11 +9,12 @@ with the default aligner, so whatever that aligner loads on first use is loaded.
 from __future__ import annotations
 
 from alignment.beads import Bead
+from core.rejection import Rejection
 from text import sample
 
 
-def align() -> list[Bead]:
-    """The beads of the made-up chapter."""
+def align() -> list[Bead] | Rejection:
+    """The beads of the made-up chapter (or why it was rejected)."""
     from alignment.methods import align_chapters
 
     (beads,), _ = align_chapters("default", [(sample.SENTENCES["zh"], sample.SENTENCES["en"])], ["preload/1"])
