@@ -7,14 +7,15 @@ BWB's average length, 196,304 chapters / 384 books). The books are ``bench.synth
 
 For each size, the synthetic corpus is written as raw Parquet shards into a temporary folder; then
 clean → dedup → filter → align → mine run on it through the domain functions the Luigi tasks call,
-reading and writing Parquet as the tasks do: book by book, except dedup, which is corpus-level. Every
-stage of every size runs in its own process with one thread per library, so the peak RSS
-(ru_maxrss) is that stage's. Times are the process's CPU seconds (user + sys), so the rates are per
-core and hold on a shared machine. One-time loads (dictionary, jieba, spaCy) are timed apart ("load
-s"): each process first runs its stage on a one-chapter corpus. The extrapolation charges them once
-per task, as a build with ``--workers`` > 1 pays them (each task is a forked process), together with
-what the small size's work cost beyond its share of the line through both sizes (filling look-up
-caches; ``bench.bwb.StageCost.measured``).
+reading and writing Parquet as the tasks do, and as ``python -m pipeline corpus --workers N`` runs
+them: every stage of every size in its own process with one thread per library, which first
+preloads what the stage's tasks load (``pipeline.preload``: dictionary, jieba, spaCy; timed apart as
+"load s"), then runs each task (a book; dedup: the corpus) in a process forked from it. Times are CPU
+seconds (user + sys), so the rates are per core and hold on a shared machine; the peak RSS
+(ru_maxrss) is that of the stage's process or of its largest task, whichever is larger (a task's
+counts the pages it shares with the stage's process). The extrapolation charges the preload once per
+build and, to every task, what a task cost beyond its share of the line through both sizes (filling
+look-up caches; ``bench.bwb.StageCost.measured``).
 
 The extrapolation (``bench.bwb``) scales each stage's CPU time at the large size by its basis: words
 (both languages) for clean, dedup, align and mine, chapter pairs for filter (pairing costs more per
@@ -27,27 +28,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import resource
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
-from bench.bwb import BASIS, BWB, STAGES, StageCost, Units, corpus_units, hours_on
-from bench.synthetic import book_ids, synthetic_raw
+from bench.bwb import BASIS, BWB, FAMILY, PER_CORPUS, STAGES, StageCost, Units, corpus_units, hours_on
+from bench.synthetic import synthetic_raw
 from core import storage
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
-from pipeline.progress import cpu_seconds
 
 DEFAULT_SIZES = {"small": "2x50", "large": "1x510"}
 DEFAULT_CORES = "2,8,32"
+T = TypeVar("T")
 SAVED = REPO_ROOT / "output" / "bench" / "scale.json"  # the large size's costs, read by bench.real_build
 ONE_THREAD = {var: "1" for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
-WARM_UP_SIZE = (1, 1)  # books x chapters of the corpus each stage runs on first, off the clock
 
 
 # --- the stages, as the tasks run them (pipeline.tasks); each returns the chapter pairs it kept. ---
@@ -145,23 +149,51 @@ STAGE_RUNS: dict[str, Callable[[Layout, list[str]], int]] = {
 assert tuple(STAGE_RUNS) == STAGES
 
 
-def run_stage(stage: str, root: Path, books: list[str], warm_up: Path | None) -> dict:
-    """Run one stage in this process, first on the warm-up corpus if given: {load_s, seconds, kept, rss_mb}."""
-    start = cpu_seconds()
-    if warm_up:
-        STAGE_RUNS[stage](Layout(warm_up), book_ids(WARM_UP_SIZE[0]))
-        if stage == "align":  # the measured books start with an empty word memo, as in a fresh process
-            from text.lexicon import default_lexicon
+def run_stage(stage: str, root: Path, books: list[str]) -> dict:
+    """Run one stage as a build does: its preload in this process, then each task in a forked process.
+    Returns {load_s, seconds (the tasks' CPU), tasks, kept, rss_mb}."""
+    from pipeline.preload import preload
 
-            default_lexicon.cache_clear()
-    loaded = cpu_seconds()
-    kept = STAGE_RUNS[stage](Layout(root), books)
+    start = time.process_time()
+    failed = {family: why for family, why in preload([FAMILY[stage]]).items() if isinstance(why, str)}
+    if failed:
+        raise SystemExit(f"preload of {stage} failed: {failed}")
+    load_s = time.process_time() - start
+    tasks = [books] if stage in PER_CORPUS else [[book] for book in books]
+    before = children_cpu()
+    kept = sum(in_forked_process(partial(STAGE_RUNS[stage], Layout(root), task)) for task in tasks)
     return {
-        "load_s": loaded - start,
-        "seconds": cpu_seconds() - loaded,
+        "load_s": load_s,
+        "seconds": children_cpu() - before,
+        "tasks": len(tasks),
         "kept": kept,
-        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "rss_mb": max(
+            resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+        )
+        / 1024,
     }
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + sys) of this process's children that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def in_forked_process(call: Callable[[], T]) -> T:
+    """``call()`` in a process forked from this one, as Luigi runs a task with ``--workers`` > 1; its result."""
+    fork = multiprocessing.get_context("fork")
+    receive, send = fork.Pipe(duplex=False)
+    task = fork.Process(target=lambda: send.send(call()))
+    task.start()
+    try:
+        result = receive.recv()
+    except EOFError:  # it died before sending
+        result = None
+    task.join()
+    if task.exitcode:
+        raise RuntimeError(f"the forked process failed (exit code {task.exitcode})")
+    return result
 
 
 # --- the benchmark: corpora, one process per stage and size, the report ---
@@ -184,10 +216,8 @@ def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:
     return list(corpus)
 
 
-def run_child(stage: str, root: Path, books: list[str], warm_up: Path | None = None) -> dict:
+def run_child(stage: str, root: Path, books: list[str]) -> dict:
     command = [sys.executable, "-m", "bench.bench_scale", "--stage", stage, "--root", str(root)]
-    if warm_up:
-        command += ["--warm-up", str(warm_up)]
     env = {**os.environ, **ONE_THREAD}
     done = subprocess.run([*command, *books], env=env, stdout=subprocess.PIPE, text=True, check=True)
     return json.loads(done.stdout.splitlines()[-1])
@@ -195,19 +225,15 @@ def run_child(stage: str, root: Path, books: list[str], warm_up: Path | None = N
 
 def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> dict[str, list[dict]]:
     """Per size, a row per stage: every stage on a synthetic corpus of that size, each in a child process."""
-    warm_up = tmp / "warm-up"
-    warm_up_books = write_corpus(Layout(warm_up), *WARM_UP_SIZE)
-    for stage in STAGES:  # leaves every stage's input in the warm-up corpus
-        run_child(stage, warm_up, warm_up_books)
     measured = {}
     for size, (n_books, chapters) in sizes.items():
         layout = Layout(tmp / size)
         books = write_corpus(layout, n_books, chapters)
         rows = []
         for stage in STAGES:
-            rows.append({"stage": stage, **run_child(stage, layout.root, books, warm_up)})
+            rows.append({"stage": stage, **run_child(stage, layout.root, books)})
             print(
-                f"  {size} {stage}: load {rows[-1]['load_s']:.1f} s, {rows[-1]['seconds']:.1f} s CPU",
+                f"  {size} {stage}: load {rows[-1]['load_s']:.1f} s, {rows[-1]['tasks']} tasks {rows[-1]['seconds']:.1f} s CPU",
                 flush=True,
             )
         units = corpus_units(layout.root, books)
@@ -216,7 +242,7 @@ def measure(sizes: dict[str, tuple[int, int]], tmp: Path) -> dict[str, list[dict
 
 
 def costs(measured: dict[str, list[dict]]) -> dict[str, StageCost]:
-    """The cost model of each stage from its large size, its fixed part found with the small size."""
+    """The cost model of each stage from its large size, its cost per task found with the small size."""
     small = {r["stage"]: r for r in measured["small"]}
     return {
         r["stage"]: StageCost.measured(
@@ -224,7 +250,8 @@ def costs(measured: dict[str, list[dict]]) -> dict[str, StageCost]:
             r["load_s"],
             r["seconds"],
             r["units"],
-            (small[r["stage"]]["seconds"], small[r["stage"]]["units"]),
+            r["tasks"],
+            (small[r["stage"]]["seconds"], small[r["stage"]]["units"], small[r["stage"]]["tasks"]),
         )
         for r in measured["large"]
     }
@@ -269,21 +296,23 @@ def extrapolate(stage_costs: dict[str, StageCost], cores: list[int], target: Uni
     units = stage_costs["filter"].units
     print(f"\nEXTRAPOLATION, not a measurement: a BWB-sized post-crawl rebuild ({target.words / 1e6:.1f}M words in"
           f" both languages, {target.chapters} chapters in {target.books} books) from the CPU time at the large"
-          f" size ({units.chapters / units.books:.0f} chapters/book), with a fixed cost per task (loading, and"
-          f" filling caches: what the small size cost beyond its share)")  # fmt: skip
+          f" size ({units.chapters / units.books:.0f} chapters/book), with the preload (loading) once and a fixed"
+          f" cost per task (filling caches: what a task of the small size cost beyond its share)")  # fmt: skip
     if abs(units.chapters / units.books / (target.chapters / target.books) - 1) > 0.2:
         print(f"  warning: measured at {units.chapters / units.books:.0f} chapters per book, BWB has"
               f" {target.chapters / target.books:.0f}: the filter stage's per-chapter cost depends on book length")  # fmt: skip
     seconds = {stage: cost.predict(target) for stage, cost in stage_costs.items()}
-    print(f"  {'stage':<8}{'basis':<10}{'cpu per unit':>15}{'per task s':>12}{'core-hours':>12}")
+    print(f"  {'stage':<8}{'basis':<10}{'cpu per unit':>15}{'load s':>8}{'per task s':>12}{'core-hours':>12}")
     for stage, cost in stage_costs.items():
         per = (
             f"{1e6 * cost.rate:.1f} us/word"
             if cost.basis == "words"
             else f"{1000 * cost.rate:.0f} ms/chapter"
         )
-        print(f"  {stage:<8}{cost.basis:<10}{per:>15}{cost.per_task_s:>12.1f}{seconds[stage] / 3600:>12.1f}")
-    print(f"  {'total':<8}{'':<10}{'':>15}{'':>12}{sum(seconds.values()) / 3600:>12.1f}")
+        print(
+            f"  {stage:<8}{cost.basis:<10}{per:>15}{cost.load_s:>8.1f}{cost.per_task_s:>12.1f}{seconds[stage] / 3600:>12.1f}"
+        )
+    print(f"  {'total':<8}{'':<10}{'':>15}{'':>8}{'':>12}{sum(seconds.values()) / 3600:>12.1f}")
     print(
         "  hours on N cores (Luigi workers, on one machine or several sharing a luigid; dedup on one core):"
     )
@@ -306,7 +335,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
     parser.add_argument("--root", type=Path, help="(internal) the output folder of the corpus")
-    parser.add_argument("--warm-up", type=Path, help="(internal) the output folder of the warm-up corpus")
     parser.add_argument(
         "--cores", default=DEFAULT_CORES, help=f"core counts to extrapolate to (default {DEFAULT_CORES})"
     )
@@ -316,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("books", nargs="*", help="(internal) the book ids")
     args = parser.parse_args(argv)
     if args.stage:
-        print(json.dumps(run_stage(args.stage, args.root, args.books, args.warm_up)))
+        print(json.dumps(run_stage(args.stage, args.root, args.books)))
         return 0
 
     sizes = {

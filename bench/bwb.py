@@ -1,8 +1,10 @@
 """BWB's own counts, and the cost model that scales a benchmark's measurements up to them.
 
-A stage's CPU time is a fixed cost per Luigi task (loading dictionaries and models, filling look-up
-caches: every task of a build with ``--workers`` > 1 runs in a fresh forked process) plus a variable
-cost per unit of its basis (``BASIS``):
+A stage's CPU time is a cost paid once per build (loading dictionaries and models: ``pipeline.preload``
+loads them in the process that forks the tasks), a fixed cost per Luigi task (what a task forked
+after the preload still pays besides its share of the text, mostly filling look-up caches: with
+``--workers`` > 1 every task runs in a process of its own), plus a variable cost per unit of its
+basis (``BASIS``):
 
 * clean, dedup, align and mine: per **word**, both languages (``exports.tokens``: English whitespace
   tokens, Chinese jieba words), since their work is linear in the text;
@@ -44,6 +46,13 @@ class Units:
 BWB = Units(books=384, chapters=196_304, pairs=9_581_816, words=460_800_000)
 STAGES = ("clean", "dedup", "filter", "align", "mine")
 BASIS = {"clean": "words", "dedup": "words", "filter": "chapters", "align": "words", "mine": "words"}
+FAMILY = {
+    "clean": "CleanBook",
+    "dedup": "DedupCorpus",
+    "filter": "FilterBook",
+    "align": "AlignBook",
+    "mine": "MineBook",
+}
 PER_CORPUS = {"dedup"}  # one task for the whole corpus; the other stages have one task per book
 
 
@@ -67,14 +76,13 @@ def corpus_units(root: Path, books: list[str]) -> Units:
 
 @dataclass(frozen=True)
 class StageCost:
-    """A stage's cost model: CPU seconds paid by every task, and per unit of its basis."""
+    """A stage's cost model: CPU seconds paid once per build, by every task, and per unit of its basis."""
 
     stage: str
-    per_task_s: (
-        float  # loading (dictionary, jieba, spaCy) and filling look-up caches: a task is a fresh process
-    )
+    per_task_s: float  # what a task forked after the preload pays besides its share: filling caches
     rate: float  # CPU seconds per unit of the basis
     units: Units  # the corpus the rate was measured on
+    load_s: float = 0.0  # the preload, once per build process (costs saved before it: in per_task_s)
 
     @classmethod
     def measured(
@@ -83,30 +91,35 @@ class StageCost:
         load_s: float,
         seconds: float,
         units: Units,
-        smaller: tuple[float, Units] | None = None,
+        tasks: int = 1,
+        smaller: tuple[float, Units, int] | None = None,
     ) -> StageCost:
-        """From ``seconds`` of work on ``units`` in one process, after ``load_s`` of loading. Given the work's
-        seconds on a smaller corpus too, the part that does not grow with it (filling caches: the intercept
-        of the line through both) is paid per task, and the rate is the line's slope. Filter keeps its
-        rate at the larger size, whose book length it depends on."""
+        """From ``load_s`` of preloading, then ``seconds`` of ``tasks`` tasks on ``units``. Given the
+        seconds, units and tasks of a smaller corpus too, the line through the two sizes' cost per task
+        gives the rate (its slope) and the cost every task pays (its intercept). Filter keeps its rate at
+        the larger size, whose book length it depends on."""
         basis = BASIS[stage]
         rate, fixed = seconds / getattr(units, basis), 0.0
         if smaller and basis != "chapters":
-            small_seconds, small_units = smaller
-            grown = getattr(units, basis) - getattr(small_units, basis)
-            slope = (seconds - small_seconds) / grown if grown > 0 else rate
+            small_seconds, small_units, small_tasks = smaller
+            size, small_size = getattr(units, basis) / tasks, getattr(small_units, basis) / small_tasks
+            slope = (
+                (seconds / tasks - small_seconds / small_tasks) / (size - small_size)
+                if size > small_size
+                else rate
+            )
             if 0 < slope < rate:
-                rate, fixed = slope, seconds - slope * getattr(units, basis)
-        return cls(stage, load_s + fixed, rate, units)
+                rate, fixed = slope, seconds / tasks - slope * size
+        return cls(stage, fixed, rate, units, load_s)
 
     @property
     def basis(self) -> str:
         return BASIS[self.stage]
 
     def predict(self, units: Units) -> float:
-        """CPU seconds of this stage on a corpus of ``units``."""
+        """CPU seconds of this stage on a corpus of ``units``, built by one build process."""
         tasks = 1 if self.stage in PER_CORPUS else units.books
-        return self.per_task_s * tasks + self.rate * getattr(units, self.basis)
+        return self.load_s + self.per_task_s * tasks + self.rate * getattr(units, self.basis)
 
 
 def hours_on(core_seconds: dict[str, float], cores: int, books: int) -> float:

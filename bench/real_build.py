@@ -9,10 +9,12 @@ Writes ``bench.synthetic_books`` text books with renumbered translations (defaul
 chapters, 2.14M English words) and their config into DIR (default: a new temporary folder, kept),
 then runs ``python -m pipeline corpus --workers N`` on them once per stage (``--until crawl``, clean,
 dedup, filter, align, then the rest: mine and the summary), its progress log in ``DIR/build.log``.
-Per stage it prints the CPU seconds of its tasks (the sum of the log's per-task ``s cpu`` figures),
-the CPU seconds of the whole command (``DIR/runs.json``) (its process and every worker: startup and scheduling
-included), the wall seconds of the command, and the CPU seconds the scale bench's cost model
-(``bench.bwb``) predicts for this corpus, with the difference from the tasks' CPU in percent.
+Per stage it prints the CPU seconds of its tasks (the sum of the log's per-task ``s cpu`` figures)
+and of the preloading for them in the process that forks them (the log's ``preload`` lines,
+``pipeline.preload``), the CPU seconds of the whole command (``DIR/runs.json``: its process and
+every worker, startup and scheduling included), the wall seconds of the command, and the CPU
+seconds the scale bench's cost model (``bench.bwb``) predicts for this corpus, with the difference
+in percent from the tasks' and the preloading's CPU.
 Makes no assertions.
 """
 
@@ -21,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -31,26 +32,18 @@ from pathlib import Path
 
 import yaml
 
-from bench.bench_scale import SAVED, load
-from bench.bwb import STAGES, corpus_units
+from bench.bench_scale import SAVED, children_cpu, load
+from bench.bwb import FAMILY, STAGES, corpus_units
 from bench.synthetic_books import write_books
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
 FAMILIES = {
     "CrawlBook": "crawl",
-    "CleanBook": "clean",
-    "DedupCorpus": "dedup",
-    "FilterBook": "filter",
-    "AlignBook": "align",
-    "MineBook": "mine",
+    **{family: stage for stage, family in FAMILY.items()},
     "BuildCorpus": "summary",
 }
 TASK_LINE = re.compile(r"^\s*done\s+(\w+)\s+\S+\s+[\d.]+s\s+([\d.]+)s cpu$")
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+PRELOAD_LINE = re.compile(r"^\s*preload\s+(\w+)\s+([\d.]+)s cpu$")
 
 
 def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> None:
@@ -76,16 +69,19 @@ def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> 
         record.write_text(json.dumps({"workers": workers, "commands": runs}) + "\n", encoding="utf-8")
 
 
-def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, int]]:
-    """Per stage, the CPU seconds of its tasks and their number, from the log's per-task lines."""
+def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, float], dict[str, int]]:
+    """Per stage, from the log's lines: the CPU seconds of its tasks, of the preloading for them in the
+    process that forked them (``pipeline.preload``), and the number of tasks."""
     seconds: dict[str, float] = defaultdict(float)
+    preload: dict[str, float] = defaultdict(float)
     tasks: dict[str, int] = defaultdict(int)
     for line in log.read_text(encoding="utf-8").splitlines():
         if m := TASK_LINE.match(line):
-            stage = FAMILIES.get(m[1], m[1])
-            seconds[stage] += float(m[2])
-            tasks[stage] += 1
-    return seconds, tasks
+            seconds[FAMILIES.get(m[1], m[1])] += float(m[2])
+            tasks[FAMILIES.get(m[1], m[1])] += 1
+        elif m := PRELOAD_LINE.match(line):
+            preload[FAMILIES.get(m[1], m[1])] += float(m[2])
+    return seconds, preload, tasks
 
 
 def report(folder: Path, costs_path: Path) -> None:
@@ -93,7 +89,8 @@ def report(folder: Path, costs_path: Path) -> None:
     config = yaml.safe_load((folder / "config.yaml").read_text(encoding="utf-8"))
     runs = json.loads((folder / "runs.json").read_text(encoding="utf-8"))
     units = corpus_units(folder / "output", [book["id"] for book in config["books"]])
-    seconds, tasks = task_cpu(folder / "build.log")
+    tasks_s, preload_s, tasks = task_cpu(folder / "build.log")
+    seconds = {stage: tasks_s.get(stage, 0.0) + preload_s.get(stage, 0.0) for stage in tasks_s}
     costs = load(costs_path) if costs_path.is_file() else {}
     print(f"\n{folder}: {units.books} books, {units.chapters} chapter pairs kept, {units.pairs} sentence pairs,"
           f" {units.words} words (both languages); {units.shape()}; --workers {runs['workers']}")  # fmt: skip
@@ -104,25 +101,24 @@ def report(folder: Path, costs_path: Path) -> None:
         print(
             f"{costs_path}: no costs, so no prediction: run `make bench BENCH=scale`, then this with --report"
         )
-    print(
-        f"{'stage':<9}{'tasks':>6}{'task cpu s':>12}{'command cpu s':>15}{'wall s':>9}{'predicted cpu s':>17}{'diff':>8}"
-    )
+    print(f"{'stage':<9}{'tasks':>6}{'task cpu s':>12}{'preload s':>11}{'command cpu s':>15}{'wall s':>9}"
+          f"{'predicted cpu s':>17}{'diff':>8}")  # fmt: skip
     predicted_total = measured_total = 0.0
     for stage in ("crawl", *STAGES, "summary"):
         predicted = costs[stage].predict(units) if stage in costs else None
         run = runs["commands"].get(stage)
         cells = [
-            f"{stage:<9}{tasks.get(stage, 0):>6}{seconds.get(stage, 0.0):>12.1f}",
+            f"{stage:<9}{tasks.get(stage, 0):>6}{tasks_s.get(stage, 0.0):>12.1f}{preload_s.get(stage, 0.0):>11.1f}",
             f"{run['cpu']:>15.1f}{run['wall']:>9.1f}" if run else f"{'':>15}{'':>9}",
             f"{predicted:>17.1f}{100 * (predicted / seconds[stage] - 1):>+7.0f}%" if predicted and seconds.get(stage) else "",
         ]  # fmt: skip
         print("".join(cells))
         if predicted is not None and seconds.get(stage):  # a stage not run yet is left out of the total
             predicted_total += predicted
-            measured_total += seconds.get(stage, 0.0)
+            measured_total += seconds[stage]
     if costs and measured_total:
-        print(f"{'post-crawl':<9}{'':>6}{measured_total:>12.1f}{'':>24}{predicted_total:>17.1f}"
-              f"{100 * (predicted_total / measured_total - 1):>+7.0f}%")  # fmt: skip
+        print(f"{'post-crawl':<9}{'':>6}{measured_total:>12.1f}{'':>35}{predicted_total:>17.1f}"
+              f"{100 * (predicted_total / measured_total - 1):>+7.0f}%  (tasks + preload)")  # fmt: skip
     print("(the mine command also runs the summary; crawl reads the local text files)")
 
 

@@ -18,6 +18,7 @@ from pipeline import output_folder
 from pipeline.config import Config, load_config
 from pipeline.failures import collect, failure_lines
 from pipeline.lock import build_lock
+from pipeline.preload import preload
 from pipeline.progress import BuildProgress
 
 
@@ -94,6 +95,7 @@ def _run_stages(
     for stage in stages:
         while True:
             progress.plan(stage)
+            progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
             result = luigi.build(
                 stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler
             )

@@ -82,6 +82,13 @@ class BuildProgress:
             self.todo[family] += 1
             pending.extend(flatten(task.requires()))
 
+    def preloaded(self, took: dict[str, float | str]) -> None:
+        """Log what ``pipeline.preload`` loaded for each task family: its CPU seconds, or why it failed."""
+        if self.per_task:
+            for family, cpu in took.items():
+                done = f"{cpu:6.1f}s cpu" if isinstance(cpu, float) else f"failed: {cpu}"
+                self._line(f"  preload {family:<12} {done}")
+
     def began(self, task: luigi.Task) -> None:
         self.task_started[task.task_id] = (time.monotonic(), cpu_seconds())
 

@@ -1,4 +1,5 @@
-"""The cost model that scales the benchmarks up to BWB: fixed cost per task, variable cost per unit of the basis."""
+"""The cost model that scales the benchmarks up to BWB: the preload once, a fixed cost per task, a variable
+cost per unit of the basis."""
 
 from __future__ import annotations
 
@@ -14,30 +15,41 @@ def test_bwb_counts_and_shape():
     assert BWB.shape() == "511 chapters/book, 48.8 sentence pairs/chapter, 48.1 words/sentence pair"
 
 
-def test_a_per_book_stage_pays_its_load_once_per_book_and_scales_by_its_basis():
-    align = StageCost.measured("align", load_s=2.0, seconds=30.0, units=MEASURED)  # basis: words
-    assert align.rate == pytest.approx(30.0 / 150_000) and align.per_task_s == 2.0
-    assert align.predict(Units(books=10, chapters=1, pairs=1, words=1_500_000)) == pytest.approx(
-        10 * 2.0 + 300.0
-    )
+def test_the_preload_is_paid_once_per_build_and_a_stage_scales_by_its_basis():
+    align = StageCost.measured("align", load_s=2.0, seconds=30.0, units=MEASURED, tasks=2)  # basis: words
+    assert (align.rate, align.per_task_s, align.load_s) == (pytest.approx(30.0 / 150_000), 0.0, 2.0)
+    assert align.predict(Units(books=10, chapters=1, pairs=1, words=1_500_000)) == pytest.approx(2.0 + 300.0)
     pairing = StageCost.measured("filter", load_s=1.0, seconds=50.0, units=MEASURED)  # basis: chapters
-    assert pairing.predict(Units(books=4, chapters=1000, pairs=1, words=1)) == pytest.approx(4 * 1.0 + 500.0)
+    assert pairing.predict(Units(books=4, chapters=1000, pairs=1, words=1)) == pytest.approx(1.0 + 500.0)
 
 
-def test_what_a_smaller_corpus_cost_beyond_its_share_is_paid_per_task():
-    smaller = Units(books=1, chapters=20, pairs=1000, words=50_000)
-    mine = StageCost.measured("mine", load_s=3.0, seconds=30.0, units=MEASURED, smaller=(20.0, smaller))
-    assert mine.rate == pytest.approx(10.0 / 100_000)  # the slope through (50k words, 20 s) and (150k, 30 s)
-    assert mine.per_task_s == pytest.approx(3.0 + 15.0)  # load + the intercept
+def test_what_a_task_costs_beyond_its_share_is_paid_per_task():
+    smaller = Units(books=2, chapters=20, pairs=1000, words=40_000)  # two tasks of 20k words
+    mine = StageCost.measured(
+        "mine", load_s=3.0, seconds=30.0, units=MEASURED, tasks=1, smaller=(20.0, smaller, 2)
+    )
+    assert mine.rate == pytest.approx(20.0 / 130_000)  # the slope through (20k words, 10 s) and (150k, 30 s)
+    assert mine.per_task_s == pytest.approx(30.0 - 150_000 * 20.0 / 130_000)  # the intercept
+    assert mine.predict(Units(books=10, chapters=1, pairs=1, words=1_500_000)) == pytest.approx(
+        3.0 + 10 * mine.per_task_s + 1_500_000 * mine.rate
+    )
     more_per_word = StageCost.measured(
-        "mine", load_s=3.0, seconds=30.0, units=MEASURED, smaller=(5.0, smaller)
+        "mine", load_s=3.0, seconds=30.0, units=MEASURED, smaller=(2.0, smaller, 2)
     )
     assert (more_per_word.rate, more_per_word.per_task_s) == (
         pytest.approx(30.0 / 150_000),
-        3.0,
+        0.0,
     )  # no fixed part
-    pairing = StageCost.measured("filter", load_s=1.0, seconds=50.0, units=MEASURED, smaller=(40.0, smaller))
-    assert (pairing.rate, pairing.per_task_s) == (0.5, 1.0)  # per chapter at the larger size's book length
+    pairing = StageCost.measured(
+        "filter", load_s=1.0, seconds=50.0, units=MEASURED, smaller=(40.0, smaller, 2)
+    )
+    assert (pairing.rate, pairing.per_task_s) == (0.5, 0.0)  # per chapter at the larger size's book length
+
+
+def test_costs_saved_before_the_preload_keep_their_load_in_the_cost_per_task():
+    saved = StageCost("mine", per_task_s=7.7, rate=1e-5, units=MEASURED)
+    assert saved.load_s == 0.0
+    assert saved.predict(Units(books=10, chapters=1, pairs=1, words=100_000)) == pytest.approx(77.0 + 1.0)
 
 
 def test_dedup_is_one_task_for_the_corpus():

@@ -79,3 +79,14 @@ def test_a_task_line_gives_its_wall_and_cpu_time():
     line = stream.getvalue().rstrip("\n")
     assert re.fullmatch(r"  done  Leaf {9}corpus {19}\s*\d+\.\ds\s+\d+\.\ds cpu", line)
     assert float(line.split()[-2].rstrip("s")) >= 0.2
+
+
+def test_preloading_prints_a_line_per_family_with_its_cpu_time_or_why_it_failed():
+    stream = io.StringIO()
+    BuildProgress(stream).preloaded({"MineBook": 7.25, "AlignBook": "OSError: no dictionary"})
+    assert stream.getvalue() == (
+        "  preload MineBook        7.2s cpu\n  preload AlignBook    failed: OSError: no dictionary\n"
+    )
+    live = Terminal()
+    BuildProgress(live).preloaded({"MineBook": 7.25})
+    assert live.getvalue() == ""  # on a terminal only the stages' meters
