@@ -89,6 +89,8 @@ def test_explained_tables_of_every_width_are_prefix_sums_of_the_weight_each_span
     # width 2: spans [0, 2) and [1, 3)
     assert tables[1][0].tolist() == [[0, 0], [1, 2], [5, 6], [5, 6]]
     assert tables[1][1].tolist() == [[0, 0], [0, 0], [0, 0], [1, 1]]
+
+
 def test_marks_mismatch_compares_the_joined_sides():
     zh = ["他问：“你去哪？”", "她笑了。", "“不去。”"]
     en = ["'Where are you going?' he asked.", "She laughed.", "'I'm not.'"]
