@@ -38,6 +38,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         elif item.get_closest_marker("slow"):
             rank.setdefault(item.path, 0)
     items.sort(key=lambda item: rank.get(item.path, 1))
+    modules = {item.nodeid.split("::", 1)[0]: item.module for item in items if getattr(item, "module", None)}
+    stale = [
+        name
+        for name in UNGROUPED
+        if (module := name.split("::")[0]) in modules and not hasattr(modules[module], name.split("::")[1])
+    ]
+    if stale:
+        raise pytest.UsageError(f"tests/conftest.py: UNGROUPED names no test of its module: {stale}")
 
 
 # Parametrized tests whose cases share no fixture beyond the session's: `make test` (--dist loadscope)
