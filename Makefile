@@ -14,7 +14,8 @@ LS_STAMP := $(LS_VENV)/.installed-1.23.2
 LS_LOG  := $(LS_VENV).log
 LS_PENDING := $(LS_VENV).pending
 TEST_WORKERS ?= auto
-# whole modules per worker (their module fixtures build once), in the order tests/conftest.py sets
+# whole modules per worker (their module fixtures build once), in the order tests/conftest.py sets;
+# the cases of the tests listed there in UNGROUPED go to any worker one by one
 XDIST   = -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 SUITE  ?=
 MODELS ?= baseline:unigram baseline:context

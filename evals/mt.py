@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"  {'system':<20}" + "".join(f"{m:>17}" for m in LEADERBOARD))
     for label, documents in (("MT", docs), ("MT vs next chapter", control)):
-        split = {r["metric"]: r["value"] for r in score_documents(documents) if r["chapter_id"] is None}
+        split = {r["metric"]: r["value"] for r in score_documents(documents, chapters=False)}
         print(
             f"  {label:<20}"
             + "".join(f"{split[m]:>17.2f}" if split[m] is not None else f"{'n/a':>17}" for m in LEADERBOARD)

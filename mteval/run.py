@@ -52,9 +52,10 @@ def _discourse_rows(scores: dict[str, Overlap]) -> list[tuple[str, float | None]
 
 
 def score_documents(
-    docs: list[Document], progress: Callable[[str], None] = lambda _: None
+    docs: list[Document], progress: Callable[[str], None] = lambda _: None, chapters: bool = True
 ) -> list[dict[str, Any]]:
-    """Rows (chapter_id, metric, value, signature) for every chapter and for the whole split (chapter_id None)."""
+    """Rows (chapter_id, metric, value, signature) for every chapter (``chapters=False``: none) and for the
+    whole split (chapter_id None)."""
     rows: list[dict[str, Any]] = []
     totals = {c: Overlap() for c in CATEGORIES}
 
@@ -73,7 +74,8 @@ def score_documents(
         discourse = score_document(doc.hyps, doc.refs).categories
         for category, o in discourse.items():
             totals[category].add(o)
-        add(doc.chapter_id, sentence_scores(doc.hyps, doc.refs), discourse)
+        if chapters:
+            add(doc.chapter_id, sentence_scores(doc.hyps, doc.refs), discourse)
     hyps = [h for d in docs for h in d.hyps]
     refs = [r for d in docs for r in d.refs]
     add(None, sentence_scores(hyps, refs), totals)

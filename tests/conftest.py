@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from xdist.scheduler import LoadScopeScheduling
 
 from core.langdata import use_project_data
 from tests.helpers import write_config
@@ -37,3 +38,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         elif item.get_closest_marker("slow"):
             rank.setdefault(item.path, 0)
     items.sort(key=lambda item: rank.get(item.path, 1))
+    modules = {item.nodeid.split("::", 1)[0]: item.module for item in items if getattr(item, "module", None)}
+    stale = [
+        name
+        for name in UNGROUPED
+        if (module := name.split("::")[0]) in modules and not hasattr(modules[module], name.split("::")[1])
+    ]
+    if stale:
+        raise pytest.UsageError(f"tests/conftest.py: UNGROUPED names no test of its module: {stale}")
+
+
+# Parametrized tests whose cases share no fixture beyond the session's: `make test` (--dist loadscope)
+# sends each case to a worker on its own instead of running the whole module on one worker.
+UNGROUPED = ("tests/evals/test_figures.py::test_readme_shows_what_the_commands_print_today",)
+
+
+class _Scheduling(LoadScopeScheduling):
+    """loadscope, with each case of an ``UNGROUPED`` test a unit of work of its own."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if nodeid.split("[", 1)[0] in UNGROUPED else super()._split_scope(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log) -> LoadScopeScheduling | None:
+    return _Scheduling(config, log) if config.getvalue("dist") == "loadscope" else None

@@ -5,8 +5,8 @@ import pytest
 from core.storage import read_rows
 from exports.stage import export_corpus
 from mteval.discourse import CATEGORIES
-from mteval.inputs import InputError
-from mteval.run import evaluate_system, leaderboard
+from mteval.inputs import Document, InputError
+from mteval.run import evaluate_system, leaderboard, score_documents
 from tests.exports.synthetic import build_output
 
 
@@ -43,3 +43,13 @@ def test_bad_system_names_are_refused(tmp_path):
     layout = build_output(tmp_path / "output", books=1)
     with pytest.raises(InputError, match=r"system name '\.\./x': use letters"):
         evaluate_system(layout, "test", tmp_path / "x.txt", name="../x")
+
+
+def test_without_chapters_only_the_split_rows_are_scored():
+    docs = [
+        Document("b/1", ["He said no.", "She left."], ["He said no.", "Then she left."]),
+        Document("b/2", ["It rained."], ["It was raining."]),
+    ]
+    rows = score_documents(docs)
+    assert score_documents(docs, chapters=False) == [row for row in rows if row["chapter_id"] is None]
+    assert {row["chapter_id"] for row in rows} == {"b/1", "b/2", None}
