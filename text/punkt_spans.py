@@ -28,9 +28,8 @@ _BEG_LC, _MID_LC, _UNK_LC = 1 << 4, 1 << 5, 1 << 6
 _UC = _BEG_UC | _MID_UC | _UNK_UC
 _LC = _BEG_LC | _MID_LC | _UNK_LC
 _PUNCTUATION = frozenset(";:,.!?")  # tokens that never start a sentence
-_WHITESPACE = " " + string.whitespace.replace(
-    " ", ""
-)  # what NLTK looks back for to find the word before a candidate end
+# what NLTK looks back for to find the word before a candidate end, the space first
+_WHITESPACE = " " + string.whitespace.replace(" ", "")
 _UNKNOWN = None  # the orthographic heuristic cannot tell
 
 
@@ -54,9 +53,8 @@ class PunktSpans:
         self.period_context = _compiled(lang_vars.period_context_re())
         self.word_tokenizer = _compiled(lang_vars._word_tokenizer_re())
         self.realignment = _compiled(lang_vars.re_boundary_realignment)
-        self.realign_first = frozenset(
-            "\"')]}\u2018\u2019\u201c\u201d\xab\xbb"
-        )  # what a realignment starts with
+        # what a realignment (closing quotes and brackets moved to the sentence before) starts with
+        self.realign_first = frozenset("\"')]}\u2018\u2019\u201c\u201d\xab\xbb")
         self.numeric = _compiled(PunktToken._RE_NUMERIC)
         self.initial = _compiled(PunktToken._RE_INITIAL)
         self._types: dict[str, tuple[str, str]] = {}
