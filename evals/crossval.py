@@ -21,7 +21,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, MissingExtra, SentenceEmbedder
+from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, MissingExtra, span_table
+from alignment.joined import PooledCache
+from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
@@ -40,13 +42,12 @@ GRIDS = {
     },
     "hybrid": {
         "weight": (0.5, 1.0, 2.0),
-        "floor": (0.1, 0.2, 0.3),
         "skip_zh": (-0.3, -0.5),
         "skip_en": (-0.3, -0.5),
         "para_bonus": (0.2, 0.4),
     },
 }
-HYBRID_FIELDS = ("weight", "floor")
+HYBRID_FIELDS = ("weight",)
 
 
 class Case:
@@ -68,7 +69,7 @@ class Case:
         return (count(keys, self.gold), *line_accuracy(keys, self.gold))
 
 
-def prepare(data_dir: Path, lexicon: Lexicon, embed: SentenceEmbedder | None) -> list[Case]:
+def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list[Case]:
     chapters = [chapter for chapter in load_chapters(data_dir) if chapter.gold is not None]
     learned = align_book([(c.zh, c.en) for c in chapters], lexicon).learned
     refined = lexicon.with_learned(learned)
@@ -76,8 +77,10 @@ def prepare(data_dir: Path, lexicon: Lexicon, embed: SentenceEmbedder | None) ->
     for chapter in chapters:
         tokens = ChapterTokens.of(chapter.zh, chapter.en)
         scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, glosses(tokens, refined))
-        if embed is not None:
-            scorer = HybridScorer(scorer, embed(chapter.zh), embed(chapter.en), HybridWeights())
+        if cache is not None:
+            widths = HYBRID_SEARCH.max_size - 1
+            spans = span_table(chapter.zh, cache, widths), span_table(chapter.en, cache, widths)
+            scorer = HybridScorer(scorer, *spans, HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases
 
@@ -132,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     lexicon = Lexicon()
     try:
-        embed = SentenceEmbedder() if args.method == "hybrid" else None
-        cases = [case for data_dir in folders for case in prepare(data_dir, lexicon, embed)]
+        cache = PooledCache(UsePooler()) if args.method == "hybrid" else None
+        cases = [case for data_dir in folders for case in prepare(data_dir, lexicon, cache)]
     except (DataError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

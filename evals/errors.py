@@ -5,7 +5,8 @@
 For every gold bead with sentences on both sides (grouped by shape, 1-1, 1-2, ..., 3+ for larger
 sides): the share the aligner found exactly, and of the others, how many were **split** (the test beads
 touching it lie inside it: only the inner boundaries are wrong) and how many had a **border** error (a
-test bead crosses its border: a sentence went to or came from a neighbour). Per side, the sentences
+test bead crosses its border: a sentence went to or came from a neighbour); then the two-sided beads of
+that shape the aligner **made**, and the share of them that are gold beads (**right**). Per side, the sentences
 that crossed a border (once per gold bead whose border they crossed), by length in characters, out
 of all sentences of that length. Paragraphs as in ``evals.align``.
 """
@@ -79,9 +80,13 @@ def classify(
     return result
 
 
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:>6.2f}" if whole else f"{'-':>6}"
+
+
 def report(chapters: list[EvalChapter], results: list[list[BeadKey]]) -> list[str]:
     """The printed table: per gold shape, then the border sentences by length, per side."""
-    by_shape: Counter[tuple[str, str]] = Counter()
+    by_shape: Counter[tuple[str, str]] = Counter()  # (shape, exact | split | border | made | right)
     zh_lengths: Counter[str] = Counter()
     en_lengths: Counter[str] = Counter()
     zh_all: Counter[str] = Counter()
@@ -93,15 +98,22 @@ def report(chapters: list[EvalChapter], results: list[list[BeadKey]]) -> list[st
             by_shape[shape(bead), kind] += 1
             zh_lengths.update(_bin(zh_chars[i], ZH_BINS) for i in zh)
             en_lengths.update(_bin(en_chars[j], EN_BINS) for j in en)
+        gold = set(chapter.gold or [])
+        for bead in test:
+            if bead[0] and bead[1]:
+                by_shape[shape(bead), "made"] += 1
+                by_shape[shape(bead), "right"] += bead in gold
         zh_all.update(_bin(length, ZH_BINS) for length in zh_chars)
         en_all.update(_bin(length, EN_BINS) for length in en_chars)
-    lines = ["gold shape   beads  exact  split  border"]
+    lines = ["gold shape   beads  exact  split  border   made  right"]
     shapes = sorted({s for s, _ in by_shape}, key=lambda s: (len(s), s))
     for name in shapes:
         total = sum(by_shape[name, kind] for kind in ("exact", "split", "border"))
+        made = by_shape[name, "made"]
         lines.append(
-            f"{name:>10} {total:>7} {by_shape[name, 'exact'] / total:>6.2f}"
+            f"{name:>10} {total:>7} {_share(by_shape[name, 'exact'], total)}"
             f" {by_shape[name, 'split']:>6} {by_shape[name, 'border']:>7}"
+            f" {made:>6} {_share(by_shape[name, 'right'], made)}"
         )
     for side, crossed, every, bounds in (
         ("zh", zh_lengths, zh_all, ZH_BINS),

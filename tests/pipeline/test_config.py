@@ -299,7 +299,7 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         "dedup": {"threshold": 0.9, "num_perm": 64},
         "pair": {"band": 4, "check_length": 0.5},
         "filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
-        "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"floor": 0.2}},
+        "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"weight": 0.5}},
         "split": {"held_out_books": 2, "leak_sides": ["zh"]},
     }
     stages = load_config(_with(tmp_path, lambda r: r.update(options=options))).settings
@@ -308,7 +308,7 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         dedup=DedupConfig(threshold=0.9, num_perm=64),
         pair=MatchConfig(band=4, check_length=0.5),
         filters=FilterConfig(min_sentences=3, max_length_ratio=2.0, length_unit="chars"),
-        align=AlignSettings(search=SearchParams(band=40, skip_zh=-0.5), hybrid=HybridWeights(floor=0.2)),
+        align=AlignSettings(search=SearchParams(band=40, skip_zh=-0.5), hybrid=HybridWeights(weight=0.5)),
         split=SplitConfig(held_out_books=2, leak_sides=("zh",)),
     )
     assert isinstance(stages.filters.max_length_ratio, float)
@@ -349,10 +349,6 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         (
             {"align": {"hybrid": {"weight": True}}},
             "options.align.hybrid.weight: expected a number >= 0, got True",
-        ),
-        (
-            {"align": {"hybrid": {"floor": 2}}},
-            "options.align.hybrid.floor: expected a number from -1 to 1, got 2",
         ),
     ],
 )
