@@ -65,14 +65,20 @@ def span_table(sentences: Sequence[str], cache: PooledCache, widths: int) -> Spa
 Embedding = tuple[SpanTable, SpanTable, HybridWeights]  # zh spans, en spans, weights
 
 
-def _neighbours(similarity: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+def _neighbour_sums(similarity: np.ndarray, width: int) -> np.ndarray:
     """From the similarity of each span (rows) to each sentence of the other side (columns): per span
-    and start of a ``width``-sentence span of the other side, the similarity to the sentence before and
-    to the one after it (NaN past the side's ends)."""
+    and start of a ``width``-sentence span of the other side, the similarity to the sentence before it
+    plus that to the one after it (0 past the side's ends)."""
     size = similarity.shape[1]
-    padded = np.full((similarity.shape[0], size + 2), np.nan)
+    padded = np.zeros((similarity.shape[0], size + 2), dtype=similarity.dtype)
     padded[:, 1:-1] = similarity
-    return padded[:, : size - width + 1], padded[:, width + 1 :]
+    return padded[:, : size - width + 1] + padded[:, width + 1 :]
+
+
+def _neighbour_counts(size: int, width: int) -> np.ndarray:
+    """Per start of a ``width``-sentence span of ``size`` sentences: how many neighbours it has (0-2)."""
+    starts = np.arange(size - width + 1)
+    return (starts > 0).astype(np.int64) + (starts + width < size)
 
 
 class HybridScorer:
@@ -106,13 +112,12 @@ class HybridScorer:
     def margins(self, a: int, b: int) -> np.ndarray:
         """Like ``scores``: the a-b beads' cosine less the mean cosine against the neighbours."""
         if (a, b) not in self._margins:
-            zh, en = self._zh[a - 1], self._en[b - 1]
-            before_en, after_en = _neighbours(self._to_sentences("zh", a), b)
-            before_zh, after_zh = _neighbours(self._to_sentences("en", b), a)
-            around = np.stack([before_en, after_en, before_zh.T, after_zh.T])
-            present = ~np.isnan(around)
-            mean = np.nansum(around, axis=0) / np.maximum(1, present.sum(axis=0))
-            self._margins[a, b] = zh @ en.T - mean
+            around = _neighbour_sums(self._to_sentences("zh", a), b)
+            around += _neighbour_sums(self._to_sentences("en", b), a).T
+            counts = _neighbour_counts(self.n, a)[:, None] + _neighbour_counts(self.m, b)[None, :]
+            margins = self._zh[a - 1] @ self._en[b - 1].T
+            margins -= around / np.maximum(1, counts)
+            self._margins[a, b] = margins
         return self._margins[a, b]
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

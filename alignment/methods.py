@@ -109,17 +109,18 @@ def _hybrid(book: BookToAlign) -> Aligned:
     for zh, en in book.chapters:
         cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
         vectors.append((span_table(zh, cache, widths), span_table(en, cache, widths), book.hybrid))
-    return _learned(
-        align_book(
-            book.chapters,
-            book.lexicon,
-            params=params,
-            paragraphs=book.paragraphs,
-            embeddings=vectors,
-            processes=book.processes,
-            zh_words=book.zh_words,
+    with _pooler().one_thread():  # the margins' matrix products too (forked workers inherit it)
+        return _learned(
+            align_book(
+                book.chapters,
+                book.lexicon,
+                params=params,
+                paragraphs=book.paragraphs,
+                embeddings=vectors,
+                processes=book.processes,
+                zh_words=book.zh_words,
+            )
         )
-    )
 
 
 @aligner("bleualign")

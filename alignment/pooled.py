@@ -11,6 +11,7 @@ sentence and ``head`` of its pooled features give the same vector.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from itertools import chain
 
 import numpy as np
@@ -31,10 +32,12 @@ class UsePooler:
         self._model, self._tokenizer, self._backend = use._model, use._tokenizer, backend
         self._limit = self._model._threadpool
 
+    def one_thread(self) -> AbstractContextManager:
+        """BLAS on one thread inside (threads spinning on a busy machine cost far more CPU time)."""
+        return nullcontext() if self._limit is None else self._limit(limits=1, user_api="blas")
+
     def pool(self, texts: Sequence[str]) -> list[Pooled]:
-        if self._limit is None:
-            return self._pool(texts)
-        with self._limit(limits=1, user_api="blas"):
+        with self.one_thread():
             return self._pool(texts)
 
     def _pool(self, texts: Sequence[str]) -> list[Pooled]:
@@ -103,9 +106,7 @@ class UsePooler:
     def head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
         if not len(pooled):
             return np.zeros((0, 512), dtype=np.float32)
-        if self._limit is None:
-            return self._head(pooled, counts)
-        with self._limit(limits=1, user_api="blas"):  # threads spinning on a busy machine cost far more
+        with self.one_thread():
             return self._head(pooled, counts)
 
     def _head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:

