@@ -109,7 +109,7 @@ def _hybrid(book: BookToAlign) -> Aligned:
     for zh, en in book.chapters:
         cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
         vectors.append((span_table(zh, cache, widths), span_table(en, cache, widths), book.hybrid))
-    with _pooler().one_thread():  # the margins' matrix products too (forked workers inherit it)
+    with _pooler().one_thread():  # the margins' matrix products too
         return _learned(
             align_book(
                 book.chapters,
