@@ -1,4 +1,4 @@
-"""Cached spaCy tagger and WordNet look-ups.
+"""Cached spaCy tagger, WordNet reader and lemmas (the senses of a lemma: :mod:`cohesion.senses`).
 
 POS comes from spaCy's tagger alone: only ``tok2vec`` and ``tagger`` run (parser, NER, senter and
 spaCy's lemmatizer are not even loaded: nothing here needs a parse). The model's attribute ruler,

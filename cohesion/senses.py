@@ -2,13 +2,14 @@
 similar-to links that the rules ask about, without building NLTK ``Synset`` objects.
 
 NLTK parses a synset's whole line (every lemma and pointer, the gloss with regular expressions) the
-first time it is asked for, about 0.2 ms a synset. Every book's task starts with empty caches, so each
-noun and adjective of a book paid that once per sense: on mac-dev, 4 of a fresh process's 6 CPU s of
-mining. Here a synset's line is sliced from a memory map of its data file (shared by forked processes,
-no file offset to move) at the offset in NLTK's index, and only the first fields are split. The order
-of senses and their names follow NLTK's rules (forms from ``_morphy``, offsets from its index; the name
-is the first lemma, lower-cased, without its syntactic marker, with its sense number in the index), so
-the results are NLTK's (``tests/cohesion/test_senses.py`` compares them).
+first time it is asked for, and the rules asked for every sense of a word where they use one or two.
+Every book's task starts with empty look-up caches, so a book paid this for each of its nouns and
+adjectives: the larger part of what a fresh process's first mining costs above a warm one's. Here only
+the senses asked for are read, each line sliced from a memory map of its data file (shared by forked
+processes, no file offset to move) at the offset in NLTK's index, and only its first fields split. The
+order of senses and their names follow NLTK's rules (forms from ``_morphy``, offsets from its index;
+the name is the first lemma, lower-cased, without its syntactic marker, with its sense number in the
+index), so the results are NLTK's (``tests/cohesion/test_senses.py`` compares them).
 """
 
 from __future__ import annotations
