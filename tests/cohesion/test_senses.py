@@ -17,12 +17,7 @@ WORDS = [  # plurals and irregular forms (morphy), satellites, marked adjectives
 
 @pytest.mark.parametrize(("word", "pos"), WORDS)
 def test_senses_are_nltks_synsets(word, pos):
-    ours = [(s.name, s.lexname, senses.similar_names(s)) for s in senses.senses(word, pos)]
-    theirs = [
-        (s.name(), s.lexname(), frozenset(t.name() for t in s.similar_tos()))
-        for s in wordnet().synsets(word, pos)
-    ]
-    assert ours == theirs
+    assert _ours(word, pos) == _nltk(wordnet(), word, pos)
 
 
 def test_names_lexnames_and_similar_synsets():
@@ -45,3 +40,26 @@ def test_lexname_and_is_person_read_the_first_sense():
         "",
     )
     assert (senses.is_person("driver"), senses.is_person("stone")) == (True, False)
+
+
+@pytest.mark.slow
+def test_every_noun_and_adjective_lemma_matches_nltk():
+    reader = wordnet()
+    differ = [
+        (lemma, pos)
+        for pos in ("n", "a")
+        for lemma in list(reader._lemma_pos_offset_map)
+        if _ours(lemma, pos) != _nltk(reader, lemma, pos)
+    ]
+    assert differ == []
+
+
+def _ours(lemma: str, pos: str) -> list[tuple]:
+    return [(s.name, s.lexname, senses.similar_names(s)) for s in senses.senses(lemma, pos)]
+
+
+def _nltk(reader, lemma: str, pos: str) -> list[tuple]:
+    return [
+        (s.name(), s.lexname(), frozenset(t.name() for t in s.similar_tos()))
+        for s in reader.synsets(lemma, pos)
+    ]
