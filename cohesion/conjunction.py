@@ -37,7 +37,7 @@ from functools import cache
 
 from cohesion.tagged import Sentence
 
-from cohesion import nlp, zh
+from cohesion import nlp, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core
 from text import connectives
@@ -149,7 +149,7 @@ def _subject(doc: Sentence | None, after: int = 0) -> str | None:
             return tok.lower_
         if tok.tag_ in ("NN", "NNS"):
             base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-            return "thing" if base and not nlp.is_person(base) else None
+            return "thing" if base and not senses.is_person(base) else None
         if tok.pos_ == "PROPN":
             return None
     return None

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon, nlp, senses
 from cohesion.chapter import quoted
 from cohesion.mentions import Mention
 
@@ -87,7 +87,7 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
             if doc is None or m.kind != "name" or m.title:
                 continue
             words = m.text.lower().split()
-            head_is_person = nlp.is_person(nlp.lemma(words[-1], "n") or words[-1])
+            head_is_person = senses.is_person(nlp.lemma(words[-1], "n") or words[-1])
             before = doc[m.token - 1] if m.token > 0 else None
             after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
             possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
@@ -121,14 +121,14 @@ def owns_person(doc: Sentence, m: Mention) -> bool:
     if doc.text[m.end : m.end + 2] not in ("'s", "’s"):
         return False
     head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
-    return head is not None and nlp.is_person(nlp.lemma(head.text, "n") or head.lower_)
+    return head is not None and senses.is_person(nlp.lemma(head.text, "n") or head.lower_)
 
 
 def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mention]], i: int) -> str | None:
     """The first gendered pronoun in the next ``FOLLOW`` sentences, up to one that mentions a name or
     a person noun ("Anna bought a coat. The shop was busy. She paid.")."""
     for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
-        if any(m.kind == "name" or nlp.is_person(m.lemma) for m in mentions[k]):
+        if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[k]):
             return None
         doc = docs[k]
         gender = _first_pronoun_gender([t for t in doc if not spoken(doc.text, t.idx)]) if doc else None

@@ -1,4 +1,4 @@
-"""Cached spaCy tagger and WordNet look-ups.
+"""Cached spaCy tagger, WordNet reader and lemmas (the senses of a lemma: :mod:`cohesion.senses`).
 
 POS comes from spaCy's tagger alone: only ``tok2vec`` and ``tagger`` run (parser, NER, senter and
 spaCy's lemmatizer are not even loaded: nothing here needs a parse). The model's attribute ruler,
@@ -111,20 +111,3 @@ def lemma(form: str, pos: str, plural: bool = False) -> str | None:
         if singular:
             return singular[0]
     return wordnet().morphy(form, pos)
-
-
-@cache
-def synsets(lemma_: str, pos: str) -> tuple[str, ...]:
-    """Names of the lemma's synsets, most frequent first."""
-    return tuple(s.name() for s in wordnet().synsets(lemma_, pos))
-
-
-@cache
-def lexname(noun_lemma: str) -> str:
-    """Lexicographer file of the noun's most frequent sense ("noun.person", "noun.artifact" ...)."""
-    synsets = wordnet().synsets(noun_lemma, "n")
-    return synsets[0].lexname() if synsets else ""
-
-
-def is_person(noun_lemma: str) -> bool:
-    return lexname(noun_lemma) == "noun.person"

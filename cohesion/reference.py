@@ -28,7 +28,7 @@ from functools import cache
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nlp, nounphrase, zh
+from cohesion import lexicon, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, quoted
 from cohesion.gender import own_pronoun_gender, owns_person, spoken
@@ -99,7 +99,7 @@ def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]
         m
         for m in own
         if _compatible(m, cls, ch, 0, tok.lower_)
-        or (cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and nlp.is_person(m.lemma))
+        or (cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and senses.is_person(m.lemma))
     ]  # a person noun of unknown gender ("the teacher") may be the antecedent: it blocks
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
@@ -197,7 +197,7 @@ def _choose(
         known = [m for m in compatible if _gender(m, ch) == cls]
         compatible = known or compatible
     if cls == "pl":  # "them": persons before things
-        persons = [m for m in compatible if m.kind != "noun" or nlp.is_person(m.lemma)]
+        persons = [m for m in compatible if m.kind != "noun" or senses.is_person(m.lemma)]
         compatible = persons or compatible
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
@@ -265,7 +265,7 @@ def _generic(doc: Sentence | None, m: Mention) -> bool:
     if k >= 0 and doc[k].lower_ in QUANTIFIERS:
         return True
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
-    return bare and not m.plural and nlp.is_person(m.lemma)
+    return bare and not m.plural and senses.is_person(m.lemma)
 
 
 def _predicate(doc: Sentence | None, m: Mention) -> bool:
@@ -357,22 +357,22 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
         thing = distance == 1 and form != "they"
         if m.kind == "name":  # "the Shans" are people, "the World Coordinates" are not
             return m.plural and " " not in m.text and m.text not in ch.things
-        return m.plural and (m.kind == "names" or nlp.is_person(m.lemma) or thing)
+        return m.plural and (m.kind == "names" or senses.is_person(m.lemma) or thing)
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
         return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == _gender(m, ch)
     gender = lexicon.genders().get((m.lemma, "noun"))
     if cls == "n":
-        return not gender and not nlp.is_person(m.lemma)
+        return not gender and not senses.is_person(m.lemma)
     return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
 
 
 @cache
 def _surely_person(lemma: str) -> bool:
     """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
-    senses = nlp.wordnet().synsets(lemma, "n")[:2]
-    return bool(senses) and all(s.lexname() == "noun.person" for s in senses)
+    first = senses.senses(lemma, "n", 2)
+    return bool(first) and all(s.lexname == "noun.person" for s in first)
 
 
 def _copula_subject(doc: Sentence, i: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator
+from functools import lru_cache
 
 from cohesion import nounphrase
 from cohesion.candidate import Candidate
@@ -50,12 +51,25 @@ def _key(m: Mention) -> str:
     return m.lemma.lower()
 
 
+@lru_cache(maxsize=65536)
+def _words(lemma: str) -> tuple[str, ...]:
+    """The words of a mention's key (cached: every pair compared splits it again)."""
+    return tuple(lemma.lower().split())
+
+
+@lru_cache(maxsize=65536)
+def _ends(lemma: str) -> tuple[str, ...]:
+    """A name's key and every end of it ("great xia dragonfinch", "xia dragonfinch", "dragonfinch")."""
+    words = _words(lemma)
+    return tuple(" ".join(words[k:]) for k in range(len(words)))
+
+
 def _same(p: Mention, m: Mention) -> bool:
     """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), and
     a name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch")."""
     if p.kind == "noun" and m.kind == "noun":
         return p.lemma == m.lemma
-    x, y = _key(p).split(), _key(m).split()
+    x, y = _words(p.lemma), _words(m.lemma)
     if "noun" in (p.kind, m.kind):
         return x == y and len(x) == 1
     short, long = sorted((x, y), key=len)
@@ -69,8 +83,8 @@ def _where(mentions: list[list[Mention]]) -> dict[str, list[int]]:
     for i, found in enumerate(mentions):
         keys = set()
         for m in found:
-            words = _key(m).split()
-            keys.update(" ".join(words[k:]) for k in range(len(words)) if m.kind != "noun" or k == 0)
+            ends = _ends(m.lemma)
+            keys.update(ends if m.kind != "noun" else ends[:1])
         for key in keys:
             where.setdefault(key, []).append(i)
     return where
@@ -102,8 +116,7 @@ def _link(
         window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
-    words = _key(m).split()
-    ends = {" ".join(words[k:]) for k in range(len(words))} if m.kind != "noun" else {_key(m)}
+    ends = set(_ends(m.lemma)) if m.kind != "noun" else {_key(m)}
     for i in _candidates(where, ends, j, window):  # no mention of the other sentences can match
         earlier = [p for p in ch.mentions[i] if _same(p, m)]
         if earlier:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
@@ -60,12 +60,12 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
                 break  # an earlier substitute is the closer link
             last = next((m for m in reversed(ch.mentions[i]) if m.plural == (one.lower_ == "ones")), None)
-            if described and last is not None and (last.kind != "noun" or nlp.is_person(last.lemma)):
+            if described and last is not None and (last.kind != "noun" or senses.is_person(last.lemma)):
                 break  # "Anna ... the quiet one": the nearest noun of its number is a person
             nouns = [
                 m
                 for m in ch.mentions[i]
-                if m.kind == "noun" and _concrete(m.lemma) and (predicative or not nlp.is_person(m.lemma))
+                if m.kind == "noun" and _concrete(m.lemma) and (predicative or not senses.is_person(m.lemma))
             ]
             a = _antecedent(nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None:
@@ -128,9 +128,9 @@ def _clause_end(doc: Sentence, k: int, extended: bool = True) -> bool:
 
 def _concrete(lemma: str) -> bool:
     """Can the noun be a substitute's antecedent: not abstract in its first sense, or physical in a near one?"""
-    if nlp.lexname(lemma) not in ABSTRACT:
+    if senses.lexname(lemma) not in ABSTRACT:
         return True
-    return any(s.lexname() in PHYSICAL for s in nlp.wordnet().synsets(lemma, "n")[:SENSES])
+    return any(s.lexname in PHYSICAL for s in senses.senses(lemma, "n", SENSES))
 
 
 def _antecedent(nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon, nlp, nounphrase, zh
+from cohesion import lexicon, nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
@@ -62,9 +62,9 @@ def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
             or nounphrase.idiom(text, tok.idx + len(tok))
         ):
             continue
-        synsets = nlp.synsets(base, "n")
-        if synsets:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, synsets[0], tok.i))
+        first = senses.senses(base, "n", 1)
+        if first:
+            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, first[0].name, tok.i))
     return found
 
 
@@ -145,9 +145,8 @@ def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
 @cache
 def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
     """The two most frequent adjective senses of ``word`` and the head senses they are similar to."""
-    synsets = nlp.wordnet().synsets(word, "a")[:2]
-    own = frozenset(s.name() for s in synsets)
-    return own, frozenset(t.name() for s in synsets for t in s.similar_tos())
+    first = senses.senses(word, "a", 2)
+    return frozenset(s.name for s in first), frozenset(n for s in first for n in senses.similar_names(s))
 
 
 def _target(doc: Sentence, k: int) -> str:

@@ -1,0 +1,65 @@
+import pytest
+
+from cohesion import senses
+from cohesion.nlp import wordnet
+
+WORDS = [  # plurals and irregular forms (morphy), satellites, marked adjectives ("big(a)"), unknown words
+    ("glasses", "n"),
+    ("men", "n"),
+    ("driver", "n"),
+    ("stone", "n"),
+    ("happy", "a"),
+    ("big", "a"),
+    ("fifteenth", "a"),
+    ("qwertyx", "n"),
+]
+
+
+@pytest.mark.parametrize(("word", "pos"), WORDS)
+def test_senses_are_nltks_synsets(word, pos):
+    assert _ours(word, pos) == _nltk(wordnet(), word, pos)
+
+
+def test_names_lexnames_and_similar_synsets():
+    assert [s.name for s in senses.senses("glasses", "n", 3)] == [
+        "spectacles.n.01",
+        "glass.n.01",
+        "glass.n.02",
+    ]
+    happy = senses.senses("happy", "a", 2)
+    assert [(s.name, s.lexname) for s in happy] == [("happy.a.01", "adj.all"), ("felicitous.s.01", "adj.all")]
+    assert senses.similar_names(happy[1]) == frozenset({"fortunate.a.01"})
+    assert senses.senses("big", "a", 1)[0].name == "large.a.01"  # the first lemma "big(a)" loses its marker
+    assert senses.senses("qwertyx", "n") == ()
+
+
+def test_lexname_and_is_person_read_the_first_sense():
+    assert (senses.lexname("stone"), senses.lexname("host"), senses.lexname("qwertyx")) == (
+        "noun.object",
+        "noun.person",
+        "",
+    )
+    assert (senses.is_person("driver"), senses.is_person("stone")) == (True, False)
+
+
+@pytest.mark.slow
+def test_every_noun_and_adjective_lemma_matches_nltk():
+    reader = wordnet()
+    differ = [
+        (lemma, pos)
+        for pos in ("n", "a")
+        for lemma in list(reader._lemma_pos_offset_map)
+        if _ours(lemma, pos) != _nltk(reader, lemma, pos)
+    ]
+    assert differ == []
+
+
+def _ours(lemma: str, pos: str) -> list[tuple]:
+    return [(s.name, s.lexname, senses.similar_names(s)) for s in senses.senses(lemma, pos)]
+
+
+def _nltk(reader, lemma: str, pos: str) -> list[tuple]:
+    return [
+        (s.name(), s.lexname(), frozenset(t.name() for t in s.similar_tos()))
+        for s in reader.synsets(lemma, pos)
+    ]
