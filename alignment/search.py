@@ -205,7 +205,9 @@ def _gains(
         return sources, gains
     firsts = [int(offsets[a]) for _, a, _ in scored]  # the cells of rows i >= a
     sizes = np.array([len(rows) - first for first in firsts], dtype=np.int64)
-    where = np.concatenate([np.arange(first, len(rows)) for first in firsts])  # each stacked cell's cell
+    where = np.concatenate(
+        [np.arange(first, len(rows)) for first in firsts]
+    )  # each stacked cell's corridor cell
     shape_a = np.repeat(np.array([a for _, a, _ in scored], dtype=np.int64), sizes)
     shape_b = np.repeat(np.array([b for _, _, b in scored], dtype=np.int64), sizes)
     zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b

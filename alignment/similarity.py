@@ -19,11 +19,9 @@ from itertools import chain, repeat
 import numpy as np
 
 from alignment import marks
+from alignment.search import Shape
 from text import chinese, english
 from text.lexicon import Lexicon
-
-
-Shape = int | np.ndarray  # a bead side's sentence count: one, or one per bead
 
 
 def idf(frequencies: Sequence[int], documents: int) -> list[float]:
@@ -286,7 +284,7 @@ class ChapterScorer:
         recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
         both = precision + recall
         f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
-        return f1 * length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
+        return f1 * self.length_factors_at(a, b, rows, columns)
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
