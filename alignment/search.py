@@ -10,8 +10,13 @@ import numpy as np
 
 from alignment.beads import Bead, span_bead
 
+Shape = int | np.ndarray  # a bead side's sentence count: one, or one per bead (``takes_shape_arrays``)
+
 
 class Scorer(Protocol):
+    """Bead scores by shape (a zh, b en sentences). A scorer whose ``takes_shape_arrays`` is true also
+    takes a and b as index arrays broadcast with rows and columns (several shapes in one call)."""
+
     n: int  # zh sentences
     m: int  # en sentences
 
@@ -59,17 +64,19 @@ class Paragraphs:
     en: frozenset[int] = frozenset()
 
 
-def _crossing_costs(starts: frozenset[int], size: int, cost: float) -> Callable[[int], np.ndarray] | None:
+def _crossing_costs(
+    starts: frozenset[int], size: int, cost: float
+) -> Callable[[np.ndarray, Shape], np.ndarray] | None:
     """For spans [k, k + width) of ``size`` items: ``cost`` x how many starts lie strictly inside
-    (k < s < k + width), per k, as a function of the width (widths 1..size); None when fewer than two starts
-    (no evidence: no cost)."""
+    (k < s < k + width), as a function of the spans' k and width (broadcast arrays, widths 1..size); None
+    when fewer than two starts (no evidence: no cost)."""
     if len(starts) < 2:
         return None
     marks = np.zeros(size + 1)
     marks[[s for s in starts if 0 <= s <= size]] = 1
     before = np.zeros(size + 2)  # before[k] = starts < k
     np.cumsum(marks, out=before[1:])
-    return lambda width: (before[width : size + 1] - before[1 : size - width + 2]) * cost
+    return lambda first, width: (before.take(first + width) - before.take(first + 1)) * cost
 
 
 def best_path(candidates: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
@@ -155,6 +162,20 @@ def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np
     return offsets, rows, np.arange(offsets[-1]) - np.repeat(offsets[:-1] - first, sizes)
 
 
+def _shape_calls(scorer: Scorer, segments: list[tuple[int, int, slice]]) -> Callable[..., np.ndarray]:
+    """``call(method, a, b, rows, columns)`` over the stacked cells of several bead shapes (``segments``:
+    each shape's a, b and cells): one call when the scorer takes shape arrays, else one per shape."""
+    if getattr(scorer, "takes_shape_arrays", False):
+        return lambda method, a, b, rows, columns: method(a, b, rows, columns)
+
+    def per_shape(
+        method: Callable, a: np.ndarray, b: np.ndarray, rows: np.ndarray, columns: np.ndarray
+    ) -> np.ndarray:
+        return np.concatenate([method(x, y, rows[cells], columns[cells]) for x, y, cells in segments])
+
+    return per_shape
+
+
 def _gains(
     n: int,
     m: int,
@@ -170,36 +191,46 @@ def _gains(
     chapter), and the bead's gain (-inf there).
 
     A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
-    1-0 bead's is ``skip_zh``.
+    1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.
     """
     types = bead_types(params.max_size)
     cell_index = rows * (m + 1) + columns
-    sources = np.empty((len(types), len(rows)), dtype=np.int64)
+    shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
+    sources = cell_index[None, :] - shifts[:, None]
     gains = np.full((len(types), len(rows)), -np.inf)
+    if n:
+        gains[types.index((1, 0)), offsets[1] :] = params.skip_zh
+    scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
+    if not scored:
+        return sources, gains
+    firsts = [int(offsets[a]) for _, a, _ in scored]  # the cells of rows i >= a
+    sizes = np.array([len(rows) - first for first in firsts], dtype=np.int64)
+    where = np.concatenate(
+        [np.arange(first, len(rows)) for first in firsts]
+    )  # each stacked cell's corridor cell
+    shape_a = np.repeat(np.array([a for _, a, _ in scored], dtype=np.int64), sizes)
+    shape_b = np.repeat(np.array([b for _, _, b in scored], dtype=np.int64), sizes)
+    zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b
+    early = en < 0
+    en = np.maximum(en, 0)
+    bounds = np.r_[0, np.cumsum(sizes)]
+    segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
+    call = _shape_calls(scorer, segments)
+    gain = call(scorer.scores_at, shape_a, shape_b, zh, en)
+    if params.marks:
+        gain = gain - params.marks * call(scorer.marks_mismatch_at, shape_a, shape_b, zh, en)
+    if params.orphan:
+        orphans = call(scorer.orphans_at, shape_a, shape_b, zh, en)
+        gain = gain - params.orphan * np.where(shape_a + shape_b > 2, orphans, 0)
     zh_cross = _crossing_costs(paragraphs.zh, n, params.para_cross)
     en_cross = _crossing_costs(paragraphs.en, m, params.para_cross)
-    for t, (a, b) in enumerate(types):
-        sources[t] = cell_index - (a * (m + 1) + b)
-        if a > n or b > m:
-            continue
-        first = offsets[a]  # the cells of rows i >= a
-        zh, en = rows[first:] - a, columns[first:] - b
-        early = en < 0
-        if not b:
-            gains[t, first:] = params.skip_zh
-            continue
-        if early.any():
-            en = np.maximum(en, 0)
-        gain = scorer.scores_at(a, b, zh, en)
-        if params.marks:
-            gain = gain - params.marks * scorer.marks_mismatch_at(a, b, zh, en)
-        if params.orphan and a + b > 2:
-            gain = gain - params.orphan * scorer.orphans_at(a, b, zh, en)
-        if zh_cross:
-            gain = gain - zh_cross(a)[zh]
-        if en_cross:
-            gain = gain - en_cross(b)[en]
-        gains[t, first:] = np.where(early, -np.inf, gain)
+    if zh_cross:
+        gain = gain - zh_cross(zh, shape_a)
+    if en_cross:
+        gain = gain - en_cross(en, shape_b)
+    gain[early] = -np.inf
+    for (t, _, _), first, (_, _, cells) in zip(scored, firsts, segments):
+        gains[t, first:] = gain[cells]
     return sources, gains
 
 

@@ -19,6 +19,7 @@ from itertools import chain, repeat
 import numpy as np
 
 from alignment import marks
+from alignment.search import Shape
 from text import chinese, english
 from text.lexicon import Lexicon
 
@@ -146,10 +147,11 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.nd
 
 
 def _explained(
-    hit: np.ndarray, sentence_of: np.ndarray, weight: np.ndarray, sentences: int, widths: int
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For span widths 1..widths, prefix sums over sentences of two sentences x spans tables: the weight of
-    a sentence's tokens explained by the span, and whether a sentence with content has none explained.
+    hit: np.ndarray, sentence_of: np.ndarray, weight: np.ndarray, sentences: int, widths: int, orphans: bool
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """widths x (sentences + 1) x other-side sentences prefix sums over sentences, per span width (1..widths)
+    and span start: the weight of a sentence's tokens explained by the span, and (with ``orphans``) how
+    many sentences with content have none explained (columns past the last start of a width: 0).
 
     ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
     """
@@ -157,7 +159,8 @@ def _explained(
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
     hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
     starts = _starts(sentence_of)
-    tables = []
+    explained = np.zeros((widths, sentences + 1, hit.shape[1]))
+    unexplained = np.zeros((widths, sentences + 1, hit.shape[1]), dtype=np.int32) if orphans else None
     covered = hit
     for width in range(1, widths + 1):
         if width > 1:
@@ -166,12 +169,11 @@ def _explained(
         table = np.zeros((sentences, columns), dtype=np.float32)
         if len(sentence_of) and columns:
             table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
-        explained = np.zeros((sentences + 1, columns))
-        np.cumsum(table, axis=0, dtype=np.float64, out=explained[1:])
-        orphans = np.zeros((sentences + 1, columns), dtype=np.int32)
-        np.cumsum((table == 0) & has_content[:, None], axis=0, dtype=np.int32, out=orphans[1:])
-        tables.append((explained, orphans))
-    return tables
+        np.cumsum(table, axis=0, dtype=np.float64, out=explained[width - 1, 1:, :columns])
+        if unexplained is not None:
+            empty = (table == 0) & has_content[:, None]
+            np.cumsum(empty, axis=0, dtype=np.int32, out=unexplained[width - 1, 1:, :columns])
+    return explained, unexplained
 
 
 def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
@@ -182,11 +184,13 @@ def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
     return table
 
 
-def _span_sums(prefix: np.ndarray, width: int, memo: dict[int, np.ndarray]) -> np.ndarray:
-    """Per span start: the sums over spans of ``width`` rows, from ``prefix`` sums (remembered in ``memo``)."""
-    if width not in memo:
-        memo[width] = prefix[width:] - prefix[:-width]
-    return memo[width]
+def _span_sums(prefix: np.ndarray, widths: int) -> np.ndarray:
+    """widths x len(prefix) x ...: [w - 1, k] = prefix[k + w] - prefix[k], the sum over the span of w items
+    from k (0 where it would end past the last item)."""
+    table = np.zeros((widths, *prefix.shape), dtype=prefix.dtype)
+    for width in range(1, min(widths, len(prefix) - 1) + 1):
+        table[width - 1, : len(prefix) - width] = prefix[width:] - prefix[:-width]
+    return table
 
 
 class ChapterIndex:
@@ -212,7 +216,14 @@ class ChapterIndex:
 
 
 class ChapterScorer:
-    """Scores of the beads of one chapter by shape; spans are half-open, arrays indexed by bead start."""
+    """Scores of the beads of one chapter; spans are half-open, arrays indexed by bead start.
+
+    The bead shape (a, b) may be given as ints or as index arrays broadcast with the starts, so that
+    beads of several shapes are scored in one call (``takes_shape_arrays``, read by ``alignment.search``).
+    Tables are flat and read with ``take`` (much cheaper than multi-dimensional fancy indexing).
+    """
+
+    takes_shape_arrays = True
 
     def __init__(self, tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], max_size: int = 6) -> None:
         self.tokens = tokens
@@ -224,73 +235,83 @@ class ChapterScorer:
         word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs)  # zh word x en sentence
         stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs)  # en stem x zh sentence
         widths = max(1, max_size - 1)
-        self._zh_explained = _explained(
-            word_hits[index.zh_item], index.zh_sentence, index.zh_weight, n, widths
+        # [b - 1, i, j]: prefix sums over zh sentences i of what en[j:j + b] explains (and of orphans); the
+        # en side's [a - 1, j, i] likewise
+        self._zh_explained, zh_orphans = _explained(
+            word_hits[index.zh_item], index.zh_sentence, index.zh_weight, n, widths, orphans=True
         )
-        self._en_explained = _explained(
-            stem_hits[index.en_item], index.en_sentence, index.en_weight, m, widths
+        self._en_explained, _ = _explained(
+            stem_hits[index.en_item], index.en_sentence, index.en_weight, m, widths, orphans=False
         )
-        self._zh_total, self._en_total = index.zh_total, index.en_total
-        self._zh_chars, self._en_chars = index.zh_chars, index.en_chars
-        self._zh_marks, self._en_marks = index.zh_marks, index.en_marks
-        self._zh_marks_memo: dict[int, np.ndarray] = {}
-        self._en_marks_memo: dict[int, np.ndarray] = {}
-        self.ratio = self._en_chars[-1] / max(1, self._zh_chars[-1])
-        self._zh_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._en_span_memo: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        assert zh_orphans is not None
+        self._zh_orphans = zh_orphans
+        self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
+        # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
+        # ratio), and per mark kind the marks
+        self._zh_total = _span_sums(index.zh_total, widths).ravel()
+        self._en_total = _span_sums(index.en_total, widths).ravel()
+        self._zh_chars = (self.ratio * _span_sums(index.zh_chars, widths)).ravel()
+        self._en_chars = _span_sums(index.en_chars, widths).ravel()
+        self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
+        self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
 
-    def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b)."""
-        if a > self.n or b > self.m:
+    def _spans(
+        self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Flat indices into the span tables: of zh[rows:rows + a], and of en[columns:columns + b]."""
+        return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
+
+    def _out_of_range(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray | None:
+        """Zeros of the result's shape for a single shape larger than the chapter (else None)."""
+        if np.isscalar(a) and np.isscalar(b) and (a > self.n or b > self.m):
             return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
-        zh_prefix = self._zh_explained[b - 1][0]  # (n + 1) x (m - b + 1)
-        en_prefix = self._en_explained[a - 1][0]  # (m + 1) x (n - a + 1)
-        explained_zh = zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
-        explained_en = en_prefix[columns + b, rows] - en_prefix[columns, rows]
-        zh_total, en_total = self._zh_spans(a)[0][rows], self._en_spans(b)[0][columns]
+        return None
+
+    def scores_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Scores of the a-b beads starting at (rows, columns) (broadcast index arrays, columns <= m - b;
+        0 where a > n or b > m, when a and b are ints)."""
+        empty = self._out_of_range(a, b, rows, columns)
+        if empty is not None:
+            return empty
+        n, m = self.n, self.m
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns  # [b - 1, rows, columns] of the zh tables
+        en_cell = ((a - 1) * (m + 1) + columns) * n + rows
+        explained_zh = self._zh_explained.take(zh_cell + a * m) - self._zh_explained.take(zh_cell)
+        explained_en = self._en_explained.take(en_cell + b * n) - self._en_explained.take(en_cell)
+        zh_total, en_total = self._zh_total.take(zh_span), self._en_total.take(en_span)
         precision = np.divide(explained_zh, zh_total, out=np.zeros(explained_zh.shape), where=zh_total > 0)
         recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
         both = precision + recall
         f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
         return f1 * self.length_factors_at(a, b, rows, columns)
 
-    def _zh_spans(self, a: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per start of a span of a zh sentences: its idf weight and its length scaled by the chapter ratio."""
-        if a not in self._zh_span_memo:
-            chars = self._zh_chars[a:] - self._zh_chars[:-a]
-            self._zh_span_memo[a] = (self._zh_total[a:] - self._zh_total[:-a], self.ratio * chars)
-        return self._zh_span_memo[a]
-
-    def _en_spans(self, b: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per start of a span of b en sentences: its idf weight and its length."""
-        if b not in self._en_span_memo:
-            self._en_span_memo[b] = (
-                self._en_total[b:] - self._en_total[:-b],
-                self._en_chars[b:] - self._en_chars[:-b],
-            )
-        return self._en_span_memo[b]
-
-    def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        return length_factors(self._zh_spans(a)[1][rows], self._en_spans(b)[1][columns])
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
-    def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
 
         (Counting en sentences too fitted mac-dev better but moved short English sentences out of their
         beads on the BWB example.)
         """
-        if a > self.n or b > self.m:
-            return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
-        zh_prefix = self._zh_explained[b - 1][1]
-        return zh_prefix[rows + a, columns] - zh_prefix[rows, columns]
+        empty = self._out_of_range(a, b, rows, columns)
+        if empty is not None:
+            return empty
+        zh_cell = ((b - 1) * (self.n + 1) + rows) * self.m + columns
+        return self._zh_orphans.take(zh_cell + a * self.m) - self._zh_orphans.take(zh_cell)
 
-    def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        zh = _span_sums(self._zh_marks, a, self._zh_marks_memo)[rows]
-        difference = zh - _span_sums(self._en_marks, b, self._en_marks_memo)[columns]
-        return np.abs(difference, out=difference).sum(axis=-1)
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh, en = self._zh_marks, self._en_marks
+        total = np.abs(zh[0].take(zh_span) - en[0].take(en_span))
+        total += np.abs(zh[1].take(zh_span) - en[1].take(en_span))
+        total += np.abs(zh[2].take(zh_span) - en[2].take(en_span))
+        return total
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""

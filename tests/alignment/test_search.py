@@ -10,6 +10,8 @@ from alignment.search import (
     find_anchors,
     two_pass,
 )
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from tests.alignment.texts import EN, ZH
 
 
 class DiagonalScorer:
@@ -190,3 +192,20 @@ def test_a_bead_whose_sides_differ_in_marks_costs():
     assert [bead.key for bead in two_pass(1, 2, scorer, SearchParams(marks=0.0))] == [((0,), (0, 1))]
     beads = two_pass(1, 2, scorer, SearchParams(marks=0.5))
     assert [bead.key for bead in beads] == [((0,), (0,)), ((), (1,))]
+
+
+def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexicon):
+    class OneShapeAtATime:
+        """The same chapter scorer, without ``takes_shape_arrays``: the search calls it once per shape."""
+
+        def __init__(self, scorer):
+            self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
+            self.scores_at, self.orphans_at = scorer.scores_at, scorer.orphans_at
+            self.marks_mismatch_at = scorer.marks_mismatch_at
+
+    tokens = ChapterTokens.of(ZH, EN)
+    scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
+    paragraphs = Paragraphs(frozenset({0, 2}), frozenset({0, 1, 3}))
+    params = SearchParams(para_cross=0.1)
+    batched = two_pass(scorer.n, scorer.m, scorer, params, paragraphs)
+    assert batched == two_pass(scorer.n, scorer.m, OneShapeAtATime(scorer), params, paragraphs)

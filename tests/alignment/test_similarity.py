@@ -9,6 +9,7 @@ from alignment.similarity import (
     ChapterScorer,
     ChapterTokens,
     _explained,
+    _span_sums,
     _ids,
     _links,
     glosses,
@@ -80,15 +81,33 @@ def test_links_pair_the_ids_of_gloss_words_and_stems_present_in_the_chapter():
 def test_explained_tables_of_every_width_are_prefix_sums_of_the_weight_each_span_explains():
     hit = np.array([[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]], dtype=bool)  # tokens x other sentences
     sentence_of, weight = np.array([0, 0, 1, 2]), np.array([1.0, 2.0, 4.0, 8.0])
-    tables = _explained(hit, sentence_of, weight, 3, 2)
+    explained, orphans = _explained(hit, sentence_of, weight, 3, 2, orphans=True)
     # width 1: sentence 0 explains 1 at span 0 and 2 at span 2; sentence 1 explains 4 at span 1; sentence 2
     # (its one token has no translation) nothing
-    assert tables[0][0].tolist() == [[0, 0, 0], [1, 0, 2], [1, 4, 2], [1, 4, 2]]
+    assert explained[0].tolist() == [[0, 0, 0], [1, 0, 2], [1, 4, 2], [1, 4, 2]]
     # orphans: spans where a sentence with content has nothing explained
-    assert tables[0][1].tolist() == [[0, 0, 0], [0, 1, 0], [1, 1, 1], [2, 2, 2]]
-    # width 2: spans [0, 2) and [1, 3)
-    assert tables[1][0].tolist() == [[0, 0], [1, 2], [5, 6], [5, 6]]
-    assert tables[1][1].tolist() == [[0, 0], [0, 0], [0, 0], [1, 1]]
+    assert orphans[0].tolist() == [[0, 0, 0], [0, 1, 0], [1, 1, 1], [2, 2, 2]]
+    # width 2: spans [0, 2) and [1, 3) (the third column, no span of width 2 starts there: 0)
+    assert explained[1].tolist() == [[0, 0, 0], [1, 2, 0], [5, 6, 0], [5, 6, 0]]
+    assert orphans[1].tolist() == [[0, 0, 0], [0, 0, 0], [0, 0, 0], [1, 1, 0]]
+    assert _explained(hit, sentence_of, weight, 3, 2, orphans=False)[1] is None
+
+
+def test_span_sums_per_width_and_start():
+    prefix = np.array([0, 1, 3, 6])  # items 1, 2, 3
+    assert _span_sums(prefix, 3).tolist() == [[1, 2, 3, 0], [3, 5, 0, 0], [6, 0, 0, 0]]
+
+
+def test_beads_of_several_shapes_score_in_one_call_as_one_at_a_time():
+    zh = ["他问：“你去哪？”", "她笑了。", "“不去。”", "猫和狗。"]
+    en = ["'Where are you going?' he asked.", "She laughed.", "'I'm not.'", "A cat", "and a dog."]
+    scorer = ChapterScorer(ChapterTokens.of(zh, en), {"猫": frozenset({"cat"}), "狗": frozenset({"dog"})})
+    shapes = [(1, 1, 3, 3), (1, 2, 3, 3), (2, 1, 1, 2), (3, 2, 0, 0), (1, 1, 0, 4)]  # a, b, row, column
+    a, b, rows, columns = (np.array(values) for values in zip(*shapes))
+    for method in (scorer.scores_at, scorer.orphans_at, scorer.marks_mismatch_at, scorer.length_factors_at):
+        one_by_one = [method(x, y, np.array([i]), np.array([j]))[0] for x, y, i, j in shapes]
+        assert method(a, b, rows, columns).tolist() == one_by_one
+    assert scorer.scores_at(1, 2, np.array([3]), np.array([3]))[0] > 0.5  # the cat and the dog
 
 
 def test_marks_mismatch_compares_the_joined_sides():

@@ -1,0 +1,91 @@
+"""CPU time of the default aligner against the original Bleualign's with precomputed MT, same chapters.
+
+    python -m evals.bleualign_speed [DATA_DIR] --upstream-python PYTHON [--repeats N]
+
+DATA_DIR (default ../shared/eval-data/mac-dev-mt) holds zh/NNN.txt, zh/NNN.trans.txt (the MT of the
+zh sentences) and en/NNN.txt. PYTHON is an interpreter where the original Bleualign is installed, e.g.
+``python3 -m venv /tmp/bleu-venv && /tmp/bleu-venv/bin/pip install pypi-bleualign``. It is GPLv2 and only
+a development check: never a dependency, never imported here. It runs in its own process
+(:data:`UPSTREAM`, default options, one process instead of its pool of four, its CPU time around the
+alignment of all chapters, the import excluded). The default aligner's time is ``evals.align``'s: all
+chapters as one book, with refinement and perturbed paragraph breaks, loads excluded. Each side runs
+``--repeats`` times, interleaved; the best time of each is compared. A missing DATA_DIR or an
+interpreter without Bleualign is skipped with a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from evals.align import align_dir
+from evals.data import EVAL_DATA, load_chapters
+
+DEFAULT_DATA = EVAL_DATA / "mac-dev-mt"
+# Run by PYTHON with argv: the chapters as JSON on stdin ([zh, mt, en] lines each); prints CPU seconds.
+UPSTREAM = """
+import json, sys, time
+import bleualign.align as upstream
+upstream.multiprocessing_enabled = 0
+chapters = json.load(sys.stdin)
+start = time.process_time()
+for zh, mt, en in chapters:
+    options = {"srcfile": zh, "targetfile": en, "srctotarget": [mt], "verbosity": 0}
+    upstream.Aligner(options).mainloop()
+print(time.process_time() - start)
+"""
+
+
+def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], list[str]]]) -> float | None:
+    """CPU seconds of the original Bleualign over ``chapters`` under ``python``; None without it."""
+    done = subprocess.run(
+        [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        print(
+            f"skipped: {python} could not run the original Bleualign: {done.stderr.strip().splitlines()[-1:]}"
+        )
+        return None
+    return float(done.stdout.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", type=Path, nargs="?", default=DEFAULT_DATA)
+    parser.add_argument("--upstream-python", required=True, help="an interpreter with pypi-bleualign")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    if not (args.data / "zh").is_dir():
+        print(f"skipped: no data in {args.data}")
+        return 0
+    chapters = load_chapters(args.data)
+    translations = [(args.data / "zh" / f"{chapter.name}.trans.txt") for chapter in chapters]
+    if not all(path.is_file() for path in translations):
+        print(f"skipped: {args.data} lacks zh/NNN.trans.txt machine translations")
+        return 0
+    texts = [
+        (chapter.zh, path.read_text(encoding="utf-8").splitlines(), chapter.en)
+        for chapter, path in zip(chapters, translations)
+    ]
+    ours, theirs = [], []
+    for _ in range(args.repeats):
+        seconds = upstream_seconds(args.upstream_python, texts)
+        if seconds is None:
+            return 0
+        theirs.append(seconds)
+        ours.append(align_dir(args.data, chapters, "default", ".trans.txt", "perturbed")[1])
+    sentences = sum(len(chapter.zh) + len(chapter.en) for chapter in chapters)
+    print(
+        f"{len(chapters)} chapters, {sentences} sentences; CPU seconds, {args.repeats} interleaved runs each"
+    )
+    print(f"default aligner:     {', '.join(f'{s:.2f}' for s in ours)}")
+    print(f"original Bleualign:  {', '.join(f'{s:.2f}' for s in theirs)}")
+    print(f"ratio (best / best): {min(ours) / min(theirs):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+import sys
+
+from evals.bleualign_speed import main, upstream_seconds
+
+CHAPTER = (["猫睡了。"], ["The cat slept."], ["The cat was asleep."])  # zh, its MT, en
+
+FAKE_UPSTREAM = """
+multiprocessing_enabled = 1
+
+
+class Aligner:
+    def __init__(self, options):
+        assert options["srctotarget"] == [["The cat slept."]] and multiprocessing_enabled == 0
+
+    def mainloop(self):
+        pass
+"""
+
+
+def test_an_interpreter_without_the_original_bleualign_is_skipped(capsys):
+    assert upstream_seconds(sys.executable, [CHAPTER]) is None
+    assert "could not run the original Bleualign" in capsys.readouterr().out
+
+
+def test_the_original_runs_in_its_own_process_on_one_core(tmp_path, monkeypatch):
+    (tmp_path / "bleualign").mkdir()
+    (tmp_path / "bleualign" / "__init__.py").write_text("")
+    (tmp_path / "bleualign" / "align.py").write_text(FAKE_UPSTREAM)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    seconds = upstream_seconds(sys.executable, [CHAPTER])
+    assert seconds is not None and 0 <= seconds < 1
+
+
+def test_folders_without_machine_translations_are_skipped(tmp_path, capsys):
+    for side, text in (("zh", "猫睡了。\n"), ("en", "The cat was asleep.\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    assert main([str(tmp_path), "--upstream-python", sys.executable]) == 0
+    assert "lacks zh/NNN.trans.txt" in capsys.readouterr().out
+    assert main([str(tmp_path / "absent"), "--upstream-python", sys.executable]) == 0
+    assert "skipped: no data" in capsys.readouterr().out
