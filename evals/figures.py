@@ -128,7 +128,6 @@ ROW_MAC = "| alignment, default method, MAC-dev"
 ROW_WEB = "| alignment, default method, webfiction-dev"
 ROW_HYBRID_MAC = "| hybrid (dictionary + a margin of joined-text embeddings), MAC-dev"
 ROW_HYBRID_WEB = "| hybrid, webfiction-dev"
-ROW_LOBO = "| boundary refinement"
 ROW_GALE = "| Gale–Church baseline"
 ROW_BLEUALIGN = "| Bleualign mode"
 ROW_BWB = "| BWB example chapter"
@@ -290,20 +289,6 @@ FIGURES: tuple[Figure, ...] = (
         grab(PAIRED.format("mac-dev")),
         "mac-dev {1:~.3f}/{2:~.3f}, {5:~.3f}/{6:~.3f}, {9:~.3f}/{10:~.3f}",
         ROW_WHOLE,
-    ),
-    # boundary refinement (not a method yet), leave-one-book-out over mac-dev + webfiction-dev
-    *(
-        Figure(
-            ("python -m evals.lobo",),
-            grab(
-                rf"^ *{name} leave-one-book-out \(\d+ folds\): strict F1 (\S+)  lax F1 (\S+)  line acc (\S+);"
-                r"  per fold strict F1 mean (\S+) sd (\S+) min (\S+) max (\S+)"
-            ),
-            f"{name} strict {{0:~.3f}}, lax {{1:~.3f}}, line acc {{2:~.3f}}, per-fold strict F1 mean {{3:~.3f}},"
-            " sd {4:~.3f}, {5:~.3f}–{6:~.3f}",
-            ROW_LOBO,
-        )
-        for name in ("mac-dev", "webfiction-dev")
     ),
     # MT scores (README § Alignment review, corpus analysis and MT evaluation), dev, nothing tuned on it
     Figure(
