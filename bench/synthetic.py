@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 
+from core.schemas import raw_chapter
 from crawlers.demo.source import Bead, SourceBook, load_books
 from crawlers.raw import content_hash
 
@@ -192,20 +193,17 @@ def _raw_row(book_id: str, lang: str, index: int, title: str, body: list[str]) -
     url = f"https://{SITE}.invalid/{book_id}/{lang}/{number[0] if number else 'prologue'}"
     boilerplate = ZH_BOILERPLATE if lang == "zh" else EN_BOILERPLATE
     text = "\n".join([*boilerplate, title, *body, *boilerplate])
-    return {
-        "raw_id": f"{book_id}/{lang}/{index:05d}",
-        "book_id": book_id,
-        "lang": lang,
-        "site": SITE,
-        "toc_index": index,
-        "url": url,
-        "page_urls": [url],
-        "fetched_at": FETCHED_AT,
-        "encoding": "utf-8",
-        "title": title,
-        "text": text,
-        "content_hash": content_hash(title, text),
-    }
+    return raw_chapter(
+        book_id,
+        lang,
+        index,
+        title,
+        text,
+        site=SITE,
+        url=url,
+        fetched_at=FETCHED_AT,
+        content_hash=content_hash(title, text),
+    )
 
 
 def book_ids(n_books: int) -> list[str]:

@@ -6,6 +6,8 @@
 - synonyms / repetition: a Chinese noun shared by the two aligned sentences (``zh_shared=…``), the
   same word under two English nouns;
 - conjunction: a Chinese connective in the sentence of element 2 (``zh=但是``).
+
+``jieba.posseg`` and ``pypinyin`` are imported on first use (about 1 CPU second), not with the module.
 """
 
 from __future__ import annotations
@@ -15,8 +17,6 @@ import re
 from functools import cache
 
 import jieba
-import jieba.posseg
-from pypinyin import lazy_pinyin
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -33,6 +33,8 @@ _CONNECTIVE = re.compile("|".join(CONNECTIVES))
 
 @cache
 def _words(zh: str) -> tuple[tuple[str, str], ...]:
+    import jieba.posseg
+
     return tuple((w.word, w.flag) for w in jieba.posseg.cut(zh))
 
 
@@ -44,6 +46,8 @@ def pronoun(zh: str, cls: str, antecedent: str) -> str:
     match = re.search(PRONOUN[cls], zh)
     if match:
         return f"zh={match.group()}"
+    from pypinyin import lazy_pinyin
+
     spelled = re.sub(r"[^a-z]", "", antecedent.lower())
     names = [w for w, flag in _words(zh) if flag == "nr" and "".join(lazy_pinyin(w)) == spelled]
     return f"zh_name={names[0]}" if names else "zh=dropped"

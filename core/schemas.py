@@ -7,6 +7,8 @@ sentence pair ``"{chapter_id}/{bead_no}"``; cohesion candidate ``"{chapter_id}/c
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pyarrow as pa
 
 SCHEMA_VERSION = 1
@@ -44,6 +46,39 @@ RAW_CHAPTERS = pa.schema(
         ("content_hash", _str),  # sha1 of title + text
     ]
 )
+
+
+def raw_chapter(
+    book_id: str,
+    lang: str,
+    toc_index: int,
+    title: str,
+    text: str,
+    *,
+    site: str,
+    url: str,
+    fetched_at: datetime,
+    content_hash: str = "",
+    page_urls: list[str] | None = None,
+    encoding: str = "utf-8",
+) -> dict:
+    """A RAW_CHAPTERS row, its ``raw_id`` made from book, language and place; ``page_urls`` defaults
+    to the chapter's one page, ``url``."""
+    return {
+        "raw_id": f"{book_id}/{lang}/{toc_index:05d}",
+        "book_id": book_id,
+        "lang": lang,
+        "site": site,
+        "toc_index": toc_index,
+        "url": url,
+        "page_urls": [url] if page_urls is None else page_urls,
+        "fetched_at": fetched_at,
+        "encoding": encoding,
+        "title": title,
+        "text": text,
+        "content_hash": content_hash,
+    }
+
 
 # Cleaned chapters, one row per raw chapter that survived cleaning; both languages in one table.
 CLEAN_CHAPTERS = pa.schema(

@@ -10,26 +10,23 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from core.schemas import raw_chapter
 from text import sample
 
 
 def sample_raw() -> list[dict]:
     """RAW_CHAPTERS rows of the made-up chapter, as the crawl stage writes them."""
     return [
-        {
-            "raw_id": f"preload-{lang}-0",
-            "book_id": "preload",
-            "lang": lang,
-            "site": "preload",
-            "toc_index": 0,
-            "url": f"preload/{lang}/1",
-            "page_urls": [f"preload/{lang}/1"],
-            "fetched_at": datetime(2000, 1, 1, tzinfo=timezone.utc),
-            "encoding": "utf-8",
-            "title": sample.TITLE[lang],
-            "text": "\n".join(sample.paragraphs(lang)),
-            "content_hash": "",
-        }
+        raw_chapter(
+            "preload",
+            lang,
+            0,
+            sample.TITLE[lang],
+            "\n".join(sample.paragraphs(lang)),
+            site="preload",
+            url=f"preload/{lang}/1",
+            fetched_at=datetime(2000, 1, 1, tzinfo=timezone.utc),
+        )
         for lang in ("zh", "en")
     ]
 

@@ -23,10 +23,19 @@ from core import storage
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from pipeline.config import changed
+from pipeline.preload import preload
 from pipeline.stage_task import BookTask, StageTask
 
 log = logging.getLogger("luigi-interface")
 UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")  # the stages a build can stop after
+
+
+@StageTask.event_handler(luigi.Event.DEPENDENCY_DISCOVERED)
+def _preload(task: StageTask, _dependency: luigi.Task) -> None:
+    """Preload a task's family as Luigi schedules the task to run: in the process that forks the tasks, so
+    Luigi's own entry points (``luigi --module pipeline.tasks``, the cron line's ``RangeDaily``) preload
+    too. The command line has preloaded each stage already (``pipeline.cli_build``), which this finds done."""
+    preload([task.task_family])
 
 
 class CrawlBook(BookTask):

@@ -71,6 +71,26 @@ def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[st
     )
 
 
+def demo_build(tmp_path_factory: pytest.TempPathFactory, books: list[str]) -> Path:
+    """The output folder of ``python -m pipeline corpus`` on the demo sites with ``books``, built once per
+    test session: pytest-xdist's workers share it through a lock in their common temporary folder. Read
+    it only (``table_snapshot``); a test that changes a build copies it or builds its own."""
+    from filelock import FileLock
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # each worker's folder lies in the session's
+    folder = root / f"demo-build-{'-'.join(books)}"
+    config = folder / "config.yaml"
+    with FileLock(f"{folder}.lock"):
+        if not (folder / "built").exists():
+            write_config(folder, books=books)
+            result = run_cli("corpus", *target(config))
+            assert result.returncode == 0, result.stderr
+            (folder / "built").touch()
+    return output_of(config)
+
+
 def table_snapshot(root: Path) -> dict[str, list[dict]]:
     """Every Parquet table under ``root`` as rows, fetch times dropped (they differ between runs)."""
     import pyarrow.parquet as pq

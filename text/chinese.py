@@ -1,4 +1,9 @@
-"""Chinese side: jieba word segmentation, Chinese numerals as digits, pinyin forms of names."""
+"""Chinese side: jieba word segmentation, Chinese numerals as digits, pinyin forms of names.
+
+``jieba.posseg`` and ``pypinyin`` are imported by the functions that use them: about 1 CPU second at
+import, which a command that never tags or spells a word (``python -m pipeline --help``, ``status``)
+does not pay.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,6 @@ from functools import cache
 
 import jieba
 import jieba.finalseg
-import jieba.posseg
-from pypinyin import lazy_pinyin
 
 from text.numerals import ZH_NUMERAL, parse_zh_numeral
 
@@ -60,6 +63,8 @@ def numeral_prefix(word: str) -> str | None:
 
 def name_pinyin(word: str) -> list[str]:
     """Romanisations of a name: syllables, surname, joined given name, whole name (林晚 -> lin, wan, linwan)."""
+    from pypinyin import lazy_pinyin
+
     surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
     surname = SURNAMES.get(word[:surname_len]) or "".join(lazy_pinyin(word[:surname_len]))
     given = lazy_pinyin(word[surname_len:])
@@ -204,6 +209,8 @@ def segment(sentence: str) -> list[str]:
 def tagged(words: list[str]) -> list[tuple[str, str]]:
     """(word, part of speech) of segmented words: jieba's dictionary tag ("" for words jieba's HMM
     discovered, often names); tagging by jieba.posseg's HMM would cost most of the alignment time."""
+    import jieba.posseg
+
     tags = jieba.posseg.dt.word_tag_tab
     return [(word, tags.get(word, "")) for word in words]
 

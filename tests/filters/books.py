@@ -2,6 +2,8 @@
 
 from datetime import UTC, datetime
 
+from core.schemas import raw_chapter
+
 ZH_BODY = "他推开门，屋里很暗。桌上放着一封信。他拆开信，信是空白的。窗外下着雨。他坐了很久。"
 
 ZH_TWO = "天亮了。她醒来时，屋里只剩下她一个人。炉火早已熄灭。她起身穿衣，推门出去。院子里积了一层薄雪。"
@@ -19,20 +21,16 @@ EN_BODY = (
 
 def raw_row(lang: str, toc: int, title: str, text: str, book: str = "b") -> dict:
     """A RAW_CHAPTERS row of book ``book``."""
-    return {
-        "raw_id": f"{book}/{lang}/{toc:05d}",
-        "book_id": book,
-        "lang": lang,
-        "site": f"{lang}.example.org",
-        "toc_index": toc,
-        "url": f"https://{lang}.example.org/{book}/page-{toc}.html",
-        "page_urls": [],
-        "fetched_at": datetime(2025, 1, 1, tzinfo=UTC),
-        "encoding": "utf-8",
-        "title": title,
-        "text": text,
-        "content_hash": "",
-    }
+    return raw_chapter(
+        book,
+        lang,
+        toc,
+        title,
+        text,
+        site=f"{lang}.example.org",
+        url=f"https://{lang}.example.org/{book}/page-{toc}.html",
+        fetched_at=datetime(2025, 1, 1, tzinfo=UTC),
+    )
 
 
 def column_names(schema) -> set[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import output_of, run_cli, table_snapshot, target, write_config
+from tests.helpers import demo_build, output_of, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -60,7 +60,7 @@ def luigid(tmp_path):
     server.wait(timeout=10)
 
 
-def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, luigid):
+def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, tmp_path_factory, luigid):
     shared = write_config(tmp_path / "shared", books=BOOKS)
     command = [
         sys.executable,
@@ -95,7 +95,5 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, lu
     assert set(runs) == expected
     print("tasks per worker:", [len(DONE.findall(err)) for _, err in logs])
 
-    single = write_config(tmp_path / "single", books=BOOKS)
-    result = run_cli("corpus", *target(single))
-    assert result.returncode == 0, result.stderr
-    assert table_snapshot(output_of(shared)) == table_snapshot(output_of(single))
+    single = demo_build(tmp_path_factory, BOOKS)  # python -m pipeline corpus, one worker
+    assert table_snapshot(output_of(shared)) == table_snapshot(single)

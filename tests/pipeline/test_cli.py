@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from core.layout import Layout
+from core.paths import REPO_ROOT
 from core.storage import write_table
 from pipeline import cli
 from pipeline.cli import main
@@ -137,3 +140,12 @@ P = "python -m pipeline"
 def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, start, end):
     err = _parse_error(capsys, *argv)
     assert err.startswith(start) and err.endswith(end), err
+
+
+def test_the_command_line_imports_no_tagger_or_pinyin_until_a_stage_uses_them():
+    """``jieba.posseg`` and ``pypinyin`` cost about 1 CPU second at import (text/chinese.py, cohesion/zh.py)."""
+    code = "import sys, pipeline.cli, cohesion.zh; print(sorted({'jieba.posseg', 'pypinyin'} & set(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import output_of, run_cli, table_snapshot, target, write_config
+from tests.helpers import demo_build, output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOK = "sword-sect"
@@ -40,10 +40,7 @@ KILL_POINTS = {
 
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> dict:
-    config = write_config(tmp_path_factory.mktemp("reference"), books=[BOOK])
-    result = run_cli("corpus", *target(config))
-    assert result.returncode == 0, result.stderr
-    return table_snapshot(output_of(config))
+    return table_snapshot(demo_build(tmp_path_factory, [BOOK]))
 
 
 def _kill_when(config: Path, ready: Callable[[Path], bool], limit: float = 300) -> None:

@@ -7,8 +7,11 @@ import datetime
 import inspect
 from pathlib import Path
 
+import luigi.scheduler
+import luigi.worker
 import pytest
 
+import pipeline.tasks
 from core.stage import StageResult
 from pipeline.tasks import (
     AlignBook,
@@ -97,3 +100,13 @@ def test_units_and_settings(demo):
         "zh": ["^一秒记住【墨香书阁】", "^本章未完，请点击下一页继续阅读", "^请收藏本站"],
         "en": ["^Enjoying the story\\? Support us on Patreon"],
     }
+
+
+def test_a_task_to_run_preloads_its_family_as_luigi_schedules_it(demo, monkeypatch):
+    """What ``luigi --module pipeline.tasks`` (the cron line) runs preloads as the command line does."""
+    warmed: list[str] = []
+    monkeypatch.setattr(pipeline.tasks, "preload", warmed.extend)
+    with luigi.worker.Worker(scheduler=luigi.scheduler.Scheduler()) as worker:
+        assert worker.add(FilterBook(**demo, book_id="city-star"))  # schedules, runs nothing
+    # the tasks with dependencies; a crawl has none, and nothing loads for it
+    assert set(warmed) == {"CleanBook", "DedupCorpus", "FilterBook"}
