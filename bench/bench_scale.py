@@ -207,7 +207,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:
-    corpus = synthetic_raw(n_books, chapters, seed=0, renumber=True)
+    return write_raw(layout, synthetic_raw(n_books, chapters, seed=0, renumber=True))
+
+
+def write_raw(layout: Layout, corpus: dict[str, list[dict]]) -> list[str]:
+    """Each book's RAW_CHAPTERS rows as the crawl stage writes them; the book ids."""
     for book, rows in corpus.items():
         for lang in ("zh", "en"):
             storage.write_table(

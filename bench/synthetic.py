@@ -34,6 +34,8 @@ from crawlers.raw import content_hash
 
 MIN_BEADS = 20  # shorter demo chapters (a poem, a fragment) are not used
 WINDOW = 4  # consecutive beads per window: a paragraph of the synthetic chapter
+P_JOIN = 0.85  # share of joinable neighbouring demo beads made one (tuned: ~48 words per sentence pair)
+MAX_JOIN = 4  # demo beads in one sentence at most
 P_DROP = 0.05
 P_DOUBLE = 0.05
 SITE = "synthetic"
@@ -104,16 +106,68 @@ class _Source:
 
 
 @cache
-def _sources() -> tuple[_Source, ...]:
+def _sources(p_join: float) -> tuple[_Source, ...]:
     sources = []
     for book in load_books():
         chapters = [ch for ch in book.chapters if len(ch.beads()) >= MIN_BEADS]
+        rng = random.Random(f"join/{book.book_id}")
+        joined = [join_beads(ch.beads(), rng, _lowercase_words(), p_join) for ch in chapters]
         windows = tuple(
-            tuple(ch.beads()[i : i + WINDOW]) for ch in chapters for i in range(0, len(ch.beads()), WINDOW)
+            tuple(beads[i : i + WINDOW]) for beads in joined for i in range(0, len(beads), WINDOW)
         )
         titles = tuple((ch.title_zh.partition(" ")[2], ch.title_en.partition(": ")[2]) for ch in chapters)
         sources.append(_Source(book, windows, tuple(len(ch.beads()) for ch in chapters), titles))
     return tuple(sources)
+
+
+@cache
+def _lowercase_words() -> frozenset[str]:
+    """The words the demo's English uses in lower case: those that may start a joined clause in lower case."""
+    return frozenset(
+        word for book in load_books() for ch in book.chapters for bead in ch.beads()
+        for word in _WORD.findall(bead.en) if word.islower()
+    )  # fmt: skip
+
+
+_WORD = re.compile(r"[A-Za-z']+")
+
+
+def joinable(first: Bead, then: Bead) -> bool:
+    """Whether ``then`` can go on ``first``'s last sentence on both sides: ``first`` ends with a plain 。
+    and . (no ellipsis) and quotes no speech (a speech tag before "，" would split from it), ``then``
+    starts with a character or a letter (no quote, no bracket)."""
+    return (
+        first.zh.endswith("。")
+        and "”" not in first.zh
+        and first.en.endswith(".")
+        and not first.en.endswith("..")
+        and then.zh[:1].isalnum()
+        and then.en[:1].isalpha()
+    )
+
+
+def join(first: Bead, then: Bead, lowercase: frozenset[str]) -> Bead:
+    """One bead: ``then`` goes on ``first``'s last sentence, after "，" and "; " (its first word in lower
+    case when it is one of ``lowercase``), so the splitters keep them one sentence."""
+    word = _WORD.match(then.en)[0]
+    en = then.en[0].lower() + then.en[1:] if word.lower() in lowercase else then.en
+    return Bead(f"{first.zh[:-1]}，{then.zh}", f"{first.en[:-1]}; {en}")
+
+
+def join_beads(
+    beads: list[Bead], rng: random.Random, lowercase: frozenset[str], p_join: float = P_JOIN
+) -> list[Bead]:
+    """``beads`` with each joinable neighbour joined on (``join``) with probability ``p_join``, MAX_JOIN at most."""
+    out: list[Bead] = []
+    size = 0
+    for bead in beads:
+        if out and size < MAX_JOIN and joinable(out[-1], bead) and rng.random() < p_join:
+            out[-1] = join(out[-1], bead, lowercase)
+            size += 1
+        else:
+            out.append(bead)
+            size = 1
+    return out
 
 
 class _Renamer:
@@ -243,26 +297,28 @@ class Renumbering:
 
 
 def synthetic_raw(
-    n_books: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+    n_books: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
 ) -> dict[str, list[dict]]:
     """book_id -> RAW_CHAPTERS rows of that book (zh then en, in table-of-contents order).
 
     ``chapters_per_book`` is the number of Chinese chapters; with ``renumber`` the English side has a
-    few fewer (``Renumbering``), else one per Chinese chapter, numbered alike.
+    few fewer (``Renumbering``), else one per Chinese chapter, numbered alike. ``p_join`` 0 keeps the
+    demo's sentences as they are (about 28 words per sentence pair).
     """
     return {
-        book_id: synthetic_book(k, chapters_per_book, seed, renumber)[0]
+        book_id: synthetic_book(k, chapters_per_book, seed, renumber, p_join)[0]
         for k, book_id in enumerate(book_ids(n_books))
     }
 
 
 def synthetic_book(
-    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
 ) -> tuple[list[dict], Renumbering]:
     """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
     book_id = book_ids(k + 1)[k]
     rng = random.Random(f"{seed}/{book_id}")
-    source = _sources()[k % len(_sources())]
+    sources = _sources(p_join)
+    source = sources[k % len(sources)]
     rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
     chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
     for i in range(chapters_per_book):
