@@ -3,7 +3,8 @@
 Usage: ``python -m bench.bench_scale [--cores 2,8,32]`` (or ``make bench BENCH=scale``). Sizes are
 BOOKSxCHAPTERS, from BWB_BENCH_SMALL (default 2x50) and BWB_BENCH_LARGE (default 1x510: one book of
 BWB's average length, 196,304 chapters / 384 books). The books are ``bench.synthetic``'s with
-``renumber=True``: prologue offsets, skipped and merged translations, so pairing does its content search.
+``renumber=True``: prologue offsets, skipped and merged translations, so pairing does its content search;
+their sentences are as long as real web novels' (``bench.bench_shape``).
 
 For each size, the synthetic corpus is written as raw Parquet shards into a temporary folder; then
 clean → dedup → filter → align → mine run on it through the domain functions the Luigi tasks call,

@@ -5,12 +5,16 @@ for both languages of every synthetic book, as the crawl stage would write them:
 body paragraphs and a few site boilerplate lines, joined with newlines.
 
 Synthetic book ``k`` is built from demo book ``k mod 3`` (its long chapters; the short ones are
-poems or fragments). The demo chapters' beads (aligned zh/en sentence groups) are cut into
+poems or fragments). In the demo chapters' beads (aligned zh/en sentence groups), a share ``p_join``
+of the neighbours that can be (a plain statement on both sides, then no quote: ``joinable``) go on
+the sentence before, after "，" and "; " (``join``), so that the sentences are as long as real web
+novels' as the project's splitters split them (``python -m bench.bench_shape``: about 12 English and
+13 to 16 Chinese words; the demo's are about 11); then the beads are cut into
 paragraph-sized windows of consecutive beads; a chapter is a random sequence of windows from the
 whole book, one paragraph each, as many beads long as a random demo chapter, with a few beads
 dropped or doubled (on both sides) and the arabic numbers found on both sides of a bead given new
 values. The main characters get new names, the same in both languages and throughout the book. So
-chapters stay aligned translations of demo size (about 800 English words) with locally coherent
+chapters stay aligned translations of demo size (about 900 English words) with locally coherent
 text, but are far from near-duplicates of each other, within and across books: the 5-gram Jaccard
 of two chapters is 0.015 on average and under 0.3 at most in 16 books x 10 chapters (dedup flags
 0.8). A chapter has about 49 beads, as BWB's chapters have sentence pairs (9,581,816 in 196,304).
@@ -34,7 +38,7 @@ from crawlers.raw import content_hash
 
 MIN_BEADS = 20  # shorter demo chapters (a poem, a fragment) are not used
 WINDOW = 4  # consecutive beads per window: a paragraph of the synthetic chapter
-P_JOIN = 0.85  # share of joinable neighbouring demo beads made one (tuned: ~48 words per sentence pair)
+P_JOIN = 0.3  # share of joinable neighbouring demo beads made one (tuned: sentences as long as real ones)
 MAX_JOIN = 4  # demo beads in one sentence at most
 P_DROP = 0.05
 P_DOUBLE = 0.05
