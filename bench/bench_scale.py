@@ -221,8 +221,9 @@ def write_raw(layout: Layout, corpus: dict[str, list[dict]]) -> list[str]:
     return list(corpus)
 
 
-def run_child(stage: str, root: Path, books: list[str]) -> dict:
-    command = [sys.executable, "-m", "bench.bench_scale", "--stage", stage, "--root", str(root)]
+def run_child(stage: str, root: Path, books: list[str], module: str = "bench.bench_scale") -> dict:
+    """``module``'s ``--stage`` run in a process of its own, one thread per library; the JSON it prints."""
+    command = [sys.executable, "-m", module, "--stage", stage, "--root", str(root)]
     env = {**os.environ, **ONE_THREAD}
     done = subprocess.run([*command, *books], env=env, stdout=subprocess.PIPE, text=True, check=True)
     return json.loads(done.stdout.splitlines()[-1])

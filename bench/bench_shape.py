@@ -8,23 +8,22 @@ each data set is one book: the chapters of webfiction-dev and mac-dev (``evals.d
 paper's example chapter (``evals.bwb_example``), read at run time and written as raw chapters ("第N章" /
 "Chapter N", their paragraphs; a folder that is absent is skipped), and the synthetic book in three
 shapes (``bench.synthetic``: the default, some sentences joined; as the demo wrote them, ``p_join``
-0; and every joinable sentence joined, ``p_join`` 1). Every stage runs on it in its own process after its preload, as the scale bench runs
-it; clean, align and mine run twice on the same book in that process: "cold" (look-up caches filled
-on this text, as a book's task fills them) and "warm" (the same text again: every look-up hits, so
-what is left is the work per word and per sentence). Times are CPU seconds (user + sys).
+0; every joinable sentence joined, ``p_join`` 1). Every stage runs on it in its own process after its
+preload, as the scale bench runs it; clean, align and mine run twice on the same book in that
+process: "cold" (look-up caches filled on this text, as a book's task fills them) and "warm" (the same
+text again: every look-up hits, so what is left is the work per word and per sentence). Times are
+CPU seconds (user + sys).
 
 Prints, per data set, words per sentence pair (aligned beads with both sides), words per sentence in
 each language (as the project's splitters split them), and each stage's cold and warm µs per word;
-then, per stage, cost = a·sentence pairs + b·words fitted to the synthetic shapes' warm seconds, with the µs per word it gives at each data set's shape beside the measured one. Makes no
-assertions.
+then, per stage, cost = a·sentence pairs + b·words fitted to the synthetic shapes' warm seconds, with
+the µs per word it gives at each data set's shape beside the measured one. Makes no assertions.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.bench_scale import ONE_THREAD, STAGE_RUNS, write_raw
+from bench.bench_scale import STAGE_RUNS, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, _raw_row, synthetic_raw
 from core import storage
@@ -110,17 +109,9 @@ def sentence_words(layout: Layout, books: list[str]) -> dict[str, float]:
 def measure(name: str, corpus: dict[str, list[dict]], tmp: Path) -> Measured:
     layout = Layout(tmp / name)
     books = write_raw(layout, corpus)
-    seconds = {}
-    for stage in STAGES:
-        command = [sys.executable, "-m", "bench.bench_shape", "--stage", stage, "--root", str(layout.root)]
-        done = subprocess.run(
-            [*command, *books],
-            env={**os.environ, **ONE_THREAD},
-            stdout=subprocess.PIPE,
-            text=True,
-            check=True,
-        )
-        seconds[stage] = json.loads(done.stdout.splitlines()[-1])["seconds"]
+    seconds = {
+        stage: run_child(stage, layout.root, books, "bench.bench_shape")["seconds"] for stage in STAGES
+    }
     return Measured(corpus_units(layout.root, books), seconds, sentence_words(layout, books))
 
 

@@ -133,7 +133,7 @@ def _lowercase_words() -> frozenset[str]:
     )  # fmt: skip
 
 
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"\w[\w']*")
 
 
 def joinable(first: Bead, then: Bead) -> bool:
