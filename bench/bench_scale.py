@@ -3,7 +3,8 @@
 Usage: ``python -m bench.bench_scale [--cores 2,8,32]`` (or ``make bench BENCH=scale``). Sizes are
 BOOKSxCHAPTERS, from BWB_BENCH_SMALL (default 2x50) and BWB_BENCH_LARGE (default 1x510: one book of
 BWB's average length, 196,304 chapters / 384 books). The books are ``bench.synthetic``'s with
-``renumber=True``: prologue offsets, skipped and merged translations, so pairing does its content search.
+``renumber=True``: prologue offsets, skipped and merged translations, so pairing does its content search;
+their sentences are as long as real web novels' (``bench.bench_shape``).
 
 For each size, the synthetic corpus is written as raw Parquet shards into a temporary folder; then
 clean → dedup → filter → align → mine run on it through the domain functions the Luigi tasks call,
@@ -207,7 +208,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:
-    corpus = synthetic_raw(n_books, chapters, seed=0, renumber=True)
+    return write_raw(layout, synthetic_raw(n_books, chapters, seed=0, renumber=True))
+
+
+def write_raw(layout: Layout, corpus: dict[str, list[dict]]) -> list[str]:
+    """Each book's RAW_CHAPTERS rows as the crawl stage writes them; the book ids."""
     for book, rows in corpus.items():
         for lang in ("zh", "en"):
             storage.write_table(
@@ -216,8 +221,9 @@ def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:
     return list(corpus)
 
 
-def run_child(stage: str, root: Path, books: list[str]) -> dict:
-    command = [sys.executable, "-m", "bench.bench_scale", "--stage", stage, "--root", str(root)]
+def run_child(stage: str, root: Path, books: list[str], module: str = "bench.bench_scale") -> dict:
+    """``module``'s ``--stage`` run in a process of its own, one thread per library; the JSON it prints."""
+    command = [sys.executable, "-m", module, "--stage", stage, "--root", str(root)]
     env = {**os.environ, **ONE_THREAD}
     done = subprocess.run([*command, *books], env=env, stdout=subprocess.PIPE, text=True, check=True)
     return json.loads(done.stdout.splitlines()[-1])

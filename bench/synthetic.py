@@ -5,12 +5,16 @@ for both languages of every synthetic book, as the crawl stage would write them:
 body paragraphs and a few site boilerplate lines, joined with newlines.
 
 Synthetic book ``k`` is built from demo book ``k mod 3`` (its long chapters; the short ones are
-poems or fragments). The demo chapters' beads (aligned zh/en sentence groups) are cut into
+poems or fragments). In the demo chapters' beads (aligned zh/en sentence groups), a share ``p_join``
+of the neighbours that can be (a plain statement on both sides, then no quote: ``joinable``) go on
+the sentence before, after "，" and "; " (``join``), so that the sentences are as long as real web
+novels' as the project's splitters split them (``python -m bench.bench_shape``: about 12 English and
+13 to 16 Chinese words; the demo's are about 11); then the beads are cut into
 paragraph-sized windows of consecutive beads; a chapter is a random sequence of windows from the
 whole book, one paragraph each, as many beads long as a random demo chapter, with a few beads
 dropped or doubled (on both sides) and the arabic numbers found on both sides of a bead given new
 values. The main characters get new names, the same in both languages and throughout the book. So
-chapters stay aligned translations of demo size (about 800 English words) with locally coherent
+chapters stay aligned translations of demo size (about 900 English words) with locally coherent
 text, but are far from near-duplicates of each other, within and across books: the 5-gram Jaccard
 of two chapters is 0.015 on average and under 0.3 at most in 16 books x 10 chapters (dedup flags
 0.8). A chapter has about 49 beads, as BWB's chapters have sentence pairs (9,581,816 in 196,304).
@@ -35,6 +39,8 @@ from crawlers.raw import content_hash
 
 MIN_BEADS = 20  # shorter demo chapters (a poem, a fragment) are not used
 WINDOW = 4  # consecutive beads per window: a paragraph of the synthetic chapter
+P_JOIN = 0.3  # share of joinable neighbouring demo beads made one (tuned: sentences as long as real ones)
+MAX_JOIN = 4  # demo beads in one sentence at most
 P_DROP = 0.05
 P_DOUBLE = 0.05
 SITE = "synthetic"
@@ -105,16 +111,68 @@ class _Source:
 
 
 @cache
-def _sources() -> tuple[_Source, ...]:
+def _sources(p_join: float) -> tuple[_Source, ...]:
     sources = []
     for book in load_books():
         chapters = [ch for ch in book.chapters if len(ch.beads()) >= MIN_BEADS]
+        rng = random.Random(f"join/{book.book_id}")
+        joined = [join_beads(ch.beads(), rng, _lowercase_words(), p_join) for ch in chapters]
         windows = tuple(
-            tuple(ch.beads()[i : i + WINDOW]) for ch in chapters for i in range(0, len(ch.beads()), WINDOW)
+            tuple(beads[i : i + WINDOW]) for beads in joined for i in range(0, len(beads), WINDOW)
         )
         titles = tuple((ch.title_zh.partition(" ")[2], ch.title_en.partition(": ")[2]) for ch in chapters)
         sources.append(_Source(book, windows, tuple(len(ch.beads()) for ch in chapters), titles))
     return tuple(sources)
+
+
+@cache
+def _lowercase_words() -> frozenset[str]:
+    """The words the demo's English uses in lower case: those that may start a joined clause in lower case."""
+    return frozenset(
+        word for book in load_books() for ch in book.chapters for bead in ch.beads()
+        for word in _WORD.findall(bead.en) if word.islower()
+    )  # fmt: skip
+
+
+_WORD = re.compile(r"\w[\w']*")
+
+
+def joinable(first: Bead, then: Bead) -> bool:
+    """Whether ``then`` can go on ``first``'s last sentence on both sides: ``first`` ends with a plain 。
+    and . (no ellipsis) and quotes no speech (a speech tag before "，" would split from it), ``then``
+    starts with a character or a letter (no quote, no bracket)."""
+    return (
+        first.zh.endswith("。")
+        and "”" not in first.zh
+        and first.en.endswith(".")
+        and not first.en.endswith("..")
+        and then.zh[:1].isalnum()
+        and then.en[:1].isalpha()
+    )
+
+
+def join(first: Bead, then: Bead, lowercase: frozenset[str]) -> Bead:
+    """One bead: ``then`` goes on ``first``'s last sentence, after "，" and "; " (its first word in lower
+    case when it is one of ``lowercase``), so the splitters keep them one sentence."""
+    word = _WORD.match(then.en)[0]
+    en = then.en[0].lower() + then.en[1:] if word.lower() in lowercase else then.en
+    return Bead(f"{first.zh[:-1]}，{then.zh}", f"{first.en[:-1]}; {en}")
+
+
+def join_beads(
+    beads: list[Bead], rng: random.Random, lowercase: frozenset[str], p_join: float = P_JOIN
+) -> list[Bead]:
+    """``beads`` with each joinable neighbour joined on (``join``) with probability ``p_join``, MAX_JOIN at most."""
+    out: list[Bead] = []
+    size = 0
+    for bead in beads:
+        if out and size < MAX_JOIN and joinable(out[-1], bead) and rng.random() < p_join:
+            out[-1] = join(out[-1], bead, lowercase)
+            size += 1
+        else:
+            out.append(bead)
+            size = 1
+    return out
 
 
 class _Renamer:
@@ -241,26 +299,28 @@ class Renumbering:
 
 
 def synthetic_raw(
-    n_books: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+    n_books: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
 ) -> dict[str, list[dict]]:
     """book_id -> RAW_CHAPTERS rows of that book (zh then en, in table-of-contents order).
 
     ``chapters_per_book`` is the number of Chinese chapters; with ``renumber`` the English side has a
-    few fewer (``Renumbering``), else one per Chinese chapter, numbered alike.
+    few fewer (``Renumbering``), else one per Chinese chapter, numbered alike. ``p_join`` 0 keeps the
+    demo's sentences as they are (about 28 words per sentence pair).
     """
     return {
-        book_id: synthetic_book(k, chapters_per_book, seed, renumber)[0]
+        book_id: synthetic_book(k, chapters_per_book, seed, renumber, p_join)[0]
         for k, book_id in enumerate(book_ids(n_books))
     }
 
 
 def synthetic_book(
-    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False
+    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
 ) -> tuple[list[dict], Renumbering]:
     """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
     book_id = book_ids(k + 1)[k]
     rng = random.Random(f"{seed}/{book_id}")
-    source = _sources()[k % len(_sources())]
+    sources = _sources(p_join)
+    source = sources[k % len(sources)]
     rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
     chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
     for i in range(chapters_per_book):

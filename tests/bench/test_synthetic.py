@@ -9,7 +9,19 @@ import pytest
 
 import random
 
-from bench.synthetic import DEFECT_EVERY, DEMO_NAMES, Renumbering, synthetic_book, synthetic_raw
+from bench.synthetic import (
+    DEFECT_EVERY,
+    DEMO_NAMES,
+    MAX_JOIN,
+    Renumbering,
+    _lowercase_words,
+    join,
+    join_beads,
+    joinable,
+    synthetic_book,
+    synthetic_raw,
+)
+from crawlers.demo.source import Bead, load_books
 from core.stage import StageResult
 from core.storage import to_table
 from filters.chapter_filters import FilterConfig
@@ -17,6 +29,7 @@ from filters.dedup import jaccard, shingles
 from filters.clean_stage import clean_book
 from filters.dedup_stage import dedup_corpus
 from filters.filter_stage import pair_and_filter_book
+from text.sentences import split_en, split_zh
 
 N_BOOKS, N_CHAPTERS = 4, 6  # four books: every demo book once, one twice under other names
 
@@ -120,3 +133,60 @@ def test_renumbered_books_pair_exactly_by_content():
         assert {(tuple(r["zh_raw_ids"]), tuple(r["en_raw_ids"])) for r in result.rows} == gold
         (skipped,) = renumbering.skipped
         assert f"{book}/zh/{skipped:05d}" in {r["item_id"] for r in result.rejections if r["stage"] == "pair"}
+
+
+def test_a_joined_bead_goes_on_the_last_sentence_on_both_sides():
+    lowercase = frozenset({"the"})
+    first = Bead("他走了。", "He left.")
+    assert join(first, Bead("天黑了。", "The sky was dark."), lowercase) == Bead(
+        "他走了，天黑了。", "He left; the sky was dark."
+    )
+    assert join(first, Bead("韩明来了。", "Han Ming came."), lowercase) == Bead(
+        "他走了，韩明来了。", "He left; Han Ming came."
+    )  # a name keeps its capital
+
+
+def test_only_plain_statements_are_joined_to_a_bead_without_a_quote():
+    then = Bead("天黑了。", "The sky was dark.")
+    assert joinable(Bead("他走了。", "He left."), then)
+    for first in (
+        Bead("他走了吗？", "Did he leave?"),
+        Bead("“走吧。”", '"Let\'s go."'),
+        Bead("“走吧！”他说。", '"Let\'s go!" he said.'),
+        Bead("他走了。", "He left..."),
+        Bead("", "He left."),
+        Bead("他走了。", ""),
+    ):
+        assert not joinable(first, then), first
+    for after in (Bead("“走吧。”", '"Let\'s go."'), Bead("【提示】", "[Note]"), Bead("", "He left.")):
+        assert not joinable(Bead("他走了。", "He left."), after), after
+
+
+def test_joinable_runs_are_joined_up_to_max_join_beads():
+    beads = [Bead(f"第{i}句。", f"Line {i}.") for i in range(MAX_JOIN + 2)] + [Bead("“好。”", '"Fine."')]
+    lowercase = frozenset({"line"})
+    joined = join_beads(beads, random.Random(0), lowercase, p_join=1)
+    assert joined == [
+        Bead("第0句，第1句，第2句，第3句。", "Line 0; line 1; line 2; line 3."),
+        Bead("第4句，第5句。", "Line 4; line 5."),
+        Bead("“好。”", '"Fine."'),
+    ]
+    assert join_beads(beads, random.Random(0), lowercase, p_join=0) == beads
+
+
+def test_the_splitters_keep_every_joined_demo_bead_one_sentence_longer():
+    lowercase = _lowercase_words()
+    joins = 0
+    for book in load_books():
+        for chapter in book.chapters:
+            beads = chapter.beads()
+            for first, then in zip(beads, beads[1:]):
+                if joinable(first, then):
+                    joined = join(first, then, lowercase)
+                    for split, side in ((split_zh, "zh"), (split_en, "en")):
+                        head, tail, both = (split(getattr(bead, side)) for bead in (first, then, joined))
+                        k = len(head) - 1  # the sentence they share
+                        assert both[:k] == head[:k] and both[k + 1 :] == tail[1:], joined
+                        assert both[k].startswith(head[-1][:-1]) and both[k].endswith(tail[0][1:])
+                    joins += 1
+    assert joins == 686
