@@ -34,7 +34,7 @@ import numpy as np
 
 from bench.bench_scale import STAGE_RUNS, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
-from bench.synthetic import P_JOIN, _raw_row, synthetic_raw
+from bench.synthetic import P_JOIN, raw_row, synthetic_raw
 from core import storage
 from core.layout import Layout
 from evals.bwb_example import DEFAULT as BWB_EXAMPLE
@@ -52,9 +52,9 @@ def _paragraphs(sentences: list[str], starts: frozenset[int], sep: str) -> list[
 
 def _book(book_id: str, chapters: list[tuple[list[str], list[str]]]) -> list[dict]:
     """RAW_CHAPTERS rows of a book of (zh paragraphs, en paragraphs) chapters, numbered in both languages."""
-    zh = [_raw_row(book_id, "zh", i, f"第{i + 1}章", paras) for i, (paras, _) in enumerate(chapters)]
+    zh = [raw_row(book_id, "zh", i, f"第{i + 1}章", paras) for i, (paras, _) in enumerate(chapters)]
     return zh + [
-        _raw_row(book_id, "en", i, f"Chapter {i + 1}", paras) for i, (_, paras) in enumerate(chapters)
+        raw_row(book_id, "en", i, f"Chapter {i + 1}", paras) for i, (_, paras) in enumerate(chapters)
     ]
 
 

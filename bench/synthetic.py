@@ -246,7 +246,7 @@ def _chapter(source: _Source, rename: _Renamer, rng: random.Random) -> list[list
     return paragraphs
 
 
-def _raw_row(book_id: str, lang: str, index: int, title: str, body: list[str]) -> dict:
+def raw_row(book_id: str, lang: str, index: int, title: str, body: list[str]) -> dict:
     number = re.search(r"\d+", title)  # a site's URL carries the chapter's own number (a prologue: none)
     url = f"https://{SITE}.invalid/{book_id}/{lang}/{number[0] if number else 'prologue'}"
     boilerplate = ZH_BOILERPLATE if lang == "zh" else EN_BOILERPLATE
@@ -330,9 +330,9 @@ def synthetic_book(
         en = [" ".join(en for _, en in para if en) for para in paragraphs]
         chapters.append((f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p]))
     renumbering = Renumbering.draw(k, chapters_per_book, rng) if renumber else Renumbering()
-    zh_rows = [_raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
+    zh_rows = [raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
     en_rows = [
-        _raw_row(
+        raw_row(
             book_id,
             "en",
             j,
