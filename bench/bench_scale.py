@@ -28,6 +28,7 @@ the cost per unit near 1, flat memory as an RSS ratio near 1. Prints tables; mak
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -41,12 +42,24 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from bench.bwb import BASIS, BWB, FAMILY, PER_CORPUS, STAGES, StageCost, Units, corpus_units, hours_on
+from bench.bwb import (
+    BASIS,
+    BWB,
+    FAMILY,
+    PER_CORPUS,
+    STAGES,
+    StageCost,
+    Units,
+    corpus_units,
+    hours_on,
+    words_if_characters,
+)
 from bench.synthetic import synthetic_raw
 from core import storage
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
+from evals.bwb_example import DEFAULT as BWB_EXAMPLE
 
 DEFAULT_SIZES = {"small": "2x50", "large": "1x510"}
 DEFAULT_CORES = "2,8,32"
@@ -323,7 +336,23 @@ def extrapolate(stage_costs: dict[str, StageCost], cores: list[int], target: Uni
         "  hours on N cores (Luigi workers, on one machine or several sharing a luigid; dedup on one core):"
     )
     print("  " + "   ".join(f"{n} cores: {hours_on(seconds, n, target.books):.1f} h" for n in cores))
+    if target is BWB:
+        characters_reading(stage_costs, cores, BWB_EXAMPLE)
     return seconds
+
+
+def characters_reading(stage_costs: dict[str, StageCost], cores: list[int], example: Path) -> None:
+    """Print the total if BWB's word count reads Chinese in characters (``bench.bwb.words_if_characters``)."""
+    ratio = words_if_characters(example)
+    if ratio is None:
+        return
+    target = dataclasses.replace(BWB, words=round(BWB.words * ratio))
+    seconds = {stage: cost.predict(target) for stage, cost in stage_costs.items()}
+    print(
+        f"  if BWB counts Chinese in characters (its example chapter: {ratio:.2f} of our words per BWB word),"
+        f" {target.words / 1e6:.1f}M words here: {sum(seconds.values()) / 3600:.1f} core-hours, "
+        + "   ".join(f"{n} cores: {hours_on(seconds, n, target.books):.1f} h" for n in cores)
+    )
 
 
 def save(stage_costs: dict[str, StageCost], path: Path) -> None:

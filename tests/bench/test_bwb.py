@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.bwb import BWB, StageCost, Units, hours_on
+from bench.bwb import BWB, StageCost, Units, hours_on, words_if_characters
 
 MEASURED = Units(books=2, chapters=100, pairs=5000, words=150_000)
 
@@ -62,3 +62,14 @@ def test_hours_on_n_cores_spread_the_book_stages_but_not_dedup():
     assert hours_on(seconds, 1, books=384) == pytest.approx(4.0)
     assert hours_on(seconds, 2, books=384) == pytest.approx(1.0 + 1.5)
     assert hours_on(seconds, 1000, books=3) == pytest.approx(1.0 + 3.0 / 3)  # no more workers than books
+
+
+def test_words_if_characters_counts_chinese_characters_against_jieba_words(tmp_path):
+    (tmp_path / "0.chs_re.txt").write_text("我们走吧。\n好。\n", encoding="utf-8")
+    (tmp_path / "0.ref_re.txt").write_text("Let us go.\nFine.\n", encoding="utf-8")
+    # jieba words 我们, 走, 吧, 好 (4) + English 4, against characters 我, 们, 走, 吧, 好 (5) + English 4
+    assert words_if_characters(tmp_path) == 8 / 9
+
+
+def test_words_if_characters_without_the_example_is_none(tmp_path):
+    assert words_if_characters(tmp_path) is None
