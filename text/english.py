@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from itertools import chain
 
 NORMALISER_VERSION = 2
 
@@ -106,6 +107,4 @@ def _token_stems(token: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> list[str]:
     """Stems of the content words of ``text`` in order (duplicates kept); numbers as digit strings."""
-    return [
-        item for token in _WORD.findall(text.lower().replace("\u2019", "'")) for item in _token_stems(token)
-    ]
+    return list(chain.from_iterable(map(_token_stems, _WORD.findall(text.lower().replace("\u2019", "'")))))
