@@ -33,8 +33,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import accumulate, starmap
-from operator import itemgetter
 
 import numpy as np
 
@@ -70,7 +68,7 @@ class Profile:
 
     @cached_property
     def terms(self) -> frozenset[str]:
-        return frozenset().union(*(terms for _, terms in self.sentences))
+        return frozenset(term for _, terms in self.sentences for term in terms)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -84,9 +82,8 @@ def _terms(
 ) -> dict[str, frozenset[str]]:
     if lang == "zh":
         tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
-        return dict(zip(map(itemgetter(0), tagged), starmap(lexicon.candidates, tagged)))
-    stems = english.content_stems(sentence)
-    return dict(zip(stems, map(_itself, stems)))
+        return {word: lexicon.candidates(word, pos) for word, pos in tagged}
+    return {stem: _itself(stem) for stem in english.content_stems(sentence)}
 
 
 def _chars(sentence: str) -> int:
@@ -97,17 +94,15 @@ def profile(
     lang: str, sentences: Sequence[str], lexicon: Lexicon, words: Sequence[Sequence[str]] | None = None
 ) -> Profile:
     """The chapter's profile; ``words``: its zh sentences already segmented (``chinese.segment``)."""
-    before = [0, *accumulate(map(_chars, sentences))]  # characters before each sentence, and in all
-    total = before[-1]
+    total = sum(map(_chars, sentences))
+    places, before = {}, 0
+    for k, sentence in enumerate(sentences):
+        places[k] = before / total if total else 0.0
+        before += _chars(sentence)
+    picked = sample(list(range(len(sentences))))
     return Profile(
         lang,
-        tuple(
-            (
-                before[k] / total if total else 0.0,
-                _terms(lang, sentences[k], lexicon, words[k] if words else None),
-            )
-            for k in sample(list(range(len(sentences))))
-        ),
+        tuple((places[k], _terms(lang, sentences[k], lexicon, words[k] if words else None)) for k in picked),
         total,
     )
 
@@ -136,9 +131,7 @@ class Similarity:
 
 def rarity(profiles: Sequence[Profile]) -> dict[str, float]:
     """log((N + 1) / document frequency) of every term over one side's chapters: rare terms weigh most."""
-    frequency: Counter[str] = Counter()
-    for p in profiles:
-        frequency.update(p.terms)
+    frequency = Counter(term for p in profiles for term in p.terms)
     return {term: math.log((len(profiles) + 1) / n) for term, n in frequency.items()}
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from itertools import chain
 
 NORMALISER_VERSION = 2
 
@@ -107,4 +106,6 @@ def _token_stems(token: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> list[str]:
     """Stems of the content words of ``text`` in order (duplicates kept); numbers as digit strings."""
-    return list(chain.from_iterable(map(_token_stems, _WORD.findall(text.lower().replace("\u2019", "'")))))
+    return [
+        item for token in _WORD.findall(text.lower().replace("\u2019", "'")) for item in _token_stems(token)
+    ]

@@ -31,12 +31,12 @@ class Lexicon:
         return Lexicon(self.dictionary, {**self.learned, **merged})
 
     def candidates(self, word: str, pos: str = "") -> frozenset[str]:
-        found = self._memo.get((word, pos))
-        if found is None:
+        key = (word, pos)
+        if key not in self._memo:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            found = self._memo[word, pos] = self._candidates(word, pos)
-        return found
+            self._memo[key] = self._candidates(word, pos)
+        return self._memo[key]
 
     def _candidates(self, word: str, pos: str) -> frozenset[str]:
         stems = set(self.dictionary.get(word, ()))
