@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 import jieba
 import jieba.finalseg
@@ -42,6 +42,8 @@ _TEXT_NUMERAL = "".join(c for c in ZH_NUMERAL if c not in "壹贰叁肆伍陆柒
 _NUMERAL_PREFIX = re.compile(f"^[{_TEXT_NUMERAL}0-9０-９]+")
 _ESTIMATE = re.compile("[一二三四五六七八九]{2}")
 _HAN = re.compile(r"[\u3400-\u9fff]")
+# jieba's Chinese characters (``jieba.finalseg.re_han``): a run of them has only Chinese words (_HAN)
+_HMM_CHARS = re.compile("[\u4e00-\u9fd5]+")
 
 
 def numeral_value(text: str) -> int | None:
@@ -140,6 +142,8 @@ class _Jieba:
             words.append(run)
         elif self.freq.get(run):
             words += run
+        elif _HMM_CHARS.fullmatch(run) and not jieba.finalseg.Force_Split_Words:
+            words += self._viterbi(run)  # what the loop below does with a run of Chinese characters only
         else:
             for part in jieba.finalseg.re_han.split(run):
                 if jieba.finalseg.re_han.match(part):
@@ -199,11 +203,23 @@ def segment(sentence: str) -> list[str]:
     """Every Chinese word or number of ``sentence`` (``jieba.lcut``), function words dropped: the one
     segmentation that pairing and alignment share (the filter stage carries it to the align stage)."""
     cut, han, out = _jieba(), _HAN.search, []
-    for part in jieba.re_han_default.split(sentence):
-        # jieba cuts runs of its block characters and yields every other character alone
-        pieces = cut.block(part) if jieba.re_han_default.match(part) else part
-        out += [word for word in pieces if word not in STOP_WORDS and (han(word) or word.isdigit())]
+    # jieba cuts runs of its block characters (odd parts of the split) and yields every other character alone
+    for k, part in enumerate(jieba.re_han_default.split(sentence)):
+        if k % 2 and _HMM_CHARS.fullmatch(part):  # Chinese characters only: every word is Chinese
+            out += [word for word in cut.block(part) if word not in STOP_WORDS]
+        elif k % 2:
+            out += [
+                word for word in cut.block(part) if word not in STOP_WORDS and (han(word) or word.isdigit())
+            ]
+        elif part:
+            out += _kept_alone(part)
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _kept_alone(part: str) -> tuple[str, ...]:
+    """The characters of a stretch that jieba yields one by one (punctuation, mostly) that ``segment`` keeps."""
+    return tuple(c for c in part if c not in STOP_WORDS and (_HAN.search(c) or c.isdigit()))
 
 
 def tagged(words: list[str]) -> list[tuple[str, str]]:

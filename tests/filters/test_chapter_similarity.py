@@ -2,7 +2,8 @@ import math
 
 import pytest
 
-from filters.chapter_similarity import Profile, SimilarityModel
+from filters.chapter_similarity import MAX_SENTENCES, Profile, SimilarityModel, profile
+from text.lexicon import Lexicon
 
 
 def _zh(*sentences):
@@ -47,3 +48,21 @@ def test_two_chapters_read_as_one_score_the_least_explained():
     assert model.similarity((0, 1), (0,)).zh_explained == 1.0
     assert model.similarity((0, 1), (1,)).zh_explained == 0.0  # 狗 has no translation there
     assert model.similarity((0,), (1,)).zh_explained == 1.0
+
+
+def test_profile_places_each_sentence_by_the_characters_before_it():
+    lexicon = Lexicon({"猫": ("cat",), "狗": ("dog",)})
+    zh = profile("zh", ["猫来了。", "狗"], lexicon, [["猫", "来"], ["狗"]])
+    assert zh.chars == 5
+    assert [place for place, _ in zh.sentences] == [0.0, 4 / 5]
+    assert [terms for _, terms in zh.sentences] == [{"猫": {"cat"}, "来": {"lai"}}, {"狗": {"dog"}}]
+    assert zh.terms == {"猫", "来", "狗"}
+    en = profile("en", ["A cat.", "Two cats sat down.", "Dog"], lexicon)
+    assert en.chars == 23  # spaces not counted
+    assert [place for place, _ in en.sentences] == [0.0, 5 / 23, 20 / 23]
+    assert [list(terms) for _, terms in en.sentences] == [["cat"], ["2", "cat", "sit"], ["dog"]]
+
+
+def test_profile_of_a_long_chapter_reads_sentences_spread_evenly():
+    long = profile("en", ["Cat."] * (2 * MAX_SENTENCES), Lexicon({}))
+    assert [place for place, _ in long.sentences] == [k / MAX_SENTENCES for k in range(MAX_SENTENCES)]

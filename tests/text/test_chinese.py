@@ -57,6 +57,9 @@ SEGMENT_CASES = [
     "㐀㐁鿖鿿²③〇",  # characters outside jieba's Chinese range, each alone
     "嗯嗯嗯啊啊啊哈哈哈呜呜呜",
     "上海市长江大桥南京市长江大桥",  # overlapping dictionary words decided by the route
+    "他x说y她z笑了3次",  # one-character words of Chinese and ASCII in one run, for the HMM
+    "，。！？……——“”『』（）",  # punctuation only, each character alone
+    "【顾承川】：1。2、“三”",  # punctuation between short runs, digits kept
 ]
 
 
