@@ -234,6 +234,13 @@ def write_raw(layout: Layout, corpus: dict[str, list[dict]]) -> list[str]:
     return list(corpus)
 
 
+def add_stage_child(parser: argparse.ArgumentParser) -> None:
+    """The (internal) arguments by which ``run_child`` has a module run one stage in a child process."""
+    parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
+    parser.add_argument("--root", type=Path, help="(internal) the output folder")
+    parser.add_argument("books", nargs="*", help="(internal) the book ids")
+
+
 def run_child(stage: str, root: Path, books: list[str], module: str = "bench.bench_scale") -> dict:
     """``module``'s ``--stage`` run in a process of its own, one thread per library; the JSON it prints."""
     command = [sys.executable, "-m", module, "--stage", stage, "--root", str(root)]
@@ -368,15 +375,13 @@ def load(path: Path) -> dict[str, StageCost]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
-    parser.add_argument("--root", type=Path, help="(internal) the output folder of the corpus")
+    add_stage_child(parser)
     parser.add_argument(
         "--cores", default=DEFAULT_CORES, help=f"core counts to extrapolate to (default {DEFAULT_CORES})"
     )
     parser.add_argument(
         "--save", type=Path, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
     )
-    parser.add_argument("books", nargs="*", help="(internal) the book ids")
     args = parser.parse_args(argv)
     if args.stage:
         print(json.dumps(run_stage(args.stage, args.root, args.books)))

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.bench_scale import STAGE_RUNS, run_child, write_raw
+from bench.bench_scale import STAGE_RUNS, add_stage_child, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, raw_row, synthetic_raw
 from core import storage
@@ -149,9 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         default=50,
         help="chapters per data set (real ones: at most theirs; default 50)",
     )
-    parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
-    parser.add_argument("--root", type=Path, help="(internal) the output folder of the book")
-    parser.add_argument("books", nargs="*", help="(internal) the book ids")
+    add_stage_child(parser)
     args = parser.parse_args(argv)
     if args.stage:
         print(json.dumps(run_stage(args.stage, args.root, args.books)))
