@@ -48,6 +48,11 @@ RAW_CHAPTERS = pa.schema(
 )
 
 
+def raw_id(book_id: str, lang: str, toc_index: int) -> str:
+    """The stable id of a raw chapter: its book, language and place in the table of contents."""
+    return f"{book_id}/{lang}/{toc_index:05d}"
+
+
 def raw_chapter(
     book_id: str,
     lang: str,
@@ -65,7 +70,7 @@ def raw_chapter(
     """A RAW_CHAPTERS row, its ``raw_id`` made from book, language and place; ``page_urls`` defaults
     to the chapter's one page, ``url``."""
     return {
-        "raw_id": f"{book_id}/{lang}/{toc_index:05d}",
+        "raw_id": raw_id(book_id, lang, toc_index),
         "book_id": book_id,
         "lang": lang,
         "site": site,

@@ -6,6 +6,7 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
+from core.schemas import raw_chapter, raw_id
 from crawlers.journal import JournalState
 
 
@@ -49,7 +50,7 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
     rows: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for toc_index, (url, link_title) in enumerate(state.toc):
-        raw_id = f"{book_id}/{lang}/{toc_index:05d}"
+        chapter_id = raw_id(book_id, lang, toc_index)
         record = state.chapters.get(url)
         if record is None:
             failure = state.failures.get(url, {})
@@ -60,7 +61,7 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
             failures.append(
                 {
                     "stage": "crawl",
-                    "item_id": raw_id,
+                    "item_id": chapter_id,
                     "book_id": book_id,
                     "lang": lang,
                     "reason": failure["reason"] if local else "fetch_failed",
@@ -71,19 +72,18 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
         title = record["title"] or link_title
         text = "\n".join(record["paragraphs"])
         rows.append(
-            {
-                "raw_id": raw_id,
-                "book_id": book_id,
-                "lang": lang,
-                "site": site,
-                "toc_index": toc_index,
-                "url": url,
-                "page_urls": record["page_urls"],
-                "fetched_at": datetime.fromisoformat(record["fetched_at"].replace("Z", "+00:00")),
-                "encoding": record["encoding"],
-                "title": title,
-                "text": text,
-                "content_hash": content_hash(title, text),
-            }
+            raw_chapter(
+                book_id,
+                lang,
+                toc_index,
+                title,
+                text,
+                site=site,
+                url=url,
+                page_urls=record["page_urls"],
+                fetched_at=datetime.fromisoformat(record["fetched_at"].replace("Z", "+00:00")),
+                encoding=record["encoding"],
+                content_hash=content_hash(title, text),
+            )
         )
     return rows, failures
