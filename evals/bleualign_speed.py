@@ -54,9 +54,15 @@ def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], lis
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", type=Path, nargs="?", default=DEFAULT_DATA)
+    parser.add_argument(
+        "data",
+        type=Path,
+        nargs="?",
+        default=DEFAULT_DATA,
+        help=f"the chapters with their MT (default {DEFAULT_DATA})",
+    )
     parser.add_argument("--upstream-python", required=True, help="an interpreter with pypi-bleualign")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each side, interleaved (default 3)")
     args = parser.parse_args(argv)
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")
