@@ -19,9 +19,10 @@ chapter off (``check``: it must score that much above all of them, at about its 
 fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
 number by one), then those at the shift of the last two pairs taken and one off it (shifts add up over a
 long book), and where the band follows that shift, the rest of the band. A book's pairs that pass are
-taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides those again.
-On ``python -m evals.pairing`` (every seed, 1 and 3 pieces) no pair the full search left out
-passes the check, and the pairings are the full search's.
+taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
+the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
+(every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings are
+the full search's.
 """
 
 from __future__ import annotations
