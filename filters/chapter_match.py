@@ -11,16 +11,18 @@ zh chapter is scored too (a translation cut off is left to the length-ratio filt
 number and content agree on stay as they are, and content moves a pair only when another partner
 is better. The search keeps to a band of ``band`` chapters around where the numbers put each zh
 chapter (widened so that both ends are reachable), so a long book costs time in proportion to its
-length.
+length; where the checked pairs before a chapter put its partner more than ``band - ROOM`` chapters off
+its numbers (dropped and merged chapters add up over a long book), the band centres on their shift.
 
 Most pairs need no search: the pairs the numbers propose are checked first, each against the pairs one
 chapter off (``check``: it must score that much above all of them, at about its length), and where one
 fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
 number by one), then those at the shift of the last two pairs taken and one off it (shifts add up over a
-long book). A book's pairs that pass are taken as they are; the search runs from ``margin`` passed pairs before each
-stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides those again.
-On ``python -m evals.pairing`` (every seed, 1 and 3 pieces) no pair the full search left out
-passes the check, and the pairings are the full search's.
+long book), and where the band follows that shift, the rest of the band. A book's pairs that pass are
+taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
+the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
+(every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings are
+the full search's.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class Match:
 
 Score = Callable[..., Similarity]  # (zh indices, en indices, prefix=False)
 _MOVES = ((1, 1), (2, 1), (1, 2), (1, 0), (0, 1))  # tie order: 1-1 first, skips last
+ROOM = 2  # chapters of further shift kept in the band before the search centres on the anchors' shift
 
 
 def _expected(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]) -> list[int]:
@@ -113,21 +116,24 @@ def _reachable(i: int, j: int, corridor: list[tuple[int, int]]) -> bool:
     return all(lo <= j + step <= hi for step, (lo, hi) in enumerate(corridor[i : i + 2]))
 
 
-def _proposed(
-    zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None], corridor: list[tuple[int, int]]
-) -> dict[int, int]:
-    """zh index -> en index of the chapter with its number, where the search could pair them."""
+def _proposed(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]) -> dict[int, int]:
+    """zh index -> en index of the chapter with its number."""
     en_of = {number: j for j, number in enumerate(en_numbers) if number is not None}
-    proposed = {}
-    for i, number in enumerate(zh_numbers):
-        j = en_of.get(number) if number is not None else None
-        if j is not None and _reachable(i, j, corridor):
-            proposed[i] = j
-    return proposed
+    return {i: en_of[number] for i, number in enumerate(zh_numbers) if number in en_of}
+
+
+def _centre(i: int, expected: int, last: tuple[int, int] | None, m: int, band: int) -> int:
+    """Where the search centres zh chapter i: where the numbers put it (``expected``) or, where the shift of
+    the ``last`` anchor before it puts it more than ``band - ROOM`` chapters off that, at that shift."""
+    if last is None:
+        return expected
+    shifted = min(max(i + last[1] - last[0], 0), m)
+    return shifted if abs(shifted - expected) > band - ROOM else expected
 
 
 def _anchors(
     proposed: dict[int, int],
+    expected: list[int],
     corridor: list[tuple[int, int]],
     n: int,
     m: int,
@@ -138,18 +144,40 @@ def _anchors(
     pair one en chapter before or after it that does (an unnumbered prologue, a dropped or a merged
     chapter shifts every later number by one), or else the pair at the shift of one of the last two
     anchors or one off it (the shifts add up: a second dropped chapter puts every later pair two off its
-    numbers; a stray anchor does not lose the shift); only pairs that go forward on both sides are kept."""
+    numbers; a stray anchor does not lose the shift); only pairs that go forward on both sides are kept.
+    A pair is tried where the search could reach it: in ``corridor`` (around the numbers) or, where the
+    last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
+    pair of the band is tried."""
     anchors: list[tuple[int, int]] = []
-    for i, j in proposed.items():
-        candidates = [j, j - 1, j + 1]
+    for i in range(n):
+        j = proposed.get(i)
+        centre = _centre(i, expected[i], anchors[-1] if anchors else None, m, config.band)
+        followed = centre != expected[i]
+        if not followed and (j is None or not _reachable(i, j, corridor)):
+            continue
+        candidates = [j, j - 1, j + 1] if j is not None else []
         for a, b in anchors[:-3:-1]:
             candidates += [k for k in (i + b - a, i + b - a - 1, i + b - a + 1) if k not in candidates]
+        if followed:  # then the rest of the band, nearest first (a cluster of defects shifts more than one)
+            band = range(centre - config.band, centre + config.band + 1)
+            candidates += [k for k in sorted(band, key=lambda k: abs(k - centre)) if k not in candidates]
         for k in candidates:
-            if 0 <= k < m and _reachable(i, k, corridor) and _passes(i, k, n, m, score, config):
+            reachable = abs(k - centre) <= config.band if followed else _reachable(i, k, corridor)
+            if 0 <= k < m and reachable and _passes(i, k, n, m, score, config):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
                     anchors.append((i, k))
                 break
     return anchors
+
+
+def _centres(expected: list[int], anchors: list[tuple[int, int]], m: int, band: int) -> list[int]:
+    """Per row i (zh chapters consumed, 0..n) the en position the search centres on (``_centre``)."""
+    centres, k = [], 0
+    for i, e in enumerate(expected[:-1]):
+        while k < len(anchors) and anchors[k][0] < i:
+            k += 1
+        centres.append(_centre(i, e, anchors[k - 1] if k else None, m, band))
+    return [*centres, expected[-1]]
 
 
 def _windows(
@@ -245,8 +273,11 @@ def match_chapters(
     """
     n, m = len(zh_numbers), len(en_numbers)
     score = cache(score)
-    corridor = _corridor(_expected(zh_numbers, en_numbers), m, config.band)
-    anchors = _anchors(_proposed(zh_numbers, en_numbers, corridor), corridor, n, m, score, config)
+    expected = _expected(zh_numbers, en_numbers)
+    corridor = _corridor(expected, m, config.band)
+    anchors = _anchors(_proposed(zh_numbers, en_numbers), expected, corridor, n, m, score, config)
+    corridor = _corridor(_centres(expected, anchors, m, config.band), m, config.band)
+    anchors = [(i, j) for i, j in anchors if _reachable(i, j, corridor)]
     medians: dict[tuple[str, int], float] = {}
 
     def baseline(lang: str, k: int) -> float:

@@ -58,9 +58,10 @@ def test_a_prologue_shift_is_checked_one_chapter_off_and_needs_no_search():
     zh_numbers, en_numbers = list(range(1, 9)), [None, *range(1, 8)]
     score = _score({i: i for i in range(8)})
     corridor = _corridor(_expected(zh_numbers, en_numbers), 8, MatchConfig().band)
-    proposed = _proposed(zh_numbers, en_numbers, corridor)
+    proposed = _proposed(zh_numbers, en_numbers)
     assert proposed == {i: i + 1 for i in range(7)}  # the numbers point one en chapter too far
-    assert _anchors(proposed, corridor, 8, 8, score, MatchConfig()) == [(i, i) for i in range(7)]
+    expected = _expected(zh_numbers, en_numbers)
+    assert _anchors(proposed, expected, corridor, 8, 8, score, MatchConfig()) == [(i, i) for i in range(7)]
     matches = match_chapters(zh_numbers, en_numbers, score)
     assert [(m.zh, m.en, m.numbers_agree) for m in matches] == [((i,), (i,), False) for i in range(8)]
     assert matches == match_chapters(zh_numbers, en_numbers, score, MatchConfig(check=float("inf")))
@@ -76,12 +77,13 @@ def test_anchors_follow_the_shift_of_the_last_anchors_as_it_adds_up():
         return score((8,), (6,)) if (zh, en) == ((8,), (9,)) else score(zh, en)
 
     zh_numbers, en_numbers = list(range(1, 17)), list(range(1, 15))
-    corridor = _corridor(_expected(zh_numbers, en_numbers), 14, MatchConfig().band)
-    proposed = _proposed(zh_numbers, en_numbers, corridor)
+    expected = _expected(zh_numbers, en_numbers)
+    corridor = _corridor(expected, 14, MatchConfig().band)
+    proposed = _proposed(zh_numbers, en_numbers)
     assert proposed == {i: i for i in range(14)}
     # zh 6 and 7 are found at the shift of the last anchor; after the stray pair, zh 12 and 13 at the shift
     # of the one before it (zh 9 to 11 do not go forward from the stray pair)
-    assert _anchors(proposed, corridor, 16, 14, with_stray, MatchConfig()) == [
+    assert _anchors(proposed, expected, corridor, 16, 14, with_stray, MatchConfig()) == [
         (0, 0),
         (1, 1),
         (3, 2),
@@ -97,7 +99,32 @@ def test_anchors_follow_the_shift_of_the_last_anchors_as_it_adds_up():
 def test_anchors_keep_only_pairs_that_go_forward_on_both_sides():
     score = _score({0: 0, 1: 2, 2: 1})  # zh 1 and 2 crossed: each passes its own check
     corridor = [(0, 3)] * 4
-    assert _anchors({0: 0, 1: 2, 2: 1}, corridor, 3, 3, score, MatchConfig()) == [(0, 0), (1, 2)]
+    anchors = _anchors({0: 0, 1: 2, 2: 1}, [0, 1, 2, 3], corridor, 3, 3, score, MatchConfig())
+    assert anchors == [(0, 0), (1, 2)]
+
+
+def test_the_search_follows_the_shift_of_the_anchors_past_the_band():
+    # 200 zh chapters; the en side opens with an unnumbered prologue (the translation of zh 0) and numbers
+    # its chapters 1, 2, ... in order, while every 10 chapters a zh chapter is not translated and two are
+    # translated as one: the numbers end up 40 chapters off, five times the band
+    truth, k = [], 0
+    while k < 200:
+        if k % 10 == 5:
+            k += 1
+        elif k % 10 == 8:
+            truth.append((k, k + 1))
+            k += 2
+        else:
+            truth.append((k,))
+            k += 1
+    pairs = {(zh, (e,)) for e, zh in enumerate(truth)}
+
+    def score(zh, en, prefix=False):
+        return Similarity(1.0, 1.0, 1.0) if (zh, en) in pairs else Similarity(0.1, 0.1, 1.0)
+
+    zh_numbers, en_numbers = list(range(1, 201)), [None, *range(1, len(truth))]
+    matches = match_chapters(zh_numbers, en_numbers, score)
+    assert [(m.zh, m.en) for m in matches] == [(zh, (e,)) for e, zh in enumerate(truth)]
 
 
 def test_mean_is_statistics_mean_to_the_last_bit():
