@@ -1,6 +1,7 @@
 """Cost per word and per sentence pair of clean, align and mine on real chapters and on synthetic ones.
 
-Usage: ``python -m bench.bench_shape [--chapters 50]`` (or ``python -m bench shape``): chapters per data set.
+Usage: ``python -m bench.bench_shape [--chapters 50] [--sets NAME,...]`` (or ``python -m bench shape``): chapters
+per data set, and which data sets (default all).
 
 The scale bench (``bench.bench_scale``) extrapolates these stages per word from synthetic chapters,
 which holds if their cost follows words, or if the synthetic sentences are as long as real ones. Here
@@ -42,6 +43,7 @@ from evals.data import EVAL_DATA, load_chapters, read_lines
 
 TIMED = ("clean", "align", "mine")  # stages extrapolated per word whose work may follow sentences
 SYNTHETIC = {"synthetic": P_JOIN, "synthetic demo": 0.0, "synthetic long": 1.0}  # name -> p_join
+DATA_SETS = ("webfiction-dev", "mac-dev", "bwb-example", *SYNTHETIC)
 
 
 def _paragraphs(sentences: list[str], starts: frozenset[int], sep: str) -> list[str]:
@@ -126,7 +128,10 @@ def report(measured: dict[str, Measured]) -> None:
         )
         print(f"{name:<16}{u.chapters:>9}{u.pairs:>7}{u.words:>8}{u.words / u.pairs:>11.1f}"
               f"{m.sentence_words['zh']:>17.1f}, {m.sentence_words['en']:>4.1f}{rates}")  # fmt: skip
-    synthetic = [measured[name] for name in SYNTHETIC]
+    synthetic = [measured[name] for name in SYNTHETIC if name in measured]
+    if len(synthetic) < 2:
+        print("\nno fit: fewer than two synthetic shapes measured")
+        return
     print("\nper stage, warm seconds = a * sentence pairs + b * words, fitted (least squares) to the synthetic"
           " shapes (one text generator, sentences of three lengths); the us/word it gives at each data set's"
           " words/pair, the measured warm us/word after the slash")  # fmt: skip
@@ -149,18 +154,28 @@ def main(argv: list[str] | None = None) -> int:
         default=50,
         help="chapters per data set (real ones: at most theirs; default 50)",
     )
+    parser.add_argument(
+        "--sets",
+        default=",".join(DATA_SETS),
+        help=f"data sets to measure, comma-separated (default {','.join(DATA_SETS)})",
+    )
     add_stage_child(parser)
     args = parser.parse_args(argv)
     if args.stage:
         print(json.dumps(run_stage(args.stage, args.root, args.books)))
         return 0
+    chosen = args.sets.split(",")
+    if unknown := sorted(set(chosen) - set(DATA_SETS)):
+        parser.error(f"--sets: unknown data set {', '.join(unknown)} (known: {', '.join(DATA_SETS)})")
     corpora = {
         **{name: {name: rows} for name, rows in real_books(args.chapters).items()},
         **{
             name: synthetic_raw(1, args.chapters, seed=0, renumber=True, p_join=p_join)
             for name, p_join in SYNTHETIC.items()
+            if name in chosen
         },
     }
+    corpora = {name: corpus for name, corpus in corpora.items() if name in chosen}
     with tempfile.TemporaryDirectory(prefix="bwb-bench-shape-") as tmp:
         measured = {}
         for name, corpus in corpora.items():

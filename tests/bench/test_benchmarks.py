@@ -23,7 +23,7 @@ TINY = {
     "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "build_report"),
     "bench_filters": (["--chapters", "3"], "pair + filter"),
     "bench_long_input": (["--chars", "20000"], "split_en, one paragraph"),
-    "bench_shape": (["--chapters", "2"], "a us/pair"),
+    "bench_shape": (["--chapters", "2", "--sets", "synthetic,synthetic demo"], "a us/pair"),
 }
 SLOW = {"bench_cohesion", "bench_shape"}  # load spaCy and WordNet
 
