@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Callable, Container
 from functools import cache, lru_cache
 
 import jieba
@@ -65,13 +66,37 @@ def numeral_prefix(word: str) -> str | None:
 
 def name_pinyin(word: str) -> list[str]:
     """Romanisations of a name: syllables, surname, joined given name, whole name (林晚 -> lin, wan, linwan)."""
-    from pypinyin import lazy_pinyin
-
     surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
-    surname = SURNAMES.get(word[:surname_len]) or "".join(lazy_pinyin(word[:surname_len]))
-    given = lazy_pinyin(word[surname_len:])
+    surname = SURNAMES.get(word[:surname_len]) or "".join(pinyin_syllables(word[:surname_len]))
+    given = pinyin_syllables(word[surname_len:])
     forms = {surname, "".join(given), surname + "".join(given), *given}
     return sorted(form for form in forms if form.isascii() and form.isalpha())
+
+
+def pinyin_syllables(text: str) -> list[str]:
+    """``pypinyin.lazy_pinyin(text)``: character by character (memoised) where pypinyin's phrase
+    segmentation keeps every character alone, Chinese ones (no two side by side begin a phrase)."""
+    lazy_pinyin, hans, phrase_prefixes = _pypinyin()
+    if len(text) == 1 or (
+        hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1))
+    ):
+        return [syllable for char in text for syllable in _char_pinyin(char)]
+    return lazy_pinyin(text)
+
+
+@cache
+def _pypinyin() -> tuple[Callable[[str], list[str]], re.Pattern[str], Container[str]]:
+    """pypinyin's ``lazy_pinyin``, its pattern of Chinese text and the prefixes of its phrases."""
+    from pypinyin import lazy_pinyin
+    from pypinyin.constants import RE_HANS
+    from pypinyin.seg.mmseg import p_set
+
+    return lazy_pinyin, RE_HANS, p_set
+
+
+@cache
+def _char_pinyin(char: str) -> tuple[str, ...]:
+    return tuple(_pypinyin()[0](char))
 
 
 def is_name(pos: str) -> bool:

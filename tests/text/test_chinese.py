@@ -4,7 +4,17 @@ from pathlib import Path
 import jieba
 import pytest
 
-from text.chinese import STOP_WORDS, name_pinyin, numeral_prefix, numeral_value, segment, words
+from pypinyin import lazy_pinyin
+
+from text.chinese import (
+    STOP_WORDS,
+    name_pinyin,
+    numeral_prefix,
+    numeral_value,
+    pinyin_syllables,
+    segment,
+    words,
+)
 
 EVAL_DATA = Path(__file__).resolve().parents[3] / "shared" / "eval-data"
 
@@ -29,6 +39,17 @@ def test_name_pinyin():
     assert name_pinyin("顾承川") == ["cheng", "chengchuan", "chuan", "gu", "guchengchuan"]
     assert "shan" in name_pinyin("单雄信")  # surname reading
     assert "ouyang" in name_pinyin("欧阳锋")
+
+
+def test_pinyin_syllables_are_pypinyins():
+    assert pinyin_syllables("重") == ["zhong"]
+    assert pinyin_syllables("重庆") == ["chong", "qing"]  # a phrase: read as one, not character by character
+    assert pinyin_syllables("绿") == ["lv"]
+    assert pinyin_syllables("林a") == ["lin", "a"]
+    assert pinyin_syllables("ab林") == ["ab", "lin"]
+    assert pinyin_syllables("") == []
+    texts = [chr(code) for code in range(0x4E00, 0xA000)] + ["不乐意", "长大", "单雄信", "林晚", "3D", "〇"]
+    assert [pinyin_syllables(text) for text in texts] == [lazy_pinyin(text) for text in texts]
 
 
 def test_words_drop_function_words_and_punctuation():
