@@ -74,8 +74,8 @@ def name_pinyin(word: str) -> list[str]:
 
 
 def pinyin_syllables(text: str) -> list[str]:
-    """``pypinyin.lazy_pinyin(text)``: character by character (memoised) where pypinyin's phrase
-    segmentation keeps every character alone, Chinese ones (no two side by side begin a phrase)."""
+    """``pypinyin.lazy_pinyin(text)``, read character by character from a memo where pypinyin reads each
+    character alone: one character, or Chinese ones of which no two side by side begin a pypinyin phrase."""
     lazy_pinyin, hans, phrase_prefixes = _pypinyin()
     if len(text) == 1 or (
         hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1))
