@@ -13,7 +13,9 @@ is not a person (:func:`non_persons`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from cohesion.tagged import Sentence, Word
 
@@ -112,8 +114,19 @@ def spoken(text: str, pos: int) -> bool:
     (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
     if quoted(text, pos):
         return True
-    close = _CLOSING.search(text, pos)
-    return close is not None and not _OPENING.search(text, 0, close.start())
+    closes, first_opening = _quote_marks(text)
+    k = bisect_left(closes, pos)  # the first closing quote at or after ``pos``
+    return k < len(closes) and first_opening >= closes[k]
+
+
+@lru_cache(maxsize=1024)
+def _quote_marks(text: str) -> tuple[list[int], int]:
+    """The offsets of the closing quotes of ``text`` and of its first opening quote (past the end
+    when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
+    the whole text is one found before a closing quote: the lookahead of a single opening quote
+    needs a word character, which a closing quote is not.)"""
+    opening = _OPENING.search(text)
+    return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
 
 
 def owns_person(doc: Sentence, m: Mention) -> bool:

@@ -7,7 +7,7 @@ from functools import cache
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon
 from cohesion.candidate import Span
 
 
@@ -29,12 +29,13 @@ class Mention:
 def mentions(doc: Sentence) -> list[Mention]:
     """Common nouns with a WordNet lemma (generic nouns excluded) and maximal runs of names."""
     found: list[Mention] = []
+    n = len(doc)
     i = 0
-    while i < len(doc):
+    while i < n:
         tok = doc[i]
-        if tok.pos_ == "PROPN" or (tok.is_alpha and tok.text[:1].isupper() and _joins_name(doc, i + 1)):
+        if tok.pos_ == "PROPN" or (tok.capital and _joins_name(doc, i + 1)):
             j = i + 1
-            while j < len(doc):
+            while j < n:
                 if doc[j].pos_ == "PROPN":
                     j += 1
                 elif _joins_name(doc, j):
@@ -44,12 +45,10 @@ def mentions(doc: Sentence) -> list[Mention]:
             found.extend(_name(doc, i, j))
             i = j
             continue
-        if tok.tag_ in ("NN", "NNS") and tok.is_alpha:
-            base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-            if base and len(base) > 1 and base not in lexicon.words("generic_nouns.txt"):
-                found.append(
-                    Mention(tok.idx, tok.idx + len(tok), tok.text, base, "noun", tok.tag_ == "NNS", i)
-                )
+        base = tok.noun  # a common noun's lemma, generic nouns excluded
+        if base is not None and len(base) > 1:
+            plural = tok.tag_ == "NNS"
+            found.append(Mention(tok.idx, tok.idx + len(tok.text), tok.text, base, "noun", plural, i))
         i += 1
     return found
 

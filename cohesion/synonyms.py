@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon, nlp, nounphrase, senses, zh
+from cohesion import nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
@@ -53,18 +53,15 @@ def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
     generic nouns skipped)."""
     found = []
     for tok in doc:
-        if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
+        base = tok.noun  # a common noun's lemma, generic nouns excluded
+        if base is None:
             continue
-        base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-        if (
-            not base
-            or base in lexicon.words("generic_nouns.txt")
-            or nounphrase.idiom(text, tok.idx + len(tok))
-        ):
+        end = tok.idx + len(tok.text)
+        if nounphrase.idiom(text, end):
             continue
         first = senses.senses(base, "n", 1)
         if first:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, first[0].name, tok.i))
+            found.append(Word(Span(sent, tok.idx, end, tok.text), base, first[0].name, tok.i))
     return found
 
 
@@ -86,13 +83,17 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
         for b in current:
             if lemmas[j][b.lemma] > 1:
                 continue
-            definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
+            definite = None  # asked only past the previous sentence
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
-                if j - i >= 2 and not definite:
-                    break  # far apart, "another opportunity" is mostly another thing of a kind
-                found = _match(ch, senses[i].get(b.synset, ()), b, lemmas[j])
+                if j - i >= 2:
+                    if definite is None:
+                        definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
+                    if not definite:
+                        break  # far apart, "another opportunity" is mostly another thing of a kind
+                earlier = senses[i].get(b.synset)
+                found = _match(ch, earlier, b, lemmas[j]) if earlier else None
                 if found:
                     a, synset, evidence = found
                     yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
@@ -163,9 +164,16 @@ def _target(doc: Sentence, k: int) -> str:
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:
     words = [adjectives(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
+    # Per sentence, the senses of its adjectives and those they are similar to: a sentence that
+    # shares none with an adjective holds no synonym of it (the first test of _same_state).
+    own = [frozenset().union(*(a.own for a in ws)) for ws in words]
+    similar = [frozenset().union(*(a.similar for a in ws)) for ws in words]
     for j, current in enumerate(words):
         for b in current:
+            related = b.own | b.similar
             for i in ch.back(j, LEXICAL_WINDOW):
+                if related.isdisjoint(own[i]) and b.own.isdisjoint(similar[i]):
+                    continue
                 a = next((a for a in words[i] if _same_state(a, b, j - i)), None)
                 if a is not None:
                     yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)
