@@ -25,6 +25,7 @@ from functools import cache
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cohesion.tagged import Sentence
 
@@ -40,12 +41,21 @@ LINKING = frozenset(
 PRONOUNS = frozenset("he she it they".split())
 
 
-@dataclass(frozen=True)
-class Word:
-    span: Span
+class Word(NamedTuple):
+    """A noun with its most frequent sense (a named tuple, made for every noun of a chapter: its
+    span is made only for a candidate)."""
+
+    sent: int
+    start: int
+    end: int
+    text: str
     lemma: str
     synset: str  # the most frequent sense
     token: int  # index of the word in its sentence
+
+    @property
+    def span(self) -> Span:
+        return Span(self.sent, self.start, self.end, self.text)
 
 
 def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
@@ -61,7 +71,7 @@ def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
             continue
         first = senses.senses(base, "n", 1)
         if first:
-            found.append(Word(Span(sent, tok.idx, end, tok.text), base, first[0].name, tok.i))
+            found.append(Word(sent, tok.idx, end, tok.text, base, first[0].name, tok.i))
     return found
 
 
@@ -116,8 +126,8 @@ def _match(
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
-        if not nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
-            return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
+        if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token):
+            return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
 
 
