@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from functools import lru_cache
 
 from cohesion.tagged import Sentence, Word
@@ -144,7 +145,12 @@ def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mentio
         if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[k]):
             return None
         doc = docs[k]
-        gender = _first_pronoun_gender([t for t in doc if not spoken(doc.text, t.idx)]) if doc else None
+        if not doc:
+            continue
+        # the costly test only for pronouns
+        gender = _first_pronoun_gender(
+            [t for t in doc if t.lower_ in PRONOUN_GENDER and not spoken(doc.text, t.idx)]
+        )
         if gender:
             return gender
     return None
@@ -161,6 +167,12 @@ def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
     """The first gendered pronoun from word ``start`` on (after a name) that may be the name's: objects
     (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""
+    return next((gender for _, gender in own_pronouns(doc, start)), None)
+
+
+def own_pronouns(doc: Sentence, start: int = 0) -> Iterator[tuple[int, str]]:
+    """(word index, gender) of each pronoun from word ``start`` on that :func:`own_pronoun_gender`
+    may give."""
     for tok in doc[start:]:
         if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):
             continue
@@ -168,5 +180,4 @@ def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
             continue
         if tok.tag_ == "PRP$" and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP":
             continue
-        return PRONOUN_GENDER[tok.lower_]
-    return None
+        yield tok.i, PRONOUN_GENDER[tok.lower_]
