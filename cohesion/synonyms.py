@@ -165,11 +165,15 @@ def _target(doc: Sentence, k: int) -> str:
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
         return nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
-    before = [t for t in doc[:k] if t.pos_ in ("AUX", "VERB")]
-    if not before or before[-1].lower_.replace("’", "'") not in LINKING:
+    verb = k - 1  # the last verb before the adjective
+    while verb >= 0 and doc[verb].pos_ not in ("AUX", "VERB"):
+        verb -= 1
+    if verb < 0 or doc[verb].lower_.replace("’", "'") not in LINKING:
         return ""
-    subject = [t for t in doc[: before[-1].i] if t.pos_ in ("NOUN", "PROPN", "PRON")]
-    return subject[-1].lower_ if subject else ""
+    subject = verb - 1  # the last noun or pronoun before that verb
+    while subject >= 0 and doc[subject].pos_ not in ("NOUN", "PROPN", "PRON"):
+        subject -= 1
+    return doc[subject].lower_ if subject >= 0 else ""
 
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:
