@@ -417,6 +417,8 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
     is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
     doc = ch.docs[j]
+    if not any(t.lower_ in DEMONSTRATIVES for t in doc):
+        return  # no noun's determiner is one
     for m in ch.mentions[j]:
         if m.kind != "noun" or nounphrase.modifier(doc, m.token):
             continue  # the head of "that wedding veil" is "veil"
