@@ -108,6 +108,7 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
 
 _CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
 _OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
+_MARKS = re.compile("[”“'‘’]")  # every character the two patterns above may match
 
 
 def spoken(text: str, pos: int) -> bool:
@@ -126,6 +127,8 @@ def _quote_marks(text: str) -> tuple[list[int], int]:
     when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
     the whole text is one found before a closing quote: the lookahead of a single opening quote
     needs a word character, which a closing quote is not.)"""
+    if not _MARKS.search(text):
+        return [], len(text) + 1  # no quote mark at all: the costlier scans are spared
     opening = _OPENING.search(text)
     return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
 
