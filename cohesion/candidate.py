@@ -5,17 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ADJACENCY = ("intra", "adjacent", "non_adjacent")
+# Both records are frozen dataclasses with an ``__init__`` of their own, which stores the instance's
+# dict at once: the generated one stores each field through ``object.__setattr__``, twice as slow,
+# and the miner makes thousands of them per chapter.
+_set = object.__setattr__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Span:
     sent: int  # 0-based sentence index in the chapter
     start: int  # character offsets into that sentence
     end: int
     text: str
 
+    def __init__(self, sent: int, start: int, end: int, text: str) -> None:
+        _set(self, "__dict__", {"sent": sent, "start": start, "end": end, "text": text})
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Candidate:
     phenomenon: str  # repetition | synonyms | reference | substitution | ellipsis | conjunction
     subtype: str
@@ -24,6 +31,30 @@ class Candidate:
     trigger: str
     evidence: str = ""  # optional support from the aligned Chinese ("zh=她"); never required
     clauses: bool = False  # a same-sentence pair in neighbouring clauses split by a semicolon
+
+    def __init__(
+        self,
+        phenomenon: str,
+        subtype: str,
+        a: Span,
+        b: Span,
+        trigger: str,
+        evidence: str = "",
+        clauses: bool = False,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "phenomenon": phenomenon,
+                "subtype": subtype,
+                "a": a,
+                "b": b,
+                "trigger": trigger,
+                "evidence": evidence,
+                "clauses": clauses,
+            },
+        )
 
     @property
     def distance(self) -> int:

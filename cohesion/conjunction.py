@@ -103,6 +103,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 def _after_semicolon(ch: Chapter, j: int, text: str) -> Iterator[Candidate]:
     """A clause-initial connective right after a semicolon ("... autumn rains; but since ..."): it
     links the two clauses, which the cohesion paper counts as adjacent."""
+    if ";" not in text:
+        return
     for semicolon in re.finditer(r";\s*", text):
         match = patterns()["i"].match(text, semicolon.end())
         if match is None or match.group("c") != match.group("c").lower():
@@ -227,6 +229,8 @@ def _aside(rest: str) -> bool:
 
 
 def _edge(text: str) -> re.Match | None:
+    if "," not in text:
+        return None  # both patterns need a comma: the scans are spared
     return patterns()["f"].search(text) or patterns()["p"].search(text)
 
 

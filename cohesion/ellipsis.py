@@ -64,6 +64,9 @@ REACH = 5  # how far back a non-adjacent antecedent may be
 
 def find(ch: Chapter) -> Iterator[Candidate]:
     for j, text in enumerate(ch.sentences):
+        lower = text.lower()
+        if "wh" not in lower and "how" not in lower:
+            continue  # every remnant starts so (only ASCII letters match these under re.I): no scan
         for match in REMNANT.finditer(text):
             found = _sluice(ch, j, text, match)
             if found:

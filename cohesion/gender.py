@@ -13,7 +13,10 @@ is not a person (:func:`non_persons`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from functools import lru_cache
 
 from cohesion.tagged import Sentence, Word
 
@@ -105,6 +108,7 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
 
 _CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
 _OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
+_MARKS = re.compile("[”“'‘’]")  # every character the two patterns above may match
 
 
 def spoken(text: str, pos: int) -> bool:
@@ -112,8 +116,21 @@ def spoken(text: str, pos: int) -> bool:
     (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
     if quoted(text, pos):
         return True
-    close = _CLOSING.search(text, pos)
-    return close is not None and not _OPENING.search(text, 0, close.start())
+    closes, first_opening = _quote_marks(text)
+    k = bisect_left(closes, pos)  # the first closing quote at or after ``pos``
+    return k < len(closes) and first_opening >= closes[k]
+
+
+@lru_cache(maxsize=1024)
+def _quote_marks(text: str) -> tuple[list[int], int]:
+    """The offsets of the closing quotes of ``text`` and of its first opening quote (past the end
+    when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
+    the whole text is one found before a closing quote: the lookahead of a single opening quote
+    needs a word character, which a closing quote is not.)"""
+    if not _MARKS.search(text):
+        return [], len(text) + 1  # no quote mark at all: the costlier scans are spared
+    opening = _OPENING.search(text)
+    return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
 
 
 def owns_person(doc: Sentence, m: Mention) -> bool:
@@ -131,7 +148,12 @@ def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mentio
         if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[k]):
             return None
         doc = docs[k]
-        gender = _first_pronoun_gender([t for t in doc if not spoken(doc.text, t.idx)]) if doc else None
+        if not doc:
+            continue
+        # the costly test only for pronouns
+        gender = _first_pronoun_gender(
+            [t for t in doc if t.lower_ in PRONOUN_GENDER and not spoken(doc.text, t.idx)]
+        )
         if gender:
             return gender
     return None
@@ -148,6 +170,12 @@ def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
     """The first gendered pronoun from word ``start`` on (after a name) that may be the name's: objects
     (him, her) and possessives after a preposition mostly belong to someone else ("Tomas looked
     down at the tip of her nose"), "and her heart tightened" is the name's own."""
+    return next((gender for _, gender in own_pronouns(doc, start)), None)
+
+
+def own_pronouns(doc: Sentence, start: int = 0) -> Iterator[tuple[int, str]]:
+    """(word index, gender) of each pronoun from word ``start`` on that :func:`own_pronoun_gender`
+    may give."""
     for tok in doc[start:]:
         if tok.lower_ not in PRONOUN_GENDER or tok.tag_ not in ("PRP", "PRP$"):
             continue
@@ -155,5 +183,4 @@ def own_pronoun_gender(doc: Sentence, start: int) -> str | None:
             continue
         if tok.tag_ == "PRP$" and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP":
             continue
-        return PRONOUN_GENDER[tok.lower_]
-    return None
+        yield tok.i, PRONOUN_GENDER[tok.lower_]

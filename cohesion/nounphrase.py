@@ -74,13 +74,20 @@ def premodifiers(doc: Sentence, k: int) -> set[str]:
 def idiom(text: str, end: int) -> bool:
     """Does the text ending at offset ``end`` (a noun's end) close an idiom? (Cached: repetition and
     synonyms ask about the same nouns.)"""
-    return bool(_idioms().search(text[max(end - 40, 0) : end].lower().replace("’", "'")))
+    window = text[max(end - 40, 0) : end].lower().replace("’", "'")
+    pattern, length, ends = _idioms()
+    if window[-length:] not in ends and not window.endswith("\n"):  # ("$" also matches before "\n")
+        return False  # no idiom ends the window: the costly search is spared
+    return bool(pattern.search(window))
 
 
 @cache
-def _idioms() -> re.Pattern:
+def _idioms() -> tuple[re.Pattern, int, frozenset[str]]:
+    """The idioms' pattern, the length of the shortest and the ends of that length of them all."""
     phrases = sorted(lexicon.words("noun_idioms.txt"), key=len, reverse=True)
-    return re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
+    pattern = re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
+    length = len(phrases[-1])
+    return pattern, length, frozenset(p[-length:] for p in phrases)
 
 
 def _phrase_start(doc: Sentence, k: int) -> int:

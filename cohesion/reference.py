@@ -31,7 +31,7 @@ from cohesion.tagged import Sentence, Word
 from cohesion import lexicon, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, quoted
-from cohesion.gender import own_pronoun_gender, owns_person, spoken
+from cohesion.gender import own_pronouns, owns_person, spoken
 from cohesion.mentions import Mention
 from cohesion.pleonastic import BE, pleonastic
 from cohesion.repetition import FAR_WINDOW
@@ -228,11 +228,9 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
     driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
     if doc is None:
         return {}
-    return {
-        m.token: own_pronoun_gender(doc, m.token + 1)
-        for m in phrases
-        if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))
-    }
+    nouns = [m.token for m in phrases if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))]
+    pronouns = list(own_pronouns(doc)) if nouns else []  # each noun's: the first after it
+    return {k: next((gender for i, gender in pronouns if i > k), None) for k in nouns}
 
 
 def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
@@ -419,6 +417,8 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
     is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
     doc = ch.docs[j]
+    if not any(t.lower_ in DEMONSTRATIVES for t in doc):
+        return  # no noun's determiner is one
     for m in ch.mentions[j]:
         if m.kind != "noun" or nounphrase.modifier(doc, m.token):
             continue  # the head of "that wedding veil" is "veil"

@@ -106,18 +106,25 @@ def _candidates(where: dict[str, list[int]], ends: set[str], j: int, window: int
 def _link(
     ch: Chapter, j: int, m: Mention, where: dict[str, list[int]]
 ) -> tuple[Candidate, Mention, Mention] | None:
+    noun = m.kind == "noun"
+    ends = {_key(m)} if noun else set(_ends(m.lemma))
+    candidates = _candidates(where, ends, j, FAR_WINDOW if noun else NAME_WINDOW)  # the widest window
+    if not candidates:
+        return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
     if det in INDEFINITE:
         return None  # "a man", "a Celestial Artifact": a new referent or a kind
-    if m.kind == "noun":
+    if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
             return None
         window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
-    ends = set(_ends(m.lemma)) if m.kind != "noun" else {_key(m)}
-    for i in _candidates(where, ends, j, window):  # no mention of the other sentences can match
+    first = j - window
+    for i in candidates:
+        if i < first:
+            break  # outside this noun's window (the candidates are nearest first)
         earlier = [p for p in ch.mentions[i] if _same(p, m)]
         if earlier:
             a = earlier[-1]

@@ -78,6 +78,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 def _substitute(doc: Sentence) -> Word | None:
     """The first "one"/"ones" of the sentence used as a noun substitute, if any."""
+    if "one" not in doc.text.lower():
+        return None  # (only ASCII letters lower-case to these)
     for tok in doc[1:]:
         if tok.lower_ not in ("one", "ones") or _hyphenated(doc, tok.i):
             continue

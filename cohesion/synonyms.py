@@ -25,10 +25,11 @@ from functools import cache
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon, nlp, nounphrase, senses, zh
+from cohesion import nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
@@ -40,12 +41,21 @@ LINKING = frozenset(
 PRONOUNS = frozenset("he she it they".split())
 
 
-@dataclass(frozen=True)
-class Word:
-    span: Span
+class Word(NamedTuple):
+    """A noun with its most frequent sense (a named tuple, made for every noun of a chapter: its
+    span is made only for a candidate)."""
+
+    sent: int
+    start: int
+    end: int
+    text: str
     lemma: str
     synset: str  # the most frequent sense
     token: int  # index of the word in its sentence
+
+    @property
+    def span(self) -> Span:
+        return Span(self.sent, self.start, self.end, self.text)
 
 
 def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
@@ -53,18 +63,15 @@ def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
     generic nouns skipped)."""
     found = []
     for tok in doc:
-        if tok.tag_ not in ("NN", "NNS") or not tok.is_alpha:
+        base = tok.noun  # a common noun's lemma, generic nouns excluded
+        if base is None:
             continue
-        base = nlp.lemma(tok.text, "n", tok.tag_ == "NNS")
-        if (
-            not base
-            or base in lexicon.words("generic_nouns.txt")
-            or nounphrase.idiom(text, tok.idx + len(tok))
-        ):
+        end = tok.idx + len(tok.text)
+        if nounphrase.idiom(text, end):
             continue
         first = senses.senses(base, "n", 1)
         if first:
-            found.append(Word(Span(sent, tok.idx, tok.idx + len(tok), tok.text), base, first[0].name, tok.i))
+            found.append(Word(sent, tok.idx, end, tok.text, base, first[0].name, tok.i))
     return found
 
 
@@ -86,13 +93,17 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
         for b in current:
             if lemmas[j][b.lemma] > 1:
                 continue
-            definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
+            definite = None  # asked only past the previous sentence
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
-                if j - i >= 2 and not definite:
-                    break  # far apart, "another opportunity" is mostly another thing of a kind
-                found = _match(ch, senses[i].get(b.synset, ()), b, lemmas[j])
+                if j - i >= 2:
+                    if definite is None:
+                        definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
+                    if not definite:
+                        break  # far apart, "another opportunity" is mostly another thing of a kind
+                earlier = senses[i].get(b.synset)
+                found = _match(ch, earlier, b, lemmas[j]) if earlier else None
                 if found:
                     a, synset, evidence = found
                     yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
@@ -115,8 +126,8 @@ def _match(
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
-        if not nounphrase.different(ch.docs[a.span.sent], a.token, ch.docs[b.span.sent], b.token):
-            return a, b.synset, zh.shared_noun(ch.zh[a.span.sent], ch.zh[b.span.sent])
+        if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token):
+            return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
 
 
@@ -154,18 +165,29 @@ def _target(doc: Sentence, k: int) -> str:
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
         return nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
-    before = [t for t in doc[:k] if t.pos_ in ("AUX", "VERB")]
-    if not before or before[-1].lower_.replace("’", "'") not in LINKING:
+    verb = k - 1  # the last verb before the adjective
+    while verb >= 0 and doc[verb].pos_ not in ("AUX", "VERB"):
+        verb -= 1
+    if verb < 0 or doc[verb].lower_.replace("’", "'") not in LINKING:
         return ""
-    subject = [t for t in doc[: before[-1].i] if t.pos_ in ("NOUN", "PROPN", "PRON")]
-    return subject[-1].lower_ if subject else ""
+    subject = verb - 1  # the last noun or pronoun before that verb
+    while subject >= 0 and doc[subject].pos_ not in ("NOUN", "PROPN", "PRON"):
+        subject -= 1
+    return doc[subject].lower_ if subject >= 0 else ""
 
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:
     words = [adjectives(doc, i) if doc is not None else [] for i, doc in enumerate(ch.docs)]
+    # Per sentence, the senses of its adjectives and those they are similar to: a sentence that
+    # shares none with an adjective holds no synonym of it (the first test of _same_state).
+    own = [frozenset().union(*(a.own for a in ws)) for ws in words]
+    similar = [frozenset().union(*(a.similar for a in ws)) for ws in words]
     for j, current in enumerate(words):
         for b in current:
+            related = b.own | b.similar
             for i in ch.back(j, LEXICAL_WINDOW):
+                if related.isdisjoint(own[i]) and b.own.isdisjoint(similar[i]):
+                    continue
                 a = next((a for a in words[i] if _same_state(a, b, j - i)), None)
                 if a is not None:
                     yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)

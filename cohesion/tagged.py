@@ -7,7 +7,10 @@ access, a large share of mining's time. :func:`read` copies what the rules use i
 ``idx``, ``i``, ``whitespace_``, ``is_alpha``) from one array of the Doc (no ``Token`` at all), the
 strings of each (word, tag) looked up once per process; a :class:`Sentence` is the list of them,
 indexed and sliced like a ``Doc``. ``pos_`` is the coarse POS that the model's attribute ruler
-gives the tag (:func:`cohesion.nlp.pos_tables`), which the miner's tagger does not run.
+gives the tag (:func:`cohesion.nlp.pos_tables`), which the miner's tagger does not run. Also worked
+out once per (word, tag), for the rules that ask it of every word: ``noun``, the WordNet lemma of a
+common noun that is not a generic noun (``data/generic_nouns.txt``), and ``capital`` (an
+alphabetic word with a capital first letter).
 """
 
 from __future__ import annotations
@@ -16,21 +19,25 @@ from spacy.attrs import IDX, ORTH, SPACY, TAG
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from cohesion.nlp import pos_tables
+from cohesion import lexicon
+from cohesion.nlp import lemma, pos_tables
 
 KNOWN_MAX = 500_000  # (word, tag) entries kept before the look-up table starts afresh
+# A word's attributes that depend on its (word, tag) alone, in Word's slot order: text, lower-cased,
+# tag, POS, is_alpha, noun lemma (None for other words), capitalised.
+Entry = tuple[str, str, str, str, bool, str | None, bool]
 
 
 class Word:
     """One token: the ``spacy.tokens.Token`` attributes the rules read."""
 
-    __slots__ = ("text", "lower_", "tag_", "pos_", "idx", "i", "whitespace_", "is_alpha")
+    __slots__ = ("text", "lower_", "tag_", "pos_", "is_alpha", "noun", "capital", "idx", "i", "whitespace_")
 
-    def __init__(
-        self, text: str, lower: str, tag: str, pos: str, idx: int, i: int, space: str, alpha: bool
-    ) -> None:
-        self.text, self.lower_, self.tag_, self.pos_ = text, lower, tag, pos
-        self.idx, self.i, self.whitespace_, self.is_alpha = idx, i, space, alpha
+    def __init__(self, entry: Entry, idx: int, i: int, space: str) -> None:
+        self.text, self.lower_, self.tag_, self.pos_, self.is_alpha, self.noun, self.capital = entry
+        self.idx = idx
+        self.i = i
+        self.whitespace_ = space
 
     def __len__(self) -> int:
         return len(self.text)
@@ -60,22 +67,35 @@ def read(doc: Doc, text: str) -> Sentence:
     sentence = Sentence(text)
     known = _KNOWN
     append = sentence.append
-    for i, (orth, tag, idx, space) in enumerate(doc.to_array(_ATTRS).tolist()):
-        form, lower, tag_, pos, alpha = known.get((orth, tag)) or _learn(doc.vocab, orth, tag)
-        append(Word(form, lower, tag_, pos, idx, i, " " if space else "", alpha))
+    orths, tags, offsets, spaces = doc.to_array(_ATTRS).T.tolist()  # by column: 4 lists, not one a word
+    for i, (orth, tag, idx, space) in enumerate(zip(orths, tags, offsets, spaces)):
+        append(Word(known.get((orth, tag)) or _learn(doc.vocab, orth, tag), idx, i, _SPACE[space]))
     return sentence
 
 
 _ATTRS = [ORTH, TAG, IDX, SPACY]
-_KNOWN: dict[tuple[int, int], tuple[str, str, str, str, bool]] = {}  # (orth, tag) hashes -> strings
+_SPACE = ("", " ")
+_KNOWN: dict[tuple[int, int], Entry] = {}  # (orth, tag) hashes -> the word's entry
 
 
-def _learn(vocab: Vocab, orth: int, tag: int) -> tuple[str, str, str, str, bool]:
-    """(text, lower-cased, tag, POS, is_alpha) of a word with a tag, kept in :data:`_KNOWN`."""
+def _learn(vocab: Vocab, orth: int, tag: int) -> Entry:
+    """The entry of a word with a tag, kept in :data:`_KNOWN`."""
     if len(_KNOWN) >= KNOWN_MAX:
         _KNOWN.clear()
     lexeme, tag_ = vocab[orth], vocab.strings[tag] if tag else ""
     by_word, by_tag = pos_tables()
     pos = by_word.get((lexeme.lower_, tag_)) or by_tag.get(tag_, "")
-    entry = _KNOWN[orth, tag] = (lexeme.orth_, lexeme.lower_, tag_, pos, lexeme.is_alpha)
+    form, alpha = lexeme.orth_, lexeme.is_alpha
+    noun = lemma(form, "n", tag_ == "NNS") if tag_ in ("NN", "NNS") and alpha else None
+    if noun in lexicon.words("generic_nouns.txt"):
+        noun = None
+    entry = _KNOWN[orth, tag] = (
+        form,
+        lexeme.lower_,
+        tag_,
+        pos,
+        alpha,
+        noun or None,
+        alpha and form[:1].isupper(),
+    )
     return entry

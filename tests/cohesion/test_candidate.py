@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, asdict, replace
+
 import pytest
 
 from cohesion.candidate import ADJACENCY, Candidate, Span
@@ -53,3 +55,13 @@ def test_the_json_record():
 
 def test_adjacency_classes():
     assert ADJACENCY == ("intra", "adjacent", "non_adjacent")
+
+
+def test_spans_and_candidates_are_frozen_dataclasses():
+    span = Span(1, 0, 4, "that")
+    candidate = Candidate("reference", "personal", Span(0, 0, 4, "Anna"), span, "she")
+    assert asdict(candidate)["b"] == {"sent": 1, "start": 0, "end": 4, "text": "that"}
+    assert candidate == Candidate("reference", "personal", Span(0, 0, 4, "Anna"), span, "she", "", False)
+    assert hash(candidate) == hash(replace(candidate, evidence=""))
+    with pytest.raises(FrozenInstanceError):
+        span.sent = 2  # type: ignore[misc]

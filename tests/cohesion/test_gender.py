@@ -1,4 +1,4 @@
-from cohesion.gender import name_genders, spoken
+from cohesion.gender import name_genders, own_pronoun_gender, own_pronouns, spoken
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -34,3 +34,16 @@ def test_pronouns_in_continued_speech_give_no_evidence():
     assert _genders("Gu Chengchuan frowned.", "Move her aside.” ") == {}
     assert spoken("Move her aside.”", 5) and not spoken("He moved “her” aside.", 1)
     assert spoken("They won't miss it!'", 0) and not spoken("'Go,' he said.", 9)
+
+
+def test_spoken_without_quote_marks_and_after_a_closing_one():
+    assert not spoken("He sat down and waited.", 3)
+    assert spoken("Wait here,” she said.", 0) and not spoken("Wait here,” she said.", 12)
+
+
+def test_own_pronouns_are_those_own_pronoun_gender_may_give():
+    text = "Anna looked at him, and her heart tightened; at her door his hat hung."
+    sentence = read(load_tagger()(text), text)
+    found = list(own_pronouns(sentence))
+    assert [(sentence[i].text, gender) for i, gender in found] == [("her", "f"), ("his", "m")]
+    assert own_pronoun_gender(sentence, 1) == "f" and own_pronoun_gender(sentence, found[0][0] + 1) == "m"

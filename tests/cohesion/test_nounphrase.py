@@ -75,3 +75,5 @@ def test_nouns_in_idioms_refer_to_nothing():
     text = "She waited; in his turn he spoke."
     assert idiom(text, text.index("turn") + 4) is True
     assert idiom("The turn", 8) is False
+    assert idiom("turn", 4) is False  # shorter than any idiom
+    assert idiom("In fact", 7) is True and idiom("IN FACT", 7) is True

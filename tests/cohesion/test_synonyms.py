@@ -56,7 +56,7 @@ def test_a_shared_chinese_noun_is_recorded_as_evidence():
 
 def test_by_synset_groups_a_sentences_nouns_by_sense_in_order():
     def word(text: str, synset: str, token: int) -> Word:
-        return Word(Span(0, 0, len(text), text), text, synset, token)
+        return Word(0, 0, len(text), text, text, synset, token)
 
     road, path, lamp = (
         word("road", "road.n.01", 1),
@@ -65,3 +65,4 @@ def test_by_synset_groups_a_sentences_nouns_by_sense_in_order():
     )
     assert _by_synset([road, lamp, path]) == {"road.n.01": [road, path], "lamp.n.01": [lamp]}
     assert _by_synset([]) == {}
+    assert path.span == Span(0, 0, 4, "path")  # made when a candidate needs it

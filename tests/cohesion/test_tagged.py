@@ -56,3 +56,11 @@ def test_span_is_the_text_of_a_slice_like_spacy():
         for end in range(start, len(doc) + 2):
             assert sentence.span(start, end) == doc[start:end].text
     assert [w.text for w in sentence[1:3]] == [t.text for t in doc[1:3]]
+
+
+def test_read_gives_each_common_nouns_lemma_and_capitalised_words():
+    text = "Anna's cats saw a thing; her glasses broke."
+    sentence = read(load_tagger()(text), text)
+    nouns = {w.text: w.noun for w in sentence if w.noun}
+    assert nouns == {"cats": "cat", "glasses": "glasses"}  # "thing" is a generic noun
+    assert [w.text for w in sentence if w.capital] == ["Anna"]
