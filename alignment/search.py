@@ -185,10 +185,10 @@ def _gains(
     offsets: np.ndarray,
     rows: np.ndarray,
     columns: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per bead shape and DP cell (i, j): the flat index of the cell the bead starts from, (i - a, j - b), in
     an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the
-    chapter), and the bead's gain (-inf there).
+    chapter), the bead's gain (-inf there) and its similarity (the scorer's score; 0 for one-sided beads).
 
     A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
     1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.
@@ -198,11 +198,12 @@ def _gains(
     shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
     sources = cell_index[None, :] - shifts[:, None]
     gains = np.full((len(types), len(rows)), -np.inf)
+    similarity = np.zeros((len(types), len(rows)))
     if n:
         gains[types.index((1, 0)), offsets[1] :] = params.skip_zh
     scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
     if not scored:
-        return sources, gains
+        return sources, gains, similarity
     firsts = [int(offsets[a]) for _, a, _ in scored]  # the cells of rows i >= a
     sizes = np.array([len(rows) - first for first in firsts], dtype=np.int64)
     where = np.concatenate(
@@ -216,7 +217,8 @@ def _gains(
     bounds = np.r_[0, np.cumsum(sizes)]
     segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
     call = _shape_calls(scorer, segments)
-    gain = call(scorer.scores_at, shape_a, shape_b, zh, en)
+    scores = call(scorer.scores_at, shape_a, shape_b, zh, en)
+    gain = scores
     if params.marks:
         gain = gain - params.marks * call(scorer.marks_mismatch_at, shape_a, shape_b, zh, en)
     if params.orphan:
@@ -231,7 +233,8 @@ def _gains(
     gain[early] = -np.inf
     for (t, _, _), first, (_, _, cells) in zip(scored, firsts, segments):
         gains[t, first:] = gain[cells]
-    return sources, gains
+        similarity[t, first:] = scores[cells]
+    return sources, gains, similarity
 
 
 def dp_align(
@@ -251,46 +254,74 @@ def dp_align(
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
     offsets, cell_rows, cell_columns = _corridor(ranges)
-    sources, gains = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
+    sources, gains, similarity = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
     zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
     total = np.full((n + 1) * (m + 1), -np.inf)
-    back = np.full((n + 1) * (m + 1), -1, dtype=np.int8)
-    skip_en = len(types)  # the 0-1 move's code in ``back``
     skip = params.skip_en
+    starts = offsets.tolist()
     for i, (lo, hi) in enumerate(ranges):
-        cells = slice(offsets[i], offsets[i + 1])
+        cells = slice(starts[i], starts[i + 1])
         options = total.take(sources[:, cells], mode="clip") + gains[:, cells]
         breaks = i in zh_breaks
         if breaks:
             options += en_break[lo : hi + 1]
-        choice = options.argmax(axis=0)
-        row, moves = options.max(axis=0).tolist(), choice.tolist()
+        row = options.max(axis=0).tolist()
         if i == 0 and lo == 0:
-            row[0], moves[0] = 0.0, -1
+            row[0] = 0.0
         extra = en_break[lo : hi + 1].tolist() if breaks else None
         for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
             moved = row[k - 1] + skip if extra is None else row[k - 1] + skip + extra[k]
             if moved > row[k]:
-                row[k], moves[k] = moved, skip_en
+                row[k] = moved
         first = i * (m + 1) + lo
         total[first : first + hi - lo + 1] = row
-        back[first : first + hi - lo + 1] = moves
-    path = []  # (a, b, first zh, first en) of every bead, last first
+    beads = []
+    for t, i, j, cell in _backtrack(
+        n, m, total, sources, gains, types, cell_rows, cell_columns, ranges, zh_breaks, en_break
+    ):
+        a, b = (0, 1) if t == len(types) else types[t]
+        beads.append(span_bead(i, i + a, j, j + b, float(similarity[t, cell]) if a and b else 0.0))
+    return beads
+
+
+def _backtrack(
+    n: int,
+    m: int,
+    total: np.ndarray,
+    sources: np.ndarray,
+    gains: np.ndarray,
+    types: list[tuple[int, int]],
+    cell_rows: np.ndarray,
+    cell_columns: np.ndarray,
+    ranges: list[tuple[int, int]],
+    zh_breaks: frozenset[int],
+    en_break: np.ndarray,
+) -> list[tuple[int, int, int, int]]:
+    """The best path's beads, first first: (shape, first zh, first en, corridor cell where the bead ends); the
+    shape is an index into ``types``, or len(types) for the 0-1 move.
+
+    The move into each cell is recomputed from the finished totals, for all cells at once: each row's options
+    read only earlier rows, so they are those the row loop maximised. It is the first best shape, or the 0-1
+    move where that raised the cell's total above every shape's option.
+    """
+    options = total.take(sources, mode="clip") + gains
+    broken = np.flatnonzero(np.isin(cell_rows, list(zh_breaks)))
+    options[:, broken] += en_break.take(cell_columns.take(broken))
+    choice = options.argmax(axis=0).tolist()
+    skipped = (total.take(cell_rows * (m + 1) + cell_columns) > options.max(axis=0)).tolist()
+    starts = np.cumsum([0] + [hi - lo + 1 for lo, hi in ranges]).tolist()
+    path = []
     i, j = n, m
     while i or j:
-        code = int(back[i * (m + 1) + j])
-        a, b = (0, 1) if code == skip_en else types[code]
-        path.append((a, b, i - a, j - b))
+        cell = starts[i] + j - ranges[i][0]
+        t = len(types) if skipped[cell] else choice[cell]
+        a, b = (0, 1) if skipped[cell] else types[t]
+        path.append((t, i - a, j - b, cell))
         i, j = i - a, j - b
     path.reverse()
-    similarity = {}  # bead index -> score, computed per shape in one call
-    for a, b in {(a, b) for a, b, _, _ in path if a and b}:
-        which = [k for k, bead in enumerate(path) if bead[:2] == (a, b)]
-        rows, columns = np.array([path[k][2] for k in which]), np.array([path[k][3] for k in which])
-        similarity.update(zip(which, scorer.scores_at(a, b, rows, columns).tolist()))
-    return [span_bead(i, i + a, j, j + b, similarity.get(k, 0.0)) for k, (a, b, i, j) in enumerate(path)]
+    return path
 
 
 def two_pass(
