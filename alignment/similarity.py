@@ -23,6 +23,8 @@ from alignment.search import Shape
 from text import chinese, english
 from text.lexicon import Lexicon
 
+TINY = np.finfo(np.float64).smallest_subnormal  # a divisor for 0 / 0 = 0 (x / TINY = x / y for every y > 0)
+
 
 def idf(frequencies: Sequence[int], documents: int) -> list[float]:
     """log(1 + N / document frequency) of each item of one chapter side of N sentences (documents)."""
@@ -39,7 +41,7 @@ def length_factor(zh_chars: float, en_chars: float) -> float:
 def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
     """``length_factor`` elementwise."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
-    return np.log2(1 + np.divide(low, high, out=np.zeros(low.shape), where=low > 0))  # log2(1) = 0
+    return np.log2(1 + low / np.maximum(high, TINY))  # low = 0 (so log2(1) = 0) wherever high = 0
 
 
 def char_count(text: str) -> int:
@@ -255,18 +257,29 @@ class ChapterScorer:
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
         # ratio), and per mark kind the marks
-        self._zh_total = _span_sums(index.zh_total, widths).ravel()
-        self._en_total = _span_sums(index.en_total, widths).ravel()
+        self._zh_total = np.maximum(_span_sums(index.zh_total, widths).ravel(), TINY)  # TINY: see scores_at
+        self._en_total = np.maximum(_span_sums(index.en_total, widths).ravel(), TINY)
         self._zh_chars = (self.ratio * _span_sums(index.zh_chars, widths)).ravel()
         self._en_chars = _span_sums(index.en_chars, widths).ravel()
         self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
         self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
+        self._last: tuple[tuple, tuple[np.ndarray, ...]] | None = None
 
-    def _spans(
-        self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Flat indices into the span tables: of zh[rows:rows + a], and of en[columns:columns + b]."""
-        return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
+    def _indices(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b],
+        and into the zh side's explained tables, [b - 1, rows, columns] and [b - 1, rows + a, columns].
+
+        The last call's are kept, for arrays that are the same objects (the search asks for the scores, the
+        marks and the orphans of the same beads in turn, and does not change its arrays in between).
+        """
+        key = (a, b, rows, columns)
+        if self._last is not None and all(x is y for x, y in zip(key, self._last[0])):
+            return self._last[1]
+        n, m = self.n, self.m
+        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns
+        indices = (a - 1) * (n + 1) + rows, (b - 1) * (m + 1) + columns, zh_cell, zh_cell + a * m
+        self._last = key, indices
+        return indices
 
     def _out_of_range(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray | None:
         """Zeros of the result's shape for a single shape larger than the chapter (else None)."""
@@ -281,21 +294,20 @@ class ChapterScorer:
         if empty is not None:
             return empty
         n, m = self.n, self.m
-        zh_span, en_span = self._spans(a, b, rows, columns)
-        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns  # [b - 1, rows, columns] of the zh tables
-        en_cell = ((a - 1) * (m + 1) + columns) * n + rows
-        explained_zh = self._zh_explained.take(zh_cell + a * m) - self._zh_explained.take(zh_cell)
+        zh_span, en_span, zh_cell, zh_end = self._indices(a, b, rows, columns)
+        en_cell = ((a - 1) * (m + 1) + columns) * n + rows  # [a - 1, columns, rows] of the en tables
+        explained_zh = self._zh_explained.take(zh_end) - self._zh_explained.take(zh_cell)
         explained_en = self._en_explained.take(en_cell + b * n) - self._en_explained.take(en_cell)
-        zh_total, en_total = self._zh_total.take(zh_span), self._en_total.take(en_span)
-        precision = np.divide(explained_zh, zh_total, out=np.zeros(explained_zh.shape), where=zh_total > 0)
-        recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
+        # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
+        precision = explained_zh / self._zh_total.take(zh_span)
+        recall = explained_en / self._en_total.take(en_span)
         both = precision + recall
-        f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
-        return f1 * self.length_factors_at(a, b, rows, columns)
+        f1 = 2 * precision * recall / np.maximum(both, TINY)
+        return f1 * length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
         return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -307,13 +319,13 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        zh_cell = ((b - 1) * (self.n + 1) + rows) * self.m + columns
-        return self._zh_orphans.take(zh_cell + a * self.m) - self._zh_orphans.take(zh_cell)
+        _, _, zh_cell, zh_end = self._indices(a, b, rows, columns)
+        return self._zh_orphans.take(zh_end) - self._zh_orphans.take(zh_cell)
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
         zh, en = self._zh_marks, self._en_marks
         total = np.abs(zh[0].take(zh_span) - en[0].take(en_span))
         total += np.abs(zh[1].take(zh_span) - en[1].take(en_span))

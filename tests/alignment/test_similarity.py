@@ -59,6 +59,25 @@ def test_gloss_words_outside_the_chapter_are_ignored():
     assert scorer.score(0, 1, 0, 1) > 0
 
 
+def test_beads_with_an_empty_side_or_nothing_explained_score_zero():
+    tokens = ChapterTokens.of(["大门被风吹开了。", "……"], ["The wind blew the gate open.", "..."])
+    scorer = ChapterScorer(tokens, {"大门": frozenset({"gat"})})
+    assert scorer.score(0, 1, 0, 1) > 0
+    assert full_scores(scorer, 1, 1)[1].tolist() == [0.0, 0.0]  # no content words: 0, not 0 / 0
+    assert scorer.scores_at(1, 1, np.array([0, 1]), np.array([1, 1])).tolist() == [0.0, 0.0]
+
+
+def test_scores_of_one_set_of_beads_and_then_another(lexicon):
+    scorer = _scorer(lexicon)
+    rows, columns = np.array([0, 1]), np.array([0, 1])
+    first = scorer.scores_at(1, 2, rows, columns).tolist()
+    assert first == [scorer.score(0, 1, 0, 2), scorer.score(1, 2, 1, 3)]
+    assert scorer.scores_at(1, 2, rows + 1, columns + 1).tolist() == [
+        scorer.score(1, 2, 1, 3), scorer.score(2, 3, 2, 4)
+    ]  # fmt: skip
+    assert scorer.scores_at(1, 2, rows, columns).tolist() == first
+
+
 def test_explained_words_include_pinyin_names(lexicon):
     scorer = _scorer(lexicon)
     words, stems = scorer.explained(0, 1, 0, 1)
