@@ -69,8 +69,8 @@ def _crossing_costs(
 ) -> Callable[[np.ndarray, Shape], np.ndarray] | None:
     """For spans [k, k + width) of ``size`` items: ``cost`` x how many starts lie strictly inside
     (k < s < k + width), as a function of the spans' k and width (broadcast arrays, widths 1..size); None
-    when fewer than two starts (no evidence: no cost)."""
-    if len(starts) < 2:
+    when fewer than two starts (no evidence: no cost) or when ``cost`` is 0 (subtracting 0 changes no gain)."""
+    if len(starts) < 2 or not cost:
         return None
     marks = np.zeros(size + 1)
     marks[[s for s in starts if 0 <= s <= size]] = 1
@@ -123,7 +123,11 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
     ones = full_scores(scorer, 1, 1)
     centre = np.round(np.arange(n) * m / n).astype(np.int64)[:, None]
     distance = np.abs(np.arange(m)[None, :] - centre)
-    rows, columns = np.nonzero((ones > 0) & (distance <= half))
+    candidates = (ones > 0) & (distance <= half)
+    if m > params.top_k > 0:  # only scores at least a row's k-th best can be among its top k (cheaper sort)
+        ranked = np.where(candidates, ones, -np.inf)
+        candidates &= ranked >= np.partition(ranked, m - params.top_k, axis=1)[:, m - params.top_k, None]
+    rows, columns = np.nonzero(candidates)
     scores = ones[rows, columns]
     order = np.lexsort((-columns, distance[rows, columns], -scores, rows))
     rows, columns, scores = rows[order], columns[order], scores[order]
