@@ -263,69 +263,37 @@ def dp_align(
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
     total = np.full((n + 1) * (m + 1), -np.inf)
+    moves: list[int] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
+    skip_en = len(types)  # the 0-1 move's code
     skip = params.skip_en
     starts = offsets.tolist()
     for i, (lo, hi) in enumerate(ranges):
         cells = slice(starts[i], starts[i + 1])
-        options = total.take(sources[:, cells], mode="clip") + gains[:, cells]
+        options = total.take(sources[:, cells], mode="clip")
+        options += gains[:, cells]
         breaks = i in zh_breaks
         if breaks:
             options += en_break[lo : hi + 1]
-        row = options.max(axis=0).tolist()
+        row, move = options.max(axis=0).tolist(), options.argmax(axis=0).tolist()
         if i == 0 and lo == 0:
-            row[0] = 0.0
+            row[0], move[0] = 0.0, -1
         extra = en_break[lo : hi + 1].tolist() if breaks else None
         for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
             moved = row[k - 1] + skip if extra is None else row[k - 1] + skip + extra[k]
             if moved > row[k]:
-                row[k] = moved
+                row[k], move[k] = moved, skip_en
         first = i * (m + 1) + lo
         total[first : first + hi - lo + 1] = row
-    beads = []
-    for t, i, j, cell in _backtrack(
-        n, m, total, sources, gains, types, cell_rows, cell_columns, ranges, zh_breaks, en_break
-    ):
-        a, b = (0, 1) if t == len(types) else types[t]
-        beads.append(span_bead(i, i + a, j, j + b, float(similarity[t, cell]) if a and b else 0.0))
-    return beads
-
-
-def _backtrack(
-    n: int,
-    m: int,
-    total: np.ndarray,
-    sources: np.ndarray,
-    gains: np.ndarray,
-    types: list[tuple[int, int]],
-    cell_rows: np.ndarray,
-    cell_columns: np.ndarray,
-    ranges: list[tuple[int, int]],
-    zh_breaks: frozenset[int],
-    en_break: np.ndarray,
-) -> list[tuple[int, int, int, int]]:
-    """The best path's beads, first first: (shape, first zh, first en, corridor cell where the bead ends); the
-    shape is an index into ``types``, or len(types) for the 0-1 move.
-
-    The move into each cell is recomputed from the finished totals, for all cells at once: each row's options
-    read only earlier rows, so they are those the row loop maximised. It is the first best shape, or the 0-1
-    move where that raised the cell's total above every shape's option.
-    """
-    options = total.take(sources, mode="clip") + gains
-    broken = np.flatnonzero(np.isin(cell_rows, list(zh_breaks)))
-    options[:, broken] += en_break.take(cell_columns.take(broken))
-    choice = options.argmax(axis=0).tolist()
-    skipped = (total.take(cell_rows * (m + 1) + cell_columns) > options.max(axis=0)).tolist()
-    starts = np.cumsum([0] + [hi - lo + 1 for lo, hi in ranges]).tolist()
-    path = []
+        moves += move
+    beads = []  # last first
     i, j = n, m
     while i or j:
         cell = starts[i] + j - ranges[i][0]
-        t = len(types) if skipped[cell] else choice[cell]
-        a, b = (0, 1) if skipped[cell] else types[t]
-        path.append((t, i - a, j - b, cell))
+        t = moves[cell]
+        a, b = (0, 1) if t == skip_en else types[t]
+        beads.append(span_bead(i - a, i, j - b, j, float(similarity[t, cell]) if a and b else 0.0))
         i, j = i - a, j - b
-    path.reverse()
-    return path
+    return beads[::-1]
 
 
 def two_pass(

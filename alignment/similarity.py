@@ -162,7 +162,8 @@ def _explained(
     and span start: the weight of a sentence's tokens explained by the span, and (with ``orphans``) how
     many sentences with content have none explained (columns past the last start of a width: 0).
 
-    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
+    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence); ``weight``: the
+    tokens' idf weights (positive).
     """
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
@@ -170,14 +171,15 @@ def _explained(
     starts = _starts(sentence_of)
     explained = np.zeros((widths, sentences + 1, hit.shape[1]))
     unexplained = np.zeros((widths, sentences + 1, hit.shape[1]), dtype=np.int32) if orphans else None
-    covered = hit
+    single = hit * weight[:, None]  # a token's weight where a sentence explains it, else 0
+    covered = single
     for width in range(1, widths + 1):
-        if width > 1:
-            covered = covered[:, :-1] | hit[:, width - 1 :]
+        if width > 1:  # the weight where a span explains it: the largest over its sentences (weights > 0)
+            covered = np.maximum(covered[:, :-1], single[:, width - 1 :])
         columns = covered.shape[1]
         table = np.zeros((sentences, columns), dtype=np.float32)
         if len(sentence_of) and columns:
-            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+            table[sentence_of[starts]] = np.add.reduceat(covered, starts, axis=0)
         np.cumsum(table, axis=0, dtype=np.float64, out=explained[width - 1, 1:, :columns])
         if unexplained is not None:
             empty = (table == 0) & has_content[:, None]
