@@ -161,7 +161,7 @@ def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np
     """The DP cells, row by row: where each row's cells begin (n + 2 offsets), and each cell's row and column."""
     first = np.array([lo for lo, _ in ranges], dtype=np.int64)
     sizes = np.array([hi - lo + 1 for lo, hi in ranges], dtype=np.int64)
-    offsets = np.r_[0, np.cumsum(sizes)]
+    offsets = np.concatenate(([0], np.cumsum(sizes)))  # (np.r_ costs 10x more)
     rows = np.repeat(np.arange(len(ranges)), sizes)
     return offsets, rows, np.arange(offsets[-1]) - np.repeat(offsets[:-1] - first, sizes)
 
@@ -218,7 +218,7 @@ def _gains(
     zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b
     early = en < 0
     en = np.maximum(en, 0)
-    bounds = np.r_[0, np.cumsum(sizes)]
+    bounds = np.concatenate(([0], np.cumsum(sizes)))
     segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
     call = _shape_calls(scorer, segments)
     scores = call(scorer.scores_at, shape_a, shape_b, zh, en)

@@ -218,10 +218,14 @@ class ChapterIndex:
         en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab)).tolist()
         self.zh_weight = np.array(idf(zh_frequency, n), dtype=np.float64)[self.zh_item]
         self.en_weight = np.array(idf(en_frequency, m), dtype=np.float64)[self.en_item]
-        self.zh_total = np.r_[0.0, np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n))]
-        self.en_total = np.r_[0.0, np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m))]
-        self.zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
-        self.en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
+        self.zh_total = np.concatenate(
+            ([0.0], np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n)))
+        )
+        self.en_total = np.concatenate(
+            ([0.0], np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m)))
+        )
+        self.zh_chars = np.concatenate(([0], np.cumsum(tokens.zh_chars)))
+        self.en_chars = np.concatenate(([0], np.cumsum(tokens.en_chars)))
         self.zh_marks = _prefix_sums(tokens.zh_marks, n)
         self.en_marks = _prefix_sums(tokens.en_marks, m)
 
