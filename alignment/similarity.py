@@ -131,7 +131,8 @@ def _links(
 def _occurrence(
     sentence_of: np.ndarray, item_of: np.ndarray, vocabulary_size: int, sentences: int
 ) -> np.ndarray:
-    """vocabulary x words: the sentences each item occurs in, as bits (``np.packbits`` order) of uint64 words."""
+    """vocabulary x ceil(sentences / 64): the sentences each item occurs in, as bits (``np.packbits`` order)
+    packed into uint64."""
     table = np.zeros((vocabulary_size, sentences), dtype=bool)
     table[item_of, sentence_of] = True
     packed = np.zeros((vocabulary_size, -(-sentences // 64) * 8), dtype=np.uint8)
@@ -141,16 +142,16 @@ def _occurrence(
 
 def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentences: int) -> np.ndarray:
     """owner x sentences: any item linked to the owner occurs in the sentence. ``links``: (owner, item) pairs;
-    ``occurrence``: the items' sentences as bits (``_occurrence``), OR-ed per owner a word at a time (a
+    ``occurrence``: the items' sentences as bits (``_occurrence``), OR-ed per owner 64 sentences at a time (a
     boolean OR per owner and sentence costs 10x more)."""
     result = np.zeros((owner_size, sentences), dtype=bool)
     if len(links):
         order = np.argsort(links[:, 0], kind="stable")
-        owners, words = links[order, 0], occurrence[links[order, 1]]
+        owners, packed = links[order, 0], occurrence[links[order, 1]]
         starts = _starts(owners)
         bits = np.empty((len(starts), occurrence.shape[1]), dtype=np.uint64)
         for k in range(occurrence.shape[1]):
-            bits[:, k] = np.bitwise_or.reduceat(words[:, k], starts)
+            bits[:, k] = np.bitwise_or.reduceat(packed[:, k], starts)
         result[owners[starts]] = np.unpackbits(bits.view(np.uint8), axis=1, count=sentences).view(bool)
     return result
 
