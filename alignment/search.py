@@ -69,8 +69,8 @@ def _crossing_costs(
 ) -> Callable[[np.ndarray, Shape], np.ndarray] | None:
     """For spans [k, k + width) of ``size`` items: ``cost`` x how many starts lie strictly inside
     (k < s < k + width), as a function of the spans' k and width (broadcast arrays, widths 1..size); None
-    when fewer than two starts (no evidence: no cost)."""
-    if len(starts) < 2:
+    when fewer than two starts (no evidence: no cost) or when ``cost`` is 0 (subtracting 0 changes no gain)."""
+    if len(starts) < 2 or not cost:
         return None
     marks = np.zeros(size + 1)
     marks[[s for s in starts if 0 <= s <= size]] = 1
@@ -123,7 +123,11 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
     ones = full_scores(scorer, 1, 1)
     centre = np.round(np.arange(n) * m / n).astype(np.int64)[:, None]
     distance = np.abs(np.arange(m)[None, :] - centre)
-    rows, columns = np.nonzero((ones > 0) & (distance <= half))
+    candidates = (ones > 0) & (distance <= half)
+    if m > params.top_k > 0:  # only scores at least a row's k-th best can be among its top k (cheaper sort)
+        ranked = np.where(candidates, ones, -np.inf)
+        candidates &= ranked >= np.partition(ranked, m - params.top_k, axis=1)[:, m - params.top_k, None]
+    rows, columns = np.nonzero(candidates)
     scores = ones[rows, columns]
     order = np.lexsort((-columns, distance[rows, columns], -scores, rows))
     rows, columns, scores = rows[order], columns[order], scores[order]
@@ -157,7 +161,7 @@ def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np
     """The DP cells, row by row: where each row's cells begin (n + 2 offsets), and each cell's row and column."""
     first = np.array([lo for lo, _ in ranges], dtype=np.int64)
     sizes = np.array([hi - lo + 1 for lo, hi in ranges], dtype=np.int64)
-    offsets = np.r_[0, np.cumsum(sizes)]
+    offsets = np.concatenate(([0], np.cumsum(sizes)))  # (np.r_ costs 10x more)
     rows = np.repeat(np.arange(len(ranges)), sizes)
     return offsets, rows, np.arange(offsets[-1]) - np.repeat(offsets[:-1] - first, sizes)
 
@@ -185,10 +189,11 @@ def _gains(
     offsets: np.ndarray,
     rows: np.ndarray,
     columns: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per bead shape and DP cell (i, j): the flat index of the cell the bead starts from, (i - a, j - b), in
     an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the
-    chapter), and the bead's gain (-inf there).
+    chapter), the bead's gain (-inf there) and its similarity (the scorer's score; 0 for one-sided beads, and
+    anything where the gain is -inf).
 
     A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
     1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.
@@ -198,11 +203,12 @@ def _gains(
     shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
     sources = cell_index[None, :] - shifts[:, None]
     gains = np.full((len(types), len(rows)), -np.inf)
+    similarity = np.zeros((len(types), len(rows)))
     if n:
         gains[types.index((1, 0)), offsets[1] :] = params.skip_zh
     scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
     if not scored:
-        return sources, gains
+        return sources, gains, similarity
     firsts = [int(offsets[a]) for _, a, _ in scored]  # the cells of rows i >= a
     sizes = np.array([len(rows) - first for first in firsts], dtype=np.int64)
     where = np.concatenate(
@@ -213,15 +219,16 @@ def _gains(
     zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b
     early = en < 0
     en = np.maximum(en, 0)
-    bounds = np.r_[0, np.cumsum(sizes)]
+    bounds = np.concatenate(([0], np.cumsum(sizes)))
     segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
     call = _shape_calls(scorer, segments)
-    gain = call(scorer.scores_at, shape_a, shape_b, zh, en)
+    scores = call(scorer.scores_at, shape_a, shape_b, zh, en)
+    gain = scores
     if params.marks:
         gain = gain - params.marks * call(scorer.marks_mismatch_at, shape_a, shape_b, zh, en)
     if params.orphan:
         orphans = call(scorer.orphans_at, shape_a, shape_b, zh, en)
-        gain = gain - params.orphan * np.where(shape_a + shape_b > 2, orphans, 0)
+        gain = gain - params.orphan * (orphans * (shape_a + shape_b > 2))  # (np.where costs 3x more)
     zh_cross = _crossing_costs(paragraphs.zh, n, params.para_cross)
     en_cross = _crossing_costs(paragraphs.en, m, params.para_cross)
     if zh_cross:
@@ -231,7 +238,8 @@ def _gains(
     gain[early] = -np.inf
     for (t, _, _), first, (_, _, cells) in zip(scored, firsts, segments):
         gains[t, first:] = gain[cells]
-    return sources, gains
+        similarity[t, first:] = scores[cells]
+    return sources, gains, similarity
 
 
 def dp_align(
@@ -251,46 +259,42 @@ def dp_align(
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params.max_size)
     offsets, cell_rows, cell_columns = _corridor(ranges)
-    sources, gains = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
+    sources, gains, similarity = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
     zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
     total = np.full((n + 1) * (m + 1), -np.inf)
-    back = np.full((n + 1) * (m + 1), -1, dtype=np.int8)
-    skip_en = len(types)  # the 0-1 move's code in ``back``
+    moves: list[int] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
+    skip_en = len(types)  # the 0-1 move's code
     skip = params.skip_en
+    starts = offsets.tolist()
     for i, (lo, hi) in enumerate(ranges):
-        cells = slice(offsets[i], offsets[i + 1])
-        options = total.take(sources[:, cells], mode="clip") + gains[:, cells]
+        cells = slice(starts[i], starts[i + 1])
+        options = total.take(sources[:, cells], mode="clip")
+        options += gains[:, cells]
         breaks = i in zh_breaks
         if breaks:
             options += en_break[lo : hi + 1]
-        choice = options.argmax(axis=0)
-        row, moves = options.max(axis=0).tolist(), choice.tolist()
+        row, move = options.max(axis=0).tolist(), options.argmax(axis=0).tolist()
         if i == 0 and lo == 0:
-            row[0], moves[0] = 0.0, -1
+            row[0], move[0] = 0.0, -1
         extra = en_break[lo : hi + 1].tolist() if breaks else None
         for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
             moved = row[k - 1] + skip if extra is None else row[k - 1] + skip + extra[k]
             if moved > row[k]:
-                row[k], moves[k] = moved, skip_en
+                row[k], move[k] = moved, skip_en
         first = i * (m + 1) + lo
         total[first : first + hi - lo + 1] = row
-        back[first : first + hi - lo + 1] = moves
-    path = []  # (a, b, first zh, first en) of every bead, last first
+        moves += move
+    beads = []  # last first
     i, j = n, m
     while i or j:
-        code = int(back[i * (m + 1) + j])
-        a, b = (0, 1) if code == skip_en else types[code]
-        path.append((a, b, i - a, j - b))
+        cell = starts[i] + j - ranges[i][0]
+        t = moves[cell]
+        a, b = (0, 1) if t == skip_en else types[t]
+        beads.append(span_bead(i - a, i, j - b, j, float(similarity[t, cell]) if a and b else 0.0))
         i, j = i - a, j - b
-    path.reverse()
-    similarity = {}  # bead index -> score, computed per shape in one call
-    for a, b in {(a, b) for a, b, _, _ in path if a and b}:
-        which = [k for k, bead in enumerate(path) if bead[:2] == (a, b)]
-        rows, columns = np.array([path[k][2] for k in which]), np.array([path[k][3] for k in which])
-        similarity.update(zip(which, scorer.scores_at(a, b, rows, columns).tolist()))
-    return [span_bead(i, i + a, j, j + b, similarity.get(k, 0.0)) for k, (a, b, i, j) in enumerate(path)]
+    return beads[::-1]
 
 
 def two_pass(

@@ -23,6 +23,8 @@ from alignment.search import Shape
 from text import chinese, english
 from text.lexicon import Lexicon
 
+TINY = np.finfo(np.float64).smallest_subnormal  # a divisor for 0 / 0 = 0 (x / TINY = x / y for every y > 0)
+
 
 def idf(frequencies: Sequence[int], documents: int) -> list[float]:
     """log(1 + N / document frequency) of each item of one chapter side of N sentences (documents)."""
@@ -39,7 +41,7 @@ def length_factor(zh_chars: float, en_chars: float) -> float:
 def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
     """``length_factor`` elementwise."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
-    return np.log2(1 + np.divide(low, high, out=np.zeros(low.shape), where=low > 0))  # log2(1) = 0
+    return np.log2(1 + low / np.maximum(high, TINY))  # low = 0 (so log2(1) = 0) wherever high = 0
 
 
 def char_count(text: str) -> int:
@@ -129,20 +131,28 @@ def _links(
 def _occurrence(
     sentence_of: np.ndarray, item_of: np.ndarray, vocabulary_size: int, sentences: int
 ) -> np.ndarray:
-    """vocabulary x sentences: item occurs in sentence."""
+    """vocabulary x ceil(sentences / 64): the sentences each item occurs in, as bits (``np.packbits`` order)
+    packed into uint64."""
     table = np.zeros((vocabulary_size, sentences), dtype=bool)
     table[item_of, sentence_of] = True
-    return table
+    packed = np.zeros((vocabulary_size, -(-sentences // 64) * 8), dtype=np.uint8)
+    packed[:, : -(-sentences // 8)] = np.packbits(table, axis=1)
+    return packed.view(np.uint64)
 
 
-def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.ndarray:
-    """owner x sentences: any item linked to the owner occurs in the sentence. ``links``: (owner, item) pairs."""
-    result = np.zeros((owner_size, occurrence.shape[1]), dtype=bool)
+def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentences: int) -> np.ndarray:
+    """owner x sentences: any item linked to the owner occurs in the sentence. ``links``: (owner, item) pairs;
+    ``occurrence``: the items' sentences as bits (``_occurrence``), OR-ed per owner 64 sentences at a time (a
+    boolean OR per owner and sentence costs 10x more)."""
+    result = np.zeros((owner_size, sentences), dtype=bool)
     if len(links):
-        order = np.lexsort((links[:, 1], links[:, 0]))
-        owners, items = links[order, 0], links[order, 1]
+        order = np.argsort(links[:, 0], kind="stable")
+        owners, packed = links[order, 0], occurrence[links[order, 1]]
         starts = _starts(owners)
-        result[owners[starts]] = np.logical_or.reduceat(occurrence[items], starts, axis=0)
+        bits = np.empty((len(starts), occurrence.shape[1]), dtype=np.uint64)
+        for k in range(occurrence.shape[1]):
+            bits[:, k] = np.bitwise_or.reduceat(packed[:, k], starts)
+        result[owners[starts]] = np.unpackbits(bits.view(np.uint8), axis=1, count=sentences).view(bool)
     return result
 
 
@@ -153,7 +163,8 @@ def _explained(
     and span start: the weight of a sentence's tokens explained by the span, and (with ``orphans``) how
     many sentences with content have none explained (columns past the last start of a width: 0).
 
-    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence).
+    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence); ``weight``: the
+    tokens' idf weights (positive).
     """
     has_content = np.bincount(sentence_of, minlength=sentences) > 0
     live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
@@ -161,14 +172,15 @@ def _explained(
     starts = _starts(sentence_of)
     explained = np.zeros((widths, sentences + 1, hit.shape[1]))
     unexplained = np.zeros((widths, sentences + 1, hit.shape[1]), dtype=np.int32) if orphans else None
-    covered = hit
+    single = hit * weight[:, None]  # a token's weight where a sentence explains it, else 0
+    covered = single
     for width in range(1, widths + 1):
-        if width > 1:
-            covered = covered[:, :-1] | hit[:, width - 1 :]
+        if width > 1:  # the weight where a span explains it: the largest over its sentences (weights > 0)
+            covered = np.maximum(covered[:, :-1], single[:, width - 1 :])
         columns = covered.shape[1]
         table = np.zeros((sentences, columns), dtype=np.float32)
         if len(sentence_of) and columns:
-            table[sentence_of[starts]] = np.add.reduceat(covered * weight[:, None], starts, axis=0)
+            table[sentence_of[starts]] = np.add.reduceat(covered, starts, axis=0)
         np.cumsum(table, axis=0, dtype=np.float64, out=explained[width - 1, 1:, :columns])
         if unexplained is not None:
             empty = (table == 0) & has_content[:, None]
@@ -207,10 +219,14 @@ class ChapterIndex:
         en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab)).tolist()
         self.zh_weight = np.array(idf(zh_frequency, n), dtype=np.float64)[self.zh_item]
         self.en_weight = np.array(idf(en_frequency, m), dtype=np.float64)[self.en_item]
-        self.zh_total = np.r_[0.0, np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n))]
-        self.en_total = np.r_[0.0, np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m))]
-        self.zh_chars = np.r_[0, np.cumsum(tokens.zh_chars)]
-        self.en_chars = np.r_[0, np.cumsum(tokens.en_chars)]
+        self.zh_total = np.concatenate(
+            ([0.0], np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n)))
+        )
+        self.en_total = np.concatenate(
+            ([0.0], np.cumsum(np.bincount(self.en_sentence, self.en_weight, minlength=m)))
+        )
+        self.zh_chars = np.concatenate(([0], np.cumsum(tokens.zh_chars)))
+        self.en_chars = np.concatenate(([0], np.cumsum(tokens.en_chars)))
         self.zh_marks = _prefix_sums(tokens.zh_marks, n)
         self.en_marks = _prefix_sums(tokens.en_marks, m)
 
@@ -232,8 +248,8 @@ class ChapterScorer:
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
         self.n, self.m = n, m
         links = _links(gloss, index.zh_vocab, index.en_vocab)
-        word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs)  # zh word x en sentence
-        stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs)  # en stem x zh sentence
+        word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs, m)  # zh word x en sentence
+        stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs, n)  # en stem x zh sentence
         widths = max(1, max_size - 1)
         # [b - 1, i, j]: prefix sums over zh sentences i of what en[j:j + b] explains (and of orphans); the
         # en side's [a - 1, j, i] likewise
@@ -248,18 +264,29 @@ class ChapterScorer:
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
         # ratio), and per mark kind the marks
-        self._zh_total = _span_sums(index.zh_total, widths).ravel()
-        self._en_total = _span_sums(index.en_total, widths).ravel()
+        self._zh_total = np.maximum(_span_sums(index.zh_total, widths).ravel(), TINY)  # TINY: see scores_at
+        self._en_total = np.maximum(_span_sums(index.en_total, widths).ravel(), TINY)
         self._zh_chars = (self.ratio * _span_sums(index.zh_chars, widths)).ravel()
         self._en_chars = _span_sums(index.en_chars, widths).ravel()
         self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
         self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
+        self._last: tuple[tuple, tuple[np.ndarray, ...]] | None = None
 
-    def _spans(
-        self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Flat indices into the span tables: of zh[rows:rows + a], and of en[columns:columns + b]."""
-        return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
+    def _indices(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b],
+        and into the zh side's explained tables, [b - 1, rows, columns] and [b - 1, rows + a, columns].
+
+        The last call's are kept, for arrays that are the same objects (the search asks for the scores, the
+        marks and the orphans of the same beads in turn, and does not change its arrays in between).
+        """
+        key = (a, b, rows, columns)
+        if self._last is not None and all(x is y for x, y in zip(key, self._last[0])):
+            return self._last[1]
+        n, m = self.n, self.m
+        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns
+        indices = (a - 1) * (n + 1) + rows, (b - 1) * (m + 1) + columns, zh_cell, zh_cell + a * m
+        self._last = key, indices
+        return indices
 
     def _out_of_range(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray | None:
         """Zeros of the result's shape for a single shape larger than the chapter (else None)."""
@@ -274,21 +301,20 @@ class ChapterScorer:
         if empty is not None:
             return empty
         n, m = self.n, self.m
-        zh_span, en_span = self._spans(a, b, rows, columns)
-        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns  # [b - 1, rows, columns] of the zh tables
-        en_cell = ((a - 1) * (m + 1) + columns) * n + rows
-        explained_zh = self._zh_explained.take(zh_cell + a * m) - self._zh_explained.take(zh_cell)
+        zh_span, en_span, zh_cell, zh_end = self._indices(a, b, rows, columns)
+        en_cell = ((a - 1) * (m + 1) + columns) * n + rows  # [a - 1, columns, rows] of the en tables
+        explained_zh = self._zh_explained.take(zh_end) - self._zh_explained.take(zh_cell)
         explained_en = self._en_explained.take(en_cell + b * n) - self._en_explained.take(en_cell)
-        zh_total, en_total = self._zh_total.take(zh_span), self._en_total.take(en_span)
-        precision = np.divide(explained_zh, zh_total, out=np.zeros(explained_zh.shape), where=zh_total > 0)
-        recall = np.divide(explained_en, en_total, out=np.zeros(explained_en.shape), where=en_total > 0)
+        # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
+        precision = explained_zh / self._zh_total.take(zh_span)
+        recall = explained_en / self._en_total.take(en_span)
         both = precision + recall
-        f1 = np.divide(2 * precision * recall, both, out=np.zeros(both.shape), where=both > 0)
-        return f1 * self.length_factors_at(a, b, rows, columns)
+        f1 = 2 * precision * recall / np.maximum(both, TINY)
+        return f1 * length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
         return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -300,13 +326,13 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        zh_cell = ((b - 1) * (self.n + 1) + rows) * self.m + columns
-        return self._zh_orphans.take(zh_cell + a * self.m) - self._zh_orphans.take(zh_cell)
+        _, _, zh_cell, zh_end = self._indices(a, b, rows, columns)
+        return self._zh_orphans.take(zh_end) - self._zh_orphans.take(zh_cell)
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
         zh, en = self._zh_marks, self._en_marks
         total = np.abs(zh[0].take(zh_span) - en[0].take(en_span))
         total += np.abs(zh[1].take(zh_span) - en[1].take(en_span))

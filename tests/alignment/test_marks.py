@@ -14,6 +14,14 @@ def test_en_straight_quotes_open_and_close_at_word_edges():
     assert en_marks('("No") and —\'go') == (2, 1, 0)
 
 
+def test_en_straight_quotes_at_the_ends_of_a_sentence():
+    assert en_marks("'") == (0, 0, 0)
+    assert en_marks("' no") == (0, 0, 0)
+    assert en_marks("no '") == (0, 0, 0)
+    assert en_marks('"a"') == (1, 1, 0)
+    assert en_marks("x'") == (0, 1, 0)
+
+
 def test_en_apostrophes_inside_words_are_not_quotes():
     assert en_marks("The cat's tail isn't long.") == (0, 0, 0)
 

@@ -3,6 +3,7 @@ import numpy as np
 from alignment.search import (
     Paragraphs,
     SearchParams,
+    _crossing_costs,
     best_path,
     bead_types,
     column_ranges,
@@ -162,6 +163,39 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
         beads.append(((tuple(range(i - a, i)), tuple(range(j - b, j))), score))
         i, j = i - a, j - b
     return beads[::-1]
+
+
+def test_anchors_are_the_best_path_over_each_rows_top_k_candidates():
+    class TableScorer:
+        def __init__(self, table):
+            self.table, (self.n, self.m) = table, table.shape
+
+        def scores_at(self, a, b, rows, columns):
+            return self.table[rows, columns]
+
+    for seed in range(20):
+        random = np.random.default_rng(seed)
+        n, m = int(random.integers(1, 25)), int(random.integers(1, 25))
+        table = np.round(random.random((n, m)), 1) * (random.random((n, m)) > 0.3)  # ties, zeros
+        params = SearchParams(top_k=int(random.integers(1, 5)), band=int(random.integers(1, 10)))
+        half = max(params.band, int(params.band_fraction * max(n, m)))
+        candidates = []
+        for i in range(n):
+            centre = round(i * m / n)
+            row = [
+                (-table[i, j], abs(j - centre), -j)
+                for j in range(m)
+                if table[i, j] > 0 and abs(j - centre) <= half
+            ]
+            candidates += [(i, -j, -score) for score, _, j in sorted(row)[: params.top_k]]
+        assert find_anchors(n, m, TableScorer(table), params) == best_path(candidates)
+
+
+def test_no_crossing_costs_without_two_breaks_or_without_a_cost():
+    assert _crossing_costs(frozenset({2}), 4, 0.5) is None
+    assert _crossing_costs(frozenset({1, 3}), 4, 0.0) is None
+    costs = _crossing_costs(frozenset({1, 3}), 4, 0.5)
+    assert costs(np.array([0, 0, 1]), np.array([1, 4, 3])).tolist() == [0.0, 1.0, 0.5]
 
 
 def test_dp_align_follows_the_recurrence_cell_by_cell():

@@ -8,7 +8,9 @@ from alignment.search import full_scores
 from alignment.similarity import (
     ChapterScorer,
     ChapterTokens,
+    _any_of,
     _explained,
+    _occurrence,
     _span_sums,
     _ids,
     _links,
@@ -57,6 +59,25 @@ def test_gloss_words_outside_the_chapter_are_ignored():
     assert scorer.score(0, 1, 0, 1) > 0
 
 
+def test_beads_with_an_empty_side_or_nothing_explained_score_zero():
+    tokens = ChapterTokens.of(["大门被风吹开了。", "……"], ["The wind blew the gate open.", "..."])
+    scorer = ChapterScorer(tokens, {"大门": frozenset({"gat"})})
+    assert scorer.score(0, 1, 0, 1) > 0
+    assert full_scores(scorer, 1, 1)[1].tolist() == [0.0, 0.0]  # no content words: 0, not 0 / 0
+    assert scorer.scores_at(1, 1, np.array([0, 1]), np.array([1, 1])).tolist() == [0.0, 0.0]
+
+
+def test_scores_of_one_set_of_beads_and_then_another(lexicon):
+    scorer = _scorer(lexicon)
+    rows, columns = np.array([0, 1]), np.array([0, 1])
+    first = scorer.scores_at(1, 2, rows, columns).tolist()
+    assert first == [scorer.score(0, 1, 0, 2), scorer.score(1, 2, 1, 3)]
+    assert scorer.scores_at(1, 2, rows + 1, columns + 1).tolist() == [
+        scorer.score(1, 2, 1, 3), scorer.score(2, 3, 2, 4)
+    ]  # fmt: skip
+    assert scorer.scores_at(1, 2, rows, columns).tolist() == first
+
+
 def test_explained_words_include_pinyin_names(lexicon):
     scorer = _scorer(lexicon)
     words, stems = scorer.explained(0, 1, 0, 1)
@@ -76,6 +97,16 @@ def test_links_pair_the_ids_of_gloss_words_and_stems_present_in_the_chapter():
     links = _links(gloss, {"猫": 0, "狗": 1}, {"cat": 0, "dog": 1})
     assert sorted(map(tuple, links.tolist())) == [(0, 0), (1, 1)]
     assert _links({}, {}, {}).shape == (0, 2)
+
+
+def test_any_of_ors_the_sentences_of_each_owners_items_across_words_of_bits():
+    # items 0..2 in 70 sentences (two uint64 words): item 0 in 1 and 65, item 1 in 64, item 2 in none
+    occurrence = _occurrence(np.array([1, 65, 64]), np.array([0, 0, 1]), 3, 70)
+    links = np.array([[2, 1], [0, 2], [2, 0], [0, 0]])  # (owner, item), owners unsorted; owner 1 has none
+    hits = _any_of(links, 3, occurrence, 70)
+    assert hits.shape == (3, 70)
+    assert [np.flatnonzero(row).tolist() for row in hits] == [[1, 65], [], [1, 64, 65]]
+    assert not _any_of(np.zeros((0, 2), dtype=np.int64), 2, occurrence, 70).any()
 
 
 def test_explained_tables_of_every_width_are_prefix_sums_of_the_weight_each_span_explains():
