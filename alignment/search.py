@@ -58,7 +58,7 @@ class SearchParams:
     para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
     marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
-    balance: float = 0.0  # subtracted per quotation left open on one side only (not fitted: see README)
+    balance: float = 0.0  # per quotation left open on one side only (off: see README)
 
 
 @dataclass(frozen=True)
