@@ -133,6 +133,9 @@ class HybridScorer:
     def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         return self.base.marks_mismatch_at(a, b, rows, columns)
 
+    def quote_balance_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        return self.base.quote_balance_at(a, b, rows, columns)
+
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         return self.base.explained(i0, i1, j0, j1)
 

@@ -32,6 +32,10 @@ class Scorer(Protocol):
         """Like ``scores_at``: how far the beads' two sides differ in quotation and question marks."""
         ...
 
+    def quote_balance_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: how far the beads' two sides differ in quotations left open (opened less closed)."""
+        ...
+
 
 def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
     """(n - a + 1) x (m - b + 1): the scores of every a-b bead."""
@@ -54,6 +58,7 @@ class SearchParams:
     para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
     marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
+    balance: float = 0.0  # per quotation left open on one side only (off: see README)
 
 
 @dataclass(frozen=True)
@@ -226,6 +231,8 @@ def _gains(
     gain = scores
     if params.marks:
         gain = gain - params.marks * call(scorer.marks_mismatch_at, shape_a, shape_b, zh, en)
+    if params.balance:
+        gain = gain - params.balance * call(scorer.quote_balance_at, shape_a, shape_b, zh, en)
     if params.orphan:
         orphans = call(scorer.orphans_at, shape_a, shape_b, zh, en)
         gain = gain - params.orphan * (orphans * (shape_a + shape_b > 2))  # (np.where costs 3x more)

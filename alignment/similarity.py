@@ -339,6 +339,14 @@ class ChapterScorer:
         total += np.abs(zh[2].take(zh_span) - en[2].take(en_span))
         return total
 
+    def quote_balance_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: |zh (quotations opened - closed) - en (opened - closed)| of the beads' joined
+        text: a quotation the bead leaves open (or closes) on one side only. Unlike ``marks_mismatch_at``
+        it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh, en = self._zh_marks, self._en_marks
+        return np.abs(zh[0].take(zh_span) - zh[1].take(zh_span) - en[0].take(en_span) + en[1].take(en_span))
+
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""
         return float(self.scores_at(i1 - i0, j1 - j0, np.array(i0), np.array(j0)))

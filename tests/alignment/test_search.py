@@ -100,7 +100,8 @@ class RandomScorer:
             shape = (max(0, self.n - a + 1), max(0, self.m - b + 1))
             scores = self.random.random(shape) * (self.random.random(shape) > 0.1)
             mismatches = self.random.integers(0, 3, shape)
-            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches
+            balance = self.random.integers(0, 2, shape)
+            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches, balance
         return self.tables[a, b]
 
     def scores_at(self, a, b, rows, columns):
@@ -111,6 +112,9 @@ class RandomScorer:
 
     def marks_mismatch_at(self, a, b, rows, columns):
         return self._tables(a, b)[2][rows, columns]
+
+    def quote_balance_at(self, a, b, rows, columns):
+        return self._tables(a, b)[3][rows, columns]
 
 
 def reference_dp(n, m, scorer, anchors, params, paragraphs):
@@ -136,6 +140,7 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                         one = np.array([r]), np.array([c])
                         gain = scorer.scores_at(a, b, *one)[0]
                         gain = gain - params.marks * scorer.marks_mismatch_at(a, b, *one)[0]
+                        gain = gain - params.balance * scorer.quote_balance_at(a, b, *one)[0]
                         if a + b > 2:
                             gain = gain - params.orphan * scorer.orphans_at(a, b, *one)[0]
                         gain = gain - crossed(paragraphs.zh, r, a) * params.para_cross
@@ -207,7 +212,7 @@ def test_dp_align_follows_the_recurrence_cell_by_cell():
             frozenset(random.choice(n, min(n, 4), replace=False).tolist()) if seed % 3 else frozenset(),
             frozenset(random.choice(m, min(m, 5), replace=False).tolist()),
         )
-        params = SearchParams(window=int(random.integers(1, 5)))
+        params = SearchParams(window=int(random.integers(1, 5)), balance=0.1 * (seed % 2))
         anchors = find_anchors(n, m, scorer, params)
         beads = dp_align(n, m, scorer, anchors, params, paragraphs)
         assert [(bead.key, bead.score) for bead in beads] == reference_dp(
@@ -228,6 +233,19 @@ def test_a_bead_whose_sides_differ_in_marks_costs():
     assert [bead.key for bead in beads] == [((0,), (0,)), ((), (1,))]
 
 
+def test_a_bead_that_leaves_a_quotation_open_on_one_side_costs():
+    class Unbalanced(DiagonalScorer):
+        """Planted 1-2 and 1-1 beads: the 1-2 bead leaves two quotations open on one side only."""
+
+        def quote_balance_at(self, a, b, rows, columns):
+            return np.full(np.broadcast_shapes(rows.shape, columns.shape), 2 if (a, b) == (1, 2) else 0)
+
+    scorer = Unbalanced([((0,), (0, 1)), ((0,), (0,))], 1, 2)
+    assert [bead.key for bead in two_pass(1, 2, scorer, SearchParams())] == [((0,), (0, 1))]
+    beads = two_pass(1, 2, scorer, SearchParams(balance=0.5))
+    assert [bead.key for bead in beads] == [((0,), (0,)), ((), (1,))]
+
+
 def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexicon):
     class OneShapeAtATime:
         """The same chapter scorer, without ``takes_shape_arrays``: the search calls it once per shape."""
@@ -235,11 +253,11 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
         def __init__(self, scorer):
             self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
             self.scores_at, self.orphans_at = scorer.scores_at, scorer.orphans_at
-            self.marks_mismatch_at = scorer.marks_mismatch_at
+            self.marks_mismatch_at, self.quote_balance_at = scorer.marks_mismatch_at, scorer.quote_balance_at
 
     tokens = ChapterTokens.of(ZH, EN)
     scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
     paragraphs = Paragraphs(frozenset({0, 2}), frozenset({0, 1, 3}))
-    params = SearchParams(para_cross=0.1)
+    params = SearchParams(para_cross=0.1, balance=0.1)
     batched = two_pass(scorer.n, scorer.m, scorer, params, paragraphs)
     assert batched == two_pass(scorer.n, scorer.m, OneShapeAtATime(scorer), params, paragraphs)

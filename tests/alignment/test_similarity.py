@@ -135,7 +135,8 @@ def test_beads_of_several_shapes_score_in_one_call_as_one_at_a_time():
     scorer = ChapterScorer(ChapterTokens.of(zh, en), {"猫": frozenset({"cat"}), "狗": frozenset({"dog"})})
     shapes = [(1, 1, 3, 3), (1, 2, 3, 3), (2, 1, 1, 2), (3, 2, 0, 0), (1, 1, 0, 4)]  # a, b, row, column
     a, b, rows, columns = (np.array(values) for values in zip(*shapes))
-    for method in (scorer.scores_at, scorer.orphans_at, scorer.marks_mismatch_at, scorer.length_factors_at):
+    methods = (scorer.scores_at, scorer.orphans_at, scorer.marks_mismatch_at, scorer.quote_balance_at)
+    for method in (*methods, scorer.length_factors_at):
         one_by_one = [method(x, y, np.array([i]), np.array([j]))[0] for x, y, i, j in shapes]
         assert method(a, b, rows, columns).tolist() == one_by_one
     assert scorer.scores_at(1, 2, np.array([3]), np.array([3]))[0] > 0.5  # the cat and the dog
@@ -148,3 +149,14 @@ def test_marks_mismatch_compares_the_joined_sides():
     ones = scorer.marks_mismatch_at(1, 1, np.arange(3)[:, None], np.arange(3)[None, :])
     assert ones.tolist() == [[0, 3, 1], [3, 0, 2], [1, 2, 0]]
     assert scorer.marks_mismatch_at(2, 3, np.array([0, 1]), np.array([0, 0])).tolist() == [2, 3]
+
+
+def test_quote_balance_forgives_a_quotation_a_speech_tag_interrupts():
+    zh = ["他笑道：“好。", "走吧。”"]
+    en = ["'Good,' he laughed.", "'Let's go.'"]
+    scorer = ChapterScorer(ChapterTokens.of(zh, en), {})
+    ones = scorer.quote_balance_at(1, 1, np.arange(2)[:, None], np.arange(2)[None, :])
+    assert ones.tolist() == [[1, 1], [1, 1]]  # each zh sentence leaves a quotation open or closes one
+    both = np.array([0]), np.array([0])
+    assert scorer.quote_balance_at(2, 2, *both).tolist() == [0]
+    assert scorer.marks_mismatch_at(2, 2, *both).tolist() == [2]  # en opens and closes one more
