@@ -46,8 +46,9 @@ class HybridWeights:
 
 
 # search weights of the hybrid aligner: its own fit of skip_zh, skip_en and para_bonus (with HybridWeights);
-# para_cross and marks as fitted for the default aligner before and after marks came in
-HYBRID_SEARCH = SearchParams(skip_en=-0.3, para_cross=0.2)
+# para_cross and marks as fitted for the default aligner before and after marks came in; no balance (not
+# cross-validated for the hybrid)
+HYBRID_SEARCH = SearchParams(skip_en=-0.3, para_cross=0.2, balance=0.0)
 
 SpanTable = tuple[np.ndarray, ...]  # [w - 1]: the vectors of the spans of w sentences, by first sentence
 

@@ -45,7 +45,7 @@ def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SearchParams:
-    """Defaults of the last six fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
+    """Defaults of the last seven fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
 
     top_k: int = 3  # candidates per zh sentence in pass 1
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
@@ -53,12 +53,12 @@ class SearchParams:
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
     skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
-    skip_en: float = -0.2  # score of a 0-1 bead (an en sentence with no zh counterpart)
+    skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
     para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
-    para_cross: float = 0.0  # subtracted per paragraph break a bead crosses (each side)
+    para_cross: float = 0.2  # subtracted per paragraph break a bead crosses (each side)
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
     marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
-    balance: float = 0.0  # per quotation left open on one side only (off: see README)
+    balance: float = 0.1  # subtracted per quotation a bead leaves open (or closes) on one side only
 
 
 @dataclass(frozen=True)

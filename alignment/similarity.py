@@ -343,7 +343,7 @@ class ChapterScorer:
         """Like ``scores_at``: |zh (quotations opened - closed) - en (opened - closed)| of the beads' joined
         text: a quotation the bead leaves open (or closes) on one side only. Unlike ``marks_mismatch_at``
         it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
         zh, en = self._zh_marks, self._en_marks
         return np.abs(zh[0].take(zh_span) - zh[1].take(zh_span) - en[0].take(en_span) + en[1].take(en_span))
 
