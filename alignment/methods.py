@@ -17,7 +17,7 @@ from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
-from alignment.hybrid import HYBRID_SEARCH, HybridWeights, span_table
+from alignment.hybrid import HYBRID_SEARCH, HybridWeights, Margins, span_table
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from alignment.search import Paragraphs, SearchParams
@@ -108,7 +108,7 @@ def _hybrid(book: BookToAlign) -> Aligned:
     vectors = []
     for zh, en in book.chapters:
         cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
-        vectors.append((span_table(zh, cache, widths), span_table(en, cache, widths), book.hybrid))
+        vectors.append((Margins(span_table(zh, cache, widths), span_table(en, cache, widths)), book.hybrid))
     with _pooler().one_thread():  # the margins' matrix products too
         return _learned(
             align_book(
