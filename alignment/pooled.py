@@ -42,18 +42,39 @@ class UsePooler:
 
     def _pool(self, texts: Sequence[str]) -> list[Pooled]:
         ids = [self._tokenizer.encode(text, out_type=int, add_bos=True, add_eos=True) for text in texts]
+        if not ids:
+            return []
+        vocabulary, rows = np.unique(
+            np.fromiter(chain.from_iterable(ids), dtype=np.int64), return_inverse=True
+        )
+        tokens = self._tokens(vocabulary)
         result: list[Pooled] = []
-        group: list[list[int]] = []
-        for sentence in ids + [[]]:
-            if group and (not sentence or sum(map(len, group)) + len(sentence) > BATCH_TOKENS):
-                result += self._pool_batch(group)
-                group = []
-            if sentence:
-                group.append(sentence)
+        first = size = 0  # the micro-batch's first sentence and its tokens
+        offset = 0  # its first token's position in ``rows``
+        for k, sentence in enumerate(ids + [[]]):
+            if k > first and (not sentence or size + len(sentence) > BATCH_TOKENS):
+                result += self._pool_batch(ids[first:k], tokens, rows[offset : offset + size])
+                first, offset, size = k, offset + size, 0
+            size += len(sentence)
         return result
 
-    def _pool_batch(self, group: list[list[int]]) -> list[Pooled]:
-        features, starts, lengths = self._features(group)
+    def _tokens(self, vocabulary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per distinct token: its dequantised embedding, and its projection (layer-normed) that feeds the
+        n-gram branches (both depend on the token alone: computed once per token, not per occurrence)."""
+        model, nb = self._model, self._backend
+        chunk = vocabulary % nb._NUM_CHUNKS
+        embedded = model.table[vocabulary].astype(np.float32)
+        embedded *= model.scale[chunk, None]
+        embedded += model.lo[chunk, None]
+        projected = embedded @ model.proj_W
+        projected += model.proj_b
+        nb._layernorm(projected, model.ln_g_all, model.ln_b_all, model.eps)
+        return embedded, projected
+
+    def _pool_batch(
+        self, group: list[list[int]], tokens: tuple[np.ndarray, np.ndarray], rows: np.ndarray
+    ) -> list[Pooled]:
+        features, starts, lengths = self._features(group, tokens, rows)
         return [
             Pooled(
                 features[start + 1 : start + length - 1].sum(axis=0),
@@ -64,23 +85,19 @@ class UsePooler:
             for start, length in zip(starts.tolist(), lengths.tolist())
         ]
 
-    def _features(self, group: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length."""
+    def _features(
+        self, group: list[list[int]], tokens: tuple[np.ndarray, np.ndarray], rows: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length
+        (``rows``: each token's row of ``tokens``)."""
         model, nb = self._model, self._backend
-        n_tokens = sum(map(len, group))
+        n_tokens = len(rows)
         lengths = np.fromiter(map(len, group), dtype=np.int64, count=len(group))
-        flat = np.fromiter(chain.from_iterable(group), dtype=np.int64, count=n_tokens)
         starts = np.zeros(len(group), dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
         features = np.empty((n_tokens, model._feat_dim), dtype=np.float32)
-        embedded = features[:, : nb._EMB_DIM]
-        chunk = flat % nb._NUM_CHUNKS
-        np.copyto(embedded, model.table[flat])
-        embedded *= model.scale[chunk, None]
-        embedded += model.lo[chunk, None]
-        x = embedded @ model.proj_W
-        x += model.proj_b
-        nb._layernorm(x, model.ln_g_all, model.ln_b_all, model.eps)
+        features[:, : nb._EMB_DIM] = tokens[0][rows]
+        x = tokens[1][rows]
         index = model._window_index(starts, lengths, n_tokens)
         width = nb._CNN_DIM
         buffer = np.empty((n_tokens + 1, width), dtype=np.float32)
