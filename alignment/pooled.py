@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
@@ -20,6 +21,17 @@ from alignment.hybrid import load_encoder
 from alignment.joined import Pooled
 
 BATCH_TOKENS = 384  # tokens per forward micro-batch (the package's own budget)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Per distinct token of a batch of texts: its dequantised embedding, its projection (layer-normed)
+    that feeds the n-gram branches, and per branch and window slot the projection's product with that
+    slot's block of the branch's first layer (slot x token x width, then a row of zeros)."""
+
+    embedded: np.ndarray
+    projected: np.ndarray
+    products: list[np.ndarray]
 
 
 class UsePooler:
@@ -58,9 +70,8 @@ class UsePooler:
             size += len(sentence)
         return result
 
-    def _tokens(self, vocabulary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per distinct token: its dequantised embedding, and its projection (layer-normed) that feeds the
-        n-gram branches (both depend on the token alone: computed once per token, not per occurrence)."""
+    def _tokens(self, vocabulary: np.ndarray) -> Tokens:
+        """What depends on the token alone, computed once per distinct token rather than per occurrence."""
         model, nb = self._model, self._backend
         chunk = vocabulary % nb._NUM_CHUNKS
         embedded = model.table[vocabulary].astype(np.float32)
@@ -69,11 +80,17 @@ class UsePooler:
         projected = embedded @ model.proj_W
         projected += model.proj_b
         nb._layernorm(projected, model.ln_g_all, model.ln_b_all, model.eps)
-        return embedded, projected
+        width, size = nb._CNN_DIM, len(vocabulary)
+        products = []
+        for k, (order, _) in enumerate(nb._ORDERS):
+            branch = np.zeros((order, size + 1, width), dtype=np.float32)  # row ``size``: no token (zeros)
+            weights = model.w1[k].reshape(order, width, width)
+            for slot in range(order):
+                np.matmul(projected[:, k * width : (k + 1) * width], weights[slot], out=branch[slot, :size])
+            products.append(branch)
+        return Tokens(embedded, projected, products)
 
-    def _pool_batch(
-        self, group: list[list[int]], tokens: tuple[np.ndarray, np.ndarray], rows: np.ndarray
-    ) -> list[Pooled]:
+    def _pool_batch(self, group: list[list[int]], tokens: Tokens, rows: np.ndarray) -> list[Pooled]:
         features, starts, lengths = self._features(group, tokens, rows)
         return [
             Pooled(
@@ -86,7 +103,7 @@ class UsePooler:
         ]
 
     def _features(
-        self, group: list[list[int]], tokens: tuple[np.ndarray, np.ndarray], rows: np.ndarray
+        self, group: list[list[int]], tokens: Tokens, rows: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length
         (``rows``: each token's row of ``tokens``)."""
@@ -96,17 +113,21 @@ class UsePooler:
         starts = np.zeros(len(group), dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
         features = np.empty((n_tokens, model._feat_dim), dtype=np.float32)
-        features[:, : nb._EMB_DIM] = tokens[0][rows]
-        x = tokens[1][rows]
-        index = model._window_index(starts, lengths, n_tokens)
+        features[:, : nb._EMB_DIM] = tokens.embedded[rows]
+        x = tokens.projected[rows]
+        index = model._window_index(starts, lengths, n_tokens)  # window positions (n_tokens: none)
+        windows = np.r_[rows, len(tokens.embedded)].take(index)  # their tokens' rows (the zero row: none)
         width = nb._CNN_DIM
         buffer = np.empty((n_tokens + 1, width), dtype=np.float32)
         buffer[n_tokens] = 0.0
         for k, (order, left) in enumerate(nb._ORDERS):
             xs = x[:, k * width : (k + 1) * width]
-            buffer[:n_tokens] = xs
             columns = index[:, nb._MAX_LEFT - left : nb._MAX_LEFT - left + order]
-            hidden = buffer[columns].reshape(n_tokens, order * width) @ model.w1[k]
+            slots = windows[:, nb._MAX_LEFT - left : nb._MAX_LEFT - left + order]
+            products = tokens.products[k]  # the window's first layer: a sum of per-token products
+            hidden = products[0].take(slots[:, 0], axis=0)
+            for slot in range(1, order):
+                hidden += products[slot].take(slots[:, slot], axis=0)
             hidden += model.b1[k]
             np.maximum(hidden, 0, out=hidden)
             hidden += xs
