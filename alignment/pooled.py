@@ -91,15 +91,19 @@ class UsePooler:
         return Tokens(embedded, projected, products)
 
     def _pool_batch(self, group: list[list[int]], tokens: Tokens, rows: np.ndarray) -> list[Pooled]:
+        """Each sentence's features, projected by the head's first (linear) layer: a sum of projected
+        features is the projection of the sum, so a span's costs an addition, not a projection."""
         features, starts, lengths = self._features(group, tokens, rows)
+        inner = [
+            features[start + 1 : start + length - 1].sum(axis=0) for start, length in zip(starts, lengths)
+        ]
+        size = len(group)
+        projected = (
+            np.concatenate([inner, features[starts], features[starts + lengths - 1]]) @ self._model.cnn_W
+        )
         return [
-            Pooled(
-                features[start + 1 : start + length - 1].sum(axis=0),
-                features[start].copy(),
-                features[start + length - 1].copy(),
-                length - 2,
-            )
-            for start, length in zip(starts.tolist(), lengths.tolist())
+            Pooled(projected[k], projected[size + k], projected[2 * size + k], int(lengths[k]) - 2)
+            for k in range(size)
         ]
 
     def _features(
@@ -149,9 +153,8 @@ class UsePooler:
 
     def _head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
         model = self._model
-        mean = pooled.astype(np.float32) @ model.cnn_W
         tokens = counts.astype(np.float32)
-        mean += tokens[:, None] * model.cnn_b
+        mean = pooled.astype(np.float32) + tokens[:, None] * model.cnn_b
         mean *= np.reciprocal(np.sqrt(tokens))[:, None]
         first = np.maximum(mean @ model.d0, 0)
         second = mean @ model.p1
