@@ -94,13 +94,10 @@ class UsePooler:
         """Each sentence's features, projected by the head's first (linear) layer: a sum of projected
         features is the projection of the sum, so a span's costs an addition, not a projection."""
         features, starts, lengths = self._features(group, tokens, rows)
-        inner = [
-            features[start + 1 : start + length - 1].sum(axis=0) for start, length in zip(starts, lengths)
-        ]
+        ends = starts + lengths - 1
+        inner = np.add.reduceat(features, np.column_stack([starts + 1, ends]).ravel(), axis=0)[::2]
         size = len(group)
-        projected = (
-            np.concatenate([inner, features[starts], features[starts + lengths - 1]]) @ self._model.cnn_W
-        )
+        projected = np.concatenate([inner, features[starts], features[ends]]) @ self._model.cnn_W
         return [
             Pooled(projected[k], projected[size + k], projected[2 * size + k], int(lengths[k]) - 2)
             for k in range(size)
