@@ -79,38 +79,41 @@ def _neighbour_counts(size: int, width: int) -> np.ndarray:
 
 
 class Margins:
-    """The embedding margins of one chapter's beads, by shape, from its zh and en span vectors.
+    """The embedding margins of one chapter's beads of every shape a-b with a + b <= ``max_size`` that
+    fits the chapter, from its zh and en span vectors.
 
     Margins do not depend on the gloss or the weights, so one ``Margins`` serves the first pass and the
-    refinement realignment (and every weight tried by cross-validation): each shape's are computed once.
+    refinement realignment (and every weight tried by cross-validation). All are computed on creation
+    (the first pass reads every shape) and the span vectors are not kept: a book's chapters hold their
+    margins only.
     """
 
-    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable) -> None:
-        self.zh, self.en = zh_spans, en_spans
-        self.n, self.m = (len(spans[0]) if spans else 0 for spans in (zh_spans, en_spans))
+    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable, max_size: int) -> None:
+        n, m = (len(spans[0]) if spans else 0 for spans in (zh_spans, en_spans))
+        shapes = [
+            (a, b)
+            for a in range(1, len(zh_spans) + 1)
+            for b in range(1, len(en_spans) + 1)
+            if a + b <= max_size
+        ]
+        # cosines of each span of a side, by width, to each sentence of the other side
+        zh_to_en = {a: zh_spans[a - 1] @ en_spans[0].T for a in {a for a, _ in shapes}}
+        en_to_zh = {b: en_spans[b - 1] @ zh_spans[0].T for b in {b for _, b in shapes}}
         self._margins: dict[tuple[int, int], np.ndarray] = {}
-        self._singles: dict[tuple[str, int], np.ndarray] = {}
+        for a, b in shapes:
+            around = _neighbour_sums(zh_to_en[a], b)
+            around += _neighbour_sums(en_to_zh[b], a).T
+            counts = _neighbour_counts(n, a)[:, None] + _neighbour_counts(m, b)[None, :]
+            margins = zh_spans[a - 1] @ en_spans[b - 1].T
+            margins -= around / np.maximum(1, counts)
+            self._margins[a, b] = margins
 
     def covers(self, a: int, b: int) -> bool:
-        """Whether a-b beads fit the chapter and the span tables."""
-        return a <= len(self.zh) and b <= len(self.en)
-
-    def _to_sentences(self, side: str, width: int) -> np.ndarray:
-        """Cosines of each span of ``width`` sentences of ``side`` to each sentence of the other side."""
-        if (side, width) not in self._singles:
-            own, other = (self.zh, self.en) if side == "zh" else (self.en, self.zh)
-            self._singles[side, width] = own[width - 1] @ other[0].T
-        return self._singles[side, width]
+        """Whether the a-b beads have margins (their shape fits the chapter, the span tables and ``max_size``)."""
+        return (a, b) in self._margins
 
     def __call__(self, a: int, b: int) -> np.ndarray:
         """(n - a + 1) x (m - b + 1): the a-b beads' cosine less the mean cosine against the neighbours."""
-        if (a, b) not in self._margins:
-            around = _neighbour_sums(self._to_sentences("zh", a), b)
-            around += _neighbour_sums(self._to_sentences("en", b), a).T
-            counts = _neighbour_counts(self.n, a)[:, None] + _neighbour_counts(self.m, b)[None, :]
-            margins = self.zh[a - 1] @ self.en[b - 1].T
-            margins -= around / np.maximum(1, counts)
-            self._margins[a, b] = margins
         return self._margins[a, b]
 
 

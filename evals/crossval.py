@@ -80,7 +80,7 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
         if cache is not None:
             widths = HYBRID_SEARCH.max_size - 1
             spans = span_table(chapter.zh, cache, widths), span_table(chapter.en, cache, widths)
-            scorer = HybridScorer(scorer, Margins(*spans), HybridWeights())
+            scorer = HybridScorer(scorer, Margins(*spans, HYBRID_SEARCH.max_size), HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases
 
