@@ -63,9 +63,6 @@ def span_table(sentences: Sequence[str], cache: PooledCache, widths: int) -> Spa
     return tuple(np.array([vectors.get(span) for span in width]) for width in spans)
 
 
-Embedding = tuple[SpanTable, SpanTable, HybridWeights]  # zh spans, en spans, weights
-
-
 def _neighbour_sums(similarity: np.ndarray, width: int) -> np.ndarray:
     """From the similarity of each span (rows) to each sentence of the other side (columns): per span
     and start of a ``width``-sentence span of the other side, the similarity to the sentence before it
@@ -82,47 +79,61 @@ def _neighbour_counts(size: int, width: int) -> np.ndarray:
     return (starts > 0).astype(np.int64) + (starts + width < size)
 
 
+class Margins:
+    """The embedding margins of one chapter's beads of every shape a-b with a + b <= ``max_size`` that
+    fits the chapter, from its zh and en span vectors.
+
+    Margins do not depend on the gloss or the weights, so one ``Margins`` serves the first pass and the
+    refinement realignment (and every weight tried by cross-validation). All are computed on creation
+    (the first pass reads every shape) and the span vectors are not kept: a book's chapters hold their
+    margins only.
+    """
+
+    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable, max_size: int) -> None:
+        n, m = (len(spans[0]) if spans else 0 for spans in (zh_spans, en_spans))
+        shapes = [
+            (a, b)
+            for a in range(1, len(zh_spans) + 1)
+            for b in range(1, len(en_spans) + 1)
+            if a + b <= max_size
+        ]
+        # cosines of each span of a side, by width, to each sentence of the other side
+        zh_to_en = {a: zh_spans[a - 1] @ en_spans[0].T for a in {a for a, _ in shapes}}
+        en_to_zh = {b: en_spans[b - 1] @ zh_spans[0].T for b in {b for _, b in shapes}}
+        self._margins: dict[tuple[int, int], np.ndarray] = {}
+        for a, b in shapes:
+            around = _neighbour_sums(zh_to_en[a], b)
+            around += _neighbour_sums(en_to_zh[b], a).T
+            counts = _neighbour_counts(n, a)[:, None] + _neighbour_counts(m, b)[None, :]
+            margins = zh_spans[a - 1] @ en_spans[b - 1].T
+            margins -= around / np.maximum(1, counts)
+            self._margins[a, b] = margins
+
+    def covers(self, a: int, b: int) -> bool:
+        """Whether the a-b beads have margins (their shape fits the chapter, the span tables and ``max_size``)."""
+        return (a, b) in self._margins
+
+    def __call__(self, a: int, b: int) -> np.ndarray:
+        """(n - a + 1) x (m - b + 1): the a-b beads' cosine less the mean cosine against the neighbours."""
+        return self._margins[a, b]
+
+
+Embedding = tuple[Margins, HybridWeights]
+
+
 class HybridScorer:
     """A ``ChapterScorer`` whose bead scores include the embedding margin."""
 
-    def __init__(
-        self,
-        base: ChapterScorer,
-        zh_spans: SpanTable,
-        en_spans: SpanTable,
-        weights: HybridWeights,
-        margins: dict[tuple[int, int], np.ndarray] | None = None,
-    ) -> None:
-        self.base, self.weights = base, weights
+    def __init__(self, base: ChapterScorer, margins: Margins, weights: HybridWeights) -> None:
+        self.base, self.margins, self.weights = base, margins, weights
         self.n, self.m = base.n, base.m
-        self._zh, self._en = zh_spans, en_spans
-        self._margins = {} if margins is None else margins
-        self._singles: dict[tuple[str, int], np.ndarray] = {}
 
     def with_weights(self, weights: HybridWeights) -> HybridScorer:
         """The same chapter under other weights (margins and dictionary scores are shared, not recomputed)."""
-        return HybridScorer(self.base, self._zh, self._en, weights, self._margins)
-
-    def _to_sentences(self, side: str, width: int) -> np.ndarray:
-        """Cosines of each span of ``width`` sentences of ``side`` to each sentence of the other side."""
-        if (side, width) not in self._singles:
-            own, other = (self._zh, self._en) if side == "zh" else (self._en, self._zh)
-            self._singles[side, width] = own[width - 1] @ other[0].T
-        return self._singles[side, width]
-
-    def margins(self, a: int, b: int) -> np.ndarray:
-        """Like ``scores``: the a-b beads' cosine less the mean cosine against the neighbours."""
-        if (a, b) not in self._margins:
-            around = _neighbour_sums(self._to_sentences("zh", a), b)
-            around += _neighbour_sums(self._to_sentences("en", b), a).T
-            counts = _neighbour_counts(self.n, a)[:, None] + _neighbour_counts(self.m, b)[None, :]
-            margins = self._zh[a - 1] @ self._en[b - 1].T
-            margins -= around / np.maximum(1, counts)
-            self._margins[a, b] = margins
-        return self._margins[a, b]
+        return HybridScorer(self.base, self.margins, weights)
 
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        if a > min(self.n, len(self._zh)) or b > min(self.m, len(self._en)):
+        if not self.margins.covers(a, b):
             return self.base.scores_at(a, b, rows, columns)
         margin = self.margins(a, b)[rows, columns]
         embedding = self.weights.weight * margin * self.base.length_factors_at(a, b, rows, columns)

