@@ -39,7 +39,7 @@ GRIDS = {
         "para_bonus": (0.0, 0.2, 0.4),
         "para_cross": (0.0, 0.1, 0.2),
         "marks": (0.0, 0.1),
-        "balance": (0.0, 0.05, 0.1),
+        "balance": (0.0, 0.1),
     },
     "hybrid": {
         "weight": (0.5, 1.0, 2.0),
