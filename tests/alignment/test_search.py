@@ -35,6 +35,9 @@ class DiagonalScorer:
     def marks_mismatch_at(self, a, b, rows, columns):
         return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
 
+    def quote_balance_at(self, a, b, rows, columns):
+        return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+
 
 def test_best_path_is_monotone_max_sum():
     links = [(0, 0, 1.0), (1, 5, 3.0), (1, 1, 1.0), (2, 2, 1.0), (3, 3, 1.0), (2, 6, 0.5)]

@@ -8,11 +8,18 @@ from evals.metric import Counts
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
     default, hybrid = grid("default"), grid("hybrid")
-    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 and len(hybrid) == 3 * 2 * 2 * 2
+    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 and len(hybrid) == 3 * 2 * 2 * 2
     assert all(weights is None for _, weights in default)
     assert {params.orphan for params, _ in default} == set(GRIDS["default"]["orphan"])
     assert default[0][0] == replace(
-        SearchParams(), skip_zh=-0.2, skip_en=-0.2, orphan=0.0, para_bonus=0.0, para_cross=0.0, marks=0.0
+        SearchParams(),
+        skip_zh=-0.2,
+        skip_en=-0.2,
+        orphan=0.0,
+        para_bonus=0.0,
+        para_cross=0.0,
+        marks=0.0,
+        balance=0.0,
     )
     assert {weights.weight for _, weights in hybrid} == {0.5, 1.0, 2.0}
     assert {params.para_cross for params, _ in hybrid} == {HYBRID_SEARCH.para_cross}  # not in the hybrid grid
