@@ -109,6 +109,11 @@ class Margins:
             margins -= around / np.maximum(1, counts)
             self._margins[a, b] = margins
 
+    @classmethod
+    def of(cls, zh: Sequence[str], en: Sequence[str], cache: PooledCache, max_size: int) -> Margins:
+        """A chapter's margins from the joined-text vectors of its spans of up to ``max_size - 1`` sentences."""
+        return cls(span_table(zh, cache, max_size - 1), span_table(en, cache, max_size - 1), max_size)
+
     def covers(self, a: int, b: int) -> bool:
         """Whether the a-b beads have margins (their shape fits the chapter, the span tables and ``max_size``)."""
         return (a, b) in self._margins

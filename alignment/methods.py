@@ -17,7 +17,7 @@ from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
-from alignment.hybrid import HYBRID_SEARCH, HybridWeights, Margins, span_table
+from alignment.hybrid import HYBRID_SEARCH, HybridWeights, Margins
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from alignment.search import Paragraphs, SearchParams
@@ -131,7 +131,7 @@ def _margins(zh: Sequence[str], en: Sequence[str], max_size: int) -> Margins:
     if balance_problem(len(zh), len(en)):
         return Margins((), (), max_size)
     cache = PooledCache(_pooler())  # per chapter: token features are large
-    return Margins(span_table(zh, cache, max_size - 1), span_table(en, cache, max_size - 1), max_size)
+    return Margins.of(zh, en, cache, max_size)
 
 
 @aligner("bleualign")

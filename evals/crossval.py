@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, Margins, MissingExtra, span_table
+from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
@@ -79,9 +79,8 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
         tokens = ChapterTokens.of(chapter.zh, chapter.en)
         scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, glosses(tokens, refined))
         if cache is not None:
-            widths = HYBRID_SEARCH.max_size - 1
-            spans = span_table(chapter.zh, cache, widths), span_table(chapter.en, cache, widths)
-            scorer = HybridScorer(scorer, Margins(*spans, HYBRID_SEARCH.max_size), HybridWeights())
+            margins = Margins.of(chapter.zh, chapter.en, cache, HYBRID_SEARCH.max_size)
+            scorer = HybridScorer(scorer, margins, HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases
 

