@@ -37,12 +37,6 @@ class Scorer(Protocol):
         ...
 
 
-def full_scores(scorer: Scorer, a: int, b: int) -> np.ndarray:
-    """(n - a + 1) x (m - b + 1): the scores of every a-b bead."""
-    rows = np.arange(max(0, scorer.n - a + 1))[:, None]
-    return scorer.scores_at(a, b, rows, np.arange(max(0, scorer.m - b + 1))[None, :])
-
-
 @dataclass(frozen=True)
 class SearchParams:
     """Defaults of the last seven fitted by ``python -m evals.crossval`` (mac-dev + webfiction-dev)."""
@@ -125,16 +119,27 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
     if not n or not m:
         return []
     half = max(params.band, int(params.band_fraction * max(n, m)))
-    ones = full_scores(scorer, 1, 1)
     centre = np.round(np.arange(n) * m / n).astype(np.int64)[:, None]
-    distance = np.abs(np.arange(m)[None, :] - centre)
-    candidates = (ones > 0) & (distance <= half)
-    if m > params.top_k > 0:  # only scores at least a row's k-th best can be among its top k (cheaper sort)
+    # each row's columns within the band (all, when the band is as wide as the chapter): the scorer reads
+    # only these
+    columns = np.arange(m)[None, :] if 2 * half + 1 >= m else centre + np.arange(-half, half + 1)[None, :]
+    inside = (columns >= 0) & (columns < m)
+    columns = np.clip(columns, 0, m - 1)
+    ones = scorer.scores_at(1, 1, np.arange(n)[:, None], columns)
+    distance = np.abs(columns - centre)
+    candidates = (ones > 0) & (distance <= half) & inside
+    width = candidates.shape[1]
+    if (
+        width > params.top_k > 0
+    ):  # only scores at least a row's k-th best can be among its top k (cheaper sort)
         ranked = np.where(candidates, ones, -np.inf)
-        candidates &= ranked >= np.partition(ranked, m - params.top_k, axis=1)[:, m - params.top_k, None]
-    rows, columns = np.nonzero(candidates)
-    scores = ones[rows, columns]
-    order = np.lexsort((-columns, distance[rows, columns], -scores, rows))
+        candidates &= (
+            ranked >= np.partition(ranked, width - params.top_k, axis=1)[:, width - params.top_k, None]
+        )
+    rows, places = np.nonzero(candidates)
+    scores, distance = ones[rows, places], distance[rows, places]
+    columns = np.broadcast_to(columns, ones.shape)[rows, places]
+    order = np.lexsort((-columns, distance, -scores, rows))
     rows, columns, scores = rows[order], columns[order], scores[order]
     first = np.searchsorted(rows, rows)  # where each row's candidates begin
     keep = np.arange(len(rows)) - first < params.top_k

@@ -11,7 +11,7 @@ sentence on both sides of the ratio.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, repeat
@@ -156,36 +156,88 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentence
     return result
 
 
-def _explained(
-    hit: np.ndarray, sentence_of: np.ndarray, weight: np.ndarray, sentences: int, widths: int, orphans: bool
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """widths x (sentences + 1) x other-side sentences prefix sums over sentences, per span width (1..widths)
-    and span start: the weight of a sentence's tokens explained by the span, and (with ``orphans``) how
-    many sentences with content have none explained (columns past the last start of a width: 0).
+BLOCK = 16  # other-side sentences per block of an explained table that is filled at once
 
-    ``hit`` is tokens x other-side sentences (the token has a translation in that sentence); ``weight``: the
-    tokens' idf weights (positive).
+
+def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
+    """widths x owners x ``columns`` (>= other-side sentences): [w - 1, o, j] = any of hits[o, j:j + w], False
+    where the span would end past the other side."""
+    owners, size = hits.shape
+    table = np.zeros((widths, owners, columns), dtype=bool)
+    table[0, :, :size] = hits
+    for width in range(2, min(widths, size) + 1):
+        starts = size - width + 1
+        np.logical_or(table[width - 2, :, :starts], hits[:, width - 1 :], out=table[width - 1, :, :starts])
+    return table
+
+
+class Explained:
+    """One side's explained weights, filled lazily: [w - 1, s, j] = the idf weight of sentence s's tokens
+    that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
+    end past the other side, and in ``widths - 1`` rows of zeros past the last sentence).
+
+    A block of ``BLOCK`` other-side sentences of one (w, s) is computed the first time a bead reads it:
+    the search reads a band around the diagonal, not every pair of sentences. Sums over a bead's sentences
+    are exact (at most ``widths`` float32 values, in float64), so a bead's score does not depend on what
+    was read before.
     """
-    has_content = np.bincount(sentence_of, minlength=sentences) > 0
-    live = hit.any(axis=1)  # tokens without any translation in the chapter add nothing
-    hit, sentence_of, weight = hit[live], sentence_of[live], weight[live].astype(np.float32)
-    starts = _starts(sentence_of)
-    explained = np.zeros((widths, sentences + 1, hit.shape[1]))
-    unexplained = np.zeros((widths, sentences + 1, hit.shape[1]), dtype=np.int32) if orphans else None
-    single = hit * weight[:, None]  # a token's weight where a sentence explains it, else 0
-    covered = single
-    for width in range(1, widths + 1):
-        if width > 1:  # the weight where a span explains it: the largest over its sentences (weights > 0)
-            covered = np.maximum(covered[:, :-1], single[:, width - 1 :])
-        columns = covered.shape[1]
-        table = np.zeros((sentences, columns), dtype=np.float32)
-        if len(sentence_of) and columns:
-            table[sentence_of[starts]] = np.add.reduceat(covered, starts, axis=0)
-        np.cumsum(table, axis=0, dtype=np.float64, out=explained[width - 1, 1:, :columns])
-        if unexplained is not None:
-            empty = (table == 0) & has_content[:, None]
-            np.cumsum(empty, axis=0, dtype=np.int32, out=unexplained[width - 1, 1:, :columns])
-    return explained, unexplained
+
+    def __init__(
+        self,
+        hits: np.ndarray,
+        sentence_of: np.ndarray,
+        item_of: np.ndarray,
+        weight: np.ndarray,
+        sentences: int,
+        widths: int,
+        orphans: bool,
+    ) -> None:
+        """``hits``: items x other-side sentences (the item has a translation there); ``sentence_of``,
+        ``item_of`` and ``weight`` (positive idf): per token, ordered by sentence. With ``orphans``,
+        ``empty`` marks where a sentence with tokens has none explained."""
+        blocks = -(-hits.shape[1] // BLOCK)
+        self._hits = _span_hits(hits, widths, blocks * BLOCK).reshape(widths, len(hits), blocks, BLOCK)
+        self._item, self._weight = item_of, weight.astype(np.float32)
+        self._first = np.searchsorted(
+            sentence_of, np.arange(sentences + 1)
+        )  # s's tokens: [first[s], first[s + 1])
+        rows = sentences + widths - 1  # a bead's rows past the last sentence are read (and masked by _sum)
+        self._shape = (widths, rows, blocks)
+        self.values = np.zeros((widths, rows, blocks * BLOCK), dtype=np.float32)
+        self.empty = np.zeros(self.values.shape, dtype=bool) if orphans else None
+        done = np.ones(self._shape, dtype=bool)  # rows without tokens (and past the side) explain nothing
+        done[:, :sentences][:, self._first[1:] > self._first[:-1]] = False
+        self._done = done.ravel()
+
+    def cells(self, width: Shape, first: np.ndarray, count: Shape, other: np.ndarray) -> list[np.ndarray]:
+        """Flat indices into ``values`` of [width - 1, first + t, other] for t < max(count) (the caller
+        masks t >= count), after filling the blocks they fall in."""
+        widths, rows, blocks = self._shape
+        row = (width - 1) * rows + first
+        reads = range(int(np.max(count)))
+        first_rows = np.zeros(self._shape, dtype=bool)
+        first_rows.ravel()[row * blocks + other // BLOCK] = True
+        need = first_rows.copy()
+        for t in reads[1:]:  # and the t-th rows below (for every bead: cheaper than for those with t < count)
+            need[:, t:] |= first_rows[:, :-t]
+        missing = np.flatnonzero(need.ravel() > self._done)
+        if len(missing):
+            self._fill(missing)
+        flat = row * (blocks * BLOCK) + other
+        return [flat + t * (blocks * BLOCK) for t in reads]
+
+    def _fill(self, units: np.ndarray) -> None:
+        """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens)."""
+        self._done[units] = True
+        width, sentence, block = np.unravel_index(units, self._shape)
+        counts = self._first[sentence + 1] - self._first[sentence]
+        starts = np.cumsum(counts) - counts
+        tokens = np.arange(int(counts.sum())) - np.repeat(starts - self._first[sentence], counts)
+        hits = self._hits[np.repeat(width, counts), self._item[tokens], np.repeat(block, counts)]
+        sums = np.add.reduceat(hits * self._weight[tokens, None], starts, axis=0)
+        self.values.reshape(*self._shape, BLOCK)[width, sentence, block] = sums
+        if self.empty is not None:
+            self.empty.reshape(*self._shape, BLOCK)[width, sentence, block] = sums == 0
 
 
 def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
@@ -231,6 +283,27 @@ class ChapterIndex:
         self.en_marks = _prefix_sums(tokens.en_marks, m)
 
 
+def _sum(table: np.ndarray, cells: list[np.ndarray], count: Shape) -> np.ndarray:
+    """Sum over t < count of table's values at cells[t] (``Explained.cells``), in float64."""
+    total = table.take(cells[0]).astype(np.float64)
+    for t, flat in enumerate(cells[1:], 1):
+        total += table.take(flat) if np.isscalar(count) else table.take(flat) * (count > t)
+    return total
+
+
+class _LastCall:
+    """A function's result for its last arguments, returned again while the same objects are passed."""
+
+    def __init__(self, function: Callable[..., tuple | list]) -> None:
+        self._function = function
+        self._last: tuple[tuple, tuple | list] | None = None
+
+    def __call__(self, *args: object) -> tuple | list:
+        if self._last is None or any(x is not y for x, y in zip(args, self._last[0])):
+            self._last = args, self._function(*args)
+        return self._last[1]
+
+
 class ChapterScorer:
     """Scores of the beads of one chapter; spans are half-open, arrays indexed by bead start.
 
@@ -251,16 +324,10 @@ class ChapterScorer:
         word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs, m)  # zh word x en sentence
         stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs, n)  # en stem x zh sentence
         widths = max(1, max_size - 1)
-        # [b - 1, i, j]: prefix sums over zh sentences i of what en[j:j + b] explains (and of orphans); the
-        # en side's [a - 1, j, i] likewise
-        self._zh_explained, zh_orphans = _explained(
-            word_hits[index.zh_item], index.zh_sentence, index.zh_weight, n, widths, orphans=True
-        )
-        self._en_explained, _ = _explained(
-            stem_hits[index.en_item], index.en_sentence, index.en_weight, m, widths, orphans=False
-        )
-        assert zh_orphans is not None
-        self._zh_orphans = zh_orphans
+        # [b - 1, i, j]: what en[j:j + b] explains of zh sentence i (and whether nothing: orphans); the en
+        # side's [a - 1, j, i] likewise
+        self._zh = Explained(word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, widths, True)
+        self._en = Explained(stem_hits, index.en_sentence, index.en_item, index.en_weight, m, widths, False)
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
         # ratio), and per mark kind the marks
@@ -270,23 +337,17 @@ class ChapterScorer:
         self._en_chars = _span_sums(index.en_chars, widths).ravel()
         self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
         self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
-        self._last: tuple[tuple, tuple[np.ndarray, ...]] | None = None
+        # the search asks for the scores, the marks and the orphans of the same beads in turn (the same
+        # array objects): their indices are computed once
+        self._spans = _LastCall(self._span_indices)
+        self._zh_cells = _LastCall(lambda a, b, rows, columns: self._zh.cells(b, rows, a, columns))
+        self._en_cells = _LastCall(lambda a, b, rows, columns: self._en.cells(a, columns, b, rows))
 
-    def _indices(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
-        """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b],
-        and into the zh side's explained tables, [b - 1, rows, columns] and [b - 1, rows + a, columns].
-
-        The last call's are kept, for arrays that are the same objects (the search asks for the scores, the
-        marks and the orphans of the same beads in turn, and does not change its arrays in between).
-        """
-        key = (a, b, rows, columns)
-        if self._last is not None and all(x is y for x, y in zip(key, self._last[0])):
-            return self._last[1]
-        n, m = self.n, self.m
-        zh_cell = ((b - 1) * (n + 1) + rows) * m + columns
-        indices = (a - 1) * (n + 1) + rows, (b - 1) * (m + 1) + columns, zh_cell, zh_cell + a * m
-        self._last = key, indices
-        return indices
+    def _span_indices(
+        self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
+    ) -> tuple[np.ndarray, ...]:
+        """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b]."""
+        return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
 
     def _out_of_range(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray | None:
         """Zeros of the result's shape for a single shape larger than the chapter (else None)."""
@@ -300,11 +361,9 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        n, m = self.n, self.m
-        zh_span, en_span, zh_cell, zh_end = self._indices(a, b, rows, columns)
-        en_cell = ((a - 1) * (m + 1) + columns) * n + rows  # [a - 1, columns, rows] of the en tables
-        explained_zh = self._zh_explained.take(zh_end) - self._zh_explained.take(zh_cell)
-        explained_en = self._en_explained.take(en_cell + b * n) - self._en_explained.take(en_cell)
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        explained_zh = _sum(self._zh.values, self._zh_cells(a, b, rows, columns), a)
+        explained_en = _sum(self._en.values, self._en_cells(a, b, rows, columns), b)
         # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
         precision = explained_zh / self._zh_total.take(zh_span)
         recall = explained_en / self._en_total.take(en_span)
@@ -314,7 +373,7 @@ class ChapterScorer:
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
+        zh_span, en_span = self._spans(a, b, rows, columns)
         return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -326,13 +385,13 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        _, _, zh_cell, zh_end = self._indices(a, b, rows, columns)
-        return self._zh_orphans.take(zh_end) - self._zh_orphans.take(zh_cell)
+        assert self._zh.empty is not None
+        return _sum(self._zh.empty, self._zh_cells(a, b, rows, columns), a)
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
+        zh_span, en_span = self._spans(a, b, rows, columns)
         zh, en = self._zh_marks, self._en_marks
         total = np.abs(zh[0].take(zh_span) - en[0].take(en_span))
         total += np.abs(zh[1].take(zh_span) - en[1].take(en_span))
@@ -343,7 +402,7 @@ class ChapterScorer:
         """Like ``scores_at``: |zh (quotations opened - closed) - en (opened - closed)| of the beads' joined
         text: a quotation the bead leaves open (or closes) on one side only. Unlike ``marks_mismatch_at``
         it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
-        zh_span, en_span, _, _ = self._indices(a, b, rows, columns)
+        zh_span, en_span = self._spans(a, b, rows, columns)
         zh, en = self._zh_marks, self._en_marks
         return np.abs(zh[0].take(zh_span) - zh[1].take(zh_span) - en[0].take(en_span) + en[1].take(en_span))
 

@@ -4,7 +4,7 @@ import pytest
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, span_table
 from alignment.joined import Pooled, PooledCache
-from alignment.search import full_scores
+from tests.alignment.tables import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from tests.alignment.texts import EN, GOLD, ZH
 

@@ -179,6 +179,7 @@ def test_anchors_are_the_best_path_over_each_rows_top_k_candidates():
             self.table, (self.n, self.m) = table, table.shape
 
         def scores_at(self, a, b, rows, columns):
+            self.read = np.broadcast_to(columns, np.broadcast_shapes(rows.shape, columns.shape))
             return self.table[rows, columns]
 
     for seed in range(20):
@@ -196,7 +197,11 @@ def test_anchors_are_the_best_path_over_each_rows_top_k_candidates():
                 if table[i, j] > 0 and abs(j - centre) <= half
             ]
             candidates += [(i, -j, -score) for score, _, j in sorted(row)[: params.top_k]]
-        assert find_anchors(n, m, TableScorer(table), params) == best_path(candidates)
+        scorer = TableScorer(table)
+        assert find_anchors(n, m, scorer, params) == best_path(candidates)
+        if 2 * half + 1 < m:  # only the band is read
+            centres = np.round(np.arange(n) * m / n)[:, None]
+            assert scorer.read.shape == (n, 2 * half + 1) and (np.abs(scorer.read - centres) <= half).all()
 
 
 def test_no_crossing_costs_without_two_breaks_or_without_a_cost():

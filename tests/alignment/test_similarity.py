@@ -4,13 +4,14 @@ import pytest
 
 import numpy as np
 
-from alignment.search import full_scores
+from tests.alignment.tables import full_scores
 from alignment.similarity import (
     ChapterScorer,
     ChapterTokens,
+    Explained,
     _any_of,
-    _explained,
     _occurrence,
+    _span_hits,
     _span_sums,
     _ids,
     _links,
@@ -109,19 +110,30 @@ def test_any_of_ors_the_sentences_of_each_owners_items_across_words_of_bits():
     assert not _any_of(np.zeros((0, 2), dtype=np.int64), 2, occurrence, 70).any()
 
 
-def test_explained_tables_of_every_width_are_prefix_sums_of_the_weight_each_span_explains():
-    hit = np.array([[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]], dtype=bool)  # tokens x other sentences
-    sentence_of, weight = np.array([0, 0, 1, 2]), np.array([1.0, 2.0, 4.0, 8.0])
-    explained, orphans = _explained(hit, sentence_of, weight, 3, 2, orphans=True)
-    # width 1: sentence 0 explains 1 at span 0 and 2 at span 2; sentence 1 explains 4 at span 1; sentence 2
-    # (its one token has no translation) nothing
-    assert explained[0].tolist() == [[0, 0, 0], [1, 0, 2], [1, 4, 2], [1, 4, 2]]
-    # orphans: spans where a sentence with content has nothing explained
-    assert orphans[0].tolist() == [[0, 0, 0], [0, 1, 0], [1, 1, 1], [2, 2, 2]]
-    # width 2: spans [0, 2) and [1, 3) (the third column, no span of width 2 starts there: 0)
-    assert explained[1].tolist() == [[0, 0, 0], [1, 2, 0], [5, 6, 0], [5, 6, 0]]
-    assert orphans[1].tolist() == [[0, 0, 0], [0, 0, 0], [0, 0, 0], [1, 1, 0]]
-    assert _explained(hit, sentence_of, weight, 3, 2, orphans=False)[1] is None
+def test_span_hits_or_each_span_of_every_width_and_are_false_past_the_side():
+    hits = np.array([[1, 0, 0], [0, 0, 1]], dtype=bool)  # owners x 3 other-side sentences
+    spans = _span_hits(hits, 3, 4)
+    assert spans.shape == (3, 2, 4)
+    assert spans[0].tolist() == [[1, 0, 0, 0], [0, 0, 1, 0]]
+    assert spans[1].tolist() == [[1, 0, 0, 0], [0, 1, 0, 0]]  # spans [0, 2) and [1, 3)
+    assert spans[2].tolist() == [[1, 0, 0, 0], [1, 0, 0, 0]]  # the one span [0, 3)
+
+
+def test_explained_weights_of_every_width_and_orphans_are_filled_as_beads_read_them():
+    hits = np.zeros((3, 20), dtype=bool)  # items x 20 other-side sentences (two blocks)
+    hits[0, [0, 17]] = hits[1, 2] = True  # item 2 has no translation
+    sentence_of, item_of = np.array([0, 0, 1, 3]), np.array([0, 1, 1, 2])  # sentence 2 has no tokens
+    explained = Explained(hits, sentence_of, item_of, np.array([1.0, 2.0, 4.0, 8.0]), 4, 2, orphans=True)
+    assert explained.values.shape == (2, 5, 32)  # widths x (sentences + widths - 1) x two blocks
+    cells = explained.cells(1, np.array([0, 0, 1, 0]), 1, np.array([0, 2, 2, 17]))
+    assert [explained.values.take(flat).tolist() for flat in cells] == [[1.0, 2.0, 4.0, 1.0]]
+    assert not explained.values[0, 0, 20:].any()  # the second block of sentence 0 was read: it is filled
+    assert not explained.values[1].any()  # width 2 was not read
+    # a 2-sentence bead of width 2 from (0, 1): sentence 0 explains 2 at span [1, 3), sentence 1 explains 4
+    cells = explained.cells(2, np.array([0, 2]), np.array([2, 2]), np.array([1, 1]))
+    assert [explained.values.take(flat).tolist() for flat in cells] == [[2.0, 0.0], [4.0, 0.0]]
+    # orphans: sentence 2 (no tokens) is none, sentence 3 (its one token untranslated) is one
+    assert [explained.empty.take(flat).tolist() for flat in cells] == [[False, False], [False, True]]
 
 
 def test_span_sums_per_width_and_start():
