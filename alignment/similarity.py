@@ -174,12 +174,13 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
 class Explained:
     """One side's explained weights, filled lazily: [w - 1, s, j] = the idf weight of sentence s's tokens
     that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
-    end past the other side, and in ``widths - 1`` rows of zeros past the last sentence).
+    end past the other side).
 
     A block of ``BLOCK`` other-side sentences of one (w, s) is computed the first time a bead reads it:
-    the search reads a band around the diagonal, not every pair of sentences. Sums over a bead's sentences
-    are exact (at most ``widths`` float32 values, in float64), so a bead's score does not depend on what
-    was read before.
+    the search reads a band around the diagonal, not every pair of sentences. Beads read prefix sums over
+    sentences (``sums``, and with ``orphans`` the count of sentences with tokens and nothing explained,
+    ``orphans``). They are exact (float64 sums of float32 weights of at least log 2), so a bead's sum does
+    not depend on which other blocks were filled.
     """
 
     def __init__(
@@ -193,51 +194,59 @@ class Explained:
         orphans: bool,
     ) -> None:
         """``hits``: items x other-side sentences (the item has a translation there); ``sentence_of``,
-        ``item_of`` and ``weight`` (positive idf): per token, ordered by sentence. With ``orphans``,
-        ``empty`` marks where a sentence with tokens has none explained."""
+        ``item_of`` and ``weight`` (idf, positive): per token, ordered by sentence."""
         blocks = -(-hits.shape[1] // BLOCK)
-        self._hits = _span_hits(hits, widths, blocks * BLOCK).reshape(widths, len(hits), blocks, BLOCK)
-        self._item, self._weight = item_of, weight.astype(np.float32)
+        self._hits = _span_hits(hits, widths, blocks * BLOCK).reshape(-1, BLOCK)  # [(w - 1, item, block)]
+        self._items, self._weight = len(hits), weight.astype(np.float32)
+        self._item_rows = item_of * blocks  # a token's row of ``_hits`` at width 1 and block 0
         self._first = np.searchsorted(
             sentence_of, np.arange(sentences + 1)
-        )  # s's tokens: [first[s], first[s + 1])
-        rows = sentences + widths - 1  # a bead's rows past the last sentence are read (and masked by _sum)
-        self._shape = (widths, rows, blocks)
-        self.values = np.zeros((widths, rows, blocks * BLOCK), dtype=np.float32)
-        self.empty = np.zeros(self.values.shape, dtype=bool) if orphans else None
-        done = np.ones(self._shape, dtype=bool)  # rows without tokens (and past the side) explain nothing
-        done[:, :sentences][:, self._first[1:] > self._first[:-1]] = False
+        )  # s's tokens: first[s]:first[s + 1]
+        self._shape = (widths, sentences, blocks)
+        self._values = np.zeros((widths, sentences, blocks * BLOCK), dtype=np.float32)
+        self._content = (self._first[1:] > self._first[:-1])[:, None]
+        done = np.ones(self._shape, dtype=bool)  # sentences without tokens explain nothing
+        done[:, self._content[:, 0]] = False
         self._done = done.ravel()
+        self.sums = np.zeros((widths, sentences + 1, blocks * BLOCK))
+        self.orphans = np.zeros(self.sums.shape, dtype=np.int32) if orphans else None
 
-    def cells(self, width: Shape, first: np.ndarray, count: Shape, other: np.ndarray) -> list[np.ndarray]:
-        """Flat indices into ``values`` of [width - 1, first + t, other] for t < max(count) (the caller
-        masks t >= count), after filling the blocks they fall in."""
-        widths, rows, blocks = self._shape
-        row = (width - 1) * rows + first
-        reads = range(int(np.max(count)))
+    def cells(
+        self, width: Shape, first: np.ndarray, count: Shape, other: np.ndarray
+    ) -> tuple[np.ndarray, ...]:
+        """Flat indices into ``sums`` (and ``orphans``) of [width - 1, first, other] and [width - 1, first +
+        count, other], after filling the blocks of the sentences in between."""
+        widths, sentences, blocks = self._shape
         first_rows = np.zeros(self._shape, dtype=bool)
-        first_rows.ravel()[row * blocks + other // BLOCK] = True
+        first_rows.ravel()[((width - 1) * sentences + first) * blocks + other // BLOCK] = True
         need = first_rows.copy()
-        for t in reads[1:]:  # and the t-th rows below (for every bead: cheaper than for those with t < count)
-            need[:, t:] |= first_rows[:, :-t]
+        for t in range(1, int(np.max(count))):  # the next sentences, for every bead (cheaper than for those
+            need[:, t:] |= first_rows[:, :-t]  # with t < count)
         missing = np.flatnonzero(need.ravel() > self._done)
         if len(missing):
             self._fill(missing)
-        flat = row * (blocks * BLOCK) + other
-        return [flat + t * (blocks * BLOCK) for t in reads]
+        columns = blocks * BLOCK
+        start = ((width - 1) * (sentences + 1) + first) * columns + other
+        return start, start + count * columns
 
     def _fill(self, units: np.ndarray) -> None:
-        """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens)."""
+        """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens), and the
+        prefix sums of their widths."""
         self._done[units] = True
+        widths, sentences, blocks = self._shape
         width, sentence, block = np.unravel_index(units, self._shape)
         counts = self._first[sentence + 1] - self._first[sentence]
         starts = np.cumsum(counts) - counts
         tokens = np.arange(int(counts.sum())) - np.repeat(starts - self._first[sentence], counts)
-        hits = self._hits[np.repeat(width, counts), self._item[tokens], np.repeat(block, counts)]
-        sums = np.add.reduceat(hits * self._weight[tokens, None], starts, axis=0)
-        self.values.reshape(*self._shape, BLOCK)[width, sentence, block] = sums
-        if self.empty is not None:
-            self.empty.reshape(*self._shape, BLOCK)[width, sentence, block] = sums == 0
+        rows = np.repeat((width * self._items) * blocks + block, counts) + self._item_rows[tokens]
+        sums = np.add.reduceat(self._hits[rows] * self._weight[tokens, None], starts, axis=0)
+        self._values.reshape(-1, BLOCK)[units] = sums
+        for w in np.unique(width).tolist():
+            np.cumsum(self._values[w], axis=0, dtype=np.float64, out=self.sums[w, 1:])
+            if self.orphans is not None:
+                np.cumsum(
+                    (self._values[w] == 0) & self._content, axis=0, dtype=np.int32, out=self.orphans[w, 1:]
+                )
 
 
 def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
@@ -281,14 +290,6 @@ class ChapterIndex:
         self.en_chars = np.concatenate(([0], np.cumsum(tokens.en_chars)))
         self.zh_marks = _prefix_sums(tokens.zh_marks, n)
         self.en_marks = _prefix_sums(tokens.en_marks, m)
-
-
-def _sum(table: np.ndarray, cells: list[np.ndarray], count: Shape) -> np.ndarray:
-    """Sum over t < count of table's values at cells[t] (``Explained.cells``), in float64."""
-    total = table.take(cells[0]).astype(np.float64)
-    for t, flat in enumerate(cells[1:], 1):
-        total += table.take(flat) if np.isscalar(count) else table.take(flat) * (count > t)
-    return total
 
 
 class _LastCall:
@@ -362,8 +363,10 @@ class ChapterScorer:
         if empty is not None:
             return empty
         zh_span, en_span = self._spans(a, b, rows, columns)
-        explained_zh = _sum(self._zh.values, self._zh_cells(a, b, rows, columns), a)
-        explained_en = _sum(self._en.values, self._en_cells(a, b, rows, columns), b)
+        zh_start, zh_end = self._zh_cells(a, b, rows, columns)
+        en_start, en_end = self._en_cells(a, b, rows, columns)
+        explained_zh = self._zh.sums.take(zh_end) - self._zh.sums.take(zh_start)
+        explained_en = self._en.sums.take(en_end) - self._en.sums.take(en_start)
         # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
         precision = explained_zh / self._zh_total.take(zh_span)
         recall = explained_en / self._en_total.take(en_span)
@@ -385,8 +388,9 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        assert self._zh.empty is not None
-        return _sum(self._zh.empty, self._zh_cells(a, b, rows, columns), a)
+        start, end = self._zh_cells(a, b, rows, columns)
+        assert self._zh.orphans is not None
+        return self._zh.orphans.take(end) - self._zh.orphans.take(start)
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
