@@ -156,7 +156,8 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentence
     return result
 
 
-BLOCK = 16  # other-side sentences per block of an explained table that is filled at once
+BLOCK = 16  # other-side sentences per block of an explained table that is filled at once ...
+WHOLE = 64  # ... unless the other side has at most this many: then one block
 
 
 def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
@@ -171,12 +172,19 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
     return table
 
 
+def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
+    """Prefix sums over axis 1: out[:, k + 1] = out[:, k] + values[:, k] (out[:, 0] stays 0), one row of
+    every width at a time (numpy's cumsum along a middle axis costs about three times more)."""
+    for k in range(values.shape[1]):
+        np.add(out[:, k], values[:, k], out=out[:, k + 1])
+
+
 class Explained:
     """One side's explained weights, filled lazily: [w - 1, s, j] = the idf weight of sentence s's tokens
     that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
     end past the other side).
 
-    A block of ``BLOCK`` other-side sentences of one (w, s) is computed the first time a bead reads it:
+    A block of ``BLOCK`` other-side sentences (all, up to ``WHOLE``) of one (w, s) is computed the first time a bead reads it:
     the search reads a band around the diagonal, not every pair of sentences. Beads read prefix sums over
     sentences (``sums``, and with ``orphans`` the count of sentences with tokens and nothing explained,
     ``orphans``). They are exact (float64 sums of float32 weights of at least log 2), so a bead's sum does
@@ -195,20 +203,21 @@ class Explained:
     ) -> None:
         """``hits``: items x other-side sentences (the item has a translation there); ``sentence_of``,
         ``item_of`` and ``weight`` (idf, positive): per token, ordered by sentence."""
-        blocks = -(-hits.shape[1] // BLOCK)
-        self._hits = _span_hits(hits, widths, blocks * BLOCK).reshape(-1, BLOCK)  # [(w - 1, item, block)]
+        block = BLOCK if hits.shape[1] > WHOLE else max(1, hits.shape[1])
+        blocks = -(-hits.shape[1] // block)
+        self._hits = _span_hits(hits, widths, blocks * block).reshape(-1, block)  # [(w - 1, item, block)]
         self._items, self._weight = len(hits), weight.astype(np.float32)
         self._item_rows = item_of * blocks  # a token's row of ``_hits`` at width 1 and block 0
-        self._first = np.searchsorted(
-            sentence_of, np.arange(sentences + 1)
-        )  # s's tokens: first[s]:first[s + 1]
+        # sentence s's tokens are first[s]:first[s + 1]
+        self._first = np.searchsorted(sentence_of, np.arange(sentences + 1))
         self._shape = (widths, sentences, blocks)
-        self._values = np.zeros((widths, sentences, blocks * BLOCK), dtype=np.float32)
+        self._block = block
+        self._values = np.zeros((widths, sentences, blocks * block), dtype=np.float32)
         self._content = (self._first[1:] > self._first[:-1])[:, None]
         done = np.ones(self._shape, dtype=bool)  # sentences without tokens explain nothing
         done[:, self._content[:, 0]] = False
         self._done = done.ravel()
-        self.sums = np.zeros((widths, sentences + 1, blocks * BLOCK))
+        self.sums = np.zeros((widths, sentences + 1, blocks * block))
         self.orphans = np.zeros(self.sums.shape, dtype=np.int32) if orphans else None
 
     def cells(
@@ -217,36 +226,37 @@ class Explained:
         """Flat indices into ``sums`` (and ``orphans``) of [width - 1, first, other] and [width - 1, first +
         count, other], after filling the blocks of the sentences in between."""
         widths, sentences, blocks = self._shape
-        first_rows = np.zeros(self._shape, dtype=bool)
-        first_rows.ravel()[((width - 1) * sentences + first) * blocks + other // BLOCK] = True
-        need = first_rows.copy()
-        for t in range(1, int(np.max(count))):  # the next sentences, for every bead (cheaper than for those
-            need[:, t:] |= first_rows[:, :-t]  # with t < count)
-        missing = np.flatnonzero(need.ravel() > self._done)
+        if blocks == 1:  # a short other side: every block at the first read
+            missing = np.flatnonzero(~self._done)
+        else:
+            first_rows = np.zeros(self._shape, dtype=bool)
+            first_rows.ravel()[((width - 1) * sentences + first) * blocks + other // self._block] = True
+            need = first_rows.copy()
+            for t in range(1, int(np.max(count))):  # the next sentences, for every bead (cheaper than for
+                need[:, t:] |= first_rows[:, :-t]  # those with t < count)
+            missing = np.flatnonzero(need.ravel() > self._done)
         if len(missing):
             self._fill(missing)
-        columns = blocks * BLOCK
+        columns = blocks * self._block
         start = ((width - 1) * (sentences + 1) + first) * columns + other
         return start, start + count * columns
 
     def _fill(self, units: np.ndarray) -> None:
-        """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens), and the
-        prefix sums of their widths."""
+        """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens)."""
         self._done[units] = True
-        widths, sentences, blocks = self._shape
+        blocks = self._shape[2]
         width, sentence, block = np.unravel_index(units, self._shape)
         counts = self._first[sentence + 1] - self._first[sentence]
         starts = np.cumsum(counts) - counts
         tokens = np.arange(int(counts.sum())) - np.repeat(starts - self._first[sentence], counts)
         rows = np.repeat((width * self._items) * blocks + block, counts) + self._item_rows[tokens]
         sums = np.add.reduceat(self._hits[rows] * self._weight[tokens, None], starts, axis=0)
-        self._values.reshape(-1, BLOCK)[units] = sums
-        for w in np.unique(width).tolist():
-            np.cumsum(self._values[w], axis=0, dtype=np.float64, out=self.sums[w, 1:])
-            if self.orphans is not None:
-                np.cumsum(
-                    (self._values[w] == 0) & self._content, axis=0, dtype=np.int32, out=self.orphans[w, 1:]
-                )
+        self._values.reshape(-1, self._block)[units] = sums
+        touched = slice(int(width.min()), int(width.max()) + 1)  # and their prefix sums
+        values = self._values[touched]
+        _accumulate(values, self.sums[touched])
+        if self.orphans is not None:
+            _accumulate((values == 0) & self._content, self.orphans[touched])
 
 
 def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
