@@ -353,6 +353,7 @@ class ChapterScorer:
         self._spans = _LastCall(self._span_indices)
         self._zh_cells = _LastCall(lambda a, b, rows, columns: self._zh.cells(b, rows, a, columns))
         self._en_cells = _LastCall(lambda a, b, rows, columns: self._en.cells(a, columns, b, rows))
+        self._gaps = _LastCall(self._mark_gaps)
 
     def _span_indices(
         self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
@@ -402,23 +403,24 @@ class ChapterScorer:
         assert self._zh.orphans is not None
         return self._zh.orphans.take(end) - self._zh.orphans.take(start)
 
+    def _mark_gaps(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> list[np.ndarray]:
+        """Per mark kind (quotations opened, closed, question marks): zh less en marks of the beads' joined
+        text."""
+        zh_span, en_span = self._spans(a, b, rows, columns)
+        return [zh.take(zh_span) - en.take(en_span) for zh, en in zip(self._zh_marks, self._en_marks)]
+
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
-        zh, en = self._zh_marks, self._en_marks
-        total = np.abs(zh[0].take(zh_span) - en[0].take(en_span))
-        total += np.abs(zh[1].take(zh_span) - en[1].take(en_span))
-        total += np.abs(zh[2].take(zh_span) - en[2].take(en_span))
-        return total
+        opened, closed, questions = self._gaps(a, b, rows, columns)
+        return np.abs(opened) + np.abs(closed) + np.abs(questions)
 
     def quote_balance_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: |zh (quotations opened - closed) - en (opened - closed)| of the beads' joined
         text: a quotation the bead leaves open (or closes) on one side only. Unlike ``marks_mismatch_at``
         it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
-        zh, en = self._zh_marks, self._en_marks
-        return np.abs(zh[0].take(zh_span) - zh[1].take(zh_span) - en[0].take(en_span) + en[1].take(en_span))
+        opened, closed, _ = self._gaps(a, b, rows, columns)
+        return np.abs(opened - closed)
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""
