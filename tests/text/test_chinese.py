@@ -81,6 +81,7 @@ SEGMENT_CASES = [
     "他x说y她z笑了3次",  # one-character words of Chinese and ASCII in one run, for the HMM
     "，。！？……——“”『』（）",  # punctuation only, each character alone
     "【顾承川】：1。2、“三”",  # punctuation between short runs, digits kept
+    "他在AT&T学C语言，买了A股和AA制的饭，长",  # prefixes that are no words (A, C语, AT&); a block's last character
 ]
 
 
