@@ -69,17 +69,19 @@ def name_pinyin(word: str) -> list[str]:
     surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
     surname = SURNAMES.get(word[:surname_len]) or "".join(pinyin_syllables(word[:surname_len]))
     given = pinyin_syllables(word[surname_len:])
-    forms = {surname, "".join(given), surname + "".join(given), *given}
+    joined = "".join(given)
+    forms = {surname, joined, surname + joined, *given}
     return sorted(form for form in forms if form.isascii() and form.isalpha())
 
 
 def pinyin_syllables(text: str) -> list[str]:
     """``pypinyin.lazy_pinyin(text)``, read character by character from a memo where pypinyin reads each
-    character alone: one character, or Chinese ones of which no two side by side begin a pypinyin phrase."""
+    character alone: none or one character, or Chinese ones of which no two side by side begin a pypinyin
+    phrase."""
+    if len(text) <= 1:
+        return list(_char_pinyin(text))
     lazy_pinyin, hans, phrase_prefixes = _pypinyin()
-    if len(text) == 1 or (
-        hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1))
-    ):
+    if hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1)):
         return [syllable for char in text for syllable in _char_pinyin(char)]
     return lazy_pinyin(text)
 

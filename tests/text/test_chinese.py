@@ -39,6 +39,7 @@ def test_name_pinyin():
     assert name_pinyin("顾承川") == ["cheng", "chengchuan", "chuan", "gu", "guchengchuan"]
     assert "shan" in name_pinyin("单雄信")  # surname reading
     assert "ouyang" in name_pinyin("欧阳锋")
+    assert name_pinyin("林") == ["lin"]
 
 
 def test_pinyin_syllables_are_pypinyins():
