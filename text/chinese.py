@@ -69,17 +69,19 @@ def name_pinyin(word: str) -> list[str]:
     surname_len = 2 if word[:2] in COMPOUND_SURNAMES else 1
     surname = SURNAMES.get(word[:surname_len]) or "".join(pinyin_syllables(word[:surname_len]))
     given = pinyin_syllables(word[surname_len:])
-    forms = {surname, "".join(given), surname + "".join(given), *given}
+    joined = "".join(given)
+    forms = {surname, joined, surname + joined, *given}
     return sorted(form for form in forms if form.isascii() and form.isalpha())
 
 
 def pinyin_syllables(text: str) -> list[str]:
     """``pypinyin.lazy_pinyin(text)``, read character by character from a memo where pypinyin reads each
-    character alone: one character, or Chinese ones of which no two side by side begin a pypinyin phrase."""
+    character alone: none or one character, or Chinese ones of which no two side by side begin a pypinyin
+    phrase."""
+    if len(text) <= 1:
+        return list(_char_pinyin(text))
     lazy_pinyin, hans, phrase_prefixes = _pypinyin()
-    if len(text) == 1 or (
-        hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1))
-    ):
+    if hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1)):
         return [syllable for char in text for syllable in _char_pinyin(char)]
     return lazy_pinyin(text)
 
@@ -111,8 +113,9 @@ class _Jieba:
     """``jieba.lcut`` (accurate mode, with the HMM, jieba's dictionary) at about half the cost, word for word.
 
     jieba's word graph and best route in one pass over log probabilities computed once (the same floats,
-    added in the same order, ties broken alike), and its HMM's Viterbi over four states unrolled. The
-    dictionary is read once: words added to jieba later (``jieba.add_word``) are not seen.
+    added in the same order, ties broken alike; a word longer than one character looked up only where the
+    dictionary has a word or prefix of the two characters there), and its HMM's Viterbi over four states
+    unrolled. The dictionary is read once: words added to jieba later (``jieba.add_word``) are not seen.
     """
 
     def __init__(self, tokenizer: jieba.Tokenizer):
@@ -121,7 +124,7 @@ class _Jieba:
         logtotal = math.log(tokenizer.total)
         self.logp = {word: math.log(n) - logtotal if n else _PREFIX for word, n in tokenizer.FREQ.items()}
         self.unknown = math.log(1) - logtotal  # a character that is no word: jieba counts it once
-        self.longest = max(map(len, self.logp))
+        self.first = self._first_characters()
         hmm = jieba.finalseg
         self.start = tuple(hmm.start_P[y] for y in "BMES")
         emit = [hmm.emit_P[y] for y in "BMES"]
@@ -130,22 +133,45 @@ class _Jieba:
             hmm.trans_P[a].get(b, _UNSEEN) for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME")
         )
 
+    def _first_characters(self) -> dict[str, tuple[float, str]]:
+        """Per character that begins a word: its log probability and the characters that follow it in the
+        dictionary's two-character words and prefixes (a cheap test before a longer word is looked up)."""
+        following: dict[str, list[str]] = {}
+        for word in self.logp:
+            if len(word) == 2:
+                following.setdefault(word[0], []).append(word[1])
+        return {c: (p, "".join(following.get(c, ()))) for c, p in self.logp.items() if len(c) == 1}
+
+    def _route(self, text: str) -> list[int]:
+        """Where the best route's word from each position of ``text`` ends (its last character)."""
+        logp, first, n, unknown = self.logp.get, self.first.get, len(text), self.unknown
+        best = [0.0] * (n + 1)  # the route's log probability from each position on
+        end = list(range(n + 1))
+        k, after = n, ""  # the position and the character after it
+        for char in reversed(text):
+            k -= 1
+            entry = first(char)
+            value = None
+            if entry is not None:  # else no word begins here
+                p, follow = entry
+                if p != _PREFIX:
+                    value = p + best[k + 1]
+                if after and after in follow:  # a longer word may begin here
+                    for i in range(k + 1, n):
+                        p = logp(text[k : i + 1])
+                        if p is None:
+                            break
+                        if p != _PREFIX:
+                            v = p + best[i + 1]
+                            if value is None or v >= value:
+                                value, end[k] = v, i
+            best[k] = unknown + best[k + 1] if value is None else value
+            after = char
+        return end
+
     def block(self, text: str) -> list[str]:
         """The words of a run of jieba's block characters (``jieba.re_han_default``)."""
-        logp, n, longest, unknown = self.logp.get, len(text), self.longest, self.unknown
-        best = [0.0] * (n + 1)  # the route's log probability from each position on
-        end = list(range(n + 1))  # where the route's word from each position ends
-        for k in range(n - 1, -1, -1):
-            value = None
-            for i in range(k, n if n - k < longest else k + longest):
-                p = logp(text[k : i + 1])
-                if p is None:
-                    break
-                if p != _PREFIX:
-                    v = p + best[i + 1]
-                    if value is None or v >= value:
-                        value, end[k] = v, i
-            best[k] = unknown + best[k + 1] if value is None else value
+        end, n = self._route(text), len(text)
         words: list[str] = []
         single, x = "", 0  # a run of one-character words, which jieba's HMM reads again
         while x < n:
@@ -184,7 +210,9 @@ class _Jieba:
         """The words of ``jieba.finalseg``'s best B/M/E/S tagging (states 0..3) of ``text``."""
         emit, none = self.emit.get, (_UNSEEN,) * 4
         t_eb, t_sb, t_mm, t_bm, t_ss, t_es, t_be, t_me = self.trans
-        v_b, v_m, v_e, v_s = (p + e for p, e in zip(self.start, emit(text[0], none)))
+        s_b, s_m, s_e, s_s = self.start
+        e_b, e_m, e_e, e_s = emit(text[0], none)
+        v_b, v_m, v_e, v_s = s_b + e_b, s_m + e_m, s_e + e_e, s_s + e_s
         back = []
         for c in text[1:]:
             e_b, e_m, e_e, e_s = emit(c, none)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
@@ -32,35 +32,39 @@ class Lexicon:
 
     def candidates(self, word: str, pos: str = "") -> frozenset[str]:
         key = (word, pos)
-        if key not in self._memo:
+        stems = self._memo.get(key)
+        if stems is None:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            self._memo[key] = self._candidates(word, pos)
-        return self._memo[key]
+            stems = self._memo[key] = self._candidates(word, pos)
+        return stems
 
     def _candidates(self, word: str, pos: str) -> frozenset[str]:
-        stems = set(self.dictionary.get(word, ()))
+        senses = self.dictionary.get(word, ())
         number = chinese.numeral_prefix(word)
         if number is not None:
-            stems.add(number)
-        elif chinese.is_name(pos) or not stems:
-            if not stems:
-                stems.update(self._gloss_pieces(word))
-            stems.update(english.stem(form) for form in chinese.name_pinyin(word))
-        return frozenset(stems | self.learned.get(word, frozenset()))
+            stems: Iterable[str] = (*senses, number)
+        elif senses and not chinese.is_name(pos):
+            stems = senses
+        else:
+            stems = (*(senses or self._gloss_pieces(word)), *map(english.stem, chinese.name_pinyin(word)))
+        learned = self.learned.get(word)
+        return frozenset(stems).union(learned) if learned else frozenset(stems)
 
     def _gloss_pieces(self, word: str) -> set[str]:
         """Senses of the dictionary words a word is made of (greedy longest match), few per single character."""
         stems: set[str] = set()
         start = 0
         while start < len(word):
-            for end in range(min(len(word), start + LONGEST_WORD), start, -1):
-                piece = word[start:end]
-                if piece in self.dictionary or end == start + 1:
-                    senses = self.dictionary.get(piece, ())
-                    stems.update(senses if end - start > 1 else senses[:CHAR_SENSES])
-                    start = end
+            for end in range(min(len(word), start + LONGEST_WORD), start + 1, -1):
+                senses = self.dictionary.get(word[start:end])
+                if senses is not None:
+                    stems.update(senses)
                     break
+            else:
+                end = start + 1
+                stems.update(self.dictionary.get(word[start], ())[:CHAR_SENSES])
+            start = end
         return stems
 
 

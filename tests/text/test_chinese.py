@@ -39,6 +39,7 @@ def test_name_pinyin():
     assert name_pinyin("顾承川") == ["cheng", "chengchuan", "chuan", "gu", "guchengchuan"]
     assert "shan" in name_pinyin("单雄信")  # surname reading
     assert "ouyang" in name_pinyin("欧阳锋")
+    assert name_pinyin("林") == ["lin"]
 
 
 def test_pinyin_syllables_are_pypinyins():
@@ -81,6 +82,7 @@ SEGMENT_CASES = [
     "他x说y她z笑了3次",  # one-character words of Chinese and ASCII in one run, for the HMM
     "，。！？……——“”『』（）",  # punctuation only, each character alone
     "【顾承川】：1。2、“三”",  # punctuation between short runs, digits kept
+    "他在AT&T学C语言，买了A股和AA制的饭，长",  # prefixes that are no words (A, C语, AT&); a block's last character
 ]
 
 

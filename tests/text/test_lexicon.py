@@ -21,3 +21,15 @@ def test_learned_pairs_are_added():
     lexicon = Lexicon(DICTIONARY).with_learned({"小宝": frozenset({"trinket"})})
     assert "trinket" in lexicon.candidates("小宝", "nr")
     assert lexicon.with_learned({"小宝": frozenset({"bao"})}).learned["小宝"] == {"trinket", "bao"}
+
+
+def test_candidates_of_each_kind():
+    lexicon = Lexicon({**DICTIONARY, "三": ("three",), "晚网": ()}).with_learned({"林": frozenset({"lynn"})})
+    assert lexicon.candidates("拳头", "n") == {"fist"}  # a dictionary word: its senses only
+    assert lexicon.candidates("三", "m") == {"3", "three"}  # a numeral: its senses and its digits
+    assert lexicon.candidates("林", "nr") == {"forest", "lin", "lynn"}  # a name: senses, pinyin, learned
+    assert lexicon.candidates("林晚", "nr") == {"evening", "forest", "late", "lin", "linwan", "wan"}
+    assert lexicon.candidates("晚网", "") == {"wan", "wang", "wanwang"}  # no senses, and a piece without any
+    assert lexicon.candidates("网晚北京", "") == {
+        "bei", "beij", "evening", "jing", "late", "net", "wan", "wanbeij", "wang", "wangwanbeij"
+    }  # fmt: skip
