@@ -23,6 +23,7 @@ from text.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
+from core.allocator import keep_freed_memory
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
 Segmented = Sequence[Sequence[str]]  # a chapter's zh sentences as words (text.chinese.segment)
@@ -132,6 +133,7 @@ def align_book(
     chapters over a process pool (same result). ``zh_words`` (one per chapter, or None): the zh sentences
     already segmented (``text.chinese.segment``).
     """
+    keep_freed_memory()  # each chapter's tables are large arrays, allocated and freed in turn
     lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
     results: list[list[Bead] | Rejection | None] = [balance_problem(len(zh), len(en)) for zh, en in chapters]
