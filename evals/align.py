@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from text import chinese
+from alignment import preload
 from alignment.beads import Bead, write_beads
 from alignment.hybrid import MissingExtra
 from text.lexicon import Lexicon
@@ -44,7 +44,7 @@ def align_dir(
 ) -> tuple[list[list[Bead] | Rejection], float]:
     """Beads per chapter and the CPU seconds the alignment took."""
     lexicon = Lexicon()
-    chinese.words("一")  # loads jieba before the clock starts
+    preload.align()  # loads what the aligners load on first use (jieba, pypinyin) before the clock starts
     load_models(method)  # and the method's models (the hybrid's encoder)
     start = time.process_time()
     results, _ = align_chapters(
