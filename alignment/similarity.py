@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from functools import cached_property
 from itertools import chain, repeat
 
@@ -23,6 +24,7 @@ from alignment.search import Shape
 from text import chinese, english
 from text.lexicon import Lexicon
 
+T = TypeVar("T")
 TINY = np.finfo(np.float64).smallest_subnormal  # a divisor for 0 / 0 = 0 (x / TINY = x / y for every y > 0)
 
 
@@ -302,19 +304,6 @@ class ChapterIndex:
         self.en_marks = _prefix_sums(tokens.en_marks, m)
 
 
-class _LastCall:
-    """A function's result for its last arguments, returned again while the same objects are passed."""
-
-    def __init__(self, function: Callable[..., tuple | list]) -> None:
-        self._function = function
-        self._last: tuple[tuple, tuple | list] | None = None
-
-    def __call__(self, *args: object) -> tuple | list:
-        if self._last is None or any(x is not y for x, y in zip(args, self._last[0])):
-            self._last = args, self._function(*args)
-        return self._last[1]
-
-
 class ChapterScorer:
     """Scores of the beads of one chapter; spans are half-open, arrays indexed by bead start.
 
@@ -348,18 +337,29 @@ class ChapterScorer:
         self._en_chars = _span_sums(index.en_chars, widths).ravel()
         self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
         self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
-        # the search asks for the scores, the marks and the orphans of the same beads in turn (the same
-        # array objects): their indices are computed once
-        self._spans = _LastCall(self._span_indices)
-        self._zh_cells = _LastCall(lambda a, b, rows, columns: self._zh.cells(b, rows, a, columns))
-        self._en_cells = _LastCall(lambda a, b, rows, columns: self._en.cells(a, columns, b, rows))
-        self._gaps = _LastCall(self._mark_gaps)
+        self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
+
+    def _reused(self, compute: Callable[..., T], *args: object) -> T:
+        """``compute(*args)`` (a method), or its result of the last call with the same objects: the search
+        asks for the scores, the marks and the orphans of the same beads in turn. (Kept by name, not as
+        a bound method: that would be a reference cycle, which aligning a book, with the cyclic garbage
+        collector paused, would keep for every chapter.)"""
+        last = self._last.get(compute.__name__)
+        if last is None or any(x is not y for x, y in zip(args, last[0])):
+            last = self._last[compute.__name__] = (args, compute(*args))
+        return last[1]
 
     def _span_indices(
         self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray
     ) -> tuple[np.ndarray, ...]:
         """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b]."""
         return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
+
+    def _zh_cells(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        return self._zh.cells(b, rows, a, columns)
+
+    def _en_cells(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        return self._en.cells(a, columns, b, rows)
 
     def _out_of_range(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray | None:
         """Zeros of the result's shape for a single shape larger than the chapter (else None)."""
@@ -373,9 +373,9 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        zh_span, en_span = self._spans(a, b, rows, columns)
-        zh_start, zh_end = self._zh_cells(a, b, rows, columns)
-        en_start, en_end = self._en_cells(a, b, rows, columns)
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
+        zh_start, zh_end = self._reused(self._zh_cells, a, b, rows, columns)
+        en_start, en_end = self._reused(self._en_cells, a, b, rows, columns)
         explained_zh = self._zh.sums.take(zh_end) - self._zh.sums.take(zh_start)
         explained_en = self._en.sums.take(en_end) - self._en.sums.take(en_start)
         # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
@@ -387,7 +387,7 @@ class ChapterScorer:
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
         return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -399,27 +399,27 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        start, end = self._zh_cells(a, b, rows, columns)
+        start, end = self._reused(self._zh_cells, a, b, rows, columns)
         assert self._zh.orphans is not None
         return self._zh.orphans.take(end) - self._zh.orphans.take(start)
 
     def _mark_gaps(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> list[np.ndarray]:
         """Per mark kind (quotations opened, closed, question marks): zh less en marks of the beads' joined
         text."""
-        zh_span, en_span = self._spans(a, b, rows, columns)
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
         return [zh.take(zh_span) - en.take(en_span) for zh, en in zip(self._zh_marks, self._en_marks)]
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
         quotations closed and in question marks (``alignment.marks``), summed."""
-        opened, closed, questions = self._gaps(a, b, rows, columns)
+        opened, closed, questions = self._reused(self._mark_gaps, a, b, rows, columns)
         return np.abs(opened) + np.abs(closed) + np.abs(questions)
 
     def quote_balance_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: |zh (quotations opened - closed) - en (opened - closed)| of the beads' joined
         text: a quotation the bead leaves open (or closes) on one side only. Unlike ``marks_mismatch_at``
         it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
-        opened, closed, _ = self._gaps(a, b, rows, columns)
+        opened, closed, _ = self._reused(self._mark_gaps, a, b, rows, columns)
         return np.abs(opened - closed)
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:

@@ -1,9 +1,11 @@
 import math
+import weakref
 
 import pytest
 
 import numpy as np
 
+from alignment.search import two_pass
 from tests.alignment.tables import full_scores
 from alignment.similarity import (
     ChapterScorer,
@@ -186,3 +188,12 @@ def test_quote_balance_forgives_a_quotation_a_speech_tag_interrupts():
     both = np.array([0]), np.array([0])
     assert scorer.quote_balance_at(2, 2, *both).tolist() == [0]
     assert scorer.marks_mismatch_at(2, 2, *both).tolist() == [2]  # en opens and closes one more
+
+
+def test_a_scorer_is_freed_without_the_cyclic_garbage_collector(lexicon):
+    # a book is aligned with the collector paused: a reference cycle would keep every chapter's tables
+    scorer = _scorer(lexicon)
+    two_pass(scorer.n, scorer.m, scorer)
+    freed = weakref.ref(scorer)
+    del scorer
+    assert freed() is None
