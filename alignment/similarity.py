@@ -159,7 +159,7 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentence
 
 
 BLOCK = 16  # other-side sentences per block of an explained table that is filled at once ...
-WHOLE = 64  # ... unless the other side has at most this many: then one block
+WHOLE = 128  # ... unless the other side has at most this many: then one block
 
 
 def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
@@ -175,8 +175,12 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
 
 
 def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
-    """Prefix sums over axis 1: out[:, k + 1] = out[:, k] + values[:, k] (out[:, 0] stays 0), one row of
-    every width at a time (numpy's cumsum along a middle axis costs about three times more)."""
+    """Prefix sums over axis 1 of widths x sentences x columns: out[:, k + 1] = out[:, k] + values[:, k]
+    (out[:, 0] stays 0). Past ``WHOLE`` columns, one row of every width at a time: numpy's cumsum along
+    a middle axis costs 3-4x more there (and less on narrow tables)."""
+    if values.shape[2] <= WHOLE:
+        np.cumsum(values, axis=1, dtype=out.dtype, out=out[:, 1:])
+        return
     for k in range(values.shape[1]):
         np.add(out[:, k], values[:, k], out=out[:, k + 1])
 
@@ -208,16 +212,18 @@ class Explained:
         block = BLOCK if hits.shape[1] > WHOLE else max(1, hits.shape[1])
         blocks = -(-hits.shape[1] // block)
         self._hits = _span_hits(hits, widths, blocks * block).reshape(-1, block)  # [(w - 1, item, block)]
-        self._items, self._weight = len(hits), weight.astype(np.float32)
+        self._content = np.bincount(sentence_of, minlength=sentences).astype(bool)[:, None]  # has tokens
+        live = hits.any(axis=1)[item_of]  # tokens with no translation in the chapter explain nothing
+        sentence_of, item_of = sentence_of[live], item_of[live]
+        self._items, self._weight = len(hits), weight[live].astype(np.float32)
         self._item_rows = item_of * blocks  # a token's row of ``_hits`` at width 1 and block 0
-        # sentence s's tokens are first[s]:first[s + 1]
+        # sentence s's (live) tokens are first[s]:first[s + 1]
         self._first = np.searchsorted(sentence_of, np.arange(sentences + 1))
         self._shape = (widths, sentences, blocks)
         self._block = block
         self._values = np.zeros((widths, sentences, blocks * block), dtype=np.float32)
-        self._content = (self._first[1:] > self._first[:-1])[:, None]
-        done = np.ones(self._shape, dtype=bool)  # sentences without tokens explain nothing
-        done[:, self._content[:, 0]] = False
+        done = np.ones(self._shape, dtype=bool)  # sentences without live tokens explain nothing
+        done[:, self._first[1:] > self._first[:-1]] = False
         self._done = done.ravel()
         self.sums = np.zeros((widths, sentences + 1, blocks * block))
         self.orphans = np.zeros(self.sums.shape, dtype=np.int32) if orphans else None

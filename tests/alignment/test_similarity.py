@@ -122,19 +122,19 @@ def test_span_hits_or_each_span_of_every_width_and_are_false_past_the_side():
 
 
 def test_explained_weights_are_filled_as_beads_read_them_and_read_as_prefix_sums():
-    hits = np.zeros((3, 100), dtype=bool)  # items x 100 other-side sentences (7 blocks of 16)
-    hits[0, [0, 97]] = hits[1, [2, 98]] = True  # item 2 has no translation
+    hits = np.zeros((3, 200), dtype=bool)  # items x 200 other-side sentences (13 blocks of 16)
+    hits[0, [0, 197]] = hits[1, [2, 198]] = True  # item 2 has no translation
     sentence_of, item_of = np.array([0, 0, 1, 3]), np.array([0, 1, 1, 2])  # sentence 2 has no tokens
     explained = Explained(hits, sentence_of, item_of, np.array([1.0, 2.0, 4.0, 8.0]), 4, 2, orphans=True)
-    assert explained.sums.shape == (2, 5, 112)  # widths x prefixes of 4 sentences x 7 blocks
+    assert explained.sums.shape == (2, 5, 208)  # widths x prefixes of 4 sentences x 13 blocks
 
     def read(width, first, count, other):
         start, end = explained.cells(width, np.array(first), np.array(count), np.array(other))
         return (explained.sums.take(end) - explained.sums.take(start)).tolist()
 
-    assert read(1, [0, 0, 1, 0], 1, [0, 2, 2, 97]) == [1.0, 2.0, 4.0, 1.0]
-    assert explained.sums[0, 2, 98] - explained.sums[0, 1, 98] == 0.0  # sentence 1's last block: not read
-    assert read(1, [1], 1, [98]) == [4.0]  # until now
+    assert read(1, [0, 0, 1, 0], 1, [0, 2, 2, 197]) == [1.0, 2.0, 4.0, 1.0]
+    assert explained.sums[0, 2, 198] - explained.sums[0, 1, 198] == 0.0  # sentence 1's last block: not read
+    assert read(1, [1], 1, [198]) == [4.0]  # until now
     assert not explained.sums[1].any()  # width 2 was not read
     # two 2-sentence beads of width 2 from column 1: sentences 0 and 1 explain 2 + 4 at span [1, 3)
     assert read(2, [0, 2], [2, 2], [1, 1]) == [6.0, 0.0]
