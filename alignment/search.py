@@ -129,9 +129,8 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
     distance = np.abs(columns - centre)
     candidates = (ones > 0) & (distance <= half) & inside
     width = candidates.shape[1]
-    if (
-        width > params.top_k > 0
-    ):  # only scores at least a row's k-th best can be among its top k (cheaper sort)
+    # only scores at least a row's k-th best can be among its top k (a cheaper sort)
+    if width > params.top_k > 0:
         ranked = np.where(candidates, ones, -np.inf)
         candidates &= (
             ranked >= np.partition(ranked, width - params.top_k, axis=1)[:, width - params.top_k, None]

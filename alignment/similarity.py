@@ -1,11 +1,12 @@
 """Bead similarity from a dictionary gloss, as arrays: F-measure of explained Chinese and English x length factor.
 
 A chapter is tokenised once (``ChapterTokens``: zh words, en stems, lengths). ``ChapterScorer`` gives the
-words and stems chapter-local integer ids and builds, with numpy, for every zh sentence i and en span of
+words and stems chapter-local integer ids and computes, with numpy, for a zh sentence i and an en span of
 b sentences the idf weight of i's words that the span explains (and symmetrically for en sentences and zh
-spans). Prefix sums over those give the score of every a-b bead in O(1) array arithmetic: all beads of one
-shape at once (or only those in the search's band), no Python call per bead. A word that occurs in several sentences of a bead counts once per
-sentence on both sides of the ratio.
+spans), where the search reads it (``Explained``: the anchors' band, then the corridor). Prefix sums over
+those give the score of every a-b bead in O(1) array arithmetic: all beads asked for at once, no Python
+call per bead. A word that occurs in several sentences of a bead counts once per sentence on both sides
+of the ratio.
 """
 
 from __future__ import annotations
@@ -190,8 +191,9 @@ class Explained:
     that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
     end past the other side).
 
-    A block of ``BLOCK`` other-side sentences (all, up to ``WHOLE``) of one (w, s) is computed the first time a bead reads it:
-    the search reads a band around the diagonal, not every pair of sentences. Beads read prefix sums over
+    A block of ``BLOCK`` other-side sentences (all of them, up to ``WHOLE``) of one (w, s) is computed the
+    first time a bead reads it: the search reads a band around the diagonal, not every pair of sentences.
+    Beads read prefix sums over
     sentences (``sums``, and with ``orphans`` the count of sentences with tokens and nothing explained,
     ``orphans``). They are exact (float64 sums of float32 weights of at least log 2), so a bead's sum does
     not depend on which other blocks were filled.
