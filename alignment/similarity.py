@@ -177,13 +177,8 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
 
 def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
     """Prefix sums over axis 1 of widths x sentences x columns: out[:, k + 1] = out[:, k] + values[:, k]
-    (out[:, 0] stays 0). Past ``WHOLE`` columns, one row of every width at a time: numpy's cumsum along
-    a middle axis costs 3-4x more there (and less on narrow tables)."""
-    if values.shape[2] <= WHOLE:
-        np.cumsum(values, axis=1, dtype=out.dtype, out=out[:, 1:])
-        return
-    for k in range(values.shape[1]):
-        np.add(out[:, k], values[:, k], out=out[:, k + 1])
+    (out[:, 0] is left as it is: 0)."""
+    np.cumsum(values, axis=1, dtype=out.dtype, out=out[:, 1:])
 
 
 class Explained:
@@ -193,10 +188,11 @@ class Explained:
 
     A block of ``BLOCK`` other-side sentences (all of them, up to ``WHOLE``) of one (w, s) is computed the
     first time a bead reads it: the search reads a band around the diagonal, not every pair of sentences.
-    Beads read prefix sums over
-    sentences (``sums``, and with ``orphans`` the count of sentences with tokens and nothing explained,
-    ``orphans``). They are exact (float64 sums of float32 weights of at least log 2), so a bead's sum does
-    not depend on which other blocks were filled.
+    Beads read prefix sums over sentences (``sums``, and with ``orphans`` the count of sentences with tokens
+    and nothing explained). Per width and block they are summed from the first sentence read to the last
+    one (over the rows that a band crosses, not the whole side), and again when reads reach beyond them
+    or fill blocks inside them. They are exact (float64 sums of float32 weights of at least log 2), so a
+    bead's sum does not depend on where the sums begin or which other blocks were filled.
     """
 
     def __init__(
@@ -229,6 +225,9 @@ class Explained:
         self._done = done.ravel()
         self.sums = np.zeros((widths, sentences + 1, blocks * block))
         self.orphans = np.zeros(self.sums.shape, dtype=np.int32) if orphans else None
+        # per width and block, the sentences the sums run over (none yet: low > high)
+        self._low = np.full((widths, blocks), sentences)
+        self._high = np.full((widths, blocks), -1)
 
     def cells(
         self, width: Shape, first: np.ndarray, count: Shape, other: np.ndarray
@@ -236,8 +235,11 @@ class Explained:
         """Flat indices into ``sums`` (and ``orphans``) of [width - 1, first, other] and [width - 1, first +
         count, other], after filling the blocks of the sentences in between."""
         widths, sentences, blocks = self._shape
-        if blocks == 1:  # a short other side: every block at the first read
+        if blocks == 1:  # a short other side: every block at the first read, summed over every sentence
             missing = np.flatnonzero(~self._done)
+            if len(missing):
+                self._fill(missing)
+                self._sum_block(0, slice(None), 0, sentences)
         else:
             first_rows = np.zeros(self._shape, dtype=bool)
             first_rows.ravel()[((width - 1) * sentences + first) * blocks + other // self._block] = True
@@ -245,11 +247,46 @@ class Explained:
             for t in range(1, int(np.max(count))):  # the next sentences, for every bead (cheaper than for
                 need[:, t:] |= first_rows[:, :-t]  # those with t < count)
             missing = np.flatnonzero(need.ravel() > self._done)
-        if len(missing):
-            self._fill(missing)
+            if len(missing):
+                self._fill(missing)
+            self._extend(need, missing)
         columns = blocks * self._block
         start = ((width - 1) * (sentences + 1) + first) * columns + other
         return start, start + count * columns
+
+    def _extend(self, need: np.ndarray, filled: np.ndarray) -> None:
+        """Sum again the widths and blocks that ``filled`` (flat units) changed or whose sentences ``need``
+        (widths x sentences x blocks) reaches beyond the sums."""
+        widths, sentences, _ = self._shape
+        read = need.any(axis=1)
+        low = np.minimum(self._low, np.where(read, need.argmax(axis=1), sentences))
+        high = np.maximum(self._high, np.where(read, sentences - 1 - need[:, ::-1].argmax(axis=1), -1))
+        stale = (low < self._low) | (high > self._high)
+        width, _, block = np.unravel_index(filled, self._shape)
+        stale[width, block] = True
+        self._low, self._high = low, high
+        blocks = np.flatnonzero(stale.any(axis=0))
+        if not len(blocks):
+            return
+        # per stale block, the widths from its first stale one to its last, summed over their sentences
+        stale = stale[:, blocks]
+        first, last = stale.argmax(axis=0), widths - stale[::-1].argmax(axis=0)
+        touched = (np.arange(widths)[:, None] >= first) & (np.arange(widths)[:, None] < last)
+        start = np.where(touched, low[:, blocks], sentences).min(axis=0)
+        end = np.where(touched, high[:, blocks], -1).max(axis=0) + 1
+        low[:, blocks] = np.where(touched, start, low[:, blocks])
+        high[:, blocks] = np.where(touched, end - 1, high[:, blocks])
+        for b, w0, w1, s0, s1 in zip(*(x.tolist() for x in (blocks, first, last, start, end))):
+            self._sum_block(b, slice(w0, w1), s0, s1)
+
+    def _sum_block(self, block: int, widths: slice, start: int, end: int) -> None:
+        """The prefix sums of a block's columns for ``widths`` over sentences start:end (0 at start)."""
+        columns = slice(block * self._block, (block + 1) * self._block)
+        values = self._values[widths, start:end, columns]
+        _accumulate(values, self.sums[widths, start : end + 1, columns])
+        if self.orphans is not None:
+            orphans = (values == 0) & self._content[start:end]
+            _accumulate(orphans, self.orphans[widths, start : end + 1, columns])
 
     def _fill(self, units: np.ndarray) -> None:
         """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens)."""
@@ -260,13 +297,8 @@ class Explained:
         starts = np.cumsum(counts) - counts
         tokens = np.arange(int(counts.sum())) - np.repeat(starts - self._first[sentence], counts)
         rows = np.repeat((width * self._items) * blocks + block, counts) + self._item_rows[tokens]
-        sums = np.add.reduceat(self._hits[rows] * self._weight[tokens, None], starts, axis=0)
+        sums = np.add.reduceat(self._hits.take(rows, axis=0) * self._weight[tokens, None], starts, axis=0)
         self._values.reshape(-1, self._block)[units] = sums
-        touched = slice(int(width.min()), int(width.max()) + 1)  # and their prefix sums
-        values = self._values[touched]
-        _accumulate(values, self.sums[touched])
-        if self.orphans is not None:
-            _accumulate((values == 0) & self._content, self.orphans[touched])
 
 
 def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:

@@ -133,7 +133,7 @@ def test_explained_weights_are_filled_as_beads_read_them_and_read_as_prefix_sums
         return (explained.sums.take(end) - explained.sums.take(start)).tolist()
 
     assert read(1, [0, 0, 1, 0], 1, [0, 2, 2, 197]) == [1.0, 2.0, 4.0, 1.0]
-    assert explained.sums[0, 2, 198] - explained.sums[0, 1, 198] == 0.0  # sentence 1's last block: not read
+    assert explained.sums[0, 2, 198] == 0.0  # sentence 1's last block: neither filled nor summed
     assert read(1, [1], 1, [198]) == [4.0]  # until now
     assert not explained.sums[1].any()  # width 2 was not read
     # two 2-sentence beads of width 2 from column 1: sentences 0 and 1 explain 2 + 4 at span [1, 3)
@@ -141,6 +141,50 @@ def test_explained_weights_are_filled_as_beads_read_them_and_read_as_prefix_sums
     # orphans: sentence 2 (no tokens) is none, sentence 3 (its one token untranslated) is one
     start, end = explained.cells(2, np.array([0, 2]), 2, np.array([1, 1]))
     assert (explained.orphans.take(end) - explained.orphans.take(start)).tolist() == [0, 1]
+
+
+def test_explained_sums_follow_later_reads_inside_and_beyond_them():
+    hits = np.zeros((2, 200), dtype=bool)  # items x 200 other-side sentences (13 blocks of 16)
+    hits[0, 0] = True  # item 1 has no translation
+    sentence_of, item_of = np.array([0, 1, 2, 3, 5]), np.array([0, 0, 0, 0, 1])  # sentence 4: no tokens
+    explained = Explained(hits, sentence_of, item_of, np.ones(5), 6, 1, orphans=True)
+
+    def read(first, count):
+        start, end = explained.cells(1, np.array(first), np.array(count), np.array([0] * len(first)))
+        return (explained.sums.take(end) - explained.sums.take(start)).tolist(), (
+            explained.orphans.take(end) - explained.orphans.take(start)
+        ).tolist()
+
+    assert read([0, 3], 1) == ([1.0, 1.0], [0, 0])  # sentences 1 and 2 are not filled
+    assert read([1], 1) == ([1.0], [0])  # a block filled between sentences already summed
+    assert read([3], 3) == ([1.0], [1])  # past them, over sentences with nothing to fill: 5 is an orphan
+
+
+def test_explained_sums_do_not_depend_on_the_order_of_reads():
+    rng = np.random.default_rng(7)
+    hits = rng.random((30, 150)) < 0.05  # items x 150 other-side sentences (10 blocks of 16)
+    sentence_of = np.sort(rng.integers(0, 40, 200))
+    item_of, weight = rng.integers(0, 30, 200), rng.random(200) + 1
+
+    def sums(explained, width, first, count, other):
+        start, end = explained.cells(width, first, count, other)
+        return explained.sums.take(end) - explained.sums.take(start), explained.orphans.take(
+            end
+        ) - explained.orphans.take(start)
+
+    whole = Explained(hits, sentence_of, item_of, weight, 40, 4, orphans=True)
+    beads = [
+        (w, c, rng.integers(0, 40 - c + 1, 50), rng.integers(0, 150, 50)) for w in (1, 2, 4) for c in (1, 3)
+    ]
+    for width, count, first, other in beads:  # read after every block is filled and summed
+        everything = np.repeat(np.arange(40 - count + 1), 150), np.tile(np.arange(150), 40 - count + 1)
+        whole.cells(width, everything[0], count, everything[1])
+    expected = [sums(whole, *bead) for bead in beads]
+    lazy = Explained(hits, sentence_of, item_of, weight, 40, 4, orphans=True)
+    for k in rng.permutation(len(beads)).tolist() * 2:  # in random order, each twice
+        explained, orphans = sums(lazy, *beads[k])
+        assert explained.tolist() == expected[k][0].tolist()
+        assert orphans.tolist() == expected[k][1].tolist()
 
 
 def test_a_short_other_side_is_one_block_filled_at_the_first_read():
