@@ -45,9 +45,9 @@ class Evidence:
             if en_count[stem] >= MIN_COUNT
         )
         best: dict[str, tuple[float, set[str]]] = {}
-        for (word, stem), together in sorted(pairs.items()):
+        for (word, stem), together in sorted(item for item in pairs.items() if item[1] >= MIN_COUNT):
             dice = 2 * together / (zh_count[word] + en_count[stem])
-            if together < MIN_COUNT or dice < MIN_DICE:
+            if dice < MIN_DICE:
                 continue
             top, stems = best.get(word, (0.0, set()))
             if dice > top:
