@@ -475,5 +475,6 @@ class ChapterScorer:
     def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
         """The zh words of zh[i0:i1] with a translation in en[j0:j1], and the en stems they explain."""
         stems = self.stems_of(j0, j1)
-        words = {word for word in self.words_of(i0, i1) if self.gloss.get(word, frozenset()) & stems}
+        empty: frozenset[str] = frozenset()
+        words = {word for word in self.words_of(i0, i1) if not stems.isdisjoint(self.gloss.get(word, empty))}
         return words, set().union(*(self.gloss[word] & stems for word in words))
