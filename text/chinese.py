@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 import jieba
 import jieba.finalseg
@@ -75,30 +76,56 @@ def name_pinyin(word: str) -> list[str]:
 
 
 def pinyin_syllables(text: str) -> list[str]:
-    """``pypinyin.lazy_pinyin(text)``, read character by character from a memo where pypinyin reads each
-    character alone: none or one character, or Chinese ones of which no two side by side begin a pypinyin
-    phrase."""
-    if len(text) <= 1:
+    """``pypinyin.lazy_pinyin(text)``: Chinese text cut as pypinyin cuts it, each phrase and character read
+    from pypinyin's dictionaries as pypinyin reads it (first reading, tones dropped); other text by pypinyin."""
+    if len(text) == 1:
         return list(_char_pinyin(text))
-    lazy_pinyin, hans, phrase_prefixes = _pypinyin()
-    if hans.match(text) and not any(text[k : k + 2] in phrase_prefixes for k in range(len(text) - 1)):
-        return [syllable for char in text for syllable in _char_pinyin(char)]
-    return lazy_pinyin(text)
+    py = _pypinyin()
+    if not py.hans.match(text):
+        return py.lazy_pinyin(text)
+    syllables: list[str] = []
+    for word in py.cut(text):
+        if len(word) == 1:
+            syllables += _char_pinyin(word)
+        else:  # a phrase of the dictionary
+            syllables += [_toneless(readings[0]) for readings in py.phrases[word]]
+    return syllables
+
+
+class _Pypinyin(NamedTuple):
+    """What ``pinyin_syllables`` reads of pypinyin."""
+
+    lazy_pinyin: Callable[[str], list[str]]
+    hans: re.Pattern[str]  # text of Chinese characters only
+    cut: Callable[[str], Iterable[str]]  # Chinese text into the dictionary's phrases and single characters
+    phrases: Mapping[str, list[list[str]]]  # phrase -> each character's readings, with tones
+    chars: Mapping[int, str]  # code point -> its readings, with tones, comma-separated
 
 
 @cache
-def _pypinyin() -> tuple[Callable[[str], list[str]], re.Pattern[str], Container[str]]:
-    """pypinyin's ``lazy_pinyin``, its pattern of Chinese text and the prefixes of its phrases."""
+def _pypinyin() -> _Pypinyin:
     from pypinyin import lazy_pinyin
-    from pypinyin.constants import RE_HANS
-    from pypinyin.seg.mmseg import p_set
+    from pypinyin.constants import PHRASES_DICT, PINYIN_DICT, RE_HANS
+    from pypinyin.seg.mmseg import seg
 
-    return lazy_pinyin, RE_HANS, p_set
+    return _Pypinyin(lazy_pinyin, RE_HANS, seg.cut, PHRASES_DICT, PINYIN_DICT)
 
 
 @cache
 def _char_pinyin(char: str) -> tuple[str, ...]:
-    return tuple(_pypinyin()[0](char))
+    """pypinyin's reading of a character alone: a Chinese one's first reading, tones dropped (pypinyin has
+    no one-character phrase), any other one itself."""
+    py = _pypinyin()
+    return (_toneless(py.chars.get(ord(char), char).split(",")[0]),) if py.hans.match(char) else (char,)
+
+
+@cache
+def _toneless(syllable: str) -> str:
+    """A syllable with tone marks in pypinyin's default style (lǜ -> lv)."""
+    from pypinyin import Style
+    from pypinyin.style import convert
+
+    return convert(syllable, Style.NORMAL, strict=True)
 
 
 def is_name(pos: str) -> bool:

@@ -54,16 +54,16 @@ class Lexicon:
     def _gloss_pieces(self, word: str) -> set[str]:
         """Senses of the dictionary words a word is made of (greedy longest match), few per single character."""
         stems: set[str] = set()
-        start = 0
-        while start < len(word):
-            for end in range(min(len(word), start + LONGEST_WORD), start + 1, -1):
-                senses = self.dictionary.get(word[start:end])
+        get, start, size = self.dictionary.get, 0, len(word)
+        while start < size:
+            for end in range(min(size, start + LONGEST_WORD), start + 1, -1):
+                senses = get(word[start:end])
                 if senses is not None:
                     stems.update(senses)
                     break
             else:
                 end = start + 1
-                stems.update(self.dictionary.get(word[start], ())[:CHAR_SENSES])
+                stems.update(get(word[start], ())[:CHAR_SENSES])
             start = end
         return stems
 

@@ -5,9 +5,11 @@ import jieba
 import pytest
 
 from pypinyin import lazy_pinyin
+from pypinyin.constants import PHRASES_DICT
 
 from text.chinese import (
     STOP_WORDS,
+    _toneless,
     name_pinyin,
     numeral_prefix,
     numeral_value,
@@ -49,8 +51,22 @@ def test_pinyin_syllables_are_pypinyins():
     assert pinyin_syllables("林a") == ["lin", "a"]
     assert pinyin_syllables("ab林") == ["ab", "lin"]
     assert pinyin_syllables("") == []
-    texts = [chr(code) for code in range(0x4E00, 0xA000)] + ["不乐意", "长大", "单雄信", "林晚", "3D", "〇"]
+    assert pinyin_syllables("银行行长") == ["yin", "hang", "hang", "zhang"]  # two phrases
+    assert pinyin_syllables("一行人") == ["yi", "xing", "ren"]  # a phrase and a character
+    assert pinyin_syllables("嗯") == ["n"]  # a tone mark on a consonant
+    chars = [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000), *range(0xF900, 0xFB00), 0x3007, 0x20000]
+    texts = [chr(code) for code in chars] + ["不乐意", "长大", "单雄信", "林晚", "3D", "〇"]
     assert [pinyin_syllables(text) for text in texts] == [lazy_pinyin(text) for text in texts]
+
+
+def test_pinyin_syllables_of_pypinyins_phrases():
+    phrases = list(PHRASES_DICT)[::10]
+    texts = phrases + [f"林{a}{b}" for a, b in zip(phrases, reversed(phrases))]  # phrases side by side
+    assert [pinyin_syllables(text) for text in texts] == [lazy_pinyin(text) for text in texts]
+
+
+def test_toneless():
+    assert [_toneless(s) for s in ("zhōng", "lǜ", "ḿ", "ê̄", "er")] == ["zhong", "lv", "m", "ê", "er"]
 
 
 def test_words_drop_function_words_and_punctuation():
