@@ -246,24 +246,23 @@ class Explained:
             need = first_rows.copy()
             for t in range(1, int(np.max(count))):  # the next sentences, for every bead (cheaper than for
                 need[:, t:] |= first_rows[:, :-t]  # those with t < count)
-            missing = np.flatnonzero(need.ravel() > self._done)
+            fresh = need > self._done.reshape(self._shape)
+            missing = np.flatnonzero(fresh)
             if len(missing):
                 self._fill(missing)
-            self._extend(need, missing)
+            self._extend(need, fresh.any(axis=1))
         columns = blocks * self._block
         start = ((width - 1) * (sentences + 1) + first) * columns + other
         return start, start + count * columns
 
     def _extend(self, need: np.ndarray, filled: np.ndarray) -> None:
-        """Sum again the widths and blocks that ``filled`` (flat units) changed or whose sentences ``need``
+        """Sum again the widths and blocks that were ``filled`` (widths x blocks) or whose sentences ``need``
         (widths x sentences x blocks) reaches beyond the sums."""
         widths, sentences, _ = self._shape
         read = need.any(axis=1)
         low = np.minimum(self._low, np.where(read, need.argmax(axis=1), sentences))
         high = np.maximum(self._high, np.where(read, sentences - 1 - need[:, ::-1].argmax(axis=1), -1))
-        stale = (low < self._low) | (high > self._high)
-        width, _, block = np.unravel_index(filled, self._shape)
-        stale[width, block] = True
+        stale = filled | (low < self._low) | (high > self._high)
         self._low, self._high = low, high
         blocks = np.flatnonzero(stale.any(axis=0))
         if not len(blocks):
