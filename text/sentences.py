@@ -152,12 +152,19 @@ def _en_quote_ends(text: str) -> set[int]:
     return cuts | {m.end() for m in _EN_INTERRUPTED.finditer(text)}
 
 
+def _inside_end_marks(text: str, cut: int) -> bool:
+    """Whether ``cut`` falls inside a run of sentence-end marks ("….?", "?!", ".?"), where punkt cuts at
+    the end of a paragraph and would leave a sentence of a lone mark."""
+    return 0 < cut < len(text) and text[cut] in ".?!" and text[cut - 1] in ".?!…"
+
+
 def split_en(paragraph: str) -> list[str]:
     """Split one English paragraph into sentences."""
     text = paragraph.strip()
     masked = _EN_OPENING_QUOTE.sub("`", _EN_ELLIPSIS.sub(lambda m: "_" * len(m.group()), text))
     cuts = _punkt_ends(masked)
     cuts.update(_en_quote_ends(text))
+    cuts = {cut for cut in cuts if not _inside_end_marks(text, cut)}
     out: list[list[str]] = []
     for sent in _cut(text, sorted(cuts)):
         if out and (sent[0].islower() or _EN_SPEECH_TAG.match(sent)):

@@ -62,6 +62,13 @@ def test_en_abbreviations_decimals_initials():
     ]
 
 
+def test_en_run_of_end_marks_at_a_paragraph_end_stays_one_sentence():
+    assert split_en("“Could it be him….?") == ["“Could it be him….?"]
+    assert split_en("He asked?!") == ["He asked?!"]
+    assert split_en("Wait….! Stop.?") == ["Wait….!", "Stop.?"]
+    assert split_en("Is it….? Yes.") == ["Is it….?", "Yes."]
+
+
 def test_en_abbreviation_after_an_opening_quote():
     assert split_en("“Mr. Pei is here,” she said. He nodded.") == [
         "“Mr. Pei is here,” she said.",
