@@ -49,6 +49,15 @@ def grab(*patterns: str) -> Reader:
     return read
 
 
+def each(*readers: Reader) -> Reader:
+    """Reader k reads the output of command k; their values in order."""
+
+    def read(outputs: list[str]) -> list[Value]:
+        return [value for reader, output in zip(readers, outputs, strict=True) for value in reader([output])]
+
+    return read
+
+
 def span(reader: Reader) -> Reader:
     """The least and the greatest of ``reader``'s values (a range across seeds or data sets)."""
 
@@ -116,6 +125,8 @@ SCORE = (
     "python -m evals.judge score cohesion/judgements/mac-dev-pass1.tsv cohesion/judgements/mac-dev-pass2.tsv"
 )
 DEMO = "python -m evals.demo_align"
+SITE = "python -m evals.site"
+SITE_LINES = r"end to end (\d+)/(\d+) lines recovered \((\S+)\)"
 MT = "python -m evals.mt"
 SEEDS = (0, 1, 2)
 PAIRING = tuple(f"python -m evals.pairing --seed {seed}" for seed in SEEDS)
@@ -128,6 +139,7 @@ ROW_MAC = "| alignment, default method, MAC-dev"
 ROW_WEB = "| alignment, default method, webfiction-dev"
 ROW_HYBRID_MAC = "| hybrid (dictionary + a margin of joined-text embeddings), MAC-dev"
 ROW_HYBRID_WEB = "| hybrid, webfiction-dev"
+ROW_SITE = "| web novels end to end"
 ROW_GALE = "| Gale–Church baseline"
 ROW_BLEUALIGN = "| Bleualign mode"
 ROW_BWB = "| BWB example chapter"
@@ -196,6 +208,25 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         (CROSSVAL_HYBRID,), grab(CV.format("webfiction-dev")), f"cross-validated: {CV_TEXT}", ROW_HYBRID_WEB
+    ),
+    # end to end through the pipeline
+    Figure(
+        (SITE, _align("webfiction-dev")),
+        each(grab(SITE_LINES), grab(ALL)),
+        "default {2:~.3f} ({0}/{1} lines; the aligner alone on the data's sentences: {9:~.3f})",
+        ROW_SITE,
+    ),
+    Figure(
+        (f"{SITE} --method hybrid", _align("webfiction-dev", "--method", "hybrid")),
+        each(grab(SITE_LINES), grab(ALL)),
+        "hybrid {2:~.3f} ({0}/{1}; alone {9:~.3f})",
+        ROW_SITE,
+    ),
+    Figure(
+        (f"{SITE} --paragraphs exact", _align("webfiction-dev", "--paragraphs", "exact")),
+        each(grab(SITE_LINES), grab(ALL)),
+        "(`--paragraphs exact`) {2:~.3f}",
+        ROW_SITE,
     ),
     # a baseline and a reference system
     Figure((_align("mac-dev", "--method", "galechurch"),), grab(ALL), f"MAC-dev {STRICT_LAX_LINE}", ROW_GALE),

@@ -12,7 +12,7 @@ import pytest
 
 from core.paths import REPO_ROOT
 from evals.data import EVAL_DATA
-from evals.figures import FIGURES, Figure, FigureError, commands, grab, span
+from evals.figures import FIGURES, Figure, FigureError, commands, each, grab, span
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -30,6 +30,11 @@ def test_a_figure_fills_the_readme_text_with_rounded_values():
 def test_a_span_reads_the_least_and_greatest_value_of_several_outputs():
     figure = Figure(("a", "b"), span(grab(r"P (\S+)", r"Q (\S+)")), "{0:~.2f}–{1:~.2f}")
     assert figure.text(["P 0.5 Q 0.33", "P 0.59 Q 0.4"]) == ".33–.59"
+
+
+def test_each_reads_its_own_command_output():
+    figure = Figure(("a", "b"), each(grab(r"P (\S+)"), grab(r"Q (\S+)")), "{0}/{1}")
+    assert figure.text(["P 1 Q 9", "P 8 Q 2"]) == "1/2"
 
 
 MAKE_TARGETS = {"evals.split", "evals.align"}  # README shows them as `make eval-split` and `make eval-align`

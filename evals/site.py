@@ -1,0 +1,231 @@
+"""Web novels end to end: real passages served as two sites, crawled and aligned by the pipeline.
+
+    python -m evals.site [DATA_DIR] [--method default|hybrid] [--paragraphs perturbed|exact] [--keep DIR]
+
+DATA_DIR (default ``../shared/eval-data/webfiction-dev``) holds paragraph-aligned passages in the
+``lines/`` layout of ``evals.data``. Each passage becomes a chapter of one book, rendered by the demo's
+renderer (``crawlers.demo.render``): a Chinese site in GBK with long chapters over two pages, ad lines
+and the title in the text, and an English site with credits, navigation and ad lines. The English
+paragraphs are perturbed as in ``evals.align`` (about 10% merged, 5% split; ``--paragraphs exact``: as
+in the data). The pipeline crawls both sites over HTTP on 127.0.0.1 with the demo's site settings and
+builds up to the align stage (``pipeline corpus --until align``). Its aligned chapters are then scored
+by the gold lines: a line is recovered when the beads touching its sentences cover exactly its text on
+both sides (the BWB paper's line accuracy). The built sentences are matched to the lines by their text,
+so a line that cleaning lost, or that a sentence shares with its neighbour, counts as missed.
+
+``python -m evals.align DATA_DIR`` scores the aligner alone on the same passages; the difference is
+what crawling, cleaning, filtering and splitting cost. The texts are read at run time and written only
+to a temporary folder (``--keep DIR``: that folder, kept for inspection).
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import difflib
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import yaml
+
+from core.layout import Layout
+from core.paths import REPO_ROOT
+from crawlers.demo.render import render_en_book, render_zh_book, zh_numeral
+from crawlers.demo.source import Bead, SourceBook, SourceChapter
+from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, perturb_starts, present, read_lines
+from evals.metric import BeadKey, line_accuracy
+
+BOOK_ID = "webfiction"
+DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
+META = {
+    "title_zh": "网文选段",
+    "author_zh": "佚名",
+    "synopsis_zh": "评测用的网络小说选段。",
+    "title_en": "Web Fiction Passages",
+    "author_en": "Various",
+    "synopsis_en": "Web-novel passages for evaluation.",
+    "translator": "Various",
+    "editor": "Various",
+}
+
+GoldLines = tuple[list[str], list[str]]  # the zh and the en text of each gold line
+
+
+def site_paragraphs(chapter: EvalChapter, mode: str) -> tuple[list[str], list[str]]:
+    """The paragraphs each site shows: the gold lines on the Chinese side; on the English side the
+    lines, or their sentences regrouped at the perturbed paragraph starts of ``evals.align``."""
+    zh = ["".join(chapter.zh[i] for i in zh) for zh, _ in chapter.gold or [] if zh]
+    starts = chapter.en_starts if mode == "exact" else perturb_starts(chapter.en_starts, len(chapter.en))
+    bounds = sorted(starts) + [len(chapter.en)]
+    return zh, [" ".join(chapter.en[a:b]) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def source_books(chapters: Sequence[EvalChapter], mode: str) -> tuple[SourceBook, SourceBook]:
+    """The renderer's input, one book per site (each side has its own paragraphs): chapter k is the
+    k-th passage."""
+    zh_chapters, en_chapters = [], []
+    for k, chapter in enumerate(chapters, 1):
+        zh, en = site_paragraphs(chapter, mode)
+        titles = (f"第{zh_numeral(k)}章 选段{k}", f"Chapter {k}: Passage {k}")
+        zh_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in zh)))
+        en_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh="", en=p),) for p in en)))
+    return SourceBook(BOOK_ID, META, tuple(zh_chapters)), SourceBook(BOOK_ID, META, tuple(en_chapters))
+
+
+def write_config(folder: Path, method: str) -> Path:
+    """The demo's site settings, serving ``folder/site``; one book; the given align method."""
+    config = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
+    for name, lang in (("moxiang", "zh"), ("moonlit", "en")):
+        config["sites"][name]["serve"] = str(folder / "site" / lang)
+    book = {"id": BOOK_ID, "title_zh": META["title_zh"], "title_en": META["title_en"], "genre": "mixed"}
+    book |= {
+        "zh": {"site": "moxiang", "toc": f"book/{BOOK_ID}/"},
+        "en": {"site": "moonlit", "toc": f"novel/{BOOK_ID}/"},
+    }
+    config["books"] = [book]
+    config["options"] = {"align": {"method": method}}
+    path = folder / "config.yaml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _bare(text: str) -> str:
+    return "".join(text.split())
+
+
+def line_of_sentences(sentences: Sequence[str], lines: Sequence[str]) -> list[int]:
+    """Per sentence, the index of the line its first matching character comes from (text matched with
+    whitespace ignored); -1 for a sentence none of whose characters are found in the lines."""
+    text, gold = "".join(map(_bare, sentences)), "".join(map(_bare, lines))
+    line_starts, offset = [], 0
+    for line in lines:
+        line_starts.append(offset)
+        offset += len(_bare(line))
+    to_gold = [-1] * len(text)
+    for a, b, size in difflib.SequenceMatcher(None, text, gold, autojunk=False).get_matching_blocks():
+        to_gold[a : a + size] = range(b, b + size)
+    result, offset = [], 0
+    for sentence in sentences:
+        size = len(_bare(sentence))
+        hits = [g for g in to_gold[offset : offset + size] if g >= 0]
+        result.append(bisect.bisect_right(line_starts, hits[0]) - 1 if hits else -1)
+        offset += size
+    return result
+
+
+def score_chapter(
+    lines: GoldLines, zh: Sequence[str], en: Sequence[str], beads: list[BeadKey]
+) -> tuple[int, int]:
+    """(gold lines recovered, gold lines) of one built chapter. A line is missed when a side that has
+    text in the gold has no sentence of it (or the reverse)."""
+    zh_line, en_line = line_of_sentences(zh, lines[0]), line_of_sentences(en, lines[1])
+    groups, total = [], 0
+    for k, (zh_text, en_text) in enumerate(zip(*lines)):
+        if not zh_text.strip() and not en_text.strip():
+            continue
+        total += 1
+        group = (
+            tuple(i for i, line in enumerate(zh_line) if line == k),
+            tuple(j for j, line in enumerate(en_line) if line == k),
+        )
+        if bool(group[0]) == bool(zh_text.strip()) and bool(group[1]) == bool(en_text.strip()):
+            groups.append(group)
+    return line_accuracy(beads, groups)[0], total
+
+
+def gold_lines(data_dir: Path, chapter: EvalChapter) -> GoldLines:
+    return read_lines(data_dir / "lines" / f"{chapter.name}.zh"), read_lines(
+        data_dir / "lines" / f"{chapter.name}.en"
+    )
+
+
+def build(chapters: Sequence[EvalChapter], folder: Path, method: str, mode: str) -> Layout:
+    """Render the sites, write the config and run the pipeline up to align; the output's layout."""
+    zh_book, en_book = source_books(chapters, mode)
+    render_zh_book(zh_book, 1, folder / "site" / "zh")
+    render_en_book(en_book, folder / "site" / "en")
+    config, output = write_config(folder, method), folder / "output"
+    command = [sys.executable, "-m", "pipeline", "corpus", "--config", str(config), "--output", str(output)]
+    run = subprocess.run([*command, "--until", "align"], cwd=REPO_ROOT, capture_output=True, text=True)
+    if run.returncode:
+        last = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        raise DataError(f"the pipeline failed (exit {run.returncode}): {last}")
+    return Layout(output)
+
+
+def score_build(
+    layout: Layout, data_dir: Path, chapters: Sequence[EvalChapter]
+) -> tuple[int, int, list[str]]:
+    """(lines recovered, gold lines, the passages missing from the build) of the built book."""
+    built = {row["chapter_no"]: row for row in pq.read_table(layout.chapters(BOOK_ID)).to_pylist()}
+    beads: dict[str, list[BeadKey]] = {}
+    for row in pq.read_table(layout.aligned(BOOK_ID), columns=["chapter_id", "zh_idx", "en_idx"]).to_pylist():
+        beads.setdefault(row["chapter_id"], []).append((tuple(row["zh_idx"]), tuple(row["en_idx"])))
+    exact = total = 0
+    missing = []
+    for k, chapter in enumerate(chapters, 1):
+        lines = gold_lines(data_dir, chapter)
+        row = built.get(k)
+        if row is None or row["chapter_id"] not in beads:
+            missing.append(chapter.name)
+            total += sum(1 for zh, en in zip(*lines) if zh.strip() or en.strip())
+            continue
+        found, count = score_chapter(
+            lines, row["zh_sentences"], row["en_sentences"], beads[row["chapter_id"]]
+        )
+        exact, total = exact + found, total + count
+    return exact, total, missing
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "data_dir",
+        type=Path,
+        nargs="?",
+        default=EVAL_DATA / "webfiction-dev",
+        help="passages in the lines/ layout",
+    )
+    parser.add_argument("--method", choices=("default", "hybrid"), default="default", help="aligner")
+    parser.add_argument(
+        "--paragraphs",
+        choices=("perturbed", "exact"),
+        default="perturbed",
+        help="the English site's paragraphs",
+    )
+    parser.add_argument(
+        "--keep", type=Path, help="build in this folder and keep it (default: a temporary one)"
+    )
+    args = parser.parse_args(argv)
+    if not present([args.data_dir]):
+        return 0
+    try:
+        if not (args.data_dir / "lines").is_dir():
+            raise DataError(
+                f"{args.data_dir}: no lines/ folder (this evaluation needs paragraph-aligned lines)"
+            )
+        chapters = load_chapters(args.data_dir)
+        with tempfile.TemporaryDirectory(prefix="bwb-site-eval-") as scratch:
+            folder = args.keep.resolve() if args.keep else Path(scratch)
+            print(f"building {len(chapters)} passages through the pipeline in {folder} ...", file=sys.stderr)
+            exact, total, missing = score_build(
+                build(chapters, folder, args.method, args.paragraphs), args.data_dir, chapters
+            )
+    except (OSError, DataError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    if missing:
+        print(f"not in the built corpus (their lines count as missed): {', '.join(missing)}")
+    print(
+        f"{args.data_dir.name} --method {args.method} --paragraphs {args.paragraphs}:"
+        f" end to end {exact}/{total} lines recovered ({exact / max(1, total):.3f})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
