@@ -6,7 +6,7 @@ def test_synthetic_rates_print_each_stage_per_word_and_chapter_pair(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert (
         lines[0]
-        == "1 books x 3 chapters (synthetic, renumbered): 3 chapter pairs kept, 5682 words (both languages)"
+        == "1 books x 3 chapters (synthetic, renumbered): 3 chapter pairs kept, 5681 words (both languages)"
     )
     assert lines[1].split() == ["stage", "cpu", "s", "us/word", "ms/chapter"]
     assert [line.split()[0] for line in lines[2:]] == ["clean", "dedup", "filter"]
