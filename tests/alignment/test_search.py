@@ -51,9 +51,13 @@ def test_column_ranges_follow_anchors():
 
 
 def test_bead_types():
-    types = bead_types(4)
+    types = bead_types(SearchParams(max_size=4, one_to_many=0))
     assert types[0] == (1, 1) and types[-1] == (1, 0)
     assert (2, 2) in types and (1, 3) in types and (2, 3) not in types
+    wide = bead_types(SearchParams(max_size=4, one_to_many=6))
+    assert wide == types[:-1] + [(1, 4), (1, 5), (1, 6), (1, 0)]
+    assert SearchParams(max_size=4, one_to_many=6).span_widths() == (3, 6)
+    assert SearchParams().span_widths() == (5, 8)
 
 
 def test_planted_alignment_is_recovered():
@@ -123,7 +127,7 @@ class RandomScorer:
 def reference_dp(n, m, scorer, anchors, params, paragraphs):
     """The pass-2 recurrence cell by cell, in the order and with the sums dp_align promises."""
     ranges = column_ranges(n, m, anchors, params.window)
-    types = bead_types(params.max_size)
+    types = bead_types(params)
     evidence = len(paragraphs.zh) > 1 and len(paragraphs.en) > 1
 
     def crossed(starts, first, width):
