@@ -1,6 +1,7 @@
 import numpy as np
 
 from alignment.search import (
+    LONG_LENGTH_FACTOR,
     Paragraphs,
     SearchParams,
     _crossing_costs,
@@ -37,6 +38,9 @@ class DiagonalScorer:
 
     def quote_balance_at(self, a, b, rows, columns):
         return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+
+    def length_factors_at(self, a, b, rows, columns):
+        return np.ones(np.broadcast_shapes(rows.shape, columns.shape))
 
 
 def test_best_path_is_monotone_max_sum():
@@ -108,7 +112,8 @@ class RandomScorer:
             scores = self.random.random(shape) * (self.random.random(shape) > 0.1)
             mismatches = self.random.integers(0, 3, shape)
             balance = self.random.integers(0, 2, shape)
-            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches, balance
+            lengths = self.random.random(shape)
+            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches, balance, lengths
         return self.tables[a, b]
 
     def scores_at(self, a, b, rows, columns):
@@ -122,6 +127,9 @@ class RandomScorer:
 
     def quote_balance_at(self, a, b, rows, columns):
         return self._tables(a, b)[3][rows, columns]
+
+    def length_factors_at(self, a, b, rows, columns):
+        return self._tables(a, b)[4][rows, columns]
 
 
 def reference_dp(n, m, scorer, anchors, params, paragraphs):
@@ -143,8 +151,13 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                     gain, before = -np.inf, -np.inf
                 else:
                     before = total[r, c]
-                    if b:
-                        one = np.array([r]), np.array([c])
+                    one = np.array([r]), np.array([c])
+                    if (
+                        a + b > params.max_size
+                        and scorer.length_factors_at(a, b, *one)[0] < LONG_LENGTH_FACTOR
+                    ):
+                        gain = -np.inf  # a 1-b bead past max_size where the lengths do not fit
+                    elif b:
                         gain = scorer.scores_at(a, b, *one)[0]
                         gain = gain - params.marks * scorer.marks_mismatch_at(a, b, *one)[0]
                         gain = gain - params.balance * scorer.quote_balance_at(a, b, *one)[0]
@@ -266,6 +279,7 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
             self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
             self.scores_at, self.orphans_at = scorer.scores_at, scorer.orphans_at
             self.marks_mismatch_at, self.quote_balance_at = scorer.marks_mismatch_at, scorer.quote_balance_at
+            self.length_factors_at = scorer.length_factors_at
 
     tokens = ChapterTokens.of(ZH, EN)
     scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
