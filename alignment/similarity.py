@@ -378,9 +378,7 @@ class ChapterScorer:
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
         # ratio), and per mark kind the marks
-        self._zh_total = np.maximum(
-            _span_sums(index.zh_total, zh_widths).ravel(), TINY
-        )  # TINY: see scores_at
+        self._zh_total = np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY)  # see scores_at
         self._en_total = np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY)
         self._zh_chars = (self.ratio * _span_sums(index.zh_chars, zh_widths)).ravel()
         self._en_chars = _span_sums(index.en_chars, en_widths).ravel()
