@@ -117,24 +117,26 @@ def line_of_sentences(sentences: Sequence[str], lines: Sequence[str]) -> list[in
     return result
 
 
+def line_count(lines: GoldLines) -> int:
+    """The gold lines with text on at least one side."""
+    return sum(1 for zh, en in zip(*lines) if zh.strip() or en.strip())
+
+
 def score_chapter(
     lines: GoldLines, zh: Sequence[str], en: Sequence[str], beads: list[BeadKey]
 ) -> tuple[int, int]:
     """(gold lines recovered, gold lines) of one built chapter. A line is missed when a side that has
     text in the gold has no sentence of it (or the reverse)."""
     zh_line, en_line = line_of_sentences(zh, lines[0]), line_of_sentences(en, lines[1])
-    groups, total = [], 0
+    groups = []
     for k, (zh_text, en_text) in enumerate(zip(*lines)):
-        if not zh_text.strip() and not en_text.strip():
-            continue
-        total += 1
         group = (
             tuple(i for i, line in enumerate(zh_line) if line == k),
             tuple(j for j, line in enumerate(en_line) if line == k),
         )
         if bool(group[0]) == bool(zh_text.strip()) and bool(group[1]) == bool(en_text.strip()):
-            groups.append(group)
-    return line_accuracy(beads, groups)[0], total
+            groups.append(group)  # (a line empty on both sides: line_accuracy skips it)
+    return line_accuracy(beads, groups)[0], line_count(lines)
 
 
 def gold_lines(data_dir: Path, chapter: EvalChapter) -> GoldLines:
@@ -172,7 +174,7 @@ def score_build(
         row = built.get(k)
         if row is None or row["chapter_id"] not in beads:
             missing.append(chapter.name)
-            total += sum(1 for zh, en in zip(*lines) if zh.strip() or en.strip())
+            total += line_count(lines)
             continue
         found, count = score_chapter(
             lines, row["zh_sentences"], row["en_sentences"], beads[row["chapter_id"]]
