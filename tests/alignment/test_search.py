@@ -1,6 +1,7 @@
 import numpy as np
 
 from alignment.search import (
+    LONG_BEAD,
     LONG_LENGTH_FACTOR,
     Paragraphs,
     SearchParams,
@@ -153,10 +154,10 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                     before = total[r, c]
                     one = np.array([r]), np.array([c])
                     if (
-                        a + b > params.max_size
+                        a + b >= LONG_BEAD
                         and scorer.length_factors_at(a, b, *one)[0] < LONG_LENGTH_FACTOR
                     ):
-                        gain = -np.inf  # a 1-b bead past max_size where the lengths do not fit
+                        gain = -np.inf  # a long bead where the lengths do not fit
                     elif b:
                         gain = scorer.scores_at(a, b, *one)[0]
                         gain = gain - params.marks * scorer.marks_mismatch_at(a, b, *one)[0]
