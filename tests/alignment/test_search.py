@@ -153,10 +153,7 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                 else:
                     before = total[r, c]
                     one = np.array([r]), np.array([c])
-                    if (
-                        a + b >= LONG_BEAD
-                        and scorer.length_factors_at(a, b, *one)[0] < LONG_LENGTH_FACTOR
-                    ):
+                    if a + b >= LONG_BEAD and scorer.length_factors_at(a, b, *one)[0] < LONG_LENGTH_FACTOR:
                         gain = -np.inf  # a long bead where the lengths do not fit
                     elif b:
                         gain = scorer.scores_at(a, b, *one)[0]
