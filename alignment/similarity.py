@@ -87,12 +87,20 @@ class ChapterTokens:
         return ChapterIndex(self)
 
 
-def glosses(tokens: ChapterTokens, lexicon: Lexicon) -> dict[str, frozenset[str]]:
-    """zh word -> its candidate en stems that occur in the chapter (over all its parts of speech)."""
+def glosses(tokens: ChapterTokens, lexicon: Lexicon, by_parts: bool = True) -> dict[str, frozenset[str]]:
+    """zh word -> its candidate en stems that occur in the chapter (over all its parts of speech).
+
+    With ``by_parts``, a word of several characters, not a name, none of whose candidates occur is glossed
+    by the shorter words it is made of (``Lexicon.parts``): translators often render an idiom or a
+    compound by its pieces' meanings rather than by a dictionary sense (dev sets, default aligner: strict
+    F1 +.005 and +.002, line accuracy +.005 on both).
+    """
     present = frozenset().union(*tokens.en_stems)
     gloss: dict[str, frozenset[str]] = {}
     for word, pos in dict.fromkeys(chain.from_iterable(tokens.zh_tagged)):
         stems = lexicon.candidates(word, pos) & present
+        if by_parts and not stems and len(word) > 1 and not chinese.is_name(pos):
+            stems = lexicon.parts(word) & present
         gloss[word] = gloss[word] | stems if word in gloss else stems
     return gloss
 

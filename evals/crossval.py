@@ -77,7 +77,9 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
     cases = []
     for chapter in chapters:
         tokens = ChapterTokens.of(chapter.zh, chapter.en)
-        scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, glosses(tokens, refined))
+        scorer: ChapterScorer | HybridScorer = ChapterScorer(
+            tokens, glosses(tokens, refined, by_parts=cache is None)
+        )
         if cache is not None:
             margins = Margins.of(chapter.zh, chapter.en, cache, HYBRID_SEARCH)
             scorer = HybridScorer(scorer, margins, HybridWeights())

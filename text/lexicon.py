@@ -51,12 +51,18 @@ class Lexicon:
         learned = self.learned.get(word)
         return frozenset(stems).union(learned) if learned else frozenset(stems)
 
-    def _gloss_pieces(self, word: str) -> set[str]:
-        """Senses of the dictionary words a word is made of (greedy longest match), few per single character."""
+    def parts(self, word: str) -> frozenset[str]:
+        """Senses of the shorter dictionary words a word is made of: an idiom or a compound glossed literally.
+        No numbers: a piece's number is part of a sense (楼: "house with more than 1 story"), not its meaning."""
+        return frozenset(stem for stem in self._gloss_pieces(word, len(word) - 1) if not stem.isdigit())
+
+    def _gloss_pieces(self, word: str, longest: int = LONGEST_WORD) -> set[str]:
+        """Senses of the dictionary words of up to ``longest`` characters a word is made of (greedy longest
+        match), few per single character."""
         stems: set[str] = set()
         get, start, size = self.dictionary.get, 0, len(word)
         while start < size:
-            for end in range(min(size, start + LONGEST_WORD), start + 1, -1):
+            for end in range(min(size, start + longest), start + 1, -1):
                 senses = get(word[start:end])
                 if senses is not None:
                     stems.update(senses)

@@ -23,6 +23,7 @@ from alignment.similarity import (
     length_factors,
 )
 from tests.alignment.texts import EN, ZH
+from text.lexicon import Lexicon
 
 
 def test_length_factor():
@@ -60,6 +61,17 @@ def test_gloss_words_outside_the_chapter_are_ignored():
     tokens = ChapterTokens.of(["大门被风吹开了。"], ["The wind blew the gate open."])
     scorer = ChapterScorer(tokens, {"大门": frozenset({"gat"}), "窗": frozenset({"window"})})
     assert scorer.score(0, 1, 0, 1) > 0
+
+
+def test_a_word_none_of_whose_candidates_occur_is_glossed_by_its_parts():
+    lexicon = Lexicon(
+        {"拳头": ("fist",), "拳": ("box",), "头": ("head",), "林晚": ("dusk",), "林": ("forest",)}
+    )
+    tagged = (("拳头", "n"), ("林晚", "nr"), ("林", "n"))
+    tokens = ChapterTokens((tagged,), (frozenset({"head", "forest"}),), (5,), (20,))
+    expected = {"拳头": {"head"}, "林晚": frozenset(), "林": {"forest"}}  # not a name (林晚: nr)
+    assert glosses(tokens, lexicon) == expected
+    assert glosses(tokens, lexicon, by_parts=False)["拳头"] == frozenset()
 
 
 def test_beads_with_an_empty_side_or_nothing_explained_score_zero():

@@ -33,3 +33,13 @@ def test_candidates_of_each_kind():
     assert lexicon.candidates("网晚北京", "") == {
         "bei", "beij", "evening", "jing", "late", "net", "wan", "wanbeij", "wang", "wangwanbeij"
     }  # fmt: skip
+
+
+def test_parts_gloss_a_word_by_its_shorter_words():
+    lexicon = Lexicon({**DICTIONARY, "北京人": ("pekingese",), "人": ("person", "1", "people", "man")})
+    assert lexicon.parts("北京人") == {
+        "beij",
+        "person",
+        "people",
+    }  # not the word, nor numbers; 3 per character
+    assert lexicon.parts("拳头") == frozenset()  # characters the dictionary lacks
