@@ -92,7 +92,7 @@ def _first_pass(
     (zh, en), zh_words, params, paragraphs, embedding, refine = job
     assert _lexicon is not None, "set by _mapper"
     tokens = ChapterTokens.of(zh, en, zh_words)
-    gloss = glosses(tokens, _lexicon, by_parts=embedding is None)  # (the hybrid's embeddings do better)
+    gloss = glosses(tokens, _lexicon, by_parts=embedding is None)  # (the hybrid: no clear gain)
     beads, scorer = align_tokens(tokens, gloss, params, paragraphs, embedding)
     evidence = Evidence()
     if refine:

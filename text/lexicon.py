@@ -52,7 +52,8 @@ class Lexicon:
         return frozenset(stems).union(learned) if learned else frozenset(stems)
 
     def parts(self, word: str) -> frozenset[str]:
-        """Senses of the shorter dictionary words a word is made of: an idiom or a compound glossed literally.
+        """Senses of the shorter dictionary words a word of several characters is made of: an idiom or a
+        compound glossed literally.
         No numbers: a piece's number is part of a sense (楼: "house with more than 1 story"), not its meaning."""
         return frozenset(stem for stem in self._gloss_pieces(word, len(word) - 1) if not stem.isdigit())
 
