@@ -98,7 +98,8 @@ def adopt(layout: Layout, books: list[str]) -> None:
 
 
 class FolderRefused(Exception):
-    """The output folder holds books the config does not list (the message is one line)."""
+    """The output folder cannot be used (the message is one line): it holds books the config does not
+    list, or cannot be written."""
 
 
 def clean(layout: Layout) -> list[str]:
