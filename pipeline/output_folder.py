@@ -51,8 +51,19 @@ def _adopted_path(layout: Layout) -> Path:
 
 
 def adopted(layout: Layout) -> set[str]:
+    """The books adopted into the folder; ``FolderRefused`` when ``_adopted.json`` is not a list of ids."""
     path = _adopted_path(layout)
-    return set(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else set()
+    if not path.is_file():
+        return set()
+    try:
+        books = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:  # not JSON, or not UTF-8: a hand edit gone wrong
+        books = None
+    if not isinstance(books, list) or not all(isinstance(book, str) for book in books):
+        raise FolderRefused(
+            f"{path}: not a JSON list of book ids; fix it, or delete it and rerun with --adopt"
+        )
+    return set(books)
 
 
 def held_books(layout: Layout) -> set[str]:
