@@ -32,8 +32,27 @@ class RowsError(ValueError):
     """A rows file that cannot be read as a list of JSON objects; the message names the file (one line)."""
 
 
-def read_rows(path: Path) -> list[dict]:
-    """The rows of a Parquet file, a JSON list or a JSONL file; RowsError when it is not that."""
+# The fields each command reads from its rows (judgements as ``cohesion.labelstudio.judgements`` writes them).
+JUDGEMENT_FIELDS = (
+    "candidate_id",
+    "annotator",
+    "phenomenon",
+    "subtype",
+    "accept",
+    "first",
+    "sentences",
+    "a",
+    "b",
+)
+CANDIDATE_FIELDS = (
+    *("candidate_id", "chapter_id", "phenomenon", "subtype", "trigger", "distance", "adjacent", "adjacency"),
+    *("sent_a", "a_start", "a_end", "sent_b", "b_start", "b_end"),
+)
+CHAPTER_FIELDS = ("chapter_id", "en_sentences")
+
+
+def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
+    """The rows of a Parquet file, a JSON list or a JSONL file, each with ``fields``; RowsError when not."""
     try:
         if path.suffix == ".parquet":
             import pyarrow.parquet as pq
@@ -45,10 +64,13 @@ def read_rows(path: Path) -> list[dict]:
             if path.suffix == ".json"
             else [json.loads(line) for line in text.split("\n") if line.strip()]
         )
-    except (OSError, UnicodeDecodeError, ValueError) as err:  # json and pyarrow errors are ValueErrors
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:  # json and pyarrow: ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise RowsError(f"{path}: not a list of JSON objects")
+    for n, row in enumerate(rows, 1):
+        if missing := [field for field in fields if field not in row]:
+            raise RowsError(f"{path}: row {n} has no {missing[0]!r} (rows need {', '.join(fields)})")
     return rows
 
 
@@ -61,8 +83,12 @@ def config_path(tasks_path: Path) -> Path:
 
 
 def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
-    sentences = {row["chapter_id"]: list(row["en_sentences"]) for path in chapters for row in read_rows(path)}
-    return export_tasks([row for path in candidates for row in read_rows(path)], sentences)
+    sentences = {
+        row["chapter_id"]: list(row["en_sentences"])
+        for path in chapters
+        for row in read_rows(path, CHAPTER_FIELDS)
+    }
+    return export_tasks([row for path in candidates for row in read_rows(path, CANDIDATE_FIELDS)], sentences)
 
 
 def export(candidates: Path, chapters: Path, out: Path) -> None:
@@ -112,6 +138,9 @@ def main(argv: list[str] | None = None) -> None:
     except RowsError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
+    except OSError as err:  # the rows were read (RowsError otherwise): writing the output failed
+        print(f"error: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+        sys.exit(1)
 
 
 def _users(path: Path) -> dict[int, str]:
@@ -140,10 +169,13 @@ def _run(args: argparse.Namespace) -> None:
             file=sys.stderr,
         )
     elif args.command == "agree":
-        report = agreement(read_rows(args.judgements), tuple(args.annotators) if args.annotators else None)
+        records = read_rows(args.judgements, JUDGEMENT_FIELDS)
+        if not args.annotators and len({r["annotator"] for r in records}) < 2:
+            raise RowsError(f"{args.judgements}: judgements of fewer than two annotators, nothing to compare")
+        report = agreement(records, tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
     elif args.command == "suite":
-        write_jsonl(suite_items(read_rows(args.judgements)), args.out)
+        write_jsonl(suite_items(read_rows(args.judgements, JUDGEMENT_FIELDS)), args.out)
     else:
         items = unjudged_items(tasks_for(args.candidates, args.chapters))
         write_jsonl(items, args.out)

@@ -89,6 +89,8 @@ def read_suite(path: Path) -> list[dict]:
             item = json.loads(line)
         except json.JSONDecodeError as err:
             raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
+        except RecursionError:
+            raise SuiteError(f"{path}:{n}: not a JSON object (nested too deeply)") from None
         problem = _shape_problem(item)
         if problem:
             raise SuiteError(f"{path}:{n}: {problem}")

@@ -140,7 +140,7 @@ def read_table(path: Path, table: str) -> pa.Table:
             path
         ) as handle:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
             data = handle.read()
-    except pa.ArrowInvalid as err:
+    except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be
         raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None
     if not data.schema.remove_metadata().equals(schema):
         raise DamagedFile(f"{path}: does not match the {table!r} schema (written by another version?)")
@@ -163,4 +163,8 @@ def write_json(obj: Any, path: Path) -> str:
 
 
 def read_json(path: Path) -> Any:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError as err:  # json's and UTF-8's errors
+        raise DamagedFile(f"{path}: not readable JSON ({' '.join(str(err).split())})") from None

@@ -226,7 +226,8 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
 
     A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
-    spine, an entry that cannot be inflated, or an entry or the book over its cap.
+    spine, an entry that cannot be inflated, an entry or the book over its cap, or no spine item
+    that is a chapter (``no_chapters``).
     """
     try:
         zipped = zipfile.ZipFile(path)
@@ -271,4 +272,7 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
                 book.dropped[href] = why
             else:
                 book.chapters.append(chapter)
+        if not book.chapters and not book.broken:  # all matter or empty: a side with nothing, said by name
+            dropped = "; ".join(dict.fromkeys(book.dropped.values()))
+            raise EpubError("no_chapters", f"{path.name}: every spine item was dropped ({dropped})")
         return book

@@ -3,7 +3,7 @@
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
 ``connection_lost``; at once: ``too_large``, ``redirect_loop``, ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding``, ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
+``bad_encoding``, ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).
 A failure on a chapter's second or later page names that page in its detail.
@@ -28,7 +28,7 @@ from scrapy.exceptions import (
     IgnoreRequest,
     ResponseDataLossError,
 )
-from scrapy.http import Request, TextResponse
+from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
@@ -107,6 +107,11 @@ class NovelSpider(scrapy.Spider):
         )
 
     def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
+        if (content_type := _unreadable_type(response)) is not None:
+            yield self._failure_record(
+                "toc_failure", response.url, "not_html", f"not a web page: {content_type}"
+            )
+            return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
             yield self._bad_encoding("toc_failure", response.url, response)
@@ -159,6 +164,9 @@ class NovelSpider(scrapy.Spider):
         paragraphs: list[str],
         title: str | None,
     ) -> Iterator[Any]:
+        if (content_type := _unreadable_type(response)) is not None:
+            yield self._failure_record("failure", first_url, "not_html", f"not a web page: {content_type}")
+            return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
             yield self._bad_encoding("failure", first_url, response)
@@ -227,6 +235,14 @@ class NovelSpider(scrapy.Spider):
             "detail": detail,
             "fetched_at": _now(),
         }
+
+
+def _unreadable_type(response: Response) -> str | None:
+    """The Content-Type of a response that is no page for CSS selectors (Scrapy made it a plain or a JSON
+    response: an image, a PDF, binary bytes, JSON), or None for an HTML, XML or text page."""
+    if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
+        return None
+    return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
 
 
 def _reason(failure: Failure) -> str:

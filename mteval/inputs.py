@@ -18,6 +18,7 @@ from core.lines import split_lines
 from core.storage import read_json
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
+MAX_LINE_CHARS = 1_000_000  # spaCy's limit on one text (a bead is a few sentences)
 
 
 class InputError(ValueError):
@@ -33,9 +34,14 @@ class Document:
 
 def _lines(path: Path) -> list[str]:
     try:
-        return split_lines(path.read_bytes().decode("utf-8"))
+        lines = split_lines(path.read_bytes().decode("utf-8"))
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+    if long := next((n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE_CHARS), None):
+        raise InputError(
+            f"{path}: line {long} has {len(lines[long - 1]):,} characters (at most {MAX_LINE_CHARS:,}: one bead a line)"
+        )
+    return lines
 
 
 def _check_count(path: Path, hyps: list[str], ids: list[str], expected_from: str) -> None:

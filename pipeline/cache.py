@@ -24,7 +24,10 @@ class JsonDirCache(MutableMapping[str, Any]):
         path = self._path(key)
         if not path.is_file():
             raise KeyError(key)
-        return storage.read_json(path)
+        try:
+            return storage.read_json(path)
+        except storage.DamagedFile:  # torn or overwritten: computed and written again
+            raise KeyError(key) from None
 
     def __setitem__(self, key: str, value: Any) -> None:
         storage.write_json(value, self._path(key))

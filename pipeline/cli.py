@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from luigi.rpc import RPCError
+
 from pipeline import tasks
 from pipeline.stage_task import DEFAULT_CONFIG
 from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
@@ -52,6 +54,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     formats = list(FORMATS) if args.formats in ("all", "") else args.formats.replace(",", " ").split()
     unknown = sorted(set(formats) - set(FORMATS))
+    if not formats:  # only commas: no format named (an empty --formats is all of them)
+        print(f"no export format in {args.formats!r} (known: {', '.join(FORMATS)}, or all)", file=sys.stderr)
+        return 2
     if unknown:
         print(
             f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr
@@ -260,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     except output_folder.FolderRefused as err:
         print(err, file=sys.stderr)
         return 2
+    except RPCError as err:  # --scheduler-host where no luigid answers
+        print(f"{err}; is luigid running there?", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
     except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes

@@ -43,7 +43,10 @@ def iso_date(text: str) -> datetime.date:
 
 def output_folder(text: str) -> str:
     """A folder to write into: it may not exist yet, but neither it nor a folder above it is a file."""
-    path = Path(text).expanduser().resolve()
+    try:
+        path = Path(text).expanduser().resolve()
+    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+        raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
     for place in (path, *path.parents):
         if place.exists():
             if not place.is_dir():

@@ -450,8 +450,10 @@ def load_config(path: Path | str) -> Config:
         raise ConfigError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a config file") from None
-    except (PermissionError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError as err:
         raise ConfigError(f"{path}: cannot be read: {err}") from None
+    except OSError as err:  # no permission, a symlink loop, a file where a folder should be, ...
+        raise ConfigError(f"{path}: cannot be read: {err.strerror or err}") from None
     raw = r.mapping(raw, "(top level)", {"output", "sites", "books", "options"}, {"sites", "books"})
     if not isinstance(raw["sites"], dict) or not raw["sites"]:
         raise r.fail("sites", "expected a non-empty mapping of site name -> profile")

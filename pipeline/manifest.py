@@ -20,6 +20,7 @@ from typing import Any
 from core import storage
 
 CODE, DATA, SETTINGS = "code:", "data:", "settings"  # input keys besides the paths of files read
+_FIELDS = ("inputs", "outputs", "extra", "files")
 
 
 @dataclass
@@ -35,6 +36,8 @@ class Manifest:
             data = storage.read_json(path)
         except (FileNotFoundError, ValueError):
             return None
+        if not _is_manifest(data):
+            return None  # JSON, but not what ``save`` writes (a hand edit): its task runs again
         return cls(
             data.get("inputs", {}), data.get("outputs", {}), data.get("extra", {}), data.get("files", {})
         )
@@ -55,7 +58,7 @@ class Manifest:
         for rel, sha in self.outputs.items():
             try:
                 stat = (root / rel).stat()
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):  # NotADirectoryError: a file where its folder was
                 return f"missing: {rel}"
             size, mtime_ns = self.files.get(rel, (stat.st_size, None))  # unrecorded: check the hash
             if stat.st_size != size or (
@@ -63,6 +66,15 @@ class Manifest:
             ):
                 return f"damaged: {rel}"
         return None
+
+
+def _is_manifest(data: Any) -> bool:
+    """The shape ``Manifest.save`` writes: four mappings, each entry of ``files`` a [size, mtime_ns] pair."""
+    return (
+        isinstance(data, dict)
+        and all(isinstance(data.get(key, {}), dict) for key in _FIELDS)
+        and all(isinstance(entry, list) and len(entry) == 2 for entry in data.get("files", {}).values())
+    )
 
 
 def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:

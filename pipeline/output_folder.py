@@ -51,8 +51,19 @@ def _adopted_path(layout: Layout) -> Path:
 
 
 def adopted(layout: Layout) -> set[str]:
+    """The books adopted into the folder; ``FolderRefused`` when ``_adopted.json`` is not a list of ids."""
     path = _adopted_path(layout)
-    return set(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else set()
+    if not path.is_file():
+        return set()
+    try:
+        books = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:  # not JSON, or not UTF-8: a hand edit gone wrong
+        books = None
+    if not isinstance(books, list) or not all(isinstance(book, str) for book in books):
+        raise FolderRefused(
+            f"{path}: not a JSON list of book ids; fix it, or delete it and rerun with --adopt"
+        )
+    return set(books)
 
 
 def held_books(layout: Layout) -> set[str]:
@@ -98,7 +109,8 @@ def adopt(layout: Layout, books: list[str]) -> None:
 
 
 class FolderRefused(Exception):
-    """The output folder holds books the config does not list (the message is one line)."""
+    """The output folder cannot be used (the message is one line): it holds books the config does not
+    list, or cannot be written."""
 
 
 def clean(layout: Layout) -> list[str]:

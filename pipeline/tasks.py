@@ -88,7 +88,10 @@ class CrawlBook(BookTask):
         book_id, lang = str(self.book_id), str(self.lang)
         source = self.cfg.book(book_id).sources[lang]
         raw_path = self.output_paths()[0]  # the last completed crawl
-        previous = storage.read_rows(raw_path, "raw_chapters") if raw_path.exists() else []
+        try:
+            previous = storage.read_rows(raw_path, "raw_chapters") if raw_path.exists() else []
+        except storage.DamagedFile:  # rebuilt from the journal below; only the new/edited counts need it
+            previous = []
         inputs = CrawlInputs(
             book_id,
             lang,

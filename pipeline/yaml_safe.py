@@ -38,7 +38,13 @@ def read_yaml(path: Path) -> Any:
 
 def load_yaml(text: str) -> Any:
     """The data of one YAML document, or ``YamlProblem`` naming the place and the problem in one line."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)  # reads every character first: a NUL or control character stops it
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise YamlProblem(
+            f"line {line}", f"not valid YAML: character U+{err.character:04X} is not allowed"
+        ) from None
     try:
         node = loader.get_single_node()
         if node is None:

@@ -205,8 +205,10 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(
-                p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE
+            files += sorted(  # files only: a folder, a pipe or a symlink loop of that name is not one
+                p
+                for p in path.rglob("*")
+                if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE and p.is_file()
             )
         elif path.is_file():
             files.append(path)
@@ -216,6 +218,15 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     for path in files:
         try:
             verdicts += read_tsv(path, reviewer) if path.suffix == ".tsv" else read_labelstudio(path)
-        except (json.JSONDecodeError, UnicodeDecodeError, csv.Error, AttributeError, TypeError) as err:
+        except (
+            json.JSONDecodeError,
+            UnicodeDecodeError,
+            csv.Error,
+            AttributeError,
+            TypeError,
+            RecursionError,  # JSON nested too deeply
+        ) as err:
             raise ValueError(f"{path}: not a review file ({type(err).__name__}: {err})") from None
+        except OSError as err:
+            raise ValueError(f"{path}: cannot be read ({err.strerror or err})") from None
     return verdicts

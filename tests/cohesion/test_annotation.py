@@ -134,3 +134,39 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
         f"error: {tmp_path}/users.json: not a Label Studio user list "
         "(objects with a numeric id and an email)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv, error",
+    [
+        (
+            ["agree", "rows.jsonl"],
+            "rows.jsonl: row 1 has no 'candidate_id' (rows need candidate_id, annotator, ",
+        ),
+        (["suite", "rows.jsonl", "-o", "s.jsonl"], "rows.jsonl: row 1 has no 'candidate_id' (rows need "),
+        (["export", "rows.jsonl", "rows.jsonl", "-o", "t.json"], "rows.jsonl: row 1 has no 'en_sentences'"),
+        (["agree", "deep.json"], "deep.json: cannot be read: maximum recursion depth exceeded"),
+        (
+            ["agree", "empty.jsonl"],
+            "empty.jsonl: judgements of fewer than two annotators, nothing to compare",
+        ),
+    ],
+)
+def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, error):
+    (tmp_path / "rows.jsonl").write_text('{"chapter_id": "b/1", "x": 1}\n', encoding="utf-8")
+    (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
+
+
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "file" / "s.jsonl")])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == f"error: cannot write {tmp_path}/file: File exists\n"

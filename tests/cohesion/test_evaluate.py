@@ -108,6 +108,10 @@ def test_malformed_suite_line_is_named(tmp_path, capsys):
     bad = ITEMS[0] | {"target": None}
     assert evaluate.main(["--suite", _suite(tmp_path, [bad]), "--model", "baseline:context"]) == 2
     assert "suite.jsonl:1: field 'target' missing or not a str" in capsys.readouterr().err
+    assert (
+        evaluate.main(["--suite", _suite(tmp_path, extra="[" * 100_000), "--model", "baseline:context"]) == 2
+    )
+    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (nested too deeply)")
 
 
 def test_span_mismatch_is_skipped_by_name_and_counted(tmp_path, capsys):

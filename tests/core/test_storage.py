@@ -41,6 +41,19 @@ def test_reading_a_truncated_file_names_it(tmp_path):
         storage.read_table(path, "rejected")
 
 
+def test_a_folder_in_place_of_a_table_and_torn_json_are_damaged_files(tmp_path):
+    (tmp_path / "r.parquet").mkdir()
+    with pytest.raises(storage.DamagedFile, match=f"^{tmp_path}/r.parquet: not a readable Parquet file"):
+        storage.read_table(tmp_path / "r.parquet", "rejected")
+    storage.write_json({"pairing": {}}, tmp_path / "s.json")
+    (tmp_path / "s.json").write_text('{"pairing"', encoding="utf-8")
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(tmp_path / "s.json")
+    assert str(err.value) == (
+        f"{tmp_path}/s.json: not readable JSON (Expecting ':' delimiter: line 1 column 11 (char 10))"
+    )
+
+
 def test_failed_write_keeps_the_previous_file(tmp_path):
     path = tmp_path / "r.parquet"
     storage.write_table([ROW], "rejected", path)

@@ -152,6 +152,19 @@ CASES = {
         ["chapter_too_long"],
     ),
     "not a zip": (EPUB, lambda t: _text(t, b"PK\x03\x04 not really"), {}, [], ["not_an_epub"]),
+    "every spine item is front matter": (
+        EPUB,
+        lambda t: write_epub(
+            t / "book.epub",
+            [
+                ("c1.xhtml", xhtml("Copyright", ["All rights reserved."])),
+                ("c2.xhtml", xhtml("Contents", ["1"])),
+            ],
+        ),
+        {},
+        [],
+        ["no_chapters"],
+    ),
     "UTF-16 text without a BOM is read": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode("utf-16-le")),

@@ -52,6 +52,19 @@ def test_epub_without_spine_or_not_a_zip_is_a_named_error(tmp_path):
     assert err.value.reason == "not_an_epub"
 
 
+def test_an_epub_whose_every_spine_item_is_dropped_has_no_chapters(tmp_path):
+    documents = [
+        ("c1.xhtml", xhtml("Copyright", ["All rights reserved."])),
+        ("c2.xhtml", xhtml("Chapter 1", [])),
+    ]
+    with pytest.raises(EpubError) as err:
+        read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert (err.value.reason, err.value.detail) == (
+        "no_chapters",
+        "b.epub: every spine item was dropped (title 'Copyright'; no text)",
+    )
+
+
 def test_epub2_titles_from_the_ncx_and_spine_items_missing_or_not_linear(tmp_path):
     manifest = (
         '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>'

@@ -1,4 +1,4 @@
-from scrapy.http import HtmlResponse, Request
+from scrapy.http import HtmlResponse, JsonResponse, Request, Response
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
@@ -69,6 +69,23 @@ def test_a_chapter_page_without_text_is_a_failure_not_an_empty_chapter(tmp_path)
     )
     assert [(r["type"], r["url"], r["reason"]) for r in out] == [
         ("failure", "http://moxiang.demo/book/a/8.html", "empty_body")
+    ]
+
+
+def test_a_page_that_is_no_web_page_is_not_html_naming_its_content_type(tmp_path):
+    spider = _spider(tmp_path)
+    url = BASE + "book/a/9.html"
+    image = Response(url, body=bytes(range(256)), headers={"Content-Type": "image/png"}, request=Request(url))
+    json = JsonResponse(
+        url, body=b'{"a": 1}', headers={"Content-Type": "application/json"}, request=Request(url)
+    )
+    out = [
+        *spider.parse_chapter(image, first_url=url, pages=[], paragraphs=[], title=None),
+        *spider.parse_toc(json, entries=[]),
+    ]
+    assert [(r["type"], r["url"], r["reason"], r["detail"]) for r in out] == [
+        ("failure", "http://moxiang.demo/book/a/9.html", "not_html", "not a web page: image/png"),
+        ("toc_failure", "http://moxiang.demo/book/a/9.html", "not_html", "not a web page: application/json"),
     ]
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from exports.stage import export_corpus
-from mteval.inputs import InputError, load_documents
+from mteval.inputs import MAX_LINE_CHARS, InputError, load_documents
 from tests.exports.synthetic import build_output
 
 
@@ -40,6 +40,11 @@ def test_wrong_line_counts_name_the_file_the_count_and_the_first_id(export, tmp_
         load_documents(export, "test", tmp_path / "nothing.txt")
     with pytest.raises(InputError, match="no train2 split exported"):
         load_documents(export, "train2", long)
+    huge = tmp_path / "huge.txt"
+    huge.write_text("x\n" + "y" * (MAX_LINE_CHARS + 1) + "\n" + "x\n" * (len(ids) - 2), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", huge)
+    assert str(err.value) == f"{huge}: line 2 has 1,000,001 characters (at most 1,000,000: one bead a line)"
 
 
 def test_a_folder_in_the_bwb_layout(export, tmp_path):

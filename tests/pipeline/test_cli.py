@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from luigi.rpc import RPCError
 
 from core.layout import Layout
 from core.paths import REPO_ROOT
@@ -61,6 +62,11 @@ def test_unknown_export_formats_are_named_before_any_work(config, capsys):
         "unknown export format(s): bogus, zz (known: parquet, text, doc, bwb, jsonl, tmx)\n",
     )
     assert not output_of(config).exists()
+    assert _run(capsys, "export", *target(config), "--formats", ", ,") == (
+        2,
+        "",
+        "no export format in ', ,' (known: parquet, text, doc, bwb, jsonl, tmx, or all)\n",
+    )
 
 
 def test_a_folder_holding_other_books_is_refused_with_exit_2(config, capsys):
@@ -97,6 +103,12 @@ def test_a_missing_config_is_a_config_error(tmp_path, capsys):
     [
         (KeyboardInterrupt, 130, "interrupted; run the same command again to resume\n"),
         (BrokenPipeError, 0, ""),
+        (
+            RPCError("Errors (3 attempts) when connecting to remote scheduler 'http://127.0.0.1:1'"),
+            1,
+            "Errors (3 attempts) when connecting to remote scheduler 'http://127.0.0.1:1'; "
+            "is luigid running there?\n",
+        ),
     ],
 )
 def test_an_interrupt_or_a_closed_pipe_ends_without_a_traceback(

@@ -47,6 +47,10 @@ def test_an_output_folder_may_be_new_but_not_below_a_file(tmp_path):
     with pytest.raises(argparse.ArgumentTypeError) as err:
         output_folder(str(tmp_path / "file" / "out"))
     assert str(err.value) == f"'{tmp_path}/file/out': {tmp_path}/file is a file, not a folder"
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(str(tmp_path / "loop" / "out"))
+    assert str(err.value) == f"'{tmp_path}/loop/out': a symbolic link loop, not a folder"
 
 
 def test_a_parse_error_is_one_line_and_exit_2(capsys):

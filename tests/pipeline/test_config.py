@@ -249,6 +249,12 @@ def test_missing_and_unparsable_files(tmp_path):
         load_config(broken)
     with pytest.raises(ConfigError, match="^/dev/zero: \\(file\\): larger than 16 MB$"):
         load_config("/dev/zero")
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    with pytest.raises(ConfigError, match=f"^{loop}: cannot be read: Too many levels of symbolic links$"):
+        load_config(loop)
+    with pytest.raises(ConfigError, match=f"^{broken}/c.yaml: cannot be read: Not a directory$"):
+        load_config(broken / "c.yaml")
 
 
 def test_the_documented_real_site_example_is_valid():

@@ -2,6 +2,7 @@ import pytest
 from filelock import FileLock
 
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
+from pipeline.output_folder import FolderRefused
 from tests.helpers import output_of, run_cli, target
 
 
@@ -12,6 +13,21 @@ def test_an_output_folder_has_one_build_at_a_time(tmp_path):
                 pass
     with build_lock(tmp_path / "out"):  # released
         pass
+
+
+def test_an_output_folder_that_cannot_be_written_is_refused(tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(
+        FolderRefused, match=f"^cannot write to the output folder {tmp_path}/file/out: Not a directory$"
+    ):
+        with build_lock(tmp_path / "file" / "out"):
+            pass
+    (tmp_path / "out" / LOCK_NAME).mkdir(parents=True)
+    with pytest.raises(
+        FolderRefused, match=f"^cannot write to the output folder {tmp_path}/out: Is a directory$"
+    ):
+        with build_lock(tmp_path / "out"):
+            pass
 
 
 def test_a_second_build_of_one_output_exits_with_one_line(demo_config):

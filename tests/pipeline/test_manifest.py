@@ -1,5 +1,7 @@
 import os
 
+import pytest
+
 from core import storage
 from pipeline.manifest import Manifest, changes
 
@@ -57,3 +59,18 @@ def test_an_output_without_a_recorded_size_is_checked_by_its_hash(tmp_path):
     assert manifest.damaged(tmp_path) is None
     (tmp_path / "a.json").write_text("{}\n")
     assert manifest.damaged(tmp_path) == "damaged: a.json"
+
+
+@pytest.mark.parametrize(
+    "text", ["[]", '{"inputs": [1]}', '{"outputs": {"a.json": "x"}, "files": {"a.json": 5}}', "{", "\x00"]
+)
+def test_a_manifest_that_is_not_what_save_writes_is_no_manifest(tmp_path, text):
+    (tmp_path / "m.json").write_text(text, encoding="utf-8")
+    assert Manifest.load(tmp_path / "m.json") is None
+
+
+def test_an_output_whose_folder_became_a_file_is_missing(tmp_path):
+    manifest = Manifest(outputs={"raw/en/a.parquet": "x"})
+    (tmp_path / "raw").mkdir()
+    (tmp_path / "raw" / "en").write_text("x", encoding="utf-8")
+    assert manifest.damaged(tmp_path) == "missing: raw/en/a.parquet"

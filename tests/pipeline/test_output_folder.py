@@ -9,7 +9,7 @@ import pytest
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from pipeline.config import load_config
-from pipeline.output_folder import adopt, clean, foreign_books, held_books, prune
+from pipeline.output_folder import FolderRefused, adopt, adopted, clean, foreign_books, held_books, prune
 from tests.helpers import local_book, local_config, run_cli
 
 
@@ -28,6 +28,16 @@ def test_a_default_folder_that_would_fall_inside_an_outputs_layout_is_refused(tm
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")}, name="raw.yaml")
     with pytest.raises(ValueError, match=r"raw\.yaml: output: missing, and the default output/raw would mix"):
         load_config(config)
+
+
+@pytest.mark.parametrize("text", ["[", '{"theirs": 1}', "[1]", "\udcff"])
+def test_an_adopted_list_that_is_not_a_list_of_ids_is_refused(tmp_path, text):
+    (tmp_path / "_adopted.json").write_bytes(text.encode("utf-8", "surrogateescape"))
+    with pytest.raises(FolderRefused) as err:
+        adopted(Layout(tmp_path))
+    assert str(err.value) == (
+        f"{tmp_path}/_adopted.json: not a JSON list of book ids; fix it, or delete it and rerun with --adopt"
+    )
 
 
 def test_books_held_prune_adopt_and_clean(tmp_path):

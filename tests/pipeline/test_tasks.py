@@ -12,6 +12,8 @@ import luigi.worker
 import pytest
 
 import pipeline.tasks
+from core import storage
+from core.layout import Layout
 from core.stage import StageResult
 from pipeline.tasks import (
     AlignBook,
@@ -24,7 +26,7 @@ from pipeline.tasks import (
     UpdateCorpus,
 )
 from pipeline.stage_task import _class_source, _code_inputs
-from tests.helpers import params, write_config
+from tests.helpers import local_book, local_config, output_of, params, write_config
 
 
 @pytest.fixture
@@ -110,3 +112,17 @@ def test_a_task_to_run_preloads_its_family_as_luigi_schedules_it(demo, monkeypat
         assert worker.add(FilterBook(**demo, book_id="city-star"))  # schedules, runs nothing
     # the tasks with dependencies; a crawl has none, and nothing loads for it
     assert set(warmed) == {"CleanBook", "DedupCorpus", "FilterBook"}
+
+
+def test_a_crawl_whose_last_raw_table_is_damaged_rebuilds_it_from_the_journal(tmp_path):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    task = CrawlBook(**params(config), book_id="bk", lang="zh")
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    raw = Layout(output_of(config)).raw("zh", "bk")
+    rows = storage.read_rows(raw, "raw_chapters")
+    raw.write_bytes(b"garbage")
+    again = CrawlBook(**params(config), book_id="bk", lang="zh", run_id="r2")
+    assert luigi.build([again], local_scheduler=True, log_level="WARNING")
+    assert [r["content_hash"] for r in storage.read_rows(raw, "raw_chapters")] == [
+        r["content_hash"] for r in rows
+    ]

@@ -34,6 +34,7 @@ def _bomb(levels: int = 9) -> str:
             "not valid YAML: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object/apply:os.system'",
         ),
         ("[" * 5000, "(file)", "nested too deeply"),
+        ("a: 1\nb: x\x00y\n", "line 2", "not valid YAML: character U+0000 is not allowed"),
         ("a: 1\n---\nb: 2\n", "line 2, column 1", "not valid YAML: but found another document"),
         ("date: 2026-13-45\n", "(file)", "not valid YAML: month must be in 1..12"),
         (

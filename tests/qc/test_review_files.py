@@ -1,4 +1,5 @@
 import json
+import os
 
 import pytest
 
@@ -75,6 +76,28 @@ def test_unreadable_review_files_are_named(tmp_path):
         read_verdicts([tmp_path])
     with pytest.raises(FileNotFoundError, match="nowhere: no such file or folder"):
         read_verdicts([tmp_path / "nowhere"])
+    (tmp_path / "x.json").write_text("[" * 100_000, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"x.json: not a review file \(RecursionError: maximum recursion"):
+        read_verdicts([tmp_path])
+
+
+def test_only_files_in_a_folder_are_review_files(tmp_path):
+    os.mkfifo(tmp_path / "pipe.tsv")  # reading it would wait for a writer for ever
+    (tmp_path / "folder.tsv").mkdir()
+    (tmp_path / "loop.json").symlink_to(tmp_path / "loop.json")
+    assert read_verdicts([tmp_path]) == []
+
+
+def test_a_review_file_that_cannot_be_opened_is_named(tmp_path, monkeypatch):
+    path = tmp_path / "1.tsv"
+    path.write_text("pair_id\tverdict\n", encoding="utf-8")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("builtins.open", refuse)
+    with pytest.raises(ValueError, match=f"^{path}: cannot be read \\(Permission denied\\)$"):
+        read_verdicts([path])
 
 
 @pytest.mark.parametrize(
