@@ -63,6 +63,10 @@ class Layout:
     def qc_dir(self) -> Path:
         return self.root / "qc"
 
+    def build_log(self, run_id: str) -> Path:
+        """Luigi's own log of one command run: the tracebacks behind its one-line failures."""
+        return self.root / "_logs" / f"{run_id}.log"
+
     def mt_dir(self) -> Path:
         return self.root / "mt"
 

@@ -15,6 +15,7 @@ import luigi
 
 from core.layout import Layout
 from pipeline import output_folder
+from pipeline.build_log import luigi_logging_to
 from pipeline.config import Config, load_config
 from pipeline.failures import collect, failure_lines
 from pipeline.lock import build_lock
@@ -63,6 +64,10 @@ class Target:
             raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.config.path, foreign))
 
     @property
+    def log_path(self) -> Path:
+        return self.layout.build_log(self.params["run_id"])
+
+    @property
     def book_ids(self) -> list[str]:
         return [b.book_id for b in self.config.books]
 
@@ -85,7 +90,10 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
     # one build per output folder, unless luigid shares the tasks out
     with nullcontext() if args.scheduler_host else build_lock(target.layout.root):
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
-        with BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress:
+        with (
+            luigi_logging_to(target.log_path),
+            BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,
+        ):
             return _run_stages(stages, args, scheduler, progress)
 
 
@@ -124,6 +132,8 @@ def finish(target: Target, unfinished: str | None) -> int:
             "fix them and run the same command again",
             file=sys.stderr,
         )
+    if target.log_path.exists():
+        print(f"Luigi's log of this run (tracebacks): {target.log_path}", file=sys.stderr)
     return 1 if lines or unfinished else 0
 
 

@@ -36,6 +36,7 @@ LAYOUT = frozenset(
         "cache",
         "_manifests",
         "_failures",
+        "_logs",
         "_adopted.json",
         "books.parquet",
     }

@@ -108,7 +108,9 @@ class BuildProgress:
         self.show(family, done)
 
     def failed(self, task: luigi.Task, error: BaseException) -> None:
-        self._line(f"  FAIL  {task.task_family:<12} {label(task):<24} {error}")
+        self._line(
+            f"  FAIL  {task.task_family:<12} {label(task):<24} {' '.join(str(error).split()) or type(error).__name__}"
+        )
 
     def show(self, family: str, done: int) -> None:
         total = self.todo[family]

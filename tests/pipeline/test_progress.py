@@ -52,10 +52,11 @@ def test_on_a_terminal_the_meter_is_redrawn_in_place_and_ends_with_the_stage():
 
 def test_failures_print_one_line_each():
     stream = io.StringIO()
-    BuildProgress(stream).failed(Leaf(n=3), RuntimeError("bk/zh: toc_empty: no chapter link"))
-    assert (
-        stream.getvalue()
-        == "  FAIL  Leaf         corpus                   bk/zh: toc_empty: no chapter link\n"
+    BuildProgress(stream).failed(Leaf(n=3), RuntimeError("bk/zh: toc_empty:\nno chapter link"))
+    BuildProgress(stream).failed(Leaf(n=3), KeyError())
+    assert stream.getvalue() == (
+        "  FAIL  Leaf         corpus                   bk/zh: toc_empty: no chapter link\n"
+        "  FAIL  Leaf         corpus                   KeyError\n"
     )
 
 
