@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
@@ -11,10 +11,12 @@ from text import cedict, chinese, english
 CHAR_SENSES = 3  # stems kept per character when an unknown word is glossed character by character
 LONGEST_WORD = 4
 MEMO_SIZE = 500_000  # (word, part of speech) entries memoised before the memo starts over
+PARTS = "\x00parts"  # the memo's key for a word's parts, beside its parts of speech
 
 
 class Lexicon:
-    """zh word -> set of English stems it may be translated by, memoised per (word, part of speech)."""
+    """zh word -> set of English stems it may be translated by, memoised per (word, part of speech), and
+    the stems of its parts, memoised per word."""
 
     def __init__(
         self,
@@ -31,12 +33,20 @@ class Lexicon:
         return Lexicon(self.dictionary, {**self.learned, **merged})
 
     def candidates(self, word: str, pos: str = "") -> frozenset[str]:
-        key = (word, pos)
-        stems = self._memo.get(key)
+        return self._memoised(word, pos, self._candidates)
+
+    def parts(self, word: str) -> frozenset[str]:
+        """Senses of the shorter dictionary words a word of several characters is made of: an idiom or a
+        compound glossed literally.
+        No numbers: a piece's number is part of a sense (楼: "house with more than 1 story"), not its meaning."""
+        return self._memoised(word, PARTS, self._parts)
+
+    def _memoised(self, word: str, key: str, compute: Callable[[str, str], frozenset[str]]) -> frozenset[str]:
+        stems = self._memo.get((word, key))
         if stems is None:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            stems = self._memo[key] = self._candidates(word, pos)
+            stems = self._memo[word, key] = compute(word, key)
         return stems
 
     def _candidates(self, word: str, pos: str) -> frozenset[str]:
@@ -51,10 +61,7 @@ class Lexicon:
         learned = self.learned.get(word)
         return frozenset(stems).union(learned) if learned else frozenset(stems)
 
-    def parts(self, word: str) -> frozenset[str]:
-        """Senses of the shorter dictionary words a word of several characters is made of: an idiom or a
-        compound glossed literally.
-        No numbers: a piece's number is part of a sense (楼: "house with more than 1 story"), not its meaning."""
+    def _parts(self, word: str, _key: str) -> frozenset[str]:
         return frozenset(stem for stem in self._gloss_pieces(word, len(word) - 1) if not stem.isdigit())
 
     def _gloss_pieces(self, word: str, longest: int = LONGEST_WORD) -> set[str]:

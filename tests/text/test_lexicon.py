@@ -43,3 +43,16 @@ def test_parts_gloss_a_word_by_its_shorter_words():
         "people",
     }  # not the word, nor numbers; 3 per character
     assert lexicon.parts("拳头") == frozenset()  # characters the dictionary lacks
+
+
+def test_a_words_parts_and_its_candidates_are_memoised_apart(monkeypatch):
+    import text.lexicon
+
+    monkeypatch.setattr(text.lexicon, "MEMO_SIZE", 3)
+    lexicon = Lexicon({**DICTIONARY, "北京人": ("pekingese",), "人": ("person",)})
+    parts = lexicon.parts("北京人")
+    assert lexicon.parts("北京人") is parts and lexicon.candidates("北京人") == {"pekingese"}
+    assert lexicon.candidates("人", "n") == {"person"}
+    assert len(lexicon._memo) == 3
+    lexicon.candidates("北京")  # the memo is full: it starts over
+    assert list(lexicon._memo) == [("北京", "")]
