@@ -48,7 +48,7 @@ class HybridWeights:
 # search weights of the hybrid aligner: its own fit of skip_zh, skip_en and para_bonus (with HybridWeights);
 # para_cross and marks as fitted for the default aligner before and after marks came in; no balance (not
 # cross-validated for the hybrid)
-HYBRID_SEARCH = SearchParams(skip_en=-0.3, para_cross=0.2, balance=0.0)
+HYBRID_SEARCH = SearchParams(skip_en=-0.5, para_bonus=0.4, para_cross=0.2, balance=0.0)
 
 SpanTable = tuple[np.ndarray, ...]  # [w - 1]: the vectors of the spans of w sentences, by first sentence
 

@@ -37,8 +37,7 @@ class Lexicon:
 
     def parts(self, word: str) -> frozenset[str]:
         """Senses of the shorter dictionary words a word of several characters is made of: an idiom or a
-        compound glossed literally.
-        No numbers: a piece's number is part of a sense (楼: "house with more than 1 story"), not its meaning."""
+        compound glossed literally."""
         return self._memoised(word, PARTS, self._parts)
 
     def _memoised(self, word: str, key: str, compute: Callable[[str, str], frozenset[str]]) -> frozenset[str]:
@@ -62,11 +61,12 @@ class Lexicon:
         return frozenset(stems).union(learned) if learned else frozenset(stems)
 
     def _parts(self, word: str, _key: str) -> frozenset[str]:
-        return frozenset(stem for stem in self._gloss_pieces(word, len(word) - 1) if not stem.isdigit())
+        return frozenset(self._gloss_pieces(word, len(word) - 1))
 
     def _gloss_pieces(self, word: str, longest: int = LONGEST_WORD) -> set[str]:
         """Senses of the dictionary words of up to ``longest`` characters a word is made of (greedy longest
-        match), few per single character."""
+        match), few per single character. No numbers: a piece's number is part of a sense (楼: "house with
+        more than 1 story"), not its meaning."""
         stems: set[str] = set()
         get, start, size = self.dictionary.get, 0, len(word)
         while start < size:
@@ -79,7 +79,7 @@ class Lexicon:
                 end = start + 1
                 stems.update(get(word[start], ())[:CHAR_SENSES])
             start = end
-        return stems
+        return {stem for stem in stems if not stem.isdigit()}
 
 
 @cache

@@ -17,6 +17,11 @@ def test_sources_of_candidates():
     assert {"late", "net"} <= lexicon.candidates("晚网", "")
 
 
+def test_an_unknown_words_pieces_give_no_numbers():
+    lexicon = Lexicon({**DICTIONARY, "人": ("person", "1", "people", "man")})
+    assert lexicon.candidates("人网", "") == {"person", "people", "net", "ren", "wang", "renwang"}
+
+
 def test_learned_pairs_are_added():
     lexicon = Lexicon(DICTIONARY).with_learned({"小宝": frozenset({"trinket"})})
     assert "trinket" in lexicon.candidates("小宝", "nr")
