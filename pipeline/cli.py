@@ -32,7 +32,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
     unfinished = build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
-    print(target.summary())
+    print(target.summary(finished=unfinished is None))
     return finish(target, unfinished)
 
 
@@ -45,7 +45,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     )
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
     unfinished = build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
-    print(target.summary())
+    print(target.summary(finished=unfinished is None))
     return finish(target, unfinished)
 
 

@@ -71,10 +71,10 @@ class Target:
     def book_ids(self) -> list[str]:
         return [b.book_id for b in self.config.books]
 
-    def summary(self) -> str:
+    def summary(self, finished: bool = True) -> str:
         from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
 
-        summary = format_summary(corpus_summary(self.layout, self.book_ids))
+        summary = format_summary(corpus_summary(self.layout, self.book_ids), finished)
         return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 

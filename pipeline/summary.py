@@ -72,11 +72,13 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     }
 
 
-def format_summary(summary: dict[str, Any]) -> str:
-    """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``."""
+def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
+    """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``; when the
+    build did not finish, its header says so."""
     raw, crawl = summary["raw_chapters"], summary["crawl"]
+    header = "Corpus built in" if finished else "Corpus NOT finished (failures below); built so far in"
     lines = [
-        f"Corpus built in {summary['output']}",
+        f"{header} {summary['output']}",
         f"  books: {summary['books']}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
         f"last crawls: {crawl.get('requests', 0)} requests, {crawl.get('bytes', 0) / 1e6:.1f} MB, "
         f"{crawl.get('retried', 0)} retried, {crawl.get('failed', 0)} failed, {crawl.get('duration_s', 0):.0f} s",

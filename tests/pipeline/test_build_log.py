@@ -34,14 +34,17 @@ def test_luigis_errors_go_to_the_file_and_the_loggers_are_restored_after(tmp_pat
     assert (logger.handlers, logger.propagate, logger.level) == before
 
 
-def test_a_task_that_raises_is_one_line_and_its_traceback_is_in_the_runs_log(tmp_path, capsys, monkeypatch):
+def test_a_task_that_raises_is_one_line_its_traceback_in_the_runs_log_and_the_build_not_finished(
+    tmp_path, capsys, monkeypatch
+):
     def explode(*_args, **_kwargs):
         raise ValueError("a bead\nout of range")
 
     monkeypatch.setattr(alignment.stage, "align_chapter_rows", explode)
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
     code = main(["corpus", *target(config), "--until", "align", "--workers", "1"])
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out.startswith(f"Corpus NOT finished (failures below); built so far in {output_of(config)}\n")
     assert code == 1 and "Traceback" not in err and "luigi" not in err.split("Luigi's log")[0]
     logs = list((output_of(config) / "_logs").iterdir())
     assert len(logs) == 1 and logs[0].name.endswith(".log")
