@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -29,22 +30,23 @@ from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
 from cohesion.stage import PHENOMENA, mine_book
 from evals import recall
-from evals.data import EVAL_DATA, read_gold
+from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 
 BOOK = "eval"
 
 
 def load(root: Path) -> tuple[list[dict], list[dict]]:
-    """CHAPTERS-like rows (``en_sentences``) and ALIGNED_PAIRS-like rows (zh per bead) of ``root``."""
+    """CHAPTERS-like rows (``en_sentences``) and ALIGNED_PAIRS-like rows (zh per bead) of ``root``;
+    DataError when it has no chapter."""
     chapters, pairs = [], []
     for n, path in enumerate(sorted((root / "en").glob("*.txt")), 1):
         chapter_id = f"{BOOK}/{n}"
-        en = path.read_text(encoding="utf-8").splitlines()
+        en = read_lines(path)
         chapters.append({"chapter_id": chapter_id, "book_id": BOOK, "en_sentences": en, "file": path.name})
         zh_path, beads = root / "zh" / path.name, root / "gold" / f"{path.stem}.align"
         if not (zh_path.is_file() and beads.is_file()):
             continue
-        zh = zh_path.read_text(encoding="utf-8").splitlines()
+        zh = read_lines(zh_path)
         for k, (zh_idx, en_idx) in enumerate(read_gold(beads)):
             pairs.append(
                 {
@@ -54,6 +56,8 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
                     "zh": "".join(zh[i] for i in zh_idx),
                 }
             )
+    if not chapters:
+        raise DataError(f"{root}: no chapters (expected en/NNN.txt)")
     return chapters, pairs
 
 
@@ -91,11 +95,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
-    """candidate_id -> (phenomenon, adjacency, accepted)."""
+    """candidate_id -> (phenomenon, adjacency, accepted); DataError for a line without those four fields."""
     verdicts = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for n, line in enumerate(read_lines(path), 1):
         if line.strip() and not line.startswith("#"):
-            cid, phenomenon, adjacency, accept = line.split("\t")[:4]
+            fields = line.split("\t")
+            if len(fields) < 4:
+                raise DataError(f"{path}:{n}: not candidate_id, phenomenon, adjacency, 1|0 (tab-separated)")
+            cid, phenomenon, adjacency, accept = fields[:4]
             verdicts[cid] = (phenomenon, adjacency, accept.strip() == "1")
     return verdicts
 
@@ -132,12 +139,9 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
 
 
 def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
-    """The ``recall`` command's output (a one-line error for a malformed gold or missing data)."""
-    try:
-        gold = recall.read_recall_gold(gold_path)
-        mined = recall.mine_sources(data, gold)
-    except (recall.GoldError, OSError) as e:
-        return [f"error: {e}"]
+    """The ``recall`` command's output; DataError for a malformed gold or data, OSError for missing data."""
+    gold = recall.read_recall_gold(gold_path)
+    mined = recall.mine_sources(data, gold)
     result = recall.evaluate(gold, mined)
     out = [f"{gold_path}", "", *recall.report(result), "", *recall.by_stretch(gold, mined)]
     if show:
@@ -162,7 +166,7 @@ def show_spans(c: Candidate, sentences: list[str]) -> str:
     return show(row, sentences)
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
@@ -181,6 +185,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)
+    try:
+        _run(args)
+    except (DataError, OSError) as e:  # unreadable, not UTF-8 or malformed input
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run(args: argparse.Namespace) -> None:
     if args.command == "recall":
         print("\n".join(recall_report(args.gold, args.data, args.show)))
         return
@@ -203,4 +216,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

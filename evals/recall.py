@@ -25,6 +25,7 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine
+from evals.data import DataError, read_lines
 from text.sentences import split_sentences
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
@@ -45,14 +46,14 @@ class Gold:
     instances: list[Instance]
 
 
-class GoldError(ValueError):
+class GoldError(DataError):
     """A malformed gold line; the message names the file and line."""
 
 
 def read_recall_gold(path: Path) -> Gold:
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(read_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
         f = line.split("\t")
@@ -71,7 +72,7 @@ def read_recall_gold(path: Path) -> Gold:
 
 def sentences(data: Path, source: str) -> list[str]:
     """The sentences of one source file (paragraph files of the line layout are split)."""
-    lines = (data / source).read_text(encoding="utf-8").splitlines()
+    lines = read_lines(data / source)
     return split_sentences(lines, "en") if source.endswith(".en") else lines
 
 

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from evals.data import EVAL_DATA
+from evals.data import EVAL_DATA, DataError, read_lines
 from text.sentences import split_sentences
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev"
@@ -56,7 +56,7 @@ def boundaries(sentences: list[str]) -> set[int]:
 
 
 def _lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [line for line in read_lines(path) if line.strip()]
 
 
 def evaluate(data_dir: Path, lang: str) -> Score:
@@ -66,7 +66,7 @@ def evaluate(data_dir: Path, lang: str) -> Score:
         predicted = split_sentences(_lines(data_dir / f"{lang}-para" / gold_file.name), lang)
         gold = _lines(gold_file)
         if _WS.sub("", "".join(gold)) != _WS.sub("", "".join(predicted)):
-            raise ValueError(f"{gold_file}: gold and paragraph text differ beyond whitespace")
+            raise DataError(f"{gold_file}: gold and paragraph text differ beyond whitespace")
         score.add(boundaries(gold), boundaries(predicted))
     return score
 
@@ -84,9 +84,19 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data_dir.is_dir():
         print(f"skipped: {args.data_dir} not found")
         return 0
+    try:
+        scores = {lang: evaluate(args.data_dir, lang) for lang in ("zh", "en")}
+    except (DataError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if not any(s.tp + s.fn + s.fp for s in scores.values()):
+        print(
+            f"error: {args.data_dir}: no gold sentences (expected zh/ and en/ with zh-para/ and en-para/)",
+            file=sys.stderr,
+        )
+        return 1
     print(f"{'lang':<5}{'P':>8}{'R':>8}{'F1':>8}{'gold':>7}")
-    for lang in ("zh", "en"):
-        s = evaluate(args.data_dir, lang)
+    for lang, s in scores.items():
         print(f"{lang:<5}{s.precision:>8.4f}{s.recall:>8.4f}{s.f1:>8.4f}{s.tp + s.fn:>7}")
     return 0
 

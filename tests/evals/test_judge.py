@@ -33,3 +33,18 @@ def test_score_reports_cells_and_kappa(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| repetition | adjacent | 2 | 1 | 50% | 9%–91% |" in out
     assert "passes compared: 2; agree 2; kappa 1.00" in out
+
+
+def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_error(tmp_path, capsys):
+    verdicts = tmp_path / "p1.tsv"
+    verdicts.write_text("# header\na/1/c0\trepetition\n")
+    assert judge.main(["score", str(verdicts)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {verdicts}:2: not candidate_id, phenomenon, adjacency, 1|0 (tab-separated)\n",
+    )
+    verdicts.write_bytes(b"\xff\xfe")
+    assert judge.main(["score", str(verdicts)]) == 1
+    assert capsys.readouterr().err == f"error: {verdicts}: not UTF-8 (invalid start byte at byte 0)\n"
+    assert judge.main(["sample", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"error: {tmp_path}: no chapters (expected en/NNN.txt)\n"

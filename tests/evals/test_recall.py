@@ -34,7 +34,14 @@ def test_recall_and_precision_inside_the_stretches(tmp_path):
     assert any(line.startswith("\nMISSED en/001.txt synonyms") for line in out)
 
 
-def test_malformed_gold_is_a_one_line_error(tmp_path):
+def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     gold = tmp_path / "gold.tsv"
     gold.write_text("instance\ten/001.txt\treference\tadjacent\t0\n")
-    assert judge.recall_report(gold, tmp_path) == [f"error: {gold}:1: not a stretch or instance line"]
+    assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {gold}:1: not a stretch or instance line\n")
+    gold.write_bytes(b"stretch\t\xff\n")
+    assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"error: {gold}: not UTF-8 (invalid start byte at byte 8)\n"
+    gold.write_text("stretch\ten/001.txt\t0\t1\n")  # the source file is missing
+    assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")

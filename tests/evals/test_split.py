@@ -15,3 +15,18 @@ def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
     assert boundaries(["ab c", "d"]) == {3}
     assert main([str(tmp_path / "missing")]) == 0
     assert "skipped:" in capsys.readouterr().out
+
+
+def test_a_folder_without_gold_or_with_other_text_is_a_one_line_error(tmp_path, capsys):
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path}: no gold sentences (expected zh/ and en/ with zh-para/ and en-para/)\n"
+    )
+    for folder, text in {"zh-para": "甲。\n", "zh": "乙。\n"}.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {tmp_path / 'zh' / '001.txt'}: gold and paragraph text differ beyond whitespace\n"
+    )
