@@ -2,7 +2,8 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
-``connection_lost``; at once: ``too_large``, ``redirect_loop``, ``too_many_redirects``, ``robots_forbidden``,
+``connection_lost``; at once: ``too_large``, ``redirect_loop`` (by HTTP or by meta refresh, a page
+refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding``, ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).

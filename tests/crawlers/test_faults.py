@@ -114,6 +114,7 @@ FAULTS: dict[str, Route] = {
     ),
     "/c/oversize": page(chapter_page("大", TEXT * 3000)),
     "/c/loop-a": redirect("/c/loop-b"),
+    "/c/refresh-self": page(b'<meta http-equiv="refresh" content="0; url=/c/refresh-self">', headers=UTF8),
     "/c/hop-0": redirect("/c/hop-1"),
 }
 ROUTES = {
@@ -137,6 +138,7 @@ EXPECTED = {
     "/c/undecodable": ("bad_encoding", 1),
     "/c/oversize": ("too_large", 1),
     "/c/loop-a": ("redirect_loop", 1),
+    "/c/refresh-self": ("redirect_loop", 1),
     "/c/hop-0": ("too_many_redirects", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
@@ -207,7 +209,7 @@ def test_the_report_counts_failures_per_reason(faults):
         "truncated": 1,
         "bad_encoding": 1,
         "too_large": 1,
-        "redirect_loop": 1,
+        "redirect_loop": 2,
         "too_many_redirects": 1,
         "offsite": 5,
     }
@@ -219,6 +221,12 @@ def test_the_report_counts_failures_per_reason(faults):
         report["items"] == 1 + len(EXPECTED) + 3
     )  # the TOC and a record per chapter (three link off the site)
     assert report["requests"] == faults.site.total() and report["bytes"] > 0 and report["duration_s"] > 0
+
+
+@pytest.mark.slow
+def test_a_page_that_meta_refreshes_to_itself_is_a_redirect_loop_naming_it(faults):
+    url = faults.site.url + "c/refresh-self"
+    assert faults.state.failures[url]["detail"] == f"redirect loop: {url} -> {url}"
 
 
 @pytest.mark.slow

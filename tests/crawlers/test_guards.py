@@ -2,14 +2,16 @@ from types import SimpleNamespace
 
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
+from scrapy.utils.test import get_crawler
 
 from crawlers.guards import (
     ChallengeMiddleware,
     GuardMiddleware,
     NotSent,
     Offsite,
+    LoopSafeMetaRefreshMiddleware,
+    LoopSafeRedirectMiddleware,
     RedirectLoop,
-    RedirectLoopMiddleware,
     SiteBlocked,
     challenge_reason,
 )
@@ -82,9 +84,26 @@ def test_an_allowed_origin_is_requested():
 
 
 def test_a_redirect_back_to_a_visited_url_is_a_loop():
-    guard = RedirectLoopMiddleware()
+    guard = LoopSafeRedirectMiddleware.from_crawler(get_crawler())
     hop = Request("http://s/b", meta={"redirect_urls": ["http://s/a"]})
-    with pytest.raises(RedirectLoop, match="http://s/b -> http://s/a"):
+    with pytest.raises(RedirectLoop) as loop:
         guard.process_response(hop, Response("http://s/b", status=302, headers={"Location": "/a"}))
-    onward = Response("http://s/b", status=302, headers={"Location": "/c"})
-    assert guard.process_response(hop, onward) is onward
+    assert str(loop.value) == "redirect loop: http://s/b -> http://s/a"
+    onward = guard.process_response(hop, Response("http://s/b", status=302, headers={"Location": "/c"}))
+    assert onward.url == "http://s/c"
+
+
+def _refresh(to: str) -> HtmlResponse:
+    return HtmlResponse(
+        "http://s/b", body=f'<meta http-equiv="refresh" content="0; url={to}">'.encode(), encoding="utf-8"
+    )
+
+
+def test_a_page_that_meta_refreshes_to_itself_or_a_visited_url_is_a_loop():
+    guard = LoopSafeMetaRefreshMiddleware.from_crawler(get_crawler())
+    hop = Request("http://s/b", meta={"redirect_urls": ["http://s/a"]})
+    for to, target in [("/b", "http://s/b"), ("/a", "http://s/a")]:
+        with pytest.raises(RedirectLoop) as loop:
+            guard.process_response(hop, _refresh(to))
+        assert str(loop.value) == f"redirect loop: http://s/b -> {target}"
+    assert guard.process_response(hop, _refresh("/c")).url == "http://s/c"
