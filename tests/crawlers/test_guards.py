@@ -1,11 +1,15 @@
 from types import SimpleNamespace
 
+import gzip
+
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.test import get_crawler
 
 from crawlers.guards import (
+    BadCompression,
     ChallengeMiddleware,
+    CheckedCompressionMiddleware,
     GuardMiddleware,
     NotSent,
     Offsite,
@@ -107,3 +111,17 @@ def test_a_page_that_meta_refreshes_to_itself_or_a_visited_url_is_a_loop():
             guard.process_response(hop, _refresh(to))
         assert str(loop.value) == f"redirect loop: http://s/b -> {target}"
     assert guard.process_response(hop, _refresh("/c")).url == "http://s/c"
+
+
+def test_a_body_that_is_not_what_its_content_encoding_says_is_bad_compression():
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
+    request = Request("http://s/1.html")
+    for encoding, error in [
+        ("gzip", "Not a gzipped file (b'<p')"),
+        ("deflate", "Error -3 while decompressing data: invalid code lengths set"),
+    ]:
+        with pytest.raises(BadCompression) as bad:
+            guard.process_response(request, _html(200, b"<p>ok</p>", **{"Content-Encoding": encoding}))
+        assert str(bad.value) == f"not {encoding} as its Content-Encoding says: {error}"
+    honest = _html(200, gzip.compress(b"<p>ok</p>"), **{"Content-Encoding": "gzip"})
+    assert guard.process_response(request, honest).body == b"<p>ok</p>"
