@@ -92,6 +92,20 @@ def test_a_damaged_output_read_outside_a_build_is_one_line_and_exit_1(config, ca
     assert err.endswith("; run the build again to rebuild it\n") and len(err.splitlines()) == 1
 
 
+def test_a_folder_in_place_of_an_output_is_the_same_one_line_damaged_output_and_exit_1(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    path = layout.aligned("city-star")
+    path.mkdir(parents=True)
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"damaged output: {path}: not a readable Parquet file (Cannot open for reading: path '{path}' is a "
+        "directory); remove that folder, then run the build again to rebuild it\n",
+    )
+
+
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):
     code, out, err = _run(capsys, "stats", "--config", str(tmp_path / "none.yaml"))
     assert (code, out) == (2, "")
