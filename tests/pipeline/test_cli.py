@@ -15,6 +15,7 @@ from core.paths import REPO_ROOT
 from core.storage import write_table
 from pipeline import cli
 from pipeline.cli import main
+from tests.exports.synthetic import write_book
 from tests.helpers import output_of, target, write_config
 
 
@@ -104,6 +105,20 @@ def test_a_folder_in_place_of_an_output_is_the_same_one_line_damaged_output_and_
         f"damaged output: {path}: not a readable Parquet file (Cannot open for reading: path '{path}' is a "
         "directory); remove that folder, then run the build again to rebuild it\n",
     )
+
+
+def test_a_damaged_hand_made_file_is_to_be_fixed_or_removed_not_rebuilt(config, capsys):
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    path = layout.corrections("city-star")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not parquet")
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"damaged output: {path}: not a readable Parquet file (") and err.endswith(
+        "); it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it\n"
+    )
+    assert len(err.splitlines()) == 1
 
 
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):
