@@ -129,21 +129,27 @@ def write_table(data: pa.Table | Iterable[Mapping[str, Any]], table: str, path: 
 
 
 class DamagedFile(ValueError):
-    """A file that cannot be read as the table it should hold (truncated, overwritten, of another schema)."""
+    """A file that cannot be read as the table it should hold (truncated, overwritten, of another schema,
+    a folder in its place); the message starts with its ``path``."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = Path(path)
 
 
-def read_table(path: Path, table: str) -> pa.Table:
-    """Read a Parquet file and check it has the named schema (else ``DamagedFile``, naming it)."""
-    schema = _schema(table)
+def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.Table:
+    """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
+    ``DamagedFile``, naming it)."""
     try:
         with pq.ParquetFile(
             path
         ) as handle:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
-            data = handle.read()
+            schema = handle.schema_arrow
+            data = handle.read(columns=columns) if schema.remove_metadata().equals(_schema(table)) else None
     except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be
-        raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None
-    if not data.schema.remove_metadata().equals(schema):
-        raise DamagedFile(f"{path}: does not match the {table!r} schema (written by another version?)")
+        raise DamagedFile(path, f"not a readable Parquet file ({err})") from None
+    if data is None:
+        raise DamagedFile(path, f"does not match the {table!r} schema (written by another version?)")
     return data
 
 
@@ -151,10 +157,13 @@ def read_rows(path: Path, table: str) -> list[dict[str, Any]]:
     return read_table(path, table).to_pylist()
 
 
-def read_many(paths: Iterable[Path], table: str) -> pa.Table:
-    """Concatenate several files of one table (an empty table when there are none)."""
-    parts = [read_table(p, table) for p in paths]
-    return pa.concat_tables(parts) if parts else _schema(table).empty_table()
+def read_many(paths: Iterable[Path], table: str, columns: list[str] | None = None) -> pa.Table:
+    """Concatenate several files of one table, only ``columns`` if given (an empty table when there are none)."""
+    parts = [read_table(p, table, columns) for p in paths]
+    if parts:
+        return pa.concat_tables(parts)
+    empty = _schema(table).empty_table()
+    return empty if columns is None else empty.select(columns)
 
 
 def write_json(obj: Any, path: Path) -> str:
@@ -167,4 +176,4 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors
-        raise DamagedFile(f"{path}: not readable JSON ({' '.join(str(err).split())})") from None
+        raise DamagedFile(path, f"not readable JSON ({' '.join(str(err).split())})") from None

@@ -6,8 +6,11 @@
   that passed the middlewares and then waited in the downloader's queue goes out after a challenge.
 * ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
   blocked: detected and reported, never bypassed, and no further request goes to the site.
-* ``RedirectLoopMiddleware``: a redirect back to a URL the request already went through fails it
-  (Scrapy's duplicate filter would otherwise drop the request without a trace).
+* ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
+  status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
+  (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a trace).
+* ``CheckedCompressionMiddleware``: Scrapy's decompression; a body that is not what its
+  ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
+from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware
+from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Request, Response
 
@@ -38,6 +43,10 @@ class Offsite(IgnoreRequest):
 
 class NotSent(IgnoreRequest):
     """The site is blocked (a challenge page was met): the request is dropped unsent."""
+
+
+class BadCompression(IgnoreRequest):
+    """The response's body cannot be decompressed as its ``Content-Encoding`` says."""
 
 
 def refusal(crawler: Any, request: Request) -> IgnoreRequest | None:
@@ -105,11 +114,33 @@ class ChallengeMiddleware:
         raise SiteBlocked(reason)
 
 
-class RedirectLoopMiddleware:
-    def process_response(self, request: Request, response: Response) -> Response:
-        location = response.headers.get(b"Location")
-        if 300 <= response.status < 400 and location:
-            target = response.urljoin(location.decode("latin-1"))
-            if target in (request.url, *request.meta.get("redirect_urls", ())):
-                raise RedirectLoop(f"redirect loop: {request.url} -> {target}")
-        return response
+class _LoopSafe:
+    """A Scrapy redirect middleware that raises ``RedirectLoop`` for a redirect to a URL already visited."""
+
+    def process_response(self, request: Request, response: Response) -> Request | Response:
+        result = super().process_response(request, response)  # type: ignore[misc]
+        visited = (request.url, *request.meta.get("redirect_urls", ()))
+        if isinstance(result, Request) and result.url in visited:
+            raise RedirectLoop(f"redirect loop: {request.url} -> {result.url}")
+        return result
+
+
+class LoopSafeRedirectMiddleware(_LoopSafe, RedirectMiddleware):
+    """Scrapy's redirects by HTTP status and ``Location``, a loop failing the request."""
+
+
+class LoopSafeMetaRefreshMiddleware(_LoopSafe, MetaRefreshMiddleware):
+    """Scrapy's redirects by ``<meta http-equiv="refresh">``, a loop (a page refreshing to itself) failing it."""
+
+
+class CheckedCompressionMiddleware(HttpCompressionMiddleware):
+    """Scrapy's decompression, a body that is not what its ``Content-Encoding`` says failing the request."""
+
+    def process_response(self, request: Request, response: Response) -> Request | Response:
+        try:
+            return super().process_response(request, response)
+        except IgnoreRequest:
+            raise  # a body over DOWNLOAD_MAXSIZE once decompressed
+        except Exception as error:  # gzip, zlib, brotli and zstd each raise their own
+            said = b", ".join(response.headers.getlist("Content-Encoding")).decode("latin-1")
+            raise BadCompression(f"not {said} as its Content-Encoding says: {error}") from error

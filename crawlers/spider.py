@@ -2,8 +2,10 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
-``connection_lost``; at once: ``too_large``, ``redirect_loop``, ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding``, ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
+``connection_lost``; at once: ``too_large``, ``redirect_loop`` (by HTTP or by meta refresh, a page
+refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
+``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
+``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).
 A failure on a chapter's second or later page names that page in its detail.
@@ -33,7 +35,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
 
-from crawlers.guards import NotSent, Offsite, RedirectLoop, SiteBlocked
+from crawlers.guards import BadCompression, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
 from crawlers.parsing import decode_page, parse_chapter, parse_toc
@@ -44,6 +46,7 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
     (Offsite, "offsite"),
     (NotSent, "not_fetched"),
     (RedirectLoop, "redirect_loop"),
+    (BadCompression, "bad_compression"),
     (DownloadTimeoutError, "timeout"),
     (ResponseDataLossError, "truncated"),
     (DownloadCancelledError, "too_large"),

@@ -2,7 +2,8 @@
 chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N,
-Prologue). Text before the first heading (title, author, blurb) is front matter and dropped.
+Prologue). Text before the first heading (title, author, blurb) is front matter and dropped, and so is
+a heading with no text under it (a list of contents).
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
 
 
 def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
-    """The chapters of ``text``: each heading line and the non-empty lines up to the next heading.
+    """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
+    for a heading followed by another, as in a list of contents).
 
     A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
@@ -80,13 +82,14 @@ def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
             chapters.append(TextChapter(line, []))
         elif chapters:
             chapters[-1].paragraphs.append(line)
-    return [c for c in chapters if c.paragraphs]
+    return chapters
 
 
 def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
 ) -> tuple[list[TextChapter], str]:
-    """The chapters of a .txt book and the encoding it was read with; ``book_too_large`` over the cap."""
+    """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
+    over the cap, ``no_chapters`` when no heading line has text under it."""
     try:
         with path.open("rb") as file:
             data = file.read(caps.book_bytes + 1)
@@ -97,7 +100,11 @@ def read_text_book(
             "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"
         )
     text, used = decode(data, encoding)
-    chapters = split_chapters(text, heading)
-    if not chapters:
+    headed = split_chapters(text, heading)
+    chapters = [c for c in headed if c.paragraphs]
+    if not headed:
         raise TextBookError("no_chapters", f"{path.name}: no line matches the chapter heading pattern")
+    if not chapters:
+        found = f"{len(headed)} found, the first {headed[0].title!r}"
+        raise TextBookError("no_chapters", f"{path.name}: no text line under any chapter heading ({found})")
     return chapters, used

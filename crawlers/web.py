@@ -70,7 +70,14 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
             "crawlers.backoff.BackoffRetryMiddleware": 550,
             # between MetaRefresh (580) and HttpCompression (590): sees decompressed challenge pages first
             "crawlers.guards.ChallengeMiddleware": 585,
-            "crawlers.guards.RedirectLoopMiddleware": 610,  # sees redirects before RedirectMiddleware (600)
+            # Scrapy's redirect and decompression middlewares, in their places, failing a redirect loop
+            # and a body that is not what its Content-Encoding says
+            "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+            "crawlers.guards.LoopSafeMetaRefreshMiddleware": 580,
+            "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+            "crawlers.guards.LoopSafeRedirectMiddleware": 600,
+            "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
+            "crawlers.guards.CheckedCompressionMiddleware": 590,
         },
         "REDIRECT_MAX_TIMES": 5,
         "DOWNLOAD_HANDLERS": {

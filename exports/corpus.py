@@ -8,12 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 from core.layout import Layout
-from core.schemas import TABLES
-from core.storage import DamagedFile, read_many, read_rows
+from core.storage import read_many, read_rows
 from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from qc.corrections import correct_chapter
 from qc.store import read_corrections
@@ -37,20 +34,6 @@ def book_files(path_of_book: Callable[[str], Path]) -> list[Path]:
 
 def rejected_files(layout: Layout) -> list[Path]:
     return sorted(layout.rejected("_", "_").parent.parent.glob("*/*.parquet"))
-
-
-def read_columns(paths: Iterable[Path], table: str, columns: list[str]) -> pa.Table:
-    """Only ``columns`` of several files of one table (schema-checked like ``storage.read_table``)."""
-    paths = list(paths)
-    for path in paths:
-        try:
-            schema = pq.read_schema(path)
-        except pa.ArrowInvalid as err:
-            raise DamagedFile(f"{path}: not a readable Parquet file ({err})") from None
-        if not schema.remove_metadata().equals(TABLES[table]):
-            raise DamagedFile(f"{path}: does not match the {table!r} schema (written by another version?)")
-    parts = [pq.read_table(path, columns=columns) for path in paths]
-    return pa.concat_tables(parts) if parts else read_many([], table).select(columns)
 
 
 def aligned_books(layout: Layout) -> list[str]:
@@ -83,8 +66,8 @@ def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
 def chapter_refs(layout: Layout) -> list[ChapterRef]:
     """Every chapter that has beads (reads only the id columns)."""
     books = aligned_books(layout)
-    with_beads = set(read_columns(map(layout.aligned, books), "aligned_pairs", ["chapter_id"])[0].to_pylist())
-    chapters = read_columns(map(layout.chapters, books), "chapters", ["chapter_id", "book_id", "chapter_no"])
+    with_beads = set(read_many(map(layout.aligned, books), "aligned_pairs", ["chapter_id"])[0].to_pylist())
+    chapters = read_many(map(layout.chapters, books), "chapters", ["chapter_id", "book_id", "chapter_no"])
     return [ChapterRef(**c) for c in chapters.to_pylist() if c["chapter_id"] in with_beads]
 
 

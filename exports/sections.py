@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from exports.corpus import book_files, read_columns, rejected_files
+from exports.corpus import book_files, rejected_files
 from exports.document import Image, Section, Table
 from exports.plots import bar_chart, grouped_bar_chart, histogram
 from exports.stats import SplitStats, table6_rows
@@ -73,7 +73,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
         }
         for s, r in reasons
     ]
-    aligned = read_columns(book_files(layout.aligned), "aligned_pairs", ["chapter_id"]).column("chapter_id")
+    aligned = read_many(book_files(layout.aligned), "aligned_pairs", ["chapter_id"]).column("chapter_id")
     kept = sum(pq.read_metadata(p).num_rows for p in book_files(layout.chapters))
     rows += [
         {"step": "kept", "stage": "pair", "reason": "paired chapters", "zh": 0, "en": 0, "pair": kept},
@@ -101,7 +101,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
 
 def alignment_section(layout: Layout, img: Path) -> Section:
     title = "Alignment: bead types and scores"
-    pairs = read_columns(book_files(layout.aligned), "aligned_pairs", ["bead_type", "score"])
+    pairs = read_many(book_files(layout.aligned), "aligned_pairs", ["bead_type", "score"])
     if not pairs.num_rows:
         return not_built(title, "aligned pairs")
     types = Counter(pairs.column("bead_type").to_pylist()).most_common()
@@ -151,7 +151,7 @@ def genre_section(layout: Layout, aligned_books: list[str], img: Path) -> Sectio
 
 def cohesion_section(layout: Layout, img: Path) -> Section:
     title = "Cohesion candidates"
-    found = read_columns(book_files(layout.candidates), "candidates", ["phenomenon", "adjacency"]).to_pylist()
+    found = read_many(book_files(layout.candidates), "candidates", ["phenomenon", "adjacency"]).to_pylist()
     if not found:
         return not_built(title, "cohesion candidates")
     counts = Counter((c["phenomenon"], c["adjacency"]) for c in found)

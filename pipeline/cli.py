@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"config error: {err}", file=sys.stderr)
         return 2
     except DamagedFile as err:  # read outside a build (a build rebuilds a damaged output first)
-        print(f"damaged output: {err}; run the build again to rebuild it", file=sys.stderr)
+        print(f"damaged output: {err}; {output_folder.repair(err.path)}", file=sys.stderr)
         return 1
     except OutputBusy as err:
         print(err, file=sys.stderr)

@@ -71,6 +71,20 @@ def test_read_many_concatenates_and_handles_none(tmp_path):
     assert storage.read_many([], "rejected").num_rows == 0
 
 
+def test_read_many_reads_only_the_columns_asked_and_checks_the_schema_first(tmp_path):
+    storage.write_table([ROW], "rejected", tmp_path / "0.parquet")
+    assert storage.read_many([tmp_path / "0.parquet"], "rejected", ["stage", "reason"]).to_pylist() == [
+        {"stage": "filter", "reason": "too_few_sentences"}
+    ]
+    assert storage.read_many([], "rejected", ["reason"]).column_names == ["reason"]
+    (tmp_path / "1.parquet").mkdir()
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_many(sorted(tmp_path.glob("*.parquet")), "rejected", ["reason"])
+    assert err.value.path == tmp_path / "1.parquet"
+    with pytest.raises(storage.DamagedFile, match="does not match the 'books' schema"):
+        storage.read_many([tmp_path / "0.parquet"], "books", ["book_id"])
+
+
 def test_json_is_atomic_and_stable(tmp_path):
     storage.write_json({"b": 1, "a": "漢"}, tmp_path / "s.json")
     assert (tmp_path / "s.json").read_text(encoding="utf-8") == '{\n  "a": "漢",\n  "b": 1\n}\n'

@@ -113,7 +113,9 @@ FAULTS: dict[str, Route] = {
         b"<h1>x</h1><div class='text'><p>" + b"\x80\xff" * 300 + b"</p></div>", headers=UTF8
     ),
     "/c/oversize": page(chapter_page("大", TEXT * 3000)),
+    "/c/not-gzip": page(chapter_page("伪"), headers={"Content-Encoding": "gzip"}),
     "/c/loop-a": redirect("/c/loop-b"),
+    "/c/refresh-self": page(b'<meta http-equiv="refresh" content="0; url=/c/refresh-self">', headers=UTF8),
     "/c/hop-0": redirect("/c/hop-1"),
 }
 ROUTES = {
@@ -136,7 +138,9 @@ EXPECTED = {
     "/c/gbk-undeclared": ("chapter", 1),
     "/c/undecodable": ("bad_encoding", 1),
     "/c/oversize": ("too_large", 1),
+    "/c/not-gzip": ("bad_compression", 1),
     "/c/loop-a": ("redirect_loop", 1),
+    "/c/refresh-self": ("redirect_loop", 1),
     "/c/hop-0": ("too_many_redirects", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
@@ -207,7 +211,8 @@ def test_the_report_counts_failures_per_reason(faults):
         "truncated": 1,
         "bad_encoding": 1,
         "too_large": 1,
-        "redirect_loop": 1,
+        "bad_compression": 1,
+        "redirect_loop": 2,
         "too_many_redirects": 1,
         "offsite": 5,
     }
@@ -219,6 +224,19 @@ def test_the_report_counts_failures_per_reason(faults):
         report["items"] == 1 + len(EXPECTED) + 3
     )  # the TOC and a record per chapter (three link off the site)
     assert report["requests"] == faults.site.total() and report["bytes"] > 0 and report["duration_s"] > 0
+
+
+@pytest.mark.slow
+def test_a_page_that_meta_refreshes_to_itself_is_a_redirect_loop_naming_it(faults):
+    url = faults.site.url + "c/refresh-self"
+    assert faults.state.failures[url]["detail"] == f"redirect loop: {url} -> {url}"
+
+
+@pytest.mark.slow
+def test_a_page_that_is_not_the_gzip_its_header_says_is_bad_compression_quoting_its_start(faults):
+    assert faults.state.failures[faults.site.url + "c/not-gzip"]["detail"] == (
+        "not gzip as its Content-Encoding says: Not a gzipped file (b'<h')"
+    )
 
 
 @pytest.mark.slow
@@ -279,6 +297,17 @@ def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tm
     assert done.report["blocked"] is True and done.report["finish_reason"] == "blocked"
     assert "Just a moment..." in done.report["blocked_reason"]
     assert done.report["failed_reasons"] == {"blocked": 1, "not_fetched": 5} and done.report["retried"] == 0
+
+
+def test_a_table_of_contents_that_is_not_the_gzip_its_header_says_is_a_bad_compression_toc_failure(tmp_path):
+    with serve_faults() as site:
+        site.routes["/book/"] = page(b'<ul class="toc"></ul>', headers={**UTF8, "Content-Encoding": "gzip"})
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (site.count("/book/"), done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        1,
+        "bad_compression",
+        "not gzip as its Content-Encoding says: Not a gzipped file (b'<u')",
+    )
 
 
 def test_a_challenged_table_of_contents_is_a_blocked_toc_failure(tmp_path):

@@ -1,15 +1,21 @@
 from types import SimpleNamespace
 
+import gzip
+
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
+from scrapy.utils.test import get_crawler
 
 from crawlers.guards import (
+    BadCompression,
     ChallengeMiddleware,
+    CheckedCompressionMiddleware,
     GuardMiddleware,
     NotSent,
     Offsite,
+    LoopSafeMetaRefreshMiddleware,
+    LoopSafeRedirectMiddleware,
     RedirectLoop,
-    RedirectLoopMiddleware,
     SiteBlocked,
     challenge_reason,
 )
@@ -82,9 +88,40 @@ def test_an_allowed_origin_is_requested():
 
 
 def test_a_redirect_back_to_a_visited_url_is_a_loop():
-    guard = RedirectLoopMiddleware()
+    guard = LoopSafeRedirectMiddleware.from_crawler(get_crawler())
     hop = Request("http://s/b", meta={"redirect_urls": ["http://s/a"]})
-    with pytest.raises(RedirectLoop, match="http://s/b -> http://s/a"):
+    with pytest.raises(RedirectLoop) as loop:
         guard.process_response(hop, Response("http://s/b", status=302, headers={"Location": "/a"}))
-    onward = Response("http://s/b", status=302, headers={"Location": "/c"})
-    assert guard.process_response(hop, onward) is onward
+    assert str(loop.value) == "redirect loop: http://s/b -> http://s/a"
+    onward = guard.process_response(hop, Response("http://s/b", status=302, headers={"Location": "/c"}))
+    assert onward.url == "http://s/c"
+
+
+def _refresh(to: str) -> HtmlResponse:
+    return HtmlResponse(
+        "http://s/b", body=f'<meta http-equiv="refresh" content="0; url={to}">'.encode(), encoding="utf-8"
+    )
+
+
+def test_a_page_that_meta_refreshes_to_itself_or_a_visited_url_is_a_loop():
+    guard = LoopSafeMetaRefreshMiddleware.from_crawler(get_crawler())
+    hop = Request("http://s/b", meta={"redirect_urls": ["http://s/a"]})
+    for to, target in [("/b", "http://s/b"), ("/a", "http://s/a")]:
+        with pytest.raises(RedirectLoop) as loop:
+            guard.process_response(hop, _refresh(to))
+        assert str(loop.value) == f"redirect loop: http://s/b -> {target}"
+    assert guard.process_response(hop, _refresh("/c")).url == "http://s/c"
+
+
+def test_a_body_that_is_not_what_its_content_encoding_says_is_bad_compression():
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
+    request = Request("http://s/1.html")
+    for encoding, error in [
+        ("gzip", "Not a gzipped file (b'<p')"),
+        ("deflate", "Error -3 while decompressing data: invalid code lengths set"),
+    ]:
+        with pytest.raises(BadCompression) as bad:
+            guard.process_response(request, _html(200, b"<p>ok</p>", **{"Content-Encoding": encoding}))
+        assert str(bad.value) == f"not {encoding} as its Content-Encoding says: {error}"
+    honest = _html(200, gzip.compress(b"<p>ok</p>"), **{"Content-Encoding": "gzip"})
+    assert guard.process_response(request, honest).body == b"<p>ok</p>"

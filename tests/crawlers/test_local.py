@@ -45,6 +45,28 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     assert read_journal(tmp_path / "m.jsonl").toc_failure["reason"] == "file_not_found"
 
 
+@pytest.mark.parametrize(
+    "text, detail",
+    [
+        ("灯笼记\n作者：无名\n", "book.txt: no line matches the chapter heading pattern"),
+        (
+            "灯笼记\n第一章 点灯\n\n第二章 小船\n",
+            "book.txt: no text line under any chapter heading (2 found, the first '第一章 点灯')",
+        ),
+    ],
+)
+def test_a_text_book_without_chapters_says_whether_headings_or_their_text_are_missing(tmp_path, text, detail):
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text(text, encoding="utf-8")
+    report = read_local(TEXT_SITE, path, journal)
+    failure = read_journal(journal).toc_failure
+    assert (report["failed_reasons"], failure["reason"], failure["detail"]) == (
+        {"no_chapters": 1},
+        "no_chapters",
+        detail,
+    )
+
+
 def test_a_heading_pattern_that_backtracks_without_end_is_a_named_failure(tmp_path):
     path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
     path.write_text("第一章 点灯\n" + "a" * 40 + "b\n", encoding="utf-8")

@@ -15,6 +15,7 @@ from core.paths import REPO_ROOT
 from core.storage import write_table
 from pipeline import cli
 from pipeline.cli import main
+from tests.exports.synthetic import write_book
 from tests.helpers import output_of, target, write_config
 
 
@@ -90,6 +91,34 @@ def test_a_damaged_output_read_outside_a_build_is_one_line_and_exit_1(config, ca
     assert (code, out) == (1, "")
     assert err.startswith(f"damaged output: {path}: not a readable Parquet file (")
     assert err.endswith("; run the build again to rebuild it\n") and len(err.splitlines()) == 1
+
+
+def test_a_folder_in_place_of_an_output_is_the_same_one_line_damaged_output_and_exit_1(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    path = layout.aligned("city-star")
+    path.mkdir(parents=True)
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"damaged output: {path}: not a readable Parquet file (Cannot open for reading: path '{path}' is a "
+        "directory); remove that folder, then run the build again to rebuild it\n",
+    )
+
+
+def test_a_damaged_hand_made_file_is_to_be_fixed_or_removed_not_rebuilt(config, capsys):
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    path = layout.corrections("city-star")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not parquet")
+    code, out, err = _run(capsys, "stats", *target(config))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"damaged output: {path}: not a readable Parquet file (") and err.endswith(
+        "); it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it\n"
+    )
+    assert len(err.splitlines()) == 1
 
 
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):

@@ -9,7 +9,16 @@ import pytest
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from pipeline.config import load_config
-from pipeline.output_folder import FolderRefused, adopt, adopted, clean, foreign_books, held_books, prune
+from pipeline.output_folder import (
+    FolderRefused,
+    adopt,
+    adopted,
+    clean,
+    foreign_books,
+    held_books,
+    prune,
+    repair,
+)
 from tests.helpers import local_book, local_config, run_cli
 
 
@@ -96,3 +105,28 @@ def test_a_second_config_is_refused_by_a_folder_built_for_another_and_prune_leav
     splits = json.loads((out / "export" / "splits.json").read_text(encoding="utf-8"))
     assert set(splits["books"]) == {"two"}
     assert "warning: split valid is empty: 1 book with chapters, 0 held out" in pruned.stderr
+
+
+def test_a_damaged_file_is_rebuilt_unless_it_is_hand_made_or_a_folder(tmp_path):
+    layout = Layout(tmp_path)
+    hand_made = (
+        "it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    )
+    (tmp_path / "aligned" / "b.parquet").mkdir(parents=True)
+    (tmp_path / "corrections" / "c.parquet").mkdir(parents=True)
+    assert [
+        repair(path)
+        for path in (
+            layout.chapters("b"),
+            layout.aligned("b"),
+            layout.corrections("b"),
+            layout.corrections("c"),
+            layout.qc_dir() / "verdicts.parquet",
+        )
+    ] == [
+        "run the build again to rebuild it",
+        "remove that folder, then run the build again to rebuild it",
+        hand_made,
+        hand_made,
+        hand_made,
+    ]
