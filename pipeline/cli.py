@@ -20,7 +20,7 @@ from pipeline.stage_task import DEFAULT_CONFIG
 from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
 from pipeline.cli_args import output_folder as output_arg
 from pipeline import output_folder
-from pipeline.cli_build import Target, build, finish
+from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile
@@ -32,7 +32,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
     unfinished = build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
-    print(target.summary(finished=unfinished is None))
+    print_summary(target, unfinished)
     return finish(target, unfinished)
 
 
@@ -45,7 +45,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     )
     stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
     unfinished = build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
-    print(target.summary(finished=unfinished is None))
+    print_summary(target, unfinished)
     return finish(target, unfinished)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import luigi
 
 from core.layout import Layout
+from core.storage import DamagedFile
 from pipeline import output_folder
 from pipeline.build_log import luigi_logging_to
 from pipeline.config import Config, load_config
@@ -116,6 +117,15 @@ def _run_stages(
             if _wait_until_complete(stage, seconds=30):
                 break
     return None
+
+
+def print_summary(target: Target, unfinished: str | None) -> None:
+    """The corpus summary on stdout; one line instead where a damaged output keeps it from being read
+    (the build's failures, listed by ``finish``, follow either way)."""
+    try:
+        print(target.summary(finished=unfinished is None))
+    except DamagedFile as err:
+        print(f"no summary: damaged output: {err}; {output_folder.repair(err.path)}", file=sys.stderr)
 
 
 def finish(target: Target, unfinished: str | None) -> int:

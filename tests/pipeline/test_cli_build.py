@@ -37,3 +37,31 @@ def test_a_stage_preloads_the_families_it_will_run_and_nothing_once_they_are_bui
             cli_build._run_stages(stages, Namespace(workers=1), {"local_scheduler": True}, progress) is None
         )
     assert asked == [["Written"], ["Joined", "Written"], [], []]
+
+
+def test_a_summary_that_meets_a_damaged_output_is_one_line_and_the_failures_still_follow(
+    tmp_path, monkeypatch, capsys
+):
+    from core.storage import DamagedFile
+    from pipeline.failures import record
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
+    folder = target.layout.aligned("bk")
+
+    def damaged(self, finished: bool = True) -> str:
+        raise DamagedFile(folder, "not a readable Parquet file (is a directory)")
+
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(cli_build.Target, "summary", damaged)
+    record(target.layout.root, "AlignBook", "bk", "bk", target.params["run_id"], "IsADirectoryError: x")
+    cli_build.print_summary(target, "a stage failed")
+    assert cli_build.finish(target, "a stage failed") == 1
+    assert capsys.readouterr() == (
+        "",
+        f"no summary: damaged output: {folder}: not a readable Parquet file (is a directory); "
+        "remove that folder, then run the build again to rebuild it\n"
+        "FAILED bk: AlignBook: IsADirectoryError: x\n"
+        "1 of 1 books failed (the others are built); fix them and run the same command again\n",
+    )
