@@ -10,7 +10,8 @@
   status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
   (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a trace).
 * ``CheckedCompressionMiddleware``: Scrapy's decompression; a body that is not what its
-  ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``).
+  ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``),
+  and so does one over the page size cap once decompressed (``InflatesTooLarge``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class NotSent(IgnoreRequest):
 
 class BadCompression(IgnoreRequest):
     """The response's body cannot be decompressed as its ``Content-Encoding`` says."""
+
+
+class InflatesTooLarge(IgnoreRequest):
+    """The response's body, decompressed, is over the page size cap (``DOWNLOAD_MAXSIZE``)."""
 
 
 def refusal(crawler: Any, request: Request) -> IgnoreRequest | None:
@@ -139,8 +144,8 @@ class CheckedCompressionMiddleware(HttpCompressionMiddleware):
     def process_response(self, request: Request, response: Response) -> Request | Response:
         try:
             return super().process_response(request, response)
-        except IgnoreRequest:
-            raise  # a body over DOWNLOAD_MAXSIZE once decompressed
+        except IgnoreRequest as error:  # Scrapy's refusal of a body over DOWNLOAD_MAXSIZE once decompressed
+            raise InflatesTooLarge(str(error)) from error
         except Exception as error:  # gzip, zlib, brotli and zstd each raise their own
             said = b", ".join(response.headers.getlist("Content-Encoding")).decode("latin-1")
             raise BadCompression(f"not {said} as its Content-Encoding says: {error}") from error

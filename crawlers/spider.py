@@ -35,7 +35,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
 
-from crawlers.guards import BadCompression, NotSent, Offsite, RedirectLoop, SiteBlocked
+from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
 from crawlers.parsing import decode_page, parse_chapter, parse_toc
@@ -49,7 +49,7 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
     (BadCompression, "bad_compression"),
     (DownloadTimeoutError, "timeout"),
     (ResponseDataLossError, "truncated"),
-    (DownloadCancelledError, "too_large"),
+    ((DownloadCancelledError, InflatesTooLarge), "too_large"),
     ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
 ]
 _IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse

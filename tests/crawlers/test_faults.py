@@ -3,6 +3,7 @@ exact request counts and report fields, and the healthy chapters of the same cra
 
 from __future__ import annotations
 
+import gzip
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,6 +114,9 @@ FAULTS: dict[str, Route] = {
         b"<h1>x</h1><div class='text'><p>" + b"\x80\xff" * 300 + b"</p></div>", headers=UTF8
     ),
     "/c/oversize": page(chapter_page("大", TEXT * 3000)),
+    "/c/gzip-bomb": page(
+        gzip.compress(chapter_page("炸", TEXT * 3000)), headers={"Content-Encoding": "gzip"}
+    ),
     "/c/not-gzip": page(chapter_page("伪"), headers={"Content-Encoding": "gzip"}),
     "/c/loop-a": redirect("/c/loop-b"),
     "/c/refresh-self": page(b'<meta http-equiv="refresh" content="0; url=/c/refresh-self">', headers=UTF8),
@@ -138,6 +142,7 @@ EXPECTED = {
     "/c/gbk-undeclared": ("chapter", 1),
     "/c/undecodable": ("bad_encoding", 1),
     "/c/oversize": ("too_large", 1),
+    "/c/gzip-bomb": ("too_large", 1),
     "/c/not-gzip": ("bad_compression", 1),
     "/c/loop-a": ("redirect_loop", 1),
     "/c/refresh-self": ("redirect_loop", 1),
@@ -210,7 +215,7 @@ def test_the_report_counts_failures_per_reason(faults):
         "connection_lost": 1,
         "truncated": 1,
         "bad_encoding": 1,
-        "too_large": 1,
+        "too_large": 2,
         "bad_compression": 1,
         "redirect_loop": 2,
         "too_many_redirects": 1,

@@ -11,6 +11,7 @@ from crawlers.guards import (
     ChallengeMiddleware,
     CheckedCompressionMiddleware,
     GuardMiddleware,
+    InflatesTooLarge,
     NotSent,
     Offsite,
     LoopSafeMetaRefreshMiddleware,
@@ -125,3 +126,11 @@ def test_a_body_that_is_not_what_its_content_encoding_says_is_bad_compression():
         assert str(bad.value) == f"not {encoding} as its Content-Encoding says: {error}"
     honest = _html(200, gzip.compress(b"<p>ok</p>"), **{"Content-Encoding": "gzip"})
     assert guard.process_response(request, honest).body == b"<p>ok</p>"
+
+
+def test_a_body_over_the_page_cap_once_decompressed_is_too_large():
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler(settings_dict={"DOWNLOAD_MAXSIZE": 1000}))
+    bomb = _html(200, gzip.compress(b"<p>" + b"a" * 5000 + b"</p>"), **{"Content-Encoding": "gzip"})
+    with pytest.raises(InflatesTooLarge) as big:
+        guard.process_response(Request("http://s/1.html"), bomb)
+    assert "exceeded DOWNLOAD_MAXSIZE (1000 B) during decompression" in str(big.value)
