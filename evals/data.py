@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from alignment.beads import read_beads
+from alignment.beads import parse_bead
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
 from text.sentences import split_en, split_zh
@@ -65,21 +65,32 @@ def present(data_dirs: list[Path]) -> list[Path]:
     return [d for d in data_dirs if d.exists()]
 
 
+def read_text(path: Path) -> str:
+    """The text of ``path``, line ends as they are; DataError when it is not UTF-8."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+
+
 def read_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError as err:
-        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+    return read_text(path).splitlines()
 
 
-def read_gold(path: Path) -> list[BeadKey]:
-    """The gold beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed."""
+def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]:
+    """The gold beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed or,
+    given the chapter's (zh, en) sentence counts ``sizes``, when a bead names a sentence beyond them."""
     try:
-        return [bead.key for bead in read_beads(path)]
-    except UnicodeDecodeError as err:
-        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+        beads = [parse_bead(line).key for line in read_lines(path) if line.strip()]
     except ValueError as err:
         raise DataError(f"{path}: {err}") from None
+    for n, key in enumerate(beads if sizes else [], 1):
+        for side, indices, size in zip(("zh", "en"), key, sizes):
+            if indices and max(indices) >= size:
+                raise DataError(
+                    f"{path}: bead {n} names {side} sentence {max(indices)}, but the chapter has {size}"
+                )
+    return beads
 
 
 def chapter_names(data_dir: Path) -> list[str]:
@@ -109,7 +120,7 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
         zh, en = read_lines(data_dir / "zh" / f"{name}.txt"), read_lines(en_path)
         gold_path = data_dir / "gold" / f"{name}.align"
-        gold = read_gold(gold_path) if gold_path.is_file() else None
+        gold = read_gold(gold_path, (len(zh), len(en))) if gold_path.is_file() else None
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"

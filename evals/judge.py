@@ -47,7 +47,7 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
         if not (zh_path.is_file() and beads.is_file()):
             continue
         zh = read_lines(zh_path)
-        for k, (zh_idx, en_idx) in enumerate(read_gold(beads)):
+        for k, (zh_idx, en_idx) in enumerate(read_gold(beads, (len(zh), len(en)))):
             pairs.append(
                 {
                     "pair_id": f"{chapter_id}/{k}",

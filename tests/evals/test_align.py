@@ -68,3 +68,12 @@ def test_bleualign_reports_agreement_with_and_scores_of_the_upstream_beads(tmp_p
     assert output[3] == (
         "upstream  strict P 1.000 R 1.000 F1 1.000  lax P 1.000 R 1.000 F1 1.000  (bleualign-upstream against the gold)"
     )
+
+
+def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
+    _write_dir(tmp_path)
+    (tmp_path / "gold" / "001.align").write_text("[0]:[0]\n[1]:[1,99]\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / 'gold' / '001.align'}: bead 2 names en sentence 99, but the chapter has {len(EN)}\n"
+    )

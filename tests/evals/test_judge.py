@@ -48,3 +48,18 @@ def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_err
     assert capsys.readouterr().err == f"error: {verdicts}: not UTF-8 (invalid start byte at byte 0)\n"
     assert judge.main(["sample", str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path}: no chapters (expected en/NNN.txt)\n"
+
+
+def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
+    for side, text in (
+        ("en", "Theo lost his umbrella.\n"),
+        ("zh", "西奥丢了伞。\n"),
+        ("gold", "[0]:[0]\n[3]:[]\n"),
+    ):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / ("001.align" if side == "gold" else "001.txt")).write_text(text, encoding="utf-8")
+    assert judge.main(["sample", str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'gold' / '001.align'}: bead 2 names zh sentence 3, but the chapter has 1\n",
+    )
