@@ -27,7 +27,7 @@ from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
-from evals.data import DataError, EvalChapter, add_dev_dirs, load_chapters, perturb_starts, present
+from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
 FOLDS = 4
@@ -71,7 +71,7 @@ class Case:
 
 
 def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list[Case]:
-    chapters = [chapter for chapter in load_chapters(data_dir) if chapter.gold is not None]
+    chapters = gold_chapters(data_dir)
     learned = align_book([(c.zh, c.en) for c in chapters], lexicon).learned
     refined = lexicon.with_learned(learned)
     cases = []

@@ -167,6 +167,14 @@ def load_chapters(data_dir: Path) -> list[EvalChapter]:
     return chapters
 
 
+def gold_chapters(data_dir: Path) -> list[EvalChapter]:
+    """The chapters of ``data_dir`` with gold beads; DataError when it holds none (or a malformed one)."""
+    chapters = [chapter for chapter in load_chapters(data_dir) if chapter.gold]
+    if not chapters:
+        raise DataError(f"{data_dir}: no chapter has gold beads (expected gold/NNN.align)")
+    return chapters
+
+
 def perturb_starts(starts: frozenset[int], n: int, seed: int = SEED) -> frozenset[int]:
     """Merge about MERGE_SHARE of neighbouring paragraphs, split about SPLIT_SHARE at a sentence end."""
     rng = random.Random(seed)

@@ -23,7 +23,7 @@ from alignment.methods import METHODS
 from alignment.similarity import char_count
 from core.rejection import Rejection
 from evals.align import align_dir
-from evals.data import EvalChapter, load_chapters, present
+from evals.data import EvalChapter, gold_chapters, present
 from evals.metric import BeadKey
 
 ZH_BINS = (5, 10, 20)  # border sentence lengths, in characters: up to each bound, then longer
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if not present([args.data_dir]):
         return 0
     try:
-        chapters = [c for c in load_chapters(args.data_dir) if c.gold is not None]
+        chapters = gold_chapters(args.data_dir)
         results, _ = align_dir(args.data_dir, chapters, args.method, ".trans.txt", args.paragraphs)
     except (OSError, ValueError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -2,8 +2,9 @@ from dataclasses import replace
 
 from alignment.hybrid import HYBRID_SEARCH
 from alignment.search import SearchParams
-from evals.crossval import GRIDS, fit, grid, objective
+from evals.crossval import GRIDS, fit, grid, main, objective
 from evals.metric import Counts
+from tests.evals.test_align import _write_dir
 
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
@@ -33,3 +34,13 @@ def test_the_objective_averages_strict_f1_and_line_accuracy_and_fit_takes_the_fi
     cases = [object()]
     table = {(0, id(cases[0])): half, (1, id(cases[0])): perfect, (2, id(cases[0])): perfect}
     assert fit(cases, table, 3) == 1
+
+
+def test_a_folder_without_gold_is_a_one_line_error_before_the_grid(tmp_path, capsys):
+    _write_dir(tmp_path)
+    (tmp_path / "gold" / "001.align").write_text("\n")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: no chapter has gold beads (expected gold/NNN.align)\n",
+    )

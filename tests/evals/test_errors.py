@@ -58,3 +58,13 @@ def test_a_shape_only_the_aligner_made_has_no_recall():
         "       1-1       2   0.00      0       2      0      -",
         "       2-2       0      -      0       0      1   0.00",
     ]
+
+
+def test_a_folder_without_gold_is_a_one_line_error(tmp_path, capsys):
+    _write_dir(tmp_path)
+    (tmp_path / "gold" / "001.align").unlink()
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: no chapter has gold beads (expected gold/NNN.align)\n",
+    )
