@@ -11,10 +11,11 @@ the report on the gold beads. Skips with a message when the data is absent.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from core.lines import split_lines
-from evals.data import EVAL_DATA, read_gold
+from evals.data import EVAL_DATA, DataError, read_gold, read_text
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
@@ -23,18 +24,23 @@ DEFAULT = EVAL_DATA / "mac-dev-mt"
 
 
 def _lines(path: Path) -> list[str]:
-    return split_lines(path.read_bytes().decode("utf-8"))
+    return split_lines(read_text(path))
 
 
 def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
+    """One document per gold chapter; DataError (OSError for a missing file) when the data is incomplete."""
     docs, stats = [], SplitDiscourse()
     for gold in sorted((data_dir / "gold").glob("*.align")):
         name = gold.stem
         zh, mt, en = (
             _lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt")
         )
+        if len(mt) != len(zh):
+            raise DataError(
+                f"{data_dir}: zh/{name}.trans.txt has {len(mt)} lines but zh/{name}.txt has {len(zh)}"
+            )
         refs, hyps = [], []
-        for zh_idx, en_idx in read_gold(gold):
+        for zh_idx, en_idx in read_gold(gold, (len(zh), len(en))):
             stats.add(
                 {
                     "pair_id": f"{name}/{len(refs)}",
@@ -46,6 +52,8 @@ def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
                 hyps.append(" ".join(mt[i] for i in zh_idx))
                 refs.append(" ".join(en[j] for j in en_idx))
         docs.append(Document(name, refs, hyps))
+    if not docs:
+        raise DataError(f"{data_dir}: no gold/NNN.align")
     return docs, stats
 
 
@@ -54,7 +62,7 @@ def _fit(lines: list[str], n: int) -> list[str]:
     return (lines + [""] * n)[:n]
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "data_dir",
@@ -66,8 +74,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not (args.data_dir / "gold").is_dir():
         print(f"skipped: no evaluation data in {args.data_dir}")
-        return
-    docs, stats = read_documents(args.data_dir)
+        return 0
+    try:
+        docs, stats = read_documents(args.data_dir)
+    except (DataError, OSError) as err:  # unreadable, not UTF-8, malformed or missing files
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     control = [
         Document(d.chapter_id, nxt.refs, _fit(d.hyps, len(nxt.refs)))
         for d, nxt in zip(docs, docs[1:] + docs[:1])
@@ -92,7 +104,8 @@ def main(argv: list[str] | None = None) -> None:
         f"  English pronouns in two-sided beads with no Chinese pronoun: {zero['with no zh pronoun in the bead']}"
         f" of {zero['en pronouns (two-sided beads)']} ({zero['share %']}%)"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

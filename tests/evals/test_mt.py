@@ -26,3 +26,30 @@ def test_gold_beads_become_documents_and_pronoun_counts(tmp_path, capsys):
 def test_absent_data_is_skipped(tmp_path, capsys):
     main([str(tmp_path / "none")])
     assert capsys.readouterr().out == f"skipped: no evaluation data in {tmp_path / 'none'}\n"
+
+
+def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, capsys):
+    _write(tmp_path, "zh/001.txt", ["他走了。"])
+    _write(tmp_path, "en/001.txt", ["He went away."])
+    _write(tmp_path, "gold/001.align", ["[0]:[0]"])
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+    _write(tmp_path, "zh/001.trans.txt", ["He left.", "It rained."])
+    assert main([str(tmp_path)]) == 1
+    assert (
+        capsys.readouterr().err == f"error: {tmp_path}: zh/001.trans.txt has 2 lines but zh/001.txt has 1\n"
+    )
+    _write(tmp_path, "zh/001.trans.txt", ["He left."])
+    _write(tmp_path, "gold/001.align", ["[0]:[1]"])
+    assert main([str(tmp_path)]) == 1
+    gold = tmp_path / "gold" / "001.align"
+    assert capsys.readouterr().err == f"error: {gold}: bead 1 names en sentence 1, but the chapter has 1\n"
+    (tmp_path / "en" / "001.txt").write_bytes(b"\xffHe went away.\n")
+    assert main([str(tmp_path)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {tmp_path / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+    )
+    gold.unlink()
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path}: no gold/NNN.align\n")
