@@ -6,10 +6,11 @@ python -m evals.compare OUT_DIR REFERENCE_DIR
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from evals.data import read_gold
+from evals.data import DataError, read_gold
 from evals.metric import BeadKey
 
 
@@ -21,23 +22,33 @@ def agreement(ours: Iterable[BeadKey], reference: Iterable[BeadKey]) -> tuple[in
 
 
 def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
+    """(reference beads reproduced, reference beads) over every reference file; DataError when there is
+    none or one is malformed, OSError when ours lacks one."""
+    paths = sorted(reference.glob("*.align"))
+    if not paths:
+        raise DataError(f"{reference}: no *.align beads")
     shared = total = 0
-    for path in sorted(reference.glob("*.align")):
+    for path in paths:
         same, count = agreement(read_gold(ours / path.name), read_gold(path))
         shared, total = shared + same, total + count
     return shared, total
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ours", type=Path, help="folder of our beads (evals.align --out)")
     parser.add_argument(
         "reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)"
     )
     args = parser.parse_args(argv)
-    shared, total = compare_dirs(args.ours, args.reference)
+    try:
+        shared, total = compare_dirs(args.ours, args.reference)
+    except (DataError, OSError) as err:  # unreadable, not UTF-8, malformed or missing files
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     print(f"agreement: {shared}/{total} reference beads reproduced ({shared / max(1, total):.3f})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -11,3 +11,17 @@ def test_agreement_counts_reference_beads_reproduced(tmp_path, capsys):
         write_beads(tmp_path / name / "001.align", beads)
     main([str(tmp_path / "ours"), str(tmp_path / "ref")])
     assert "2/3" in capsys.readouterr().out
+
+
+def test_no_reference_beads_a_missing_or_malformed_file_is_a_one_line_error(tmp_path, capsys):
+    ours, ref = tmp_path / "ours", tmp_path / "ref"
+    assert main([str(ours), str(ref)]) == 1
+    assert capsys.readouterr() == ("", f"error: {ref}: no *.align beads\n")
+    ref.mkdir()
+    (ref / "001.align").write_text("[0]:[0]\n")
+    assert main([str(ours), str(ref)]) == 1
+    assert capsys.readouterr().err == f"error: [Errno 2] No such file or directory: '{ours / '001.align'}'\n"
+    ours.mkdir()
+    (ours / "001.align").write_text("[0]:[0]\nnot a bead\n")
+    assert main([str(ours), str(ref)]) == 1
+    assert capsys.readouterr().err == f"error: {ours / '001.align'}: not a bead: 'not a bead'\n"
