@@ -112,7 +112,8 @@ def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> di
     return results
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
     return int(text)
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--device", choices=("cpu", "cuda"), default="cpu", help="where models run (default cpu)"
     )
-    parser.add_argument("--batch-size", type=_positive, default=16, help="items per model call (default 16)")
+    parser.add_argument("--batch-size", type=positive, default=16, help="items per model call (default 16)")
     parser.add_argument(
         "--out",
         type=Path,

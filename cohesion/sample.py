@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from cohesion.candidate import ADJACENCY
+from cohesion.evaluate import positive
 from cohesion.stage import PHENOMENA
+from core.storage import DamagedFile, read_many
 
 
 def load(directory: Path) -> list[dict]:
-    rows = [row for path in sorted(directory.glob("*.parquet")) for row in pq.read_table(path).to_pylist()]
-    return sorted(rows, key=lambda r: r["candidate_id"])
+    """The CANDIDATES rows of ``directory``'s Parquet files; DamagedFile when there is none or one is not
+    a CANDIDATES file."""
+    paths = sorted(directory.glob("*.parquet"))
+    if not paths:
+        raise DamagedFile(directory, "not a folder of CANDIDATES *.parquet files")
+    return sorted(read_many(paths, "candidates").to_pylist(), key=lambda r: r["candidate_id"])
 
 
 def sample(rows: list[dict], phenomenon: str, per: int, seed: int) -> list[dict]:
@@ -61,14 +66,18 @@ def _order(r: dict) -> tuple:
     return book, int(number) if number.isdigit() else number, int(n)
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, help="directory holding the CANDIDATES *.parquet files")
-    parser.add_argument("--per", type=int, default=20, help="candidates per phenomenon (default 20)")
+    parser.add_argument("--per", type=positive, default=20, help="candidates per phenomenon (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--phenomenon", choices=PHENOMENA, action="append", help="only these (repeatable)")
     args = parser.parse_args(argv)
-    rows = load(args.directory)
+    try:
+        rows = load(args.directory)
+    except DamagedFile as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     counts = Counter((r["phenomenon"], r["adjacency"]) for r in rows)
     print(f"{'phenomenon':<14}" + "".join(f"{a.replace('non_adjacent', 'non-adj'):>10}" for a in ADJACENCY))
     for p in PHENOMENA:
@@ -78,7 +87,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"\n=== {p}: {len(picked)} of {sum(counts[p, a] for a in ADJACENCY)} ===")
         for n, r in enumerate(picked, 1):
             print(f"{n:>2}. {show(r)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,3 +1,4 @@
+import pytest
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -23,3 +24,25 @@ def test_counts_and_marked_sample(mined, tmp_path, capsys):
     assert "S0: [[Someone had been in the study]]." in out
     assert "S2: She wondered <<who>>." in out
     assert "=== repetition" not in out
+
+
+def test_no_candidates_a_damaged_file_or_a_per_below_one_is_a_one_line_error(tmp_path, capsys):
+    assert main([str(tmp_path / "absent")]) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'absent'}: not a folder of CANDIDATES *.parquet files\n",
+    )
+    (tmp_path / "b1.parquet").write_text("not parquet")
+    assert main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"error: {tmp_path / 'b1.parquet'}: not a readable Parquet file ("
+    )
+    pq.write_table(pa.table({"candidate_id": ["b1/3/c0"]}), tmp_path / "b1.parquet")
+    assert main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / 'b1.parquet'}: does not match the 'candidates' schema (written by another version?)\n"
+    )
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path), "--per", "0"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith("error: argument --per: '0' is not a positive whole number\n")
