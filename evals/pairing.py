@@ -29,7 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from evals.data import EVAL_DATA, read_gold
+from cohesion.evaluate import positive
+from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
 from text.sentences import split_sentences
@@ -41,10 +42,6 @@ EnChapter = tuple[tuple[int, ...], int | None]  # the zh pieces it translates; w
 Pair = tuple[frozenset[int], frozenset[int]]
 
 
-def _lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
-
-
 def _cut(n: int, pieces: int) -> list[range]:
     bounds = [round(k * n / pieces) for k in range(pieces + 1)]
     return [range(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
@@ -54,8 +51,11 @@ def mac_pieces(folder: Path, pieces: int) -> list[Piece]:
     """Each chapter's gold beads cut into ``pieces`` runs: the zh and en sentences of each run."""
     out = []
     for gold in sorted((folder / "gold").glob("*.align")):
-        zh, en = _lines(folder / "zh" / f"{gold.stem}.txt"), _lines(folder / "en" / f"{gold.stem}.txt")
-        beads = read_gold(gold)
+        zh, en = (
+            read_lines(folder / "zh" / f"{gold.stem}.txt"),
+            read_lines(folder / "en" / f"{gold.stem}.txt"),
+        )
+        beads = read_gold(gold, (len(zh), len(en)))
         for run in _cut(len(beads), pieces):
             out.append(([zh[i] for b in run for i in beads[b][0]], [en[j] for b in run for j in beads[b][1]]))
     return out
@@ -65,7 +65,7 @@ def webfiction_pieces(folder: Path, pieces: int) -> list[Piece]:
     """Each passage's parallel lines cut into ``pieces`` runs, split into sentences."""
     out = []
     for zh_file in sorted((folder / "lines").glob("*.zh")):
-        zh, en = _lines(zh_file), _lines(zh_file.with_suffix(".en"))
+        zh, en = read_lines(zh_file), read_lines(zh_file.with_suffix(".en"))
         for run in _cut(len(zh), pieces):
             out.append(
                 (
@@ -80,6 +80,7 @@ LOADERS: dict[str, Callable[[Path, int], list[Piece]]] = {
     "mac-dev": mac_pieces,
     "webfiction-dev": webfiction_pieces,
 }
+MIN_PIECES = 6  # the mixed scenario's prologue, merge, split and drop, none on the first or last chapter
 
 
 def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bool]:
@@ -163,14 +164,16 @@ def _pr(gold: set[Pair], made: set[Pair]) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", nargs="*", default=list(DATASETS), help="data sets under --eval-dir")
+    parser.add_argument(
+        "--data", nargs="*", choices=DATASETS, default=list(DATASETS), help="data sets under --eval-dir"
+    )
     parser.add_argument(
         "--eval-dir",
         type=Path,
         default=EVAL_DATA,
         help="where the data sets live (default ../shared/eval-data)",
     )
-    parser.add_argument("--pieces", type=int, default=3, help="pieces each real chapter is cut into")
+    parser.add_argument("--pieces", type=positive, default=3, help="pieces each real chapter is cut into")
     parser.add_argument(
         "--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)"
     )
@@ -183,7 +186,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skipped: {folder} not found")
             continue
         lexicon = lexicon or Lexicon()
-        pieces = LOADERS[data](folder, args.pieces)
+        try:
+            pieces = LOADERS[data](folder, args.pieces)
+        except (DataError, OSError) as err:  # unreadable, not UTF-8, malformed or missing files
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        if len(pieces) < MIN_PIECES:
+            print(
+                f"error: {folder}: {len(pieces)} pieces, the scenarios need at least {MIN_PIECES}"
+                " (more chapters or a larger --pieces)",
+                file=sys.stderr,
+            )
+            return 1
         totals: dict[str, set[tuple[str, Pair]]] = {"gold": set(), "made": set(), "by_number": set()}
         for name in SCENARIOS:
             gold, made, by_number = evaluate(pieces, name, lexicon, args.seed)

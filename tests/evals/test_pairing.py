@@ -1,6 +1,8 @@
 import random
 
-from evals.pairing import SCENARIOS, _pr, gold_pairs, mac_pieces, scenario
+import pytest
+
+from evals.pairing import SCENARIOS, _pr, gold_pairs, mac_pieces, main, scenario
 
 
 def test_each_scenario_disturbs_the_translation_as_named():
@@ -40,3 +42,32 @@ def test_mac_pieces_cut_the_gold_beads_of_each_chapter(tmp_path):
             text, encoding="utf-8"
         )
     assert mac_pieces(tmp_path, 2) == [(["甲。", "乙。"], ["A.", "B.", "C."]), (["丙。"], ["D."])]
+
+
+def test_too_few_pieces_bad_files_or_options_are_a_one_line_error(tmp_path, capsys):
+    mac = tmp_path / "mac-dev"
+    for folder, text in {"zh": "甲。\n乙。\n", "en": "A.\nB.\n", "gold": "[0]:[0]\n[1]:[1]\n"}.items():
+        (mac / folder).mkdir(parents=True)
+        (mac / folder / ("001.align" if folder == "gold" else "001.txt")).write_text(text, encoding="utf-8")
+    args = ["--eval-dir", str(tmp_path), "--data", "mac-dev"]
+    assert main(args) == 1
+    assert capsys.readouterr().err == (
+        f"error: {mac}: 2 pieces, the scenarios need at least 6 (more chapters or a larger --pieces)\n"
+    )
+    (mac / "gold" / "001.align").write_text("[0]:[0]\n[2]:[1]\n")
+    assert main(args) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {mac / 'gold' / '001.align'}: bead 2 names zh sentence 2, but the chapter has 2\n"
+    )
+    (mac / "en" / "001.txt").write_bytes(b"A.\n\xff\n")
+    assert main(args) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {mac / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 3)\n"
+    )
+    for bad in (["--pieces", "0"], ["--data", "nope"]):
+        with pytest.raises(SystemExit) as exit_:
+            main([*args, *bad])
+        assert exit_.value.code == 2
+    assert "argument --pieces: '0' is not a positive whole number" in capsys.readouterr().err
