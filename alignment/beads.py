@@ -42,9 +42,5 @@ def parse_bead(line: str) -> Bead:
     return Bead(indices[0], indices[1], float(score) if score else 0.0)
 
 
-def read_beads(path: Path) -> list[Bead]:
-    return [parse_bead(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
 def write_beads(path: Path, beads: list[Bead]) -> None:
     path.write_text("".join(format_bead(bead) + "\n" for bead in beads), encoding="utf-8")
