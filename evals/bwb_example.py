@@ -16,7 +16,7 @@ from pathlib import Path
 from alignment.book import align_book
 from text.lexicon import Lexicon
 from core.rejection import Rejection
-from evals.data import EVAL_DATA, read_lines
+from evals.data import EVAL_DATA, DataError, read_lines
 from evals.metric import BeadKey
 from text.sentences import split_en
 
@@ -48,7 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.data_dir / "0.chs_re.txt").is_file():
         print(f"skipped: no data at {args.data_dir}")
         return 0
-    zh, en, gold = load(args.data_dir)
+    try:
+        zh, en, gold = load(args.data_dir)
+    except (DataError, OSError) as err:  # not UTF-8, or the English file missing
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     beads = align_book([(zh, en)], Lexicon()).chapters[0]
     keys = set() if isinstance(beads, Rejection) else {bead.key for bead in beads}
     exact = sum(bead in keys for bead in gold)

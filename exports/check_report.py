@@ -73,7 +73,10 @@ def _run(command: list[str], timeout: float) -> tuple[str, str]:
 def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
     """``src`` of every image of ``page`` that Chromium could not load (raises if the probe never ran)."""
     page = page.resolve()
-    html = page.read_text(encoding="utf-8")
+    try:
+        html = page.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RuntimeError(f"{page}: not UTF-8 HTML ({err.reason} at byte {err.start})") from None
     probe = f'<base href="{page.parent.as_uri()}/">'
     html = html.replace("<head>", "<head>" + probe, 1).replace("</body>", PROBE + "</body>", 1)
     with tempfile.TemporaryDirectory(prefix="bwb-check-report-") as tmp:

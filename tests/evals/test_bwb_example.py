@@ -31,3 +31,17 @@ def test_prints_exact_beads_and_skips_without_data(tmp_path, capsys):
     assert capsys.readouterr().out == "ex: 6/6 gold beads exact (6 zh lines, 7 en sentences)\n"
     assert main([str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'none'}\n"
+
+
+def test_an_undecodable_or_missing_file_is_a_one_line_error(tmp_path, capsys):
+    _write(tmp_path / "ex", ["他笑了。"], ["He laughed."])
+    (tmp_path / "ex" / "0.chs_re.txt").write_bytes(b"\xff")
+    assert main([str(tmp_path / "ex")]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {tmp_path / 'ex' / '0.chs_re.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+    )
+    (tmp_path / "ex" / "0.chs_re.txt").write_text("他笑了。\n", encoding="utf-8")
+    (tmp_path / "ex" / "0.ref_re.txt").unlink()
+    assert main([str(tmp_path / "ex")]) == 1
+    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")

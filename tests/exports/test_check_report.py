@@ -11,6 +11,14 @@ def test_skips_without_chromium(monkeypatch, capsys):
     assert "skipped: chromium not installed" in capsys.readouterr().out
 
 
+def test_a_page_that_is_not_utf8_is_a_one_line_error(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
+    page = tmp_path / "index.html"
+    page.write_bytes(b"<html>\xff</html>")
+    assert check_report.main([str(page)]) == 1
+    assert capsys.readouterr().out == f"error: {page}: not UTF-8 HTML (invalid start byte at byte 6)\n"
+
+
 @pytest.fixture
 def chromium() -> str:
     """The browser's path; without one the test skips, except under CI (.ci/run installs Debian's)."""
