@@ -11,6 +11,7 @@ recovered exactly by a run of beads) and the one-sided beads produced against th
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from text.lexicon import Lexicon
 from alignment.search import Paragraphs
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
+from evals.data import DataError, read_lines
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 from text.sentences import split_en, split_zh
 
@@ -33,7 +35,7 @@ def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey], Par
     starts: tuple[set[int], set[int]] = (set(), set())
     pending: list[str] | None = None
     new_paragraph = True
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in read_lines(path):
         if not line.strip():
             new_paragraph = True
         elif line.startswith("zh:"):
@@ -102,7 +104,7 @@ def _summary(label: str, before: Tally, after: Tally) -> str:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "source_dir",
@@ -112,15 +114,25 @@ def main(argv: list[str] | None = None) -> None:
         help="the demo's source books (default: demo/source)",
     )
     args = parser.parse_args(argv)
-    lexicon = Lexicon()
-    totals = {False: Tally(), True: Tally()}
-    for book in sorted(path for path in args.source_dir.iterdir() if any(path.glob("ch*.txt"))):
-        tallies = evaluate_book(book, lexicon)
-        for refine, value in tallies.items():
-            totals[refine] += value
-        print(_summary(book.name, tallies[False], tallies[True]))
+    try:
+        books = sorted(path for path in args.source_dir.iterdir() if any(path.glob("ch*.txt")))
+        if not books:
+            raise DataError(f"{args.source_dir}: no book (expected BOOK/chNN.txt bead files)")
+        lexicon = Lexicon()
+        totals = {False: Tally(), True: Tally()}
+        for book in books:
+            tallies = evaluate_book(book, lexicon)
+            if not tallies[False].lines[1]:
+                raise DataError(f"{book}: no zh:/en: bead in its chapters")
+            for refine, value in tallies.items():
+                totals[refine] += value
+            print(_summary(book.name, tallies[False], tallies[True]))
+    except (DataError, OSError) as err:  # not a folder, not UTF-8, no beads
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     print(_summary("all", totals[False], totals[True]))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

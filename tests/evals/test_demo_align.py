@@ -1,4 +1,4 @@
-from evals.demo_align import read_bead_file
+from evals.demo_align import main, read_bead_file
 
 CHAPTER = """title-zh: 第一章
 title-en: Chapter 1
@@ -21,3 +21,19 @@ def test_gold_from_bead_file(tmp_path):
     assert len(en) == 4
     assert gold == [((0, 1), (0,)), ((2,), (1, 2)), ((), (3,))]
     assert (paragraphs.zh, paragraphs.en) == ({0, 3}, {0, 3})
+
+
+def test_a_folder_without_books_or_beads_or_with_undecodable_text_is_a_one_line_error(tmp_path, capsys):
+    assert main([str(tmp_path / "none")]) == 1
+    assert capsys.readouterr().err == f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n"
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"error: {tmp_path}: no book (expected BOOK/chNN.txt bead files)\n"
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "ch01.txt").write_text("title-zh: 第一章\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"error: {tmp_path / 'bk'}: no zh:/en: bead in its chapters\n"
+    (tmp_path / "bk" / "ch01.txt").write_bytes(b"zh: \xff\n")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not UTF-8 (invalid start byte at byte 4)\n"
+    )
