@@ -24,6 +24,7 @@ from cohesion.annotation import RowsError, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
+from core.arg_types import positive
 from core.storage import write_bytes, write_table
 
 
@@ -110,13 +111,6 @@ def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> di
             fields = baselines.context(items, tagged)
         results[name] = [_row(item, name) | f for item, f in zip(items, fields, strict=True)]
     return results
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from cohesion.candidate import ADJACENCY
-from cohesion.evaluate import positive
+from core.arg_types import positive
 from cohesion.stage import PHENOMENA
 from core.storage import DamagedFile, read_many
 

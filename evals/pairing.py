@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from cohesion.evaluate import positive
+from core.arg_types import positive
 from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
