@@ -84,12 +84,13 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
         beads = [parse_bead(line).key for line in read_lines(path) if line.strip()]
     except ValueError as err:
         raise DataError(f"{path}: {err}") from None
-    for n, key in enumerate(beads if sizes else [], 1):
-        for side, indices, size in zip(("zh", "en"), key, sizes):
-            if indices and max(indices) >= size:
-                raise DataError(
-                    f"{path}: bead {n} names {side} sentence {max(indices)}, but the chapter has {size}"
-                )
+    if sizes is not None:
+        for n, key in enumerate(beads, 1):
+            for side, indices, size in zip(("zh", "en"), key, sizes):
+                if indices and max(indices) >= size:
+                    raise DataError(
+                        f"{path}: bead {n} names {side} sentence {max(indices)}, but the chapter has {size}"
+                    )
     return beads
 
 
