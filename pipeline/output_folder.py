@@ -8,12 +8,12 @@ cleaned, deduplicated, paired, aligned chapters or candidates). Hand-made files 
 
 from __future__ import annotations
 
-import json
 import shutil
 from glob import escape
 from pathlib import Path
 
 from core.layout import Layout
+from core.storage import DamagedFile, read_json, write_json
 
 # The top-level entries of an output folder; ``clean`` removes them except the hand-made ones.
 LAYOUT = frozenset(
@@ -67,8 +67,8 @@ def adopted(layout: Layout) -> set[str]:
     if not path.is_file():
         return set()
     try:
-        books = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:  # not JSON, or not UTF-8: a hand edit gone wrong
+        books = read_json(path)
+    except DamagedFile:  # not JSON, or not UTF-8: a hand edit gone wrong
         books = None
     if not isinstance(books, list) or not all(isinstance(book, str) for book in books):
         raise FolderRefused(
@@ -116,7 +116,7 @@ def prune(layout: Layout, books: list[str]) -> int:
 def adopt(layout: Layout, books: list[str]) -> None:
     """Record ``books`` as part of this folder's corpus."""
     path = _adopted_path(layout)
-    path.write_text(json.dumps(sorted(adopted(layout) | set(books))) + "\n", encoding="utf-8")
+    write_json(sorted(adopted(layout) | set(books)), path)
 
 
 class FolderRefused(Exception):
