@@ -1,8 +1,9 @@
 """Ellipsis (sluicing): a wh-remnant at the right edge of a clause, its content in an earlier clause.
 
-A root sluice in dialogue answers speech: its antecedent is the nearest earlier sentence holding
-speech (narration between is passed over; element 1 is the quoted part), and none after a question
-or a request ("Give me the key." / "Why?" means "why do you ask").
+A root sluice in dialogue (in quotation marks) answers speech: its antecedent is the nearest earlier
+sentence holding speech (narration between is passed over; element 1 is the quoted part), and none
+after a question or a request ("Give me the key." / "Why?" means "why do you ask"). A root sluice in
+narration ("He needed the money by Friday. But how?") follows the rules below.
 
 Two shapes: *embedded* sluices, the wh-phrase right after a question-embedding predicate ("I don't
 know why.", "Tell me where."), and *root* sluices, an utterance that is only the wh-phrase ("Why?").
@@ -46,7 +47,8 @@ ROOT = re.compile(
     re.I,
 )
 QUOTES = " \"'“”‘’«»「」『』—–-"
-QUOTE = re.compile(r"[\"“”‘’«»「」『』]|(?<!\w)'|'(?!\w)")
+# a quotation mark; a single one only at a word's edge (not the apostrophe of "wouldn’t", "It's")
+QUOTE = re.compile(r"[\"“”«»「」『』]|(?<!\w)['‘’]|['‘’](?!\w)")
 FILLERS = frozenset("me you him her us them exactly just even really about on of no".split())
 CORRELATE = re.compile(r"\b(?:some(?:one|body|thing|where|time|how|day)|some\s+\w+|one day)\b", re.I)
 # The indefinite correlate each remnant merges with (the non-adjacent search needs a matching one).
@@ -87,7 +89,7 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     if ROOT.match(text.strip(QUOTES)):
         if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]) or _request(ch.docs[j - 1]):
             return None  # "What?" is surprise; after a question or a request "Why?" asks "why do you ask"
-        i = _antecedent(ch, j, wh, spoken=True)
+        i = _antecedent(ch, j, wh, spoken=bool(QUOTE.search(text)))
         return _candidate("root", _speech(ch, i), b) if i is not None else None
     predicate = _predicate_start(before)
     if predicate is None:
@@ -102,8 +104,8 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
 
 def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | None:
     """The sentence holding the antecedent: the nearest with a correlate of the remnant, else the
-    nearest that reports an event, else the previous one (see the module notes). A root sluice
-    answers the nearest speech when there is some: narration between is passed over."""
+    nearest that reports an event, else the previous one (see the module notes). A ``spoken`` root
+    sluice answers the nearest speech when there is some: narration between is passed over."""
     correlate = MERGES_WITH.get(wh.lower())
     eventive = None
     said = [i for i in range(j - 1, max(j - REACH, 0) - 1, -1) if QUOTE.search(ch.sentences[i])]
@@ -128,7 +130,7 @@ def _request(doc: Sentence | None) -> bool:
 def _speech(ch: Chapter, i: int) -> Span:
     """The quoted stretch of sentence ``i`` (its last one), or the whole sentence inside a quote."""
     text = ch.sentences[i]
-    quotes = list(re.finditer(r"[\"“‘'](?=\w)([^\"“”]+?)(?:[\"”’']|$)(?!\w)", text))
+    quotes = list(re.finditer(r"(?<!\w)[\"“‘'](?=\w)([^\"“”]+?)(?:[\"”’']|$)(?!\w)", text))
     if not quotes:
         return ch.whole(i)
     start, end = quotes[-1].span(1)

@@ -96,3 +96,22 @@ def test_root_sluice_answers_speech_not_narration_nor_a_request(mined):
     found = mined("ellipsis", '"I sold the farm," he said.', "She put down her cup.", '"Why?"')
     assert [(a[0], a[3]) for _, a, _, _ in found] == [(0, "I sold the farm")]
     assert mined("ellipsis", '"Give me the key."', '"Why?"') == []
+
+
+def test_a_root_sluice_in_narration_answers_the_narration(mined):
+    sentences = (
+        '"It wouldn’t be much for a rich man."',
+        "He had to raise the money within a month.",
+        "But how?",
+    )
+    found = mined("ellipsis", *sentences)
+    assert [(a[0], a[3]) for _, a, _, _ in found] == [(1, "He had to raise the money within a month")]
+
+
+def test_an_apostrophe_is_no_quotation_mark(mined):
+    # the speech's second sentence: "It's" opens no quotation, so element 1 is the whole sentence
+    found = mined("ellipsis", '"They left.', "It's too bad that they all left.\"", '"Why?"')
+    assert [(a[0], a[3]) for _, a, _, _ in found] == [(1, "It's too bad that they all left")]
+    # "wouldn’t" holds no speech: the narration after it is the nearer event
+    found = mined("ellipsis", "He wouldn’t sell the farm.", "She sold it herself.", '"Why?"')
+    assert [a[0] for _, a, _, _ in found] == [1]
