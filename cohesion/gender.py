@@ -32,6 +32,13 @@ PRONOUN_GENDER = {
 # "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
 FOLLOW = 2  # how many following sentences may show a name's pronoun
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
+# Verbs of travel whose "to" puts a name in a place role ("headed to Heilongtan"); not "ran/came/turned to",
+# which take persons as often ("ran to Anna").
+TRAVEL = frozenset(
+    "go goes went gone going head heads headed heading drive drives drove driven driving fly flies flew "
+    "flown flying travel travels travelled traveled travelling traveling move moves moved moving sail "
+    "sails sailed sailing".split()
+)
 
 
 def name_genders(
@@ -39,11 +46,14 @@ def name_genders(
 ) -> dict[str, str]:
     """Name -> "m" | "f" (``things``: the chapter's :func:`non_persons`, computed when not given)."""
     votes: dict[str, Counter] = defaultdict(Counter)
+    things = non_persons(docs, mentions) if things is None else things
     for i, (doc, found) in enumerate(zip(docs, mentions)):
         names = [m for m in found if m.kind == "name"]
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
+        if doc is not None and len({m.text for m in names}) > 1:
+            names = _subject_among_places(doc, names, things)
         if doc is None or len({m.text for m in names}) != 1 or spoken(doc.text, names[0].start):
             continue
         if not any(t.pos_ in ("VERB", "AUX") for t in doc):
@@ -58,7 +68,6 @@ def name_genders(
         gender = own_pronoun_gender(doc, first + 1) or _next_pronoun_gender(docs, mentions, i)
         if gender:
             votes[names[0].text][gender] += 1
-    things = non_persons(docs, mentions) if things is None else things
     genders = {}
     for name, count in votes.items():
         gender, n = count.most_common(1)[0]
@@ -72,6 +81,14 @@ def name_genders(
     return genders
 
 
+def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str]) -> list[Mention]:
+    """The one person named, when the sentence opens with that name and its other names are places or
+    things ("Wang Miao drove along Jingmi Road until he was in Miyun County"); else ``names``."""
+    persons = [m for m in names if m.text not in things]
+    opens = bool(persons) and all(t.pos_ in ("PUNCT", "SPACE") for t in doc[: persons[0].token])
+    return persons if opens and len({m.text for m in persons}) == 1 else names
+
+
 def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> set[str]:
     """Names the chapter shows to be places, organisations or things more often than persons.
 
@@ -79,7 +96,9 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
     name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a determiner or possessive in
     front ("the Grey Winter", "his Ledger"), both unless the name ends in a person noun ("the Guild
     Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
-    preposition opening the sentence ("On Chatterly, ..."). Person evidence: the name directly
+    preposition opening the sentence ("On Chatterly, ..."), an acronym of three or more capitals ("NASA"),
+    a name after a name and "of" ("the Academy of Sciences") or after a verb of travel and "to" ("headed to
+    Heilongtan"). Person evidence: the name directly
     before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
     evidence ("As Anna left ..." alone does not make Anna a place).
     """
@@ -99,6 +118,9 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
                 or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)
                 or (m.token == 1 and before is not None and before.pos_ == "ADP" and not possessive)
+                or (len(m.text) > 2 and m.text.isupper())  # an acronym: "NASA", "COBE"
+                or (before is not None and before.lower_ == "of" and doc[m.token - 2].pos_ == "PROPN")
+                or (before is not None and before.lower_ == "to" and doc[m.token - 2].lower_ in TRAVEL)
             ):
                 things[m.text] += 1
             elif after is not None and after.pos_ == "VERB":

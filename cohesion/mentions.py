@@ -85,8 +85,15 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
         or not tokens[0].text[:1].isupper()
         or not all(t.is_alpha or t.text == "-" for t in tokens)
         or tokens[0].lower_ in lexicon.words("interjections.txt")
+        or (j - i == 1 and not title and _adjective_opening(doc, i))
     ):
         return []
     text = doc.span(i, j)
     start = tokens[0].idx
     return [Mention(start, start + len(text), text, text, "name", tokens[-1].tag_ == "NNPS", i, title)]
+
+
+def _adjective_opening(doc: Sentence, i: int) -> bool:
+    """Is token ``i`` the sentence's first word and followed by "to" ("Eager to marry, she ...")? The
+    tagger takes such a capitalised adjective for a name; a name is seldom followed by "to" there."""
+    return i + 1 < len(doc) and doc[i + 1].tag_ == "TO" and all(t.pos_ in ("PUNCT", "SPACE") for t in doc[:i])

@@ -1,4 +1,4 @@
-from cohesion.gender import name_genders, own_pronoun_gender, own_pronouns, spoken
+from cohesion.gender import name_genders, non_persons, own_pronoun_gender, own_pronouns, spoken
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -47,3 +47,26 @@ def test_own_pronouns_are_those_own_pronoun_gender_may_give():
     found = list(own_pronouns(sentence))
     assert [(sentence[i].text, gender) for i, gender in found] == [("her", "f"), ("his", "m")]
     assert own_pronoun_gender(sentence, 1) == "f" and own_pronoun_gender(sentence, found[0][0] + 1) == "m"
+
+
+def _things(*sentences: str) -> set[str]:
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(sentences), sentences)]
+    return non_persons(docs, [mentions(d) for d in docs])
+
+
+def test_a_sentence_opened_by_its_one_person_among_places_gives_evidence():
+    assert _genders("Lin Wan drove along Fenwick Road until she was in Talbury County.") == {"Lin Wan": "f"}
+    # the person is not the sentence's opening name: no evidence
+    assert _genders("Along Fenwick Road, Lin Wan drove until she was in Talbury County.") == {}
+
+
+def test_acronyms_names_after_of_and_travel_destinations_are_not_persons():
+    found = _things(
+        "The satellite sent the data to NASA.",
+        "He worked at the Academy of Sciences.",
+        "Gu Chengchuan headed to Heilongtan.",
+        "She ran to Lin Wan.",
+        "He reached the National Weather Center.",
+    )
+    # ("Academy" is a place word; "Lin Wan" after "ran to" stays a person)
+    assert found == {"NASA", "Academy", "Sciences", "Heilongtan", "National Weather Center"}
