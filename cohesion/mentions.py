@@ -68,7 +68,8 @@ def _joins_name(doc: Sentence, j: int) -> bool:
 
 @cache
 def _titles() -> frozenset[str]:
-    return frozenset(word for word, kind in lexicon.genders() if kind == "title")
+    gendered = (word for word, kind in lexicon.genders() if kind == "title")
+    return frozenset(gendered) | lexicon.words("neutral_titles.txt")
 
 
 def _name(doc: Sentence, i: int, j: int) -> list[Mention]:

@@ -3,8 +3,8 @@
 Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his
 coat / her coat", "Anna's coat / his coat", "her eyes / the eye of the camera", "the Shan household /
 my family"), when both carry modifiers and share none ("the south wall / the partition wall"), when
-one is a measure after a number ("five feet") or part of a hyphenated word ("man-from-side") and the
-other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
+one is a measure after a number ("five feet", but not a known set: "the four levels") or part of a
+hyphenated word ("man-from-side") and the other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
 photos"). Nouns in idioms (``data/noun_idioms.txt``: "in his turn", "taking no chances") refer to
 nothing.
 """
@@ -42,7 +42,7 @@ def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
     return (
         bool(owner_a and owner_b and owner_a != owner_b)
         or bool(pre_a and pre_b and not pre_a & pre_b)
-        or _measure(doc_a, ka) != _measure(doc_b, kb)
+        or _measures_differ(doc_a, ka, doc_b, kb)
         or _hyphenated(doc_a, ka) != _hyphenated(doc_b, kb)
         or modifier(doc_a, ka) != modifier(doc_b, kb)
     )
@@ -91,15 +91,29 @@ def _idioms() -> tuple[re.Pattern, int, frozenset[str]]:
 
 
 def _phrase_start(doc: Sentence, k: int) -> int:
-    """Index of the token before the noun's modifiers (-1 at the sentence start)."""
+    """Index of the token before the noun's modifiers (-1 at the sentence start). A comma belongs to
+    the phrase only between adjectives ("a tall, thin man"), not after a noun ("some income, Sha")."""
     i = k - 1
     while i >= 0 and (doc[i].tag_ in _MODIFIER_TAGS or doc[i].tag_ in ("CD", "RB", "CC")):
+        if doc[i].tag_ == "," and not (i > 0 and doc[i - 1].tag_ in ("JJ", "JJR", "JJS", "VBN")):
+            break
         i -= 1
     return i
 
 
 def _measure(doc: Sentence, k: int) -> bool:
     return k > 0 and doc[k - 1].tag_ == "CD"
+
+
+def _measures_differ(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
+    """One noun after a number and the other not ("five feet / the feet"), unless the number counts
+    a known set of the same grammatical number ("the four levels / the levels", not "the woman / the
+    two women")."""
+    a, b = _measure(doc_a, ka), _measure(doc_b, kb)
+    if a == b:
+        return False
+    doc, k = (doc_a, ka) if a else (doc_b, kb)
+    return not (determiner(doc, k) and doc_a[ka].tag_ == doc_b[kb].tag_)
 
 
 def _hyphenated(doc: Sentence, k: int) -> bool:

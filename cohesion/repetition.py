@@ -6,7 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from functools import lru_cache
 
-from cohesion import nounphrase
+from cohesion import lexicon, nounphrase
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention
@@ -23,7 +23,10 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
     determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
     without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
-    matches the end of a longer one: "Archangel Gabriel ... Gabriel"; "a Celestial Artifact" is a kind). A noun
+    matches the end of a longer one: "Archangel Gabriel ... Gabriel"; a person's two-word name
+    matches its first word, a Chinese name's family name, when no other two-word name of the chapter
+    begins with it and the one-word name has no gendered title ("Wang Miao ... Wang", not "Liu
+    Tingyu ... Uncle Liu"); "a Celestial Artifact" is a kind). A noun
     repeated inside its own sentence links once, from its first mention that may share the earlier
     referent (preferring one of the same number: "the family ... many families envied the family").
     Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
@@ -33,14 +36,15 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     boy"). One link gives one candidate: in a compound repeated whole ("the sedan
     chair ... the sedan chair", "the Shan family ... the Shan family") only the head is kept.
     """
-    where = _where(ch.mentions)
+    families = _families(ch)
+    where = _where(ch.mentions, families)
     for j, found in enumerate(ch.mentions):
         here = []
         groups: dict[str, list[Mention]] = {}
         for m in found:
             groups.setdefault(_key(m), []).append(m)
         for group in groups.values():
-            links = [link for m in group if (link := _link(ch, j, m, where))]
+            links = [link for m in group if (link := _link(ch, j, m, where, families))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
@@ -64,27 +68,48 @@ def _ends(lemma: str) -> tuple[str, ...]:
     return tuple(" ".join(words[k:]) for k in range(len(words)))
 
 
-def _same(p: Mention, m: Mention) -> bool:
-    """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), and
-    a name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch")."""
+def _families(ch: Chapter) -> dict[str, str]:
+    """First word -> the chapter's one two-word person name that begins with it ("wang" -> "wang miao");
+    a first word that begins two such names ("liu tingyu", "liu dong") is left out."""
+    names: dict[str, set[str]] = {}
+    for found in ch.mentions:
+        for m in found:
+            words = _words(m.lemma)
+            if m.kind == "name" and len(words) == 2 and m.text not in ch.things:
+                names.setdefault(words[0], set()).add(" ".join(words))
+    return {first: next(iter(full)) for first, full in names.items() if len(full) == 1}
+
+
+def _family_name(m: Mention, families: dict[str, str]) -> str | None:
+    """The first word of a two-word name in ``families`` ("wang" for "Wang Miao"), else None."""
+    words = _words(m.lemma)
+    return words[0] if len(words) == 2 and families.get(words[0]) == " ".join(words) else None
+
+
+def _same(p: Mention, m: Mention, families: dict[str, str]) -> bool:
+    """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), a
+    name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch"), and a family
+    name as the person's two-word name (``families``)."""
     if p.kind == "noun" and m.kind == "noun":
         return p.lemma == m.lemma
     x, y = _words(p.lemma), _words(m.lemma)
     if "noun" in (p.kind, m.kind):
         return x == y and len(x) == 1
-    short, long = sorted((x, y), key=len)
-    return long[len(long) - len(short) :] == short
+    (short, one), (long, two) = sorted(((x, p), (y, m)), key=lambda t: len(t[0]))
+    if long[len(long) - len(short) :] == short:
+        return True
+    gendered = (one.title, "title") in lexicon.genders()
+    return len(short) == 1 and not gendered and _family_name(two, families) == short[0]
 
 
-def _where(mentions: list[list[Mention]]) -> dict[str, list[int]]:
-    """Key -> the sentences (ascending) where a later mention may match it: every key, and every
-    end of a name."""
+def _where(mentions: list[list[Mention]], families: dict[str, str]) -> dict[str, list[int]]:
+    """Key -> the sentences (ascending) where a later mention may match it: every key, every end of
+    a name, and the family name of a name in ``families``."""
     where: dict[str, list[int]] = {}
     for i, found in enumerate(mentions):
         keys = set()
         for m in found:
-            ends = _ends(m.lemma)
-            keys.update(ends if m.kind != "noun" else ends[:1])
+            keys.update(_keys(m, families))
         for key in keys:
             where.setdefault(key, []).append(i)
     return where
@@ -103,11 +128,19 @@ def _candidates(where: dict[str, list[int]], ends: set[str], j: int, window: int
     return sorted(found, reverse=True)
 
 
+def _keys(m: Mention, families: dict[str, str]) -> set[str]:
+    """The keys under which ``m`` matches: a noun's lemma; a name's ends and its family name."""
+    if m.kind == "noun":
+        return {_key(m)}
+    family = _family_name(m, families)
+    return set(_ends(m.lemma)) | ({family} if family else set())
+
+
 def _link(
-    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]]
+    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]], families: dict[str, str]
 ) -> tuple[Candidate, Mention, Mention] | None:
     noun = m.kind == "noun"
-    ends = {_key(m)} if noun else set(_ends(m.lemma))
+    ends = _keys(m, families)
     candidates = _candidates(where, ends, j, FAR_WINDOW if noun else NAME_WINDOW)  # the widest window
     if not candidates:
         return None  # no mention of the other sentences can match: the rest need not be asked
@@ -125,7 +158,12 @@ def _link(
     for i in candidates:
         if i < first:
             break  # outside this noun's window (the candidates are nearest first)
-        earlier = [p for p in ch.mentions[i] if _same(p, m)]
+        earlier = [
+            p
+            for p in ch.mentions[i]
+            if _same(p, m, families)
+            and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
+        ]  # a family name with a determiner or modifying a noun ("the Qi of", "the Shan family") is no person
         if earlier:
             a = earlier[-1]
             if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):
@@ -137,6 +175,17 @@ def _link(
                 return None
             return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
     return None
+
+
+def _by_family(p: Mention, m: Mention) -> bool:
+    """Do the two names match only as a family name and a two-word name ("Wang ... Wang Miao")?"""
+    x, y = _words(p.lemma), _words(m.lemma)
+    return p.kind == m.kind == "name" and {len(x), len(y)} == {1, 2} and x[-1] != y[-1]
+
+
+def _bare(doc, m: Mention) -> bool:
+    """A name without a determiner in front that heads its phrase ("Wang", not "the Wang estate")."""
+    return doc is not None and not nounphrase.determiner(doc, m.token) and not _modified(doc, m)
 
 
 def _modified(doc, m: Mention) -> str:

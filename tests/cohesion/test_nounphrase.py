@@ -34,6 +34,9 @@ def test_determiner_possessor_or_nothing():
     assert determiner(doc("Anna/NNP 's/POS old/JJ coat/NN"), 3) == "anna"
     assert determiner(doc("coat/NN"), 0) == ""
     assert determiner(doc("he/PRP wore/VBD coats/NNS"), 2) == ""
+    # a comma joins adjectives to the phrase, never a noun before it
+    assert determiner(doc("a/DT tall/JJ ,/, thin/JJ man/NN"), 4) == "a"
+    assert determiner(doc("some/DT extra/JJ income/NN ,/, Sha/NNP"), 4) == ""
 
 
 def test_owner_is_a_possessive_a_name_or_an_of_complement():
@@ -59,6 +62,8 @@ def test_premodifiers_leave_out_quantity_words():
         ("five/CD feet/NNS", 1, "his/PRP$ feet/NNS", 1, True),
         ("man/NN -/HYPH+ from/IN+ -/HYPH+ side/NN+", 0, "the/DT man/NN", 1, True),
         ("a/DT photo/NN shoot/NN", 1, "the/DT photos/NNS", 1, True),
+        ("the/DT four/CD levels/NNS", 2, "the/DT levels/NNS", 1, False),  # a known set, counted
+        ("the/DT woman/NN", 1, "the/DT two/CD women/NNS", 2, True),
     ],
 )
 def test_different_referents(a, ka, b, kb, differ):
