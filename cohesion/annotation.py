@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cohesion.agreement import agreement
-from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements
+from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements, record_problem
 from cohesion.suite import suite_items, unjudged_items
 from core.storage import write_bytes
 
@@ -71,6 +71,15 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
     for n, row in enumerate(rows, 1):
         if missing := [field for field in fields if field not in row]:
             raise RowsError(f"{path}: row {n} has no {missing[0]!r} (rows need {', '.join(fields)})")
+    return rows
+
+
+def judgement_rows(path: Path) -> list[dict]:
+    """The judgement records of ``path`` (as ``import`` writes them); RowsError names a malformed one."""
+    rows = read_rows(path, JUDGEMENT_FIELDS)
+    for n, row in enumerate(rows, 1):
+        if problem := record_problem(row):
+            raise RowsError(f"{path}: row {n}: {problem}")
     return rows
 
 
@@ -169,13 +178,13 @@ def _run(args: argparse.Namespace) -> None:
             file=sys.stderr,
         )
     elif args.command == "agree":
-        records = read_rows(args.judgements, JUDGEMENT_FIELDS)
+        records = judgement_rows(args.judgements)
         if not args.annotators and len({r["annotator"] for r in records}) < 2:
             raise RowsError(f"{args.judgements}: judgements of fewer than two annotators, nothing to compare")
         report = agreement(records, tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
     elif args.command == "suite":
-        write_jsonl(suite_items(read_rows(args.judgements, JUDGEMENT_FIELDS)), args.out)
+        write_jsonl(suite_items(judgement_rows(args.judgements)), args.out)
     else:
         items = unjudged_items(tasks_for(args.candidates, args.chapters))
         write_jsonl(items, args.out)

@@ -163,6 +163,46 @@ def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monke
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
 
 
+JUDGEMENT = {
+    "candidate_id": "b/1/c0",
+    "annotator": "ann",
+    "phenomenon": "reference",
+    "subtype": "personal",
+    "accept": True,
+    "first": 0,
+    "sentences": ["Mira came.", "She sat."],
+    "a": [0, 0, 4],
+    "b": [1, 0, 3],
+}
+
+
+@pytest.mark.parametrize("command", [["agree"], ["suite", "-o", "s.jsonl"]])
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"accept": "yes"}, "row 2: field 'accept' is not true or false"),
+        ({"annotator": 5}, "row 2: field 'annotator' is not a string"),
+        ({"candidate_id": [1]}, "row 2: field 'candidate_id' missing or of the wrong type"),
+        ({"sentences": "Mira came."}, "row 2: field 'sentences' missing or of the wrong type"),
+        ({"first": "0"}, "row 2: field 'first' is not a sentence number"),
+        ({"b": "x"}, "row 2: field 'b' 'x' is not a span [sentence, start, end] in the window"),
+        ({"b": [7, 0, 2]}, "row 2: field 'b' [7, 0, 2] is not a span [sentence, start, end] in the window"),
+        ({"a": [0]}, "row 2: field 'a' [0] is not a span [sentence, start, end] in the window"),
+        ({"a": [1, 0, 3], "b": [0, 0, 4]}, "row 2: field 'a' [1, 0, 3] is in a sentence after 'b' [0, 0, 4]"),
+    ],
+)
+def test_a_judgement_of_the_wrong_type_is_one_line_and_exit_2(
+    tmp_path, capsys, monkeypatch, command, change, error
+):
+    rows = [JUDGEMENT, JUDGEMENT | {"annotator": "bob"} | change]
+    _jsonl(tmp_path / "j.jsonl", rows)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main([command[0], "j.jsonl", *command[1:]])
+    assert (exit_.value.code, capsys.readouterr().err) == (2, f"error: j.jsonl: {error}\n")
+    assert not (tmp_path / "s.jsonl").exists()
+
+
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     (tmp_path / "file").write_text("x", encoding="utf-8")
