@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cohesion.agreement import agreement
-from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements, record_problem
+from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, judgements, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
 from core.storage import write_bytes
 
@@ -91,13 +91,31 @@ def config_path(tasks_path: Path) -> Path:
     return tasks_path.with_suffix(".label_config.xml")
 
 
+def chapter_sentences(chapters: list[Path]) -> dict[str, list[str]]:
+    """English sentences by chapter id; RowsError names a row that is not a chapter."""
+    found = {}
+    for path in chapters:
+        for n, row in enumerate(read_rows(path, CHAPTER_FIELDS), 1):
+            sentences = row["en_sentences"]
+            if not (
+                isinstance(row["chapter_id"], str)
+                and isinstance(sentences, list)
+                and all(isinstance(s, str) for s in sentences)
+            ):
+                raise RowsError(f"{path}: row {n}: not a chapter (a chapter_id and a list of en_sentences)")
+            found[row["chapter_id"]] = sentences
+    return found
+
+
 def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
-    sentences = {
-        row["chapter_id"]: list(row["en_sentences"])
-        for path in chapters
-        for row in read_rows(path, CHAPTER_FIELDS)
-    }
-    return export_tasks([row for path in candidates for row in read_rows(path, CANDIDATE_FIELDS)], sentences)
+    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show."""
+    sentences, tasks = chapter_sentences(chapters), []
+    for path in candidates:
+        for n, row in enumerate(read_rows(path, CANDIDATE_FIELDS), 1):
+            if problem := candidate_problem(row, sentences):
+                raise RowsError(f"{path}: row {n}: {problem}")
+            tasks.append(to_task(row, sentences[row["chapter_id"]]))
+    return tasks
 
 
 def export(candidates: Path, chapters: Path, out: Path) -> None:

@@ -8,7 +8,7 @@ move either span; on import, offsets in the window text are mapped back to (sent
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 LABEL_CONFIG = """<View>
   <Header value="$phenomenon ($subtype, trigger $trigger): is B linked to A? Correct the spans if needed."/>
@@ -66,8 +66,24 @@ def to_task(row: Mapping, chapter_sentences: list[str]) -> dict:
     return {"data": data, "predictions": [{"model_version": MODEL_VERSION, "result": results}]}
 
 
-def export_tasks(rows: Iterable[Mapping], chapters: Mapping[str, list[str]]) -> list[dict]:
-    return [to_task(row, chapters[row["chapter_id"]]) for row in rows]
+def candidate_problem(row: Mapping, chapters: Mapping[str, list[str]]) -> str | None:
+    """Why a CANDIDATES row cannot be a task of its chapter in ``chapters`` (unknown, or its spans are
+    outside it), or None."""
+    sentences = chapters.get(row["chapter_id"]) if isinstance(row["chapter_id"], str) else None
+    if sentences is None:
+        return f"chapter {row['chapter_id']!r} is in none of the CHAPTERS files"
+    first, last = row["sent_a"], row["sent_b"]
+    offsets = (row["a_start"], row["a_end"], row["b_start"], row["b_end"])
+    if not all(_whole(v) for v in (first, last, *offsets)) or not 0 <= first <= last < len(sentences):
+        return (
+            f"sentences {first!r}..{last!r} with offsets {list(offsets)!r} are not spans of the chapter's "
+            f"{len(sentences)} sentences"
+        )
+    try:
+        _check_data(to_task(row, sentences)["data"], "field")
+    except _Malformed as err:
+        return str(err)
+    return None
 
 
 def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[list[dict], list[str]]:

@@ -203,6 +203,62 @@ def test_a_judgement_of_the_wrong_type_is_one_line_and_exit_2(
     assert not (tmp_path / "s.jsonl").exists()
 
 
+CANDIDATE = {
+    **{"candidate_id": "b/1/c0", "chapter_id": "b/1", "phenomenon": "reference", "subtype": "personal"},
+    **{"trigger": "she", "distance": 1, "adjacent": True, "adjacency": "adjacent"},
+    **{"sent_a": 0, "a_start": 0, "a_end": 4, "sent_b": 1, "b_start": 0, "b_end": 3},
+}
+SPANS_ERROR = "are not spans of the chapter's 2 sentences"
+
+
+@pytest.mark.parametrize(
+    "candidate, chapter, error",
+    [
+        ({"chapter_id": "x/9"}, {}, "c.jsonl: row 1: chapter 'x/9' is in none of the CHAPTERS files"),
+        ({"sent_b": 9}, {}, f"c.jsonl: row 1: sentences 0..9 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        ({"sent_a": -1}, {}, f"c.jsonl: row 1: sentences -1..1 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        (
+            {"sent_a": 1, "sent_b": 0},
+            {},
+            f"c.jsonl: row 1: sentences 1..0 with offsets [0, 4, 0, 3] {SPANS_ERROR}",
+        ),
+        ({"sent_a": "0"}, {}, f"c.jsonl: row 1: sentences '0'..1 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        (
+            {"b_end": 99},
+            {},
+            "c.jsonl: row 1: field 'b' (1, 0, 99) is not a span [sentence, start, end] in the window",
+        ),
+        ({"candidate_id": None}, {}, "c.jsonl: row 1: field 'candidate_id' missing or of the wrong type"),
+        (
+            {},
+            {"en_sentences": "Mira came."},
+            "ch.jsonl: row 1: not a chapter (a chapter_id and a list of en_sentences)",
+        ),
+        (
+            {},
+            {"chapter_id": ["b/1"]},
+            "ch.jsonl: row 1: not a chapter (a chapter_id and a list of en_sentences)",
+        ),
+    ],
+)
+def test_a_candidate_its_chapter_cannot_show_is_one_line_and_exit_2(
+    tmp_path, capsys, monkeypatch, candidate, chapter, error
+):
+    _jsonl(tmp_path / "c.jsonl", [CANDIDATE | candidate])
+    _jsonl(
+        tmp_path / "ch.jsonl", [{"chapter_id": "b/1", "en_sentences": ["Mira came.", "She sat."]} | chapter]
+    )
+    monkeypatch.chdir(tmp_path)
+    for argv in (
+        ["export", "c.jsonl", "ch.jsonl", "-o", "t.json"],
+        ["unjudged", "--candidates", "c.jsonl", "--chapters", "ch.jsonl", "-o", "s.jsonl"],
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            annotation.main(argv)
+        assert (exit_.value.code, capsys.readouterr().err) == (2, f"error: {error}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl", "ch.jsonl"]
+
+
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     (tmp_path / "file").write_text("x", encoding="utf-8")
