@@ -197,8 +197,13 @@ def _run(args: argparse.Namespace) -> None:
         )
     elif args.command == "agree":
         records = judgement_rows(args.judgements)
-        if not args.annotators and len({r["annotator"] for r in records}) < 2:
+        found = {r["annotator"] for r in records}
+        if not args.annotators and len(found) < 2:
             raise RowsError(f"{args.judgements}: judgements of fewer than two annotators, nothing to compare")
+        if absent := [a for a in args.annotators or () if a not in found]:
+            raise RowsError(
+                f"{args.judgements}: no judgements by {absent[0]!r} (annotators: {', '.join(sorted(found))})"
+            )
         report = agreement(records, tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
     elif args.command == "suite":

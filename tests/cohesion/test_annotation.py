@@ -136,6 +136,19 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
     )
 
 
+JUDGEMENT = {
+    "candidate_id": "b/1/c0",
+    "annotator": "ann",
+    "phenomenon": "reference",
+    "subtype": "personal",
+    "accept": True,
+    "first": 0,
+    "sentences": ["Mira came.", "She sat."],
+    "a": [0, 0, 4],
+    "b": [1, 0, 3],
+}
+
+
 @pytest.mark.parametrize(
     "argv, error",
     [
@@ -150,30 +163,22 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
             ["agree", "empty.jsonl"],
             "empty.jsonl: judgements of fewer than two annotators, nothing to compare",
         ),
+        (
+            ["agree", "two.jsonl", "--annotators", "ann", "bbo"],
+            "two.jsonl: no judgements by 'bbo' (annotators: ann, bob)\n",
+        ),
     ],
 )
 def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, error):
     (tmp_path / "rows.jsonl").write_text('{"chapter_id": "b/1", "x": 1}\n', encoding="utf-8")
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    _jsonl(tmp_path / "two.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit_:
         annotation.main(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
-
-
-JUDGEMENT = {
-    "candidate_id": "b/1/c0",
-    "annotator": "ann",
-    "phenomenon": "reference",
-    "subtype": "personal",
-    "accept": True,
-    "first": 0,
-    "sentences": ["Mira came.", "She sat."],
-    "a": [0, 0, 4],
-    "b": [1, 0, 3],
-}
 
 
 @pytest.mark.parametrize("command", [["agree"], ["suite", "-o", "s.jsonl"]])
