@@ -53,6 +53,10 @@ def write_bytes(path: Path, data: bytes) -> str:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as err:  # named by the file written, not by its temporary (e.g. a folder at ``path``)
+        if err.filename != str(tmp):
+            raise
+        raise OSError(err.errno, err.strerror, str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)
     return sha

@@ -271,3 +271,8 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
         annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "file" / "s.jsonl")])
     assert exit_.value.code == 1
     assert capsys.readouterr().err == f"error: cannot write {tmp_path}/file: File exists\n"
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "folder")])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == f"error: cannot write {tmp_path}/folder: Is a directory\n"

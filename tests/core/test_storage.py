@@ -72,6 +72,14 @@ def test_failed_write_keeps_the_previous_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]
 
 
+def test_a_folder_in_place_of_a_written_file_is_named_not_the_temporary(tmp_path):
+    (tmp_path / "s.json").mkdir()
+    with pytest.raises(IsADirectoryError) as err:
+        storage.write_json({}, tmp_path / "s.json")
+    assert (err.value.filename, err.value.strerror) == (str(tmp_path / "s.json"), "Is a directory")
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
 def test_read_many_concatenates_and_handles_none(tmp_path):
     for i in range(2):
         storage.write_table([{**ROW, "item_id": f"b/{i}"}], "rejected", tmp_path / f"{i}.parquet")
