@@ -166,8 +166,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
     except OSError as err:  # the rows were read (RowsError otherwise): writing the output failed
-        print(f"error: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+        print(f"error: {cannot_write(err)}", file=sys.stderr)
         sys.exit(1)
+
+
+def cannot_write(err: OSError) -> str:
+    """The one-line reason of a failed write."""
+    return f"cannot write {err.filename}: {err.strerror or err}"
 
 
 def _users(path: Path) -> dict[int, str]:
