@@ -220,10 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text = read_stdin_text(args.errors)
     except ValueError as err:
-        print(err, file=sys.stderr)
+        print(f"error: {err}", file=sys.stderr)
         return 1
     if not text.strip():
-        print("stdin: no text to split", file=sys.stderr)
+        print("error: stdin: no text to split", file=sys.stderr)
         return 1
     for sentence in split_sentences(text.splitlines(), args.lang):
         print(sentence)
