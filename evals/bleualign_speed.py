@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.arg_types import positive
 from evals.align import align_dir
 from evals.data import EVAL_DATA, load_chapters
 
@@ -62,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the chapters with their MT (default {DEFAULT_DATA})",
     )
     parser.add_argument("--upstream-python", required=True, help="an interpreter with pypi-bleualign")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each side, interleaved (default 3)")
+    parser.add_argument(
+        "--repeats", type=positive, default=3, help="runs of each side, interleaved (default 3)"
+    )
     args = parser.parse_args(argv)
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")
