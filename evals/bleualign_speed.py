@@ -41,10 +41,15 @@ print(time.process_time() - start)
 
 
 def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], list[str]]]) -> float | None:
-    """CPU seconds of the original Bleualign over ``chapters`` under ``python``; None without it."""
-    done = subprocess.run(
-        [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
-    )
+    """CPU seconds of the original Bleualign over ``chapters`` under ``python``; None without it (or
+    without ``python``)."""
+    try:
+        done = subprocess.run(
+            [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
+        )
+    except OSError as err:  # no such interpreter, or not executable
+        print(f"skipped: {python} could not run the original Bleualign: {err.strerror or err}")
+        return None
     if done.returncode:
         print(
             f"skipped: {python} could not run the original Bleualign: {done.stderr.strip().splitlines()[-1:]}"

@@ -43,6 +43,13 @@ def test_folders_without_machine_translations_are_skipped(tmp_path, capsys):
     assert "skipped: no data" in capsys.readouterr().out
 
 
+def test_a_missing_interpreter_is_skipped_with_its_reason(tmp_path, capsys):
+    assert upstream_seconds(str(tmp_path / "python"), [CHAPTER]) is None
+    assert capsys.readouterr().out == (
+        f"skipped: {tmp_path / 'python'} could not run the original Bleualign: No such file or directory\n"
+    )
+
+
 @pytest.mark.parametrize("repeats", ["0", "-2"])
 def test_repeats_must_be_positive(tmp_path, capsys, repeats):
     with pytest.raises(SystemExit) as exit_:
