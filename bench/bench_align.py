@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from alignment.book import align_book
+from core.arg_types import positive
 from text.lexicon import Lexicon
 from evals.data import EVAL_DATA, chapter_names, read_lines
 
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         "data", type=Path, nargs="?", default=DEFAULT_DATA, help=f"evaluation folder (default {DEFAULT_DATA})"
     )
     parser.add_argument(
-        "--chapters", type=int, help="only the first N chapters (the speed-up is then not comparable)"
+        "--chapters", type=positive, help="only the first N chapters (the speed-up is then not comparable)"
     )
     args = parser.parse_args(argv)
     data = args.data

@@ -31,6 +31,7 @@ import random  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
+from core.arg_types import positive  # noqa: E402
 from evals.data import EVAL_DATA  # noqa: E402
 
 MAC_DEV = EVAL_DATA / "mac-dev" / "en"
@@ -83,8 +84,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--generated", action="store_true", help="generated text even where mac-dev is present"
     )
-    parser.add_argument("--sentences", type=int, default=3000, help="generated sentences (without mac-dev)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs of mining and of the floor")
+    parser.add_argument(
+        "--sentences", type=positive, default=3000, help="generated sentences (without mac-dev)"
+    )
+    parser.add_argument("--repeat", type=positive, default=3, help="timed runs of mining and of the floor")
     parser.add_argument("--compare", action="store_true", help="also without pre-filter / with parser + NER")
     args = parser.parse_args(argv)
     if MAC_DEV.is_dir() and not args.generated:

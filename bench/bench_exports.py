@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from core.arg_types import positive
 from core.layout import Layout
 from core.storage import write_table
 from exports.plan import plan_splits
@@ -86,9 +87,9 @@ def build_corpus(layout: Layout, books: int, chapters: int, beads: int) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--books", type=int, default=40, help="synthetic books (default 40)")
-    parser.add_argument("--chapters", type=int, default=50, help="chapters per book (default 50)")
-    parser.add_argument("--beads", type=int, default=60, help="beads per chapter (default 60)")
+    parser.add_argument("--books", type=positive, default=40, help="synthetic books (default 40)")
+    parser.add_argument("--chapters", type=positive, default=50, help="chapters per book (default 50)")
+    parser.add_argument("--beads", type=positive, default=60, help="beads per chapter (default 60)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-exports-") as tmp:
         layout = Layout(Path(tmp))

@@ -13,6 +13,7 @@ import resource
 import sys
 import time
 
+from core.arg_types import positive
 from filters.dedup import MinHasher, content_hash
 from text.sentences import split_en, split_zh
 
@@ -32,7 +33,7 @@ def _peak_mb() -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--chars", type=int, default=2_000_000, help="length of the paragraph and the chapter"
+        "--chars", type=positive, default=2_000_000, help="length of the paragraph and the chapter"
     )
     args = parser.parse_args(argv)
     print(f"{'what':<34} {'chars':>11} {'CPU s':>8} {'peak MB over the text':>22}")

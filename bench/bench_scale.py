@@ -56,6 +56,7 @@ from bench.bwb import (
 )
 from bench.synthetic import synthetic_raw
 from core import storage
+from core.arg_types import positive
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
@@ -211,6 +212,12 @@ def in_forked_process(call: Callable[[], T]) -> T:
 
 
 # --- the benchmark: corpora, one process per stage and size, the report ---
+
+
+def core_counts(text: str) -> list[int]:
+    """An argparse type: comma-separated core counts, each a positive whole number (checked before
+    the minutes of measuring, not after)."""
+    return [positive(n) for n in text.split(",")]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -377,7 +384,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_stage_child(parser)
     parser.add_argument(
-        "--cores", default=DEFAULT_CORES, help=f"core counts to extrapolate to (default {DEFAULT_CORES})"
+        "--cores",
+        type=core_counts,
+        default=DEFAULT_CORES,
+        help=f"core counts to extrapolate to (default {DEFAULT_CORES})",
     )
     parser.add_argument(
         "--save", type=Path, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
@@ -393,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     print(", ".join(f"{size}: {b} books x {c} chapters" for size, (b, c) in sizes.items()), flush=True)
     with tempfile.TemporaryDirectory(prefix="bwb-bench-scale-") as tmp:
         measured = measure(sizes, Path(tmp))
-    report(measured, [int(n) for n in args.cores.split(",")])
+    report(measured, args.cores)
     save(costs(measured), args.save)
     print(f"\ncosts saved to {args.save}")
     return 0

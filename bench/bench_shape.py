@@ -36,6 +36,7 @@ import numpy as np
 from bench.bench_scale import STAGE_RUNS, add_stage_child, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, raw_row, synthetic_raw
+from core.arg_types import positive
 from core import storage
 from core.layout import Layout
 from evals.bwb_example import DEFAULT as BWB_EXAMPLE
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--chapters",
-        type=int,
+        type=positive,
         default=50,
         help="chapters per data set (real ones: at most theirs; default 50)",
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from bench.synthetic import synthetic_raw
+from core.arg_types import positive
 
 
 def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
@@ -45,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "folder", type=Path, help="folder to write the books, their sites and config.yaml into"
     )
-    parser.add_argument("--books", type=int, default=20, help="how many books (default 20)")
-    parser.add_argument("--chapters", type=int, default=4, help="chapters per book (default 4)")
+    parser.add_argument("--books", type=positive, default=20, help="how many books (default 20)")
+    parser.add_argument("--chapters", type=positive, default=4, help="chapters per book (default 4)")
     parser.add_argument("--renumber", action="store_true", help="prologues, skipped and merged translations")
     args = parser.parse_args(argv)
     print(write_books(args.folder, args.books, args.chapters, args.renumber))

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cohesion.agreement import agreement
-from cohesion.labelstudio import LABEL_CONFIG, export_tasks, judgements
+from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, judgements, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
 from core.storage import write_bytes
 
@@ -74,6 +74,15 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
     return rows
 
 
+def judgement_rows(path: Path) -> list[dict]:
+    """The judgement records of ``path`` (as ``import`` writes them); RowsError names a malformed one."""
+    rows = read_rows(path, JUDGEMENT_FIELDS)
+    for n, row in enumerate(rows, 1):
+        if problem := record_problem(row):
+            raise RowsError(f"{path}: row {n}: {problem}")
+    return rows
+
+
 def write_jsonl(rows: Iterable[dict], path: Path) -> None:
     write_bytes(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8"))
 
@@ -82,13 +91,31 @@ def config_path(tasks_path: Path) -> Path:
     return tasks_path.with_suffix(".label_config.xml")
 
 
+def chapter_sentences(chapters: list[Path]) -> dict[str, list[str]]:
+    """English sentences by chapter id; RowsError names a row that is not a chapter."""
+    found = {}
+    for path in chapters:
+        for n, row in enumerate(read_rows(path, CHAPTER_FIELDS), 1):
+            sentences = row["en_sentences"]
+            if not (
+                isinstance(row["chapter_id"], str)
+                and isinstance(sentences, list)
+                and all(isinstance(s, str) for s in sentences)
+            ):
+                raise RowsError(f"{path}: row {n}: not a chapter (a chapter_id and a list of en_sentences)")
+            found[row["chapter_id"]] = sentences
+    return found
+
+
 def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
-    sentences = {
-        row["chapter_id"]: list(row["en_sentences"])
-        for path in chapters
-        for row in read_rows(path, CHAPTER_FIELDS)
-    }
-    return export_tasks([row for path in candidates for row in read_rows(path, CANDIDATE_FIELDS)], sentences)
+    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show."""
+    sentences, tasks = chapter_sentences(chapters), []
+    for path in candidates:
+        for n, row in enumerate(read_rows(path, CANDIDATE_FIELDS), 1):
+            if problem := candidate_problem(row, sentences):
+                raise RowsError(f"{path}: row {n}: {problem}")
+            tasks.append(to_task(row, sentences[row["chapter_id"]]))
+    return tasks
 
 
 def export(candidates: Path, chapters: Path, out: Path) -> None:
@@ -139,8 +166,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
     except OSError as err:  # the rows were read (RowsError otherwise): writing the output failed
-        print(f"error: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+        print(f"error: {cannot_write(err)}", file=sys.stderr)
         sys.exit(1)
+
+
+def cannot_write(err: OSError) -> str:
+    """The one-line reason of a failed write."""
+    return f"cannot write {err.filename}: {err.strerror or err}"
 
 
 def _users(path: Path) -> dict[int, str]:
@@ -169,13 +201,18 @@ def _run(args: argparse.Namespace) -> None:
             file=sys.stderr,
         )
     elif args.command == "agree":
-        records = read_rows(args.judgements, JUDGEMENT_FIELDS)
-        if not args.annotators and len({r["annotator"] for r in records}) < 2:
+        records = judgement_rows(args.judgements)
+        found = {r["annotator"] for r in records}
+        if not args.annotators and len(found) < 2:
             raise RowsError(f"{args.judgements}: judgements of fewer than two annotators, nothing to compare")
+        if absent := [a for a in args.annotators or () if a not in found]:
+            raise RowsError(
+                f"{args.judgements}: no judgements by {absent[0]!r} (annotators: {', '.join(sorted(found))})"
+            )
         report = agreement(records, tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
     elif args.command == "suite":
-        write_jsonl(suite_items(read_rows(args.judgements, JUDGEMENT_FIELDS)), args.out)
+        write_jsonl(suite_items(judgement_rows(args.judgements)), args.out)
     else:
         items = unjudged_items(tasks_for(args.candidates, args.chapters))
         write_jsonl(items, args.out)

@@ -20,7 +20,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from cohesion import baselines
-from cohesion.annotation import RowsError, read_rows
+from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
@@ -80,8 +80,9 @@ def _row(item: dict, model: str) -> dict:
 def corpus_sentences(paths: list[Path], items: list[dict]) -> list[str]:
     """English sentences of the chapter files (folders: their *.parquet), else of the suite itself.
 
-    RowsError names a file that cannot be read or whose rows lack an ``en_sentences`` list of text."""
-    files = [f for p in paths for f in (sorted(p.glob("*.parquet")) if p.is_dir() else [p])]
+    RowsError names a file that cannot be read or whose rows lack an ``en_sentences`` list of text, a
+    folder without *.parquet files, and files that hold no sentence at all."""
+    files = [f for p in paths for f in _chapter_files(p)]
     sentences = []
     for f in files:
         for n, row in enumerate(read_rows(f), 1):
@@ -91,9 +92,20 @@ def corpus_sentences(paths: list[Path], items: list[dict]) -> list[str]:
                     f"{f}: row {n}: no en_sentences list of sentences (a chapters table expected)"
                 )
             sentences += found
+    if files and not sentences:
+        raise RowsError(f"{' '.join(map(str, paths))}: no English sentences to count words in")
     if files:
         return sentences
     return list(dict.fromkeys(s for item in items for s in [*item["context"], item["target"]]))
+
+
+def _chapter_files(path: Path) -> list[Path]:
+    """``path``, or the *.parquet files of the folder ``path`` (RowsError when it has none)."""
+    if not path.is_dir():
+        return [path]
+    if files := sorted(path.glob("*.parquet")):
+        return files
+    raise RowsError(f"{path}: a folder without *.parquet chapter files")
 
 
 def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> dict[str, list[dict]]:
@@ -152,8 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         items = read_suite(args.suite)
+        args.out.mkdir(parents=True, exist_ok=True)  # before any model runs: a file there is refused now
     except SuiteError as err:
         print(f"error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"error: {cannot_write(err)}", file=sys.stderr)
         return 2
     valid = [item for item in items if not span_problem(item)]
     for item in items:
@@ -165,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         + (f"; {unjudged} UNJUDGED (miner candidates no annotator checked)" if unjudged else ""),
         file=sys.stderr,
     )
+    if not valid:
+        print(f"error: {args.suite}: no item to score", file=sys.stderr)
+        return 2
     rows: list[dict] = []
     wanted = [m for m in args.models if m in baselines.NAMES]
     try:
@@ -194,10 +213,14 @@ def main(argv: list[str] | None = None) -> int:
         ("Table 2: hit@1 % (items) per phenomenon and adjacency", hit_table(rows)),
         ("Table 3: mean p(target) with / without context, adjacent items (items)", probability_table(rows)),
     ]
-    write_table(rows, "probe_results", args.out / "probe.parquet")
     note = f"Suite `{args.suite}`" + (f", {unjudged} of {len(valid)} items UNJUDGED" if unjudged else "")
     text = "\n".join(f"## {title}\n\n{note}.\n\n{markdown(table)}" for title, table in tables)
-    write_bytes(args.out / "tables.md", text.encode("utf-8"))
+    try:
+        write_table(rows, "probe_results", args.out / "probe.parquet")
+        write_bytes(args.out / "tables.md", text.encode("utf-8"))
+    except OSError as err:
+        print(f"error: {cannot_write(err)}", file=sys.stderr)
+        return 1
     for title, table in tables:
         print(f"\n{title}\n\n{terminal(table)}")
     print(f"wrote {args.out / 'probe.parquet'} ({len(rows)} rows) and {args.out / 'tables.md'}")

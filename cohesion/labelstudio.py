@@ -8,7 +8,7 @@ move either span; on import, offsets in the window text are mapped back to (sent
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 LABEL_CONFIG = """<View>
   <Header value="$phenomenon ($subtype, trigger $trigger): is B linked to A? Correct the spans if needed."/>
@@ -66,8 +66,24 @@ def to_task(row: Mapping, chapter_sentences: list[str]) -> dict:
     return {"data": data, "predictions": [{"model_version": MODEL_VERSION, "result": results}]}
 
 
-def export_tasks(rows: Iterable[Mapping], chapters: Mapping[str, list[str]]) -> list[dict]:
-    return [to_task(row, chapters[row["chapter_id"]]) for row in rows]
+def candidate_problem(row: Mapping, chapters: Mapping[str, list[str]]) -> str | None:
+    """Why a CANDIDATES row cannot be a task of its chapter in ``chapters`` (unknown, or its spans are
+    outside it), or None."""
+    sentences = chapters.get(row["chapter_id"]) if isinstance(row["chapter_id"], str) else None
+    if sentences is None:
+        return f"chapter {row['chapter_id']!r} is in none of the CHAPTERS files"
+    first, last = row["sent_a"], row["sent_b"]
+    offsets = (row["a_start"], row["a_end"], row["b_start"], row["b_end"])
+    if not all(_whole(v) for v in (first, last, *offsets)) or not 0 <= first <= last < len(sentences):
+        return (
+            f"sentences {first!r}..{last!r} with offsets {list(offsets)!r} are not spans of the chapter's "
+            f"{len(sentences)} sentences"
+        )
+    try:
+        _check_data(to_task(row, sentences)["data"], "field")
+    except _Malformed as err:
+        return str(err)
+    return None
 
 
 def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[list[dict], list[str]]:
@@ -117,6 +133,9 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
             if not found["B"]:
                 problems.append(f"{where}: no B span")
                 continue
+            if found["A"] and found["A"][0][0] > found["B"][0][0]:
+                problems.append(f"{where}: the A span is in a sentence after the B span's")
+                continue
             records.append(
                 {
                     "candidate_id": data["candidate_id"],
@@ -162,8 +181,9 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_data(data: object) -> None:
-    """The task data this module exported (``to_task``), with its predicted spans inside the window."""
+def _check_data(data: object, field: str = "data field") -> None:
+    """The task data this module exported (``to_task``), with its predicted spans inside the window and
+    A's sentence not after B's; ``field`` names the fields in the messages."""
     if not isinstance(data, dict):
         raise _Malformed("its data is not a JSON object")
     for key, kinds in (
@@ -173,17 +193,30 @@ def _check_data(data: object) -> None:
         ("sentences", list),
     ):
         if not isinstance(data.get(key), kinds):
-            raise _Malformed(f"data field {key!r} missing or of the wrong type")
+            raise _Malformed(f"{field} {key!r} missing or of the wrong type")
     if not data["sentences"] or not all(isinstance(s, str) for s in data["sentences"]):
-        raise _Malformed("data field 'sentences' is not a list of sentences")
+        raise _Malformed(f"{field} 'sentences' is not a list of sentences")
     if not _whole(data.get("first")) or data["first"] < 0:
-        raise _Malformed("data field 'first' is not a sentence number")
+        raise _Malformed(f"{field} 'first' is not a sentence number")
     for key in ("a", "b"):
         span = data.get(key)
         if (span is not None or key == "b") and not _in_window(data, span):
-            raise _Malformed(
-                f"data field {key!r} {span!r} is not a span [sentence, start, end] in the window"
-            )
+            raise _Malformed(f"{field} {key!r} {span!r} is not a span [sentence, start, end] in the window")
+    if data.get("a") is not None and data["a"][0] > data["b"][0]:
+        raise _Malformed(f"{field} 'a' {data['a']!r} is in a sentence after 'b' {data['b']!r}")
+
+
+def record_problem(record: Mapping) -> str | None:
+    """Why a judgement record (as ``judgements`` returns them) is malformed, or None."""
+    if not isinstance(record.get("annotator"), str):
+        return "field 'annotator' is not a string"
+    if not isinstance(record.get("accept"), bool):
+        return "field 'accept' is not true or false"
+    try:
+        _check_data(record, "field")
+    except _Malformed as err:
+        return str(err)
+    return None
 
 
 def _in_window(data: dict, span: object) -> bool:

@@ -30,7 +30,8 @@ class InputError(Exception):
 
 
 def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str]:
-    """The lines of ``data``; InputError for binary data or (with ``errors="strict"``) bad UTF-8."""
+    """The lines of ``data`` (without a leading byte order mark); InputError for binary data or (with
+    ``errors="strict"``) bad UTF-8."""
     nul = data.find(b"\0")
     if nul >= 0:
         raise InputError(f"{name}: binary input (NUL byte at offset {nul}), nothing mined")
@@ -40,7 +41,7 @@ def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str
         raise InputError(
             f"{name}: invalid UTF-8 at byte offset {e.start} (rerun with --errors replace to mine it anyway)"
         ) from None
-    return text.splitlines()
+    return text.removeprefix("\ufeff").splitlines()  # a byte order mark is no part of the first sentence
 
 
 def within_limit(lines: list[str], name: str = "stdin") -> list[str]:

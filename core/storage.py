@@ -53,6 +53,10 @@ def write_bytes(path: Path, data: bytes) -> str:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as err:  # named by the file written, not by its temporary (e.g. a folder at ``path``)
+        if err.filename != str(tmp):
+            raise
+        raise OSError(err.errno, err.strerror, str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)
     return sha
@@ -172,8 +176,11 @@ def write_json(obj: Any, path: Path) -> str:
 
 
 def read_json(path: Path) -> Any:
-    """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten)."""
+    """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten, or
+    a folder; a missing file stays ``FileNotFoundError``)."""
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors
         raise DamagedFile(path, f"not readable JSON ({' '.join(str(err).split())})") from None
+    except IsADirectoryError:
+        raise DamagedFile(path, "a folder, not a JSON file") from None

@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.arg_types import positive
 from evals.align import align_dir
 from evals.data import EVAL_DATA, load_chapters
 
@@ -40,10 +41,15 @@ print(time.process_time() - start)
 
 
 def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], list[str]]]) -> float | None:
-    """CPU seconds of the original Bleualign over ``chapters`` under ``python``; None without it."""
-    done = subprocess.run(
-        [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
-    )
+    """CPU seconds of the original Bleualign over ``chapters`` under ``python``; None without it (or
+    without ``python``)."""
+    try:
+        done = subprocess.run(
+            [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
+        )
+    except OSError as err:  # no such interpreter, or not executable
+        print(f"skipped: {python} could not run the original Bleualign: {err.strerror or err}")
+        return None
     if done.returncode:
         print(
             f"skipped: {python} could not run the original Bleualign: {done.stderr.strip().splitlines()[-1:]}"
@@ -62,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the chapters with their MT (default {DEFAULT_DATA})",
     )
     parser.add_argument("--upstream-python", required=True, help="an interpreter with pypi-bleualign")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each side, interleaved (default 3)")
+    parser.add_argument(
+        "--repeats", type=positive, default=3, help="runs of each side, interleaved (default 3)"
+    )
     args = parser.parse_args(argv)
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")

@@ -94,6 +94,13 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
     return beads
 
 
+def _require_sentences(*sides: tuple[Path, list[str]]) -> None:
+    """DataError naming the first chapter file (path, its sentences) without a sentence."""
+    for path, sentences in sides:
+        if not any(sentence.strip() for sentence in sentences):
+            raise DataError(f"{path}: an empty chapter (no sentences)")
+
+
 def chapter_names(data_dir: Path) -> list[str]:
     """NNN of every DATA_DIR/zh/NNN.txt (translations such as NNN.trans.txt excluded)."""
     return sorted(path.stem for path in (data_dir / "zh").glob("*.txt") if "." not in path.stem)
@@ -119,9 +126,13 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
         en_path = data_dir / "en" / f"{name}.txt"
         if not en_path.is_file():
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
-        zh, en = read_lines(data_dir / "zh" / f"{name}.txt"), read_lines(en_path)
+        zh_path = data_dir / "zh" / f"{name}.txt"
+        zh, en = read_lines(zh_path), read_lines(en_path)
+        _require_sentences((zh_path, zh), (en_path, en))
         gold_path = data_dir / "gold" / f"{name}.align"
         gold = read_gold(gold_path, (len(zh), len(en))) if gold_path.is_file() else None
+        if gold == []:
+            raise DataError(f"{gold_path}: no gold beads (an empty file)")
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"
@@ -151,6 +162,7 @@ def _line_layout(data_dir: Path) -> list[EvalChapter]:
             raise DataError(f"{zh_path}: {len(zh_lines)} lines but {en_path.name} has {len(en_lines)}")
         zh, zh_groups = _split_lines(zh_lines, split_zh)
         en, en_groups = _split_lines(en_lines, split_en)
+        _require_sentences((zh_path, zh), (en_path, en))
         chapters.append(
             EvalChapter(
                 zh_path.stem, zh, en, list(zip(zh_groups, en_groups)),
@@ -161,7 +173,8 @@ def _line_layout(data_dir: Path) -> list[EvalChapter]:
 
 
 def load_chapters(data_dir: Path) -> list[EvalChapter]:
-    """The chapters of ``data_dir``; DataError when it holds none or a malformed one."""
+    """The chapters of ``data_dir``; DataError when it holds none or a malformed one (an empty chapter
+    file or gold file among them)."""
     chapters = _line_layout(data_dir) if (data_dir / "lines").is_dir() else _sentence_layout(data_dir)
     if not chapters:
         raise DataError(f"{data_dir}: no chapters (expected zh/NNN.txt + en/NNN.txt or lines/NNN.zh + .en)")

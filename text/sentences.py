@@ -181,11 +181,14 @@ def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
 
 
 def read_stdin_text(errors: str) -> str:
-    """Standard input as UTF-8; invalid bytes raise ``ValueError`` naming the byte offset (``errors="strict"``)
-    or become U+FFFD (``errors="replace"``)."""
+    """Standard input as UTF-8, without a leading byte order mark; binary input (a NUL byte) raises
+    ``ValueError``, and so do invalid bytes, naming the byte offset (``errors="strict"``), or they become
+    U+FFFD (``errors="replace"``)."""
     data = sys.stdin.buffer.read()
+    if (nul := data.find(b"\0")) >= 0:
+        raise ValueError(f"stdin: binary input (NUL byte at byte {nul}), nothing split")
     try:
-        return data.decode("utf-8", errors=errors)
+        return data.decode("utf-8", errors=errors).removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise ValueError(
             f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)"
@@ -217,10 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text = read_stdin_text(args.errors)
     except ValueError as err:
-        print(err, file=sys.stderr)
+        print(f"error: {err}", file=sys.stderr)
         return 1
     if not text.strip():
-        print("stdin: no text to split", file=sys.stderr)
+        print("error: stdin: no text to split", file=sys.stderr)
         return 1
     for sentence in split_sentences(text.splitlines(), args.lang):
         print(sentence)

@@ -86,3 +86,32 @@ def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
         text=True,
     )
     assert done.returncode == 1 and done.stderr == f"error: {tmp_path}: no build (runs.json) to report on\n"
+
+
+@pytest.mark.parametrize(
+    "module, option, value",
+    [
+        ("bench_align", "--chapters", "-1"),
+        ("bench_cohesion", "--repeat", "0"),
+        ("bench_exports", "--beads", "0"),
+        ("bench_filters", "--chapters", "0"),
+        ("bench_long_input", "--chars", "-5"),
+        ("bench_shape", "--chapters", "0"),
+        ("real_build", "--workers", "0"),
+        ("synthetic_books", "--books", "0"),
+        ("bench_scale", "--cores", "2,x"),
+    ],
+)
+def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option, value):
+    done = subprocess.run(
+        [sys.executable, "-m", f"bench.{module}", option, value],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    wrong = value.split(",")[-1]
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"{module}.py: error: argument {option}: '{wrong}' is not a positive whole number"
+    )

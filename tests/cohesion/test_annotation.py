@@ -136,6 +136,19 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
     )
 
 
+JUDGEMENT = {
+    "candidate_id": "b/1/c0",
+    "annotator": "ann",
+    "phenomenon": "reference",
+    "subtype": "personal",
+    "accept": True,
+    "first": 0,
+    "sentences": ["Mira came.", "She sat."],
+    "a": [0, 0, 4],
+    "b": [1, 0, 3],
+}
+
+
 @pytest.mark.parametrize(
     "argv, error",
     [
@@ -150,17 +163,105 @@ def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
             ["agree", "empty.jsonl"],
             "empty.jsonl: judgements of fewer than two annotators, nothing to compare",
         ),
+        (
+            ["agree", "two.jsonl", "--annotators", "ann", "bbo"],
+            "two.jsonl: no judgements by 'bbo' (annotators: ann, bob)\n",
+        ),
     ],
 )
 def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, error):
     (tmp_path / "rows.jsonl").write_text('{"chapter_id": "b/1", "x": 1}\n', encoding="utf-8")
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
+    _jsonl(tmp_path / "two.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit_:
         annotation.main(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
+
+
+@pytest.mark.parametrize("command", [["agree"], ["suite", "-o", "s.jsonl"]])
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"accept": "yes"}, "row 2: field 'accept' is not true or false"),
+        ({"annotator": 5}, "row 2: field 'annotator' is not a string"),
+        ({"candidate_id": [1]}, "row 2: field 'candidate_id' missing or of the wrong type"),
+        ({"sentences": "Mira came."}, "row 2: field 'sentences' missing or of the wrong type"),
+        ({"first": "0"}, "row 2: field 'first' is not a sentence number"),
+        ({"b": "x"}, "row 2: field 'b' 'x' is not a span [sentence, start, end] in the window"),
+        ({"b": [7, 0, 2]}, "row 2: field 'b' [7, 0, 2] is not a span [sentence, start, end] in the window"),
+        ({"a": [0]}, "row 2: field 'a' [0] is not a span [sentence, start, end] in the window"),
+        ({"a": [1, 0, 3], "b": [0, 0, 4]}, "row 2: field 'a' [1, 0, 3] is in a sentence after 'b' [0, 0, 4]"),
+    ],
+)
+def test_a_judgement_of_the_wrong_type_is_one_line_and_exit_2(
+    tmp_path, capsys, monkeypatch, command, change, error
+):
+    rows = [JUDGEMENT, JUDGEMENT | {"annotator": "bob"} | change]
+    _jsonl(tmp_path / "j.jsonl", rows)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main([command[0], "j.jsonl", *command[1:]])
+    assert (exit_.value.code, capsys.readouterr().err) == (2, f"error: j.jsonl: {error}\n")
+    assert not (tmp_path / "s.jsonl").exists()
+
+
+CANDIDATE = {
+    **{"candidate_id": "b/1/c0", "chapter_id": "b/1", "phenomenon": "reference", "subtype": "personal"},
+    **{"trigger": "she", "distance": 1, "adjacent": True, "adjacency": "adjacent"},
+    **{"sent_a": 0, "a_start": 0, "a_end": 4, "sent_b": 1, "b_start": 0, "b_end": 3},
+}
+SPANS_ERROR = "are not spans of the chapter's 2 sentences"
+
+
+@pytest.mark.parametrize(
+    "candidate, chapter, error",
+    [
+        ({"chapter_id": "x/9"}, {}, "c.jsonl: row 1: chapter 'x/9' is in none of the CHAPTERS files"),
+        ({"sent_b": 9}, {}, f"c.jsonl: row 1: sentences 0..9 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        ({"sent_a": -1}, {}, f"c.jsonl: row 1: sentences -1..1 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        (
+            {"sent_a": 1, "sent_b": 0},
+            {},
+            f"c.jsonl: row 1: sentences 1..0 with offsets [0, 4, 0, 3] {SPANS_ERROR}",
+        ),
+        ({"sent_a": "0"}, {}, f"c.jsonl: row 1: sentences '0'..1 with offsets [0, 4, 0, 3] {SPANS_ERROR}"),
+        (
+            {"b_end": 99},
+            {},
+            "c.jsonl: row 1: field 'b' (1, 0, 99) is not a span [sentence, start, end] in the window",
+        ),
+        ({"candidate_id": None}, {}, "c.jsonl: row 1: field 'candidate_id' missing or of the wrong type"),
+        (
+            {},
+            {"en_sentences": "Mira came."},
+            "ch.jsonl: row 1: not a chapter (a chapter_id and a list of en_sentences)",
+        ),
+        (
+            {},
+            {"chapter_id": ["b/1"]},
+            "ch.jsonl: row 1: not a chapter (a chapter_id and a list of en_sentences)",
+        ),
+    ],
+)
+def test_a_candidate_its_chapter_cannot_show_is_one_line_and_exit_2(
+    tmp_path, capsys, monkeypatch, candidate, chapter, error
+):
+    _jsonl(tmp_path / "c.jsonl", [CANDIDATE | candidate])
+    _jsonl(
+        tmp_path / "ch.jsonl", [{"chapter_id": "b/1", "en_sentences": ["Mira came.", "She sat."]} | chapter]
+    )
+    monkeypatch.chdir(tmp_path)
+    for argv in (
+        ["export", "c.jsonl", "ch.jsonl", "-o", "t.json"],
+        ["unjudged", "--candidates", "c.jsonl", "--chapters", "ch.jsonl", "-o", "s.jsonl"],
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            annotation.main(argv)
+        assert (exit_.value.code, capsys.readouterr().err) == (2, f"error: {error}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl", "ch.jsonl"]
 
 
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
@@ -170,3 +271,8 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
         annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "file" / "s.jsonl")])
     assert exit_.value.code == 1
     assert capsys.readouterr().err == f"error: cannot write {tmp_path}/file: File exists\n"
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "folder")])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err == f"error: cannot write {tmp_path}/folder: Is a directory\n"

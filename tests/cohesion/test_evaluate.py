@@ -144,10 +144,14 @@ def test_span_problem_refuses_offsets_python_slicing_would_take(b, problem):
 def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
     (tmp_path / "bad.parquet").write_bytes(b"not parquet")
     (tmp_path / "rows.jsonl").write_text('{"zh_sentences": []}\n', encoding="utf-8")
+    (tmp_path / "no-parquet").mkdir()
+    (tmp_path / "empty.jsonl").write_text('{"en_sentences": []}\n', encoding="utf-8")
     for corpus, error in [
         ("bad.parquet", "cannot be read: "),
         ("rows.jsonl", "row 1: no en_sentences list"),
         ("missing.json", "cannot be read: [Errno 2]"),
+        ("no-parquet", "a folder without *.parquet chapter files"),
+        ("empty.jsonl", "no English sentences to count words in"),
     ]:
         argv = [
             "--suite",
@@ -164,6 +168,26 @@ def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
             .splitlines()[-1]
             .startswith(f"error: {tmp_path / corpus}: {error}")
         )
+
+
+@pytest.mark.parametrize("items", [[], [ITEMS[0] | {"b": {"start": 0, "end": 3, "text": "lamp"}}]])
+def test_a_suite_without_an_item_to_score_is_one_line(tmp_path, capsys, items):
+    suite = _suite(tmp_path, items)
+    assert evaluate.main(["--suite", suite, "--model", "baseline:context", "--out", str(tmp_path / "e")]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"error: {suite}: no item to score"
+    assert not (tmp_path / "e" / "probe.parquet").exists()
+
+
+def test_an_output_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--out"]
+    assert evaluate.main([*argv, str(tmp_path / "file")]) == 2
+    assert capsys.readouterr() == ("", f"error: cannot write {tmp_path}/file: File exists\n")
+    (tmp_path / "e" / "probe.parquet").mkdir(parents=True)
+    assert evaluate.main([*argv, str(tmp_path / "e")]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"error: cannot write {tmp_path}/e/probe.parquet: Is a directory"
+    )
 
 
 def test_help_describes_every_option(capsys):

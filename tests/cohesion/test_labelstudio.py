@@ -165,6 +165,14 @@ WHERE = "task b1/1/c1, annotator 4"
             _export(result=[_choice("accept"), _span("B", 27, 30)]),
             f"{WHERE}: span [27:30] starts on a line break",
         ),
+        (
+            _export(result=[_choice("accept"), _span("A", 77, 80), _span("B", 5, 8)]),
+            f"{WHERE}: the A span is in a sentence after the B span's",
+        ),
+        (
+            _export(a=[3, 0, 3], b=[0, 5, 8]),
+            "task 1: data field 'a' [3, 0, 3] is in a sentence after 'b' [0, 5, 8]",
+        ),
     ],
 )
 def test_a_malformed_export_is_a_named_problem(export, problem):

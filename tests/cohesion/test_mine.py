@@ -47,6 +47,18 @@ def test_invalid_utf8_is_a_one_line_error_or_replaced(monkeypatch, capsys, mined
     assert mine.decode(data, "replace")[1] == "She took \ufffd one."
 
 
+def test_a_byte_order_mark_is_not_mined_as_part_of_the_first_sentence(monkeypatch, capsys, mined):
+    text = "John bought a car.\nHe loves it.\n"
+    plain = _run(monkeypatch, capsys, text.encode())
+    assert _run(monkeypatch, capsys, b"\xef\xbb\xbf" + text.encode()) == plain
+    assert [(r["a"], r["b"], r["spans"]) for r in plain[1]] == [
+        ("John", "He", [[0, 4], [0, 2]]),
+        ("car", "it", [[14, 17], [9, 11]]),
+    ]
+    with pytest.raises(mine.InputError, match="invalid UTF-8 at byte offset 4 "):  # offsets in the file
+        mine.decode(b"\xef\xbb\xbfa\xff")
+
+
 def test_binary_input_is_refused_in_one_line(monkeypatch, capsys, mined):
     code, rows, err = _run(monkeypatch, capsys, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR")
     assert (code, rows) == (2, [])

@@ -54,6 +54,15 @@ def test_a_folder_in_place_of_a_table_and_torn_json_are_damaged_files(tmp_path):
     )
 
 
+def test_a_folder_in_place_of_json_is_a_damaged_file_and_a_missing_one_stays_missing(tmp_path):
+    (tmp_path / "s.json").mkdir()
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(tmp_path / "s.json")
+    assert str(err.value) == f"{tmp_path}/s.json: a folder, not a JSON file"
+    with pytest.raises(FileNotFoundError):
+        storage.read_json(tmp_path / "missing.json")
+
+
 def test_failed_write_keeps_the_previous_file(tmp_path):
     path = tmp_path / "r.parquet"
     storage.write_table([ROW], "rejected", path)
@@ -61,6 +70,14 @@ def test_failed_write_keeps_the_previous_file(tmp_path):
         storage.write_table([{**ROW, "lang": 3}], "rejected", path)
     assert storage.read_rows(path, "rejected") == [ROW]
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]
+
+
+def test_a_folder_in_place_of_a_written_file_is_named_not_the_temporary(tmp_path):
+    (tmp_path / "s.json").mkdir()
+    with pytest.raises(IsADirectoryError) as err:
+        storage.write_json({}, tmp_path / "s.json")
+    assert (err.value.filename, err.value.strerror) == (str(tmp_path / "s.json"), "Is a directory")
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
 
 
 def test_read_many_concatenates_and_handles_none(tmp_path):

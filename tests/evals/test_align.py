@@ -1,3 +1,5 @@
+import pytest
+
 from evals.align import main
 from evals.data import chapter_names
 from tests.alignment.texts import EN, GOLD, ZH
@@ -34,6 +36,23 @@ def test_missing_folder_is_skipped_and_empty_folder_is_an_error(tmp_path, capsys
     assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith(f"error: {tmp_path}: no chapters")
+
+
+@pytest.mark.parametrize(
+    "emptied, error",
+    [
+        ("zh/001.txt", "an empty chapter (no sentences)"),
+        ("en/001.txt", "an empty chapter (no sentences)"),
+        ("gold/001.align", "no gold beads (an empty file)"),
+    ],
+)
+def test_an_empty_chapter_or_gold_file_is_a_one_line_error_not_scores_of_zero(
+    tmp_path, capsys, emptied, error
+):
+    _write_dir(tmp_path)
+    (tmp_path / emptied).write_text(" \n\n")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / emptied}: {error}\n")
 
 
 def test_line_layout_prints_line_accuracy(tmp_path, capsys):

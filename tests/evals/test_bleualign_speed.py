@@ -1,5 +1,7 @@
 import sys
 
+import pytest
+
 from evals.bleualign_speed import main, upstream_seconds
 
 CHAPTER = (["猫睡了。"], ["The cat slept."], ["The cat was asleep."])  # zh, its MT, en
@@ -39,3 +41,22 @@ def test_folders_without_machine_translations_are_skipped(tmp_path, capsys):
     assert "lacks zh/NNN.trans.txt" in capsys.readouterr().out
     assert main([str(tmp_path / "absent"), "--upstream-python", sys.executable]) == 0
     assert "skipped: no data" in capsys.readouterr().out
+
+
+def test_a_missing_interpreter_is_skipped_with_its_reason(tmp_path, capsys):
+    assert upstream_seconds(str(tmp_path / "python"), [CHAPTER]) is None
+    assert capsys.readouterr().out == (
+        f"skipped: {tmp_path / 'python'} could not run the original Bleualign: No such file or directory\n"
+    )
+
+
+@pytest.mark.parametrize("repeats", ["0", "-2"])
+def test_repeats_must_be_positive(tmp_path, capsys, repeats):
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path), "--upstream-python", sys.executable, "--repeats", repeats])
+    assert exit_.value.code == 2
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith(f"error: argument --repeats: '{repeats}' is not a positive whole number")
+    )

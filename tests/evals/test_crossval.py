@@ -1,5 +1,7 @@
 from dataclasses import replace
 
+import pytest
+
 from alignment.hybrid import HYBRID_SEARCH
 from alignment.search import SearchParams
 from evals.crossval import GRIDS, fit, grid, main, objective
@@ -38,9 +40,22 @@ def test_the_objective_averages_strict_f1_and_line_accuracy_and_fit_takes_the_fi
 
 def test_a_folder_without_gold_is_a_one_line_error_before_the_grid(tmp_path, capsys):
     _write_dir(tmp_path)
-    (tmp_path / "gold" / "001.align").write_text("\n")
+    (tmp_path / "gold" / "001.align").unlink()
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == (
         "",
         f"error: {tmp_path}: no chapter has gold beads (expected gold/NNN.align)\n",
     )
+
+
+@pytest.mark.parametrize(
+    "emptied, error",
+    [("zh/001.txt", "an empty chapter (no sentences)"), ("gold/001.align", "no gold beads (an empty file)")],
+)
+def test_an_empty_chapter_or_gold_file_is_a_one_line_error_not_a_dropped_chapter(
+    tmp_path, capsys, emptied, error
+):
+    _write_dir(tmp_path)
+    (tmp_path / emptied).write_text("\n")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / emptied}: {error}\n")

@@ -21,6 +21,15 @@ def test_line_layout_with_unequal_line_counts_is_an_error(tmp_path):
         load_chapters(tmp_path)
 
 
+def test_empty_line_layout_files_are_an_error(tmp_path):
+    (tmp_path / "lines").mkdir()
+    (tmp_path / "lines" / "001.zh").write_text("\n", encoding="utf-8")
+    (tmp_path / "lines" / "001.en").write_text("\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_chapters(tmp_path)
+    assert str(err.value) == f"{tmp_path / 'lines' / '001.zh'}: an empty chapter (no sentences)"
+
+
 def test_empty_folder_is_an_error(tmp_path):
     with pytest.raises(DataError, match="no chapters"):
         load_chapters(tmp_path)

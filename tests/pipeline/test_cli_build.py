@@ -65,3 +65,18 @@ def test_a_summary_that_meets_a_damaged_output_is_one_line_and_the_failures_stil
         "FAILED bk: AlignBook: IsADirectoryError: x\n"
         "1 of 1 books failed (the others are built); fix them and run the same command again\n",
     )
+
+
+def test_a_folder_in_place_of_a_crawl_report_is_one_line_no_summary(tmp_path, capsys):
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
+    folder = target.layout.stats("crawl", "bk-zh")
+    folder.mkdir(parents=True)
+    cli_build.print_summary(target, None)
+    assert capsys.readouterr() == (
+        "",
+        f"no summary: damaged output: {folder}: a folder, not a JSON file; "
+        "remove that folder, then run the build again to rebuild it\n",
+    )

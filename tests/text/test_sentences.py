@@ -132,15 +132,22 @@ def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, caps
     assert _main_on(monkeypatch, data) == 1
     assert capsys.readouterr() == (
         "",
-        "stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n",
+        "error: stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n",
     )
     assert _main_on(monkeypatch, data, "--errors", "replace") == 0
     assert capsys.readouterr().out == "甲走了。\n乙来了。\n\ufffd丙笑了。\n"
 
 
+def test_the_command_refuses_binary_input_and_drops_a_byte_order_mark(monkeypatch, capsys):
+    assert _main_on(monkeypatch, "Rain 下雨了。".encode("utf-16-le")) == 1
+    assert capsys.readouterr() == ("", "error: stdin: binary input (NUL byte at byte 1), nothing split\n")
+    assert _main_on(monkeypatch, b"\xef\xbb\xbf" + "甲走了。乙来了。".encode()) == 0
+    assert capsys.readouterr().out == "甲走了。\n乙来了。\n"
+
+
 def test_the_command_fails_on_empty_input(monkeypatch, capsys):
     assert _main_on(monkeypatch, b"\n \n") == 1
-    assert capsys.readouterr().err == "stdin: no text to split\n"
+    assert capsys.readouterr().err == "error: stdin: no text to split\n"
 
 
 # Property: any paragraphs split without an exception and without losing or adding a character.
