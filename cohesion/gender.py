@@ -22,7 +22,7 @@ from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp, senses
 from cohesion.chapter import quoted
-from cohesion.mentions import Mention
+from cohesion.mentions import Mention, opens
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -85,8 +85,8 @@ def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str])
     """The one person named, when the sentence opens with that name and its other names are places or
     things ("Wang Miao drove along Jingmi Road until he was in Miyun County"); else ``names``."""
     persons = [m for m in names if m.text not in things]
-    opens = bool(persons) and all(t.pos_ in ("PUNCT", "SPACE") for t in doc[: persons[0].token])
-    return persons if opens and len({m.text for m in persons}) == 1 else names
+    first = bool(persons) and opens(doc, persons[0].token)
+    return persons if first and len({m.text for m in persons}) == 1 else names
 
 
 def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> set[str]:

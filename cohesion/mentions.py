@@ -94,7 +94,12 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
     return [Mention(start, start + len(text), text, text, "name", tokens[-1].tag_ == "NNPS", i, title)]
 
 
+def opens(doc: Sentence, i: int) -> bool:
+    """Is token ``i`` the sentence's first word (only punctuation and spaces before it)?"""
+    return all(t.pos_ in ("PUNCT", "SPACE") for t in doc[:i])
+
+
 def _adjective_opening(doc: Sentence, i: int) -> bool:
     """Is token ``i`` the sentence's first word and followed by "to" ("Eager to marry, she ...")? The
     tagger takes such a capitalised adjective for a name; a name is seldom followed by "to" there."""
-    return i + 1 < len(doc) and doc[i + 1].tag_ == "TO" and all(t.pos_ in ("PUNCT", "SPACE") for t in doc[:i])
+    return i + 1 < len(doc) and doc[i + 1].tag_ == "TO" and opens(doc, i)
