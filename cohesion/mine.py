@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from cohesion import miner
+from text.decoding import decode_utf8
 
 
 class InputError(Exception):
@@ -30,18 +31,13 @@ class InputError(Exception):
 
 
 def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str]:
-    """The lines of ``data`` (without a leading byte order mark); InputError for binary data or (with
+    """The lines of ``data`` (``text.decoding.decode_utf8``); InputError for binary data or (with
     ``errors="strict"``) bad UTF-8."""
-    nul = data.find(b"\0")
-    if nul >= 0:
-        raise InputError(f"{name}: binary input (NUL byte at offset {nul}), nothing mined")
     try:
-        text = data.decode("utf-8", errors=errors)
-    except UnicodeDecodeError as e:
-        raise InputError(
-            f"{name}: invalid UTF-8 at byte offset {e.start} (rerun with --errors replace to mine it anyway)"
-        ) from None
-    return text.removeprefix("\ufeff").splitlines()  # a byte order mark is no part of the first sentence
+        text = decode_utf8(data, errors, name, "mine")
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    return text.splitlines()  # (a byte order mark is no part of the first sentence: decode_utf8 drops it)
 
 
 def within_limit(lines: list[str], name: str = "stdin") -> list[str]:

@@ -34,6 +34,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from text.decoding import decode_utf8
+
 if TYPE_CHECKING:
     from text.punkt_spans import PunktSpans
 
@@ -181,18 +183,8 @@ def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
 
 
 def read_stdin_text(errors: str) -> str:
-    """Standard input as UTF-8, without a leading byte order mark; binary input (a NUL byte) raises
-    ``ValueError``, and so do invalid bytes, naming the byte offset (``errors="strict"``), or they become
-    U+FFFD (``errors="replace"``)."""
-    data = sys.stdin.buffer.read()
-    if (nul := data.find(b"\0")) >= 0:
-        raise ValueError(f"stdin: binary input (NUL byte at byte {nul}), nothing split")
-    try:
-        return data.decode("utf-8", errors=errors).removeprefix("\ufeff")
-    except UnicodeDecodeError as err:
-        raise ValueError(
-            f"stdin: invalid UTF-8 at byte {err.start} (--errors replace to read it anyway)"
-        ) from None
+    """Standard input as text (``text.decoding.decode_utf8``: ``ValueError`` for binary or bad input)."""
+    return decode_utf8(sys.stdin.buffer.read(), errors, "stdin", "split")
 
 
 def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:

@@ -62,7 +62,7 @@ def test_a_byte_order_mark_is_not_mined_as_part_of_the_first_sentence(monkeypatc
 def test_binary_input_is_refused_in_one_line(monkeypatch, capsys, mined):
     code, rows, err = _run(monkeypatch, capsys, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR")
     assert (code, rows) == (2, [])
-    assert err == "error: stdin: binary input (NUL byte at offset 8), nothing mined\n"
+    assert err == "error: stdin: binary input (NUL byte at byte offset 8), nothing to mine\n"
 
 
 def test_a_line_over_the_miners_maximum_is_skipped_by_name(monkeypatch, capsys, mined):
@@ -117,7 +117,7 @@ def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, 
     out, err = capsys.readouterr()
     assert [json.loads(line)["file"] for line in out.splitlines()] == [str(good)]
     assert err.splitlines() == [
-        f"error: {binary}: binary input (NUL byte at offset 4), nothing mined",
+        f"error: {binary}: binary input (NUL byte at byte offset 4), nothing to mine",
         f"error: [Errno 2] No such file or directory: '{tmp_path / 'nope.txt'}'",
         f"error: {empty}: a folder without *.txt files, nothing mined",
     ]

@@ -132,7 +132,7 @@ def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, caps
     assert _main_on(monkeypatch, data) == 1
     assert capsys.readouterr() == (
         "",
-        "error: stdin: invalid UTF-8 at byte 24 (--errors replace to read it anyway)\n",
+        "error: stdin: invalid UTF-8 at byte offset 24 (rerun with --errors replace to split it anyway)\n",
     )
     assert _main_on(monkeypatch, data, "--errors", "replace") == 0
     assert capsys.readouterr().out == "甲走了。\n乙来了。\n\ufffd丙笑了。\n"
@@ -140,7 +140,10 @@ def test_the_command_rejects_invalid_utf8_with_its_byte_offset(monkeypatch, caps
 
 def test_the_command_refuses_binary_input_and_drops_a_byte_order_mark(monkeypatch, capsys):
     assert _main_on(monkeypatch, "Rain 下雨了。".encode("utf-16-le")) == 1
-    assert capsys.readouterr() == ("", "error: stdin: binary input (NUL byte at byte 1), nothing split\n")
+    assert capsys.readouterr() == (
+        "",
+        "error: stdin: binary input (NUL byte at byte offset 1), nothing to split\n",
+    )
     assert _main_on(monkeypatch, b"\xef\xbb\xbf" + "甲走了。乙来了。".encode()) == 0
     assert capsys.readouterr().out == "甲走了。\n乙来了。\n"
 

@@ -1,0 +1,22 @@
+import pytest
+
+from text.decoding import decode_utf8
+
+
+def test_utf8_loses_its_byte_order_mark():
+    assert decode_utf8(b"\xef\xbb\xbfa\xe4\xb8\x80", "strict", "f.txt", "mine") == "a一"
+
+
+def test_invalid_bytes_are_an_error_naming_the_offset_or_replaced():
+    with pytest.raises(ValueError) as err:
+        decode_utf8(b"ab\xffc", "strict", "f.txt", "split")
+    assert str(err.value) == (
+        "f.txt: invalid UTF-8 at byte offset 2 (rerun with --errors replace to split it anyway)"
+    )
+    assert decode_utf8(b"ab\xffc", "replace", "f.txt", "split") == "ab\ufffdc"
+
+
+def test_a_nul_byte_is_binary_input_even_when_replacing():
+    with pytest.raises(ValueError) as err:
+        decode_utf8(b"a\0b", "replace", "stdin", "mine")
+    assert str(err.value) == "stdin: binary input (NUL byte at byte offset 1), nothing to mine"
