@@ -56,7 +56,7 @@ from bench.bwb import (
 )
 from bench.synthetic import synthetic_raw
 from core import storage
-from core.arg_types import positive
+from core.arg_types import output_file, positive
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
@@ -371,8 +371,7 @@ def characters_reading(stage_costs: dict[str, StageCost], cores: list[int], exam
 
 def save(stage_costs: dict[str, StageCost], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    rows = [{**vars(c), "units": vars(c.units)} for c in stage_costs.values()]
-    path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    storage.write_json([{**vars(c), "units": vars(c.units)} for c in stage_costs.values()], path)
 
 
 def load(path: Path) -> dict[str, StageCost]:
@@ -390,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"core counts to extrapolate to (default {DEFAULT_CORES})",
     )
     parser.add_argument(
-        "--save", type=Path, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
+        "--save", type=output_file, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
     )
     args = parser.parse_args(argv)
     if args.stage:

@@ -115,3 +115,17 @@ def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option,
     assert done.stderr.splitlines()[-1] == (
         f"{module}.py: error: argument {option}: '{wrong}' is not a positive whole number"
     )
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench_scale", "--save", str(tmp_path)],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"bench_scale.py: error: argument --save: '{tmp_path}' is a folder, not a file"
+    )

@@ -2,7 +2,7 @@ import argparse
 
 import pytest
 
-from core.arg_types import positive
+from core.arg_types import output_file, positive
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -11,3 +11,18 @@ def test_positive_takes_whole_numbers_from_one():
         with pytest.raises(argparse.ArgumentTypeError) as err:
             positive(text)
         assert str(err.value) == f"{text!r} is not a positive whole number"
+
+
+def test_output_file_takes_a_new_file_under_folders_to_be_made(tmp_path):
+    assert output_file(str(tmp_path / "a" / "b.json")) == tmp_path / "a" / "b.json"
+    (tmp_path / "f").write_text("")
+    for text, problem in (
+        (str(tmp_path), "is a folder, not a file"),
+        (
+            str(tmp_path / "f" / "b.json"),
+            f"cannot be written: {str(tmp_path / 'f')!r} is a file, not a folder",
+        ),
+    ):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            output_file(text)
+        assert str(err.value) == f"{text!r} {problem}"
