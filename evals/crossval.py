@@ -139,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cache = PooledCache(UsePooler()) if args.method == "hybrid" else None
         cases = [case for data_dir in folders for case in prepare(data_dir, lexicon, cache)]
+        if len(cases) < FOLDS:
+            raise DataError(
+                f"{len(cases)} chapter(s) with gold in {', '.join(map(str, folders))}: {FOLDS}-fold"
+                f" cross-validation needs at least {FOLDS}, one per fold"
+            )
     except (DataError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

@@ -59,3 +59,12 @@ def test_an_empty_chapter_or_gold_file_is_a_one_line_error_not_a_dropped_chapter
     (tmp_path / emptied).write_text("\n")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == ("", f"error: {tmp_path / emptied}: {error}\n")
+
+
+def test_fewer_chapters_than_folds_is_a_one_line_error_before_the_grid(tmp_path, capsys):
+    _write_dir(tmp_path)  # one chapter: three folds would be fitted on nothing
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: 1 chapter(s) with gold in {tmp_path}: 4-fold cross-validation needs at least 4, one per fold\n",
+    )
