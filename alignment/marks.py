@@ -5,6 +5,10 @@ quotation opens with “ 「 『 and closes with ” 」 』. In English a curly
 straight one (' or ") opens at the start of a sentence or after a space, opening bracket or dash, before
 a non-space, and closes after a non-space, before the end, a space or punctuation, so that an apostrophe
 inside a word (I'd, Trinket's) is neither.
+
+``zh_ends_quoted`` and ``en_ends_quoted`` say whether a sentence ends in speech (a closing quotation mark
+last, but for sentence-final punctuation), in narration (a speech tag after the quotation, or none), or
+maybe: inside a quotation it opened (a speech split into sentences, or a quotation never closed).
 """
 
 from __future__ import annotations
@@ -21,6 +25,29 @@ _ZH_CLOSE = re.compile("[”」』]")
 # closing one may not).
 _EN_OPEN = re.compile(r"""[“‘'"](?:(?<=[“‘])|(?<![^\s(\[—–-]['"])(?=\S))""")
 _EN_CLOSE = re.compile(r"""[”'"’](?:(?<=”)|(?<=\S['"’])(?=$|[\s)\],.;:!?—–-]))""")
+_ZH_ENDS_QUOTED = re.compile("[”」』][。！？…\\s]*$")
+_EN_ENDS_QUOTED = re.compile(r"""\S[”"'’]\s*$""")
+
+
+def _last_opens(opening: re.Pattern[str], closing: re.Pattern[str], sentence: str) -> bool:
+    """The sentence's last quotation mark opens a quotation (which runs on past its end)."""
+    last_open = max((m.start() for m in opening.finditer(sentence)), default=-1)
+    return last_open >= 0 and last_open > max((m.start() for m in closing.finditer(sentence)), default=-1)
+
+
+def zh_ends_quoted(sentence: str) -> int:
+    """1 when the Chinese sentence ends with a closing quotation mark, 0 when it ends inside a quotation
+    it opened (split inside a speech, or a quotation never closed: either may follow), else -1."""
+    if _ZH_ENDS_QUOTED.search(sentence):
+        return 1
+    return 0 if _last_opens(_ZH_OPEN, _ZH_CLOSE, sentence) else -1
+
+
+def en_ends_quoted(sentence: str) -> int:
+    """Like ``zh_ends_quoted``, for an English sentence."""
+    if _EN_ENDS_QUOTED.search(sentence):
+        return 1
+    return 0 if _last_opens(_EN_OPEN, _EN_CLOSE, sentence) else -1
 
 
 def zh_marks(sentence: str) -> Marks:

@@ -61,6 +61,8 @@ class ChapterTokens:
     en_chars: tuple[int, ...]
     zh_marks: tuple[marks.Marks, ...] = ()  # quotations opened and closed, question marks, per zh sentence
     en_marks: tuple[marks.Marks, ...] = ()
+    zh_ends: tuple[int, ...] = ()  # the sentence ends in speech: yes 1, maybe 0, no -1 (marks.zh_ends_quoted)
+    en_ends: tuple[int, ...] = ()
 
     @classmethod
     def of(
@@ -76,6 +78,8 @@ class ChapterTokens:
             tuple(char_count(sentence) for sentence in en),
             tuple(marks.zh_marks(sentence) for sentence in zh),
             tuple(marks.en_marks(sentence) for sentence in en),
+            tuple(marks.zh_ends_quoted(sentence) for sentence in zh),
+            tuple(marks.en_ends_quoted(sentence) for sentence in en),
         )
 
     @cached_property
@@ -391,6 +395,8 @@ class ChapterScorer:
         self._en_chars = _span_sums(index.en_chars, en_widths).ravel()
         self._zh_marks = _span_sums(index.zh_marks, zh_widths).reshape(-1, 3).T.copy()
         self._en_marks = _span_sums(index.en_marks, en_widths).reshape(-1, 3).T.copy()
+        self._zh_ends = np.array(tokens.zh_ends or [0] * n, dtype=np.int8)
+        self._en_ends = np.array(tokens.en_ends or [0] * m, dtype=np.int8)
         self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
 
     def _reused(self, compute: Callable[..., T], *args: object) -> T:
@@ -475,6 +481,11 @@ class ChapterScorer:
         it forgives a quotation an English speech tag interrupts ('X,' said Y. 'Z.' for Y说：“X，Z。”)."""
         opened, closed, _ = self._reused(self._mark_gaps, a, b, rows, columns)
         return np.abs(opened - closed)
+
+    def end_quote_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: True where one side's last sentence ends in speech and the other's does not
+        (``alignment.marks.zh_ends_quoted``: a sentence that may end either way never differs)."""
+        return self._zh_ends.take(rows + a - 1) * self._en_ends.take(columns + b - 1) < 0
 
     def score(self, i0: int, i1: int, j0: int, j1: int) -> float:
         """One bead's score (both spans non-empty)."""

@@ -40,6 +40,7 @@ GRIDS = {
         "para_cross": (0.0, 0.1, 0.2),
         "marks": (0.0, 0.1),
         "balance": (0.0, 0.1),
+        "end_quote": (0.0, 0.1, 0.2),
     },
     "hybrid": {
         "weight": (0.5, 1.0, 2.0),

@@ -1,4 +1,4 @@
-from alignment.marks import en_marks, zh_marks
+from alignment.marks import en_ends_quoted, en_marks, zh_ends_quoted, zh_marks
 
 
 def test_zh_quotations_and_questions():
@@ -28,3 +28,15 @@ def test_en_apostrophes_inside_words_are_not_quotes():
 
 def test_en_curly_quotes():
     assert en_marks("“Mr. Pei?” ‘Yes’") == (2, 2, 1)
+
+
+def test_a_sentence_ends_in_speech_maybe_or_not():
+    assert [zh_ends_quoted(s) for s in ("他说：“走吧。”", "“走吧！” ", "他道：“哎哟!", "“走吧。”他说。")] == [
+        1,
+        1,
+        0,
+        -1,
+    ]
+    assert [zh_ends_quoted(s) for s in ("他用了“它”这个字。", "他走了。")] == [-1, -1]
+    english = ("'Go.'", "“Go.” ", "'Go!' he said.", "He said, 'Go.", "He said: “Go", "The boys' tale.")
+    assert [en_ends_quoted(s) for s in english] == [1, 1, -1, 0, 0, -1]

@@ -40,6 +40,9 @@ class DiagonalScorer:
     def quote_balance_at(self, a, b, rows, columns):
         return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
 
+    def end_quote_at(self, a, b, rows, columns):
+        return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
+
     def length_factors_at(self, a, b, rows, columns):
         return np.ones(np.broadcast_shapes(rows.shape, columns.shape))
 
@@ -114,7 +117,15 @@ class RandomScorer:
             mismatches = self.random.integers(0, 3, shape)
             balance = self.random.integers(0, 2, shape)
             lengths = self.random.random(shape)
-            self.tables[a, b] = scores, self.random.integers(0, a + 1, shape), mismatches, balance, lengths
+            ends = self.random.integers(0, 2, shape)
+            self.tables[a, b] = (
+                scores,
+                self.random.integers(0, a + 1, shape),
+                mismatches,
+                balance,
+                lengths,
+                ends,
+            )
         return self.tables[a, b]
 
     def scores_at(self, a, b, rows, columns):
@@ -131,6 +142,9 @@ class RandomScorer:
 
     def length_factors_at(self, a, b, rows, columns):
         return self._tables(a, b)[4][rows, columns]
+
+    def end_quote_at(self, a, b, rows, columns):
+        return self._tables(a, b)[5][rows, columns]
 
 
 def reference_dp(n, m, scorer, anchors, params, paragraphs):
@@ -159,6 +173,7 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                         gain = scorer.scores_at(a, b, *one)[0]
                         gain = gain - params.marks * scorer.marks_mismatch_at(a, b, *one)[0]
                         gain = gain - params.balance * scorer.quote_balance_at(a, b, *one)[0]
+                        gain = gain - params.end_quote * scorer.end_quote_at(a, b, *one)[0]
                         if a + b > 2:
                             gain = gain - params.orphan * scorer.orphans_at(a, b, *one)[0]
                         gain = gain - crossed(paragraphs.zh, r, a) * params.para_cross
@@ -235,7 +250,9 @@ def test_dp_align_follows_the_recurrence_cell_by_cell():
             frozenset(random.choice(n, min(n, 4), replace=False).tolist()) if seed % 3 else frozenset(),
             frozenset(random.choice(m, min(m, 5), replace=False).tolist()),
         )
-        params = SearchParams(window=int(random.integers(1, 5)), balance=0.1 * (seed % 2))
+        params = SearchParams(
+            window=int(random.integers(1, 5)), balance=0.1 * (seed % 2), end_quote=0.1 * (seed % 3)
+        )
         anchors = find_anchors(n, m, scorer, params)
         beads = dp_align(n, m, scorer, anchors, params, paragraphs)
         assert [(bead.key, bead.score) for bead in beads] == reference_dp(
@@ -269,6 +286,22 @@ def test_a_bead_that_leaves_a_quotation_open_on_one_side_costs():
     assert [bead.key for bead in beads] == [((0,), (0,)), ((), (1,))]
 
 
+def test_a_bead_ending_in_speech_on_one_side_only_costs():
+    class Ends(DiagonalScorer):
+        """Planted 1-2 and 1-1 beads: the 1-1 bead ends in speech on one side only."""
+
+        def end_quote_at(self, a, b, rows, columns):
+            return np.full(np.broadcast_shapes(rows.shape, columns.shape), (a, b) == (1, 1))
+
+    scorer = Ends([((0,), (0,)), ((1,), (1,)), ((0,), (0, 1))], 2, 2)
+    assert [bead.key for bead in two_pass(2, 2, scorer, SearchParams(end_quote=0.0))] == [
+        ((0,), (0,)),
+        ((1,), (1,)),
+    ]
+    beads = two_pass(2, 2, scorer, SearchParams(end_quote=1.0, skip_zh=-0.1))
+    assert [bead.key for bead in beads] == [((0,), (0, 1)), ((1,), ())]
+
+
 def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexicon):
     class OneShapeAtATime:
         """The same chapter scorer, without ``takes_shape_arrays``: the search calls it once per shape."""
@@ -277,11 +310,11 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
             self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
             self.scores_at, self.orphans_at = scorer.scores_at, scorer.orphans_at
             self.marks_mismatch_at, self.quote_balance_at = scorer.marks_mismatch_at, scorer.quote_balance_at
-            self.length_factors_at = scorer.length_factors_at
+            self.length_factors_at, self.end_quote_at = scorer.length_factors_at, scorer.end_quote_at
 
     tokens = ChapterTokens.of(ZH, EN)
     scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
     paragraphs = Paragraphs(frozenset({0, 2}), frozenset({0, 1, 3}))
-    params = SearchParams(para_cross=0.1, balance=0.1)
+    params = SearchParams(para_cross=0.1, balance=0.1, end_quote=0.1)
     batched = two_pass(scorer.n, scorer.m, scorer, params, paragraphs)
     assert batched == two_pass(scorer.n, scorer.m, OneShapeAtATime(scorer), params, paragraphs)

@@ -220,7 +220,7 @@ def test_beads_of_several_shapes_score_in_one_call_as_one_at_a_time():
     shapes = [(1, 1, 3, 3), (1, 2, 3, 3), (2, 1, 1, 2), (3, 2, 0, 0), (1, 1, 0, 4)]  # a, b, row, column
     a, b, rows, columns = (np.array(values) for values in zip(*shapes))
     methods = (scorer.scores_at, scorer.orphans_at, scorer.marks_mismatch_at, scorer.quote_balance_at)
-    for method in (*methods, scorer.length_factors_at):
+    for method in (*methods, scorer.length_factors_at, scorer.end_quote_at):
         one_by_one = [method(x, y, np.array([i]), np.array([j]))[0] for x, y, i, j in shapes]
         assert method(a, b, rows, columns).tolist() == one_by_one
     assert scorer.scores_at(1, 2, np.array([3]), np.array([3]))[0] > 0.5  # the cat and the dog
@@ -244,6 +244,15 @@ def test_quote_balance_forgives_a_quotation_a_speech_tag_interrupts():
     both = np.array([0]), np.array([0])
     assert scorer.quote_balance_at(2, 2, *both).tolist() == [0]
     assert scorer.marks_mismatch_at(2, 2, *both).tolist() == [2]  # en opens and closes one more
+
+
+def test_end_quote_compares_whether_each_sides_last_sentence_ends_in_speech():
+    zh = ["他笑道：“好。", "走吧。”", "他走了。"]  # maybe (inside a quotation), yes, no
+    en = ["'Good,' he laughed.", "'Let's go.'", "He left."]  # no, yes, no
+    scorer = ChapterScorer(ChapterTokens.of(zh, en), {})
+    ones = scorer.end_quote_at(1, 1, np.arange(3)[:, None], np.arange(3)[None, :])
+    assert ones.tolist() == [[False, False, False], [True, False, True], [False, True, False]]
+    assert scorer.end_quote_at(2, 1, np.array([0, 1]), np.array([1, 1])).tolist() == [False, True]
 
 
 def test_a_scorer_is_freed_without_the_cyclic_garbage_collector(lexicon):

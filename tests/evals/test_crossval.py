@@ -11,7 +11,7 @@ from tests.evals.test_align import _write_dir
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
     default, hybrid = grid("default"), grid("hybrid")
-    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 and len(hybrid) == 3 * 2 * 2 * 2
+    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 * 3 and len(hybrid) == 3 * 2 * 2 * 2
     assert all(weights is None for _, weights in default)
     assert {params.orphan for params, _ in default} == set(GRIDS["default"]["orphan"])
     assert default[0][0] == replace(
@@ -23,6 +23,7 @@ def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
         para_cross=0.0,
         marks=0.0,
         balance=0.0,
+        end_quote=0.0,
     )
     assert {weights.weight for _, weights in hybrid} == {0.5, 1.0, 2.0}
     assert {params.para_cross for params, _ in hybrid} == {HYBRID_SEARCH.para_cross}  # not in the hybrid grid
