@@ -25,29 +25,39 @@ _ZH_CLOSE = re.compile("[”」』]")
 # closing one may not).
 _EN_OPEN = re.compile(r"""[“‘'"](?:(?<=[“‘])|(?<![^\s(\[—–-]['"])(?=\S))""")
 _EN_CLOSE = re.compile(r"""[”'"’](?:(?<=”)|(?<=\S['"’])(?=$|[\s)\],.;:!?—–-]))""")
-_ZH_ENDS_QUOTED = re.compile("[”」』][。！？…\\s]*$")
-_EN_ENDS_QUOTED = re.compile(r"""\S[”"'’]\s*$""")
+# what may follow the closing quotation mark of a Chinese sentence that ends in speech
+_ZH_FINAL = "。！？…"
+_EN_OPENERS = "“‘'\""  # the characters that may open an English quotation (``_EN_OPEN``)
 
 
-def _last_opens(opening: re.Pattern[str], closing: re.Pattern[str], sentence: str) -> bool:
-    """The sentence's last quotation mark opens a quotation (which runs on past its end)."""
-    last_open = max((m.start() for m in opening.finditer(sentence)), default=-1)
-    return last_open >= 0 and last_open > max((m.start() for m in closing.finditer(sentence)), default=-1)
+def _trimmed(sentence: str, final: str = "") -> str:
+    """The sentence without trailing whitespace and ``final`` characters."""
+    end = len(sentence)
+    while end and (sentence[end - 1].isspace() or sentence[end - 1] in final):
+        end -= 1
+    return sentence[:end]
 
 
 def zh_ends_quoted(sentence: str) -> int:
     """1 when the Chinese sentence ends with a closing quotation mark, 0 when it ends inside a quotation
     it opened (split inside a speech, or a quotation never closed: either may follow), else -1."""
-    if _ZH_ENDS_QUOTED.search(sentence):
+    end = _trimmed(sentence, _ZH_FINAL)
+    if end and end[-1] in "”」』":
         return 1
-    return 0 if _last_opens(_ZH_OPEN, _ZH_CLOSE, sentence) else -1
+    if not any(quote in sentence for quote in "“「『"):
+        return -1
+    return 0 if max(map(sentence.rfind, "“「『")) > max(map(sentence.rfind, "”」』")) else -1
 
 
 def en_ends_quoted(sentence: str) -> int:
-    """Like ``zh_ends_quoted``, for an English sentence."""
-    if _EN_ENDS_QUOTED.search(sentence):
+    """Like ``zh_ends_quoted``, for an English sentence (a closing mark after a non-space)."""
+    end = _trimmed(sentence)
+    if len(end) > 1 and end[-1] in "”\"'’" and not end[-2].isspace():
         return 1
-    return 0 if _last_opens(_EN_OPEN, _EN_CLOSE, sentence) else -1
+    if not any(quote in sentence for quote in _EN_OPENERS):
+        return -1
+    last_open = max((m.start() for m in _EN_OPEN.finditer(sentence)), default=-1)
+    return 0 if last_open > max((m.start() for m in _EN_CLOSE.finditer(sentence)), default=-1) else -1
 
 
 def zh_marks(sentence: str) -> Marks:
