@@ -17,8 +17,9 @@ import re
 
 Marks = tuple[int, int, int]
 
-_ZH_OPEN = re.compile("[“「『]")
-_ZH_CLOSE = re.compile("[”」』]")
+_ZH_OPENERS, _ZH_CLOSERS = "“「『", "”」』"
+_ZH_OPEN = re.compile(f"[{_ZH_OPENERS}]")
+_ZH_CLOSE = re.compile(f"[{_ZH_CLOSERS}]")
 # Each pattern begins with the class of quote characters, so that ``re`` skips straight to them (5x faster
 # than checking the context at every position first); the lookbehinds then see the quote and the character
 # before it (at the start a two-character lookbehind finds nothing: an opening quote may stand there, a
@@ -42,11 +43,11 @@ def zh_ends_quoted(sentence: str) -> int:
     """1 when the Chinese sentence ends with a closing quotation mark, 0 when it ends inside a quotation
     it opened (split inside a speech, or a quotation never closed: either may follow), else -1."""
     end = _trimmed(sentence, _ZH_FINAL)
-    if end and end[-1] in "”」』":
+    if end and end[-1] in _ZH_CLOSERS:
         return 1
-    if not any(quote in sentence for quote in "“「『"):
+    if not any(quote in sentence for quote in _ZH_OPENERS):
         return -1
-    return 0 if max(map(sentence.rfind, "“「『")) > max(map(sentence.rfind, "”」』")) else -1
+    return 0 if max(map(sentence.rfind, _ZH_OPENERS)) > max(map(sentence.rfind, _ZH_CLOSERS)) else -1
 
 
 def en_ends_quoted(sentence: str) -> int:
