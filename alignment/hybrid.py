@@ -40,16 +40,11 @@ def load_encoder() -> Any:
 
 @dataclass(frozen=True)
 class HybridWeights:
-    """Fitted with ``python -m evals.crossval --method hybrid`` (since end_quote came in, its fit on all
-    chapters gives weight 2, ahead of 1 by 0.0001 of the objective: a tie, so 1 stays)."""
+    """The hybrid's one fitted weight (``python -m evals.crossval --method hybrid``); its search weights are
+    the default aligner's (``SearchParams``)."""
 
-    weight: float = 1.0  # of the embedding margin
+    weight: float = 1.5  # of the embedding margin
 
-
-# search weights of the hybrid aligner: its own fit of skip_zh, skip_en and para_bonus (with HybridWeights);
-# para_cross, marks and end_quote as fitted for the default aligner when each came in; no balance (not
-# cross-validated for the hybrid)
-HYBRID_SEARCH = SearchParams(skip_en=-0.5, para_bonus=0.4, para_cross=0.2, balance=0.0)
 
 SpanTable = tuple[np.ndarray, ...]  # [w - 1]: the vectors of the spans of w sentences, by first sentence
 

@@ -17,7 +17,7 @@ from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
 from alignment.chapter import balance_problem
 from alignment.galechurch import gale_church
-from alignment.hybrid import HYBRID_SEARCH, HybridWeights, Margins
+from alignment.hybrid import HybridWeights, Margins
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from alignment.search import Paragraphs, SearchParams
@@ -109,7 +109,7 @@ def load_models(method: str) -> None:
 
 @aligner("hybrid")
 def _hybrid(book: BookToAlign) -> Aligned:
-    params = book.search or HYBRID_SEARCH
+    params = book.search or SearchParams()
     with _pooler().one_thread():  # the margins' matrix products too
         vectors = [(_margins(zh, en, params), book.hybrid) for zh, en in book.chapters]
         return _learned(

@@ -12,6 +12,6 @@ from alignment.search import SearchParams
 class AlignSettings:
     method: str = "default"  # an aligner registered in alignment.methods (ALIGNERS)
     translations: str = ""  # bleualign: a folder of {chapter_id}.txt machine translations of the zh sentences
-    # the search's weights; None: the ones fitted for the method (SearchParams(), hybrid: HYBRID_SEARCH)
+    # the search's weights; None: the fitted ones (SearchParams(), for every method that searches)
     search: SearchParams | None = field(default=None, metadata={"settings": SearchParams})
     hybrid: HybridWeights = HybridWeights()  # the hybrid method's embedding term

@@ -6,7 +6,8 @@
 Chapters of all folders are dealt round-robin into K folds. For each fold the grid point with the best
 mean of strict F1 and line accuracy on the other folds aligns the held-out fold; the held-out results,
 summed, are the cross-validated figures, with the spread of the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the
-defaults of ``SearchParams``, or for hybrid of ``HybridWeights`` and ``HYBRID_SEARCH``, come from it). Paragraphs are perturbed as in ``evals.align``.
+defaults of ``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its
+embedding weight alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
 search reruns per grid point.
 """
@@ -21,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from alignment.book import align_book
-from alignment.hybrid import HYBRID_SEARCH, HybridScorer, HybridWeights, Margins, MissingExtra
+from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
@@ -42,12 +43,7 @@ GRIDS = {
         "balance": (0.0, 0.1),
         "end_quote": (0.0, 0.1, 0.2),
     },
-    "hybrid": {
-        "weight": (0.5, 1.0, 2.0),
-        "skip_zh": (-0.3, -0.5),
-        "skip_en": (-0.3, -0.5),
-        "para_bonus": (0.2, 0.4),
-    },
+    "hybrid": {"weight": (0.5, 1.0, 1.5, 2.0, 3.0)},
 }
 HYBRID_FIELDS = ("weight",)
 
@@ -82,7 +78,7 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
             tokens, glosses(tokens, refined, by_parts=cache is None)
         )
         if cache is not None:
-            margins = Margins.of(chapter.zh, chapter.en, cache, HYBRID_SEARCH)
+            margins = Margins.of(chapter.zh, chapter.en, cache, SearchParams())
             scorer = HybridScorer(scorer, margins, HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases
@@ -107,13 +103,13 @@ Point = tuple[SearchParams, HybridWeights | None]
 
 def grid(method: str) -> list[Point]:
     names = list(GRIDS[method])
-    base, weights = (HYBRID_SEARCH, HybridWeights()) if method == "hybrid" else (SearchParams(), None)
+    weights = HybridWeights() if method == "hybrid" else None
     points = []
     for values in itertools.product(*GRIDS[method].values()):
         chosen = dict(zip(names, values))
         search = {k: v for k, v in chosen.items() if k not in HYBRID_FIELDS}
         hybrid = {k: v for k, v in chosen.items() if k in HYBRID_FIELDS}
-        points.append((replace(base, **search), replace(weights, **hybrid) if weights else None))
+        points.append((replace(SearchParams(), **search), replace(weights, **hybrid) if weights else None))
     return points
 
 

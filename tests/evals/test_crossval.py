@@ -2,7 +2,6 @@ from dataclasses import replace
 
 import pytest
 
-from alignment.hybrid import HYBRID_SEARCH
 from alignment.search import SearchParams
 from evals.crossval import GRIDS, fit, grid, main, objective
 from evals.metric import Counts
@@ -11,7 +10,7 @@ from tests.evals.test_align import _write_dir
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
     default, hybrid = grid("default"), grid("hybrid")
-    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 * 3 and len(hybrid) == 3 * 2 * 2 * 2
+    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 * 3 and len(hybrid) == 5
     assert all(weights is None for _, weights in default)
     assert {params.orphan for params, _ in default} == set(GRIDS["default"]["orphan"])
     assert default[0][0] == replace(
@@ -25,9 +24,8 @@ def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
         balance=0.0,
         end_quote=0.0,
     )
-    assert {weights.weight for _, weights in hybrid} == {0.5, 1.0, 2.0}
-    assert {params.para_cross for params, _ in hybrid} == {HYBRID_SEARCH.para_cross}  # not in the hybrid grid
-    assert {params.marks for params, _ in hybrid} == {HYBRID_SEARCH.marks}
+    assert [weights.weight for _, weights in hybrid] == [0.5, 1.0, 1.5, 2.0, 3.0]
+    assert {params for params, _ in hybrid} == {SearchParams()}  # the default aligner's search weights
 
 
 def test_the_objective_averages_strict_f1_and_line_accuracy_and_fit_takes_the_first_best():
