@@ -313,7 +313,11 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
 def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     """A table-of-contents URL: a path relative to the site's base URL, or an http(s) URL on its origins."""
     toc = r.text(value, where).strip()
-    if origin(urljoin(site.url, toc)) not in site.origins:
+    try:
+        url = urljoin(site.url, toc)
+    except ValueError:  # e.g. an unclosed IPv6 host, 'http://[::1'
+        url = ""
+    if origin(url) not in site.origins:
         raise r.fail(
             where,
             f"expected a path relative to {site.url} or an http(s) URL on "

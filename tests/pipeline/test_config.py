@@ -184,6 +184,11 @@ def test_demo_config_loads():
             "books[0].zh.toc: expected a path",
         ),
         (
+            lambda r: r["books"][0]["zh"].update(toc="http://[::1"),
+            "books[0].zh.toc: expected a path relative to http://moxiang.demo/ or an http(s) URL on "
+            "http://moxiang.demo:80, got 'http://[::1'",
+        ),
+        (
             lambda r: r["books"][0].update(title_zh=["满城", "星光"]),
             "books[0].title_zh: expected a string, got list",
         ),
