@@ -53,6 +53,7 @@ class Settings:
 
 # The allowed range of a number setting, where it is not ">= 0" (dataclass.field -> (minimum, maximum)).
 _RANGES: dict[str, tuple[float, float]] = {
+    "MojibakeConfig.min_wrong_codec_hits": (1, math.inf),  # 0 would reject every chapter, hits or not
     "DedupConfig.num_perm": (1, 1024),
     "DedupConfig.threshold": (0.01, 1),
     "DedupConfig.ngram": (1, 100),

@@ -350,6 +350,10 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         ),
         ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
         (
+            {"clean": {"mojibake": {"min_wrong_codec_hits": 0}}},
+            "options.clean.mojibake.min_wrong_codec_hits: expected a number >= 1, got 0",
+        ),
+        (
             {"align": {"search": {"skip_en": 0.5}}},
             "options.align.search.skip_en: expected a number from -10 to 0, got 0.5",
         ),
