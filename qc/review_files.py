@@ -137,7 +137,7 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open(path, encoding="utf-8-sig", newline="") as handle:  # a spreadsheet's byte order mark dropped
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:
@@ -170,7 +170,7 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
-    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8")), 1):
+    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8-sig")), 1):
         data = task.get("data", {})
         for annotation in task.get("annotations", []):
             if annotation.get("was_cancelled"):
