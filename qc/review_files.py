@@ -178,8 +178,9 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             verdict, correction = "", ""
             for result in annotation.get("result", []):
                 value = result.get("value", {})
-                if result.get("from_name") == "verdict" and value.get("choices"):
-                    verdict = str(value["choices"][0])  # a number or list here is a bad_verdict, not a crash
+                if result.get("from_name") == "verdict" and (choices := value.get("choices")):
+                    # a number, list or mapping here is a bad_verdict, not a crash
+                    verdict = str(choices[0] if isinstance(choices, list) else choices)
                 elif result.get("from_name") == "correction" and value.get("text"):
                     correction = " ".join(value["text"]).strip()
             if verdict:

@@ -85,6 +85,16 @@ def _choice(choices: object) -> dict:
     return {"from_name": "verdict", "type": "choices", "value": {"choices": choices}}
 
 
+def test_a_label_studio_choice_that_is_no_list_is_read_as_text(tmp_path):
+    tasks = [
+        {"data": {"pair_id": f"bk/1/{n}"}, "annotations": [{"result": [_choice(choices)]}]}
+        for n, choices in enumerate([{"a": 1}, 7])
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [v.verdict for v in read_verdicts([path])] == ["{'a': 1}", "7"]  # bad_verdict when imported
+
+
 def test_unreadable_review_files_are_named(tmp_path):
     (tmp_path / "x.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match=r"x.json: not a review file \(JSONDecodeError"):
