@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -254,6 +255,10 @@ def test_missing_and_unparsable_files(tmp_path):
         load_config(broken)
     with pytest.raises(ConfigError, match="^/dev/zero: \\(file\\): larger than 16 MB$"):
         load_config("/dev/zero")
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)  # opening it would wait for a writer for ever
+    with pytest.raises(ConfigError, match=f"^{pipe}: \\(file\\): a named pipe, not a config file$"):
+        load_config(pipe)
     loop = tmp_path / "loop.yaml"
     loop.symlink_to(loop)
     with pytest.raises(ConfigError, match=f"^{loop}: cannot be read: Too many levels of symbolic links$"):
