@@ -142,7 +142,8 @@ def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str
     """Why ``chapter_id`` cannot be inspected, on one line: not a chapter id, a book the config does not
     list, a book not built yet, or a chapter number the book does not have; None when it can."""
     book_id, _, number = chapter_id.rpartition("/")
-    if not book_id or not (number.isascii() and number.isdigit()):  # "３".isdigit(), but no id has it
+    # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is
+    if not book_id or not (number.isascii() and number.isdigit()) or number != str(int(number)):
         return f"{chapter_id!r} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
     if book_id not in book_ids:
         return f"unknown book {book_id!r} (the config lists: {', '.join(book_ids)})"

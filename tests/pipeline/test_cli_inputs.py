@@ -40,6 +40,10 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
         1,
         "'city-star/３' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
     )
+    assert _run(capsys, "inspect", *target(config), "city-star/03") == (  # built, it was shown as unpaired
+        1,
+        "'city-star/03' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+    )
 
 
 def test_a_book_with_one_side_crawled_can_be_inspected(tmp_path):
