@@ -36,13 +36,13 @@ def read_journal(path: Path) -> JournalState:
     state = JournalState()
     if not path.exists():
         return state
-    with open(path, encoding="utf-8") as handle:
+    with open(path, "rb") as handle:  # line by line: a kill may cut a line inside a UTF-8 character
         for line in handle:
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError:
+            except ValueError:  # JSON's and UTF-8's errors
                 continue  # a line cut off by a killed crawl; that chapter is refetched
-            kind = record.get("type")
+            kind = record.get("type") if isinstance(record, dict) else None
             if kind == "toc":
                 state.toc = [tuple(entry) for entry in record["chapters"]]
                 state.toc_failure = None

@@ -29,8 +29,9 @@ def _printable(value: Any) -> Any:
 
 
 def _rows(path: Path, table: str, keep: Callable[[Row], bool]) -> list[Row] | None:
-    """Matching rows of a table file, their texts printable, or None when the file does not exist."""
-    if not path.is_file():
+    """Matching rows of a table file, their texts printable, or None when the file does not exist (a folder
+    in its place is a ``DamagedFile``)."""
+    if not path.exists():
         return None
     return [
         {key: _printable(value) for key, value in row.items()} for row in read_rows(path, table) if keep(row)
@@ -141,11 +142,12 @@ def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str
     """Why ``chapter_id`` cannot be inspected, on one line: not a chapter id, a book the config does not
     list, a book not built yet, or a chapter number the book does not have; None when it can."""
     book_id, _, number = chapter_id.rpartition("/")
-    if not book_id or not (number.isascii() and number.isdigit()):  # "３".isdigit(), but no id has it
+    # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is
+    if not book_id or not (number.isascii() and number.isdigit()) or number != str(int(number)):
         return f"{chapter_id!r} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
     if book_id not in book_ids:
         return f"unknown book {book_id!r} (the config lists: {', '.join(book_ids)})"
-    if not any(layout.raw(lang, book_id).is_file() for lang in ("zh", "en")):
+    if not any(layout.raw(lang, book_id).exists() for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
     numbers = _chapter_numbers(layout, book_id)
     if numbers is not None and int(number) not in numbers:
@@ -182,7 +184,7 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
     how = (
-        _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.is_file() else None
+        _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.exists() else None
     )
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)

@@ -38,7 +38,7 @@ def rejected_files(layout: Layout) -> list[Path]:
 
 def aligned_books(layout: Layout) -> list[str]:
     """Books with both an aligned and a chapters table, sorted."""
-    return [p.stem for p in book_files(layout.aligned) if layout.chapters(p.stem).is_file()]
+    return [p.stem for p in book_files(layout.aligned) if layout.chapters(p.stem).exists()]
 
 
 def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:

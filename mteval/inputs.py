@@ -16,6 +16,7 @@ from pathlib import Path
 
 from core.lines import split_lines
 from core.storage import read_json
+from text.decoding import decode_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
 MAX_LINE_CHARS = 1_000_000  # spaCy's limit on one text (a bead is a few sentences)
@@ -34,9 +35,11 @@ class Document:
 
 def _lines(path: Path) -> list[str]:
     try:
-        lines = split_lines(path.read_bytes().decode("utf-8"))
-    except UnicodeDecodeError as err:
-        raise InputError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+        lines = split_lines(decode_utf8(path.read_bytes(), "strict", str(path), "score", errors_option=False))
+    except ValueError as err:  # binary (a NUL byte), or not UTF-8
+        raise InputError(str(err)) from None
+    except OSError as err:  # e.g. no permission
+        raise InputError(f"{path}: cannot be read ({err.strerror or err})") from None
     if long := next((n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE_CHARS), None):
         raise InputError(
             f"{path}: line {long} has {len(lines[long - 1]):,} characters (at most {MAX_LINE_CHARS:,}: one bead a line)"

@@ -20,6 +20,13 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     return None if finish(target, build(target, stages, args)) else target
 
 
+def _cannot_write(command: str, err: OSError) -> int:
+    """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file
+    where its folder goes)."""
+    print(f"{command}: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+    return 2
+
+
 def cmd_qc_sample(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from qc.run import sample_review
@@ -34,7 +41,10 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
     if args.split:
         assignment = plan_splits(target.layout, target.config.settings.split)
         only = {cid for cid, split in assignment.chapters.items() if split == args.split}
-    folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
+    try:
+        folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
+    except OSError as err:
+        return _cannot_write("qc sample", err)
     print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
     print(
         "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
@@ -55,6 +65,8 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as err:
         print(f"qc import: {err}", file=sys.stderr)
         return 2
+    except OSError as err:
+        return _cannot_write("qc import", err)
     print(
         f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
         f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"

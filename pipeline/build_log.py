@@ -10,16 +10,24 @@ from pathlib import Path
 
 import luigi
 
+from pipeline.output_folder import FolderRefused
+
 LOGGERS = ("luigi", "luigi-interface")
 
 
 @contextmanager
 def luigi_logging_to(path: Path) -> Iterator[None]:
-    """While the block runs, Luigi's warnings and errors are appended to ``path`` (created at the first one)."""
+    """While the block runs, Luigi's warnings and errors are appended to ``path`` (created at the first one);
+    ``FolderRefused`` when its folder cannot be made (e.g. a file of that name)."""
     luigi.configuration.get_config().set("core", "no_configure_logging", "true")
     handler = logging.FileHandler(path, encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s"))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise FolderRefused(
+            f"cannot make the folder of the build's log {path.parent}: {err.strerror or err}"
+        ) from None
     saved = []
     for name in LOGGERS:
         logger = logging.getLogger(name)

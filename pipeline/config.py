@@ -53,6 +53,7 @@ class Settings:
 
 # The allowed range of a number setting, where it is not ">= 0" (dataclass.field -> (minimum, maximum)).
 _RANGES: dict[str, tuple[float, float]] = {
+    "MojibakeConfig.min_wrong_codec_hits": (1, math.inf),  # 0 would reject every chapter, hits or not
     "DedupConfig.num_perm": (1, 1024),
     "DedupConfig.threshold": (0.01, 1),
     "DedupConfig.ngram": (1, 100),
@@ -313,7 +314,11 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
 def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
     """A table-of-contents URL: a path relative to the site's base URL, or an http(s) URL on its origins."""
     toc = r.text(value, where).strip()
-    if origin(urljoin(site.url, toc)) not in site.origins:
+    try:
+        url = urljoin(site.url, toc)
+    except ValueError:  # e.g. an unclosed IPv6 host, 'http://[::1'
+        url = ""
+    if origin(url) not in site.origins:
         raise r.fail(
             where,
             f"expected a path relative to {site.url} or an http(s) URL on "

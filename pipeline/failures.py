@@ -27,7 +27,7 @@ def collect(root: Path, run_id: str) -> dict[str, list[str]]:
             entry = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue  # torn by a kill: that run is over
-        if entry.get("run_id") != run_id:
+        if not isinstance(entry, dict) or entry.get("run_id") != run_id:  # not a record of this run
             continue
         failed.setdefault(entry["book_id"], []).append(f"{entry['task']}: {entry['message']}")
         path.unlink()

@@ -34,7 +34,8 @@ class Manifest:
     def load(cls, path: Path) -> Manifest | None:
         try:
             data = storage.read_json(path)
-        except (FileNotFoundError, ValueError):
+        # NotADirectoryError: a file where its folder (_manifests/, _manifests/TASK/) was
+        except (FileNotFoundError, NotADirectoryError, ValueError):
             return None
         if not _is_manifest(data):
             return None  # JSON, but not what ``save`` writes (a hand edit): its task runs again

@@ -64,11 +64,11 @@ def _adopted_path(layout: Layout) -> Path:
 def adopted(layout: Layout) -> set[str]:
     """The books adopted into the folder; ``FolderRefused`` when ``_adopted.json`` is not a list of ids."""
     path = _adopted_path(layout)
-    if not path.is_file():
+    if not path.exists():
         return set()
     try:
         books = read_json(path)
-    except DamagedFile:  # not JSON, or not UTF-8: a hand edit gone wrong
+    except DamagedFile:  # not JSON, or not UTF-8: a hand edit gone wrong; or a folder
         books = None
     if not isinstance(books, list) or not all(isinstance(book, str) for book in books):
         raise FolderRefused(

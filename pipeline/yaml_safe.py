@@ -8,6 +8,7 @@ values once every alias is expanded, or an alias that contains itself, is refuse
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,10 @@ class YamlProblem(ValueError):
 
 
 def read_yaml(path: Path) -> Any:
-    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES`` (``--config /dev/zero`` ends)."""
+    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES`` (``--config /dev/zero`` ends);
+    a named pipe is refused (opening it would wait for a writer for ever)."""
+    if stat.S_ISFIFO(path.stat().st_mode):
+        raise YamlProblem("(file)", "a named pipe, not a config file")
     with path.open("rb") as handle:
         data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:

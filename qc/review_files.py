@@ -137,7 +137,7 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open(path, encoding="utf-8-sig", newline="") as handle:  # a spreadsheet's byte order mark dropped
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:
@@ -170,7 +170,7 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
-    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8")), 1):
+    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8-sig")), 1):
         data = task.get("data", {})
         for annotation in task.get("annotations", []):
             if annotation.get("was_cancelled"):
@@ -178,8 +178,9 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             verdict, correction = "", ""
             for result in annotation.get("result", []):
                 value = result.get("value", {})
-                if result.get("from_name") == "verdict" and value.get("choices"):
-                    verdict = str(value["choices"][0])  # a number or list here is a bad_verdict, not a crash
+                if result.get("from_name") == "verdict" and (choices := value.get("choices")):
+                    # a number, list or mapping here is a bad_verdict, not a crash
+                    verdict = str(choices[0] if isinstance(choices, list) else choices)
                 elif result.get("from_name") == "correction" and value.get("text"):
                     correction = " ".join(value["text"]).strip()
             if verdict:

@@ -30,7 +30,7 @@ Row = dict[str, Any]
 
 def _books(layout: Layout) -> list[str]:
     return sorted(
-        p.stem for p in layout.aligned("_").parent.glob("*.parquet") if layout.chapters(p.stem).is_file()
+        p.stem for p in layout.aligned("_").parent.glob("*.parquet") if layout.chapters(p.stem).exists()
     )
 
 
@@ -226,7 +226,7 @@ def corrections_status(layout: Layout) -> tuple[dict[str, Corrected], dict[str, 
     applied: dict[str, Corrected] = {}
     stale: dict[str, str] = {}
     for book in corrected_books(layout):
-        chapters, beads = _book_data(layout, book) if layout.aligned(book).is_file() else ({}, {})
+        chapters, beads = _book_data(layout, book) if layout.aligned(book).exists() else ({}, {})
         for chapter_id, rows in read_corrections(layout, book).items():
             if chapter_id not in chapters:
                 stale.update((r["pair_id"], "chapter_gone") for r in rows)

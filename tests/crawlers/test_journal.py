@@ -42,6 +42,21 @@ def test_a_cut_off_last_line_is_ignored_and_later_records_win(tmp_path):
     assert state.failures["http://s/2"]["reason"] == "http_503"
 
 
+def test_a_line_cut_inside_a_character_or_garbage_is_ignored_and_the_next_run_appends(tmp_path):
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    writer.append(TOC)
+    writer.close()
+    cut = json.dumps(_chapter("http://s/1", "半"), ensure_ascii=False).encode()
+    with open(path, "ab") as handle:  # a damaged line, then one killed inside the three-byte 半
+        handle.write(b"[1, 2]\n" + cut[: cut.index("半".encode()) + 1])
+    writer = JournalWriter(path)
+    writer.append(_chapter("http://s/2", "乙。"))
+    writer.close()
+    state = read_journal(path)
+    assert len(state.toc) == 3 and set(state.chapters) == {"http://s/2"}
+
+
 def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)

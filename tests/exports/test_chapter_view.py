@@ -1,4 +1,7 @@
+import pytest
+
 from core.layout import Layout
+from core.storage import DamagedFile
 from exports.chapter_view import describe_chapter, highlight
 
 
@@ -23,6 +26,16 @@ def test_describe_chapter_shows_the_journey(layout):
 def test_describe_chapter_of_an_empty_output(tmp_path):
     text = describe_chapter(Layout(tmp_path), "nobook/3", color=False)
     assert text.count("(not built yet)") == 5
+
+
+def test_a_folder_in_place_of_a_table_is_a_damaged_file_not_an_absent_one(layout):
+    for path in (layout.aligned("book1"), layout.raw("zh", "book1")):
+        path.unlink()
+        path.mkdir()
+        with pytest.raises(DamagedFile) as err:
+            describe_chapter(layout, "book1/2", color=False)
+        assert err.value.path == path and "is a directory" in str(err.value)
+        path.rmdir()
 
 
 def test_highlight_falls_back_to_search():

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from exports.stage import export_corpus
@@ -73,3 +75,34 @@ def test_a_line_holding_another_line_break_character_counts_as_one_line(export, 
     hyp.write_bytes(("\r\n".join([f"a{inside}b", *refs[1:]]) + "\r\n").encode("utf-8"))
     docs = load_documents(export, "test", hyp)
     assert sum(len(d.hyps) for d in docs) == len(refs) and docs[0].hyps[0] == f"a{inside}b"
+
+
+def test_a_byte_order_mark_is_dropped_and_binary_or_bad_bytes_are_an_error(export, tmp_path):
+    refs = (export / "text" / "test.en").read_bytes()
+    hyp = tmp_path / "sys.txt"
+    hyp.write_bytes(b"\xef\xbb\xbf" + refs)  # Notepad's UTF-8
+    docs = load_documents(export, "test", hyp)
+    assert [h for d in docs for h in d.hyps] == refs.decode("utf-8").splitlines()
+    hyp.write_bytes(refs.decode("utf-8").encode("utf-16"))  # Notepad's "Unicode"
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == f"{hyp}: binary input (NUL byte at byte offset 3), nothing to score"
+    hyp.write_bytes(b"ok\n\xff\n")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == f"{hyp}: invalid UTF-8 at byte offset 3"
+
+
+def test_a_system_file_that_cannot_be_read_is_named(export, tmp_path, monkeypatch):
+    hyp = tmp_path / "sys.txt"
+    hyp.write_text("x\n", encoding="utf-8")
+
+    def refuse(path, read=Path.read_bytes):
+        if path == hyp:
+            raise PermissionError(13, "Permission denied")
+        return read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == f"{hyp}: cannot be read (Permission denied)"

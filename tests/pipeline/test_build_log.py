@@ -34,6 +34,16 @@ def test_luigis_errors_go_to_the_file_and_the_loggers_are_restored_after(tmp_pat
     assert (logger.handlers, logger.propagate, logger.level) == before
 
 
+def test_a_file_in_place_of_the_logs_folder_is_refused_in_one_line(tmp_path, capsys):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    (output_of(config) / "_logs").parent.mkdir()
+    (output_of(config) / "_logs").write_text("x", encoding="utf-8")
+    assert main(["corpus", *target(config)]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cannot make the folder of the build's log {output_of(config) / '_logs'}: File exists"
+    )
+
+
 def test_a_task_that_raises_is_one_line_its_traceback_in_the_runs_log_and_the_build_not_finished(
     tmp_path, capsys, monkeypatch
 ):

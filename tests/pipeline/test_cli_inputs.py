@@ -7,7 +7,7 @@ import pytest
 from core.layout import Layout
 from exports.chapter_view import inspect_problem
 from pipeline.cli import main
-from tests.helpers import output_of, target, write_config
+from tests.helpers import local_book, local_config, output_of, target, write_config
 
 
 @pytest.fixture
@@ -39,6 +39,10 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
     assert _run(capsys, "inspect", *target(config), "city-star/３") == (
         1,
         "'city-star/３' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+    )
+    assert _run(capsys, "inspect", *target(config), "city-star/03") == (  # built, it was shown as unpaired
+        1,
+        "'city-star/03' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
     )
 
 
@@ -192,3 +196,15 @@ def test_a_bad_config_is_one_line_and_exit_2_before_any_work(config, capsys, cha
     config.write_text(change(config.read_text(encoding="utf-8")), encoding="utf-8")
     code, err = _run(capsys, "stats", *target(config))
     assert code == 2 and err.startswith(f"config error: {config}: {message}")
+
+
+def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path, capsys):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    output_of(config).mkdir()
+    (output_of(config) / "qc").write_text("x", encoding="utf-8")
+    review = tmp_path / "review.tsv"
+    review.write_text("pair_id\tverdict\n", encoding="utf-8")
+    assert _run(capsys, "qc", "import", *target(config), str(review)) == (
+        2,
+        f"qc import: cannot write {output_of(config) / 'qc'}: File exists",
+    )

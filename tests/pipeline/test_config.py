@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -184,6 +185,11 @@ def test_demo_config_loads():
             "books[0].zh.toc: expected a path",
         ),
         (
+            lambda r: r["books"][0]["zh"].update(toc="http://[::1"),
+            "books[0].zh.toc: expected a path relative to http://moxiang.demo/ or an http(s) URL on "
+            "http://moxiang.demo:80, got 'http://[::1'",
+        ),
+        (
             lambda r: r["books"][0].update(title_zh=["满城", "星光"]),
             "books[0].title_zh: expected a string, got list",
         ),
@@ -249,6 +255,10 @@ def test_missing_and_unparsable_files(tmp_path):
         load_config(broken)
     with pytest.raises(ConfigError, match="^/dev/zero: \\(file\\): larger than 16 MB$"):
         load_config("/dev/zero")
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)  # opening it would wait for a writer for ever
+    with pytest.raises(ConfigError, match=f"^{pipe}: \\(file\\): a named pipe, not a config file$"):
+        load_config(pipe)
     loop = tmp_path / "loop.yaml"
     loop.symlink_to(loop)
     with pytest.raises(ConfigError, match=f"^{loop}: cannot be read: Too many levels of symbolic links$"):
@@ -344,6 +354,10 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
             "options.clean.mojibake.max_replacement_ratio: expected a number >= 0, got 'low'",
         ),
         ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
+        (
+            {"clean": {"mojibake": {"min_wrong_codec_hits": 0}}},
+            "options.clean.mojibake.min_wrong_codec_hits: expected a number >= 1, got 0",
+        ),
         (
             {"align": {"search": {"skip_en": 0.5}}},
             "options.align.search.skip_en: expected a number from -10 to 0, got 0.5",

@@ -20,9 +20,11 @@ def test_collect_takes_only_this_runs_records_and_removes_them(tmp_path):
     record(tmp_path, "MineBook", "bk", "bk", "run-1", "second")
     record(tmp_path, "CleanBook", "other", "other", "run-0", "old run")
     (tmp_path / "_failures" / "Torn-x.json").write_text('{"run_id": "ru', encoding="utf-8")
+    (tmp_path / "_failures" / "Other-x.json").write_text("[]", encoding="utf-8")  # JSON, but no record
     assert collect(tmp_path, "run-1") == {"bk": ["AlignBook: first", "MineBook: second"]}
     assert sorted(p.name for p in (tmp_path / "_failures").iterdir()) == [
         "CleanBook-other.json",
+        "Other-x.json",
         "Torn-x.json",
     ]
     assert collect(tmp_path, "run-1") == {}

@@ -74,3 +74,8 @@ def test_an_output_whose_folder_became_a_file_is_missing(tmp_path):
     (tmp_path / "raw").mkdir()
     (tmp_path / "raw" / "en").write_text("x", encoding="utf-8")
     assert manifest.damaged(tmp_path) == "missing: raw/en/a.parquet"
+
+
+def test_a_manifest_whose_folder_is_a_file_is_no_manifest(tmp_path):
+    (tmp_path / "_manifests").write_text("x", encoding="utf-8")
+    assert Manifest.load(tmp_path / "_manifests" / "CleanBook" / "bk.json") is None  # status: not built

@@ -39,9 +39,12 @@ def test_a_default_folder_that_would_fall_inside_an_outputs_layout_is_refused(tm
         load_config(config)
 
 
-@pytest.mark.parametrize("text", ["[", '{"theirs": 1}', "[1]", "\udcff"])
+@pytest.mark.parametrize("text", ["[", '{"theirs": 1}', "[1]", "\udcff", None])
 def test_an_adopted_list_that_is_not_a_list_of_ids_is_refused(tmp_path, text):
-    (tmp_path / "_adopted.json").write_bytes(text.encode("utf-8", "surrogateescape"))
+    if text is None:  # a folder: --adopt would fail writing it
+        (tmp_path / "_adopted.json").mkdir()
+    else:
+        (tmp_path / "_adopted.json").write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(FolderRefused) as err:
         adopted(Layout(tmp_path))
     assert str(err.value) == (

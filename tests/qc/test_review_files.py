@@ -70,6 +70,31 @@ def test_label_studio_export_is_read(tmp_path):
     ]
 
 
+def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
+    tsv, export = tmp_path / "1.tsv", tmp_path / "export.json"
+    tsv.write_text("\ufeffpair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")  # Excel's "CSV UTF-8"
+    tasks = [{"data": {"pair_id": "bk/1/1"}, "annotations": [{"result": [_choice(["wrong"])]}]}]
+    export.write_text("\ufeff" + json.dumps(tasks), encoding="utf-8")
+    assert [(v.pair_id, v.verdict) for v in read_verdicts([tsv, export])] == [
+        ("bk/1/0", "correct"),
+        ("bk/1/1", "wrong"),
+    ]
+
+
+def _choice(choices: object) -> dict:
+    return {"from_name": "verdict", "type": "choices", "value": {"choices": choices}}
+
+
+def test_a_label_studio_choice_that_is_no_list_is_read_as_text(tmp_path):
+    tasks = [
+        {"data": {"pair_id": f"bk/1/{n}"}, "annotations": [{"result": [_choice(choices)]}]}
+        for n, choices in enumerate([{"a": 1}, 7])
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [v.verdict for v in read_verdicts([path])] == ["{'a': 1}", "7"]  # bad_verdict when imported
+
+
 def test_unreadable_review_files_are_named(tmp_path):
     (tmp_path / "x.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match=r"x.json: not a review file \(JSONDecodeError"):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.layout import Layout
-from core.storage import file_sha256, write_json, write_table
+from core.storage import DamagedFile, file_sha256, write_json, write_table
 from qc.store import (
     accuracy_path,
     corrected_books,
@@ -41,6 +43,18 @@ def test_absent_files_read_as_empty(tmp_path):
     assert read_corrections(layout, "bk") == {}
     assert corrected_books(layout) == []
     assert fingerprints(layout, results=True) == {}
+
+
+def test_a_folder_in_place_of_a_file_is_a_damaged_file_not_an_absent_one(tmp_path):
+    layout = Layout(tmp_path)
+    for path, read in (
+        (verdicts_path(layout), lambda: read_verdicts_table(layout)),
+        (layout.corrections("bk"), lambda: read_corrections(layout, "bk")),
+    ):
+        path.mkdir(parents=True)
+        with pytest.raises(DamagedFile) as err:  # qc import: one line, no IsADirectoryError on writing
+            read()
+        assert err.value.path == path
 
 
 def test_verdicts_round_trip(tmp_path):

@@ -14,6 +14,9 @@ def test_invalid_bytes_are_an_error_naming_the_offset_or_replaced():
         "f.txt: invalid UTF-8 at byte offset 2 (rerun with --errors replace to split it anyway)"
     )
     assert decode_utf8(b"ab\xffc", "replace", "f.txt", "split") == "ab\ufffdc"
+    with pytest.raises(ValueError) as err:  # a command without --errors
+        decode_utf8(b"ab\xffc", "strict", "f.txt", "score", errors_option=False)
+    assert str(err.value) == "f.txt: invalid UTF-8 at byte offset 2"
 
 
 def test_a_nul_byte_is_binary_input_even_when_replacing():
