@@ -24,6 +24,7 @@ import zipfile
 import zlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from html.entities import html5
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -79,6 +80,8 @@ class EpubBook:
 _CHUNK = 2**20
 _DECLARED = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _WIDER = {"gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs"}  # a declared codec -> its superset
+_NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
+_XML_NAMES = frozenset(("amp", "lt", "gt", "quot", "apos"))  # the only names XML knows without a DTD
 _CORRUPT = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError)
 
 
@@ -130,8 +133,22 @@ class _Archive:
         return b"".join(chunks)
 
 
+def _numeric_references(text: str) -> str:
+    """HTML's named character references (``&nbsp;``, ``&mdash;``) written as numeric ones: XHTML may use
+    them (EPUB 2 declares the XHTML 1.1 DTD, which defines them), but expat reads no external DTD.
+    XML's own five and names HTML does not know are left as they are."""
+
+    def numeric(match: re.Match[str]) -> str:
+        name = match.group(1)
+        text = None if name in _XML_NAMES else html5.get(name + ";")
+        return match.group(0) if text is None else "".join(f"&#{ord(c)};" for c in text)
+
+    return _NAMED_REFERENCE.sub(numeric, text)
+
+
 def _parse(data: bytes) -> ET.Element:
-    """The XML document; one declaring a multi-byte encoding (which expat refuses) is decoded first."""
+    """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
+    refuses) is decoded first."""
     declared = _DECLARED.match(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
@@ -139,9 +156,11 @@ def _parse(data: bytes) -> ET.Element:
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}") from None
     if codec in ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "latin-1", "iso8859-1"):
-        return ET.fromstring(data)
+        # as latin-1, byte for byte: the references are ASCII (in UTF-16 they do not match, and stay)
+        return ET.fromstring(_numeric_references(data.decode("latin-1")).encode("latin-1"))
     try:
-        return ET.fromstring(data.decode(codec))  # a str is parsed as Unicode, its declaration ignored
+        # a str is parsed as Unicode, its declaration ignored
+        return ET.fromstring(_numeric_references(data.decode(codec)))
     except UnicodeDecodeError as err:
         raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
 

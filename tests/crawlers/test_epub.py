@@ -161,3 +161,17 @@ def test_a_book_without_its_package_is_a_named_error(tmp_path, container, reason
     with pytest.raises(EpubError) as err:
         read_epub(_zip(tmp_path / "b.epub", entries))
     assert err.value.reason == reason
+
+
+def test_html_named_references_are_read_and_unknown_ones_still_break_the_chapter(tmp_path):
+    doctype = (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">'
+    )
+    documents = [
+        ("c1.xhtml", xhtml("Chapter 1", ["Mira&nbsp;lit the lamp&hellip; &ldquo;Go&rdquo; &amp; &mdash;"])),
+        ("c2.xhtml", xhtml("Chapter 2", ["A&nbsp;boat."]).replace("<html", doctype + "<html", 1)),
+        ("c3.xhtml", xhtml("Chapter 3", ["&nosuchname; here."])),
+    ]
+    book = read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert [c.paragraphs for c in book.chapters] == [["Mira lit the lamp… “Go” & —"], ["A boat."]]
+    assert book.broken["OEBPS/c3.xhtml"][0] == "broken_xhtml"
