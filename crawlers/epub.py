@@ -140,8 +140,8 @@ def _numeric_references(text: str) -> str:
 
     def numeric(match: re.Match[str]) -> str:
         name = match.group(1)
-        text = None if name in _XML_NAMES else html5.get(name + ";")
-        return match.group(0) if text is None else "".join(f"&#{ord(c)};" for c in text)
+        characters = None if name in _XML_NAMES else html5.get(name + ";")
+        return match.group(0) if characters is None else "".join(f"&#{ord(c)};" for c in characters)
 
     return _NAMED_REFERENCE.sub(numeric, text)
 
