@@ -173,6 +173,7 @@ class _Reader:
 
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
 _BOOK_KEYS = {"id", "title_zh", "title_en", "genre", "zh", "en"}
+RESERVED_IDS = frozenset({"corpus"})  # what corpus-wide tasks (dedup, the summary) report under
 _CSS = HTMLTranslator()
 
 
@@ -369,6 +370,11 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     where = f"books[{i}]"
     raw = r.mapping(raw, where, _BOOK_KEYS, {"id", "zh", "en"})
     book_id = r.ident(raw["id"], f"{where}.id")
+    if book_id in RESERVED_IDS:
+        raise r.fail(
+            f"{where}.id",
+            f"{book_id!r} is reserved: corpus-wide tasks (dedup, the summary) report under that name",
+        )
     sources = {}
     for lang in LANGS:
         src = r.mapping(raw[lang], f"{where}.{lang}", {"site", "toc"}, {"site", "toc"})

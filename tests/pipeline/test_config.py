@@ -122,6 +122,10 @@ def test_demo_config_loads():
         (lambda r: r["sites"]["moxiang"].update(serve="/nonexistent/site"), "sites.moxiang.serve: folder"),
         (lambda r: r["books"][1].update(id="../etc"), "books[1].id: '../etc' is not a safe id"),
         (lambda r: r["books"][2].update(id="city-star"), "books[2].id: duplicate book id 'city-star'"),
+        (
+            lambda r: r["books"][1].update(id="corpus"),
+            "books[1].id: 'corpus' is reserved: corpus-wide tasks",
+        ),
         (lambda r: r["books"][0]["zh"].update(site="nowhere"), "books[0].zh.site: unknown site 'nowhere'"),
         (
             lambda r: r["books"][0]["zh"].update(site="moonlit"),
