@@ -71,9 +71,7 @@ def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
     assert main([str(tmp_path / "data")]) == 1
     error = capsys.readouterr().err
-    assert (
-        error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
-    )
+    assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: invalid UTF-8 at byte offset 0\n"
 
 
 def test_bleualign_reports_agreement_with_and_scores_of_the_upstream_beads(tmp_path, capsys):

@@ -39,7 +39,7 @@ def test_an_undecodable_or_missing_file_is_a_one_line_error(tmp_path, capsys):
     assert main([str(tmp_path / "ex")]) == 1
     assert (
         capsys.readouterr().err
-        == f"error: {tmp_path / 'ex' / '0.chs_re.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+        == f"error: {tmp_path / 'ex' / '0.chs_re.txt'}: invalid UTF-8 at byte offset 0\n"
     )
     (tmp_path / "ex" / "0.chs_re.txt").write_text("他笑了。\n", encoding="utf-8")
     (tmp_path / "ex" / "0.ref_re.txt").unlink()

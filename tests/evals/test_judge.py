@@ -45,7 +45,7 @@ def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_err
     )
     verdicts.write_bytes(b"\xff\xfe")
     assert judge.main(["score", str(verdicts)]) == 1
-    assert capsys.readouterr().err == f"error: {verdicts}: not UTF-8 (invalid start byte at byte 0)\n"
+    assert capsys.readouterr().err == f"error: {verdicts}: invalid UTF-8 at byte offset 0\n"
     assert judge.main(["sample", str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path}: no chapters (expected en/NNN.txt)\n"
 
