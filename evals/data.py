@@ -84,20 +84,25 @@ def read_lines(path: Path) -> list[str]:
 
 
 def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]:
-    """The gold beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed or,
-    given the chapter's (zh, en) sentence counts ``sizes``, when a bead names a sentence beyond them."""
+    """The beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed. Given the
+    chapter's (zh, en) sentence counts ``sizes`` (a gold file), also when a bead names a sentence beyond
+    them or one an earlier bead names (gold beads may cross, not share; a system's output may share)."""
     lines = read_lines(path)
     try:
         beads = [parse_bead(line).key for line in lines if line.strip()]
     except ValueError as err:
         raise DataError(f"{path}: {err}") from None
     if sizes is not None:
+        seen: tuple[set[int], set[int]] = (set(), set())
         for n, key in enumerate(beads, 1):
-            for side, indices, size in zip(("zh", "en"), key, sizes):
+            for side, indices, size, named in zip(("zh", "en"), key, sizes, seen):
                 if indices and max(indices) >= size:
                     raise DataError(
                         f"{path}: bead {n} names {side} sentence {max(indices)}, but the chapter has {size}"
                     )
+                if again := [i for i in indices if i in named or indices.count(i) > 1]:
+                    raise DataError(f"{path}: bead {n} names {side} sentence {again[0]} again")
+                named.update(indices)
     return beads
 
 

@@ -85,3 +85,21 @@ def test_a_folder_in_place_of_a_gold_file_is_an_error_not_a_chapter_without_gold
     with pytest.raises(DataError) as err:
         load_chapters(tmp_path)
     assert str(err.value) == f"{tmp_path / 'gold' / '001.align'}: a folder, not a file"
+
+
+def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
+    for side, text in (("zh", "林晚笑了。\n她走了。\n"), ("en", "Lin Wan smiled.\nShe left.\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "gold").mkdir()
+    gold = tmp_path / "gold" / "001.align"
+    for beads, problem in (
+        ("[0,1]:[0]\n[1]:[1]\n", "bead 2 names zh sentence 1 again"),
+        ("[0]:[1,1]\n", "bead 1 names en sentence 1 again"),
+    ):
+        gold.write_text(beads)
+        with pytest.raises(DataError) as err:
+            load_chapters(tmp_path)
+        assert str(err.value) == f"{gold}: {problem}"
+    gold.write_text("[1]:[1]\n[0]:[0]\n")  # crossing beads, as MAC's gold has
+    assert load_chapters(tmp_path)[0].gold == [((1,), (1,)), ((0,), (0,))]
