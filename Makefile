@@ -23,8 +23,9 @@ DEVICE ?= cpu
 
 # Every target that reads or writes a corpus takes CONFIG= and OUTPUT= (default: the config's folder).
 TARGET := --config $(CONFIG) $(if $(OUTPUT),--output $(OUTPUT))
-# The output folder, asked of the pipeline once and only by the recipes that use it.
-OUT = $(eval OUT := $$(shell $(PY) -m pipeline where $(TARGET)))$(OUT)
+# The output folder, asked of the pipeline once and only by the recipes that use it; a config
+# error stops make there (its line above), before a recipe writes under /evaluation.
+OUT = $(eval OUT := $$(or $$(shell $(PY) -m pipeline where $(TARGET)),$$(error no output folder for CONFIG=$(CONFIG))))$(OUT)
 
 .PHONY: labelstudio demo-suite evaluate
 .PHONY: help setup corpus update test test-fast bench eval eval-split eval-align export report stats render-demo lint clean

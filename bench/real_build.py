@@ -35,7 +35,7 @@ import yaml
 from bench.bench_scale import SAVED, children_cpu, load
 from bench.bwb import FAMILY, STAGES, corpus_units
 from bench.synthetic_books import write_books
-from core.arg_types import positive
+from core.arg_types import output_folder, positive
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
 FAMILIES = {
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--books", type=positive, default=5, help="synthetic books (default 5)")
     parser.add_argument("--chapters", type=positive, default=530, help="Chinese chapters per book")
     parser.add_argument("--workers", type=positive, default=2, help="Luigi workers (default 2)")
-    parser.add_argument("--folder", type=Path, help="where the books, the output and build.log go")
+    parser.add_argument("--folder", type=output_folder, help="where the books, the output and build.log go")
     parser.add_argument(
         "--costs", type=Path, default=SAVED, help=f"the scale bench's costs (default {SAVED})"
     )

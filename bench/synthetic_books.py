@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from bench.synthetic import synthetic_raw
-from core.arg_types import positive
+from core.arg_types import output_folder, positive
 
 
 def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
@@ -44,7 +44,7 @@ def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = Fals
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "folder", type=Path, help="folder to write the books, their sites and config.yaml into"
+        "folder", type=output_folder, help="folder to write the books, their sites and config.yaml into"
     )
     parser.add_argument("--books", type=positive, default=20, help="how many books (default 20)")
     parser.add_argument("--chapters", type=positive, default=4, help="chapters per book (default 4)")

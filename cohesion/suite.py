@@ -14,6 +14,8 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
+from cohesion.candidate import ADJACENCY
+
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
 
 
@@ -76,12 +78,15 @@ def unjudged_items(tasks: list[dict]) -> list[dict]:
 
 
 def read_suite(path: Path) -> list[dict]:
-    """Items of a suite JSONL file; SuiteError names the line of the first malformed one."""
+    """Items of a suite JSONL file; SuiteError names the line of the first malformed one or repeated id,
+    or a path that is not a file (a named pipe would wait for a writer for ever)."""
+    if Path(path).exists() and not Path(path).is_file():
+        raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
         raise SuiteError(f"{path}: cannot read the suite ({err})") from None
-    items = []
+    items, lines_of = [], {}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -94,6 +99,9 @@ def read_suite(path: Path) -> list[dict]:
         problem = _shape_problem(item)
         if problem:
             raise SuiteError(f"{path}:{n}: {problem}")
+        if item["id"] in lines_of:
+            raise SuiteError(f"{path}:{n}: id {item['id']!r} again (first on line {lines_of[item['id']]})")
+        lines_of[item["id"]] = n
         items.append(item)
     return items
 
@@ -109,6 +117,12 @@ def _shape_problem(item: object) -> str | None:
         return "field 'b' needs integer start, end and a text"
     if not all(isinstance(s, str) for s in item["context"]):
         return "field 'context' must be a list of sentences"
+    if not isinstance(item.get("subtype"), str | None):
+        return "field 'subtype' is not a str"
+    if item.get("adjacency") not in (None, *ADJACENCY):
+        return f"field 'adjacency' is {item['adjacency']!r}, not one of {', '.join(ADJACENCY)}"
+    if not isinstance(item.get("judged", True), bool):
+        return "field 'judged' is not true or false"
     return None
 
 

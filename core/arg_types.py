@@ -25,3 +25,18 @@ def output_file(text: str) -> Path:
             f"{text!r} cannot be written: {str(parent)!r} is a file, not a folder"
         )
     return path
+
+
+def output_folder(text: str) -> Path:
+    """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
+    it is a file."""
+    try:
+        path = Path(text).expanduser().resolve()
+    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+        raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
+    for place in (path, *path.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
+            break
+    return Path(text)

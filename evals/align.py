@@ -26,6 +26,7 @@ from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters, load_models
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
+from core.arg_types import output_folder
 from core.rejection import Rejection
 from evals.compare import agreement
 from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         default=".trans.txt",
         help="suffix of the machine-translation files for --method bleualign (default .trans.txt)",
     )
-    parser.add_argument("--out", type=Path, help="write each chapter's beads to this folder")
+    parser.add_argument("--out", type=output_folder, help="write each chapter's beads to this folder")
     parser.add_argument(
         "--summary", action="store_true", help="only the totals, labelled with folder and method"
     )

@@ -24,11 +24,17 @@ DEFAULT = EVAL_DATA / "bwb-example"
 
 
 def load(data_dir: Path) -> tuple[list[str], list[str], list[BeadKey]]:
-    """Chinese lines, English sentences and the gold beads (one per line) of the example."""
-    zh = read_lines(data_dir / "0.chs_re.txt")
+    """Chinese lines, English sentences and the gold beads (one per line) of the example; DataError when
+    the two files differ in line count (line i translates line i) or hold no text."""
+    zh_path, en_path = data_dir / "0.chs_re.txt", data_dir / "0.ref_re.txt"
+    zh, en_lines = read_lines(zh_path), read_lines(en_path)
+    if len(zh) != len(en_lines):
+        raise DataError(f"{zh_path}: {len(zh)} lines but {en_path.name} has {len(en_lines)}")
+    if not any(line.strip() for line in zh + en_lines):
+        raise DataError(f"{zh_path}: an empty example (no text in it or {en_path.name})")
     en: list[str] = []
     gold: list[BeadKey] = []
-    for i, line in enumerate(read_lines(data_dir / "0.ref_re.txt")):
+    for i, line in enumerate(en_lines):
         sentences = split_en(line)
         gold.append(((i,), tuple(range(len(en), len(en) + len(sentences)))))
         en += sentences

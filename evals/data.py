@@ -24,6 +24,7 @@ from pathlib import Path
 from alignment.beads import parse_bead
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
+from text.decoding import decode_utf8
 from text.sentences import split_en, split_zh
 
 EVAL_DATA = REPO_ROOT.parent / "shared" / "eval-data"
@@ -66,11 +67,16 @@ def present(data_dirs: list[Path]) -> list[Path]:
 
 
 def read_text(path: Path) -> str:
-    """The text of ``path``, line ends as they are; DataError when it is not UTF-8."""
+    """The text of ``path``, line ends as they are, without a leading byte order mark; DataError when it
+    is a folder or another non-file (a named pipe would wait for a writer for ever), or not UTF-8 text."""
+    if path.is_dir():
+        raise DataError(f"{path}: a folder, not a file")
+    if path.exists() and not path.is_file():
+        raise DataError(f"{path}: not a regular file (a named pipe or a device)")
     try:
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+        return decode_utf8(path.read_bytes(), "strict", str(path), "read", errors_option=False)
+    except ValueError as err:
+        raise DataError(str(err)) from None
 
 
 def read_lines(path: Path) -> list[str]:
@@ -78,19 +84,25 @@ def read_lines(path: Path) -> list[str]:
 
 
 def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]:
-    """The gold beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed or,
-    given the chapter's (zh, en) sentence counts ``sizes``, when a bead names a sentence beyond them."""
+    """The beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed. Given the
+    chapter's (zh, en) sentence counts ``sizes`` (a gold file), also when a bead names a sentence beyond
+    them or one an earlier bead names (gold beads may cross, not share; a system's output may share)."""
+    lines = read_lines(path)
     try:
-        beads = [parse_bead(line).key for line in read_lines(path) if line.strip()]
+        beads = [parse_bead(line).key for line in lines if line.strip()]
     except ValueError as err:
         raise DataError(f"{path}: {err}") from None
     if sizes is not None:
+        seen: tuple[set[int], set[int]] = (set(), set())
         for n, key in enumerate(beads, 1):
-            for side, indices, size in zip(("zh", "en"), key, sizes):
+            for side, indices, size, named in zip(("zh", "en"), key, sizes, seen):
                 if indices and max(indices) >= size:
                     raise DataError(
                         f"{path}: bead {n} names {side} sentence {max(indices)}, but the chapter has {size}"
                     )
+                if again := [i for i in indices if i in named or indices.count(i) > 1]:
+                    raise DataError(f"{path}: bead {n} names {side} sentence {again[0]} again")
+                named.update(indices)
     return beads
 
 
@@ -124,19 +136,19 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
     chapters = []
     for name in chapter_names(data_dir):
         en_path = data_dir / "en" / f"{name}.txt"
-        if not en_path.is_file():
+        if not en_path.exists():
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
         zh_path = data_dir / "zh" / f"{name}.txt"
         zh, en = read_lines(zh_path), read_lines(en_path)
         _require_sentences((zh_path, zh), (en_path, en))
         gold_path = data_dir / "gold" / f"{name}.align"
-        gold = read_gold(gold_path, (len(zh), len(en))) if gold_path.is_file() else None
+        gold = read_gold(gold_path, (len(zh), len(en))) if gold_path.exists() else None
         if gold == []:
             raise DataError(f"{gold_path}: no gold beads (an empty file)")
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"
-            starts.append(paragraph_starts(sentences, read_lines(para)) if para.is_file() else frozenset())
+            starts.append(paragraph_starts(sentences, read_lines(para)) if para.exists() else frozenset())
         chapters.append(EvalChapter(name, zh, en, gold, *starts))
     return chapters
 
@@ -155,7 +167,7 @@ def _line_layout(data_dir: Path) -> list[EvalChapter]:
     chapters = []
     for zh_path in sorted((data_dir / "lines").glob("*.zh")):
         en_path = zh_path.with_suffix(".en")
-        if not en_path.is_file():
+        if not en_path.exists():
             raise DataError(f"{data_dir}: lines/{zh_path.name} has no lines/{en_path.name}")
         zh_lines, en_lines = read_lines(zh_path), read_lines(en_path)
         if len(zh_lines) != len(en_lines):

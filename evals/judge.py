@@ -25,6 +25,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from core.arg_types import positive
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
@@ -44,7 +45,7 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
         en = read_lines(path)
         chapters.append({"chapter_id": chapter_id, "book_id": BOOK, "en_sentences": en, "file": path.name})
         zh_path, beads = root / "zh" / path.name, root / "gold" / f"{path.stem}.align"
-        if not (zh_path.is_file() and beads.is_file()):
+        if not (zh_path.exists() and beads.exists()):
             continue
         zh = read_lines(zh_path)
         for k, (zh_idx, en_idx) in enumerate(read_gold(beads, (len(zh), len(en)))):
@@ -95,15 +96,25 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
-    """candidate_id -> (phenomenon, adjacency, accepted); DataError for a line without those four fields."""
+    """candidate_id -> (phenomenon, adjacency, accepted); DataError naming the line of one without those
+    four fields, with a phenomenon, adjacency or verdict (1 or 0) outside their sets, or judged again."""
     verdicts = {}
     for n, line in enumerate(read_lines(path), 1):
         if line.strip() and not line.startswith("#"):
             fields = line.split("\t")
             if len(fields) < 4:
                 raise DataError(f"{path}:{n}: not candidate_id, phenomenon, adjacency, 1|0 (tab-separated)")
-            cid, phenomenon, adjacency, accept = fields[:4]
-            verdicts[cid] = (phenomenon, adjacency, accept.strip() == "1")
+            cid, phenomenon, adjacency, accept = fields[0], fields[1], fields[2], fields[3].strip()
+            for what, value, known in (
+                ("phenomenon", phenomenon, PHENOMENA),
+                ("adjacency", adjacency, ADJACENCY),
+                ("verdict", accept, ("1", "0")),
+            ):
+                if value not in known:
+                    raise DataError(f"{path}:{n}: {what} {value!r} is not one of {', '.join(known)}")
+            if cid in verdicts:
+                raise DataError(f"{path}:{n}: {cid} is judged a second time")
+            verdicts[cid] = (phenomenon, adjacency, accept == "1")
     return verdicts
 
 
@@ -173,11 +184,14 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
     s.add_argument("--seed", type=int, default=0, help="random seed of the sample (default 0)")
     s.add_argument(
-        "--per", type=int, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
+        "--per", type=positive, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
     )
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
-    c.add_argument("passes", type=Path, nargs="+", help="judged sample TSVs (two: kappa between them too)")
+    c.add_argument("first", type=Path, help="a judged sample TSV")
+    c.add_argument(
+        "second", type=Path, nargs="?", help="a second pass of the same sample (kappa between them)"
+    )
     g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
     g.add_argument("gold", type=Path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
     g.add_argument(
@@ -198,8 +212,8 @@ def _run(args: argparse.Namespace) -> None:
         print("\n".join(recall_report(args.gold, args.data, args.show)))
         return
     if args.command == "score":
-        verdicts = [read_verdicts(p) for p in args.passes[:2]]
-        print("\n".join(score(verdicts[0], verdicts[1] if len(verdicts) > 1 else None)))
+        second = read_verdicts(args.second) if args.second else None
+        print("\n".join(score(read_verdicts(args.first), second)))
         return
     chapters, pairs = load(args.directory)
     result = mine_book(chapters, pairs)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from pathlib import Path
 from typing import NoReturn
 
 MAX_WORKERS = 256
@@ -39,17 +38,3 @@ def iso_date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
-
-
-def output_folder(text: str) -> str:
-    """A folder to write into: it may not exist yet, but neither it nor a folder above it is a file."""
-    try:
-        path = Path(text).expanduser().resolve()
-    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
-        raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
-    for place in (path, *path.parents):
-        if place.exists():
-            if not place.is_dir():
-                raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
-            break
-    return text

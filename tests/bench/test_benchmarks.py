@@ -129,3 +129,20 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_
     assert done.stderr.splitlines()[-1] == (
         f"bench_scale.py: error: argument --save: '{tmp_path}' is a folder, not a file"
     )
+
+
+@pytest.mark.parametrize("module, option", [("synthetic_books", None), ("real_build", "--folder")])
+def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, option):
+    (tmp_path / "file").write_text("x")
+    folder = str(tmp_path / "file" / "books")
+    done = subprocess.run(
+        [sys.executable, "-m", f"bench.{module}", *([option] if option else []), folder],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"{module}.py: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is a file, not a folder"
+    )

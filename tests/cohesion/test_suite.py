@@ -1,4 +1,9 @@
-from cohesion.suite import suite_items
+import json
+import os
+
+import pytest
+
+from cohesion.suite import SuiteError, read_suite, suite_items
 
 SENTENCES = ["Miss Lin bought a lamp.", "It rained.", "She paid."]
 
@@ -56,3 +61,38 @@ def test_same_sentence_items_are_intra_unless_the_miner_split_clauses():
 def test_numeric_annotator_ids_order_by_number():
     items = suite_items([_record("10", True, [10, 5, 8]), _record("9", True, [10, 0, 8])])
     assert items[0]["a"]["text"] == "Miss Lin"  # annotator 9's spans, not 10's
+
+
+ITEM = {
+    "id": "b/1/c0", "phenomenon": "reference", "subtype": "personal", "adjacency": "adjacent",
+    "adjacent": True, "context": ["It rained."], "target": "She paid.", "b": {"start": 0, "end": 3, "text": "She"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        ({"subtype": 5}, "field 'subtype' is not a str"),
+        (
+            {"adjacency": "sideways"},
+            "field 'adjacency' is 'sideways', not one of intra, adjacent, non_adjacent",
+        ),
+        ({"judged": "no"}, "field 'judged' is not true or false"),
+        ({}, "id 'b/1/c0' again (first on line 1)"),
+    ],
+)
+def test_a_suite_item_of_the_wrong_type_or_a_repeated_id_is_named_by_line(tmp_path, change, problem):
+    path = tmp_path / "suite.jsonl"
+    path.write_text(json.dumps(ITEM) + "\n" + json.dumps(ITEM | change) + "\n")
+    with pytest.raises(SuiteError) as err:
+        read_suite(path)
+    assert str(err.value) == f"{path}:2: {problem}"
+
+
+def test_a_named_pipe_as_the_suite_is_refused_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / "suite.jsonl")
+    with pytest.raises(SuiteError) as err:
+        read_suite(tmp_path / "suite.jsonl")
+    assert (
+        str(err.value) == f"{tmp_path / 'suite.jsonl'}: not a suite file (a folder, a named pipe or a device)"
+    )

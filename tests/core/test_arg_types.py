@@ -2,7 +2,7 @@ import argparse
 
 import pytest
 
-from core.arg_types import output_file, positive
+from core.arg_types import output_file, output_folder, positive
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -26,3 +26,16 @@ def test_output_file_takes_a_new_file_under_folders_to_be_made(tmp_path):
         with pytest.raises(argparse.ArgumentTypeError) as err:
             output_file(text)
         assert str(err.value) == f"{text!r} {problem}"
+
+
+def test_an_output_folder_may_be_new_but_not_below_a_file(tmp_path):
+    assert output_folder(str(tmp_path)) == tmp_path
+    assert output_folder(str(tmp_path / "new" / "deeper")) == tmp_path / "new" / "deeper"
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(str(tmp_path / "file" / "out"))
+    assert str(err.value) == f"'{tmp_path}/file/out': {tmp_path}/file is a file, not a folder"
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(str(tmp_path / "loop" / "out"))
+    assert str(err.value) == f"'{tmp_path}/loop/out': a symbolic link loop, not a folder"

@@ -71,9 +71,7 @@ def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
     (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
     assert main([str(tmp_path / "data")]) == 1
     error = capsys.readouterr().err
-    assert (
-        error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
-    )
+    assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: invalid UTF-8 at byte offset 0\n"
 
 
 def test_bleualign_reports_agreement_with_and_scores_of_the_upstream_beads(tmp_path, capsys):
@@ -95,4 +93,14 @@ def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
         f"error: {tmp_path / 'gold' / '001.align'}: bead 2 names en sentence 99, but the chapter has {len(EN)}\n"
+    )
+
+
+def test_an_out_folder_that_is_a_file_is_refused_before_aligning(tmp_path, capsys):
+    _write_dir(tmp_path / "data")
+    (tmp_path / "out").write_text("x")
+    with pytest.raises(SystemExit) as exit:
+        main([str(tmp_path / "data"), "--out", str(tmp_path / "out")])
+    assert exit.value.code == 2 and capsys.readouterr().err.endswith(
+        f"error: argument --out: '{tmp_path / 'out'}': {tmp_path / 'out'} is a file, not a folder\n"
     )

@@ -13,7 +13,7 @@ LINES = [
 
 
 def _write(root, zh, en):
-    root.mkdir()
+    root.mkdir(exist_ok=True)
     (root / "0.chs_re.txt").write_text("\n".join(zh) + "\n", encoding="utf-8")
     (root / "0.ref_re.txt").write_text("\n".join(en) + "\n", encoding="utf-8")
 
@@ -39,9 +39,20 @@ def test_an_undecodable_or_missing_file_is_a_one_line_error(tmp_path, capsys):
     assert main([str(tmp_path / "ex")]) == 1
     assert (
         capsys.readouterr().err
-        == f"error: {tmp_path / 'ex' / '0.chs_re.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+        == f"error: {tmp_path / 'ex' / '0.chs_re.txt'}: invalid UTF-8 at byte offset 0\n"
     )
     (tmp_path / "ex" / "0.chs_re.txt").write_text("他笑了。\n", encoding="utf-8")
     (tmp_path / "ex" / "0.ref_re.txt").unlink()
     assert main([str(tmp_path / "ex")]) == 1
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+
+
+def test_files_of_unequal_line_counts_or_without_text_are_a_one_line_error(tmp_path, capsys):
+    zh = tmp_path / "ex" / "0.chs_re.txt"
+    for zh_lines, en_lines, problem in (
+        (["他笑了。", "她走了。"], ["He laughed."], "2 lines but 0.ref_re.txt has 1"),
+        ([""], [""], "an empty example (no text in it or 0.ref_re.txt)"),
+    ):
+        _write(tmp_path / "ex", zh_lines, en_lines)
+        assert main([str(tmp_path / "ex")]) == 1
+        assert capsys.readouterr() == ("", f"error: {zh}: {problem}\n")

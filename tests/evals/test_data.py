@@ -1,6 +1,8 @@
+import os
+
 import pytest
 
-from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present
+from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present, read_lines
 
 
 def test_line_layout_gives_sentences_groups_and_paragraph_starts(tmp_path):
@@ -52,3 +54,52 @@ def test_perturbation_is_deterministic_and_keeps_the_first_start():
 def test_present_keeps_the_folders_that_exist_and_names_the_others(tmp_path, capsys):
     assert present([tmp_path, tmp_path / "absent"]) == [tmp_path]
     assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
+
+
+def test_read_lines_drops_a_byte_order_mark(tmp_path):
+    path = tmp_path / "001.txt"
+    path.write_bytes(b"\xef\xbb\xbfTom ran.\nHe fell.\n")
+    assert read_lines(path) == ["Tom ran.", "He fell."]
+
+
+def test_read_lines_refuses_binary_data_a_folder_and_a_named_pipe(tmp_path):
+    binary, folder, pipe = tmp_path / "binary.txt", tmp_path / "folder.txt", tmp_path / "pipe.txt"
+    binary.write_bytes("T\0o\0m\0".encode("utf-16-le"))
+    folder.mkdir()
+    os.mkfifo(pipe)  # opening it would wait for a writer for ever
+    for path, problem in (
+        (binary, "binary input (NUL byte at byte offset 1), nothing to read"),
+        (folder, "a folder, not a file"),
+        (pipe, "not a regular file (a named pipe or a device)"),
+    ):
+        with pytest.raises(DataError) as err:
+            read_lines(path)
+        assert str(err.value) == f"{path}: {problem}"
+
+
+def test_a_folder_in_place_of_a_gold_file_is_an_error_not_a_chapter_without_gold(tmp_path):
+    for side, text in (("zh", "雨停了。\n"), ("en", "The rain stopped.\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "gold" / "001.align").mkdir(parents=True)
+    with pytest.raises(DataError) as err:
+        load_chapters(tmp_path)
+    assert str(err.value) == f"{tmp_path / 'gold' / '001.align'}: a folder, not a file"
+
+
+def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
+    for side, text in (("zh", "林晚笑了。\n她走了。\n"), ("en", "Lin Wan smiled.\nShe left.\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "gold").mkdir()
+    gold = tmp_path / "gold" / "001.align"
+    for beads, problem in (
+        ("[0,1]:[0]\n[1]:[1]\n", "bead 2 names zh sentence 1 again"),
+        ("[0]:[1,1]\n", "bead 1 names en sentence 1 again"),
+    ):
+        gold.write_text(beads)
+        with pytest.raises(DataError) as err:
+            load_chapters(tmp_path)
+        assert str(err.value) == f"{gold}: {problem}"
+    gold.write_text("[1]:[1]\n[0]:[0]\n")  # crossing beads, as MAC's gold has
+    assert load_chapters(tmp_path)[0].gold == [((1,), (1,)), ((0,), (0,))]

@@ -35,5 +35,5 @@ def test_a_folder_without_books_or_beads_or_with_undecodable_text_is_a_one_line_
     (tmp_path / "bk" / "ch01.txt").write_bytes(b"zh: \xff\n")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
-        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not UTF-8 (invalid start byte at byte 4)\n"
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: invalid UTF-8 at byte offset 4\n"
     )

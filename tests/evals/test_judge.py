@@ -1,3 +1,6 @@
+import pytest
+
+from cohesion.stage import PHENOMENA
 from evals import judge
 
 
@@ -45,7 +48,7 @@ def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_err
     )
     verdicts.write_bytes(b"\xff\xfe")
     assert judge.main(["score", str(verdicts)]) == 1
-    assert capsys.readouterr().err == f"error: {verdicts}: not UTF-8 (invalid start byte at byte 0)\n"
+    assert capsys.readouterr().err == f"error: {verdicts}: invalid UTF-8 at byte offset 0\n"
     assert judge.main(["sample", str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path}: no chapters (expected en/NNN.txt)\n"
 
@@ -63,3 +66,28 @@ def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
         "",
         f"error: {tmp_path / 'gold' / '001.align'}: bead 2 names zh sentence 3, but the chapter has 1\n",
     )
+
+
+def test_a_verdict_outside_the_known_sets_or_judged_twice_is_a_one_line_error(tmp_path, capsys):
+    verdicts = tmp_path / "p1.tsv"
+    for line, problem in (
+        ("a/1/c0\trepetiton\tadjacent\t1", "phenomenon 'repetiton' is not one of " + ", ".join(PHENOMENA)),
+        ("a/1/c0\trepetition\tnear\t1", "adjacency 'near' is not one of intra, adjacent, non_adjacent"),
+        ("a/1/c0\trepetition\tadjacent\tyes", "verdict 'yes' is not one of 1, 0"),
+        ("a/1/c1\trepetition\tadjacent\t1", "a/1/c1 is judged a second time"),
+    ):
+        verdicts.write_text(f"a/1/c1\trepetition\tadjacent\t0\n{line}\n")
+        assert judge.main(["score", str(verdicts)]) == 1
+        assert capsys.readouterr() == ("", f"error: {verdicts}:2: {problem}\n")
+
+
+def test_score_takes_at_most_two_passes_and_sample_a_positive_per(tmp_path, capsys):
+    verdicts = tmp_path / "p1.tsv"
+    verdicts.write_text("a/1/c0\trepetition\tadjacent\t1\n")
+    for argv, problem in (
+        (["score", str(verdicts), str(verdicts), str(verdicts)], f"unrecognized arguments: {verdicts}"),
+        (["sample", str(tmp_path), "--per", "-1"], "argument --per: '-1' is not a positive whole number"),
+    ):
+        with pytest.raises(SystemExit) as exit:
+            judge.main(argv)
+        assert exit.value.code == 2 and capsys.readouterr().err.endswith(f"error: {problem}\n")

@@ -47,8 +47,7 @@ def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, 
     (tmp_path / "en" / "001.txt").write_bytes(b"\xffHe went away.\n")
     assert main([str(tmp_path)]) == 1
     assert (
-        capsys.readouterr().err
-        == f"error: {tmp_path / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 0)\n"
+        capsys.readouterr().err == f"error: {tmp_path / 'en' / '001.txt'}: invalid UTF-8 at byte offset 0\n"
     )
     gold.unlink()
     assert main([str(tmp_path)]) == 1

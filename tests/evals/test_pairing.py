@@ -62,10 +62,7 @@ def test_too_few_pieces_bad_files_or_options_are_a_one_line_error(tmp_path, caps
     )
     (mac / "en" / "001.txt").write_bytes(b"A.\n\xff\n")
     assert main(args) == 1
-    assert (
-        capsys.readouterr().err
-        == f"error: {mac / 'en' / '001.txt'}: not UTF-8 (invalid start byte at byte 3)\n"
-    )
+    assert capsys.readouterr().err == f"error: {mac / 'en' / '001.txt'}: invalid UTF-8 at byte offset 3\n"
     for bad in (["--pieces", "0"], ["--data", "nope"]):
         with pytest.raises(SystemExit) as exit_:
             main([*args, *bad])

@@ -41,7 +41,7 @@ def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     assert capsys.readouterr() == ("", f"error: {gold}:1: not a stretch or instance line\n")
     gold.write_bytes(b"stretch\t\xff\n")
     assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
-    assert capsys.readouterr().err == f"error: {gold}: not UTF-8 (invalid start byte at byte 8)\n"
+    assert capsys.readouterr().err == f"error: {gold}: invalid UTF-8 at byte offset 8\n"
     gold.write_text("stretch\ten/001.txt\t0\t1\n")  # the source file is missing
     assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")

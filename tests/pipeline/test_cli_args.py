@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, output_folder, port, workers
+from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, port, workers
 
 
 @pytest.mark.parametrize("text, value", [("1", 1), (" 8 ", 8), (str(MAX_WORKERS), MAX_WORKERS)])
@@ -38,19 +38,6 @@ def test_a_date_is_yyyy_mm_dd():
     with pytest.raises(argparse.ArgumentTypeError) as err:
         iso_date("2026-02-30")
     assert str(err.value) == "'2026-02-30' is not a date (YYYY-MM-DD)"
-
-
-def test_an_output_folder_may_be_new_but_not_below_a_file(tmp_path):
-    assert output_folder(str(tmp_path)) == str(tmp_path)
-    assert output_folder(str(tmp_path / "new" / "deeper")) == str(tmp_path / "new" / "deeper")
-    (tmp_path / "file").write_text("x", encoding="utf-8")
-    with pytest.raises(argparse.ArgumentTypeError) as err:
-        output_folder(str(tmp_path / "file" / "out"))
-    assert str(err.value) == f"'{tmp_path}/file/out': {tmp_path}/file is a file, not a folder"
-    (tmp_path / "loop").symlink_to(tmp_path / "loop")
-    with pytest.raises(argparse.ArgumentTypeError) as err:
-        output_folder(str(tmp_path / "loop" / "out"))
-    assert str(err.value) == f"'{tmp_path}/loop/out': a symbolic link loop, not a folder"
 
 
 def test_a_parse_error_is_one_line_and_exit_2(capsys):

@@ -1,0 +1,18 @@
+"""Makefile variables a user sets, checked with ``make -n`` (nothing runs)."""
+
+import subprocess
+
+from core.paths import REPO_ROOT
+
+
+def test_a_config_error_stops_make_before_a_recipe_uses_an_empty_output_folder(tmp_path):
+    done = subprocess.run(
+        ["make", "-n", "evaluate", f"SUITE={tmp_path / 'suite.jsonl'}", "CONFIG=missing.yaml"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "--out /evaluation" not in done.stdout
+    config_line, make_line = done.stderr.splitlines()[-2:]
+    assert config_line == "config error: missing.yaml: file not found"
+    assert make_line.endswith(": *** no output folder for CONFIG=missing.yaml.  Stop.")
