@@ -375,8 +375,14 @@ def save(stage_costs: dict[str, StageCost], path: Path) -> None:
 
 
 def load(path: Path) -> dict[str, StageCost]:
-    rows = json.loads(path.read_text(encoding="utf-8"))
-    return {r["stage"]: StageCost(**{**r, "units": Units(**r["units"])}) for r in rows}
+    """The costs ``save`` wrote to ``path``; ``DamagedFile`` when it holds something else."""
+    rows = storage.read_json(path)
+    try:
+        return {r["stage"]: StageCost(**{**r, "units": Units(**r["units"])}) for r in rows}
+    except (TypeError, KeyError) as err:
+        raise storage.DamagedFile(
+            path, f"not the scale bench's costs ({type(err).__name__}: {err})"
+        ) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,9 +33,10 @@ from pathlib import Path
 import yaml
 
 from bench.bench_scale import SAVED, children_cpu, load
-from bench.bwb import FAMILY, STAGES, corpus_units
+from bench.bwb import FAMILY, STAGES, StageCost, corpus_units
 from bench.synthetic_books import write_books
 from core.arg_types import output_folder, positive
+from core.storage import DamagedFile, read_json
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
 FAMILIES = {
@@ -85,14 +86,14 @@ def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, float], dict[str, i
     return seconds, preload, tasks
 
 
-def report(folder: Path, costs_path: Path) -> None:
-    """The measured stages of the build in ``folder`` beside the prediction from ``costs_path``."""
+def report(folder: Path, costs_path: Path, costs: dict[str, StageCost]) -> None:
+    """The measured stages of the build in ``folder`` beside the prediction from ``costs`` (read from
+    ``costs_path``; empty: none)."""
     config = yaml.safe_load((folder / "config.yaml").read_text(encoding="utf-8"))
-    runs = json.loads((folder / "runs.json").read_text(encoding="utf-8"))
+    runs = read_json(folder / "runs.json")
     units = corpus_units(folder / "output", [book["id"] for book in config["books"]])
     tasks_s, preload_s, tasks = task_cpu(folder / "build.log")
     seconds = {stage: tasks_s.get(stage, 0.0) + preload_s.get(stage, 0.0) for stage in tasks_s}
-    costs = load(costs_path) if costs_path.is_file() else {}
     print(f"\n{folder}: {units.books} books, {units.chapters} chapter pairs kept, {units.pairs} sentence pairs,"
           f" {units.words} words (both languages); {units.shape()}; --workers {runs['workers']}")  # fmt: skip
     if costs:
@@ -136,11 +137,21 @@ def main(argv: list[str] | None = None) -> int:
         "--report", action="store_true", help="only report on the build in --folder (done so far)"
     )
     args = parser.parse_args(argv)
+    try:  # before the build: damaged costs would end the command only after it
+        costs = load(args.costs) if args.costs.exists() else {}
+    except DamagedFile as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     if args.report:
-        if not (args.folder and (args.folder / "runs.json").is_file()):
-            print(f"error: {args.folder}: no build (runs.json) to report on", file=sys.stderr)
+        for name in ("runs.json", "config.yaml"):
+            if not (args.folder and (args.folder / name).is_file()):
+                print(f"error: {args.folder}: no build ({name}) to report on", file=sys.stderr)
+                return 1
+        try:
+            report(args.folder, args.costs, costs)
+        except DamagedFile as err:
+            print(f"error: {err}", file=sys.stderr)
             return 1
-        report(args.folder, args.costs)
         return 0
     folder = args.folder or Path(tempfile.mkdtemp(prefix="bwb-real-build-"))
     if (folder / "output").exists() or (folder / "build.log").exists():
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     config = write_books(folder, args.books, args.chapters, renumber=True)
     build(config, folder / "output", args.workers, folder / "build.log", folder / "runs.json")
-    report(folder, args.costs)
+    report(folder, args.costs, costs)
     return 0
 
 

@@ -89,6 +89,29 @@ def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
 
 
 @pytest.mark.parametrize(
+    "files, error",
+    [
+        ({"runs.json": "{}"}, "{folder}: no build (config.yaml) to report on"),
+        ({"runs.json": "{", "config.yaml": "books: []"}, "{folder}/runs.json: not readable JSON"),
+        ({"costs.json": "[1]"}, "{folder}/costs.json: not the scale bench's costs (TypeError"),
+        ({"costs.json": "{"}, "{folder}/costs.json: not readable JSON"),
+    ],
+)
+def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, files, error):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.real_build", "--report", "--folder", str(tmp_path)]
+        + ["--costs", str(tmp_path / "costs.json")],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.startswith("error: " + error.format(folder=tmp_path)) and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
     "module, option, value",
     [
         ("bench_align", "--chapters", "-1"),
@@ -146,3 +169,16 @@ def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, op
     assert done.stderr.splitlines()[-1] == (
         f"{module}.py: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is a file, not a folder"
     )
+
+
+def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path):
+    (tmp_path / "costs.json").write_text("[1]")
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.real_build", "--folder", str(tmp_path / "b")]
+        + ["--costs", str(tmp_path / "costs.json")],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (1, "") and not (tmp_path / "b").exists()
+    assert done.stderr.startswith(f"error: {tmp_path}/costs.json: not the scale bench's costs (TypeError")
