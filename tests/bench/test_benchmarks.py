@@ -28,14 +28,19 @@ TINY = {
 SLOW = {"bench_cohesion", "bench_shape"}  # load spaCy and WordNet
 
 
-def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run(
+def bench(module: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m bench.MODULE ARGS`` in its own process, as ``make bench`` runs it."""
+    return subprocess.run(
         [sys.executable, "-m", f"bench.{module}", *args],
         cwd=REPO_ROOT,
         env={**os.environ, "PYTHONPATH": str(REPO_ROOT), **(env or {})},
         capture_output=True,
         text=True,
     )  # no timeout: on a busy machine a tiny run can take many minutes, and speed is not what is tested
+
+
+def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
+    done = bench(module, *args, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
@@ -79,12 +84,7 @@ def test_scale_bench_then_the_real_build_it_predicts(tmp_path):
 
 
 def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.real_build", "--report", "--folder", str(tmp_path)],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = bench("real_build", "--report", "--folder", str(tmp_path))
     assert done.returncode == 1 and done.stderr == f"error: {tmp_path}: no build (runs.json) to report on\n"
 
 
@@ -100,13 +100,7 @@ def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
 def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, files, error):
     for name, text in files.items():
         (tmp_path / name).write_text(text)
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.real_build", "--report", "--folder", str(tmp_path)]
-        + ["--costs", str(tmp_path / "costs.json")],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = bench("real_build", "--report", "--folder", str(tmp_path), "--costs", str(tmp_path / "costs.json"))
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr.startswith("error: " + error.format(folder=tmp_path)) and done.stderr.count("\n") == 1
 
@@ -126,13 +120,7 @@ def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, fil
     ],
 )
 def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option, value):
-    done = subprocess.run(
-        [sys.executable, "-m", f"bench.{module}", option, value],
-        cwd=REPO_ROOT,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        capture_output=True,
-        text=True,
-    )
+    done = bench(module, option, value)
     wrong = value.split(",")[-1]
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines()[-1] == (
@@ -141,13 +129,7 @@ def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option,
 
 
 def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.bench_scale", "--save", str(tmp_path)],
-        cwd=REPO_ROOT,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        capture_output=True,
-        text=True,
-    )
+    done = bench("bench_scale", "--save", str(tmp_path))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines()[-1] == (
         f"bench_scale.py: error: argument --save: '{tmp_path}' is a folder, not a file"
@@ -158,13 +140,7 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_
 def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, option):
     (tmp_path / "file").write_text("x")
     folder = str(tmp_path / "file" / "books")
-    done = subprocess.run(
-        [sys.executable, "-m", f"bench.{module}", *([option] if option else []), folder],
-        cwd=REPO_ROOT,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        capture_output=True,
-        text=True,
-    )
+    done = bench(module, *([option] if option else []), folder)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines()[-1] == (
         f"{module}.py: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is a file, not a folder"
@@ -173,12 +149,6 @@ def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, op
 
 def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path):
     (tmp_path / "costs.json").write_text("[1]")
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.real_build", "--folder", str(tmp_path / "b")]
-        + ["--costs", str(tmp_path / "costs.json")],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-    )
+    done = bench("real_build", "--folder", str(tmp_path / "b"), "--costs", str(tmp_path / "costs.json"))
     assert (done.returncode, done.stdout) == (1, "") and not (tmp_path / "b").exists()
     assert done.stderr.startswith(f"error: {tmp_path}/costs.json: not the scale bench's costs (TypeError")

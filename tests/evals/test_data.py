@@ -77,10 +77,15 @@ def test_read_lines_refuses_binary_data_a_folder_and_a_named_pipe(tmp_path):
         assert str(err.value) == f"{path}: {problem}"
 
 
+def _sentence_chapter(folder, zh: str, en: str) -> None:
+    """Chapter 001 of the sentence layout (zh/ and en/), without gold."""
+    for side, text in (("zh", zh), ("en", en)):
+        (folder / side).mkdir()
+        (folder / side / "001.txt").write_text(text, encoding="utf-8")
+
+
 def test_a_folder_in_place_of_a_gold_file_is_an_error_not_a_chapter_without_gold(tmp_path):
-    for side, text in (("zh", "雨停了。\n"), ("en", "The rain stopped.\n")):
-        (tmp_path / side).mkdir()
-        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    _sentence_chapter(tmp_path, "雨停了。\n", "The rain stopped.\n")
     (tmp_path / "gold" / "001.align").mkdir(parents=True)
     with pytest.raises(DataError) as err:
         load_chapters(tmp_path)
@@ -88,9 +93,7 @@ def test_a_folder_in_place_of_a_gold_file_is_an_error_not_a_chapter_without_gold
 
 
 def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
-    for side, text in (("zh", "林晚笑了。\n她走了。\n"), ("en", "Lin Wan smiled.\nShe left.\n")):
-        (tmp_path / side).mkdir()
-        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    _sentence_chapter(tmp_path, "林晚笑了。\n她走了。\n", "Lin Wan smiled.\nShe left.\n")
     (tmp_path / "gold").mkdir()
     gold = tmp_path / "gold" / "001.align"
     for beads, problem in (
