@@ -1,11 +1,12 @@
 """Check that the report renders in headless Chromium: every image loads (naturalWidth > 0).
 
-    python -m exports.check_report [output/report/index.html]
+    python -m exports.check_report [output/report/index.html | output/report]
 
 A copy of the page (with ``<base>`` pointing at the report folder, so relative images resolve)
 gets a script that, on load, writes each image's ``naturalWidth`` into the DOM; Chromium's
 ``--dump-dom`` prints that DOM, which is parsed here. Exit 0 when every image loaded, or with
-"skipped: chromium not installed" when there is no Chromium; 1 when an image is broken.
+"skipped: chromium not installed" when there is no Chromium; 1 when an image is broken, or with one
+line on stderr when the page cannot be checked (no such folder, not a folder, no page in it, ...).
 """
 
 from __future__ import annotations
@@ -92,6 +93,26 @@ def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
     return [img.get("src") or "" for img in parser.images if int(img.get("data-natural-width") or 0) <= 0]
 
 
+def report_page(path: Path) -> Path:
+    """The page ``path`` names: itself, or its ``index.html`` when it is a folder (or, absent, has no suffix)."""
+    folder = path.is_dir() or (not path.exists() and not path.suffix)
+    return path / "index.html" if folder else path
+
+
+def page_problem(page: Path) -> str | None:
+    """Why ``page`` cannot be checked (its folder missing or a file, no page in it), or None."""
+    folder = page.parent
+    if not folder.exists():
+        return f"{folder}: no such folder"
+    if not folder.is_dir():
+        return f"{folder}: not a folder"
+    if not page.exists():
+        return f"{folder}: a folder without the report page {page.name} (build it with `make report`)"
+    if not page.is_file():
+        return f"{page}: not a file"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m exports.check_report", description=__doc__.splitlines()[0]
@@ -101,20 +122,20 @@ def main(argv: list[str] | None = None) -> int:
         nargs="?",
         type=Path,
         default=Path("output/report/index.html"),
-        help="the report page to check (default: output/report/index.html)",
+        help="the report page to check, or its folder (default: output/report/index.html)",
     )
-    page = parser.parse_args(argv).page
+    page = report_page(parser.parse_args(argv).page)
     browser = find_chromium()
     if browser is None:
         print("skipped: chromium not installed")
         return 0
-    if not page.is_file():
-        print(f"error: {page} does not exist (build it with `make report`)")
+    if problem := page_problem(page):
+        print(f"error: {problem}", file=sys.stderr)
         return 1
     try:
         broken = broken_images(page, browser)
     except RuntimeError as error:
-        print(f"error: {error}")
+        print(f"error: {error}", file=sys.stderr)
         return 1
     if broken:
         print(f"FAIL: {len(broken)} image(s) did not render in {page}: " + ", ".join(broken))

@@ -16,7 +16,27 @@ def test_a_page_that_is_not_utf8_is_a_one_line_error(monkeypatch, capsys, tmp_pa
     page = tmp_path / "index.html"
     page.write_bytes(b"<html>\xff</html>")
     assert check_report.main([str(page)]) == 1
-    assert capsys.readouterr().out == f"error: {page}: not UTF-8 HTML (invalid start byte at byte 6)\n"
+    assert capsys.readouterr() == ("", f"error: {page}: not UTF-8 HTML (invalid start byte at byte 6)\n")
+
+
+def test_a_wrong_folder_or_a_missing_page_is_named_on_stderr(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
+    (tmp_path / "report").mkdir()
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    (tmp_path / "odd" / "index.html").mkdir(parents=True)
+    for argument, error in (
+        ("absent/index.html", "absent: no such folder"),
+        ("absent", "absent: no such folder"),
+        ("file/index.html", "file: not a folder"),
+        ("report", "report: a folder without the report page index.html (build it with `make report`)"),
+        (
+            "report/index.html",
+            "report: a folder without the report page index.html (build it with `make report`)",
+        ),
+        ("odd", "odd/index.html: not a file"),
+    ):
+        assert check_report.main([str(tmp_path / argument)]) == 1
+        assert capsys.readouterr() == ("", f"error: {tmp_path}/{error}\n")
 
 
 @pytest.fixture
@@ -28,6 +48,7 @@ def chromium() -> str:
 def test_report_renders_in_chromium(layout, chromium):
     page = build_report(layout)
     assert check_report.main([str(page)]) == 0
+    assert check_report.main([str(page.parent)]) == 0  # the report's folder names its page
     (page.parent / "img" / "scores.png").write_bytes(b"not a png")
     assert check_report.broken_images(page, chromium) == ["img/scores.png"]
 
@@ -36,4 +57,5 @@ def test_help_describes_the_page_argument(capsys):
     with pytest.raises(SystemExit) as exit_:
         check_report.main(["--help"])
     assert exit_.value.code == 0
-    assert "the report page to check (default: output/report/index.html)" in capsys.readouterr().out
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "page the report page to check, or its folder (default: output/report/index.html)" in help_text
