@@ -68,6 +68,8 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
                 recheck=settings.recheck,
             )
     except Exception as err:  # noqa: BLE001 - fault isolation: this side fails by name, the other books build
+        if _folder_in_place_of_output(err, inputs.journal):
+            raise  # the output folder's fault, not the book's: the task fails, naming the folder
         where = inputs.local_file or inputs.toc
         return _result([], [_side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")], {}, inputs)
     state = read_journal(inputs.journal)
@@ -76,6 +78,14 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         selector = site.selectors.chapter_links if site.kind == "web" else None
         failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
     return _result(rows, failures, report, inputs)
+
+
+def _folder_in_place_of_output(err: Exception, journal: Path) -> bool:
+    """Whether ``err`` is a folder met in place of the side's journal or its log file."""
+    return isinstance(err, IsADirectoryError) and err.filename in (
+        str(journal),
+        str(journal.with_suffix(".log")),
+    )
 
 
 def side_failure(result: StageResult, book_id: str, lang: str) -> str | None:

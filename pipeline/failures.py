@@ -11,6 +11,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.rejection import one_line
+from core.storage import DamagedFile
+from pipeline.output_folder import repair
+
+
+def failure_message(error: BaseException) -> str:
+    """A task's error as one line; when it met a folder in place of a file, with what to do about it."""
+    message = one_line(error)
+    if isinstance(error, DamagedFile):
+        place = error.path
+    elif isinstance(error, IsADirectoryError) and error.filename:
+        place = Path(error.filename)
+    else:
+        return message
+    return f"{message}; {repair(place)}" if place.is_dir() else message
+
 
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:
     folder = root / "_failures"

@@ -28,8 +28,7 @@ from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
 from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
-from core.rejection import one_line
-from pipeline.failures import record
+from pipeline.failures import failure_message, record
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
@@ -192,7 +191,7 @@ class StageTask(luigi.Task):
 
     def on_failure(self, exception: BaseException) -> str:
         """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback)."""
-        self.record_failure(one_line(exception))
+        self.record_failure(failure_message(exception))
         return super().on_failure(exception)
 
     def record_failure(self, message: str) -> None:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 
-from pipeline.failures import collect, failure_lines, record
+import pytest
+
+from core.storage import DamagedFile
+from pipeline.cli import main
+from pipeline.failures import collect, failure_lines, failure_message, record
+from tests.helpers import local_book, local_config, output_of, target
 
 
 def test_a_record_is_one_json_file_per_task_and_unit(tmp_path):
@@ -40,3 +45,36 @@ def test_one_line_per_failed_book_in_book_order():
         "FAILED zz: A: x",
     ]
     assert failure_lines({}) == []
+
+
+def test_a_folder_in_place_of_a_file_is_one_line_that_says_remove_that_folder(tmp_path):
+    folder = tmp_path / "aligned" / "bk.parquet"
+    folder.mkdir(parents=True)
+    written = IsADirectoryError(21, "Is a directory", str(folder))
+    read = DamagedFile(folder, "not a readable Parquet file (is a directory)")
+    assert [failure_message(error) for error in (written, read)] == [
+        f"IsADirectoryError: [Errno 21] Is a directory: '{folder}'; "
+        "remove that folder, then run the build again to rebuild it",
+        f"DamagedFile: {folder}: not a readable Parquet file (is a directory); "
+        "remove that folder, then run the build again to rebuild it",
+    ]
+    folder.rmdir()  # gone by the time the failure is recorded: no advice
+    assert failure_message(written) == f"IsADirectoryError: [Errno 21] Is a directory: '{folder}'"
+    assert failure_message(ValueError("a bead\nout of range")) == "ValueError: a bead out of range"
+
+
+@pytest.mark.parametrize(
+    ("output", "task"), [("aligned/bk.parquet", "AlignBook"), ("crawl/zh/bk.jsonl", "CrawlBook")]
+)
+def test_a_build_that_meets_a_folder_in_place_of_an_output_says_remove_that_folder(
+    tmp_path, capsys, output, task
+):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    folder = output_of(config) / output
+    folder.mkdir(parents=True)
+    assert main(["corpus", *target(config), "--until", "align", "--workers", "1"]) == 1
+    failed = [line for line in capsys.readouterr().err.splitlines() if line.startswith("FAILED ")]
+    assert failed == [
+        f"FAILED bk: {task}: IsADirectoryError: [Errno 21] Is a directory: '{folder}'; "
+        "remove that folder, then run the build again to rebuild it"
+    ]
