@@ -12,6 +12,7 @@ exactly as with a site. A chapter that cannot be read is a ``failure`` record (`
 
 from __future__ import annotations
 
+import stat
 import time
 from collections import Counter
 from datetime import UTC, datetime
@@ -62,10 +63,32 @@ def _cap_length(chapters: list[Chapter], broken: dict[str, tuple[str, str]], cap
     return kept
 
 
+def _file_uri(path: Path) -> str:
+    """The ``file:`` URI of ``path``, symbolic links resolved (but a loop's, which cannot be)."""
+    try:
+        return path.resolve().as_uri()
+    except (RuntimeError, OSError):  # a symbolic link loop: RuntimeError before Python 3.13, OSError since
+        return path.absolute().as_uri()
+
+
+def _file_size(path: Path) -> int:
+    """The size of the book file: ``file_not_found`` when there is none (or a folder, a named pipe, ...),
+    ``file_unreadable`` when its path cannot be followed (a symbolic link loop, no permission)."""
+    try:
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        raise TextBookError("file_not_found", "no such file") from None
+    except OSError as err:
+        raise TextBookError("file_unreadable", err.strerror or str(err)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise TextBookError("file_not_found", "not a file")
+    return info.st_size
+
+
 def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> dict[str, Any]:
     """Journal the chapters of one local book file; return a crawl report like ``crawlers.web.crawl``'s."""
     started = time.monotonic()
-    uri = path.resolve().as_uri()
+    uri = _file_uri(path)
     known = read_journal(journal).chapters
     writer = JournalWriter(journal)
     report: dict[str, Any] = {
@@ -82,9 +105,7 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
         "dropped": {},
     }
     try:
-        if not path.is_file():
-            raise TextBookError("file_not_found", "no such file" if not path.exists() else "not a file")
-        report["bytes"] = path.stat().st_size
+        report["bytes"] = _file_size(path)
         try:
             chapters, broken, dropped, encoding = _chapters(site, path, caps)
         except PermissionError as err:

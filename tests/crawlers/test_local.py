@@ -106,3 +106,18 @@ def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_p
 
     monkeypatch.setattr(crawlers.local, "_chapters", refuse)
     assert failures(tmp_path / "locked.txt") == ("file_unreadable", "Permission denied")
+
+
+@pytest.mark.parametrize("site", [TEXT_SITE, EPUB_SITE], ids=["text", "epub"])
+def test_a_symlink_loop_is_an_unreadable_book_file(tmp_path, site):
+    loop = tmp_path / "loop.book"
+    loop.symlink_to(loop)
+    journal = tmp_path / "loop.jsonl"
+    report = read_local(site, loop, journal)
+    failure = read_journal(journal).toc_failure
+    assert (failure["url"], failure["reason"], failure["detail"]) == (
+        loop.as_uri(),
+        "file_unreadable",
+        "Too many levels of symbolic links",
+    )
+    assert (report["failed_reasons"], report["finish_reason"]) == ({"file_unreadable": 1}, "file_unreadable")
