@@ -15,6 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from cohesion.candidate import ADJACENCY
+from core.files import not_a_regular_file
 
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
 
@@ -80,7 +81,7 @@ def unjudged_items(tasks: list[dict]) -> list[dict]:
 def read_suite(path: Path) -> list[dict]:
     """Items of a suite JSONL file; SuiteError names the line of the first malformed one or repeated id,
     or a path that is not a file (a named pipe would wait for a writer for ever)."""
-    if Path(path).exists() and not Path(path).is_file():
+    if not_a_regular_file(Path(path)):
         raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()

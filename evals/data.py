@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import parse_bead
+from core.files import not_a_regular_file
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
 from text.decoding import decode_utf8
@@ -71,7 +72,7 @@ def read_text(path: Path) -> str:
     is a folder or another non-file (a named pipe would wait for a writer for ever), or not UTF-8 text."""
     if path.is_dir():
         raise DataError(f"{path}: a folder, not a file")
-    if path.exists() and not path.is_file():
+    if not_a_regular_file(path):
         raise DataError(f"{path}: not a regular file (a named pipe or a device)")
     try:
         return decode_utf8(path.read_bytes(), "strict", str(path), "read", errors_option=False)

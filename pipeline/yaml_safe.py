@@ -8,12 +8,13 @@ values once every alias is expanded, or an alias that contains itself, is refuse
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
+
+from core.files import not_a_regular_file
 
 MAX_NODES = 1_000_000  # values after alias expansion; a 10 000-book config has about 200 000
 MAX_BYTES = 16 * 1024 * 1024
@@ -29,10 +30,10 @@ class YamlProblem(ValueError):
 
 
 def read_yaml(path: Path) -> Any:
-    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES`` (``--config /dev/zero`` ends);
-    a named pipe is refused (opening it would wait for a writer for ever)."""
-    if stat.S_ISFIFO(path.stat().st_mode):
-        raise YamlProblem("(file)", "a named pipe, not a config file")
+    """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES``; a named pipe or a device is
+    refused (opening one could wait for a writer, or read, for ever)."""
+    if not_a_regular_file(path) and not path.is_dir():  # a folder is the opener's IsADirectoryError
+        raise YamlProblem("(file)", "a named pipe or a device, not a config file")
     with path.open("rb") as handle:
         data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:

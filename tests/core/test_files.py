@@ -1,0 +1,25 @@
+import os
+from pathlib import Path
+
+from core.files import not_a_regular_file
+
+
+def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_there_is_none(tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "to-file").symlink_to(tmp_path / "file")
+    (tmp_path / "to-pipe").symlink_to(tmp_path / "pipe")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    names = ["file", "folder", "pipe", "to-file", "to-pipe", "loop", "absent", "file/below"]
+    assert {name: not_a_regular_file(tmp_path / name) for name in names} == {
+        "file": False,
+        "folder": True,
+        "pipe": True,
+        "to-file": False,
+        "to-pipe": True,  # symbolic links followed
+        "loop": False,  # cannot be looked at: opening it names the loop
+        "absent": False,
+        "file/below": False,
+    }
+    assert not_a_regular_file(Path("/dev/null"))
