@@ -6,6 +6,7 @@ sites and the gold alignment used to evaluate the aligner on the demo.
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from core.paths import REPO_ROOT
+from text.decoding import decode_utf8
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
 
@@ -52,13 +54,26 @@ class SourceError(ValueError):
     pass
 
 
+def _read(path: Path) -> tuple[int, list[str]]:
+    """The chapter number in the name of ``path`` and its lines; SourceError for another name or text
+    that is not UTF-8."""
+    if not (number := re.fullmatch(r"ch(\d+)", path.stem)):
+        raise SourceError(f"{path}: not a chNN.txt file name")
+    try:
+        text = decode_utf8(path.read_bytes(), "strict", str(path), "parse", errors_option=False)
+    except ValueError as err:
+        raise SourceError(str(err)) from None
+    return int(number[1]), text.splitlines()
+
+
 def parse_chapter(path: Path) -> SourceChapter:
     """Parse one ``chNN.txt`` file; errors name the file and line."""
+    number, lines = _read(path)
     titles: dict[str, str] = {}
     paragraphs: list[tuple[Bead, ...]] = []
     current: list[Bead] = []
     pending_zh: str | None = None
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for lineno, line in enumerate(lines, 1):
         line = line.rstrip()
         where = f"{path}:{lineno}"
         if not line:
@@ -93,7 +108,6 @@ def parse_chapter(path: Path) -> SourceChapter:
         paragraphs.append(tuple(current))
     if set(titles) != {"title-zh", "title-en"}:
         raise SourceError(f"{path}: needs both title-zh: and title-en:")
-    number = int(path.stem.removeprefix("ch"))
     return SourceChapter(number, titles["title-zh"], titles["title-en"], tuple(paragraphs))
 
 

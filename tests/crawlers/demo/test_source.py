@@ -47,3 +47,14 @@ def test_errors_name_the_file_and_line(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SourceError, match=message):
         parse_chapter(path)
+
+
+def test_a_file_name_without_a_number_or_text_that_is_not_utf8_is_a_source_error(tmp_path):
+    path = tmp_path / "chapter.txt"
+    path.write_text("title-zh: a\ntitle-en: b\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="chapter.txt: not a chNN.txt file name$"):
+        parse_chapter(path)
+    path = tmp_path / "ch01.txt"
+    path.write_bytes(b"title-zh: \xff\n")
+    with pytest.raises(SourceError, match="ch01.txt: invalid UTF-8 at byte offset 10$"):
+        parse_chapter(path)
