@@ -45,3 +45,15 @@ def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     gold.write_text("stretch\ten/001.txt\t0\t1\n")  # the source file is missing
     assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+
+
+def test_an_instance_in_no_stretch_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
+    data = _data(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    for instance, source in (
+        ("lines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3", "lines/001.en"),  # a file without a stretch
+        ("en/001.txt\treference\tadjacent\t0\t0\t4\t1\t0\t2", "en/001.txt"),  # sentence 1 is beyond 0-0
+    ):
+        gold.write_text(f"stretch\ten/001.txt\t0\t0\ninstance\t{instance}\n")
+        assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
+        assert capsys.readouterr() == ("", f"error: {gold}:2: the instance lies in no stretch of {source}\n")
