@@ -1,6 +1,6 @@
 import pytest
 
-from crawlers.demo.source import Bead, SourceError, parse_chapter
+from crawlers.demo.source import Bead, SourceError, load_book, main, parse_chapter
 
 CHAPTER = """title-zh: 第三章 雨
 title-en: Chapter 3: Rain
@@ -58,3 +58,30 @@ def test_a_file_name_without_a_number_or_text_that_is_not_utf8_is_a_source_error
     path.write_bytes(b"title-zh: \xff\n")
     with pytest.raises(SourceError, match="ch01.txt: invalid UTF-8 at byte offset 10$"):
         parse_chapter(path)
+
+
+@pytest.mark.parametrize(
+    "yaml_text, message",
+    [
+        (None, "book.yaml: No such file or directory"),  # chapters without a book.yaml
+        ("title_zh: [a\n", "book.yaml:2: not valid YAML: expected ',' or ']', but got '<stream end>'"),
+        ("- a\n", "book.yaml: not a mapping of book fields"),
+        ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
+        ("title_zh: a\n", "ch01.txt: needs both title-zh: and title-en:"),
+    ],
+)
+def test_main_refuses_a_malformed_book_in_one_line(tmp_path, capsys, yaml_text, message):
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "ch01.txt").write_text("title-zh: a\n", encoding="utf-8")
+    if yaml_text is not None:
+        (tmp_path / "bk" / "book.yaml").write_text(yaml_text, encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'bk'}/{message}\n")
+
+
+def test_main_refuses_a_missing_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
+    assert main([str(tmp_path / "none")]) == 1
+    assert capsys.readouterr() == ("", f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n")
+    with pytest.raises(SourceError) as err:
+        load_book(tmp_path)
+    assert str(err.value) == f"{tmp_path / 'book.yaml'}: No such file or directory"
