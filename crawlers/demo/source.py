@@ -7,6 +7,7 @@ sites and the gold alignment used to evaluate the aligner on the demo.
 from __future__ import annotations
 
 import re
+import stat
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -56,18 +57,23 @@ class SourceError(ValueError):
 
 
 def _text(path: Path) -> str:
-    """The UTF-8 text of ``path``; SourceError for a file that cannot be read or is not UTF-8."""
+    """The UTF-8 text of ``path``; SourceError for a file that cannot be read, is not a regular file
+    (reading a named pipe would wait for a writer for ever) or is not UTF-8."""
     try:
-        return decode_utf8(path.read_bytes(), "strict", str(path), "parse", errors_option=False)
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SourceError(f"{path}: not a regular file (a named pipe, a device or a folder)")
+        data = path.read_bytes()
     except OSError as err:
         raise SourceError(f"{path}: {err.strerror or err}") from None
+    try:
+        return decode_utf8(data, "strict", str(path), "parse", errors_option=False)
     except ValueError as err:
         raise SourceError(str(err)) from None
 
 
 def _read(path: Path) -> tuple[int, list[str]]:
     """The chapter number in the name of ``path`` and its lines; SourceError for another name, or a file
-    that cannot be read or is not UTF-8."""
+    that cannot be read, is not a regular file or is not UTF-8."""
     if not (number := re.fullmatch(r"ch(\d+)", path.stem)):
         raise SourceError(f"{path}: not a chNN.txt file name")
     return int(number[1]), _text(path).splitlines()

@@ -1,5 +1,10 @@
+import os
+import subprocess
+import sys
+
 import pytest
 
+from core.paths import REPO_ROOT
 from crawlers.demo.source import Bead, SourceError, load_book, main, parse_chapter
 
 CHAPTER = """title-zh: 第三章 雨
@@ -85,3 +90,20 @@ def test_main_refuses_a_missing_source_folder_and_load_book_a_missing_book_yaml(
     with pytest.raises(SourceError) as err:
         load_book(tmp_path)
     assert str(err.value) == f"{tmp_path / 'book.yaml'}: No such file or directory"
+
+
+def test_a_named_pipe_is_refused_before_it_is_read(tmp_path):
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "book.yaml").write_text("title_zh: a\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "bk" / "ch01.txt")  # reading it would wait for a writer for ever
+    done = subprocess.run(  # its own process: a wait would end at the timeout, not hang the tests
+        [sys.executable, "-m", "crawlers.demo.source", str(tmp_path)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not a regular file (a named pipe, a device or a folder)\n"
+    )
