@@ -9,6 +9,9 @@ of the eval data (``../shared/eval-data``), tab-separated:
   and for the earlier side of a conjunction); both sentences lie in one stretch of SOURCE (an
   instance outside the stretches is refused: its file would not be mined, or not be exhaustive there).
 
+Sentences are numbered from 0; a stretch or instance that names a sentence past the end of its SOURCE
+is refused too (it would be a silent miss).
+
 SOURCE is a path under the data folder: a one-sentence-per-line file (``mac-dev/en/002.txt``) or a
 one-paragraph-per-line file (``webfiction-dev/lines/001.en``, split with the project's splitter).
 A candidate matches an instance when the phenomenon is the same, element 2 overlaps the instance's,
@@ -51,21 +54,26 @@ class GoldError(DataError):
     """A malformed gold line; the message names the file and line."""
 
 
-def read_recall_gold(path: Path) -> Gold:
-    """The stretches and instances of a recall gold; GoldError naming the line of a malformed one, and of
-    an instance that lies in no stretch of its source (never mined, or where the gold is not exhaustive)."""
+def read_recall_gold(path: Path, data: Path) -> Gold:
+    """The stretches and instances of a recall gold on the files of ``data``; GoldError naming the line of
+    a malformed one, of an instance that lies in no stretch of its source (never mined, or where the gold
+    is not exhaustive), and of a sentence past the end of its source."""
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances: list[tuple[int, Instance]] = []  # (line number, instance)
+    named: list[tuple[int, str, int]] = []  # (line number, source, the last sentence it names)
     for n, line in enumerate(read_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
         f = line.split("\t")
         try:
             if f[0] == "stretch" and len(f) == 4:
-                stretches.setdefault(f[1], []).append((int(f[2]), int(f[3])))
+                first, last = int(f[2]), int(f[3])
+                stretches.setdefault(f[1], []).append((first, last))
+                named.append((n, f[1], max(first, last)))
             elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
                 nums = [int(x) for x in f[4:]]
                 instances.append((n, Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:]))))
+                named.append((n, f[1], max(nums[0], nums[3])))
             else:
                 raise ValueError
         except ValueError:
@@ -73,7 +81,21 @@ def read_recall_gold(path: Path) -> Gold:
     for n, g in instances:
         if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
             raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")
+    _check_sizes(path, data, named)
     return Gold(stretches, [g for _, g in instances])
+
+
+def _check_sizes(path: Path, data: Path, named: list[tuple[int, str, int]]) -> None:
+    """GoldError naming the first line of ``path`` that names a sentence past the end of its source (a
+    silent miss otherwise); ``named`` holds (line number, source, the last sentence the line names)."""
+    sizes: dict[str, int] = {}
+    for n, source, sentence in named:
+        if source not in sizes:
+            sizes[source] = len(sentences(data, source))
+        if sentence >= sizes[source]:
+            raise GoldError(
+                f"{path}:{n}: sentence {sentence} is past the end of {source} ({sizes[source]} sentences)"
+            )
 
 
 def sentences(data: Path, source: str) -> list[str]:
