@@ -10,7 +10,8 @@ a development check: never a dependency, never imported here. It runs in its own
 alignment of all chapters, the import excluded). The default aligner's time is ``evals.align``'s: all
 chapters as one book, with refinement and perturbed paragraph breaks, loads excluded. Each side runs
 ``--repeats`` times, interleaved; the best time of each is compared. A missing DATA_DIR or an
-interpreter without Bleualign is skipped with a message.
+interpreter without Bleualign is skipped with a message; a malformed chapter, or MT that is not UTF-8, is a
+one-line error (exit 1).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from core.arg_types import positive
 from evals.align import align_dir
-from evals.data import EVAL_DATA, load_chapters
+from evals.data import EVAL_DATA, DataError, load_chapters, read_lines
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev-mt"
 # Run by PYTHON with argv: the chapters as JSON on stdin ([zh, mt, en] lines each); prints CPU seconds.
@@ -75,15 +76,16 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")
         return 0
-    chapters = load_chapters(args.data)
-    translations = [(args.data / "zh" / f"{chapter.name}.trans.txt") for chapter in chapters]
-    if not all(path.is_file() for path in translations):
-        print(f"skipped: {args.data} lacks zh/NNN.trans.txt machine translations")
-        return 0
-    texts = [
-        (chapter.zh, path.read_text(encoding="utf-8").splitlines(), chapter.en)
-        for chapter, path in zip(chapters, translations)
-    ]
+    try:
+        chapters = load_chapters(args.data)
+        translations = [(args.data / "zh" / f"{chapter.name}.trans.txt") for chapter in chapters]
+        if not all(path.is_file() for path in translations):
+            print(f"skipped: {args.data} lacks zh/NNN.trans.txt machine translations")
+            return 0
+        texts = [(chapter.zh, read_lines(path), chapter.en) for chapter, path in zip(chapters, translations)]
+    except DataError as err:  # a malformed chapter, or MT that is not UTF-8
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     ours, theirs = [], []
     for _ in range(args.repeats):
         seconds = upstream_seconds(args.upstream_python, texts)

@@ -6,7 +6,8 @@ one reader of gold ``.align`` files.
 
 - Sentence layout (MAC): ``zh/NNN.txt``, ``en/NNN.txt`` (one sentence per line), ``gold/NNN.align``
   (optional) and, optionally, ``zh-para/NNN.txt``, ``en-para/NNN.txt`` (one paragraph per line, made of
-  those sentences). The gold beads are also the gold groups of line accuracy.
+  all those sentences in order; a DataError otherwise). The gold beads are also the gold groups of line
+  accuracy.
 - Line layout (web fiction): ``lines/NNN.zh``, ``lines/NNN.en``, one paragraph per line, line i
   translated by line i. Lines are split with the project's splitter; the gold groups are the lines.
 
@@ -119,18 +120,26 @@ def chapter_names(data_dir: Path) -> list[str]:
     return sorted(path.stem for path in (data_dir / "zh").glob("*.txt") if "." not in path.stem)
 
 
-def paragraph_starts(sentences: list[str], paragraphs: list[str]) -> frozenset[int]:
-    """Where each paragraph begins among ``sentences`` (compared without whitespace); empty on mismatch."""
+def paragraph_starts(sentences: list[str], path: Path) -> frozenset[int]:
+    """Where each paragraph (non-blank line) of the paragraph file ``path`` begins among ``sentences``
+    (compared without whitespace); DataError naming the file and line when the paragraphs are not the
+    sentences in order, and when they end before the last sentence."""
     starts, k = set(), 0
-    for paragraph in paragraphs:
-        target, text = "".join(paragraph.split()), ""
-        starts.add(k)
+    for n, paragraph in enumerate(read_lines(path), 1):
+        target, text, first = "".join(paragraph.split()), "", k
+        if not target:
+            continue
+        starts.add(first)
         while k < len(sentences) and len(text) < len(target):
             text += "".join(sentences[k].split())
             k += 1
         if text != target:
-            return frozenset()
-    return frozenset(starts) if k == len(sentences) else frozenset()
+            raise DataError(
+                f"{path}: line {n}: not the next sentences of the chapter (from its sentence line {first + 1})"
+            )
+    if k < len(sentences):
+        raise DataError(f"{path}: its paragraphs hold {k} of the chapter's {len(sentences)} sentences")
+    return frozenset(starts)
 
 
 def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
@@ -149,7 +158,7 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"
-            starts.append(paragraph_starts(sentences, read_lines(para)) if para.exists() else frozenset())
+            starts.append(paragraph_starts(sentences, para) if para.exists() else frozenset())
         chapters.append(EvalChapter(name, zh, en, gold, *starts))
     return chapters
 

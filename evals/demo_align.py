@@ -2,7 +2,8 @@
 
     python -m evals.demo_align [SOURCE_DIR]     (default demo/source)
 
-Gold comes from the bead files demo/source/<book>/chNN.txt (format in demo/source/FORMAT.md): each
+Gold comes from the bead files demo/source/<book>/chNN.txt (format in demo/source/FORMAT.md, read by
+``crawlers.demo.source``; a malformed line is a one-line error naming the file and line): each
 ``zh:``/``en:`` bead side is split into sentences with the project's sentence splitter; the blank-line
 paragraphs are given to the aligner as the sites show them. Also prints line accuracy (gold beads
 recovered exactly by a run of beads) and the one-sided beads produced against those in the gold.
@@ -20,7 +21,8 @@ from text.lexicon import Lexicon
 from alignment.search import Paragraphs
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
-from evals.data import DataError, read_lines
+from crawlers.demo.source import SourceError, parse_chapter
+from evals.data import DataError
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 from text.sentences import split_en, split_zh
 
@@ -28,30 +30,22 @@ SOURCE_DIR = REPO_ROOT / "demo" / "source"
 
 
 def read_bead_file(path: Path) -> tuple[list[str], list[str], list[BeadKey], Paragraphs]:
-    """zh sentences, en sentences, gold beads and paragraph starts of one demo chapter file."""
+    """zh sentences, en sentences, gold beads and paragraph starts of one demo chapter file; SourceError
+    naming the file and line when it is malformed."""
     zh: list[str] = []
     en: list[str] = []
     gold: list[BeadKey] = []
     starts: tuple[set[int], set[int]] = (set(), set())
-    pending: list[str] | None = None
-    new_paragraph = True
-    for line in read_lines(path):
-        if not line.strip():
-            new_paragraph = True
-        elif line.startswith("zh:"):
-            pending = split_zh(line[3:])
-        elif line.startswith("en:") and pending is not None:
-            english = split_en(line[3:]) if line[3:].strip() else []
+    for paragraph in parse_chapter(path).paragraphs:
+        starts[0].add(len(zh))
+        starts[1].add(len(en))
+        for bead in paragraph:
+            chinese, english = split_zh(bead.zh), split_en(bead.en) if bead.en else []
             gold.append(
-                (tuple(range(len(zh), len(zh) + len(pending))), tuple(range(len(en), len(en) + len(english))))
+                (tuple(range(len(zh), len(zh) + len(chinese))), tuple(range(len(en), len(en) + len(english))))
             )
-            if new_paragraph:
-                starts[0].add(len(zh))
-                starts[1].add(len(en))
-                new_paragraph = False
-            zh += pending
+            zh += chinese
             en += english
-            pending = None
     return zh, en, gold, Paragraphs(frozenset(starts[0]), frozenset(starts[1]))
 
 
@@ -127,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             for refine, value in tallies.items():
                 totals[refine] += value
             print(_summary(book.name, tallies[False], tallies[True]))
-    except (DataError, OSError) as err:  # not a folder, not UTF-8, no beads
+    except (DataError, SourceError, OSError) as err:  # not a folder, a malformed chapter, no beads
         print(f"error: {err}", file=sys.stderr)
         return 1
     print(_summary("all", totals[False], totals[True]))

@@ -151,7 +151,7 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
 
 def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
     """The ``recall`` command's output; DataError for a malformed gold or data, OSError for missing data."""
-    gold = recall.read_recall_gold(gold_path)
+    gold = recall.read_recall_gold(gold_path, data)
     mined = recall.mine_sources(data, gold)
     result = recall.evaluate(gold, mined)
     out = [f"{gold_path}", "", *recall.report(result), "", *recall.by_stretch(gold, mined)]

@@ -6,7 +6,11 @@ of the eval data (``../shared/eval-data``), tab-separated:
 - ``stretch  SOURCE  FIRST  LAST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
 - ``instance  SOURCE  PHENOMENON  ADJACENCY  A_SENT A_START A_END  B_SENT B_START B_END``: one link
   (character offsets into the sentences; ``-1 -1`` for a whole sentence, as in extended reference,
-  and for the earlier side of a conjunction).
+  and for the earlier side of a conjunction); both sentences lie in one stretch of SOURCE (an
+  instance outside the stretches is refused: its file would not be mined, or not be exhaustive there).
+
+Sentences are numbered from 0; a stretch or instance that names a sentence past the end of its SOURCE
+is refused too (it would be a silent miss).
 
 SOURCE is a path under the data folder: a one-sentence-per-line file (``mac-dev/en/002.txt``) or a
 one-paragraph-per-line file (``webfiction-dev/lines/001.en``, split with the project's splitter).
@@ -50,24 +54,48 @@ class GoldError(DataError):
     """A malformed gold line; the message names the file and line."""
 
 
-def read_recall_gold(path: Path) -> Gold:
+def read_recall_gold(path: Path, data: Path) -> Gold:
+    """The stretches and instances of a recall gold on the files of ``data``; GoldError naming the line of
+    a malformed one, of an instance that lies in no stretch of its source (never mined, or where the gold
+    is not exhaustive), and of a sentence past the end of its source."""
     stretches: dict[str, list[tuple[int, int]]] = {}
-    instances = []
+    instances: list[tuple[int, Instance]] = []  # (line number, instance)
+    named: list[tuple[int, str, int]] = []  # (line number, source, the last sentence it names)
     for n, line in enumerate(read_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
         f = line.split("\t")
         try:
             if f[0] == "stretch" and len(f) == 4:
-                stretches.setdefault(f[1], []).append((int(f[2]), int(f[3])))
+                first, last = int(f[2]), int(f[3])
+                stretches.setdefault(f[1], []).append((first, last))
+                named.append((n, f[1], max(first, last)))
             elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
                 nums = [int(x) for x in f[4:]]
-                instances.append(Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:])))
+                instances.append((n, Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:]))))
+                named.append((n, f[1], max(nums[0], nums[3])))
             else:
                 raise ValueError
         except ValueError:
             raise GoldError(f"{path}:{n}: not a stretch or instance line") from None
-    return Gold(stretches, instances)
+    for n, g in instances:
+        if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
+            raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")
+    _check_sizes(path, data, named)
+    return Gold(stretches, [g for _, g in instances])
+
+
+def _check_sizes(path: Path, data: Path, named: list[tuple[int, str, int]]) -> None:
+    """GoldError naming the first line of ``path`` that names a sentence past the end of its source (a
+    silent miss otherwise); ``named`` holds (line number, source, the last sentence the line names)."""
+    sizes: dict[str, int] = {}
+    for n, source, sentence in named:
+        if source not in sizes:
+            sizes[source] = len(sentences(data, source))
+        if sentence >= sizes[source]:
+            raise GoldError(
+                f"{path}:{n}: sentence {sentence} is past the end of {source} ({sizes[source]} sentences)"
+            )
 
 
 def sentences(data: Path, source: str) -> list[str]:
@@ -89,7 +117,12 @@ def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
 
 
 def inside(c: Candidate, stretches: list[tuple[int, int]]) -> bool:
-    return any(first <= c.a.sent and c.b.sent <= last for first, last in stretches)
+    return _covers(stretches, c.a.sent, c.b.sent)
+
+
+def _covers(stretches: list[tuple[int, int]], first: int, last: int) -> bool:
+    """Whether one of ``stretches`` holds sentences ``first`` to ``last``."""
+    return any(start <= first and last <= end for start, end in stretches)
 
 
 @dataclass

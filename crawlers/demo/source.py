@@ -6,13 +6,17 @@ sites and the gold alignment used to evaluate the aligner on the demo.
 
 from __future__ import annotations
 
+import re
+import stat
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from core.paths import REPO_ROOT
+from text.decoding import decode_utf8
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
 
@@ -52,13 +56,37 @@ class SourceError(ValueError):
     pass
 
 
+def _text(path: Path) -> str:
+    """The UTF-8 text of ``path``; SourceError for a file that cannot be read, is not a regular file
+    (reading a named pipe would wait for a writer for ever) or is not UTF-8."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SourceError(f"{path}: not a regular file (a named pipe, a device or a folder)")
+        data = path.read_bytes()
+    except OSError as err:
+        raise SourceError(f"{path}: {err.strerror or err}") from None
+    try:
+        return decode_utf8(data, "strict", str(path), "parse", errors_option=False)
+    except ValueError as err:
+        raise SourceError(str(err)) from None
+
+
+def _read(path: Path) -> tuple[int, list[str]]:
+    """The chapter number in the name of ``path`` and its lines; SourceError for another name, or a file
+    that cannot be read, is not a regular file or is not UTF-8."""
+    if not (number := re.fullmatch(r"ch(\d+)", path.stem)):
+        raise SourceError(f"{path}: not a chNN.txt file name")
+    return int(number[1]), _text(path).splitlines()
+
+
 def parse_chapter(path: Path) -> SourceChapter:
     """Parse one ``chNN.txt`` file; errors name the file and line."""
+    number, lines = _read(path)
     titles: dict[str, str] = {}
     paragraphs: list[tuple[Bead, ...]] = []
     current: list[Bead] = []
     pending_zh: str | None = None
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for lineno, line in enumerate(lines, 1):
         line = line.rstrip()
         where = f"{path}:{lineno}"
         if not line:
@@ -93,38 +121,73 @@ def parse_chapter(path: Path) -> SourceChapter:
         paragraphs.append(tuple(current))
     if set(titles) != {"title-zh", "title-en"}:
         raise SourceError(f"{path}: needs both title-zh: and title-en:")
-    number = int(path.stem.removeprefix("ch"))
     return SourceChapter(number, titles["title-zh"], titles["title-en"], tuple(paragraphs))
 
 
+def _meta(path: Path) -> dict:
+    """The fields of a ``book.yaml``; SourceError (one line) for a missing file, or one that is not a YAML
+    mapping."""
+    text = _text(path)
+    try:
+        meta = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise SourceError(f"{where}: not valid YAML: {err.problem or err.context}") from None
+    except (yaml.YAMLError, ValueError) as err:  # a character YAML refuses; a date such as 2026-13-45
+        raise SourceError(f"{path}: not valid YAML: {' '.join(str(err).split())}") from None
+    if not isinstance(meta, dict):
+        raise SourceError(f"{path}: not a mapping of book fields")
+    return meta
+
+
 def load_book(directory: Path) -> SourceBook:
-    meta = yaml.safe_load((directory / "book.yaml").read_text(encoding="utf-8"))
+    """The book in ``directory``; SourceError naming the file for a missing or malformed ``book.yaml``
+    or chapter."""
+    meta = _meta(directory / "book.yaml")
     chapters = tuple(parse_chapter(p) for p in sorted(directory.glob("ch*.txt")))
     return SourceBook(directory.name, meta, chapters, meta.get("defects") or {})
 
 
 def load_books(source_dir: Path = SOURCE_DIR) -> list[SourceBook]:
-    return [load_book(d) for d in sorted(source_dir.iterdir()) if (d / "book.yaml").is_file()]
+    """The books of ``source_dir``: its folders with a ``book.yaml`` or ``chNN.txt`` files (chapters
+    without a ``book.yaml`` are a SourceError, not a book left out)."""
+    return [load_book(d) for d in sorted(source_dir.iterdir()) if _is_book(d)]
+
+
+def _is_book(path: Path) -> bool:
+    return path.is_dir() and ((path / "book.yaml").exists() or any(path.glob("ch*.txt")))
+
+
+def _stats(book_id: str, ch: SourceChapter) -> str:
+    """One line of bead statistics of a chapter."""
+    beads = ch.beads()
+    zh_sents = sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？") for b in beads)
+    kinds = Counter((bool(b.zh), bool(b.en)) for b in beads)
+    return (
+        f"{book_id} ch{ch.number:02d}: {len(beads)} beads, ~{zh_sents} zh sentence ends, "
+        f"{kinds[(True, False)]} 1-0, {kinds[(False, True)]} 0-1"
+    )
 
 
 def main(argv: list[str]) -> int:
-    """Print bead statistics of the demo sources (a writer's check)."""
+    """Print bead statistics of the demo sources (a writer's check); a malformed source is one line and
+    exit 1."""
     import argparse
-    from collections import Counter
 
     parser = argparse.ArgumentParser(prog="python -m crawlers.demo.source", description=main.__doc__)
     parser.add_argument(
         "source_dir", nargs="?", type=Path, default=SOURCE_DIR, help="the demo sources (default demo/source)"
     )
-    for book in load_books(parser.parse_args(argv).source_dir):
+    source_dir = parser.parse_args(argv).source_dir
+    try:
+        books = load_books(source_dir)
+    except (SourceError, OSError) as err:  # a malformed book; no such folder
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    for book in books:
         for ch in book.chapters:
-            beads = ch.beads()
-            zh_sents = sum(b.zh.count("。") + b.zh.count("！") + b.zh.count("？") for b in beads)
-            kinds = Counter((bool(b.zh), bool(b.en)) for b in beads)
-            print(
-                f"{book.book_id} ch{ch.number:02d}: {len(beads)} beads, ~{zh_sents} zh sentence ends, "
-                f"{kinds[(True, False)]} 1-0, {kinds[(False, True)]} 0-1"
-            )
+            print(_stats(book.book_id, ch))
     return 0
 
 

@@ -60,3 +60,22 @@ def test_repeats_must_be_positive(tmp_path, capsys, repeats):
         .err.splitlines()[-1]
         .endswith(f"error: argument --repeats: '{repeats}' is not a positive whole number")
     )
+
+
+def test_malformed_chapters_or_mt_are_a_one_line_error(tmp_path, capsys):
+    for side in ("zh", "en"):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text("\n")
+    assert main([str(tmp_path), "--upstream-python", sys.executable]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'zh' / '001.txt'}: an empty chapter (no sentences)\n",
+    )
+    (tmp_path / "zh" / "001.txt").write_text("猫睡了。\n", encoding="utf-8")
+    (tmp_path / "en" / "001.txt").write_text("The cat was asleep.\n")
+    (tmp_path / "zh" / "001.trans.txt").write_bytes(b"The \xff cat slept.\n")
+    assert main([str(tmp_path), "--upstream-python", sys.executable]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'zh' / '001.trans.txt'}: invalid UTF-8 at byte offset 4\n",
+    )

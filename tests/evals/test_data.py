@@ -2,6 +2,7 @@ import os
 
 import pytest
 
+from evals.align import main as align_main
 from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present, read_lines
 
 
@@ -37,10 +38,21 @@ def test_empty_folder_is_an_error(tmp_path):
         load_chapters(tmp_path)
 
 
-def test_paragraph_starts_match_sentences_or_give_up():
+def test_paragraph_starts_match_sentences_or_name_the_line_that_does_not(tmp_path):
     sentences = ["A b.", "C d.", "E f."]
-    assert paragraph_starts(sentences, ["A b. C d.", "E f."]) == {0, 2}
-    assert paragraph_starts(sentences, ["A b.", "C d. X."]) == frozenset()
+    para = tmp_path / "001.txt"
+    para.write_text("A b. C d.\n\nE f.\n")  # a blank line is no paragraph
+    assert paragraph_starts(sentences, para) == {0, 2}
+    para.write_text("A b.\nC d. X.\n")
+    with pytest.raises(DataError) as err:
+        paragraph_starts(sentences, para)
+    assert (
+        str(err.value) == f"{para}: line 2: not the next sentences of the chapter (from its sentence line 2)"
+    )
+    para.write_text("A b. C d.\n")
+    with pytest.raises(DataError) as err:
+        paragraph_starts(sentences, para)
+    assert str(err.value) == f"{para}: its paragraphs hold 2 of the chapter's 3 sentences"
 
 
 def test_perturbation_is_deterministic_and_keeps_the_first_start():
@@ -106,3 +118,22 @@ def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
         assert str(err.value) == f"{gold}: {problem}"
     gold.write_text("[1]:[1]\n[0]:[0]\n")  # crossing beads, as MAC's gold has
     assert load_chapters(tmp_path)[0].gold == [((1,), (1,)), ((0,), (0,))]
+
+
+def test_a_paragraph_file_that_does_not_match_its_sentences_is_a_one_line_error(tmp_path, capsys):
+    _sentence_chapter(tmp_path, "林晚笑了。\n她走了。\n", "Lin Wan smiled.\nShe left.\n")
+    (tmp_path / "zh-para").mkdir()
+    para = tmp_path / "zh-para" / "001.txt"
+    para.write_text("林晚笑了。\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_chapters(tmp_path)
+    assert str(err.value) == f"{para}: its paragraphs hold 1 of the chapter's 2 sentences"
+    para.write_text("林晚笑了。\n她走了。\n", encoding="utf-8")
+    (tmp_path / "en-para").mkdir()
+    (tmp_path / "en-para" / "001.txt").write_text("Lin Wan smiled and left.\n")
+    assert align_main([str(tmp_path), "--paragraphs", "exact"]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'en-para' / '001.txt'}: line 1: not the next sentences of the chapter"
+        " (from its sentence line 1)\n",
+    )

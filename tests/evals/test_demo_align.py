@@ -1,3 +1,10 @@
+import os
+import subprocess
+import sys
+
+import pytest
+
+from core.paths import REPO_ROOT
 from evals.demo_align import main, read_bead_file
 
 CHAPTER = """title-zh: 第一章
@@ -29,11 +36,51 @@ def test_a_folder_without_books_or_beads_or_with_undecodable_text_is_a_one_line_
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path}: no book (expected BOOK/chNN.txt bead files)\n"
     (tmp_path / "bk").mkdir()
-    (tmp_path / "bk" / "ch01.txt").write_text("title-zh: 第一章\n", encoding="utf-8")
+    (tmp_path / "bk" / "ch01.txt").write_text("title-zh: 第一章\ntitle-en: Chapter 1\n", encoding="utf-8")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path / 'bk'}: no zh:/en: bead in its chapters\n"
     (tmp_path / "bk" / "ch01.txt").write_bytes(b"zh: \xff\n")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
         f"error: {tmp_path / 'bk' / 'ch01.txt'}: invalid UTF-8 at byte offset 4\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "lines, message",
+    [
+        ("zh: 她走了。\nen: She left.\nen: She was gone.\n", "5: an en: line without a zh: line before it"),
+        ("zh: 她走了。\nzn: 雨停了。\nen: She left.\n", "4: unknown key 'zn'"),
+        ("zh: 她走了。\n\nen: She left.\n", "4: a zh: line must be followed by its en: line"),
+    ],
+)
+def test_a_malformed_bead_line_is_a_one_line_error_naming_the_file_and_line(tmp_path, capsys, lines, message):
+    (tmp_path / "bk").mkdir()
+    path = tmp_path / "bk" / "ch01.txt"
+    path.write_text("title-zh: 第一章\ntitle-en: Chapter 1\n" + lines, encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {path}:{message}\n")
+
+
+def test_a_chapter_file_name_without_its_number_is_a_one_line_error(tmp_path, capsys):
+    (tmp_path / "bk").mkdir()
+    path = tmp_path / "bk" / "chapter.txt"
+    path.write_text("title-zh: 第一章\ntitle-en: Chapter 1\nzh: 她走了。\nen: She left.\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {path}: not a chNN.txt file name\n")
+
+
+def test_a_named_pipe_chapter_is_a_one_line_error_not_a_hang(tmp_path):
+    (tmp_path / "bk").mkdir()
+    os.mkfifo(tmp_path / "bk" / "ch01.txt")  # reading it would wait for a writer for ever
+    done = subprocess.run(  # its own process: a wait would end at the timeout, not hang the tests
+        [sys.executable, "-m", "evals.demo_align", str(tmp_path)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not a regular file (a named pipe, a device or a folder)\n"
     )

@@ -20,7 +20,7 @@ def test_recall_and_precision_inside_the_stretches(tmp_path):
         "stretch\tlines/001.en\t0\t1\n"  # the paragraph is split into two sentences
         "instance\tlines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3\n"  # Anna <- She
     )
-    g = recall.read_recall_gold(gold)
+    g = recall.read_recall_gold(gold, data)
     mined_files = recall.mine_sources(data, g)
     result = recall.evaluate(g, mined_files)
     assert result.found["reference", "adjacent"] == 2 and result.gold["synonyms", "adjacent"] == 1
@@ -45,3 +45,35 @@ def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     gold.write_text("stretch\ten/001.txt\t0\t1\n")  # the source file is missing
     assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+
+
+def test_an_instance_in_no_stretch_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
+    data = _data(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    for instance, source in (
+        ("lines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3", "lines/001.en"),  # a file without a stretch
+        ("en/001.txt\treference\tadjacent\t0\t0\t4\t1\t0\t2", "en/001.txt"),  # sentence 1 is beyond 0-0
+    ):
+        gold.write_text(f"stretch\ten/001.txt\t0\t0\ninstance\t{instance}\n")
+        assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
+        assert capsys.readouterr() == ("", f"error: {gold}:2: the instance lies in no stretch of {source}\n")
+
+
+def test_a_sentence_past_the_end_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
+    data = _data(tmp_path)  # en/001.txt: 2 sentences; lines/001.en: 1 paragraph of 2
+    gold = tmp_path / "gold.tsv"
+    for lines, n, sentence, source in (
+        ("stretch\ten/001.txt\t0\t2\n", 1, 2, "en/001.txt"),
+        (  # the instance names sentence 2 before a stretch line does
+            "instance\tlines/001.en\treference\tadjacent\t0\t0\t4\t2\t0\t3\nstretch\tlines/001.en\t0\t5\n",
+            1,
+            2,
+            "lines/001.en",
+        ),
+    ):
+        gold.write_text(lines)
+        assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
+        assert capsys.readouterr() == (
+            "",
+            f"error: {gold}:{n}: sentence {sentence} is past the end of {source} (2 sentences)\n",
+        )

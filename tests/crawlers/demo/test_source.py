@@ -1,6 +1,11 @@
+import os
+import subprocess
+import sys
+
 import pytest
 
-from crawlers.demo.source import Bead, SourceError, parse_chapter
+from core.paths import REPO_ROOT
+from crawlers.demo.source import Bead, SourceError, load_book, main, parse_chapter
 
 CHAPTER = """title-zh: 第三章 雨
 title-en: Chapter 3: Rain
@@ -47,3 +52,58 @@ def test_errors_name_the_file_and_line(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SourceError, match=message):
         parse_chapter(path)
+
+
+def test_a_file_name_without_a_number_or_text_that_is_not_utf8_is_a_source_error(tmp_path):
+    path = tmp_path / "chapter.txt"
+    path.write_text("title-zh: a\ntitle-en: b\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="chapter.txt: not a chNN.txt file name$"):
+        parse_chapter(path)
+    path = tmp_path / "ch01.txt"
+    path.write_bytes(b"title-zh: \xff\n")
+    with pytest.raises(SourceError, match="ch01.txt: invalid UTF-8 at byte offset 10$"):
+        parse_chapter(path)
+
+
+@pytest.mark.parametrize(
+    "yaml_text, message",
+    [
+        (None, "book.yaml: No such file or directory"),  # chapters without a book.yaml
+        ("title_zh: [a\n", "book.yaml:2: not valid YAML: expected ',' or ']', but got '<stream end>'"),
+        ("- a\n", "book.yaml: not a mapping of book fields"),
+        ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
+        ("title_zh: a\n", "ch01.txt: needs both title-zh: and title-en:"),
+    ],
+)
+def test_main_refuses_a_malformed_book_in_one_line(tmp_path, capsys, yaml_text, message):
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "ch01.txt").write_text("title-zh: a\n", encoding="utf-8")
+    if yaml_text is not None:
+        (tmp_path / "bk" / "book.yaml").write_text(yaml_text, encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'bk'}/{message}\n")
+
+
+def test_main_refuses_a_missing_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
+    assert main([str(tmp_path / "none")]) == 1
+    assert capsys.readouterr() == ("", f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n")
+    with pytest.raises(SourceError) as err:
+        load_book(tmp_path)
+    assert str(err.value) == f"{tmp_path / 'book.yaml'}: No such file or directory"
+
+
+def test_a_named_pipe_is_refused_before_it_is_read(tmp_path):
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "book.yaml").write_text("title_zh: a\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "bk" / "ch01.txt")  # reading it would wait for a writer for ever
+    done = subprocess.run(  # its own process: a wait would end at the timeout, not hang the tests
+        [sys.executable, "-m", "crawlers.demo.source", str(tmp_path)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not a regular file (a named pipe, a device or a folder)\n"
+    )
