@@ -7,7 +7,6 @@ sites and the gold alignment used to evaluate the aligner on the demo.
 from __future__ import annotations
 
 import re
-import stat
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from core.files import not_a_regular_file
 from core.paths import REPO_ROOT
 from text.decoding import decode_utf8
 
@@ -59,9 +59,9 @@ class SourceError(ValueError):
 def _text(path: Path) -> str:
     """The UTF-8 text of ``path``; SourceError for a file that cannot be read, is not a regular file
     (reading a named pipe would wait for a writer for ever) or is not UTF-8."""
+    if not_a_regular_file(path):
+        raise SourceError(f"{path}: not a regular file (a named pipe, a device or a folder)")
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise SourceError(f"{path}: not a regular file (a named pipe, a device or a folder)")
         data = path.read_bytes()
     except OSError as err:
         raise SourceError(f"{path}: {err.strerror or err}") from None
