@@ -9,7 +9,8 @@ summed, are the cross-validated figures, with the spread of the per-fold strict 
 defaults of ``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its
 embedding weight alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
-search reruns per grid point.
+search reruns per grid point; the grid's weights leave the anchors and the scorer's answers unchanged, so
+those are computed once per chapter too (``Recorded``).
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ import argparse
 import itertools
 import statistics
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+
+import numpy as np
 
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
-from alignment.search import Paragraphs, SearchParams, two_pass
+from alignment.search import Paragraphs, SearchParams, Shape, dp_align, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
@@ -48,13 +52,50 @@ GRIDS = {
 HYBRID_FIELDS = ("weight",)
 
 
+def _recorded(name: str) -> Callable[..., np.ndarray]:
+    def method(self: Recorded, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        return self.answer(name, a, b, rows, columns)
+
+    return method
+
+
+class Recorded:
+    """A chapter scorer whose answers are kept: every grid point asks a chapter the same questions (its
+    weights change how the answers add up, not which beads are asked about), so each is computed once."""
+
+    takes_shape_arrays = True
+
+    def __init__(self, scorer: ChapterScorer) -> None:
+        self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
+        self._answers: dict[tuple, np.ndarray] = {}
+
+    def answer(self, name: str, *question: Shape | np.ndarray) -> np.ndarray:
+        """``scorer.name(*question)``, a copy of the kept answer when asked before. A question is told by its
+        values' shapes and sums: within one chapter, the search asks at most one question of each shape of
+        each method per grid point, the same at every point."""
+        parts = [np.asarray(part) for part in question]
+        key = (name, *((part.shape, int(part.sum())) for part in parts))
+        if key not in self._answers:
+            self._answers[key] = getattr(self.scorer, name)(*question)
+        return self._answers[key].copy()  # the search may write into what it is given
+
+    scores_at = _recorded("scores_at")
+    length_factors_at = _recorded("length_factors_at")
+    orphans_at = _recorded("orphans_at")
+    marks_mismatch_at = _recorded("marks_mismatch_at")
+    quote_balance_at = _recorded("quote_balance_at")
+    end_quote_at = _recorded("end_quote_at")
+
+
 class Case:
     """One chapter ready for the search: scorer, paragraphs, gold."""
 
     def __init__(self, dataset: str, chapter: EvalChapter, scorer: ChapterScorer | HybridScorer) -> None:
-        self.dataset, self.chapter, self.scorer = dataset, chapter, scorer
+        self.dataset, self.chapter = dataset, chapter
+        self.scorer = Recorded(scorer) if isinstance(scorer, ChapterScorer) else scorer
         self.paragraphs = Paragraphs(chapter.zh_starts, perturb_starts(chapter.en_starts, len(chapter.en)))
         self.gold: list[BeadKey] = chapter.gold or []
+        self._anchors: dict[tuple, list[tuple[int, int]]] = {}  # by the pass-1 settings (and weights)
 
     def result(self, params: SearchParams, weights: HybridWeights | None) -> tuple[Counts, int, int]:
         scorer = (
@@ -62,7 +103,10 @@ class Case:
             if isinstance(self.scorer, HybridScorer) and weights
             else self.scorer
         )
-        beads = two_pass(scorer.n, scorer.m, scorer, params, self.paragraphs)
+        first_pass = (params.top_k, params.band, params.band_fraction, weights)
+        if first_pass not in self._anchors:
+            self._anchors[first_pass] = find_anchors(scorer.n, scorer.m, scorer, params)
+        beads = dp_align(scorer.n, scorer.m, scorer, self._anchors[first_pass], params, self.paragraphs)
         keys = [bead.key for bead in beads]
         return (count(keys, self.gold), *line_accuracy(keys, self.gold))
 

@@ -1,10 +1,15 @@
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from alignment.search import SearchParams
-from evals.crossval import GRIDS, fit, grid, main, objective
-from evals.metric import Counts
+from alignment.search import SearchParams, two_pass
+from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from evals.crossval import GRIDS, Case, fit, grid, main, objective
+from evals.data import EvalChapter
+from evals.metric import Counts, count, line_accuracy
+from tests.alignment.texts import EN, GOLD, ZH
+from text.lexicon import default_lexicon
 from tests.evals.test_align import _write_dir
 
 
@@ -67,3 +72,31 @@ def test_fewer_chapters_than_folds_is_a_one_line_error_before_the_grid(tmp_path,
         "",
         f"error: 1 chapter(s) with gold in {tmp_path}: 4-fold cross-validation needs at least 4, one per fold\n",
     )
+
+
+def test_a_case_asks_its_scorer_each_question_once_and_finds_the_beads_of_a_fresh_search():
+    tokens = ChapterTokens.of(ZH, EN)
+    scorer = ChapterScorer(tokens, glosses(tokens, default_lexicon()))
+    chapter = EvalChapter("001", ZH, EN, GOLD, frozenset({0, 2, 5}), frozenset({0, 3, 5}))
+    case = Case("dev", chapter, scorer)
+    asked = Counter()
+    for name in ("scores_at", "orphans_at", "marks_mismatch_at", "quote_balance_at", "end_quote_at"):
+        method = getattr(scorer, name)
+        setattr(
+            scorer,
+            name,
+            lambda *question, name=name, method=method: asked.update([name]) or method(*question),
+        )
+    points = grid("default")[::97]
+    for params, _ in points:
+        fresh = two_pass(len(ZH), len(EN), ChapterScorer(tokens, scorer.gloss), params, case.paragraphs)
+        keys = [bead.key for bead in fresh]
+        assert case.result(params, None) == (count(keys, GOLD), *line_accuracy(keys, GOLD))
+    # pass 1's 1-1 scores and the stacked beads' scores; each cost once, asked by a point that weighs it
+    assert asked == {
+        "scores_at": 2,
+        "orphans_at": 1,
+        "marks_mismatch_at": 1,
+        "quote_balance_at": 1,
+        "end_quote_at": 1,
+    }
