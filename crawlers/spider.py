@@ -11,7 +11,8 @@ requested), ``blocked`` (a challenge page: the crawl stops at once, finish reaso
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
-chapter link, or the reason its page could not be fetched.
+chapter link, or the reason its page could not be fetched. Its pages are the first and each one's next
+page, up to one already read (a next-page link back to it, by a link or a redirect, ends the list).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
+from w3lib.url import canonicalize_url
 
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
@@ -105,11 +107,15 @@ class NovelSpider(scrapy.Spider):
             self.toc_url,
             callback=self.parse_toc,
             errback=self.toc_failed,
-            cb_kwargs={"entries": []},
+            cb_kwargs={"entries": [], "read": ()},
             dont_filter=True,
         )
 
-    def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
+    def parse_toc(
+        self, response: TextResponse, entries: list[tuple[str, str]], read: tuple[str, ...] = ()
+    ) -> Iterator[Any]:
+        """Gather the chapter links of this table-of-contents page, after those of the pages ``read``
+        (canonicalized URLs), then request its next page, or end with the whole list."""
         if (content_type := _unreadable_type(response)) is not None:
             yield self._failure_record(
                 "toc_failure", response.url, "not_html", f"not a web page: {content_type}"
@@ -122,7 +128,8 @@ class NovelSpider(scrapy.Spider):
         page = parse_toc(decoded, self.selectors)
         seen = {url for url, _ in entries}
         entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
-        if page.next_page and page.next_page != response.url:
+        read = (*read, *map(_page_key, _urls_of(response)))
+        if page.next_page and _page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):
                 yield self._offsite(
                     "toc_failure", response.url, page.next_page, "the next table-of-contents page"
@@ -132,7 +139,8 @@ class NovelSpider(scrapy.Spider):
                 page.next_page,
                 callback=self.parse_toc,
                 errback=self.toc_failed,
-                cb_kwargs={"entries": entries},
+                cb_kwargs={"entries": entries, "read": read},
+                dont_filter=True,  # a page already read is never requested again (``read``)
             )
             return
         if not entries:
@@ -246,6 +254,21 @@ def _unreadable_type(response: Response) -> str | None:
     if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
         return None
     return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
+
+
+def _page_key(url: str) -> str:
+    """The page ``url`` names, as Scrapy's duplicate filter tells pages apart (no fragment, the query
+    sorted), or the URL itself when it cannot be parsed (a link never requested: offsite)."""
+    try:
+        return canonicalize_url(url)
+    except ValueError:
+        return url
+
+
+def _urls_of(response: Response) -> tuple[str, ...]:
+    """The URLs the response was redirected from, and its own."""
+    request = response.request
+    return (*(request.meta.get("redirect_urls", ()) if request is not None else ()), response.url)
 
 
 def _reason(failure: Failure) -> str:

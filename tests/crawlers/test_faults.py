@@ -354,3 +354,31 @@ def test_a_page_that_times_out_does_not_stall_the_sites_other_pages(tmp_path):
     healthy = [t for n in range(4) for t in site.hits[f"/c/{n}"]]
     assert len(stalls) == ATTEMPTS and len(healthy) == 4 and report["failed_reasons"] == {"timeout": 1}
     assert max(healthy) < stalls[1]  # all fetched while the slow page waited for its first timeout
+
+
+PAGED = {"selectors": Selectors("ul.toc a", "a.toc-next::attr(href)", "h1", "div.text p", None)}
+
+
+def toc_page(links: list[str], next_page: str | None = None) -> Route:
+    """A table-of-contents page linking to ``links``, and to its next page when given."""
+    toc = "".join(f'<li><a href="{url}">{n}</a></li>' for n, url in enumerate(links))
+    more = f'<a class="toc-next" href="{next_page}">下一页</a>' if next_page else ""
+    return page(f'<ul class="toc">{toc}</ul>{more}'.encode(), headers=UTF8)
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        {"/book/2": toc_page(["/c/2"], "/book/")},  # the last page's next page is the first
+        {"/book/2": toc_page(["/c/2"], "/book/3"), "/book/3": toc_page(["/c/1"], "/book/2#top")},
+        {"/book/2": toc_page(["/c/2"], "/book/3"), "/book/3": redirect("/book/")},
+    ],
+    ids=["to-the-first", "to-the-second-by-fragment", "by-redirect"],
+)
+def test_table_of_contents_pages_that_link_back_end_the_list_of_chapters(tmp_path, back):
+    with serve_faults() as site:
+        site.routes.update({"/book/": toc_page(["/c/1"], "/book/2"), **back, "/c/1": OK, "/c/2": OK})
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    chapters = [site.url + "c/1", site.url + "c/2"]
+    assert ([url for url, _ in done.state.toc], sorted(done.state.chapters)) == (chapters, chapters)
+    assert done.report["failed_reasons"] == {} and site.count("/book/2") == 1
