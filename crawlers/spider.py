@@ -2,7 +2,8 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
-``connection_lost``; at once: ``too_large``, ``redirect_loop`` (by HTTP or by meta refresh, a page
+``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
+``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
 ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
@@ -11,8 +12,10 @@ requested), ``blocked`` (a challenge page: the crawl stops at once, finish reaso
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
-chapter link, or the reason its page could not be fetched. Its pages are the first and each one's next
-page, up to one already read (a next-page link back to it, by a link or a redirect, ends the list).
+chapter link, ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each
+URL a redirect went through counts), or the reason its page could not be fetched. Its pages are the first
+and each one's next page, up to one already read (a next-page link back to it, by a link or a redirect,
+ends the list).
 """
 
 from __future__ import annotations
@@ -73,6 +76,15 @@ class NovelSpider(scrapy.Spider):
     """
 
     name = "novel"
+    max_toc_pages = 500  # a book of 5,000 chapters lists them on 50 to 250 pages
+    max_chapter_pages = 50  # a site splits a chapter over a few pages
+
+    @classmethod
+    def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> NovelSpider:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.max_toc_pages = crawler.settings.getint("MAX_TOC_PAGES", cls.max_toc_pages)
+        spider.max_chapter_pages = crawler.settings.getint("MAX_CHAPTER_PAGES", cls.max_chapter_pages)
+        return spider
 
     def __init__(
         self,
@@ -135,6 +147,14 @@ class NovelSpider(scrapy.Spider):
                     "toc_failure", response.url, page.next_page, "the next table-of-contents page"
                 )
                 return
+            if len(read) >= self.max_toc_pages:
+                yield self._too_many_pages(
+                    "toc_failure",
+                    self.toc_url,
+                    page.next_page,
+                    f"{self.max_toc_pages} table-of-contents pages",
+                )
+                return
             yield Request(
                 page.next_page,
                 callback=self.parse_toc,
@@ -161,6 +181,12 @@ class NovelSpider(scrapy.Spider):
         """The record of a link that is never requested, since it leads off the site's origins."""
         return self._failure_record(
             kind, record_url, "offsite", f"{what} to {target}, not on {', '.join(self.origins)}"
+        )
+
+    def _too_many_pages(self, kind: str, url: str, next_page: str, pages: str) -> dict[str, Any]:
+        """The record of pages that go on past their cap (``pages`` says which)."""
+        return self._failure_record(
+            kind, url, "too_many_pages", f"over {pages}: the next would be {next_page}"
         )
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
@@ -191,6 +217,11 @@ class NovelSpider(scrapy.Spider):
             if not allowed(page.next_part, self.origins):
                 yield self._offsite(
                     "failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter"
+                )
+                return
+            if len(pages) >= self.max_chapter_pages:
+                yield self._too_many_pages(
+                    "failure", first_url, page.next_part, f"{self.max_chapter_pages} pages of the chapter"
                 )
                 return
             yield self._chapter_request(

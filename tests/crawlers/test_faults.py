@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gzip
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,9 +90,15 @@ class Crawl:
         return "chapter" if url in self.state.chapters else self.state.failures[url]["reason"]
 
 
-def run_crawl(site: FaultSite, journal: Path, **changes: Any) -> Crawl:
+def run_crawl(
+    site: FaultSite, journal: Path, settings: dict[str, Any] | None = None, **changes: Any
+) -> Crawl:
     report = crawl(
-        profile(site, **changes), "book/", journal, log_file=journal.with_suffix(".log"), settings=SETTINGS
+        profile(site, **changes),
+        "book/",
+        journal,
+        log_file=journal.with_suffix(".log"),
+        settings={**SETTINGS, **(settings or {})},
     )
     return Crawl(report, read_journal(journal))
 
@@ -382,3 +388,35 @@ def test_table_of_contents_pages_that_link_back_end_the_list_of_chapters(tmp_pat
     chapters = [site.url + "c/1", site.url + "c/2"]
     assert ([url for url, _ in done.state.toc], sorted(done.state.chapters)) == (chapters, chapters)
     assert done.report["failed_reasons"] == {} and site.count("/book/2") == 1
+
+
+def numbered(prefix: str, answer: Callable[[int], Route], count: int = 9) -> dict[str, Route]:
+    """Routes of the pages ``prefix``0 to ``prefix``8, page N answered by ``answer(N)``."""
+    return {f"{prefix}{n}": answer(n) for n in range(count)}
+
+
+def test_table_of_contents_pages_that_go_on_and_on_are_too_many_pages_past_the_cap(tmp_path):
+    with serve_faults() as site:
+        site.routes.update(numbered("/book/", lambda n: toc_page(["/c/1"], f"/book/{n + 1}")))
+        site.routes["/book/"] = toc_page(["/c/1"], "/book/1")
+        done = run_crawl(site, tmp_path / "journal.jsonl", {"MAX_TOC_PAGES": 3}, **PAGED)
+    assert [site.count(f"/book/{n}") for n in ("", 1, 2, 3)] == [1, 1, 1, 0] and site.count("/c/1") == 0
+    assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        [],
+        "too_many_pages",
+        f"over 3 table-of-contents pages: the next would be {site.url}book/3",
+    )
+
+
+def test_a_chapter_whose_next_pages_go_on_and_on_is_too_many_pages_past_the_cap(tmp_path):
+    with serve_faults() as site:
+        chapter = numbered("/c/", lambda n: page(chapter_page(f"第{n}页", next_part=f"/c/{n + 1}")))
+        publish(site, {**chapter, "/c/x": OK}, [site.url + "c/0", site.url + "c/x"])
+        done = run_crawl(site, tmp_path / "journal.jsonl", {"MAX_CHAPTER_PAGES": 3})
+    assert [site.count(f"/c/{n}") for n in range(4)] == [1, 1, 1, 0]
+    assert list(done.state.chapters) == [site.url + "c/x"]  # the other chapters are fetched
+    failure = done.state.failures[site.url + "c/0"]
+    assert (failure["reason"], failure["detail"]) == (
+        "too_many_pages",
+        f"over 3 pages of the chapter: the next would be {site.url}c/3",
+    )
