@@ -213,7 +213,8 @@ class NovelSpider(scrapy.Spider):
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs
         title = title if title is not None else page.title
-        if page.next_part and self.canonical(page.next_part) not in pages:
+        read = {_page_key(url) for url in pages}  # its fragment or query order makes no other page
+        if page.next_part and _page_key(self.canonical(page.next_part)) not in read:
             if not allowed(page.next_part, self.origins):
                 yield self._offsite(
                     "failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter"

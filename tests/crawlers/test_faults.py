@@ -420,3 +420,19 @@ def test_a_chapter_whose_next_pages_go_on_and_on_is_too_many_pages_past_the_cap(
         "too_many_pages",
         f"over 3 pages of the chapter: the next would be {site.url}c/3",
     )
+
+
+@pytest.mark.parametrize("back", ["/c/1#top", "#comments"])
+def test_a_chapters_last_page_linking_back_to_a_page_read_ends_the_chapter(tmp_path, back):
+    with serve_faults() as site:
+        publish(
+            site,
+            {
+                "/c/1": page(chapter_page("上", next_part="/c/1?p=2")),
+                "/c/1?p=2": page(chapter_page("下", next_part=back)),
+            },
+            [site.url + "c/1"],
+        )
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert done.state.chapters[site.url + "c/1"]["page_urls"] == [site.url + "c/1", site.url + "c/1?p=2"]
+    assert done.report["failed_reasons"] == {} and site.count("/c/1") == 1
