@@ -436,3 +436,29 @@ def test_a_chapters_last_page_linking_back_to_a_page_read_ends_the_chapter(tmp_p
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert done.state.chapters[site.url + "c/1"]["page_urls"] == [site.url + "c/1", site.url + "c/1?p=2"]
     assert done.report["failed_reasons"] == {} and site.count("/c/1") == 1
+
+
+NO_URL = "http://[::1/c/2"  # an unclosed IPv6 bracket: urljoin raises ValueError
+
+
+def test_a_chapter_link_or_next_page_that_is_no_url_is_offsite_and_the_other_chapters_are_crawled(tmp_path):
+    with serve_faults() as site:
+        chapters = {"/c/1": OK, "/c/3": page(chapter_page("三", next_part=NO_URL))}
+        publish(site, chapters, [site.url + "c/1", NO_URL, site.url + "c/3"])
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert [url for url, _ in done.state.toc] == [site.url + "c/1", NO_URL, site.url + "c/3"]
+    assert list(done.state.chapters) == [site.url + "c/1"]
+    assert {url: (f["reason"], f["detail"]) for url, f in done.state.failures.items()} == {
+        NO_URL: ("offsite", f"a chapter link to {NO_URL}, not on {site.url.rstrip('/')}"),
+        site.url + "c/3": ("offsite", f"page 2 of the chapter to {NO_URL}, not on {site.url.rstrip('/')}"),
+    }
+
+
+def test_a_next_table_of_contents_page_that_is_no_url_is_an_offsite_toc_failure(tmp_path):
+    with serve_faults() as site:
+        site.routes.update({"/book/": toc_page(["/c/1"], NO_URL), "/c/1": OK})
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    assert (done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        "offsite",
+        f"the next table-of-contents page to {NO_URL}, not on {site.url.rstrip('/')}",
+    )
