@@ -462,3 +462,13 @@ def test_a_next_table_of_contents_page_that_is_no_url_is_an_offsite_toc_failure(
         "offsite",
         f"the next table-of-contents page to {NO_URL}, not on {site.url.rstrip('/')}",
     )
+
+
+@pytest.mark.parametrize("retry_after", ["Wed, 21 Oct 2015 07:28:00 -0000", "\xb2"])
+def test_a_429_whose_retry_after_is_a_date_without_zone_or_a_non_ascii_digit_is_retried(
+    tmp_path, retry_after
+):
+    with serve_faults() as site:
+        publish(site, {"/c/1": failing(1, 429, OK, {"Retry-After": retry_after})})
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.outcome(site.url + "c/1"), site.count("/c/1"), done.report["retried"]) == ("chapter", 2, 1)
