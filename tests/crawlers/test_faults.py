@@ -472,3 +472,19 @@ def test_a_429_whose_retry_after_is_a_date_without_zone_or_a_non_ascii_digit_is_
         publish(site, {"/c/1": failing(1, 429, OK, {"Retry-After": retry_after})})
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert (done.outcome(site.url + "c/1"), site.count("/c/1"), done.report["retried"]) == ("chapter", 2, 1)
+
+
+@pytest.mark.parametrize(
+    "route",
+    [redirect(NO_URL), page(f'<meta http-equiv="refresh" content="0; url={NO_URL}">'.encode(), headers=UTF8)],
+    ids=["location", "meta-refresh"],
+)
+def test_a_redirect_to_no_url_is_offsite(tmp_path, route):
+    with serve_faults() as site:
+        publish(site, {"/c/1": route})
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (site.count("/c/1"), done.state.failures[site.url + "c/1"]["detail"]) == (
+        1,
+        f"redirect from {site.url}c/1 to a URL that cannot be read: Invalid IPv6 URL",
+    )
+    assert done.report["failed_reasons"] == {"offsite": 1}
