@@ -138,8 +138,7 @@ class NovelSpider(scrapy.Spider):
             yield self._bad_encoding("toc_failure", response.url, response)
             return
         page = parse_toc(decoded, self.selectors)
-        seen = {url for url, _ in entries}
-        entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
+        entries = _first_of_each(entries + page.chapters)
         read = (*read, *map(_page_key, _urls_of(response)))
         if page.next_page and _page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):
@@ -286,6 +285,14 @@ def _unreadable_type(response: Response) -> str | None:
     if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
         return None
     return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
+
+
+def _first_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (URL, title) ``entries`` less each one whose URL came before (a chapter listed twice)."""
+    titles: dict[str, str] = {}
+    for url, title in entries:
+        titles.setdefault(url, title)
+    return list(titles.items())
 
 
 def _page_key(url: str) -> str:
