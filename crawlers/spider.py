@@ -8,7 +8,9 @@ refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
 ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
-``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).
+``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
+``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
+dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import scrapy
+from scrapy import signals
 from scrapy.exceptions import (
     CloseSpider,
     DownloadCancelledError,
@@ -84,6 +87,7 @@ class NovelSpider(scrapy.Spider):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.max_toc_pages = crawler.settings.getint("MAX_TOC_PAGES", cls.max_toc_pages)
         spider.max_chapter_pages = crawler.settings.getint("MAX_CHAPTER_PAGES", cls.max_chapter_pages)
+        crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         return spider
 
     def __init__(
@@ -110,6 +114,7 @@ class NovelSpider(scrapy.Spider):
         self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
         self.blocked: str | None = None  # why the site is blocked, once a challenge page was met
+        self.dropped: dict[str, str] = {}  # first URL -> the page of that chapter Scrapy dropped unsent
 
     def canonical(self, url: str) -> str:
         return self.canonical_url + url[len(self.base_url) :] if url.startswith(self.base_url) else url
@@ -262,11 +267,29 @@ class NovelSpider(scrapy.Spider):
         tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
         return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
 
+    def request_dropped(self, request: Request) -> None:
+        """Note a chapter's page that Scrapy's scheduler dropped as a duplicate of a page already requested
+        (another chapter's, or one the chapter's next page redirected back to)."""
+        if (first_url := request.cb_kwargs.get("first_url")) is not None:
+            self.dropped[first_url] = (
+                f"{request.url} (page {len(request.cb_kwargs['pages']) + 1} of the chapter)"
+            )
+
     def unfinished(self) -> list[dict[str, Any]]:
         """Failure records for the chapters requested that got neither a record nor an errback: dropped by
         Scrapy's scheduler (duplicates) or still queued when the crawl stopped (after a challenge page)."""
-        detail = f"site blocked: {self.blocked}" if self.blocked else "no response before the crawl ended"
-        return [self._failure_record("failure", url, "not_fetched", detail) for url in sorted(self.pending)]
+        return [
+            self._failure_record("failure", url, "not_fetched", self._unsent(url))
+            for url in sorted(self.pending)
+        ]
+
+    def _unsent(self, url: str) -> str:
+        """Why the chapter at ``url`` was requested and never answered."""
+        if self.blocked:
+            return f"site blocked: {self.blocked}"
+        if url in self.dropped:
+            return f"{self.dropped[url]} is a page already requested: not requested again"
+        return "no response before the crawl ended"
 
     def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
         self.pending.discard(url)

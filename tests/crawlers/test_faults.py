@@ -496,3 +496,21 @@ def test_a_chapter_listed_twice_in_the_table_of_contents_is_in_it_once(tmp_path)
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert [url for url, _ in done.state.toc] == [site.url + "c/1", site.url + "c/2"]
     assert (site.count("/c/1"), len(done.state.chapters), done.report["failed_reasons"]) == (1, 2, {})
+
+
+@pytest.mark.parametrize(
+    ("second", "listed", "dropped"),
+    [(redirect("/c/1"), ["c/1"], "c/1"), (OK, ["c/1", "c/2"], "c/2")],
+    ids=["redirecting-back", "another-chapter"],
+)
+def test_a_chapter_whose_next_page_was_already_requested_is_not_fetched_naming_it(
+    tmp_path, second, listed, dropped
+):
+    with serve_faults() as site:
+        first = page(chapter_page("一", next_part="/c/2"))
+        publish(site, {"/c/1": first, "/c/2": second}, [site.url + path for path in listed])
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.outcome(site.url + "c/1"), done.state.failures[site.url + "c/1"]["detail"]) == (
+        "not_fetched",
+        f"{site.url}{dropped} (page 2 of the chapter) is a page already requested: not requested again",
+    )
