@@ -16,12 +16,14 @@ def retry_after_seconds(value: bytes | None, now: datetime | None = None) -> flo
     if not value:
         return None
     text = value.decode("latin-1").strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not "²", a digit to str.isdigit that float() refuses
         return float(text)
     try:
         when = parsedate_to_datetime(text)
     except (TypeError, ValueError):
         return None
+    if when.tzinfo is None:  # a date in "-0000": UTC, whatever the sender's zone
+        when = when.replace(tzinfo=UTC)
     return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
 
 

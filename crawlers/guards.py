@@ -8,7 +8,8 @@
   blocked: detected and reported, never bypassed, and no further request goes to the site.
 * ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
   status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
-  (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a trace).
+  (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a
+  trace), and so does one to a URL that cannot be read (``Offsite``: it has no origin).
 * ``CheckedCompressionMiddleware``: Scrapy's decompression; a body that is not what its
   ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``),
   and so does one over the page size cap once decompressed (``InflatesTooLarge``).
@@ -123,7 +124,10 @@ class _LoopSafe:
     """A Scrapy redirect middleware that raises ``RedirectLoop`` for a redirect to a URL already visited."""
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
-        result = super().process_response(request, response)  # type: ignore[misc]
+        try:
+            result = super().process_response(request, response)  # type: ignore[misc]
+        except ValueError as error:  # urljoin's, for a Location or refresh URL it cannot read
+            raise Offsite(f"redirect from {request.url} to a URL that cannot be read: {error}") from error
         visited = (request.url, *request.meta.get("redirect_urls", ()))
         if isinstance(result, Request) and result.url in visited:
             raise RedirectLoop(f"redirect loop: {request.url} -> {result.url}")

@@ -30,11 +30,20 @@ def _text(node: Selector) -> str:
     return " ".join(part.strip() for part in node.xpath(".//text()").getall() if part.strip())
 
 
+def _join(response: TextResponse, href: str) -> str:
+    """``href`` made absolute against the page's URL, or as written when it is no URL that urljoin can
+    read (an unclosed IPv6 bracket): a link the crawl then never requests (``offsite``)."""
+    try:
+        return response.urljoin(href)
+    except ValueError:
+        return href
+
+
 def _link(response: TextResponse, css: str | None) -> str | None:
     if not css:
         return None
     href = response.css(css).get()
-    return response.urljoin(href.strip()) if href and href.strip() else None
+    return _join(response, href.strip()) if href and href.strip() else None
 
 
 def replacement_ratio(text: str) -> float:
@@ -65,7 +74,7 @@ def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
     for node in response.css(selectors.chapter_links):
         href = node.attrib.get("href", "").strip()
         if href:
-            chapters.append((response.urljoin(href), _text(node)))
+            chapters.append((_join(response, href), _text(node)))
     return TocPage(chapters=chapters, next_page=_link(response, selectors.toc_next))
 
 

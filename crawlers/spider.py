@@ -2,16 +2,22 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
-``connection_lost``; at once: ``too_large``, ``redirect_loop`` (by HTTP or by meta refresh, a page
+``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
+``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
 ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
-``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge).
+``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
+``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
+dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
-chapter link, or the reason its page could not be fetched.
+chapter link, ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each
+URL a redirect went through counts), or the reason its page could not be fetched. Its pages are the first
+and each one's next page, up to one already read (a next-page link back to it, by a link or a redirect,
+ends the list).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import scrapy
+from scrapy import signals
 from scrapy.exceptions import (
     CloseSpider,
     DownloadCancelledError,
@@ -34,6 +41,7 @@ from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
+from w3lib.url import canonicalize_url
 
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
@@ -71,6 +79,16 @@ class NovelSpider(scrapy.Spider):
     """
 
     name = "novel"
+    max_toc_pages = 500  # a book of 5,000 chapters lists them on 50 to 250 pages
+    max_chapter_pages = 50  # a site splits a chapter over a few pages
+
+    @classmethod
+    def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> NovelSpider:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.max_toc_pages = crawler.settings.getint("MAX_TOC_PAGES", cls.max_toc_pages)
+        spider.max_chapter_pages = crawler.settings.getint("MAX_CHAPTER_PAGES", cls.max_chapter_pages)
+        crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
+        return spider
 
     def __init__(
         self,
@@ -96,6 +114,7 @@ class NovelSpider(scrapy.Spider):
         self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
         self.blocked: str | None = None  # why the site is blocked, once a challenge page was met
+        self.dropped: dict[str, str] = {}  # first URL -> the page of that chapter Scrapy dropped unsent
 
     def canonical(self, url: str) -> str:
         return self.canonical_url + url[len(self.base_url) :] if url.startswith(self.base_url) else url
@@ -105,11 +124,15 @@ class NovelSpider(scrapy.Spider):
             self.toc_url,
             callback=self.parse_toc,
             errback=self.toc_failed,
-            cb_kwargs={"entries": []},
+            cb_kwargs={"entries": [], "read": ()},
             dont_filter=True,
         )
 
-    def parse_toc(self, response: TextResponse, entries: list[tuple[str, str]]) -> Iterator[Any]:
+    def parse_toc(
+        self, response: TextResponse, entries: list[tuple[str, str]], read: tuple[str, ...] = ()
+    ) -> Iterator[Any]:
+        """Gather the chapter links of this table-of-contents page, after those of the pages ``read``
+        (canonicalized URLs), then request its next page, or end with the whole list."""
         if (content_type := _unreadable_type(response)) is not None:
             yield self._failure_record(
                 "toc_failure", response.url, "not_html", f"not a web page: {content_type}"
@@ -120,19 +143,28 @@ class NovelSpider(scrapy.Spider):
             yield self._bad_encoding("toc_failure", response.url, response)
             return
         page = parse_toc(decoded, self.selectors)
-        seen = {url for url, _ in entries}
-        entries = entries + [(url, title) for url, title in page.chapters if url not in seen]
-        if page.next_page and page.next_page != response.url:
+        entries = _first_of_each(entries + page.chapters)
+        read = (*read, *map(_page_key, _urls_of(response)))
+        if page.next_page and _page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):
                 yield self._offsite(
                     "toc_failure", response.url, page.next_page, "the next table-of-contents page"
+                )
+                return
+            if len(read) >= self.max_toc_pages:
+                yield self._too_many_pages(
+                    "toc_failure",
+                    self.toc_url,
+                    page.next_page,
+                    f"{self.max_toc_pages} table-of-contents pages",
                 )
                 return
             yield Request(
                 page.next_page,
                 callback=self.parse_toc,
                 errback=self.toc_failed,
-                cb_kwargs={"entries": entries},
+                cb_kwargs={"entries": entries, "read": read},
+                dont_filter=True,  # a page already read is never requested again (``read``)
             )
             return
         if not entries:
@@ -153,6 +185,12 @@ class NovelSpider(scrapy.Spider):
         """The record of a link that is never requested, since it leads off the site's origins."""
         return self._failure_record(
             kind, record_url, "offsite", f"{what} to {target}, not on {', '.join(self.origins)}"
+        )
+
+    def _too_many_pages(self, kind: str, url: str, next_page: str, pages: str) -> dict[str, Any]:
+        """The record of pages that go on past their cap (``pages`` says which)."""
+        return self._failure_record(
+            kind, url, "too_many_pages", f"over {pages}: the next would be {next_page}"
         )
 
     def _chapter_request(self, url: str, **state: Any) -> Request:
@@ -179,10 +217,16 @@ class NovelSpider(scrapy.Spider):
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs
         title = title if title is not None else page.title
-        if page.next_part and self.canonical(page.next_part) not in pages:
+        read = {_page_key(url) for url in pages}  # its fragment or query order makes no other page
+        if page.next_part and _page_key(self.canonical(page.next_part)) not in read:
             if not allowed(page.next_part, self.origins):
                 yield self._offsite(
                     "failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter"
+                )
+                return
+            if len(pages) >= self.max_chapter_pages:
+                yield self._too_many_pages(
+                    "failure", first_url, page.next_part, f"{self.max_chapter_pages} pages of the chapter"
                 )
                 return
             yield self._chapter_request(
@@ -223,11 +267,29 @@ class NovelSpider(scrapy.Spider):
         tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
         return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
 
+    def request_dropped(self, request: Request) -> None:
+        """Note a chapter's page that Scrapy's scheduler dropped as a duplicate of a page already requested
+        (another chapter's, or one the chapter's next page redirected back to)."""
+        if (first_url := request.cb_kwargs.get("first_url")) is not None:
+            self.dropped[first_url] = (
+                f"{request.url} (page {len(request.cb_kwargs['pages']) + 1} of the chapter)"
+            )
+
     def unfinished(self) -> list[dict[str, Any]]:
         """Failure records for the chapters requested that got neither a record nor an errback: dropped by
         Scrapy's scheduler (duplicates) or still queued when the crawl stopped (after a challenge page)."""
-        detail = f"site blocked: {self.blocked}" if self.blocked else "no response before the crawl ended"
-        return [self._failure_record("failure", url, "not_fetched", detail) for url in sorted(self.pending)]
+        return [
+            self._failure_record("failure", url, "not_fetched", self._unsent(url))
+            for url in sorted(self.pending)
+        ]
+
+    def _unsent(self, url: str) -> str:
+        """Why the chapter at ``url`` was requested and never answered."""
+        if self.blocked:
+            return f"site blocked: {self.blocked}"
+        if url in self.dropped:
+            return f"{self.dropped[url]} is a page already requested: not requested again"
+        return "no response before the crawl ended"
 
     def _failure_record(self, kind: str, url: str, reason: str, detail: str) -> dict[str, Any]:
         self.pending.discard(url)
@@ -246,6 +308,29 @@ def _unreadable_type(response: Response) -> str | None:
     if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
         return None
     return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
+
+
+def _first_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (URL, title) ``entries`` less each one whose URL came before (a chapter listed twice)."""
+    titles: dict[str, str] = {}
+    for url, title in entries:
+        titles.setdefault(url, title)
+    return list(titles.items())
+
+
+def _page_key(url: str) -> str:
+    """The page ``url`` names, as Scrapy's duplicate filter tells pages apart (no fragment, the query
+    sorted), or the URL itself when it cannot be parsed (a link never requested: offsite)."""
+    try:
+        return canonicalize_url(url)
+    except ValueError:
+        return url
+
+
+def _urls_of(response: Response) -> tuple[str, ...]:
+    """The URLs the response was redirected from, and its own."""
+    request = response.request
+    return (*(request.meta.get("redirect_urls", ()) if request is not None else ()), response.url)
 
 
 def _reason(failure: Failure) -> str:
