@@ -40,10 +40,12 @@ def _join(response: TextResponse, href: str) -> str:
 
 
 def _link(response: TextResponse, css: str | None) -> str | None:
+    """The next page's URL; None without one, or when the link is a script ("javascript:void(0)": how
+    many sites disable "next" on the last page), which leads to no page."""
     if not css:
         return None
-    href = response.css(css).get()
-    return _join(response, href.strip()) if href and href.strip() else None
+    href = (response.css(css).get() or "").strip()
+    return _join(response, href) if href and not href.lower().startswith("javascript:") else None
 
 
 def replacement_ratio(text: str) -> float:

@@ -82,6 +82,14 @@ def test_last_toc_page_has_no_next_page():
     assert toc.chapters == [] and toc.next_page is None
 
 
+@pytest.mark.parametrize("href", ["javascript:void(0)", " JavaScript:; ", "javascript:next()"])
+def test_a_next_link_that_runs_a_script_is_no_next_page(href):
+    last = ZH_PAGE.replace('href="2012_2.html"', f'href="{href}"')
+    assert parse_chapter(_response("http://x.demo/book/a/2012.html", last, "gbk"), ZH).next_part is None
+    html = f'<ul class="chapters"></ul><nav class="pagination"><a class="next" href="{href}">Next</a></nav>'
+    assert parse_toc(_response("http://en.demo/novel/a/page/9/", html, "utf-8"), EN).next_page is None
+
+
 # Properties: any bytes decode to a clean page or None; any HTML through the spider gives a record or a request.
 
 CHARSETS = st.sampled_from([None, "utf-8", "gbk", "gb18030", "big5", "latin-1", "no-such-charset"])
