@@ -70,13 +70,18 @@ def present(data_dirs: list[Path]) -> list[Path]:
 
 def read_text(path: Path) -> str:
     """The text of ``path``, line ends as they are, without a leading byte order mark; DataError when it
-    is a folder or another non-file (a named pipe would wait for a writer for ever), or not UTF-8 text."""
+    is a folder or another non-file (a named pipe would wait for a writer for ever), cannot be read (a
+    symbolic link loop, no permission), or is not UTF-8 text."""
     if path.is_dir():
         raise DataError(f"{path}: a folder, not a file")
     if not_a_regular_file(path):
         raise DataError(f"{path}: not a regular file (a named pipe or a device)")
     try:
-        return decode_utf8(path.read_bytes(), "strict", str(path), "read", errors_option=False)
+        data = path.read_bytes()
+    except OSError as err:
+        raise DataError(f"{path}: {err.strerror or err}") from None
+    try:
+        return decode_utf8(data, "strict", str(path), "read", errors_option=False)
     except ValueError as err:
         raise DataError(str(err)) from None
 

@@ -74,15 +74,18 @@ def test_read_lines_drops_a_byte_order_mark(tmp_path):
     assert read_lines(path) == ["Tom ran.", "He fell."]
 
 
-def test_read_lines_refuses_binary_data_a_folder_and_a_named_pipe(tmp_path):
+def test_read_lines_refuses_binary_data_a_folder_a_named_pipe_and_an_unreadable_path(tmp_path):
     binary, folder, pipe = tmp_path / "binary.txt", tmp_path / "folder.txt", tmp_path / "pipe.txt"
     binary.write_bytes("T\0o\0m\0".encode("utf-16-le"))
     folder.mkdir()
     os.mkfifo(pipe)  # opening it would wait for a writer for ever
+    loop = tmp_path / "loop.txt"
+    loop.symlink_to(loop)
     for path, problem in (
         (binary, "binary input (NUL byte at byte offset 1), nothing to read"),
         (folder, "a folder, not a file"),
         (pipe, "not a regular file (a named pipe or a device)"),
+        (loop, "Too many levels of symbolic links"),
     ):
         with pytest.raises(DataError) as err:
             read_lines(path)
