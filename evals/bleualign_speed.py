@@ -59,6 +59,15 @@ def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], lis
     return float(done.stdout.split()[-1])
 
 
+def read_mt(path: Path, sentences: int) -> list[str]:
+    """The MT of a chapter's ``sentences`` zh sentences, one line each; DataError for another count (the
+    original Bleualign would align the wrong lines, or fail)."""
+    lines = read_lines(path)
+    if len(lines) != sentences:
+        raise DataError(f"{path}: {len(lines)} lines of MT for the chapter's {sentences} Chinese sentences")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -82,8 +91,11 @@ def main(argv: list[str] | None = None) -> int:
         if not all(path.is_file() for path in translations):
             print(f"skipped: {args.data} lacks zh/NNN.trans.txt machine translations")
             return 0
-        texts = [(chapter.zh, read_lines(path), chapter.en) for chapter, path in zip(chapters, translations)]
-    except DataError as err:  # a malformed chapter, or MT that is not UTF-8
+        texts = [
+            (chapter.zh, read_mt(path, len(chapter.zh)), chapter.en)
+            for chapter, path in zip(chapters, translations)
+        ]
+    except DataError as err:  # a malformed chapter, or MT that is not UTF-8 or not one line per sentence
         print(f"error: {err}", file=sys.stderr)
         return 1
     ours, theirs = [], []

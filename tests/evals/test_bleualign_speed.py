@@ -79,3 +79,9 @@ def test_malformed_chapters_or_mt_are_a_one_line_error(tmp_path, capsys):
         "",
         f"error: {tmp_path / 'zh' / '001.trans.txt'}: invalid UTF-8 at byte offset 4\n",
     )
+    (tmp_path / "zh" / "001.trans.txt").write_text("The cat slept.\nIt purred.\n")
+    assert main([str(tmp_path), "--upstream-python", sys.executable]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'zh' / '001.trans.txt'}: 2 lines of MT for the chapter's 1 Chinese sentences\n",
+    )
