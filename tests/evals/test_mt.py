@@ -33,7 +33,9 @@ def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, 
     _write(tmp_path, "en/001.txt", ["He went away."])
     _write(tmp_path, "gold/001.align", ["[0]:[0]"])
     assert main([str(tmp_path)]) == 1
-    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+    assert (
+        capsys.readouterr().err == f"error: {tmp_path / 'zh' / '001.trans.txt'}: No such file or directory\n"
+    )
     _write(tmp_path, "zh/001.trans.txt", ["He left.", "It rained."])
     assert main([str(tmp_path)]) == 1
     assert (
