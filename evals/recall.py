@@ -68,34 +68,60 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
         try:
             if f[0] == "stretch" and len(f) == 4:
                 first, last = int(f[2]), int(f[3])
+                if not 0 <= first <= last:
+                    raise GoldError(f"{path}:{n}: a stretch from sentence {first} to {last}")
                 stretches.setdefault(f[1], []).append((first, last))
                 named.append((n, f[1], max(first, last)))
             elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
                 nums = [int(x) for x in f[4:]]
+                if problem := _span_problem(nums[:3]) or _span_problem(nums[3:]):
+                    raise GoldError(f"{path}:{n}: {problem}")
                 instances.append((n, Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:]))))
                 named.append((n, f[1], max(nums[0], nums[3])))
             else:
                 raise ValueError
+        except GoldError:
+            raise
         except ValueError:
             raise GoldError(f"{path}:{n}: not a stretch or instance line") from None
     for n, g in instances:
         if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
             raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")
-    _check_sizes(path, data, named)
+    _check_sizes(path, data, named, instances)
     return Gold(stretches, [g for _, g in instances])
 
 
-def _check_sizes(path: Path, data: Path, named: list[tuple[int, str, int]]) -> None:
-    """GoldError naming the first line of ``path`` that names a sentence past the end of its source (a
-    silent miss otherwise); ``named`` holds (line number, source, the last sentence the line names)."""
-    sizes: dict[str, int] = {}
+def _span_problem(span: list[int]) -> str | None:
+    """What is wrong with an instance's (sentence, start, end), if anything (-1 -1: the whole sentence)."""
+    sentence, start, end = span
+    if sentence < 0:
+        return f"sentence {sentence}: sentences are numbered from 0"
+    if (start, end) != (-1, -1) and not 0 <= start < end:
+        return f"characters {start} to {end} of sentence {sentence}: not a span"
+    return None
+
+
+def _check_sizes(
+    path: Path, data: Path, named: list[tuple[int, str, int]], instances: list[tuple[int, Instance]]
+) -> None:
+    """GoldError naming the first line of ``path`` that names a sentence past the end of its source, or
+    characters past the end of their sentence (a silent miss otherwise); ``named`` holds (line number,
+    source, the last sentence the line names)."""
+    texts: dict[str, list[str]] = {}
     for n, source, sentence in named:
-        if source not in sizes:
-            sizes[source] = len(sentences(data, source))
-        if sentence >= sizes[source]:
+        if source not in texts:
+            texts[source] = sentences(data, source)
+        if sentence >= len(texts[source]):
             raise GoldError(
-                f"{path}:{n}: sentence {sentence} is past the end of {source} ({sizes[source]} sentences)"
+                f"{path}:{n}: sentence {sentence} is past the end of {source} ({len(texts[source])} sentences)"
             )
+    for n, g in instances:
+        for sentence, _, end in (g.a, g.b):
+            if end > len(texts[g.source][sentence]):
+                raise GoldError(
+                    f"{path}:{n}: character {end} is past the end of sentence {sentence} of {g.source}"
+                    f" ({len(texts[g.source][sentence])} characters)"
+                )
 
 
 def sentences(data: Path, source: str) -> list[str]:

@@ -1,3 +1,5 @@
+import pytest
+
 from evals import judge, recall
 
 
@@ -44,7 +46,7 @@ def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     assert capsys.readouterr().err == f"error: {gold}: invalid UTF-8 at byte offset 8\n"
     gold.write_text("stretch\ten/001.txt\t0\t1\n")  # the source file is missing
     assert judge.main(["recall", str(gold), "--data", str(tmp_path)]) == 1
-    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory: ")
+    assert capsys.readouterr().err == f"error: {tmp_path / 'en' / '001.txt'}: No such file or directory\n"
 
 
 def test_an_instance_in_no_stretch_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
@@ -77,3 +79,30 @@ def test_a_sentence_past_the_end_of_its_source_is_a_one_line_error_not_a_miss(tm
             "",
             f"error: {gold}:{n}: sentence {sentence} is past the end of {source} (2 sentences)\n",
         )
+
+
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ("stretch\ten/001.txt\t1\t0", "a stretch from sentence 1 to 0"),
+        ("stretch\ten/001.txt\t-1\t1", "a stretch from sentence -1 to 1"),
+        (
+            "instance\ten/001.txt\treference\tadjacent\t-1\t0\t3\t0\t0\t3",
+            "sentence -1: sentences are numbered from 0",
+        ),
+        (
+            "instance\ten/001.txt\treference\tadjacent\t0\t4\t2\t1\t0\t3",
+            "characters 4 to 2 of sentence 0: not a span",
+        ),
+        (
+            "instance\ten/001.txt\treference\tadjacent\t0\t0\t3\t1\t0\t99",
+            "character 99 is past the end of sentence 1 of en/001.txt (22 characters)",
+        ),
+    ],
+)
+def test_a_stretch_or_span_that_names_no_text_is_a_one_line_error_not_a_miss(tmp_path, capsys, line, problem):
+    data = _data(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"stretch\ten/001.txt\t0\t1\n{line}\n")
+    assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
+    assert capsys.readouterr() == ("", f"error: {gold}:2: {problem}\n")
