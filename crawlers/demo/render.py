@@ -16,12 +16,14 @@ after the given chapter, so every later Chinese number is one more; the translat
 
 from __future__ import annotations
 
+import argparse
 import shutil
+import sys
 from html import escape
 from pathlib import Path
 
 from core.paths import REPO_ROOT
-from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, load_books
+from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, SourceError, load_books
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
 ZH_TOC_PAGE = 4  # chapter links per table-of-contents page on the Chinese site
@@ -253,9 +255,21 @@ def _site_index(root: Path, books: list[SourceBook], lang: str) -> None:
     )
 
 
+class RenderError(ValueError):
+    pass
+
+
 def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
-    """Rebuild both demo sites under ``out`` from the sources (replacing what was there)."""
+    """Rebuild both demo sites under ``out`` from the sources (replacing what was there); RenderError,
+    before anything is removed, when ``out`` holds anything but the two sites' folders ``zh`` and ``en``
+    (a folder given by mistake is not wiped)."""
     books = load_books(source)
+    if out.is_dir():
+        others = sorted(p.name for p in out.iterdir() if p.name not in ("zh", "en"))
+        if others:
+            raise RenderError(f"{out}: holds {', '.join(others[:3])}, not only zh/ and en/: not replaced")
+    elif out.exists():
+        raise RenderError(f"{out}: not a folder")
     shutil.rmtree(out, ignore_errors=True)
     for lang in ("zh", "en"):
         _site_index(out / lang, books, lang)
@@ -264,13 +278,20 @@ def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
         render_en_book(book, out / "en")
 
 
-if __name__ == "__main__":
-    import argparse
-
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m crawlers.demo.render", description="Render demo/source/ into the two demo sites."
     )
     parser.add_argument(
         "out", nargs="?", type=Path, default=SITE_DIR, help="folder to (re)write (default demo/site)"
     )
-    render_site(parser.parse_args().out)
+    try:
+        render_site(parser.parse_args(argv).out)
+    except (SourceError, RenderError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-from crawlers.demo.render import SITE_DIR, render_site
+from crawlers.demo.render import SITE_DIR, main, render_site
 from crawlers.demo.source import load_books
 
 
@@ -43,3 +43,18 @@ def test_chinese_pages_are_gbk_and_long_chapters_span_two_pages():
     raw = pages[0].read_bytes()
     assert b"charset=gbk" in raw
     raw.decode("gbk")  # every page is valid GBK
+
+
+def test_a_folder_that_is_not_a_demo_site_is_not_wiped_but_named_in_one_line(tmp_path, capsys):
+    (tmp_path / "mine.txt").write_text("keep me")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: holds mine.txt, not only zh/ and en/: not replaced\n",
+    )
+    assert (tmp_path / "mine.txt").read_text() == "keep me"
+    assert main([str(tmp_path / "mine.txt")]) == 1
+    assert capsys.readouterr().err == f"error: {tmp_path / 'mine.txt'}: not a folder\n"
+    site = tmp_path / "site"
+    assert main([str(site)]) == 0 and sorted(p.name for p in site.iterdir()) == ["en", "zh"]
+    assert main([str(site)]) == 0  # a site rendered before is replaced
