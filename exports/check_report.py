@@ -125,13 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the report page to check, or its folder (default: output/report/index.html)",
     )
     page = report_page(parser.parse_args(argv).page)
+    if problem := page_problem(page):  # named with or without a browser
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
     browser = find_chromium()
     if browser is None:
         print("skipped: chromium not installed")
         return 0
-    if problem := page_problem(page):
-        print(f"error: {problem}", file=sys.stderr)
-        return 1
     try:
         broken = broken_images(page, browser)
     except RuntimeError as error:

@@ -5,10 +5,13 @@ from exports.report import build_report
 from tests.helpers import unavailable
 
 
-def test_skips_without_chromium(monkeypatch, capsys):
+def test_skips_without_chromium_but_names_a_missing_page_all_the_same(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(check_report, "find_chromium", lambda: None)
-    assert check_report.main(["missing.html"]) == 0
-    assert "skipped: chromium not installed" in capsys.readouterr().out
+    (tmp_path / "index.html").write_text("<html></html>")
+    assert check_report.main([str(tmp_path)]) == 0
+    assert capsys.readouterr() == ("skipped: chromium not installed\n", "")
+    assert check_report.main([str(tmp_path / "none")]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'none'}: no such folder\n")
 
 
 def test_a_page_that_is_not_utf8_is_a_one_line_error(monkeypatch, capsys, tmp_path):
