@@ -52,6 +52,12 @@ class SourceBook:
     defects: dict = field(default_factory=dict)
 
 
+TEXT_FIELDS = (  # the fields of book.yaml that the sites show
+    "title_zh", "title_en", "author_zh", "author_en", "synopsis_zh", "synopsis_en", "translator", "editor",
+)  # fmt: skip
+DEFECTS = ("duplicate_zh", "truncated_en", "untranslated", "prologue_en", "merged_en", "author_note_zh")
+
+
 class SourceError(ValueError):
     pass
 
@@ -138,6 +144,11 @@ def _meta(path: Path) -> dict:
         raise SourceError(f"{path}: not valid YAML: {' '.join(str(err).split())}") from None
     if not isinstance(meta, dict):
         raise SourceError(f"{path}: not a mapping of book fields")
+    if missing := [name for name in TEXT_FIELDS if not isinstance(meta.get(name), str)]:
+        raise SourceError(f"{path}: {', '.join(missing)}: missing or not text")
+    defects = meta.get("defects") or {}
+    if not isinstance(defects, dict) or not set(defects) <= set(DEFECTS):
+        raise SourceError(f"{path}: defects: a mapping of {', '.join(DEFECTS)}")
     return meta
 
 
@@ -151,8 +162,11 @@ def load_book(directory: Path) -> SourceBook:
 
 def load_books(source_dir: Path = SOURCE_DIR) -> list[SourceBook]:
     """The books of ``source_dir``: its folders with a ``book.yaml`` or ``chNN.txt`` files (chapters
-    without a ``book.yaml`` are a SourceError, not a book left out)."""
-    return [load_book(d) for d in sorted(source_dir.iterdir()) if _is_book(d)]
+    without a ``book.yaml`` are a SourceError, not a book left out; so is a folder without books)."""
+    books = [load_book(d) for d in sorted(source_dir.iterdir()) if _is_book(d)]
+    if not books:
+        raise SourceError(f"{source_dir}: no book (a folder with a book.yaml and chNN.txt files)")
+    return books
 
 
 def _is_book(path: Path) -> bool:

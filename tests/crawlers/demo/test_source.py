@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from core.paths import REPO_ROOT
-from crawlers.demo.source import Bead, SourceError, load_book, main, parse_chapter
+from crawlers.demo.source import DEFECTS, TEXT_FIELDS, Bead, SourceError, load_book, main, parse_chapter
 
 CHAPTER = """title-zh: 第三章 雨
 title-en: Chapter 3: Rain
@@ -65,6 +65,9 @@ def test_a_file_name_without_a_number_or_text_that_is_not_utf8_is_a_source_error
         parse_chapter(path)
 
 
+BOOK_YAML = "".join(f"{name}: a\n" for name in TEXT_FIELDS)
+
+
 @pytest.mark.parametrize(
     "yaml_text, message",
     [
@@ -72,7 +75,14 @@ def test_a_file_name_without_a_number_or_text_that_is_not_utf8_is_a_source_error
         ("title_zh: [a\n", "book.yaml:2: not valid YAML: expected ',' or ']', but got '<stream end>'"),
         ("- a\n", "book.yaml: not a mapping of book fields"),
         ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
-        ("title_zh: a\n", "ch01.txt: needs both title-zh: and title-en:"),
+        (
+            "title_zh: a\n",
+            "book.yaml: title_en, author_zh, author_en, synopsis_zh, synopsis_en, translator, editor: missing or not text",
+        ),
+        (BOOK_YAML.replace("editor: a", "editor: [a]"), "book.yaml: editor: missing or not text"),
+        (BOOK_YAML + "defects: {dupe_zh: [1]}\n", f"book.yaml: defects: a mapping of {', '.join(DEFECTS)}"),
+        (BOOK_YAML + "defects: [1]\n", f"book.yaml: defects: a mapping of {', '.join(DEFECTS)}"),
+        (BOOK_YAML, "ch01.txt: needs both title-zh: and title-en:"),
     ],
 )
 def test_main_refuses_a_malformed_book_in_one_line(tmp_path, capsys, yaml_text, message):
@@ -84,9 +94,15 @@ def test_main_refuses_a_malformed_book_in_one_line(tmp_path, capsys, yaml_text, 
     assert capsys.readouterr() == ("", f"error: {tmp_path / 'bk'}/{message}\n")
 
 
-def test_main_refuses_a_missing_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
+def test_main_refuses_a_missing_or_empty_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
     assert main([str(tmp_path / "none")]) == 1
     assert capsys.readouterr() == ("", f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n")
+    (tmp_path / "notes").mkdir()
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: no book (a folder with a book.yaml and chNN.txt files)\n",
+    )
     with pytest.raises(SourceError) as err:
         load_book(tmp_path)
     assert str(err.value) == f"{tmp_path / 'book.yaml'}: No such file or directory"
@@ -94,7 +110,7 @@ def test_main_refuses_a_missing_source_folder_and_load_book_a_missing_book_yaml(
 
 def test_a_named_pipe_is_refused_before_it_is_read(tmp_path):
     (tmp_path / "bk").mkdir()
-    (tmp_path / "bk" / "book.yaml").write_text("title_zh: a\n", encoding="utf-8")
+    (tmp_path / "bk" / "book.yaml").write_text(BOOK_YAML, encoding="utf-8")
     os.mkfifo(tmp_path / "bk" / "ch01.txt")  # reading it would wait for a writer for ever
     done = subprocess.run(  # its own process: a wait would end at the timeout, not hang the tests
         [sys.executable, "-m", "crawlers.demo.source", str(tmp_path)],
