@@ -143,7 +143,8 @@ class NovelSpider(scrapy.Spider):
             yield self._bad_encoding("toc_failure", response.url, response)
             return
         page = parse_toc(decoded, self.selectors)
-        entries = _first_of_each(entries + page.chapters)
+        listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
+        entries = entries + [entry for entry in _last_of_each(page.chapters) if entry[0] not in listed]
         read = (*read, *map(_page_key, _urls_of(response)))
         if page.next_page and _page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):
@@ -310,12 +311,11 @@ def _unreadable_type(response: Response) -> str | None:
     return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
 
 
-def _first_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The (URL, title) ``entries`` less each one whose URL came before (a chapter listed twice)."""
-    titles: dict[str, str] = {}
-    for url, title in entries:
-        titles.setdefault(url, title)
-    return list(titles.items())
+def _last_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (URL, title) ``entries`` of one page less each one whose URL comes again later: a chapter
+    listed twice keeps its place in the full list, after a block of the latest chapters at the top."""
+    last = {url: k for k, (url, _) in enumerate(entries)}
+    return [entry for k, entry in enumerate(entries) if last[entry[0]] == k]
 
 
 def _page_key(url: str) -> str:

@@ -490,9 +490,9 @@ def test_a_redirect_to_no_url_is_offsite(tmp_path, route):
     assert done.report["failed_reasons"] == {"offsite": 1}
 
 
-def test_a_chapter_listed_twice_in_the_table_of_contents_is_in_it_once(tmp_path):
-    with serve_faults() as site:
-        publish(site, {"/c/1": OK, "/c/2": OK}, [site.url + "c/1", site.url + "c/2", site.url + "c/1"])
+def test_a_chapter_listed_twice_in_the_table_of_contents_is_in_it_once_in_its_last_place(tmp_path):
+    with serve_faults() as site:  # the latest chapter at the top of the page, then the full list
+        publish(site, {"/c/1": OK, "/c/2": OK}, [site.url + "c/2", site.url + "c/1", site.url + "c/2"])
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert [url for url, _ in done.state.toc] == [site.url + "c/1", site.url + "c/2"]
     assert (site.count("/c/1"), len(done.state.chapters), done.report["failed_reasons"]) == (1, 2, {})
