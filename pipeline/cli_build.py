@@ -22,6 +22,7 @@ from pipeline.failures import collect, failure_lines
 from pipeline.lock import build_lock
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
+from pipeline.scheduler import CheckedFactory
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,12 @@ def _run_stages(
             progress.plan(stage)
             progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
             result = luigi.build(
-                stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler
+                stage,
+                worker_scheduler_factory=CheckedFactory(),
+                workers=args.workers,
+                detailed_summary=True,
+                log_level="WARNING",
+                **scheduler,
             )
             if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
                 break
