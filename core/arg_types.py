@@ -29,7 +29,9 @@ def output_file(text: str) -> Path:
 
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
-    it is a file."""
+    it is a file; nor empty, which would be the current folder."""
+    if not text.strip():  # an unset variable in a script
+        raise argparse.ArgumentTypeError(f"{text!r} is not a folder (write . for the current one)")
     try:
         path = Path(text).expanduser().resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
