@@ -7,8 +7,10 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import luigi
@@ -100,7 +102,9 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
             luigi_logging_to(target.log_path),
             BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,
         ):
-            return _run_stages(stages, args, scheduler, progress)
+            # workers of another config, started since, take no lock: the folder is checked at each stage
+            still_ours = partial(target.claim_folder, prune=False, adopt=False)
+            return _run_stages(stages, args, scheduler, progress, still_ours)
 
 
 def _share_with_workers(config: luigi.configuration.LuigiConfigParser) -> None:
@@ -113,10 +117,16 @@ def _share_with_workers(config: luigi.configuration.LuigiConfigParser) -> None:
 
 
 def _run_stages(
-    stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict, progress: BuildProgress
+    stages: list[list[luigi.Task]],
+    args: argparse.Namespace,
+    scheduler: dict,
+    progress: BuildProgress,
+    still_ours: Callable[[], None],
 ) -> str | None:
+    """Each stage in turn, after ``still_ours`` (``FolderRefused`` if not), which also ends the run."""
     shared = "scheduler_host" in scheduler
     for stage in stages:
+        still_ours()
         while True:
             progress.plan(stage)
             progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
@@ -137,6 +147,7 @@ def _run_stages(
             # over, through the next build, if that worker dies), then go on to the next stage.
             if _wait_until_complete(stage, seconds=30):
                 break
+    still_ours()
     return None
 
 
