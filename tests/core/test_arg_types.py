@@ -46,3 +46,11 @@ def test_an_empty_output_folder_is_refused_not_read_as_the_current_one(text):
     with pytest.raises(argparse.ArgumentTypeError) as err:
         output_folder(text)
     assert str(err.value) == f"{text!r} is not a folder (write . for the current one)"
+
+
+def test_an_output_folder_under_home_is_the_home_folder_not_a_folder_named_tilde(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert output_folder("~/corpus") == tmp_path / "corpus"  # --output=~/corpus: built in ./~/corpus before
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder("~no-such-user-here/corpus")
+    assert str(err.value) == "'~no-such-user-here/corpus': no such user, so no home folder"
