@@ -29,9 +29,15 @@ def output_file(text: str) -> Path:
 
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
-    it is a file."""
+    it is a file; nor empty, which would be the current folder."""
+    if not text.strip():  # an unset variable in a script
+        raise argparse.ArgumentTypeError(f"{text!r} is not a folder (write . for the current one)")
     try:
-        path = Path(text).expanduser().resolve()
+        wanted = Path(text).expanduser()  # also where the shell left ~ as written (--output=~/corpus)
+    except RuntimeError:  # ~name of no user
+        raise argparse.ArgumentTypeError(f"{text!r}: no such user, so no home folder") from None
+    try:
+        path = wanted.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
         raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
     for place in (path, *path.parents):
@@ -39,4 +45,4 @@ def output_folder(text: str) -> Path:
             if not place.is_dir():
                 raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
             break
-    return Path(text)
+    return wanted

@@ -17,7 +17,7 @@ from luigi.rpc import RPCError
 
 from pipeline import tasks
 from pipeline.stage_task import DEFAULT_CONFIG
-from pipeline.cli_args import OneLineParser, iso_date, port, workers as worker_count
+from pipeline.cli_args import OneLineParser, iso_date, port, scheduler_host, workers as worker_count
 from core.arg_types import output_folder as output_arg
 from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
@@ -170,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     workers = argparse.ArgumentParser(add_help=False)
     workers.add_argument("--workers", type=worker_count, default=1, help="Luigi worker processes (1 to 256)")
-    workers.add_argument("--scheduler-host", help="use a central luigid instead of the local scheduler")
+    workers.add_argument(
+        "--scheduler-host", type=scheduler_host, help="use a central luigid instead of the local scheduler"
+    )
     workers.add_argument(
         "--scheduler-port", type=port, default=8082, help="the central luigid's port (default 8082)"
     )

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import ipaddress
+import re
 import sys
 from typing import NoReturn
 
 MAX_WORKERS = 256
+HOST_NAME = re.compile(
+    r"(?!-)[\w-]{1,63}(?<!-)(\.(?!-)[\w-]{1,63}(?<!-))*\.?"
+)  # labels of letters, digits, '-'
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -30,6 +35,20 @@ def port(text: str) -> int:
     if not text.strip().isascii() or not text.strip().isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
     return int(text)
+
+
+def scheduler_host(text: str) -> str:
+    """A host name or an IP address, as Luigi puts it in the scheduler's URL (an IPv6 address in brackets)."""
+    host = text.strip()
+    try:
+        address = ipaddress.ip_address(host[1:-1] if host[:1] + host[-1:] == "[]" else host)
+    except ValueError:
+        if HOST_NAME.fullmatch(host):
+            return host
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a host name or an IP address (e.g. luigid.example.org, 127.0.0.1, ::1)"
+        ) from None
+    return f"[{address}]" if address.version == 6 else str(address)
 
 
 def iso_date(text: str) -> datetime.date:

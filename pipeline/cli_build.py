@@ -7,8 +7,10 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import luigi
@@ -22,6 +24,11 @@ from pipeline.failures import collect, failure_lines
 from pipeline.lock import build_lock
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
+from pipeline.scheduler import CheckedFactory
+
+IDLE = "30 seconds"  # how long a worker sharing a luigid waits for work before it adds the stage again
+IDLE_KEYS = ("max_keep_alive_idle_duration", "max-keep-alive-idle-duration")  # in luigi.cfg's [worker]
+SUCCEEDED = (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY)
 
 
 @dataclass(frozen=True)
@@ -85,8 +92,8 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
     from core.storage import sweep_temporaries
 
     scheduler: dict = {"local_scheduler": True}
-    if args.scheduler_host:  # a central luigid: stay while the stage has pending tasks, to take a share
-        luigi.configuration.get_config().set("worker", "keep_alive", "true")
+    if args.scheduler_host:
+        _share_with_workers(luigi.configuration.get_config())
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
     # one build per output folder, unless luigid shares the tasks out
     with nullcontext() if args.scheduler_host else build_lock(target.layout.root):
@@ -95,27 +102,52 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
             luigi_logging_to(target.log_path),
             BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,
         ):
-            return _run_stages(stages, args, scheduler, progress)
+            # workers of another config, started since, take no lock: the folder is checked at each stage
+            still_ours = partial(target.claim_folder, prune=False, adopt=False)
+            return _run_stages(stages, args, scheduler, progress, still_ours)
+
+
+def _share_with_workers(config: luigi.configuration.LuigiConfigParser) -> None:
+    """With a central luigid, stay while the stage has pending tasks, to take a share; but leave after
+    ``IDLE`` without work (unless luigi.cfg says otherwise), so that the next build of the stage adds its
+    tasks again, which takes over those of a worker that died (luigid fails them, to retry 15 min later)."""
+    config.set("worker", "keep_alive", "true")
+    if not any(config.has_option("worker", key) for key in IDLE_KEYS):
+        config.set("worker", IDLE_KEYS[0], IDLE)
 
 
 def _run_stages(
-    stages: list[list[luigi.Task]], args: argparse.Namespace, scheduler: dict, progress: BuildProgress
+    stages: list[list[luigi.Task]],
+    args: argparse.Namespace,
+    scheduler: dict,
+    progress: BuildProgress,
+    still_ours: Callable[[], None],
 ) -> str | None:
+    """Each stage in turn, after ``still_ours`` (``FolderRefused`` if not), which also ends the run."""
+    shared = "scheduler_host" in scheduler
     for stage in stages:
+        still_ours()
         while True:
             progress.plan(stage)
             progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
             result = luigi.build(
-                stage, workers=args.workers, detailed_summary=True, log_level="WARNING", **scheduler
+                stage,
+                worker_scheduler_factory=CheckedFactory(),
+                workers=args.workers,
+                detailed_summary=True,
+                log_level="WARNING",
+                **scheduler,
             )
-            if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
+            succeeded = result.status in SUCCEEDED
+            if succeeded and (not shared or all(t.complete() for t in stage)):
                 break
-            if result.status != luigi.LuigiStatusCode.NOT_RUN:
+            if not succeeded and result.status != luigi.LuigiStatusCode.NOT_RUN:
                 return result.summary_text  # the stage's other books are built; the next stage needs them all
-            # NOT_RUN: another worker holds some of the stage's tasks; wait for them (and take them over,
-            # through the next build, if that worker dies), then go on to the next stage.
+            # NOT_RUN, or (luigid) a success with tasks left to other workers: wait for them (and take them
+            # over, through the next build, if that worker dies), then go on to the next stage.
             if _wait_until_complete(stage, seconds=30):
                 break
+    still_ours()
     return None
 
 

@@ -39,3 +39,18 @@ def test_an_output_folder_may_be_new_but_not_below_a_file(tmp_path):
     with pytest.raises(argparse.ArgumentTypeError) as err:
         output_folder(str(tmp_path / "loop" / "out"))
     assert str(err.value) == f"'{tmp_path}/loop/out': a symbolic link loop, not a folder"
+
+
+@pytest.mark.parametrize("text", ["", "  "])
+def test_an_empty_output_folder_is_refused_not_read_as_the_current_one(text):
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(text)
+    assert str(err.value) == f"{text!r} is not a folder (write . for the current one)"
+
+
+def test_an_output_folder_under_home_is_the_home_folder_not_a_folder_named_tilde(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert output_folder("~/corpus") == tmp_path / "corpus"  # --output=~/corpus: built in ./~/corpus before
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder("~no-such-user-here/corpus")
+    assert str(err.value) == "'~no-such-user-here/corpus': no such user, so no home folder"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import demo_build, output_of, table_snapshot, target, write_config
+from tests.helpers import demo_build, output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -28,10 +30,12 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def luigid(tmp_path):
+def luigid(tmp_path, request):
+    """A luigid on 127.0.0.1, its port; the text of a luigi.cfg for it as the (indirect) parameter."""
     port = _free_port()
     state = tmp_path / "luigid"
     state.mkdir()
+    (state / "luigi.cfg").write_text(getattr(request, "param", ""), encoding="utf-8")
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "luigid"),
@@ -46,6 +50,7 @@ def luigid(tmp_path):
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, "LUIGI_CONFIG_PATH": str(state / "luigi.cfg")},
     )
     deadline = time.monotonic() + 30
     while True:
@@ -60,19 +65,14 @@ def luigid(tmp_path):
     server.wait(timeout=10)
 
 
+def _worker(config: Path, port: int) -> list[str]:
+    """The arguments of ``python -m pipeline`` for a worker that builds ``config`` with the luigid on ``port``."""
+    return ["corpus", *target(config), "--scheduler-host", "127.0.0.1", "--scheduler-port", str(port)]
+
+
 def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, tmp_path_factory, luigid):
     shared = write_config(tmp_path / "shared", books=BOOKS)
-    command = [
-        sys.executable,
-        "-m",
-        "pipeline",
-        "corpus",
-        *target(shared),
-        "--scheduler-host",
-        "127.0.0.1",
-        "--scheduler-port",
-        str(luigid),
-    ]
+    command = [sys.executable, "-m", "pipeline", *_worker(shared, luigid)]
     logs = [
         tmp_path / f"worker{i}.log" for i in range(2)
     ]  # files, not pipes: a full pipe would stall a worker
@@ -97,3 +97,32 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, tm
 
     single = demo_build(tmp_path_factory, BOOKS)  # python -m pipeline corpus, one worker
     assert table_snapshot(output_of(shared)) == table_snapshot(single)
+
+
+# luigid notices a dead worker after a second (not a minute; its check still runs once a minute), then
+# fails its running task, to be retried 15 minutes later (retry_delay) unless a worker adds the task again
+FORGETFUL = "[scheduler]\nworker_disconnect_delay = 1\n"
+
+
+@pytest.mark.parametrize("luigid", [FORGETFUL], indirect=True, ids=["forgetful"])
+def test_a_worker_killed_mid_crawl_is_taken_over_by_the_rerun(tmp_path, tmp_path_factory, luigid):
+    book = BOOKS[0]
+    config = write_config(tmp_path, books=[book])
+    first = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *_worker(config, luigid)],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    journals = [output_of(config) / "crawl" / lang / f"{book}.jsonl" for lang in ("zh", "en")]
+    deadline = time.monotonic() + 120
+    while not any(j.exists() and j.read_text(encoding="utf-8").count("\n") >= 2 for j in journals):
+        assert first.poll() is None and time.monotonic() < deadline, "the first worker did not start crawling"
+        time.sleep(0.05)
+    os.killpg(first.pid, signal.SIGKILL)  # the worker, its crawl and the site server, mid-crawl
+    first.wait()
+
+    rerun = run_cli(*_worker(config, luigid), timeout=300)  # it hung until luigid's retry, 15 min on
+    assert rerun.returncode == 0, rerun.stderr
+    assert table_snapshot(output_of(config)) == table_snapshot(demo_build(tmp_path_factory, [book]))

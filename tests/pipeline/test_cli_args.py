@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, port, workers
+from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, port, scheduler_host, workers
 
 
 @pytest.mark.parametrize("text, value", [("1", 1), (" 8 ", 8), (str(MAX_WORKERS), MAX_WORKERS)])
@@ -31,6 +31,32 @@ def test_a_port_in_range_is_read(text, value):
 def test_a_port_out_of_range_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError, match=r"is not a port \(1 to 65535\)$"):
         port(text)
+
+
+@pytest.mark.parametrize(
+    "text, host",
+    [
+        ("luigid", "luigid"),
+        (" sched-1.example.org ", "sched-1.example.org"),
+        ("10.0.0.7", "10.0.0.7"),
+        ("::1", "[::1]"),
+        ("[::1]", "[::1]"),
+    ],
+)
+def test_a_scheduler_host_is_a_name_or_an_address_ready_for_luigis_url(text, host):
+    assert scheduler_host(text) == host
+
+
+@pytest.mark.parametrize(
+    "text", ["", " ", "[::1", "http://luigid", "luigid:8082", "luigid/api", "two words", "a@b"]
+)
+def test_a_scheduler_host_that_is_empty_or_not_a_host_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        scheduler_host(text)
+    assert (
+        str(err.value)
+        == f"{text!r} is not a host name or an IP address (e.g. luigid.example.org, 127.0.0.1, ::1)"
+    )
 
 
 def test_a_date_is_yyyy_mm_dd():

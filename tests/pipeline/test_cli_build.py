@@ -6,6 +6,7 @@ import io
 from argparse import Namespace
 
 import luigi
+import pytest
 
 from pipeline import cli_build
 from pipeline.progress import BuildProgress
@@ -33,9 +34,8 @@ def test_a_stage_preloads_the_families_it_will_run_and_nothing_once_they_are_bui
     stages = [[Written(path=str(tmp_path / "a"))], [Joined(path=str(tmp_path / "b"))]]
     for _ in range(2):
         progress = BuildProgress(io.StringIO())
-        assert (
-            cli_build._run_stages(stages, Namespace(workers=1), {"local_scheduler": True}, progress) is None
-        )
+        scheduler = {"local_scheduler": True}
+        assert cli_build._run_stages(stages, Namespace(workers=1), scheduler, progress, lambda: None) is None
     assert asked == [["Written"], ["Joined", "Written"], [], []]
 
 
@@ -80,3 +80,22 @@ def test_a_folder_in_place_of_a_crawl_report_is_one_line_no_summary(tmp_path, ca
         f"no summary: damaged output: {folder}: a folder, not a JSON file; "
         "remove that folder, then run the build again to rebuild it\n",
     )
+
+
+def test_a_folder_that_gets_another_configs_books_during_a_build_stops_it_at_the_next_stage(tmp_path):
+    """Workers of two configs sharing a luigid and a folder (they take no lock) both passed the check at
+    their start, then overwrote each other's corpus-wide tables (books.parquet, dedup) and exited 0."""
+    from pipeline.output_folder import FolderRefused
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
+    other = target.layout.root / "raw" / "zh" / "other.parquet"  # the other config's worker crawled a book
+    args = Namespace(workers=1, scheduler_host=None)
+    with pytest.raises(FolderRefused) as err:
+        cli_build.build(target, [[Written(path=str(other))], [Written(path=str(tmp_path / "next"))]], args)
+    assert str(err.value) == (
+        f"output folder {target.layout.root} holds books that {config} does not list: other; use another "
+        "--output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
+    )
+    assert not (tmp_path / "next").exists()

@@ -124,6 +124,14 @@ def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
             "report: error: argument --scheduler-port: '0' is not a port (1 to 65535)",
         ),
         (
+            ["corpus", "--scheduler-host", ""],  # an unset variable in a script: not the local scheduler
+            "corpus: error: argument --scheduler-host: '' is not a host name or an IP address",
+        ),
+        (
+            ["where", "--output", ""],  # not the current folder (the repository root)
+            "where: error: argument --output: '' is not a folder (write . for the current one)",
+        ),
+        (
             ["update", "--date", "2026-13-45"],
             "update: error: argument --date: '2026-13-45' is not a date (YYYY-MM-DD)",
         ),

@@ -1,0 +1,54 @@
+"""A --scheduler-host whose server answers, but not as luigid does: one line and exit 1, not a traceback."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from luigi.rpc import RPCError
+
+from pipeline.scheduler import CheckedScheduler
+from tests.helpers import run_cli, target, write_config
+
+
+def _server(reply: bytes) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    return ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+
+@pytest.fixture
+def not_luigid(request) -> Iterator[int]:
+    server = _server(getattr(request, "param", b"<html>It works!</html>"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("not_luigid", [b"<html></html>", b'{"other": 1}', b"[1, 2]", b"7"], indirect=True)
+def test_a_reply_that_is_not_luigids_is_an_rpc_error(not_luigid):
+    url = f"http://127.0.0.1:{not_luigid}"
+    with pytest.raises(RPCError) as err:
+        CheckedScheduler(url).ping(worker="w")
+    assert str(err.value) == f"{url} answered /api/ping, but not as luigid does"
+
+
+def test_a_build_against_a_web_server_is_one_line_and_exit_1(tmp_path, not_luigid):
+    config = write_config(tmp_path, books=["sword-sect"])
+    command = ["corpus", *target(config), "--until", "crawl", "--scheduler-host", "127.0.0.1"]
+    result = run_cli(*command, "--scheduler-port", str(not_luigid), timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[1:] == [
+        f"http://127.0.0.1:{not_luigid} answered /api/add_task, but not as luigid does; is luigid running there?"
+    ]
