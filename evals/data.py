@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import parse_bead
-from core.files import not_a_regular_file
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
-from text.decoding import decode_utf8
+from text.decoding import read_utf8
 from text.sentences import split_en, split_zh
 
 EVAL_DATA = REPO_ROOT.parent / "shared" / "eval-data"
@@ -70,18 +69,9 @@ def present(data_dirs: list[Path]) -> list[Path]:
 
 def read_text(path: Path) -> str:
     """The text of ``path``, line ends as they are, without a leading byte order mark; DataError when it
-    is a folder or another non-file (a named pipe would wait for a writer for ever), cannot be read (a
-    symbolic link loop, no permission), or is not UTF-8 text."""
-    if path.is_dir():
-        raise DataError(f"{path}: a folder, not a file")
-    if not_a_regular_file(path):
-        raise DataError(f"{path}: not a regular file (a named pipe or a device)")
+    is no regular file, cannot be read or is not UTF-8 text (``text.decoding.read_utf8``)."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise DataError(f"{path}: {err.strerror or err}") from None
-    try:
-        return decode_utf8(data, "strict", str(path), "read", errors_option=False)
+        return read_utf8(path, "read")
     except ValueError as err:
         raise DataError(str(err)) from None
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from core.files import not_a_regular_file
+
 
 def decode_utf8(data: bytes, errors: str, name: str, verb: str, errors_option: bool = True) -> str:
     """``data`` as UTF-8 without a leading byte order mark. ``ValueError`` (one line, naming ``name`` and
@@ -15,3 +19,18 @@ def decode_utf8(data: bytes, errors: str, name: str, verb: str, errors_option: b
     except UnicodeDecodeError as err:
         rerun = f" (rerun with --errors replace to {verb} it anyway)" if errors_option else ""
         raise ValueError(f"{name}: invalid UTF-8 at byte offset {err.start}{rerun}") from None
+
+
+def read_utf8(path: Path, verb: str) -> str:
+    """The text of the file ``path`` (``decode_utf8``, strict); ``ValueError`` naming ``path`` for a
+    folder, a named pipe or a device (reading one would wait for a writer for ever), a file that cannot
+    be read (a symbolic link loop, no permission), binary data or invalid UTF-8."""
+    if path.is_dir():
+        raise ValueError(f"{path}: a folder, not a file")
+    if not_a_regular_file(path):
+        raise ValueError(f"{path}: not a regular file (a named pipe or a device)")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise ValueError(f"{path}: {err.strerror or err}") from None
+    return decode_utf8(data, "strict", str(path), verb, errors_option=False)

@@ -14,9 +14,8 @@ from pathlib import Path
 
 import yaml
 
-from core.files import not_a_regular_file
 from core.paths import REPO_ROOT
-from text.decoding import decode_utf8
+from text.decoding import read_utf8
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
 
@@ -63,16 +62,10 @@ class SourceError(ValueError):
 
 
 def _text(path: Path) -> str:
-    """The UTF-8 text of ``path``; SourceError for a file that cannot be read, is not a regular file
-    (reading a named pipe would wait for a writer for ever) or is not UTF-8."""
-    if not_a_regular_file(path):
-        raise SourceError(f"{path}: not a regular file (a named pipe, a device or a folder)")
+    """The UTF-8 text of ``path``; SourceError for no regular file, one that cannot be read, or text that
+    is not UTF-8 (``text.decoding.read_utf8``)."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise SourceError(f"{path}: {err.strerror or err}") from None
-    try:
-        return decode_utf8(data, "strict", str(path), "parse", errors_option=False)
+        return read_utf8(path, "parse")
     except ValueError as err:
         raise SourceError(str(err)) from None
 

@@ -1,6 +1,6 @@
 import pytest
 
-from text.decoding import decode_utf8
+from text.decoding import decode_utf8, read_utf8
 
 
 def test_utf8_loses_its_byte_order_mark():
@@ -23,3 +23,11 @@ def test_a_nul_byte_is_binary_input_even_when_replacing():
     with pytest.raises(ValueError) as err:
         decode_utf8(b"a\0b", "replace", "stdin", "mine")
     assert str(err.value) == "stdin: binary input (NUL byte at byte offset 1), nothing to mine"
+
+
+def test_read_utf8_reads_a_file_and_names_a_path_that_is_no_file(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"\xef\xbb\xbfTom ran.\n")
+    assert read_utf8(path, "read") == "Tom ran.\n"
+    with pytest.raises(ValueError, match=f"^{tmp_path}: a folder, not a file$"):
+        read_utf8(tmp_path, "read")

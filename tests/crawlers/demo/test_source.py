@@ -121,5 +121,5 @@ def test_a_named_pipe_is_refused_before_it_is_read(tmp_path):
     )
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
-        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not a regular file (a named pipe, a device or a folder)\n"
+        f"error: {tmp_path / 'bk' / 'ch01.txt'}: not a regular file (a named pipe or a device)\n"
     )
