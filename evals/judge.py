@@ -152,11 +152,11 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
 def recall_report(gold_path: Path, data: Path, show: bool = False) -> list[str]:
     """The ``recall`` command's output; DataError for a malformed gold or data, OSError for missing data."""
     gold = recall.read_recall_gold(gold_path, data)
-    mined = recall.mine_sources(data, gold)
+    mined = recall.mine_sources(gold)
     result = recall.evaluate(gold, mined)
     out = [f"{gold_path}", "", *recall.report(result), "", *recall.by_stretch(gold, mined)]
     if show:
-        text = {source: recall.sentences(data, source) for source in gold.stretches}
+        text = gold.texts
         for g in result.missed:
             a, b = Span(g.a[0], max(g.a[1], 0), max(g.a[2], 0), ""), Span(g.b[0], *g.b[1:], "")
             c = Candidate(g.phenomenon, "gold", a, b, "")

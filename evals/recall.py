@@ -24,7 +24,7 @@ matches no instance is wrong.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate
@@ -48,6 +48,7 @@ class Instance:
 class Gold:
     stretches: dict[str, list[tuple[int, int]]]  # source -> [(first, last)]
     instances: list[Instance]
+    texts: dict[str, list[str]] = field(default_factory=dict)  # source -> its sentences, as checked
 
 
 class GoldError(DataError):
@@ -71,7 +72,7 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
                 if not 0 <= first <= last:
                     raise GoldError(f"{path}:{n}: a stretch from sentence {first} to {last}")
                 stretches.setdefault(f[1], []).append((first, last))
-                named.append((n, f[1], max(first, last)))
+                named.append((n, f[1], last))
             elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
                 nums = [int(x) for x in f[4:]]
                 if problem := _span_problem(nums[:3]) or _span_problem(nums[3:]):
@@ -87,8 +88,8 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
     for n, g in instances:
         if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
             raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")
-    _check_sizes(path, data, named, instances)
-    return Gold(stretches, [g for _, g in instances])
+    texts = _checked_texts(path, data, named, instances)
+    return Gold(stretches, [g for _, g in instances], texts)
 
 
 def _span_problem(span: list[int]) -> str | None:
@@ -101,12 +102,12 @@ def _span_problem(span: list[int]) -> str | None:
     return None
 
 
-def _check_sizes(
+def _checked_texts(
     path: Path, data: Path, named: list[tuple[int, str, int]], instances: list[tuple[int, Instance]]
-) -> None:
-    """GoldError naming the first line of ``path`` that names a sentence past the end of its source, or
-    characters past the end of their sentence (a silent miss otherwise); ``named`` holds (line number,
-    source, the last sentence the line names)."""
+) -> dict[str, list[str]]:
+    """The sentences of each source ``path`` names; GoldError naming the first line that names a sentence
+    past the end of its source, or characters past the end of their sentence (a silent miss otherwise);
+    ``named`` holds (line number, source, the last sentence the line names)."""
     texts: dict[str, list[str]] = {}
     for n, source, sentence in named:
         if source not in texts:
@@ -122,6 +123,7 @@ def _check_sizes(
                     f"{path}:{n}: character {end} is past the end of sentence {sentence} of {g.source}"
                     f" ({len(texts[g.source][sentence])} characters)"
                 )
+    return texts
 
 
 def sentences(data: Path, source: str) -> list[str]:
@@ -183,8 +185,8 @@ def evaluate(gold: Gold, mined: dict[str, list[Candidate]]) -> Result:
     return r
 
 
-def mine_sources(data: Path, gold: Gold) -> dict[str, list[Candidate]]:
-    return {source: mine(sentences(data, source)) for source in gold.stretches}
+def mine_sources(gold: Gold) -> dict[str, list[Candidate]]:
+    return {source: mine(gold.texts[source]) for source in gold.stretches}
 
 
 def report(r: Result) -> list[str]:

@@ -23,7 +23,7 @@ def test_recall_and_precision_inside_the_stretches(tmp_path):
         "instance\tlines/001.en\treference\tadjacent\t0\t0\t4\t1\t0\t3\n"  # Anna <- She
     )
     g = recall.read_recall_gold(gold, data)
-    mined_files = recall.mine_sources(data, g)
+    mined_files = recall.mine_sources(g)
     result = recall.evaluate(g, mined_files)
     assert result.found["reference", "adjacent"] == 2 and result.gold["synonyms", "adjacent"] == 1
     assert [m.phenomenon for m in result.missed] == ["synonyms"]
