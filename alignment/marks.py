@@ -4,7 +4,10 @@
 quotation opens with “ 「 『 and closes with ” 」 』. In English a curly quote says which it is; a
 straight one (' or ") opens at the start of a sentence or after a space, opening bracket or dash, before
 a non-space, and closes after a non-space, before the end, a space or punctuation, so that an apostrophe
-inside a word (I'd, Trinket's) is neither.
+inside a word (I'd, Trinket's) is neither. A term in quotation marks (凡是被“它”盯住的人, the "Way of
+Balance") is not speech, and translators keep or drop its marks at will: a quotation of up to 6
+characters (English: 25) inside a sentence, not after a colon or a comma, with no sentence punctuation,
+dash or ellipsis in it, counts as none.
 
 ``zh_ends_quoted`` and ``en_ends_quoted`` say whether a sentence ends in speech (a closing quotation mark
 last, but for sentence-final punctuation), in narration (a speech tag after the quotation, or none), or
@@ -29,6 +32,10 @@ _EN_CLOSE = re.compile(r"""[”'"’](?:(?<=”)|(?<=\S['"’])(?=$|[\s)\],.;:!?
 # what may follow the closing quotation mark of a Chinese sentence that ends in speech
 _ZH_FINAL = "。！？…"
 _EN_OPENERS = "“‘'\""  # the characters that may open an English quotation (``_EN_OPEN``)
+# a term: a short quotation inside a sentence (not first, not after a colon or comma), without sentence
+# punctuation, dash or ellipsis
+_ZH_TERM = re.compile(r"(?<=[^：:，,])[“「『][^“”「」『』，。！？：…—～,!?]{1,6}[”」』]")
+_EN_TERM = re.compile(r"""(?<![:,]\s)(?<=\s)[“"‘'][^“”"‘’',.!?:;…—–-]{1,25}[”"’'](?=[\s,.;:!?)]|$)""")
 
 
 def _trimmed(sentence: str, final: str = "") -> str:
@@ -63,9 +70,11 @@ def en_ends_quoted(sentence: str) -> int:
 
 def zh_marks(sentence: str) -> Marks:
     """(quotations opened, quotations closed, question marks) in a Chinese sentence."""
+    sentence = _ZH_TERM.sub("", sentence)
     return len(_ZH_OPEN.findall(sentence)), len(_ZH_CLOSE.findall(sentence)), sentence.count("？")
 
 
 def en_marks(sentence: str) -> Marks:
     """(quotations opened, quotations closed, question marks) in an English sentence."""
+    sentence = _EN_TERM.sub("", sentence)
     return len(_EN_OPEN.findall(sentence)), len(_EN_CLOSE.findall(sentence)), sentence.count("?")

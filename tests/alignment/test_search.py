@@ -65,7 +65,7 @@ def test_bead_types():
     wide = bead_types(SearchParams(max_size=4, one_to_many=6))
     assert wide == types[:-1] + [(1, 4), (1, 5), (1, 6), (1, 0)]
     assert SearchParams(max_size=4, one_to_many=6).span_widths() == (3, 6)
-    assert SearchParams().span_widths() == (5, 6)
+    assert SearchParams().span_widths() == (5, 9)
 
 
 def test_planted_alignment_is_recovered():
