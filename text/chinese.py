@@ -132,6 +132,11 @@ def is_name(pos: str) -> bool:
     return pos.startswith(("nr", "ns", "nt")) or pos == "nz"
 
 
+def is_latin(word: str) -> bool:
+    """A word in Latin letters (and digits) inside Chinese text: QQ, HP, MP3, a name left untranslated."""
+    return word.isascii() and word.isalnum() and not word.isdigit()
+
+
 _PREFIX = 1.0  # the log probability kept for a prefix of words that is no word itself (words have < 0)
 _UNSEEN = jieba.finalseg.MIN_FLOAT  # the log probability jieba's HMM gives what it never saw
 
@@ -280,8 +285,9 @@ def _jieba() -> _Jieba:
 
 
 def segment(sentence: str) -> list[str]:
-    """Every Chinese word or number of ``sentence`` (``jieba.lcut``), function words dropped: the one
-    segmentation that pairing and alignment share (the filter stage carries it to the align stage)."""
+    """Every Chinese word, number or Latin word (``is_latin``) of ``sentence`` (``jieba.lcut``), function
+    words dropped: the one segmentation that pairing and alignment share (the filter stage carries it to
+    the align stage)."""
     cut, han, out = _jieba(), _HAN.search, []
     # jieba cuts runs of its block characters (odd parts of the split) and yields every other character alone
     for k, part in enumerate(jieba.re_han_default.split(sentence)):
@@ -289,7 +295,9 @@ def segment(sentence: str) -> list[str]:
             out += [word for word in cut.block(part) if word not in STOP_WORDS]
         elif k % 2:
             out += [
-                word for word in cut.block(part) if word not in STOP_WORDS and (han(word) or word.isdigit())
+                word
+                for word in cut.block(part)
+                if word not in STOP_WORDS and (han(word) or word.isdigit() or is_latin(word))
             ]
         elif part:
             out += _kept_alone(part)

@@ -1,4 +1,4 @@
-"""Candidate English stems of a Chinese word: dictionary senses, numerals, pinyin, learned pairs."""
+"""Candidate English stems of a Chinese word: dictionary senses, numerals, Latin words, pinyin, learned pairs."""
 
 from __future__ import annotations
 
@@ -53,6 +53,8 @@ class Lexicon:
         number = chinese.numeral_prefix(word)
         if number is not None:
             stems: Iterable[str] = (*senses, number)
+        elif chinese.is_latin(word):  # the same word in the translation, whatever else it may mean
+            stems = (*senses, *english.content_stems(word))
         elif senses and not chinese.is_name(pos):
             stems = senses
         else:

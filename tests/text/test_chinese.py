@@ -83,7 +83,12 @@ def test_words_drop_function_words_and_punctuation():
 def _jieba_words(sentence: str) -> list[str]:
     """``segment`` as jieba itself computes it."""
     han = re.compile(r"[\u3400-\u9fff]")
-    return [w for w in jieba.lcut(sentence) if w not in STOP_WORDS and (han.search(w) or w.isdigit())]
+    latin = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")
+    return [
+        w
+        for w in jieba.lcut(sentence)
+        if w not in STOP_WORDS and (han.search(w) or w.isdigit() or latin.fullmatch(w))
+    ]
 
 
 SEGMENT_CASES = [

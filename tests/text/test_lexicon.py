@@ -38,6 +38,10 @@ def test_candidates_of_each_kind():
     assert lexicon.candidates("网晚北京", "") == {
         "bei", "beij", "evening", "jing", "late", "net", "wan", "wanbeij", "wang", "wangwanbeij"
     }  # fmt: skip
+    latin = Lexicon({**DICTIONARY, "QQ": ("tencent",)})
+    assert latin.candidates("QQ", "eng") == {"qq", "tencent"}  # a Latin word: itself and its senses
+    assert latin.candidates("Bosses", "") == {"boss"}  # stemmed as the English side is
+    assert latin.candidates("a", "") == set()  # an English stop word matches nothing
 
 
 def test_parts_gloss_a_word_by_its_shorter_words():
