@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from alignment.beads import Bead
-from alignment.chapter import Rejection, align_tokens, balance_problem
+from alignment.chapter import Rejection, align_tokens, count_problem
 from alignment.hybrid import Embedding
 from text.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
@@ -136,7 +136,7 @@ def align_book(
     keep_freed_memory()  # each chapter's tables are large arrays, allocated and freed in turn
     lexicon = lexicon or default_lexicon()
     paragraphs = paragraphs or [Paragraphs()] * len(chapters)
-    results: list[list[Bead] | Rejection | None] = [balance_problem(len(zh), len(en)) for zh, en in chapters]
+    results: list[list[Bead] | Rejection | None] = [count_problem(len(zh), len(en)) for zh, en in chapters]
     todo = [k for k, result in enumerate(results) if result is None]
     evidence = Evidence()
     with gc_paused(), _mapper(processes, len(todo), lexicon) as mapper:

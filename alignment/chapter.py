@@ -1,4 +1,4 @@
-"""Aligning one chapter: the sanity check on its sentence counts, and the two-pass search over the
+"""Aligning one chapter: the sanity checks on its sentence counts, and the two-pass search over the
 similarity (called per chapter by ``alignment.book``)."""
 
 from __future__ import annotations
@@ -13,10 +13,20 @@ from core.rejection import Rejection
 
 MIN_SENTENCES_TO_JUDGE = 6  # n_zh + n_en below this: never called unbalanced
 SENTENCE_RATIO = (0.3, 4.0)  # allowed n_en / n_zh
+# most sentences a side: the scorer's tables grow with n_zh x n_en (1,444 x 1,947 sentences: 0.6 GB; a
+# web-novel chapter has tens, a long literary one hundreds; a book read as one chapter, tens of thousands)
+MAX_SENTENCES = 2000
 
 
-def balance_problem(n_zh: int, n_en: int) -> Rejection | None:
-    """A rejection when the sentence counts are too far apart for the chapters to be translations."""
+def count_problem(n_zh: int, n_en: int) -> Rejection | None:
+    """A rejection when the sentence counts are too far apart for the chapters to be translations, or too
+    many to align."""
+    if max(n_zh, n_en) > MAX_SENTENCES:
+        return Rejection(
+            "chapter_too_long",
+            f"{n_zh} zh and {n_en} en sentences: the aligner takes at most {MAX_SENTENCES:,} a side"
+            " (a book read as one chapter?)",
+        )
     if n_zh + n_en < MIN_SENTENCES_TO_JUDGE:
         return None
     low, high = SENTENCE_RATIO

@@ -15,7 +15,7 @@ from functools import cache
 from alignment.beads import Bead
 from alignment.bleualign import bleualign
 from alignment.book import BookAlignment, ChapterText, Segmented, align_book
-from alignment.chapter import balance_problem
+from alignment.chapter import count_problem
 from alignment.galechurch import gale_church
 from alignment.hybrid import HybridWeights, Margins
 from alignment.joined import PooledCache
@@ -128,7 +128,7 @@ def _hybrid(book: BookToAlign) -> Aligned:
 def _margins(zh: Sequence[str], en: Sequence[str], params: SearchParams) -> Margins:
     """A chapter's margins for the bead shapes of ``params`` (none for a chapter ``align_book`` rejects
     unsearched)."""
-    if balance_problem(len(zh), len(en)):
+    if count_problem(len(zh), len(en)):
         return Margins((), (), ())
     cache = PooledCache(_pooler())  # per chapter: token features are large
     return Margins.of(zh, en, cache, params)
@@ -168,7 +168,7 @@ def _per_chapter(
     """A chapter-by-chapter aligner: unbalanced chapters are rejected before ``align`` sees them."""
     results: list[list[Bead] | Rejection] = []
     for chapter_id, (zh, en) in zip(book.ids, book.chapters):
-        results.append(balance_problem(len(zh), len(en)) or align(chapter_id, zh, en))
+        results.append(count_problem(len(zh), len(en)) or align(chapter_id, zh, en))
     return results, 0
 
 

@@ -1,9 +1,11 @@
 """One chapter through the pipeline's path (``align_chapters``, the default method), which reaches
 ``alignment.chapter`` through ``alignment.book``."""
 
+import pytest
+
 from alignment.beads import Bead
 from tests.alignment.cover import assert_cover
-from alignment.chapter import balance_problem
+from alignment.chapter import count_problem
 from text.lexicon import Lexicon
 from alignment.methods import align_chapters
 from core.rejection import Rejection
@@ -42,8 +44,18 @@ def test_very_unbalanced_chapter_is_rejected(lexicon):
     assert isinstance(result, Rejection) and result.reason == "unbalanced_chapter"
 
 
+@pytest.mark.parametrize("method", ["default", "hybrid", "galechurch"])
+def test_a_chapter_too_long_to_align_is_rejected_unsearched(lexicon, method):
+    (result,), _ = align_chapters(method, [(ZH[:1] * 2001, EN[:1] * 2000)], ["book/1"], lexicon=lexicon)
+    assert result == Rejection(
+        "chapter_too_long",
+        "2001 zh and 2000 en sentences: the aligner takes at most 2,000 a side (a book read as one chapter?)",
+    )
+    assert count_problem(2000, 2000) is None
+
+
 def test_balance_limits():
-    assert balance_problem(10, 40) is None
-    assert balance_problem(10, 41) is not None
-    assert balance_problem(10, 2) is not None
-    assert balance_problem(1, 4) is None  # too small to judge
+    assert count_problem(10, 40) is None
+    assert count_problem(10, 41) is not None
+    assert count_problem(10, 2) is not None
+    assert count_problem(1, 4) is None  # too small to judge
