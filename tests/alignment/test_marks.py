@@ -31,16 +31,22 @@ def test_en_curly_quotes():
 
 
 def test_a_short_quoted_term_inside_a_sentence_is_no_quotation():
-    assert zh_marks("凡是被“它”盯住的人，都在执行着「平衡之道」。") == (0, 0, 0)
-    assert en_marks('They call it the "Way of Balance", and ‘it’ stared.') == (0, 0, 0)
-    # speech: first in the sentence, after a colon or a comma, with punctuation, a dash or too long
-    assert zh_marks("“走”他说。她道：“好”，又说，『走吧』") == (3, 3, 0)
-    assert zh_marks("他问“你为什么——”和“真的吗？”还有“一二三四五六七”") == (3, 3, 1)
-    assert en_marks('"Go" he said: "Now" and then, "Here" and "Stop!" and "one two three four five six"') == (
-        5,
-        5,
-        0,
+    terms = (
+        "凡是被“它”盯住的人，都在执行着「平衡之道」。",
+        'They call it the "Way of Balance", and ‘it’ stared.',
     )
+    assert [zh_marks(terms[0]), en_marks(terms[1])] == [(0, 0, 0), (0, 0, 0)]
+    # speech: first in the sentence, after a colon or a comma, with punctuation, a dash or too long
+    speech = (
+        "“走”他说。她道：“好”，又说，『走吧』",
+        "他问“你为什么——”和“真的吗？”还有“一二三四五六七”",
+        '"Go" he said: "Now" and then, "Here" and "Stop!" and "one two three four five six"',
+    )
+    assert [zh_marks(speech[0]), zh_marks(speech[1]), en_marks(speech[2])] == [
+        (3, 3, 0),
+        (3, 3, 1),
+        (5, 5, 0),
+    ]
 
 
 def test_a_sentence_ends_in_speech_maybe_or_not():
