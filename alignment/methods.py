@@ -165,7 +165,7 @@ def _gale_church(book: BookToAlign) -> Aligned:
 def _per_chapter(
     book: BookToAlign, align: Callable[[str, Sequence[str], Sequence[str]], list[Bead] | Rejection]
 ) -> Aligned:
-    """A chapter-by-chapter aligner: unbalanced chapters are rejected before ``align`` sees them."""
+    """A chapter-by-chapter aligner: unbalanced or overlong chapters are rejected before ``align`` sees them."""
     results: list[list[Bead] | Rejection] = []
     for chapter_id, (zh, en) in zip(book.ids, book.chapters):
         results.append(count_problem(len(zh), len(en)) or align(chapter_id, zh, en))
