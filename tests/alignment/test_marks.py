@@ -32,8 +32,8 @@ def test_en_curly_quotes():
 
 def test_a_short_quoted_term_inside_a_sentence_is_no_quotation():
     terms = (
-        "凡是被“它”盯住的人，都在执行着「平衡之道」。",
-        'They call it the "Way of Balance", and ‘it’ stared.',
+        "他把“它”放回原处，又念了一遍「天道」。",
+        'They call it the "Iron Rule", and ‘it’ stared.',
     )
     assert [zh_marks(terms[0]), en_marks(terms[1])] == [(0, 0, 0), (0, 0, 0)]
     # speech: first in the sentence, after a colon or a comma, with punctuation, a dash or too long
