@@ -39,7 +39,7 @@ def test_a_short_quoted_term_inside_a_sentence_is_no_quotation():
     # speech: first in the sentence, after a colon or a comma, with punctuation, a dash or too long
     speech = (
         "“走”他说。她道：“好”，又说，『走吧』",
-        "他问“你为什么——”和“真的吗？”还有“一二三四五六七”",
+        "他问“你怎么——”和“真的吗？”还有“一二三四五六七”",
         '"Go" he said: "Now" and then, "Here" and "Stop!" and "one two three four five six"',
     )
     assert [zh_marks(speech[0]), zh_marks(speech[1]), en_marks(speech[2])] == [
