@@ -8,7 +8,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -95,14 +94,14 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
     if args.scheduler_host:
         _share_with_workers(luigi.configuration.get_config())
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
-    # one build per output folder, unless luigid shares the tasks out
-    with nullcontext() if args.scheduler_host else build_lock(target.layout.root):
+    # a local build alone in its output folder; workers sharing a luigid together, but not beside one
+    with build_lock(target.layout.root, shared=bool(args.scheduler_host)):
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
         with (
             luigi_logging_to(target.log_path),
             BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,
         ):
-            # workers of another config, started since, take no lock: the folder is checked at each stage
+            # workers of another config, started since, share the lock: the folder is checked at each stage
             still_ours = partial(target.claim_folder, prune=False, adopt=False)
             return _run_stages(stages, args, scheduler, progress, still_ours)
 

@@ -1,20 +1,34 @@
-"""One build per output folder: a lock file held while a build writes there.
+"""Who writes to an output folder: a reader–writer lock on its ``.build.lock``, held for a build's run.
 
-A second build of the same folder exits at once with one line (it does not wait). Workers that share a
-central luigid (``--scheduler-host``) take no lock: the scheduler gives each task to one worker.
+A build with the local scheduler holds it exclusively; workers that share a central luigid
+(``--scheduler-host``) hold it shared, so any number of them, on one machine or several, build one
+folder together (luigid gives each task to one worker). A build that cannot have the lock exits at once
+with one line saying what holds the folder (it does not wait): a local build beside another build or
+beside workers, a worker beside a local build.
+
+The lock is ``flock(2)`` on an open file description of the lock file: released when the build ends, and
+by the system when its process dies; the processes Luigi forks for tasks inherit it, so it is held until
+the last of them ends. Across machines it holds where the shared mount carries flock (NFS does, as
+POSIX locks). The file stays in place: a build that removed it could lock a new file beside a holder of
+the old one.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from pipeline.output_folder import FolderRefused
 
 LOCK_NAME = ".build.lock"
+_HELD = frozenset(
+    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
+)  # flock's "held by another" (EACCES on NFS)
 
 
 class OutputBusy(Exception):
@@ -22,20 +36,69 @@ class OutputBusy(Exception):
 
 
 @contextmanager
-def build_lock(root: Path) -> Iterator[None]:
-    """Hold ``root``'s build lock for the duration (released on exit, and by the system if the process dies)."""
-    lock = FileLock(root / LOCK_NAME, timeout=0)
+def build_lock(root: Path, shared: bool = False) -> Iterator[None]:
+    """Hold ``root``'s build lock for the duration: ``shared`` for a worker of a central luigid, else
+    exclusive. ``OutputBusy`` at once where it is held otherwise, ``FolderRefused`` where it cannot be
+    taken (the folder cannot be written, the lock file is not a file)."""
+    path = root / LOCK_NAME
+    fd = _open(root, path)
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        lock.acquire()
-    except Timeout:
-        raise OutputBusy(
-            f"another build is writing to {root}: wait for it to end, "
-            "or share one luigid between builds with --scheduler-host"
-        ) from None
-    except OSError as err:  # a read-only place, no permission, a folder where the lock file goes
-        raise FolderRefused(f"cannot write to the output folder {root}: {err.strerror or err}") from None
-    try:
+        if not _flock(fd, path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX):
+            raise OutputBusy(_holder(fd, path, root, shared))
         yield
     finally:
-        lock.release()
+        os.close(fd)  # releases the lock, unless a forked task still has it open
+
+
+def _open(root: Path, path: Path) -> int:
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # a read-only place, no permission, a file where the folder goes
+        raise FolderRefused(f"cannot write to the output folder {root}: {err.strerror or err}") from None
+    try:  # O_RDWR: over NFS, flock is a POSIX lock, which wants a descriptor open for writing
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666)
+    except OSError as err:
+        try:
+            mode = path.lstat().st_mode
+        except OSError:  # not there, and the folder refuses a new file
+            raise FolderRefused(f"cannot write to the output folder {root}: {err.strerror or err}") from None
+        raise FolderRefused(_not_usable(root, path, mode, err)) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):  # a named pipe, a device
+        os.close(fd)
+        raise FolderRefused(_not_usable(root, path, mode, None))
+    return fd
+
+
+def _not_usable(root: Path, path: Path, mode: int, err: OSError | None) -> str:
+    if stat.S_ISREG(mode) and err is not None:  # a file this account cannot write to
+        return f"cannot lock the output folder {root}: {path}: {err.strerror or err}"
+    kind = (
+        "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else "not a plain file"
+    )
+    return f"cannot lock the output folder {root}: its lock file {path} is {kind}; remove it, then run again"
+
+
+def _flock(fd: int, path: Path, operation: int) -> bool:
+    """Whether ``operation`` (``LOCK_SH`` or ``LOCK_EX``) was taken at once (False: held otherwise)."""
+    try:
+        fcntl.flock(fd, operation | fcntl.LOCK_NB)
+    except OSError as err:
+        if err.errno in _HELD:
+            return False
+        raise FolderRefused(
+            f"cannot lock the output folder {path.parent}: {path}: {err.strerror or err}"
+        ) from None
+    return True
+
+
+def _holder(fd: int, path: Path, root: Path, shared: bool) -> str:
+    """The line that says what holds ``root``'s lock, and what to do."""
+    if shared:  # only an exclusive holder refuses a shared lock
+        return f"a local build is writing to {root}: wait for it to end"
+    if _flock(fd, path, fcntl.LOCK_SH):  # shared holders only (released with the descriptor, at once)
+        return f"luigid workers are building in {root}: wait for them, or join them with --scheduler-host"
+    return (
+        f"another build is writing to {root}: wait for it to end, "
+        "or share one luigid between builds with --scheduler-host"
+    )

@@ -83,7 +83,7 @@ def test_a_folder_in_place_of_a_crawl_report_is_one_line_no_summary(tmp_path, ca
 
 
 def test_a_folder_that_gets_another_configs_books_during_a_build_stops_it_at_the_next_stage(tmp_path):
-    """Workers of two configs sharing a luigid and a folder (they take no lock) both passed the check at
+    """Workers of two configs sharing a luigid and a folder (they share the lock) both passed the check at
     their start, then overwrote each other's corpus-wide tables (books.parquet, dedup) and exited 0."""
     from pipeline.output_folder import FolderRefused
     from tests.helpers import local_book, local_config

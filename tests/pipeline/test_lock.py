@@ -1,17 +1,134 @@
+import multiprocessing
+import os
+import socket
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+
 import pytest
-from filelock import FileLock
 
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
 from pipeline.output_folder import FolderRefused
 from tests.helpers import output_of, run_cli, target
 
+FORK = multiprocessing.get_context("fork")
+LOCAL, WORKER = False, True  # build_lock's ``shared``: a local-scheduler build, a worker of a central luigid
 
-def test_an_output_folder_has_one_build_at_a_time(tmp_path):
-    with build_lock(tmp_path / "out"):
-        with pytest.raises(OutputBusy, match=f"^another build is writing to {tmp_path / 'out'}: wait for it"):
-            with build_lock(tmp_path / "out"):
+
+def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
+    if shared:
+        return f"a local build is writing to {root}: wait for it to end"
+    if holder_shared:
+        return f"luigid workers are building in {root}: wait for them, or join them with --scheduler-host"
+    return (
+        f"another build is writing to {root}: wait for it to end, "
+        "or share one luigid between builds with --scheduler-host"
+    )
+
+
+def _hold(root: Path, shared: bool, pipe) -> None:
+    try:
+        with build_lock(root, shared):
+            pipe.send("held")
+            pipe.recv()  # until the test lets go (or kills this process)
+    except (OutputBusy, FolderRefused) as err:
+        pipe.send(str(err))
+
+
+@contextmanager
+def held_in_another_process(root: Path, shared: bool) -> Iterator[multiprocessing.Process]:
+    """``root``'s lock held by a forked process until the end of the block (or its death)."""
+    ours, theirs = FORK.Pipe()
+    process = FORK.Process(target=_hold, args=(root, shared, theirs))
+    process.start()
+    try:
+        assert ours.poll(10) and ours.recv() == "held"
+        yield process
+    finally:
+        if process.is_alive():
+            ours.send("let go")
+        process.join(10)
+
+
+def _in_this_process(root: Path, shared: bool) -> AbstractContextManager:
+    return build_lock(root, shared)  # another open file description of the same lock file
+
+
+HOLDERS = pytest.mark.parametrize(
+    "hold", [held_in_another_process, _in_this_process], ids=["process", "open"]
+)
+
+
+@HOLDERS
+@pytest.mark.parametrize(
+    "holder_shared, shared",
+    [(LOCAL, LOCAL), (LOCAL, WORKER), (WORKER, LOCAL)],
+    ids=["local-vs-local", "local-vs-worker", "workers-vs-local"],
+)
+def test_a_local_build_and_anything_else_on_one_folder_exclude_each_other(
+    tmp_path, hold, holder_shared, shared
+):
+    root = tmp_path / "out"
+    with hold(root, holder_shared):
+        for _ in range(2):  # a refusal takes nothing from the holder
+            with pytest.raises(OutputBusy) as err:
+                with build_lock(root, shared):
+                    pytest.fail("two builds hold one folder")
+            assert str(err.value) == _refusal(root, holder_shared, shared)
+    with build_lock(root, shared):  # released at the end of the holder's block
+        pass
+
+
+@HOLDERS
+def test_workers_share_a_folder_and_keep_a_local_build_out_until_the_last_ends(tmp_path, hold):
+    root = tmp_path / "out"
+    with hold(root, WORKER):
+        with build_lock(root, WORKER), build_lock(root, WORKER):
+            with pytest.raises(OutputBusy, match="^luigid workers are building in"):
+                with build_lock(root, LOCAL):
+                    pass
+        with pytest.raises(
+            OutputBusy, match="^luigid workers are building in"
+        ):  # the first worker still runs
+            with build_lock(root, LOCAL):
                 pass
-    with build_lock(tmp_path / "out"):  # released
+    with build_lock(root, LOCAL):
+        pass
+
+
+def test_the_lock_is_released_when_its_holder_raises_or_is_killed(tmp_path):
+    root = tmp_path / "out"
+    with pytest.raises(RuntimeError):
+        with build_lock(root, LOCAL):
+            raise RuntimeError
+    with build_lock(root, LOCAL):
+        pass
+    for shared in (LOCAL, WORKER):
+        with held_in_another_process(root, shared) as holder:
+            holder.kill()
+            holder.join(10)
+            with build_lock(root, LOCAL):
+                pass
+
+
+def test_a_task_forked_by_a_build_holds_its_lock_until_the_task_ends(tmp_path):
+    root = tmp_path / "out"
+    ours, theirs = FORK.Pipe()
+    with build_lock(root, LOCAL):
+        task = FORK.Process(
+            target=theirs.recv
+        )  # inherits the lock's descriptor, as Luigi's task processes do
+        task.start()
+    try:
+        for shared in (LOCAL, WORKER):
+            with pytest.raises(OutputBusy) as err:
+                with build_lock(root, shared):
+                    pass
+            assert str(err.value) == _refusal(root, LOCAL, shared)
+    finally:
+        ours.send("end")
+        task.join(10)
+    with build_lock(root, LOCAL):
         pass
 
 
@@ -22,21 +139,50 @@ def test_an_output_folder_that_cannot_be_written_is_refused(tmp_path):
     ):
         with build_lock(tmp_path / "file" / "out"):
             pass
-    (tmp_path / "out" / LOCK_NAME).mkdir(parents=True)
-    with pytest.raises(
-        FolderRefused, match=f"^cannot write to the output folder {tmp_path}/out: Is a directory$"
-    ):
-        with build_lock(tmp_path / "out"):
+
+
+@pytest.mark.parametrize(
+    "make, kind",
+    [
+        (lambda lock: lock.mkdir(), "a folder"),
+        (lambda lock: lock.symlink_to(lock.with_name("elsewhere")), "a symbolic link"),
+        (lambda lock: lock.symlink_to(lock.parent), "a symbolic link"),
+        (lambda lock: os.mkfifo(lock), "not a plain file"),
+    ],
+    ids=["folder", "dangling-link", "link-to-folder", "fifo"],
+)
+@pytest.mark.parametrize("shared", [LOCAL, WORKER], ids=["local", "worker"])
+def test_a_lock_file_that_is_not_a_file_is_named(tmp_path, make, kind, shared):
+    root = tmp_path / "out"
+    root.mkdir()
+    make(root / LOCK_NAME)
+    with pytest.raises(FolderRefused) as err:
+        with build_lock(root, shared):
             pass
+    assert str(err.value) == (
+        f"cannot lock the output folder {root}: its lock file {root / LOCK_NAME} is {kind}; remove it, then run again"
+    )
+    assert not (root / "elsewhere").exists()
 
 
-def test_a_second_build_of_one_output_exits_with_one_line(demo_config):
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    "holder_shared, worker",
+    [(LOCAL, False), (WORKER, False), (LOCAL, True)],
+    ids=["local-vs-local", "workers-vs-local", "local-vs-worker"],
+)
+def test_a_build_of_a_held_output_exits_with_one_line(demo_config, holder_shared, worker):
     out = output_of(demo_config)
-    out.mkdir()
-    with FileLock(out / LOCK_NAME, timeout=0):  # the first build, as another process would hold it
-        result = run_cli("corpus", *target(demo_config))
+    luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(_closed_port())] if worker else []
+    with build_lock(out, holder_shared):  # the first build, as another process would hold it
+        result = run_cli("corpus", *target(demo_config), *luigid, timeout=60)  # no luigid asked (or 1-2 min)
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [  # after the "Building 3 books ..." header
-        f"another build is writing to {out}: wait for it to end, or share one luigid between builds with --scheduler-host"
+        _refusal(out, holder_shared, worker)
     ]
     assert sorted(p.name for p in out.iterdir()) == [LOCK_NAME]  # nothing built, nothing swept
