@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from luigi.rpc import RPCError
 
@@ -24,7 +24,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile
-from pipeline.lock import OutputBusy
+from pipeline.lock import OutputBusy, build_lock
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
@@ -120,8 +120,13 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_clean(args: argparse.Namespace) -> int:
+    """Empty the output folder, holding its build lock (not while a build or luigid workers write there)."""
     root = Target.of(args, owned=False).layout.root
-    kept = output_folder.clean(Layout(root))
+    try:
+        with build_lock(root) if root.is_dir() else nullcontext():
+            kept = output_folder.clean(Layout(root))
+    except OutputBusy:
+        raise OutputBusy(f"a build is writing to {root}: clean it once the build has ended") from None
     print(
         f"cleaned {root}"
         + (

@@ -14,6 +14,7 @@ from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.storage import write_table
 from pipeline import cli
+from pipeline.lock import build_lock
 from pipeline.cli import main
 from tests.exports.synthetic import write_book
 from tests.helpers import output_of, target, write_config
@@ -53,7 +54,19 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
         f"cleaned {layout.root}; kept corrections/ (hand-made: delete by hand if you mean to)\n",
         "",
     )
-    assert sorted(p.name for p in layout.root.iterdir()) == ["corrections"]
+    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
+
+
+def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    with build_lock(layout.root, shared=True):  # a luigid worker's
+        assert _run(capsys, "clean", *target(config)) == (
+            1,
+            "",
+            f"a build is writing to {layout.root}: clean it once the build has ended\n",
+        )
+    assert layout.chapters("city-star").is_file()
 
 
 def test_unknown_export_formats_are_named_before_any_work(config, capsys):
