@@ -5,9 +5,10 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 ``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
 ``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
-``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
-requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
+``bad_encoding`` (a UTF-16 declaration its bytes belie included), ``bad_compression`` (a body that is not
+the gzip, deflate, br or zstd its ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other
+bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's
+origins: never requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).
@@ -46,7 +47,7 @@ from w3lib.url import canonicalize_url
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
-from crawlers.parsing import decode_page, parse_chapter, parse_toc
+from crawlers.parsing import decode_page, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
@@ -265,8 +266,7 @@ class NovelSpider(scrapy.Spider):
             raise CloseSpider("blocked")
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
-        tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
-        return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
+        return self._failure_record(kind, url, "bad_encoding", undecodable(response, self.encoding))
 
     def request_dropped(self, request: Request) -> None:
         """Note a chapter's page that Scrapy's scheduler dropped as a duplicate of a page already requested

@@ -31,6 +31,7 @@ SETTINGS = {"BACKOFF_BASE": 0.01, "DOWNLOAD_TIMEOUT": 0.5, "DOWNLOAD_MAXSIZE": 6
 ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
 TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
 UTF8 = {"Content-Type": "text/html; charset=utf-8"}
+UTF16 = {"Content-Type": "text/html; charset=utf-16"}
 CHALLENGE = (
     b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
     b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>"
@@ -38,15 +39,19 @@ CHALLENGE = (
 
 
 def chapter_page(
-    title: str, text: str = TEXT, charset: str | None = "gbk", next_part: str | None = None
+    title: str,
+    text: str = TEXT,
+    charset: str | None = "gbk",
+    next_part: str | None = None,
+    encoding: str = "gbk",
 ) -> bytes:
-    """A GBK chapter page; ``charset`` is what its <meta> declares (None: no declaration)."""
+    """A chapter page in ``encoding``; ``charset`` is what its <meta> declares (None: no declaration)."""
     meta = f'<meta charset="{charset}">' if charset else ""
     link = f'<a class="next" href="{next_part}">下一页</a>' if next_part else ""
     return (
         f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>{link}'
         "</body></html>"
-    ).encode("gbk")
+    ).encode(encoding)
 
 
 OK = page(chapter_page("第一章"))
@@ -127,6 +132,12 @@ FAULTS: dict[str, Route] = {
     "/c/loop-a": redirect("/c/loop-b"),
     "/c/refresh-self": page(b'<meta http-equiv="refresh" content="0; url=/c/refresh-self">', headers=UTF8),
     "/c/hop-0": redirect("/c/hop-1"),
+    # GBK or UTF-8 bytes read as the UTF-16 they are said to be: characters of no markup and (with this
+    # title) not one U+FFFD
+    "/c/says-utf16-is-gbk": page(chapter_page("1章", charset=None), headers=UTF16),
+    "/c/says-utf16-is-utf8": page(chapter_page("1章", charset=None, encoding="utf-8"), headers=UTF16),
+    "/c/utf16-bom": page(chapter_page("双", charset=None, encoding="utf-16"), headers=UTF16),
+    "/c/utf16-no-bom": page(chapter_page("双", charset=None, encoding="utf-16-le"), headers=UTF16),
 }
 ROUTES = {
     **FAULTS,
@@ -153,6 +164,10 @@ EXPECTED = {
     "/c/loop-a": ("redirect_loop", 1),
     "/c/refresh-self": ("redirect_loop", 1),
     "/c/hop-0": ("too_many_redirects", 1),
+    "/c/says-utf16-is-gbk": ("chapter", 1),
+    "/c/says-utf16-is-utf8": ("bad_encoding", 1),
+    "/c/utf16-bom": ("chapter", 1),
+    "/c/utf16-no-bom": ("chapter", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
 }
@@ -163,6 +178,10 @@ class FaultCrawl(Crawl):
     site: FaultSite
     other: FaultSite  # another service on the same host (another port): never to be requested
     offsite_links: list[str]  # links to it in the table of contents, as the journal records them
+
+    def detail(self, path: str) -> str:
+        """The detail of the failure of the chapter at ``path``."""
+        return self.state.failures[self.site.url + path.lstrip("/")]["detail"]
 
 
 def steering_routes(other: FaultSite) -> dict[str, Route]:
@@ -220,7 +239,7 @@ def test_the_report_counts_failures_per_reason(faults):
         "timeout": 1,
         "connection_lost": 1,
         "truncated": 1,
-        "bad_encoding": 1,
+        "bad_encoding": 2,
         "too_large": 2,
         "bad_compression": 1,
         "redirect_loop": 2,
@@ -261,6 +280,22 @@ def test_misdeclared_and_undeclared_gbk_pages_are_read_with_the_site_encoding(fa
     for path in ("/c/says-utf8-is-gbk", "/c/gbk-undeclared"):
         assert faults.state.chapters[faults.site.url + path.lstrip("/")]["encoding"] == "gbk"
     assert faults.state.chapters[faults.site.url + "c/healthy-1"]["encoding"] == "gb18030"  # as declared
+
+
+@pytest.mark.slow
+def test_a_utf16_declaration_is_read_in_the_byte_order_of_the_markup_or_not_at_all_when_it_has_none(faults):
+    encodings = {
+        path: faults.state.chapters[faults.site.url + path.lstrip("/")]["encoding"]
+        for path in ("/c/says-utf16-is-gbk", "/c/utf16-bom", "/c/utf16-no-bom")
+    }
+    assert encodings == {
+        "/c/says-utf16-is-gbk": "gbk",
+        "/c/utf16-bom": "utf-16-le",
+        "/c/utf16-no-bom": "utf-16-le",
+    }
+    assert faults.detail("/c/says-utf16-is-utf8") == (
+        "declares utf-16, but its bytes hold no UTF-16 markup; too many undecodable bytes with gbk"
+    )
 
 
 @pytest.mark.slow
