@@ -7,8 +7,8 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding`` (a UTF-16 declaration its bytes belie included), ``bad_compression`` (a body that is not
 the gzip, deflate, br or zstd its ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other
-bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's
-origins: never requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
+bytes the selectors cannot read, whatever Content-Type they are sent with), ``empty_body``, ``offsite`` (a
+link, redirect or next page off the site's origins: never requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).
@@ -64,6 +64,19 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
 _IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
     "max redirections reached": "too_many_redirects",
     "Forbidden by robots.txt": "robots_forbidden",
+}
+# The first bytes of files that are no web page, whatever Content-Type they are sent with
+MAGIC_NUMBERS = {
+    b"%PDF-": "a PDF document",
+    b"PK\x03\x04": "a ZIP archive",  # EPUB and Office documents too
+    b"\x1f\x8b": "gzip data",  # compressed, without a Content-Encoding saying so
+    b"(\xb5/\xfd": "zstd data",
+    b"7z\xbc\xaf'\x1c": "a 7z archive",
+    b"Rar!\x1a\x07": "a RAR archive",
+    b"\x89PNG\r\n\x1a\n": "a PNG image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"GIF87a": "a GIF image",
+    b"GIF89a": "a GIF image",
 }
 
 
@@ -134,10 +147,8 @@ class NovelSpider(scrapy.Spider):
     ) -> Iterator[Any]:
         """Gather the chapter links of this table-of-contents page, after those of the pages ``read``
         (canonicalized URLs), then request its next page, or end with the whole list."""
-        if (content_type := _unreadable_type(response)) is not None:
-            yield self._failure_record(
-                "toc_failure", response.url, "not_html", f"not a web page: {content_type}"
-            )
+        if (what := _not_a_page(response)) is not None:
+            yield self._failure_record("toc_failure", response.url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
@@ -207,8 +218,8 @@ class NovelSpider(scrapy.Spider):
         paragraphs: list[str],
         title: str | None,
     ) -> Iterator[Any]:
-        if (content_type := _unreadable_type(response)) is not None:
-            yield self._failure_record("failure", first_url, "not_html", f"not a web page: {content_type}")
+        if (what := _not_a_page(response)) is not None:
+            yield self._failure_record("failure", first_url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
@@ -303,12 +314,18 @@ class NovelSpider(scrapy.Spider):
         }
 
 
-def _unreadable_type(response: Response) -> str | None:
-    """The Content-Type of a response that is no page for CSS selectors (Scrapy made it a plain or a JSON
-    response: an image, a PDF, binary bytes, JSON), or None for an HTML, XML or text page."""
-    if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
+def _not_a_page(response: Response) -> str | None:
+    """What a response that is no page for CSS selectors is: its Content-Type when Scrapy made it a plain or
+    a JSON response (an image, a PDF, binary bytes, JSON); the kind of file its first bytes say
+    (``MAGIC_NUMBERS``) and how it was sent, for one Scrapy took for a page (a PDF sent as text/html); None
+    for an HTML, XML or text page."""
+    content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+    if not isinstance(response, TextResponse) or isinstance(response, JsonResponse):
+        return content_type or "no Content-Type"
+    kind = next((kind for magic, kind in MAGIC_NUMBERS.items() if response.body.startswith(magic)), None)
+    if kind is None:
         return None
-    return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
+    return f"{kind}, sent as {content_type}" if content_type else f"{kind}, sent without a Content-Type"
 
 
 def _last_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -32,6 +32,7 @@ ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
 TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
 UTF8 = {"Content-Type": "text/html; charset=utf-8"}
 UTF16 = {"Content-Type": "text/html; charset=utf-16"}
+PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
 CHALLENGE = (
     b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
     b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>"
@@ -138,6 +139,8 @@ FAULTS: dict[str, Route] = {
     "/c/says-utf16-is-utf8": page(chapter_page("1章", charset=None, encoding="utf-8"), headers=UTF16),
     "/c/utf16-bom": page(chapter_page("双", charset=None, encoding="utf-16"), headers=UTF16),
     "/c/utf16-no-bom": page(chapter_page("双", charset=None, encoding="utf-16-le"), headers=UTF16),
+    "/c/pdf-as-html": page(PDF, headers={"Content-Type": "text/html"}),
+    "/c/pdf-untyped": page(PDF),
 }
 ROUTES = {
     **FAULTS,
@@ -168,6 +171,8 @@ EXPECTED = {
     "/c/says-utf16-is-utf8": ("bad_encoding", 1),
     "/c/utf16-bom": ("chapter", 1),
     "/c/utf16-no-bom": ("chapter", 1),
+    "/c/pdf-as-html": ("not_html", 1),
+    "/c/pdf-untyped": ("not_html", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
 }
@@ -245,6 +250,7 @@ def test_the_report_counts_failures_per_reason(faults):
         "redirect_loop": 2,
         "too_many_redirects": 1,
         "offsite": 5,
+        "not_html": 2,
     }
     assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
     assert report["retried"] == 2 + 1 + 4 * (
@@ -295,6 +301,14 @@ def test_a_utf16_declaration_is_read_in_the_byte_order_of_the_markup_or_not_at_a
     }
     assert faults.detail("/c/says-utf16-is-utf8") == (
         "declares utf-16, but its bytes hold no UTF-16 markup; too many undecodable bytes with gbk"
+    )
+
+
+@pytest.mark.slow
+def test_a_pdf_sent_as_a_web_page_or_without_a_type_is_not_html_naming_what_it_is(faults):
+    assert (faults.detail("/c/pdf-as-html"), faults.detail("/c/pdf-untyped")) == (
+        "not a web page: a PDF document, sent as text/html",
+        "not a web page: a PDF document, sent without a Content-Type",
     )
 
 
