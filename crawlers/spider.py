@@ -8,7 +8,8 @@ refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding`` (a UTF-16 declaration its bytes belie included), ``bad_compression`` (a body that is not
 the gzip, deflate, br or zstd its ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other
 bytes the selectors cannot read, whatever Content-Type they are sent with), ``empty_body``, ``offsite`` (a
-link, redirect or next page off the site's origins: never requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
+link, redirect or next page off the site's origins or to another scheme than http and https: never
+requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).

@@ -141,6 +141,10 @@ FAULTS: dict[str, Route] = {
     "/c/utf16-no-bom": page(chapter_page("双", charset=None, encoding="utf-16-le"), headers=UTF16),
     "/c/pdf-as-html": page(PDF, headers={"Content-Type": "text/html"}),
     "/c/pdf-untyped": page(PDF),
+    "/c/redirect-ftp": redirect("ftp://127.0.0.1/c/1"),
+    "/c/redirect-file": redirect("file:///etc/passwd"),
+    "/c/redirect-data": redirect("data:text/html,x"),
+    "/c/refresh-ftp": page(b'<meta http-equiv="refresh" content="0; url=ftp://127.0.0.1/c/1">', headers=UTF8),
 }
 ROUTES = {
     **FAULTS,
@@ -173,6 +177,10 @@ EXPECTED = {
     "/c/utf16-no-bom": ("chapter", 1),
     "/c/pdf-as-html": ("not_html", 1),
     "/c/pdf-untyped": ("not_html", 1),
+    "/c/redirect-ftp": ("offsite", 1),
+    "/c/redirect-file": ("offsite", 1),
+    "/c/redirect-data": ("offsite", 1),
+    "/c/refresh-ftp": ("offsite", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
 }
@@ -249,7 +257,7 @@ def test_the_report_counts_failures_per_reason(faults):
         "bad_compression": 1,
         "redirect_loop": 2,
         "too_many_redirects": 1,
-        "offsite": 5,
+        "offsite": 9,
         "not_html": 2,
     }
     assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
@@ -309,6 +317,23 @@ def test_a_pdf_sent_as_a_web_page_or_without_a_type_is_not_html_naming_what_it_i
     assert (faults.detail("/c/pdf-as-html"), faults.detail("/c/pdf-untyped")) == (
         "not a web page: a PDF document, sent as text/html",
         "not a web page: a PDF document, sent without a Content-Type",
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("/c/redirect-ftp", "ftp://127.0.0.1/c/1"),
+        ("/c/redirect-file", "file:///etc/passwd"),
+        ("/c/redirect-data", "data:text/html,x"),
+        ("/c/refresh-ftp", "ftp://127.0.0.1/c/1"),
+    ],
+)
+def test_a_redirect_to_another_scheme_than_http_is_offsite_naming_the_scheme(faults, path, target):
+    scheme = target.split(":")[0]
+    assert faults.detail(path) == (
+        f"redirect from {faults.site.url}{path[1:]} to a URL of scheme {scheme}, not http or https: {target}"
     )
 
 
