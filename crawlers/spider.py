@@ -43,6 +43,7 @@ from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
+from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from w3lib.url import canonicalize_url
 
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
@@ -271,7 +272,7 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
-        detail = where + (str(failure.value)[:300] or failure.type.__name__)
+        detail = where + _message(failure.value)[:300]
         yield self._failure_record(kind, url, _reason(failure), detail)
         if failure.check(SiteBlocked):
             self.blocked = detail
@@ -349,6 +350,20 @@ def _urls_of(response: Response) -> tuple[str, ...]:
     """The URLs the response was redirected from, and its own."""
     request = response.request
     return (*(request.meta.get("redirect_urls", ()) if request is not None else ()), response.url)
+
+
+def _message(error: BaseException) -> str:
+    """The detail of a failed request: for a lost connection, when it was lost and Twisted's reasons, in words
+    (Scrapy's message quotes Twisted's failure objects); else the error's message, or its class's name."""
+    cause = error.__cause__
+    if not isinstance(cause, ResponseFailed):
+        return str(error) or type(error).__name__
+    when = (
+        "a response was received" if isinstance(cause, ResponseNeverReceived) else "the response was complete"
+    )
+    said = (" ".join(str(reason.value).split()).rstrip(".") for reason in cause.reasons)
+    reasons = "; ".join(dict.fromkeys(filter(None, said)))  # Twisted's _DataLoss says nothing
+    return f"the connection was lost before {when}" + (f" ({reasons})" if reasons else "")
 
 
 def _reason(failure: Failure) -> str:

@@ -338,6 +338,14 @@ def test_a_redirect_to_another_scheme_than_http_is_offsite_naming_the_scheme(fau
 
 
 @pytest.mark.slow
+def test_a_lost_connection_is_told_in_words_not_in_twisteds_failure_objects(faults):
+    lost, cut = faults.detail("/c/reset"), faults.detail("/c/truncated")
+    assert lost.startswith("the connection was lost before a response was received (Connection ")
+    assert cut.startswith("the connection was lost before the response was complete (Connection ")
+    assert "twisted" not in lost + cut and "Failure" not in lost + cut
+
+
+@pytest.mark.slow
 def test_nothing_is_requested_on_another_port_or_scheme_by_link_redirect_next_page_or_robots(faults):
     assert faults.other.total() == 0  # robots.txt included
     assert [faults.outcome(url) for url in faults.offsite_links] == ["offsite"] * 3
