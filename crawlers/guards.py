@@ -9,7 +9,8 @@
 * ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
   status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
   (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a
-  trace), and so does one to a URL that cannot be read (``Offsite``: it has no origin).
+  trace), and so does one to a URL that cannot be read or of another scheme than http and https
+  (``Offsite``: it has no origin).
 * ``CheckedCompressionMiddleware``: Scrapy's decompression; a body that is not what its
   ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``),
   and so does one over the page size cap once decompressed (``InflatesTooLarge``).
@@ -18,6 +19,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware
@@ -121,7 +123,8 @@ class ChallengeMiddleware:
 
 
 class _LoopSafe:
-    """A Scrapy redirect middleware that raises ``RedirectLoop`` for a redirect to a URL already visited."""
+    """A Scrapy redirect middleware that raises ``RedirectLoop`` for a redirect to a URL already visited, and
+    ``Offsite`` for one to a URL it cannot read or of another scheme than http and https."""
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
         try:
@@ -132,6 +135,18 @@ class _LoopSafe:
         if isinstance(result, Request) and result.url in visited:
             raise RedirectLoop(f"redirect loop: {request.url} -> {result.url}")
         return result
+
+    def _build_redirect_request(
+        self, request: Request, response: Response, *, url: str, **kwargs: Any
+    ) -> Request:
+        """Scrapy's request for a redirect, by ``Location`` or meta refresh (the hook both middlewares build
+        it with); ``Offsite`` for a URL of another scheme (``ftp:``, ``file:``, ``data:``), which Scrapy would
+        not follow, leaving the 3xx response (``http_302``) or the refreshing page to the spider."""
+        if (scheme := urlsplit(url).scheme) not in ("http", "https"):
+            raise Offsite(
+                f"redirect from {request.url} to a URL of scheme {scheme}, not http or https: {url}"
+            )
+        return super()._build_redirect_request(request, response, url=url, **kwargs)  # type: ignore[misc]
 
 
 class LoopSafeRedirectMiddleware(_LoopSafe, RedirectMiddleware):

@@ -62,13 +62,52 @@ def _declares_charset(response: TextResponse) -> bool:
     )
 
 
-def decode_page(response: TextResponse, site_encoding: str | None) -> TextResponse | None:
-    """The page decoded with the first encoding that reads it cleanly: the charset it declares, then the
-    site's configured encoding, then the one Scrapy detects; None when none does (``response.encoding``
-    of the result says which was used)."""
+def _utf16_codec(body: bytes) -> str | None:
+    """The UTF-16 byte order in which ``body`` reads as markup (the one whose text holds more ``<``), or None
+    when neither holds one: bytes of GBK, UTF-8 or another ASCII-based encoding, each ``<`` paired with a
+    neighbouring byte into another character. Read as UTF-16, such bytes are characters of no markup, with
+    too few U+FFFD to tell by."""
+    counts = {codec: body.decode(codec, "replace").count("<") for codec in ("utf-16-le", "utf-16-be")}
+    codec = max(counts, key=counts.__getitem__)
+    return codec if counts[codec] else None
+
+
+def _as_declared(response: TextResponse) -> TextResponse | None:
+    """The page read with the charset it declares; one declared UTF-16 without a BOM in the byte order of its
+    markup, and None when it has no UTF-16 markup (the declaration is wrong)."""
+    if not response.encoding.startswith("utf-16") or read_bom(response.body)[0]:
+        return response
+    codec = _utf16_codec(response.body)
+    return response.replace(encoding=codec) if codec else None
+
+
+def _readings(response: TextResponse, site_encoding: str | None) -> list[TextResponse]:
+    """The readings of the page to try, in order: the charset it declares, then the site's configured
+    encoding, then the one Scrapy detects (which is the declared one when the page declares a charset)."""
     forced = [response.replace(encoding=site_encoding)] if site_encoding else []
-    candidates = [response, *forced] if _declares_charset(response) else [*forced, response]
-    return next((c for c in candidates if replacement_ratio(c.text) <= MAX_REPLACEMENT_RATIO), None)
+    if not _declares_charset(response):
+        return [*forced, response]
+    declared = _as_declared(response)
+    return forced if declared is None else [declared, *forced]
+
+
+def decode_page(response: TextResponse, site_encoding: str | None) -> TextResponse | None:
+    """The page decoded with the first of its readings (``_readings``) that reads it cleanly; None when none
+    does (``response.encoding`` of the result says which was used)."""
+    return next(
+        (r for r in _readings(response, site_encoding) if replacement_ratio(r.text) <= MAX_REPLACEMENT_RATIO),
+        None,
+    )
+
+
+def undecodable(response: TextResponse, site_encoding: str | None) -> str:
+    """Why ``decode_page`` found no clean reading of the page: a UTF-16 declaration its bytes belie, and the
+    encodings tried."""
+    tried = ", ".join(dict.fromkeys(r.encoding for r in _readings(response, site_encoding)))
+    undecoded = f"too many undecodable bytes with {tried}" if tried else "no site encoding to try instead"
+    if _declares_charset(response) and _as_declared(response) is None:
+        return f"declares {response.encoding}, but its bytes hold no UTF-16 markup; {undecoded}"
+    return undecoded
 
 
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:

@@ -5,8 +5,10 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 ``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
 ``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding``, ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its
-``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins: never
+``bad_encoding`` (a UTF-16 declaration its bytes belie included), ``bad_compression`` (a body that is not
+the gzip, deflate, br or zstd its ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other
+bytes the selectors cannot read, whatever Content-Type they are sent with), ``empty_body``, ``offsite`` (a
+link, redirect or next page off the site's origins or to another scheme than http and https: never
 requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
@@ -41,12 +43,13 @@ from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import ConnectionDone, ConnectionLost
 from twisted.python.failure import Failure
+from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from w3lib.url import canonicalize_url
 
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
-from crawlers.parsing import decode_page, parse_chapter, parse_toc
+from crawlers.parsing import decode_page, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
@@ -63,6 +66,19 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
 _IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
     "max redirections reached": "too_many_redirects",
     "Forbidden by robots.txt": "robots_forbidden",
+}
+# The first bytes of files that are no web page, whatever Content-Type they are sent with
+MAGIC_NUMBERS = {
+    b"%PDF-": "a PDF document",
+    b"PK\x03\x04": "a ZIP archive",  # EPUB and Office documents too
+    b"\x1f\x8b": "gzip data",  # compressed, without a Content-Encoding saying so
+    b"(\xb5/\xfd": "zstd data",
+    b"7z\xbc\xaf'\x1c": "a 7z archive",
+    b"Rar!\x1a\x07": "a RAR archive",
+    b"\x89PNG\r\n\x1a\n": "a PNG image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"GIF87a": "a GIF image",
+    b"GIF89a": "a GIF image",
 }
 
 
@@ -133,10 +149,8 @@ class NovelSpider(scrapy.Spider):
     ) -> Iterator[Any]:
         """Gather the chapter links of this table-of-contents page, after those of the pages ``read``
         (canonicalized URLs), then request its next page, or end with the whole list."""
-        if (content_type := _unreadable_type(response)) is not None:
-            yield self._failure_record(
-                "toc_failure", response.url, "not_html", f"not a web page: {content_type}"
-            )
+        if (what := _not_a_page(response)) is not None:
+            yield self._failure_record("toc_failure", response.url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
@@ -206,8 +220,8 @@ class NovelSpider(scrapy.Spider):
         paragraphs: list[str],
         title: str | None,
     ) -> Iterator[Any]:
-        if (content_type := _unreadable_type(response)) is not None:
-            yield self._failure_record("failure", first_url, "not_html", f"not a web page: {content_type}")
+        if (what := _not_a_page(response)) is not None:
+            yield self._failure_record("failure", first_url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding)
         if decoded is None:
@@ -258,15 +272,14 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
-        detail = where + (str(failure.value)[:300] or failure.type.__name__)
+        detail = where + _message(failure.value)[:300]
         yield self._failure_record(kind, url, _reason(failure), detail)
         if failure.check(SiteBlocked):
             self.blocked = detail
             raise CloseSpider("blocked")
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
-        tried = ", ".join(dict.fromkeys(filter(None, (response.encoding, self.encoding))))
-        return self._failure_record(kind, url, "bad_encoding", f"too many undecodable bytes with {tried}")
+        return self._failure_record(kind, url, "bad_encoding", undecodable(response, self.encoding))
 
     def request_dropped(self, request: Request) -> None:
         """Note a chapter's page that Scrapy's scheduler dropped as a duplicate of a page already requested
@@ -303,12 +316,18 @@ class NovelSpider(scrapy.Spider):
         }
 
 
-def _unreadable_type(response: Response) -> str | None:
-    """The Content-Type of a response that is no page for CSS selectors (Scrapy made it a plain or a JSON
-    response: an image, a PDF, binary bytes, JSON), or None for an HTML, XML or text page."""
-    if isinstance(response, TextResponse) and not isinstance(response, JsonResponse):
+def _not_a_page(response: Response) -> str | None:
+    """What a response that is no page for CSS selectors is: its Content-Type when Scrapy made it a plain or
+    a JSON response (an image, a PDF, binary bytes, JSON); the kind of file its first bytes say
+    (``MAGIC_NUMBERS``) and how it was sent, for one Scrapy took for a page (a PDF sent as text/html); None
+    for an HTML, XML or text page."""
+    content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+    if not isinstance(response, TextResponse) or isinstance(response, JsonResponse):
+        return content_type or "no Content-Type"
+    kind = next((kind for magic, kind in MAGIC_NUMBERS.items() if response.body.startswith(magic)), None)
+    if kind is None:
         return None
-    return response.headers.get(b"Content-Type", b"").decode("latin-1") or "no Content-Type"
+    return f"{kind}, sent as {content_type}" if content_type else f"{kind}, sent without a Content-Type"
 
 
 def _last_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -331,6 +350,20 @@ def _urls_of(response: Response) -> tuple[str, ...]:
     """The URLs the response was redirected from, and its own."""
     request = response.request
     return (*(request.meta.get("redirect_urls", ()) if request is not None else ()), response.url)
+
+
+def _message(error: BaseException) -> str:
+    """The detail of a failed request: for a lost connection, when it was lost and Twisted's reasons, in words
+    (Scrapy's message quotes Twisted's failure objects); else the error's message, or its class's name."""
+    cause = error.__cause__
+    if not isinstance(cause, ResponseFailed):
+        return str(error) or type(error).__name__
+    when = (
+        "a response was received" if isinstance(cause, ResponseNeverReceived) else "the response was complete"
+    )
+    said = (" ".join(str(reason.value).split()).rstrip(".") for reason in cause.reasons)
+    reasons = "; ".join(dict.fromkeys(filter(None, said)))  # Twisted's _DataLoss says nothing
+    return f"the connection was lost before {when}" + (f" ({reasons})" if reasons else "")
 
 
 def _reason(failure: Failure) -> str:

@@ -31,6 +31,8 @@ SETTINGS = {"BACKOFF_BASE": 0.01, "DOWNLOAD_TIMEOUT": 0.5, "DOWNLOAD_MAXSIZE": 6
 ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
 TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
 UTF8 = {"Content-Type": "text/html; charset=utf-8"}
+UTF16 = {"Content-Type": "text/html; charset=utf-16"}
+PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
 CHALLENGE = (
     b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
     b"<script src='/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1'></script></body></html>"
@@ -38,15 +40,19 @@ CHALLENGE = (
 
 
 def chapter_page(
-    title: str, text: str = TEXT, charset: str | None = "gbk", next_part: str | None = None
+    title: str,
+    text: str = TEXT,
+    charset: str | None = "gbk",
+    next_part: str | None = None,
+    encoding: str = "gbk",
 ) -> bytes:
-    """A GBK chapter page; ``charset`` is what its <meta> declares (None: no declaration)."""
+    """A chapter page in ``encoding``; ``charset`` is what its <meta> declares (None: no declaration)."""
     meta = f'<meta charset="{charset}">' if charset else ""
     link = f'<a class="next" href="{next_part}">下一页</a>' if next_part else ""
     return (
         f'<html><head>{meta}</head><body><h1>{title}</h1><div class="text"><p>{text}</p></div>{link}'
         "</body></html>"
-    ).encode("gbk")
+    ).encode(encoding)
 
 
 OK = page(chapter_page("第一章"))
@@ -127,6 +133,18 @@ FAULTS: dict[str, Route] = {
     "/c/loop-a": redirect("/c/loop-b"),
     "/c/refresh-self": page(b'<meta http-equiv="refresh" content="0; url=/c/refresh-self">', headers=UTF8),
     "/c/hop-0": redirect("/c/hop-1"),
+    # GBK or UTF-8 bytes read as the UTF-16 they are said to be: characters of no markup and (with this
+    # title) not one U+FFFD
+    "/c/says-utf16-is-gbk": page(chapter_page("1章", charset=None), headers=UTF16),
+    "/c/says-utf16-is-utf8": page(chapter_page("1章", charset=None, encoding="utf-8"), headers=UTF16),
+    "/c/utf16-bom": page(chapter_page("双", charset=None, encoding="utf-16"), headers=UTF16),
+    "/c/utf16-no-bom": page(chapter_page("双", charset=None, encoding="utf-16-le"), headers=UTF16),
+    "/c/pdf-as-html": page(PDF, headers={"Content-Type": "text/html"}),
+    "/c/pdf-untyped": page(PDF),
+    "/c/redirect-ftp": redirect("ftp://127.0.0.1/c/1"),
+    "/c/redirect-file": redirect("file:///etc/passwd"),
+    "/c/redirect-data": redirect("data:text/html,x"),
+    "/c/refresh-ftp": page(b'<meta http-equiv="refresh" content="0; url=ftp://127.0.0.1/c/1">', headers=UTF8),
 }
 ROUTES = {
     **FAULTS,
@@ -153,6 +171,16 @@ EXPECTED = {
     "/c/loop-a": ("redirect_loop", 1),
     "/c/refresh-self": ("redirect_loop", 1),
     "/c/hop-0": ("too_many_redirects", 1),
+    "/c/says-utf16-is-gbk": ("chapter", 1),
+    "/c/says-utf16-is-utf8": ("bad_encoding", 1),
+    "/c/utf16-bom": ("chapter", 1),
+    "/c/utf16-no-bom": ("chapter", 1),
+    "/c/pdf-as-html": ("not_html", 1),
+    "/c/pdf-untyped": ("not_html", 1),
+    "/c/redirect-ftp": ("offsite", 1),
+    "/c/redirect-file": ("offsite", 1),
+    "/c/redirect-data": ("offsite", 1),
+    "/c/refresh-ftp": ("offsite", 1),
     "/c/redirect-off": ("offsite", 1),
     "/c/next-off": ("offsite", 1),
 }
@@ -163,6 +191,10 @@ class FaultCrawl(Crawl):
     site: FaultSite
     other: FaultSite  # another service on the same host (another port): never to be requested
     offsite_links: list[str]  # links to it in the table of contents, as the journal records them
+
+    def detail(self, path: str) -> str:
+        """The detail of the failure of the chapter at ``path``."""
+        return self.state.failures[self.site.url + path.lstrip("/")]["detail"]
 
 
 def steering_routes(other: FaultSite) -> dict[str, Route]:
@@ -220,12 +252,13 @@ def test_the_report_counts_failures_per_reason(faults):
         "timeout": 1,
         "connection_lost": 1,
         "truncated": 1,
-        "bad_encoding": 1,
+        "bad_encoding": 2,
         "too_large": 2,
         "bad_compression": 1,
         "redirect_loop": 2,
         "too_many_redirects": 1,
-        "offsite": 5,
+        "offsite": 9,
+        "not_html": 2,
     }
     assert (report["blocked"], report["blocked_reason"], report["finish_reason"]) == (False, None, "finished")
     assert report["retried"] == 2 + 1 + 4 * (
@@ -261,6 +294,55 @@ def test_misdeclared_and_undeclared_gbk_pages_are_read_with_the_site_encoding(fa
     for path in ("/c/says-utf8-is-gbk", "/c/gbk-undeclared"):
         assert faults.state.chapters[faults.site.url + path.lstrip("/")]["encoding"] == "gbk"
     assert faults.state.chapters[faults.site.url + "c/healthy-1"]["encoding"] == "gb18030"  # as declared
+
+
+@pytest.mark.slow
+def test_a_utf16_declaration_is_read_in_the_byte_order_of_the_markup_or_not_at_all_when_it_has_none(faults):
+    encodings = {
+        path: faults.state.chapters[faults.site.url + path.lstrip("/")]["encoding"]
+        for path in ("/c/says-utf16-is-gbk", "/c/utf16-bom", "/c/utf16-no-bom")
+    }
+    assert encodings == {
+        "/c/says-utf16-is-gbk": "gbk",
+        "/c/utf16-bom": "utf-16-le",
+        "/c/utf16-no-bom": "utf-16-le",
+    }
+    assert faults.detail("/c/says-utf16-is-utf8") == (
+        "declares utf-16, but its bytes hold no UTF-16 markup; too many undecodable bytes with gbk"
+    )
+
+
+@pytest.mark.slow
+def test_a_pdf_sent_as_a_web_page_or_without_a_type_is_not_html_naming_what_it_is(faults):
+    assert (faults.detail("/c/pdf-as-html"), faults.detail("/c/pdf-untyped")) == (
+        "not a web page: a PDF document, sent as text/html",
+        "not a web page: a PDF document, sent without a Content-Type",
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("/c/redirect-ftp", "ftp://127.0.0.1/c/1"),
+        ("/c/redirect-file", "file:///etc/passwd"),
+        ("/c/redirect-data", "data:text/html,x"),
+        ("/c/refresh-ftp", "ftp://127.0.0.1/c/1"),
+    ],
+)
+def test_a_redirect_to_another_scheme_than_http_is_offsite_naming_the_scheme(faults, path, target):
+    scheme = target.split(":")[0]
+    assert faults.detail(path) == (
+        f"redirect from {faults.site.url}{path[1:]} to a URL of scheme {scheme}, not http or https: {target}"
+    )
+
+
+@pytest.mark.slow
+def test_a_lost_connection_is_told_in_words_not_in_twisteds_failure_objects(faults):
+    lost, cut = faults.detail("/c/reset"), faults.detail("/c/truncated")
+    assert lost.startswith("the connection was lost before a response was received (Connection ")
+    assert cut.startswith("the connection was lost before the response was complete (Connection ")
+    assert "twisted" not in lost + cut and "Failure" not in lost + cut
 
 
 @pytest.mark.slow

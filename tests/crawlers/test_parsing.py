@@ -3,7 +3,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scrapy.http import HtmlResponse, Request
 
-from crawlers.parsing import MAX_REPLACEMENT_RATIO, decode_page, parse_chapter, parse_toc, replacement_ratio
+from crawlers.parsing import (
+    MAX_REPLACEMENT_RATIO,
+    decode_page,
+    parse_chapter,
+    parse_toc,
+    replacement_ratio,
+    undecodable,
+)
 from crawlers.spider import NovelSpider
 from pipeline.config import load_config
 from tests.helpers import DEMO_CONFIG
@@ -65,6 +72,50 @@ def test_a_page_no_encoding_reads_is_rejected():
     assert replacement_ratio("") == 0.0
 
 
+SAYS_UTF16 = {"Content-Type": "text/html; charset=utf-16"}
+
+
+def _short(title: str, head: str = "") -> str:
+    """A short chapter page: GBK bytes of its title and markup, read as UTF-16, hold not one U+FFFD."""
+    return (
+        f'<html><head>{head}</head><body><div class="bookname"><h1>{title}</h1></div>'
+        '<div id="content"><p>雨下得很大。</p></div></body></html>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("html", "encoding", "headers", "read_as"),
+    [
+        (_short("12 雨夜"), "utf-16-le", SAYS_UTF16, "utf-16-le"),  # no BOM: the order of its markup
+        (_short("12 雨夜"), "utf-16-be", SAYS_UTF16, "utf-16-be"),
+        (_short("12 雨夜"), "utf-16", SAYS_UTF16, "utf-16-le"),  # Python's, with a BOM
+        (_short("12 雨夜"), "gbk", SAYS_UTF16, "gbk"),  # no UTF-16 markup: the declaration is wrong
+        (_short("雨夜", '<meta charset="utf-16">'), "gbk", None, "gbk"),
+    ],
+)
+def test_a_utf16_declaration_is_read_in_the_order_of_its_markup_or_not_when_its_bytes_have_none(
+    html, encoding, headers, read_as
+):
+    response = decode_page(_response("http://x.demo/b.html", html, encoding, headers), "gbk")
+    assert response.encoding == read_as and parse_chapter(response, ZH).paragraphs == ["雨下得很大。"]
+
+
+def test_a_page_whose_bytes_belie_its_utf16_declaration_names_it_and_what_was_tried():
+    for site_encoding, tried in [
+        ("gbk", "too many undecodable bytes with gbk"),
+        (None, "no site encoding to try instead"),
+    ]:
+        misread = _response("http://x.demo/b.html", UNDECLARED, "utf-8", SAYS_UTF16)
+        assert decode_page(misread, site_encoding) is None
+        assert (
+            undecodable(misread, site_encoding)
+            == f"declares utf-16, but its bytes hold no UTF-16 markup; {tried}"
+        )
+    assert undecodable(_response("http://x.demo/b.html", UNDECLARED, "gbk", SAYS_UTF8), None) == (
+        "too many undecodable bytes with utf-8"
+    )
+
+
 def test_toc_page_links_in_order_and_pagination():
     html = """<ul class="chapters"><li><a href="/novel/a/chapter-1/">Chapter 1: Rain</a></li>
     <li><a href="/novel/a/chapter-2/"> Chapter 2: <em>Wind</em> </a></li><li><a>no link</a></li></ul>
@@ -92,7 +143,7 @@ def test_a_next_link_that_runs_a_script_is_no_next_page(href):
 
 # Properties: any bytes decode to a clean page or None; any HTML through the spider gives a record or a request.
 
-CHARSETS = st.sampled_from([None, "utf-8", "gbk", "gb18030", "big5", "latin-1", "no-such-charset"])
+CHARSETS = st.sampled_from([None, "utf-8", "utf-16", "gbk", "gb18030", "big5", "latin-1", "no-such-charset"])
 
 
 @settings(deadline=None)
