@@ -1,13 +1,15 @@
 """Web novels end to end: real passages served as two sites, crawled and aligned by the pipeline.
 
-    python -m evals.site [DATA_DIR] [--method default|hybrid] [--paragraphs perturbed|exact] [--keep DIR]
+    python -m evals.site [DATA_DIR] [--method default|hybrid] [--paragraphs perturbed|exact] [--seeds S|A-B]
+                         [--keep DIR]
 
 DATA_DIR (default ``../shared/eval-data/webfiction-dev``) holds paragraph-aligned passages in the
 ``lines/`` layout of ``evals.data``. Each passage becomes a chapter of one book, rendered by the demo's
 renderer (``crawlers.demo.render``): a Chinese site in GBK with long chapters over two pages, ad lines
 and the title in the text, and an English site with credits, navigation and ad lines. The English
 paragraphs are perturbed as in ``evals.align`` (about 10% merged, 5% split; ``--paragraphs exact``: as
-in the data). The pipeline crawls both sites over HTTP on 127.0.0.1 with the demo's site settings and
+in the data; ``--seeds A-B``: once per perturbation seed, with the median and the range, since one
+perturbation decides a few lines either way). The pipeline crawls both sites over HTTP on 127.0.0.1 with the demo's site settings and
 builds up to the align stage (``pipeline corpus --until align``). Its aligned chapters are then scored
 by the gold lines: a line is recovered when the beads touching its sentences cover exactly its text on
 both sides (the BWB paper's line accuracy). The built sentences are matched to the lines by their text,
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import difflib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,7 +39,16 @@ from core.layout import Layout
 from core.paths import REPO_ROOT
 from crawlers.demo.render import render_en_book, render_zh_book, zh_numeral
 from crawlers.demo.source import Bead, SourceBook, SourceChapter
-from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, perturb_starts, present, read_lines
+from evals.data import (
+    EVAL_DATA,
+    SEED,
+    DataError,
+    EvalChapter,
+    load_chapters,
+    perturb_starts,
+    present,
+    read_lines,
+)
 from evals.metric import BeadKey, line_accuracy
 
 BOOK_ID = "webfiction"
@@ -55,21 +67,26 @@ META = {
 GoldLines = tuple[list[str], list[str]]  # the zh and the en text of each gold line
 
 
-def site_paragraphs(chapter: EvalChapter, mode: str) -> tuple[list[str], list[str]]:
+def site_paragraphs(chapter: EvalChapter, mode: str, seed: int = SEED) -> tuple[list[str], list[str]]:
     """The paragraphs each site shows: the gold lines on the Chinese side; on the English side the
-    lines, or their sentences regrouped at the perturbed paragraph starts of ``evals.align``."""
+    lines, or their sentences regrouped at the perturbed paragraph starts of ``evals.align`` (``seed``:
+    the perturbation's)."""
     zh = ["".join(chapter.zh[i] for i in zh) for zh, _ in chapter.gold or [] if zh]
-    starts = chapter.en_starts if mode == "exact" else perturb_starts(chapter.en_starts, len(chapter.en))
+    starts = (
+        chapter.en_starts if mode == "exact" else perturb_starts(chapter.en_starts, len(chapter.en), seed)
+    )
     bounds = sorted(starts) + [len(chapter.en)]
     return zh, [" ".join(chapter.en[a:b]) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
-def source_books(chapters: Sequence[EvalChapter], mode: str) -> tuple[SourceBook, SourceBook]:
+def source_books(
+    chapters: Sequence[EvalChapter], mode: str, seed: int = SEED
+) -> tuple[SourceBook, SourceBook]:
     """The renderer's input, one book per site (each side has its own paragraphs): chapter k is the
     k-th passage."""
     zh_chapters, en_chapters = [], []
     for k, chapter in enumerate(chapters, 1):
-        zh, en = site_paragraphs(chapter, mode)
+        zh, en = site_paragraphs(chapter, mode, seed)
         titles = (f"第{zh_numeral(k)}章 选段{k}", f"Chapter {k}: Passage {k}")
         zh_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in zh)))
         en_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh="", en=p),) for p in en)))
@@ -145,9 +162,9 @@ def gold_lines(data_dir: Path, chapter: EvalChapter) -> GoldLines:
     )
 
 
-def build(chapters: Sequence[EvalChapter], folder: Path, method: str, mode: str) -> Layout:
+def build(chapters: Sequence[EvalChapter], folder: Path, method: str, mode: str, seed: int = SEED) -> Layout:
     """Render the sites, write the config and run the pipeline up to align; the output's layout."""
-    zh_book, en_book = source_books(chapters, mode)
+    zh_book, en_book = source_books(chapters, mode, seed)
     render_zh_book(zh_book, 1, folder / "site" / "zh")
     render_en_book(en_book, folder / "site" / "en")
     config, output = write_config(folder, method), folder / "output"
@@ -183,6 +200,25 @@ def score_build(
     return exact, total, missing
 
 
+def seed_range(text: str) -> tuple[int, ...]:
+    """An argparse type: a seed (a whole number), or a range of them, A-B."""
+    first, dash, last = text.partition("-")
+    last = last if dash else first
+    if not (first.isdigit() and last.isdigit()) or int(last) < int(first):
+        raise argparse.ArgumentTypeError(f"{text!r} is neither a seed nor a range of seeds A-B (A <= B)")
+    return tuple(range(int(first), int(last) + 1))
+
+
+def _spread(label: str, results: list[tuple[int, int]]) -> str:
+    """The median and the range of lines recovered over several seeds."""
+    found = sorted(exact for exact, _ in results)
+    total, middle = results[0][1], statistics.median(found)
+    return (
+        f"{label}: end to end over {len(found)} seeds, median {middle:g}/{total}"
+        f" ({middle / max(1, total):.3f}), min {found[0]}, max {found[-1]}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -200,32 +236,51 @@ def main(argv: list[str] | None = None) -> int:
         help="the English site's paragraphs",
     )
     parser.add_argument(
-        "--keep", type=Path, help="build in this folder and keep it (default: a temporary one)"
+        "--seeds",
+        type=seed_range,
+        help=f"the perturbation's seed (default {SEED}, that of evals.align), or a range A-B: one build each",
+    )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="build in this folder and keep it (default: a temporary one; seed-S under it for a range)",
     )
     args = parser.parse_args(argv)
+    if args.seeds and args.paragraphs == "exact":
+        parser.error("--seeds: only with --paragraphs perturbed (the exact paragraphs have no seed)")
     if not present([args.data_dir]):
         return 0
+    seeds = args.seeds or (SEED,)
+    label, results = f"{args.data_dir.name} --method {args.method} --paragraphs {args.paragraphs}", []
     try:
         if not (args.data_dir / "lines").is_dir():
             raise DataError(
                 f"{args.data_dir}: no lines/ folder (this evaluation needs paragraph-aligned lines)"
             )
         chapters = load_chapters(args.data_dir)
-        with tempfile.TemporaryDirectory(prefix="bwb-site-eval-") as scratch:
-            folder = args.keep.resolve() if args.keep else Path(scratch)
-            print(f"building {len(chapters)} passages through the pipeline in {folder} ...", file=sys.stderr)
-            exact, total, missing = score_build(
-                build(chapters, folder, args.method, args.paragraphs), args.data_dir, chapters
+        for seed in seeds:
+            with tempfile.TemporaryDirectory(prefix="bwb-site-eval-") as scratch:
+                folder = args.keep.resolve() if args.keep else Path(scratch)
+                folder = folder / f"seed-{seed}" if len(seeds) > 1 else folder
+                print(
+                    f"building {len(chapters)} passages through the pipeline in {folder} ...", file=sys.stderr
+                )
+                exact, total, missing = score_build(
+                    build(chapters, folder, args.method, args.paragraphs, seed), args.data_dir, chapters
+                )
+            if missing:
+                print(f"not in the built corpus (their lines count as missed): {', '.join(missing)}")
+            seeded = f"{label} --seeds {seed}" if args.seeds else label
+            print(
+                f"{seeded}: end to end {exact}/{total} lines recovered ({exact / max(1, total):.3f})",
+                flush=True,
             )
+            results.append((exact, total))
     except (OSError, DataError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    if missing:
-        print(f"not in the built corpus (their lines count as missed): {', '.join(missing)}")
-    print(
-        f"{args.data_dir.name} --method {args.method} --paragraphs {args.paragraphs}:"
-        f" end to end {exact}/{total} lines recovered ({exact / max(1, total):.3f})"
-    )
+    if len(results) > 1:
+        print(_spread(label, results))
     return 0
 
 

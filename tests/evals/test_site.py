@@ -1,7 +1,9 @@
 import pytest
 
 from evals.data import EvalChapter, perturb_starts
-from evals.site import line_of_sentences, main, score_chapter, site_paragraphs
+import argparse
+
+from evals.site import _spread, line_of_sentences, main, score_chapter, seed_range, site_paragraphs
 
 LINES = (["甲。乙。", "丙。", "丁。"], ["A. B.", "C.", "D."])
 
@@ -31,6 +33,34 @@ def test_the_english_site_shows_the_lines_or_the_perturbed_paragraphs():
     bounds = sorted(perturb_starts(starts, 40)) + [40]
     assert site_paragraphs(chapter, "perturbed")[1] == [" ".join(en[a:b]) for a, b in zip(bounds, bounds[1:])]
     assert bounds != sorted(starts) + [40]  # the seed does perturb these paragraphs
+    other = sorted(perturb_starts(starts, 40, seed=3)) + [40]
+    assert other != bounds
+    assert site_paragraphs(chapter, "perturbed", 3)[1] == [
+        " ".join(en[a:b]) for a, b in zip(other, other[1:])
+    ]
+
+
+def test_seeds_are_one_or_a_range_and_their_spread_is_the_median_and_the_extremes():
+    assert seed_range("11") == (11,)
+    assert seed_range("3-6") == (3, 4, 5, 6)
+    for bad in ("", "x", "6-3", "3-", "-3", "1-2-3"):
+        with pytest.raises(argparse.ArgumentTypeError, match="neither a seed nor a range"):
+            seed_range(bad)
+    results = [(785, 803), (766, 803), (794, 803), (782, 803)]
+    assert _spread("web --method default", results) == (
+        "web --method default: end to end over 4 seeds, median 783.5/803 (0.976), min 766, max 794"
+    )
+
+
+def test_seeds_need_perturbed_paragraphs(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--paragraphs", "exact", "--seeds", "1-2"])
+    assert exit_.value.code == 2
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith("error: --seeds: only with --paragraphs perturbed (the exact paragraphs have no seed)")
+    )
 
 
 PASSAGES = {
