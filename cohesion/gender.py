@@ -65,7 +65,11 @@ def name_genders(
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
-        gender = own_pronoun_gender(doc, first + 1) or _next_pronoun_gender(docs, mentions, i)
+        if _in_opening_participle(doc, first):
+            continue  # "Seeing Anna, she smiled": the participle's subject, after it, is someone else
+        gender = own_pronoun_gender(doc, first + 1)
+        if gender is None and not _first_pronoun_gender(doc[first + 1 :]):
+            gender = _next_pronoun_gender(docs, mentions, i)  # (not after "him": "Anna saw him. He ...")
         if gender:
             votes[names[0].text][gender] += 1
     genders = {}
@@ -79,6 +83,15 @@ def name_genders(
         if first in listed and not m.title:
             genders[m.text] = listed[first]
     return genders
+
+
+def _in_opening_participle(doc: Sentence, k: int) -> bool:
+    """Is word ``k`` inside a participial clause that opens the sentence ("Seeing Anna, she ...",
+    "Observing that Anna was tired, he ...")?"""
+    lead = next((t for t in doc if t.pos_ not in ("PUNCT", "SPACE")), None)
+    if lead is None or lead.tag_ not in ("VBG", "VBN") or lead.i >= k:
+        return False
+    return all(t.text != "," for t in doc[lead.i : k]) and any(t.text == "," for t in doc[k + 1 :])
 
 
 def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str]) -> list[Mention]:

@@ -55,6 +55,31 @@ def mentions(doc: Sentence) -> list[Mention]:
     return found
 
 
+def named_elsewhere(docs: list[Sentence | None], found: list[list[Mention]]) -> list[list[Mention]]:
+    """The chapter's mentions, with each capitalised common noun that the chapter also has as a one-word
+    name inside a sentence made that name: the tagger reads a name that is an English word ("Blossom",
+    "Frost") as a noun, even a plural one, where it opens a sentence."""
+    names = {
+        m.text
+        for doc, mentions in zip(docs, found)
+        for m in mentions
+        if m.kind == "name"
+        and not m.title
+        and m.text.isalpha()
+        and doc is not None
+        and not opens(doc, m.token)
+    }
+    if not names:
+        return found
+    return [
+        [
+            m._replace(lemma=m.text, kind="name", plural=False) if m.kind == "noun" and m.text in names else m
+            for m in mentions
+        ]
+        for mentions in found
+    ]
+
+
 def _joins_name(doc: Sentence, j: int) -> bool:
     """A hyphen inside a name ("Xi-feng", "Great-Grandma"), attached to the name parts on both sides,
     the part after it a word (capitalised unless the name part before is a proper noun)."""

@@ -70,3 +70,16 @@ def test_acronyms_names_after_of_and_travel_destinations_are_not_persons():
     )
     # ("Academy" is a place word; "Lin Wan" after "ran to" stays a person)
     assert found == {"NASA", "Academy", "Sciences", "Heilongtan", "National Weather Center"}
+
+
+def test_a_pronoun_the_name_cannot_own_stops_the_next_sentence_from_voting():
+    # "him" is someone else, who may well be the next sentence's "he"
+    assert _genders("Lin Wan stared at him and laughed.", "He turned away.") == {}
+    assert _genders("Lin Wan stared at the sea and laughed.", "He turned away.") == {"Lin Wan": "m"}
+
+
+def test_a_name_in_an_opening_participle_gives_no_evidence():
+    # the participle's subject is the "she" after the comma, not the name inside it
+    assert _genders("Noticing that Gu Chengchuan was tired, she closed the window.") == {}
+    assert _genders("Seeing Gu Chengchuan at the door, she smiled.") == {}
+    assert _genders("When Gu Chengchuan came in, he smiled.") == {"Gu Chengchuan": "m"}

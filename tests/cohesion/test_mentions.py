@@ -1,4 +1,4 @@
-from cohesion.mentions import mentions
+from cohesion.mentions import mentions, named_elsewhere
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
 
@@ -6,3 +6,20 @@ from cohesion.tagged import read
 def test_a_capitalised_adjective_before_to_is_no_name():
     text = "Eager to marry, she heard the rumours."
     assert [m.text for m in mentions(read(load_tagger()(text), text)) if m.kind == "name"] == []
+
+
+def test_a_noun_that_the_chapter_names_inside_a_sentence_is_that_name_where_it_opens_one():
+    texts = [
+        "Blossom had always been a clever girl.",
+        "Frost had always been a clever girl.",
+        "The cook smiled at Blossom and Frost.",
+    ]
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(texts), texts)]
+    found = [mentions(doc) for doc in docs]
+    assert [(m.text, m.kind) for m in found[0] + found[1]][::2] == [("Blossom", "noun"), ("Frost", "noun")]
+    named = named_elsewhere(docs, found)
+    assert [(m.text, m.lemma, m.kind, m.plural) for m in named[0] + named[1]][::2] == [
+        ("Blossom", "Blossom", "name", False),
+        ("Frost", "Frost", "name", False),
+    ]
+    assert named[2] == found[2]
