@@ -83,3 +83,11 @@ def test_a_name_in_an_opening_participle_gives_no_evidence():
     assert _genders("Noticing that Gu Chengchuan was tired, she closed the window.") == {}
     assert _genders("Seeing Gu Chengchuan at the door, she smiled.") == {}
     assert _genders("When Gu Chengchuan came in, he smiled.") == {"Gu Chengchuan": "m"}
+
+
+def test_a_relative_clause_after_a_name_gives_its_possessive_or_reflexive_as_evidence():
+    # the one pronoun evidence of a sentence that names two persons
+    assert _genders("Lin Wan, who had lost her key, waited for Gu Chengchuan.") == {"Lin Wan": "f"}
+    assert _genders("Lin Wan, who had asked him in, waited for Gu Chengchuan.") == {}  # "him": someone else
+    hurt = "Lin Wan waited, and Gu Chengchuan, who had hurt himself, limped in."
+    assert _genders(hurt) == {"Gu Chengchuan": "m"}
