@@ -114,6 +114,14 @@ def test_malformed_suite_line_is_named(tmp_path, capsys):
     assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (nested too deeply)")
 
 
+def test_a_distance_the_results_table_cannot_hold_is_named_before_any_model_runs(tmp_path, capsys):
+    suite = _suite(tmp_path, [ITEMS[0] | {"distance": 10**19}])
+    assert evaluate.main(["--suite", suite, "--model", "baseline:context", "--out", str(tmp_path / "e")]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {suite}:1: field 'distance' is 10000000000000000000, not a number of sentences\n"
+    )
+
+
 def test_span_mismatch_is_skipped_by_name_and_counted(tmp_path, capsys):
     moved = ITEMS[0] | {"id": "moved", "b": {"start": 0, "end": 3, "text": "lamp"}}
     out = tmp_path / "eval"
