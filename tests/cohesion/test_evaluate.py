@@ -157,7 +157,7 @@ def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
     for corpus, error in [
         ("bad.parquet", "cannot be read: "),
         ("rows.jsonl", "row 1: no en_sentences list"),
-        ("missing.json", "cannot be read: [Errno 2]"),
+        ("missing.json", "No such file or directory"),
         ("no-parquet", "a folder without *.parquet chapter files"),
         ("empty.jsonl", "no English sentences to count words in"),
     ]:
