@@ -1,6 +1,7 @@
 """``python -m cohesion.evaluate`` end to end with tiny random models saved to disk, and bad input."""
 
 import json
+import sys
 
 import pyarrow.parquet as pq
 import pytest
@@ -98,6 +99,15 @@ def test_unloadable_model_is_one_line_naming_it(tmp_path, capsys):
         err.startswith("error: model ")
         and "'no-such-org/no-such-model'" in err
         and "--model models/no-such-model" in err
+    )
+
+
+def test_a_missing_probe_extra_is_one_line_naming_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "torch", None)  # as if not installed: ``import torch`` fails
+    assert evaluate.main(["--suite", _suite(tmp_path), "--model", "some-model"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: model 'some-model': the probe needs torch and transformers (torch is missing): "
+        "pip install -e '.[probe]'"
     )
 
 
