@@ -26,6 +26,7 @@ from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, judgements, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
 from core.storage import write_bytes
+from text.decoding import read_utf8
 
 
 class RowsError(ValueError):
@@ -52,19 +53,19 @@ CHAPTER_FIELDS = ("chapter_id", "en_sentences")
 
 
 def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
-    """The rows of a Parquet file, a JSON list or a JSONL file, each with ``fields``; RowsError when not."""
+    """The rows of a Parquet file, a JSON list or a JSONL file (UTF-8, a byte order mark dropped), each
+    with ``fields``; RowsError when not."""
+    text = "" if path.suffix == ".parquet" else _text(path)
     try:
         if path.suffix == ".parquet":
             import pyarrow.parquet as pq
 
-            return pq.read_table(path).to_pylist()
-        text = path.read_text(encoding="utf-8")
-        rows = (
-            json.loads(text)
-            if path.suffix == ".json"
-            else [json.loads(line) for line in text.split("\n") if line.strip()]
-        )
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:  # json and pyarrow: ValueErrors
+            rows = pq.read_table(path).to_pylist()
+        elif path.suffix == ".json":
+            rows = json.loads(text)
+        else:
+            rows = [json.loads(line) for line in text.split("\n") if line.strip()]
+    except (OSError, ValueError, RecursionError) as err:  # json and pyarrow: ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise RowsError(f"{path}: not a list of JSON objects")
@@ -72,6 +73,15 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
         if missing := [field for field in fields if field not in row]:
             raise RowsError(f"{path}: row {n} has no {missing[0]!r} (rows need {', '.join(fields)})")
     return rows
+
+
+def _text(path: Path) -> str:
+    """The UTF-8 text of ``path``; RowsError naming it for a folder, a named pipe (reading one would wait
+    for ever), a file that cannot be read or is not UTF-8 (``text.decoding.read_utf8``)."""
+    try:
+        return read_utf8(path, "read")
+    except ValueError as err:
+        raise RowsError(str(err)) from None
 
 
 def judgement_rows(path: Path) -> list[dict]:

@@ -124,7 +124,7 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
             if accept is None:
                 continue  # no decision given
             if not found["A"] and not found["B"]:
-                found = {"A": [data["a"]] if data["a"] else [], "B": [data["b"]]}
+                found = {"A": [data["a"]] if data.get("a") else [], "B": [data["b"]]}
             if len(found["A"]) > 1 or len(found["B"]) > 1:
                 problems.append(
                     f"{where}: {len(found['A'])} A and {len(found['B'])} B spans (one of each expected)"
@@ -141,7 +141,7 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
                     "candidate_id": data["candidate_id"],
                     "annotator": annotator,
                     "phenomenon": data["phenomenon"],
-                    "subtype": data["subtype"],
+                    "subtype": data.get("subtype"),  # like "a", null or absent when there is none
                     "accept": accept,
                     "first": data["first"],
                     "sentences": data["sentences"],

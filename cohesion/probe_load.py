@@ -13,8 +13,14 @@ class LoadError(Exception):
 
 def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
     """``BartForConditionalGeneration`` for BART models, ``AutoModelForMaskedLM`` for the rest."""
-    import torch
-    from transformers import AutoConfig, AutoModelForMaskedLM, AutoTokenizer, BartForConditionalGeneration
+    try:
+        import torch
+        from transformers import AutoConfig, AutoModelForMaskedLM, AutoTokenizer, BartForConditionalGeneration
+    except ImportError as err:  # the probe extra is not installed
+        raise LoadError(
+            f"model {name!r}: the probe needs torch and transformers ({err.name or err} is missing): "
+            "pip install -e '.[probe]'"
+        ) from None
 
     if device == "cuda" and not torch.cuda.is_available():
         raise LoadError("--device cuda: no CUDA GPU is visible to torch")

@@ -25,8 +25,10 @@ class SuiteError(ValueError):
 
 
 def annotator_key(name: str) -> tuple[int, int, str]:
-    """Order annotators by name, numeric user ids by number ("9" before "10")."""
-    return (0, int(name), "") if name.isdigit() else (1, 0, name)
+    """Order annotators by name, numeric user ids by number ("9" before "10"), without int(): it refuses
+    "²" (a digit to isdigit) and over 4,300 digits."""
+    digits = name.lstrip("0")
+    return (0, len(digits), digits) if name.isascii() and name.isdigit() else (1, 0, name)
 
 
 def suite_items(records: list[dict]) -> list[dict]:
@@ -95,6 +97,8 @@ def read_suite(path: Path) -> list[dict]:
             item = json.loads(line)
         except json.JSONDecodeError as err:
             raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
+        except ValueError as err:  # a number of over 4,300 digits
+            raise SuiteError(f"{path}:{n}: not a JSON object ({err})") from None
         except RecursionError:
             raise SuiteError(f"{path}:{n}: not a JSON object (nested too deeply)") from None
         problem = _shape_problem(item)
@@ -120,6 +124,9 @@ def _shape_problem(item: object) -> str | None:
         return "field 'context' must be a list of sentences"
     if not isinstance(item.get("subtype"), str | None):
         return "field 'subtype' is not a str"
+    distance = item.get("distance")  # int32 in probe_results
+    if distance is not None and not (type(distance) is int and 0 <= distance < 2**31):
+        return f"field 'distance' is {distance!r}, not a number of sentences"
     if item.get("adjacency") not in (None, *ADJACENCY):
         return f"field 'adjacency' is {item['adjacency']!r}, not one of {', '.join(ADJACENCY)}"
     if not isinstance(item.get("judged", True), bool):

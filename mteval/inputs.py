@@ -16,7 +16,7 @@ from pathlib import Path
 
 from core.lines import split_lines
 from core.storage import read_json
-from text.decoding import decode_utf8
+from text.decoding import read_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
 MAX_LINE_CHARS = 1_000_000  # spaCy's limit on one text (a bead is a few sentences)
@@ -35,11 +35,9 @@ class Document:
 
 def _lines(path: Path) -> list[str]:
     try:
-        lines = split_lines(decode_utf8(path.read_bytes(), "strict", str(path), "score", errors_option=False))
-    except ValueError as err:  # binary (a NUL byte), or not UTF-8
+        lines = split_lines(read_utf8(path, "score"))
+    except ValueError as err:  # a named pipe, no permission, binary (a NUL byte), or not UTF-8
         raise InputError(str(err)) from None
-    except OSError as err:  # e.g. no permission
-        raise InputError(f"{path}: cannot be read ({err.strerror or err})") from None
     if long := next((n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE_CHARS), None):
         raise InputError(
             f"{path}: line {long} has {len(lines[long - 1]):,} characters (at most {MAX_LINE_CHARS:,}: one bead a line)"
@@ -109,6 +107,6 @@ def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
     """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder."""
     if hyp.is_dir():
         return from_bwb(export, split, hyp)
-    if not hyp.is_file():
+    if not hyp.exists():  # a named pipe is named by _lines, not read
         raise InputError(f"{hyp}: no such file or folder")
     return from_text(export, split, hyp)

@@ -8,6 +8,7 @@ sentences belong to the other corrected beads. Example: ``3:3;4:4,5``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -19,9 +20,14 @@ class GroupingError(ValueError):
     """A correction that cannot be read, or beads that do not cover a chapter exactly once."""
 
 
+# A sentence number: ASCII digits ("²".isdigit() is true, int() refuses it), at most 9 (int() refuses
+# more than 4,300, and no chapter has a billion sentences)
+NUMBER = "[0-9]{1,9}"
+
+
 def _indices(text: str, side: str) -> tuple[int, ...]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    if not all(p.isdigit() for p in parts):
+    if not all(re.fullmatch(NUMBER, p) for p in parts):
         raise GroupingError(f"{side} side {text.strip()!r} is not a list of sentence numbers")
     return tuple(int(p) for p in parts)
 

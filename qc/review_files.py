@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.files import not_a_regular_file
+from qc.grouping import NUMBER
+
 COLUMNS = (
     "pair_id",
     "bead_no",
@@ -56,6 +59,10 @@ LABEL_CONFIG = """<View>
             placeholder="corrected grouping, e.g. 3:3;4:4,5 (zh:en sentence numbers), - to dissolve"/>
 </View>
 """
+
+
+class NotAReviewFile(ValueError):
+    """A file that cannot be read as review verdicts; the message names it (one line)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +131,7 @@ def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, 
     ]
 
 
-_IDX = re.compile(r"[0-9]+(,[0-9]+)*")  # ASCII digits only ("²".isdigit() is true)
+_IDX = re.compile(rf"{NUMBER}(,{NUMBER})*")
 
 
 def _parse_idx(text: str) -> tuple[int, ...] | None:
@@ -141,7 +148,7 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:
-            raise ValueError(
+            raise NotAReviewFile(
                 f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
                 f"{' '.join(COLUMNS)})"
             )
@@ -213,21 +220,24 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
             )
         elif path.is_file():
             files.append(path)
+        elif not_a_regular_file(path):  # reading a named pipe would wait for a writer for ever
+            raise NotAReviewFile(f"{path}: not a regular file (a named pipe or a device)")
         else:
             raise FileNotFoundError(f"{path}: no such file or folder")
     verdicts: list[Verdict] = []
     for path in files:
         try:
             verdicts += read_tsv(path, reviewer) if path.suffix == ".tsv" else read_labelstudio(path)
+        except NotAReviewFile:
+            raise
         except (
-            json.JSONDecodeError,
-            UnicodeDecodeError,
+            ValueError,  # not JSON or not UTF-8; a JSON number of over 4,300 digits (int() refuses it)
             csv.Error,
             AttributeError,
             TypeError,
             RecursionError,  # JSON nested too deeply
         ) as err:
-            raise ValueError(f"{path}: not a review file ({type(err).__name__}: {err})") from None
+            raise NotAReviewFile(f"{path}: not a review file ({type(err).__name__}: {err})") from None
         except OSError as err:
-            raise ValueError(f"{path}: cannot be read ({err.strerror or err})") from None
+            raise NotAReviewFile(f"{path}: cannot be read ({err.strerror or err})") from None
     return verdicts

@@ -1,7 +1,10 @@
 """End to end: mine -> export -> two simulated annotators -> import -> kappa -> test suite."""
 
 import json
+import os
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 from cohesion import annotation
@@ -104,7 +107,7 @@ def test_round_trip(tmp_path, capsys, mined):
         ("export.json", '{"data": {}}', "export.json: not a list of JSON objects"),
         ("export.jsonl", '{"data": {}}\n[1]\n', "export.jsonl: not a list of JSON objects"),
         ("export.parquet", "PAR1", "export.parquet: cannot be read: "),
-        ("missing.json", None, "missing.json: cannot be read: [Errno 2] No such file or directory"),
+        ("missing.json", None, "missing.json: No such file or directory"),
     ],
 )
 def test_an_unreadable_export_is_one_line_and_exit_2(tmp_path, capsys, name, text, error):
@@ -158,6 +161,11 @@ JUDGEMENT = {
         ),
         (["suite", "rows.jsonl", "-o", "s.jsonl"], "rows.jsonl: row 1 has no 'candidate_id' (rows need "),
         (["export", "rows.jsonl", "rows.jsonl", "-o", "t.json"], "rows.jsonl: row 1 has no 'en_sentences'"),
+        (
+            ["export", "rows.parquet", "rows.parquet", "-o", "t.json"],
+            "rows.parquet: row 1 has no 'en_sentences'",  # Parquet rows are checked too
+        ),
+        (["agree", "pipe.jsonl"], "pipe.jsonl: not a regular file (a named pipe or a device)\n"),  # no wait
         (["agree", "deep.json"], "deep.json: cannot be read: maximum recursion depth exceeded"),
         (
             ["agree", "empty.jsonl"],
@@ -171,6 +179,8 @@ JUDGEMENT = {
 )
 def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, error):
     (tmp_path / "rows.jsonl").write_text('{"chapter_id": "b/1", "x": 1}\n', encoding="utf-8")
+    pq.write_table(pa.table({"chapter_id": ["b/1"], "x": [1]}), tmp_path / "rows.parquet")
+    os.mkfifo(tmp_path / "pipe.jsonl")
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     _jsonl(tmp_path / "two.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
@@ -179,6 +189,14 @@ def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monke
         annotation.main(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
+
+
+def test_judgements_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
+    path = tmp_path / "two.jsonl"
+    _jsonl(path, [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as an editor on Windows saves it
+    annotation.main(["agree", str(path)])
+    assert json.loads(capsys.readouterr().out)["overall"]["raw"] == 1.0
 
 
 @pytest.mark.parametrize("command", [["agree"], ["suite", "-o", "s.jsonl"]])

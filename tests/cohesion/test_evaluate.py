@@ -1,6 +1,7 @@
 """``python -m cohesion.evaluate`` end to end with tiny random models saved to disk, and bad input."""
 
 import json
+import sys
 
 import pyarrow.parquet as pq
 import pytest
@@ -101,6 +102,15 @@ def test_unloadable_model_is_one_line_naming_it(tmp_path, capsys):
     )
 
 
+def test_a_missing_probe_extra_is_one_line_naming_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "torch", None)  # as if not installed: ``import torch`` fails
+    assert evaluate.main(["--suite", _suite(tmp_path), "--model", "some-model"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: model 'some-model': the probe needs torch and transformers (torch is missing): "
+        "pip install -e '.[probe]'"
+    )
+
+
 def test_malformed_suite_line_is_named(tmp_path, capsys):
     assert evaluate.main(["--suite", _suite(tmp_path, extra="{oops\n"), "--model", "baseline:context"]) == 2
     assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (Expecting property name "
@@ -112,6 +122,14 @@ def test_malformed_suite_line_is_named(tmp_path, capsys):
         evaluate.main(["--suite", _suite(tmp_path, extra="[" * 100_000), "--model", "baseline:context"]) == 2
     )
     assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (nested too deeply)")
+
+
+def test_a_distance_the_results_table_cannot_hold_is_named_before_any_model_runs(tmp_path, capsys):
+    suite = _suite(tmp_path, [ITEMS[0] | {"distance": 10**19}])
+    assert evaluate.main(["--suite", suite, "--model", "baseline:context", "--out", str(tmp_path / "e")]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {suite}:1: field 'distance' is 10000000000000000000, not a number of sentences\n"
+    )
 
 
 def test_span_mismatch_is_skipped_by_name_and_counted(tmp_path, capsys):
@@ -149,7 +167,7 @@ def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
     for corpus, error in [
         ("bad.parquet", "cannot be read: "),
         ("rows.jsonl", "row 1: no en_sentences list"),
-        ("missing.json", "cannot be read: [Errno 2]"),
+        ("missing.json", "No such file or directory"),
         ("no-parquet", "a folder without *.parquet chapter files"),
         ("empty.jsonl", "no English sentences to count words in"),
     ]:

@@ -180,6 +180,15 @@ def test_a_malformed_export_is_a_named_problem(export, problem):
     assert records == [] and len(problems) == 1 and problems[0].startswith(problem), problems
 
 
+@pytest.mark.parametrize("key", ["a", "subtype"])
+def test_a_task_without_its_a_span_or_subtype_is_read_as_null(key):
+    """``_check_data`` lets them be null; absent (a task edited by hand) is the same, not a KeyError."""
+    export = _export()
+    del export[0]["data"][key]
+    (record,), problems = judgements(export)
+    assert (record[key], problems) == (None, [])
+
+
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 100) | st.floats(allow_nan=False) | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),

@@ -63,6 +63,12 @@ def test_numeric_annotator_ids_order_by_number():
     assert items[0]["a"]["text"] == "Miss Lin"  # annotator 9's spans, not 10's
 
 
+@pytest.mark.parametrize("name", ["²", "9" * 5000])  # int() refuses both
+def test_an_annotator_named_by_digits_int_refuses_is_ordered_not_a_crash(name):
+    items = suite_items([_record(name, True, [10, 5, 8]), _record("10", True, [10, 0, 8])])
+    assert items[0]["a"]["text"] == "Miss Lin"  # annotator 10's spans: "²" is a name, 9...9 a larger number
+
+
 ITEM = {
     "id": "b/1/c0", "phenomenon": "reference", "subtype": "personal", "adjacency": "adjacent",
     "adjacent": True, "context": ["It rained."], "target": "She paid.", "b": {"start": 0, "end": 3, "text": "She"},
@@ -78,6 +84,9 @@ ITEM = {
             "field 'adjacency' is 'sideways', not one of intra, adjacent, non_adjacent",
         ),
         ({"judged": "no"}, "field 'judged' is not true or false"),
+        ({"distance": "2"}, "field 'distance' is '2', not a number of sentences"),
+        ({"distance": True}, "field 'distance' is True, not a number of sentences"),
+        ({"distance": 2**31}, "field 'distance' is 2147483648, not a number of sentences"),  # over int32
         ({}, "id 'b/1/c0' again (first on line 1)"),
     ],
 )
@@ -87,6 +96,14 @@ def test_a_suite_item_of_the_wrong_type_or_a_repeated_id_is_named_by_line(tmp_pa
     with pytest.raises(SuiteError) as err:
         read_suite(path)
     assert str(err.value) == f"{path}:2: {problem}"
+
+
+def test_a_number_int_refuses_is_a_named_line(tmp_path):
+    path = tmp_path / "suite.jsonl"
+    path.write_text(json.dumps(ITEM) + "\n" + '{"distance": ' + "9" * 5000 + "}\n")
+    with pytest.raises(SuiteError) as err:
+        read_suite(path)
+    assert str(err.value).startswith(f"{path}:2: not a JSON object (Exceeds the limit (4300 digits)")
 
 
 def test_a_named_pipe_as_the_suite_is_refused_not_waited_on(tmp_path):

@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -105,4 +106,11 @@ def test_a_system_file_that_cannot_be_read_is_named(export, tmp_path, monkeypatc
     monkeypatch.setattr(Path, "read_bytes", refuse)
     with pytest.raises(InputError) as err:
         load_documents(export, "test", hyp)
-    assert str(err.value) == f"{hyp}: cannot be read (Permission denied)"
+    assert str(err.value) == f"{hyp}: Permission denied"
+
+
+def test_a_named_pipe_as_the_system_file_is_named_not_waited_on(export, tmp_path):
+    os.mkfifo(hyp := tmp_path / "sys.txt")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == f"{hyp}: not a regular file (a named pipe or a device)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from core.layout import Layout
@@ -216,3 +218,20 @@ def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path
         2,
         f"qc import: cannot write {output_of(config) / 'qc'}: File exists",
     )
+
+
+@pytest.mark.parametrize(
+    "make, detail",
+    [
+        (os.mkfifo, "not a regular file (a named pipe or a device)"),  # no wait for a writer
+        (
+            lambda path: path.write_text(f'[{{"data": {{"zh_idx": [{"9" * 5000}]}}}}]', encoding="utf-8"),
+            "not a review file (ValueError: Exceeds the limit (4300 digits) for integer string conversion",
+        ),
+    ],
+)
+def test_qc_import_of_a_pipe_or_a_huge_number_is_one_line_naming_the_file(tmp_path, capsys, make, detail):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    make(review := tmp_path / "review.json")
+    code, err = _run(capsys, "qc", "import", *target(config), str(review))
+    assert code == 2 and err.startswith(f"qc import: {review}: {detail}")

@@ -106,6 +106,24 @@ def test_unreadable_review_files_are_named(tmp_path):
         read_verdicts([tmp_path])
 
 
+def test_a_number_too_long_for_int_is_no_crash(tmp_path):
+    huge = "9" * 5000  # int() refuses over 4,300 digits
+    (tmp_path / "1.tsv").write_text(f"pair_id\tverdict\tzh_idx\nbk/1/0\tcorrect\t{huge}\n", encoding="utf-8")
+    assert (
+        read_verdicts([tmp_path / "1.tsv"])[0].problem
+        == f"zh_idx '{huge}' is not sentence numbers (e.g. 3,4)"
+    )
+    (tmp_path / "x.json").write_text(f'[{{"data": {{"zh_idx": [{huge}]}}}}]', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"x.json: not a review file \(ValueError: Exceeds the limit"):
+        read_verdicts([tmp_path / "x.json"])
+
+
+def test_a_named_pipe_named_on_the_command_line_is_refused(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")  # reading it would wait for a writer for ever
+    with pytest.raises(ValueError, match=r"pipe.json: not a regular file \(a named pipe or a device\)$"):
+        read_verdicts([tmp_path / "pipe.json"])
+
+
 def test_only_files_in_a_folder_are_review_files(tmp_path):
     os.mkfifo(tmp_path / "pipe.tsv")  # reading it would wait for a writer for ever
     (tmp_path / "folder.tsv").mkdir()
