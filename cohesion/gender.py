@@ -52,9 +52,9 @@ def name_genders(
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
-        for m, gender in _relative_clause_genders(doc, names):
-            votes[m.text][gender] += 1
         if doc is not None and len({m.text for m in names}) > 1:
+            for m, gender in _relative_clause_genders(doc, names):
+                votes[m.text][gender] += 1
             names = _subject_among_places(doc, names, things)
         if doc is None or len({m.text for m in names}) != 1 or spoken(doc.text, names[0].start):
             continue
@@ -87,12 +87,10 @@ def name_genders(
     return genders
 
 
-def _relative_clause_genders(doc: Sentence | None, names: list[Mention]) -> Iterator[tuple[Mention, str]]:
+def _relative_clause_genders(doc: Sentence, names: list[Mention]) -> Iterator[tuple[Mention, str]]:
     """(name, gender) of each name followed by a relative clause, ", who ...", that holds a possessive or
     reflexive pronoun, up to the clause's next comma ("Anna, who had lost her key, ..."; not "him" or "her"
     as an object, someone else): the one pronoun evidence of a sentence that names several persons."""
-    if doc is None:
-        return
     for m in names:
         k = next((t.i for t in doc if t.idx >= m.end), len(doc))
         if k + 1 < len(doc) and doc[k].text == "," and doc[k + 1].lower_ in ("who", "whose"):

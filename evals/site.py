@@ -9,8 +9,8 @@ renderer (``crawlers.demo.render``): a Chinese site in GBK with long chapters ov
 and the title in the text, and an English site with credits, navigation and ad lines. The English
 paragraphs are perturbed as in ``evals.align`` (about 10% merged, 5% split; ``--paragraphs exact``: as
 in the data; ``--seeds A-B``: once per perturbation seed, with the median and the range, since one
-perturbation decides a few lines either way). The pipeline crawls both sites over HTTP on 127.0.0.1 with the demo's site settings and
-builds up to the align stage (``pipeline corpus --until align``). Its aligned chapters are then scored
+perturbation decides a few lines either way). The pipeline crawls both sites over HTTP on 127.0.0.1
+with the demo's site settings and builds up to the align stage (``pipeline corpus --until align``). Its aligned chapters are then scored
 by the gold lines: a line is recovered when the beads touching its sentences cover exactly its text on
 both sides (the BWB paper's line accuracy). The built sentences are matched to the lines by their text,
 so a line that cleaning lost, or that a sentence shares with its neighbour, counts as missed.
