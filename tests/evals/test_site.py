@@ -1,8 +1,8 @@
+import argparse
+
 import pytest
 
 from evals.data import EvalChapter, perturb_starts
-import argparse
-
 from evals.site import _spread, line_of_sentences, main, score_chapter, seed_range, site_paragraphs
 
 LINES = (["甲。乙。", "丙。", "丁。"], ["A. B.", "C.", "D."])
