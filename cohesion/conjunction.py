@@ -55,6 +55,7 @@ RETURNING = frozenset(
 )
 REACH = 3  # how far back a returning connective may link
 PRONOUNS = frozenset("i we you he she they".split())
+SUBJECTS = "i|we|you|he|she|it|they"  # the opening subjects a connective may follow (position "s")
 CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
 SERIES = {
     AT_FIRST: CONCLUSIVE,
@@ -72,6 +73,7 @@ def patterns() -> dict[str, re.Pattern]:
         "i": re.compile(rf"(?P<c>{alternatives('i')})\b", re.I),
         "f": re.compile(rf",\s*(?P<c>{alternatives('f')})\s*[.!?…]+[\"'”’]*\s*$", re.I),
         "p": re.compile(rf"\w,\s*(?P<c>{alternatives('p')})\s*,", re.I),
+        "s": re.compile(rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS})\s+(?P<c>{alternatives('s')})\s+(?=[a-z])", re.I),
     }
 
 
@@ -180,7 +182,20 @@ def _resumed_speech(sentences: list[str], j: int) -> bool:
 
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:
-    return _initial(ch.sentences[j], ch.docs[j]) or _edge(ch.sentences[j])
+    return _initial(ch.sentences[j], ch.docs[j]) or _edge(ch.sentences[j]) or _after_subject(ch.docs[j])
+
+
+def _after_subject(doc: Sentence | None) -> re.Match | None:
+    """A connective between a pronoun subject, opening the sentence or after its first comma, and the verb
+    ("She therefore left.", "Seeing this, it then fell."): it links the sentence as an initial one would."""
+    if doc is None:
+        return None
+    text = doc.text
+    match = patterns()["s"].match(text, OPENING.match(text).end())
+    if match is None or match.group("c") != match.group("c").lower():
+        return None
+    verb = next((t for t in doc if t.idx >= match.end("c")), None)
+    return match if verb is not None and verb.pos_ in ("VERB", "AUX") else None
 
 
 def _opener(ch: Chapter, j: int, later: str, linked: list[re.Match | None]) -> Span | None:

@@ -27,6 +27,19 @@ def test_final_and_parenthetical(mined):
     assert mined("conjunction", RAIN, "He, however, refused.")[0][2] == (1, 4, 11, "however")
 
 
+def test_after_a_pronoun_subject_before_its_verb(mined):
+    assert mined("conjunction", RAIN, "She therefore stayed home.") == [
+        ("causal", (0, 0, 0, ""), (1, 4, 13, "therefore"), "therefore")
+    ]
+    assert mined("conjunction", RAIN, "Seeing the clouds, we then ran home.")[0][2] == (1, 22, 26, "then")
+    assert mined("conjunction", RAIN, "From then on we stayed in.")[0][2:] == (
+        (1, 0, 12, "From then on"),
+        "from then on",
+    )
+    for none in ("She then a child stayed home.", "The dog therefore barked.", "It, then, was over."):
+        assert mined("conjunction", RAIN, none) == []
+
+
 @pytest.mark.parametrize(
     "second",
     [
