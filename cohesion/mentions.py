@@ -48,7 +48,7 @@ def mentions(doc: Sentence) -> list[Mention]:
             i = j
             continue
         base = tok.noun  # a common noun's lemma, generic nouns excluded
-        if base is not None and len(base) > 1:
+        if base is not None and len(base) > 1 and not _hyphened(doc, i):
             plural = tok.tag_ == "NNS"
             found.append(Mention(tok.idx, tok.idx + len(tok.text), tok.text, base, "noun", plural, i))
         i += 1
@@ -78,6 +78,13 @@ def named_elsewhere(docs: list[Sentence | None], found: list[list[Mention]]) -> 
         ]
         for mentions in found
     ]
+
+
+def _hyphened(doc: Sentence, i: int) -> bool:
+    """Is word ``i`` part of a hyphenated compound ("son-in-law", "half-acre")? Its head is the compound,
+    not the word."""
+    before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+    return before or (i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_)
 
 
 def _joins_name(doc: Sentence, j: int) -> bool:

@@ -6,7 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from functools import lru_cache
 
-from cohesion import lexicon, nounphrase
+from cohesion import lexicon, nounphrase, senses
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention
@@ -33,8 +33,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     tall, thin man": an indefinite determiner before the later noun) and the cases of
     :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
     :func:`nounphrase.idiom`; a name that modifies different nouns ("the Shan family ... the Shan
-    boy"). One link gives one candidate: in a compound repeated whole ("the sedan
-    chair ... the sedan chair", "the Shan family ... the Shan family") only the head is kept.
+    boy"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). One link gives
+    one candidate: in a compound repeated whole ("the sedan chair ... the sedan chair", "the Shan
+    family ... the Shan family") only the head is kept.
     """
     families = _families(ch)
     where = _where(ch.mentions, families)
@@ -140,6 +141,8 @@ def _link(
     ch: Chapter, j: int, m: Mention, where: dict[str, list[int]], families: dict[str, str]
 ) -> tuple[Candidate, Mention, Mention] | None:
     noun = m.kind == "noun"
+    if noun and senses.lexname(m.lemma) == "noun.quantity":
+        return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
     ends = _keys(m, families)
     candidates = _candidates(where, ends, j, FAR_WINDOW if noun else NAME_WINDOW)  # the widest window
     if not candidates:

@@ -23,3 +23,8 @@ def test_a_noun_that_the_chapter_names_inside_a_sentence_is_that_name_where_it_o
         ("Frost", "Frost", "name", False),
     ]
     assert named[2] == found[2]
+
+
+def test_the_words_of_a_hyphenated_compound_are_no_nouns():
+    text = "Her mother-in-law planted a half-acre of beans."
+    assert [m.text for m in mentions(read(load_tagger()(text), text))] == ["beans"]

@@ -98,3 +98,10 @@ def test_a_family_name_is_the_chapters_one_two_word_name_it_begins(mined):
     assert mined("repetition", "Liu Tingyu met Liu Dong.", "Liu smiled.") == []
     assert mined("repetition", "Liu Tingyu smiled.", "Uncle Liu frowned.") == []
     assert mined("repetition", "Shan Bianlang was ill.", "The Shan family was rich.") == []
+
+
+def test_units_and_parts_of_hyphenated_compounds_are_no_repetition(mined):
+    units = mined("repetition", "The wall stood ten meters from the well.", "The gate was two meters wide.")
+    assert [f[3] for f in units] == []
+    kin = mined("repetition", "Her mother-in-law sewed.", "The law was strict.", "Her mother smiled.")
+    assert [f[3] for f in kin] == []  # "law" and "mother" are parts of "mother-in-law"
