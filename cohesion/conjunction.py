@@ -55,7 +55,7 @@ RETURNING = frozenset(
 )
 REACH = 3  # how far back a returning connective may link
 PRONOUNS = frozenset("i we you he she they".split())
-SUBJECTS = "i|we|you|he|she|it|they"  # the opening subjects a connective may follow (position "s")
+SUBJECTS = "i|we|you|he|she|it|they"  # the pronoun subjects a connective may follow (position "s")
 CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
 SERIES = {
     AT_FIRST: CONCLUSIVE,

@@ -14,7 +14,7 @@ DATA = Path(__file__).resolve().parent / "data"
 class Connective:
     text: str
     type: str  # additive | adversative | causal | temporal
-    positions: str  # subset of "ifps": initial, final, parenthetical, after an opening pronoun subject
+    positions: str  # subset of "ifps": initial, final, parenthetical, after a pronoun subject
     condition: str  # "-" | "comma" | "clause"
 
 
