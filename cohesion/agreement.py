@@ -17,10 +17,12 @@ def cohen_kappa(x: list[bool], y: list[bool]) -> float | None:
 def agreement(records: list[dict], annotators: tuple[str, str] | None = None) -> dict:
     """Agreement of two annotators on the candidates both judged, overall and per phenomenon.
 
-    ``annotators`` defaults to the two with the most judgements.
+    ``annotators`` defaults to the two who judged the most candidates. A candidate counts once per
+    annotator: a record repeated is one judgement (of records that differ, the last is taken).
     """
     if annotators is None:
-        counts = Counter(r["annotator"] for r in records)
+        judged = dict.fromkeys((r["candidate_id"], r["annotator"]) for r in records)  # in order, once each
+        counts = Counter(annotator for _, annotator in judged)
         annotators = tuple(sorted(a for a, _ in counts.most_common(2)))  # type: ignore[assignment]
     first, second = annotators
     decisions: dict[str, dict[str, bool]] = defaultdict(dict)

@@ -23,8 +23,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cohesion.agreement import agreement
-from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, judgements, record_problem, to_task
+from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
+from core.rejection import shorten
 from core.storage import write_bytes
 from text.decoding import read_utf8
 
@@ -85,11 +86,20 @@ def _text(path: Path) -> str:
 
 
 def judgement_rows(path: Path) -> list[dict]:
-    """The judgement records of ``path`` (as ``import`` writes them); RowsError names a malformed one."""
+    """The judgement records of ``path`` (as ``import`` writes them); RowsError names a malformed one, and
+    two rows of one candidate and annotator that differ (a row repeated as it is counts once)."""
     rows = read_rows(path, JUDGEMENT_FIELDS)
+    seen: dict[tuple[str, str], tuple[int, list]] = {}
     for n, row in enumerate(rows, 1):
         if problem := record_problem(row):
             raise RowsError(f"{path}: row {n}: {problem}")
+        judged = [row[field] for field in JUDGEMENT_FIELDS]
+        first, before = seen.setdefault((row["candidate_id"], row["annotator"]), (n, judged))
+        if before != judged:
+            raise RowsError(
+                f"{path}: row {n}: candidate {shorten(row['candidate_id'], quote=True)} judged by "
+                f"{shorten(row['annotator'], quote=True)} differently in row {first}"
+            )
     return rows
 
 
@@ -186,11 +196,20 @@ def cannot_write(err: OSError) -> str:
 
 
 def _users(path: Path) -> dict[int, str]:
-    """Label Studio's user list (GET /api/users/): numeric id -> email."""
+    """Label Studio's user list (GET /api/users/): numeric id -> email; RowsError names an id listed twice
+    with two emails (listed twice with one email, it is one user)."""
     users = read_rows(path)
     if not all(isinstance(u.get("id"), int) and isinstance(u.get("email"), str) for u in users):
         raise RowsError(f"{path}: not a Label Studio user list (objects with a numeric id and an email)")
-    return {u["id"]: u["email"] for u in users}
+    emails: dict[int, str] = {}
+    for user in users:
+        email = emails.setdefault(user["id"], user["email"])
+        if email != user["email"]:
+            raise RowsError(
+                f"{path}: user id {user['id']} is listed twice, with the emails "
+                f"{shorten(email, quote=True)} and {shorten(user['email'], quote=True)}"
+            )
+    return emails
 
 
 def _run(args: argparse.Namespace) -> None:
@@ -198,18 +217,18 @@ def _run(args: argparse.Namespace) -> None:
         export(args.candidates, args.chapters, args.out)
     elif args.command == "import":
         users = _users(args.users) if args.users else {}
-        records, problems = [], []
-        for path in args.exports:
-            found, trouble = judgements(read_rows(path), users)
-            records += found
-            problems += [f"{path}: {p}" for p in trouble]
-        write_jsonl(records, args.out)
-        for problem in problems:
+        imported = import_exports(((str(path), read_rows(path)) for path in args.exports), users)
+        write_jsonl(imported.records, args.out)
+        for problem in imported.problems:
             print(f"skipped {problem}", file=sys.stderr)
-        print(
-            f"wrote {len(records)} judgements to {args.out}; {len(problems)} annotations skipped",
-            file=sys.stderr,
+        summary = (
+            f"wrote {len(imported.records)} judgements to {args.out}; {imported.skipped} annotations skipped"
         )
+        if repeated := imported.repeated:
+            tasks = "1 task" if len(repeated) == 1 else f"{len(repeated)} tasks"
+            times = "twice" if max(repeated.values()) == 2 else "more than once"
+            summary += f"; {tasks} listed {times} with the same judgements: counted once"
+        print(summary, file=sys.stderr)
     elif args.command == "agree":
         records = judgement_rows(args.judgements)
         found = {r["annotator"] for r in records}

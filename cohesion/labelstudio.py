@@ -8,7 +8,8 @@ move either span; on import, offsets in the window text are mapped back to (sent
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 LABEL_CONFIG = """<View>
   <Header value="$phenomenon ($subtype, trigger $trigger): is B linked to A? Correct the spans if needed."/>
@@ -97,10 +98,18 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
     decision are skipped; ones without a B span, with two spans of one label, or with anything
     malformed (a span outside the text, negative or reversed, an unknown label or decision, a task
     without its data) are returned as problems (one line each), not as records.
+    A task listed twice gives its records twice: ``import_exports`` counts them once.
     """
+    found, problems = _judgements(export, users)
+    return [record for _, record in found], problems
+
+
+def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[tuple[int, dict]], list[str]]:
+    """``judgements`` with the number of each record's task in the export (from 1)."""
     if not isinstance(export, list):
         return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"]
-    records, problems = [], []
+    records: list[tuple[int, dict]] = []
+    problems: list[str] = []
     for n, task in enumerate(export, 1):
         try:
             data, annotations = _task(task)
@@ -136,20 +145,68 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
             if found["A"] and found["A"][0][0] > found["B"][0][0]:
                 problems.append(f"{where}: the A span is in a sentence after the B span's")
                 continue
-            records.append(
-                {
-                    "candidate_id": data["candidate_id"],
-                    "annotator": annotator,
-                    "phenomenon": data["phenomenon"],
-                    "subtype": data.get("subtype"),  # like "a", null or absent when there is none
-                    "accept": accept,
-                    "first": data["first"],
-                    "sentences": data["sentences"],
-                    "a": list(found["A"][0]) if found["A"] else None,
-                    "b": list(found["B"][0]),
-                }
-            )
+            record = {
+                "candidate_id": data["candidate_id"],
+                "annotator": annotator,
+                "phenomenon": data["phenomenon"],
+                "subtype": data.get("subtype"),  # like "a", null or absent when there is none
+                "accept": accept,
+                "first": data["first"],
+                "sentences": data["sentences"],
+                "a": list(found["A"][0]) if found["A"] else None,
+                "b": list(found["B"][0]),
+            }
+            records.append((n, record))
     return records, problems
+
+
+@dataclass
+class Imported:
+    """The judgements of Label Studio exports, one record per (candidate, annotator)."""
+
+    records: list[dict] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # one line each, naming what was not imported
+    skipped: int = 0  # annotations not imported (a conflict skips every copy)
+    repeated: dict[str, int] = field(default_factory=dict)  # candidate id -> copies of a task listed again
+
+
+def import_exports(exports: Iterable[tuple[str, object]], users: Mapping[int, str] | None = None) -> Imported:
+    """Judgements (``judgements``) of exports given as (name, parsed JSON), the problems prefixed by the
+    name. A (candidate, annotator) judged again, as when a task is listed twice in an export or in two
+    exports, is one record when the copies are equal (counted in ``repeated``); when they differ, none is
+    kept and a problem names the task, the annotator and two of the copies."""
+    imported = Imported()
+    copies: dict[tuple[str, str], list[tuple[str, dict]]] = {}
+    for name, export in exports:
+        found, problems = _judgements(export, users)
+        imported.problems += [f"{name}: {p}" for p in problems]
+        imported.skipped += len(problems)
+        for n, record in found:
+            key = (record["candidate_id"], record["annotator"])
+            copies.setdefault(key, []).append((f"{name} task {n}", record))
+    for (candidate, annotator), found in copies.items():
+        first = found[0]
+        other = next((copy for copy in found[1:] if copy[1] != first[1]), None)
+        if other is None:
+            imported.records.append(first[1])
+            if len(found) > 1:
+                imported.repeated[candidate] = max(len(found), imported.repeated.get(candidate, 0))
+            continue
+        judged = [_judgement_text(copy[1]) for copy in (first, other)]
+        differ = (
+            f"judged differently, {judged[0]} in {first[0]} but {judged[1]} in {other[0]}"
+            if judged[0] != judged[1]
+            else f"the task's data differs in {first[0]} and {other[0]}"
+        )
+        imported.problems.append(
+            f"task {candidate}, annotator {annotator}: {differ}: none of its {len(found)} judgements kept"
+        )
+        imported.skipped += len(found)
+    return imported
+
+
+def _judgement_text(record: Mapping) -> str:
+    return f"{'accept' if record['accept'] else 'reject'} with A {record['a']} and B {record['b']}"
 
 
 class _Malformed(ValueError):

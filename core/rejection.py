@@ -1,9 +1,10 @@
-"""A named reason for dropping an item, and the REJECTED row it becomes."""
+"""A named reason for dropping an item, the REJECTED row it becomes, and text for one-line messages."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+SHOWN_CHARACTERS = 60  # of user-supplied text quoted in a message (``shorten``)
 # "pair" outcomes of chapters that are kept: paired by content other than by number (filters.pairing)
 KEPT_OUTCOMES = ("renumbered", "merged", "split")
 
@@ -30,3 +31,13 @@ def one_line(error: BaseException) -> str:
     """An exception as one line (the detail of a rejection or a failure): ``Type: message``."""
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def shorten(text: str, limit: int = SHOWN_CHARACTERS, quote: bool = False) -> str:
+    """User-supplied text as a one-line message (an error, a rejection's detail) shows it: when longer than
+    ``limit`` characters, only its first ``limit`` and "… (N characters)", so that a 100,000-character
+    correction is not echoed whole. Unquoted, runs of whitespace are one space; ``quote``: as ``!r``
+    writes it (newlines escaped), the count after the closing quote."""
+    head = text[:limit]
+    shown = repr(head) if quote else " ".join(head.split())
+    return shown if len(text) <= limit else f"{shown}… ({len(text)} characters)"

@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
 
@@ -71,6 +72,9 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
         f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
         f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"
     )
+    if result.repeated:
+        beads = "1 bead" if result.repeated == 1 else f"{result.repeated} beads"
+        print(f"  {beads} given the same verdict more than once: counted once")
     if result.rejected:
         counts = Counter(r["reason"] for r in result.rejected)
         print(
@@ -78,7 +82,7 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
             f"listed in {target.layout.rejected('qc', 'import')}:"
         )
         for r in result.rejected[:10]:
-            print(f"    {r['item_id']}: {r['reason']}: {r['detail']}")
+            print(f"    {shorten(r['item_id'])}: {r['reason']}: {r['detail']}")
     if result.stale:
         print(f"  stale corrections (not applied): {len(result.stale)}")
         for pair_id, reason in list(result.stale.items())[:10]:

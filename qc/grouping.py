@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from core.rejection import shorten
+
 Bead = tuple[tuple[int, ...], tuple[int, ...]]
 DISSOLVE = "-"
 
@@ -28,7 +30,9 @@ NUMBER = "[0-9]{1,9}"
 def _indices(text: str, side: str) -> tuple[int, ...]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not all(re.fullmatch(NUMBER, p) for p in parts):
-        raise GroupingError(f"{side} side {text.strip()!r} is not a list of sentence numbers")
+        raise GroupingError(
+            f"{side} side {shorten(text.strip(), quote=True)} is not a list of sentence numbers"
+        )
     return tuple(int(p) for p in parts)
 
 
@@ -39,11 +43,11 @@ def parse_grouping(text: str) -> list[Bead]:
     beads = []
     for chunk in (c for c in text.split(";") if c.strip()):
         if chunk.count(":") != 1:
-            raise GroupingError(f"bead {chunk.strip()!r} is not ZH:EN (e.g. 3:3,4)")
+            raise GroupingError(f"bead {shorten(chunk.strip(), quote=True)} is not ZH:EN (e.g. 3:3,4)")
         zh, en = chunk.split(":")
         bead = (_indices(zh, "zh"), _indices(en, "en"))
         if not (bead[0] or bead[1]):
-            raise GroupingError(f"bead {chunk.strip()!r} has no sentence")
+            raise GroupingError(f"bead {shorten(chunk.strip(), quote=True)} has no sentence")
         beads.append(bead)
     if not beads:
         raise GroupingError("empty correction (write - to dissolve the bead)")

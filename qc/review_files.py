@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.files import not_a_regular_file
+from core.rejection import shorten
 from qc.grouping import NUMBER
 
 COLUMNS = (
@@ -160,7 +161,7 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
             for key in ("zh_idx", "en_idx"):
                 shown.append(_parse_idx(row[key] or "") if key in row else None)
                 if key in row and shown[-1] is None:
-                    problem = f"{key} {row[key]!r} is not sentence numbers (e.g. 3,4)"
+                    problem = f"{key} {shorten(row[key], quote=True)} is not sentence numbers (e.g. 3,4)"
             text = [" ".join(row[k].split()) if isinstance(row.get(k), str) else None for k in ("zh", "en")]
             yield Verdict(
                 (row.get("pair_id") or "").strip(),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from core.layout import Layout
+from core.rejection import shorten
 from core.storage import read_rows, write_bytes, write_json, write_table
 from qc.accuracy import accuracy_rows
 from qc.corrections import Corrected, by_chapter, chapter_hash, correct_chapter, correction_rows, stale_reason
@@ -72,7 +73,8 @@ def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = Non
 
 @dataclass
 class ImportResult:
-    verdicts: int = 0  # accepted in this import
+    verdicts: int = 0  # beads with a verdict accepted in this import
+    repeated: int = 0  # of them, beads given the same verdict more than once (counted once)
     corrections: int = 0  # beads replaced by this import
     rejected: list[Row] = field(default_factory=list)
     accuracy: list[Row] = field(default_factory=list)
@@ -95,9 +97,9 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
     if verdict.problem:
         return "bad_row", f"{verdict.where}: {verdict.problem}"
     if bead is None:
-        return "unknown_pair_id", f"no bead {verdict.pair_id!r} in aligned/"
+        return "unknown_pair_id", f"no bead {shorten(verdict.pair_id, quote=True)} in aligned/"
     if verdict.verdict.lower() not in VERDICTS:
-        return "bad_verdict", f"verdict {verdict.verdict!r} (use correct or misaligned)"
+        return "bad_verdict", f"verdict {shorten(verdict.verdict, quote=True)} (use correct or misaligned)"
     shown = (verdict.zh_idx, verdict.en_idx)
     now = [(tuple(bead["zh_idx"]), tuple(bead["en_idx"]))]
     if seen is not None:
@@ -105,8 +107,8 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
     if verdict.zh_idx is not None and verdict.en_idx is not None and shown not in now:
         return (
             "bead_changed",
-            f"reviewed as zh {list(shown[0])} en {list(shown[1])}, now zh {bead['zh_idx']} "
-            f"en {bead['en_idx']} (sample again)",
+            f"reviewed as zh {shorten(str(list(shown[0])))} en {shorten(str(list(shown[1])))}, "
+            f"now zh {bead['zh_idx']} en {bead['en_idx']} (sample again)",
         )
     for lang, shown_text in (("zh", verdict.zh), ("en", verdict.en)):
         if shown_text is not None and shown_text != " ".join(bead[lang].split()):
@@ -126,7 +128,7 @@ def _no_conflict(first: Verdict, other: Verdict) -> None:
         return VERDICTS[v.verdict.lower()], " ".join(v.correction.split())
 
     def shown(v: Verdict) -> str:
-        return f"{v.source} {v.where} ({' '.join(filter(None, (v.verdict, v.correction)))})"
+        return f"{v.source} {v.where} ({shorten(' '.join(filter(None, (v.verdict, v.correction))))})"
 
     if decision(first) != decision(other):
         raise ValueError(f"conflicting verdicts on {first.pair_id}: {shown(first)} and {shown(other)}")
@@ -141,6 +143,7 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
     result = ImportResult()
     new_corrections: dict[str, dict[str, list[Row]]] = {}  # chapter -> pair -> rows
     accepted: dict[str, Verdict] = {}  # pair_id -> the verdict taken in this import
+    repeated: set[str] = set()  # pair_ids given the same verdict again
     for verdict in read:
         bead = beads.get(verdict.pair_id)
         book = bead["book_id"] if bead else verdict.pair_id.split("/", 1)[0]
@@ -155,7 +158,11 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             result.rejected.append(_rejection(verdict, book, *problem))
             continue
         assert bead is not None
-        _no_conflict(accepted.setdefault(verdict.pair_id, verdict), verdict)
+        if verdict.pair_id in accepted:  # a task listed twice, a row copied: the same verdict is one
+            _no_conflict(accepted[verdict.pair_id], verdict)
+            repeated.add(verdict.pair_id)
+            continue
+        accepted[verdict.pair_id] = verdict
         stored[verdict.pair_id] = {
             "pair_id": bead["pair_id"],
             "chapter_id": bead["chapter_id"],
@@ -172,7 +179,8 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             new_corrections.setdefault(bead["chapter_id"], {})[bead["pair_id"]] = correction_rows(
                 bead, grouping, chapter, verdict.reviewer
             )
-    _store_corrections(layout, data, new_corrections, read, result)
+    result.repeated = len(repeated)
+    _store_corrections(layout, data, new_corrections, accepted, result)
     verdict_rows = sorted(stored.values(), key=lambda v: v["pair_id"])
     write_table(verdict_rows, "qc_verdicts", verdicts_path(layout))
     write_table(result.rejected, "rejected", layout.rejected("qc", "import"))
@@ -189,12 +197,11 @@ def _store_corrections(
     layout: Layout,
     data: dict[str, tuple[dict[str, Row], dict[str, list[Row]]]],
     new: dict[str, dict[str, list[Row]]],
-    read: list[Verdict],
+    source: dict[str, Verdict],
     result: ImportResult,
 ) -> None:
-    """Merge each chapter's new corrections with its stored ones, refusing a chapter whose beads would
-    not cover every sentence exactly once."""
-    source = {v.pair_id: v for v in read}
+    """Merge each chapter's new corrections (from the verdicts ``source``, by pair id) with its stored
+    ones, refusing a chapter whose beads would not cover every sentence exactly once."""
     for book in sorted({cid.rsplit("/", 1)[0] for cid in new}):
         chapters, beads = data[book]
         stored = read_corrections(layout, book)

@@ -28,3 +28,16 @@ def test_only_items_judged_by_both_count():
     assert report["overall"] == {"n": 2, "raw": 0.5, "kappa": 0.0}
     assert report["by_phenomenon"] == {"reference": {"n": 2, "raw": 0.5, "kappa": 0.0}}
     assert agreement(records)["annotators"] == ["ann", "bob"]  # the two most active
+
+
+def test_a_repeated_record_counts_once():
+    records = [
+        _record("c1", "ann", "reference", True),
+        _record("c1", "bob", "reference", False),
+        _record("c2", "ann", "reference", True),
+        _record("c2", "bob", "reference", True),
+        *[_record("c1", "cid", "reference", True)] * 4,  # one candidate, listed four times
+    ]
+    report = agreement(records + records[:2])
+    assert report["annotators"] == ["ann", "bob"]  # two candidates each; cid judged one
+    assert report["overall"] == {"n": 2, "raw": 0.5, "kappa": 0.0}

@@ -8,6 +8,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from cohesion import annotation
+from cohesion.labelstudio import to_task
 from cohesion.stage import mine_book
 
 CHAPTER = {
@@ -294,3 +295,101 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
         annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "folder")])
     assert exit_.value.code == 1
     assert capsys.readouterr().err == f"error: cannot write {tmp_path}/folder: Is a directory\n"
+
+
+def _export_of(tmp_path, name: str, decisions: list[dict]) -> str:
+    """A Label Studio JSON export with a task of CANDIDATE per ``decisions`` entry (annotator email ->
+    accept or reject), as candidates b/1/c0, b/1/c1, b/1/c0, ... in turn."""
+    data = to_task(CANDIDATE, ["Mira came.", "She sat."])["data"]
+    tasks = [
+        {
+            "data": data | {"candidate_id": f"b/1/c{n % 2}"},
+            "annotations": [
+                {
+                    "completed_by": {"id": user, "email": email},
+                    "result": [{"type": "choices", "value": {"choices": [decision]}}],
+                }
+                for user, (email, decision) in enumerate(by.items())
+            ],
+        }
+        for n, by in enumerate(decisions)
+    ]
+    (tmp_path / name).write_text(json.dumps(tasks), encoding="utf-8")
+    return str(tmp_path / name)
+
+
+def test_a_task_listed_twice_is_counted_once_and_said_so(tmp_path, capsys):
+    both = {"ann": "accept", "bob": "reject"}
+    export = _export_of(tmp_path, "e.json", [both, {"ann": "accept", "bob": "accept"}, both])
+    out = tmp_path / "j.jsonl"
+    annotation.main(["import", export, "-o", str(out)])
+    assert capsys.readouterr().err == (
+        f"wrote 4 judgements to {out}; 0 annotations skipped; "
+        "1 task listed twice with the same judgements: counted once\n"
+    )
+    annotation.main(["agree", str(out)])
+    report = json.loads(capsys.readouterr().out)
+    assert report["overall"] == {"n": 2, "raw": 0.5, "kappa": 0.0}  # c0 once: not n 3, raw 1/3
+
+
+def test_two_copies_of_a_task_judged_differently_are_skipped_and_named(tmp_path, capsys):
+    first = _export_of(tmp_path, "e.json", [{"ann": "accept", "bob": "reject"}])
+    second = _export_of(tmp_path, "f.json", [{"ann": "reject", "bob": "reject"}])
+    out = tmp_path / "j.jsonl"
+    annotation.main(["import", first, second, "-o", str(out)])
+    assert capsys.readouterr().err == (
+        "skipped task b/1/c0, annotator ann: judged differently, accept with A [0, 0, 4] and B [1, 0, 3] "
+        f"in {first} task 1 but reject with A [0, 0, 4] and B [1, 0, 3] in {second} task 1: none of its 2 "
+        "judgements kept\n"
+        f"wrote 1 judgements to {out}; 2 annotations skipped; "
+        "1 task listed twice with the same judgements: counted once\n"  # bob's
+    )
+    assert [json.loads(line)["annotator"] for line in out.read_text().splitlines()] == ["bob"]
+
+
+def _users_file(tmp_path, users: list[dict]) -> str:
+    (tmp_path / "users.json").write_text(json.dumps(users), encoding="utf-8")
+    return str(tmp_path / "users.json")
+
+
+def test_a_user_id_listed_twice_with_two_emails_is_one_line_naming_it(tmp_path, capsys):
+    (tmp_path / "export.json").write_text("[]", encoding="utf-8")
+    users = _users_file(tmp_path, [{"id": 7, "email": "ann@x"}, {"id": 8, "email": "bob@x"},
+                                   {"id": 7, "email": "ann@y"}])  # fmt: skip
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(
+            ["import", str(tmp_path / "export.json"), "--users", users, "-o", str(tmp_path / "o")]
+        )
+    assert (exit_.value.code, capsys.readouterr().err) == (
+        2,
+        f"error: {users}: user id 7 is listed twice, with the emails 'ann@x' and 'ann@y'\n",
+    )
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_user_listed_twice_with_one_email_is_one_user(tmp_path, capsys):
+    export = _export_of(tmp_path, "e.json", [{"x": "accept"}])
+    tasks = json.loads((tmp_path / "e.json").read_text())
+    tasks[0]["annotations"][0]["completed_by"] = 0  # as the server writes it: a numeric user id
+    (tmp_path / "e.json").write_text(json.dumps(tasks), encoding="utf-8")
+    users = _users_file(tmp_path, [{"id": 0, "email": "ann@x"}, {"id": 0, "email": "ann@x"}])
+    annotation.main(["import", export, "--users", users, "-o", str(tmp_path / "j.jsonl")])
+    assert json.loads((tmp_path / "j.jsonl").read_text())["annotator"] == "ann@x"
+
+
+def test_judgements_of_one_candidate_by_one_annotator(tmp_path, capsys, monkeypatch):
+    """Repeated as they are, they count once; differing, they are one line naming both rows."""
+    monkeypatch.chdir(tmp_path)
+    bob = JUDGEMENT | {"annotator": "bob", "accept": False}
+    _jsonl(tmp_path / "j.jsonl", [JUDGEMENT, bob, JUDGEMENT, bob])
+    annotation.main(["agree", "j.jsonl"])
+    assert json.loads(capsys.readouterr().out)["overall"] == {"n": 1, "raw": 0.0, "kappa": 0.0}
+    _jsonl(tmp_path / "j.jsonl", [JUDGEMENT, bob, JUDGEMENT | {"b": [1, 4, 7]}])
+    for argv in (["agree", "j.jsonl"], ["suite", "j.jsonl", "-o", "s.jsonl"]):
+        with pytest.raises(SystemExit) as exit_:
+            annotation.main(argv)
+        assert (exit_.value.code, capsys.readouterr().err) == (
+            2,
+            "error: j.jsonl: row 3: candidate 'b/1/c0' judged by 'ann' differently in row 1\n",
+        )
+    assert not (tmp_path / "s.jsonl").exists()

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cohesion.labelstudio import judgements, to_task
+from cohesion.labelstudio import import_exports, judgements, to_task
 
 SENTENCES = [
     "Miss Lin bought a red lamp.",
@@ -220,3 +220,62 @@ def test_any_json_in_any_place_is_read_or_named_never_a_crash(place, junk):
     records, problems = judgements(export)
     assert all(isinstance(p, str) and "\n" not in p for p in problems)
     assert all(r["b"][0] - r["first"] in range(len(r["sentences"])) for r in records)
+
+
+def _judged(decisions: dict, candidate: str = "b1/1/c1", **data_changes) -> dict:
+    """A JSON export task of ROW (as ``candidate``) with one annotation per annotator: user id -> decision."""
+    data = to_task(ROW, SENTENCES)["data"] | {"candidate_id": candidate} | data_changes
+    annotations = [{"completed_by": user, "result": [_choice(d)]} for user, d in decisions.items()]
+    return {"data": data, "annotations": annotations}
+
+
+def test_a_task_listed_twice_with_the_same_judgements_is_counted_once():
+    task, other = _judged({1: "accept", 2: "reject"}), _judged({1: "reject"}, "b1/1/c2")
+    imported = import_exports([("e.json", [task, other, task])])
+    assert [(r["candidate_id"], r["annotator"]) for r in imported.records] == [
+        ("b1/1/c1", "1"),
+        ("b1/1/c1", "2"),
+        ("b1/1/c2", "1"),
+    ]
+    assert (imported.problems, imported.skipped, imported.repeated) == ([], 0, {"b1/1/c1": 2})
+    assert judgements([task, other, task])[0] == imported.records + imported.records[:2]  # as listed
+    again = import_exports([("e.json", [task]), ("f.json", [task]), ("g.json", [task])])
+    assert (len(again.records), again.repeated) == (2, {"b1/1/c1": 3})  # also across exports
+
+
+def test_two_copies_of_a_task_judged_differently_are_a_named_problem_and_neither_is_kept():
+    first, second = _judged({1: "accept", 2: "reject"}), _judged({1: "reject", 2: "reject"})
+    imported = import_exports([("e.json", [first]), ("f.json", [_judged({3: "accept"}), second])])
+    assert [(r["annotator"], r["accept"]) for r in imported.records] == [("2", False), ("3", True)]
+    assert imported.problems == [
+        "task b1/1/c1, annotator 1: judged differently, accept with A [0, 5, 8] and B [3, 0, 3] in e.json "
+        "task 1 but reject with A [0, 5, 8] and B [3, 0, 3] in f.json task 2: none of its 2 judgements kept"
+    ]
+    assert (imported.skipped, imported.repeated) == (2, {"b1/1/c1": 2})  # annotator 2 agreed with itself
+
+
+def test_two_copies_of_a_task_with_different_data_are_a_named_problem():
+    moved = _judged({1: "accept"}, subtype="demonstrative")
+    imported = import_exports([("e.json", [_judged({1: "accept"}), moved])])
+    assert (imported.records, imported.skipped) == ([], 2)
+    assert imported.problems == [
+        "task b1/1/c1, annotator 1: the task's data differs in e.json task 1 and e.json task 2: "
+        "none of its 2 judgements kept"
+    ]
+
+
+def test_a_json_min_record_listed_twice_is_counted_once():
+    data = to_task(ROW, SENTENCES)["data"]
+    record = data | {"id": 1, "decision": "accept", "annotator": 10, "annotation_id": 3}
+    imported = import_exports([("min.json", [record, record, record | {"annotator": 11}])])
+    assert [r["annotator"] for r in imported.records] == ["10", "11"]
+    assert (imported.problems, imported.repeated) == ([], {"b1/1/c1": 2})
+
+
+def test_the_problems_of_each_export_are_named_by_it():
+    imported = import_exports([("e.json", {"data": {}}), ("f.json", ["task"])])
+    assert imported.problems == [
+        "e.json: not a list of tasks (a JSON or JSON-MIN export), got dict",
+        "f.json: task 1: not a JSON object, got str",
+    ]
+    assert (imported.records, imported.skipped) == ([], 2)

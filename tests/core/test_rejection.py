@@ -1,8 +1,8 @@
-"""A named rejection and the REJECTED row it becomes; exceptions as one line."""
+"""A named rejection and the REJECTED row it becomes; exceptions and user-supplied text as one line."""
 
 from __future__ import annotations
 
-from core.rejection import KEPT_OUTCOMES, Rejection, one_line
+from core.rejection import KEPT_OUTCOMES, Rejection, one_line, shorten
 
 
 def test_a_rejection_becomes_a_rejected_row():
@@ -34,3 +34,17 @@ def test_one_line_joins_a_multi_line_message():
 
 def test_kept_pairing_outcomes():
     assert KEPT_OUTCOMES == ("renumbered", "merged", "split")
+
+
+def test_shorten_quotes_the_first_60_characters_of_a_long_text():
+    assert shorten("3:3;4:4,5") == "3:3;4:4,5"
+    assert shorten("3:3;4:4,5", quote=True) == "'3:3;4:4,5'"
+    assert shorten("x" * 60) == "x" * 60
+    assert shorten("x" * 100_000) == "x" * 60 + "… (100000 characters)"
+    assert shorten("x" * 100_000, quote=True) == f"'{'x' * 60}'… (100000 characters)"
+    assert shorten("abcdef", limit=3) == "abc… (6 characters)"
+
+
+def test_shorten_keeps_a_message_on_one_line():
+    assert shorten("misaligned\n 3:3;\t4:4 ") == "misaligned 3:3; 4:4"
+    assert shorten("3:3\n4:4", quote=True) == "'3:3\\n4:4'"

@@ -14,7 +14,11 @@ def test_parse_grouping():
         ("3-3", "bead '3-3' is not ZH:EN (e.g. 3:3,4)"),
         ("a:3", "zh side 'a' is not a list of sentence numbers"),
         ("3:²", "en side '²' is not a list of sentence numbers"),  # a digit to isdigit(), not to int()
-        ("3:" + "9" * 5000, f"en side '{'9' * 5000}' is not a list of sentence numbers"),  # int() refuses
+        (  # int() refuses it; the message quotes its first 60 characters
+            "3:" + "9" * 5000,
+            f"en side '{'9' * 60}'… (5000 characters) is not a list of sentence numbers",
+        ),
+        ("3:3," * 25_000, f"bead '{'3:3,' * 15}'… (100000 characters) is not ZH:EN (e.g. 3:3,4)"),
         (":", "bead ':' has no sentence"),
         (" ; ", "empty correction (write - to dissolve the bead)"),
     ],

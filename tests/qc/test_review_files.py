@@ -111,7 +111,7 @@ def test_a_number_too_long_for_int_is_no_crash(tmp_path):
     (tmp_path / "1.tsv").write_text(f"pair_id\tverdict\tzh_idx\nbk/1/0\tcorrect\t{huge}\n", encoding="utf-8")
     assert (
         read_verdicts([tmp_path / "1.tsv"])[0].problem
-        == f"zh_idx '{huge}' is not sentence numbers (e.g. 3,4)"
+        == f"zh_idx '{huge[:60]}'… (5000 characters) is not sentence numbers (e.g. 3,4)"
     )
     (tmp_path / "x.json").write_text(f'[{{"data": {{"zh_idx": [{huge}]}}}}]', encoding="utf-8")
     with pytest.raises(ValueError, match=r"x.json: not a review file \(ValueError: Exceeds the limit"):

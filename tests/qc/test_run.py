@@ -2,6 +2,7 @@
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 
@@ -201,8 +202,9 @@ def test_conflicting_verdicts_on_one_bead_are_an_error_naming_both_rows(layout):
     )
     assert not verdicts_path(layout).exists()
     rows = _read(tsv)[:6]
-    _write(tsv, rows + [dict(rows[0], verdict="OK")])  # the same verdict twice is fine
-    assert import_verdicts(layout, [tsv]).verdicts == 7
+    _write(tsv, rows + [dict(rows[0], verdict="OK")])  # the same verdict twice is fine, counted once
+    result = import_verdicts(layout, [tsv])
+    assert (result.verdicts, result.repeated, result.accuracy[-1]["beads"]) == (6, 1, 6)
 
 
 def test_a_numeric_label_studio_choice_is_read_as_text(layout, tmp_path):
@@ -222,3 +224,89 @@ def test_a_numeric_label_studio_choice_is_read_as_text(layout, tmp_path):
     assert [(r["reason"], r["detail"]) for r in result.rejected] == [
         ("bad_verdict", f"{export}: verdict '2' (use correct or misaligned)")
     ]
+
+
+LONG_INDICES = str([1] * 50_000)  # as the detail shows "1,1,...,1"
+
+
+@pytest.mark.parametrize(
+    "change, reason, detail",
+    [
+        (
+            {"pair_id": "bk/" + "9" * 100_000},
+            "unknown_pair_id",
+            f"no bead 'bk/{'9' * 57}'… (100003 characters) in aligned/",
+        ),
+        (
+            {"verdict": "maybe" * 20_000},
+            "bad_verdict",
+            f"verdict '{'maybe' * 12}'… (100000 characters) (use correct or misaligned)",
+        ),
+        (
+            {"verdict": "misaligned", "correction": "3:3," * 25_000},
+            "bad_correction",
+            f"bead '{'3:3,' * 15}'… (100000 characters) is not ZH:EN (e.g. 3:3,4)",
+        ),
+        (
+            {"zh_idx": "1," * 50_000},
+            "bead_changed",
+            f"reviewed as zh {LONG_INDICES[:60]}… ({len(LONG_INDICES)} characters) en [0], now zh [0] en [0] "
+            "(sample again)",
+        ),
+    ],
+)
+def test_a_rejection_quotes_only_the_start_of_a_long_text(layout, change, reason, detail):
+    tsv, chapter_id = _reviewed(layout, lambda rows: rows[0].update(change))
+    result = import_verdicts(layout, [tsv])
+    assert [(r["reason"], r["detail"]) for r in result.rejected] == [(reason, f"{tsv}: {detail}")]
+
+
+def test_a_conflict_quotes_only_the_start_of_a_long_correction(layout):
+    huge = "0:0;" * 25_000  # read as 25,000 beads: usable, so it conflicts with the row that says correct
+    tsv, chapter_id = _reviewed(
+        layout, lambda rows: rows + [dict(rows[0], verdict="misaligned", correction=huge)]
+    )
+    with pytest.raises(ValueError) as err:
+        import_verdicts(layout, [tsv])
+    shown = f"misaligned {huge}"[:60]
+    assert str(err.value) == (
+        f"conflicting verdicts on {chapter_id}/0: {tsv} line 2 (correct) and {tsv} line 8 "
+        f"({shown}… (100011 characters))"
+    )
+
+
+def _label_studio_export(layout, tmp_path, choices: list[str], order: list[int]) -> tuple[str, Path]:
+    """A Label Studio export of a sampled chapter's first beads, judged ``choices``, listed in ``order``."""
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tasks = json.loads((folder / f"{chapter_id}.tasks.json").read_text(encoding="utf-8"))
+    for task, choice in zip(tasks, choices):
+        task["annotations"] = [
+            {
+                "completed_by": 7,
+                "result": [{"from_name": "verdict", "type": "choices", "value": {"choices": [choice]}}],
+            }
+        ]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps([tasks[n] for n in order]), encoding="utf-8")
+    return chapter_id, export
+
+
+def test_a_label_studio_task_listed_twice_is_counted_once(layout, tmp_path):
+    chapter_id, export = _label_studio_export(layout, tmp_path, ["correct", "misaligned"], [0, 1, 0])
+    result = import_verdicts(layout, [export])
+    assert (result.verdicts, result.repeated, result.rejected) == (2, 1, [])
+    assert [(r["beads"], r["correct"]) for r in result.accuracy] == [(2, 1), (2, 1)]
+
+
+def test_a_label_studio_task_listed_twice_with_two_verdicts_is_an_error_naming_both(layout, tmp_path):
+    chapter_id, export = _label_studio_export(layout, tmp_path, ["correct", "misaligned"], [0, 1, 0])
+    tasks = json.loads(export.read_text(encoding="utf-8"))
+    tasks[2] = json.loads(json.dumps(tasks[2]))
+    tasks[2]["annotations"][0]["result"][0]["value"]["choices"] = ["wrong"]
+    export.write_text(json.dumps(tasks), encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        import_verdicts(layout, [export])
+    assert str(err.value) == (
+        f"conflicting verdicts on {chapter_id}/0: {export} task 1 (correct) and {export} task 3 (wrong)"
+    )
+    assert not verdicts_path(layout).exists()

@@ -1,0 +1,63 @@
+"""``qc import``'s summary on a small synthetic output folder (tests/exports/synthetic.py)."""
+
+from __future__ import annotations
+
+import csv
+
+from pipeline.cli import main
+from qc.run import sample_review
+from tests.exports.synthetic import build_output
+from tests.helpers import local_book, local_config, output_of, target
+
+TSV = {"delimiter": "\t", "quoting": csv.QUOTE_NONE, "quotechar": None, "lineterminator": "\n"}
+
+
+def _reviewed(tmp_path, edit) -> tuple[list[str], str]:
+    """``target`` of a config of one synthetic book, and a sampled chapter's TSV with every bead marked
+    correct, then ``edit(rows)`` applied."""
+    config = local_config(tmp_path, {"book0": local_book(tmp_path, "book0")})
+    layout = build_output(output_of(config), books=1, chapters=1)
+    folder, (chapter_id,) = sample_review(layout, 1, seed=0)
+    tsv = folder / f"{chapter_id}.tsv"
+    with open(tsv, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle, **TSV))
+    for row in rows:
+        row["verdict"] = "correct"
+    rows = edit(rows) or rows
+    with open(tsv, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, list(rows[0]), **TSV)
+        writer.writeheader()
+        writer.writerows(rows)
+    return target(config), str(tsv)
+
+
+def test_a_bead_given_the_same_verdict_twice_is_counted_once_and_said_so(tmp_path, capsys):
+    args, tsv = _reviewed(tmp_path, lambda rows: rows + [dict(rows[2], verdict="yes")])
+    assert main(["qc", "import", *args, tsv]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Imported 6 verdicts and 0 corrected beads into ")
+    assert lines[1:3] == [
+        "  1 bead given the same verdict more than once: counted once",
+        "Alignment accuracy (reviewed beads judged correct):",
+    ]
+    assert lines[4].split() == ["book0", "6", "6", "100.0%", "61.0–100.0"]
+
+
+def test_a_rejected_row_is_listed_with_the_start_of_its_long_texts(tmp_path, capsys):
+    pair_id = "book0/" + "9" * 100_000
+    args, tsv = _reviewed(tmp_path, lambda rows: rows[0].update(pair_id=pair_id))
+    assert main(["qc", "import", *args, tsv]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == (
+        f"    {pair_id[:60]}… (100006 characters): unknown_pair_id: {tsv}: no bead "
+        f"'{pair_id[:60]}'… (100006 characters) in aligned/"
+    )
+
+
+def test_a_conflict_over_a_long_correction_is_one_short_line(tmp_path, capsys):
+    huge = "0:0;" * 25_000
+    args, tsv = _reviewed(tmp_path, lambda rows: rows + [dict(rows[0], verdict="no", correction=huge)])
+    assert main(["qc", "import", *args, tsv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400
+    assert err.endswith(f"line 8 (no {huge[:57]}… (100003 characters))\n")
