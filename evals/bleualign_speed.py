@@ -1,6 +1,6 @@
 """CPU time of the default aligner against the original Bleualign's with precomputed MT, same chapters.
 
-    python -m evals.bleualign_speed [DATA_DIR] --upstream-python PYTHON [--repeats N]
+    python -m evals.bleualign_speed [DATA_DIR] --upstream-python PYTHON [--repeats N] [--pieces N]
 
 DATA_DIR (default ../shared/eval-data/mac-dev-mt) holds zh/NNN.txt, zh/NNN.trans.txt (the MT of the
 zh sentences) and en/NNN.txt. PYTHON is an interpreter where the original Bleualign is installed, e.g.
@@ -9,7 +9,10 @@ a development check: never a dependency, never imported here. It runs in its own
 (:data:`UPSTREAM`, default options, one process instead of its pool of four, its CPU time around the
 alignment of all chapters, the import excluded). The default aligner's time is ``evals.align``'s: all
 chapters as one book, with refinement and perturbed paragraph breaks, loads excluded. Each side runs
-``--repeats`` times, interleaved; the best time of each is compared. A missing DATA_DIR or an
+``--repeats`` times, interleaved; the best time of each is compared. With ``--pieces N`` each chapter is
+first cut where its gold beads allow into pieces of at least N zh sentences (BWB's chapters have about
+49 sentence pairs; the original's cost grows faster than linearly with a chapter's length, ours about
+linearly). A missing DATA_DIR or an
 interpreter without Bleualign is skipped with a message; a malformed chapter, or MT that is not UTF-8, is a
 one-line error (exit 1).
 """
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from core.arg_types import positive
 from evals.align import align_dir
-from evals.data import EVAL_DATA, DataError, load_chapters, read_lines
+from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, read_lines
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev-mt"
 # Run by PYTHON with argv: the chapters as JSON on stdin ([zh, mt, en] lines each); prints CPU seconds.
@@ -68,6 +71,40 @@ def read_mt(path: Path, sentences: int) -> list[str]:
     return lines
 
 
+def _cuts(gold: list[tuple[tuple[int, ...], tuple[int, ...]]], size: int) -> list[tuple[int, int]]:
+    """The (zh, en) sentence counts after which the gold beads allow a cut (every bead before it, or
+    after it, on both sides), at least ``size`` zh sentences apart."""
+    cuts, seen, top = [], [0, 0], [0, 0]
+    for bead in gold:
+        for side, indices in enumerate(bead):
+            seen[side] += len(indices)
+            top[side] = max([top[side], *(i + 1 for i in indices)])
+        if seen == top and top[0] - (cuts[-1][0] if cuts else 0) >= size:
+            cuts.append((top[0], top[1]))
+    return cuts
+
+
+def pieces(chapter: EvalChapter, mt: list[str], size: int) -> list[tuple[EvalChapter, list[str]]]:
+    """The chapter (with its MT) cut at its gold beads into pieces of at least ``size`` zh sentences, the
+    rest joined to the last one; whole without gold."""
+    cuts = _cuts(chapter.gold or [], size)
+    if cuts and cuts[-1][0] < len(chapter.zh) and len(chapter.zh) - cuts[-1][0] < size:
+        cuts.pop()  # a short rest: part of the last piece
+    bounds = [(0, 0), *(c for c in cuts if c[0] < len(chapter.zh)), (len(chapter.zh), len(chapter.en))]
+    result = []
+    for k, ((z0, e0), (z1, e1)) in enumerate(zip(bounds, bounds[1:]), 1):
+        part = EvalChapter(
+            f"{chapter.name}.{k}",
+            chapter.zh[z0:z1],
+            chapter.en[e0:e1],
+            None,
+            frozenset(s - z0 for s in chapter.zh_starts if z0 <= s < z1),
+            frozenset(s - e0 for s in chapter.en_starts if e0 <= s < e1),
+        )
+        result.append((part, mt[z0:z1]))
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -81,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeats", type=positive, default=3, help="runs of each side, interleaved (default 3)"
     )
+    parser.add_argument(
+        "--pieces", type=positive, help="cut the chapters at gold beads into pieces of N zh sentences or more"
+    )
     args = parser.parse_args(argv)
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")
@@ -91,13 +131,16 @@ def main(argv: list[str] | None = None) -> int:
         if not all(path.is_file() for path in translations):
             print(f"skipped: {args.data} lacks zh/NNN.trans.txt machine translations")
             return 0
-        texts = [
-            (chapter.zh, read_mt(path, len(chapter.zh)), chapter.en)
-            for chapter, path in zip(chapters, translations)
+        translated = [
+            (chapter, read_mt(path, len(chapter.zh))) for chapter, path in zip(chapters, translations)
         ]
     except DataError as err:  # a malformed chapter, or MT that is not UTF-8 or not one line per sentence
         print(f"error: {err}", file=sys.stderr)
         return 1
+    if args.pieces:
+        translated = [piece for chapter, mt in translated for piece in pieces(chapter, mt, args.pieces)]
+        chapters = [chapter for chapter, _ in translated]
+    texts = [(chapter.zh, mt, chapter.en) for chapter, mt in translated]
     ours, theirs = [], []
     for _ in range(args.repeats):
         seconds = upstream_seconds(args.upstream_python, texts)

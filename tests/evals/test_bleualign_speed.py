@@ -2,7 +2,8 @@ import sys
 
 import pytest
 
-from evals.bleualign_speed import main, upstream_seconds
+from evals.bleualign_speed import main, pieces, upstream_seconds
+from evals.data import EvalChapter
 
 CHAPTER = (["猫睡了。"], ["The cat slept."], ["The cat was asleep."])  # zh, its MT, en
 
@@ -85,3 +86,18 @@ def test_malformed_chapters_or_mt_are_a_one_line_error(tmp_path, capsys):
         "",
         f"error: {tmp_path / 'zh' / '001.trans.txt'}: 2 lines of MT for the chapter's 1 Chinese sentences\n",
     )
+
+
+def test_pieces_are_cut_where_no_gold_bead_crosses_and_keep_their_paragraphs_and_mt():
+    zh, en = [f"z{k}" for k in range(7)], [f"e{k}" for k in range(6)]
+    gold = [((0,), (1,)), ((1,), (0,)), ((2,), (2, 3)), ((3, 4), (4,)), ((5,), ()), ((6,), (5,))]
+    chapter = EvalChapter("001", zh, en, gold, frozenset({0, 3}), frozenset({0, 4}))
+    cut = pieces(chapter, [f"m{k}" for k in range(7)], 2)
+    assert [(p.name, p.zh, p.en, p.zh_starts, p.en_starts, mt) for p, mt in cut] == [
+        ("001.1", ["z0", "z1"], ["e0", "e1"], {0}, {0}, ["m0", "m1"]),  # the crossing beads stay together
+        ("001.2", ["z2", "z3", "z4"], ["e2", "e3", "e4"], {1}, {2}, ["m2", "m3", "m4"]),
+        ("001.3", ["z5", "z6"], ["e5"], set(), set(), ["m5", "m6"]),
+    ]
+    assert [p.zh for p, _ in pieces(chapter, zh, 3)] == [zh[:3], zh[3:]]  # the short rest joins the last
+    whole = EvalChapter("002", zh, en, None, frozenset(), frozenset())
+    assert [p.zh for p, _ in pieces(whole, zh, 2)] == [zh]
