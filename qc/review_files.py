@@ -189,8 +189,9 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
                 if result.get("from_name") == "verdict" and (choices := value.get("choices")):
                     # a number, list or mapping here is a bad_verdict, not a crash
                     verdict = str(choices[0] if isinstance(choices, list) else choices)
-                elif result.get("from_name") == "correction" and value.get("text"):
-                    correction = " ".join(value["text"]).strip()
+                elif result.get("from_name") == "correction" and (text := value.get("text")):
+                    # a list of lines as Label Studio writes it; a string (an edited export) as it is
+                    correction = (text if isinstance(text, str) else " ".join(text)).strip()
             if verdict:
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)

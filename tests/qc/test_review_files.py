@@ -70,6 +70,14 @@ def test_label_studio_export_is_read(tmp_path):
     ]
 
 
+def test_a_label_studio_correction_given_as_one_string_is_read_whole(tmp_path):
+    correction = {"from_name": "correction", "type": "textarea", "value": {"text": "10:10,11"}}
+    tasks = [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["wrong"]), correction]}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", "10:10,11")]
+
+
 def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
     tsv, export = tmp_path / "1.tsv", tmp_path / "export.json"
     tsv.write_text("\ufeffpair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")  # Excel's "CSV UTF-8"
