@@ -195,16 +195,27 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             if verdict:
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
+                shown = [_task_idx(data.get(key, [])) for key in ("zh_idx", "en_idx")]
+                bad = next((k for k, idx in zip(("zh_idx", "en_idx"), shown) if idx is None), None)
                 yield Verdict(
                     str(data.get("pair_id", "")),
                     verdict,
                     correction,
-                    tuple(data.get("zh_idx", ())),
-                    tuple(data.get("en_idx", ())),
+                    *shown,
                     reviewer,
                     str(path),
                     f"task {n}",
+                    problem=f"{bad} {shorten(json.dumps(data[bad]))} is not a list of sentence numbers"
+                    if bad
+                    else "",
                 )
+
+
+def _task_idx(value: object) -> tuple[int, ...] | None:
+    """A task's sentence numbers (a JSON list of whole numbers, 0 or more); None when it is not that."""
+    if isinstance(value, list) and all(type(x) is int and x >= 0 for x in value):
+        return tuple(value)
+    return None
 
 
 def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:

@@ -78,6 +78,32 @@ def test_a_label_studio_correction_given_as_one_string_is_read_whole(tmp_path):
     assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", "10:10,11")]
 
 
+def test_label_studio_sentence_numbers_that_are_no_list_of_numbers_are_a_row_problem(tmp_path):
+    shown = [
+        {"zh_idx": "3,4", "en_idx": [3]},
+        {"zh_idx": [3], "en_idx": ["3"]},
+        {"zh_idx": [-1], "en_idx": [3]},
+    ]
+    tasks = [
+        {"data": {"pair_id": "bk/1/0", **idx}, "annotations": [{"result": [_choice(["wrong"])]}]}
+        for idx in shown
+    ]
+    tasks.append(
+        {
+            "data": {"pair_id": "bk/1/1", "zh_idx": [3], "en_idx": []},
+            "annotations": [{"result": [_choice(["ok"])]}],
+        }
+    )
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [(v.zh_idx, v.en_idx, v.problem) for v in read_verdicts([path])] == [
+        (None, (3,), 'zh_idx "3,4" is not a list of sentence numbers'),
+        ((3,), None, 'en_idx ["3"] is not a list of sentence numbers'),
+        (None, (3,), "zh_idx [-1] is not a list of sentence numbers"),
+        ((3,), (), ""),
+    ]
+
+
 def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
     tsv, export = tmp_path / "1.tsv", tmp_path / "export.json"
     tsv.write_text("\ufeffpair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")  # Excel's "CSV UTF-8"
