@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import re
 from dataclasses import dataclass
 
 from parsel import Selector
@@ -11,6 +13,12 @@ from w3lib.encoding import html_body_declared_encoding, http_content_type_encodi
 from crawlers.profile import Selectors
 
 MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
+# The encodings to guess, in this order, for a page that declares no charset, by the site's language: those
+# its web novels are served in. GB18030 reads the bytes of cp1252 English (its curly quotes), Big5, EUC-KR
+# and Shift-JIS as Chinese characters of no sense: it is guessed on Chinese sites only. No other encoding's
+# non-ASCII bytes read as UTF-8.
+GUESSES = {"zh": ("utf-8", "gb18030")}
+OTHER_GUESSES = ("utf-8",)  # on sites of other languages, and after a site's own encoding
 
 
 @dataclass(frozen=True)
@@ -83,29 +91,79 @@ def _as_declared(response: TextResponse) -> TextResponse | None:
 
 def _readings(response: TextResponse, site_encoding: str | None) -> list[TextResponse]:
     """The readings of the page to try, in order: the charset it declares, then the site's configured
-    encoding, then the one Scrapy detects (which is the declared one when the page declares a charset)."""
+    encoding (on a page that declares no charset, only the site's: ``_guess`` follows)."""
     forced = [response.replace(encoding=site_encoding)] if site_encoding else []
     if not _declares_charset(response):
-        return [*forced, response]
+        return forced
     declared = _as_declared(response)
     return forced if declared is None else [declared, *forced]
 
 
-def decode_page(response: TextResponse, site_encoding: str | None) -> TextResponse | None:
-    """The page decoded with the first of its readings (``_readings``) that reads it cleanly; None when none
-    does (``response.encoding`` of the result says which was used)."""
-    return next(
-        (r for r in _readings(response, site_encoding) if replacement_ratio(r.text) <= MAX_REPLACEMENT_RATIO),
-        None,
+def _codec(encoding: str) -> str:
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return encoding
+
+
+def _guesses(site_encoding: str | None, lang: str | None) -> list[str]:
+    """The encodings to guess for a page that declares no charset (``GUESSES``), but the site's own."""
+    if site_encoding is None:
+        return list(GUESSES.get(lang or "", OTHER_GUESSES))
+    return [name for name in OTHER_GUESSES if _codec(name) != _codec(site_encoding)]
+
+
+# What no text holds: U+FFFD (bytes the encoding could not decode), control characters other than
+# whitespace, and private-use characters (into which GB18030 reads random bytes, and Big5's commonest)
+_UNREADABLE = re.compile(r"[\ufffd\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\U000f0000-\U0010ffff]")
+
+
+def unreadable_ratio(text: str) -> float:
+    """The share of characters in ``text`` that no text holds (``_UNREADABLE``)."""
+    return len(_UNREADABLE.findall(text)) / len(text) if text else 0.0
+
+
+def _guess(response: TextResponse, site_encoding: str | None, lang: str | None) -> TextResponse | None:
+    """The page, which declares no charset, read with the guess (``_guesses``) that leaves the fewest
+    unreadable characters (the first of a tie: UTF-8 for ASCII), when they are few; None otherwise.
+    Scrapy's own detection is not used: it may pick an encoding such as cp1125 that reads any bytes."""
+    readings = [response.replace(encoding=name) for name in _guesses(site_encoding, lang)]
+    ratio, best = min(
+        ((unreadable_ratio(r.text), r) for r in readings), key=lambda x: x[0], default=(1.0, None)
     )
+    return best if ratio <= MAX_REPLACEMENT_RATIO else None
 
 
-def undecodable(response: TextResponse, site_encoding: str | None) -> str:
-    """Why ``decode_page`` found no clean reading of the page: a UTF-16 declaration its bytes belie, and the
-    encodings tried."""
+def decode_page(
+    response: TextResponse, site_encoding: str | None, lang: str | None = None
+) -> TextResponse | None:
+    """The page decoded with the first of its readings (``_readings``) that reads it cleanly, else, when
+    it declares no charset, with a guess for a site in ``lang`` (``_guess``); None when none does
+    (``response.encoding`` of the result says which was used)."""
+    clean = (
+        r for r in _readings(response, site_encoding) if replacement_ratio(r.text) <= MAX_REPLACEMENT_RATIO
+    )
+    decoded = next(clean, None)
+    if decoded is None and not _declares_charset(response):
+        return _guess(response, site_encoding, lang)
+    return decoded
+
+
+def _either(names: list[str]) -> str:
+    return f"neither {' nor '.join(names)}" if len(names) > 1 else f"not {names[0]}"
+
+
+def undecodable(response: TextResponse, site_encoding: str | None, lang: str | None = None) -> str:
+    """Why ``decode_page`` found no clean reading of the page: no charset it declares, or a UTF-16
+    declaration its bytes belie, and the encodings tried."""
+    if not _declares_charset(response):
+        tried = [f"{site_encoding} (the site's encoding)"] if site_encoding else []
+        tried += [name.upper() for name in _guesses(site_encoding, lang)]
+        advice = "" if site_encoding else " (set the site's encoding in the config)"
+        return f"declares no known charset, and its bytes are {_either(tried)}{advice}"
     tried = ", ".join(dict.fromkeys(r.encoding for r in _readings(response, site_encoding)))
     undecoded = f"too many undecodable bytes with {tried}" if tried else "no site encoding to try instead"
-    if _declares_charset(response) and _as_declared(response) is None:
+    if _as_declared(response) is None:
         return f"declares {response.encoding}, but its bytes hold no UTF-16 markup; {undecoded}"
     return undecoded
 

@@ -5,11 +5,13 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 ``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
 ``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding`` (a UTF-16 declaration its bytes belie included), ``bad_compression`` (a body that is not
-the gzip, deflate, br or zstd its ``Content-Encoding`` says), ``not_html`` (an image, a PDF, JSON or other
-bytes the selectors cannot read, whatever Content-Type they are sent with), ``empty_body``, ``offsite`` (a
-link, redirect or next page off the site's origins or to another scheme than http and https: never
-requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``);
+``bad_encoding`` (a UTF-16 declaration its bytes belie included, and a page that declares no charset and
+reads in neither the site's encoding nor those guessed for its language: ``crawlers.parsing.GUESSES``),
+``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says),
+``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
+are sent with), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins or to
+another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
+once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).
@@ -115,6 +117,7 @@ class NovelSpider(scrapy.Spider):
         canonical_url: str,
         origins: list[str],
         encoding: str | None = None,
+        lang: str | None = None,
         recheck: bool = False,
         **kwargs: Any,
     ) -> None:
@@ -125,6 +128,7 @@ class NovelSpider(scrapy.Spider):
         self.base_url = base_url
         self.canonical_url = canonical_url
         self.encoding = encoding
+        self.lang = lang  # the site's: which encodings a page that declares no charset may be in
         self.origins = tuple(origins)
         # Chapters already journaled are not fetched again, unless rechecking for edits.
         self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
@@ -152,7 +156,7 @@ class NovelSpider(scrapy.Spider):
         if (what := _not_a_page(response)) is not None:
             yield self._failure_record("toc_failure", response.url, "not_html", f"not a web page: {what}")
             return
-        decoded = decode_page(response, self.encoding)
+        decoded = decode_page(response, self.encoding, self.lang)
         if decoded is None:
             yield self._bad_encoding("toc_failure", response.url, response)
             return
@@ -223,7 +227,7 @@ class NovelSpider(scrapy.Spider):
         if (what := _not_a_page(response)) is not None:
             yield self._failure_record("failure", first_url, "not_html", f"not a web page: {what}")
             return
-        decoded = decode_page(response, self.encoding)
+        decoded = decode_page(response, self.encoding, self.lang)
         if decoded is None:
             yield self._bad_encoding("failure", first_url, response)
             return
@@ -279,7 +283,9 @@ class NovelSpider(scrapy.Spider):
             raise CloseSpider("blocked")
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
-        return self._failure_record(kind, url, "bad_encoding", undecodable(response, self.encoding))
+        return self._failure_record(
+            kind, url, "bad_encoding", undecodable(response, self.encoding, self.lang)
+        )
 
     def request_dropped(self, request: Request) -> None:
         """Note a chapter's page that Scrapy's scheduler dropped as a duplicate of a page already requested

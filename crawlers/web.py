@@ -130,6 +130,7 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
         canonical_url=site.url,
         origins=[origin(job["base_url"]), *site.allowed_origins],
         encoding=site.encoding,
+        lang=site.lang,
         recheck=job["recheck"],
     )
     process.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ ATTEMPTS = 4  # the request and its RETRY_TIMES (3) retries
 TEXT = "雨下得很大，林晚星撑着伞站在片场门口。"
 UTF8 = {"Content-Type": "text/html; charset=utf-8"}
 UTF16 = {"Content-Type": "text/html; charset=utf-16"}
+HTML = {"Content-Type": "text/html"}  # no charset
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
 CHALLENGE = (
     b"<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing."
@@ -427,6 +429,63 @@ def test_a_chapter_that_failed_is_fetched_on_the_next_run(tmp_path):
     assert len(second.state.chapters) == 3
     assert (site.count("/c/1"), site.count("/c/2"), site.count("/c/3")) == (1, ATTEMPTS + 1, 1)
     assert second.report["failed_reasons"] == {} and second.report["items"] == 2  # the TOC and chapter 2
+
+
+def _junk_page(seed: int, size: int) -> bytes:
+    """A chapter page whose text is ``size`` seeded random bytes."""
+    rng = random.Random(seed)
+    text = bytes(rng.randrange(0x100) for _ in range(size))
+    return b'<html><body><h1>x</h1><div class="text"><p>' + text + b"</p></div></body></html>"
+
+
+NO_CHARSET = "declares no known charset, and its bytes are {} (set the site's encoding in the config)"
+EN_TEXT = "The rain kept falling over the harbour town all night."
+
+
+@pytest.mark.slow
+def test_pages_that_declare_no_charset_on_a_site_with_no_encoding_read_as_utf8_or_gb18030_or_are_bad_encoding(
+    tmp_path,
+):
+    zh_routes = {
+        "/u/utf8": page(chapter_page("一", charset=None, encoding="utf-8")),
+        "/u/gbk": page(chapter_page("二", charset=None)),
+        "/u/random": page(_junk_page(7, 1024), headers=HTML),  # without a type: not_html, as binary
+        "/u/big5": page(
+            chapter_page("三", "他一個人站在大門口，雨下得很大。", charset=None, encoding="big5")
+        ),
+    }
+    en_routes = {
+        "/u/ascii": page(chapter_page("Chapter 1", EN_TEXT, charset=None, encoding="ascii")),
+        "/u/cp1252": page(
+            chapter_page("Chapter 2", "“Don’t go,” she said. “It’s late.”", charset=None, encoding="cp1252")
+        ),
+    }
+    records = {}  # lang -> path -> ("chapter", encoding, paragraphs) or (reason, detail)
+    for lang, routes in (("zh", zh_routes), ("en", en_routes)):
+        with serve_faults() as site:
+            publish(site, routes)
+            done = run_crawl(site, tmp_path / f"{lang}.jsonl", encoding=None, lang=lang)
+        chapters, failures = done.state.chapters, done.state.failures
+        records[lang] = {
+            path: (
+                ("chapter", chapters[url]["encoding"], chapters[url]["paragraphs"])
+                if url in chapters
+                else (failures[url]["reason"], failures[url]["detail"])
+            )
+            for path in routes
+            for url in [site.url + path.lstrip("/")]
+        }
+    neither = NO_CHARSET.format("neither UTF-8 nor GB18030")
+    assert records["zh"] == {
+        "/u/utf8": ("chapter", "utf-8", [TEXT]),
+        "/u/gbk": ("chapter", "gb18030", [TEXT]),
+        "/u/random": ("bad_encoding", neither),
+        "/u/big5": ("bad_encoding", neither),
+    }
+    assert records["en"] == {
+        "/u/ascii": ("chapter", "utf-8", [EN_TEXT]),
+        "/u/cp1252": ("bad_encoding", NO_CHARSET.format("not UTF-8")),
+    }
 
 
 def test_a_page_that_times_out_does_not_stall_the_sites_other_pages(tmp_path):

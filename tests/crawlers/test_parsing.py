@@ -1,3 +1,5 @@
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,6 +12,7 @@ from crawlers.parsing import (
     parse_toc,
     replacement_ratio,
     undecodable,
+    unreadable_ratio,
 )
 from crawlers.spider import NovelSpider
 from pipeline.config import load_config
@@ -116,6 +119,135 @@ def test_a_page_whose_bytes_belie_its_utf16_declaration_names_it_and_what_was_tr
     )
 
 
+# A page that declares no charset (no BOM, no Content-Type charset, no <meta>) on a site with no encoding
+
+EN_PAGE = (
+    '<html><head><title>Chapter 3</title></head><body><h1>Chapter 3: The Ferry</h1><div class="text">'
+    "<p>The rain kept falling over the harbour town, and the ferry waited at the pier all night.</p>"
+    "<p>Nobody came; the lamps along the quay went out one by one.</p></div></body></html>"
+)
+ZH_TEXT = "<p>雨下得很大，林晚星撑着伞站在片场门口。</p><p>远处传来一声汽笛，渡船靠岸了。</p>"
+ZH_BARE = f'<html><head><title>第三章</title></head><body><h1>第三章 渡口</h1><div class="text">{ZH_TEXT}</div></body></html>'
+ZH_BARE_BIG5 = (
+    '<html><head><title>第三章</title></head><body><h1>第三章 渡口</h1><div class="text">'
+    "<p>他一個人站在大門口，雨下得很大。</p><p>遠處傳來一聲汽笛，渡船靠岸了。</p></div></body></html>"
+)
+NO_CHARSET = "declares no known charset, and its bytes are {} (set the site's encoding in the config)"
+NEITHER = NO_CHARSET.format("neither UTF-8 nor GB18030")
+NOT_UTF8 = NO_CHARSET.format("not UTF-8")
+
+
+def _bare(body: bytes) -> HtmlResponse:
+    """A page sent without a Content-Type charset."""
+    return HtmlResponse("http://x.demo/b.html", body=body)
+
+
+def _junk(seed: int, size: int, low: int = 0) -> bytes:
+    """A chapter page whose text is ``size`` seeded random bytes from ``low`` to 0xFF."""
+    rng = random.Random(seed)
+    text = bytes(rng.randrange(low, 0x100) for _ in range(size))
+    return b'<html><body><h1>x</h1><div class="text"><p>' + text + b"</p></div></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("html", "encoding", "lang", "read_as"),
+    [
+        (EN_PAGE, "ascii", "en", "utf-8"),
+        (EN_PAGE, "ascii", "zh", "utf-8"),  # ASCII reads as either: UTF-8 first
+        (EN_PAGE.replace("harbour", "harbour’s café"), "utf-8", "en", "utf-8"),
+        (EN_PAGE, "ascii", None, "utf-8"),
+        (ZH_BARE, "utf-8", "zh", "utf-8"),
+        (ZH_BARE, "gbk", "zh", "gb18030"),
+        (ZH_BARE, "gb2312", "zh", "gb18030"),
+        (ZH_BARE.replace("渡口", "渡口𠀀"), "gb18030", "zh", "gb18030"),  # a character of 4 GB18030 bytes
+    ],
+)
+def test_a_page_that_declares_no_charset_reads_as_utf8_or_on_a_chinese_site_gb18030(
+    html, encoding, lang, read_as
+):
+    response = _bare(html.encode(encoding))
+    decoded = decode_page(response, None, lang)
+    assert decoded is not None and (decoded.encoding, decoded.text) == (read_as, html)
+
+
+def test_a_mostly_ascii_gbk_page_reads_as_gb18030_though_utf8_misreads_it_within_the_tolerance():
+    html = EN_PAGE.replace("Nobody came;", "雨。Nobody came;")
+    utf8 = _bare(html.encode("gbk")).replace(encoding="utf-8")
+    assert 0 < replacement_ratio(utf8.text) <= MAX_REPLACEMENT_RATIO
+    assert "\ufffd\ua863Nobody came;" in utf8.text  # 雨。 lost
+    decoded = decode_page(_bare(html.encode("gbk")), None, "zh")
+    assert (decoded.encoding, decoded.text) == ("gb18030", html)
+
+
+def test_boms_and_a_few_bad_bytes_within_the_tolerance_still_read():
+    assert decode_page(_bare(EN_PAGE.encode("utf-8-sig")), None, "en").encoding == "utf-8"
+    assert decode_page(_bare(ZH_BARE.encode("utf-16")), None, "zh").encoding == "utf-16-le"
+    html = ZH_BARE.replace(ZH_TEXT, ZH_TEXT * 3)
+    body = html.encode("gbk").replace("渡船".encode("gbk"), b"\xff\xff", 1)  # 2 bad bytes in 230 characters
+    decoded = decode_page(_bare(body), None, "zh")
+    assert (decoded.encoding, decoded.text) == ("gb18030", html.replace("渡船", "\ufffd\ufffd", 1))
+
+
+@pytest.mark.parametrize(
+    ("body", "lang", "detail"),
+    [
+        (_junk(7, 1024), "zh", NEITHER),  # 10.8% U+FFFD as GB18030, 39% as UTF-8
+        (_junk(7, 1024), "en", NOT_UTF8),
+        (_junk(7, 1024), None, NOT_UTF8),
+        (_junk(0, 24, low=0x80), "zh", NEITHER),  # Scrapy's detection read these as ptcp154 ...
+        (_junk(5, 24, low=0x80), "en", NOT_UTF8),  # ... and cp1251
+        # Big5: as GB18030 not one U+FFFD, but 15% private-use characters
+        (ZH_BARE_BIG5.encode("big5"), "zh", NEITHER),
+        (ZH_BARE.encode("utf-16-le"), "zh", NEITHER),  # UTF-16 without a BOM: half NUL characters
+        # cp1252 English with curly quotes: 2% U+FFFD as UTF-8; GB18030, with 0.7% U+FFFD, would read most
+        # as Chinese characters, but is not guessed on an English site
+        (
+            EN_PAGE.replace("Nobody came;", "“Don’t go,” she said. “It’s late.”").encode("cp1252"),
+            "en",
+            NOT_UTF8,
+        ),
+        (EN_PAGE.replace("harbour town", "café, crème brûlée and façade").encode("latin-1"), "en", NOT_UTF8),
+    ],
+)
+def test_a_page_that_declares_no_charset_and_reads_as_no_guess_is_rejected_saying_so(body, lang, detail):
+    response = _bare(body)
+    assert decode_page(response, None, lang) is None
+    assert undecodable(response, None, lang) == detail
+
+
+def test_random_high_bytes_that_gb18030_reads_within_the_replacement_tolerance_are_rejected():
+    response = _bare(_junk(14, 1024, low=0x80))
+    as_gb18030 = response.replace(encoding="gb18030")
+    assert replacement_ratio(as_gb18030.text) <= MAX_REPLACEMENT_RATIO  # 0.5% U+FFFD ...
+    assert unreadable_ratio(as_gb18030.text) > 0.05  # ... but 9.4% private-use and control characters
+    assert decode_page(response, None, "zh") is None and undecodable(response, None, "zh") == NEITHER
+
+
+def test_a_page_that_declares_no_charset_after_the_site_encoding_is_guessed_as_utf8_only():
+    utf8 = decode_page(_bare(ZH_BARE.encode("utf-8")), "big5", "zh")
+    assert (utf8.encoding, utf8.text) == ("utf-8", ZH_BARE)
+    cp1252 = EN_PAGE.replace("Nobody came;", "“Don’t go,” she said.")
+    decoded = decode_page(_bare(cp1252.encode("cp1252")), "cp1252", "en")
+    assert (decoded.encoding, decoded.text) == ("cp1252", cp1252)
+    junk = _bare(_junk(7, 1024))
+    for site_encoding, lang, detail in [
+        ("gbk", "zh", "neither gbk (the site's encoding) nor UTF-8"),
+        ("utf-8", "en", "not utf-8 (the site's encoding)"),
+        ("UTF8", "en", "not UTF8 (the site's encoding)"),
+    ]:
+        assert decode_page(junk, site_encoding, lang) is None
+        assert (
+            undecodable(junk, site_encoding, lang) == f"declares no known charset, and its bytes are {detail}"
+        )
+
+
+def test_an_unknown_declared_charset_is_no_charset():
+    response = _bare(_junk(7, 1024)).replace(headers={"Content-Type": "text/html; charset=x-no-such"})
+    assert decode_page(response, None, "zh") is None and undecodable(response, None, "zh") == NEITHER
+    response = _bare(ZH_BARE.encode("gbk")).replace(headers={"Content-Type": "text/html; charset=x-no-such"})
+    assert decode_page(response, None, "zh").encoding == "gb18030"
+
+
 def test_toc_page_links_in_order_and_pagination():
     html = """<ul class="chapters"><li><a href="/novel/a/chapter-1/">Chapter 1: Rain</a></li>
     <li><a href="/novel/a/chapter-2/"> Chapter 2: <em>Wind</em> </a></li><li><a>no link</a></li></ul>
@@ -152,6 +284,17 @@ def test_any_bytes_decode_to_a_clean_page_or_none(body, declared, site_encoding)
     headers = {"Content-Type": f"text/html; charset={declared}"} if declared else {}
     decoded = decode_page(HtmlResponse("http://s/1.html", body=body, headers=headers), site_encoding)
     assert decoded is None or replacement_ratio(decoded.text) <= MAX_REPLACEMENT_RATIO
+
+
+@settings(deadline=None)
+@given(st.binary(max_size=300), st.sampled_from([None, "zh", "en"]))
+def test_bytes_that_declare_no_charset_decode_as_a_guess_with_few_unreadable_characters_or_not(body, lang):
+    decoded = decode_page(HtmlResponse("http://s/1.html", body=body), None, lang)
+    assert decoded is None or (
+        decoded.encoding in ("utf-8", "gb18030", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+        and unreadable_ratio(decoded.text) <= MAX_REPLACEMENT_RATIO
+    )
+    assert decoded is not None or undecodable(HtmlResponse("http://s/1.html", body=body), None, lang)
 
 
 @settings(deadline=None)
