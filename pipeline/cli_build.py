@@ -40,8 +40,8 @@ class Target:
 
     @classmethod
     def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
-        """The command's target; with ``owned``, one whose folder holds only the config's books
-        (after ``--prune`` or ``--adopt``, where the command has them), else ``FolderRefused``."""
+        """The command's target; with ``owned``, one whose folder holds only the config's books, else
+        ``FolderRefused``; with ``--prune`` or ``--adopt``, ``build`` makes it so, under the build lock."""
         config = load_config(args.config)
         output = Path(args.output).resolve() if args.output else config.output
         run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
@@ -50,8 +50,8 @@ class Target:
             Layout(output),
             {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id},
         )
-        if owned:
-            target.claim_folder(prune=getattr(args, "prune", False), adopt=getattr(args, "adopt", False))
+        if owned and not any(_prune_or_adopt(args)):
+            target.claim_folder(prune=False, adopt=False)
         return target
 
     def claim_folder(self, prune: bool, adopt: bool) -> None:
@@ -96,6 +96,7 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
     # a local build alone in its output folder; workers sharing a luigid together, but not beside one
     with build_lock(target.layout.root, shared=bool(args.scheduler_host)):
+        target.claim_folder(*_prune_or_adopt(args))  # not before: a prune deletes no file under a build
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
         with (
             luigi_logging_to(target.log_path),
@@ -104,6 +105,11 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
             # workers of another config, started since, share the lock: the folder is checked at each stage
             still_ours = partial(target.claim_folder, prune=False, adopt=False)
             return _run_stages(stages, args, scheduler, progress, still_ours)
+
+
+def _prune_or_adopt(args: argparse.Namespace) -> tuple[bool, bool]:
+    """The command's ``--prune`` and ``--adopt`` (False where it has none)."""
+    return getattr(args, "prune", False), getattr(args, "adopt", False)
 
 
 def _share_with_workers(config: luigi.configuration.LuigiConfigParser) -> None:

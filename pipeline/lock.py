@@ -11,6 +11,11 @@ by the system when its process dies; the processes Luigi forks for tasks inherit
 the last of them ends. Across machines it holds where the shared mount carries flock (NFS does, as
 POSIX locks). The file stays in place: a build that removed it could lock a new file beside a holder of
 the old one.
+
+Runs through Luigi's own entry points (``luigi --module pipeline.tasks``, the cron line's ``RangeDaily``)
+hold no build's lock: each task's run holds it shared itself (``task_lock``, taken by ``StageTask``), so
+the task processes of one such run share the folder, while a local build refuses them and is refused by
+them. A task run by a build (in its process, or in one forked from it) holds the build's.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ LOCK_NAME = ".build.lock"
 _HELD = frozenset(
     {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
 )  # flock's "held by another" (EACCES on NFS)
+# The roots whose build lock this process holds (``build_lock``); the task processes it forks inherit them.
+_held_roots: set[Path] = set()
 
 
 class OutputBusy(Exception):
@@ -39,7 +46,39 @@ class OutputBusy(Exception):
 def build_lock(root: Path, shared: bool = False) -> Iterator[None]:
     """Hold ``root``'s build lock for the duration: ``shared`` for a worker of a central luigid, else
     exclusive. ``OutputBusy`` at once where it is held otherwise, ``FolderRefused`` where it cannot be
-    taken (the folder cannot be written, the lock file is not a file)."""
+    taken (the folder cannot be written, the lock file is not a file). Meanwhile this process, and the
+    task processes it forks, hold ``root`` (``holds``)."""
+    with _locked(root, shared):
+        key = root.resolve()
+        first = key not in _held_roots
+        _held_roots.add(key)
+        try:
+            yield
+        finally:
+            if first:
+                _held_roots.discard(key)
+
+
+def holds(root: Path) -> bool:
+    """Whether this process holds ``root``'s build lock (a build's, or inherited from the build that forked it)."""
+    return root.resolve() in _held_roots
+
+
+@contextmanager
+def task_lock(root: Path) -> Iterator[bool]:
+    """A task's hold on ``root`` for one run; yields whether it took a lock of its own. It takes none where
+    its process holds ``root`` (a build's task), else ``root``'s lock shared, refused beside a local build
+    as a worker's is. Not recorded in ``holds``: each run holds its own, and shared holds in one process do
+    not exclude each other (a dependency run while a generator run holds it)."""
+    if holds(root):
+        yield False
+        return
+    with _locked(root, shared=True):
+        yield True
+
+
+@contextmanager
+def _locked(root: Path, shared: bool) -> Iterator[None]:
     path = root / LOCK_NAME
     fd = _open(root, path)
     try:

@@ -4,15 +4,17 @@ A ``StageTask`` names its outputs and the inputs it reads; completeness is conte
 (``pipeline.manifest``): a task reruns only when a file it reads, its settings, or its code or bundled
 data changed (``_code_inputs``: its own class source and every project module it imports), or when one
 of its outputs is missing or damaged. ``write_outputs`` writes atomically, then the manifest.
+Each run holds the output folder (``StageTask.holding_folder``), also where Luigi's own entry points run it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import inspect
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -27,8 +29,10 @@ from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
+from pipeline import output_folder
 from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
 from pipeline.failures import failure_message, record
+from pipeline.lock import OutputBusy, task_lock
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
@@ -67,6 +71,26 @@ def _class_source(klass: type) -> tuple[str, str]:
     return (path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else path.name), source
 
 
+def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
+    """``run`` inside ``holding_folder``; a generator ``run`` (dynamic dependencies) for as long as it runs
+    (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done)."""
+    if inspect.isgeneratorfunction(run):
+
+        @functools.wraps(run)
+        def steps(self: StageTask) -> Iterator[Any]:
+            with self.holding_folder():
+                return (yield from run(self))
+
+        return steps
+
+    @functools.wraps(run)
+    def whole(self: StageTask) -> Any:
+        with self.holding_folder():
+            return run(self)
+
+    return whole
+
+
 @contextmanager
 def completeness_memo() -> Iterator[dict[str, bool]]:
     global _memo
@@ -88,6 +112,24 @@ class StageTask(luigi.Task):
     run_id = luigi.Parameter(
         default="", significant=False, description="one per command run (retries failures)"
     )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's own ``run`` runs holding the output folder (``holding_folder``)."""
+        super().__init_subclass__(**kwargs)
+        if "run" in cls.__dict__:
+            cls.run = _holding_folder(cls.__dict__["run"])
+
+    @contextmanager
+    def holding_folder(self) -> Iterator[None]:
+        """Hold the output folder: a build's task holds the build's lock, which checked the folder; a task of
+        Luigi's own entry points (the cron line's ``RangeDaily``) holds it shared (``task_lock``), and first
+        refuses a folder that holds books its config does not list, as a build does (``FolderRefused``).
+        ``OutputBusy`` beside a local build: the task fails, its outputs unwritten."""
+        with task_lock(self.layout.root) as own:
+            foreign = own and output_folder.foreign_books(self.layout, [b.book_id for b in self.cfg.books])
+            if foreign:
+                raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.cfg.path, foreign))
+            yield
 
     @property
     def cfg(self) -> Config:
@@ -190,8 +232,10 @@ class StageTask(luigi.Task):
         )
 
     def on_failure(self, exception: BaseException) -> str:
-        """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback)."""
-        self.record_failure(failure_message(exception))
+        """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback);
+        not a refused hold of the folder (``holding_folder``), which writes nothing to a folder it may not."""
+        if not isinstance(exception, (OutputBusy, output_folder.FolderRefused)):
+            self.record_failure(failure_message(exception))
         return super().on_failure(exception)
 
     def record_failure(self, message: str) -> None:

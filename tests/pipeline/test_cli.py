@@ -16,8 +16,10 @@ from core.storage import write_table
 from pipeline import cli
 from pipeline.lock import build_lock
 from pipeline.cli import main
+from pipeline.output_folder import held_books
 from tests.exports.synthetic import write_book
 from tests.helpers import output_of, target, write_config
+from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
 
 @pytest.fixture
@@ -67,6 +69,21 @@ def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
             f"a build is writing to {layout.root}: clean it once the build has ended\n",
         )
     assert layout.chapters("city-star").is_file()
+
+
+@pytest.mark.parametrize("option", ["--prune", "--adopt"])
+def test_prune_and_adopt_change_nothing_while_another_build_holds_the_folder(config, capsys, option):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("other-book"))
+    with held_in_another_process(layout.root, LOCAL):
+        assert _run(capsys, "corpus", *target(config), option) == (
+            1,
+            "",
+            f"Building 1 books from {config} into {layout.root}\n"
+            f"another build is writing to {layout.root}: wait for it to end, "
+            "or share one luigid between builds with --scheduler-host\n",
+        )
+    assert held_books(layout) == {"other-book"} and not (layout.root / "_adopted.json").exists()
 
 
 def test_unknown_export_formats_are_named_before_any_work(config, capsys):

@@ -99,3 +99,41 @@ def test_a_folder_that_gets_another_configs_books_during_a_build_stops_it_at_the
         "--output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
     )
     assert not (tmp_path / "next").exists()
+
+
+@pytest.mark.parametrize("option", ["prune", "adopt"])
+def test_prune_and_adopt_change_the_folder_once_the_build_holds_its_lock(
+    tmp_path, monkeypatch, capsys, option
+):
+    from pipeline import output_folder
+    from pipeline.lock import holds
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    other = tmp_path / "out" / "raw" / "zh" / "other.parquet"
+    other.parent.mkdir(parents=True)
+    other.touch()
+    args = Namespace(
+        config=str(config),
+        output=str(tmp_path / "out"),
+        workers=1,
+        scheduler_host=None,
+        prune=option == "prune",
+        adopt=option == "adopt",
+    )
+    target = cli_build.Target.of(args)  # no refusal, and nothing changed yet
+    assert output_folder.foreign_books(target.layout, target.book_ids) == ["other"]
+    held: list[bool] = []
+    act = getattr(output_folder, option)
+    monkeypatch.setattr(
+        output_folder, option, lambda layout, books: held.append(holds(layout.root)) or act(layout, books)
+    )
+    assert cli_build.build(target, [[Written(path=str(tmp_path / "next"))]], args) is None
+    assert held == [True] and output_folder.foreign_books(target.layout, target.book_ids) == []
+    assert other.exists() == (option == "adopt")
+    message = (
+        f"pruned 1 books not in {config} (1 files): other"
+        if option == "prune"
+        else "adopted 1 books into this corpus: other"
+    )
+    assert message in capsys.readouterr().err.splitlines()

@@ -1,18 +1,14 @@
-import multiprocessing
 import os
 import socket
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 
-from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
+from pipeline.lock import LOCK_NAME, OutputBusy, build_lock, holds, task_lock
 from pipeline.output_folder import FolderRefused
 from tests.helpers import output_of, run_cli, target
-
-FORK = multiprocessing.get_context("fork")
-LOCAL, WORKER = False, True  # build_lock's ``shared``: a local-scheduler build, a worker of a central luigid
+from tests.pipeline.lock_holder import FORK, LOCAL, WORKER, held_in_another_process
 
 
 def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
@@ -24,30 +20,6 @@ def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
         f"another build is writing to {root}: wait for it to end, "
         "or share one luigid between builds with --scheduler-host"
     )
-
-
-def _hold(root: Path, shared: bool, pipe) -> None:
-    try:
-        with build_lock(root, shared):
-            pipe.send("held")
-            pipe.recv()  # until the test lets go (or kills this process)
-    except (OutputBusy, FolderRefused) as err:
-        pipe.send(str(err))
-
-
-@contextmanager
-def held_in_another_process(root: Path, shared: bool) -> Iterator[multiprocessing.Process]:
-    """``root``'s lock held by a forked process until the end of the block (or its death)."""
-    ours, theirs = FORK.Pipe()
-    process = FORK.Process(target=_hold, args=(root, shared, theirs))
-    process.start()
-    try:
-        assert ours.poll(10) and ours.recv() == "held"
-        yield process
-    finally:
-        if process.is_alive():
-            ours.send("let go")
-        process.join(10)
 
 
 def _in_this_process(root: Path, shared: bool) -> AbstractContextManager:
@@ -130,6 +102,44 @@ def test_a_task_forked_by_a_build_holds_its_lock_until_the_task_ends(tmp_path):
         task.join(10)
     with build_lock(root, LOCAL):
         pass
+
+
+def _holds_in_a_fork(root: Path) -> bool:
+    ours, theirs = FORK.Pipe()
+    task = FORK.Process(target=lambda: theirs.send(holds(root)))  # as Luigi forks a task process
+    task.start()
+    task.join(10)
+    return ours.recv()
+
+
+def test_a_build_holds_its_folder_for_its_tasks_in_its_process_and_those_it_forks(tmp_path):
+    root = tmp_path / "out"
+    with build_lock(root, WORKER):
+        with build_lock(root, WORKER):  # the inner end leaves the outer's hold
+            pass
+        assert holds(root) and holds(tmp_path / "." / "out") and _holds_in_a_fork(root)
+        with task_lock(root) as own:  # no lock of its own: nothing to be refused
+            assert not own
+    assert not holds(root) and not _holds_in_a_fork(root)
+
+
+def test_a_task_outside_a_build_holds_the_lock_shared_for_its_run_and_nests(tmp_path):
+    root = tmp_path / "out"
+    with task_lock(root) as own, task_lock(root) as nested:  # e.g. a dependency run beside a generator run
+        assert own and nested and not holds(root)
+        with pytest.raises(OutputBusy) as err:
+            with build_lock(root, LOCAL):
+                pass
+        assert str(err.value) == _refusal(root, WORKER, LOCAL)
+        with build_lock(root, WORKER):  # workers of a luigid share it
+            pass
+    with build_lock(root, LOCAL):
+        pass
+    with held_in_another_process(root, LOCAL):
+        with pytest.raises(OutputBusy) as err:
+            with task_lock(root):
+                pass
+    assert str(err.value) == _refusal(root, LOCAL, WORKER)
 
 
 def test_an_output_folder_that_cannot_be_written_is_refused(tmp_path):
