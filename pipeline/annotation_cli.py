@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
+from pipeline.lock import OutputBusy, build_lock
 
 
 def _built(args: argparse.Namespace, *extra: object) -> Target | None:
@@ -61,8 +63,12 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     from qc.run import import_verdicts
 
     target = Target.of(args)
+    root = target.layout.root
     try:
-        result = import_verdicts(target.layout, [Path(p) for p in args.paths], args.reviewer)
+        with build_lock(root) if root.is_dir() else nullcontext():  # it writes qc/ and corrections/
+            result = import_verdicts(target.layout, [Path(p) for p in args.paths], args.reviewer)
+    except OutputBusy:
+        raise OutputBusy(f"a build is writing to {root}: import the verdicts once it has ended") from None
     except (FileNotFoundError, ValueError) as err:
         print(f"qc import: {err}", file=sys.stderr)
         return 2

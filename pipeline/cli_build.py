@@ -4,6 +4,7 @@ and the exit status from the failures the tasks recorded."""
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
@@ -90,6 +91,7 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
     else Luigi's summary of the stage that failed (the stages after it are not run)."""
     from core.storage import sweep_temporaries
 
+    _fork_tasks()
     scheduler: dict = {"local_scheduler": True}
     if args.scheduler_host:
         _share_with_workers(luigi.configuration.get_config())
@@ -105,6 +107,14 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
             # workers of another config, started since, share the lock: the folder is checked at each stage
             still_ours = partial(target.claim_folder, prune=False, adopt=False)
             return _run_stages(stages, args, scheduler, progress, still_ours)
+
+
+def _fork_tasks() -> None:
+    """Start Luigi's task processes (``--workers`` > 1) by fork, the default on Linux up to Python 3.13:
+    a task holds the build's lock through its inherited open file and ``lock.holds``, and would be refused
+    by its own build if started by spawn or forkserver (Python 3.14's default)."""
+    if multiprocessing.get_start_method(allow_none=True) != "fork":
+        multiprocessing.set_start_method("fork", force=True)
 
 
 def _prune_or_adopt(args: argparse.Namespace) -> tuple[bool, bool]:

@@ -136,7 +136,10 @@ def _holder(fd: int, path: Path, root: Path, shared: bool) -> str:
     if shared:  # only an exclusive holder refuses a shared lock
         return f"a local build is writing to {root}: wait for it to end"
     if _flock(fd, path, fcntl.LOCK_SH):  # shared holders only (released with the descriptor, at once)
-        return f"luigid workers are building in {root}: wait for them, or join them with --scheduler-host"
+        return (
+            f"luigid workers or a run of Luigi's own (the cron line) are building in {root}: wait for them, "
+            "or join luigid workers with --scheduler-host"
+        )
     return (
         f"another build is writing to {root}: wait for it to end, "
         "or share one luigid between builds with --scheduler-host"

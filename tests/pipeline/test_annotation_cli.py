@@ -8,6 +8,7 @@ from pipeline.cli import main
 from qc.run import sample_review
 from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, target
+from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
 TSV = {"delimiter": "\t", "quoting": csv.QUOTE_NONE, "quotechar": None, "lineterminator": "\n"}
 
@@ -61,3 +62,14 @@ def test_a_conflict_over_a_long_correction_is_one_short_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 400
     assert err.endswith(f"line 8 (no {huge[:57]}… (100003 characters))\n")
+
+
+def test_an_import_while_a_build_writes_to_the_folder_is_refused_and_writes_nothing(tmp_path, capsys):
+    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    root = output_of(tmp_path / "config.yaml")
+    qc = sorted(p.relative_to(root) for p in (root / "qc").rglob("*"))
+    with held_in_another_process(root, LOCAL):
+        assert main(["qc", "import", *args, tsv]) == 1
+    assert capsys.readouterr().err == f"a build is writing to {root}: import the verdicts once it has ended\n"
+    assert sorted(p.relative_to(root) for p in (root / "qc").rglob("*")) == qc
+    assert not (root / "corrections").exists()

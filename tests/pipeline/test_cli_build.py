@@ -137,3 +137,13 @@ def test_prune_and_adopt_change_the_folder_once_the_build_holds_its_lock(
         else "adopted 1 books into this corpus: other"
     )
     assert message in capsys.readouterr().err.splitlines()
+
+
+def test_a_build_starts_luigis_task_processes_by_fork(monkeypatch):
+    set_to = []
+    monkeypatch.setattr(cli_build.multiprocessing, "get_start_method", lambda allow_none=False: "forkserver")
+    monkeypatch.setattr(
+        cli_build.multiprocessing, "set_start_method", lambda m, force=False: set_to.append(m)
+    )
+    cli_build._fork_tasks()  # Python 3.14's default on Linux: a task would not hold its build's lock
+    assert set_to == ["fork"]

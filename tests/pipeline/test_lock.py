@@ -15,7 +15,10 @@ def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
     if shared:
         return f"a local build is writing to {root}: wait for it to end"
     if holder_shared:
-        return f"luigid workers are building in {root}: wait for them, or join them with --scheduler-host"
+        return (
+            f"luigid workers or a run of Luigi's own (the cron line) are building in {root}: wait for them, "
+            "or join luigid workers with --scheduler-host"
+        )
     return (
         f"another build is writing to {root}: wait for it to end, "
         "or share one luigid between builds with --scheduler-host"
@@ -56,11 +59,11 @@ def test_workers_share_a_folder_and_keep_a_local_build_out_until_the_last_ends(t
     root = tmp_path / "out"
     with hold(root, WORKER):
         with build_lock(root, WORKER), build_lock(root, WORKER):
-            with pytest.raises(OutputBusy, match="^luigid workers are building in"):
+            with pytest.raises(OutputBusy, match="^luigid workers or a run of Luigi's own"):
                 with build_lock(root, LOCAL):
                     pass
         with pytest.raises(
-            OutputBusy, match="^luigid workers are building in"
+            OutputBusy, match="^luigid workers or a run of Luigi's own"
         ):  # the first worker still runs
             with build_lock(root, LOCAL):
                 pass

@@ -90,7 +90,8 @@ def test_a_run_outside_a_build_holds_the_folder_shared_and_lets_go(probe):
     assert _build(probe) == []
     assert (
         _probed(probe)
-        == f"luigid workers are building in {root}: wait for them, or join them with --scheduler-host"
+        == f"luigid workers or a run of Luigi's own (the cron line) are building in {root}: wait for them, "
+        "or join luigid workers with --scheduler-host"
     )
     assert _local_build(root) == "free"
 
@@ -129,7 +130,9 @@ def test_a_generator_run_holds_the_folder_while_it_runs_and_lets_go_when_luigi_d
     root = probe.layout.root
     assert _build(stepwise) == []  # run, dropped at its dependency, run again once the dependency is done
     for task in (stepwise, probe.clone(Probe, name="stepwise-first")):
-        assert _probed(task).startswith("luigid workers are building in")
+        assert _probed(task).startswith(
+            "luigid workers or a run of Luigi's own (the cron line) are building in"
+        )
     assert _local_build(root) == "free"
 
 
@@ -138,6 +141,6 @@ def test_a_dependency_runs_in_the_process_of_a_generator_run_that_holds_the_fold
     steps = probe.clone(Stepwise, name="stepwise").run()
     assert next(steps) == first  # the generator holds the folder shared now
     assert _build(first) == []  # shared beside shared, in one process
-    assert _probed(first).startswith("luigid workers are building in")
+    assert _probed(first).startswith("luigid workers or a run of Luigi's own (the cron line) are building in")
     steps.close()  # as Luigi drops it
     assert _local_build(probe.layout.root) == "free"
