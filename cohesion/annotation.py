@@ -199,7 +199,7 @@ def _users(path: Path) -> dict[int, str]:
     """Label Studio's user list (GET /api/users/): numeric id -> email; RowsError names an id listed twice
     with two emails (listed twice with one email, it is one user)."""
     users = read_rows(path)
-    if not all(isinstance(u.get("id"), int) and isinstance(u.get("email"), str) for u in users):
+    if not all(type(u.get("id")) is int and isinstance(u.get("email"), str) for u in users):
         raise RowsError(f"{path}: not a Label Studio user list (objects with a numeric id and an email)")
     emails: dict[int, str] = {}
     for user in users:

@@ -11,6 +11,8 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from core.rejection import shorten
+
 LABEL_CONFIG = """<View>
   <Header value="$phenomenon ($subtype, trigger $trigger): is B linked to A? Correct the spans if needed."/>
   <Labels name="span" toName="text">
@@ -72,12 +74,12 @@ def candidate_problem(row: Mapping, chapters: Mapping[str, list[str]]) -> str | 
     outside it), or None."""
     sentences = chapters.get(row["chapter_id"]) if isinstance(row["chapter_id"], str) else None
     if sentences is None:
-        return f"chapter {row['chapter_id']!r} is in none of the CHAPTERS files"
+        return f"chapter {_shown(row['chapter_id'])} is in none of the CHAPTERS files"
     first, last = row["sent_a"], row["sent_b"]
     offsets = (row["a_start"], row["a_end"], row["b_start"], row["b_end"])
     if not all(_whole(v) for v in (first, last, *offsets)) or not 0 <= first <= last < len(sentences):
         return (
-            f"sentences {first!r}..{last!r} with offsets {list(offsets)!r} are not spans of the chapter's "
+            f"sentences {_shown(first)}..{_shown(last)} with offsets {_shown(list(offsets))} are not spans of the chapter's "
             f"{len(sentences)} sentences"
         )
     try:
@@ -119,12 +121,12 @@ def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[t
             continue
         for annotation in annotations:
             if not isinstance(annotation, dict):
-                problems.append(f"task {data['candidate_id']}: an annotation is not a JSON object")
+                problems.append(f"task {shorten(data['candidate_id'])}: an annotation is not a JSON object")
                 continue
             if annotation.get("was_cancelled"):
                 continue
             annotator = _annotator(annotation.get("completed_by"), users or {})
-            where = f"task {data['candidate_id']}, annotator {annotator}"
+            where = f"task {shorten(data['candidate_id'])}, annotator {shorten(annotator)}"
             try:
                 found, accept = _result(data, annotation.get("result"))
             except _Malformed as err:
@@ -199,10 +201,15 @@ def import_exports(exports: Iterable[tuple[str, object]], users: Mapping[int, st
             else f"the task's data differs in {first[0]} and {other[0]}"
         )
         imported.problems.append(
-            f"task {candidate}, annotator {annotator}: {differ}: none of its {len(found)} judgements kept"
+            f"task {shorten(candidate)}, annotator {shorten(annotator)}: {differ}: none of its {len(found)} judgements kept"
         )
         imported.skipped += len(found)
     return imported
+
+
+def _shown(value: object) -> str:
+    """An export's value as a message quotes it: ``repr``, its first characters only when long."""
+    return shorten(value, quote=True) if isinstance(value, str) else shorten(repr(value))
 
 
 def _judgement_text(record: Mapping) -> str:
@@ -258,9 +265,11 @@ def _check_data(data: object, field: str = "data field") -> None:
     for key in ("a", "b"):
         span = data.get(key)
         if (span is not None or key == "b") and not _in_window(data, span):
-            raise _Malformed(f"{field} {key!r} {span!r} is not a span [sentence, start, end] in the window")
+            raise _Malformed(
+                f"{field} {key!r} {_shown(span)} is not a span [sentence, start, end] in the window"
+            )
     if data.get("a") is not None and data["a"][0] > data["b"][0]:
-        raise _Malformed(f"{field} 'a' {data['a']!r} is in a sentence after 'b' {data['b']!r}")
+        raise _Malformed(f"{field} 'a' {_shown(data['a'])} is in a sentence after 'b' {_shown(data['b'])}")
 
 
 def record_problem(record: Mapping) -> str | None:
@@ -297,13 +306,13 @@ def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
             choices = value.get("choices")
             choice = choices[0] if isinstance(choices, list) and choices else None
             if choice not in ("accept", "reject"):
-                raise _Malformed(f"decision {choice!r} (accept or reject expected)")
+                raise _Malformed(f"decision {_shown(choice)} (accept or reject expected)")
             accept = choice == "accept"
         elif item.get("type") == "labels":
             labels = value.get("labels")
             label = labels[0] if isinstance(labels, list) and labels else None
             if label not in ("A", "B"):
-                raise _Malformed(f"label {label!r} (A or B expected)")
+                raise _Malformed(f"label {_shown(label)} (A or B expected)")
             found[label].append(_from_text(data, value.get("start"), value.get("end")))
     return found, accept
 
@@ -312,7 +321,9 @@ def _from_text(data: Mapping, start: object, end: object) -> list[int]:
     """Window-text offsets -> [chapter sentence, start, end] (clipped to the start's sentence)."""
     length = len("\n".join(data["sentences"]))
     if not (_whole(start) and _whole(end) and 0 <= start < end <= length):  # type: ignore[operator]
-        raise _Malformed(f"span [{start!r}:{end!r}] is not a span of the {length}-character task text")
+        raise _Malformed(
+            f"span [{_shown(start)}:{_shown(end)}] is not a span of the {length}-character task text"
+        )
     starts = _starts(data["sentences"])
     k = bisect_right(starts, start) - 1
     length = len(data["sentences"][k])

@@ -120,9 +120,10 @@ def test_an_unreadable_export_is_one_line_and_exit_2(tmp_path, capsys, name, tex
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {tmp_path}/{error}")
 
 
-def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys):
+@pytest.mark.parametrize("users", ['[{"id": "7"}]', '[{"id": true, "email": "ann@x"}]'])
+def test_a_user_list_of_the_wrong_shape_is_one_line(tmp_path, capsys, users):
     (tmp_path / "export.json").write_text("[]", encoding="utf-8")
-    (tmp_path / "users.json").write_text('[{"id": "7"}]', encoding="utf-8")
+    (tmp_path / "users.json").write_text(users, encoding="utf-8")  # (true is no id 1)
     with pytest.raises(SystemExit):
         annotation.main(
             [

@@ -279,3 +279,14 @@ def test_the_problems_of_each_export_are_named_by_it():
         "f.json: task 1: not a JSON object, got str",
     ]
     assert (imported.records, imported.skipped) == ([], 2)
+
+
+def test_long_values_of_an_export_are_quoted_by_their_start():
+    data = dict(to_task(ROW, SENTENCES)["data"], candidate_id="c" * 100_000)
+    result = [_choice("x" * 100_000), _span("B", 77, 80)]
+    records, problems = judgements([{"data": data, "annotations": [{"completed_by": 4, "result": result}]}])
+    assert records == []
+    assert problems == [
+        f"task {'c' * 60}… (100000 characters), annotator 4: decision '{'x' * 60}'… (100000 characters) "
+        "(accept or reject expected)"
+    ]
