@@ -88,13 +88,15 @@ def foreign_books(layout: Layout, listed: list[str]) -> list[str]:
     return sorted(held_books(layout) - set(listed) - adopted(layout))
 
 
-def refusal(layout: Layout, config: Path, foreign: list[str]) -> str:
+CLI_ADVICE = "use another --output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
+# where a task of Luigi's own entry points (the cron line) refuses: the options are the command line's
+TASK_ADVICE = "prune or adopt them once with python -m pipeline corpus --config {config} --prune (or --adopt)"
+
+
+def refusal(layout: Layout, config: Path, foreign: list[str], advice: str = CLI_ADVICE) -> str:
     """The one line a build prints when the folder holds other books."""
     shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-    return (
-        f"output folder {layout.root} holds books that {config} does not list: {shown}; "
-        "use another --output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
-    )
+    return f"output folder {layout.root} holds books that {config} does not list: {shown}; {advice}"
 
 
 def prune(layout: Layout, books: list[str]) -> int:

@@ -128,7 +128,14 @@ class StageTask(luigi.Task):
         with task_lock(self.layout.root) as own:
             foreign = own and output_folder.foreign_books(self.layout, [b.book_id for b in self.cfg.books])
             if foreign:
-                raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.cfg.path, foreign))
+                raise output_folder.FolderRefused(
+                    output_folder.refusal(
+                        self.layout,
+                        self.cfg.path,
+                        foreign,
+                        output_folder.TASK_ADVICE.format(config=self.config),
+                    )
+                )
             yield
 
     @property

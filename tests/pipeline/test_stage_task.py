@@ -7,7 +7,7 @@ import pytest
 from core import storage
 from pipeline import tasks
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
-from pipeline.output_folder import adopt, refusal
+from pipeline.output_folder import adopt
 from pipeline.stage_task import StageTask, _code_inputs
 from tests.helpers import params, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
@@ -119,7 +119,10 @@ def test_a_run_in_a_folder_with_another_configs_books_is_refused_unless_adopted(
     layout = probe.layout
     (layout.root / "raw" / "zh").mkdir(parents=True)
     (layout.root / "raw" / "zh" / "other.parquet").touch()
-    assert _build(probe) == [f"probe: {refusal(layout, probe.cfg.path, ['other'])}"]
+    assert _build(probe) == [
+        f"probe: output folder {layout.root} holds books that {probe.cfg.path} does not list: other; prune or "
+        f"adopt them once with python -m pipeline corpus --config {probe.config} --prune (or --adopt)"
+    ]
     assert _probed(probe) is None
     adopt(layout, ["other"])
     assert _build(probe) == [] and _probed(probe) is not None
