@@ -230,8 +230,10 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
     condition = connectives.connective(match.group("c")).condition
     if not rest or rest[0] in ".?!…" or (condition == "comma" and rest[0] != ","):
         return None
-    if re.match(r"(?:to|of)\b", rest, re.I):
-        return None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..."
+    if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() != "so":
+        return (
+            None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..." (not "So to ...")
+        )
     if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS and not _aside(rest):
         return None  # "So tired.", "Yet another ...": not a conjunction
     return match

@@ -20,6 +20,24 @@ def test_after_quote_and_multiword(mined):
     assert mined("conjunction", RAIN, "And so we stayed.")[0][3] == "and so"
 
 
+@pytest.mark.parametrize(
+    "second, kind, connective",
+    [
+        ("Before long, the river rose.", "temporal", "Before long"),
+        ("Just then the door opened.", "temporal", "Just then"),
+        ("Right then, the door opened.", "temporal", "Right then"),
+        ("At that moment, the door opened.", "temporal", "At that moment"),
+        ("Besides that, the road was long.", "additive", "Besides that"),
+        ("So to calm her, he smiled.", "causal", "So"),  # "so" takes no "to" as a preposition
+    ],
+)
+def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, kind, connective):
+    assert mined("conjunction", RAIN, second) == [
+        (kind, (0, 0, 0, ""), (1, 0, len(connective), connective), connective.lower())
+    ]
+    assert mined("conjunction", RAIN, "In addition to the rain, it was cold.") == []
+
+
 def test_final_and_parenthetical(mined):
     assert mined("conjunction", RAIN, "He didn't come, though.") == [
         ("adversative", (0, 0, 0, ""), (1, 16, 22, "though"), "though")
