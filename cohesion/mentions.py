@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon
+from cohesion import lexicon, senses
 from cohesion.candidate import Span
 
 
@@ -48,9 +48,13 @@ def mentions(doc: Sentence) -> list[Mention]:
             i = j
             continue
         base = tok.noun  # a common noun's lemma, generic nouns excluded
-        if base is not None and len(base) > 1 and not _hyphened(doc, i):
-            plural = tok.tag_ == "NNS"
-            found.append(Mention(tok.idx, tok.idx + len(tok.text), tok.text, base, "noun", plural, i))
+        if base is not None and len(base) > 1:
+            if not _hyphened(doc, i):
+                found.append(
+                    Mention(tok.idx, tok.idx + len(tok.text), tok.text, base, "noun", tok.tag_ == "NNS", i)
+                )
+            elif compound := _compound(doc, i, base):
+                found.append(compound)
         i += 1
     return found
 
@@ -85,6 +89,23 @@ def _hyphened(doc: Sentence, i: int) -> bool:
     not the word."""
     before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
     return before or (i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_)
+
+
+def _compound(doc: Sentence, i: int, base: str) -> Mention | None:
+    """The hyphenated compound that noun ``i`` ends ("son-in-law", "self-esteem") as one noun mention, its
+    last word lemmatised (``base``), where WordNet has it as a noun; None where it has not ("high-class",
+    "year-round": modifiers), or where ``i`` is not the compound's last word."""
+    if i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_:
+        return None
+    k = i
+    while k >= 2 and doc[k - 1].text == "-" and not doc[k - 1].whitespace_ and not doc[k - 2].whitespace_:
+        k -= 2
+    start, end = doc[k].idx, doc[i].idx + len(doc[i].text)
+    text = doc.text[start:end]
+    lemma = text[: doc[i].idx - start].lower() + base
+    return (
+        Mention(start, end, text, lemma, "noun", doc[i].tag_ == "NNS", k) if senses.lexname(lemma) else None
+    )
 
 
 def _joins_name(doc: Sentence, j: int) -> bool:

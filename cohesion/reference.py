@@ -250,7 +250,8 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
             or lexicon.genders().get((head, "title"))
             or lexicon.genders().get((head, "noun"))
         )
-    return lexicon.genders().get((m.lemma, "noun"))
+    genders = lexicon.genders()
+    return genders.get((m.lemma, "noun")) or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
 
 
 def _generic(doc: Sentence | None, m: Mention) -> bool:
@@ -360,7 +361,7 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
         return False
     if m.kind == "name":
         return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == _gender(m, ch)
-    gender = lexicon.genders().get((m.lemma, "noun"))
+    gender = _gender(m, ch)
     if cls == "n":
         return not gender and not senses.is_person(m.lemma)
     return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"

@@ -20,22 +20,23 @@ FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last me
 def find(ch: Chapter) -> Iterator[Candidate]:
     """Link each noun/name of a sentence to its nearest earlier mention.
 
-    The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
-    determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
-    without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
-    matches the end of a longer one: "Archangel Gabriel ... Gabriel"; a person's two-word name
-    matches its first word, a Chinese name's family name, when no other two-word name of the chapter
-    begins with it and the one-word name has no gendered title ("Wang Miao ... Wang", not "Liu
-    Tingyu ... Uncle Liu"); "a Celestial Artifact" is a kind). A noun
-    repeated inside its own sentence links once, from its first mention that may share the earlier
-    referent (preferring one of the same number: "the family ... many families envied the family").
-    Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
-    tall, thin man": an indefinite determiner before the later noun) and the cases of
-    :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
-    :func:`nounphrase.idiom`; a name that modifies different nouns ("the Shan family ... the Shan
-    boy"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). One link gives
-    one candidate: in a compound repeated whole ("the sedan chair ... the sedan chair", "the Shan
-    family ... the Shan family") only the head is kept.
+        The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
+        determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
+        without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
+        matches the end of a longer one: "Archangel Gabriel ... Gabriel"; a person's two-word name
+        matches its first word, a Chinese name's family name, when no other two-word name of the chapter
+        begins with it and the one-word name has no gendered title ("Wang Miao ... Wang", not "Liu
+        Tingyu ... Uncle Liu"); "a Celestial Artifact" is a kind). A noun
+        repeated inside its own sentence links once, from its first mention that may share the earlier
+        referent (preferring one of the same number: "the family ... many families envied the family").
+        Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
+        tall, thin man": an indefinite determiner before the later noun) and the cases of
+        :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
+        :func:`nounphrase.idiom`; a name that modifies different nouns ("the Shan family ... the Shan
+        boy"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). A hyphenated compound
+    is one noun ("son-in-law"; ``cohesion.mentions``), never its words. One link gives
+        one candidate: in a compound repeated whole ("the sedan chair ... the sedan chair", "the Shan
+        family ... the Shan family") only the head is kept.
     """
     families = _families(ch)
     where = _where(ch.mentions, families)

@@ -16,6 +16,13 @@ def test_honorific_and_non_adjacent(mined):
     assert found == [("personal", (0, 5, 8, "Lin"), (3, 0, 3, "She"), "she")]
 
 
+def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
+    assert mined("reference", "Her son-in-law came.", "He was late.") == [
+        ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
+    ]
+    assert mined("reference", "Her son-in-law came.", "She was late.") == []
+
+
 def test_gendered_noun_it_and_they(mined):
     assert mined("reference", "The old woman smiled.", "She waved.") == [
         ("personal", (0, 8, 13, "woman"), (1, 0, 3, "She"), "she")

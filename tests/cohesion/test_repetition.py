@@ -105,3 +105,5 @@ def test_units_and_parts_of_hyphenated_compounds_are_no_repetition(mined):
     assert [f[3] for f in units] == []
     kin = mined("repetition", "Her mother-in-law sewed.", "The law was strict.", "Her mother smiled.")
     assert [f[3] for f in kin] == []  # "law" and "mother" are parts of "mother-in-law"
+    whole = mined("repetition", "Her mother-in-law sewed.", "Her mother-in-law smiled.")
+    assert [(f[1][3], f[2][3]) for f in whole] == [("mother-in-law", "mother-in-law")]
