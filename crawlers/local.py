@@ -5,7 +5,8 @@ then a ``chapter`` record for each chapter that is new or changed since the jour
 with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fragment (the spine
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
-``missing_item``, ``chapter_too_long``); a file that cannot be read at all is a ``toc_failure``
+``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
+can (``no_chapters``), is a ``toc_failure``
 (reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
 ``encrypted_entry``, ``entry_too_large``, ``book_too_large``, ``too_many_chapters``, ``bad_encoding``,
 ``no_chapters``, ...).
@@ -128,6 +129,15 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
         except PermissionError as err:
             raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
         chapters = _cap_length(chapters, broken, caps.chapter_chars)
+        if broken and not chapters:  # a file of which nothing can be read fails like one that cannot be
+            key, (_, detail) = next(iter(broken.items()))
+            counts = ", ".join(
+                f"{reason}: {n}" for reason, n in Counter(r for r, _ in broken.values()).items()
+            )
+            raise TextBookError(
+                "no_chapters",
+                f"{path.name}: none of its {len(broken)} chapters can be read ({counts}), e.g. {key}: {detail}",
+            )
     except (EpubError, TextBookError) as err:
         writer.append(
             {

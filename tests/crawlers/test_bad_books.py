@@ -203,6 +203,13 @@ CASES = {
         ["第一章"],
         ["missing_item"],
     ),
+    "no chapter can be read": (
+        EPUB,
+        lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),
+        {},
+        [],
+        ["no_chapters"],
+    ),
     "entry over the cap": (
         EPUB,
         lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙" * 5000]))),
@@ -371,6 +378,12 @@ DETAILS = {
         "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
     ),
     "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
+    "no chapter can be read": (
+        EPUB,
+        lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),
+        "book.epub: none of its 2 chapters can be read (missing_item: 2), e.g. OEBPS/gone.xhtml: "
+        "spine item 'd0': OEBPS/gone.xhtml is not in the file",
+    ),
     "no heading in the encoding it was read with": (
         TEXT,
         lambda t: _text(t, "第一章 點燈\n米拉點了燈。\n".encode("big5")),
@@ -419,12 +432,14 @@ def test_an_entity_bomb_is_refused_before_it_expands(tmp_path):
         archive.writestr("META-INF/container.xml", CONTAINER)
         archive.writestr(
             "OEBPS/content.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf">'
-            '<manifest><item id="a" href="c.xhtml"/></manifest><spine><itemref idref="a"/></spine></package>',
+            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf"><manifest>'
+            '<item id="a" href="c1.xhtml"/><item id="b" href="c2.xhtml"/></manifest>'
+            '<spine><itemref idref="a"/><itemref idref="b"/></spine></package>',
         )
-        archive.writestr("OEBPS/c.xhtml", document.replace("@", "&a;" * 90))
+        archive.writestr("OEBPS/c1.xhtml", GOOD[1])
+        archive.writestr("OEBPS/c2.xhtml", document.replace("@", "&a;" * 90))
     assert path.stat().st_size < 100_000
-    assert outcome(EPUB, path, tmp_path) == ([], ["broken_xhtml"])
+    assert outcome(EPUB, path, tmp_path) == (["第一章"], ["broken_xhtml"])
 
 
 def _bomb(path: Path, entries: int, entry_bytes: int) -> Path:
