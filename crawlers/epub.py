@@ -10,8 +10,11 @@ inside chapters.
 
 Reading is bounded: every entry is inflated in a stream with a cap per entry and per book
 (``crawlers.limits``), and an entry that cannot be inflated (bad CRC, unknown compression,
-encryption) rejects the book with a named reason, never a traceback. XML declaring a multi-byte
-encoding that expat cannot read (GBK, Big5, Shift-JIS, ...) is decoded with Python's codec.
+encryption) rejects the book with a named reason, never a traceback; so does a book whose chapters
+META-INF/encryption.xml lists as encrypted (DRM). A document whose DTD declares entities is refused:
+an entity can expand a small file past every cap (a "billion laughs"). XML declaring a multi-byte
+encoding that expat cannot read (GBK, Big5, Shift-JIS, ...) is decoded with Python's codec, and zip
+entry names written in a legacy code page (GBK, without zip's UTF-8 flag) are found by their names.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import re
 import zipfile
 import zlib
 import xml.etree.ElementTree as ET
+from xml.parsers import expat
 from dataclasses import dataclass, field
 from html.entities import html5
 from pathlib import Path
@@ -50,7 +54,18 @@ MATTER_TITLE = re.compile(
 )
 NOTE_LINE = re.compile(r"^\s*[(\[]?\s*(t/?l|translator['’]?s?)\s*(note|n)\b|^\s*\(?t/n\b", re.IGNORECASE)
 _BLOCKS = {"p", "li", "blockquote", "pre"}
+# Elements that end a paragraph: text outside every ``_BLOCKS`` element is cut at these (and at <br>).
+_BREAKS = _BLOCKS | set(
+    "body div section article main header footer nav address figure figcaption table caption thead "
+    "tbody tfoot tr td th ul ol dl dt dd hr center details summary hgroup".split()
+)
+_NOT_TEXT = {"script", "style", "svg", "math", "h1", "h2", "h3", "h4", "h5", "h6"}
 _HEADINGS = ("h1", "h2", "h3")
+_SPACE = re.compile(r"\s+")
+# Spine items of these media types hold no text (an illustration, a cover image): dropped by rule.
+_NO_TEXT_MEDIA = ("image/", "audio/", "video/", "font/")
+# encryption.xml algorithms that only obfuscate embedded fonts (EPUB's and Adobe's); any other is DRM.
+_FONT_OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"))
 
 
 class EpubError(ValueError):
@@ -91,17 +106,18 @@ class _Archive:
     def __init__(self, archive: zipfile.ZipFile, max_entry: int, max_book: int) -> None:
         self.archive, self.max_entry, self.max_book = archive, max_entry, max_book
         self.inflated = 0  # bytes inflated so far from the whole book
+        self.entries = {info.filename: info for info in archive.infolist()}  # the last of a name, as zipfile
+        for info in archive.infolist():
+            if not info.flag_bits & 0x800 and not info.filename.isascii():
+                # no UTF-8 flag: zipfile read the name as cp437; the package names it in its own encoding
+                self.entries.setdefault(_legacy_name(info.filename.encode("cp437")), info)
 
     def __contains__(self, name: str) -> bool:
-        try:
-            self.archive.getinfo(name)
-        except KeyError:
-            return False
-        return True
+        return name in self.entries
 
     def read(self, name: str) -> bytes:
         """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
-        info = self.archive.getinfo(name)
+        info = self.entries[name]
         if info.file_size > self.max_entry:
             raise EpubError(
                 "entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})"
@@ -133,6 +149,14 @@ class _Archive:
         return b"".join(chunks)
 
 
+def _legacy_name(raw: bytes) -> str:
+    """A zip entry name written without zip's UTF-8 flag: UTF-8 all the same (many tools), else GB18030."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("gb18030", errors="replace")
+
+
 def _numeric_references(text: str) -> str:
     """HTML's named character references (``&nbsp;``, ``&mdash;``) written as numeric ones: XHTML may use
     them (EPUB 2 declares the XHTML 1.1 DTD, which defines them), but expat reads no external DTD.
@@ -146,9 +170,36 @@ def _numeric_references(text: str) -> str:
     return _NAMED_REFERENCE.sub(numeric, text)
 
 
+class _RootStarted(Exception):
+    """The root element began: the DTD, where entities are declared, lies behind."""
+
+
+def _refuse_entities(document: bytes | str) -> None:
+    """ValueError when the document's DTD declares an entity. Entities are a way to expand a small file
+    past every cap (a thousand-fold "billion laughs", or a 15 MB entity referenced 90 times), and an
+    EPUB's XHTML has no need of them (HTML's named references are read without one). Only the prolog is
+    read here; a document that is not well-formed is left to the parser, which names its error."""
+
+    def declared(name: str, *_: object) -> None:
+        raise ValueError(
+            f"its DOCTYPE declares the entity {name!r}: entities are refused (they can expand past any cap)"
+        )
+
+    def started(*_: object) -> None:
+        raise _RootStarted
+
+    scan = expat.ParserCreate()
+    scan.EntityDeclHandler = declared
+    scan.StartElementHandler = started
+    try:
+        scan.Parse(document, True)
+    except (_RootStarted, expat.ExpatError):
+        pass
+
+
 def _parse(data: bytes) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
-    refuses) is decoded first."""
+    refuses) is decoded first. One declaring entities is refused (``_refuse_entities``)."""
     declared = _DECLARED.match(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
@@ -157,12 +208,15 @@ def _parse(data: bytes) -> ET.Element:
         raise ValueError(f"unknown encoding {name!r}") from None
     if codec in ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "latin-1", "iso8859-1"):
         # as latin-1, byte for byte: the references are ASCII (in UTF-16 they do not match, and stay)
-        return ET.fromstring(_numeric_references(data.decode("latin-1")).encode("latin-1"))
-    try:
-        # a str is parsed as Unicode, its declaration ignored
-        return ET.fromstring(_numeric_references(data.decode(codec)))
-    except UnicodeDecodeError as err:
-        raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
+        document: bytes | str = _numeric_references(data.decode("latin-1")).encode("latin-1")
+    else:
+        try:
+            # a str is parsed as Unicode, its declaration ignored
+            document = _numeric_references(data.decode(codec))
+        except UnicodeDecodeError as err:
+            raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
+    _refuse_entities(document)
+    return ET.fromstring(document)
 
 
 def _xml(archive: _Archive, name: str, reason: str) -> ET.Element:
@@ -217,6 +271,50 @@ def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]
     return titles
 
 
+def _paragraphs(body: ET.Element) -> list[str]:
+    """The paragraphs of ``body``: the text of each ``_BLOCKS`` element (once, where they nest, as a <p>
+    in a <blockquote>); in a document with none, its text cut at block elements and <br> (chapters
+    written in <div>s, or straight in the body). Headings, scripts, styles, SVG and MathML are not text.
+    Walked without recursion: a document may nest a million elements."""
+    found: list[tuple[bool, str]] = []  # (inside a _BLOCKS element, text)
+    run: list[str] = []
+    inside = 0  # _BLOCKS elements open: a <br> inside one does not cut it
+
+    def flush() -> None:
+        text = _SPACE.sub(" ", "".join(run)).strip()
+        if text:
+            found.append((inside > 0, text))
+        run.clear()
+
+    stack: list[tuple[ET.Element | str, bool]] = [(body, True)]
+    while stack:
+        item, opening = stack.pop()
+        if isinstance(item, str):
+            run.append(item)
+            continue
+        name = _local(item.tag) if isinstance(item.tag, str) else ""
+        walked = bool(name) and name not in _NOT_TEXT
+        if opening:
+            if name in _BREAKS or (name == "br" and not inside):
+                flush()
+            stack.append((item, False))
+            if walked:
+                inside += name in _BLOCKS
+                stack.extend((child, True) for child in reversed(item))
+                if item.text:
+                    stack.append((item.text, True))
+            continue
+        if name in _BREAKS:
+            flush()
+        if walked:
+            inside -= name in _BLOCKS
+        if item.tail and item is not body:
+            stack.append((item.tail, True))
+    flush()
+    in_blocks = [text for blocked, text in found if blocked]
+    return in_blocks or [text for _, text in found]
+
+
 def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter | None, str]:
     """The chapter of one XHTML document, or None and the rule that drops it."""
     body = next((e for e in root.iter() if _local(e.tag) == "body"), None)
@@ -226,18 +324,45 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
     for aside in [
         e for e in body.iter() if _local(e.tag) == "aside" or e.get(_EPUB_TYPE) in ("footnote", "endnote")
     ]:
+        tail = aside.tail  # the text after the note is the chapter's
         aside.clear()  # footnotes and translator's asides
+        aside.tail = tail
     heading = next((_text(e) for e in body.iter() if _local(e.tag) in _HEADINGS and _text(e)), "")
     title = heading or toc_title
     if types & MATTER_TYPES:
         return None, f"epub:type {' '.join(sorted(types & MATTER_TYPES))}"
     if MATTER_TITLE.match(title):
         return None, f"title {title!r}"
-    paragraphs = [t for e in body.iter() if _local(e.tag) in _BLOCKS and (t := _text(e))]
-    paragraphs = [p for p in paragraphs if not NOTE_LINE.match(p) and p != heading]
+    paragraphs = [p for p in _paragraphs(body) if not NOTE_LINE.match(p) and p != heading]
     if not paragraphs:
         return None, "no text"
     return EpubChapter(href, title, paragraphs), ""
+
+
+def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
+    """EpubError ``encrypted_entry`` when META-INF/encryption.xml lists any of ``chapters`` (entry names) as
+    encrypted by an algorithm other than a font obfuscation (which is no DRM): the book's text cannot be
+    read, only its bytes, which would each be a ``broken_xhtml`` chapter."""
+    try:
+        root = _xml(archive, "META-INF/encryption.xml", "no_encryption")
+    except EpubError as err:
+        if err.reason == "no_encryption":
+            return  # none, or unreadable: a chapter that is encrypted all the same is broken_xhtml
+        raise
+    encrypted: dict[str, str] = {}  # entry name -> its algorithm
+    for data in (e for e in root.iter() if _local(e.tag) == "EncryptedData"):
+        method = next(
+            (e.get("Algorithm", "") for e in data.iter() if _local(e.tag) == "EncryptionMethod"), ""
+        )
+        if method not in _FONT_OBFUSCATION:
+            for ref in (e for e in data.iter() if _local(e.tag) == "CipherReference"):
+                encrypted[posixpath.normpath(unquote(ref.get("URI", "")))] = method or "no algorithm named"
+    if drm := [name for name in dict.fromkeys(chapters) if name in encrypted]:
+        raise EpubError(
+            "encrypted_entry",
+            f"{len(drm)} of {len(set(chapters))} chapters are encrypted (DRM, META-INF/encryption.xml: "
+            f"{drm[0]} by {encrypted[drm[0]]}): read a copy without DRM",
+        )
 
 
 def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
@@ -245,8 +370,10 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
 
     A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
-    spine, an entry that cannot be inflated, an entry or the book over its cap, or no spine item
-    that is a chapter (``no_chapters``).
+    spine, an entry that cannot be inflated, an entry or the book over its cap, more spine items than
+    the chapter cap (``too_many_chapters``), chapters encrypted with DRM (``encrypted_entry``), or no
+    spine item that is a chapter (``no_chapters``). Spine items that are images, audio or video are
+    dropped by rule.
     """
     try:
         zipped = zipfile.ZipFile(path)
@@ -260,21 +387,30 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         opf_path = rootfile.get("full-path", "")
         opf = _xml(archive, opf_path, "bad_package")
         base = posixpath.dirname(opf_path)
+        items = opf.findall("opf:manifest/opf:item", _NS)
         manifest = {
-            i.get("id"): posixpath.normpath(posixpath.join(base, unquote(i.get("href", ""))))
-            for i in opf.findall("opf:manifest/opf:item", _NS)
+            i.get("id"): posixpath.normpath(posixpath.join(base, unquote(i.get("href", "")))) for i in items
         }
+        media = {i.get("id"): (i.get("media-type") or "").strip().lower() for i in items}
         spine = [
             ref.get("idref") for ref in opf.findall("opf:spine/opf:itemref", _NS) if ref.get("linear") != "no"
         ]
         if not spine:
             raise EpubError("missing_spine", f"{opf_path} has no spine items")
+        if len(spine) > caps.chapters:
+            raise EpubError(
+                "too_many_chapters", f"{opf_path} lists {len(spine)} spine items (cap {caps.chapters})"
+            )
+        _refuse_drm(archive, [manifest[idref] for idref in spine if idref in manifest])
         titles = _toc_titles(archive, opf, base)
         book = EpubBook()
         for idref in spine:
             href = manifest.get(idref)
             if href is None:
                 book.broken[str(idref)] = ("missing_item", f"spine item {idref!r} is not in the manifest")
+                continue
+            if media.get(idref, "").startswith(_NO_TEXT_MEDIA):
+                book.dropped[href] = f"media-type {media[idref]}"
                 continue
             if href not in archive:
                 book.broken[href] = ("missing_item", f"spine item {idref!r}: {href} is not in the file")

@@ -14,3 +14,6 @@ class Caps:
     chapter_chars: int = (
         1_000_000  # one chapter (a web-novel chapter has a few thousand): ``chapter_too_long``
     )
+    chapters: int = (
+        100_000  # chapters of one book (the longest web novels have ~10,000): ``too_many_chapters``
+    )

@@ -5,9 +5,11 @@ then a ``chapter`` record for each chapter that is new or changed since the jour
 with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fragment (the spine
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
-``missing_item``, ``chapter_too_long``); a file that cannot be read at all is a ``toc_failure``
+``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
+can (``no_chapters``), is a ``toc_failure``
 (reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
-``entry_too_large``, ``book_too_large``, ``bad_encoding``, ``no_chapters``, ...).
+``encrypted_entry``, ``entry_too_large``, ``book_too_large``, ``too_many_chapters``, ``bad_encoding``,
+``no_chapters``, ...).
 """
 
 from __future__ import annotations
@@ -42,13 +44,29 @@ def _chapters(
         book = read_epub(path, caps)
         return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
     chapters, encoding = read_text_book(path, site.encoding, site.heading, caps)
-    seen: Counter[str] = Counter()
-    keyed = []
-    for chapter in chapters:
-        seen[chapter.title] += 1
-        key = chapter.title if seen[chapter.title] == 1 else f"{chapter.title}~{seen[chapter.title]}"
-        keyed.append((key, chapter.title, chapter.paragraphs))
-    return keyed, {}, {}, encoding
+    return (
+        [(key, c.title, c.paragraphs) for key, c in zip(_keys([c.title for c in chapters]), chapters)],
+        {},
+        {},
+        encoding,
+    )
+
+
+def _keys(titles: list[str]) -> list[str]:
+    """A key per heading, unique in the file: the heading, and from its second time on ``heading~N``
+    (N its count so far, or the next free one: a heading may itself read ``第一章~2``)."""
+    used: set[str] = set()
+    count: Counter[str] = Counter()
+    keys = []
+    for title in titles:
+        count[title] += 1
+        key = title if count[title] == 1 else f"{title}~{count[title]}"
+        while key in used:
+            count[title] += 1
+            key = f"{title}~{count[title]}"
+        used.add(key)
+        keys.append(key)
+    return keys
 
 
 def _cap_length(chapters: list[Chapter], broken: dict[str, tuple[str, str]], cap: int) -> list[Chapter]:
@@ -111,6 +129,15 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
         except PermissionError as err:
             raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
         chapters = _cap_length(chapters, broken, caps.chapter_chars)
+        if broken and not chapters:  # a file of which nothing can be read fails like one that cannot be
+            key, (_, detail) = next(iter(broken.items()))
+            counts = ", ".join(
+                f"{reason}: {n}" for reason, n in Counter(r for r, _ in broken.values()).items()
+            )
+            raise TextBookError(
+                "no_chapters",
+                f"{path.name}: none of its {len(broken)} chapters can be read ({counts}), e.g. {key}: {detail}",
+            )
     except (EpubError, TextBookError) as err:
         writer.append(
             {

@@ -1,5 +1,5 @@
-"""Chapters of a plain-text book (.txt: UTF-8, GB18030, or UTF-16 with or without a BOM) cut at
-chapter-heading lines.
+"""Chapters of a plain-text book (.txt: UTF-8, GB18030, UTF-16 with or without a BOM, or UTF-32 with
+one) cut at chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N,
 Prologue). Text before the first heading (title, author, blurb) is front matter and dropped, and so is
@@ -8,6 +8,8 @@ a heading with no text under it (a list of contents).
 
 from __future__ import annotations
 
+import sys
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,40 +36,73 @@ class TextChapter:
     paragraphs: list[str]
 
 
-def _utf16(data: bytes) -> str | None:
-    """The UTF-16 codec of ``data``, by its BOM, else by where its zero bytes are (the high bytes of
-    ASCII characters: line breaks, digits); None when it does not look like UTF-16."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return "utf-16"
+_BOMS = (  # UTF-32's before UTF-16's: FF FE 00 00 begins with FF FE
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def _wide(data: bytes) -> str | None:
+    """The UTF-16 or UTF-32 codec of ``data`` by its BOM; else UTF-16 when its line breaks say so, in
+    the order they say (LF or CR as a 16-bit unit, read little- or big-endian: the other reading of
+    them, U+0A00 and U+0D00, is no text); None when it does not look like UTF-16. (Counting zero bytes
+    cannot tell: those of 一 U+4E00 lie on the other side of those of ASCII characters.)"""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name
     sample = data[: 2**16]
-    even, odd = sample[0::2].count(0), sample[1::2].count(0)
-    if not even + odd or 2 * min(even, odd) > max(even, odd):
-        return None  # UTF-8 and GB18030 text has no zero byte; UTF-16 has most on one side
-    return "utf-16-le" if odd > even else "utf-16-be"
+    units = array("H", sample[: len(sample) // 2 * 2])
+    if sys.byteorder == "big":
+        units.byteswap()  # read little-endian
+    little = units.count(0x000A) + units.count(0x000D)
+    big = units.count(0x0A00) + units.count(0x0D00)
+    if little == big:
+        return None  # UTF-8 and GB18030 text has no zero byte, so no such unit
+    return "utf-16-le" if little > big else "utf-16-be"
 
 
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
-    """The text and the encoding that read it: ``encoding`` if given, else UTF-16 when its BOM or its
-    zero bytes say so, else UTF-8, else GB18030. Text with NUL characters is not a book: ``bad_encoding``."""
-    utf16 = None if encoding else _utf16(data)
-    names = (encoding,) if encoding else (utf16,) if utf16 else ENCODINGS
+    """The text and the encoding that read it: ``encoding`` if given, else UTF-16 or UTF-32 when a BOM
+    or its line breaks say so, else UTF-8, else GB18030. Text with NUL characters is not a book:
+    ``bad_encoding``, naming the line of the first."""
+    wide = None if encoding else _wide(data)
+    names = (encoding,) if encoding else (wide,) if wide else ENCODINGS
+    first_error = ""
+    nul_line = 0
     for name in names:
         try:
             text = data.decode(name)
-        except UnicodeDecodeError:
-            continue
         except LookupError:
             raise TextBookError("bad_encoding", f"unknown encoding {name!r}") from None
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            first_error = first_error or f" ({name} cannot read a byte in line {line})"
+            continue
+        except UnicodeError as err:  # a codec that decodes no bytes ('undefined') or not these ('idna')
+            first_error = first_error or f" ({name}: {err})"
+            continue
         if "\x00" not in text:
             return text, name
-    raise TextBookError("bad_encoding", f"not {' or '.join(names)} text")
+        nul_line = nul_line or text.count("\n", 0, text.index("\x00")) + 1
+    if nul_line:
+        raise TextBookError(
+            "bad_encoding",
+            f"not {' or '.join(names)} text: NUL characters (the first in line {nul_line}), as in a "
+            "binary file; if it is text, set the site's encoding",
+        )
+    raise TextBookError("bad_encoding", f"not {' or '.join(names)} text{first_error}")
 
 
-def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
+def split_chapters(
+    text: str, heading: str | None = None, max_chapters: int = Caps.chapters
+) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
     for a heading followed by another, as in a list of contents).
 
-    A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``."""
+    A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``;
+    more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
     chapters: list[TextChapter] = []
     for line in text.splitlines():
@@ -79,6 +114,12 @@ def split_chapters(text: str, heading: str | None = None) -> list[TextChapter]:
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None
         if is_heading:
+            if len(chapters) == max_chapters:
+                raise TextBookError(
+                    "too_many_chapters",
+                    f"more than {max_chapters} chapter headings (cap): does the heading pattern match "
+                    f"lines that are no headings, such as {line!r}?",
+                )
             chapters.append(TextChapter(line, []))
         elif chapters:
             chapters[-1].paragraphs.append(line)
@@ -89,7 +130,8 @@ def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
 ) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
-    over the cap, ``no_chapters`` when no heading line has text under it."""
+    over the cap, ``no_chapters`` when it is empty or no heading line has text under it (naming the
+    encoding it was read with, as a file in another reads as no heading)."""
     try:
         with path.open("rb") as file:
             data = file.read(caps.book_bytes + 1)
@@ -100,10 +142,19 @@ def read_text_book(
             "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"
         )
     text, used = decode(data, encoding)
-    headed = split_chapters(text, heading)
+    if not text.strip():
+        raise TextBookError("no_chapters", f"{path.name} is empty")
+    headed = split_chapters(text, heading, caps.chapters)
     chapters = [c for c in headed if c.paragraphs]
     if not headed:
-        raise TextBookError("no_chapters", f"{path.name}: no line matches the chapter heading pattern")
+        read = (
+            f"read as {used}, the site's encoding"
+            if encoding
+            else f"read as {used}; if the file is in another encoding, set the site's encoding"
+        )
+        raise TextBookError(
+            "no_chapters", f"{path.name}: no line matches the chapter heading pattern ({read})"
+        )
     if not chapters:
         found = f"{len(headed)} found, the first {headed[0].title!r}"
         raise TextBookError("no_chapters", f"{path.name}: no text line under any chapter heading ({found})")

@@ -7,6 +7,7 @@ Every error names the file, the field (as a dotted path) and the problem, e.g.
 from __future__ import annotations
 
 import codecs
+import datetime
 import difflib
 import importlib.util
 import math
@@ -113,7 +114,8 @@ class _Reader:
 
     def mapping(self, value: Any, where: str, allowed: set[str], required: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(where, f"expected a mapping, got {type(value).__name__}")
+            got = "nothing (an empty value)" if value is None else type(value).__name__
+            raise self.fail(where, f"expected a mapping, got {got}")
         unknown = sorted(map(str, set(value) - allowed))  # keys may be numbers or dates as well as text
         if unknown:
             close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
@@ -128,7 +130,7 @@ class _Reader:
 
     def text(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"expected a non-empty string, got {value!r}")
+            raise self.fail(where, f"expected a non-empty string, got {value!r}{_quote_hint(value)}")
         if "\x00" in value:  # no path, name or pattern holds one; the OS refuses them with a ValueError
             raise self.fail(where, f"{value!r} contains a NUL character")
         return value
@@ -164,11 +166,20 @@ class _Reader:
 
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)
-        if not SAFE_ID.match(value):
+        if not SAFE_ID.fullmatch(value):  # not .match: its $ matches before a final newline
             raise self.fail(
                 where, f"{value!r} is not a safe id (lower-case letters, digits, '-', '_'; max 64)"
             )
         return value
+
+
+def _quote_hint(value: Any) -> str:
+    """What to do about a value YAML read as another type than the text it was meant as."""
+    if isinstance(value, bool):
+        return " (YAML reads an unquoted yes, no, on, off, true or false as true/false: quote it)"
+    if isinstance(value, int | float | datetime.date):
+        return " (quote it to mean text)"
+    return ""
 
 
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
@@ -285,11 +296,20 @@ _LOCAL_FIELDS: dict[str, Any] = {
 }
 
 
+# Keys of a local source that only a text file uses, and why an EPUB has no need of them.
+_TEXT_ONLY = {
+    "encoding": "an EPUB's documents declare their own",
+    "heading": "an EPUB's chapters are its spine items",
+}
+
+
 def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> Site:
     where = f"sites.{name}"
     raw = r.mapping(raw, where, {"kind", *_LOCAL_FIELDS}, {"kind", "lang"})
     if raw["kind"] not in _LOCAL_KINDS:
         raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
+    if raw["kind"] == "epub" and (unread := sorted(set(_TEXT_ONLY) & set(raw))):
+        raise r.fail(f"{where}.{unread[0]}", f"only read for kind text ({_TEXT_ONLY[unread[0]]})")
     values = {
         key: read(r, raw[key], f"{where}.{key}", base_dir)
         for key, read in _LOCAL_FIELDS.items()
@@ -310,6 +330,20 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
         key: read(r, raw[key], f"{where}.{key}", base_dir) for key, read in _SITE_FIELDS.items() if key in raw
     }
     return Site(name=name, **{"serve": None, **values})
+
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _file_path(r: _Reader, value: Any, where: str) -> str:
+    """A local source's toc: its file's path, relative to the config's folder (or absolute), not a URL."""
+    path = r.text(value, where)
+    if _SCHEME.match(path.strip()):
+        raise r.fail(
+            where,
+            f"expected the path of the book's file (relative to the config's folder), got the URL {value!r}",
+        )
+    return path
 
 
 def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
@@ -388,7 +422,7 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
         toc = f"{where}.{lang}.toc"
         local = sites[site].kind != "web"  # a local source's toc is its file, relative to the config
         sources[lang] = BookSource(
-            site=site, toc=r.text(src["toc"], toc) if local else _toc(r, src["toc"], toc, sites[site])
+            site=site, toc=_file_path(r, src["toc"], toc) if local else _toc(r, src["toc"], toc, sites[site])
         )
     return Book(
         book_id=book_id,
@@ -446,6 +480,12 @@ def _output_folder(r: _Reader, value: Any) -> Path:
     folder = (REPO_ROOT / r.text(value, "output")).resolve()
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
+    if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:
+        raise r.fail(
+            "output",
+            f"{value!r} lies in output/{entry}, a folder of the output that output/ itself holds (the "
+            "demo's), which would mix with it or be deleted by its clean: choose another name",
+        )
     return folder
 
 
@@ -461,10 +501,12 @@ def load_config(path: Path | str) -> Config:
         raise ConfigError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a config file") from None
-    except UnicodeDecodeError as err:
-        raise ConfigError(f"{path}: cannot be read: {err}") from None
     except OSError as err:  # no permission, a symlink loop, a file where a folder should be, ...
         raise ConfigError(f"{path}: cannot be read: {err.strerror or err}") from None
+    if raw is None:
+        raise r.fail(
+            "(top level)", "the file holds no settings (it is empty): expected a mapping of sites and books"
+        )
     raw = r.mapping(raw, "(top level)", {"output", "sites", "books", "options"}, {"sites", "books"})
     if not isinstance(raw["sites"], dict) or not raw["sites"]:
         raise r.fail("sites", "expected a non-empty mapping of site name -> profile")

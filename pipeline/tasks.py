@@ -70,10 +70,14 @@ class CrawlBook(BookTask):
         return source_file(self.cfg.sites[source.site], source.toc, self.cfg.path.resolve().parent)
 
     def current_inputs(self) -> dict[str, str] | None:
-        """Plus a local file's content hash: when the file changes, the book is read again."""
+        """Plus a local file's content hash: when the file changes, the book is read again. A file that
+        cannot be read (no permission, a name too long) is read all the same, so that the crawl names why."""
         inputs = super().current_inputs()
         if inputs is not None and (path := self.local_file()) is not None:
-            inputs["source"] = storage.file_sha256(path) if path.is_file() else "missing"
+            try:
+                inputs["source"] = storage.file_sha256(path) if path.is_file() else "missing"
+            except OSError as err:
+                inputs["source"] = f"unreadable: {err.strerror or err}"
         return inputs
 
     def due_reasons(self, extra: dict[str, Any]) -> list[str]:

@@ -31,14 +31,23 @@ class YamlProblem(ValueError):
 
 def read_yaml(path: Path) -> Any:
     """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES``; a named pipe or a device is
-    refused (opening one could wait for a writer, or read, for ever)."""
+    refused (opening one could wait for a writer, or read, for ever), and so is text in another
+    encoding, naming it (UTF-16 or UTF-32) or the line of the first byte UTF-8 cannot read."""
     if not_a_regular_file(path) and not path.is_dir():  # a folder is the opener's IsADirectoryError
         raise YamlProblem("(file)", "a named pipe or a device, not a config file")
     with path.open("rb") as handle:
         data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise YamlProblem("(file)", f"larger than {MAX_BYTES // (1024 * 1024)} MB")
-    return load_yaml(data.decode("utf-8"))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or 0 in data[:2]:  # a BOM, or an ASCII character's zero
+        raise YamlProblem("(file)", "UTF-16 or UTF-32 text: save it as UTF-8")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        problem = f"not UTF-8 text (byte 0x{data[err.start]:02x} in line {line}): save it as UTF-8"
+        raise YamlProblem("(file)", problem) from None
+    return load_yaml(text)
 
 
 def load_yaml(text: str) -> Any:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import struct
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -86,13 +88,87 @@ def _spine(path: Path, names: list[str]) -> Path:
     return path
 
 
+def _with_entities(tmp_path: Path) -> Path:
+    """A chapter whose DTD declares a "billion laughs" (a thousand million characters from 1 KB)."""
+    entities = '<!ENTITY a "aaaaaaaaaa">' + "".join(
+        f'<!ENTITY {chr(98 + k)} "{f"&{chr(97 + k)};" * 10}">' for k in range(8)
+    )
+    document = xhtml("第二章", ["&i;"]).replace("<html", f"<!DOCTYPE html [{entities}]><html", 1).encode()
+    return _epub(tmp_path, ("c2.xhtml", document.decode()))
+
+
+ENCRYPTION = (
+    '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+    'xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod '
+    'Algorithm="{algorithm}"/><enc:CipherData><enc:CipherReference URI="{uri}"/></enc:CipherData>'
+    "</enc:EncryptedData></encryption>"
+)
+
+
+def _encrypted(tmp_path: Path, algorithm: str, uri: str) -> Path:
+    """A book whose META-INF/encryption.xml lists ``uri`` as encrypted by ``algorithm``."""
+    path = _epub(tmp_path, ("c2.xhtml", xhtml("第二章", ["乙来了。"])))
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("META-INF/encryption.xml", ENCRYPTION.format(algorithm=algorithm, uri=uri))
+    return path
+
+
+def _legacy_names(tmp_path: Path) -> Path:
+    """A book whose chapter's entry name is GBK bytes without zip's UTF-8 flag (as some tools write it)."""
+    entries = {
+        b"mimetype": b"application/epub+zip",
+        b"META-INF/container.xml": CONTAINER.encode(),
+        b"OEBPS/content.opf": (
+            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><manifest>'
+            '<item id="a" href="第一章.xhtml" media-type="application/xhtml+xml"/></manifest>'
+            '<spine><itemref idref="a"/></spine></package>'
+        ).encode(),
+        "OEBPS/第一章.xhtml".encode("gbk"): GOOD[1].encode(),
+    }
+    local, central = bytearray(), bytearray()
+    for name, data in entries.items():  # stored, flags 0: zipfile reads such a name as cp437
+        fields = (0, 0, 0, 0, zlib.crc32(data), len(data), len(data), len(name))
+        central += struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, *fields, 0, 0, 0, 0, 0, len(local))
+        central += name
+        local += struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, *fields, 0) + name + data
+    end = struct.pack(
+        "<4s4H2LH", b"PK\x05\x06", 0, 0, len(entries), len(entries), len(central), len(local), 0
+    )
+    path = tmp_path / "book.epub"
+    path.write_bytes(bytes(local + central + end))
+    return path
+
+
 def _text(tmp_path: Path, data: bytes) -> Path:
     path = tmp_path / "book.txt"
     path.write_bytes(data)
     return path
 
 
+def _image_in_spine(tmp_path: Path) -> Path:
+    """A book whose spine lists a PNG illustration between its two chapters."""
+    path = _epub(tmp_path, ("c2.xhtml", xhtml("第二章", ["乙来了。"])))
+    opf = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><manifest>'
+        '<item id="a" href="c1.xhtml" media-type="application/xhtml+xml"/>'
+        '<item id="p" href="map.png" media-type="image/png"/>'
+        '<item id="b" href="c2.xhtml" media-type="application/xhtml+xml"/></manifest>'
+        '<spine><itemref idref="a"/><itemref idref="p"/><itemref idref="b"/></spine></package>'
+    )
+    with zipfile.ZipFile(path) as archive:
+        entries = {n: archive.read(n) for n in archive.namelist() if n != "OEBPS/content.opf"}
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in {**entries, "OEBPS/content.opf": opf.encode()}.items():
+            archive.writestr(name, data)
+        archive.writestr("OEBPS/map.png", b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
+    return path
+
+
 BOOK_TXT = "第一章 点灯\n米拉点了灯。\n第二章 小船\n米拉找到一条船。\n"
+ONE_TXT = (
+    "第一章 一一\n一一一一一一一一。\n第二章 一\n一一一一一一一一一一一一。\n"  # more 一 (U+4E00) than ASCII
+)
+AES = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
 
 CASES = {
     "corrupt entry (bad CRC)": (EPUB, _bad_crc, {}, [], ["corrupt_entry"]),
@@ -126,6 +202,13 @@ CASES = {
         {},
         ["第一章"],
         ["missing_item"],
+    ),
+    "no chapter can be read": (
+        EPUB,
+        lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),
+        {},
+        [],
+        ["no_chapters"],
     ),
     "entry over the cap": (
         EPUB,
@@ -165,6 +248,73 @@ CASES = {
         [],
         ["no_chapters"],
     ),
+    "a DTD declaring entities (a billion laughs)": (EPUB, _with_entities, {}, ["第一章"], ["broken_xhtml"]),
+    "chapters encrypted (DRM)": (
+        EPUB,
+        lambda t: _encrypted(t, AES, "OEBPS/c2.xhtml"),
+        {},
+        [],
+        ["encrypted_entry"],
+    ),
+    "fonts obfuscated, which is no DRM": (
+        EPUB,
+        lambda t: _encrypted(t, "http://www.idpf.org/2008/embedding", "OEBPS/font.otf"),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
+    "entry names in GBK without the UTF-8 flag are read": (EPUB, _legacy_names, {}, ["第一章"], []),
+    "an image in the spine is dropped, not broken": (EPUB, _image_in_spine, {}, ["第一章", "第二章"], []),
+    "more spine items than the chapter cap": (
+        EPUB,
+        lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙来了。"]))),
+        {"chapters": 1},
+        [],
+        ["too_many_chapters"],
+    ),
+    "UTF-16 text without a BOM, more 一 than ASCII, is read": (
+        TEXT,
+        lambda t: _text(t, ONE_TXT.encode("utf-16-le")),
+        {},
+        ["第一章 一一", "第二章 一"],
+        [],
+    ),
+    "big-endian UTF-16 text without a BOM, more 一 than ASCII, is read": (
+        TEXT,
+        lambda t: _text(t, ONE_TXT.encode("utf-16-be")),
+        {},
+        ["第一章 一一", "第二章 一"],
+        [],
+    ),
+    "UTF-32 text with a BOM is read": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode("utf-32")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "UTF-8 text with a NUL byte": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("小船", "小\x00船").encode()),
+        {},
+        [],
+        ["bad_encoding"],
+    ),
+    "an empty text file": (TEXT, lambda t: _text(t, b"\xef\xbb\xbf \n"), {}, [], ["no_chapters"]),
+    "more headings than the chapter cap": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode()),
+        {"chapters": 1},
+        [],
+        ["too_many_chapters"],
+    ),
+    "a repeated heading where its numbered key is another heading": (
+        TEXT,
+        lambda t: _text(t, "第一章 甲\n一。\n第一章 甲\n二。\n第一章 甲~2\n三。\n".encode()),
+        {},
+        ["第一章 甲", "第一章 甲", "第一章 甲~2"],
+        [],
+    ),
     "UTF-16 text without a BOM is read": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode("utf-16-le")),
@@ -201,6 +351,95 @@ CASES = {
 def test_a_bad_local_book_is_a_named_rejection(tmp_path, case):
     site, make, caps, titles, reasons = CASES[case]
     assert outcome(site, make(tmp_path), tmp_path, **caps) == (titles, reasons)
+
+
+DETAILS = {
+    "a billion laughs": (
+        EPUB,
+        _with_entities,
+        "OEBPS/c2.xhtml: its DOCTYPE declares the entity 'a': entities are refused (they can expand past any cap)",
+    ),
+    "DRM": (
+        EPUB,
+        lambda t: _encrypted(t, AES, "OEBPS/c2.xhtml"),
+        f"1 of 2 chapters are encrypted (DRM, META-INF/encryption.xml: OEBPS/c2.xhtml by {AES}): "
+        "read a copy without DRM",
+    ),
+    "more spine items than the cap": (EPUB, _epub, "OEBPS/content.opf lists 1 spine items (cap 0)"),
+    "a NUL byte": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("小船", "小\x00船").encode()),
+        "not utf-8-sig or gb18030 text: NUL characters (the first in line 3), as in a binary file; "
+        "if it is text, set the site's encoding",
+    ),
+    "an undecodable byte": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode() + "第三章\n".encode("big5") + b"\xff\n"),
+        "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
+    ),
+    "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
+    "no chapter can be read": (
+        EPUB,
+        lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),
+        "book.epub: none of its 2 chapters can be read (missing_item: 2), e.g. OEBPS/gone.xhtml: "
+        "spine item 'd0': OEBPS/gone.xhtml is not in the file",
+    ),
+    "no heading in the encoding it was read with": (
+        TEXT,
+        lambda t: _text(t, "第一章 點燈\n米拉點了燈。\n".encode("big5")),
+        "book.txt: no line matches the chapter heading pattern (read as gb18030; if the file is in "
+        "another encoding, set the site's encoding)",
+    ),
+    "more headings than the cap": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.encode()),
+        "more than 0 chapter headings (cap): does the heading pattern match lines that are no headings, "
+        "such as '第一章 点灯'?",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DETAILS)
+def test_a_rejection_says_what_is_wrong_with_the_book(tmp_path, case):
+    site, make, detail = DETAILS[case]
+    journal = tmp_path / "j.jsonl"
+    read_local(site, make(tmp_path), journal, Caps(chapters=0) if "cap" in case else Caps())
+    state = read_journal(journal)
+    found = [state.toc_failure] if state.toc_failure else list(state.failures.values())
+    assert [f["detail"] for f in found] == [detail]
+
+
+def test_a_codec_that_reads_no_bytes_is_a_bad_encoding(tmp_path):
+    site = Site(
+        name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text", encoding="undefined"
+    )  # type: ignore[arg-type]
+    journal = tmp_path / "j.jsonl"
+    read_local(site, _text(tmp_path, BOOK_TXT.encode()), journal)
+    failure = read_journal(journal).toc_failure
+    assert (failure["reason"], failure["detail"]) == (
+        "bad_encoding",
+        "not undefined text (undefined: decoding with 'undefined' codec failed (UnicodeError: undefined encoding))",
+    )
+
+
+def test_an_entity_bomb_is_refused_before_it_expands(tmp_path):
+    """A 15 MB entity referenced 90 times (1.35 GB, under expat's amplification limit) in a 15 KB file."""
+    document = xhtml("第二章", ["@"]).replace(
+        "<html", f'<!DOCTYPE html [<!ENTITY a "{"a" * 15 * 2**20}">]><html', 1
+    )
+    path = tmp_path / "book.epub"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("META-INF/container.xml", CONTAINER)
+        archive.writestr(
+            "OEBPS/content.opf",
+            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf"><manifest>'
+            '<item id="a" href="c1.xhtml"/><item id="b" href="c2.xhtml"/></manifest>'
+            '<spine><itemref idref="a"/><itemref idref="b"/></spine></package>',
+        )
+        archive.writestr("OEBPS/c1.xhtml", GOOD[1])
+        archive.writestr("OEBPS/c2.xhtml", document.replace("@", "&a;" * 90))
+    assert path.stat().st_size < 100_000
+    assert outcome(EPUB, path, tmp_path) == (["第一章"], ["broken_xhtml"])
 
 
 def _bomb(path: Path, entries: int, entry_bytes: int) -> Path:

@@ -48,7 +48,11 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
 @pytest.mark.parametrize(
     "text, detail",
     [
-        ("灯笼记\n作者：无名\n", "book.txt: no line matches the chapter heading pattern"),
+        (
+            "灯笼记\n作者：无名\n",
+            "book.txt: no line matches the chapter heading pattern (read as utf-8-sig; if the file is in "
+            "another encoding, set the site's encoding)",
+        ),
         (
             "灯笼记\n第一章 点灯\n\n第二章 小船\n",
             "book.txt: no text line under any chapter heading (2 found, the first '第一章 点灯')",

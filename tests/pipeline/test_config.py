@@ -1,4 +1,5 @@
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,20 @@ def test_demo_config_loads():
         ),
         (lambda r: r["sites"]["moxiang"].update(serve="/nonexistent/site"), "sites.moxiang.serve: folder"),
         (lambda r: r["books"][1].update(id="../etc"), "books[1].id: '../etc' is not a safe id"),
+        (lambda r: r["books"][1].update(id="sword-sect\n"), "books[1].id: 'sword-sect\\n' is not a safe id"),
+        (
+            lambda r: r["books"][1].update(id=False),
+            "books[1].id: expected a non-empty string, got False (YAML reads an unquoted yes, no, on, off, "
+            "true or false as true/false: quote it)",
+        ),
+        (
+            lambda r: r["books"][1].update(id=2024),
+            "books[1].id: expected a non-empty string, got 2024 (quote it to mean text)",
+        ),
+        (
+            lambda r: r["sites"].update(moxiang=None),
+            "sites.moxiang: expected a mapping, got nothing (an empty value)",
+        ),
         (lambda r: r["books"][2].update(id="city-star"), "books[2].id: duplicate book id 'city-star'"),
         (
             lambda r: r["books"][1].update(id="corpus"),
@@ -136,6 +151,10 @@ def test_demo_config_loads():
         (lambda r: r.update(output="../elsewhere"), "output: '../elsewhere' is outside"),
         (lambda r: r.update(output="/etc"), "output: '/etc' is outside"),
         (lambda r: r.update(output="output/../.."), "output: 'output/../..' is outside"),
+        (
+            lambda r: r.update(output="output/raw/mine"),
+            "output: 'output/raw/mine' lies in output/raw, a folder of the output that output/ itself holds",
+        ),
         (
             lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links="ul[[ a"),
             "sites.moxiang.selectors.chapter_links: invalid CSS selector 'ul[[ a'",
@@ -250,9 +269,15 @@ def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match=f"^{tmp_path}: is a directory, not a config file$"):
         load_config(tmp_path)
     latin1 = tmp_path / "latin1.yaml"
-    latin1.write_bytes(b"sites: {caf\xe9: 1}")
-    with pytest.raises(ConfigError, match="cannot be read"):
+    latin1.write_bytes(b"# a config\nsites: {caf\xe9: 1}")
+    with pytest.raises(ConfigError) as err:
         load_config(latin1)
+    assert str(err.value) == f"{latin1}: (file): not UTF-8 text (byte 0xe9 in line 2): save it as UTF-8"
+    for utf16 in ("sites: {}\n".encode("utf-16"), "sites: {}\n".encode("utf-16-le")):
+        (tmp_path / "utf16.yaml").write_bytes(utf16)
+        with pytest.raises(ConfigError) as err:
+            load_config(tmp_path / "utf16.yaml")
+        assert str(err.value) == f"{tmp_path / 'utf16.yaml'}: (file): UTF-16 or UTF-32 text: save it as UTF-8"
     broken = tmp_path / "broken.yaml"
     broken.write_text("sites: [unclosed", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid YAML"):
@@ -471,11 +496,19 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
         ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
         ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
         ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),
+        (
+            {"kind": "epub", "lang": "zh", "heading": "^第"},
+            "sites.shelf.heading: only read for kind text (an EPUB's chapters are its spine items)",
+        ),
+        (
+            {"kind": "epub", "lang": "zh", "encoding": "gbk"},
+            "sites.shelf.encoding: only read for kind text (an EPUB's documents declare their own)",
+        ),
     ],
 )
 def test_local_source_errors_name_the_field(tmp_path, site, message):
     path = _with(tmp_path, lambda r: r["sites"].update(shelf=site))
-    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace("[", r"\[")):
+    with pytest.raises(ConfigError, match=re.escape(message)):
         load_config(path)
 
 
@@ -500,6 +533,13 @@ def test_local_sources_need_no_url_or_selectors(tmp_path):
         (
             "sites: {x: {kind: text, lang: zh, heading: '(?<'}}\nbooks: [{id: a, zh: {site: x, toc: a}, en: {}}]\n",
             "sites.x.heading: invalid regular expression",
+        ),
+        ("# only a comment\n", "(top level): the file holds no settings (it is empty): expected a mapping"),
+        (
+            "sites: {x: {kind: text, lang: zh}, y: {kind: epub, lang: en}}\n"
+            "books: [{id: a, zh: {site: x, toc: 'https://example.org/a.txt'}, en: {site: y, toc: a.epub}}]\n",
+            "books[0].zh.toc: expected the path of the book's file (relative to the config's folder), "
+            "got the URL 'https://example.org/a.txt'",
         ),
     ],
 )

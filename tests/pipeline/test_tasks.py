@@ -126,3 +126,14 @@ def test_a_crawl_whose_last_raw_table_is_damaged_rebuilds_it_from_the_journal(tm
     assert [r["content_hash"] for r in storage.read_rows(raw, "raw_chapters")] == [
         r["content_hash"] for r in rows
     ]
+
+
+def test_a_book_file_whose_name_the_system_refuses_is_a_named_rejection_not_a_crashed_task(tmp_path):
+    long_name = "a" * 300 + ".txt"  # past a file system's 255 bytes: stat and open fail, not only a read
+    config = local_config(tmp_path, {"bk": (long_name, local_book(tmp_path, "bk")[1])})
+    task = CrawlBook(**params(config), book_id="bk", lang="zh")
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    rows = storage.read_rows(Layout(output_of(config)).rejected("crawl", "bk-zh"), "rejected")
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in rows] == [
+        ("bk/zh", "file_unreadable", f"{(tmp_path / long_name).as_uri()}: File name too long")
+    ]
