@@ -13,6 +13,7 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.rejection import shorten
 from core.user_regex import RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
 
@@ -118,7 +119,7 @@ def split_chapters(
                 raise TextBookError(
                     "too_many_chapters",
                     f"more than {max_chapters} chapter headings (cap): does the heading pattern match "
-                    f"lines that are no headings, such as {line!r}?",
+                    f"lines that are no headings, such as {shorten(line, quote=True)}?",
                 )
             chapters.append(TextChapter(line, []))
         elif chapters:
