@@ -62,6 +62,8 @@ _BREAKS = _BLOCKS | set(
 _NOT_TEXT = {"script", "style", "svg", "math", "h1", "h2", "h3", "h4", "h5", "h6"}
 _HEADINGS = ("h1", "h2", "h3")
 _SPACE = re.compile(r"\s+")
+# a line break between two CJK characters (or full-width punctuation) joins them without a space
+_CJK_LINE_BREAK = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\n(?=[\u3000-\u9fff\uff00-\uffef])")
 # Spine items of these media types hold no text (an illustration, a cover image): dropped by rule.
 _NO_TEXT_MEDIA = ("image/", "audio/", "video/", "font/")
 # encryption.xml algorithms that only obfuscate embedded fonts (EPUB's and Adobe's); any other is DRM.
@@ -281,7 +283,7 @@ def _paragraphs(body: ET.Element) -> list[str]:
     inside = 0  # _BLOCKS elements open: a <br> inside one does not cut it
 
     def flush() -> None:
-        text = _SPACE.sub(" ", "".join(run)).strip()
+        text = _SPACE.sub(" ", _CJK_LINE_BREAK.sub("", "".join(run))).strip()
         if text:
             found.append((inside > 0, text))
         run.clear()
@@ -297,6 +299,8 @@ def _paragraphs(body: ET.Element) -> list[str]:
         if opening:
             if name in _BREAKS or (name == "br" and not inside):
                 flush()
+            elif name == "br":
+                run.append("\n")  # a line break inside a paragraph: a space between words (``_joined``)
             stack.append((item, False))
             if walked:
                 inside += name in _BLOCKS

@@ -208,6 +208,14 @@ def test_text_outside_paragraph_elements_is_read_and_nested_paragraphs_once(tmp_
     ]
 
 
+def test_a_line_break_inside_a_paragraph_is_a_space_between_words_and_none_in_chinese(tmp_path):
+    document = XHTML.format(
+        "<h1>Chapter 1</h1><p>Mira rowed<br/>to the shore.</p><p>甲来了。<br/>乙走了。</p>"
+    )
+    book = read_epub(write_epub(tmp_path / "b.epub", [("c1.xhtml", document)]))
+    assert [c.paragraphs for c in book.chapters] == [["Mira rowed to the shore.", "甲来了。乙走了。"]]
+
+
 def test_a_million_nested_elements_are_read_without_recursion(tmp_path):
     depth = 1_000_000
     document = XHTML.format("<h1>Chapter 1</h1>" + "<div>" * depth + "<p>Deep.</p>" + "</div>" * depth)
