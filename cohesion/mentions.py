@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from cohesion.tagged import Sentence
+from cohesion.tagged import Sentence, hyphenated
 
 from cohesion import lexicon, senses
 from cohesion.candidate import Span
@@ -49,7 +49,7 @@ def mentions(doc: Sentence) -> list[Mention]:
             continue
         base = tok.noun  # a common noun's lemma, generic nouns excluded
         if base is not None and len(base) > 1:
-            if not _hyphened(doc, i):
+            if not hyphenated(doc, i):  # a compound's word: its head is the compound
                 found.append(
                     Mention(tok.idx, tok.idx + len(tok.text), tok.text, base, "noun", tok.tag_ == "NNS", i)
                 )
@@ -82,13 +82,6 @@ def named_elsewhere(docs: list[Sentence | None], found: list[list[Mention]]) -> 
         ]
         for mentions in found
     ]
-
-
-def _hyphened(doc: Sentence, i: int) -> bool:
-    """Is word ``i`` part of a hyphenated compound ("son-in-law", "half-acre")? Its head is the compound,
-    not the word."""
-    before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
-    return before or (i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_)
 
 
 def _compound(doc: Sentence, i: int, base: str) -> Mention | None:

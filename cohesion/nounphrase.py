@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from cohesion.tagged import Sentence
+from cohesion.tagged import Sentence, hyphenated
 
 from cohesion import lexicon
 
@@ -43,7 +43,7 @@ def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
         bool(owner_a and owner_b and owner_a != owner_b)
         or bool(pre_a and pre_b and not pre_a & pre_b)
         or _measures_differ(doc_a, ka, doc_b, kb)
-        or _hyphenated(doc_a, ka) != _hyphenated(doc_b, kb)
+        or hyphenated(doc_a, ka) != hyphenated(doc_b, kb)
         or modifier(doc_a, ka) != modifier(doc_b, kb)
     )
 
@@ -114,12 +114,6 @@ def _measures_differ(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool
         return False
     doc, k = (doc_a, ka) if a else (doc_b, kb)
     return not (determiner(doc, k) and doc_a[ka].tag_ == doc_b[kb].tag_)
-
-
-def _hyphenated(doc: Sentence, k: int) -> bool:
-    before = k > 0 and doc[k - 1].text == "-" and not doc[k - 1].whitespace_
-    after = k + 1 < len(doc) and doc[k + 1].text == "-" and not doc[k].whitespace_
-    return before or after
 
 
 def modifier(doc: Sentence, k: int) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cohesion.tagged import Sentence, Word
+from cohesion.tagged import Sentence, Word, hyphenated
 
 from cohesion import lexicon, senses
 from cohesion.candidate import Candidate, Span
@@ -81,7 +81,7 @@ def _substitute(doc: Sentence) -> Word | None:
     if "one" not in doc.text.lower():
         return None  # (only ASCII letters lower-case to these)
     for tok in doc[1:]:
-        if tok.lower_ not in ("one", "ones") or _hyphenated(doc, tok.i):
+        if tok.lower_ not in ("one", "ones") or hyphenated(doc, tok.i):  # "one-word", "twenty-one"
             continue
         prev = doc[tok.i - 1]
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
@@ -104,13 +104,6 @@ def _substitute(doc: Sentence) -> Word | None:
             continue  # bare "the one": a person ("He's the one.") far more often than a substitute
         return tok
     return None
-
-
-def _hyphenated(doc: Sentence, i: int) -> bool:
-    """ "one-word", "twenty-one": part of a hyphenated word."""
-    before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
-    after = i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_
-    return before or after
 
 
 def _clause_end(doc: Sentence, k: int, extended: bool = True) -> bool:

@@ -62,6 +62,13 @@ class Sentence(list):
         return self.text[words[0].idx : words[-1].idx + len(words[-1].text)] if words else ""
 
 
+def hyphenated(doc: Sentence | Doc, i: int) -> bool:
+    """Is word ``i`` part of a hyphenated word ("son-in-law", "twenty-one"): a hyphen attached to it on
+    either side?"""
+    before = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+    return before or (i + 1 < len(doc) and doc[i + 1].text == "-" and not doc[i].whitespace_)
+
+
 def read(doc: Doc, text: str) -> Sentence:
     """The words of ``doc``, which was tagged from ``text``."""
     sentence = Sentence(text)
