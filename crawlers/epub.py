@@ -238,7 +238,7 @@ def _local(tag: str) -> str:
 
 
 def _text(element: ET.Element) -> str:
-    return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
+    return _SPACE.sub(" ", "".join(element.itertext())).strip()
 
 
 def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]:
