@@ -2,22 +2,27 @@
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
 known gender for he/she (gendered nouns, name genders guessed from the text), "they" for persons,
-coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of
-the previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly
-means a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not."), quantified or generic nouns ("any woman",
-"Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the
-speaker of a quote (a third-person pronoun in speech is someone else). Tuned for precision, nothing
-is emitted when the sentence holds two different compatible phrases, or a person whom the pronoun
-may mean but whose gender is unknown (a name of unknown gender, "the teacher", a speaker label),
-when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same class
-is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold
-the referent (no such person, no plural noun for "they"); a link three or more sentences back must
-end on that sentence's subject. "It" after a verb of saying ("He said it as if ...") means the
-utterance and is skipped. Names are persons only where the chapter does not show them to be places
-or organisations (:func:`cohesion.gender.non_persons`). A sentence-initial "that" used alone ("That
-was a lie.") links to the whole previous sentence (extended reference). The aligned Chinese is
-recorded as evidence (:func:`cohesion.zh.pronoun`).
+coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of the
+previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly means
+a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
+predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned him into a
+monster"), quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband",
+capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote
+(a third-person pronoun in speech is someone else; the narrated subject just before speech is its
+speaker while the speech runs on, over several sentences). A definite "the person", a generic noun
+with no mention of its own, names someone of unknown gender. Tuned for precision, nothing is emitted
+when the sentence holds two different compatible phrases, or a person whom the pronoun may mean but
+whose gender is unknown (a name of unknown gender, "the teacher", a speaker label), when any noun or
+name precedes the pronoun in its own sentence, or when a pronoun of the same class is the closer
+link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold the referent (no
+such person, no plural noun for "they"); a link three or more sentences back must end on that
+sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or
+both in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the
+same rule), so a chain goes on past a gap counted from its last pronoun. "It" after a verb of saying
+("He said it as if ...") means the utterance and is skipped. Names are persons only where the
+chapter does not show them to be places or organisations (:func:`cohesion.gender.non_persons`). A
+sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
+(extended reference). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`).
 """
 
 from __future__ import annotations
@@ -58,6 +63,13 @@ QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 DEMONSTRATIVES = frozenset(("this", "that", "these", "those"))
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
+BECOME = frozenset("become becomes became becoming".split())
+# Verbs whose "into" names what something turns into ("turned him into a monster"): a result, not a referent.
+INTO_RESULT = frozenset(
+    "turn turns turned turning transform transforms transformed transforming change changes changed "
+    "changing convert converts converted converting morph morphs morphed morphing".split()
+)
+_DEFINITE = frozenset(("the", "this", "that"))
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _WORD = re.compile(r"\w+")
@@ -69,6 +81,7 @@ Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | Non
 
 def find(ch: Chapter) -> Iterator[Candidate]:
     seen_phrases: dict[int, Phrases] = {}
+    linked: dict[tuple[int, str], tuple[Mention, int, bool]] = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -82,7 +95,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 continue
             if _honorific(doc, tok.i):
                 continue
-            found = _personal(ch, j, tok, cls, seen_phrases)
+            found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:
                 yield found
         demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
@@ -92,7 +105,16 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         yield from _demonstrative_nouns(ch, j)
 
 
-def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]) -> Candidate | None:
+def _personal(
+    ch: Chapter,
+    j: int,
+    tok: Word,
+    cls: str,
+    seen: dict[int, Phrases],
+    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+) -> Candidate | None:
+    """The link of a personal pronoun; ``linked`` holds the links made so far, (sentence, class) ->
+    (antecedent, its sentence, whether the pronoun was in speech)."""
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
@@ -121,16 +143,58 @@ def _personal(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]
                 return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
             if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
-            b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
-            return Candidate(
-                "reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text)
-            )
+            return _link(ch, j, tok, cls, a, i, in_speech, linked)
+        inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
+        if inherited is not None:  # the referent of the chain's last pronoun
+            a, at = inherited
+            if any(m.lemma == a.lemma for m in ch.mentions[j]):
+                return None
+            return _link(ch, j, tok, cls, a, at, in_speech, linked)
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in everyone):
             return None  # "... and cars crumpled. Their doors ...": plural things farther back are left out
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
+
+
+def _link(
+    ch: Chapter,
+    j: int,
+    tok: Word,
+    cls: str,
+    a: Mention,
+    i: int,
+    in_speech: bool,
+    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+) -> Candidate:
+    """The candidate linking pronoun ``tok`` of sentence ``j`` to ``a`` of sentence ``i``, noted in ``linked``."""
+    linked[j, cls] = (a, i, in_speech)
+    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+    return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
+
+
+def _inherited(
+    ch: Chapter,
+    i: int,
+    j: int,
+    cls: str,
+    in_speech: bool,
+    seen: dict[int, Phrases],
+    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+) -> tuple[Mention, int] | None:
+    """(antecedent, its sentence) of sentence ``i``'s he/she, which the look-back from a he/she of
+    sentence ``j`` reached with nothing in between that it may mean: a chain of pronouns goes on
+    naming whom its last link named, however far back that is ("Anna ... she ... she ...", the look-back
+    window counted from the last pronoun). Both pronouns must be in narration or both in speech, and an
+    antecedent three or more sentences back must be its sentence's subject, as for a direct link."""
+    found = linked.get((i, cls)) if cls in ("m", "f") else None
+    if found is None or found[2] != in_speech:
+        return None
+    a, at, _ = found
+    if j - at >= 3 and a != _subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0]):
+        return None
+    return a, at
 
 
 def _clause_link(
@@ -277,6 +341,10 @@ def _predicate(doc: Sentence | None, m: Mention) -> bool:
         k -= 1
     if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
         return True  # "As a young maiden, she ...": a description, not a referent
+    if k >= 0 and doc[k].lower_ == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
+        return True  # "It turned him into a monster": what he became, not a referent
+    if k >= 0 and doc[k].lower_ in BECOME:
+        return True  # "He became a monster."
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 
@@ -290,7 +358,14 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
     tagged = speech_verbs and QUOTE_MARK.search(text) and any(not quoted(text, t.idx) for t in speech_verbs)
     if tagged:
         return True  # the narration around a quote is its speech tag
-    return i == j - 1 and ch.sentences[j].lstrip()[:1] in ('"', "“") and m == _subject(doc, ch.mentions[i])
+    if i + 1 > j or not _opens_quote(ch.sentences[i + 1]) or spoken(text, m.start):
+        return False
+    talk = all(_opens_quote(ch.sentences[k]) or spoken(ch.sentences[k], 0) for k in range(i + 2, j + 1))
+    return talk and m == _subject(doc, ch.mentions[i])  # the narrated subject before the speech that runs on
+
+
+def _opens_quote(text: str) -> bool:
+    return text.lstrip()[:1] in ('"', "“")
 
 
 def _speech_frame(text: str, m: Mention) -> bool:
@@ -345,7 +420,20 @@ def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
         if doc is not None and doc.text[x.end : y.start].strip() == "and":
             text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
-    return mentions + pairs
+    return _persons(doc, mentions) + pairs
+
+
+def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` with each definite "the/this/that person" (a generic noun, no mention of its own,
+    which in a novel names someone: "The person sat up. His feet ..."), in word order."""
+    if doc is None or not any(t.lower_ == "person" for t in doc):
+        return mentions
+    extra = [
+        Mention(t.idx, t.idx + len(t.text), t.text, "person", "noun", False, t.i)
+        for t in doc
+        if t.lower_ == "person" and t.tag_ == "NN" and t.i > 0 and doc[t.i - 1].lower_ in _DEFINITE
+    ]
+    return sorted(mentions + extra, key=lambda m: m.token) if extra else mentions
 
 
 def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> bool:
@@ -364,7 +452,9 @@ def _compatible(m: Mention, cls: str, ch: Chapter, distance: int, form: str) -> 
     gender = _gender(m, ch)
     if cls == "n":
         return not gender and not senses.is_person(m.lemma)
-    return gender == cls or (gender is None and _surely_person(m.lemma))  # "the driver ... he"
+    return gender == cls or (
+        gender is None and (m.lemma == "person" or _surely_person(m.lemma))
+    )  # "the driver ... he"
 
 
 @cache

@@ -78,11 +78,46 @@ def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
     sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
     found = [c for c in mine(sentences) if c.phenomenon == "reference"]
     assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
-    broken = (
-        ["Miss Lin entered the hall."] + ["She looked around."] * 3 + ["The band played."] * 3 + ["She sat."]
-    )
+    broken = ["Miss Lin entered the hall.", "She looked around."] + ["The band played."] * 5 + ["She sat."]
     found = [c for c in mine(broken) if c.phenomenon == "reference"]
-    assert [c.b.sent for c in found] == [1, 2, 3]
+    assert [c.b.sent for c in found] == [1]
+
+
+def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
+    # the look-back window counts from the chain's last linked pronoun, not from the name
+    gap = ["Miss Lin entered the hall.", "She looked around.", "She waved."] + ["The band played."] * 3
+    found = [c for c in mine(gap + ["She sat."]) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1), (0, "Lin", 2), (0, "Lin", 6)]
+    # not from narration into speech
+    found = [c for c in mine(gap + ['"She is late," a man said.']) if c.phenomenon == "reference"]
+    assert [c.b.sent for c in found] == [1, 2]
+    # nor to a far antecedent that is not its sentence's subject
+    gap[0] = "In the morning, the cold woke Miss Lin."
+    found = [c for c in mine(gap + ["She sat."]) if c.phenomenon == "reference"]
+    assert [c.b.sent for c in found] == [1, 2]
+
+
+def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
+    assert mined("reference", "The potion did not turn him into a monster.", "He was still himself.") == []
+    assert mined("reference", "The old man became a hero.", "He smiled.") == [
+        ("personal", (0, 8, 11, "man"), (1, 0, 2, "He"), "he")
+    ]
+
+
+def test_the_narrator_before_speech_that_runs_on_is_not_its_he(mined):
+    # "him" is in the speech Dave's sentence introduces, over two sentences: not Dave
+    assert mined("reference", "Dave looked angry.", "“He woke up at night.", "I asked him questions.”") == []
+    assert mined("reference", "Dave looked angry.", "He woke up at night.", "I asked him questions.") == [
+        ("personal", (0, 0, 4, "Dave"), (1, 0, 2, "He"), "he"),
+        ("personal", (0, 0, 4, "Dave"), (2, 8, 11, "him"), "him"),
+    ]
+
+
+def test_the_person_names_someone(mined):
+    assert mined("reference", "The person sat up.", "His feet touched the ground.") == [
+        ("personal", (0, 4, 10, "person"), (1, 0, 3, "His"), "his")
+    ]
+    assert mined("reference", "A person sat up.", "His feet touched the ground.") == []  # no referent
 
 
 def test_subject_is_preferred_and_agreement_decides(mined):
