@@ -7,7 +7,8 @@ the next two sentences, up to one mentioning a person, outside quoted speech) me
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
-is not a person (:func:`non_persons`).
+is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Peizhen",
+"Wu Peizhen") share a gender that only one of them shows.
 """
 
 from __future__ import annotations
@@ -84,7 +85,27 @@ def name_genders(
         first = m.text.split()[0]
         if first in listed and not m.title:
             genders[m.text] = listed[first]
-    return genders
+    return _shared(genders, {m.text for found in mentions for m in found if m.kind == "name"} - things)
+
+
+def _shared(genders: dict[str, str], names: set[str]) -> dict[str, str]:
+    """``genders`` with a person's one-word name ("Peizhen") and the two-word name whose last word it is
+    ("Wu Peizhen": a Chinese given name, an English family name) given each other's gender, where that
+    word ends no other two-word name of the chapter and the other has no gender of its own. (Not a first
+    word: "Grannie" of "Grannie Liu" is a form of address for many.)"""
+    longer: dict[str, list[str]] = defaultdict(list)
+    for name in names:
+        words = name.split()
+        if len(words) == 2:
+            longer[words[-1]].append(name)
+    shared = dict(genders)
+    for word, full in longer.items():
+        if len(full) != 1 or word not in names:
+            continue
+        gender = genders.get(word) or genders.get(full[0])
+        if gender and genders.get(word, gender) == genders.get(full[0], gender):
+            shared[word] = shared[full[0]] = gender
+    return shared
 
 
 def _relative_clause_genders(doc: Sentence, names: list[Mention]) -> Iterator[tuple[Mention, str]]:

@@ -67,7 +67,8 @@ BECOME = frozenset("become becomes became becoming".split())
 # Verbs whose "into" names what something turns into ("turned him into a monster"): a result, not a referent.
 INTO_RESULT = frozenset(
     "turn turns turned turning transform transforms transformed transforming change changes changed "
-    "changing convert converts converted converting morph morphs morphed morphing".split()
+    "changing convert converts converted converting morph morphs morphed morphing grow grows grew grown "
+    "growing develop develops developed developing".split()
 )
 _DEFINITE = frozenset(("the", "this", "that"))
 _OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))

@@ -1,4 +1,4 @@
-from cohesion.gender import name_genders, non_persons, own_pronoun_gender, own_pronouns, spoken
+from cohesion.gender import _shared, name_genders, non_persons, own_pronoun_gender, own_pronouns, spoken
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -91,3 +91,11 @@ def test_a_relative_clause_after_a_name_gives_its_possessive_or_reflexive_as_evi
     assert _genders("Lin Wan, who had asked him in, waited for Gu Chengchuan.") == {}  # "him": someone else
     hurt = "Lin Wan waited, and Gu Chengchuan, who had hurt himself, limped in."
     assert _genders(hurt) == {"Gu Chengchuan": "m"}
+
+
+def test_a_given_name_and_the_full_name_share_a_gender():
+    assert _shared({"Wu Mei": "f"}, {"Wu Mei", "Mei"}) == {"Wu Mei": "f", "Mei": "f"}
+    assert _shared({"Mei": "f"}, {"Wu Mei", "Mei"}) == {"Mei": "f", "Wu Mei": "f"}
+    assert _shared({"Wu Mei": "f"}, {"Wu Mei", "Li Mei", "Mei"}) == {"Wu Mei": "f"}  # whose "Mei"?
+    assert _shared({"Wu Mei": "f", "Mei": "m"}, {"Wu Mei", "Mei"}) == {"Wu Mei": "f", "Mei": "m"}  # kept
+    assert _shared({"Grannie Liu": "f"}, {"Grannie Liu", "Grannie"}) == {"Grannie Liu": "f"}  # a first word

@@ -99,6 +99,10 @@ def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
 
 def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
     assert mined("reference", "The potion did not turn him into a monster.", "He was still himself.") == []
+    assert mined("reference", "Growing up, Anna developed into a fine lady.", "She smiled.") == [
+        ("personal", (0, 12, 16, "Anna"), (1, 0, 3, "She"), "she")
+    ]
+    assert mined("reference", "Growing up, Anna met a fine lady.", "She smiled.") == []  # two women
     assert mined("reference", "The old man became a hero.", "He smiled.") == [
         ("personal", (0, 8, 11, "man"), (1, 0, 2, "He"), "he")
     ]
