@@ -7,8 +7,8 @@ the next two sentences, up to one mentioning a person, outside quoted speech) me
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
-is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Peizhen",
-"Wu Peizhen") share a gender that only one of them shows.
+is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
+"Wu Mei") share a gender that only one of them shows.
 """
 
 from __future__ import annotations
@@ -89,10 +89,10 @@ def name_genders(
 
 
 def _shared(genders: dict[str, str], names: set[str]) -> dict[str, str]:
-    """``genders`` with a person's one-word name ("Peizhen") and the two-word name whose last word it is
-    ("Wu Peizhen": a Chinese given name, an English family name) given each other's gender, where that
+    """``genders`` with a person's one-word name ("Mei") and the two-word name whose last word it is
+    ("Wu Mei": a Chinese given name, an English family name) given each other's gender, where that
     word ends no other two-word name of the chapter and the other has no gender of its own. (Not a first
-    word: "Grannie" of "Grannie Liu" is a form of address for many.)"""
+    word: "Granny" of "Granny Bai" is a form of address for many.)"""
     longer: dict[str, list[str]] = defaultdict(list)
     for name in names:
         words = name.split()

@@ -5,8 +5,8 @@ known gender for he/she (gendered nouns, name genders guessed from the text), "t
 coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of the
 previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly means
 a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned him into a
-monster"), quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband",
+predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a
+frog"), quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband",
 capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote
 (a third-person pronoun in speech is someone else; the narrated subject just before speech is its
 speaker while the speech runs on, over several sentences). A definite "the person", a generic noun
@@ -64,7 +64,7 @@ DEMONSTRATIVES = frozenset(("this", "that", "these", "those"))
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 BECOME = frozenset("become becomes became becoming".split())
-# Verbs whose "into" names what something turns into ("turned him into a monster"): a result, not a referent.
+# Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result, not a referent.
 INTO_RESULT = frozenset(
     "turn turns turned turning transform transforms transformed transforming change changes changed "
     "changing convert converts converted converting morph morphs morphed morphing grow grows grew grown "
@@ -343,9 +343,9 @@ def _predicate(doc: Sentence | None, m: Mention) -> bool:
     if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
         return True  # "As a young maiden, she ...": a description, not a referent
     if k >= 0 and doc[k].lower_ == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
-        return True  # "It turned him into a monster": what he became, not a referent
+        return True  # "The witch turned him into a frog": what he became, not a referent
     if k >= 0 and doc[k].lower_ in BECOME:
-        return True  # "He became a monster."
+        return True  # "He became a sailor."
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 
@@ -426,7 +426,7 @@ def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
 
 def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` with each definite "the/this/that person" (a generic noun, no mention of its own,
-    which in a novel names someone: "The person sat up. His feet ..."), in word order."""
+    which in a novel names someone: "The person by the door coughed. His cup ..."), in word order."""
     if doc is None or not any(t.lower_ == "person" for t in doc):
         return mentions
     extra = [

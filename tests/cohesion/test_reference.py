@@ -98,7 +98,7 @@ def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
 
 
 def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
-    assert mined("reference", "The potion did not turn him into a monster.", "He was still himself.") == []
+    assert mined("reference", "The spell did not turn him into a frog.", "He was still himself.") == []
     assert mined("reference", "Growing up, Anna developed into a fine lady.", "She smiled.") == [
         ("personal", (0, 12, 16, "Anna"), (1, 0, 3, "She"), "she")
     ]
@@ -118,10 +118,10 @@ def test_the_narrator_before_speech_that_runs_on_is_not_its_he(mined):
 
 
 def test_the_person_names_someone(mined):
-    assert mined("reference", "The person sat up.", "His feet touched the ground.") == [
+    assert mined("reference", "The person by the door coughed.", "His cup was empty.") == [
         ("personal", (0, 4, 10, "person"), (1, 0, 3, "His"), "his")
     ]
-    assert mined("reference", "A person sat up.", "His feet touched the ground.") == []  # no referent
+    assert mined("reference", "A person by the door coughed.", "His cup was empty.") == []  # no referent
 
 
 def test_subject_is_preferred_and_agreement_decides(mined):
