@@ -18,6 +18,7 @@ from cohesion.tagged import Sentence, hyphenated
 
 from cohesion import lexicon
 
+DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
@@ -46,6 +47,14 @@ def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
         or hyphenated(doc_a, ka) != hyphenated(doc_b, kb)
         or modifier(doc_a, ka) != modifier(doc_b, kb)
     )
+
+
+def pointing(doc: Sentence, k: int) -> bool:
+    """Does the noun at ``k`` point back at something named before: a demonstrative determiner ("this
+    storm", "those ideas") or "such" among its modifiers ("any such change"; not "such a storm", where
+    "such" mostly stresses)?"""
+    i = _phrase_start(doc, k)
+    return determiner(doc, k) in DEMONSTRATIVES or any(t.lower_ == "such" for t in doc[i + 1 : k])
 
 
 def owner(doc: Sentence, k: int) -> str:

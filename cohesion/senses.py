@@ -27,12 +27,14 @@ _MARKER = re.compile(r"\([^()]*\)$")  # an adjective's syntactic marker: "big(a)
 
 @dataclass(frozen=True)
 class Sense:
-    """A synset: its NLTK name ("glass.n.01"), lexicographer file ("noun.artifact") and the
-    (pos, offset) of the synsets it is similar to (adjectives; NLTK's ``similar_tos``)."""
+    """A synset: its NLTK name ("glass.n.01"), lexicographer file ("noun.artifact"), the
+    (pos, offset) of the synsets it is similar to (adjectives; NLTK's ``similar_tos``) and of its
+    hypernyms (NLTK's ``hypernyms`` and ``instance_hypernyms``)."""
 
     name: str
     lexname: str
     similar: tuple[tuple[str, int], ...]
+    hypernyms: tuple[tuple[str, int], ...] = ()
 
 
 @cache
@@ -60,17 +62,25 @@ def sense(pos: str, offset: int) -> Sense:
     own_pos = fields[2]
     number = wordnet()._lemma_pos_offset_map[first][own_pos].index(offset) + 1
     pointers = 5 + 2 * n_lemmas
-    similar = tuple(
-        (fields[k + 2], int(fields[k + 1]))
+    links = [
+        (fields[k], (fields[k + 2], int(fields[k + 1])))
         for k in range(pointers, pointers + 4 * int(fields[pointers - 1]), 4)
-        if fields[k] == "&" and fields[k + 3] == "0000"
-    )
-    return Sense(f"{first}.{own_pos}.{number:02d}", wordnet()._lexnames[int(fields[1])], similar)
+        if fields[k + 3] == "0000"  # between synsets, not between two lemmas
+    ]
+    similar = tuple(target for symbol, target in links if symbol == "&")
+    hypernyms = tuple(target for symbol, target in links if symbol in ("@", "@i"))
+    return Sense(f"{first}.{own_pos}.{number:02d}", wordnet()._lexnames[int(fields[1])], similar, hypernyms)
 
 
 def similar_names(s: Sense) -> frozenset[str]:
     """Names of the synsets ``s`` is similar to."""
     return frozenset(sense(pos, offset).name for pos, offset in s.similar)
+
+
+@cache
+def hypernym_names(s: Sense) -> frozenset[str]:
+    """Names of the synsets right above ``s`` (its hypernyms and instance hypernyms)."""
+    return frozenset(sense(pos, offset).name for pos, offset in s.hypernyms)
 
 
 @cache

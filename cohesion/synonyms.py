@@ -5,23 +5,28 @@ Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) matc
 most frequent WordNet senses of one is among those of the other or is similar to one ("angry" /
 "furious", "happy" / "glad"), and both describe the same thing: they modify the same noun, or are
 predicated of the same subject ("Nora was angry. She was furious."; a third-person pronoun subject
-in the next sentence is taken to continue the earlier subject). Non-adjacent noun synonyms must name the same thing, not
-another of a kind ("a chance ... another opportunity"): the later noun needs a definite determiner
-or a possessive. Two nouns match when
-their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing
-any sense linked face/expression and tier/level). A Chinese noun shared by the two aligned sentences
-is recorded as evidence (``zh_shared=…``, not required). Pairs whose first senses differ
-(prairie/grassland) are left out: gating second senses or hypernyms on that evidence was tried on
-mac-dev and let in unrelated pairs (the shared Chinese noun is seldom the one under both nouns). Generic
-nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances"), morphological variants (one
-lemma a prefix of the other, or a long common prefix) and pairs whose phrases show different
-referents (:func:`cohesion.nounphrase.different`: "a servant girl / a proper miss") are skipped.
+in the next sentence is taken to continue the earlier subject). Non-adjacent noun synonyms must name
+the same thing, not another of a kind ("a chance ... another opportunity"): the later noun needs a
+definite determiner or a possessive. Two nouns match when their most frequent WordNet senses are the
+same synset (WordNet orders senses by frequency; allowing any sense linked face/expression and
+tier/level). A later noun that points back with a demonstrative or "such" ("this sword", "any such
+dispute", :func:`cohesion.nounphrase.pointing`) may also take one of its two most frequent senses, and
+that sense may also lie right above or below the earlier noun's most frequent sense ("a weapon ...
+this sword", "a gift ... this present"): the pointer says it names again something named before.
+A Chinese noun shared by the two aligned sentences is recorded as evidence (``zh_shared=…``, not
+required). Other pairs whose first senses differ (prairie/grassland) are left out: gating second
+senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
+Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in
+mostly different things of a kind (JUDGEMENTS.md, synonym recall round). Generic nouns, nouns in idioms (``data/noun_idioms.txt``: "take
+no chances"), morphological variants (one lemma a prefix of the other, or a long common prefix) and
+pairs whose phrases show different referents (:func:`cohesion.nounphrase.different`: "a servant girl
+/ a proper miss") are skipped.
 """
 
 from __future__ import annotations
 
 import os
-from functools import cache
+from functools import cache, lru_cache
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -94,6 +99,7 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
             if lemmas[j][b.lemma] > 1:
                 continue
             definite = None  # asked only past the previous sentence
+            pointing = None  # asked only when the first senses differ
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
@@ -104,6 +110,14 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                         break  # far apart, "another opportunity" is mostly another thing of a kind
                 earlier = senses[i].get(b.synset)
                 found = _match(ch, earlier, b, lemmas[j]) if earlier else None
+                if not found and pointing is None:
+                    pointing = nounphrase.pointing(ch.docs[j], b.token)
+                if not found and pointing:
+                    earlier = [a for a in words[i] if _names_again(a.lemma, b.lemma)]
+                    found = _match(ch, earlier, b, lemmas[j]) if earlier else None
+                    if found:  # the trigger: both senses
+                        a, _, evidence = found
+                        found = a, a.synset + "/" + _names_again(a.lemma, b.lemma), evidence
                 if found:
                     a, synset, evidence = found
                     yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
@@ -129,6 +143,22 @@ def _match(
         if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token):
             return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
+
+
+@lru_cache(maxsize=1 << 16)
+def _names_again(earlier: str, later: str) -> str:
+    """May ``later``, a noun that points back ("this", "such"), name again what ``earlier`` named?
+    Its sense that does ("" when none): one of its two most frequent senses that is the earlier noun's
+    most frequent sense or right above or below it in WordNet ("a weapon ... this sword", "a gift ...
+    this present", "a quarrel ... any such dispute")."""
+    first = senses.senses(earlier, "n", 1)
+    if not first:
+        return ""
+    above = senses.hypernym_names(first[0])
+    for s in senses.senses(later, "n", 2):
+        if s.name == first[0].name or s.name in above or first[0].name in senses.hypernym_names(s):
+            return s.name
+    return ""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
-from cohesion.nounphrase import determiner, different, idiom, modifier, owner, premodifiers
+from cohesion.nounphrase import determiner, different, idiom, modifier, owner, pointing, premodifiers
 
 VOCAB = spacy.blank("en").vocab
 POS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "PRP": "PRON"}
@@ -37,6 +37,15 @@ def test_determiner_possessor_or_nothing():
     # a comma joins adjectives to the phrase, never a noun before it
     assert determiner(doc("a/DT tall/JJ ,/, thin/JJ man/NN"), 4) == "a"
     assert determiner(doc("some/DT extra/JJ income/NN ,/, Sha/NNP"), 4) == ""
+
+
+def test_a_demonstrative_or_such_points_back():
+    assert pointing(doc("this/DT old/JJ sword/NN"), 2)
+    assert pointing(doc("those/DT swords/NNS"), 1)
+    assert pointing(doc("any/DT such/JJ dispute/NN"), 2)
+    assert not pointing(doc("such/PDT a/DT dispute/NN"), 2)  # "such" stresses
+    assert not pointing(doc("the/DT sword/NN"), 1)
+    assert not pointing(doc("his/PRP$ sword/NN"), 1)
 
 
 def test_owner_is_a_possessive_a_name_or_an_of_complement():

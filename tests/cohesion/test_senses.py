@@ -33,6 +33,16 @@ def test_names_lexnames_and_similar_synsets():
     assert senses.senses("qwertyx", "n") == ()
 
 
+@pytest.mark.parametrize("word", ["sword", "gift", "present", "dog", "paris", "qwertyx"])
+def test_hypernyms_are_nltks(word):
+    ours = [senses.hypernym_names(s) for s in senses.senses(word, "n")]
+    theirs = [
+        frozenset(h.name() for h in s.hypernyms() + s.instance_hypernyms())
+        for s in wordnet().synsets(word, "n")
+    ]
+    assert ours == theirs
+
+
 def test_lexname_and_is_person_read_the_first_sense():
     assert (senses.lexname("stone"), senses.lexname("host"), senses.lexname("qwertyx")) == (
         "noun.object",

@@ -31,6 +31,31 @@ def test_non_adjacent(mined):
     assert found == [("noun", (0, 16, 26, "automobile"), (2, 4, 7, "car"), "car.n.01")]
 
 
+def test_a_pointing_noun_may_name_again_with_a_sense_right_above_or_below(mined):
+    # first senses differ; "this" / "that" / "such" lets a sense one WordNet link away match
+    found = mined("synonyms", "He grabbed a weapon.", "This sword was heavy.")
+    assert found == [("noun", (0, 13, 19, "weapon"), (1, 5, 10, "sword"), "weapon.n.01/sword.n.01")]
+    found = mined("synonyms", "He lifted the sword.", "That weapon was heavy.")
+    assert found == [("noun", (0, 14, 19, "sword"), (1, 5, 11, "weapon"), "sword.n.01/weapon.n.01")]
+    found = mined("synonyms", "They had a quarrel.", "Nobody settled any such dispute.")
+    assert found == [("noun", (0, 11, 18, "quarrel"), (1, 24, 31, "dispute"), "quarrel.n.01/dispute.n.01")]
+    found = mined("synonyms", "He grabbed a weapon.", "Nobody spoke.", "This sword was heavy.")
+    assert found == [("noun", (0, 13, 19, "weapon"), (2, 5, 10, "sword"), "weapon.n.01/sword.n.01")]
+
+
+def test_a_pointing_noun_may_take_its_second_sense(mined):
+    # "present": first the time now, second a gift (whose sense is right above it)
+    found = mined("synonyms", "She brought a gift.", "Nobody opened this present.")
+    assert found == [("noun", (0, 14, 18, "gift"), (1, 19, 26, "present"), "gift.n.01/present.n.02")]
+
+
+def test_without_a_pointer_or_a_link_first_senses_must_match(mined):
+    assert mined("synonyms", "He grabbed a weapon.", "The sword was heavy.") == []
+    assert mined("synonyms", "She brought a gift.", "Nobody opened the present.") == []
+    assert mined("synonyms", "They had a quarrel.", "It was such a dispute.") == []  # "such" stresses
+    assert mined("synonyms", "He grabbed a weapon.", "This apple was sweet.") == []
+
+
 def test_same_lemma_is_repetition_not_synonym(mined):
     assert mined("synonyms", "The stone fell.", "A stone hit him.") == []
 
