@@ -287,7 +287,7 @@ FIGURES: tuple[Figure, ...] = (
             *(_recall(name) for name in ("repetition", "reference", "conjunction")),
             r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
         ),
-        "now (its misses and the reference round tuned on, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction "
+        "now (its misses and the reference and synonym rounds tuned on, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction "
         "{6}%, synonyms {7}), precision inside the stretches {3}%",
         ROW_RECALL_FRESH,
     ),
