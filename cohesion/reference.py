@@ -531,7 +531,7 @@ def _copula_subject(doc: Sentence, i: int) -> bool:
     if k < len(doc) and doc[k].tag_ in ("VBG", "VBN") and not _extraposed(doc, k):
         return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
     if not inverted and k == i + 2 and _described(doc, k):
-        return False  # "It was white and cold.": a property of the thing
+        return False  # "It was smooth and heavy.": a property of the thing
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 
 
@@ -542,7 +542,7 @@ def _described(doc: Sentence, k: int) -> bool:
     while n < len(doc) and (doc[n].tag_ in ("JJ", "JJR") or (n > k and doc[n].lower_ in ("and", ","))):
         n += 1
     while n > k and doc[n - 1].tag_ not in ("JJ", "JJR"):
-        n -= 1  # "peaceful and calm, but ...": the comma ends the predicate
+        n -= 1  # "smooth and heavy, but ...": the comma ends the predicate
     if any(t.lower_ in SITUATION for t in doc[k:n]):
         return False
     return n > k and (n == len(doc) or doc[n].pos_ in ("PUNCT", "CCONJ"))
