@@ -4,25 +4,35 @@ Personal pronouns link to the nearest earlier sentence holding a compatible noun
 known gender for he/she (gendered nouns, name genders guessed from the text), "they" for persons,
 coordinated names, or plural things of the previous sentence, "it" only for a non-person noun of the
 previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly means
-a situation). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a
-frog"), quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband",
-capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote
-(a third-person pronoun in speech is someone else; the narrated subject just before speech is its
-speaker while the speech runs on, over several sentences). A definite "the person", a generic noun
-with no mention of its own, names someone of unknown gender. Tuned for precision, nothing is emitted
-when the sentence holds two different compatible phrases, or a person whom the pronoun may mean but
-whose gender is unknown (a name of unknown gender, "the teacher", a speaker label), when any noun or
-name precedes the pronoun in its own sentence, or when a pronoun of the same class is the closer
-link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold the referent (no
-such person, no plural noun for "they"); a link three or more sentences back must end on that
-sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or
-both in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the
-same rule), so a chain goes on past a gap counted from its last pronoun. "It" after a verb of saying
-("He said it as if ...") means the utterance and is skipped. Names are persons only where the
-chapter does not show them to be places or organisations (:func:`cohesion.gender.non_persons`). A
-sentence-initial "that" used alone ("That was a lie.") links to the whole previous sentence
-(extended reference). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`).
+a situation), except before a participle, also after a modal ("It will be sinking", not "It was
+agreed that ..."), or before a predicate of adjectives alone that are not judgements of a situation
+("It was smooth and heavy.", not "It was strange."). A "their/them" does not take a plural thing
+followed by a "they" in its sentence (that "they", people, is the closer link). Not antecedents:
+vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is that your
+father?" / "He's not.", "became a hero", "turned the prince into a frog"), quantified or generic
+nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a
+title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun in
+speech is someone else; the narrated subject just before speech is its speaker while the speech runs
+on, over several sentences). A definite "the person", a generic noun with no mention of its own,
+names someone of unknown gender. Tuned for precision, nothing is emitted when the sentence holds two
+different compatible phrases, or a person whom the pronoun may mean but whose gender is unknown (a
+name of unknown gender, "the teacher", a speaker label), when any noun or name precedes the pronoun
+in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain).
+Passing over a sentence is allowed only when it cannot hold the referent (no such person, no plural
+noun for "they"); a link three or more sentences back must end on that sentence's subject. A he/she
+whose look-back reaches an earlier linked he/she (both in narration or both in speech) with nothing
+it may mean in between takes that pronoun's antecedent (subject to the same rule), so a chain goes
+on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited antecedent
+must still agree at that distance: a "they" further back is a person). The subject of a sentence
+that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the
+clause's comma. "It" after a verb of saying ("He said it as if ...") means the utterance and is
+skipped. Names are persons only where the chapter does not show them to be places or organisations
+(:func:`cohesion.gender.non_persons`). A sentence-initial "that" used alone ("That was a lie.")
+links to the whole previous sentence (extended reference), or to the clause before a semicolon of
+its own sentence ("She never argued; this was her way."); "all that" and "this and that" are no
+reference. A demonstrative before a noun or a name ("this Silver Bridge", also after "the Old Silver
+Bridge") links to its last mention. The aligned Chinese is recorded as evidence
+(:func:`cohesion.zh.pronoun`).
 """
 
 from __future__ import annotations
@@ -57,6 +67,16 @@ SPEECH = frozenset(
 )
 HONORIFICS = frozenset(
     "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
+)
+# Adjectives that after "It was" mostly judge a situation ("It was strange."), not a thing's property.
+SITUATION = frozenset(
+    "quiet silent strange odd weird obvious clear possible impossible necessary unnecessary difficult easy "
+    "hard useless pointless normal natural rare common funny sad unfortunate fortunate lucky unlucky bad good "
+    "nice great terrible awful wonderful important true false right wrong fair unfair late early better worse "
+    "best worst same different enough real serious interesting boring".split()
+)
+SUBORDINATORS = frozenset(
+    "when while before after as although though if because since once until whenever".split()
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
@@ -100,9 +120,15 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if found:
                 yield found
         demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
-        if demonstrative is not None and j > 0:
+        if demonstrative is not None:
             b = Span(j, demonstrative.idx, demonstrative.idx + len(demonstrative), demonstrative.text)
-            yield Candidate("reference", "demonstrative", ch.whole(j - 1), b, demonstrative.lower_)
+            semicolon = ch.sentences[j].rfind(";", 0, demonstrative.idx)
+            if semicolon > 0:  # "She never argued; this was her way.": the clause before the semicolon
+                a = ch.whole(j)
+                a = Span(j, a.start, semicolon, ch.sentences[j][a.start : semicolon])
+                yield Candidate("reference", "demonstrative", a, b, demonstrative.lower_, clauses=True)
+            elif j > 0:
+                yield Candidate("reference", "demonstrative", ch.whole(j - 1), b, demonstrative.lower_)
         yield from _demonstrative_nouns(ch, j)
 
 
@@ -144,11 +170,17 @@ def _personal(
                 return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
             if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
+            if cls == "pl" and _thing(a) and _they_after(doc, a):
+                return (
+                    None  # "When the rules changed, they left. Their ...": people, named by the closer "they"
+                )
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
         if inherited is not None:  # the referent of the chain's last pronoun
             a, at = inherited
-            if any(m.lemma == a.lemma for m in ch.mentions[j]):
+            if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(
+                a, cls, ch, j - at, tok.lower_
+            ):
                 return None
             return _link(ch, j, tok, cls, a, at, in_speech, linked)
         if cls == "n":
@@ -189,7 +221,7 @@ def _inherited(
     naming whom its last link named, however far back that is ("Anna ... she ... she ...", the look-back
     window counted from the last pronoun). Both pronouns must be in narration or both in speech, and an
     antecedent three or more sentences back must be its sentence's subject, as for a direct link."""
-    found = linked.get((i, cls)) if cls in ("m", "f") else None
+    found = linked.get((i, cls))
     if found is None or found[2] != in_speech:
         return None
     a, at, _ = found
@@ -402,8 +434,11 @@ def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
     if doc is None:
         return None
+    start = _main_clause(doc)
     for m in sorted(phrases, key=lambda m: m.token):
-        if any(t.pos_ in ("VERB", "AUX") for t in doc[: m.token]):
+        if m.token < start:
+            continue
+        if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):
             return None
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
@@ -411,6 +446,25 @@ def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
         if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
             return m
     return None
+
+
+def _thing(m: Mention) -> bool:
+    """A noun that names no person."""
+    return m.kind == "noun" and not senses.is_person(m.lemma)
+
+
+def _they_after(doc: Sentence | None, a: Mention) -> bool:
+    """Does a "they" follow ``a`` in its sentence ("Once the rules changed, they ...")? Such a "they",
+    nearly always people, is a closer link for a later "their/them" than the plural thing before it."""
+    return doc is not None and any(t.lower_ == "they" for t in doc[a.token + 1 :])
+
+
+def _main_clause(doc: Sentence) -> int:
+    """The first token of the main clause after an opening subordinate clause set off by a comma
+    ("Before she could answer, the kettle whistled."), else 0."""
+    if not len(doc) or doc[0].lower_ not in SUBORDINATORS:
+        return 0
+    return next((t.i + 1 for t in doc if t.text == ","), 0)
 
 
 def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
@@ -471,10 +525,38 @@ def _copula_subject(doc: Sentence, i: int) -> bool:
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     prev = doc[i - 1] if i > 0 else None
     inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
-    after = doc[i + 2] if i + 2 < len(doc) else None
-    if after is not None and after.tag_ in ("VBG", "VBN"):
+    k = i + 2
+    while k < len(doc) and (doc[k].lower_ in BE or doc[k].tag_ == "RB"):
+        k += 1  # "It would be slowly sinking", "It will not be opened"
+    if k < len(doc) and doc[k].tag_ in ("VBG", "VBN") and not _extraposed(doc, k):
         return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
+    if not inverted and k == i + 2 and _described(doc, k):
+        return False  # "It was smooth and heavy.": a property of the thing
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
+
+
+def _described(doc: Sentence, k: int) -> bool:
+    """Is token ``k`` the start of a predicate of adjectives only, which ends its clause ("... was
+    smooth and cold;")?"""
+    n = k
+    while n < len(doc) and (doc[n].tag_ in ("JJ", "JJR") or (n > k and doc[n].lower_ in ("and", ","))):
+        n += 1
+    while n > k and doc[n - 1].tag_ not in ("JJ", "JJR"):
+        n -= 1  # "smooth and heavy, but ...": the comma ends the predicate
+    if any(t.lower_ in SITUATION for t in doc[k:n]):
+        return False
+    return n > k and (n == len(doc) or doc[n].pos_ in ("PUNCT", "CCONJ"))
+
+
+def _extraposed(doc: Sentence, k: int) -> bool:
+    """Does a clause follow the participle ``k`` ("It was decided that ...", "It was agreed to wait")?
+    Then "it" stands for that clause."""
+    words = doc[k + 1 : k + 5]
+    return any(
+        t.lower_ in ("that", "whether", "if")
+        or (t.lower_ == "to" and t.i + 1 < len(doc) and doc[t.i + 1].tag_ == "VB")
+        for t in words
+    )
 
 
 def _honorific(doc: Sentence, i: int) -> bool:
@@ -500,9 +582,22 @@ def _narrated_demonstrative(ch: Chapter, j: int) -> Word | None:
             continue
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         alone = nxt is None or nxt.pos_ in ("AUX", "VERB", "PUNCT") or nxt.lower_ in ("and", "or", "but")
-        if alone and not _thats_it(doc, tok.i):
+        if alone and not _thats_it(doc, tok.i) and not _this_and_that(doc, tok.i):
             return tok
     return None
+
+
+def _this_and_that(doc: Sentence, i: int) -> bool:
+    """ "all that" (a determiner, or a relative "that") or "this and that" / "this ... or that" (an idiom
+    for various things, also with words between: "'yes' this and 'yes' that"): no reference."""
+    if i > 0 and doc[i - 1].lower_ == "all" and doc[i].lower_ == "that":
+        return True  # but "All this was boring." sums up
+    if doc[i].lower_ == "that":  # the second half of the idiom
+        i = next((t.i for t in reversed(doc[max(i - 7, 0) : i]) if t.lower_ == "this"), i)
+        if doc[i].lower_ != "this":
+            return False
+    words = [t.lower_ for t in doc[i + 1 : i + 8]]
+    return any(w in ("and", "or") and "that" in words[k + 1 :] for k, w in enumerate(words))
 
 
 def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
@@ -512,17 +607,30 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     if not any(t.lower_ in DEMONSTRATIVES for t in doc):
         return  # no noun's determiner is one
     for m in ch.mentions[j]:
-        if m.kind != "noun" or nounphrase.modifier(doc, m.token):
+        if m.kind == "name":  # "this Anna": the name's last mention
+            det = doc[m.token - 1] if m.token else None
+            if det is None or det.lower_ not in DEMONSTRATIVES or det.tag_ != "DT" or _possessor(doc, m):
+                continue  # not "that Anna left", "this Anna's house"
+        elif m.kind != "noun" or nounphrase.modifier(doc, m.token):
             continue  # the head of "that wedding veil" is "veil"
-        if nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
+        elif nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
             continue
         det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
         for i in ch.back(j, FAR_WINDOW):
-            earlier = [p for p in ch.mentions[i] if p.kind == "noun" and p.lemma == m.lemma]
+            earlier = [p for p in ch.mentions[i] if p.kind == m.kind and _same_head(p, m)]
             if earlier:
                 b = Span(j, det.idx, det.idx + len(det), det.text)
                 yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
                 break
+
+
+def _same_head(p: Mention, m: Mention) -> bool:
+    """The same noun, or the same name or a longer one it ends ("the Grand Canal" ... "this Canal")."""
+    return p.lemma == m.lemma or (m.kind == "name" and p.text.endswith(" " + m.text))
+
+
+def _possessor(doc: Sentence, m: Mention) -> bool:
+    return doc.text[m.end : m.end + 2] in ("'s", "’s")
 
 
 def _thats_it(doc: Sentence, i: int) -> bool:

@@ -246,3 +246,72 @@ def test_last_word_is_the_word_run_that_ends_the_text():
         "x_1é",
         "",
     ]
+
+
+def test_it_chain_goes_on_past_the_previous_sentence(mined):
+    found = mined("reference", "The lantern swung in the wind.", "It flickered twice.", "Then it went out.")
+    assert found == [
+        ("personal", (0, 4, 11, "lantern"), (1, 0, 2, "It"), "it"),
+        ("personal", (0, 4, 11, "lantern"), (2, 5, 7, "it"), "it"),
+    ]
+
+
+def test_subject_after_an_opening_subordinate_clause(mined):
+    found = mined(
+        "reference", "Before he could finish his tea, the kettle boiled over.", "It hissed on the stove."
+    )
+    assert found == [("personal", (0, 36, 42, "kettle"), (1, 0, 2, "It"), "it")]
+
+
+def test_their_after_a_they_that_follows_a_plural_thing(mined):
+    # "they" (people) is the closer link; without it the plural thing is taken
+    assert (
+        mined("reference", "The rules changed overnight, and they left the city.", "Their house stood empty.")
+        == []
+    )
+    assert mined("reference", "The rules changed overnight.", "Their effect was slow.") == [
+        ("personal", (0, 4, 9, "rules"), (1, 0, 5, "Their"), "their")
+    ]
+
+
+def test_it_with_a_modal_before_a_participle_or_a_predicate_of_adjectives(mined):
+    assert mined("reference", "The engine coughed.", "It will be running again soon.") == [
+        ("personal", (0, 4, 10, "engine"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "The box was sealed.", "It was agreed that nobody would open it.") == []
+    assert mined(
+        "reference", "The stone lay in his palm.", "It was smooth and heavy, but nobody wanted it."
+    ) == [("personal", (0, 4, 9, "stone"), (1, 0, 2, "It"), "it")]
+    assert mined("reference", "The stone lay in his palm.", "It was strange.") == []  # a situation
+
+
+def test_demonstrative_after_a_semicolon_means_the_clause_before_it():
+    found = [
+        c
+        for c in mine(["She never argued with anyone; this was simply her way."])
+        if c.phenomenon == "reference"
+    ]
+    assert [(c.a.text, c.b.text, c.adjacency) for c in found] == [
+        ("She never argued with anyone", "this", "adjacent")
+    ]
+
+
+def test_demonstrative_before_a_name(mined):
+    first = ("They crossed the Silver Bridge at dawn.", "Nobody spoke.")
+    for third, trigger in (
+        ("This Silver Bridge was older than the town.", "this Silver Bridge"),
+        ("This Bridge was older than the town.", "this Bridge"),  # a longer name that it ends
+    ):
+        found = [c for c in mined("reference", *first, third) if c[0] == "demonstrative"]
+        assert found == [("demonstrative", (0, 17, 30, "Silver Bridge"), (2, 0, 4, "This"), trigger)]
+    assert [
+        c for c in mined("reference", *first, "He said that Bridge was old.") if c[0] == "demonstrative"
+    ] == []
+
+
+def test_this_and_that_and_all_that_are_no_reference(mined):
+    first = "The bus was late again."
+    assert mined("reference", first, "He grumbled about this and about that.") == []
+    assert mined("reference", first, "She was tired from all that running.") == []
+    found = mined("reference", first, "All this was boring.")
+    assert found == [("demonstrative", (0, 0, 22, "The bus was late again"), (1, 4, 8, "this"), "this")]
