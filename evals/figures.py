@@ -298,7 +298,7 @@ FIGURES: tuple[Figure, ...] = (
             *(_recall(name) for name in ("repetition", "reference", "conjunction")),
             *(rf"^\| {name} \| [^|]+\| [^|]+\| (\d+/\d+) " for name in ("synonyms", "substitution")),
         ),
-        "now (gender, name, connective and noun fixes from its misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference "
+        "now (gender, name, connective and noun fixes from its misses, and the reference rounds, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference "
         "{5}%, conjunction {6}%, synonyms {7}, substitution {8}), precision inside the stretches {3}%",
         ROW_RECALL_THIRD,
     ),
@@ -309,7 +309,7 @@ FIGURES: tuple[Figure, ...] = (
             *(_recall(name) for name in ("repetition", "reference", "conjunction")),
             r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
         ),
-        "untuned figure below the table; now (five connectives and the reference round from its misses, so dev): recall {2}% ({0}/{1}; "
+        "untuned figure below the table; now (five connectives and the reference rounds from its misses, so dev): recall {2}% ({0}/{1}; "
         "repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
         ROW_RECALL_FOURTH,
     ),
