@@ -31,14 +31,17 @@ from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
 from cohesion.stage import PHENOMENA, mine_book
 from evals import recall
-from evals.data import EVAL_DATA, DataError, read_gold, read_lines
+from evals.data import EVAL_DATA, DataError, load_chapters, read_gold, read_lines
 
 BOOK = "eval"
 
 
 def load(root: Path) -> tuple[list[dict], list[dict]]:
     """CHAPTERS-like rows (``en_sentences``) and ALIGNED_PAIRS-like rows (zh per bead) of ``root``;
-    DataError when it has no chapter."""
+    DataError when it has no chapter. The line layout (``lines/NNN.en``, web fiction) is split with
+    the project's splitter and its lines are the beads."""
+    if (root / "lines").is_dir():
+        return _load_lines(root)
     chapters, pairs = [], []
     for n, path in enumerate(sorted((root / "en").glob("*.txt")), 1):
         chapter_id = f"{BOOK}/{n}"
@@ -59,6 +62,26 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
             )
     if not chapters:
         raise DataError(f"{root}: no chapters (expected en/NNN.txt)")
+    return chapters, pairs
+
+
+def _load_lines(root: Path) -> tuple[list[dict], list[dict]]:
+    chapters, pairs = [], []
+    for n, chapter in enumerate(load_chapters(root), 1):
+        chapter_id = f"{BOOK}/{n}"
+        en, name = chapter.en, f"{chapter.name}.en"
+        chapters.append({"chapter_id": chapter_id, "book_id": BOOK, "en_sentences": en, "file": name})
+        for k, (zh_idx, en_idx) in enumerate(chapter.gold or []):
+            if zh_idx and en_idx:
+                zh = "".join(chapter.zh[i] for i in zh_idx)
+                pairs.append(
+                    {
+                        "pair_id": f"{chapter_id}/{k}",
+                        "chapter_id": chapter_id,
+                        "en_idx": list(en_idx),
+                        "zh": zh,
+                    }
+                )
     return chapters, pairs
 
 

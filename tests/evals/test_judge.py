@@ -91,3 +91,16 @@ def test_score_takes_at_most_two_passes_and_sample_a_positive_per(tmp_path, caps
         with pytest.raises(SystemExit) as exit:
             judge.main(argv)
         assert exit.value.code == 2 and capsys.readouterr().err.endswith(f"error: {problem}\n")
+
+
+def test_sample_mines_the_line_layout_split_with_the_lines_as_beads(tmp_path, capsys):
+    (tmp_path / "lines").mkdir()
+    (tmp_path / "lines" / "001.en").write_text("Theo lost his umbrella. He bought a cheap one.\n")
+    (tmp_path / "lines" / "001.zh").write_text("西奥丢了伞。他买了一把便宜的。\n")
+    chapters, pairs = judge.load(tmp_path)
+    assert chapters[0]["en_sentences"] == ["Theo lost his umbrella.", "He bought a cheap one."]
+    assert chapters[0]["file"] == "001.en"
+    assert [(p["en_idx"], p["zh"]) for p in pairs] == [([0, 1], "西奥丢了伞。他买了一把便宜的。")]
+    judge.main(["sample", str(tmp_path), "--per", "5"])
+    out = capsys.readouterr().out
+    assert "  S0: Theo lost his [[umbrella]]." in out and "  S1: He bought a cheap <<one>>." in out
