@@ -127,6 +127,10 @@ RECALL_FOURTH = "python -m evals.judge recall cohesion/judgements/recall-fourth.
 SCORE = (
     "python -m evals.judge score cohesion/judgements/mac-dev-pass1.tsv cohesion/judgements/mac-dev-pass2.tsv"
 )
+SCORE_WEB = (
+    "python -m evals.judge score cohesion/judgements/webfiction-dev-pass1.tsv"
+    " cohesion/judgements/webfiction-dev-pass2.tsv"
+)
 DEMO = "python -m evals.demo_align"
 SITE = "python -m evals.site"
 SITE_LINES = r"end to end (\d+)/(\d+) lines recovered \((\S+)\)"
@@ -152,6 +156,7 @@ ROW_RECALL_FRESH = "| cohesion candidates, recall on a second hand gold annotate
 ROW_RECALL_THIRD = "| cohesion candidates, recall on a third hand gold annotated before mining"
 ROW_RECALL_FOURTH = "| cohesion candidates, recall on a fourth hand gold annotated before mining"
 ROW_SCORE = "| cohesion candidates (rules before the recall round)"
+ROW_SCORE_WEB = "| cohesion candidates (rules of 905b36a"
 ROW_PAIRING = "| chapter pairing"
 ROW_WHOLE = "| same, whole chapters"
 ROW_MT = "| Google MT vs the published translation"
@@ -328,6 +333,23 @@ FIGURES: tuple[Figure, ...] = (
         "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
         "{18:.2f}",
         ROW_SCORE,
+    ),
+    Figure(
+        (SCORE_WEB,),
+        grab(
+            *(
+                _cell(p, a)
+                for p in ("repetition", "synonyms", "reference")
+                for a in ("adjacent", "non_adjacent")
+            ),
+            *(_cell(p, "adjacent") for p in ("substitution", "ellipsis")),
+            *(_cell("conjunction", a) for a in ("adjacent", "non_adjacent")),
+            r"kappa (\S+)$",
+        ),
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between two "
+        "passes {20:.2f}",
+        ROW_SCORE_WEB,
     ),
     # chapter pairing, dev (tuned on)
     Figure(
