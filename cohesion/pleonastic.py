@@ -1,4 +1,8 @@
-"""Dummy (pleonastic) "it" and fixed "it" idioms, which refer to nothing in the text."""
+""" "It" that names no noun of the text: dummy (pleonastic) "it", fixed "it" idioms, the subject of
+"be" ("It was ...", which in novels mostly means a situation; but not before a participle, also after
+a modal, "It will be sinking", unless a clause follows, "It was agreed that ...", and not before a
+predicate of adjectives that describe a thing, "It was smooth and heavy.", not "It was strange.")
+and the utterance a verb of saying takes ("He said it as if ...")."""
 
 from __future__ import annotations
 
@@ -38,6 +42,14 @@ IDIOMS = (
     "like it when",
     "screw it",
 )
+# Adjectives that after "It was" mostly judge a situation ("It was strange."), not a thing's property.
+SITUATION = frozenset(
+    "quiet silent strange odd weird obvious clear possible impossible necessary unnecessary difficult easy "
+    "hard useless pointless normal natural rare common funny sad unfortunate fortunate lucky unlucky bad good "
+    "nice great terrible awful wonderful important true false right wrong fair unfair late early better worse "
+    "best worst same different enough real serious interesting boring".split()
+)
+SAYING = frozenset("say says said saying repeat repeated repeating whisper whispered mean meant".split())
 _IDIOM = re.compile(r"\b(?:" + "|".join(re.escape(idiom) for idiom in IDIOMS) + r")\b")
 
 
@@ -61,3 +73,54 @@ def pleonastic(doc: Sentence, i: int) -> bool:
             return True
     window = doc.span(max(i - 2, 0), i + 3).lower().replace("’", "'")
     return bool(_IDIOM.search(window))
+
+
+def names_no_noun(doc: Sentence, i: int) -> bool:
+    """Does the "it" at ``i`` name no noun: pleonastic or an idiom, the subject of "be" that means a
+    situation, or the object of a verb of saying?"""
+    return pleonastic(doc, i) or _copula_subject(doc, i) or _said(doc, i)
+
+
+def _copula_subject(doc: Sentence, i: int) -> bool:
+    """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
+    earlier noun."""
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    prev = doc[i - 1] if i > 0 else None
+    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
+    k = i + 2
+    while k < len(doc) and (doc[k].lower_ in BE or doc[k].tag_ == "RB"):
+        k += 1  # "It would be slowly sinking", "It will not be opened"
+    if k < len(doc) and doc[k].tag_ in ("VBG", "VBN") and not _extraposed(doc, k):
+        return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
+    if not inverted and k == i + 2 and _described(doc, k):
+        return False  # "It was smooth and heavy.": a property of the thing
+    return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
+
+
+def _described(doc: Sentence, k: int) -> bool:
+    """Is token ``k`` the start of a predicate of adjectives only, which ends its clause ("... was
+    smooth and cold;")?"""
+    n = k
+    while n < len(doc) and (doc[n].tag_ in ("JJ", "JJR") or (n > k and doc[n].lower_ in ("and", ","))):
+        n += 1
+    while n > k and doc[n - 1].tag_ not in ("JJ", "JJR"):
+        n -= 1  # "smooth and heavy, but ...": the comma ends the predicate
+    if any(t.lower_ in SITUATION for t in doc[k:n]):
+        return False
+    return n > k and (n == len(doc) or doc[n].pos_ in ("PUNCT", "CCONJ"))
+
+
+def _extraposed(doc: Sentence, k: int) -> bool:
+    """Does a clause follow the participle ``k`` ("It was decided that ...", "It was agreed to wait")?
+    Then "it" stands for that clause."""
+    words = doc[k + 1 : k + 5]
+    return any(
+        t.lower_ in ("that", "whether", "if")
+        or (t.lower_ == "to" and t.i + 1 < len(doc) and doc[t.i + 1].tag_ == "VB")
+        for t in words
+    )
+
+
+def _said(doc: Sentence, i: int) -> bool:
+    """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
+    return i > 0 and doc[i - 1].lower_ in SAYING

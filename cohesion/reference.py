@@ -1,4 +1,4 @@
-"""Reference: a third-person pronoun, or a stand-alone "that", pointing back to an earlier sentence.
+"""Reference: a third-person pronoun pointing back to a noun phrase (demonstratives: :mod:`cohesion.demonstrative`).
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
 known gender for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for
@@ -6,10 +6,8 @@ persons or coordinated names, and for a plural thing of the previous sentence on
 verb's object, not of a verb whose object is mostly a person ("She washed the cups. She dried them.",
 not "... told them"; other links to plural things were mostly wrong, meaning people named nearby: 6 of
 30 right on the dev chapters), "it" only for a non-person noun of the
-previous sentence and not as the subject of "be" (further back, or in "It was ...", it mostly means
-a situation), except before a participle, also after a modal ("It will be sinking", not "It was
-agreed that ..."), or before a predicate of adjectives alone that are not judgements of a situation
-("It was smooth and heavy.", not "It was strange."). Not antecedents:
+previous sentence, and never an "it" that names no noun (:func:`cohesion.pleonastic.names_no_noun`:
+dummy "it", idioms, "It was ..." of a situation, "He said it as if ..."). Not antecedents:
 vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is that your
 father?" / "He's not.", "became a hero", "turned the prince into a frog"), quantified or generic
 nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a
@@ -27,13 +25,8 @@ it may mean in between takes that pronoun's antecedent (subject to the same rule
 on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited antecedent
 must still agree at that distance: a "they" further back is a person). The subject of a sentence
 that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the
-clause's comma. "It" after a verb of saying ("He said it as if ...") means the utterance and is
-skipped. Names are persons only where the chapter does not show them to be places or organisations
-(:func:`cohesion.gender.non_persons`). A sentence-initial "that" used alone ("That was a lie.")
-links to the whole previous sentence (extended reference), or to the clause before a semicolon of
-its own sentence ("She never argued; this was her way."); "all that" and "this and that" are no
-reference. A demonstrative before a noun or a name ("this Silver Bridge", also after "the Old Silver
-Bridge") links to its last mention. The aligned Chinese is recorded as evidence
+clause's comma. Names are persons only where the chapter does not show them to be places or
+organisations (:func:`cohesion.gender.non_persons`). The aligned Chinese is recorded as evidence
 (:func:`cohesion.zh.pronoun`).
 """
 
@@ -50,8 +43,8 @@ from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, quoted
 from cohesion.gender import own_pronouns, owns_person, spoken
 from cohesion.mentions import Mention
-from cohesion.pleonastic import BE, pleonastic
-from cohesion.repetition import FAR_WINDOW
+from cohesion import demonstrative
+from cohesion.pleonastic import names_no_noun
 
 PRONOUN_CLASS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -59,7 +52,6 @@ PRONOUN_CLASS = {
     **dict.fromkeys(("it", "its", "itself"), "n"),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
 }
-SAYING = frozenset("say says said saying repeat repeated repeating whisper whispered mean meant".split())
 # Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
 SPEECH = frozenset(
     "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
@@ -69,13 +61,6 @@ SPEECH = frozenset(
 )
 HONORIFICS = frozenset(
     "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
-)
-# Adjectives that after "It was" mostly judge a situation ("It was strange."), not a thing's property.
-SITUATION = frozenset(
-    "quiet silent strange odd weird obvious clear possible impossible necessary unnecessary difficult easy "
-    "hard useless pointless normal natural rare common funny sad unfortunate fortunate lucky unlucky bad good "
-    "nice great terrible awful wonderful important true false right wrong fair unfair late early better worse "
-    "best worst same different enough real serious interesting boring".split()
 )
 # Verbs whose object is mostly a person: "told them" after "the lights" means people, not the lights.
 PERSON_OBJECT = frozenset(
@@ -91,7 +76,6 @@ SUBORDINATORS = frozenset(
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
-DEMONSTRATIVES = frozenset(("this", "that", "these", "those"))
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 BECOME = frozenset("become becomes became becoming".split())
@@ -102,7 +86,6 @@ INTO_RESULT = frozenset(
     "growing develop develops developed developing".split()
 )
 _DEFINITE = frozenset(("the", "this", "that"))
-_OPENERS = frozenset(("CCONJ", "INTJ", "PUNCT", "SPACE"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _WORD = re.compile(r"\w+")
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
@@ -123,24 +106,14 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if cls is None or cls in seen:
                 continue
             seen.add(cls)
-            if cls == "n" and (pleonastic(doc, tok.i) or _copula_subject(doc, tok.i) or _said(doc, tok.i)):
+            if cls == "n" and names_no_noun(doc, tok.i):
                 continue
             if _honorific(doc, tok.i):
                 continue
             found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:
                 yield found
-        demonstrative = _demonstrative(doc) or _narrated_demonstrative(ch, j)
-        if demonstrative is not None:
-            b = Span(j, demonstrative.idx, demonstrative.idx + len(demonstrative), demonstrative.text)
-            semicolon = ch.sentences[j].rfind(";", 0, demonstrative.idx)
-            if semicolon > 0:  # "She never argued; this was her way.": the clause before the semicolon
-                a = ch.whole(j)
-                a = Span(j, a.start, semicolon, ch.sentences[j][a.start : semicolon])
-                yield Candidate("reference", "demonstrative", a, b, demonstrative.lower_, clauses=True)
-            elif j > 0:
-                yield Candidate("reference", "demonstrative", ch.whole(j - 1), b, demonstrative.lower_)
-        yield from _demonstrative_nouns(ch, j)
+        yield from demonstrative.find_at(ch, j)
 
 
 def _personal(
@@ -521,46 +494,6 @@ def _surely_person(lemma: str) -> bool:
     return bool(first) and all(s.lexname == "noun.person" for s in first)
 
 
-def _copula_subject(doc: Sentence, i: int) -> bool:
-    """ "It was ..." / "It's ..." / "Is it ...?": in novels these mostly describe a situation, not an
-    earlier noun."""
-    nxt = doc[i + 1] if i + 1 < len(doc) else None
-    prev = doc[i - 1] if i > 0 else None
-    inverted = prev is not None and prev.lower_ in BE and doc.text.rstrip(" '\"’”").endswith("?")
-    k = i + 2
-    while k < len(doc) and (doc[k].lower_ in BE or doc[k].tag_ == "RB"):
-        k += 1  # "It would be slowly sinking", "It will not be opened"
-    if k < len(doc) and doc[k].tag_ in ("VBG", "VBN") and not _extraposed(doc, k):
-        return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
-    if not inverted and k == i + 2 and _described(doc, k):
-        return False  # "It was smooth and heavy.": a property of the thing
-    return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
-
-
-def _described(doc: Sentence, k: int) -> bool:
-    """Is token ``k`` the start of a predicate of adjectives only, which ends its clause ("... was
-    smooth and cold;")?"""
-    n = k
-    while n < len(doc) and (doc[n].tag_ in ("JJ", "JJR") or (n > k and doc[n].lower_ in ("and", ","))):
-        n += 1
-    while n > k and doc[n - 1].tag_ not in ("JJ", "JJR"):
-        n -= 1  # "smooth and heavy, but ...": the comma ends the predicate
-    if any(t.lower_ in SITUATION for t in doc[k:n]):
-        return False
-    return n > k and (n == len(doc) or doc[n].pos_ in ("PUNCT", "CCONJ"))
-
-
-def _extraposed(doc: Sentence, k: int) -> bool:
-    """Does a clause follow the participle ``k`` ("It was decided that ...", "It was agreed to wait")?
-    Then "it" stands for that clause."""
-    words = doc[k + 1 : k + 5]
-    return any(
-        t.lower_ in ("that", "whether", "if")
-        or (t.lower_ == "to" and t.i + 1 < len(doc) and doc[t.i + 1].tag_ == "VB")
-        for t in words
-    )
-
-
 def _honorific(doc: Sentence, i: int) -> bool:
     """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
     capitalised possessive before a capitalised word)."""
@@ -568,88 +501,3 @@ def _honorific(doc: Sentence, i: int) -> bool:
     if nxt is None or not doc[i].text[:1].isupper():
         return False
     return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
-
-
-def _said(doc: Sentence, i: int) -> bool:
-    """ "He said it as if ...": the object of a verb of saying is the utterance, not a noun."""
-    return i > 0 and doc[i - 1].lower_ in SAYING
-
-
-def _narrated_demonstrative(ch: Chapter, j: int) -> Word | None:
-    """A "this"/"that" standing alone in narration ("... not knowing if this was true", "why he would
-    do this"): it means what the previous sentence told. In speech it mostly points outside the text."""
-    doc = ch.docs[j]
-    for tok in doc or ():
-        if tok.lower_ not in ("this", "that") or tok.tag_ != "DT" or spoken(ch.sentences[j], tok.idx):
-            continue
-        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-        alone = nxt is None or nxt.pos_ in ("AUX", "VERB", "PUNCT") or nxt.lower_ in ("and", "or", "but")
-        if alone and not _thats_it(doc, tok.i) and not _this_and_that(doc, tok.i):
-            return tok
-    return None
-
-
-def _this_and_that(doc: Sentence, i: int) -> bool:
-    """ "all that" (a determiner, or a relative "that") or "this and that" / "this ... or that" (an idiom
-    for various things, also with words between: "'yes' this and 'yes' that"): no reference."""
-    if i > 0 and doc[i - 1].lower_ == "all" and doc[i].lower_ == "that":
-        return True  # but "All this was boring." sums up
-    if doc[i].lower_ == "that":  # the second half of the idiom
-        i = next((t.i for t in reversed(doc[max(i - 7, 0) : i]) if t.lower_ == "this"), i)
-        if doc[i].lower_ != "this":
-            return False
-    words = [t.lower_ for t in doc[i + 1 : i + 8]]
-    return any(w in ("and", "or") and "that" in words[k + 1 :] for k, w in enumerate(words))
-
-
-def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
-    """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
-    is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
-    doc = ch.docs[j]
-    if not any(t.lower_ in DEMONSTRATIVES for t in doc):
-        return  # no noun's determiner is one
-    for m in ch.mentions[j]:
-        if m.kind == "name":  # "this Anna": the name's last mention
-            det = doc[m.token - 1] if m.token else None
-            if det is None or det.lower_ not in DEMONSTRATIVES or det.tag_ != "DT" or _possessor(doc, m):
-                continue  # not "that Anna left", "this Anna's house"
-        elif m.kind != "noun" or nounphrase.modifier(doc, m.token):
-            continue  # the head of "that wedding veil" is "veil"
-        elif nounphrase.determiner(doc, m.token) not in DEMONSTRATIVES:
-            continue
-        det = next(t for t in reversed(doc[: m.token]) if t.lower_ in DEMONSTRATIVES)
-        for i in ch.back(j, FAR_WINDOW):
-            earlier = [p for p in ch.mentions[i] if p.kind == m.kind and _same_head(p, m)]
-            if earlier:
-                b = Span(j, det.idx, det.idx + len(det), det.text)
-                yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
-                break
-
-
-def _same_head(p: Mention, m: Mention) -> bool:
-    """The same noun, or the same name or a longer one it ends ("the Grand Canal" ... "this Canal")."""
-    return p.lemma == m.lemma or (m.kind == "name" and p.text.endswith(" " + m.text))
-
-
-def _possessor(doc: Sentence, m: Mention) -> bool:
-    return doc.text[m.end : m.end + 2] in ("'s", "’s")
-
-
-def _thats_it(doc: Sentence, i: int) -> bool:
-    return doc.span(i, i + 3).lower().replace("’", "'") == "that's it"
-
-
-def _demonstrative(doc: Sentence) -> Word | None:
-    """A clause-opening "that" used alone (not followed by a noun or adjective).
-
-    "This" is left out: in novel dialogue it mostly points forward or outside the text ("This is my
-    sister.").
-    """
-    for tok in doc:
-        if tok.pos_ in _OPENERS:
-            continue
-        if tok.lower_ != "that" or tok.tag_ != "DT" or tok.i + 1 >= len(doc):
-            return None
-        nxt = doc[tok.i + 1]
-        return tok if nxt.pos_ in ("AUX", "VERB", "PUNCT") and not _thats_it(doc, tok.i) else None
-    return None
