@@ -46,7 +46,7 @@ def write_bytes(path: Path, data: bytes) -> str:
     if path.is_file() and path.stat().st_size == len(data) and file_sha256(path) == sha:
         return sha
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{_HOST}.{os.getpid()}.tmp")
+    tmp = temporary_path(path)
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
@@ -63,6 +63,12 @@ def write_bytes(path: Path, data: bytes) -> str:
 
 
 _HOST = socket.gethostname().replace(".", "_")
+
+
+def temporary_path(path: Path, tag: str = "") -> Path:
+    """A sibling ``.NAME[.TAG].HOST.PID.tmp`` of ``path`` for this process to write before a rename: one
+    that ``sweep_temporaries`` removes once this process is dead."""
+    return Path(path).with_name(f".{Path(path).name}{'.' + tag if tag else ''}.{_HOST}.{os.getpid()}.tmp")
 
 
 def _alive(pid: int) -> bool:
@@ -93,7 +99,7 @@ def sweep_temporaries(root: Path) -> list[Path]:
 @contextmanager
 def temporary_folder(parent: Path, name: str) -> Iterator[Path]:
     """A fresh folder ``parent/.NAME.HOST.PID.tmp``, removed afterwards (by ``sweep_temporaries`` after a kill)."""
-    folder = Path(parent) / f".{name}.{_HOST}.{os.getpid()}.tmp"
+    folder = temporary_path(Path(parent) / name)
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     try:
