@@ -181,12 +181,25 @@ def write_json(obj: Any, path: Path) -> str:
     return write_bytes(path, text.encode("utf-8"))
 
 
-def read_json(path: Path) -> Any:
+_JSON_KINDS = {dict: "object", list: "array"}
+
+
+def brief_json(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON, cut to ``limit`` characters, to quote in a one-line message."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def read_json(path: Path, kind: type | None = None) -> Any:
     """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten, or
-    a folder; a missing file stays ``FileNotFoundError``)."""
+    a folder, or with ``kind`` (dict or list) JSON of another kind; a missing file stays
+    ``FileNotFoundError``)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors
         raise DamagedFile(path, f"not readable JSON ({' '.join(str(err).split())})") from None
     except IsADirectoryError:
         raise DamagedFile(path, "a folder, not a JSON file") from None
+    if kind is not None and not isinstance(data, kind):
+        raise DamagedFile(path, f"not a JSON {_JSON_KINDS[kind]} ({brief_json(data)} found)")
+    return data

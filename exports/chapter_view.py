@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from core.layout import Layout
-from core.storage import read_json, read_many, read_rows
+from core.storage import DamagedFile, brief_json, read_json, read_many, read_rows
 from exports.corpus import rejected_files
 from exports.text import one_line, printable
 
@@ -183,9 +183,10 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
     )
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
-    how = (
-        _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.exists() else None
-    )
+    pairing = read_json(stats_path, dict).get("pairing", {}) if stats_path.exists() else {}
+    if not isinstance(pairing, dict):
+        raise DamagedFile(stats_path, f"pairing is not a JSON object ({brief_json(pairing)} found)")
+    how = _printable(pairing.get(chapter_id))
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
         for lang in ("zh", "en")

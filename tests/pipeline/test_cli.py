@@ -220,3 +220,23 @@ def test_the_command_line_imports_no_tagger_or_pinyin_until_a_stage_uses_them():
         [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("[]", "not a JSON object ([] found)"), ('{"pairing": []}', "pairing is not a JSON object ([] found)")],
+)
+def test_inspect_of_a_chapter_whose_stats_are_json_of_another_shape_is_one_line(
+    config, capsys, text, problem
+):
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    path = layout.stats("filter", "city-star")
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    code, out, err = _run(capsys, "inspect", "city-star/1", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"damaged output: {path}: {problem}; run the build again to rebuild it\n",
+    )
