@@ -47,10 +47,15 @@ PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parqu
 SIDES = ("rejected/crawl", "stats/crawl", "_manifests/CrawlBook")  # where it deletes {book}-{lang}.*
 
 
+def hand_made(path: Path) -> bool:
+    """Whether ``path`` is a hand-made file of an output folder (one no build rebuilds)."""
+    return path.parent.name in HAND_MADE
+
+
 def repair(path: Path) -> str:
     """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
     a hand-made one, remove a folder in place of a file, rebuild the rest."""
-    if path.parent.name in HAND_MADE:
+    if hand_made(path):
         return "it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"

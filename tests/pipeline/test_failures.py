@@ -78,3 +78,12 @@ def test_a_build_that_meets_a_folder_in_place_of_an_output_says_remove_that_fold
         f"FAILED bk: {task}: IsADirectoryError: [Errno 21] Is a directory: '{folder}'; "
         "remove that folder, then run the build again to rebuild it"
     ]
+
+
+def test_a_damaged_hand_made_file_met_by_a_task_says_fix_it_or_remove_it(tmp_path):
+    path = tmp_path / "qc" / "accuracy.json"
+    error = DamagedFile(path, "not readable JSON (Expecting value: line 1 column 1 (char 0))")
+    assert failure_message(error) == (
+        f"DamagedFile: {path}: not readable JSON (Expecting value: line 1 column 1 (char 0)); it is hand-made "
+        "(qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    )
