@@ -5,7 +5,7 @@ PATHs, ``file`` first).
 
 Each file is a chapter of its own (no candidate links two files); all are mined in one process and
 one tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never
-gives a traceback: an unreadable file, invalid UTF-8 (a one-line error naming the byte offset or, with
+gives a traceback: an unreadable file, a named pipe or a device (never waited on), invalid UTF-8 (a one-line error naming the byte offset or, with
 ``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte) are each a one-line error on
 stderr, the other files are mined, and the exit status is 2. A line longer than the miner's maximum
 sentence length is skipped by name on stderr while every other line is mined as usual (sentence
@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from cohesion import miner
+from core.files import not_a_regular_file
 from text.decoding import decode_utf8
 
 
@@ -56,15 +57,24 @@ def within_limit(lines: list[str], name: str = "stdin") -> list[str]:
 
 def sources(paths: list[Path]) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(name, reader) per file to mine: each path, a folder replaced by its ``*.txt`` files in name
-    order (a folder without any reads as an InputError)."""
+    order (a folder without any reads as an InputError, and so does a named pipe or a device, which
+    would be waited on for ever)."""
     for path in paths:
         if not path.is_dir():
-            yield str(path), path.read_bytes
+            yield str(path), _reader(path)
             continue
-        files = sorted(p for p in path.glob("*.txt") if p.is_file())
+        files = sorted(p for p in path.glob("*.txt") if not p.is_dir())
         yield from (
-            ((str(p), p.read_bytes) for p in files) if files else [(str(path), partial(_no_text, path))]
+            ((str(p), _reader(p)) for p in files) if files else [(str(path), partial(_no_text, path))]
         )
+
+
+def _reader(path: Path) -> Callable[[], bytes]:
+    return partial(_not_regular, path) if not_a_regular_file(path) else path.read_bytes
+
+
+def _not_regular(path: Path) -> bytes:
+    raise InputError(f"{path}: not a regular file (a named pipe or a device), nothing mined")
 
 
 def _no_text(folder: Path) -> bytes:

@@ -127,3 +127,20 @@ def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, 
 def test_missing_file_is_a_one_line_error(capsys, errors, tmp_path):
     assert mine.main([str(tmp_path / "nope.txt"), "--errors", errors]) == 2
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory")
+
+
+def test_a_named_pipe_is_a_one_line_error_not_waited_on(capsys, mined, tmp_path):
+    import os
+
+    good, pipe, folder = tmp_path / "good.txt", tmp_path / "pipe", tmp_path / "book"
+    good.write_text("She wanted those cookies.\nShe took one.\n")
+    os.mkfifo(pipe)  # no writer: reading it would wait for ever
+    folder.mkdir()
+    os.mkfifo(folder / "1.txt")
+    assert mine.main([str(pipe), str(folder), str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [str(good)]
+    assert err.splitlines() == [
+        f"error: {pipe}: not a regular file (a named pipe or a device), nothing mined",
+        f"error: {folder / '1.txt'}: not a regular file (a named pipe or a device), nothing mined",
+    ]
