@@ -24,6 +24,7 @@ from pathlib import Path
 
 from cohesion import miner
 from core.files import not_a_regular_file
+from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
 
@@ -100,16 +101,20 @@ def main(argv: list[str] | None = None) -> int:
             names.append(name if args.paths else None)
             yield within_limit(lines, name), None
 
-    for found in miner.mine_chapters(chapters()):
-        name = names.popleft()
-        for candidate in found:
-            row = candidate.to_json()
-            print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
+    with output_may_be_cut():
+        for found in miner.mine_chapters(chapters()):
+            name = names.popleft()
+            for candidate in found:
+                row = candidate.to_json()
+                print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
     return 2 if failed else 0
 
 
 def _stdin() -> bytes:
-    return sys.stdin.buffer.read()
+    try:
+        return stdin_bytes("mine")
+    except ValueError as err:
+        raise InputError(str(err)) from None
 
 
 if __name__ == "__main__":

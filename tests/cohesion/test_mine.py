@@ -144,3 +144,25 @@ def test_a_named_pipe_is_a_one_line_error_not_waited_on(capsys, mined, tmp_path)
         f"error: {pipe}: not a regular file (a named pipe or a device), nothing mined",
         f"error: {folder / '1.txt'}: not a regular file (a named pipe or a device), nothing mined",
     ]
+
+
+def test_output_piped_into_a_reader_that_quit_ends_quietly_and_a_closed_stdin_is_one_line():
+    import subprocess
+    import sys
+
+    from tests.text.test_sentences import _piped_into_a_closed_reader
+
+    text = b"She wanted those cookies.\nShe took one.\nHowever, she was still hungry.\n" * 30
+    result = _piped_into_a_closed_reader(["cohesion.mine"], text)
+    assert (result.returncode, result.stderr) == (0, b"")
+    closed = subprocess.run(
+        [sys.executable, "-m", "cohesion.mine"],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: __import__("os").close(0),
+    )
+    assert (closed.returncode, closed.stdout, closed.stderr) == (
+        2,
+        "",
+        "error: stdin: closed, no text to mine (give the text on stdin, e.g. < FILE)\n",
+    )
