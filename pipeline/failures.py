@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.rejection import one_line
 from core.storage import DamagedFile
-from pipeline.output_folder import hand_made, repair
+from pipeline.output_folder import not_rebuilt, repair
 
 
 def failure_message(error: BaseException) -> str:
@@ -25,7 +25,7 @@ def failure_message(error: BaseException) -> str:
         place = Path(error.filename)
     else:
         return message
-    return f"{message}; {repair(place)}" if place.is_dir() or hand_made(place) else message
+    return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message
 
 
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:

@@ -47,16 +47,24 @@ PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parqu
 SIDES = ("rejected/crawl", "stats/crawl", "_manifests/CrawlBook")  # where it deletes {book}-{lang}.*
 
 
-def hand_made(path: Path) -> bool:
-    """Whether ``path`` is a hand-made file of an output folder (one no build rebuilds)."""
-    return path.parent.name in HAND_MADE
+def not_rebuilt(path: Path) -> str | None:
+    """What to do about a damaged file of an output folder that no build rebuilds (written by hand or by
+    a command: ``qc import``, ``evaluate-mt``); None for a built one."""
+    if path.parent.name in HAND_MADE:
+        return "it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    if path.parent.parent.name == "mt":
+        return (
+            "evaluate-mt writes it and no build rebuilds it: score that system again "
+            "(python -m pipeline evaluate-mt) or remove it"
+        )
+    return None
 
 
 def repair(path: Path) -> str:
     """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
-    a hand-made one, remove a folder in place of a file, rebuild the rest."""
-    if hand_made(path):
-        return "it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""
+    if advice := not_rebuilt(path):
+        return advice
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"
     return "run the build again to rebuild it"

@@ -87,3 +87,15 @@ def test_a_damaged_hand_made_file_met_by_a_task_says_fix_it_or_remove_it(tmp_pat
         f"DamagedFile: {path}: not readable JSON (Expecting value: line 1 column 1 (char 0)); it is hand-made "
         "(qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
     )
+
+
+@pytest.mark.parametrize("folder", [False, True])
+def test_a_damaged_mt_score_file_met_by_a_task_says_score_again_or_remove_it(tmp_path, folder):
+    path = tmp_path / "mt" / "test" / "mysystem.parquet"
+    if folder:  # no build writes the file in its place either
+        path.mkdir(parents=True)
+    error = DamagedFile(path, "not a readable Parquet file (x)")
+    assert failure_message(error) == (
+        f"DamagedFile: {path}: not a readable Parquet file (x); evaluate-mt writes it and no build rebuilds "
+        "it: score that system again (python -m pipeline evaluate-mt) or remove it"
+    )
