@@ -139,6 +139,17 @@ class FolderRefused(Exception):
     list, or cannot be written."""
 
 
+def check_built_in(layout: Layout) -> None:
+    """``FolderRefused`` unless a build has run in the folder (its lock file, its manifests or a built book
+    are there), so that ``clean`` given the wrong folder deletes nothing of it (a parent folder, a home)."""
+    marks = (layout.root / ".build.lock").exists() or (layout.root / "_manifests").is_dir()
+    if layout.root.is_dir() and not marks and not held_books(layout):
+        raise FolderRefused(
+            f"{layout.root} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book "
+            "in it): nothing deleted; check --output"
+        )
+
+
 def clean(layout: Layout) -> list[str]:
     """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns those kept.
 

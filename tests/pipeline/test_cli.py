@@ -59,6 +59,23 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
 
 
+def test_clean_deletes_nothing_in_a_folder_the_pipeline_never_built_in(tmp_path, capsys):
+    """``--output`` pointing at the wrong folder (a parent, a home folder) must not delete its export/,
+    report/ or cache/ just for their names."""
+    config = write_config(tmp_path, books=["city-star"])
+    mine = output_of(config)
+    for name in ("export", "report", "cache"):
+        (mine / name).mkdir(parents=True)
+        (mine / name / "notes.txt").write_text("mine")
+    assert _run(capsys, "clean", *target(config)) == (
+        2,
+        "",
+        f"{mine} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book in it): "
+        "nothing deleted; check --output\n",
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["cache", "export", "report"]
+
+
 def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("city-star"))
