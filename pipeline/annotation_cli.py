@@ -12,6 +12,7 @@ from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
+from pipeline.output_folder import file_in_the_way
 
 
 def _built(args: argparse.Namespace, *extra: object) -> Target | None:
@@ -26,7 +27,11 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
 def _cannot_write(command: str, err: OSError) -> int:
     """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file
     where its folder goes)."""
-    print(f"{command}: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+    problem = err.strerror or err
+    if isinstance(err, (NotADirectoryError, FileExistsError)) and err.filename:
+        if blocking := file_in_the_way(Path(err.filename)):
+            problem = f"{blocking} is a file where a folder goes: remove that file"
+    print(f"{command}: cannot write {err.filename}: {problem}", file=sys.stderr)
     return 2
 
 
@@ -112,6 +117,8 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     except InputError as err:
         print(f"evaluate-mt: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # its scores not written: a file where mt/ or mt/SPLIT/ goes
+        return _cannot_write("evaluate-mt", err)
     print(f"{system} on {args.split}: scores in {target.layout.mt_scores(args.split, system)}")
     for row in rows:
         if row["metric"] in ("bleu", "chrf", "ter", "meteor") or row["metric"].endswith("-f1"):

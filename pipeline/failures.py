@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.rejection import one_line
 from core.storage import DamagedFile
-from pipeline.output_folder import not_rebuilt, repair
+from pipeline.output_folder import file_in_the_way, not_rebuilt, repair
 
 
 def failure_message(error: BaseException) -> str:
@@ -23,6 +23,13 @@ def failure_message(error: BaseException) -> str:
         place = error.path
     elif isinstance(error, IsADirectoryError) and error.filename:
         place = Path(error.filename)
+    elif isinstance(error, (NotADirectoryError, FileExistsError)) and error.filename:
+        blocking = file_in_the_way(Path(error.filename))
+        if blocking is None:
+            return message
+        return (
+            f"{message}; {blocking} is a file where a folder goes: remove that file, then run the build again"
+        )
     else:
         return message
     return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message

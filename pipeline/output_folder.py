@@ -60,6 +60,15 @@ def not_rebuilt(path: Path) -> str | None:
     return None
 
 
+def file_in_the_way(path: Path) -> Path | None:
+    """The file that stands where ``path``, or a folder above it, should be a folder (a write under it
+    fails with NotADirectoryError or FileExistsError); None when there is none."""
+    for place in (path, *path.parents):
+        if place.exists():
+            return None if place.is_dir() else place
+    return None
+
+
 def repair(path: Path) -> str:
     """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
     a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""

@@ -216,7 +216,8 @@ def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path
     review.write_text("pair_id\tverdict\n", encoding="utf-8")
     assert _run(capsys, "qc", "import", *target(config), str(review)) == (
         2,
-        f"qc import: cannot write {output_of(config) / 'qc'}: File exists",
+        f"qc import: cannot write {output_of(config) / 'qc'}: {output_of(config) / 'qc'} is a file where a "
+        "folder goes: remove that file",
     )
 
 

@@ -99,3 +99,22 @@ def test_a_damaged_mt_score_file_met_by_a_task_says_score_again_or_remove_it(tmp
         f"DamagedFile: {path}: not a readable Parquet file (x); evaluate-mt writes it and no build rebuilds "
         "it: score that system again (python -m pipeline evaluate-mt) or remove it"
     )
+
+
+@pytest.mark.parametrize(
+    ("file", "error"),
+    [
+        ("export", lambda root: FileExistsError(17, "File exists", str(root / "export"))),
+        (
+            "cache",
+            lambda root: NotADirectoryError(20, "Not a directory", str(root / "cache" / "cohesion" / "e5")),
+        ),
+    ],
+)
+def test_a_file_in_place_of_a_folder_is_named_with_remove_that_file(tmp_path, file, error):
+    (tmp_path / file).write_text("junk")
+    err = error(tmp_path)
+    assert failure_message(err) == (
+        f"{type(err).__name__}: [Errno {err.errno}] {err.strerror}: '{err.filename}'; {tmp_path / file} is a "
+        "file where a folder goes: remove that file, then run the build again"
+    )
