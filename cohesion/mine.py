@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from cohesion import miner
+from core.arg_types import input_path
 from core.files import not_a_regular_file
 from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
@@ -84,7 +85,9 @@ def _no_text(folder: Path) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="*", type=Path, help="files or folders of *.txt (default: stdin)")
+    parser.add_argument(
+        "paths", nargs="*", type=input_path, help="files or folders of *.txt (default: stdin)"
+    )
     parser.add_argument("--errors", choices=("strict", "replace"), default="strict", help="on invalid UTF-8")
     args = parser.parse_args(argv)
     names: deque[str | None] = deque()  # the chapter each result of the miner belongs to

@@ -8,6 +8,7 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
+from core.arg_types import input_path
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
@@ -152,7 +153,7 @@ def add_commands(
         help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
         "(TSV or Label Studio JSON), report accuracy",
     )
-    imp.add_argument("paths", nargs="+", help="review files or folders")
+    imp.add_argument("paths", nargs="+", type=input_path, help="review files or folders")
     imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)
     mt = sub.add_parser(
@@ -167,7 +168,10 @@ def add_commands(
         help="split whose references are scored (default test)",
     )
     mt.add_argument(
-        "--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder"
+        "--hyp",
+        required=True,
+        type=input_path,
+        help="one line per line of text/{split}.ids, or a BWB-layout folder",
     )
     mt.add_argument("--name", help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

@@ -166,3 +166,13 @@ def test_output_piped_into_a_reader_that_quit_ends_quietly_and_a_closed_stdin_is
         "",
         "error: stdin: closed, no text to mine (give the text on stdin, e.g. < FILE)\n",
     )
+
+
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        mine.main([""])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "python -m cohesion.mine: error: argument paths: '' is not a path (an unset variable? write . for "
+        "the current folder)"
+    )

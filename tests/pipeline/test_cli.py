@@ -257,3 +257,12 @@ def test_inspect_of_a_chapter_whose_stats_are_json_of_another_shape_is_one_line(
         "",
         f"damaged output: {path}: {problem}; run the build again to rebuild it\n",
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["qc", "import", ""], ["evaluate-mt", "--hyp", ""]],
+)
+def test_an_empty_input_path_is_refused_not_read_as_the_current_folder(capsys, argv):
+    err = _parse_error(capsys, *argv)
+    assert "'' is not a path (an unset variable? write . for the current folder)" in err
