@@ -54,6 +54,14 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
     except OSError as err:
         return _cannot_write("qc sample", err)
+    if not drawn:
+        why = (
+            f"the {args.split} split has none: python -m pipeline stats says why"
+            if args.split
+            else "none aligned, or each corrected already"
+        )
+        print(f"qc sample: no chapter to draw ({why}); nothing written", file=sys.stderr)
+        return 1
     print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
     print(
         "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "

@@ -102,3 +102,21 @@ def test_evaluate_mt_where_a_file_takes_the_place_of_its_folder_is_one_line(
         f"evaluate-mt: cannot write {layout.root / 'mt' / 'test'}: "
         f"{layout.root / blocked} is a file where a folder goes: remove that file\n"
     )
+
+
+def test_qc_sample_of_an_empty_split_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+
+    layout = build_output(tmp_path / "output", books=1, chapters=2)  # one book: valid and test are empty
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, {})
+    )
+    assert main(["qc", "sample", "--chapters", "3", "--split", "test", *target(config)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        "qc sample: no chapter to draw (the test split has none: python -m pipeline stats says why); "
+        "nothing written\n",
+    )
+    assert not layout.qc_dir().exists()
