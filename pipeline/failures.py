@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.rejection import one_line
 from core.storage import DamagedFile
-from pipeline.output_folder import file_in_the_way, not_rebuilt, repair
+from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, repair
 
 
 def failure_message(error: BaseException) -> str:
@@ -33,6 +33,17 @@ def failure_message(error: BaseException) -> str:
     else:
         return message
     return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message
+
+
+def make_folder(root: Path) -> None:
+    """Make the folder of the failure records before any task runs: ``FolderRefused`` in one line when it
+    cannot be made (e.g. a file of that name), not a traceback at a task's failure."""
+    try:
+        (root / "_failures").mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise FolderRefused(
+            f"cannot make the folder of the build's failure records {root / '_failures'}: {err.strerror or err}"
+        ) from None
 
 
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:

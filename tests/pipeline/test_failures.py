@@ -118,3 +118,13 @@ def test_a_file_in_place_of_a_folder_is_named_with_remove_that_file(tmp_path, fi
         f"{type(err).__name__}: [Errno {err.errno}] {err.strerror}: '{err.filename}'; {tmp_path / file} is a "
         "file where a folder goes: remove that file, then run the build again"
     )
+
+
+def test_a_file_in_place_of_the_failures_folder_is_refused_in_one_line_before_any_task(tmp_path, capsys):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    (output_of(config) / "_failures").parent.mkdir()
+    (output_of(config) / "_failures").write_text("x", encoding="utf-8")
+    assert main(["corpus", *target(config)]) == 2  # was: a FileExistsError traceback at the first failure
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cannot make the folder of the build's failure records {output_of(config) / '_failures'}: File exists"
+    )
