@@ -5,7 +5,7 @@ PATHs, ``file`` first).
 
 Each file is a chapter of its own (no candidate links two files); all are mined in one process and
 one tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never
-gives a traceback: an unreadable file, invalid UTF-8 (a one-line error naming the byte offset or, with
+gives a traceback: an unreadable file, a named pipe or a device (never waited on), invalid UTF-8 (a one-line error naming the byte offset or, with
 ``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte) are each a one-line error on
 stderr, the other files are mined, and the exit status is 2. A line longer than the miner's maximum
 sentence length is skipped by name on stderr while every other line is mined as usual (sentence
@@ -23,6 +23,9 @@ from functools import partial
 from pathlib import Path
 
 from cohesion import miner
+from core.arg_types import input_path
+from core.files import not_a_regular_file
+from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
 
@@ -56,15 +59,24 @@ def within_limit(lines: list[str], name: str = "stdin") -> list[str]:
 
 def sources(paths: list[Path]) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(name, reader) per file to mine: each path, a folder replaced by its ``*.txt`` files in name
-    order (a folder without any reads as an InputError)."""
+    order (a folder without any reads as an InputError, and so does a named pipe or a device, which
+    would be waited on for ever)."""
     for path in paths:
         if not path.is_dir():
-            yield str(path), path.read_bytes
+            yield str(path), _reader(path)
             continue
-        files = sorted(p for p in path.glob("*.txt") if p.is_file())
+        files = sorted(p for p in path.glob("*.txt") if not p.is_dir())
         yield from (
-            ((str(p), p.read_bytes) for p in files) if files else [(str(path), partial(_no_text, path))]
+            ((str(p), _reader(p)) for p in files) if files else [(str(path), partial(_no_text, path))]
         )
+
+
+def _reader(path: Path) -> Callable[[], bytes]:
+    return partial(_not_regular, path) if not_a_regular_file(path) else path.read_bytes
+
+
+def _not_regular(path: Path) -> bytes:
+    raise InputError(f"{path}: not a regular file (a named pipe or a device), nothing mined")
 
 
 def _no_text(folder: Path) -> bytes:
@@ -73,7 +85,9 @@ def _no_text(folder: Path) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="*", type=Path, help="files or folders of *.txt (default: stdin)")
+    parser.add_argument(
+        "paths", nargs="*", type=input_path, help="files or folders of *.txt (default: stdin)"
+    )
     parser.add_argument("--errors", choices=("strict", "replace"), default="strict", help="on invalid UTF-8")
     args = parser.parse_args(argv)
     names: deque[str | None] = deque()  # the chapter each result of the miner belongs to
@@ -90,16 +104,20 @@ def main(argv: list[str] | None = None) -> int:
             names.append(name if args.paths else None)
             yield within_limit(lines, name), None
 
-    for found in miner.mine_chapters(chapters()):
-        name = names.popleft()
-        for candidate in found:
-            row = candidate.to_json()
-            print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
+    with output_may_be_cut():
+        for found in miner.mine_chapters(chapters()):
+            name = names.popleft()
+            for candidate in found:
+                row = candidate.to_json()
+                print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
     return 2 if failed else 0
 
 
 def _stdin() -> bytes:
-    return sys.stdin.buffer.read()
+    try:
+        return stdin_bytes("mine")
+    except ValueError as err:
+        raise InputError(str(err)) from None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,16 @@ def positive(text: str) -> int:
     return int(text)
 
 
+def input_path(text: str) -> Path:
+    """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
+    folder and read whole."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a path (an unset variable? write . for the current folder)"
+        )
+    return Path(text)
+
+
 def output_file(text: str) -> Path:
     """An argparse type: a file the command will write, checked before any work: not a folder, and under
     a folder (existing or to be made), not under a file."""

@@ -46,7 +46,7 @@ def write_bytes(path: Path, data: bytes) -> str:
     if path.is_file() and path.stat().st_size == len(data) and file_sha256(path) == sha:
         return sha
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{_HOST}.{os.getpid()}.tmp")
+    tmp = temporary_path(path)
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
@@ -63,6 +63,12 @@ def write_bytes(path: Path, data: bytes) -> str:
 
 
 _HOST = socket.gethostname().replace(".", "_")
+
+
+def temporary_path(path: Path, tag: str = "") -> Path:
+    """A sibling ``.NAME[.TAG].HOST.PID.tmp`` of ``path`` for this process to write before a rename: one
+    that ``sweep_temporaries`` removes once this process is dead."""
+    return Path(path).with_name(f".{Path(path).name}{'.' + tag if tag else ''}.{_HOST}.{os.getpid()}.tmp")
 
 
 def _alive(pid: int) -> bool:
@@ -93,7 +99,7 @@ def sweep_temporaries(root: Path) -> list[Path]:
 @contextmanager
 def temporary_folder(parent: Path, name: str) -> Iterator[Path]:
     """A fresh folder ``parent/.NAME.HOST.PID.tmp``, removed afterwards (by ``sweep_temporaries`` after a kill)."""
-    folder = Path(parent) / f".{name}.{_HOST}.{os.getpid()}.tmp"
+    folder = temporary_path(Path(parent) / name)
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     try:
@@ -175,12 +181,25 @@ def write_json(obj: Any, path: Path) -> str:
     return write_bytes(path, text.encode("utf-8"))
 
 
-def read_json(path: Path) -> Any:
+_JSON_KINDS = {dict: "object", list: "array"}
+
+
+def brief_json(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON, cut to ``limit`` characters, to quote in a one-line message."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def read_json(path: Path, kind: type | None = None) -> Any:
     """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten, or
-    a folder; a missing file stays ``FileNotFoundError``)."""
+    a folder, or with ``kind`` (dict or list) JSON of another kind; a missing file stays
+    ``FileNotFoundError``)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors
         raise DamagedFile(path, f"not readable JSON ({' '.join(str(err).split())})") from None
     except IsADirectoryError:
         raise DamagedFile(path, "a folder, not a JSON file") from None
+    if kind is not None and not isinstance(data, kind):
+        raise DamagedFile(path, f"not a JSON {_JSON_KINDS[kind]} ({brief_json(data)} found)")
+    return data

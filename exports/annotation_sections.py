@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from core.layout import Layout
-from core.storage import read_json
+from core.storage import DamagedFile, brief_json, read_json
 from exports.corpus import iter_docs
 from exports.document import Section, Table
 from exports.sections import not_built
@@ -29,10 +29,15 @@ def qc_section(layout: Layout) -> Section:
     title = "Alignment quality control"
     if not accuracy_path(layout).is_file():
         return Section(title, ["No review imported yet (python -m pipeline qc sample, then qc import)."])
-    data = read_json(accuracy_path(layout))
+    path = accuracy_path(layout)
+    data = read_json(path)
     columns = ("book", "beads", "correct", "accuracy %", "95% interval")  # the JSON file sorts keys
+    rows = data.get("accuracy") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and set(columns) <= r.keys() for r in rows):
+        found = f"accuracy: {brief_json(rows)}" if isinstance(data, dict) else brief_json(data)
+        raise DamagedFile(path, f"not the accuracy table qc import writes ({found} found)")
     blocks = [
-        Table([{c: row[c] for c in columns} for row in data["accuracy"]]),
+        Table([{c: row[c] for c in columns} for row in rows]),
         "Accuracy: share of reviewed beads judged correctly aligned, with the Wilson 95% interval.",
     ]
     stale = corrections_status(layout)[1]

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from core.layout import Layout
-from core.storage import read_json, read_many, read_rows
+from core.rejection import shorten
+from core.storage import DamagedFile, brief_json, read_json, read_many, read_rows
 from exports.corpus import rejected_files
 from exports.text import one_line, printable
 
@@ -143,16 +144,17 @@ def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str
     list, a book not built yet, or a chapter number the book does not have; None when it can."""
     book_id, _, number = chapter_id.rpartition("/")
     # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is
-    if not book_id or not (number.isascii() and number.isdigit()) or number != str(int(number)):
-        return f"{chapter_id!r} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
+    if not book_id or not (number.isascii() and number.isdigit()) or (number[0] == "0" and number != "0"):
+        return f"{shorten(chapter_id, quote=True)} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
     if book_id not in book_ids:
-        return f"unknown book {book_id!r} (the config lists: {', '.join(book_ids)})"
+        return f"unknown book {shorten(book_id, quote=True)} (the config lists: {', '.join(book_ids)})"
     if not any(layout.raw(lang, book_id).exists() for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
     numbers = _chapter_numbers(layout, book_id)
-    if numbers is not None and int(number) not in numbers:
+    # no chapter number has 19 digits, and int() refuses more than 4300
+    if numbers is not None and (len(number) > 18 or int(number) not in numbers):
         known = f"chapters {min(numbers)}-{max(numbers)}" if numbers else "no numbered chapter"
-        return f"book {book_id!r} has no chapter {int(number)} ({known}; see rejected/ for the others)"
+        return f"book {book_id!r} has no chapter {shorten(number)} ({known}; see rejected/ for the others)"
     return None
 
 
@@ -183,9 +185,10 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
     )
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
-    how = (
-        _printable(read_json(stats_path).get("pairing", {}).get(chapter_id)) if stats_path.exists() else None
-    )
+    pairing = read_json(stats_path, dict).get("pairing", {}) if stats_path.exists() else {}
+    if not isinstance(pairing, dict):
+        raise DamagedFile(stats_path, f"pairing is not a JSON object ({brief_json(pairing)} found)")
+    how = _printable(pairing.get(chapter_id))
     raw_tables = [
         _rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] in raw_ids)
         for lang in ("zh", "en")

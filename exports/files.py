@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from core.storage import temporary_path
+
 
 @contextmanager
 def staged_dir(target: Path) -> Iterator[Path]:
@@ -18,8 +20,7 @@ def staged_dir(target: Path) -> Iterator[Path]:
     either the old folder or the complete new one. On failure ``target`` is left untouched.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    old = target.with_name(f".{target.name}.{os.getpid()}.old")
+    tmp, old = temporary_path(target), temporary_path(target, "old")  # swept by the next build after a kill
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
     try:

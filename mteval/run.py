@@ -19,7 +19,7 @@ from mteval.discourse import CATEGORIES, Overlap, score_document
 from mteval.inputs import Document, InputError, load_documents
 from mteval.metrics import Score, sentence_scores
 
-SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
+SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,99}")  # a file name, with room for its temporary's
 LEADERBOARD = (
     "bleu",
     "chrf",
@@ -32,7 +32,9 @@ LEADERBOARD = (
 def system_name(name: str | None, hyp: Path) -> str:
     name = name or hyp.name.split(".")[0]
     if not SYSTEM_NAME.fullmatch(name):
-        raise InputError(f"system name {name!r}: use letters, digits and . _ + - (set it with --name)")
+        raise InputError(
+            f"system name {name!r}: use at most 100 letters, digits and . _ + - (set it with --name)"
+        )
     return name
 
 

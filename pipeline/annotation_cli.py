@@ -8,10 +8,12 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
+from core.arg_types import input_path
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
+from pipeline.output_folder import file_in_the_way
 
 
 def _built(args: argparse.Namespace, *extra: object) -> Target | None:
@@ -26,7 +28,11 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
 def _cannot_write(command: str, err: OSError) -> int:
     """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file
     where its folder goes)."""
-    print(f"{command}: cannot write {err.filename}: {err.strerror or err}", file=sys.stderr)
+    problem = err.strerror or err
+    if isinstance(err, (NotADirectoryError, FileExistsError)) and err.filename:
+        if blocking := file_in_the_way(Path(err.filename)):
+            problem = f"{blocking} is a file where a folder goes: remove that file"
+    print(f"{command}: cannot write {err.filename}: {problem}", file=sys.stderr)
     return 2
 
 
@@ -48,6 +54,14 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
     except OSError as err:
         return _cannot_write("qc sample", err)
+    if not drawn:
+        why = (
+            f"the {args.split} split has none: python -m pipeline stats says why"
+            if args.split
+            else "none aligned, or each corrected already"
+        )
+        print(f"qc sample: no chapter to draw ({why}); nothing written", file=sys.stderr)
+        return 1
     print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
     print(
         "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
@@ -112,6 +126,8 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     except InputError as err:
         print(f"evaluate-mt: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # its scores not written: a file where mt/ or mt/SPLIT/ goes
+        return _cannot_write("evaluate-mt", err)
     print(f"{system} on {args.split}: scores in {target.layout.mt_scores(args.split, system)}")
     for row in rows:
         if row["metric"] in ("bleu", "chrf", "ter", "meteor") or row["metric"].endswith("-f1"):
@@ -145,7 +161,7 @@ def add_commands(
         help="read verdicts (correct|ok|yes|y|1 or misaligned|wrong|no|n|0) and corrections "
         "(TSV or Label Studio JSON), report accuracy",
     )
-    imp.add_argument("paths", nargs="+", help="review files or folders")
+    imp.add_argument("paths", nargs="+", type=input_path, help="review files or folders")
     imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)
     mt = sub.add_parser(
@@ -160,7 +176,10 @@ def add_commands(
         help="split whose references are scored (default test)",
     )
     mt.add_argument(
-        "--hyp", required=True, help="one line per line of text/{split}.ids, or a BWB-layout folder"
+        "--hyp",
+        required=True,
+        type=input_path,
+        help="one line per line of text/{split}.ids, or a BWB-layout folder",
     )
     mt.add_argument("--name", help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

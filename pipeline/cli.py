@@ -122,6 +122,7 @@ def cmd_where(args: argparse.Namespace) -> int:
 def cmd_clean(args: argparse.Namespace) -> int:
     """Empty the output folder, holding its build lock (not while a build or luigid workers write there)."""
     root = Target.of(args, owned=False).layout.root
+    output_folder.check_built_in(Layout(root))  # before the lock, which leaves its file there
     try:
         with build_lock(root) if root.is_dir() else nullcontext():
             kept = output_folder.clean(Layout(root))
@@ -146,25 +147,32 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, ``timeout``, a service manager): unwinds as Ctrl-C does, so that the crawl and
+    Luigi's task processes end with the build."""
+
+
 @contextmanager
 def _quiet_interrupts() -> Iterator[None]:
-    """On Ctrl-C this process raises KeyboardInterrupt (``main`` says one line); its forked workers (Luigi's,
-    the aligner's) exit at once without a traceback."""
+    """On Ctrl-C this process raises KeyboardInterrupt, on SIGTERM ``Terminated`` (``main`` says one line);
+    its forked workers (Luigi's, the aligner's) exit at once without a traceback."""
     parent = os.getpid()
 
     def interrupted(signum: int, frame: object) -> None:
         if os.getpid() != parent:
-            os._exit(130)
-        raise KeyboardInterrupt
+            os._exit(128 + signum)
+        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:  # e.g. started with SIGINT ignored
-        yield
-        return
-    signal.signal(signal.SIGINT, interrupted)
+    # a signal this process was started with ignored (``nohup``, ``make test &``) stays ignored
+    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    handled = [signum for signum, default in wanted.items() if signal.getsignal(signum) is default]
+    for signum in handled:
+        signal.signal(signum, interrupted)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for signum in handled:
+            signal.signal(signum, wanted[signum])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -277,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
+    except Terminated:
+        print("terminated; run the same command again to resume", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes
         print("interrupted; run the same command again to resume", file=sys.stderr)
         return 130

@@ -21,6 +21,7 @@ from pipeline import output_folder
 from pipeline.build_log import luigi_logging_to
 from pipeline.config import Config, load_config
 from pipeline.failures import collect, failure_lines
+from pipeline.failures import make_folder as make_failures_folder
 from pipeline.lock import build_lock
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
@@ -100,6 +101,7 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
     with build_lock(target.layout.root, shared=bool(args.scheduler_host)):
         target.claim_folder(*_prune_or_adopt(args))  # not before: a prune deletes no file under a build
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
+        make_failures_folder(target.layout.root)
         with (
             luigi_logging_to(target.log_path),
             BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,

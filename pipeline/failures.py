@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.rejection import one_line
 from core.storage import DamagedFile
-from pipeline.output_folder import repair
+from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, repair
 
 
 def failure_message(error: BaseException) -> str:
@@ -23,9 +23,27 @@ def failure_message(error: BaseException) -> str:
         place = error.path
     elif isinstance(error, IsADirectoryError) and error.filename:
         place = Path(error.filename)
+    elif isinstance(error, (NotADirectoryError, FileExistsError)) and error.filename:
+        blocking = file_in_the_way(Path(error.filename))
+        if blocking is None:
+            return message
+        return (
+            f"{message}; {blocking} is a file where a folder goes: remove that file, then run the build again"
+        )
     else:
         return message
-    return f"{message}; {repair(place)}" if place.is_dir() else message
+    return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message
+
+
+def make_folder(root: Path) -> None:
+    """Make the folder of the failure records before any task runs: ``FolderRefused`` in one line when it
+    cannot be made (e.g. a file of that name), not a traceback at a task's failure."""
+    try:
+        (root / "_failures").mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise FolderRefused(
+            f"cannot make the folder of the build's failure records {root / '_failures'}: {err.strerror or err}"
+        ) from None
 
 
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:

@@ -47,11 +47,33 @@ PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parqu
 SIDES = ("rejected/crawl", "stats/crawl", "_manifests/CrawlBook")  # where it deletes {book}-{lang}.*
 
 
-def repair(path: Path) -> str:
-    """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
-    a hand-made one, remove a folder in place of a file, rebuild the rest."""
+def not_rebuilt(path: Path) -> str | None:
+    """What to do about a damaged file of an output folder that no build rebuilds (written by hand or by
+    a command: ``qc import``, ``evaluate-mt``); None for a built one."""
     if path.parent.name in HAND_MADE:
         return "it is hand-made (qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    if path.parent.parent.name == "mt":
+        return (
+            "evaluate-mt writes it and no build rebuilds it: score that system again "
+            "(python -m pipeline evaluate-mt) or remove it"
+        )
+    return None
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The file that stands where ``path``, or a folder above it, should be a folder (a write under it
+    fails with NotADirectoryError or FileExistsError); None when there is none."""
+    for place in (path, *path.parents):
+        if place.exists():
+            return None if place.is_dir() else place
+    return None
+
+
+def repair(path: Path) -> str:
+    """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
+    a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""
+    if advice := not_rebuilt(path):
+        return advice
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"
     return "run the build again to rebuild it"
@@ -124,6 +146,17 @@ def adopt(layout: Layout, books: list[str]) -> None:
 class FolderRefused(Exception):
     """The output folder cannot be used (the message is one line): it holds books the config does not
     list, or cannot be written."""
+
+
+def check_built_in(layout: Layout) -> None:
+    """``FolderRefused`` unless a build has run in the folder (its lock file, its manifests or a built book
+    are there), so that ``clean`` given the wrong folder deletes nothing of it (a parent folder, a home)."""
+    marks = (layout.root / ".build.lock").exists() or (layout.root / "_manifests").is_dir()
+    if layout.root.is_dir() and not marks and not held_books(layout):
+        raise FolderRefused(
+            f"{layout.root} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book "
+            "in it): nothing deleted; check --output"
+        )
 
 
 def clean(layout: Layout) -> list[str]:

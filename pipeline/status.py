@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from core.layout import Layout
+from core.storage import DamagedFile, read_table
 from pipeline import tasks
 from pipeline.stage_task import StageTask, completeness_memo
 
@@ -70,9 +69,8 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
 def _reasons(path: Path, book: str | None = None) -> Counter[str]:
     """Rejections per ``stage/reason`` in a file (only ``book``'s when given); none if it is absent or unreadable."""
     try:
-        with pq.ParquetFile(path) as handle:
-            table = handle.read(columns=["stage", "reason", "book_id"]).to_pydict()
-    except (OSError, ValueError):  # absent, or damaged: its task's state says so
+        table = read_table(path, "rejected", columns=["stage", "reason", "book_id"]).to_pydict()
+    except DamagedFile:  # absent, or damaged (of another table too): its task's state says so
         return Counter()
     rows = zip(table["stage"], table["reason"], table["book_id"])
     return Counter(f"{stage}/{reason}" for stage, reason, owner in rows if book is None or owner == book)

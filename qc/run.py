@@ -44,7 +44,8 @@ def _book_data(layout: Layout, book: str) -> tuple[dict[str, Row], dict[str, lis
 
 def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = None) -> tuple[Path, list[str]]:
     """Write review files for ``n`` chapters drawn by book (from ``only`` when given); chapters already
-    corrected are not drawn. Existing review files are never overwritten (they may hold verdicts)."""
+    corrected are not drawn. Existing review files are never overwritten (they may hold verdicts). With
+    no chapter to draw, nothing is written."""
     data = {book: _book_data(layout, book) for book in _books(layout)}
     corrected = {cid for book in corrected_books(layout) for cid in read_corrections(layout, book)}
     pool = {
@@ -55,6 +56,8 @@ def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = Non
     }
     drawn = draw_chapters({b: ids for b, ids in pool.items() if ids}, n, seed)
     folder = layout.qc_dir() / f"sample-{seed}"
+    if not drawn:  # no folder of review files without a chapter to review
+        return folder, []
     files = {"label_config.xml": LABEL_CONFIG}
     for chapter_id in drawn:
         book, number = chapter_id.rsplit("/", 1)

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
 
 def read_stdin_text(errors: str) -> str:
     """Standard input as text (``text.decoding.decode_utf8``: ``ValueError`` for binary or bad input)."""
-    return decode_utf8(sys.stdin.buffer.read(), errors, "stdin", "split")
+    return decode_utf8(stdin_bytes("split"), errors, "stdin", "split")
 
 
 def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
@@ -217,8 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     if not text.strip():
         print("error: stdin: no text to split", file=sys.stderr)
         return 1
-    for sentence in split_sentences(text.splitlines(), args.lang):
-        print(sentence)
+    with output_may_be_cut():
+        for sentence in split_sentences(text.splitlines(), args.lang):
+            print(sentence)
     return 0
 
 

@@ -127,3 +127,52 @@ def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, 
 def test_missing_file_is_a_one_line_error(capsys, errors, tmp_path):
     assert mine.main([str(tmp_path / "nope.txt"), "--errors", errors]) == 2
     assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory")
+
+
+def test_a_named_pipe_is_a_one_line_error_not_waited_on(capsys, mined, tmp_path):
+    import os
+
+    good, pipe, folder = tmp_path / "good.txt", tmp_path / "pipe", tmp_path / "book"
+    good.write_text("She wanted those cookies.\nShe took one.\n")
+    os.mkfifo(pipe)  # no writer: reading it would wait for ever
+    folder.mkdir()
+    os.mkfifo(folder / "1.txt")
+    assert mine.main([str(pipe), str(folder), str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [str(good)]
+    assert err.splitlines() == [
+        f"error: {pipe}: not a regular file (a named pipe or a device), nothing mined",
+        f"error: {folder / '1.txt'}: not a regular file (a named pipe or a device), nothing mined",
+    ]
+
+
+def test_output_piped_into_a_reader_that_quit_ends_quietly_and_a_closed_stdin_is_one_line():
+    import subprocess
+    import sys
+
+    from tests.text.test_sentences import _piped_into_a_closed_reader
+
+    text = b"She wanted those cookies.\nShe took one.\nHowever, she was still hungry.\n" * 30
+    result = _piped_into_a_closed_reader(["cohesion.mine"], text)
+    assert (result.returncode, result.stderr) == (0, b"")
+    closed = subprocess.run(
+        [sys.executable, "-m", "cohesion.mine"],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: __import__("os").close(0),
+    )
+    assert (closed.returncode, closed.stdout, closed.stderr) == (
+        2,
+        "",
+        "error: stdin: closed, no text to mine (give the text on stdin, e.g. < FILE)\n",
+    )
+
+
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        mine.main([""])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "python -m cohesion.mine: error: argument paths: '' is not a path (an unset variable? write . for "
+        "the current folder)"
+    )

@@ -1,8 +1,9 @@
 import argparse
+from pathlib import Path
 
 import pytest
 
-from core.arg_types import output_file, output_folder, positive
+from core.arg_types import input_path, output_file, output_folder, positive
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -54,3 +55,12 @@ def test_an_output_folder_under_home_is_the_home_folder_not_a_folder_named_tilde
     with pytest.raises(argparse.ArgumentTypeError) as err:
         output_folder("~no-such-user-here/corpus")
     assert str(err.value) == "'~no-such-user-here/corpus': no such user, so no home folder"
+
+
+def test_input_path_refuses_an_empty_one_which_would_read_the_current_folder(tmp_path):
+    assert input_path(str(tmp_path)) == tmp_path
+    assert input_path(".") == Path(".")  # the current folder, written out
+    for text in ("", " ", "\t"):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            input_path(text)
+        assert str(err.value) == f"{text!r} is not a path (an unset variable? write . for the current folder)"

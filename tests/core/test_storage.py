@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from core import storage
@@ -149,3 +151,13 @@ def test_a_temporary_folder_is_removed_after_use_and_swept_after_a_kill(tmp_path
     (stale / "sub" / "report.json").write_text("{}")
     assert storage.sweep_temporaries(tmp_path) == [stale]
     assert not stale.exists()
+
+
+@pytest.mark.parametrize("text", ["[]\n", "null\n", '"x"\n', "3\n"])
+def test_json_of_another_kind_than_asked_is_a_damaged_file(tmp_path, text):
+    path = tmp_path / "stats.json"
+    path.write_text(text, encoding="utf-8")
+    assert storage.read_json(path) == json.loads(text)
+    with pytest.raises(storage.DamagedFile) as error:
+        storage.read_json(path, dict)
+    assert str(error.value) == f"{path}: not a JSON object ({text.strip()} found)"

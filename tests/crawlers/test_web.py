@@ -20,3 +20,63 @@ def test_only_the_extensions_the_crawl_uses_are_enabled():
         "scrapy.extensions.throttle.AutoThrottle",
     ]
     assert not settings.getbool("REMOTE_CONTROL_ENABLED") and not settings.getbool("TELNETCONSOLE_ENABLED")
+
+
+def test_the_crawl_process_dies_with_the_build_that_started_it(tmp_path):
+    """A build killed alone (kill -9 PID, an out-of-memory kill) leaves no crawl behind, which would go on
+    appending to the journal beside the rerun's crawl of the same book."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from core.paths import REPO_ROOT
+
+    with socket.socket() as silent:  # a site that takes the connection and never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        silent.settimeout(60)
+        script = (
+            "import sys; from pathlib import Path; from dataclasses import replace\n"
+            "from tests.crawlers.test_web import SITE; from crawlers.web import crawl\n"
+            f"site = replace(SITE, url='http://127.0.0.1:{silent.getsockname()[1]}/')\n"
+            "crawl(site, 'toc/', Path(sys.argv[1]), settings={'DOWNLOAD_TIMEOUT': 600})\n"
+        )
+        build = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "bk.jsonl")], cwd=REPO_ROOT)
+        children: list[int] = []
+        try:
+            deadline = time.monotonic() + 60
+            while not (children := _children(build.pid)):
+                assert build.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+            silent.accept()[0].close()  # the crawl has connected and waits for an answer
+            build.send_signal(signal.SIGKILL)
+            build.wait()
+            deadline = time.monotonic() + 10
+            while _alive(children[0]) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not _alive(children[0]), "the crawl outlived the build"
+        finally:
+            build.kill()
+            for pid in children:
+                if _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(p) for p in handle.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie waiting for its parent (init) to reap it."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -41,7 +41,7 @@ def test_two_systems_scored_per_chapter_and_metric_and_ranked(tmp_path):
 
 def test_bad_system_names_are_refused(tmp_path):
     layout = build_output(tmp_path / "output", books=1)
-    with pytest.raises(InputError, match=r"system name '\.\./x': use letters"):
+    with pytest.raises(InputError, match=r"system name '\.\./x': use at most 100 letters"):
         evaluate_system(layout, "test", tmp_path / "x.txt", name="../x")
 
 
@@ -53,3 +53,14 @@ def test_without_chapters_only_the_split_rows_are_scored():
     rows = score_documents(docs)
     assert score_documents(docs, chapters=False) == [row for row in rows if row["chapter_id"] is None]
     assert {row["chapter_id"] for row in rows} == {"b/1", "b/2", None}
+
+
+def test_a_system_name_too_long_for_a_file_name_is_refused_before_any_work(tmp_path):
+    from mteval.run import system_name
+
+    assert system_name("a" * 100, tmp_path / "x.txt") == "a" * 100
+    with pytest.raises(InputError) as error:
+        system_name("a" * 101, tmp_path / "x.txt")  # was: OSError File name too long, after the scoring
+    assert str(error.value) == (
+        f"system name '{'a' * 101}': use at most 100 letters, digits and . _ + - (set it with --name)"
+    )

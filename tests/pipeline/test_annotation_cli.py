@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import csv
 
+import pytest
+
 from pipeline.cli import main
+from pipeline.config import load_config
 from qc.run import sample_review
 from tests.exports.synthetic import build_output
-from tests.helpers import local_book, local_config, output_of, target
+from tests.helpers import local_book, local_config, output_of, target, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
 TSV = {"delimiter": "\t", "quoting": csv.QUOTE_NONE, "quotechar": None, "lineterminator": "\n"}
@@ -73,3 +76,47 @@ def test_an_import_while_a_build_writes_to_the_folder_is_refused_and_writes_noth
     assert capsys.readouterr().err == f"a build is writing to {root}: import the verdicts once it has ended\n"
     assert sorted(p.relative_to(root) for p in (root / "qc").rglob("*")) == qc
     assert not (root / "corrections").exists()
+
+
+@pytest.mark.parametrize("blocked", ["mt", "mt/test"])
+def test_evaluate_mt_where_a_file_takes_the_place_of_its_folder_is_one_line(
+    tmp_path, capsys, monkeypatch, blocked
+):
+    from exports.stage import export_corpus
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+    from tests.exports.synthetic import build_output
+
+    layout = build_output(tmp_path / "output")
+    export_corpus(layout, ["text"])
+    (layout.root / blocked).parent.mkdir(parents=True, exist_ok=True)
+    (layout.root / blocked).write_text("junk")
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, {})
+    )  # the corpus as built
+    hyp = layout.export_dir() / "text" / "test.en"
+    assert main(["evaluate-mt", "--hyp", str(hyp), "--name", "copy", *target(config)]) == 2
+    err = capsys.readouterr().err  # after a progress line per chapter scored
+    assert "Traceback" not in err and err.splitlines()[-1] + "\n" == (
+        f"evaluate-mt: cannot write {layout.root / 'mt' / 'test'}: "
+        f"{layout.root / blocked} is a file where a folder goes: remove that file\n"
+    )
+
+
+def test_qc_sample_of_an_empty_split_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+
+    layout = build_output(tmp_path / "output", books=1, chapters=2)  # one book: valid and test are empty
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, {})
+    )
+    assert main(["qc", "sample", "--chapters", "3", "--split", "test", *target(config)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        "qc sample: no chapter to draw (the test split has none: python -m pipeline stats says why); "
+        "nothing written\n",
+    )
+    assert not layout.qc_dir().exists()

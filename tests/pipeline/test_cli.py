@@ -59,6 +59,23 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
 
 
+def test_clean_deletes_nothing_in_a_folder_the_pipeline_never_built_in(tmp_path, capsys):
+    """``--output`` pointing at the wrong folder (a parent, a home folder) must not delete its export/,
+    report/ or cache/ just for their names."""
+    config = write_config(tmp_path, books=["city-star"])
+    mine = output_of(config)
+    for name in ("export", "report", "cache"):
+        (mine / name).mkdir(parents=True)
+        (mine / name / "notes.txt").write_text("mine")
+    assert _run(capsys, "clean", *target(config)) == (
+        2,
+        "",
+        f"{mine} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book in it): "
+        "nothing deleted; check --output\n",
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["cache", "export", "report"]
+
+
 def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("city-star"))
@@ -220,3 +237,32 @@ def test_the_command_line_imports_no_tagger_or_pinyin_until_a_stage_uses_them():
         [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("[]", "not a JSON object ([] found)"), ('{"pairing": []}', "pairing is not a JSON object ([] found)")],
+)
+def test_inspect_of_a_chapter_whose_stats_are_json_of_another_shape_is_one_line(
+    config, capsys, text, problem
+):
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    path = layout.stats("filter", "city-star")
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    code, out, err = _run(capsys, "inspect", "city-star/1", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"damaged output: {path}: {problem}; run the build again to rebuild it\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["qc", "import", ""], ["evaluate-mt", "--hyp", ""]],
+)
+def test_an_empty_input_path_is_refused_not_read_as_the_current_folder(capsys, argv):
+    err = _parse_error(capsys, *argv)
+    assert "'' is not a path (an unset variable? write . for the current folder)" in err

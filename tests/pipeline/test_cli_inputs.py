@@ -82,6 +82,13 @@ def test_a_chapter_number_the_book_does_not_have_is_an_error(tmp_path):
         inspect_problem(layout, "bk/99", ["bk"])
         == "book 'bk' has no chapter 99 (chapters 1-4; see rejected/ for the others)"
     )
+    digits = "9" * 5000  # past what int() converts (4300 digits): was a ValueError traceback
+    assert inspect_problem(layout, f"bk/{digits}", ["bk"]) == (
+        f"book 'bk' has no chapter {'9' * 60}… (5000 characters) (chapters 1-4; see rejected/ for the others)"
+    )
+    assert inspect_problem(layout, f"{'x' * 100}/{digits}", ["bk"]) == (
+        f"unknown book {'x' * 60!r}… (100 characters) (the config lists: bk)"
+    )
 
 
 def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
@@ -216,7 +223,8 @@ def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path
     review.write_text("pair_id\tverdict\n", encoding="utf-8")
     assert _run(capsys, "qc", "import", *target(config), str(review)) == (
         2,
-        f"qc import: cannot write {output_of(config) / 'qc'}: File exists",
+        f"qc import: cannot write {output_of(config) / 'qc'}: {output_of(config) / 'qc'} is a file where a "
+        "folder goes: remove that file",
     )
 
 

@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,61 @@ def test_ctrl_c_during_a_build(tmp_path, workers):
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130
     assert stderr.endswith(LINE) and "Traceback" not in stderr and "Process " not in stderr
+
+
+TERMINATED = "terminated; run the same command again to resume\n"
+
+
+def test_sigterm_is_one_line_and_exit_143(monkeypatch, capsys, demo_config):
+    def terminated(args):
+        os.kill(os.getpid(), signal.SIGTERM)  # as `kill PID`, `timeout` or a service manager do
+        time.sleep(5)
+        return 0
+
+    monkeypatch.setattr(cli, "cmd_status", terminated)
+    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        assert cli.main(["status", *target(demo_config)]) == 143
+        assert capsys.readouterr().err == TERMINATED
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # restored
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_to_the_build_alone_ends_it_and_its_workers(tmp_path, workers):
+    config = write_config(tmp_path, books=["city-star"])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
+    deadline = time.monotonic() + 120
+    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)  # to the build alone, not its process group
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143
+    assert stderr.endswith(TERMINATED) and "Traceback" not in stderr and "Process " not in stderr
+    deadline = time.monotonic() + 10
+    while (left := _processes_in(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert left == []
+
+
+def _processes_in(group: int) -> list[str]:
+    """The command lines of the live processes of a process group."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == group and fields[0] != "Z":
+                found.append((stat.parent / "cmdline").read_text().replace("\0", " "))
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+    return found

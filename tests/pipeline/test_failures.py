@@ -78,3 +78,53 @@ def test_a_build_that_meets_a_folder_in_place_of_an_output_says_remove_that_fold
         f"FAILED bk: {task}: IsADirectoryError: [Errno 21] Is a directory: '{folder}'; "
         "remove that folder, then run the build again to rebuild it"
     ]
+
+
+def test_a_damaged_hand_made_file_met_by_a_task_says_fix_it_or_remove_it(tmp_path):
+    path = tmp_path / "qc" / "accuracy.json"
+    error = DamagedFile(path, "not readable JSON (Expecting value: line 1 column 1 (char 0))")
+    assert failure_message(error) == (
+        f"DamagedFile: {path}: not readable JSON (Expecting value: line 1 column 1 (char 0)); it is hand-made "
+        "(qc import writes it from the reviews) and no build rebuilds it: fix it or remove it"
+    )
+
+
+@pytest.mark.parametrize("folder", [False, True])
+def test_a_damaged_mt_score_file_met_by_a_task_says_score_again_or_remove_it(tmp_path, folder):
+    path = tmp_path / "mt" / "test" / "mysystem.parquet"
+    if folder:  # no build writes the file in its place either
+        path.mkdir(parents=True)
+    error = DamagedFile(path, "not a readable Parquet file (x)")
+    assert failure_message(error) == (
+        f"DamagedFile: {path}: not a readable Parquet file (x); evaluate-mt writes it and no build rebuilds "
+        "it: score that system again (python -m pipeline evaluate-mt) or remove it"
+    )
+
+
+@pytest.mark.parametrize(
+    ("file", "error"),
+    [
+        ("export", lambda root: FileExistsError(17, "File exists", str(root / "export"))),
+        (
+            "cache",
+            lambda root: NotADirectoryError(20, "Not a directory", str(root / "cache" / "cohesion" / "e5")),
+        ),
+    ],
+)
+def test_a_file_in_place_of_a_folder_is_named_with_remove_that_file(tmp_path, file, error):
+    (tmp_path / file).write_text("junk")
+    err = error(tmp_path)
+    assert failure_message(err) == (
+        f"{type(err).__name__}: [Errno {err.errno}] {err.strerror}: '{err.filename}'; {tmp_path / file} is a "
+        "file where a folder goes: remove that file, then run the build again"
+    )
+
+
+def test_a_file_in_place_of_the_failures_folder_is_refused_in_one_line_before_any_task(tmp_path, capsys):
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    (output_of(config) / "_failures").parent.mkdir()
+    (output_of(config) / "_failures").write_text("x", encoding="utf-8")
+    assert main(["corpus", *target(config)]) == 2  # was: a FileExistsError traceback at the first failure
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cannot make the folder of the build's failure records {output_of(config) / '_failures'}: File exists"
+    )

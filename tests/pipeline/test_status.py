@@ -19,3 +19,24 @@ def test_status_of_a_corpus_not_built_yet_lists_every_stage_and_writes_nothing(d
     ]
     assert report[-2:] == ["corpus", "  summary   not built"]
     assert not out.exists()
+
+
+def test_a_rejected_file_of_another_table_counts_no_rejection(demo_config):
+    from core.storage import write_table
+
+    layout = Layout(output_of(demo_config))
+    write_table([], "books", layout.rejected("filter", "city-star"))  # a Parquet file of another schema
+    write_table(
+        [
+            {"stage": "clean", "item_id": "city-star/zh/00001", "book_id": "city-star", "lang": "zh"}
+            | {"reason": "author_note", "detail": ""}
+        ],
+        "rejected",
+        layout.rejected("clean", "city-star"),
+    )
+    report = corpus_status(params(demo_config), layout, ["city-star"]).splitlines()
+    assert report[4:7] == [
+        "  clean     not built   rejected: clean/author_note 1",
+        "  dedup     not built",
+        "  filter    not built",
+    ]

@@ -310,3 +310,13 @@ def test_a_label_studio_task_listed_twice_with_two_verdicts_is_an_error_naming_b
         f"conflicting verdicts on {chapter_id}/0: {export} task 1 (correct) and {export} task 3 (wrong)"
     )
     assert not verdicts_path(layout).exists()
+
+
+def test_a_sample_with_no_chapter_left_to_draw_writes_nothing(layout, monkeypatch):
+    import qc.run
+
+    every = {cid: [] for book in ("book0", "book1", "book2") for cid in (f"{book}/{n}" for n in range(1, 9))}
+    monkeypatch.setattr(qc.run, "corrected_books", lambda layout: ["book0"])
+    monkeypatch.setattr(qc.run, "read_corrections", lambda layout, book: every)  # each chapter corrected
+    assert sample_review(layout, 3, seed=1) == (layout.qc_dir() / "sample-1", [])
+    assert not layout.qc_dir().exists()

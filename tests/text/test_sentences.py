@@ -280,3 +280,37 @@ def test_punkt_read_in_windows_finds_the_ends_of_the_whole_text():
     assert len(whole) == 6 * 40
     assert _punkt_ends(text, 50) == _punkt_ends(text, 700) == whole
     assert _punkt_ends("word " * 30, 40) == {39, 74, 109, 144, 149}  # no sentence end: cut at the last space
+
+
+def _piped_into_a_closed_reader(module: list[str], data: bytes) -> subprocess.CompletedProcess:
+    """Run ``python -m MODULE`` with stdout a pipe whose reader is gone (as ``| head -1`` after its line)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", *module], input=data, stdout=write, stderr=subprocess.PIPE, check=False
+        )
+    finally:
+        os.close(write)
+
+
+def test_output_piped_into_a_reader_that_quit_ends_quietly():
+    result = _piped_into_a_closed_reader(["text.sentences", "--lang", "en"], b"He went. She came.\n" * 1000)
+    assert (result.returncode, result.stderr) == (0, b"")
+
+
+def test_a_closed_stdin_is_a_one_line_error():
+    result = subprocess.run(
+        [sys.executable, "-m", "text.sentences", "--lang", "zh"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: __import__("os").close(0),
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "",
+        "error: stdin: closed, no text to split (give the text on stdin, e.g. < FILE)\n",
+    )

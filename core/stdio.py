@@ -1,0 +1,28 @@
+"""The standard streams of the command-line tools: a stdin the command was started without, and a stdout
+piped into a reader that quit early (``| head``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+def stdin_bytes(verb: str) -> bytes:
+    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed."""
+    if sys.stdin is None:
+        raise ValueError(f"stdin: closed, no text to {verb} (give the text on stdin, e.g. < FILE)")
+    return sys.stdin.buffer.read()
+
+
+@contextmanager
+def output_may_be_cut() -> Iterator[None]:
+    """Print inside: when stdout's reader has quit (``| head -1``), the rest is dropped without a traceback,
+    as ``cat`` or ``grep`` drop it."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the interpreter flushes stdout again as it exits: let that write go nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
