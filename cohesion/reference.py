@@ -92,11 +92,13 @@ _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
 Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
+# the pronoun links made so far: (sentence, pronoun class) -> (antecedent, its sentence, pronoun in speech)
+Links = dict[tuple[int, str], tuple[Mention, int, bool]]
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
     seen_phrases: dict[int, Phrases] = {}
-    linked: dict[tuple[int, str], tuple[Mention, int, bool]] = {}
+    linked: Links = {}
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
@@ -122,10 +124,9 @@ def _personal(
     tok: Word,
     cls: str,
     seen: dict[int, Phrases],
-    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+    linked: Links,
 ) -> Candidate | None:
-    """The link of a personal pronoun; ``linked`` holds the links made so far, (sentence, class) ->
-    (antecedent, its sentence, whether the pronoun was in speech)."""
+    """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
     in_speech = spoken(ch.sentences[j], tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
@@ -178,7 +179,7 @@ def _link(
     a: Mention,
     i: int,
     in_speech: bool,
-    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+    linked: Links,
 ) -> Candidate:
     """The candidate linking pronoun ``tok`` of sentence ``j`` to ``a`` of sentence ``i``, noted in ``linked``."""
     linked[j, cls] = (a, i, in_speech)
@@ -193,13 +194,14 @@ def _inherited(
     cls: str,
     in_speech: bool,
     seen: dict[int, Phrases],
-    linked: dict[tuple[int, str], tuple[Mention, int, bool]],
+    linked: Links,
 ) -> tuple[Mention, int] | None:
-    """(antecedent, its sentence) of sentence ``i``'s he/she, which the look-back from a he/she of
-    sentence ``j`` reached with nothing in between that it may mean: a chain of pronouns goes on
-    naming whom its last link named, however far back that is ("Anna ... she ... she ...", the look-back
-    window counted from the last pronoun). Both pronouns must be in narration or both in speech, and an
-    antecedent three or more sentences back must be its sentence's subject, as for a direct link."""
+    """(antecedent, its sentence) of sentence ``i``'s linked pronoun of class ``cls``, which the look-back
+    from such a pronoun of sentence ``j`` reached with nothing in between that it may mean: a chain of
+    pronouns goes on naming whom its last link named, however far back that is ("Anna ... she ... she
+    ...", the look-back window counted from the last pronoun). Both pronouns must be in narration or both
+    in speech, and an antecedent three or more sentences back must be its sentence's subject, as for a
+    direct link."""
     found = linked.get((i, cls))
     if found is None or found[2] != in_speech:
         return None
