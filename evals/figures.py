@@ -167,6 +167,17 @@ def _cell(phenomenon: str, adjacency: str) -> str:
     return rf"^\| {phenomenon} \| {adjacency} \| (\d+) \| \d+ \| (\d+)%"
 
 
+def _score_cells(conjunction: tuple[str, ...]) -> tuple[str, ...]:
+    """The patterns of ``evals.judge score``'s cells (both adjacencies of repetition, synonyms and
+    reference; adjacent substitution and ellipsis; conjunction at ``conjunction``) and its kappa."""
+    return (
+        *(_cell(p, a) for p in ("repetition", "synonyms", "reference") for a in ("adjacent", "non_adjacent")),
+        *(_cell(p, "adjacent") for p in ("substitution", "ellipsis")),
+        *(_cell("conjunction", a) for a in conjunction),
+        r"kappa (\S+)$",
+    )
+
+
 def _recall(phenomenon: str) -> str:
     return rf"^\| {phenomenon} \| [^|]+\| [^|]+\| \d+/\d+ \((\d+)%\)"
 
@@ -320,15 +331,7 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         (SCORE,),
-        grab(
-            *(
-                _cell(p, a)
-                for p in ("repetition", "synonyms", "reference")
-                for a in ("adjacent", "non_adjacent")
-            ),
-            *(_cell(p, "adjacent") for p in ("substitution", "ellipsis", "conjunction")),
-            r"kappa (\S+)$",
-        ),
+        grab(*_score_cells(("adjacent",))),
         "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
         "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
         "{18:.2f}",
@@ -336,16 +339,7 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         (SCORE_WEB,),
-        grab(
-            *(
-                _cell(p, a)
-                for p in ("repetition", "synonyms", "reference")
-                for a in ("adjacent", "non_adjacent")
-            ),
-            *(_cell(p, "adjacent") for p in ("substitution", "ellipsis")),
-            *(_cell("conjunction", a) for a in ("adjacent", "non_adjacent")),
-            r"kappa (\S+)$",
-        ),
+        grab(*_score_cells(("adjacent", "non_adjacent"))),
         "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
         "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between two "
         "passes {20:.2f}",

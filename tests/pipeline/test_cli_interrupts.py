@@ -34,20 +34,7 @@ def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config)
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_during_a_build(tmp_path, workers):
-    config = write_config(tmp_path, books=["city-star"])
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers],
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )  # as from a terminal
-    journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
-    deadline = time.monotonic() + 120
-    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
+    process = _crawling_build(tmp_path, workers)
     os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: the build, its workers and its crawl
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130
@@ -76,19 +63,7 @@ def test_sigterm_is_one_line_and_exit_143(monkeypatch, capsys, demo_config):
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_sigterm_to_the_build_alone_ends_it_and_its_workers(tmp_path, workers):
-    config = write_config(tmp_path, books=["city-star"])
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers],
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
-    deadline = time.monotonic() + 120
-    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
+    process = _crawling_build(tmp_path, workers)
     process.send_signal(signal.SIGTERM)  # to the build alone, not its process group
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 143
@@ -97,6 +72,25 @@ def test_sigterm_to_the_build_alone_ends_it_and_its_workers(tmp_path, workers):
     while (left := _processes_in(process.pid)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert left == []
+
+
+def _crawling_build(tmp_path: Path, workers: str) -> subprocess.Popen:
+    """A build of one demo book in a session of its own, with SIGINT as from a terminal, once it crawls."""
+    config = write_config(tmp_path, books=["city-star"])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "corpus", *target(config), "--workers", workers],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
+    deadline = time.monotonic() + 120
+    while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process
 
 
 def _processes_in(group: int) -> list[str]:
