@@ -13,7 +13,10 @@ father?" / "He's not.", "became a hero", "turned the prince into a frog"), quant
 nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a
 title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun in
 speech is someone else; the narrated subject just before speech is its speaker while the speech runs
-on, over several sentences). A definite "the person", a generic noun with no mention of its own,
+on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
+with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
+only). The look-back of a he/she in speech takes no noun phrase from the sentence naming the speech's
+speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in speech. A definite "the person", a generic noun with no mention of its own,
 names someone of unknown gender. Tuned for precision, nothing is emitted when the sentence holds two
 different compatible phrases, or a person whom the pronoun may mean but whose gender is unknown (a
 name of unknown gender, "the teacher", a speaker label), when any noun or name precedes the pronoun
@@ -76,6 +79,8 @@ SUBORDINATORS = frozenset(
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+# A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
+EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 BECOME = frozenset("become becomes became becoming".split())
@@ -127,7 +132,7 @@ def _personal(
     linked: Links,
 ) -> Candidate | None:
     """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
-    in_speech = spoken(ch.sentences[j], tok.idx)
+    in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and _running_speech(ch, j, tok.idx))
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [
         m
@@ -138,18 +143,24 @@ def _personal(
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     chain = True  # every sentence passed over so far holds a pronoun of the same class
+    framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
     things = cls == "pl" and _object_them(ch.docs[j], tok)  # may mean a plural thing of the previous sentence
     for i in ch.back(j, CHAIN_WINDOW if cls in ("m", "f") else WINDOW):
         doc = ch.docs[i]
         if j - i > WINDOW and not chain:
             return None
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
-        everyone, framed, _, _ = _sentence_phrases(ch, i, seen)
+        everyone, framed, referring, _ = _sentence_phrases(ch, i, seen)
+        framed_speech = framed_speech or (
+            in_speech and cls in ("m", "f") and any(_speaker(ch, i, j, m) for m in referring)
+        )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
         compatible = [m for m in phrases if _compatible(m, cls, ch, things and j - i == 1)]
         if any(
             _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
         ) or any(_compatible(m, cls, ch) for m in framed):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
+        if compatible and framed_speech:
+            return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before the speech
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
             if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
@@ -368,18 +379,54 @@ def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
     text, doc = ch.sentences[i], ch.docs[i]
     if doc is None or quoted(text, m.start):
         return False
-    speech_verbs = [t for t in doc if t.lower_ in SPEECH]
-    tagged = speech_verbs and QUOTE_MARK.search(text) and any(not quoted(text, t.idx) for t in speech_verbs)
-    if tagged:
+    if _tagged(ch, i):
         return True  # the narration around a quote is its speech tag
-    if i + 1 > j or not _opens_quote(ch.sentences[i + 1]) or spoken(text, m.start):
-        return False
-    talk = all(_opens_quote(ch.sentences[k]) or spoken(ch.sentences[k], 0) for k in range(i + 2, j + 1))
+    if i + 1 > j or not _opens_quote(ch.sentences[i + 1]) or _tagged(ch, i + 1) or spoken(text, m.start):
+        return False  # (a quote with a tag of its own names its speaker there: "'...,' said Tom")
+    talk = all(
+        _opens_quote(ch.sentences[k]) or spoken(ch.sentences[k], 0) or _running_speech(ch, k, 0)
+        for k in range(i + 2, j + 1)
+    )
     return talk and m == _subject(doc, ch.mentions[i])  # the narrated subject before the speech that runs on
 
 
+def _tagged(ch: Chapter, i: int) -> bool:
+    """Does sentence ``i`` hold a quote and a speech verb outside it ("'Stop,' said Tom.")?"""
+    text, doc = ch.sentences[i], ch.docs[i]
+    if doc is None or not QUOTE_MARK.search(text):
+        return False
+    return any(t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc)
+
+
+def _running_speech(ch: Chapter, j: int, pos: int) -> bool:
+    """Is offset ``pos`` of sentence ``j`` inside a quote opened in an earlier sentence and not closed
+    since ("'Quick! / After she comes out ...": the second sentence has no quote mark of its own)? The
+    nearest earlier sentence (up to :data:`WINDOW` back) with a quote mark must end inside the quote,
+    and sentence ``j`` must have no quote mark before ``pos``."""
+    if EDGE_QUOTE.search(ch.sentences[j][:pos]):
+        return False
+    for i in ch.back(j, WINDOW):
+        marks = list(EDGE_QUOTE.finditer(ch.sentences[i]))
+        if marks:
+            return _opening(ch.sentences[i], marks[-1].start())
+    return False
+
+
+def _opening(text: str, k: int) -> bool:
+    """Does the quote mark at offset ``k`` open a quote (a word follows it and none precedes it:
+    ' "Look' but not 'Look!" ')?"""
+    left = text[k - 1] if k > 0 else " "
+    right = text[k + 1] if k + 1 < len(text) else " "
+    if text[k] in "“‘":
+        return True
+    return (
+        text[k] != "”" and not left.isalnum() and left not in ".,!?…" and (right.isalnum() or right in "“‘")
+    )
+
+
 def _opens_quote(text: str) -> bool:
-    return text.lstrip()[:1] in ('"', "“")
+    text = text.lstrip()
+    return bool(text) and text[0] in "\"“‘'" and _opening(text, 0)
 
 
 def _speech_frame(text: str, m: Mention) -> bool:

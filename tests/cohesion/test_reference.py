@@ -117,6 +117,37 @@ def test_the_narrator_before_speech_that_runs_on_is_not_its_he(mined):
     ]
 
 
+def test_speech_running_on_without_marks_is_speech_and_its_frame_is_no_antecedent(mined):
+    # "she" is inside the quote opened the sentence before: not its speaker, nor the one she urges
+    assert (
+        mined(
+            "reference",
+            "Mrs Berg stood up and urged Anna to hurry.",
+            "'Quick!",
+            "After she comes out, we go in.",
+        )
+        == []
+    )
+    # the man who speaks is skipped, and so is everyone before his sentence: "He" is someone else
+    assert mined("reference", "Tom frowned.", "The old man said, “He is the one.", "He stole the map.”") == []
+
+
+def test_a_chain_of_pronouns_in_speech_goes_on_past_its_speaker(mined):
+    assert mined(
+        "reference", "The boy was eating.", "'Why, he is hungry!' thought Tom.", "'I will scare him off.'"
+    ) == [
+        ("personal", (0, 4, 7, "boy"), (1, 6, 8, "he"), "he"),
+        ("personal", (0, 4, 7, "boy"), (2, 14, 17, "him"), "him"),
+    ]
+    # a quote tagged with its own speaker: the narrated subject before it is no speaker
+    assert mined(
+        "reference", "Anna knelt on the floor.", "'Stop her!' cried Rosa.", "'She must not kneel.'"
+    ) == [
+        ("personal", (0, 0, 4, "Anna"), (1, 6, 9, "her"), "her"),
+        ("personal", (0, 0, 4, "Anna"), (2, 1, 4, "She"), "she"),
+    ]
+
+
 def test_the_person_names_someone(mined):
     assert mined("reference", "The person by the door coughed.", "His cup was empty.") == [
         ("personal", (0, 4, 10, "person"), (1, 0, 3, "His"), "his")
