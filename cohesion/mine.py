@@ -3,14 +3,13 @@ line, in (files, folders of ``*.txt`` files, or stdin when no PATH), one JSON ca
 (phenomenon, subtype, adjacency, adjacent, distance, sentences, a, b, spans, trigger, evidence; with
 PATHs, ``file`` first).
 
-Each file is a chapter of its own (no candidate links two files); all are mined in one process and
-one tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never
-gives a traceback: an unreadable file, a named pipe or a device (never waited on), invalid UTF-8 (a one-line error naming the byte offset or, with
-``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte) are each a one-line error on
-stderr, the other files are mined, and the exit status is 2. A line longer than the miner's maximum
-sentence length is skipped by name on stderr while every other line is mined as usual (sentence
-numbers stay those of the input).
-"""
+Each file is a chapter of its own (no candidate links two files); all are mined in one process and one
+tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never gives a
+traceback: an unreadable file, a named pipe or a device (never waited on), invalid UTF-8 (a one-line error
+naming the byte offset or, with ``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte)
+are each a one-line error on stderr, the other files are mined, and the exit status is 2. A line longer
+than the miner's maximum sentence length is skipped by name on stderr while every other line is mined as
+usual (sentence numbers stay those of the input)."""
 
 from __future__ import annotations
 

@@ -1,37 +1,35 @@
-"""Reference: a third-person pronoun pointing back to a noun phrase (demonstratives: :mod:`cohesion.demonstrative`).
+"""Reference: third-person pronouns pointing back to a noun phrase (demonstratives: cohesion.demonstrative).
 
-Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number,
-known gender for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for
-persons or coordinated names, and for a plural thing of the previous sentence only a "them" that is a
-verb's object, not of a verb whose object is mostly a person ("She washed the cups. She dried them.",
-not "... told them"; other links to plural things were mostly wrong, meaning people named nearby: 6 of
-30 right on the dev chapters), "it" only for a non-person noun of the
-previous sentence, and never an "it" that names no noun (:func:`cohesion.pleonastic.names_no_noun`:
-dummy "it", idioms, "It was ..." of a situation, "He said it as if ..."). Not antecedents:
-vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is that your
-father?" / "He's not.", "became a hero", "turned the prince into a frog"), quantified or generic
-nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a
-title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun in
-speech is someone else; the narrated subject just before speech is its speaker while the speech runs
+Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known
+gender for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or
+coordinated names, and for a plural thing of the previous sentence only a "them" that is a verb's object,
+not of a verb whose object is mostly a person ("She washed the cups. She dried them.", not "... told
+them"; other links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the
+dev chapters), "it" only for a non-person noun of the previous sentence, and never an "it" that names no
+noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
+it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
+predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog"),
+quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His
+Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
+in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
 on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
 with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
 only). The look-back of a he/she in speech takes no noun phrase from the sentence naming the speech's
-speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in speech. A definite "the person", a generic noun with no mention of its own,
-names someone of unknown gender. Tuned for precision, nothing is emitted when the sentence holds two
-different compatible phrases, or a person whom the pronoun may mean but whose gender is unknown (a
-name of unknown gender, "the teacher", a speaker label), when any noun or name precedes the pronoun
-in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain).
-Passing over a sentence is allowed only when it cannot hold the referent (no such person, no plural
-noun for "they"); a link three or more sentences back must end on that sentence's subject. A he/she
-whose look-back reaches an earlier linked he/she (both in narration or both in speech) with nothing
-it may mean in between takes that pronoun's antecedent (subject to the same rule), so a chain goes
-on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited antecedent
-must still agree at that distance: a "they" further back is a person). The subject of a sentence
-that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the
-clause's comma. Names are persons only where the chapter does not show them to be places or
+speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in speech. A
+definite "the person", a generic noun with no mention of its own, names someone of unknown gender. Tuned
+for precision, nothing is emitted when the sentence holds two different compatible phrases, or a person
+whom the pronoun may mean but whose gender is unknown (a name of unknown gender, "the teacher", a speaker
+label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same
+class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold
+the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
+that sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or
+both in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same
+rule), so a chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose
+inherited antecedent must still agree at that distance: a "they" further back is a person). The subject of
+a sentence that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after
+the clause's comma. Names are persons only where the chapter does not show them to be places or
 organisations (:func:`cohesion.gender.non_persons`). The aligned Chinese is recorded as evidence
-(:func:`cohesion.zh.pronoun`).
-"""
+(:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -84,7 +82,7 @@ EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 BECOME = frozenset("become becomes became becoming".split())
-# Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result, not a referent.
+# Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result.
 INTO_RESULT = frozenset(
     "turn turns turned turning transform transforms transformed transforming change changes changed "
     "changing convert converts converted converting morph morphs morphed morphing grow grows grew grown "
@@ -160,7 +158,7 @@ def _personal(
         ) or any(_compatible(m, cls, ch) for m in framed):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
-            return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before the speech
+            return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
             if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
@@ -192,7 +190,8 @@ def _link(
     in_speech: bool,
     linked: Links,
 ) -> Candidate:
-    """The candidate linking pronoun ``tok`` of sentence ``j`` to ``a`` of sentence ``i``, noted in ``linked``."""
+    """The candidate linking pronoun ``tok`` of sentence ``j`` to ``a`` of sentence ``i``, noted in
+    ``linked``."""
     linked[j, cls] = (a, i, in_speech)
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
