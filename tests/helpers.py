@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-import subprocess  # noqa: F401 - used in annotations
+import subprocess
+import sys
 from pathlib import Path
 from typing import NoReturn
 
@@ -135,3 +136,26 @@ def local_book(tmp_path: Path, name: str, first: int = 0) -> tuple[str, str]:
         [(f"c{k}.xhtml", xhtml(f"Chapter {k + 1}", en)) for k, (_, en) in enumerate(chapters)],
     )
     return f"{name}.txt", f"{name}.epub"
+
+
+def piped_into_a_closed_reader(module: list[str], data: bytes) -> subprocess.CompletedProcess:
+    """Run ``python -m MODULE`` with stdout a pipe whose reader is gone (as ``| head -1`` after its line)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", *module], input=data, stdout=write, stderr=subprocess.PIPE, check=False
+        )
+    finally:
+        os.close(write)
+
+
+def with_stdin_closed(module: list[str]) -> subprocess.CompletedProcess:
+    """Run ``python -m MODULE`` started with stdin closed (``<&-``), its output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", *module],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.close(0),
+    )

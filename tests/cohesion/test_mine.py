@@ -4,6 +4,7 @@ import json
 import pytest
 
 from cohesion import mine
+from tests.helpers import piped_into_a_closed_reader, with_stdin_closed
 
 
 def _run(monkeypatch, capsys, data: bytes, *argv: str) -> tuple[int, list[dict], str]:
@@ -147,20 +148,10 @@ def test_a_named_pipe_is_a_one_line_error_not_waited_on(capsys, mined, tmp_path)
 
 
 def test_output_piped_into_a_reader_that_quit_ends_quietly_and_a_closed_stdin_is_one_line():
-    import subprocess
-    import sys
-
-    from tests.text.test_sentences import _piped_into_a_closed_reader
-
     text = b"She wanted those cookies.\nShe took one.\nHowever, she was still hungry.\n" * 30
-    result = _piped_into_a_closed_reader(["cohesion.mine"], text)
+    result = piped_into_a_closed_reader(["cohesion.mine"], text)
     assert (result.returncode, result.stderr) == (0, b"")
-    closed = subprocess.run(
-        [sys.executable, "-m", "cohesion.mine"],
-        capture_output=True,
-        text=True,
-        preexec_fn=lambda: __import__("os").close(0),
-    )
+    closed = with_stdin_closed(["cohesion.mine"])
     assert (closed.returncode, closed.stdout, closed.stderr) == (
         2,
         "",

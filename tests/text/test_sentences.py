@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from text.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
 from text.sentences import paragraph_starts, split_en, split_sentences, split_zh
+from tests.helpers import piped_into_a_closed_reader, with_stdin_closed
 
 
 def test_zh_basic_marks_and_closing_quotes():
@@ -282,33 +283,13 @@ def test_punkt_read_in_windows_finds_the_ends_of_the_whole_text():
     assert _punkt_ends("word " * 30, 40) == {39, 74, 109, 144, 149}  # no sentence end: cut at the last space
 
 
-def _piped_into_a_closed_reader(module: list[str], data: bytes) -> subprocess.CompletedProcess:
-    """Run ``python -m MODULE`` with stdout a pipe whose reader is gone (as ``| head -1`` after its line)."""
-    import os
-
-    read, write = os.pipe()
-    os.close(read)
-    try:
-        return subprocess.run(
-            [sys.executable, "-m", *module], input=data, stdout=write, stderr=subprocess.PIPE, check=False
-        )
-    finally:
-        os.close(write)
-
-
 def test_output_piped_into_a_reader_that_quit_ends_quietly():
-    result = _piped_into_a_closed_reader(["text.sentences", "--lang", "en"], b"He went. She came.\n" * 1000)
+    result = piped_into_a_closed_reader(["text.sentences", "--lang", "en"], b"He went. She came.\n" * 1000)
     assert (result.returncode, result.stderr) == (0, b"")
 
 
 def test_a_closed_stdin_is_a_one_line_error():
-    result = subprocess.run(
-        [sys.executable, "-m", "text.sentences", "--lang", "zh"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        preexec_fn=lambda: __import__("os").close(0),
-    )
+    result = with_stdin_closed(["text.sentences", "--lang", "zh"])
     assert (result.returncode, result.stdout, result.stderr) == (
         1,
         "",
