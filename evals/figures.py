@@ -131,6 +131,10 @@ SCORE_WEB = (
     "python -m evals.judge score cohesion/judgements/webfiction-dev-pass1.tsv"
     " cohesion/judgements/webfiction-dev-pass2.tsv"
 )
+SCORE_NOW = (
+    "python -m evals.judge score cohesion/judgements/mac-dev-current-pass1.tsv"
+    " cohesion/judgements/mac-dev-current-pass2.tsv"
+)
 DEMO = "python -m evals.demo_align"
 SITE = "python -m evals.site"
 SITE_LINES = r"end to end (\d+)/(\d+) lines recovered \((\S+)\)"
@@ -157,6 +161,7 @@ ROW_RECALL_THIRD = "| cohesion candidates, recall on a third hand gold annotated
 ROW_RECALL_FOURTH = "| cohesion candidates, recall on a fourth hand gold annotated before mining"
 ROW_SCORE = "| cohesion candidates (rules before the recall round)"
 ROW_SCORE_WEB = "| cohesion candidates (rules of 905b36a"
+ROW_SCORE_NOW = "| cohesion candidates (rules of 0e489c7"
 ROW_PAIRING = "| chapter pairing"
 ROW_WHOLE = "| same, whole chapters"
 ROW_MT = "| Google MT vs the published translation"
@@ -344,6 +349,14 @@ FIGURES: tuple[Figure, ...] = (
         "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between two "
         "passes {20:.2f}",
         ROW_SCORE_WEB,
+    ),
+    Figure(
+        (SCORE_NOW,),
+        grab(*_score_cells(("adjacent",))),
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
+        "{18:.2f}",
+        ROW_SCORE_NOW,
     ),
     # chapter pairing, dev (tuned on)
     Figure(
