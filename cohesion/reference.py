@@ -9,7 +9,7 @@ dev chapters), "it" only for a non-person noun of the previous sentence, and nev
 noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
 it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
 predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog"),
-quantified or generic nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His
+quantified or generic nouns ("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His
 Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
 in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
 on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
@@ -343,7 +343,7 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
 
 
 def _generic(doc: Sentence | None, m: Mention) -> bool:
-    """A quantified or generic noun ("any woman", "every child", "Man proposes"): no referent."""
+    """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent."""
     if doc is None or m.kind != "noun":
         return False
     k = m.token - 1
