@@ -9,9 +9,9 @@ dev chapters), "it" only for a non-person noun of the previous sentence, and nev
 noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
 it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
 predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog"),
-nouns of a simile ("shouted like a madman"), quantified or generic nouns ("any woman", "Man proposes"),
-the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a pronoun inside quoted
-speech, the speaker of a quote (a third-person pronoun
+nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic
+nouns ("any woman", "Man proposes"), the owner in "Anna's husband", capitalised "His Majesty" (a title)
+and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
 in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
 on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
 with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
@@ -163,8 +163,8 @@ def _personal(
             return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
-            if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
-                return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
+            if a is None or _amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
+                return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
@@ -232,7 +232,7 @@ def _clause_link(
     if semicolon < 0 or any(m.start > semicolon for m in agreeing):
         return None
     a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
-    if a is None:
+    if a is None or _amount(a):
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
@@ -294,6 +294,12 @@ def _choose(
         return compatible[-1]
     subject = _subject(doc, phrases)
     return subject if subject in compatible else None
+
+
+def _amount(m: Mention) -> bool:
+    """A unit or an amount (WordNet's noun.quantity: "ninety dollars", "ten miles", "a bit"), which
+    a pronoun seldom means: what is paid or counted is named again, not referred to."""
+    return m.kind == "noun" and senses.lexname(m.lemma) == "noun.quantity"
 
 
 def _in_phrase(doc: Sentence | None, m: Mention) -> bool:

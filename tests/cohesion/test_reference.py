@@ -315,3 +315,10 @@ def test_a_simile_noun_is_no_antecedent(mined):
     assert mined("reference", "She looked like her father.", "He laughed.") == [
         ("personal", (0, 20, 26, "father"), (1, 0, 2, "He"), "he")
     ]
+
+
+def test_a_unit_or_an_amount_is_no_antecedent(mined):
+    assert mined("reference", "The farmer counted ninety dollars.", "Tom counted them twice.") == []
+    assert mined("reference", "The farmer counted ninety coins.", "Tom counted them twice.") == [
+        ("personal", (0, 26, 31, "coins"), (1, 12, 16, "them"), "them")
+    ]
