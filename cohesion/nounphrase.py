@@ -24,6 +24,7 @@ ARTICLES = frozenset("the a an this that these those another some any no every e
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
 _MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH", ","))
 _NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
+_DETERMINER_TAGS = frozenset(("DT", "PRP$", "WP$", "PDT", "POS"))
 
 
 def determiner(doc: Sentence, k: int) -> str:
@@ -101,7 +102,18 @@ def _idioms() -> tuple[re.Pattern, int, frozenset[str]]:
 
 def _phrase_start(doc: Sentence, k: int) -> int:
     """Index of the token before the noun's modifiers (-1 at the sentence start). A comma belongs to
-    the phrase only between adjectives ("a tall, thin man"), not after a noun ("some income, Sha")."""
+    the phrase only between adjectives ("a tall, thin man"), not after a noun ("some income, Sha").
+    An -ing word is a modifier between a determiner and the noun ("a running tap"), not otherwise
+    ("saw Anna eating apples": a verb)."""
+    i = _modifiers_start(doc, k)
+    if i > 0 and doc[i].tag_ == "VBG":
+        before = _modifiers_start(doc, i)
+        if before >= 0 and doc[before].tag_ in _DETERMINER_TAGS:
+            return before
+    return i
+
+
+def _modifiers_start(doc: Sentence, k: int) -> int:
     i = k - 1
     while i >= 0 and (doc[i].tag_ in _MODIFIER_TAGS or doc[i].tag_ in ("CD", "RB", "CC")):
         if doc[i].tag_ == "," and not (i > 0 and doc[i - 1].tag_ in ("JJ", "JJR", "JJS", "VBN")):

@@ -9,8 +9,9 @@ dev chapters), "it" only for a non-person noun of the previous sentence, and nev
 noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
 it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
 predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog"),
-quantified or generic nouns ("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His
-Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
+nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic
+nouns ("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His Majesty" (a title)
+and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
 in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
 on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
 with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
@@ -76,6 +77,7 @@ SUBORDINATORS = frozenset(
     "when while before after as although though if because since once until whenever".split()
 )
 QUANTIFIERS = frozenset("any every each no all".split())
+SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 # A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
 EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
@@ -161,8 +163,8 @@ def _personal(
             return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
-            if a is None or any(m.lemma == a.lemma for m in ch.mentions[j]):
-                return None  # ambiguous, or the pronoun's own sentence names the candidate ("He gave Anna a look")
+            if a is None or _amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
+                return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if j - i >= 3 and not chain and a != _subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
@@ -230,7 +232,7 @@ def _clause_link(
     if semicolon < 0 or any(m.start > semicolon for m in agreeing):
         return None
     a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
-    if a is None:
+    if a is None or _amount(a):
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
@@ -268,6 +270,7 @@ def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
             for m, frame in zip(everyone, frames)
             if not frame
             and not _predicate(doc, m)
+            and not _simile(doc, m)
             and not _generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
         ]
@@ -291,6 +294,12 @@ def _choose(
         return compatible[-1]
     subject = _subject(doc, phrases)
     return subject if subject in compatible else None
+
+
+def _amount(m: Mention) -> bool:
+    """A unit or an amount (WordNet's noun.quantity: "ninety dollars", "ten miles", "a bit"), which
+    a pronoun seldom means: what is paid or counted is named again, not referred to."""
+    return m.kind == "noun" and senses.lexname(m.lemma) == "noun.quantity"
 
 
 def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
@@ -370,6 +379,26 @@ def _predicate(doc: Sentence | None, m: Mention) -> bool:
     if k >= 0 and doc[k].lower_ in BECOME:
         return True  # "He became a sailor."
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
+
+
+def _simile(doc: Sentence | None, m: Mention) -> bool:
+    """A noun compared with in a simile ("shouted like a madman", "ran like the wind"): "like" as a
+    preposition, then an article; it introduces no referent. Not a clause after "like" ("like the
+    doctor said": the noun is its subject) nor a name or a possessive ("like his father": a referent)."""
+    if doc is None or m.kind != "noun":
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in _PREMODIFIERS and doc[k].lower_ not in SIMILE_ARTICLES:
+        k -= 1
+    if (
+        k < 1
+        or doc[k].lower_ not in SIMILE_ARTICLES
+        or doc[k - 1].lower_ != "like"
+        or doc[k - 1].tag_ != "IN"
+    ):
+        return False
+    after = doc[m.token + 1] if m.token + 1 < len(doc) else None
+    return after is None or after.tag_ not in ("VBD", "VBZ", "VBP", "MD")
 
 
 def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:

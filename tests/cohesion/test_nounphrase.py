@@ -91,3 +91,12 @@ def test_nouns_in_idioms_refer_to_nothing():
     assert idiom("The turn", 8) is False
     assert idiom("turn", 4) is False  # shorter than any idiom
     assert idiom("In fact", 7) is True and idiom("IN FACT", 7) is True
+
+
+def test_an_ing_word_between_a_determiner_and_the_noun_is_a_modifier():
+    assert determiner(doc("a/DT running/VBG tap/NN"), 2) == "a"
+    assert determiner(doc("his/PRP$ old/JJ sleeping/VBG dog/NN"), 3) == "his"
+    assert premodifiers(doc("the/DT old/JJ sleeping/VBG dog/NN"), 3) == {"old"}
+    # an -ing verb with its object: no determiner of the noun, and the name before it owns nothing
+    assert determiner(doc("saw/VBD Anna/NNP eating/VBG apples/NNS"), 3) == ""
+    assert owner(doc("saw/VBD Anna/NNP eating/VBG apples/NNS"), 3) == ""

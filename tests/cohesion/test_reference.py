@@ -301,3 +301,24 @@ def test_it_with_a_modal_before_a_participle_or_a_predicate_of_adjectives(mined)
         "reference", "The stone lay in his palm.", "It was smooth and heavy, but nobody wanted it."
     ) == [("personal", (0, 4, 9, "stone"), (1, 0, 2, "It"), "it")]
     assert mined("reference", "The stone lay in his palm.", "It was strange.") == []  # a situation
+
+
+def test_a_simile_noun_is_no_antecedent(mined):
+    assert mined("reference", "Anna shouted like a madman.", "He laughed.") == []
+    assert mined("reference", "The sailor shouted like a madman.", "He laughed.") == [
+        ("personal", (0, 4, 10, "sailor"), (1, 0, 2, "He"), "he")
+    ]
+    # a clause after "like" and a possessive after it name referents
+    assert mined("reference", "Just like the driver said, the road was closed.", "He laughed.") == [
+        ("personal", (0, 14, 20, "driver"), (1, 0, 2, "He"), "he")
+    ]
+    assert mined("reference", "She looked like her father.", "He laughed.") == [
+        ("personal", (0, 20, 26, "father"), (1, 0, 2, "He"), "he")
+    ]
+
+
+def test_a_unit_or_an_amount_is_no_antecedent(mined):
+    assert mined("reference", "The farmer counted ninety dollars.", "Tom counted them twice.") == []
+    assert mined("reference", "The farmer counted ninety coins.", "Tom counted them twice.") == [
+        ("personal", (0, 26, 31, "coins"), (1, 12, 16, "them"), "them")
+    ]

@@ -69,6 +69,13 @@ def test_new_referent_and_other_possessor_are_no_repetition(mined):
     ]
 
 
+def test_an_indefinite_article_before_an_ing_modifier_is_a_new_referent(mined):
+    assert mined("repetition", "The plumber fixed the tap.", "Next door, a running tap kept us awake.") == []
+    assert mined("repetition", "The plumber fixed the tap.", "Next door, the running tap kept us awake.") == [
+        ("noun", (0, 22, 25, "tap"), (1, 23, 26, "tap"), "tap")
+    ]
+
+
 def test_contrasting_modifiers_and_idioms_are_no_repetition(mined):
     assert mined("repetition", "The south wall was cold.", "The partition wall was warm.") == []
     assert mined("repetition", "The colour of the sea was grey.", "The colour of the sky was blue.") == []
