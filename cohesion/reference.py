@@ -29,8 +29,10 @@ rule), so a chain goes on past a gap counted from its last pronoun; so does an "
 inherited antecedent must still agree at that distance: a "they" further back is a person). The subject of
 a sentence that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after
 the clause's comma. Names are persons only where the chapter does not show them to be places or
-organisations (:func:`cohesion.gender.non_persons`). The aligned Chinese is recorded as evidence
-(:func:`cohesion.zh.pronoun`)."""
+organisations (:func:`cohesion.gender.non_persons`). Each pronoun is a candidate of its own: a later pronoun
+of a linked pronoun's class in the same sentence names the same referent ("She put down her bag"), unless
+it is an object form ("He thanked him"), someone it may mean is named between the two, or only one of them
+is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ SUBORDINATORS = frozenset(
 )
 QUANTIFIERS = frozenset("any every each no all".split())
 SIMILE_ARTICLES = frozenset(("a", "an", "the"))
+OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 # A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
 EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
@@ -107,18 +110,25 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
-        seen: set[str] = set()
+        first: dict[str, tuple[Word, Candidate] | None] = {}  # per class: its first pronoun and link
         for tok in doc:
             cls = PRONOUN_CLASS.get(tok.lower_) if tok.tag_ in ("PRP", "PRP$") else None
-            if cls is None or cls in seen:
+            if cls is None:
                 continue
-            seen.add(cls)
+            if cls in first:
+                earlier = first[cls]
+                later = earlier and _later(ch, j, *earlier, tok, cls, seen_phrases)
+                if later:
+                    yield later
+                continue
+            first[cls] = None
             if cls == "n" and names_no_noun(doc, tok.i):
                 continue
             if _honorific(doc, tok.i):
                 continue
             found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:
+                first[cls] = (tok, found)
                 yield found
         yield from demonstrative.find_at(ch, j)
 
@@ -134,12 +144,7 @@ def _personal(
     """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and _running_speech(ch, j, tok.idx))
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
-    agreeing = [
-        m
-        for m in own
-        if _compatible(m, cls, ch)
-        or (cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and senses.is_person(m.lemma))
-    ]  # a person noun of unknown gender ("the teacher") may be the antecedent: it blocks
+    agreeing = [m for m in own if _agreeing(m, cls, ch)]
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     chain = True  # every sentence passed over so far holds a pronoun of the same class
@@ -180,6 +185,26 @@ def _personal(
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
+
+
+def _later(
+    ch: Chapter, j: int, first: Word, link: Candidate, tok: Word, cls: str, seen: dict[int, Phrases]
+) -> Candidate | None:
+    """A later pronoun of the class of sentence ``j``'s linked pronoun ``first`` names its referent too
+    ("She put down her cup. Then she ..."; "He said he ..."), unless it is an object form ("He told him":
+    another person), someone it may mean is named between the two ("He met Tom and gave his ..."), or one
+    of them is in quoted speech and the other is not."""
+    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP":
+        return None
+    text = ch.sentences[j]
+    in_speech = spoken(text, tok.idx)
+    if spoken(text, first.idx) != in_speech:
+        return None
+    between = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if first.i < m.token < tok.i]
+    if any(_agreeing(m, cls, ch) for m in between):
+        return None
+    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+    return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
 
 
 def _link(
@@ -543,6 +568,14 @@ def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
         if t.lower_ == "person" and t.tag_ == "NN" and t.i > 0 and doc[t.i - 1].lower_ in _DEFINITE
     ]
     return sorted(mentions + extra, key=lambda m: m.token) if extra else mentions
+
+
+def _agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
+    """May a pronoun of class ``cls`` mean ``m``: a compatible phrase, or for he/she a person noun of
+    unknown gender ("the teacher")?"""
+    return _compatible(m, cls, ch) or (
+        cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and senses.is_person(m.lemma)
+    )
 
 
 def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool:

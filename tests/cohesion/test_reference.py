@@ -299,7 +299,10 @@ def test_it_with_a_modal_before_a_participle_or_a_predicate_of_adjectives(mined)
     assert mined("reference", "The box was sealed.", "It was agreed that nobody would open it.") == []
     assert mined(
         "reference", "The stone lay in his palm.", "It was smooth and heavy, but nobody wanted it."
-    ) == [("personal", (0, 4, 9, "stone"), (1, 0, 2, "It"), "it")]
+    ) == [
+        ("personal", (0, 4, 9, "stone"), (1, 0, 2, "It"), "it"),
+        ("personal", (0, 4, 9, "stone"), (1, 43, 45, "it"), "it"),
+    ]
     assert mined("reference", "The stone lay in his palm.", "It was strange.") == []  # a situation
 
 
@@ -322,3 +325,26 @@ def test_a_unit_or_an_amount_is_no_antecedent(mined):
     assert mined("reference", "The farmer counted ninety coins.", "Tom counted them twice.") == [
         ("personal", (0, 26, 31, "coins"), (1, 12, 16, "them"), "them")
     ]
+
+
+def test_a_later_pronoun_of_the_class_names_the_same_referent(mined):
+    found = mined("reference", "Mira came home late.", "She put down her bag and she sat on her bed.")
+    assert found == [
+        ("personal", (0, 0, 4, "Mira"), (1, 0, 3, "She"), "she"),
+        ("personal", (0, 0, 4, "Mira"), (1, 13, 16, "her"), "her"),
+        ("personal", (0, 0, 4, "Mira"), (1, 25, 28, "she"), "she"),
+        ("personal", (0, 0, 4, "Mira"), (1, 36, 39, "her"), "her"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "He thanked him.",  # an object form: another person
+        "He met the old man and shook his hand.",  # someone named in between
+        "He laughed: “You forgot his name.”",  # one in speech, the other not
+    ],
+)
+def test_a_later_pronoun_that_may_mean_someone_else_is_left_alone(mined, second):
+    found = mined("reference", "Tom walked in.", second)
+    assert found == [("personal", (0, 0, 3, "Tom"), (1, 0, 2, "He"), "he")]
