@@ -2,7 +2,7 @@
 
 Positions (per connective, ``text/data/connectives.tsv``): sentence-initial or clause-initial after a
 semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
-dashes and an interjection ("Oh, but ..."); sentence-final after a comma ("..., though."); or
+dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final after a comma ("..., though."); or
 parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
 empty (the whole previous text); ``sent_a`` is the previous sentence.
 
@@ -42,9 +42,13 @@ from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core
 from text import connectives
 
-OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)\s*,\s*)?", re.I)
+# quotes and dashes, then an interjection with or without its comma ("Well, then ...", "Well then, ...")
+OPENING = re.compile(r"^[\s\"'“‘«「『—–\-…]*(?:(?:oh|ah|well|um|uh|hmm|eh)(?:\s*,\s*|\s+))?", re.I)
 QUOTE_MARKS = ('"', "“", "”")
-MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))
+MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))  # what may not follow a connective of condition "clause"
+DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
+SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
+FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
 # Correlative openers (regex) and the later members of their series.
 AT_FIRST = (
     r"\b(?:at first(?!\s+(?:sight|glance|light)\b)|in the beginning(?!\s+of\b)|initially|to begin with)\b"
@@ -112,11 +116,9 @@ def _after_semicolon(ch: Chapter, j: int, text: str) -> Iterator[Candidate]:
         if match is None or match.group("c") != match.group("c").lower():
             continue
         rest, connective = text[match.end() :].lstrip(), connectives.connective(match.group("c"))
-        if not rest or rest[0] in ".?!…" or (connective.condition == "comma" and rest[0] != ","):
+        if not rest or rest[0] in ".?!…" or _unmet(connective.condition, rest):
             continue
-        if re.match(r"(?:to|of)\b", rest) or (
-            connective.condition == "clause" and _next_pos(ch.docs[j], match.end()) in MODIFIER_POS
-        ):
+        if re.match(r"(?:to|of)\b", rest) or _modifies(connective.condition, ch.docs[j], match.end()):
             continue
         start, end = core(text[: semicolon.start()])
         a = Span(j, start, end, text[start:end])
@@ -228,15 +230,32 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
         return None
     rest = text[match.end() :].lstrip()
     condition = connectives.connective(match.group("c")).condition
-    if not rest or rest[0] in ".?!…" or (condition == "comma" and rest[0] != ","):
+    if not rest or rest[0] in ".?!…" or _unmet(condition, rest):
         return None
     if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() != "so":
         return (
             None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..." (not "So to ...")
         )
-    if condition == "clause" and _next_pos(doc, match.end()) in MODIFIER_POS and not _aside(rest):
+    if _modifies(condition, doc, match.end()) and not _aside(rest):
         return None  # "So tired.", "Yet another ...": not a conjunction
+    if match.group("c").lower() == "so" and FROZEN.match(rest):
+        return None
     return match
+
+
+def _unmet(condition: str, rest: str) -> bool:
+    """Does the text after a connective fail its condition "comma" or "subject" (``connectives.tsv``)?"""
+    if condition == "comma":
+        return rest[0] != ","
+    return condition == "subject" and not SUBJECT.match(rest)
+
+
+def _modifies(condition: str, doc: Sentence | None, offset: int) -> bool:
+    """Is the connective ending at ``offset`` an intensifier or a determiner by its condition ("clause":
+    an adjective, adverb or determiner follows, "Yet another"; "degree": an adjective or adverb, "So
+    tired")?"""
+    kinds = MODIFIER_POS if condition == "clause" else DEGREE_POS if condition == "degree" else None
+    return kinds is not None and _next_pos(doc, offset) in kinds
 
 
 def _aside(rest: str) -> bool:

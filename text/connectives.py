@@ -15,7 +15,7 @@ class Connective:
     text: str
     type: str  # additive | adversative | causal | temporal
     positions: str  # subset of "ifps": initial, final, parenthetical, after a pronoun subject
-    condition: str  # "-" | "comma" | "clause"
+    condition: str  # "-" | "comma" | "clause" | "degree" | "subject"
 
 
 @cache

@@ -29,6 +29,9 @@ def test_after_quote_and_multiword(mined):
         ("At that moment, the door opened.", "temporal", "At that moment"),
         ("Besides that, the road was long.", "additive", "Besides that"),
         ("So to calm her, he smiled.", "causal", "So"),  # "so" takes no "to" as a preposition
+        ("So the trip was off.", "causal", "So"),  # a determiner after "so": no intensifier
+        ("At least you stayed dry.", "adversative", "At least"),  # a pronoun subject after it
+        ("In actual fact, it was snow.", "adversative", "In actual fact"),
     ],
 )
 def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, kind, connective):
@@ -68,6 +71,8 @@ def test_after_a_pronoun_subject_before_its_verb(mined):
         "Still no answer.",
         "Yet another day passed.",
         "But?",
+        "So what?",
+        "At least ten roofs leaked.",
     ],
 )
 def test_exclusions(mined, second):
@@ -196,3 +201,9 @@ def test_so_before_a_sentence_adverb_and_comma(mined):
     found = mined("conjunction", "She was like a sister to me.", "So naturally, I wished her well.")
     assert [b[3] for _, _, b, _ in found] == ["So"]
     assert mined("conjunction", "He ran.", "So quickly that nobody saw him.") == []
+
+
+def test_a_connective_after_an_interjection_without_its_comma(mined):
+    assert mined("conjunction", RAIN, "'Well then, stay in.'") == [
+        ("temporal", (0, 0, 0, ""), (1, 6, 10, "then"), "then")
+    ]
