@@ -6,7 +6,9 @@ pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the se
 the next two sentences, up to one mentioning a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
-A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
+A sentence naming two persons, one before its first verb and one after, votes too when the next
+sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
+Tomas. Then she kissed him."). A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
 is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
 "Wu Mei") share a gender that only one of them shows.
 """
@@ -55,6 +57,8 @@ def name_genders(
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
         if doc is not None and len({m.text for m in names}) > 1:
             for m, gender in _relative_clause_genders(doc, names):
+                votes[m.text][gender] += 1
+            for m, gender in _pair_genders(docs, mentions, i, names):
                 votes[m.text][gender] += 1
             names = _subject_among_places(doc, names, things)
         if doc is None or len({m.text for m in names}) != 1 or spoken(doc.text, names[0].start):
@@ -120,6 +124,30 @@ def _relative_clause_genders(doc: Sentence, names: list[Mention]) -> Iterator[tu
             gender = _first_pronoun_gender(own)
             if gender:
                 yield m, gender
+
+
+def _pair_genders(
+    docs: list[Sentence | None], mentions: list[list[Mention]], i: int, names: list[Mention]
+) -> Iterator[tuple[Mention, str]]:
+    """(name, gender) of the two persons of sentence ``i``, one named before its first verb and one after,
+    when the next sentence names no one and refers to both by pronouns of two genders, its first a
+    subject: the subject goes on as the subject ("Anna thanked Tomas. Then she kissed him.")."""
+    if len({m.text for m in names}) != 2 or i + 1 >= len(docs) or not docs[i + 1]:
+        return
+    doc, after = docs[i], docs[i + 1]
+    verb = next((t.i for t in doc if t.pos_ in ("VERB", "AUX")), None)
+    first, second = names[0], names[-1]
+    if verb is None or not first.token < verb < second.token or spoken(doc.text, first.start):
+        return
+    if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[i + 1]):
+        return
+    pronouns = [t for t in after if t.lower_ in PRONOUN_GENDER and t.tag_ in ("PRP", "PRP$")]
+    pronouns = [t for t in pronouns if not spoken(after.text, t.idx)]
+    genders = {PRONOUN_GENDER[t.lower_] for t in pronouns}
+    if len(genders) == 2 and pronouns[0].lower_ in ("he", "she"):
+        subject = PRONOUN_GENDER[pronouns[0].lower_]
+        yield first, subject
+        yield second, "f" if subject == "m" else "m"
 
 
 def _in_opening_participle(doc: Sentence, k: int) -> bool:

@@ -24,6 +24,16 @@ def test_sentences_with_two_names_give_no_pronoun_evidence():
     assert _genders("Lin Wan met Gu Chengchuan and he smiled.") == {}
 
 
+def test_two_names_and_a_next_sentence_with_pronouns_of_both_genders():
+    assert _genders("Lin Wan thanked Gu Chengchuan.", "Then she kissed him.") == {
+        "Lin Wan": "f",
+        "Gu Chengchuan": "m",
+    }
+    assert _genders("Lin Wan thanked Gu Chengchuan.", "Then he kissed him.") == {}  # one gender: no vote
+    assert _genders("Lin Wan thanked Gu Chengchuan.", "Then him she kissed.") == {}  # no subject first
+    assert _genders("Lin Wan and Gu Chengchuan ate.", "Then she kissed him.") == {}  # both before the verb
+
+
 def test_first_names_list_gives_a_gender_without_pronouns():
     assert _genders("Nora opened the bakery.", "Theo came in.") == {"Nora": "f"}  # Theo: not listed
     assert _genders("Lin Wan opened the bakery.") == {}  # one pinyin syllable: not from the list
