@@ -78,7 +78,7 @@ def test_the_chapters_tokens_are_freed_before_collection_resumes(monkeypatch, le
     def counting_pause() -> Iterator[None]:
         with gc_paused():
             yield
-            alive_at_resume.append(sum(isinstance(o, ChapterTokens) for o in gc.get_objects()))
+            alive_at_resume.append(sum(type(o) is ChapterTokens for o in gc.get_objects()))
 
     monkeypatch.setattr(alignment.book, "gc_paused", counting_pause)
     result = align_book(CHAPTERS, lexicon)
