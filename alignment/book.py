@@ -134,12 +134,36 @@ def align_book(
     already segmented (``text.chinese.segment``).
     """
     keep_freed_memory()  # each chapter's tables are large arrays, allocated and freed in turn
-    lexicon = lexicon or default_lexicon()
-    paragraphs = paragraphs or [Paragraphs()] * len(chapters)
+    # the passes' tokens, glosses and jobs are freed when they return, before collection resumes: the
+    # first collection then walks the beads, not every token of the book
+    with gc_paused():
+        return _passes(
+            chapters,
+            lexicon or default_lexicon(),
+            refine,
+            params,
+            paragraphs or [Paragraphs()] * len(chapters),
+            embeddings,
+            processes,
+            zh_words,
+        )
+
+
+def _passes(
+    chapters: Sequence[ChapterText],
+    lexicon: Lexicon,
+    refine: bool,
+    params: SearchParams,
+    paragraphs: Sequence[Paragraphs],
+    embeddings: Sequence[Embedding] | None,
+    processes: int,
+    zh_words: Sequence[Segmented | None] | None,
+) -> BookAlignment:
+    """``align_book``'s first pass, learning and realignment (its arguments, defaults filled in)."""
     results: list[list[Bead] | Rejection | None] = [count_problem(len(zh), len(en)) for zh, en in chapters]
     todo = [k for k, result in enumerate(results) if result is None]
     evidence = Evidence()
-    with gc_paused(), _mapper(processes, len(todo), lexicon) as mapper:
+    with _mapper(processes, len(todo), lexicon) as mapper:
         jobs = [
             (
                 chapters[k],

@@ -217,6 +217,32 @@ def _shape_calls(scorer: Scorer, segments: list[tuple[int, int, slice]]) -> Call
     return per_shape
 
 
+def _allowed(
+    scorer: Scorer, scored: list[tuple[int, int, int]], rows: np.ndarray, columns: np.ndarray
+) -> np.ndarray:
+    """shapes x cells: the corridor cells (rows, columns) where a bead of each ``scored`` shape (type index,
+    a, b) may end: rows i >= a; for a long bead, also columns j >= b where the lengths fit (the length
+    factors of all long shapes in one call when the scorer takes shape arrays)."""
+    a = np.array([a for _, a, _ in scored], dtype=np.int64)[:, None]
+    b = np.array([b for _, _, b in scored], dtype=np.int64)[:, None]
+    allowed = rows >= a
+    long = np.flatnonzero(a[:, 0] + b[:, 0] >= LONG_BEAD)
+    if not len(long):
+        return allowed
+    a, b = a[long], b[long]
+    fits = allowed[long] & (columns >= b)
+    if getattr(scorer, "takes_shape_arrays", False):
+        starts, firsts = np.maximum(rows - a, 0), np.maximum(columns - b, 0)  # (anything where not fits)
+        fits &= scorer.length_factors_at(a, b, starts, firsts) >= LONG_LENGTH_FACTOR
+    else:
+        for k, (x, y) in enumerate(zip(a[:, 0].tolist(), b[:, 0].tolist())):
+            cells = np.flatnonzero(fits[k])
+            factors = scorer.length_factors_at(x, y, rows.take(cells) - x, columns.take(cells) - y)
+            fits[k, cells] = factors >= LONG_LENGTH_FACTOR
+    allowed[long] = fits
+    return allowed
+
+
 def _gains(
     n: int,
     m: int,
@@ -246,21 +272,14 @@ def _gains(
     scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
     if not scored:
         return sources, gains, similarity
-    # each shape's corridor cells: those of rows i >= a; for a long bead, only where the lengths fit
-    cells_of = [np.arange(int(offsets[a]), len(rows)) for _, a, _ in scored]
-    for k, (_, a, b) in enumerate(scored):
-        if a + b >= LONG_BEAD:
-            cells = cells_of[k][columns.take(cells_of[k]) >= b]
-            start, first = rows.take(cells) - a, columns.take(cells) - b
-            cells_of[k] = cells[scorer.length_factors_at(a, b, start, first) >= LONG_LENGTH_FACTOR]
-    sizes = np.array([len(cells) for cells in cells_of], dtype=np.int64)
-    where = np.concatenate(cells_of)  # each stacked cell's corridor cell
-    shape_a = np.repeat(np.array([a for _, a, _ in scored], dtype=np.int64), sizes)
-    shape_b = np.repeat(np.array([b for _, _, b in scored], dtype=np.int64), sizes)
+    shape, where = np.nonzero(_allowed(scorer, scored, rows, columns))  # stacked: by shape, then cell
+    sizes = np.bincount(shape, minlength=len(scored))
+    shape_a = np.array([a for _, a, _ in scored], dtype=np.int64).take(shape)
+    shape_b = np.array([b for _, _, b in scored], dtype=np.int64).take(shape)
     zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b
     early = en < 0
     en = np.maximum(en, 0)
-    bounds = np.concatenate(([0], np.cumsum(sizes)))
+    bounds = np.concatenate(([0], np.cumsum(sizes))).tolist()
     segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
     call = _shape_calls(scorer, segments)
     scores = call(scorer.scores_at, shape_a, shape_b, zh, en)
@@ -281,7 +300,8 @@ def _gains(
     if en_cross:
         gain = gain - en_cross(en, shape_b)
     gain[early] = -np.inf
-    for (t, _, _), corridor, (_, _, cells) in zip(scored, cells_of, segments):
+    for (t, _, _), (_, _, cells) in zip(scored, segments):
+        corridor = where[cells]
         gains[t, corridor] = gain[cells]
         similarity[t, corridor] = scores[cells]
     return sources, gains, similarity

@@ -1,8 +1,12 @@
 import gc
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
+import alignment.book
 from alignment.book import align_book, gc_paused, spare_cores
+from alignment.similarity import ChapterTokens
 from text.lexicon import Lexicon
 from core.rejection import Rejection
 from tests.alignment.texts import EN, GOLD, ZH
@@ -65,3 +69,18 @@ def test_gc_paused_stops_collection_inside_and_restores_the_setting_after():
         assert not gc.isenabled()  # collection that was off stays off
     finally:
         gc.enable()
+
+
+def test_the_chapters_tokens_are_freed_before_collection_resumes(monkeypatch, lexicon):
+    alive_at_resume = []
+
+    @contextmanager
+    def counting_pause() -> Iterator[None]:
+        with gc_paused():
+            yield
+            alive_at_resume.append(sum(type(o) is ChapterTokens for o in gc.get_objects()))
+
+    monkeypatch.setattr(alignment.book, "gc_paused", counting_pause)
+    result = align_book(CHAPTERS, lexicon)
+    assert "trinket" in result.learned["韦小宝"]  # both passes ran
+    assert alive_at_resume == [0]

@@ -5,6 +5,7 @@ from alignment.search import (
     LONG_LENGTH_FACTOR,
     Paragraphs,
     SearchParams,
+    _allowed,
     _crossing_costs,
     best_path,
     bead_types,
@@ -318,3 +319,22 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
     params = SearchParams(para_cross=0.1, balance=0.1, end_quote=0.1)
     batched = two_pass(scorer.n, scorer.m, scorer, params, paragraphs)
     assert batched == two_pass(scorer.n, scorer.m, OneShapeAtATime(scorer), params, paragraphs)
+
+
+def test_allowed_cells_are_rows_from_a_and_long_beads_only_where_the_lengths_fit():
+    class FitsFromTheFirstRow:
+        """Length factor 1 for beads starting at zh sentence 0, else 0."""
+
+        takes_shape_arrays = True
+
+        def length_factors_at(self, a, b, rows, columns):
+            return np.broadcast_to(rows == 0, np.broadcast_shapes(np.shape(rows), np.shape(columns))) * 1.0
+
+    class OneShapeAtATime(FitsFromTheFirstRow):
+        takes_shape_arrays = False
+
+    rows, columns = np.repeat(np.arange(4), 5), np.tile(np.arange(5), 4)  # the whole 3 x 4 table
+    scored = [(0, 1, 1), (5, 1, 3), (9, 2, 2)]  # (type index, a, b): 1-3 and 2-2 are long beads
+    expected = np.array([rows >= 1, (rows == 1) & (columns >= 3), (rows == 2) & (columns >= 2)])
+    for scorer in (FitsFromTheFirstRow(), OneShapeAtATime()):
+        assert (_allowed(scorer, scored, rows, columns) == expected).all()
