@@ -490,7 +490,10 @@ def _output_folder(r: _Reader, value: Any) -> Path:
 
 
 def load_config(path: Path | str) -> Config:
-    """Read and validate a pipeline config file."""
+    """Read and validate a pipeline config file; an empty path (an unset variable) is a ``ConfigError``,
+    not the current folder ``Path`` would make of it."""
+    if not str(path).strip():
+        raise ConfigError(f"the config path is empty ({str(path)!r}): name a config file")
     path = Path(path)
     r = _Reader(path)
     try:

@@ -263,6 +263,13 @@ def test_an_unknown_key_suggests_the_closest_allowed_one(tmp_path, edit, ending)
     assert str(err.value).endswith(ending)
 
 
+@pytest.mark.parametrize("path", ["", "  "])
+def test_an_empty_config_path_is_named_empty_not_the_current_folder(path):
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"the config path is empty ({path!r}): name a config file"
+
+
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
