@@ -24,8 +24,10 @@ def input_path(text: str) -> Path:
 
 
 def output_file(text: str) -> Path:
-    """An argparse type: a file the command will write, checked before any work: not a folder, and under
-    a folder (existing or to be made), not under a file."""
+    """An argparse type: a file the command will write, checked before any work: not empty (an unset
+    variable), not a folder, and under a folder (existing or to be made), not under a file."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name (an unset variable?)")
     path = Path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")

@@ -18,6 +18,8 @@ def test_output_file_takes_a_new_file_under_folders_to_be_made(tmp_path):
     assert output_file(str(tmp_path / "a" / "b.json")) == tmp_path / "a" / "b.json"
     (tmp_path / "f").write_text("")
     for text, problem in (
+        ("", "is not a file name (an unset variable?)"),
+        (" ", "is not a file name (an unset variable?)"),
         (str(tmp_path), "is a folder, not a file"),
         (
             str(tmp_path / "f" / "b.json"),
