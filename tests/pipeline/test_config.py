@@ -500,6 +500,10 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
     "site, message",
     [
         ({"kind": "pdf", "lang": "en"}, "sites.shelf.kind: must be web, epub or text"),
+        (  # a web site's keys with a kind of no source: the kind is what is wrong, not the keys
+            {"kind": "pdf", "lang": "en", "url": "http://a.example/", "delay": 1},
+            "sites.shelf.kind: must be web, epub or text, got 'pdf'",
+        ),
         ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
         ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
         ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),
