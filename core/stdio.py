@@ -9,11 +9,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
+
+
 def stdin_bytes(verb: str) -> bytes:
-    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed."""
+    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed,
+    or when it holds more than ``MAX_STDIN_BYTES`` (``< /dev/zero``, ``yes |``: memory would run out)."""
     if sys.stdin is None:
         raise ValueError(f"stdin: closed, no text to {verb} (give the text on stdin, e.g. < FILE)")
-    return sys.stdin.buffer.read()
+    data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+    if len(data) > MAX_STDIN_BYTES:
+        raise ValueError(
+            f"stdin: more than {MAX_STDIN_BYTES:,} bytes, too much to {verb} at once (give it in parts)"
+        )
+    return data
 
 
 @contextmanager
