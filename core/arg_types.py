@@ -15,11 +15,12 @@ def positive(text: str) -> int:
 
 def input_path(text: str) -> Path:
     """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
-    folder and read whole."""
+    folder and read whole, nor a path the system cannot look at."""
     if not text.strip():
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a path (an unset variable? write . for the current folder)"
         )
+    _existing(Path(text), text)  # a name too long for the system is named here
     return Path(text)
 
 

@@ -68,7 +68,7 @@ def test_input_path_refuses_an_empty_one_which_would_read_the_current_folder(tmp
         assert str(err.value) == f"{text!r} is not a path (an unset variable? write . for the current folder)"
 
 
-@pytest.mark.parametrize("check", [output_file, output_folder])
+@pytest.mark.parametrize("check", [input_path, output_file, output_folder])
 def test_a_name_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path, check):
     text = str(tmp_path / ("a" * 300) / "b")
     with pytest.raises(argparse.ArgumentTypeError) as err:
