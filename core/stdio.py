@@ -27,11 +27,20 @@ def stdin_bytes(verb: str) -> bytes:
 
 @contextmanager
 def output_may_be_cut() -> Iterator[None]:
-    """Print inside: when stdout's reader has quit (``| head -1``), the rest is dropped without a traceback,
-    as ``cat`` or ``grep`` drop it."""
+    """Print inside (and do nothing else that writes): when stdout's reader has quit (``| head -1``), the
+    rest is dropped without a traceback, as ``cat`` or ``grep`` drop it; when stdout cannot be written
+    (``> /dev/full``, a full disk), one line and ``SystemExit(1)``."""
     try:
         yield
         sys.stdout.flush()
     except BrokenPipeError:
-        # the interpreter flushes stdout again as it exits: let that write go nowhere
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
+    except OSError as err:
+        _drop_stdout()
+        print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def _drop_stdout() -> None:
+    """The interpreter flushes stdout again as it exits: let that write go nowhere."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
