@@ -2,6 +2,8 @@ from pathlib import Path
 
 import pytest
 
+from core.storage import DamagedFile
+
 from core.stage import StageResult
 from crawlers import stage
 from crawlers.profile import Site
@@ -57,9 +59,20 @@ def test_a_missing_file_rejects_the_whole_side_by_name(tmp_path):
 def test_a_folder_in_place_of_the_journal_is_no_rejection_of_the_book_but_the_tasks_error(tmp_path):
     inputs = _inputs(tmp_path, _epub(tmp_path))
     inputs.journal.mkdir(parents=True)
-    with pytest.raises(IsADirectoryError) as err:
+    with pytest.raises(DamagedFile) as err:
         crawl_side(inputs)
-    assert err.value.filename == str(inputs.journal)
+    assert err.value.path == inputs.journal
+
+
+def test_a_named_pipe_in_place_of_the_journal_is_the_tasks_error_not_a_wait_for_ever(tmp_path):
+    import os
+
+    inputs = _inputs(tmp_path, _epub(tmp_path))
+    inputs.journal.parent.mkdir(parents=True)
+    os.mkfifo(inputs.journal)
+    with pytest.raises(DamagedFile) as err:
+        crawl_side(inputs)
+    assert err.value.path == inputs.journal
 
 
 def test_a_crash_of_the_reader_is_a_read_error_of_the_side(tmp_path, monkeypatch):
