@@ -2,9 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from core.storage import DamagedFile
-
 from core.stage import StageResult
+from core.storage import DamagedFile
 from crawlers import stage
 from crawlers.profile import Site
 from crawlers.raw import content_hash
