@@ -36,10 +36,12 @@ class JournalState:
 
 
 def check_journal(path: Path) -> None:
-    """``DamagedFile`` for a folder, a named pipe or a device in place of a journal (opening a named pipe
-    would wait for ever)."""
-    if not_a_regular_file(path):
-        raise DamagedFile(path, "not a crawl journal (a folder, a named pipe or a device): remove it")
+    """``DamagedFile`` for a named pipe or a device in place of a journal: opening one would wait for ever
+    (a folder in its place is the opener's ``IsADirectoryError``)."""
+    if not_a_regular_file(path) and not path.is_dir():
+        raise DamagedFile(
+            path, "a named pipe or a device, not a crawl journal: remove it, then run the build again"
+        )
 
 
 def read_journal(path: Path) -> JournalState:

@@ -58,9 +58,9 @@ def test_a_missing_file_rejects_the_whole_side_by_name(tmp_path):
 def test_a_folder_in_place_of_the_journal_is_no_rejection_of_the_book_but_the_tasks_error(tmp_path):
     inputs = _inputs(tmp_path, _epub(tmp_path))
     inputs.journal.mkdir(parents=True)
-    with pytest.raises(DamagedFile) as err:
+    with pytest.raises(IsADirectoryError) as err:
         crawl_side(inputs)
-    assert err.value.path == inputs.journal
+    assert err.value.filename == str(inputs.journal)
 
 
 def test_a_named_pipe_in_place_of_the_journal_is_the_tasks_error_not_a_wait_for_ever(tmp_path):
