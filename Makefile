@@ -22,10 +22,15 @@ MODELS ?= baseline:unigram baseline:context
 DEVICE ?= cpu
 
 # Every target that reads or writes a corpus takes CONFIG= and OUTPUT= (default: the config's folder).
+# A path make hands to a recipe's shell is one word: a space would cut it in two, a line break would even
+# run the rest as a command of its own (the build, meanwhile, writing into the path's first line).
+$(foreach path,CONFIG OUTPUT SUITE,$(if $(word 2,$($(path))),$(error $(path)= holds a space or a line break, which make cannot pass on: use a path without)))
 TARGET := --config $(CONFIG) $(if $(OUTPUT),--output $(OUTPUT))
 # The output folder, asked of the pipeline once and only by the recipes that use it; a config
-# error stops make there (its line above), before a recipe writes under /evaluation.
-OUT = $(eval OUT := $$(or $$(shell $(PY) -m pipeline where $(TARGET)),$$(error no output folder for CONFIG=$(CONFIG))))$(OUT)
+# error stops make there (its line above), before a recipe writes under /evaluation; so does a folder
+# whose path holds a space or a line break (a config's output:), for the reason above.
+OUT = $(eval OUT := $$(call one_folder,$$(shell $(PY) -m pipeline where $(TARGET))))$(OUT)
+one_folder = $(if $(word 2,$(1)),$(error the output folder "$(1)" holds a space or a line break, which make cannot pass on: choose another with OUTPUT=path),$(or $(1),$(error no output folder for CONFIG=$(CONFIG))))
 
 .PHONY: labelstudio demo-suite evaluate
 .PHONY: help setup corpus update test test-fast bench eval eval-split eval-align export report stats render-demo lint clean

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
+from core.files import not_a_regular_file
 from core.lines import split_lines
 
 
@@ -23,8 +24,11 @@ class FileTranslator:
         self.suffix = suffix
 
     def translate(self, chapter_id: str, sentences: Sequence[str]) -> list[str]:
-        """The lines of the chapter's file; ValueError (one line) when it is missing or unreadable."""
+        """The lines of the chapter's file; ValueError (one line) when it is missing, unreadable or no
+        regular file."""
         path = self.directory / f"{chapter_id}{self.suffix}"
+        if not_a_regular_file(path):  # a named pipe would be waited on for ever, /dev/zero read for ever
+            raise ValueError(f"{path}: not a regular file (a folder, a named pipe or a device)")
         try:
             lines = split_lines(path.read_bytes().decode("utf-8"))
         except (OSError, UnicodeDecodeError) as err:

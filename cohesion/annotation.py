@@ -25,6 +25,7 @@ from pathlib import Path
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
+from core.arg_types import input_path, output_file
 from core.rejection import shorten
 from core.storage import write_bytes
 from text.decoding import read_utf8
@@ -150,34 +151,44 @@ def main(argv: list[str] | None = None) -> None:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("export", help="candidates -> Label Studio tasks + labeling config")
-    p.add_argument("candidates", type=Path, help="a CANDIDATES Parquet file")
-    p.add_argument("chapters", type=Path, help="the CHAPTERS Parquet file of the same book")
+    p.add_argument("candidates", type=input_path, help="a CANDIDATES Parquet file")
+    p.add_argument("chapters", type=input_path, help="the CHAPTERS Parquet file of the same book")
     p.add_argument(
         "-o",
         "--out",
-        type=Path,
+        type=output_file,
         required=True,
         help="Label Studio tasks JSON to write (label_config.xml beside it)",
     )
     p = commands.add_parser("import", help="Label Studio JSON export(s) -> judgements JSONL")
-    p.add_argument("exports", type=Path, nargs="+", help="Label Studio JSON or JSON-MIN exports")
-    p.add_argument("--users", type=Path, help="Label Studio user list (JSON) to name annotators by email")
-    p.add_argument("-o", "--out", type=Path, required=True, help="judgements JSONL to write")
+    p.add_argument("exports", type=input_path, nargs="+", help="Label Studio JSON or JSON-MIN exports")
+    p.add_argument(
+        "--users", type=input_path, help="Label Studio user list (JSON) to name annotators by email"
+    )
+    p.add_argument("-o", "--out", type=output_file, required=True, help="judgements JSONL to write")
     p = commands.add_parser("agree", help="Cohen's kappa and raw agreement of two annotators")
-    p.add_argument("judgements", type=Path, help="judgements JSONL (from import)")
+    p.add_argument("judgements", type=input_path, help="judgements JSONL (from import)")
     p.add_argument(
         "--annotators", nargs=2, help="the two annotators to compare (default: the first two found)"
     )
     p = commands.add_parser("suite", help="accepted judgements -> masked-LM test-suite JSONL")
-    p.add_argument("judgements", type=Path, help="judgements JSONL (from import)")
-    p.add_argument("-o", "--out", type=Path, required=True, help="suite JSONL to write")
+    p.add_argument("judgements", type=input_path, help="judgements JSONL (from import)")
+    p.add_argument("-o", "--out", type=output_file, required=True, help="suite JSONL to write")
     p = commands.add_parser("unjudged", help="every candidate as an UNJUDGED suite item (judged: false)")
-    p.add_argument("--candidates", type=Path, nargs="+", required=True, help="CANDIDATES Parquet files")
+    p.add_argument("--candidates", type=input_path, nargs="+", required=True, help="CANDIDATES Parquet files")
     p.add_argument(
-        "--chapters", type=Path, nargs="+", required=True, help="CHAPTERS Parquet files of the same books"
+        "--chapters",
+        type=input_path,
+        nargs="+",
+        required=True,
+        help="CHAPTERS Parquet files of the same books",
     )
     p.add_argument(
-        "-o", "--out", type=Path, required=True, help="suite JSONL to write (items marked judged: false)"
+        "-o",
+        "--out",
+        type=output_file,
+        required=True,
+        help="suite JSONL to write (items marked judged: false)",
     )
     args = parser.parse_args(argv)
     try:

@@ -24,7 +24,7 @@ from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
-from core.arg_types import positive
+from core.arg_types import input_path, output_folder, positive
 from core.storage import write_bytes, write_table
 
 
@@ -125,11 +125,20 @@ def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> di
     return results
 
 
+def _model(text: str) -> str:
+    """An argparse type: a model's folder or hub name, or one of ``baselines.NAMES``; not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a model name (an unset variable?)")
+    if text.startswith("baseline:") and text not in baselines.NAMES:
+        raise argparse.ArgumentTypeError(f"{text!r} is no baseline (known: {', '.join(baselines.NAMES)})")
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--suite",
-        type=Path,
+        type=input_path,
         required=True,
         help="test-suite JSONL (python -m cohesion.annotation suite|unjudged writes one)",
     )
@@ -138,13 +147,14 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         required=True,
         dest="models",
+        type=_model,
         metavar="NAME_OR_DIR",
         help="a masked LM: a local folder or a hub name already cached (nothing is downloaded), "
         "or baseline:unigram / baseline:context; repeat to compare models",
     )
     parser.add_argument(
         "--corpus",
-        type=Path,
+        type=input_path,
         action="append",
         default=[],
         metavar="CHAPTERS",
@@ -157,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=positive, default=16, help="items per model call (default 16)")
     parser.add_argument(
         "--out",
-        type=Path,
+        type=output_folder,
         default=Path("output/evaluation"),
         help="folder for probe.parquet and tables.md (default output/evaluation)",
     )

@@ -96,8 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         for name, read in sources(args.paths) if args.paths else [("stdin", _stdin)]:
             try:
                 lines = decode(read(), args.errors, name)
-            except (InputError, OSError) as e:
-                print(f"error: {e}", file=sys.stderr)
+            except (InputError, OSError) as e:  # OSError: absent, a dangling link or a loop, no permission
+                problem = f"{name}: {e.strerror}" if isinstance(e, OSError) and e.strerror else e
+                print(f"error: {problem}", file=sys.stderr)
                 failed.append(name)
                 continue
             names.append(name if args.paths else None)

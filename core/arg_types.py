@@ -15,26 +15,38 @@ def positive(text: str) -> int:
 
 def input_path(text: str) -> Path:
     """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
-    folder and read whole."""
+    folder and read whole, nor a path the system cannot look at."""
     if not text.strip():
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a path (an unset variable? write . for the current folder)"
         )
+    _existing(Path(text), text)  # a name too long for the system is named here
     return Path(text)
 
 
 def output_file(text: str) -> Path:
-    """An argparse type: a file the command will write, checked before any work: not a folder, and under
-    a folder (existing or to be made), not under a file."""
+    """An argparse type: a file the command will write, checked before any work: not empty (an unset
+    variable), not a folder, and under a folder (existing or to be made), not under a file."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name (an unset variable?)")
     path = Path(text)
-    if path.is_dir():
+    place = _existing(path.absolute(), text)
+    if place == path.absolute() and place.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    parent = next((p for p in path.absolute().parents if p.exists()), None)
-    if parent is not None and not parent.is_dir():
+    if place not in (None, path.absolute()) and not place.is_dir():
         raise argparse.ArgumentTypeError(
-            f"{text!r} cannot be written: {str(parent)!r} is a file, not a folder"
+            f"{text!r} cannot be written: {str(place)!r} is a file, not a folder"
         )
     return path
+
+
+def _existing(path: Path, text: str) -> Path | None:
+    """The nearest of ``path`` and the folders above it that exists; a one-line error for a path the
+    system cannot look at (a name too long for it)."""
+    try:
+        return next((p for p in (path, *path.parents) if p.exists()), None)
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"{text!r}: {err.strerror or err}") from None
 
 
 def output_folder(text: str) -> Path:
@@ -50,9 +62,7 @@ def output_folder(text: str) -> Path:
         path = wanted.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
         raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
-    for place in (path, *path.parents):
-        if place.exists():
-            if not place.is_dir():
-                raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
-            break
+    place = _existing(path, text)
+    if place is not None and not place.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")
     return wanted

@@ -9,20 +9,38 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
+
+
 def stdin_bytes(verb: str) -> bytes:
-    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed."""
+    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed,
+    or when it holds more than ``MAX_STDIN_BYTES`` (``< /dev/zero``, ``yes |``: memory would run out)."""
     if sys.stdin is None:
         raise ValueError(f"stdin: closed, no text to {verb} (give the text on stdin, e.g. < FILE)")
-    return sys.stdin.buffer.read()
+    data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+    if len(data) > MAX_STDIN_BYTES:
+        raise ValueError(
+            f"stdin: more than {MAX_STDIN_BYTES:,} bytes, too much to {verb} at once (give it in parts)"
+        )
+    return data
 
 
 @contextmanager
 def output_may_be_cut() -> Iterator[None]:
-    """Print inside: when stdout's reader has quit (``| head -1``), the rest is dropped without a traceback,
-    as ``cat`` or ``grep`` drop it."""
+    """Print inside (and do nothing else that writes): when stdout's reader has quit (``| head -1``), the
+    rest is dropped without a traceback, as ``cat`` or ``grep`` drop it; when stdout cannot be written
+    (``> /dev/full``, a full disk), one line and ``SystemExit(1)``."""
     try:
         yield
         sys.stdout.flush()
     except BrokenPipeError:
-        # the interpreter flushes stdout again as it exits: let that write go nowhere
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
+    except OSError as err:
+        _drop_stdout()
+        print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def _drop_stdout() -> None:
+    """The interpreter flushes stdout again as it exits: let that write go nowhere."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.files import not_a_regular_file
+from core.storage import DamagedFile
+
 
 @dataclass
 class JournalState:
@@ -32,10 +35,20 @@ class JournalState:
     toc_failure: dict[str, Any] | None = None  # set when the latest attempt to read the TOC failed
 
 
+def check_journal(path: Path) -> None:
+    """``DamagedFile`` for a named pipe or a device in place of a journal: opening one would wait for ever
+    (a folder in its place is the opener's ``IsADirectoryError``)."""
+    if not_a_regular_file(path) and not path.is_dir():
+        raise DamagedFile(
+            path, "a named pipe or a device, not a crawl journal: remove it, then run the build again"
+        )
+
+
 def read_journal(path: Path) -> JournalState:
     state = JournalState()
     if not path.exists():
         return state
+    check_journal(path)
     with open(path, "rb") as handle:  # line by line: a kill may cut a line inside a UTF-8 character
         for line in handle:
             try:
@@ -69,6 +82,7 @@ class JournalWriter:
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
+        check_journal(path)
         torn = _ends_torn(path)
         self._handle = open(path, "a", encoding="utf-8")
         if torn:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from text.sentences import MAX_SPLIT_CHARS
+
 
 @dataclass(frozen=True)
 class Caps:
@@ -12,7 +14,7 @@ class Caps:
         256 * 2**20
     )  # inflated bytes read from an EPUB, or a text book's size: ``book_too_large``
     chapter_chars: int = (
-        1_000_000  # one chapter (a web-novel chapter has a few thousand): ``chapter_too_long``
+        MAX_SPLIT_CHARS  # one chapter (a web-novel one has a few thousand): ``chapter_too_long``
     )
     chapters: int = (
         100_000  # chapters of one book (the longest web novels have ~10,000): ``too_many_chapters``

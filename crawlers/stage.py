@@ -14,7 +14,7 @@ from typing import Any
 
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
-from crawlers.journal import read_journal
+from crawlers.journal import check_journal, read_journal
 from crawlers.local import read_local
 from crawlers.profile import Site
 from crawlers.raw import raw_rows, toc_rejection
@@ -56,6 +56,7 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     """
     book_id, lang, site = inputs.book_id, inputs.lang, inputs.site
     inputs.journal.parent.mkdir(parents=True, exist_ok=True)
+    check_journal(inputs.journal)  # the output folder's fault, not the book's: the task fails, naming it
     try:
         if inputs.local_file is not None:
             report = read_local(site, inputs.local_file, inputs.journal)

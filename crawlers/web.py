@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from urllib.parse import urljoin
 from crawlers.origins import origin
 from crawlers.serve import serve_folder
 from crawlers.profile import Selectors, Site
+from core.processes import die_with
 from core.storage import temporary_folder
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
@@ -103,19 +103,6 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "LOG_FILE": log_file,
         "LOG_FILE_APPEND": False,
     }
-
-
-def _die_with(parent: int) -> None:
-    """Be killed when ``parent`` (the build that started this crawl) dies, even by SIGKILL, rather than go on
-    appending to the journal beside the crawl of its rerun (Linux; elsewhere nothing is done)."""
-    if sys.platform != "linux":
-        return
-    import ctypes
-
-    pr_set_pdeathsig = 1
-    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
-    if os.getppid() != parent:  # it died before the line above
-        os._exit(1)
 
 
 def _run_in_this_process(job: dict[str, Any]) -> None:
@@ -216,5 +203,5 @@ def crawl(
 
 if __name__ == "__main__":
     _job = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
-    _die_with(_job["parent_pid"])
+    die_with(_job["parent_pid"])  # not go on appending to the journal beside the crawl of its rerun
     _run_in_this_process(_job)

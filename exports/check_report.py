@@ -21,6 +21,8 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
+from core.arg_types import input_path
+
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
     "--headless",
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "page",
         nargs="?",
-        type=Path,
+        type=input_path,
         default=Path("output/report/index.html"),
         help="the report page to check, or its folder (default: output/report/index.html)",
     )

@@ -24,7 +24,7 @@ from filters.clean import (
 from filters.dedup import content_hash, normalise_key
 from filters.non_chapters import non_chapter
 from filters.numbering import parse_chapter_number, parse_title
-from text.sentences import split_sentences
+from text.sentences import MAX_SPLIT_CHARS, split_sentences
 
 
 MAX_TITLE_LINE = 80  # a first body line longer than this is never taken for a repeated title
@@ -47,11 +47,18 @@ def strip_title(paragraphs: list[str], title: str) -> tuple[list[str], int]:
     return paragraphs[n:], n
 
 
+def _chars(text: str) -> int:
+    """Characters of a raw chapter's text less its line breaks, as a local book's chapter is capped."""
+    return len(text) - text.count("\n")
+
+
 def _clean_chapter(
     raw: dict, boilerplate: Boilerplate, removed: Counter[str], mojibake: MojibakeConfig
 ) -> dict | Rejection:
     """One RAW_CHAPTERS row -> its CLEAN_CHAPTERS row or a rejection; counts removed lines."""
     lang, title = raw["lang"], raw["title"] or ""
+    if (size := _chars(raw["text"] or "")) > MAX_SPLIT_CHARS:  # pages of megabytes, before any work on them
+        return Rejection("chapter_too_long", f"{size} characters (cap {MAX_SPLIT_CHARS})")
     if problem := detect_mojibake(f"{title}\n{raw['text']}", mojibake):
         return problem
     title = normalise_line(title, lang)
@@ -90,7 +97,8 @@ def clean_book(
 
     ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
     on the raw text with ``mojibake``), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
-    ``leave_notice``, ``thanks_note``, ``on_shelf_notice``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
+    ``leave_notice``, ``thanks_note``, ``on_shelf_notice``), ``chapter_too_long`` (raw text over
+    ``text.sentences.MAX_SPLIT_CHARS``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
     ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles).
     """
     patterns = {lang: site_boilerplate(boilerplate, lang) for lang in ("zh", "en")}

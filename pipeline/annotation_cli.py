@@ -46,12 +46,12 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
     target = _built(args)
     if target is None:
         return 1
-    only = None
+    split = None
     if args.split:
         assignment = plan_splits(target.layout, target.config.settings.split)
-        only = {cid for cid, split in assignment.chapters.items() if split == args.split}
+        split = (args.split, {cid for cid, name in assignment.chapters.items() if name == args.split})
     try:
-        folder, drawn = sample_review(target.layout, args.chapters, args.seed, only)
+        folder, drawn = sample_review(target.layout, args.chapters, args.seed, split)
     except OSError as err:
         return _cannot_write("qc sample", err)
     if not drawn:
@@ -153,7 +153,11 @@ def add_commands(
     )
     sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
     sample.add_argument("--seed", type=int, default=0, help="random seed of the draw (default 0)")
-    sample.add_argument("--split", choices=("train", "valid", "test"), help="draw from this split only")
+    sample.add_argument(
+        "--split",
+        choices=("train", "valid", "test"),
+        help="draw from this split only (review files in qc/sample-SEED-SPLIT/)",
+    )
     sample.set_defaults(run=cmd_qc_sample)
     imp = qc_sub.add_parser(
         "import",

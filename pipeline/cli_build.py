@@ -16,6 +16,7 @@ from pathlib import Path
 import luigi
 
 from core.layout import Layout
+from core.processes import die_with
 from core.storage import DamagedFile
 from pipeline import output_folder
 from pipeline.build_log import luigi_logging_to
@@ -114,9 +115,30 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
 def _fork_tasks() -> None:
     """Start Luigi's task processes (``--workers`` > 1) by fork, the default on Linux up to Python 3.13:
     a task holds the build's lock through its inherited open file and ``lock.holds``, and would be refused
-    by its own build if started by spawn or forkserver (Python 3.14's default)."""
+    by its own build if started by spawn or forkserver (Python 3.14's default); each dies with the build
+    (``DieWithBuild``)."""
     if multiprocessing.get_start_method(allow_none=True) != "fork":
         multiprocessing.set_start_method("fork", force=True)
+    luigi.configuration.get_config().set("worker", "task_process_context", CONTEXT)
+
+
+class DieWithBuild:
+    """Luigi's ``task_process_context`` around every task: a task process the build forked
+    (``--workers`` > 1) is killed when the build dies, even when it is killed alone (SIGKILL to its pid),
+    rather than go on holding the build lock and writing beside the rerun. Replaces a context luigi.cfg names."""
+
+    def __init__(self, process: luigi.worker.TaskProcess) -> None:
+        self.forked = process.use_multiprocessing
+
+    def __enter__(self) -> None:
+        if self.forked and (parent := multiprocessing.parent_process()):
+            die_with(parent.pid)
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+
+CONTEXT = f"{__name__}.{DieWithBuild.__name__}"
 
 
 def _prune_or_adopt(args: argparse.Namespace) -> tuple[bool, bool]:

@@ -306,8 +306,6 @@ _TEXT_ONLY = {
 def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> Site:
     where = f"sites.{name}"
     raw = r.mapping(raw, where, {"kind", *_LOCAL_FIELDS}, {"kind", "lang"})
-    if raw["kind"] not in _LOCAL_KINDS:
-        raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
     if raw["kind"] == "epub" and (unread := sorted(set(_TEXT_ONLY) & set(raw))):
         raise r.fail(f"{where}.{unread[0]}", f"only read for kind text ({_TEXT_ONLY[unread[0]]})")
     values = {
@@ -322,6 +320,8 @@ def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
     where = f"sites.{name}"
     r.ident(name, where)
     if isinstance(raw, dict) and "kind" in raw:
+        if raw["kind"] not in ("web", *_LOCAL_KINDS):  # before its keys, which depend on the kind
+            raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
         if raw["kind"] != "web":
             return _local_site(r, name, raw, base_dir)
         raw = {key: value for key, value in raw.items() if key != "kind"}
@@ -490,7 +490,10 @@ def _output_folder(r: _Reader, value: Any) -> Path:
 
 
 def load_config(path: Path | str) -> Config:
-    """Read and validate a pipeline config file."""
+    """Read and validate a pipeline config file; an empty path (an unset variable) is a ``ConfigError``,
+    not the current folder ``Path`` would make of it."""
+    if not str(path).strip():
+        raise ConfigError(f"the config path is empty ({str(path)!r}): name a config file")
     path = Path(path)
     r = _Reader(path)
     try:

@@ -153,6 +153,12 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
                 f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
                 f"{' '.join(COLUMNS)})"
             )
+        if twice := sorted(
+            {c for c in rows.fieldnames or [] if c in COLUMNS and rows.fieldnames.count(c) > 1}
+        ):
+            raise NotAReviewFile(
+                f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
+            )
         for row in rows:
             verdict = (row.get("verdict") or "").strip()
             if not verdict:

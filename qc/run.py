@@ -42,10 +42,21 @@ def _book_data(layout: Layout, book: str) -> tuple[dict[str, Row], dict[str, lis
     return chapters, beads
 
 
-def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = None) -> tuple[Path, list[str]]:
-    """Write review files for ``n`` chapters drawn by book (from ``only`` when given); chapters already
-    corrected are not drawn. Existing review files are never overwritten (they may hold verdicts). With
-    no chapter to draw, nothing is written."""
+def sample_folder(layout: Layout, seed: int, split: str | None = None) -> Path:
+    """Where a sample's review files go: ``qc/sample-SEED`` for one drawn from the whole corpus (as
+    before splits could be sampled), ``qc/sample-SEED-SPLIT`` for one drawn from a split, so that two
+    samples of one seed never share a folder."""
+    return layout.qc_dir() / (f"sample-{seed}-{split}" if split else f"sample-{seed}")
+
+
+def sample_review(
+    layout: Layout, n: int, seed: int, split: tuple[str, set[str]] | None = None
+) -> tuple[Path, list[str]]:
+    """Write review files for ``n`` chapters drawn by book (from ``split``, a split's name and its
+    chapter ids, when given) into ``sample_folder``; chapters already corrected are not drawn. Existing
+    review files are never overwritten (they may hold verdicts). With no chapter to draw, nothing is
+    written."""
+    name, only = split or (None, None)
     data = {book: _book_data(layout, book) for book in _books(layout)}
     corrected = {cid for book in corrected_books(layout) for cid in read_corrections(layout, book)}
     pool = {
@@ -55,7 +66,7 @@ def sample_review(layout: Layout, n: int, seed: int, only: set[str] | None = Non
         for book, (chapters, beads) in data.items()
     }
     drawn = draw_chapters({b: ids for b, ids in pool.items() if ids}, n, seed)
-    folder = layout.qc_dir() / f"sample-{seed}"
+    folder = sample_folder(layout, seed, name)
     if not drawn:  # no folder of review files without a chapter to review
         return folder, []
     files = {"label_config.xml": LABEL_CONFIG}

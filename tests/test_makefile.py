@@ -16,3 +16,14 @@ def test_a_config_error_stops_make_before_a_recipe_uses_an_empty_output_folder(t
     config_line, make_line = done.stderr.splitlines()[-2:]
     assert config_line == "config error: missing.yaml: file not found"
     assert make_line.endswith(": *** no output folder for CONFIG=missing.yaml.  Stop.")
+
+
+def test_a_path_with_a_line_break_stops_make_before_a_recipe_cuts_it_in_two():
+    """``make corpus OUTPUT=$'a\\nb'`` would build into ``a`` and run ``b --workers 1`` as a command."""
+    done = subprocess.run(
+        ["make", "-n", "corpus", "OUTPUT=/tmp/a\nb"], cwd=REPO_ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.endswith(
+        ": *** OUTPUT= holds a space or a line break, which make cannot pass on: use a path without.  Stop.\n"
+    )

@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -126,6 +126,7 @@ def _punkt() -> PunktSpans:
     return PunktSpans(PunktTokenizer("english"))
 
 
+MAX_SPLIT_CHARS = 1_000_000  # the most text split at once (a stdin line, a chapter): about 1 s and 20 MB
 PUNKT_WINDOW = 20_000  # characters punkt reads at once: each regex scan stays short on a long paragraph
 
 
@@ -177,10 +178,16 @@ def split_en(paragraph: str) -> list[str]:
     return [" ".join(parts) for parts in out]
 
 
-def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
-    """Split every paragraph; sentences never cross paragraph boundaries."""
+def iter_sentences(paragraphs: Iterable[str], lang: str) -> Iterator[str]:
+    """The sentences of every paragraph, one paragraph at a time; sentences never cross paragraph
+    boundaries."""
     split = {"zh": split_zh, "en": split_en}[lang]
-    return [s for p in paragraphs if p.strip() for s in split(p)]
+    return (s for p in paragraphs if p.strip() for s in split(p))
+
+
+def split_sentences(paragraphs: Iterable[str], lang: str) -> list[str]:
+    """``iter_sentences`` as a list."""
+    return list(iter_sentences(paragraphs, lang))
 
 
 def read_stdin_text(errors: str) -> str:
@@ -218,10 +225,25 @@ def main(argv: list[str] | None = None) -> int:
     if not text.strip():
         print("error: stdin: no text to split", file=sys.stderr)
         return 1
+    lines = text.splitlines()
+    if problem := _overlong_line(lines):
+        print(f"error: stdin: {problem}", file=sys.stderr)
+        return 1
     with output_may_be_cut():
-        for sentence in split_sentences(text.splitlines(), args.lang):
+        for sentence in iter_sentences(lines, args.lang):
             print(sentence)
     return 0
+
+
+def _overlong_line(lines: list[str]) -> str | None:
+    """What is wrong with the first line longer than ``MAX_SPLIT_CHARS``, if any (checked before any output)."""
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_SPLIT_CHARS:
+            return (
+                f"line {number} has {len(line):,} characters, over the {MAX_SPLIT_CHARS:,} a paragraph "
+                "may have (give one paragraph per line)"
+            )
+    return None
 
 
 if __name__ == "__main__":

@@ -19,3 +19,19 @@ def test_a_missing_translation_file_is_a_one_line_value_error(tmp_path):
 def test_a_line_holding_u2028_is_one_translated_line(tmp_path):
     (tmp_path / "001.trans.txt").write_text("One\u2028still one.\nTwo.\n", encoding="utf-8")
     assert FileTranslator(tmp_path).translate("001", ["一。", "二。"]) == ["One\u2028still one.", "Two."]
+
+
+def test_a_named_pipe_or_a_folder_in_place_of_a_translation_is_a_one_line_value_error(tmp_path):
+    """A named pipe was waited on for ever, inside the align stage."""
+    import os
+
+    (tmp_path / "b").mkdir()
+    os.mkfifo(tmp_path / "b" / "3.txt")
+    (tmp_path / "b" / "4.txt").mkdir()
+    for chapter in ("b/3", "b/4"):
+        with pytest.raises(ValueError) as err:
+            FileTranslator(tmp_path, ".txt").translate(chapter, ["一。"])
+        assert (
+            str(err.value)
+            == f"{tmp_path}/{chapter}.txt: not a regular file (a folder, a named pipe or a device)"
+        )

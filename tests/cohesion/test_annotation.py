@@ -193,6 +193,22 @@ def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monke
     assert exit_.value.code == 2 and err.count("\n") == 1 and err.startswith(f"error: {error}")
 
 
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["export", "c.parquet", "ch.parquet", "-o", ""], "argument -o/--out: '' is not a file name"),
+        (["export", "", "ch.parquet", "-o", "t.json"], "argument candidates: '' is not a path"),
+        (["suite", "j.jsonl", "-o", "."], "argument -o/--out: '.' is a folder, not a file"),
+    ],
+)
+def test_an_empty_path_is_refused_while_parsing_not_read_as_the_current_folder(capsys, argv, problem):
+    """``export -o ''`` ended in a traceback (the labelling config's name beside '.')."""
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and f"error: {problem}" in err.splitlines()[-1]
+
+
 def test_judgements_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
     path = tmp_path / "two.jsonl"
     _jsonl(path, [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
@@ -284,18 +300,20 @@ def test_a_candidate_its_chapter_cannot_show_is_one_line_and_exit_2(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl", "ch.jsonl"]
 
 
-def test_an_output_that_cannot_be_written_is_one_line(tmp_path, capsys):
+def test_an_output_that_cannot_be_written_is_one_line_before_any_work(tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     (tmp_path / "file").write_text("x", encoding="utf-8")
-    with pytest.raises(SystemExit) as exit_:
-        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "file" / "s.jsonl")])
-    assert exit_.value.code == 1
-    assert capsys.readouterr().err == f"error: cannot write {tmp_path}/file: File exists\n"
     (tmp_path / "folder").mkdir()
-    with pytest.raises(SystemExit) as exit_:
-        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "folder")])
-    assert exit_.value.code == 1
-    assert capsys.readouterr().err == f"error: cannot write {tmp_path}/folder: Is a directory\n"
+    for out, problem in (
+        (tmp_path / "file" / "s.jsonl", f"cannot be written: '{tmp_path}/file' is a file, not a folder"),
+        (tmp_path / "folder", "is a folder, not a file"),
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(out)])
+        assert exit_.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            f"python -m cohesion.annotation suite: error: argument -o/--out: '{out}' {problem}"
+        )
 
 
 def _export_of(tmp_path, name: str, decisions: list[dict]) -> str:

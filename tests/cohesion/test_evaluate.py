@@ -199,12 +199,39 @@ def test_a_suite_without_an_item_to_score_is_one_line(tmp_path, capsys, items):
 def test_an_output_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
     (tmp_path / "file").write_text("x", encoding="utf-8")
     argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--out"]
-    assert evaluate.main([*argv, str(tmp_path / "file")]) == 2
-    assert capsys.readouterr() == ("", f"error: cannot write {tmp_path}/file: File exists\n")
+    with pytest.raises(SystemExit) as exited:
+        evaluate.main([*argv, str(tmp_path / "file")])
+    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+        f"python -m cohesion.evaluate: error: argument --out: '{tmp_path}/file': {tmp_path}/file is a file, not a folder"
+    )
     (tmp_path / "e" / "probe.parquet").mkdir(parents=True)
     assert evaluate.main([*argv, str(tmp_path / "e")]) == 1
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"error: cannot write {tmp_path}/e/probe.parquet: Is a directory"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "problem"),
+    [
+        ("--out", "", "'' is not a folder (write . for the current one)"),  # it wrote into the current one
+        ("--corpus", "", "'' is not a path (an unset variable? write . for the current folder)"),
+        ("--model", "", "'' is not a model name (an unset variable?)"),
+        (
+            "--model",
+            "baseline:bigram",
+            "'baseline:bigram' is no baseline (known: baseline:unigram, baseline:context)",
+        ),
+    ],
+)
+def test_an_empty_path_or_model_and_an_unknown_baseline_are_one_line(
+    tmp_path, capsys, option, value, problem
+):
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", option, value]
+    with pytest.raises(SystemExit) as exited:
+        evaluate.main(argv)
+    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+        f"python -m cohesion.evaluate: error: argument {option}: {problem}"
     )
 
 

@@ -119,15 +119,19 @@ def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, 
     assert [json.loads(line)["file"] for line in out.splitlines()] == [str(good)]
     assert err.splitlines() == [
         f"error: {binary}: binary input (NUL byte at byte offset 4), nothing to mine",
-        f"error: [Errno 2] No such file or directory: '{tmp_path / 'nope.txt'}'",
+        f"error: {tmp_path / 'nope.txt'}: No such file or directory",
         f"error: {empty}: a folder without *.txt files, nothing mined",
     ]
 
 
 @pytest.mark.parametrize("errors", ["strict", "replace"])
 def test_missing_file_is_a_one_line_error(capsys, errors, tmp_path):
-    assert mine.main([str(tmp_path / "nope.txt"), "--errors", errors]) == 2
-    assert capsys.readouterr().err.startswith("error: [Errno 2] No such file or directory")
+    (tmp_path / "dangling.txt").symlink_to(tmp_path / "gone.txt")
+    assert mine.main([str(tmp_path / "nope.txt"), str(tmp_path / "dangling.txt"), "--errors", errors]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path}/nope.txt: No such file or directory\n"
+        f"error: {tmp_path}/dangling.txt: No such file or directory\n"
+    )
 
 
 def test_a_named_pipe_is_a_one_line_error_not_waited_on(capsys, mined, tmp_path):

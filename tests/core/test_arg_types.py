@@ -18,6 +18,8 @@ def test_output_file_takes_a_new_file_under_folders_to_be_made(tmp_path):
     assert output_file(str(tmp_path / "a" / "b.json")) == tmp_path / "a" / "b.json"
     (tmp_path / "f").write_text("")
     for text, problem in (
+        ("", "is not a file name (an unset variable?)"),
+        (" ", "is not a file name (an unset variable?)"),
         (str(tmp_path), "is a folder, not a file"),
         (
             str(tmp_path / "f" / "b.json"),
@@ -64,3 +66,11 @@ def test_input_path_refuses_an_empty_one_which_would_read_the_current_folder(tmp
         with pytest.raises(argparse.ArgumentTypeError) as err:
             input_path(text)
         assert str(err.value) == f"{text!r} is not a path (an unset variable? write . for the current folder)"
+
+
+@pytest.mark.parametrize("check", [input_path, output_file, output_folder])
+def test_a_name_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path, check):
+    text = str(tmp_path / ("a" * 300) / "b")
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        check(text)
+    assert str(err.value) == f"{text!r}: File name too long"

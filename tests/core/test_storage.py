@@ -65,6 +65,21 @@ def test_a_folder_in_place_of_json_is_a_damaged_file_and_a_missing_one_stays_mis
         storage.read_json(tmp_path / "missing.json")
 
 
+def test_a_named_pipe_in_place_of_a_table_or_json_is_a_damaged_file_not_a_wait_for_ever(tmp_path):
+    """``pipeline stats`` waited for a writer for ever, deaf to SIGTERM, inside Arrow's open."""
+    import os
+
+    for name in ("r.parquet", "s.json"):
+        os.mkfifo(tmp_path / name)
+    for read in (
+        lambda: storage.read_rows(tmp_path / "r.parquet", "rejected"),
+        lambda: storage.read_json(tmp_path / "s.json"),
+    ):
+        with pytest.raises(storage.DamagedFile) as err:
+            read()
+        assert str(err.value).endswith(": a named pipe or a device, not a file")
+
+
 def test_failed_write_keeps_the_previous_file(tmp_path):
     path = tmp_path / "r.parquet"
     storage.write_table([ROW], "rejected", path)

@@ -103,3 +103,21 @@ def test_a_torn_last_line_is_skipped_and_the_next_run_starts_on_a_fresh_line(tmp
     state = read_journal(path)
     assert set(state.chapters) == {"http://s/2"}  # the torn record is skipped, the next one is not lost
     assert path.read_text(encoding="utf-8").count("\n") == 3
+
+
+def test_a_named_pipe_in_place_of_a_journal_is_a_damaged_file_not_a_wait_for_ever(tmp_path):
+    """A named pipe in its place made a rebuild wait for ever."""
+    import os
+
+    import pytest
+
+    from core.storage import DamagedFile
+
+    os.mkfifo(tmp_path / "bk.jsonl")
+    for open_it in (read_journal, JournalWriter):
+        with pytest.raises(DamagedFile) as err:
+            open_it(tmp_path / "bk.jsonl")
+        assert (
+            str(err.value)
+            == f"{tmp_path}/bk.jsonl: a named pipe or a device, not a crawl journal: remove it, then run the build again"
+        )

@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from core.stage import StageResult
+from core.storage import DamagedFile
 from crawlers import stage
 from crawlers.profile import Site
 from crawlers.raw import content_hash
@@ -60,6 +61,17 @@ def test_a_folder_in_place_of_the_journal_is_no_rejection_of_the_book_but_the_ta
     with pytest.raises(IsADirectoryError) as err:
         crawl_side(inputs)
     assert err.value.filename == str(inputs.journal)
+
+
+def test_a_named_pipe_in_place_of_the_journal_is_the_tasks_error_not_a_wait_for_ever(tmp_path):
+    import os
+
+    inputs = _inputs(tmp_path, _epub(tmp_path))
+    inputs.journal.parent.mkdir(parents=True)
+    os.mkfifo(inputs.journal)
+    with pytest.raises(DamagedFile) as err:
+        crawl_side(inputs)
+    assert err.value.path == inputs.journal
 
 
 def test_a_crash_of_the_reader_is_a_read_error_of_the_side(tmp_path, monkeypatch):

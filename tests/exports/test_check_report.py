@@ -62,3 +62,12 @@ def test_help_describes_the_page_argument(capsys):
     assert exit_.value.code == 0
     help_text = " ".join(capsys.readouterr().out.split())
     assert "page the report page to check, or its folder (default: output/report/index.html)" in help_text
+
+
+def test_a_page_name_too_long_for_the_system_is_one_line_not_a_traceback(capsys, tmp_path):
+    page = str(tmp_path / ("a" * 300))
+    with pytest.raises(SystemExit) as exited:
+        check_report.main([page])
+    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+        f"python -m exports.check_report: error: argument page: {page!r}: File name too long"
+    )

@@ -35,3 +35,18 @@ def test_a_site_boilerplate_pattern_that_backtracks_without_end_rejects_the_chap
     assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
         ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")
     ]
+
+
+def test_a_chapter_over_the_splitters_cap_is_rejected_before_any_work_on_it(monkeypatch):
+    import filters.clean_stage
+
+    monkeypatch.setattr(filters.clean_stage, "MAX_SPLIT_CHARS", 60)
+    rows = [
+        raw_row("en", 0, "Chapter 1", EN_BODY[:30] + "\n" + EN_BODY[:30]),
+        raw_row("en", 1, "Chapter 2", EN_TWO * 9),
+    ]
+    result = clean_book(rows, {"en": []})
+    assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]  # 60 characters: its line break not counted
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
+        ("b/en/00001", "chapter_too_long", f"{len(EN_TWO) * 9} characters (cap 60)")
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from argparse import Namespace
 
 import luigi
@@ -147,3 +148,52 @@ def test_a_build_starts_luigis_task_processes_by_fork(monkeypatch):
     )
     cli_build._fork_tasks()  # Python 3.14's default on Linux: a task would not hold its build's lock
     assert set_to == ["fork"]
+
+
+SLEEPING_BUILD = """
+import io, time, luigi
+from argparse import Namespace
+from pipeline import cli_build
+from pipeline.progress import BuildProgress
+
+class Sleeper(luigi.Task):
+    n = luigi.IntParameter()
+
+    def run(self):
+        time.sleep(600)
+
+cli_build._fork_tasks()
+stage = [Sleeper(n=1), Sleeper(n=2)]
+progress = BuildProgress(io.StringIO())
+cli_build._run_stages([stage], Namespace(workers=2), {"local_scheduler": True}, progress, lambda: None)
+"""
+
+
+def test_luigis_task_processes_die_with_a_build_killed_alone():
+    """kill -9 of the build's pid only (an out-of-memory kill) leaves no task process behind, holding the
+    build lock and writing beside the rerun."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from core.paths import REPO_ROOT
+    from tests.crawlers.test_web import _alive, _children
+
+    build = subprocess.Popen([sys.executable, "-c", SLEEPING_BUILD], cwd=REPO_ROOT)
+    tasks: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(tasks := _children(build.pid)) < 2:
+            assert build.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        build.send_signal(signal.SIGKILL)
+        build.wait()
+        deadline = time.monotonic() + 10
+        while any(map(_alive, tasks)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, tasks)), "a task process outlived the build"
+    finally:
+        build.kill()
+        for pid in filter(_alive, tasks):
+            os.kill(pid, signal.SIGKILL)

@@ -263,6 +263,13 @@ def test_an_unknown_key_suggests_the_closest_allowed_one(tmp_path, edit, ending)
     assert str(err.value).endswith(ending)
 
 
+@pytest.mark.parametrize("path", ["", "  "])
+def test_an_empty_config_path_is_named_empty_not_the_current_folder(path):
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"the config path is empty ({path!r}): name a config file"
+
+
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
@@ -493,6 +500,10 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
     "site, message",
     [
         ({"kind": "pdf", "lang": "en"}, "sites.shelf.kind: must be web, epub or text"),
+        (  # a web site's keys with a kind of no source: the kind is what is wrong, not the keys
+            {"kind": "pdf", "lang": "en", "url": "http://a.example/", "delay": 1},
+            "sites.shelf.kind: must be web, epub or text, got 'pdf'",
+        ),
         ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
         ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
         ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),

@@ -80,6 +80,23 @@ def test_a_build_that_meets_a_folder_in_place_of_an_output_says_remove_that_fold
     ]
 
 
+def test_a_build_that_meets_a_named_pipe_in_place_of_a_journal_fails_the_book_not_waits_for_ever(
+    tmp_path, capsys
+):
+    import os
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    journal = output_of(config) / "crawl" / "zh" / "bk.jsonl"
+    journal.parent.mkdir(parents=True)
+    os.mkfifo(journal)
+    assert main(["corpus", *target(config), "--until", "crawl", "--workers", "1"]) == 1
+    failed = [line for line in capsys.readouterr().err.splitlines() if line.startswith("FAILED ")]
+    assert failed == [
+        f"FAILED bk: CrawlBook: DamagedFile: {journal}: a named pipe or a device, not a crawl journal: "
+        "remove it, then run the build again"
+    ]
+
+
 def test_a_damaged_hand_made_file_met_by_a_task_says_fix_it_or_remove_it(tmp_path):
     path = tmp_path / "qc" / "accuracy.json"
     error = DamagedFile(path, "not readable JSON (Expecting value: line 1 column 1 (char 0))")

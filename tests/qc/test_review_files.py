@@ -194,3 +194,11 @@ def test_a_tsv_without_the_verdict_columns_is_an_error(tmp_path, text, problem):
         str(err.value) == f"{path}: {problem} (a review file starts with the header "
         "pair_id bead_no bead_type score zh_idx en_idx zh en verdict correction)"
     )
+
+
+def test_a_tsv_with_a_review_column_twice_is_an_error_not_read_from_the_last_one(tmp_path):
+    path = tmp_path / "1.tsv"
+    path.write_text("pair_id\tverdict\tverdict\nbk/1/0\tcorrect\tmisaligned\n", encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        read_verdicts([path])
+    assert str(err.value) == f"{path}: the verdict column twice in the header: which one holds the review?"

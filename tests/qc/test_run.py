@@ -312,6 +312,17 @@ def test_a_label_studio_task_listed_twice_with_two_verdicts_is_an_error_naming_b
     assert not verdicts_path(layout).exists()
 
 
+def test_samples_of_one_seed_from_two_splits_go_to_two_folders(layout):
+    """Neither overwrites the other's sample.json nor adds its review files to the other's folder."""
+    whole, _ = sample_review(layout, 1, seed=1)
+    test, test_drawn = sample_review(layout, 1, seed=1, split=("test", {"book0/1"}))
+    valid, valid_drawn = sample_review(layout, 1, seed=1, split=("valid", {"book1/2"}))
+    assert [whole, test, valid] == [layout.qc_dir() / f"sample-1{s}" for s in ("", "-test", "-valid")]
+    assert (test_drawn, valid_drawn) == (["book0/1"], ["book1/2"])
+    assert read_json(test / "sample.json") == {"seed": 1, "chapters": ["book0/1"]}
+    assert sorted(p.relative_to(valid).as_posix() for p in valid.rglob("*.tsv")) == ["book1/2.tsv"]
+
+
 def test_a_sample_with_no_chapter_left_to_draw_writes_nothing(layout, monkeypatch):
     import qc.run
 

@@ -154,6 +154,16 @@ def test_the_command_fails_on_empty_input(monkeypatch, capsys):
     assert capsys.readouterr().err == "error: stdin: no text to split\n"
 
 
+def test_a_line_over_the_cap_is_a_one_line_error_before_any_sentence_is_printed(monkeypatch, capsys):
+    """A 50 MB line took 78 s and 1 GB; over the cap it is refused at once, and the lines before it unsplit."""
+    monkeypatch.setattr("text.sentences.MAX_SPLIT_CHARS", 7)
+    assert _main_on(monkeypatch, "甲走了。\n乙来了。丙笑了。\n".encode()) == 1
+    assert capsys.readouterr() == (
+        "",
+        "error: stdin: line 2 has 8 characters, over the 7 a paragraph may have (give one paragraph per line)\n",
+    )
+
+
 # Property: any paragraphs split without an exception and without losing or adding a character.
 
 _PIECES = st.sampled_from(
