@@ -136,7 +136,8 @@ def _pair_genders(
         return
     doc, after = docs[i], docs[i + 1]
     verb = next((t.i for t in doc if t.pos_ in ("VERB", "AUX")), None)
-    first, second = names[0], names[-1]
+    first = names[0]
+    second = next(m for m in names if m.text != first.text)
     if verb is None or not first.token < verb < second.token or spoken(doc.text, first.start):
         return
     if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[i + 1]):

@@ -32,6 +32,10 @@ def test_two_names_and_a_next_sentence_with_pronouns_of_both_genders():
     assert _genders("Lin Wan thanked Gu Chengchuan.", "Then he kissed him.") == {}  # one gender: no vote
     assert _genders("Lin Wan thanked Gu Chengchuan.", "Then him she kissed.") == {}  # no subject first
     assert _genders("Lin Wan and Gu Chengchuan ate.", "Then she kissed him.") == {}  # both before the verb
+    assert _genders("Lin Wan thanked Gu Chengchuan for Lin Wan's cup.", "Then she kissed him.") == {
+        "Lin Wan": "f",
+        "Gu Chengchuan": "m",
+    }  # the second person is the other name, not the last mention
 
 
 def test_first_names_list_gives_a_gender_without_pronouns():
