@@ -2,9 +2,9 @@
 
 Positions (per connective, ``text/data/connectives.tsv``): sentence-initial or clause-initial after a
 semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
-dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final after a comma ("..., though."); or
-parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's type. Element 1 is left
-empty (the whole previous text); ``sent_a`` is the previous sentence.
+dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final
+after a comma ("..., though."); or parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's
+type. Element 1 is left empty (the whole previous text); ``sent_a`` is the previous sentence.
 
 Non-adjacent links (element 1 is then the earlier sentence or connective):
 

@@ -8,8 +8,8 @@ and has no gendered pronoun before it, and the name is in a clause (the sentence
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A sentence naming two persons, one before its first verb and one after, votes too when the next
 sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
-Tomas. Then she kissed him."). A name gets a gender when at least two thirds of its votes agree, and never when the chapter shows it
-is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
+Tomas. Then she kissed him."). A name gets a gender when at least two thirds of its votes agree, and never
+when the chapter shows it is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
 "Wu Mei") share a gender that only one of them shows.
 """
 
