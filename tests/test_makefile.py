@@ -21,7 +21,10 @@ def test_a_config_error_stops_make_before_a_recipe_uses_an_empty_output_folder(t
 def test_a_path_with_a_line_break_stops_make_before_a_recipe_cuts_it_in_two():
     """``make corpus OUTPUT=$'a\\nb'`` would build into ``a`` and run ``b --workers 1`` as a command."""
     done = subprocess.run(
-        ["make", "-n", "corpus", "OUTPUT=/tmp/a\nb"], cwd=REPO_ROOT, capture_output=True, text=True
+        ["make", "--no-print-directory", "-n", "corpus", "OUTPUT=/tmp/a\nb"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.endswith(
