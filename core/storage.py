@@ -148,17 +148,17 @@ class DamagedFile(ValueError):
         self.path = Path(path)
 
 
-def _refuse_special(path: Path) -> None:
-    """``DamagedFile`` for a named pipe, a device or a socket where an output file should be: opening one
-    would wait for a writer for ever (in Arrow's C++, where not even SIGTERM ends the wait)."""
+def refuse_special(path: Path, detail: str = "a named pipe or a device, not a file") -> None:
+    """``DamagedFile`` (with ``detail``) for a named pipe, a device or a socket where an output file should
+    be: opening one would wait for a writer for ever (in Arrow's C++, where not even SIGTERM ends the wait)."""
     if not_a_regular_file(path) and not Path(path).is_dir():
-        raise DamagedFile(path, "a named pipe or a device, not a file")
+        raise DamagedFile(path, detail)
 
 
 def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.Table:
     """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
     ``DamagedFile``, naming it)."""
-    _refuse_special(path)
+    refuse_special(path)
     try:
         with pq.ParquetFile(
             path
@@ -203,7 +203,7 @@ def read_json(path: Path, kind: type | None = None) -> Any:
     """The JSON data of ``path`` (``DamagedFile`` when it is not UTF-8 JSON, e.g. torn or overwritten, or
     a folder, or with ``kind`` (dict or list) JSON of another kind; a missing file stays
     ``FileNotFoundError``)."""
-    _refuse_special(path)
+    refuse_special(path)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors

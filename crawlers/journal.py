@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.files import not_a_regular_file
-from core.storage import DamagedFile
+from core.storage import refuse_special
 
 
 @dataclass
@@ -38,10 +37,7 @@ class JournalState:
 def check_journal(path: Path) -> None:
     """``DamagedFile`` for a named pipe or a device in place of a journal: opening one would wait for ever
     (a folder in its place is the opener's ``IsADirectoryError``)."""
-    if not_a_regular_file(path) and not path.is_dir():
-        raise DamagedFile(
-            path, "a named pipe or a device, not a crawl journal: remove it, then run the build again"
-        )
+    refuse_special(path, "a named pipe or a device, not a crawl journal: remove it, then run the build again")
 
 
 def read_journal(path: Path) -> JournalState:
