@@ -31,8 +31,10 @@ a sentence that opens with a subordinate clause ("Before he could ..., the kettl
 the clause's comma. Names are persons only where the chapter does not show them to be places or
 organisations (:func:`cohesion.gender.non_persons`). Each pronoun is a candidate of its own: a later pronoun
 of a linked pronoun's class in the same sentence names the same referent ("She put down her bag"), unless
-it is an object form ("He thanked him"), someone it may mean is named between the two, or only one of them
-is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+it is the object of a clause whose subject is a pronoun of its class ("He thanked him", "she said he paid
+him"; not after a preposition of place: "the lamp above her"), someone it may mean is named between the
+two, or only one of them is in quoted speech. The aligned Chinese is recorded as evidence
+(:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -81,6 +83,13 @@ SUBORDINATORS = frozenset(
 QUANTIFIERS = frozenset("any every each no all".split())
 SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
+SUBJECT_FORMS = frozenset(("he", "she", "they"))
+NOMINATIVE = frozenset(("i", "you", "we", "he", "she", "they"))
+FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
+PLACE = frozenset(
+    "above below behind beside around about near within beneath under underneath inside before toward "
+    "towards among".split()
+)
 QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 # A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
 EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
@@ -191,11 +200,15 @@ def _later(
     ch: Chapter, j: int, first: Word, link: Candidate, tok: Word, cls: str, seen: dict[int, Phrases]
 ) -> Candidate | None:
     """A later pronoun of the class of sentence ``j``'s linked pronoun ``first`` names its referent too
-    ("She put down her cup. Then she ..."; "He said he ..."), unless it is an object form ("He told him":
-    another person), someone it may mean is named between the two ("He met Tom and gave his ..."), or one
-    of them is in quoted speech and the other is not."""
-    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP":
-        return None
+    ("She put down her cup. Then she ..."; "He hugged her and carried her"; "she said the boy tricked
+    her"), unless it is the object of a clause whose subject is a pronoun of its class ("He told him":
+    another person; the subject is the last one before it, or ``first``; a preposition of place does not
+    count: "he heard the noise above him"), someone it may mean is named between the two ("He met Tom
+    and gave his ..."), or one of them is in quoted speech and the other is not."""
+    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
+        subject = _last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
+        if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
+            return None  # the object of a clause whose subject is of its class: someone else
     text = ch.sentences[j]
     in_speech = spoken(text, tok.idx)
     if spoken(text, first.idx) != in_speech:
@@ -205,6 +218,31 @@ def _later(
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _around(doc: Sentence, k: int) -> bool:
+    """Is word ``k`` the object of a preposition of place ("the noise around her", "next to him"),
+    which names the subject of its own clause as readily as anyone else (English uses no reflexive
+    there)?"""
+    before = doc[k - 1].lower_ if k else ""
+    if before == "to":
+        return k > 1 and doc[k - 2].lower_ == "next"
+    if before == "of":
+        return k > 1 and doc[k - 2].lower_ == "front"
+    return before in PLACE
+
+
+def _last_subject(words: list[Word]) -> Word | None:
+    """The subject of the last clause that begins among ``words`` ("she said the man had tricked
+    her"), if any: a nominative pronoun, or an "it" or a noun right before a finite verb."""
+    for k in range(len(words) - 1, -1, -1):
+        w = words[k]
+        if w.tag_ == "PRP" and w.lower_ in NOMINATIVE:
+            return w
+        if (w.lower_ == "it" or w.tag_.startswith("NN")) and k + 1 < len(words):
+            if words[k + 1].tag_ in FINITE:
+                return w
+    return None
 
 
 def _link(

@@ -348,3 +348,26 @@ def test_a_later_pronoun_of_the_class_names_the_same_referent(mined):
 def test_a_later_pronoun_that_may_mean_someone_else_is_left_alone(mined, second):
     found = mined("reference", "Tom walked in.", second)
     assert found == [("personal", (0, 0, 3, "Tom"), (1, 0, 2, "He"), "he")]
+
+
+@pytest.mark.parametrize(
+    ("second", "start"),
+    [
+        ("He hugged her and carried her inside.", 26),  # a first pronoun that is an object
+        ("She said the boy had tricked her.", 29),  # a clause with its own subject in between
+        ("She looked at the lamp above her.", 29),  # the object of a preposition of place
+        ("She stood next to the table beside her.", 35),
+    ],
+)
+def test_an_object_form_may_name_the_referent_of_an_earlier_pronoun(mined, second, start):
+    found = mined("reference", "Mira came home late.", second)
+    assert found[-1] == ("personal", (0, 0, 4, "Mira"), (1, start, start + 3, "her"), "her")
+
+
+def test_an_object_form_is_left_alone_in_the_clause_of_a_subject_of_its_class(mined):
+    found = mined("reference", "Tom walked in.", "He said that she thanked him and he paid him.")
+    assert found == [
+        ("personal", (0, 0, 3, "Tom"), (1, 0, 2, "He"), "he"),
+        ("personal", (0, 0, 3, "Tom"), (1, 25, 28, "him"), "him"),  # "she" is the subject of its clause
+        ("personal", (0, 0, 3, "Tom"), (1, 33, 35, "he"), "he"),
+    ]  # "he paid him": another person
