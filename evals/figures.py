@@ -134,8 +134,9 @@ SCORE_WEB = (
 )
 SCORE_NOW = (
     "python -m evals.judge score cohesion/judgements/mac-dev-current-pass1.tsv"
-    " cohesion/judgements/mac-dev-current-pass2.tsv"
+    " cohesion/judgements/mac-dev-current-pass3.tsv"
 )
+SCORE_WEB_NOW = "python -m evals.judge score cohesion/judgements/webfiction-dev-current-pass1.tsv"
 DEMO = "python -m evals.demo_align"
 SITE = "python -m evals.site"
 SITE_LINES = r"end to end (\d+)/(\d+) lines recovered \((\S+)\)"
@@ -164,6 +165,7 @@ ROW_RECALL_FIFTH = "| cohesion candidates, recall on a fifth hand gold annotated
 ROW_SCORE = "| cohesion candidates (rules before the recall round)"
 ROW_SCORE_WEB = "| cohesion candidates (rules of 905b36a"
 ROW_SCORE_NOW = "| cohesion candidates (rules of 0e489c7"
+ROW_SCORE_WEB_NOW = "| cohesion candidates (rules of c079478"
 ROW_PAIRING = "| chapter pairing"
 ROW_WHOLE = "| same, whole chapters"
 ROW_MT = "| Google MT vs the published translation"
@@ -174,14 +176,15 @@ def _cell(phenomenon: str, adjacency: str) -> str:
     return rf"^\| {phenomenon} \| {adjacency} \| (\d+) \| \d+ \| (\d+)%"
 
 
-def _score_cells(conjunction: tuple[str, ...]) -> tuple[str, ...]:
+def _score_cells(conjunction: tuple[str, ...], kappa: bool = True) -> tuple[str, ...]:
     """The patterns of ``evals.judge score``'s cells (both adjacencies of repetition, synonyms and
-    reference; adjacent substitution and ellipsis; conjunction at ``conjunction``) and its kappa."""
+    reference; adjacent substitution and ellipsis; conjunction at ``conjunction``) and, with two
+    passes, its kappa."""
     return (
         *(_cell(p, a) for p in ("repetition", "synonyms", "reference") for a in ("adjacent", "non_adjacent")),
         *(_cell(p, "adjacent") for p in ("substitution", "ellipsis")),
         *(_cell("conjunction", a) for a in conjunction),
-        r"kappa (\S+)$",
+        *((r"kappa (\S+)$",) if kappa else ()),
     )
 
 
@@ -368,9 +371,16 @@ FIGURES: tuple[Figure, ...] = (
         (SCORE_NOW,),
         grab(*_score_cells(("adjacent",))),
         "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between pass 1 and pass 3 "
         "{18:.2f}",
         ROW_SCORE_NOW,
+    ),
+    Figure(
+        (SCORE_WEB_NOW,),
+        grab(*_score_cells(("adjacent", "non_adjacent"), kappa=False)),
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); one pass",
+        ROW_SCORE_WEB_NOW,
     ),
     # chapter pairing, dev (tuned on)
     Figure(
