@@ -8,6 +8,7 @@ a heading with no text under it (a list of contents).
 
 from __future__ import annotations
 
+import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -23,6 +24,9 @@ DEFAULT_HEADING = (
 )
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
 ENCODINGS = ("utf-8-sig", "gb18030")
+# Blank and invisible characters at a line's edges: a byte order mark (one kept by a set encoding, or
+# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners.
+_EDGES = re.compile(r"^[\s\ufeff\u200b-\u200d\u2060]+|[\s\ufeff\u200b-\u200d\u2060]+$")
 
 
 class TextBookError(ValueError):
@@ -100,14 +104,15 @@ def split_chapters(
     text: str, heading: str | None = None, max_chapters: int = Caps.chapters
 ) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
-    for a heading followed by another, as in a list of contents).
+    for a heading followed by another, as in a list of contents); lines are read without the blank and
+    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading.
 
     A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``;
     more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
     chapters: list[TextChapter] = []
     for line in text.splitlines():
-        line = line.strip()
+        line = _EDGES.sub("", line)
         if not line:
             continue
         try:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import zipfile
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from tests.crawlers.local_books import CONTAINER, write_epub, xhtml
 
 EPUB = Site(name="shelf", lang="zh", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
 TEXT = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
+UTF8_TEXT = replace(TEXT, encoding="utf-8")
 GOOD = ("c1.xhtml", xhtml("第一章", ["甲走了。"]))
 
 
@@ -325,6 +327,34 @@ CASES = {
     "UTF-16 text with a BOM is read": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode("utf-16")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "UTF-8 text with a BOM, the site's encoding utf-8, keeps its first chapter": (
+        UTF8_TEXT,
+        lambda t: _text(t, b"\xef\xbb\xbf" + BOOK_TXT.encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "GB18030 text with a BOM keeps its first chapter": (
+        TEXT,
+        lambda t: _text(t, ("\ufeff" + BOOK_TXT).encode("gb18030")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "chapter files joined, each with its BOM, keep every heading": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("第二章", "\ufeff第二章").encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "a zero-width space before a heading hides no chapter": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("第二章", "\u200b第二章").encode()),
         {},
         ["第一章 点灯", "第二章 小船"],
         [],
