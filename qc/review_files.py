@@ -4,8 +4,9 @@ TSV columns: ``pair_id bead_no bead_type score zh_idx en_idx zh en verdict corre
 ``verdict`` (``correct`` or ``misaligned``; ``ok``/``wrong``, ``yes``/``no``, ``y``/``n``, ``1``/``0`` also
 read, in any case) and, for a misaligned bead, optionally ``correction`` (syntax: ``qc.grouping``). Label
 Studio: the same fields in each task's data, a ``verdict`` choice and a ``correction`` text area
-(``LABEL_CONFIG``); import its JSON export. A file without ``pair_id`` and ``verdict`` columns is an error;
-a row whose ``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
+(``LABEL_CONFIG``); import its JSON or JSON-MIN export. A file without ``pair_id`` and ``verdict``
+columns, or an export of another project's tasks (none with a ``pair_id``), is an error; a row whose
+``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
 """
 
 from __future__ import annotations
@@ -182,9 +183,29 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
             )
 
 
+def _json_min(record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-MIN export's record (one per annotation: the task's data, ``verdict``, ``correction`` and
+    ``annotator`` side by side) as a JSON export's task; a record without ``annotation_id`` is a task
+    not annotated yet."""
+    result = [
+        {"from_name": name, "value": {key: record[name]}}
+        for name, key in (("verdict", "choices"), ("correction", "text"))
+        if name in record
+    ]
+    annotation = {"completed_by": record.get("annotator"), "result": result}
+    return {"data": record, "annotations": [annotation] if "annotation_id" in record else []}
+
+
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
-    """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
-    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8-sig")), 1):
+    """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
+    skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``."""
+    tasks = json.loads(path.read_text(encoding="utf-8-sig"))
+    tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
+    if tasks and not any(isinstance(t.get("data"), dict) and "pair_id" in t["data"] for t in tasks):
+        raise NotAReviewFile(
+            f"{path}: no task has a pair_id: not an export of a qc sample's tasks (N.tasks.json)"
+        )
+    for n, task in enumerate(tasks, 1):
         data = task.get("data", {})
         for annotation in task.get("annotations", []):
             if annotation.get("was_cancelled"):

@@ -70,6 +70,30 @@ def test_label_studio_export_is_read(tmp_path):
     ]
 
 
+def test_a_label_studio_json_min_export_is_read(tmp_path):
+    records = [
+        {**task["data"], "id": n, "annotator": 7, "annotation_id": n}
+        for n, task in enumerate(labelstudio_tasks(BEADS, CHAPTER), 1)
+    ]
+    records[0] |= {"verdict": "misaligned", "correction": "0:0,1"}
+    records[1] |= {"verdict": "correct"}
+    records.append({"pair_id": "bk/1/2", "id": 3})  # a task not annotated yet
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    assert read_verdicts([path]) == [
+        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "7", str(path), "task 1"),
+        Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2"),
+    ]
+
+
+def test_an_export_of_another_projects_tasks_is_refused(tmp_path):
+    tasks = [{"data": {"text": "A b."}, "annotations": [{"result": [{"from_name": "label", "value": {}}]}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"export.json: no task has a pair_id: not an export of a qc sample"):
+        read_verdicts([path])
+
+
 def test_a_label_studio_correction_given_as_one_string_is_read_whole(tmp_path):
     correction = {"from_name": "correction", "type": "textarea", "value": {"text": "10:10,11"}}
     tasks = [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["wrong"]), correction]}]}]
