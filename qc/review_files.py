@@ -137,8 +137,12 @@ _IDX = re.compile(rf"{NUMBER}(,{NUMBER})*")
 
 
 def _parse_idx(text: str) -> tuple[int, ...] | None:
-    """Sentence numbers written ``3,4`` (``""`` for none); None when the text is not that."""
-    text = text.replace(" ", "").strip(",")
+    """Sentence numbers written ``3,4`` (``""`` for none), or ``[3, 4]`` as Label Studio's CSV and TSV
+    exports write a task's list; None when the text is not that."""
+    text = text.replace(" ", "")
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    text = text.strip(",")
     if not text:
         return ()
     return tuple(int(p) for p in text.split(",")) if _IDX.fullmatch(text) else None

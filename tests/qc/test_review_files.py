@@ -70,6 +70,16 @@ def test_label_studio_export_is_read(tmp_path):
     ]
 
 
+def test_a_label_studio_tsv_export_with_sentence_numbers_as_lists_is_read(tmp_path):
+    path = tmp_path / "export.tsv"
+    path.write_text(
+        "pair_id\tverdict\tzh_idx\ten_idx\tannotator\nbk/1/0\tcorrect\t[0, 1]\t[]\t7\n", encoding="utf-8"
+    )
+    assert read_verdicts([path], reviewer="ann") == [
+        Verdict("bk/1/0", "correct", "", (0, 1), (), "ann", str(path), "line 2")
+    ]
+
+
 def test_a_label_studio_json_min_export_is_read(tmp_path):
     records = [
         {**task["data"], "id": n, "annotator": 7, "annotation_id": n}
