@@ -41,6 +41,11 @@ class TextChapter:
     paragraphs: list[str]
 
 
+# Files a text site may be pointed at by mistake, by their first bytes (which read as some text).
+_NOT_TEXT = (
+    (b"PK\x03\x04", "a zip archive (an EPUB goes under a site of kind: epub)"),
+    (b"%PDF-", "a PDF (copy its text into a .txt file)"),
+)
 _BOMS = (  # UTF-32's before UTF-16's: FF FE 00 00 begins with FF FE
     (b"\xff\xfe\x00\x00", "utf-32"),
     (b"\x00\x00\xfe\xff", "utf-32"),
@@ -136,7 +141,7 @@ def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
 ) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
-    over the cap, ``no_chapters`` when it is empty or no heading line has text under it (naming the
+    over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or no heading line has text under it (naming the
     encoding it was read with, as a file in another reads as no heading)."""
     try:
         with path.open("rb") as file:
@@ -147,6 +152,9 @@ def read_text_book(
         raise TextBookError(
             "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"
         )
+    for magic, what in _NOT_TEXT:
+        if data.startswith(magic):
+            raise TextBookError("not_text", f"{path.name} is {what}, not a text file")
     text, used = decode(data, encoding)
     if not text.strip():
         raise TextBookError("no_chapters", f"{path.name} is empty")

@@ -360,6 +360,14 @@ CASES = {
         [],
     ),
     "binary with NUL bytes": (TEXT, lambda t: _text(t, bytes(range(256)) * 8), {}, [], ["bad_encoding"]),
+    "an EPUB under a text site": (TEXT, lambda t: write_epub(t / "book.epub", [GOOD]), {}, [], ["not_text"]),
+    "a PDF under a text site": (
+        TEXT,
+        lambda t: _text(t, b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"),
+        {},
+        [],
+        ["not_text"],
+    ),
     "text book over the cap": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode() * 100),
@@ -408,6 +416,11 @@ DETAILS = {
         "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
     ),
     "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
+    "an EPUB under a text site": (
+        TEXT,
+        lambda t: write_epub(t / "book.epub", [GOOD]),
+        "book.epub is a zip archive (an EPUB goes under a site of kind: epub), not a text file",
+    ),
     "no chapter can be read": (
         EPUB,
         lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),
