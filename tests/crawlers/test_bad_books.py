@@ -141,6 +141,17 @@ def _legacy_names(tmp_path: Path) -> Path:
     return path
 
 
+def _backslashes(tmp_path: Path) -> Path:
+    """A book whose zip writes its folders with backslashes, as some tools on Windows do."""
+    path = _epub(tmp_path, ("c2.xhtml", xhtml("第二章", ["乙。"])))
+    with zipfile.ZipFile(path) as archive:
+        entries = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries:
+            archive.writestr(name.replace("/", "\\"), data)
+    return path
+
+
 def _text(tmp_path: Path, data: bytes) -> Path:
     path = tmp_path / "book.txt"
     path.write_bytes(data)
@@ -267,6 +278,14 @@ CASES = {
     ),
     "entry names in GBK without the UTF-8 flag are read": (EPUB, _legacy_names, {}, ["第一章"], []),
     "an image in the spine is dropped, not broken": (EPUB, _image_in_spine, {}, ["第一章", "第二章"], []),
+    "entry names written with backslashes are read": (EPUB, _backslashes, {}, ["第一章", "第二章"], []),
+    "a spine item named in another case than its entry is read": (
+        EPUB,
+        lambda t: _spine(_epub(t, ("c2.xhtml", xhtml("第二章", ["乙。"]))), ["c1.xhtml", "C2.XHTML"]),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
     "more spine items than the chapter cap": (
         EPUB,
         lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙来了。"]))),
