@@ -148,9 +148,24 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
     return tuple(int(p) for p in text.split(",")) if _IDX.fullmatch(text) else None
 
 
+def _tsv_text(path: Path) -> str:
+    """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 with its byte
+    order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise NotAReviewFile(
+            f"{path}: not {encoding.removesuffix('-sig').upper()} text (byte {err.start}: {err.reason}); "
+            "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)"
+        ) from None
+
+
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
-    with open(path, encoding="utf-8-sig", newline="") as handle:  # a spreadsheet's byte order mark dropped
+    with io.StringIO(_tsv_text(path), newline="") as handle:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:

@@ -149,6 +149,18 @@ def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
     ]
 
 
+def test_a_tsv_saved_as_utf16_is_read_and_one_in_another_encoding_named(tmp_path):
+    utf16, gbk = tmp_path / "1.tsv", tmp_path / "2.tsv"
+    text = "pair_id\tverdict\tzh\r\nbk/1/0\tcorrect\t甲。\r\n"
+    utf16.write_bytes(text.encode("utf-16"))  # Excel's "Unicode Text"
+    gbk.write_bytes(text.encode("gbk"))  # Excel's "Text (Tab delimited)" on a Chinese system
+    assert [(v.pair_id, v.verdict, v.zh) for v in read_verdicts([utf16])] == [("bk/1/0", "correct", "甲。")]
+    with pytest.raises(
+        ValueError, match=r"2.tsv: not UTF-8 text \(byte 35: invalid start byte\); save it as"
+    ):
+        read_verdicts([gbk])
+
+
 def _choice(choices: object) -> dict:
     return {"from_name": "verdict", "type": "choices", "value": {"choices": choices}}
 
