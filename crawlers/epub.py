@@ -211,7 +211,8 @@ def _refuse_entities(document: bytes | str) -> None:
 
 def _parse(data: bytes) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
-    refuses) is decoded first. One declaring entities is refused (``_refuse_entities``)."""
+    refuses) is decoded first, as UTF-8 where its bytes are not in that encoding but are UTF-8. One
+    declaring entities is refused (``_refuse_entities``)."""
     declared = _DECLARED.match(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
@@ -226,7 +227,10 @@ def _parse(data: bytes) -> ET.Element:
             # a str is parsed as Unicode, its declaration ignored
             document = _numeric_references(data.decode(codec))
         except UnicodeDecodeError as err:
-            raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
+            try:  # a declaration the bytes belie: some tools declare gb2312 over the UTF-8 they write
+                document = _numeric_references(data.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
     _refuse_entities(document)
     return ET.fromstring(document)
 

@@ -200,6 +200,15 @@ CASES = {
         ["encrypted_entry"],
     ),
     "GBK-declared XHTML is read": (EPUB, _gbk, {}, ["第一章", "第二章"], []),
+    "UTF-8 XHTML declared gb2312 is read": (
+        EPUB,
+        lambda t: _epub(
+            t, ("c2.xhtml", xhtml("第二章", ["乙。"]).replace('encoding="utf-8"', 'encoding="gb2312"'))
+        ),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
     "unknown declared encoding": (
         EPUB,
         lambda t: _epub(
