@@ -11,7 +11,9 @@ inside chapters.
 Reading is bounded: every entry is inflated in a stream with a cap per entry and per book
 (``crawlers.limits``), and an entry that cannot be inflated (bad CRC, unknown compression,
 encryption) rejects the book with a named reason, never a traceback; so does a book whose chapters
-META-INF/encryption.xml lists as encrypted (DRM). A document whose DTD declares entities is refused:
+META-INF/encryption.xml lists as encrypted (DRM). Entry names written with backslashes (a zip made
+on Windows) or in another case than the package names them are found. A document whose DTD declares
+entities is refused:
 an entity can expand a small file past every cap (a "billion laughs"). XML declaring a multi-byte
 encoding that expat cannot read (GBK, Big5, Shift-JIS, ...) is decoded with Python's codec, and zip
 entry names written in a legacy code page (GBK, without zip's UTF-8 flag) are found by their names.
@@ -113,13 +115,21 @@ class _Archive:
             if not info.flag_bits & 0x800 and not info.filename.isascii():
                 # no UTF-8 flag: zipfile read the name as cp437; the package names it in its own encoding
                 self.entries.setdefault(_legacy_name(info.filename.encode("cp437")), info)
+        for name, info in list(self.entries.items()):  # a zip made on Windows may write folders with \
+            self.entries.setdefault(name.replace("\\", "/"), info)
+        # a package may name an entry in another case than the zip (readers on Windows and macOS find it)
+        self.folded = {name.casefold(): info for name, info in self.entries.items()}
+
+    def _info(self, name: str) -> zipfile.ZipInfo:
+        """The entry ``name``, else the one of that name in another case; KeyError when neither exists."""
+        return self.entries.get(name) or self.folded[name.casefold()]
 
     def __contains__(self, name: str) -> bool:
-        return name in self.entries
+        return name in self.entries or name.casefold() in self.folded
 
     def read(self, name: str) -> bytes:
         """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
-        info = self.entries[name]
+        info = self._info(name)
         if info.file_size > self.max_entry:
             raise EpubError(
                 "entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})"
@@ -201,7 +211,8 @@ def _refuse_entities(document: bytes | str) -> None:
 
 def _parse(data: bytes) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
-    refuses) is decoded first. One declaring entities is refused (``_refuse_entities``)."""
+    refuses) is decoded first, as UTF-8 where its bytes are not in that encoding but are UTF-8. One
+    declaring entities is refused (``_refuse_entities``)."""
     declared = _DECLARED.match(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
@@ -216,7 +227,10 @@ def _parse(data: bytes) -> ET.Element:
             # a str is parsed as Unicode, its declaration ignored
             document = _numeric_references(data.decode(codec))
         except UnicodeDecodeError as err:
-            raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
+            try:  # a declaration the bytes belie: some tools declare gb2312 over the UTF-8 they write
+                document = _numeric_references(data.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
     _refuse_entities(document)
     return ET.fromstring(document)
 

@@ -8,6 +8,7 @@ a heading with no text under it (a list of contents).
 
 from __future__ import annotations
 
+import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -23,6 +24,9 @@ DEFAULT_HEADING = (
 )
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
 ENCODINGS = ("utf-8-sig", "gb18030")
+# Blank and invisible characters at a line's edges: a byte order mark (one kept by a set encoding, or
+# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners.
+_EDGES = re.compile(r"^[\s\ufeff\u200b-\u200d\u2060]+|[\s\ufeff\u200b-\u200d\u2060]+$")
 
 
 class TextBookError(ValueError):
@@ -37,6 +41,11 @@ class TextChapter:
     paragraphs: list[str]
 
 
+# Files a text site may be pointed at by mistake, by their first bytes (which read as some text).
+_NOT_TEXT = (
+    (b"PK\x03\x04", "a zip archive (an EPUB goes under a site of kind: epub)"),
+    (b"%PDF-", "a PDF (copy its text into a .txt file)"),
+)
 _BOMS = (  # UTF-32's before UTF-16's: FF FE 00 00 begins with FF FE
     (b"\xff\xfe\x00\x00", "utf-32"),
     (b"\x00\x00\xfe\xff", "utf-32"),
@@ -100,14 +109,15 @@ def split_chapters(
     text: str, heading: str | None = None, max_chapters: int = Caps.chapters
 ) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
-    for a heading followed by another, as in a list of contents).
+    for a heading followed by another, as in a list of contents); lines are read without the blank and
+    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading.
 
     A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``;
     more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
     chapters: list[TextChapter] = []
     for line in text.splitlines():
-        line = line.strip()
+        line = _EDGES.sub("", line)
         if not line:
             continue
         try:
@@ -131,7 +141,7 @@ def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
 ) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
-    over the cap, ``no_chapters`` when it is empty or no heading line has text under it (naming the
+    over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or no heading line has text under it (naming the
     encoding it was read with, as a file in another reads as no heading)."""
     try:
         with path.open("rb") as file:
@@ -142,6 +152,9 @@ def read_text_book(
         raise TextBookError(
             "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"
         )
+    for magic, what in _NOT_TEXT:
+        if data.startswith(magic):
+            raise TextBookError("not_text", f"{path.name} is {what}, not a text file")
     text, used = decode(data, encoding)
     if not text.strip():
         raise TextBookError("no_chapters", f"{path.name} is empty")

@@ -21,7 +21,7 @@ from core.storage import DamagedFile
 from pipeline import output_folder
 from pipeline.build_log import luigi_logging_to
 from pipeline.config import Config, load_config
-from pipeline.failures import collect, failure_lines
+from pipeline.failures import any_recorded, collect, failure_lines
 from pipeline.failures import make_folder as make_failures_folder
 from pipeline.lock import build_lock
 from pipeline.preload import preload
@@ -191,10 +191,12 @@ def _run_stages(
 
 
 def print_summary(target: Target, unfinished: str | None) -> None:
-    """The corpus summary on stdout; one line instead where a damaged output keeps it from being read
-    (the build's failures, listed by ``finish``, follow either way)."""
+    """The corpus summary on stdout, headed "NOT finished" where a stage failed or a book failed (a crawl
+    that failed a side of a book completes); one line instead where a damaged output keeps it from being
+    read (the build's failures, listed by ``finish``, follow either way)."""
+    finished = unfinished is None and not any_recorded(target.layout.root, target.params["run_id"])
     try:
-        print(target.summary(finished=unfinished is None))
+        print(target.summary(finished=finished))
     except DamagedFile as err:
         print(f"no summary: damaged output: {err}; {output_folder.repair(err.path)}", file=sys.stderr)
 

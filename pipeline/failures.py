@@ -9,7 +9,9 @@ lists its own run's records, one line per book, and exits non-zero.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from core.rejection import one_line
 from core.storage import DamagedFile
@@ -53,16 +55,26 @@ def record(root: Path, family: str, unit: str, book_id: str, run_id: str, messag
     (folder / f"{family}-{unit}.json").write_text(json.dumps(entry) + "\n", encoding="utf-8")
 
 
-def collect(root: Path, run_id: str) -> dict[str, list[str]]:
-    """This run's failure messages by book (``corpus`` for corpus-level tasks); their records are removed."""
-    failed: dict[str, list[str]] = {}
+def _records(root: Path, run_id: str) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """(path, entry) of each failure record of this run."""
     for path in sorted((root / "_failures").glob("*.json")):
         try:
             entry = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue  # torn by a kill: that run is over
-        if not isinstance(entry, dict) or entry.get("run_id") != run_id:  # not a record of this run
-            continue
+        if isinstance(entry, dict) and entry.get("run_id") == run_id:  # else not a record of this run
+            yield path, entry
+
+
+def any_recorded(root: Path, run_id: str) -> bool:
+    """Whether a task of this run recorded a failure (a crawl that failed a side of a book completes)."""
+    return next(_records(root, run_id), None) is not None
+
+
+def collect(root: Path, run_id: str) -> dict[str, list[str]]:
+    """This run's failure messages by book (``corpus`` for corpus-level tasks); their records are removed."""
+    failed: dict[str, list[str]] = {}
+    for path, entry in _records(root, run_id):
         failed.setdefault(entry["book_id"], []).append(f"{entry['task']}: {entry['message']}")
         path.unlink()
     return failed

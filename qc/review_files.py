@@ -4,8 +4,9 @@ TSV columns: ``pair_id bead_no bead_type score zh_idx en_idx zh en verdict corre
 ``verdict`` (``correct`` or ``misaligned``; ``ok``/``wrong``, ``yes``/``no``, ``y``/``n``, ``1``/``0`` also
 read, in any case) and, for a misaligned bead, optionally ``correction`` (syntax: ``qc.grouping``). Label
 Studio: the same fields in each task's data, a ``verdict`` choice and a ``correction`` text area
-(``LABEL_CONFIG``); import its JSON export. A file without ``pair_id`` and ``verdict`` columns is an error;
-a row whose ``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
+(``LABEL_CONFIG``); import its JSON or JSON-MIN export. A file without ``pair_id`` and ``verdict``
+columns, or an export of another project's tasks (none with a ``pair_id``), is an error; a row whose
+``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
 """
 
 from __future__ import annotations
@@ -136,16 +137,35 @@ _IDX = re.compile(rf"{NUMBER}(,{NUMBER})*")
 
 
 def _parse_idx(text: str) -> tuple[int, ...] | None:
-    """Sentence numbers written ``3,4`` (``""`` for none); None when the text is not that."""
-    text = text.replace(" ", "").strip(",")
+    """Sentence numbers written ``3,4`` (``""`` for none), or ``[3, 4]`` as Label Studio's CSV and TSV
+    exports write a task's list; None when the text is not that."""
+    text = text.replace(" ", "")
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    text = text.strip(",")
     if not text:
         return ()
     return tuple(int(p) for p in text.split(",")) if _IDX.fullmatch(text) else None
 
 
+def _tsv_text(path: Path) -> str:
+    """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 with its byte
+    order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise NotAReviewFile(
+            f"{path}: not {encoding.removesuffix('-sig').upper()} text (byte {err.start}: {err.reason}); "
+            "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)"
+        ) from None
+
+
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
-    with open(path, encoding="utf-8-sig", newline="") as handle:  # a spreadsheet's byte order mark dropped
+    with io.StringIO(_tsv_text(path), newline="") as handle:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:
@@ -182,9 +202,29 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
             )
 
 
+def _json_min(record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-MIN export's record (one per annotation: the task's data, ``verdict``, ``correction`` and
+    ``annotator`` side by side) as a JSON export's task; a record without ``annotation_id`` is a task
+    not annotated yet."""
+    result = [
+        {"from_name": name, "value": {key: record[name]}}
+        for name, key in (("verdict", "choices"), ("correction", "text"))
+        if name in record
+    ]
+    annotation = {"completed_by": record.get("annotator"), "result": result}
+    return {"data": record, "annotations": [annotation] if "annotation_id" in record else []}
+
+
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
-    """Annotations of a Label Studio JSON export (cancelled ones and tasks without a verdict skipped)."""
-    for n, task in enumerate(json.loads(path.read_text(encoding="utf-8-sig")), 1):
+    """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
+    skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``."""
+    tasks = json.loads(path.read_text(encoding="utf-8-sig"))
+    tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
+    if tasks and not any(isinstance(t.get("data"), dict) and "pair_id" in t["data"] for t in tasks):
+        raise NotAReviewFile(
+            f"{path}: no task has a pair_id: not an export of a qc sample's tasks (N.tasks.json)"
+        )
+    for n, task in enumerate(tasks, 1):
         data = task.get("data", {})
         for annotation in task.get("annotations", []):
             if annotation.get("was_cancelled"):

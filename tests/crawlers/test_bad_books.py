@@ -7,6 +7,7 @@ import subprocess
 import sys
 import zipfile
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from tests.crawlers.local_books import CONTAINER, write_epub, xhtml
 
 EPUB = Site(name="shelf", lang="zh", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
 TEXT = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
+UTF8_TEXT = replace(TEXT, encoding="utf-8")
 GOOD = ("c1.xhtml", xhtml("第一章", ["甲走了。"]))
 
 
@@ -139,6 +141,17 @@ def _legacy_names(tmp_path: Path) -> Path:
     return path
 
 
+def _backslashes(tmp_path: Path) -> Path:
+    """A book whose zip writes its folders with backslashes, as some tools on Windows do."""
+    path = _epub(tmp_path, ("c2.xhtml", xhtml("第二章", ["乙。"])))
+    with zipfile.ZipFile(path) as archive:
+        entries = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries:
+            archive.writestr(name.replace("/", "\\"), data)
+    return path
+
+
 def _text(tmp_path: Path, data: bytes) -> Path:
     path = tmp_path / "book.txt"
     path.write_bytes(data)
@@ -187,6 +200,15 @@ CASES = {
         ["encrypted_entry"],
     ),
     "GBK-declared XHTML is read": (EPUB, _gbk, {}, ["第一章", "第二章"], []),
+    "UTF-8 XHTML declared gb2312 is read": (
+        EPUB,
+        lambda t: _epub(
+            t, ("c2.xhtml", xhtml("第二章", ["乙。"]).replace('encoding="utf-8"', 'encoding="gb2312"'))
+        ),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
     "unknown declared encoding": (
         EPUB,
         lambda t: _epub(
@@ -265,6 +287,14 @@ CASES = {
     ),
     "entry names in GBK without the UTF-8 flag are read": (EPUB, _legacy_names, {}, ["第一章"], []),
     "an image in the spine is dropped, not broken": (EPUB, _image_in_spine, {}, ["第一章", "第二章"], []),
+    "entry names written with backslashes are read": (EPUB, _backslashes, {}, ["第一章", "第二章"], []),
+    "a spine item named in another case than its entry is read": (
+        EPUB,
+        lambda t: _spine(_epub(t, ("c2.xhtml", xhtml("第二章", ["乙。"]))), ["c1.xhtml", "C2.XHTML"]),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
     "more spine items than the chapter cap": (
         EPUB,
         lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙来了。"]))),
@@ -329,7 +359,43 @@ CASES = {
         ["第一章 点灯", "第二章 小船"],
         [],
     ),
+    "UTF-8 text with a BOM, the site's encoding utf-8, keeps its first chapter": (
+        UTF8_TEXT,
+        lambda t: _text(t, b"\xef\xbb\xbf" + BOOK_TXT.encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "GB18030 text with a BOM keeps its first chapter": (
+        TEXT,
+        lambda t: _text(t, ("\ufeff" + BOOK_TXT).encode("gb18030")),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "chapter files joined, each with its BOM, keep every heading": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("第二章", "\ufeff第二章").encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
+    "a zero-width space before a heading hides no chapter": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("第二章", "\u200b第二章").encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
     "binary with NUL bytes": (TEXT, lambda t: _text(t, bytes(range(256)) * 8), {}, [], ["bad_encoding"]),
+    "an EPUB under a text site": (TEXT, lambda t: write_epub(t / "book.epub", [GOOD]), {}, [], ["not_text"]),
+    "a PDF under a text site": (
+        TEXT,
+        lambda t: _text(t, b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"),
+        {},
+        [],
+        ["not_text"],
+    ),
     "text book over the cap": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode() * 100),
@@ -378,6 +444,11 @@ DETAILS = {
         "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
     ),
     "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
+    "an EPUB under a text site": (
+        TEXT,
+        lambda t: write_epub(t / "book.epub", [GOOD]),
+        "book.epub is a zip archive (an EPUB goes under a site of kind: epub), not a text file",
+    ),
     "no chapter can be read": (
         EPUB,
         lambda t: _spine(_epub(t), ["gone.xhtml", "lost.xhtml"]),

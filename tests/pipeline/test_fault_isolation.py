@@ -7,6 +7,7 @@ import pytest
 
 from core import storage
 from core.layout import Layout
+from pipeline.cli import main
 from pipeline.failures import collect
 from pipeline.tasks import CleanBook, CrawlBook
 from tests.helpers import local_book, local_config, output_of, params, run_cli, target
@@ -41,6 +42,17 @@ def test_a_corrupt_and_a_missing_book_fail_by_name_and_the_good_book_builds(tmp_
         len(storage.read_rows(layout.aligned("good"), "aligned_pairs")) > 20
     )  # the good book went all the way
     assert "2 of 3 books failed (the others are built)" in result.stderr
+
+
+def test_a_book_whose_crawl_failed_heads_the_summary_not_finished(tmp_path, capsys):
+    config = local_config(tmp_path, {"good": local_book(tmp_path, "good"), "gone": ("gone.txt", "gone.epub")})
+    assert main(["corpus", *target(config), "--until", "crawl"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith(f"Corpus NOT finished (failures below); built so far in {output_of(config)}\n")
+    assert (
+        err.splitlines()[-1]
+        == "1 of 2 books failed (the others are built); fix them and run the same command again"
+    )
 
 
 def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, monkeypatch):

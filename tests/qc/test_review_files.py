@@ -70,6 +70,40 @@ def test_label_studio_export_is_read(tmp_path):
     ]
 
 
+def test_a_label_studio_tsv_export_with_sentence_numbers_as_lists_is_read(tmp_path):
+    path = tmp_path / "export.tsv"
+    path.write_text(
+        "pair_id\tverdict\tzh_idx\ten_idx\tannotator\nbk/1/0\tcorrect\t[0, 1]\t[]\t7\n", encoding="utf-8"
+    )
+    assert read_verdicts([path], reviewer="ann") == [
+        Verdict("bk/1/0", "correct", "", (0, 1), (), "ann", str(path), "line 2")
+    ]
+
+
+def test_a_label_studio_json_min_export_is_read(tmp_path):
+    records = [
+        {**task["data"], "id": n, "annotator": 7, "annotation_id": n}
+        for n, task in enumerate(labelstudio_tasks(BEADS, CHAPTER), 1)
+    ]
+    records[0] |= {"verdict": "misaligned", "correction": "0:0,1"}
+    records[1] |= {"verdict": "correct"}
+    records.append({"pair_id": "bk/1/2", "id": 3})  # a task not annotated yet
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    assert read_verdicts([path]) == [
+        Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "7", str(path), "task 1"),
+        Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2"),
+    ]
+
+
+def test_an_export_of_another_projects_tasks_is_refused(tmp_path):
+    tasks = [{"data": {"text": "A b."}, "annotations": [{"result": [{"from_name": "label", "value": {}}]}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"export.json: no task has a pair_id: not an export of a qc sample"):
+        read_verdicts([path])
+
+
 def test_a_label_studio_correction_given_as_one_string_is_read_whole(tmp_path):
     correction = {"from_name": "correction", "type": "textarea", "value": {"text": "10:10,11"}}
     tasks = [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["wrong"]), correction]}]}]
@@ -113,6 +147,18 @@ def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
         ("bk/1/0", "correct"),
         ("bk/1/1", "wrong"),
     ]
+
+
+def test_a_tsv_saved_as_utf16_is_read_and_one_in_another_encoding_named(tmp_path):
+    utf16, gbk = tmp_path / "1.tsv", tmp_path / "2.tsv"
+    text = "pair_id\tverdict\tzh\r\nbk/1/0\tcorrect\t甲。\r\n"
+    utf16.write_bytes(text.encode("utf-16"))  # Excel's "Unicode Text"
+    gbk.write_bytes(text.encode("gbk"))  # Excel's "Text (Tab delimited)" on a Chinese system
+    assert [(v.pair_id, v.verdict, v.zh) for v in read_verdicts([utf16])] == [("bk/1/0", "correct", "甲。")]
+    with pytest.raises(
+        ValueError, match=r"2.tsv: not UTF-8 text \(byte 35: invalid start byte\); save it as"
+    ):
+        read_verdicts([gbk])
 
 
 def _choice(choices: object) -> dict:
