@@ -141,8 +141,9 @@ def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
 ) -> tuple[list[TextChapter], str]:
     """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
-    over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or no heading line has text under it (naming the
-    encoding it was read with, as a file in another reads as no heading)."""
+    over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or
+    no heading line has text under it (naming the encoding it was read with, as a file in another reads
+    as no heading)."""
     try:
         with path.open("rb") as file:
             data = file.read(caps.book_bytes + 1)
