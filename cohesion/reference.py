@@ -8,11 +8,11 @@ them"; other links to plural things were mostly wrong, meaning people named near
 dev chapters), "it" only for a non-person noun of the previous sentence, and never an "it" that names no
 noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
 it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog"),
-nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic
-nouns ("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His Majesty" (a title)
-and, for a pronoun inside quoted speech, the speaker of a quote (a third-person pronoun
-in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
+predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog",
+"was one of the workers"), nouns of a simile ("shouted like a madman"), units and amounts ("ninety
+dollars"), quantified or generic nouns ("any woman", "Man is mortal"), the owner in "Anna's husband",
+capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a
+third-person pronoun in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
 on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
 with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
 only). The look-back of a he/she in speech takes no noun phrase from the sentence naming the speech's
@@ -441,6 +441,8 @@ def _predicate(doc: Sentence | None, m: Mention) -> bool:
         return True  # "The witch turned him into a frog": what he became, not a referent
     if k >= 0 and doc[k].lower_ in BECOME:
         return True  # "He became a sailor."
+    if k >= 2 and doc[k].lower_ == "of" and doc[k - 1].lower_ == "one":
+        k -= 2  # "He was one of the workers": the group he belongs to describes him
     return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
 
 

@@ -108,6 +108,13 @@ def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
     ]
 
 
+def test_the_group_someone_is_one_of_is_no_antecedent(mined):
+    assert mined("reference", "He was one of the sailors on deck.", "They waved.") == []
+    assert mined("reference", "He waved to one of the sailors on deck.", "They waved back.") == [
+        ("personal", (0, 23, 30, "sailors"), (1, 0, 4, "They"), "they")
+    ]
+
+
 def test_the_narrator_before_speech_that_runs_on_is_not_its_he(mined):
     # "him" is in the speech Dave's sentence introduces, over two sentences: not Dave
     assert mined("reference", "Dave looked angry.", "“He woke up at night.", "I asked him questions.”") == []
