@@ -12,8 +12,8 @@ predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned 
 "was one of the workers"), nouns of a simile ("shouted like a madman"), units and amounts ("ninety
 dollars"), quantified or generic nouns ("any woman", "Man is mortal"), the owner in "Anna's husband",
 capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a
-third-person pronoun in speech is someone else; the narrated subject just before speech is its speaker while the speech runs
-on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
+third-person pronoun in speech is someone else; the narrated subject just before speech is its speaker
+while the speech runs on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
 with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
 only). The look-back of a he/she in speech takes no noun phrase from the sentence naming the speech's
 speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in speech. A
