@@ -1,38 +1,37 @@
 """Reference: third-person pronouns pointing back to a noun phrase (demonstratives: cohesion.demonstrative).
 
-Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known
-gender for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or
-coordinated names, and for a plural thing of the previous sentence only a "them" that is a verb's object,
-not of a verb whose object is mostly a person ("She washed the cups. She dried them.", not "... told
-them"; other links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the
-dev chapters), "it" only for a non-person noun of the previous sentence, and never an "it" that names no
-noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said
-it as if ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."),
-predicate nouns ("Is that your father?" / "He's not.", "became a hero", "turned the prince into a frog",
-"was one of the workers"), nouns of a simile ("shouted like a madman"), units and amounts ("ninety
-dollars"), quantified or generic nouns ("any woman", "Man is mortal"), the owner in "Anna's husband",
-capitalised "His Majesty" (a title) and, for a pronoun inside quoted speech, the speaker of a quote (a
-third-person pronoun in speech is someone else; the narrated subject just before speech is its speaker
-while the speech runs on, over several sentences, unless the quote carries a tag of its own). Speech runs on into a sentence
-with no quote mark when the last earlier quote mark opened a quote ("'Quick! / After she ..."; he/she
-only). The look-back of a he/she in speech takes no noun phrase from the sentence naming the speech's
-speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in speech. A
-definite "the person", a generic noun with no mention of its own, names someone of unknown gender. Tuned
-for precision, nothing is emitted when the sentence holds two different compatible phrases, or a person
-whom the pronoun may mean but whose gender is unknown (a name of unknown gender, "the teacher", a speaker
-label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same
-class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot hold
-the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
-that sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or
-both in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same
-rule), so a chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose
-inherited antecedent must still agree at that distance: a "they" further back is a person). The subject of
-a sentence that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after
-the clause's comma. Names are persons only where the chapter does not show them to be places or
-organisations (:func:`cohesion.gender.non_persons`). Each pronoun is a candidate of its own: a later pronoun
-of a linked pronoun's class in the same sentence names the same referent ("She put down her bag"), unless
-it is the object of a clause whose subject is a pronoun of its class ("He thanked him", "she said he paid
-him"; not after a preposition of place: "the lamp above her"), someone it may mean is named between the
+Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known gender
+for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or coordinated
+names, and for a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb
+whose object is mostly a person ("She washed the cups. She dried them.", not "... told them"; other links to
+plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the dev chapters), "it" only
+for a non-person noun of the previous sentence, and never an "it" that names no noun
+(:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said it as if
+..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
+that your father?" / "He's not.", "became a hero", "turned the prince into a frog", "was one of the workers"),
+nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic nouns
+("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a
+pronoun inside quoted speech, the speaker of a quote (a third-person pronoun in speech is someone else; the
+narrated subject just before speech is its speaker while the speech runs on, over several sentences, unless
+the quote carries a tag of its own). Speech runs on into a sentence with no quote mark when the last earlier
+quote mark opened a quote ("'Quick! / After she ..."; he/she only). The look-back of a he/she in speech takes
+no noun phrase from the sentence naming the speech's speaker or before it (the one spoken to, the speaker's
+own scene), only a chain of pronouns in speech. A definite "the person", a generic noun with no mention of its
+own, names someone of unknown gender. Tuned for precision, nothing is emitted when the sentence holds two
+different compatible phrases, or a person whom the pronoun may mean but whose gender is unknown (a name of
+unknown gender, "the teacher", a speaker label), when any noun or name precedes the pronoun in its own
+sentence, or when a pronoun of the same class is the closer link (a pronoun chain). Passing over a sentence is
+allowed only when it cannot hold the referent (no such person, no plural noun for "they"); a link three or
+more sentences back must end on that sentence's subject. A he/she whose look-back reaches an earlier linked
+he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
+antecedent (subject to the same rule), so a chain goes on past a gap counted from its last pronoun; so does an
+"it" or a "they" (whose inherited antecedent must still agree at that distance: a "they" further back is a
+person). The subject of a sentence that opens with a subordinate clause ("Before he could ..., the kettle
+...") is sought after the clause's comma. Names are persons only where the chapter does not show them to be
+places or organisations (:func:`cohesion.gender.non_persons`). Each pronoun is a candidate of its own: a later
+pronoun of a linked pronoun's class in the same sentence names the same referent ("She put down her bag"),
+unless it is the object of a clause whose subject is a pronoun of its class ("He thanked him", "she said he
+paid him"; not after a preposition of place: "the lamp above her"), someone it may mean is named between the
 two, or only one of them is in quoted speech. The aligned Chinese is recorded as evidence
 (:func:`cohesion.zh.pronoun`)."""
 
