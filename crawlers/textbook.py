@@ -1,8 +1,8 @@
 """Chapters of a plain-text book (.txt: UTF-8, GB18030, UTF-16 with or without a BOM, or UTF-32 with
 one) cut at chapter-heading lines.
 
-A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N,
-Prologue). Text before the first heading (title, author, blurb) is front matter and dropped, and so is
+A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N with N in
+digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb) is front matter and dropped, and so is
 a heading with no text under it (a list of contents).
 """
 
@@ -17,10 +17,11 @@ from pathlib import Path
 from core.rejection import shorten
 from core.user_regex import RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
+from text.en_numerals import EN_NUMBER
 
 DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
-    r"|chapter\s+\d+|prologue)(?=$|[\s:：.、—\-])"
+    rf"|chapter\s+(?:\d+|{EN_NUMBER})|ch(?:ap)?\.\s*\d+|prologue)(?=$|[\s:：.、—\-])"
 )
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
 ENCODINGS = ("utf-8-sig", "gb18030")

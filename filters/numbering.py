@@ -1,6 +1,7 @@
 """Chapter numbers (and split-chapter part numbers) from chapter titles and URLs.
 
-Titles are tried first, the URL only when the title has no number. Parts: 上/中/下 are parts
+Titles are tried first, the URL only when the title has no number. English titles may write the number
+out ("Chapter Twenty-Three", "Chapter XIV": :mod:`text.en_numerals`). Parts: 上/中/下 are parts
 1/2/3 (so 上/下 become 1/3; only the order matters when parts are merged), （一）/(2)/"(Part 2)"/
 "12.2"/"12-2" give the number. 上/中/下 count only bracketed or standing alone after the chapter
 number (第十章 上), so 第十章 下山 is chapter 10 without a part. A URL number of five or more digits
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from text.en_numerals import EN_NUMBER, parse_en_number
 from text.numerals import ZH_NUMERAL, parse_zh_numeral
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -20,6 +22,7 @@ _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789"
 _NUM = rf"[\d０-９{ZH_NUMERAL}]+"
 _ZH_CHAPTER = re.compile(rf"第\s*({_NUM})\s*[章回节節话話]")
 _EN_CHAPTER = re.compile(r"\b(?:chapter|chap|ch)\b\.?\s*#?\s*(\d+)(?:[.\-](\d+)\b)?", re.IGNORECASE)
+_EN_CHAPTER_WORDS = re.compile(rf"\bchapter\s+({EN_NUMBER})(?=$|[\s:：.,、—\-])", re.IGNORECASE)
 _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:[.:、\s]|$)")
 _PART_AFTER = re.compile(rf"^\s*(?:[（(【\[]\s*([上中下]|{_NUM})\s*[）)】\]]|([上中下])(?=$|[\s:：·\-—]))")
 _PART_ANYWHERE = re.compile(
@@ -61,6 +64,8 @@ def _parse_title(title: str) -> ChapterNumber | None:
         number, rest = int(m.group(1)), title[m.end() :]
         if m.group(2):
             return ChapterNumber(number, int(m.group(2)))
+    elif (m := _EN_CHAPTER_WORDS.search(title)) and (words := parse_en_number(m.group(1))) is not None:
+        number, rest = words, title[m.end() :]
     elif m := _LEADING_NUMBER.match(title):
         number, rest = int(m.group(1)), title[m.end() :]
     else:

@@ -26,6 +26,19 @@ def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encodi
     ]
 
 
+def test_english_headings_may_write_their_number_out(tmp_path):
+    path = tmp_path / "book.txt"
+    text = "The Lantern\nChapter One\nMira lit it.\nChapter Twenty-Two: Boats\nA boat.\nCh. 23\nNight.\n"
+    path.write_text(text + "CHAPTER XXIV\nDawn.\nChapters are long.\n", encoding="utf-8")
+    chapters, _ = read_text_book(path)
+    assert [(c.title, c.paragraphs) for c in chapters] == [
+        ("Chapter One", ["Mira lit it."]),
+        ("Chapter Twenty-Two: Boats", ["A boat."]),
+        ("Ch. 23", ["Night."]),
+        ("CHAPTER XXIV", ["Dawn.", "Chapters are long."]),
+    ]
+
+
 def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
     path.write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")

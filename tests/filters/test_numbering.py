@@ -56,6 +56,9 @@ def test_zh_numerals(numeral, value):
         ("Chapter 12 (Part 2)", (12, 2)),
         ("Chapter 12.2", (12, 2)),
         ("12. The Duel", (12, None)),
+        ("Chapter Twenty-Three: The Duel", (23, None)),
+        ("CHAPTER ONE HUNDRED AND FIVE", (105, None)),
+        ("Chapter XIV (Part 2)", (14, 2)),
     ],
 )
 def test_titles(title, expected):
@@ -65,6 +68,8 @@ def test_titles(title, expected):
 def test_titles_without_number():
     assert parse_title("Prologue") is None
     assert parse_title("楔子") is None
+    assert parse_title("Chapter One Two") is None  # words that make no number
+    assert parse_title("Chapter Onward") is None
 
 
 @pytest.mark.parametrize(
