@@ -68,6 +68,8 @@ _SPACE = re.compile(r"\s+")
 _CJK_LINE_BREAK = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\n(?=[\u3000-\u9fff\uff00-\uffef])")
 # Spine items of these media types hold no text (an illustration, a cover image): dropped by rule.
 _NO_TEXT_MEDIA = ("image/", "audio/", "video/", "font/")
+# How Calibre names the parts of a file it splits (chapter7_split_000.html, chapter7_split_001.html).
+_SPLIT = re.compile(r"_split_\d+(?=\.\w+$)")
 # encryption.xml algorithms that only obfuscate embedded fonts (EPUB's and Adobe's); any other is DRM.
 _FONT_OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"))
 
@@ -357,6 +359,11 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
     return EpubChapter(href, title, paragraphs), ""
 
 
+def _unsplit(href: str) -> str:
+    """The name of the file a converter split ``href`` from ("c7_split_001.xhtml" -> "c7.xhtml")."""
+    return _SPLIT.sub("", href)
+
+
 def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
     """EpubError ``encrypted_entry`` when META-INF/encryption.xml lists any of ``chapters`` (entry names) as
     encrypted by an algorithm other than a font obfuscation (which is no DRM): the book's text cannot be
@@ -391,7 +398,9 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
     spine, an entry that cannot be inflated, an entry or the book over its cap, more spine items than
     the chapter cap (``too_many_chapters``), chapters encrypted with DRM (``encrypted_entry``), or no
     spine item that is a chapter (``no_chapters``). Spine items that are images, audio or video are
-    dropped by rule.
+    dropped by rule. A spine item without a heading or a title in the table of contents that a converter
+    split from the chapter read just before it (Calibre's "c7_split_001.xhtml" after "c7.xhtml" or
+    "c7_split_000.xhtml") continues that chapter.
     """
     try:
         zipped = zipfile.ZipFile(path)
@@ -422,7 +431,9 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         _refuse_drm(archive, [manifest[idref] for idref in spine if idref in manifest])
         titles = _toc_titles(archive, opf, base)
         book = EpubBook()
+        previous = None  # the chapter of the spine item just read, if it was one
         for idref in spine:
+            last, previous = previous, None
             href = manifest.get(idref)
             if href is None:
                 book.broken[str(idref)] = ("missing_item", f"spine item {idref!r} is not in the manifest")
@@ -443,8 +454,12 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
             chapter, why = _chapter(root, href, titles.get(href, ""))
             if chapter is None:
                 book.dropped[href] = why
+            elif last is not None and not chapter.title and _unsplit(href) == _unsplit(last.href):
+                last.paragraphs += chapter.paragraphs  # a chapter's next file ("c7_split_001.xhtml")
+                previous = last
             else:
                 book.chapters.append(chapter)
+                previous = chapter
         if not book.chapters and not book.broken:  # all matter or empty: a side with nothing, said by name
             dropped = "; ".join(dict.fromkeys(book.dropped.values()))
             raise EpubError("no_chapters", f"{path.name}: every spine item was dropped ({dropped})")

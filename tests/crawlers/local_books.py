@@ -21,8 +21,11 @@ def xhtml(title: str, paragraphs: list[str], epub_type: str = "") -> str:
     )
 
 
-def write_epub(path: Path, documents: list[tuple[str, str]], spine: bool = True) -> Path:
-    """An EPUB 3 whose spine lists ``documents`` ((file name, XHTML) pairs) in order, with a nav TOC."""
+def write_epub(
+    path: Path, documents: list[tuple[str, str]], spine: bool = True, toc: list[str] | None = None
+) -> Path:
+    """An EPUB 3 whose spine lists ``documents`` ((file name, XHTML) pairs) in order, with a nav TOC of
+    the files ``toc`` names (default: every document)."""
     items = "".join(
         f'<item id="d{k}" href="{name}" media-type="application/xhtml+xml"/>'
         for k, (name, _) in enumerate(documents)
@@ -33,7 +36,8 @@ def write_epub(path: Path, documents: list[tuple[str, str]], spine: bool = True)
         f'<manifest>{items}<item id="nav" href="nav.xhtml" properties="nav" media-type="application/xhtml+xml"/>'
         f"</manifest>{f'<spine>{refs}</spine>' if spine else ''}</package>"
     )
-    links = "".join(f'<li><a href="{name}">{name}</a></li>' for name, _ in documents)
+    listed = [name for name, _ in documents] if toc is None else toc
+    links = "".join(f'<li><a href="{name}">{name}</a></li>' for name in listed)
     nav = (
         '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">'
         f'<body><nav epub:type="toc"><ol>{links}</ol></nav></body></html>'

@@ -35,6 +35,27 @@ def test_epub_chapters_in_spine_order_without_front_matter_or_notes(tmp_path):
     }
 
 
+def test_a_file_split_from_the_chapter_before_it_without_a_heading_continues_it(tmp_path):
+    documents = [
+        ("c1.xhtml", xhtml("Chapter 1", ["Mira lit the lamp."])),
+        ("c1_split_001.xhtml", xhtml("", ["The lamp smoked."])),
+        ("c1_split_002.xhtml", xhtml("", ["She opened a window."])),
+        ("c2.xhtml", xhtml("Chapter 2", ["Mira found a boat."])),
+    ]
+    book = read_epub(write_epub(tmp_path / "split.epub", documents, toc=["c1.xhtml", "c2.xhtml"]))
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("Chapter 1", ["Mira lit the lamp.", "The lamp smoked.", "She opened a window."]),
+        ("Chapter 2", ["Mira found a boat."]),
+    ]
+    documents[1:3] = [("c2.xhtml", xhtml("", ["The lamp smoked."])), ("c3.xhtml", xhtml("", ["It rained."]))]
+    book = read_epub(write_epub(tmp_path / "volume.epub", documents[:3], toc=["c1.xhtml"]))
+    assert [c.paragraphs for c in book.chapters] == [
+        ["Mira lit the lamp."],
+        ["The lamp smoked."],
+        ["It rained."],
+    ]
+
+
 def test_broken_xhtml_loses_only_that_chapter(tmp_path):
     book = read_epub(lantern_book(tmp_path, [("c3.xhtml", "<html><body><p>unclosed</body>")]))
     assert [c.href for c in book.chapters] == ["OEBPS/c1.xhtml", "OEBPS/c2.xhtml"]
