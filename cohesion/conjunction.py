@@ -3,8 +3,10 @@
 Positions (per connective, ``text/data/connectives.tsv``): sentence-initial or clause-initial after a
 semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
 dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final
-after a comma ("..., though."); or parenthetical ("He, however, refused."). Subtype is Halliday & Hasan's
-type. Element 1 is left empty (the whole previous text); ``sent_a`` is the previous sentence.
+after a comma ("..., though."); or parenthetical ("He, however, refused."). A sentence-initial span of time
+and "later" ("An hour later, ...") is the connective "later"; a connective the speaker trails off after
+("However…") links as well. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
+text); ``sent_a`` is the previous sentence.
 
 Non-adjacent links (element 1 is then the earlier sentence or connective):
 
@@ -49,6 +51,7 @@ MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))  # what may not follow a connect
 DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
 SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
 FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
+TRAILING = re.compile(r"(?:…|\.\.\.)[\"'”’]*")  # a connective and nothing but an ellipsis: "However…"
 # Correlative openers (regex) and the later members of their series.
 AT_FIRST = (
     r"\b(?:at first(?!\s+(?:sight|glance|light)\b)|in the beginning(?!\s+of\b)|initially|to begin with)\b"
@@ -56,6 +59,14 @@ AT_FIRST = (
 FIRST = r"^[\s\"'“‘«「『—–\-…]*(?:first of all|firstly|first)\s*,"
 RETURNING = frozenset(
     "instead|after all|anyway|anyhow|in any case|rather|on the contrary|all the same|still|even so".split("|")
+)
+# "An hour later, ...", "Two days later he ...": a span of time and "later", a temporal connective like
+# "later" itself (not "... later than planned").
+LATER = re.compile(
+    r"(?P<c>(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|a few|a couple of|"
+    r"several|some|many|\d+)\s+(?:more\s+|short\s+|long\s+)?)?(?:second|minute|moment|hour|day|night|week|"
+    r"month|year|while)s?\s+later)\b(?!\s+than\b)",
+    re.I,
 )
 REACH = 3  # how far back a returning connective may link
 PRONOUNS = frozenset("i we you he she they".split())
@@ -89,7 +100,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         match = linked[j]
         if not match:
             continue
-        connective = connectives.connective(match.group("c"))
+        connective = _entry(match)
         b = Span(j, match.start("c"), match.end("c"), match.group("c"))
         evidence = zh.connective(ch.zh[j])
         correlative = _opener(ch, j, connective.text, linked)
@@ -184,7 +195,20 @@ def _resumed_speech(sentences: list[str], j: int) -> bool:
 
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:
-    return _initial(ch.sentences[j], ch.docs[j]) or _edge(ch.sentences[j]) or _after_subject(ch.docs[j])
+    text = ch.sentences[j]
+    return _initial(text, ch.docs[j]) or _later(text) or _edge(text) or _after_subject(ch.docs[j])
+
+
+def _entry(match: re.Match) -> connectives.Connective:
+    """The table's entry of a matched connective; "later" for a span of time and "later"."""
+    text = match.group("c")
+    return connectives.connective("later" if LATER.fullmatch(text) else text)
+
+
+def _later(text: str) -> re.Match | None:
+    """A sentence-initial span of time and "later" ("An hour later, ..."; ``LATER``)."""
+    match = LATER.match(text, OPENING.match(text).end())
+    return match if match and text[match.end() :].strip()[:1] not in ("", ".", "?", "!") else None
 
 
 def _after_subject(doc: Sentence | None) -> re.Match | None:
@@ -230,6 +254,8 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
         return None
     rest = text[match.end() :].lstrip()
     condition = connectives.connective(match.group("c")).condition
+    if condition == "-" and TRAILING.fullmatch(rest):
+        return match  # "However…": the speaker trails off, the link stands
     if not rest or rest[0] in ".?!…" or _unmet(condition, rest):
         return None
     if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() != "so":

@@ -32,6 +32,9 @@ def test_after_quote_and_multiword(mined):
         ("So the trip was off.", "causal", "So"),  # a determiner after "so": no intensifier
         ("At least you stayed dry.", "adversative", "At least"),  # a pronoun subject after it
         ("In actual fact, it was snow.", "adversative", "In actual fact"),
+        ("Shortly after, the sun came out.", "temporal", "Shortly after"),
+        ("At this point the river rose.", "temporal", "At this point"),
+        ("However…", "adversative", "However"),  # the speaker trails off
     ],
 )
 def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, kind, connective):
@@ -41,10 +44,22 @@ def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, ki
     assert mined("conjunction", RAIN, "In addition to the rain, it was cold.") == []
 
 
+@pytest.mark.parametrize(
+    "second",
+    ["An hour later, the sun came out.", "Two days later we left.", "Moments later, the door opened."],
+)
+def test_a_span_of_time_and_later_is_later(mined, second):
+    phrase = second[: second.index("later") + 5]
+    assert mined("conjunction", RAIN, second) == [
+        ("temporal", (0, 0, 0, ""), (1, 0, len(phrase), phrase), "later")
+    ]
+
+
 def test_final_and_parenthetical(mined):
     assert mined("conjunction", RAIN, "He didn't come, though.") == [
         ("adversative", (0, 0, 0, ""), (1, 16, 22, "though"), "though")
     ]
+    assert mined("conjunction", RAIN, "It kept the dust down, at least.")[0][2] == (1, 23, 31, "at least")
     assert mined("conjunction", RAIN, "He, however, refused.")[0][2] == (1, 4, 11, "however")
 
 
@@ -73,6 +88,9 @@ def test_after_a_pronoun_subject_before_its_verb(mined):
         "But?",
         "So what?",
         "At least ten roofs leaked.",
+        "Shortly after the storm, we left.",  # a preposition: "after the storm"
+        "Two days later than planned, we left.",
+        "So…",
     ],
 )
 def test_exclusions(mined, second):
