@@ -11,6 +11,12 @@ from cohesion import lexicon, senses
 from cohesion.candidate import Span
 
 
+# Forms of address that "His" or "Her" makes a title naming a person ("Her Ladyship", "His Majesty").
+HONORIFICS = frozenset(
+    "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
+)
+
+
 class Mention(NamedTuple):
     """A noun or name (a named tuple: made for every noun of a chapter, it is built four times
     faster than a frozen dataclass, with the same value equality and hash)."""
@@ -22,19 +28,34 @@ class Mention(NamedTuple):
     kind: str  # "noun" | "name"
     plural: bool
     token: int  # index of the first token
-    title: str = ""  # honorific in front of a name ("mr.", "miss"), lower-cased
+    title: str = (
+        ""  # honorific in front of a name ("mr.", "miss"; "his", "her" of "Her Ladyship"), lower-cased
+    )
 
     def at(self, sent: int) -> Span:
         return Span(sent, self.start, self.end, self.text)
 
 
 def mentions(doc: Sentence) -> list[Mention]:
-    """Common nouns with a WordNet lemma (generic nouns excluded) and maximal runs of names."""
+    """Common nouns with a WordNet lemma (generic nouns excluded), maximal runs of names, and titles
+    naming a person ("Her Ladyship": a name whose ``title`` is the possessive)."""
     found: list[Mention] = []
     n = len(doc)
     i = 0
     while i < n:
         tok = doc[i]
+        if (
+            tok.text in ("His", "Her")
+            and i + 1 < n
+            and doc[i + 1].lower_ in HONORIFICS
+            and doc[i + 1].capital
+        ):
+            end = doc[i + 1].idx + len(doc[i + 1].text)  # "Her Ladyship": a title naming a person
+            found.append(
+                Mention(tok.idx, end, doc.span(i, i + 2), doc.span(i, i + 2), "name", False, i, tok.lower_)
+            )
+            i += 2
+            continue
         if tok.pos_ == "PROPN" or (tok.capital and _joins_name(doc, i + 1)):
             j = i + 1
             while j < n:

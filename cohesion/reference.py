@@ -10,30 +10,30 @@ for a non-person noun of the previous sentence, and never an "it" that names no 
 ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
 that your father?" / "He's not.", "became a hero", "turned the prince into a frog", "was one of the workers"),
 nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic nouns
-("any woman", "Man is mortal"), the owner in "Anna's husband", capitalised "His Majesty" (a title) and, for a
-pronoun inside quoted speech, the speaker of a quote (a third-person pronoun in speech is someone else; the
-narrated subject just before speech is its speaker while the speech runs on, over several sentences, unless
-the quote carries a tag of its own). Speech runs on into a sentence with no quote mark when the last earlier
-quote mark opened a quote ("'Quick! / After she ..."; he/she only). The look-back of a he/she in speech takes
-no noun phrase from the sentence naming the speech's speaker or before it (the one spoken to, the speaker's
-own scene), only a chain of pronouns in speech. A definite "the person", a generic noun with no mention of its
-own, names someone of unknown gender. Tuned for precision, nothing is emitted when the sentence holds two
-different compatible phrases, or a person whom the pronoun may mean but whose gender is unknown (a name of
-unknown gender, "the teacher", a speaker label), when any noun or name precedes the pronoun in its own
-sentence, or when a pronoun of the same class is the closer link (a pronoun chain). Passing over a sentence is
-allowed only when it cannot hold the referent (no such person, no plural noun for "they"); a link three or
-more sentences back must end on that sentence's subject. A he/she whose look-back reaches an earlier linked
-he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
-antecedent (subject to the same rule), so a chain goes on past a gap counted from its last pronoun; so does an
-"it" or a "they" (whose inherited antecedent must still agree at that distance: a "they" further back is a
-person). The subject of a sentence that opens with a subordinate clause ("Before he could ..., the kettle
-...") is sought after the clause's comma. Names are persons only where the chapter does not show them to be
-places or organisations (:func:`cohesion.gender.non_persons`). Each pronoun is a candidate of its own: a later
-pronoun of a linked pronoun's class in the same sentence names the same referent ("She put down her bag"),
-unless it is the object of a clause whose subject is a pronoun of its class ("He thanked him", "she said he
-paid him"; not after a preposition of place: "the lamp above her"), someone it may mean is named between the
-two, or only one of them is in quoted speech. The aligned Chinese is recorded as evidence
-(:func:`cohesion.zh.pronoun`)."""
+("any woman", "Man is mortal"), the owner in "Anna's husband" and, for a pronoun inside quoted speech, the
+speaker of a quote (a third-person pronoun in speech is someone else; the narrated subject just before speech
+is its speaker while the speech runs on, over several sentences, unless the quote carries a tag of its own).
+Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Quick! /
+After she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence
+naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
+pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
+unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
+phrases, or a person whom the pronoun may mean but whose gender is unknown (a name of unknown gender, "the
+teacher", a speaker label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun
+of the same class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
+hold the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
+that sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or both
+in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so
+a chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
+antecedent must still agree at that distance: a "they" further back is a person). The subject of a sentence
+that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the clause's
+comma. Names are persons only where the chapter does not show them to be places or organisations
+(:func:`cohesion.gender.non_persons`). A title after a capitalised possessive ("His Majesty", "Her Ladyship")
+names a person of the possessive's gender. Each pronoun is a candidate of its own: a later pronoun of a linked
+pronoun's class in the same sentence names the same referent ("She put down her bag"), unless it is the object
+of a clause whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a
+preposition of place: "the lamp above her"), someone it may mean is named between the two, or only one of them
+is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ from cohesion import lexicon, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, quoted
 from cohesion.gender import own_pronouns, owns_person, spoken
-from cohesion.mentions import Mention
+from cohesion.mentions import HONORIFICS, Mention
 from cohesion import demonstrative
 from cohesion.pleonastic import names_no_noun
 
@@ -63,9 +63,6 @@ SPEECH = frozenset(
     "whisper whispered murmur murmured mutter muttered tell told call called continue continued "
     "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
     "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
-)
-HONORIFICS = frozenset(
-    "majesty highness ladyship lordship excellency grace honour honor eminence worship".split()
 )
 # Verbs whose object is mostly a person: "told them" after "the lights" means people, not the lights.
 PERSON_OBJECT = frozenset(
@@ -83,6 +80,7 @@ QUANTIFIERS = frozenset("any every each no all".split())
 SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
 SUBJECT_FORMS = frozenset(("he", "she", "they"))
+TITLE_POSSESSIVES = {"his": "m", "her": "f"}  # the gender of "His Majesty", "Her Ladyship"
 NOMINATIVE = frozenset(("i", "you", "we", "he", "she", "they"))
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
 PLACE = frozenset(
@@ -404,7 +402,8 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
     if m.kind == "name":
         head = m.text.replace("-", " ").split()[-1].lower()  # "Great-Granddad", "Old Nanny"
         return (
-            lexicon.genders().get((m.title, "title"))
+            TITLE_POSSESSIVES.get(m.title)  # "Her Ladyship"
+            or lexicon.genders().get((m.title, "title"))
             or ch.genders.get(m.text)
             or lexicon.genders().get((head, "title"))
             or lexicon.genders().get((head, "noun"))

@@ -32,3 +32,12 @@ def test_a_hyphenated_compound_is_one_noun_where_wordnet_has_it_and_its_words_ar
         ("mother-in-law", "mother-in-law", 4, 17, 1),
         ("beans", "bean", 41, 46, 12),
     ]  # "half-acre" is no WordNet noun
+
+
+def test_a_possessive_before_a_form_of_address_makes_a_title_naming_a_person():
+    text = "Her Ladyship thanked His Majesty and your lordship."
+    found = mentions(read(load_tagger()(text), text))
+    assert [(m.text, m.kind, m.title) for m in found if m.kind == "name"] == [
+        ("Her Ladyship", "name", "her"),
+        ("His Majesty", "name", "his"),
+    ]

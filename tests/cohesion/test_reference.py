@@ -16,6 +16,13 @@ def test_honorific_and_non_adjacent(mined):
     assert found == [("personal", (0, 5, 8, "Lin"), (3, 0, 3, "She"), "she")]
 
 
+def test_a_title_naming_a_person_takes_the_gender_of_its_possessive(mined):
+    assert mined("reference", "Have you told Her Ladyship?", "No, she is busy.") == [
+        ("personal", (0, 14, 26, "Her Ladyship"), (1, 4, 7, "she"), "she")
+    ]
+    assert mined("reference", "Have you told Her Ladyship?", "No, he is busy.") == []
+
+
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
     assert mined("reference", "Her son-in-law came.", "He was late.") == [
         ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
