@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cohesion.probe import BartProbe, MaskedLMProbe
 
 ENCODER_DECODERS = ("bart", "mbart")
@@ -24,6 +26,8 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
 
     if device == "cuda" and not torch.cuda.is_available():
         raise LoadError("--device cuda: no CUDA GPU is visible to torch")
+    if problem := _path_problem(name):
+        raise LoadError(f"model {name!r}: {problem}")
     try:
         config = AutoConfig.from_pretrained(name, local_files_only=True)
         tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=True)
@@ -39,3 +43,16 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
     if not tokenizer.is_fast:
         raise LoadError(f"model {name!r}: the probe needs a fast tokenizer (tokenizer.json) for offsets")
     return (BartProbe if bart else MaskedLMProbe)(model, tokenizer, device)
+
+
+def _path_problem(name: str) -> str:
+    """What is wrong with ``name`` as a model folder, when it can only be a path (absolute, relative to
+    "." or "~", or of more parts than a hub name's "org/model") and is not a folder; "" otherwise."""
+    path = Path(name).expanduser()
+    if path.is_dir():
+        return ""
+    if path.exists():
+        return "not a folder (a model is a folder with config.json and the weights)"
+    if name.startswith(("/", "./", "../", "~")) or name.count("/") > 1:
+        return "no such folder"
+    return ""

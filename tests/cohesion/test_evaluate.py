@@ -102,6 +102,16 @@ def test_unloadable_model_is_one_line_naming_it(tmp_path, capsys):
     )
 
 
+def test_a_model_path_that_is_no_folder_is_named(tmp_path, capsys):
+    missing, file = str(tmp_path / "models" / "bert"), tmp_path / "suite.jsonl"
+    assert evaluate.main(["--suite", _suite(tmp_path), "--model", missing]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"error: model {missing!r}: no such folder"
+    assert evaluate.main(["--suite", _suite(tmp_path), "--model", str(file)]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"error: model {str(file)!r}: not a folder (a model is a folder with config.json and the weights)"
+    )
+
+
 def test_a_missing_probe_extra_is_one_line_naming_it(tmp_path, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "torch", None)  # as if not installed: ``import torch`` fails
     assert evaluate.main(["--suite", _suite(tmp_path), "--model", "some-model"]) == 2
