@@ -13,6 +13,13 @@ def positive(text: str) -> int:
     return int(text)
 
 
+def name(text: str) -> str:
+    """An argparse type: a name to record (a reviewer's); not empty or blank (an unset variable)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a name (an unset variable?)")
+    return text.strip()
+
+
 def input_path(text: str) -> Path:
     """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
     folder and read whole, nor a path the system cannot look at."""

@@ -8,7 +8,7 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
-from core.arg_types import input_path
+from core.arg_types import input_path, name
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
@@ -166,7 +166,7 @@ def add_commands(
         "(TSV or Label Studio JSON), report accuracy",
     )
     imp.add_argument("paths", nargs="+", type=input_path, help="review files or folders")
-    imp.add_argument("--reviewer", default="reviewer", help="name recorded for TSV verdicts")
+    imp.add_argument("--reviewer", type=name, default="reviewer", help="name recorded for TSV verdicts")
     imp.set_defaults(run=cmd_qc_import)
     mt = sub.add_parser(
         "evaluate-mt",

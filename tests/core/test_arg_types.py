@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from core.arg_types import input_path, output_file, output_folder, positive
+from core.arg_types import input_path, name, output_file, output_folder, positive
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -74,3 +74,9 @@ def test_a_name_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path, ch
     with pytest.raises(argparse.ArgumentTypeError) as err:
         check(text)
     assert str(err.value) == f"{text!r}: File name too long"
+
+
+def test_a_name_is_not_blank():
+    assert name(" Ada ") == "Ada"
+    with pytest.raises(argparse.ArgumentTypeError, match="'' is not a name"):
+        name("")
