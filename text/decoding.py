@@ -1,4 +1,5 @@
-"""Bytes a user hands a command, as text: UTF-8, no byte order mark, and a one-line error for the rest."""
+"""Bytes a user hands a command, as text: UTF-8 (a byte order mark dropped) or UTF-16/32 with their byte
+order mark (Windows' "Unicode" text), and a one-line error for the rest."""
 
 from __future__ import annotations
 
@@ -6,19 +7,29 @@ from pathlib import Path
 
 from core.files import not_a_regular_file
 
+# Byte order marks that name an encoding (UTF-32's before UTF-16's, which begins the little-endian one).
+_MARKS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
 
 def decode_utf8(data: bytes, errors: str, name: str, verb: str, errors_option: bool = True) -> str:
-    """``data`` as UTF-8 without a leading byte order mark. ``ValueError`` (one line, naming ``name`` and
-    the byte offset) for binary data (a NUL byte), and for invalid bytes with ``errors="strict"``; with
-    ``errors="replace"`` they become U+FFFD. ``verb`` says what the command would do ("mine", "split");
-    ``errors_option``, whether the command has ``--errors`` (the message then suggests it)."""
-    if (nul := data.find(b"\0")) >= 0:
+    """``data`` as UTF-8 without a leading byte order mark, or as UTF-16 or UTF-32 where it opens with
+    theirs. ``ValueError`` (one line, naming ``name`` and the byte offset) for binary data (a NUL byte
+    without such a mark), and for invalid bytes with ``errors="strict"``; with ``errors="replace"`` they
+    become U+FFFD. ``verb`` says what the command would do ("mine", "split"); ``errors_option``, whether
+    the command has ``--errors`` (the message then suggests it)."""
+    codec = next((codec for mark, codec in _MARKS if data.startswith(mark)), "utf-8")
+    if codec == "utf-8" and (nul := data.find(b"\0")) >= 0:
         raise ValueError(f"{name}: binary input (NUL byte at byte offset {nul}), nothing to {verb}")
     try:
-        return data.decode("utf-8", errors=errors).removeprefix("\ufeff")
+        return data.decode(codec, errors=errors).removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         rerun = f" (rerun with --errors replace to {verb} it anyway)" if errors_option else ""
-        raise ValueError(f"{name}: invalid UTF-8 at byte offset {err.start}{rerun}") from None
+        raise ValueError(f"{name}: invalid {codec.upper()} at byte offset {err.start}{rerun}") from None
 
 
 def read_utf8(path: Path, verb: str) -> str:

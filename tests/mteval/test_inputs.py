@@ -78,16 +78,20 @@ def test_a_line_holding_another_line_break_character_counts_as_one_line(export, 
     assert sum(len(d.hyps) for d in docs) == len(refs) and docs[0].hyps[0] == f"a{inside}b"
 
 
-def test_a_byte_order_mark_is_dropped_and_binary_or_bad_bytes_are_an_error(export, tmp_path):
+def test_a_byte_order_mark_is_dropped_or_read_and_binary_or_bad_bytes_are_an_error(export, tmp_path):
     refs = (export / "text" / "test.en").read_bytes()
     hyp = tmp_path / "sys.txt"
     hyp.write_bytes(b"\xef\xbb\xbf" + refs)  # Notepad's UTF-8
     docs = load_documents(export, "test", hyp)
     assert [h for d in docs for h in d.hyps] == refs.decode("utf-8").splitlines()
-    hyp.write_bytes(refs.decode("utf-8").encode("utf-16"))  # Notepad's "Unicode"
+    hyp.write_bytes(refs.decode("utf-8").encode("utf-16"))  # Notepad's "Unicode": read
+    assert [h for d in load_documents(export, "test", hyp) for h in d.hyps] == refs.decode(
+        "utf-8"
+    ).splitlines()
+    hyp.write_bytes(refs.decode("utf-8").encode("utf-16-le"))  # UTF-16 without its mark
     with pytest.raises(InputError) as err:
         load_documents(export, "test", hyp)
-    assert str(err.value) == f"{hyp}: binary input (NUL byte at byte offset 3), nothing to score"
+    assert str(err.value) == f"{hyp}: binary input (NUL byte at byte offset 1), nothing to score"
     hyp.write_bytes(b"ok\n\xff\n")
     with pytest.raises(InputError) as err:
         load_documents(export, "test", hyp)

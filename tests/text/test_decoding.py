@@ -7,6 +7,16 @@ def test_utf8_loses_its_byte_order_mark():
     assert decode_utf8(b"\xef\xbb\xbfa\xe4\xb8\x80", "strict", "f.txt", "mine") == "a一"
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_utf16_and_utf32_with_their_byte_order_mark_are_read(codec):
+    assert decode_utf8("\ufeffa一\n".encode(codec), "strict", "f.txt", "mine") == "a一\n"
+
+
+def test_invalid_utf16_names_its_offset():
+    with pytest.raises(ValueError, match=r"^f.txt: invalid UTF-16 at byte offset 4$"):
+        decode_utf8(b"\xff\xfea\x00\x00\xd8", "strict", "f.txt", "score", errors_option=False)
+
+
 def test_invalid_bytes_are_an_error_naming_the_offset_or_replaced():
     with pytest.raises(ValueError) as err:
         decode_utf8(b"ab\xffc", "strict", "f.txt", "split")
