@@ -237,16 +237,23 @@ def _parse(data: bytes) -> ET.Element:
     return ET.fromstring(document)
 
 
-def _xml(archive: _Archive, name: str, reason: str) -> ET.Element:
-    """The parsed entry ``name``; EpubError ``reason`` when it is missing or does not parse."""
+def _xml(archive: _Archive, name: str, reason: str, namespace: str = "") -> ET.Element:
+    """The parsed entry ``name``; EpubError ``reason`` when it is missing or does not parse. A document
+    that should be in ``namespace`` (a key of ``_NS``) but declares none is read as if it did: some
+    tools write a package or table of contents without its namespace, and readers accept it."""
     try:
         data = archive.read(name)
     except KeyError:
         raise EpubError(reason, f"{name} is missing") from None
     try:
-        return _parse(data)
+        root = _parse(data)
     except (ET.ParseError, ValueError) as err:
         raise EpubError(reason, f"{name}: {err}") from None
+    if namespace and not root.tag.startswith("{"):
+        for element in root.iter():
+            if isinstance(element.tag, str) and not element.tag.startswith("{"):
+                element.tag = f"{{{_NS[namespace]}}}{element.tag}"
+    return root
 
 
 def _local(tag: str) -> str:
@@ -268,14 +275,14 @@ def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]
     try:
         if nav is not None:
             path = posixpath.join(base, unquote(nav.get("href", "")))
-            for link in _xml(archive, path, "bad_nav").iter(f"{{{_NS['x']}}}a"):
+            for link in _xml(archive, path, "bad_nav", "x").iter(f"{{{_NS['x']}}}a"):
                 href = posixpath.normpath(
                     posixpath.join(posixpath.dirname(path), unquote(link.get("href", "")))
                 )
                 titles.setdefault(href.split("#")[0], _text(link))
         elif ncx is not None:
             path = posixpath.join(base, unquote(ncx.get("href", "")))
-            for point in _xml(archive, path, "bad_ncx").iter(f"{{{_NS['ncx']}}}navPoint"):
+            for point in _xml(archive, path, "bad_ncx", "ncx").iter(f"{{{_NS['ncx']}}}navPoint"):
                 label, content = point.find("ncx:navLabel/ncx:text", _NS), point.find("ncx:content", _NS)
                 if label is not None and content is not None:
                     href = posixpath.normpath(
@@ -408,11 +415,13 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         raise EpubError("not_an_epub", f"{path.name}: {err}") from None
     with zipped:
         archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes)
-        rootfile = _xml(archive, "META-INF/container.xml", "no_container").find("c:rootfiles/c:rootfile", _NS)
+        rootfile = _xml(archive, "META-INF/container.xml", "no_container", "c").find(
+            "c:rootfiles/c:rootfile", _NS
+        )
         if rootfile is None or not rootfile.get("full-path"):
             raise EpubError("no_container", "container.xml names no package document")
         opf_path = rootfile.get("full-path", "")
-        opf = _xml(archive, opf_path, "bad_package")
+        opf = _xml(archive, opf_path, "bad_package", "opf")
         base = posixpath.dirname(opf_path)
         items = opf.findall("opf:manifest/opf:item", _NS)
         manifest = {

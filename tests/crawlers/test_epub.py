@@ -1,6 +1,7 @@
 """Reading EPUB files: spine order, titles from headings or the table of contents, matter and notes
 dropped by rule, and every unreadable part named (invented books, built here)."""
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -53,6 +54,24 @@ def test_a_file_split_from_the_chapter_before_it_without_a_heading_continues_it(
         ["Mira lit the lamp."],
         ["The lamp smoked."],
         ["It rained."],
+    ]
+
+
+def test_a_package_container_and_contents_without_their_namespace_are_read(tmp_path):
+    documents = [("c1.xhtml", xhtml("", ["Mira lit the lamp."])), ("c2.xhtml", xhtml("", ["A boat."]))]
+    path = write_epub(tmp_path / "plain.epub", documents)
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    plain = ("OEBPS/content.opf", "META-INF/container.xml", "OEBPS/nav.xhtml")
+    for name in plain:
+        entries[name] = re.sub(rb' xmlns(:epub)?="[^"]*"', b"", entries[name]).replace(b"epub:type", b"type")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    book = read_epub(path)
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("c1.xhtml", ["Mira lit the lamp."]),  # titles from the contents, which had no namespace either
+        ("c2.xhtml", ["A boat."]),
     ]
 
 
