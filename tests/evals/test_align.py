@@ -68,7 +68,7 @@ def test_line_layout_prints_line_accuracy(tmp_path, capsys):
 
 def test_undecodable_text_is_a_one_line_error(tmp_path, capsys):
     _write_dir(tmp_path / "data")
-    (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xff\xfe broken")
+    (tmp_path / "data" / "en" / "001.txt").write_bytes(b"\xc3( broken")
     assert main([str(tmp_path / "data")]) == 1
     error = capsys.readouterr().err
     assert error == f"error: {tmp_path / 'data' / 'en' / '001.txt'}: invalid UTF-8 at byte offset 0\n"

@@ -46,7 +46,7 @@ def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_err
         "",
         f"error: {verdicts}:2: not candidate_id, phenomenon, adjacency, 1|0 (tab-separated)\n",
     )
-    verdicts.write_bytes(b"\xff\xfe")
+    verdicts.write_bytes(b"\xc3(")
     assert judge.main(["score", str(verdicts)]) == 1
     assert capsys.readouterr().err == f"error: {verdicts}: invalid UTF-8 at byte offset 0\n"
     assert judge.main(["sample", str(tmp_path)]) == 1
