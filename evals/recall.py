@@ -5,8 +5,8 @@ of the eval data (``../shared/eval-data``), tab-separated:
 
 - ``stretch  SOURCE  FIRST  LAST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
 - ``instance  SOURCE  PHENOMENON  ADJACENCY  A_SENT A_START A_END  B_SENT B_START B_END``: one link
-  (character offsets into the sentences; ``-1 -1`` for a whole sentence, as in extended reference,
-  and for the earlier side of a conjunction); both sentences lie in one stretch of SOURCE (an
+  (character offsets into the sentences; ``-1 -1`` for a whole sentence, the earlier side of a
+  conjunction; reference needs a noun phrase there); both sentences lie in one stretch of SOURCE (an
   instance outside the stretches is refused: its file would not be mined, or not be exhaustive there).
 
 Sentences are numbered from 0; a stretch or instance that names a sentence past the end of its SOURCE
