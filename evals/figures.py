@@ -137,6 +137,10 @@ SCORE_NOW = (
     "python -m evals.judge score cohesion/judgements/mac-dev-current-pass1.tsv"
     " cohesion/judgements/mac-dev-current-pass3.tsv"
 )
+SCORE_LATEST = (
+    "python -m evals.judge score cohesion/judgements/mac-dev-f09f115-pass1.tsv"
+    " cohesion/judgements/mac-dev-f09f115-pass2.tsv"
+)
 SCORE_WEB_NOW = (
     "python -m evals.judge score cohesion/judgements/webfiction-dev-current-pass1.tsv"
     " cohesion/judgements/webfiction-dev-current-pass2.tsv"
@@ -171,6 +175,7 @@ ROW_SCORE = "| cohesion candidates (rules before the recall round)"
 ROW_SCORE_WEB = "| cohesion candidates (rules of 905b36a"
 ROW_SCORE_NOW = "| cohesion candidates (rules of 0e489c7"
 ROW_SCORE_WEB_NOW = "| cohesion candidates (rules of c079478"
+ROW_SCORE_LATEST = "| cohesion candidates (rules of f09f115"
 ROW_PAIRING = "| chapter pairing"
 ROW_WHOLE = "| same, whole chapters"
 ROW_MT = "| Google MT vs the published translation"
@@ -398,6 +403,14 @@ FIGURES: tuple[Figure, ...] = (
         "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between pass 1 "
         "and pass 2 {20:.2f}",
         ROW_SCORE_WEB_NOW,
+    ),
+    Figure(
+        (SCORE_LATEST,),
+        grab(*_score_cells(("adjacent",))),
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between the two "
+        "independent passes {18:.2f}",
+        ROW_SCORE_LATEST,
     ),
     # chapter pairing, dev (tuned on)
     Figure(
