@@ -26,7 +26,7 @@ from pipeline.failures import make_folder as make_failures_folder
 from pipeline.lock import build_lock
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
-from pipeline.scheduler import CheckedFactory
+from pipeline.scheduler import CheckedFactory, check_reachable
 
 IDLE = "30 seconds"  # how long a worker sharing a luigid waits for work before it adds the stage again
 IDLE_KEYS = ("max_keep_alive_idle_duration", "max-keep-alive-idle-duration")  # in luigi.cfg's [worker]
@@ -100,6 +100,8 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
     # a local build alone in its output folder; workers sharing a luigid together, but not beside one
     with build_lock(target.layout.root, shared=bool(args.scheduler_host)):
+        if args.scheduler_host:
+            check_reachable(args.scheduler_host, args.scheduler_port)
         target.claim_folder(*_prune_or_adopt(args))  # not before: a prune deletes no file under a build
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
         make_failures_folder(target.layout.root)

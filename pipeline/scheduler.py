@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 
 from luigi.interface import _WorkerSchedulerFactory
 from luigi.rpc import RemoteScheduler, RPCError
@@ -26,3 +27,13 @@ class CheckedFactory(_WorkerSchedulerFactory):
 
     def create_remote_scheduler(self, url: str) -> CheckedScheduler:
         return CheckedScheduler(url)
+
+
+def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
+    """``RPCError`` at once when nothing at ``host``:``port`` accepts a connection (no luigid there, a
+    wrong host or port): Luigi's own client would first retry for about a minute, saying nothing."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return
+    except OSError as err:
+        raise RPCError(f"no luigid answers at {host}:{port} ({err.strerror or err})") from None

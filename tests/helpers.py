@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -56,6 +57,13 @@ def params(config: Path) -> dict[str, str]:
 def target(config: Path) -> list[str]:
     """Command-line options that build ``config`` into ``output_of(config)``."""
     return ["--config", str(config), "--output", str(output_of(config))]
+
+
+def closed_port() -> int:
+    """A local port nothing listens on (bound, then closed again)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[str]":

@@ -1,5 +1,4 @@
 import os
-import socket
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -7,7 +6,7 @@ import pytest
 
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock, holds, task_lock
 from pipeline.output_folder import FolderRefused
-from tests.helpers import output_of, run_cli, target
+from tests.helpers import closed_port, output_of, run_cli, target
 from tests.pipeline.lock_holder import FORK, LOCAL, WORKER, held_in_another_process
 
 
@@ -178,12 +177,6 @@ def test_a_lock_file_that_is_not_a_file_is_named(tmp_path, make, kind, shared):
     assert not (root / "elsewhere").exists()
 
 
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.parametrize(
     "holder_shared, worker",
     [(LOCAL, False), (WORKER, False), (LOCAL, True)],
@@ -191,7 +184,7 @@ def _closed_port() -> int:
 )
 def test_a_build_of_a_held_output_exits_with_one_line(demo_config, holder_shared, worker):
     out = output_of(demo_config)
-    luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(_closed_port())] if worker else []
+    luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(closed_port())] if worker else []
     with build_lock(out, holder_shared):  # the first build, as another process would hold it
         result = run_cli("corpus", *target(demo_config), *luigid, timeout=60)  # no luigid asked (or 1-2 min)
     assert result.returncode == 1

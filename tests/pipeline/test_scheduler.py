@@ -1,4 +1,5 @@
-"""A --scheduler-host whose server answers, but not as luigid does: one line and exit 1, not a traceback."""
+"""A --scheduler-host whose server answers, but not as luigid does, or where nothing answers: one line and
+exit 1, not a traceback or a minute of retries."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from luigi.rpc import RPCError
 
-from pipeline.scheduler import CheckedScheduler
-from tests.helpers import run_cli, target, write_config
+from pipeline.scheduler import CheckedScheduler, check_reachable
+from tests.helpers import closed_port, run_cli, target, write_config
 
 
 def _server(reply: bytes) -> ThreadingHTTPServer:
@@ -51,4 +52,17 @@ def test_a_build_against_a_web_server_is_one_line_and_exit_1(tmp_path, not_luigi
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [
         f"http://127.0.0.1:{not_luigid} answered /api/add_task, but not as luigid does; is luigid running there?"
+    ]
+
+
+def test_where_nothing_answers_the_build_stops_at_once_with_one_line(tmp_path):
+    port = closed_port()
+    with pytest.raises(RPCError, match=rf"^no luigid answers at 127.0.0.1:{port} \("):
+        check_reachable("127.0.0.1", port)
+    config = write_config(tmp_path, books=["sword-sect"])
+    command = ["corpus", *target(config), "--until", "crawl", "--scheduler-host", "127.0.0.1"]
+    result = run_cli(*command, "--scheduler-port", str(port), timeout=60)  # Luigi's retries took a minute
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[1:] == [
+        f"no luigid answers at 127.0.0.1:{port} (Connection refused); is luigid running there?"
     ]
