@@ -13,6 +13,13 @@ def positive(text: str) -> int:
     return int(text)
 
 
+def whole(text: str) -> int:
+    """An argparse type: a whole number of at least 0 (a seed that names a folder: "sample-3")."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+    return int(text)
+
+
 def name(text: str) -> str:
     """An argparse type: a name to record (a reviewer's); not empty or blank (an unset variable)."""
     if not text.strip():

@@ -8,7 +8,7 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
-from core.arg_types import input_path, name
+from core.arg_types import input_path, name, whole
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
@@ -152,7 +152,7 @@ def add_commands(
         "sample", parents=[common, workers], help="draw chapters (stratified by book) and write review files"
     )
     sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
-    sample.add_argument("--seed", type=int, default=0, help="random seed of the draw (default 0)")
+    sample.add_argument("--seed", type=whole, default=0, help="random seed of the draw (default 0)")
     sample.add_argument(
         "--split",
         choices=("train", "valid", "test"),

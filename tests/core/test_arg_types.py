@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from core.arg_types import input_path, name, output_file, output_folder, positive
+from core.arg_types import input_path, name, output_file, output_folder, positive, whole
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -80,3 +80,9 @@ def test_a_name_is_not_blank():
     assert name(" Ada ") == "Ada"
     with pytest.raises(argparse.ArgumentTypeError, match="'' is not a name"):
         name("")
+
+
+def test_a_whole_number_may_be_0_but_not_negative():
+    assert whole("0") == 0
+    with pytest.raises(argparse.ArgumentTypeError, match="'-1' is not a whole number of 0 or more"):
+        whole("-1")
