@@ -41,6 +41,15 @@ def output_may_be_cut() -> Iterator[None]:
         raise SystemExit(1) from None
 
 
+def settle_stdout() -> None:
+    """Flush stdout after a failed write; where it still fails (``> /dev/full``, a full disk), point it at
+    the null device, so that the interpreter's last flush adds no second error."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _drop_stdout()
+
+
 def _drop_stdout() -> None:
     """The interpreter flushes stdout again as it exits: let that write go nowhere."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

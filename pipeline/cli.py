@@ -24,6 +24,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile
+from core.stdio import settle_stdout
 from pipeline.lock import OutputBusy, build_lock
 
 
@@ -285,6 +286,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
+    except OSError as err:  # stdout on a full disk (> /dev/full), or a file the system would not write
+        settle_stdout()
+        print(f"error: {err.filename or 'stdout or an output file'}: {err.strerror or err}", file=sys.stderr)
+        return 1
     except Terminated:
         print("terminated; run the same command again to resume", file=sys.stderr)
         return 143

@@ -168,6 +168,20 @@ def test_a_damaged_hand_made_file_is_to_be_fixed_or_removed_not_rebuilt(config, 
     assert len(err.splitlines()) == 1
 
 
+def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1(config):
+    """``stats > /dev/full`` (a full disk) ended in an OSError traceback."""
+    write_book(Layout(output_of(config)), "city-star", 2)
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pipeline", "stats", *target(config)],
+            cwd=REPO_ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert (done.returncode, done.stderr) == (1, "error: stdout or an output file: No space left on device\n")
+
+
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):
     code, out, err = _run(capsys, "stats", "--config", str(tmp_path / "none.yaml"))
     assert (code, out) == (2, "")
