@@ -17,6 +17,7 @@ from pathlib import Path
 from core.rejection import shorten
 from core.user_regex import RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
+from text.decoding import marked_codec
 from text.en_numerals import EN_NUMBER
 
 DEFAULT_HEADING = (
@@ -47,12 +48,6 @@ _NOT_TEXT = (
     (b"PK\x03\x04", "a zip archive (an EPUB goes under a site of kind: epub)"),
     (b"%PDF-", "a PDF (copy its text into a .txt file)"),
 )
-_BOMS = (  # UTF-32's before UTF-16's: FF FE 00 00 begins with FF FE
-    (b"\xff\xfe\x00\x00", "utf-32"),
-    (b"\x00\x00\xfe\xff", "utf-32"),
-    (b"\xff\xfe", "utf-16"),
-    (b"\xfe\xff", "utf-16"),
-)
 
 
 def _wide(data: bytes) -> str | None:
@@ -60,9 +55,8 @@ def _wide(data: bytes) -> str | None:
     the order they say (LF or CR as a 16-bit unit, read little- or big-endian: the other reading of
     them, U+0A00 and U+0D00, is no text); None when it does not look like UTF-16. (Counting zero bytes
     cannot tell: those of 一 U+4E00 lie on the other side of those of ASCII characters.)"""
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            return name
+    if marked := marked_codec(data):
+        return marked
     sample = data[: 2**16]
     units = array("H", sample[: len(sample) // 2 * 2])
     if sys.byteorder == "big":

@@ -23,6 +23,7 @@ from typing import Any
 from core.files import not_a_regular_file
 from core.rejection import shorten
 from qc.grouping import NUMBER
+from text.decoding import marked_codec
 
 COLUMNS = (
     "pair_id",
@@ -149,16 +150,16 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
 
 
 def _tsv_text(path: Path) -> str:
-    """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 with its byte
-    order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
+    """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 or UTF-32 with
+    its byte order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
     with open(path, "rb") as handle:
         data = handle.read()
-    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    encoding = marked_codec(data) or "utf-8"
     try:
-        return data.decode(encoding)
+        return data.decode(encoding).removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise NotAReviewFile(
-            f"{path}: not {encoding.removesuffix('-sig').upper()} text (byte {err.start}: {err.reason}); "
+            f"{path}: not {encoding.upper()} text (byte {err.start}: {err.reason}); "
             "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)"
         ) from None
 

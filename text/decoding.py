@@ -16,13 +16,18 @@ _MARKS = (
 )
 
 
+def marked_codec(data: bytes) -> str | None:
+    """ "utf-32" or "utf-16" where ``data`` opens with that encoding's byte order mark; None otherwise."""
+    return next((codec for mark, codec in _MARKS if data.startswith(mark)), None)
+
+
 def decode_utf8(data: bytes, errors: str, name: str, verb: str, errors_option: bool = True) -> str:
     """``data`` as UTF-8 without a leading byte order mark, or as UTF-16 or UTF-32 where it opens with
     theirs. ``ValueError`` (one line, naming ``name`` and the byte offset) for binary data (a NUL byte
     without such a mark), and for invalid bytes with ``errors="strict"``; with ``errors="replace"`` they
     become U+FFFD. ``verb`` says what the command would do ("mine", "split"); ``errors_option``, whether
     the command has ``--errors`` (the message then suggests it)."""
-    codec = next((codec for mark, codec in _MARKS if data.startswith(mark)), "utf-8")
+    codec = marked_codec(data) or "utf-8"
     if codec == "utf-8" and (nul := data.find(b"\0")) >= 0:
         raise ValueError(f"{name}: binary input (NUL byte at byte offset {nul}), nothing to {verb}")
     try:
