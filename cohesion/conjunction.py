@@ -236,7 +236,7 @@ def _opener(ch: Chapter, j: int, later: str, linked: list[re.Match | None]) -> S
                 start, end = _words(found)
                 return Span(i, start, end, found.string[start:end]) if j - i >= 2 else None
         earlier = linked[i]
-        if earlier and any(earlier.group("c").lower() in SERIES[opener] for opener in series):
+        if earlier and any(_entry(earlier).text in SERIES[opener] for opener in series):
             return None  # an intervening member of the series is the closer link
     return None
 

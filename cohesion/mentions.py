@@ -28,9 +28,7 @@ class Mention(NamedTuple):
     kind: str  # "noun" | "name"
     plural: bool
     token: int  # index of the first token
-    title: str = (
-        ""  # honorific in front of a name ("mr.", "miss"; "his", "her" of "Her Ladyship"), lower-cased
-    )
+    title: str = ""  # honorific before a name ("mr.", "miss"; "her" of "Her Ladyship"), lower-cased
 
     def at(self, sent: int) -> Span:
         return Span(sent, self.start, self.end, self.text)

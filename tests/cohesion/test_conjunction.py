@@ -148,6 +148,14 @@ def _plain(a: int, b: int, connective: str) -> tuple:
             ("First, boil the water.", "Then add the leaves.", "It steams.", "Finally, pour."),
             [_plain(0, 1, "Then"), _plain(2, 3, "Finally")],
         ),
+        (  # a span of time and "later" is such a member too
+            ("At first it was calm.", "It drifted.", "An hour later, it rained.", "Later it cleared."),
+            [
+                ("temporal", (1, 0, 0, ""), (2, 0, 13, "An hour later"), "later"),
+                ("temporal", (0, 0, 8, "At first"), (2, 0, 13, "An hour later"), "at first … later"),
+                _plain(2, 3, "Later"),
+            ],
+        ),
         # "then" does not continue an "at first" series; "at first sight" is no opener
         (("At first she refused.", "He waited.", "Then she agreed."), [_plain(1, 2, "Then")]),
         (
