@@ -6,10 +6,9 @@ with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fra
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
 ``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
-can (``no_chapters``), is a ``toc_failure``
-(reasons: ``file_not_found``, ``file_unreadable``, ``not_an_epub``, ``missing_spine``, ``corrupt_entry``,
-``encrypted_entry``, ``entry_too_large``, ``book_too_large``, ``too_many_chapters``, ``not_text``, ``bad_encoding``,
-``no_chapters``, ...).
+can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``file_unreadable``,
+``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
+``book_too_large``, ``too_many_chapters``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
 """
 
 from __future__ import annotations

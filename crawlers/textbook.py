@@ -2,8 +2,8 @@
 one) cut at chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N with N in
-digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb) is front matter and dropped, and so is
-a heading with no text under it (a list of contents).
+digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb)
+is front matter and dropped, and so is a heading with no text under it (a list of contents).
 """
 
 from __future__ import annotations

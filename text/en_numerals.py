@@ -38,7 +38,7 @@ def parse_en_number(text: str) -> int | None:
     for word in re.split(r"[\s\-]+", text):
         if word == "and" and last in _SCALES:
             continue
-        if word in _UNITS and last not in ("unit",) and not (last == "ten" and _UNITS[word] >= 10):
+        if word in _UNITS and last != "unit" and not (last == "ten" and _UNITS[word] >= 10):
             current, last = current + _UNITS[word], "unit"
         elif word in _TENS and last not in ("unit", "ten"):
             current, last = current + _TENS[word], "ten"
