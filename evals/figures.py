@@ -197,8 +197,32 @@ def _score_cells(conjunction: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+def _precision(command: str, row: str, non_adjacent_conjunction: bool, kappa: str) -> Figure:
+    """The figure of an ``evals.judge score`` of two passes: each cell's precision (conjunction's
+    non-adjacent cell where it was found) and the kappa between the passes, named ``kappa``."""
+    if non_adjacent_conjunction:
+        cells, conjunction, agreement = ("adjacent", "non_adjacent"), "{17}% / {19}% ({18})", "{20:.2f}"
+    else:
+        cells, conjunction, agreement = ("adjacent",), "{17}% / none found", "{18:.2f}"
+    text = (
+        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
+        "/ none found, ellipsis {15}% ({14}) / none found, conjunction "
+    )
+    return Figure((command,), grab(*_score_cells(cells)), f"{text}{conjunction}; {kappa} {agreement}", row)
+
+
 def _recall(phenomenon: str) -> str:
     return rf"^\| {phenomenon} \| [^|]+\| [^|]+\| \d+/\d+ \((\d+)%\)"
+
+
+def _recall_cells(*counted: str) -> tuple[str, ...]:
+    """The patterns of ``evals.judge recall``'s output: all instances (found, listed, recall, precision),
+    the recall of repetition, reference and conjunction, and the found/listed of each of ``counted``."""
+    return (
+        r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
+        *(_recall(name) for name in ("repetition", "reference", "conjunction")),
+        *(rf"^\| {name} \| [^|]+\| [^|]+\| (\d+/\d+) " for name in counted),
+    )
 
 
 MT_ROW = r"^  {}\s+" + r"\s+".join([r"(\S+)"] * 9)
@@ -306,55 +330,35 @@ FIGURES: tuple[Figure, ...] = (
     # cohesion candidates, dev (tuned on)
     Figure(
         (RECALL,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
-        ),
+        grab(*_recall_cells("synonyms")),
         "recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}; no substitution or "
         "ellipsis in the gold), precision inside the stretches {3}%",
         ROW_RECALL,
     ),
     Figure(
         (RECALL_FRESH,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
-        ),
+        grab(*_recall_cells("synonyms")),
         "now (its misses and the reference and synonym rounds tuned on, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction "
         "{6}%, synonyms {7}), precision inside the stretches {3}%",
         ROW_RECALL_FRESH,
     ),
     Figure(
         (RECALL_THIRD,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            *(rf"^\| {name} \| [^|]+\| [^|]+\| (\d+/\d+) " for name in ("synonyms", "substitution")),
-        ),
+        grab(*_recall_cells("synonyms", "substitution")),
         "now (gender, name, connective and noun fixes from its misses, and the reference rounds, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference "
         "{5}%, conjunction {6}%, synonyms {7}, substitution {8}), precision inside the stretches {3}%",
         ROW_RECALL_THIRD,
     ),
     Figure(
         (RECALL_FOURTH,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
-        ),
+        grab(*_recall_cells("synonyms")),
         "untuned figure below the table; now (five connectives and the reference rounds from its misses, so dev): recall {2}% ({0}/{1}; "
         "repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
         ROW_RECALL_FOURTH,
     ),
     Figure(
         (RECALL_FIFTH,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
-        ),
+        grab(*_recall_cells("synonyms")),
         "untuned figure below the table; now (the later-pronoun rule, four connective fixes and a two-person gender"
         " vote from its misses, so dev): recall {2}% ({0}/{1}; "
         "repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
@@ -362,56 +366,17 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         (RECALL_SIXTH,),
-        grab(
-            r"^\| \*\*all\*\* \| \| \| (\d+)/(\d+) \((\d+)%\) \| \d+/\d+ \((\d+)%\)",
-            *(_recall(name) for name in ("repetition", "reference", "conjunction")),
-            r"^\| synonyms \| [^|]+\| [^|]+\| (\d+/\d+) ",
-        ),
+        grab(*_recall_cells("synonyms")),
         'untuned figure below the table; now (six connective fixes and titles such as "Her Ladyship" from its'
         " misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
         " precision inside the stretches {3}%",
         ROW_RECALL_SIXTH,
     ),
-    Figure(
-        (SCORE,),
-        grab(*_score_cells(("adjacent",))),
-        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between two passes "
-        "{18:.2f}",
-        ROW_SCORE,
-    ),
-    Figure(
-        (SCORE_WEB,),
-        grab(*_score_cells(("adjacent", "non_adjacent"))),
-        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between two "
-        "passes {20:.2f}",
-        ROW_SCORE_WEB,
-    ),
-    Figure(
-        (SCORE_NOW,),
-        grab(*_score_cells(("adjacent",))),
-        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between pass 1 and pass 3 "
-        "{18:.2f}",
-        ROW_SCORE_NOW,
-    ),
-    Figure(
-        (SCORE_WEB_NOW,),
-        grab(*_score_cells(("adjacent", "non_adjacent"))),
-        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / {19}% ({18}); kappa between pass 1 "
-        "and pass 2 {20:.2f}",
-        ROW_SCORE_WEB_NOW,
-    ),
-    Figure(
-        (SCORE_LATEST,),
-        grab(*_score_cells(("adjacent",))),
-        "repetition {1}% / {3}%, synonyms {5}% ({4}) / {7}% ({6}), reference {9}% / {11}%, substitution {13}% ({12}) "
-        "/ none found, ellipsis {15}% ({14}) / none found, conjunction {17}% / none found; kappa between the two "
-        "independent passes {18:.2f}",
-        ROW_SCORE_LATEST,
-    ),
+    _precision(SCORE, ROW_SCORE, False, "kappa between two passes"),
+    _precision(SCORE_WEB, ROW_SCORE_WEB, True, "kappa between two passes"),
+    _precision(SCORE_NOW, ROW_SCORE_NOW, False, "kappa between pass 1 and pass 3"),
+    _precision(SCORE_WEB_NOW, ROW_SCORE_WEB_NOW, True, "kappa between pass 1 and pass 2"),
+    _precision(SCORE_LATEST, ROW_SCORE_LATEST, False, "kappa between the two independent passes"),
     # chapter pairing, dev (tuned on)
     Figure(
         PAIRING,
