@@ -64,8 +64,8 @@ RETURNING = frozenset(
 # "later" itself (not "... later than planned").
 LATER = re.compile(
     r"(?P<c>(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|a few|a couple of|"
-    r"several|some|many|\d+)\s+(?:more\s+|short\s+|long\s+)?)?(?:second|minute|moment|hour|day|night|week|"
-    r"month|year|while)s?\s+later)\b(?!\s+than\b)",
+    r"several|some|many|\d+)\s+(?:more\s+|short\s+|long\s+|little\s+)?)?(?:second|minute|moment|hour|day|night|"
+    r"week|month|year|while|time)s?\s+later)\b(?!\s+than\b)",
     re.I,
 )
 REACH = 3  # how far back a returning connective may link

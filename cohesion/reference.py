@@ -29,11 +29,11 @@ antecedent must still agree at that distance: a "they" further back is a person)
 that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the clause's
 comma. Names are persons only where the chapter does not show them to be places or organisations
 (:func:`cohesion.gender.non_persons`). A title after a capitalised possessive ("His Majesty", "Her Ladyship")
-names a person of the possessive's gender. Each pronoun is a candidate of its own: a later pronoun of a linked
-pronoun's class in the same sentence names the same referent ("She put down her bag"), unless it is the object
-of a clause whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a
-preposition of place: "the lamp above her"), someone it may mean is named between the two, or only one of them
-is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+names a person of the possessive's gender; the possessive of a title is no pronoun ("their ladyships" too).
+Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class in the same sentence names
+the same referent ("She put down her bag"), unless it is the object of a clause whose subject is a pronoun of
+its class ("He thanked him", "she said he paid him"; not after a preposition of place: "the lamp above her"),
+someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -81,6 +81,8 @@ SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
 SUBJECT_FORMS = frozenset(("he", "she", "they"))
 TITLE_POSSESSIVES = {"his": "m", "her": "f"}  # the gender of "His Majesty", "Her Ladyship"
+# Plural forms of address: "their ladyships" is a title, in any case, not a pronoun and a noun.
+PLURAL_HONORIFICS = frozenset("majesties highnesses ladyships lordships excellencies eminences".split())
 NOMINATIVE = frozenset(("i", "you", "we", "he", "she", "they"))
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
 PLACE = frozenset(
@@ -644,8 +646,10 @@ def _surely_person(lemma: str) -> bool:
 
 def _honorific(doc: Sentence, i: int) -> bool:
     """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
-    capitalised possessive before a capitalised word)."""
+    capitalised possessive before a capitalised word); "their ladyships" in any case."""
     nxt = doc[i + 1] if i + 1 < len(doc) else None
+    if nxt is not None and doc[i].lower_ == "their" and nxt.lower_ in PLURAL_HONORIFICS:
+        return True
     if nxt is None or not doc[i].text[:1].isupper():
         return False
     return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())

@@ -46,7 +46,13 @@ def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, ki
 
 @pytest.mark.parametrize(
     "second",
-    ["An hour later, the sun came out.", "Two days later we left.", "Moments later, the door opened."],
+    [
+        "An hour later, the sun came out.",
+        "Two days later we left.",
+        "Moments later, the door opened.",
+        "Some time later, the rain stopped.",
+        "A little while later we left.",
+    ],
 )
 def test_a_span_of_time_and_later_is_later(mined, second):
     phrase = second[: second.index("later") + 5]

@@ -23,6 +23,12 @@ def test_a_title_naming_a_person_takes_the_gender_of_its_possessive(mined):
     assert mined("reference", "Have you told Her Ladyship?", "No, he is busy.") == []
 
 
+def test_the_possessive_of_a_plural_title_is_no_pronoun(mined):
+    assert (
+        mined("reference", "The maids carried the trays.", "Tell their ladyships that dinner is ready.") == []
+    )
+
+
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
     assert mined("reference", "Her son-in-law came.", "He was late.") == [
         ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
