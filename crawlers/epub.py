@@ -15,7 +15,8 @@ META-INF/encryption.xml lists as encrypted (DRM). Entry names written with backs
 on Windows) or in another case than the package names them are found. A document whose DTD declares
 entities is refused:
 an entity can expand a small file past every cap (a "billion laughs"). XML declaring a multi-byte
-encoding that expat cannot read (GBK, Big5, Shift-JIS, ...) is decoded with Python's codec, and zip
+encoding that expat cannot read (GBK, Big5, Shift-JIS, ...; in its XML declaration or an HTML meta
+element) is decoded with Python's codec, and zip
 entry names written in a legacy code page (GBK, without zip's UTF-8 flag) are found by their names.
 """
 
@@ -100,6 +101,11 @@ class EpubBook:
 
 _CHUNK = 2**20
 _DECLARED = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+# HTML's own declaration, honoured when the XML declaration names none: <meta charset="gbk"> or
+# <meta http-equiv="Content-Type" content="text/html; charset=gbk"> in the head
+_META_CHARSET = re.compile(rb"<meta\s[^>]*?charset\s*=\s*[\"']?([A-Za-z0-9._-]+)", re.I)
+_HEAD_BYTES = 8192  # how far into a document its meta declaration is sought
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)  # XML without a declaration: UTF-8 or these
 _WIDER = {"gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs"}  # a declared codec -> its superset
 _NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMES = frozenset(("amp", "lt", "gt", "quot", "apos"))  # the only names XML knows without a DTD
@@ -213,9 +219,12 @@ def _refuse_entities(document: bytes | str) -> None:
 
 def _parse(data: bytes) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
-    refuses) is decoded first, as UTF-8 where its bytes are not in that encoding but are UTF-8. One
-    declaring entities is refused (``_refuse_entities``)."""
-    declared = _DECLARED.match(data)
+    refuses), in its XML declaration or else in an HTML meta element, is decoded first, as UTF-8 where
+    its bytes are not in that encoding but are UTF-8. One declaring no encoding must be UTF-8 (or
+    UTF-16 with its byte order mark). One declaring entities is refused (``_refuse_entities``)."""
+    declared = _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES)
+    if declared is None and not data.startswith(_UTF16_BOMS):
+        _require_utf8(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
     try:
         codec = codecs.lookup(_WIDER.get(name, name)).name
@@ -235,6 +244,18 @@ def _parse(data: bytes) -> ET.Element:
                 raise ValueError(f"not valid {name}: {err.reason} at byte {err.start}") from None
     _refuse_entities(document)
     return ET.fromstring(document)
+
+
+def _require_utf8(data: bytes) -> None:
+    """ValueError, saying what to do, for a document that declares no encoding and is not UTF-8 (a
+    legacy Chinese encoding, mostly: which one cannot be told safely from the bytes)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"not UTF-8 at byte {err.start} and no encoding declared (declare it, e.g. "
+            '<?xml version="1.0" encoding="gbk"?>, or save the file as UTF-8)'
+        ) from None
 
 
 def _xml(archive: _Archive, name: str, reason: str, namespace: str = "") -> ET.Element:

@@ -64,11 +64,19 @@ def _bad_crc(tmp_path: Path) -> Path:
     return path
 
 
-def _gbk(tmp_path: Path) -> Path:
-    document = xhtml("第二章", ["乙来了。"]).replace('encoding="utf-8"', 'encoding="gbk"').encode("gbk")
+def _gbk(tmp_path: Path, declared: str = "xml") -> Path:
+    """A book whose second chapter is GBK, declared so in its XML declaration ("xml"), only in an HTML
+    meta element ("meta"), or nowhere ("")."""
+    document = xhtml("第二章", ["乙来了。"])
+    if declared == "xml":
+        document = document.replace('encoding="utf-8"', 'encoding="gbk"')
+    else:
+        document = document.replace(' encoding="utf-8"', "")
+    if declared == "meta":
+        document = document.replace("<head>", '<head><meta charset="gbk"/>')
     path = _epub(tmp_path)
     with zipfile.ZipFile(path, "a") as archive:
-        archive.writestr("OEBPS/c2.xhtml", document)
+        archive.writestr("OEBPS/c2.xhtml", document.encode("gbk"))
     return _spine(path, ["c1.xhtml", "c2.xhtml"])
 
 
@@ -200,6 +208,14 @@ CASES = {
         ["encrypted_entry"],
     ),
     "GBK-declared XHTML is read": (EPUB, _gbk, {}, ["第一章", "第二章"], []),
+    "GBK XHTML declared in an HTML meta element is read": (
+        EPUB,
+        lambda t: _gbk(t, "meta"),
+        {},
+        ["第一章", "第二章"],
+        [],
+    ),
+    "GBK XHTML declaring no encoding": (EPUB, lambda t: _gbk(t, ""), {}, ["第一章"], ["broken_xhtml"]),
     "UTF-8 XHTML declared gb2312 is read": (
         EPUB,
         lambda t: _epub(

@@ -82,6 +82,21 @@ def test_broken_xhtml_loses_only_that_chapter(tmp_path):
     assert book.broken["OEBPS/c3.xhtml"][0] == "broken_xhtml"
 
 
+def test_xhtml_in_another_encoding_that_declares_none_says_what_to_do(tmp_path):
+    path = lantern_book(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries["OEBPS/c2.xhtml"] = xhtml("第二章", ["乙。"]).replace(' encoding="utf-8"', "").encode("gbk")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    assert read_epub(path).broken["OEBPS/c2.xhtml"] == (
+        "broken_xhtml",
+        "OEBPS/c2.xhtml: not UTF-8 at byte 119 and no encoding declared (declare it, e.g. "
+        '<?xml version="1.0" encoding="gbk"?>, or save the file as UTF-8)',
+    )
+
+
 def test_epub_without_spine_or_not_a_zip_is_a_named_error(tmp_path):
     with pytest.raises(EpubError) as err:
         read_epub(write_epub(tmp_path / "b.epub", [("c1.xhtml", xhtml("Chapter 1", ["Hi."]))], spine=False))
