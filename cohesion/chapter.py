@@ -52,6 +52,16 @@ def quoted(text: str, pos: int) -> bool:
     return bool(_quote_states(text)[slice(pos).indices(len(text))[1]])
 
 
+def quote_span(text: str, pos: int) -> tuple[int, int] | None:
+    """The offsets (start, end) of the quoted speech holding offset ``pos``, inside its quote marks (to
+    the end of the text when the quote does not close); None when ``pos`` is not inside a quote."""
+    states = _quote_states(text)
+    if not states[pos]:
+        return None
+    outside = states.find(0, pos)  # the offset after the closing quote mark
+    return states.rfind(0, 0, pos) + 1, len(text) if outside < 0 else outside - 1
+
+
 _QUOTE_CHARS = re.compile("[\"“”‘’']")  # the only characters that open or close a quote
 
 

@@ -2,8 +2,10 @@
 
 A root sluice in dialogue (in quotation marks) answers speech: its antecedent is the nearest earlier
 sentence holding speech (narration between is passed over; element 1 is the quoted part), and none
-after a question or a request ("Give me the key." / "Why?" means "why do you ask"). A root sluice in
-narration ("He needed the money by Friday. But how?") follows the rules below.
+after a question or a request ("Give me the key." / "Why?" means "why do you ask"). A remnant inside a
+quote is read within that quote, its speech tag apart: '"Why?" asked Tom.' is a root sluice, 'Tom said:
+"What?"' a surprised "What?", and the tag of 'Anna said, "I don't know who."' is no antecedent. A root
+sluice in narration ("He needed the money by Friday. But how?") follows the rules below.
 
 Two shapes: *embedded* sluices, the wh-phrase right after a question-embedding predicate ("I don't
 know why.", "Tell me where."), and *root* sluices, an utterance that is only the wh-phrase ("Why?").
@@ -35,7 +37,7 @@ from cohesion.tagged import Sentence
 
 from cohesion import lexicon
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import Chapter, core, words
+from cohesion.chapter import Chapter, core, quote_span, words
 from cohesion.reference import BE_FORMS
 
 WH = r"how\s+(?:much|many|long|come|often|far|old)|what\s+for|who|whom|what|which|where|when|why|how|whose"
@@ -78,15 +80,17 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
 def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None:
     wh = match.group("wh")
-    before = text[: match.start()]
+    # the utterance: the quote holding the remnant, not its speech tag ('Tom asked, "Why?"' is a root sluice)
+    start, end = quote_span(text, match.start()) or (0, len(text))
+    before = text[start : match.start()]
     said = (before + wh).lower().replace("’", "'")
     if any(re.search(rf"(?:^|\W){re.escape(stop)}$", said) for stop in lexicon.words("sluice_stoplist.txt")):
         return None
-    after = text[match.end() :].lstrip()
+    after = text[match.end() : end].lstrip()
     if after.startswith(":") or (after.startswith(",") and len(words(after)) >= 2):
         return None  # the content follows: "knew why: ...", "did not know why, but ..."
     b = Span(j, match.start("wh"), match.end("wh"), wh)
-    if ROOT.match(text.strip(QUOTES)):
+    if ROOT.match(text[start:end].strip(QUOTES)):
         if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]) or _request(ch.docs[j - 1]):
             return None  # "What?" is surprise; after a question or a request "Why?" asks "why do you ask"
         i = _antecedent(ch, j, wh, spoken=bool(QUOTE.search(text)))
@@ -97,7 +101,7 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     clause = before[:predicate].rstrip()
     if clause.endswith((",", ";")) and len(words(clause)) >= 2:
         a_start, a_end = core(clause)
-        a = Span(j, a_start, a_end, clause[a_start:a_end])
+        a = Span(j, start + a_start, start + a_end, clause[a_start:a_end])
         return _candidate("embedded", a, b, clauses=clause.endswith(";"))
     return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b) if j > 0 else None
 

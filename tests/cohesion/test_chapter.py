@@ -1,4 +1,4 @@
-from cohesion.chapter import _quote_states, quoted
+from cohesion.chapter import _quote_states, quote_span, quoted
 
 
 def _inside(text: str) -> str:
@@ -23,3 +23,8 @@ def test_quoted_asks_about_one_offset():
     text = 'He said, "Go now."'
     assert [quoted(text, k) for k in (0, 9, 10, 16, 17, 18)] == [False, False, True, True, True, False]
     assert quoted(text, -1) is True  # a negative offset counts from the end, like a slice
+
+
+def test_quote_span_is_the_speech_around_an_offset_inside_its_marks():
+    text = 'He said, "Go now." Then "Stay'
+    assert [quote_span(text, k) for k in (3, 12, 18, 26)] == [None, (10, 17), None, (25, 29)]

@@ -16,9 +16,22 @@ def test_root_sluice(mined):
     assert found == [("root_sprouting", (0, 0, 21, "She refused the money"), (1, 1, 4, "Why"), "why")]
 
 
+@pytest.mark.parametrize("second", ['"Why?" asked Tom.', 'Tom asked, "Why?"'])
+def test_a_root_sluice_with_a_speech_tag(mined, second):
+    at = second.index("Why")
+    found = mined("ellipsis", "She refused the money.", second)
+    assert found == [("root_sprouting", (0, 0, 21, "She refused the money"), (1, at, at + 3, "Why"), "why")]
+
+
+def test_the_speech_tag_of_an_embedded_sluice_is_no_antecedent(mined):
+    found = mined("ellipsis", "Somebody took the money.", 'Anna said, "I don\'t know who."')
+    assert found == [("embedded_merger", (0, 0, 23, "Somebody took the money"), (1, 25, 28, "who"), "who")]
+
+
 @pytest.mark.parametrize(
     "second",
     [
+        'Tom said: "What?"',
         "That's why.",
         "Who knows?",
         "Guess what?",
