@@ -6,15 +6,15 @@ would"), hyphenated words ("one-word"), "one of / another / by / after / or", "t
 "the first one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a
 clause-final "become one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``.
 The antecedent is chosen by fit within the window, nearest sentence first: a concrete noun (not a
-feeling, attribute, state ..., but a noun whose first sense is abstract still counts when one of
-its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
-person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
-predicative ("to become one himself"); "ones" needs a
-plural, and a bare "one" ("She took one.") prefers a plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back, and an adjective + "one(s)" ("the
-quiet one", "the older ones") whose nearest phrase of its number is a person or name stands for a
-person and is left out. Nothing is
-emitted when a noun precedes "one" in its own sentence (the link is intra-sentential) or when an
-earlier sentence's own substitute "one" is the closer link.
+feeling, attribute, state ..., but a noun whose first sense is abstract still counts when one of its
+``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a person (a
+"one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is predicative
+("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a plural
+("cookies ... took one"). The antecedent is at most ``REACH`` sentences back, and an adjective +
+"one(s)" ("the quiet one", "the older ones") whose nearest phrase of its number is a person or name
+stands for a person and is left out. Nothing is emitted when a noun (or "people", "person") precedes
+"one" in its own sentence (the link is intra-sentential, or "one" is one of the people: "grab two
+people, tie one up") or when an earlier sentence's own substitute "one" is the closer link.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ REACH = 3  # how many sentences back the antecedent may be
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
+PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -51,8 +52,10 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         one = _substitute(doc) if doc is not None else None
         if one is None:
             continue
-        if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]):
-            continue  # the antecedent is in the same sentence
+        if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]) or any(
+            t.lower_ in PEOPLE for t in doc[: one.i]
+        ):
+            continue  # the antecedent is in the same sentence ("grab two people, tie one up": a person)
         bare = doc[one.i - 1].pos_ == "VERB"
         predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
         described = doc[one.i - 1].pos_ == "ADJ" and not predicative

@@ -75,6 +75,10 @@ def test_numeral_generic_and_person_one(mined, second):
     assert mined("substitution", "The farmers met.", second) == []
 
 
+def test_one_of_the_people_of_its_own_sentence_is_no_substitute(mined):
+    assert mined("substitution", "The cakes were on the table.", "Grab two people and tie one up.") == []
+
+
 @pytest.mark.parametrize(
     "second, b",
     [
