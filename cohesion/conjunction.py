@@ -213,14 +213,15 @@ def _later(text: str) -> re.Match | None:
 
 def _after_subject(doc: Sentence | None) -> re.Match | None:
     """A connective between a pronoun subject, opening the sentence or after its first comma, and the verb
-    ("She therefore left.", "Seeing this, it then fell."): it links the sentence as an initial one would."""
+    (adverbs may come between: "She therefore left.", "Seeing this, it then fell.", "He then quickly
+    left."): it links the sentence as an initial one would."""
     if doc is None:
         return None
     text = doc.text
     match = patterns()["s"].match(text, OPENING.match(text).end())
     if match is None or match.group("c") != match.group("c").lower():
         return None
-    verb = next((t for t in doc if t.idx >= match.end("c")), None)
+    verb = next((t for t in doc if t.idx >= match.end("c") and t.pos_ != "ADV"), None)  # "then quickly left"
     return match if verb is not None and verb.pos_ in ("VERB", "AUX") else None
 
 

@@ -34,6 +34,10 @@ def test_after_quote_and_multiword(mined):
         ("In actual fact, it was snow.", "adversative", "In actual fact"),
         ("Shortly after, the sun came out.", "temporal", "Shortly after"),
         ("At this point the river rose.", "temporal", "At this point"),
+        ("At this moment, the door opened.", "temporal", "At this moment"),
+        ("In no time the river rose.", "temporal", "In no time"),
+        ("In a flash, the sun came out.", "temporal", "In a flash"),
+        ("At first we stayed in.", "temporal", "At first"),  # a pronoun subject or a comma after it
         ("However…", "adversative", "However"),  # the speaker trails off
     ],
 )
@@ -69,11 +73,24 @@ def test_final_and_parenthetical(mined):
     assert mined("conjunction", RAIN, "He, however, refused.")[0][2] == (1, 4, 11, "however")
 
 
+def test_at_first_before_a_noun_is_no_connective(mined):
+    assert mined("conjunction", RAIN, "At first sight the river looked calm.") == []
+
+
 def test_after_a_pronoun_subject_before_its_verb(mined):
     assert mined("conjunction", RAIN, "She therefore stayed home.") == [
         ("causal", (0, 0, 0, ""), (1, 4, 13, "therefore"), "therefore")
     ]
     assert mined("conjunction", RAIN, "Seeing the clouds, we then ran home.")[0][2] == (1, 22, 26, "then")
+    assert mined("conjunction", RAIN, "We then quickly ran home.")[0][2] == (
+        1,
+        3,
+        7,
+        "then",
+    )  # an adverb between
+    assert mined("conjunction", RAIN, "We also stayed in.") == [
+        ("additive", (0, 0, 0, ""), (1, 3, 7, "also"), "also")
+    ]
     assert mined("conjunction", RAIN, "From then on we stayed in.")[0][2:] == (
         (1, 0, 12, "From then on"),
         "from then on",
