@@ -22,7 +22,10 @@ phrases, or a person whom the pronoun may mean but whose gender is unknown (a na
 teacher", a speaker label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun
 of the same class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
 hold the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
-that sentence's subject. A he/she whose look-back reaches an earlier linked he/she (both in narration or both
+that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose main clause has a
+pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named after it ("Tom was
+tired. He thanked the old man. He went home.": Tom), or nothing when the antecedent cannot be inherited as
+below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both
 in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so
 a chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
 antecedent must still agree at that distance: a "they" further back is a person). The subject of a sentence
@@ -174,6 +177,15 @@ def _personal(
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
+        if compatible and tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, compatible):
+            # "She did not tell Anna. She left.": the subject goes on, not the one named after it
+            inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
+            if inherited is None:
+                return None
+            a, at = inherited
+            if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(a, cls, ch):
+                return None
+            return _link(ch, j, tok, cls, a, at, in_speech, linked)
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
             if a is None or _amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
@@ -229,6 +241,23 @@ def _around(doc: Sentence, k: int) -> bool:
     if before == "of":
         return k > 1 and doc[k - 2].lower_ == "front"
     return before in PLACE
+
+
+def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bool:
+    """Is the subject of the sentence's main clause a pronoun of class ``cls`` ("At first she ..."), with
+    every phrase of ``named`` after it?"""
+    if doc is None:
+        return False
+    for t in doc[_main_clause(doc) :]:
+        if t.pos_ in ("VERB", "AUX"):
+            return False
+        if t.tag_ == "PRP":
+            return (
+                t.lower_ in SUBJECT_FORMS
+                and PRONOUN_CLASS[t.lower_] == cls
+                and t.i < min(m.token for m in named)
+            )
+    return False
 
 
 def _last_subject(words: list[Word]) -> Word | None:

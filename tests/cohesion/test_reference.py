@@ -391,3 +391,19 @@ def test_an_object_form_is_left_alone_in_the_clause_of_a_subject_of_its_class(mi
         ("personal", (0, 0, 3, "Tom"), (1, 25, 28, "him"), "him"),  # "she" is the subject of its clause
         ("personal", (0, 0, 3, "Tom"), (1, 33, 35, "he"), "he"),
     ]  # "he paid him": another person
+
+
+@pytest.mark.parametrize(
+    "sentences, antecedent",
+    [
+        (
+            ("Mara Lin was nervous.", "At first she did not want to tell Anna about it.", "She left."),
+            "Mara Lin",
+        ),
+        (("Tom was tired.", "He thanked the old man.", "He went home."), "Tom"),
+        (("The boys were tired.", "They thanked the guards.", "They went home."), "boys"),
+    ],
+)
+def test_a_subject_pronoun_continues_the_subject_pronoun_before_it(sentences, antecedent):
+    last = [c for c in mine(list(sentences)) if c.phenomenon == "reference" and c.b.sent == 2]
+    assert [(c.a.sent, c.a.text) for c in last] == [(0, antecedent)]
