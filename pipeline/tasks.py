@@ -405,17 +405,22 @@ class ExportCorpus(CorpusTask):
     def output_paths(self) -> list[Path]:
         return [self.layout.export_dir() / name for name in sorted(self.formats)]
 
+    def exported_files(self) -> list[Path]:
+        """Every file the export wrote: its summary and split plan, and each file in its format folders."""
+        export = self.layout.export_dir()
+        folders = [export / name for name in sorted(self.formats)]
+        return [export / "summary.json", export / "splits.json"] + sorted(
+            p for folder in folders for p in folder.rglob("*") if p.is_file()
+        )
+
     def run(self) -> None:
+        """Export, then record every exported file, so that one deleted, truncated or overwritten since
+        (``export/text/test.ids``, which evaluate-mt reads) makes the next build export again."""
         from exports.stage import export_corpus
 
         summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
         self.write_outputs(
-            [
-                (
-                    self.layout.export_dir() / "summary.json",
-                    lambda: storage.file_sha256(self.layout.export_dir() / "summary.json"),
-                )
-            ],
+            [(p, lambda p=p: storage.file_sha256(p)) for p in self.exported_files()],
             summary=summary["splits"],
         )
 

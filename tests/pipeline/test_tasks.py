@@ -25,7 +25,9 @@ from pipeline.tasks import (
     MineBook,
     UpdateCorpus,
 )
+from pipeline.lock import build_lock
 from pipeline.stage_task import _class_source, _code_inputs
+from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, params, write_config
 
 
@@ -137,3 +139,22 @@ def test_a_book_file_whose_name_the_system_refuses_is_a_named_rejection_not_a_cr
     assert [(r["item_id"], r["reason"], r["detail"]) for r in rows] == [
         ("bk/zh", "file_unreadable", f"{(tmp_path / long_name).as_uri()}: File name too long")
     ]
+
+
+def test_an_exported_file_deleted_or_overwritten_since_the_export_makes_the_export_run_again(tmp_path):
+    """``export/text/test.ids`` (what evaluate-mt reads) is recorded like the summary: gone or changed, the
+    export is not complete, so the next ``export`` writes it again instead of saying it exported."""
+    config = write_config(tmp_path)
+    task = ExportCorpus(**params(config), formats=["bwb", "text"])
+    build_output(output_of(config))
+    with build_lock(output_of(config)):  # as in a build: the synthetic books are not the demo config's
+        task.run()
+    export = Layout(output_of(config)).export_dir()
+    assert task.manifest().damaged(output_of(config)) is None
+    (export / "text" / "test.ids").unlink()
+    assert task.manifest().damaged(output_of(config)) == "missing: export/text/test.ids"
+    (export / "text" / "test.ids").write_text("")
+    assert task.manifest().damaged(output_of(config)) == "damaged: export/text/test.ids"
+    (export / "text" / "test.ids").unlink()
+    (export / "bwb" / "mapping.json").write_text("[1]")
+    assert task.manifest().damaged(output_of(config)) == "damaged: export/bwb/mapping.json"
