@@ -1,5 +1,13 @@
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
+from core.paths import REPO_ROOT
 from exports import check_report
 from exports.report import build_report
 from tests.helpers import unavailable
@@ -71,3 +79,36 @@ def test_a_page_name_too_long_for_the_system_is_one_line_not_a_traceback(capsys,
     assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
         f"python -m exports.check_report: error: argument page: {page!r}: File name too long"
     )
+
+
+def test_sigterm_ends_the_browser_with_the_check_and_says_so_in_one_line(tmp_path):
+    """Chromium runs in a session of its own: a check ended by ``timeout`` or ``kill`` takes it along
+    (else a page whose script never ends keeps a renderer busy after the check is gone)."""
+    folder, started = tmp_path / "bin", tmp_path / "browser.pid"
+    folder.mkdir()
+    (folder / "chromium").write_text(f'#!/bin/sh\necho $$ > "{started}"\nexec sleep 300\n')
+    (folder / "chromium").chmod(0o755)
+    page = tmp_path / "index.html"
+    page.write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    check = subprocess.Popen(
+        [sys.executable, "-m", "exports.check_report", str(page)],
+        cwd=REPO_ROOT,
+        env=os.environ | {"PATH": f"{folder}:{os.environ['PATH']}"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (started.exists() and started.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    browser = int(started.read_text())
+    time.sleep(0.5)  # the check has returned from starting it and waits on it
+    try:
+        check.send_signal(signal.SIGTERM)
+        assert check.communicate(timeout=60) == ("", "terminated: the page was not checked\n")
+        assert check.returncode == 143
+        with pytest.raises(ProcessLookupError):
+            os.kill(browser, 0)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(browser, signal.SIGKILL)
