@@ -103,8 +103,14 @@ def _run(command: list[str], timeout: float) -> tuple[str, str]:
             _end(process)
             raise
     if process.returncode:
-        raise RuntimeError(f"chromium exited with {process.returncode}: {err[-2000:]}")
+        raise RuntimeError(f"chromium exited with {process.returncode}: {_last_line(err)}")
     return out, err
+
+
+def _last_line(log: str) -> str:
+    """The last line of Chromium's log that is not blank (its log runs to many lines), shortened."""
+    last = next((line.strip() for line in reversed(log.splitlines()) if line.strip()), "no message")
+    return last if len(last) <= 300 else last[:299] + "…"
 
 
 def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
@@ -114,6 +120,10 @@ def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
         html = page.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise RuntimeError(f"{page}: not UTF-8 HTML ({err.reason} at byte {err.start})") from None
+    if "</body>" not in html:  # where the probe goes: a page cut short (or another page) has none
+        raise RuntimeError(
+            f"{page}: no </body> tag: not a whole report page (build it again with `make report`)"
+        )
     probe = f'<base href="{page.parent.as_uri()}/">'
     html = html.replace("<head>", "<head>" + probe, 1).replace("</body>", PROBE + "</body>", 1)
     with tempfile.TemporaryDirectory(prefix="bwb-check-report-") as tmp:
@@ -125,7 +135,9 @@ def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
     parser = _Images()
     parser.feed(dom)
     if parser.probed is None:
-        raise RuntimeError(f"the probe script did not run; chromium said: {log[-2000:]}")
+        raise RuntimeError(
+            f"{page}: the image probe did not run in chromium (does the page load another or stop its scripts?)"
+        )
     return [img.get("src") or "" for img in parser.images if int(img.get("data-natural-width") or 0) <= 0]
 
 

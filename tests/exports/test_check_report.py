@@ -112,3 +112,40 @@ def test_sigterm_ends_the_browser_with_the_check_and_says_so_in_one_line(tmp_pat
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(browser, signal.SIGKILL)
+
+
+def test_a_page_without_its_body_end_tag_is_one_line_before_any_browser_runs(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "no-such-browser")
+    for name, text in (("empty.html", ""), ("cut.html", "<html><head></head><body><p>half a rep")):
+        page = tmp_path / name
+        page.write_text(text, encoding="utf-8")
+        assert check_report.main([str(page)]) == 1
+        assert capsys.readouterr() == (
+            "",
+            f"error: {page}: no </body> tag: not a whole report page (build it again with `make report`)\n",
+        )
+
+
+LOG = "[1:1:ERROR:dbus/bus.cc] Failed to connect to the bus\n" * 20 + "[1:1:FATAL] no display\n\n"
+
+
+def test_a_probe_that_did_not_run_is_one_line_not_the_browser_log(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
+    monkeypatch.setattr(check_report, "_run", lambda command, timeout: ("<html><body></body></html>", LOG))
+    page = tmp_path / "index.html"
+    page.write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    assert check_report.main([str(page)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {page}: the image probe did not run in chromium (does the page load another or stop its "
+        "scripts?)\n",
+    )
+
+
+def test_a_browser_that_fails_is_named_with_the_last_line_of_its_log(tmp_path):
+    browser = tmp_path / "browser"
+    browser.write_text(f"#!/bin/sh\nprintf '{LOG}' >&2\nexit 3\n")
+    browser.chmod(0o755)
+    with pytest.raises(RuntimeError) as failed:
+        check_report._run([str(browser)], timeout=30)
+    assert str(failed.value) == "chromium exited with 3: [1:1:FATAL] no display"
