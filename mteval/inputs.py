@@ -19,7 +19,9 @@ from core.storage import read_json
 from text.decoding import read_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
-MAX_LINE_CHARS = 1_000_000  # spaCy's limit on one text (a bead is a few sentences)
+# a bead is a few sentences; spaCy tags a line for the discourse scores at about a minute per million
+# characters (a line at its own limit, a million, took a minute to score)
+MAX_LINE_CHARS = 100_000
 
 
 class InputError(ValueError):

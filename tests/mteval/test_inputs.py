@@ -47,7 +47,7 @@ def test_wrong_line_counts_name_the_file_the_count_and_the_first_id(export, tmp_
     huge.write_text("x\n" + "y" * (MAX_LINE_CHARS + 1) + "\n" + "x\n" * (len(ids) - 2), encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_documents(export, "test", huge)
-    assert str(err.value) == f"{huge}: line 2 has 1,000,001 characters (at most 1,000,000: one bead a line)"
+    assert str(err.value) == f"{huge}: line 2 has 100,001 characters (at most 100,000: one bead a line)"
 
 
 def test_a_folder_in_the_bwb_layout(export, tmp_path):
