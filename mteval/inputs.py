@@ -106,9 +106,14 @@ def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:
 
 
 def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
-    """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder."""
+    """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder; one whose
+    every line is blank (a system that wrote nothing) is an error, not a score of 0 on the leaderboard."""
     if hyp.is_dir():
-        return from_bwb(export, split, hyp)
-    if not hyp.exists():  # a named pipe is named by _lines, not read
+        docs = from_bwb(export, split, hyp)
+    elif not hyp.exists():  # a named pipe is named by _lines, not read
         raise InputError(f"{hyp}: no such file or folder")
-    return from_text(export, split, hyp)
+    else:
+        docs = from_text(export, split, hyp)
+    if not any(line.strip() for doc in docs for line in doc.hyps):
+        raise InputError(f"{hyp}: every line is blank: no system output to score")
+    return docs
