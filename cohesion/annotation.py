@@ -25,7 +25,7 @@ from pathlib import Path
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
-from core.arg_types import input_path, output_file
+from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
 from core.storage import write_bytes
 from text.decoding import read_utf8
@@ -146,9 +146,7 @@ def export(candidates: Path, chapters: Path, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m cohesion.annotation", description=__doc__.splitlines()[0]
-    )
+    parser = OneLineParser(prog="python -m cohesion.annotation", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("export", help="candidates -> Label Studio tasks + labeling config")
     p.add_argument("candidates", type=input_path, help="a CANDIDATES Parquet file")

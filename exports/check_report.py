@@ -12,7 +12,6 @@ Chromium runs in a process group of its own, ended with the check: on a timeout,
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import shutil
@@ -24,7 +23,7 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-from core.arg_types import input_path
+from core.arg_types import OneLineParser, input_path
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
@@ -162,9 +161,7 @@ def page_problem(page: Path) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m exports.check_report", description=__doc__.splitlines()[0]
-    )
+    parser = OneLineParser(prog="python -m exports.check_report", description=__doc__.splitlines()[0])
     parser.add_argument(
         "page",
         nargs="?",
