@@ -129,12 +129,18 @@ def chapter_sentences(chapters: list[Path]) -> dict[str, list[str]]:
 
 
 def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
-    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show."""
-    sentences, tasks = chapter_sentences(chapters), []
-    for path in candidates:
+    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show, and a
+    candidate listed again (a file given twice: a suite with each id twice, which the probe refuses)."""
+    sentences, tasks, seen = chapter_sentences(chapters), [], {}
+    for k, path in enumerate(candidates):
         for n, row in enumerate(read_rows(path, CANDIDATE_FIELDS), 1):
             if problem := candidate_problem(row, sentences):
                 raise RowsError(f"{path}: row {n}: {problem}")
+            if (first := seen.setdefault(row["candidate_id"], (k, n))) != (k, n):
+                raise RowsError(
+                    f"{path}: row {n}: candidate {shorten(row['candidate_id'], quote=True)} again "
+                    f"(first in {candidates[first[0]]} row {first[1]})"
+                )
             tasks.append(to_task(row, sentences[row["chapter_id"]]))
     return tasks
 
