@@ -17,6 +17,7 @@ from core.layout import Layout
 from core.stage import StageResult
 from pipeline.tasks import (
     AlignBook,
+    BuildReport,
     CleanBook,
     CrawlBook,
     DedupCorpus,
@@ -158,3 +159,19 @@ def test_an_exported_file_deleted_or_overwritten_since_the_export_makes_the_expo
     (export / "text" / "test.ids").unlink()
     (export / "bwb" / "mapping.json").write_text("[1]")
     assert task.manifest().damaged(output_of(config)) == "damaged: export/bwb/mapping.json"
+
+
+def test_a_chart_of_the_report_deleted_or_overwritten_since_makes_the_report_run_again(tmp_path):
+    """The report's charts are recorded like its pages: `make report` said "Report: ..." over a report
+    whose img/scores.png was gone."""
+    config = write_config(tmp_path)
+    task = BuildReport(**params(config))
+    build_output(output_of(config))
+    with build_lock(output_of(config)):  # as in a build: the synthetic books are not the demo config's
+        task.run()
+    chart = Layout(output_of(config)).report_dir() / "img" / "scores.png"
+    assert task.manifest().damaged(output_of(config)) is None
+    chart.write_bytes(b"not a png")
+    assert task.manifest().damaged(output_of(config)) == "damaged: report/img/scores.png"
+    chart.unlink()
+    assert task.manifest().damaged(output_of(config)) == "missing: report/img/scores.png"
