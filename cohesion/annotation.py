@@ -25,7 +25,7 @@ from pathlib import Path
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
-from core.arg_types import input_path, output_file
+from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
 from core.storage import write_bytes
 from text.decoding import read_utf8
@@ -129,12 +129,18 @@ def chapter_sentences(chapters: list[Path]) -> dict[str, list[str]]:
 
 
 def tasks_for(candidates: list[Path], chapters: list[Path]) -> list[dict]:
-    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show."""
-    sentences, tasks = chapter_sentences(chapters), []
-    for path in candidates:
+    """A Label Studio task per CANDIDATES row; RowsError names a row its chapter cannot show, and a
+    candidate listed again (a file given twice: a suite with each id twice, which the probe refuses)."""
+    sentences, tasks, seen = chapter_sentences(chapters), [], {}
+    for k, path in enumerate(candidates):
         for n, row in enumerate(read_rows(path, CANDIDATE_FIELDS), 1):
             if problem := candidate_problem(row, sentences):
                 raise RowsError(f"{path}: row {n}: {problem}")
+            if (first := seen.setdefault(row["candidate_id"], (k, n))) != (k, n):
+                raise RowsError(
+                    f"{path}: row {n}: candidate {shorten(row['candidate_id'], quote=True)} again "
+                    f"(first in {candidates[first[0]]} row {first[1]})"
+                )
             tasks.append(to_task(row, sentences[row["chapter_id"]]))
     return tasks
 
@@ -146,9 +152,7 @@ def export(candidates: Path, chapters: Path, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m cohesion.annotation", description=__doc__.splitlines()[0]
-    )
+    parser = OneLineParser(prog="python -m cohesion.annotation", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("export", help="candidates -> Label Studio tasks + labeling config")
     p.add_argument("candidates", type=input_path, help="a CANDIDATES Parquet file")

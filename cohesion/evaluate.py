@@ -24,7 +24,7 @@ from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
-from core.arg_types import input_path, output_folder, positive
+from core.arg_types import OneLineParser, input_path, output_folder, positive
 from core.storage import write_bytes, write_table
 
 
@@ -135,7 +135,7 @@ def _model(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--suite",
         type=input_path,

@@ -13,7 +13,6 @@ usual (sentence numbers stay those of the input)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import deque
@@ -22,7 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from cohesion import miner
-from core.arg_types import input_path
+from core.arg_types import OneLineParser, input_path
 from core.files import not_a_regular_file
 from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
@@ -83,7 +82,7 @@ def _no_text(folder: Path) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
     parser.add_argument(
         "paths", nargs="*", type=input_path, help="files or folders of *.txt (default: stdin)"
     )

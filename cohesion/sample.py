@@ -9,14 +9,13 @@ and ``--per`` always give the same sample.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 from cohesion.candidate import ADJACENCY
-from core.arg_types import input_path, positive
+from core.arg_types import OneLineParser, input_path, positive
 from cohesion.stage import PHENOMENA
 from core.storage import DamagedFile, read_many
 
@@ -67,7 +66,7 @@ def _order(r: dict) -> tuple:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=input_path, help="directory holding the CANDIDATES *.parquet files")
     parser.add_argument("--per", type=positive, default=20, help="candidates per phenomenon (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")

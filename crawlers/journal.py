@@ -10,7 +10,9 @@ it fetched and the next run fetches only what is missing. Records:
 * ``{"type": "toc_failure", "url", "reason", "detail", "fetched_at"}`` — a table-of-contents page that
   could not.
 
-URLs are canonical (the site's configured base URL), whatever address was actually crawled.
+URLs are canonical (the site's configured base URL), whatever address was actually crawled. A line cut
+off by a killed crawl, or one of another shape than these (edited by hand, written by another version), is
+skipped: its chapter is fetched again.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +52,11 @@ def read_journal(path: Path) -> JournalState:
         for line in handle:
             try:
                 record = json.loads(line)
-            except ValueError:  # JSON's and UTF-8's errors
+            except (ValueError, RecursionError):  # JSON's and UTF-8's errors; nested too deeply
                 continue  # a line cut off by a killed crawl; that chapter is refetched
-            kind = record.get("type") if isinstance(record, dict) else None
+            if not _shaped(record):
+                continue  # edited by hand or written by another version: refetched like a cut-off line's
+            kind = record["type"]
             if kind == "toc":
                 state.toc = [tuple(entry) for entry in record["chapters"]]
                 state.toc_failure = None
@@ -66,6 +71,43 @@ def read_journal(path: Path) -> JournalState:
             elif kind == "toc_failure":
                 state.toc_failure = record
     return state
+
+
+def _shaped(record: object) -> bool:
+    """Whether ``record`` has the fields, of the types, that the crawl writes for its type (the module
+    docstring's list): the readers of the journal (the crawl itself, the raw table) take them as given."""
+    if not isinstance(record, dict):
+        return False
+    kind = record.get("type")
+    if kind == "toc":
+        return isinstance(record.get("chapters"), list) and all(
+            isinstance(entry, list) and len(entry) == 2 and _texts(entry) for entry in record["chapters"]
+        )
+    if kind == "chapter":
+        return (
+            isinstance(record.get("url"), str)
+            and isinstance(record.get("title"), str | None)
+            and isinstance(record.get("encoding"), str | None)
+            and _texts(record.get("page_urls"))
+            and _texts(record.get("paragraphs"))
+            and _time(record.get("fetched_at"))
+        )
+    return kind in ("failure", "toc_failure") and _texts([record.get("url"), record.get("reason")])
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _time(value: object) -> bool:
+    """Whether ``value`` is a time as the crawl writes it (ISO 8601, ``Z`` for UTC)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
 
 
 def _same_text(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:

@@ -194,11 +194,24 @@ def crawl(
         )
         report_path = Path(job["report"])
         if result.returncode != 0 or not report_path.exists():
-            tail = (result.stderr or result.stdout)[-2000:]
-            raise CrawlError(
-                f"crawl of {job['toc_url']} ({site.name}) failed with exit code {result.returncode}:\n{tail}"
-            )
+            raise CrawlError(_failed(job["toc_url"], site.name, result, log_file))
         return json.loads(report_path.read_text(encoding="utf-8"))
+
+
+def _failed(toc_url: str, site: str, result: subprocess.CompletedProcess, log_file: Path | None) -> str:
+    """Why a crawl process failed, in one line: its last line of output (the error of a traceback); the
+    whole output goes to the crawl's log, which the line names (a FAILED line shows no traceback)."""
+    output = result.stderr or result.stdout
+    last = next((line.strip() for line in reversed(output.splitlines()) if line.strip()), "no output")
+    where = ""
+    if log_file is not None and output.strip():
+        try:
+            with open(log_file, "a", encoding="utf-8") as log:
+                log.write(output)
+            where = f" (its output: {log_file})"
+        except OSError:  # the line above still says what failed
+            pass
+    return f"crawl of {toc_url} ({site}) failed with exit code {result.returncode}: {last}{where}"
 
 
 if __name__ == "__main__":

@@ -7,21 +7,23 @@ gets a script that, on load, writes each image's ``naturalWidth`` into the DOM; 
 ``--dump-dom`` prints that DOM, which is parsed here. Exit 0 when every image loaded, or with
 "skipped: chromium not installed" when there is no Chromium; 1 when an image is broken, or with one
 line on stderr when the page cannot be checked (no such folder, not a folder, no page in it, ...).
+Chromium runs in a process group of its own, ended with the check: on a timeout, Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-from core.arg_types import input_path
+from core.arg_types import OneLineParser, input_path
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
@@ -57,29 +59,70 @@ def find_chromium() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, ``timeout``): unwinds as Ctrl-C does, so that the browser ends with the check."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """SIGTERM raises ``Terminated`` meanwhile (unless this process was started with it ignored)."""
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _end(process: subprocess.Popen) -> None:
+    """Kill the browser's process group and wait for the browser."""
+    with contextlib.suppress(ProcessLookupError):  # already gone
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
+
+
 def _run(command: list[str], timeout: float) -> tuple[str, str]:
-    """stdout and stderr of ``command``; on timeout its whole process group (renderers too) is killed."""
+    """stdout and stderr of ``command``; on timeout or an interrupt its whole process group (renderers
+    too) is killed: started in a session of its own, Chromium gets no signal of the terminal's."""
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     ) as process:
         try:
             out, err = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
+            _end(process)
             raise RuntimeError(f"chromium did not finish within {timeout:g} s") from None
+        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``Terminated``)
+            _end(process)
+            raise
     if process.returncode:
-        raise RuntimeError(f"chromium exited with {process.returncode}: {err[-2000:]}")
+        raise RuntimeError(f"chromium exited with {process.returncode}: {_last_line(err)}")
     return out, err
 
 
-def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
+def _last_line(log: str) -> str:
+    """The last line of Chromium's log that is not blank (its log runs to many lines), shortened."""
+    last = next((line.strip() for line in reversed(log.splitlines()) if line.strip()), "no message")
+    return last if len(last) <= 300 else last[:299] + "…"
+
+
+def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
     """``src`` of every image of ``page`` that Chromium could not load (raises if the probe never ran)."""
     page = page.resolve()
     try:
         html = page.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise RuntimeError(f"{page}: not UTF-8 HTML ({err.reason} at byte {err.start})") from None
+    if "</body>" not in html:  # where the probe goes: a page cut short (or another page) has none
+        raise RuntimeError(
+            f"{page}: no </body> tag: not a whole report page (build it again with `make report`)"
+        )
     probe = f'<base href="{page.parent.as_uri()}/">'
     html = html.replace("<head>", "<head>" + probe, 1).replace("</body>", PROBE + "</body>", 1)
     with tempfile.TemporaryDirectory(prefix="bwb-check-report-") as tmp:
@@ -91,7 +134,9 @@ def broken_images(page: Path, browser: str, timeout: float = 60) -> list[str]:
     parser = _Images()
     parser.feed(dom)
     if parser.probed is None:
-        raise RuntimeError(f"the probe script did not run; chromium said: {log[-2000:]}")
+        raise RuntimeError(
+            f"{page}: the image probe did not run in chromium (does the page load another or stop its scripts?)"
+        )
     return [img.get("src") or "" for img in parser.images if int(img.get("data-natural-width") or 0) <= 0]
 
 
@@ -116,9 +161,7 @@ def page_problem(page: Path) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m exports.check_report", description=__doc__.splitlines()[0]
-    )
+    parser = OneLineParser(prog="python -m exports.check_report", description=__doc__.splitlines()[0])
     parser.add_argument(
         "page",
         nargs="?",
@@ -135,10 +178,17 @@ def main(argv: list[str] | None = None) -> int:
         print("skipped: chromium not installed")
         return 0
     try:
-        broken = broken_images(page, browser)
+        with _sigterm_unwinds():
+            broken = broken_images(page, browser)
     except RuntimeError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except Terminated:
+        print("terminated: the page was not checked", file=sys.stderr)
+        return 143
+    except KeyboardInterrupt:
+        print("interrupted: the page was not checked", file=sys.stderr)
+        return 130
     if broken:
         print(f"FAIL: {len(broken)} image(s) did not render in {page}: " + ", ".join(broken))
         return 1

@@ -19,7 +19,9 @@ from core.storage import read_json
 from text.decoding import read_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
-MAX_LINE_CHARS = 1_000_000  # spaCy's limit on one text (a bead is a few sentences)
+# a bead is a few sentences; spaCy tags a line for the discourse scores at about a minute per million
+# characters (a line at its own limit, a million, took a minute to score)
+MAX_LINE_CHARS = 100_000
 
 
 class InputError(ValueError):
@@ -104,9 +106,14 @@ def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:
 
 
 def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
-    """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder."""
+    """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder; one whose
+    every line is blank (a system that wrote nothing) is an error, not a score of 0 on the leaderboard."""
     if hyp.is_dir():
-        return from_bwb(export, split, hyp)
-    if not hyp.exists():  # a named pipe is named by _lines, not read
+        docs = from_bwb(export, split, hyp)
+    elif not hyp.exists():  # a named pipe is named by _lines, not read
         raise InputError(f"{hyp}: no such file or folder")
-    return from_text(export, split, hyp)
+    else:
+        docs = from_text(export, split, hyp)
+    if not any(line.strip() for doc in docs for line in doc.hyps):
+        raise InputError(f"{hyp}: every line is blank: no system output to score")
+    return docs

@@ -185,5 +185,5 @@ def add_commands(
         type=input_path,
         help="one line per line of text/{split}.ids, or a BWB-layout folder",
     )
-    mt.add_argument("--name", help="system name (default: the file name)")
+    mt.add_argument("--name", type=name, help="system name (default: the file name)")
     mt.set_defaults(run=cmd_evaluate_mt)

@@ -17,8 +17,8 @@ from luigi.rpc import RPCError
 
 from pipeline import tasks
 from pipeline.stage_task import DEFAULT_CONFIG
-from pipeline.cli_args import OneLineParser, iso_date, port, scheduler_host, workers as worker_count
-from core.arg_types import output_folder as output_arg
+from pipeline.cli_args import iso_date, port, scheduler_host, workers as worker_count
+from core.arg_types import OneLineParser, output_folder as output_arg
 from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError

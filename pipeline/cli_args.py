@@ -6,21 +6,11 @@ import argparse
 import datetime
 import ipaddress
 import re
-import sys
-from typing import NoReturn
 
 MAX_WORKERS = 256
 HOST_NAME = re.compile(
     r"(?!-)[\w-]{1,63}(?<!-)(\.(?!-)[\w-]{1,63}(?<!-))*\.?"
 )  # labels of letters, digits, '-'
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (``PROG: error: PROBLEM``), without the usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
-        sys.exit(2)
 
 
 def workers(text: str) -> int:

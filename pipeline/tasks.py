@@ -30,6 +30,12 @@ log = logging.getLogger("luigi-interface")
 UNTIL = ("crawl", "clean", "dedup", "filter", "align", "mine")  # the stages a build can stop after
 
 
+def files_under(folders: list[Path]) -> list[Path]:
+    """Every file in ``folders``, sorted: what a task that writes whole folders records, so that one deleted,
+    truncated or overwritten since makes the task run again."""
+    return sorted(p for folder in folders for p in folder.rglob("*") if p.is_file())
+
+
 @StageTask.event_handler(luigi.Event.DEPENDENCY_DISCOVERED)
 def _preload(task: StageTask, _dependency: luigi.Task) -> None:
     """Preload a task's family as Luigi schedules the task to run: in the process that forks the tasks, so
@@ -405,17 +411,19 @@ class ExportCorpus(CorpusTask):
     def output_paths(self) -> list[Path]:
         return [self.layout.export_dir() / name for name in sorted(self.formats)]
 
+    def exported_files(self) -> list[Path]:
+        """Every file the export wrote: its summary and split plan, and each file in its format folders."""
+        export = self.layout.export_dir()
+        return [export / "summary.json", export / "splits.json", *files_under(self.output_paths())]
+
     def run(self) -> None:
+        """Export, then record every exported file, so that one deleted, truncated or overwritten since
+        (``export/text/test.ids``, which evaluate-mt reads) makes the next build export again."""
         from exports.stage import export_corpus
 
         summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
         self.write_outputs(
-            [
-                (
-                    self.layout.export_dir() / "summary.json",
-                    lambda: storage.file_sha256(self.layout.export_dir() / "summary.json"),
-                )
-            ],
+            [(p, lambda p=p: storage.file_sha256(p)) for p in self.exported_files()],
             summary=summary["splits"],
         )
 
@@ -441,7 +449,8 @@ class BuildReport(CorpusTask):
         from exports.report import build_report
 
         build_report(self.layout, self.cfg.settings.split)
-        self.write_outputs([(p, lambda p=p: storage.file_sha256(p)) for p in self.output_paths()])
+        files = files_under([self.layout.report_dir()])  # the pages and their charts (img/*.png)
+        self.write_outputs([(p, lambda p=p: storage.file_sha256(p)) for p in files])
 
 
 class UpdateCorpus(StageTask):

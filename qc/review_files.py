@@ -266,18 +266,22 @@ def _task_idx(value: object) -> tuple[int, ...] | None:
 
 
 def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:
-    """Verdicts of review files and folders (``*.tsv``; ``*.json`` Label Studio exports), in path order.
+    """Verdicts of review files and folders (``*.tsv``; ``*.json`` Label Studio exports), in path order;
+    a folder without one is ``NotAReviewFile`` (not 0 verdicts imported).
 
     A TSV names no reviewer: ``reviewer`` is used for its rows.
     """
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(  # files only: a folder, a pipe or a symlink loop of that name is not one
+            found = sorted(  # files only: a folder, a pipe or a symlink loop of that name is not one
                 p
                 for p in path.rglob("*")
                 if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE and p.is_file()
             )
+            if not found:  # the wrong folder, or reviews saved as another type (Excel's .csv, .xlsx)
+                raise NotAReviewFile(f"{path}: no review file in it (*.tsv, or *.json Label Studio exports)")
+            files += found
         elif path.is_file():
             files.append(path)
         elif not_a_regular_file(path):  # reading a named pipe would wait for a writer for ever

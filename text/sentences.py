@@ -27,13 +27,13 @@ capitalised speech tag ("Where?" Anna asked.), is glued back to the previous sen
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
+from core.arg_types import OneLineParser
 from core.stdio import output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
@@ -208,7 +208,10 @@ def paragraph_starts(paragraphs: Iterable[str], lang: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Split paragraphs (one per line on stdin) into sentences.")
+    parser = OneLineParser(
+        prog="python -m text.sentences",
+        description="Split paragraphs (one per line on stdin) into sentences.",
+    )
     parser.add_argument("--lang", choices=("zh", "en"), required=True, help="language of the text: zh or en")
     parser.add_argument(
         "--errors",

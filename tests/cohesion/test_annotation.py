@@ -206,7 +206,7 @@ def test_an_empty_path_is_refused_while_parsing_not_read_as_the_current_folder(c
     with pytest.raises(SystemExit) as exit_:
         annotation.main(argv)
     err = capsys.readouterr().err
-    assert exit_.value.code == 2 and f"error: {problem}" in err.splitlines()[-1]
+    assert exit_.value.code == 2 and len(err.splitlines()) == 1 and f"error: {problem}" in err
 
 
 def test_judgements_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
@@ -300,6 +300,25 @@ def test_a_candidate_its_chapter_cannot_show_is_one_line_and_exit_2(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl", "ch.jsonl"]
 
 
+def test_a_candidate_listed_twice_is_one_line_naming_both_rows_not_a_suite_the_probe_refuses(
+    tmp_path, capsys, monkeypatch
+):
+    _jsonl(tmp_path / "c.jsonl", [CANDIDATE])
+    _jsonl(tmp_path / "c2.jsonl", [CANDIDATE | {"candidate_id": "b/1/c9"}, CANDIDATE])
+    _jsonl(tmp_path / "ch.jsonl", [{"chapter_id": "b/1", "en_sentences": ["Mira came.", "She sat."]}])
+    monkeypatch.chdir(tmp_path)
+    for candidates in (["c.jsonl", "c.jsonl"], ["c.jsonl", "c2.jsonl"]):
+        argv = ["unjudged", "--candidates", *candidates, "--chapters", "ch.jsonl", "-o", "s.jsonl"]
+        with pytest.raises(SystemExit) as exit_:
+            annotation.main(argv)
+        row = 1 if candidates[1] == "c.jsonl" else 2
+        assert (exit_.value.code, capsys.readouterr().err) == (
+            2,
+            f"error: {candidates[1]}: row {row}: candidate '{CANDIDATE['candidate_id']}' again (first in c.jsonl row 1)\n",
+        )
+    assert not (tmp_path / "s.jsonl").exists()
+
+
 def test_an_output_that_cannot_be_written_is_one_line_before_any_work(tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     (tmp_path / "file").write_text("x", encoding="utf-8")
@@ -311,8 +330,9 @@ def test_an_output_that_cannot_be_written_is_one_line_before_any_work(tmp_path, 
         with pytest.raises(SystemExit) as exit_:
             annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(out)])
         assert exit_.value.code == 2
-        assert capsys.readouterr().err.splitlines()[-1] == (
+        assert capsys.readouterr().err == (
             f"python -m cohesion.annotation suite: error: argument -o/--out: '{out}' {problem}"
+            " (see python -m cohesion.annotation suite --help)\n"
         )
 
 

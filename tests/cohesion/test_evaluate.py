@@ -211,8 +211,9 @@ def test_an_output_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
     argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--out"]
     with pytest.raises(SystemExit) as exited:
         evaluate.main([*argv, str(tmp_path / "file")])
-    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+    assert exited.value.code == 2 and capsys.readouterr().err == (
         f"python -m cohesion.evaluate: error: argument --out: '{tmp_path}/file': {tmp_path}/file is a file, not a folder"
+        " (see python -m cohesion.evaluate --help)\n"
     )
     (tmp_path / "e" / "probe.parquet").mkdir(parents=True)
     assert evaluate.main([*argv, str(tmp_path / "e")]) == 1
@@ -240,8 +241,8 @@ def test_an_empty_path_or_model_and_an_unknown_baseline_are_one_line(
     argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", option, value]
     with pytest.raises(SystemExit) as exited:
         evaluate.main(argv)
-    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
-        f"python -m cohesion.evaluate: error: argument {option}: {problem}"
+    assert exited.value.code == 2 and capsys.readouterr().err == (
+        f"python -m cohesion.evaluate: error: argument {option}: {problem} (see python -m cohesion.evaluate --help)\n"
     )
 
 

@@ -167,7 +167,7 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(capsys):
     with pytest.raises(SystemExit) as exit_:
         mine.main([""])
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert capsys.readouterr().err == (
         "python -m cohesion.mine: error: argument paths: '' is not a path (an unset variable? write . for "
-        "the current folder)"
+        "the current folder) (see python -m cohesion.mine --help)\n"
     )

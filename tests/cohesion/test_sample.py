@@ -45,13 +45,16 @@ def test_no_candidates_a_damaged_file_or_a_per_below_one_is_a_one_line_error(tmp
     with pytest.raises(SystemExit) as exit_:
         main([str(tmp_path), "--per", "0"])
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.endswith("error: argument --per: '0' is not a positive whole number\n")
+    assert capsys.readouterr().err == (  # one line, no usage block
+        "python -m cohesion.sample: error: argument --per: '0' is not a positive whole number "
+        "(see python -m cohesion.sample --help)\n"
+    )
 
 
 def test_an_empty_folder_argument_is_refused_not_read_as_the_current_folder(capsys):
     with pytest.raises(SystemExit) as exited:
         main([""])
-    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+    assert exited.value.code == 2 and capsys.readouterr().err == (
         "python -m cohesion.sample: error: argument directory: '' is not a path "
-        "(an unset variable? write . for the current folder)"
+        "(an unset variable? write . for the current folder) (see python -m cohesion.sample --help)\n"
     )

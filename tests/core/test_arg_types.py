@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from core.arg_types import input_path, name, output_file, output_folder, positive, whole
+from core.arg_types import OneLineParser, input_path, name, output_file, output_folder, positive, whole
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -86,3 +86,15 @@ def test_a_whole_number_may_be_0_but_not_negative():
     assert whole("0") == 0
     with pytest.raises(argparse.ArgumentTypeError, match="'-1' is not a whole number of 0 or more"):
         whole("-1")
+
+
+def test_a_parse_error_is_one_line_and_exit_2(capsys):
+    parser = OneLineParser(prog="prog")
+    parser.add_argument("--n", type=positive)
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["--n", "0"])
+    assert exit_.value.code == 2
+    assert (
+        capsys.readouterr().err
+        == "prog: error: argument --n: '0' is not a positive whole number (see prog --help)\n"
+    )

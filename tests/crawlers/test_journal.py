@@ -57,6 +57,41 @@ def test_a_line_cut_inside_a_character_or_garbage_is_ignored_and_the_next_run_ap
     assert len(state.toc) == 3 and set(state.chapters) == {"http://s/2"}
 
 
+def test_a_record_of_another_shape_is_skipped_like_a_cut_off_line_and_its_chapter_fetched_again(tmp_path):
+    """``{"type": "toc"}`` appended by hand made the next crawl fail with Scrapy's traceback on its FAILED
+    line; a chapter record without its page_urls failed the book with KeyError: 'page_urls'."""
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    for record in (
+        TOC,
+        _chapter("http://s/1", "甲。"),
+        {"type": "toc"},
+        {"type": "toc", "chapters": [5]},
+        {"type": "chapter", "url": "http://s/2", "title": "x"},
+        _chapter("http://s/3", "丙。") | {"paragraphs": "丙。"},
+        _chapter("http://s/1", "改。") | {"fetched_at": "yesterday"},
+        {"type": "failure", "url": "http://s/2"},
+        {"type": "toc_failure", "reason": "toc_empty"},
+    ):
+        writer.append(record)
+    writer.close()
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("[" * 100_000 + "\n")  # nested past the parser's recursion limit
+    state = read_journal(path)
+    assert (len(state.toc), set(state.chapters), state.failures, state.toc_failure) == (
+        3,
+        {"http://s/1"},
+        {},
+        None,
+    )
+    assert state.chapters["http://s/1"]["paragraphs"] == ["甲。"]
+    rows, missing = raw_rows(state, "bk", "zh", "site")
+    assert [r["text"] for r in rows] == ["甲。"] and [m["item_id"] for m in missing] == [
+        "bk/zh/00001",
+        "bk/zh/00002",
+    ]
+
+
 def test_raw_rows_follow_the_toc_and_name_what_is_missing(tmp_path):
     path = tmp_path / "j.jsonl"
     writer = JournalWriter(path)

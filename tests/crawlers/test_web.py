@@ -1,8 +1,9 @@
+import pytest
 from scrapy.settings import Settings
 from scrapy.utils.conf import build_component_list
 
 from crawlers.profile import Selectors, Site
-from crawlers.web import scrapy_settings
+from crawlers.web import CrawlError, crawl, scrapy_settings
 
 SITE = Site(
     name="s",
@@ -63,6 +64,18 @@ def test_the_crawl_process_dies_with_the_build_that_started_it(tmp_path):
             for pid in children:
                 if _alive(pid):
                     os.kill(pid, signal.SIGKILL)
+
+
+def test_a_crawl_process_that_fails_is_one_line_and_its_output_goes_to_the_crawl_log(tmp_path):
+    """The error of the process's traceback, not 2,000 characters of the traceback on the book's FAILED line."""
+    log, missing = tmp_path / "bk.log", tmp_path / "no" / "x.log"
+    with pytest.raises(CrawlError) as failed:  # Scrapy cannot open its own log file: the process fails
+        crawl(SITE, "toc/", tmp_path / "bk.jsonl", log_file=log, settings={"LOG_FILE": str(missing)})
+    assert str(failed.value) == (
+        "crawl of http://127.0.0.1:1/toc/ (s) failed with exit code 1: FileNotFoundError: [Errno 2] "
+        f"No such file or directory: '{missing}' (its output: {log})"
+    )
+    assert "Traceback (most recent call last)" in log.read_text(encoding="utf-8")
 
 
 def _children(pid: int) -> list[int]:

@@ -1,5 +1,13 @@
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
+from core.paths import REPO_ROOT
 from exports import check_report
 from exports.report import build_report
 from tests.helpers import unavailable
@@ -68,6 +76,77 @@ def test_a_page_name_too_long_for_the_system_is_one_line_not_a_traceback(capsys,
     page = str(tmp_path / ("a" * 300))
     with pytest.raises(SystemExit) as exited:
         check_report.main([page])
-    assert exited.value.code == 2 and capsys.readouterr().err.splitlines()[-1] == (
+    assert exited.value.code == 2 and capsys.readouterr().err == (
         f"python -m exports.check_report: error: argument page: {page!r}: File name too long"
+        " (see python -m exports.check_report --help)\n"
     )
+
+
+def test_sigterm_ends_the_browser_with_the_check_and_says_so_in_one_line(tmp_path):
+    """Chromium runs in a session of its own: a check ended by ``timeout`` or ``kill`` takes it along
+    (else a page whose script never ends keeps a renderer busy after the check is gone)."""
+    folder, started = tmp_path / "bin", tmp_path / "browser.pid"
+    folder.mkdir()
+    (folder / "chromium").write_text(f'#!/bin/sh\necho $$ > "{started}"\nexec sleep 300\n')
+    (folder / "chromium").chmod(0o755)
+    page = tmp_path / "index.html"
+    page.write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    check = subprocess.Popen(
+        [sys.executable, "-m", "exports.check_report", str(page)],
+        cwd=REPO_ROOT,
+        env=os.environ | {"PATH": f"{folder}:{os.environ['PATH']}"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (started.exists() and started.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    browser = int(started.read_text())
+    time.sleep(0.5)  # the check has returned from starting it and waits on it
+    try:
+        check.send_signal(signal.SIGTERM)
+        assert check.communicate(timeout=60) == ("", "terminated: the page was not checked\n")
+        assert check.returncode == 143
+        with pytest.raises(ProcessLookupError):
+            os.kill(browser, 0)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(browser, signal.SIGKILL)
+
+
+def test_a_page_without_its_body_end_tag_is_one_line_before_any_browser_runs(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "no-such-browser")
+    for name, text in (("empty.html", ""), ("cut.html", "<html><head></head><body><p>half a rep")):
+        page = tmp_path / name
+        page.write_text(text, encoding="utf-8")
+        assert check_report.main([str(page)]) == 1
+        assert capsys.readouterr() == (
+            "",
+            f"error: {page}: no </body> tag: not a whole report page (build it again with `make report`)\n",
+        )
+
+
+LOG = "[1:1:ERROR:dbus/bus.cc] Failed to connect to the bus\n" * 20 + "[1:1:FATAL] no display\n\n"
+
+
+def test_a_probe_that_did_not_run_is_one_line_not_the_browser_log(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
+    monkeypatch.setattr(check_report, "_run", lambda command, timeout: ("<html><body></body></html>", LOG))
+    page = tmp_path / "index.html"
+    page.write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    assert check_report.main([str(page)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {page}: the image probe did not run in chromium (does the page load another or stop its "
+        "scripts?)\n",
+    )
+
+
+def test_a_browser_that_fails_is_named_with_the_last_line_of_its_log(tmp_path):
+    browser = tmp_path / "browser"
+    browser.write_text(f"#!/bin/sh\nprintf '{LOG}' >&2\nexit 3\n")
+    browser.chmod(0o755)
+    with pytest.raises(RuntimeError) as failed:
+        check_report._run([str(browser)], timeout=30)
+    assert str(failed.value) == "chromium exited with 3: [1:1:FATAL] no display"

@@ -47,7 +47,7 @@ def test_wrong_line_counts_name_the_file_the_count_and_the_first_id(export, tmp_
     huge.write_text("x\n" + "y" * (MAX_LINE_CHARS + 1) + "\n" + "x\n" * (len(ids) - 2), encoding="utf-8")
     with pytest.raises(InputError) as err:
         load_documents(export, "test", huge)
-    assert str(err.value) == f"{huge}: line 2 has 1,000,001 characters (at most 1,000,000: one bead a line)"
+    assert str(err.value) == f"{huge}: line 2 has 100,001 characters (at most 100,000: one bead a line)"
 
 
 def test_a_folder_in_the_bwb_layout(export, tmp_path):
@@ -118,3 +118,22 @@ def test_a_named_pipe_as_the_system_file_is_named_not_waited_on(export, tmp_path
     with pytest.raises(InputError) as err:
         load_documents(export, "test", hyp)
     assert str(err.value) == f"{hyp}: not a regular file (a named pipe or a device)"
+
+
+def test_a_system_output_of_blank_lines_only_is_an_error_not_a_score(export, tmp_path):
+    ids = (export / "text" / "test.ids").read_text(encoding="utf-8").splitlines()
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n" + " \t\r\n" * (len(ids) - 1), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", blank)
+    assert str(err.value) == f"{blank}: every line is blank: no system output to score"
+    system = tmp_path / "system"
+    for ref in (export / "bwb" / "test").rglob("*.ref_re.txt"):
+        out = system / ref.parent.name / ref.name.replace(".ref_re.txt", ".txt")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text("\n" * len(ref.read_text(encoding="utf-8").splitlines()), encoding="utf-8")
+    with pytest.raises(InputError, match=f"^{system}: every line is blank: no system output to score$"):
+        load_documents(export, "test", system)
+    first = sorted(system.rglob("*.txt"))[0]
+    first.write_text("one line\n" + first.read_text(encoding="utf-8")[1:], encoding="utf-8")
+    assert load_documents(export, "test", system)  # some lines blank: scored

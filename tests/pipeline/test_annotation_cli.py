@@ -120,3 +120,15 @@ def test_qc_sample_of_an_empty_split_is_one_line_and_writes_nothing(tmp_path, ca
         "nothing written\n",
     )
     assert not layout.qc_dir().exists()
+
+
+@pytest.mark.parametrize("system", ["", "  "])
+def test_an_empty_system_name_is_refused_not_replaced_by_the_file_name(capsys, system):
+    """``--name "$SYSTEM"`` with the variable unset scored the file under its own name (and replaced the
+    scores of a system of that name)."""
+    with pytest.raises(SystemExit) as exited:
+        main(["evaluate-mt", "--hyp", "sys.en", "--name", system])
+    assert exited.value.code == 2 and capsys.readouterr().err == (
+        f"python -m pipeline evaluate-mt: error: argument --name: {system!r} is not a name (an unset variable?)"
+        " (see python -m pipeline evaluate-mt --help)\n"
+    )

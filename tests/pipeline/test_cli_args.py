@@ -1,4 +1,4 @@
-"""Command-line values checked as parsed, and the parser whose errors are one line."""
+"""Command-line values checked as parsed."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from pipeline.cli_args import MAX_WORKERS, OneLineParser, iso_date, port, scheduler_host, workers
+from pipeline.cli_args import MAX_WORKERS, iso_date, port, scheduler_host, workers
 
 
 @pytest.mark.parametrize("text, value", [("1", 1), (" 8 ", 8), (str(MAX_WORKERS), MAX_WORKERS)])
@@ -64,14 +64,3 @@ def test_a_date_is_yyyy_mm_dd():
     with pytest.raises(argparse.ArgumentTypeError) as err:
         iso_date("2026-02-30")
     assert str(err.value) == "'2026-02-30' is not a date (YYYY-MM-DD)"
-
-
-def test_a_parse_error_is_one_line_and_exit_2(capsys):
-    parser = OneLineParser(prog="prog")
-    parser.add_argument("--n", type=workers)
-    with pytest.raises(SystemExit) as exit_:
-        parser.parse_args(["--n", "0"])
-    assert exit_.value.code == 2
-    assert capsys.readouterr().err == (
-        "prog: error: argument --n: '0' is not a whole number from 1 to 256 (see prog --help)\n"
-    )

@@ -17,6 +17,7 @@ from core.layout import Layout
 from core.stage import StageResult
 from pipeline.tasks import (
     AlignBook,
+    BuildReport,
     CleanBook,
     CrawlBook,
     DedupCorpus,
@@ -25,7 +26,9 @@ from pipeline.tasks import (
     MineBook,
     UpdateCorpus,
 )
+from pipeline.lock import build_lock
 from pipeline.stage_task import _class_source, _code_inputs
+from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, params, write_config
 
 
@@ -137,3 +140,38 @@ def test_a_book_file_whose_name_the_system_refuses_is_a_named_rejection_not_a_cr
     assert [(r["item_id"], r["reason"], r["detail"]) for r in rows] == [
         ("bk/zh", "file_unreadable", f"{(tmp_path / long_name).as_uri()}: File name too long")
     ]
+
+
+def test_an_exported_file_deleted_or_overwritten_since_the_export_makes_the_export_run_again(tmp_path):
+    """``export/text/test.ids`` (what evaluate-mt reads) is recorded like the summary: gone or changed, the
+    export is not complete, so the next ``export`` writes it again instead of saying it exported."""
+    config = write_config(tmp_path)
+    task = ExportCorpus(**params(config), formats=["bwb", "text"])
+    build_output(output_of(config))
+    with build_lock(output_of(config)):  # as in a build: the synthetic books are not the demo config's
+        task.run()
+    export = Layout(output_of(config)).export_dir()
+    assert task.manifest().damaged(output_of(config)) is None
+    (export / "text" / "test.ids").unlink()
+    assert task.manifest().damaged(output_of(config)) == "missing: export/text/test.ids"
+    (export / "text" / "test.ids").write_text("")
+    assert task.manifest().damaged(output_of(config)) == "damaged: export/text/test.ids"
+    (export / "text" / "test.ids").unlink()
+    (export / "bwb" / "mapping.json").write_text("[1]")
+    assert task.manifest().damaged(output_of(config)) == "damaged: export/bwb/mapping.json"
+
+
+def test_a_chart_of_the_report_deleted_or_overwritten_since_makes_the_report_run_again(tmp_path):
+    """The report's charts are recorded like its pages: `make report` said "Report: ..." over a report
+    whose img/scores.png was gone."""
+    config = write_config(tmp_path)
+    task = BuildReport(**params(config))
+    build_output(output_of(config))
+    with build_lock(output_of(config)):  # as in a build: the synthetic books are not the demo config's
+        task.run()
+    chart = Layout(output_of(config)).report_dir() / "img" / "scores.png"
+    assert task.manifest().damaged(output_of(config)) is None
+    chart.write_bytes(b"not a png")
+    assert task.manifest().damaged(output_of(config)) == "damaged: report/img/scores.png"
+    chart.unlink()
+    assert task.manifest().damaged(output_of(config)) == "missing: report/img/scores.png"

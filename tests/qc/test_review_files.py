@@ -208,7 +208,17 @@ def test_only_files_in_a_folder_are_review_files(tmp_path):
     os.mkfifo(tmp_path / "pipe.tsv")  # reading it would wait for a writer for ever
     (tmp_path / "folder.tsv").mkdir()
     (tmp_path / "loop.json").symlink_to(tmp_path / "loop.json")
-    assert read_verdicts([tmp_path]) == []
+    (tmp_path / "1.tsv").write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
+    assert [v.pair_id for v in read_verdicts([tmp_path])] == ["bk/1/0"]
+
+
+def test_a_folder_without_review_files_is_named_not_zero_verdicts_imported(tmp_path):
+    """Reviews saved from Excel as .csv were skipped, and qc import said 'Imported 0 verdicts'."""
+    (tmp_path / "1.csv").write_text("pair_id,verdict\nbk/1/0,correct\n", encoding="utf-8")
+    (tmp_path / "sample.json").write_text('{"seed": 0, "chapters": []}', encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        read_verdicts([tmp_path])
+    assert str(err.value) == f"{tmp_path}: no review file in it (*.tsv, or *.json Label Studio exports)"
 
 
 def test_a_review_file_that_cannot_be_opened_is_named(tmp_path, monkeypatch):

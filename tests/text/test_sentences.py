@@ -2,6 +2,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -147,6 +148,20 @@ def test_the_command_refuses_binary_input_and_drops_a_byte_order_mark(monkeypatc
     )
     assert _main_on(monkeypatch, b"\xef\xbb\xbf" + "甲走了。乙来了。".encode()) == 0
     assert capsys.readouterr().out == "甲走了。\n乙来了。\n"
+
+
+def test_a_missing_or_unknown_language_is_one_line_naming_the_command(capsys):
+    from text.sentences import main
+
+    for argv, problem in (
+        ([], "the following arguments are required: --lang"),
+        (["--lang", "fr"], "argument --lang: invalid choice: 'fr' (choose from 'zh', 'en')"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+        assert exited.value.code == 2 and capsys.readouterr().err == (
+            f"python -m text.sentences: error: {problem} (see python -m text.sentences --help)\n"
+        )
 
 
 def test_the_command_fails_on_empty_input(monkeypatch, capsys):
