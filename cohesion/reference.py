@@ -178,7 +178,7 @@ def _personal(
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
         if compatible and tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, compatible):
-            # "She did not tell Anna. She left.": the subject goes on, not the one named after it
+            # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
             if inherited is None:
                 return None

@@ -13,8 +13,8 @@ feeling, attribute, state ..., but a noun whose first sense is abstract still co
 ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back, and an adjective +
 "one(s)" ("the quiet one", "the older ones") whose nearest phrase of its number is a person or name
 stands for a person and is left out. Nothing is emitted when a noun (or "people", "person") precedes
-"one" in its own sentence (the link is intra-sentential, or "one" is one of the people: "grab two
-people, tie one up") or when an earlier sentence's own substitute "one" is the closer link.
+"one" in its own sentence (the link is intra-sentential, or "one" is one of the people: "pick two
+people and pay one") or when an earlier sentence's own substitute "one" is the closer link.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]) or any(
             t.lower_ in PEOPLE for t in doc[: one.i]
         ):
-            continue  # the antecedent is in the same sentence ("grab two people, tie one up": a person)
+            continue  # the antecedent is in the same sentence ("pick two people and pay one": a person)
         bare = doc[one.i - 1].pos_ == "VERB"
         predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
         described = doc[one.i - 1].pos_ == "ADJ" and not predicative

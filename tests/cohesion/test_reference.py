@@ -397,7 +397,7 @@ def test_an_object_form_is_left_alone_in_the_clause_of_a_subject_of_its_class(mi
     "sentences, antecedent",
     [
         (
-            ("Mara Lin was nervous.", "At first she did not want to tell Anna about it.", "She left."),
+            ("Mara Lin was nervous.", "At first she hid the letter from Anna.", "She left."),
             "Mara Lin",
         ),
         (("Tom was tired.", "He thanked the old man.", "He went home."), "Tom"),
