@@ -25,9 +25,9 @@ hold the referent (no such person, no plural noun for "they"); a link three or m
 that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose main clause has a
 pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named after it ("Tom was
 tired. He thanked the old man. He went home.": Tom), or nothing when the antecedent cannot be inherited as
-below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both
-in speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so
-a chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
+below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both in speech) with
+nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so a chain goes on
+past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
 antecedent must still agree at that distance: a "they" further back is a person). The subject of a sentence
 that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the clause's
 comma. Names are persons only where the chapter does not show them to be places or organisations
@@ -36,7 +36,8 @@ names a person of the possessive's gender; the possessive of a title is no prono
 Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class in the same sentence names
 the same referent ("She put down her bag"), unless it is the object of a clause whose subject is a pronoun of
 its class ("He thanked him", "she said he paid him"; not after a preposition of place: "the lamp above her"),
-someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese
+is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -180,12 +181,7 @@ def _personal(
         if compatible and tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, compatible):
             # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
-            if inherited is None:
-                return None
-            a, at = inherited
-            if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(a, cls, ch):
-                return None
-            return _link(ch, j, tok, cls, a, at, in_speech, linked)
+            return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
             if a is None or _amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
@@ -195,10 +191,7 @@ def _personal(
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
         if inherited is not None:  # the referent of the chain's last pronoun
-            a, at = inherited
-            if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(a, cls, ch):
-                return None
-            return _link(ch, j, tok, cls, a, at, in_speech, linked)
+            return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in everyone):
@@ -288,6 +281,25 @@ def _link(
     linked[j, cls] = (a, i, in_speech)
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
+
+
+def _link_inherited(
+    ch: Chapter,
+    j: int,
+    tok: Word,
+    cls: str,
+    inherited: tuple[Mention, int] | None,
+    in_speech: bool,
+    linked: Links,
+) -> Candidate | None:
+    """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
+    none, it is named again in the pronoun's sentence or it does not agree at this distance."""
+    if inherited is None:
+        return None
+    a, at = inherited
+    if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(a, cls, ch):
+        return None
+    return _link(ch, j, tok, cls, a, at, in_speech, linked)
 
 
 def _inherited(
