@@ -13,11 +13,10 @@ Reading is bounded: every entry is inflated in a stream with a cap per entry and
 encryption) rejects the book with a named reason, never a traceback; so does a book whose chapters
 META-INF/encryption.xml lists as encrypted (DRM). Entry names written with backslashes (a zip made
 on Windows) or in another case than the package names them are found. A document whose DTD declares
-entities is refused:
-an entity can expand a small file past every cap (a "billion laughs"). XML declaring a multi-byte
-encoding that expat cannot read (GBK, Big5, Shift-JIS, ...; in its XML declaration or an HTML meta
-element) is decoded with Python's codec, and zip
-entry names written in a legacy code page (GBK, without zip's UTF-8 flag) are found by their names.
+entities is refused: an entity can expand a small file past every cap (a "billion laughs"). XML declaring
+a multi-byte encoding that expat cannot read (GBK, Big5, Shift-JIS, ...; in its XML declaration or an HTML
+meta element) is decoded with Python's codec, XML declaring none must be UTF-8, and zip entry names
+written in a legacy code page (GBK, without zip's UTF-8 flag) are found by their names.
 """
 
 from __future__ import annotations
