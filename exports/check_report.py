@@ -19,11 +19,11 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
+from core.processes import Terminated, quiet_interrupts
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
@@ -57,27 +57,6 @@ class _Images(HTMLParser):
 
 def find_chromium() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill PID``, ``timeout``): unwinds as Ctrl-C does, so that the browser ends with the check."""
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise Terminated
-
-
-@contextlib.contextmanager
-def _sigterm_unwinds() -> Iterator[None]:
-    """SIGTERM raises ``Terminated`` meanwhile (unless this process was started with it ignored)."""
-    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield
-        return
-    signal.signal(signal.SIGTERM, _terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _end(process: subprocess.Popen) -> None:
@@ -178,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         print("skipped: chromium not installed")
         return 0
     try:
-        with _sigterm_unwinds():
+        with quiet_interrupts():
             broken = broken_images(page, browser)
     except RuntimeError as error:
         print(f"error: {error}", file=sys.stderr)

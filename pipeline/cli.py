@@ -7,11 +7,8 @@ import argparse
 import datetime
 import json
 import logging
-import os
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 
 from luigi.rpc import RPCError
 
@@ -23,6 +20,7 @@ from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
+from core.processes import Terminated, quiet_interrupts
 from core.storage import DamagedFile
 from core.stdio import settle_stdout
 from pipeline.lock import OutputBusy, build_lock
@@ -148,34 +146,6 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill PID``, ``timeout``, a service manager): unwinds as Ctrl-C does, so that the crawl and
-    Luigi's task processes end with the build."""
-
-
-@contextmanager
-def _quiet_interrupts() -> Iterator[None]:
-    """On Ctrl-C this process raises KeyboardInterrupt, on SIGTERM ``Terminated`` (``main`` says one line);
-    its forked workers (Luigi's, the aligner's) exit at once without a traceback."""
-    parent = os.getpid()
-
-    def interrupted(signum: int, frame: object) -> None:
-        if os.getpid() != parent:
-            os._exit(128 + signum)
-        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
-
-    # a signal this process was started with ignored (``nohup``, ``make test &``) stays ignored
-    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
-    handled = [signum for signum, default in wanted.items() if signal.getsignal(signum) is default]
-    for signum in handled:
-        signal.signal(signum, interrupted)
-    try:
-        yield
-    finally:
-        for signum in handled:
-            signal.signal(signum, wanted[signum])
-
-
 def main(argv: list[str] | None = None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
@@ -267,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        with _quiet_interrupts():
+        with quiet_interrupts():
             return args.run(args)
     except ConfigError as err:
         print(f"config error: {err}", file=sys.stderr)
