@@ -33,6 +33,12 @@ def one_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+def last_line(text: str, default: str) -> str:
+    """The last line of ``text`` that is not blank, stripped (a traceback's last line is its error), or
+    ``default`` when there is none."""
+    return next((line.strip() for line in reversed(text.splitlines()) if line.strip()), default)
+
+
 def shorten(text: str, limit: int = SHOWN_CHARACTERS, quote: bool = False) -> str:
     """User-supplied text as a one-line message (an error, a rejection's detail) shows it: when longer than
     ``limit`` characters, only its first ``limit`` and "… (N characters)", so that a 100,000-character

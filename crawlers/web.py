@@ -24,6 +24,7 @@ from crawlers.origins import origin
 from crawlers.serve import serve_folder
 from crawlers.profile import Selectors, Site
 from core.processes import die_with
+from core.rejection import last_line
 from core.storage import temporary_folder
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
@@ -202,7 +203,7 @@ def _failed(toc_url: str, site: str, result: subprocess.CompletedProcess, log_fi
     """Why a crawl process failed, in one line: its last line of output (the error of a traceback); the
     whole output goes to the crawl's log, which the line names (a FAILED line shows no traceback)."""
     output = result.stderr or result.stdout
-    last = next((line.strip() for line in reversed(output.splitlines()) if line.strip()), "no output")
+    last = last_line(output, "no output")
     where = ""
     if log_file is not None and output.strip():
         try:

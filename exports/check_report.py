@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
 from core.processes import Terminated, quiet_interrupts
+from core.rejection import last_line
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
@@ -87,7 +88,7 @@ def _run(command: list[str], timeout: float) -> tuple[str, str]:
 
 def _last_line(log: str) -> str:
     """The last line of Chromium's log that is not blank (its log runs to many lines), shortened."""
-    last = next((line.strip() for line in reversed(log.splitlines()) if line.strip()), "no message")
+    last = last_line(log, "no message")
     return last if len(last) <= 300 else last[:299] + "…"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.rejection import KEPT_OUTCOMES, Rejection, one_line, shorten
+from core.rejection import KEPT_OUTCOMES, Rejection, last_line, one_line, shorten
 
 
 def test_a_rejection_becomes_a_rejected_row():
@@ -48,3 +48,11 @@ def test_shorten_quotes_the_first_60_characters_of_a_long_text():
 def test_shorten_keeps_a_message_on_one_line():
     assert shorten("misaligned\n 3:3;\t4:4 ") == "misaligned 3:3; 4:4"
     assert shorten("3:3\n4:4", quote=True) == "'3:3\\n4:4'"
+
+
+def test_last_line_is_the_last_one_not_blank_or_the_default():
+    assert (
+        last_line("Traceback (most recent call last):\n  ...\nKeyError: 'url'\n\n  \n", "none")
+        == "KeyError: 'url'"
+    )
+    assert last_line(" \n\n", "no output") == "no output"
