@@ -1,7 +1,8 @@
 """Aligning a book: every chapter, then lexicon refinement from the book's own confident beads.
 
-Refinement reuses the first pass: chapters are tokenised once, and only chapters whose gloss gains a
-learned pair are realigned (the others would come out the same). With ``processes`` > 1 both passes
+Refinement reuses the first pass: chapters are tokenised once, only chapters whose gloss gains a
+learned pair are realigned (the others would come out the same), and those are searched near their
+first-pass beads (``search.realign_near``). With ``processes`` > 1 both passes
 run on a process pool, chapter by chapter; results are collected in chapter order, so the beads and the
 learned pairs are those of the serial run.
 """
@@ -17,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from alignment.beads import Bead
-from alignment.chapter import Rejection, align_tokens, count_problem
+from alignment.chapter import Rejection, align_tokens, count_problem, realign_tokens
 from alignment.hybrid import Embedding
 from text.lexicon import Lexicon, default_lexicon
 from alignment.refine import Evidence
@@ -100,9 +101,10 @@ def _first_pass(
     return beads, tokens, gloss, evidence.beads
 
 
-def _realign(job: tuple[ChapterTokens, Gloss, SearchParams, Paragraphs, Embedding | None]) -> list[Bead]:
-    tokens, gloss, params, paragraphs, embedding = job
-    return align_tokens(tokens, gloss, params, paragraphs, embedding)[0]
+def _realign(
+    job: tuple[ChapterTokens, Gloss, list[Bead], SearchParams, Paragraphs, Embedding | None],
+) -> list[Bead]:
+    return realign_tokens(*job)
 
 
 def _with_learned(gloss: Gloss, tokens: ChapterTokens, learned: dict[str, frozenset[str]]) -> Gloss | None:
@@ -184,7 +186,14 @@ def _passes(
         refined = {k: _with_learned(gloss, tokens, learned) for k, (tokens, gloss) in prepared.items()}
         again = [k for k in todo if refined[k] is not None]
         jobs = [
-            (prepared[k][0], refined[k], params, paragraphs[k], embeddings[k] if embeddings else None)
+            (
+                prepared[k][0],
+                refined[k],
+                results[k],
+                params,
+                paragraphs[k],
+                embeddings[k] if embeddings else None,
+            )
             for k in again
         ]
         for k, beads in zip(again, mapper(_realign, jobs)):

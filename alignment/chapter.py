@@ -3,11 +3,11 @@ similarity (called per chapter by ``alignment.book``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from alignment.beads import Bead
 from alignment.hybrid import Embedding, HybridScorer
-from alignment.search import Paragraphs, SearchParams, two_pass
+from alignment.search import Paragraphs, SearchParams, realign_near, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens
 from core.rejection import Rejection
 
@@ -46,7 +46,29 @@ def align_tokens(
 ) -> tuple[list[Bead], ChapterScorer | HybridScorer]:
     """Beads of a tokenised chapter under a chapter gloss (zh word -> en stems present in the chapter),
     with the embedding similarity added when ``embedding`` (vectors and weights) is given."""
-    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths())
-    if embedding is not None:
-        scorer = HybridScorer(scorer, *embedding)
+    scorer = _scorer(tokens, gloss, params, embedding)
     return two_pass(scorer.n, scorer.m, scorer, params, paragraphs), scorer
+
+
+def realign_tokens(
+    tokens: ChapterTokens,
+    gloss: Mapping[str, frozenset[str]],
+    beads: Sequence[Bead],
+    params: SearchParams = SearchParams(),
+    paragraphs: Paragraphs = Paragraphs(),
+    embedding: Embedding | None = None,
+) -> list[Bead]:
+    """``align_tokens``'s beads under a gloss that extends the one ``beads`` were found with, searched
+    near them (``search.realign_near``)."""
+    scorer = _scorer(tokens, gloss, params, embedding)
+    return realign_near(scorer.n, scorer.m, scorer, beads, params, paragraphs)
+
+
+def _scorer(
+    tokens: ChapterTokens,
+    gloss: Mapping[str, frozenset[str]],
+    params: SearchParams,
+    embedding: Embedding | None,
+) -> ChapterScorer | HybridScorer:
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths())
+    return scorer if embedding is None else HybridScorer(scorer, *embedding)

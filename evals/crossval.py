@@ -9,7 +9,8 @@ summed, are the cross-validated figures, with the spread of the per-fold strict 
 defaults of ``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its
 embedding weight alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
-search reruns per grid point; the grid's weights leave the anchors and the scorer's answers unchanged, so
+search reruns per grid point (both passes over the refined scorer: the book searches near its first pass's
+beads instead, which gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's answers unchanged, so
 those are computed once per chapter too (``Recorded``).
 """
 

@@ -62,6 +62,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "MatchConfig.check_length": (0, 1),
     "SearchParams.top_k": (1, 100),
     "SearchParams.band_fraction": (0, 1),
+    "SearchParams.near": (1, math.inf),  # 0 would leave realignment no room to move a boundary
     "SearchParams.max_size": (2, 12),
     "SearchParams.one_to_many": (0, 16),
     "SearchParams.skip_zh": (-10, 0),

@@ -1,5 +1,6 @@
 import numpy as np
 
+from alignment.beads import Bead
 from alignment.search import (
     LONG_BEAD,
     LONG_LENGTH_FACTOR,
@@ -12,6 +13,8 @@ from alignment.search import (
     column_ranges,
     dp_align,
     find_anchors,
+    path_anchors,
+    realign_near,
     two_pass,
 )
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
@@ -82,6 +85,20 @@ def test_planted_alignment_is_recovered():
     beads = two_pass(7, 8, DiagonalScorer(gold, 7, 8), SearchParams(window=2))
     assert [bead.key for bead in beads] == gold
     assert [bead.score for bead in beads] == [1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+
+
+def test_path_anchors_pin_each_two_sided_bead_at_its_first_and_last_pair():
+    beads = [Bead((0,), (0,)), Bead((1, 2), (1,)), Bead((3,), ()), Bead((), (2,)), Bead((4, 5), (3, 4))]
+    assert path_anchors(beads) == [(0, 0), (1, 1), (4, 3), (5, 4)]
+
+
+def test_realignment_finds_the_best_beads_within_near_columns_of_the_first_pass():
+    gold = [((), (0,)), ((), (1,)), ((), (2,)), ((0,), (3,)), ((1,), (4,)), ((2,), (5,)), ((3,), ())]
+    first_pass = [Bead((k,), (k,)) for k in range(4)] + [Bead((), (4,)), Bead((), (5,))]
+    scorer = DiagonalScorer(gold, 4, 6)
+    assert [bead.key for bead in realign_near(4, 6, scorer, first_pass, SearchParams(near=3))] == gold
+    beyond = realign_near(4, 6, scorer, first_pass, SearchParams(near=2))  # gold is 3 columns away
+    assert [bead.key for bead in beyond] == [((0,), (0, 1, 2)), ((1,), (3,)), ((2,), (4,)), ((3,), (5,))]
 
 
 def test_paragraph_breaks_decide_between_equally_scored_alignments():
