@@ -121,6 +121,9 @@ def cmd_where(args: argparse.Namespace) -> int:
 def cmd_clean(args: argparse.Namespace) -> int:
     """Empty the output folder, holding its build lock (not while a build or luigid workers write there)."""
     root = Target.of(args, owned=False).layout.root
+    if not root.exists():
+        print(f"nothing to clean: {root} does not exist")
+        return 0
     output_folder.check_built_in(Layout(root))  # before the lock, which leaves its file there
     try:
         with build_lock(root) if root.is_dir() else nullcontext():

@@ -59,6 +59,12 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
 
 
+def test_clean_of_a_folder_that_does_not_exist_says_so_and_creates_nothing(config, capsys):
+    root = output_of(config)
+    assert _run(capsys, "clean", *target(config)) == (0, f"nothing to clean: {root} does not exist\n", "")
+    assert not root.exists()
+
+
 def test_clean_deletes_nothing_in_a_folder_the_pipeline_never_built_in(tmp_path, capsys):
     """``--output`` pointing at the wrong folder (a parent, a home folder) must not delete its export/,
     report/ or cache/ just for their names."""
