@@ -18,8 +18,8 @@ After she ..."; he/she only). The look-back of a he/she in speech takes no noun 
 naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
 pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
 unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
-phrases, or a person whom the pronoun may mean but whose gender is unknown (a name of unknown gender, "the
-teacher", a speaker label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun
+phrases, or a person whom the pronoun may mean but whose gender is unknown (a singular name of unknown gender,
+"the teacher", a speaker label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun
 of the same class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
 hold the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
 that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose main clause has a
@@ -434,8 +434,9 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
 
 
 def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
-    """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows."""
-    if cls not in ("m", "f") or m.kind != "name":
+    """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows
+    (not a plural name: "the Stone Guardians")."""
+    if cls not in ("m", "f") or m.kind != "name" or m.plural:
         return False
     return m.text not in ch.things and not _gender(m, ch)
 

@@ -377,7 +377,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure(
         (RECALL_SEVENTH,),
         grab(*_recall_cells("synonyms", "substitution")),
-        "untuned figure below the table; now (connective forms from its misses, so dev): recall {2}% ({0}/{1};"
+        "untuned figure below the table; now (connective forms and plural names from its misses, so dev): recall {2}% ({0}/{1};"
         " repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}, substitution {8}), precision inside"
         " the stretches {3}%",
         ROW_RECALL_SEVENTH,

@@ -8,6 +8,11 @@ def test_a_capitalised_adjective_before_to_is_no_name():
     assert [m.text for m in mentions(read(load_tagger()(text), text)) if m.kind == "name"] == []
 
 
+def test_an_interjection_the_tagger_reads_as_a_name_is_none():
+    for text in ("Shoo!", "Eww, what is that?", "Whoosh!"):
+        assert [m.text for m in mentions(read(load_tagger()(text), text)) if m.kind == "name"] == []
+
+
 def test_a_noun_that_the_chapter_names_inside_a_sentence_is_that_name_where_it_opens_one():
     texts = [
         "Blossom had always been a clever girl.",

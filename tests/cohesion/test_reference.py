@@ -29,6 +29,16 @@ def test_the_possessive_of_a_plural_title_is_no_pronoun(mined):
     )
 
 
+def test_a_plural_name_is_no_person_a_he_or_she_may_mean(mined):
+    found = mined(
+        "reference",
+        "Zhang Wei closed his book.",
+        "When the two Iron Lanterns clashed, Zhang Wei stepped back.",
+        "He stood up.",
+    )
+    assert found[-1] == ("personal", (1, 36, 45, "Zhang Wei"), (2, 0, 2, "He"), "he")
+
+
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
     assert mined("reference", "Her son-in-law came.", "He was late.") == [
         ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
