@@ -22,6 +22,10 @@ DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
+LINKING = frozenset(
+    "be is was are were been being 's 're am seem seems seemed look looks looked feel felt "
+    "feels become became becomes grew grow got get remained stayed".split()
+)
 _MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH", ","))
 _NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
 _DETERMINER_TAGS = frozenset(("DT", "PRP$", "WP$", "PDT", "POS"))
@@ -35,6 +39,21 @@ def determiner(doc: Sentence, k: int) -> str:
     if doc[i].tag_ == "POS":  # "Anna's coat": the possessor is the name
         return doc[i - 1].lower_ if i > 0 else ""
     return doc[i].lower_ if doc[i].tag_ in ("DT", "PRP$", "WP$", "PDT") else ""
+
+
+def predicated_of(doc: Sentence, k: int) -> int | None:
+    """The word a predicate at word ``k`` is said of ("angry" in "Anna seemed angry", "a tough one" in
+    "He was a tough one"): the last noun or pronoun before the last verb before ``k``, where that verb
+    links; None where it does not."""
+    verb = k - 1
+    while verb >= 0 and doc[verb].pos_ not in ("AUX", "VERB"):
+        verb -= 1
+    if verb < 0 or doc[verb].lower_.replace("’", "'") not in LINKING:
+        return None
+    subject = verb - 1
+    while subject >= 0 and doc[subject].pos_ not in ("NOUN", "PROPN", "PRON"):
+        subject -= 1
+    return subject if subject >= 0 else None
 
 
 def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:

@@ -12,7 +12,8 @@ feeling, attribute, state ..., but a noun whose first sense is abstract still co
 ("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a plural
 ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back, and an adjective +
 "one(s)" ("the quiet one", "the older ones") whose nearest phrase of its number is a person or name
-stands for a person and is left out. Nothing is emitted when a noun (or "people", "person") precedes
+stands for a person and is left out, as is a "one" said of a person by a linking verb ("He was a tough
+one", "You are the lucky one"). Nothing is emitted when a noun (or "people", "person") precedes
 "one" in its own sentence (the link is intra-sentential, or "one" is one of the people: "pick two
 people and pay one") or when an earlier sentence's own substitute "one" is the closer link.
 """
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word, hyphenated
 
-from cohesion import lexicon, senses
+from cohesion import lexicon, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
@@ -44,6 +45,7 @@ NOT_AFTER = frozenset("of another by after or who that which whom whose to ever"
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
 PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
+PERSONAL = frozenset("i you he she we they".split())  # subjects that are persons
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -56,6 +58,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             t.lower_ in PEOPLE for t in doc[: one.i]
         ):
             continue  # the antecedent is in the same sentence ("pick two people and pay one": a person)
+        if _said_of_a_person(doc, one.i):
+            continue  # "He was a tough one": a person, not a substitute
         bare = doc[one.i - 1].pos_ == "VERB"
         predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
         described = doc[one.i - 1].pos_ == "ADJ" and not predicative
@@ -89,6 +93,8 @@ def _substitute(doc: Sentence) -> Word | None:
         prev = doc[tok.i - 1]
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         compound = tok.i >= 3 and doc[tok.i - 2].text == "-" and not doc[tok.i - 2].whitespace_  # worn-out
+        if f"{prev.lower_} {tok.lower_}" in lexicon.words("one_stoplist.txt"):
+            continue  # an idiom ("loved one": a verb's participle, not a bare object)
         if prev.pos_ == "VERB":
             if not _clause_end(doc, tok.i + 1) or (
                 prev.lower_ in UNITE and _clause_end(doc, tok.i + 1, False)
@@ -96,8 +102,6 @@ def _substitute(doc: Sentence) -> Word | None:
                 continue
             return tok
         if not (prev.lower_ in DETERMINERS or prev.pos_ == "ADJ" or compound):
-            continue
-        if f"{prev.lower_} {tok.lower_}" in lexicon.words("one_stoplist.txt"):
             continue
         if nxt is not None and (
             nxt.lower_ in NOT_AFTER or nxt.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB", "AUX")
@@ -107,6 +111,25 @@ def _substitute(doc: Sentence) -> Word | None:
             continue  # bare "the one": a person ("He's the one.") far more often than a substitute
         return tok
     return None
+
+
+def _said_of_a_person(doc: Sentence, k: int) -> bool:
+    """Is the "one" at word ``k`` the head of a predicate said of a person ("He was a tough one", "You
+    are the lucky one"; not "It was a big one", nor a bare "become one himself", one of a group named
+    before): after a linking verb and a determiner or adjective (adverbs too), with a personal pronoun, a
+    name or a person noun for subject?"""
+    start = k - 1
+    while start >= 0 and (doc[start].pos_ in ("DET", "ADJ", "ADV") or doc[start].tag_ == "PRP$"):
+        start -= 1
+    subject = nounphrase.predicated_of(doc, k)
+    if subject is None or start in (-1, k - 1) or doc[start].pos_ not in ("AUX", "VERB"):
+        return False
+    word = doc[subject]
+    return (
+        word.lower_ in PERSONAL
+        or word.pos_ == "PROPN"
+        or (word.noun is not None and senses.is_person(word.noun))
+    )
 
 
 def _clause_end(doc: Sentence, k: int, extended: bool = True) -> bool:

@@ -37,10 +37,6 @@ from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
-LINKING = frozenset(
-    "be is was are were been being 's 're am seem seems seemed look looks looked feel felt "
-    "feels become became becomes grew grow got get remained stayed".split()
-)
 PRONOUNS = frozenset("he she it they".split())
 
 
@@ -193,15 +189,8 @@ def _target(doc: Sentence, k: int) -> str:
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
         return nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
-    verb = k - 1  # the last verb before the adjective
-    while verb >= 0 and doc[verb].pos_ not in ("AUX", "VERB"):
-        verb -= 1
-    if verb < 0 or doc[verb].lower_.replace("’", "'") not in LINKING:
-        return ""
-    subject = verb - 1  # the last noun or pronoun before that verb
-    while subject >= 0 and doc[subject].pos_ not in ("NOUN", "PROPN", "PRON"):
-        subject -= 1
-    return doc[subject].lower_ if subject >= 0 else ""
+    subject = nounphrase.predicated_of(doc, k)
+    return doc[subject].lower_ if subject is not None else ""
 
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:

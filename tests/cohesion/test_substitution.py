@@ -75,6 +75,25 @@ def test_numeral_generic_and_person_one(mined, second):
     assert mined("substitution", "The farmers met.", second) == []
 
 
+@pytest.mark.parametrize(
+    "second",
+    [
+        "He was a tough one.",
+        "Anna seemed the lucky one.",
+        "You are really a clever one.",
+        "He kissed his loved one.",
+    ],
+)
+def test_a_one_said_of_a_person_is_no_substitute_of_an_earlier_thing(mined, second):
+    assert mined("substitution", "The fight was long.", second) == []
+
+
+def test_a_one_said_of_a_thing_is_a_substitute(mined):
+    assert mined("substitution", "He picked up the apple.", "It was a big one.") == [
+        ("nominal", (0, 17, 22, "apple"), (1, 13, 16, "one"), "big one")
+    ]
+
+
 def test_one_of_the_people_of_its_own_sentence_is_no_substitute(mined):
     assert mined("substitution", "The cakes were on the table.", "Pick two people and pay one.") == []
 
