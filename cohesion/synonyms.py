@@ -7,7 +7,8 @@ frequent WordNet senses of one is among those of the other or is similar to one 
 same subject ("Nora was angry. She was furious."; a third-person pronoun subject in the next sentence is
 taken to continue the earlier subject). Non-adjacent noun synonyms must name the same thing, not another
 of a kind ("a chance ... another opportunity"): the later noun needs a definite determiner or a
-possessive. Two nouns match when their most frequent WordNet senses are the same synset (WordNet orders
+possessive, and a possessive only where the earlier noun had an owner too ("an automobile ... his car"
+is mostly another car). Two nouns match when their most frequent WordNet senses are the same synset (WordNet orders
 senses by frequency; allowing any sense linked face/expression and tier/level). A later noun that points
 back with a demonstrative or "such" ("this sword", "any such dispute",
 :func:`cohesion.nounphrase.pointing`) may also take one of its two most frequent senses, and that sense
@@ -134,9 +135,22 @@ def _match(
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
+        if _owned_anew(ch, a, b):
+            continue
         if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token):
             return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
+
+
+def _owned_anew(ch: Chapter, a: Word, b: Word) -> bool:
+    """Far apart, is ``b`` definite only by a possessive that ``a`` lacks ("an automobile ... his car")?
+    The owner names a thing of its own more often than it names again what an unowned noun named."""
+    doc_a, doc_b = ch.docs[a.sent], ch.docs[b.sent]
+    return (
+        b.sent - a.sent >= 2
+        and nounphrase.determiner(doc_b, b.token) in nounphrase.POSSESSIVE
+        and not nounphrase.owner(doc_a, a.token)
+    )
 
 
 @lru_cache(maxsize=1 << 16)

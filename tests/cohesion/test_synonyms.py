@@ -26,6 +26,12 @@ def test_non_adjacent_noun_synonyms_need_the_same_thing(mined):
     assert mined("synonyms", "He saw a chance.", "Nobody spoke.", "He took another opportunity.") == []
 
 
+def test_far_apart_a_possessive_names_again_only_what_had_an_owner(mined):
+    assert mined("synonyms", "They saw an automobile.", "It rained.", "Later Tom washed his car.") == []
+    found = mined("synonyms", "Tom sold his automobile.", "It rained.", "Later Tom missed his car.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("automobile", "car")]
+
+
 def test_non_adjacent(mined):
     found = mined("synonyms", "He drove an old automobile.", "Nobody spoke.", "The car stopped.")
     assert found == [("noun", (0, 16, 26, "automobile"), (2, 4, 7, "car"), "car.n.01")]
