@@ -9,12 +9,12 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> int:
-    import argparse
+    from core.arg_types import OneLineParser
 
     here = Path(__file__).parent
     scripts = sorted(here.glob("bench_*.py"))
     known = [s.stem.removeprefix("bench_") for s in scripts]
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser = OneLineParser(prog="python -m bench", description=__doc__)
     parser.add_argument(
         "names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all): {', '.join(known)}"
     )

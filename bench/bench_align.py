@@ -7,7 +7,6 @@ the speed-up against the previous aligner's recorded figure.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import resource
 import sys
@@ -15,7 +14,7 @@ import time
 from pathlib import Path
 
 from alignment.book import align_book
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from text.lexicon import Lexicon
 from evals.data import EVAL_DATA, chapter_names, read_lines
 
@@ -37,7 +36,7 @@ def peak_mib() -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_align", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data", type=Path, nargs="?", default=DEFAULT_DATA, help=f"evaluation folder (default {DEFAULT_DATA})"
     )

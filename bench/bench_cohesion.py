@@ -26,12 +26,11 @@ import os
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_var] = "1"
 
-import argparse  # noqa: E402
 import random  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
-from core.arg_types import positive  # noqa: E402
+from core.arg_types import OneLineParser, positive  # noqa: E402
 from evals.data import EVAL_DATA  # noqa: E402
 
 MAC_DEV = EVAL_DATA / "mac-dev" / "en"
@@ -80,7 +79,7 @@ def cpu(work: Callable[[], object]) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_cohesion", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--generated", action="store_true", help="generated text even where mac-dev is present"
     )

@@ -6,7 +6,6 @@ Usage: ``python -m bench.bench_exports [--books N] [--chapters N] [--beads N]`` 
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import tempfile
@@ -14,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from core.layout import Layout
 from core.storage import write_table
 from exports.plan import plan_splits
@@ -86,7 +85,7 @@ def build_corpus(layout: Layout, books: int, chapters: int, beads: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = OneLineParser(prog="python -m bench.bench_exports", description=__doc__)
     parser.add_argument("--books", type=positive, default=40, help="synthetic books (default 40)")
     parser.add_argument("--chapters", type=positive, default=50, help="chapters per book (default 50)")
     parser.add_argument("--beads", type=positive, default=60, help="beads per chapter (default 60)")

@@ -13,13 +13,12 @@ languages of the chapter pairs kept, as ``bench.bwb`` counts them) and per chapt
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from pathlib import Path
 
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from evals.data import EVAL_DATA
 from filters.chapter_filters import FilterConfig
 from text.sentences import split_sentences
@@ -126,7 +125,7 @@ def synthetic_rates(size: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_filters", description=__doc__.splitlines()[0])
     parser.add_argument("--chapters", type=positive, default=200, help="chapters per language")
     parser.add_argument(
         "--data",

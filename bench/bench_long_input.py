@@ -8,12 +8,11 @@ makes no assertions about time.
 
 from __future__ import annotations
 
-import argparse
 import resource
 import sys
 import time
 
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from filters.dedup import MinHasher, content_hash
 from text.sentences import split_en, split_zh
 
@@ -31,7 +30,7 @@ def _peak_mb() -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_long_input", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--chars", type=positive, default=2_000_000, help="length of the paragraph and the chapter"
     )

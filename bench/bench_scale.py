@@ -56,7 +56,7 @@ from bench.bwb import (
 )
 from bench.synthetic import synthetic_raw
 from core import storage
-from core.arg_types import output_file, positive
+from core.arg_types import OneLineParser, output_file, positive
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
@@ -386,7 +386,7 @@ def load(path: Path) -> dict[str, StageCost]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_scale", description=__doc__.splitlines()[0])
     add_stage_child(parser)
     parser.add_argument(
         "--cores",

@@ -23,7 +23,6 @@ the µs per word it gives at each data set's shape beside the measured one. Make
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import tempfile
@@ -36,7 +35,7 @@ import numpy as np
 from bench.bench_scale import STAGE_RUNS, add_stage_child, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, raw_row, synthetic_raw
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from core import storage
 from core.layout import Layout
 from evals.bwb_example import DEFAULT as BWB_EXAMPLE
@@ -148,7 +147,7 @@ def report(measured: dict[str, Measured]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.bench_shape", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--chapters",
         type=positive,

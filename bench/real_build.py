@@ -20,7 +20,6 @@ Makes no assertions.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import subprocess
@@ -35,7 +34,7 @@ import yaml
 from bench.bench_scale import SAVED, children_cpu, load
 from bench.bwb import FAMILY, STAGES, StageCost, corpus_units
 from bench.synthetic_books import write_books
-from core.arg_types import output_folder, positive
+from core.arg_types import OneLineParser, output_folder, positive
 from core.storage import DamagedFile, read_json
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
@@ -125,7 +124,7 @@ def report(folder: Path, costs_path: Path, costs: dict[str, StageCost]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.real_build", description=__doc__.splitlines()[0])
     parser.add_argument("--books", type=positive, default=5, help="synthetic books (default 5)")
     parser.add_argument("--chapters", type=positive, default=530, help="Chinese chapters per book")
     parser.add_argument("--workers", type=positive, default=2, help="Luigi workers (default 2)")

@@ -9,13 +9,12 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import yaml
 
 from bench.synthetic import synthetic_raw
-from core.arg_types import output_folder, positive
+from core.arg_types import OneLineParser, output_folder, positive
 
 
 def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
@@ -42,7 +41,7 @@ def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = Fals
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m bench.synthetic_books", description=__doc__.splitlines()[0])
     parser.add_argument(
         "folder", type=output_folder, help="folder to write the books, their sites and config.yaml into"
     )

@@ -26,7 +26,7 @@ from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters, load_models
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
-from core.arg_types import output_folder
+from core.arg_types import OneLineParser, output_folder
 from core.rejection import Rejection
 from evals.compare import agreement
 from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
@@ -116,7 +116,7 @@ def evaluate(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.align", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
         type=Path,

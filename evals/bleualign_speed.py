@@ -19,13 +19,12 @@ one-line error (exit 1).
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from evals.align import align_dir
 from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, read_lines
 
@@ -106,7 +105,7 @@ def pieces(chapter: EvalChapter, mt: list[str], size: int) -> list[tuple[EvalCha
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.bleualign_speed", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data",
         type=Path,

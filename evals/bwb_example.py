@@ -9,12 +9,12 @@ sentences of English line i: 1-n beads. A dev chapter: the aligner was tuned whi
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 from alignment.book import align_book
 from text.lexicon import Lexicon
+from core.arg_types import OneLineParser
 from core.rejection import Rejection
 from evals.data import EVAL_DATA, DataError, read_lines
 from evals.metric import BeadKey
@@ -42,7 +42,7 @@ def load(data_dir: Path) -> tuple[list[str], list[str], list[BeadKey]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.bwb_example", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
         nargs="?",

@@ -5,11 +5,11 @@ python -m evals.compare OUT_DIR REFERENCE_DIR
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from core.arg_types import OneLineParser
 from evals.data import DataError, read_gold
 from evals.metric import BeadKey
 
@@ -35,7 +35,7 @@ def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.compare", description=__doc__.splitlines()[0])
     parser.add_argument("ours", type=Path, help="folder of our beads (evals.align --out)")
     parser.add_argument(
         "reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)"

@@ -16,7 +16,6 @@ those are computed once per chapter too (``Recorded``).
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import statistics
 import sys
@@ -33,6 +32,7 @@ from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, Shape, dp_align, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from core.arg_types import OneLineParser
 from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
@@ -165,7 +165,7 @@ def fit(cases: list[Case], table: dict[tuple[int, int], tuple[Counts, int, int]]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.crossval", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--method",
         choices=list(GRIDS),

@@ -11,7 +11,6 @@ recovered exactly by a run of beads) and the one-sided beads produced against th
 
 from __future__ import annotations
 
-import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 from alignment.book import align_book
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs
+from core.arg_types import OneLineParser
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
 from crawlers.demo.source import SourceError, parse_chapter
@@ -99,7 +99,7 @@ def _summary(label: str, before: Tally, after: Tally) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.demo_align", description=__doc__.splitlines()[0])
     parser.add_argument(
         "source_dir",
         type=Path,

@@ -13,7 +13,6 @@ of all sentences of that length. Paragraphs as in ``evals.align``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 from alignment.hybrid import MissingExtra
 from alignment.methods import METHODS
 from alignment.similarity import char_count
+from core.arg_types import OneLineParser
 from core.rejection import Rejection
 from evals.align import align_dir
 from evals.data import EvalChapter, gold_chapters, present
@@ -128,7 +128,7 @@ def report(chapters: list[EvalChapter], results: list[list[BeadKey]]) -> list[st
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.errors", description=__doc__.splitlines()[0])
     parser.add_argument("data_dir", type=Path, help="an evaluation folder with gold (as evals.align)")
     parser.add_argument("--method", choices=METHODS, default="default", help="aligner (default: default)")
     parser.add_argument(

@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
@@ -201,7 +201,7 @@ def show_spans(c: Candidate, sentences: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m evals.judge", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
     s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")

@@ -10,10 +10,10 @@ the report on the gold beads. Skips with a message when the data is absent.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from core.arg_types import OneLineParser
 from core.lines import split_lines
 from evals.data import EVAL_DATA, DataError, read_gold, read_text
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
@@ -63,7 +63,7 @@ def _fit(lines: list[str], n: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog="python -m evals.mt", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "data_dir",
         nargs="?",

@@ -22,14 +22,13 @@ The texts are read at run time only; they are never copied into the project.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from core.arg_types import positive
+from core.arg_types import OneLineParser, positive
 from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
@@ -163,7 +162,7 @@ def _pr(gold: set[Pair], made: set[Pair]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.pairing", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--data", nargs="*", choices=DATASETS, default=list(DATASETS), help="data sets under --eval-dir"
     )

@@ -35,6 +35,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import yaml
 
+from core.arg_types import OneLineParser
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from crawlers.demo.render import render_en_book, render_zh_book, zh_numeral
@@ -220,7 +221,7 @@ def _spread(label: str, results: list[tuple[int, int]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.site", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
         type=Path,

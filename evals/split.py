@@ -8,12 +8,12 @@ read at run time only; they are never copied into the project.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.arg_types import OneLineParser
 from evals.data import EVAL_DATA, DataError, read_lines
 from text.sentences import split_sentences
 
@@ -72,7 +72,7 @@ def evaluate(data_dir: Path, lang: str) -> Score:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m evals.split", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
         nargs="?",

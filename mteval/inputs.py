@@ -57,6 +57,20 @@ def _check_count(path: Path, hyps: list[str], ids: list[str], expected_from: str
     )
     raise InputError(
         f"{path}: {len(hyps)} lines, expected {len(ids)} (one per line of {expected_from}); {first}"
+        + _lone_return(hyps)
+    )
+
+
+def _lone_return(lines: list[str]) -> str:
+    """Why a file of lines split by carriage returns alone (classic Mac line ends, a half-done conversion)
+    counts fewer lines than its editor shows: a return without a line feed ends no line here, as it ends
+    none in the references; "" when no line holds one."""
+    line = next((n for n, text in enumerate(lines, 1) if "\r" in text), None)
+    if line is None:
+        return ""
+    return (
+        f"; line {line} holds a carriage return without a line feed, which ends no line "
+        "(lines end at LF or CRLF): convert the file's line ends"
     )
 
 

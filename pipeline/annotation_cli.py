@@ -13,12 +13,13 @@ from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
-from pipeline.output_folder import file_in_the_way
+from pipeline.output_folder import check_hand_made, file_in_the_way
 
 
 def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
     target = Target.of(args)
+    check_hand_made(target.layout)  # qc sample skips corrected chapters; evaluate-mt's export applies them
     stages = tasks.BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])

@@ -62,6 +62,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
         return 2
     target = Target.of(args)
+    output_folder.check_hand_made(target.layout)
     export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
     if status := finish(
         target, build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)
@@ -78,6 +79,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
+    output_folder.check_hand_made(target.layout)
     stages = [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]]
     if status := finish(target, build(target, stages, args)):
         return status
@@ -103,6 +105,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from exports.corpus import aligned_books
 
     target = Target.of(args)
+    output_folder.check_hand_made(target.layout)
     if not aligned_books(target.layout):
         print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
         return 1

@@ -159,6 +159,19 @@ def check_built_in(layout: Layout) -> None:
         )
 
 
+def check_hand_made(layout: Layout) -> None:
+    """``FolderRefused`` when a file stands where a hand-made folder goes (``corrections/``, ``qc/``): the
+    commands that use the reviews (export, report, stats, qc sample, evaluate-mt) would read none there and
+    go on without them."""
+    for name in HAND_MADE:
+        path = layout.root / name
+        if path.exists() and not path.is_dir():
+            raise FolderRefused(
+                f"{path} is a file where the hand-made folder {name}/ goes (qc import writes it): "
+                "rename or remove that file"
+            )
+
+
 def clean(layout: Layout) -> list[str]:
     """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns those kept.
 

@@ -123,16 +123,18 @@ def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option,
     done = bench(module, option, value)
     wrong = value.split(",")[-1]
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines()[-1] == (
-        f"{module}.py: error: argument {option}: '{wrong}' is not a positive whole number"
+    assert done.stderr == (
+        f"python -m bench.{module}: error: argument {option}: '{wrong}' is not a positive whole number "
+        f"(see python -m bench.{module} --help)\n"
     )
 
 
 def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path):
     done = bench("bench_scale", "--save", str(tmp_path))
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines()[-1] == (
-        f"bench_scale.py: error: argument --save: '{tmp_path}' is a folder, not a file"
+    assert done.stderr == (
+        f"python -m bench.bench_scale: error: argument --save: '{tmp_path}' is a folder, not a file "
+        "(see python -m bench.bench_scale --help)\n"
     )
 
 
@@ -142,8 +144,9 @@ def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, op
     folder = str(tmp_path / "file" / "books")
     done = bench(module, *([option] if option else []), folder)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines()[-1] == (
-        f"{module}.py: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is a file, not a folder"
+    assert done.stderr == (
+        f"python -m bench.{module}: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is "
+        f"a file, not a folder (see python -m bench.{module} --help)\n"
     )
 
 

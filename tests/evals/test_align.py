@@ -101,6 +101,7 @@ def test_an_out_folder_that_is_a_file_is_refused_before_aligning(tmp_path, capsy
     (tmp_path / "out").write_text("x")
     with pytest.raises(SystemExit) as exit:
         main([str(tmp_path / "data"), "--out", str(tmp_path / "out")])
-    assert exit.value.code == 2 and capsys.readouterr().err.endswith(
-        f"error: argument --out: '{tmp_path / 'out'}': {tmp_path / 'out'} is a file, not a folder\n"
+    assert exit.value.code == 2 and capsys.readouterr().err == (
+        f"python -m evals.align: error: argument --out: '{tmp_path / 'out'}': {tmp_path / 'out'} is a file, "
+        "not a folder (see python -m evals.align --help)\n"
     )

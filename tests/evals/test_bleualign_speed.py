@@ -56,10 +56,9 @@ def test_repeats_must_be_positive(tmp_path, capsys, repeats):
     with pytest.raises(SystemExit) as exit_:
         main([str(tmp_path), "--upstream-python", sys.executable, "--repeats", repeats])
     assert exit_.value.code == 2
-    assert (
-        capsys.readouterr()
-        .err.splitlines()[-1]
-        .endswith(f"error: argument --repeats: '{repeats}' is not a positive whole number")
+    assert capsys.readouterr().err == (
+        f"python -m evals.bleualign_speed: error: argument --repeats: '{repeats}' is not a positive whole "
+        "number (see python -m evals.bleualign_speed --help)\n"
     )
 
 

@@ -84,13 +84,22 @@ def test_a_verdict_outside_the_known_sets_or_judged_twice_is_a_one_line_error(tm
 def test_score_takes_at_most_two_passes_and_sample_a_positive_per(tmp_path, capsys):
     verdicts = tmp_path / "p1.tsv"
     verdicts.write_text("a/1/c0\trepetition\tadjacent\t1\n")
-    for argv, problem in (
-        (["score", str(verdicts), str(verdicts), str(verdicts)], f"unrecognized arguments: {verdicts}"),
-        (["sample", str(tmp_path), "--per", "-1"], "argument --per: '-1' is not a positive whole number"),
+    for argv, prog, problem in (
+        (
+            ["score", str(verdicts), str(verdicts), str(verdicts)],
+            "python -m evals.judge",
+            f"unrecognized arguments: {verdicts}",
+        ),
+        (
+            ["sample", str(tmp_path), "--per", "-1"],
+            "python -m evals.judge sample",
+            "argument --per: '-1' is not a positive whole number",
+        ),
     ):
         with pytest.raises(SystemExit) as exit:
             judge.main(argv)
-        assert exit.value.code == 2 and capsys.readouterr().err.endswith(f"error: {problem}\n")
+        assert exit.value.code == 2
+        assert capsys.readouterr().err == f"{prog}: error: {problem} (see {prog} --help)\n"
 
 
 def test_sample_mines_the_line_layout_split_with_the_lines_as_beads(tmp_path, capsys):

@@ -56,10 +56,9 @@ def test_seeds_need_perturbed_paragraphs(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["--paragraphs", "exact", "--seeds", "1-2"])
     assert exit_.value.code == 2
-    assert (
-        capsys.readouterr()
-        .err.splitlines()[-1]
-        .endswith("error: --seeds: only with --paragraphs perturbed (the exact paragraphs have no seed)")
+    assert capsys.readouterr().err == (
+        "python -m evals.site: error: --seeds: only with --paragraphs perturbed (the exact paragraphs have "
+        "no seed) (see python -m evals.site --help)\n"
     )
 
 

@@ -78,6 +78,20 @@ def test_a_line_holding_another_line_break_character_counts_as_one_line(export, 
     assert sum(len(d.hyps) for d in docs) == len(refs) and docs[0].hyps[0] == f"a{inside}b"
 
 
+def test_a_count_off_by_lone_carriage_returns_names_the_first_line_holding_one(export, tmp_path):
+    """A file of classic Mac line ends is one line here, as it would be many to ``str.splitlines``."""
+    ids = (export / "text" / "test.ids").read_text(encoding="utf-8").splitlines()
+    hyp = tmp_path / "mac.txt"
+    hyp.write_bytes(b"first\nsecond\rthird\r" + b"x\n" * (len(ids) - 3))
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == (
+        f"{hyp}: {len(ids) - 2} lines, expected {len(ids)} (one per line of {export / 'text' / 'test.ids'}); "
+        f"first id without a line: {ids[-2]}; line 2 holds a carriage return without a line feed, which ends "
+        "no line (lines end at LF or CRLF): convert the file's line ends"
+    )
+
+
 def test_a_byte_order_mark_is_dropped_or_read_and_binary_or_bad_bytes_are_an_error(export, tmp_path):
     refs = (export / "text" / "test.en").read_bytes()
     hyp = tmp_path / "sys.txt"

@@ -123,6 +123,31 @@ def test_unknown_export_formats_are_named_before_any_work(config, capsys):
     )
 
 
+@pytest.mark.parametrize("name", ["corrections", "qc"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export"],
+        ["report"],
+        ["stats"],
+        ["qc", "sample", "--chapters", "1"],
+        ["evaluate-mt", "--hyp", "sys.txt"],
+    ],
+)
+def test_a_file_in_place_of_a_hand_made_folder_is_refused_before_any_work(config, capsys, command, name):
+    """Its reviews were read as none: export, report and stats went on without the corrections."""
+    layout = Layout(output_of(config))
+    layout.root.mkdir()
+    (layout.root / name).write_text("reviews", encoding="utf-8")
+    assert _run(capsys, *command, *target(config)) == (
+        2,
+        "",
+        f"{layout.root / name} is a file where the hand-made folder {name}/ goes (qc import writes it): "
+        "rename or remove that file\n",
+    )
+    assert sorted(p.name for p in layout.root.iterdir()) == [name]
+
+
 def test_a_folder_holding_other_books_is_refused_with_exit_2(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("other-book"))

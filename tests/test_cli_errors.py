@@ -1,0 +1,48 @@
+"""A bad argument to any tool under evals/ or bench/ is one line on stderr and exit 2, not argparse's
+usage block (``core.arg_types.OneLineParser``)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import pytest
+
+from core.paths import REPO_ROOT
+
+# tools whose required arguments argparse names before an unknown option
+REQUIRED = {
+    "evals.align": "data_dir",
+    "evals.bleualign_speed": "--upstream-python",
+    "evals.compare": "ours, reference",
+    "evals.errors": "data_dir",
+    "evals.judge": "command",
+    "bench.synthetic_books": "folder",
+}
+
+
+def _tools() -> list[str]:
+    """The modules under evals/ and bench/ run as commands (``bench.__main__`` is ``python -m bench``)."""
+    return [
+        f"{package}.{path.stem}"
+        for package in ("evals", "bench")
+        for path in sorted((REPO_ROOT / package).glob("*.py"))
+        if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+    ]
+
+
+@pytest.mark.parametrize("module", _tools())
+def test_an_unknown_option_is_one_line_and_exit_2(module, capsys, monkeypatch):
+    monkeypatch.setattr(os, "environ", os.environ.copy())  # bench_cohesion's import sets BLAS threads in it
+    with pytest.raises(SystemExit) as exit_:
+        importlib.import_module(module).main(["--no-such-option"])
+    prog = f"python -m {module.removesuffix('.__main__')}"
+    problem = (
+        f"the following arguments are required: {REQUIRED[module]}"
+        if module in REQUIRED
+        else "unrecognized arguments: --no-such-option"
+    )
+    assert (exit_.value.code, capsys.readouterr()) == (
+        2,
+        ("", f"{prog}: error: {problem} (see {prog} --help)\n"),
+    )
