@@ -1,11 +1,13 @@
 """Fit the search weights (one-sided bead costs, paragraph terms, mark mismatch) by k-fold across chapters.
 
-    python -m evals.crossval [--method default|hybrid] [DATA_DIR ...]
+    python -m evals.crossval [--method default|hybrid] [--folds K] [DATA_DIR ...]
         (default: mac-dev and webfiction-dev in ../shared/eval-data)
 
-Chapters of all folders are dealt round-robin into K folds. For each fold the grid point with the best
-mean of strict F1 and line accuracy on the other folds aligns the held-out fold; the held-out results,
-summed, are the cross-validated figures, with the spread of the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the
+Each chapter is held out in turn (every chapter of the dev sets is from a book of its own, so this is
+leave-one-book-out); with ``--folds K`` the chapters of all folders are dealt round-robin into K folds
+instead. For each fold the grid point with the best mean of strict F1 and line accuracy on the other
+folds aligns the held-out fold; the held-out results, summed, are the cross-validated figures, with the
+spread of the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the
 defaults of ``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its
 embedding weight alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``.
 Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
@@ -32,11 +34,10 @@ from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, Shape, dp_align, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, positive
 from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
-FOLDS = 4
 GRIDS = {
     "default": {
         "skip_zh": (-0.2, -0.3),
@@ -172,8 +173,15 @@ def main(argv: list[str] | None = None) -> int:
         default="default",
         help="aligner whose weights are cross-validated (default: default)",
     )
+    parser.add_argument(
+        "--folds",
+        type=positive,
+        help="deal the chapters round-robin into K folds (default: one chapter per fold)",
+    )
     add_dev_dirs(parser)
     args = parser.parse_args(argv)
+    if args.folds == 1:
+        parser.error("argument --folds: one fold leaves nothing to fit the weights on: give 2 or more")
     folders = present(args.data_dirs)
     if not folders:
         return 0
@@ -181,10 +189,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cache = PooledCache(UsePooler()) if args.method == "hybrid" else None
         cases = [case for data_dir in folders for case in prepare(data_dir, lexicon, cache)]
-        if len(cases) < FOLDS:
+        count = args.folds or max(2, len(cases))
+        if len(cases) < count:
             raise DataError(
-                f"{len(cases)} chapter(s) with gold in {', '.join(map(str, folders))}: {FOLDS}-fold"
-                f" cross-validation needs at least {FOLDS}, one per fold"
+                f"{len(cases)} chapter(s) with gold in {', '.join(map(str, folders))}: {count}-fold"
+                f" cross-validation needs at least {count}, one per fold"
             )
     except (DataError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
@@ -196,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
             table[p, id(case)] = case.result(params, weights)
         print(f"\rgrid {p + 1}/{len(points)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    folds = [[case for k, case in enumerate(cases) if k % FOLDS == fold] for fold in range(FOLDS)]
+    folds = [[case for k, case in enumerate(cases) if k % count == fold] for fold in range(count)]
+    scheme = f"{count}-fold" if args.folds else f"one chapter per fold, {count} folds"
     held_out: dict[str, dict[int, list[tuple[Counts, int, int]]]] = {}
     for fold, test in enumerate(folds):
         best = fit([case for k, other in enumerate(folds) if k != fold for case in other], table, len(points))
@@ -206,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         values, line_acc = summed([result for results in by_fold.values() for result in results])
         per_fold = [summed(results)[0]["strict_f1"] for results in by_fold.values()]
         print(
-            f"{dataset:>16} cross-validated ({FOLDS}-fold): strict F1 {values['strict_f1']:.3f}"
+            f"{dataset:>16} cross-validated ({scheme}): strict F1 {values['strict_f1']:.3f}"
             f"  lax F1 {values['lax_f1']:.3f}  line acc {line_acc:.3f};  per fold strict F1 mean"
             f" {statistics.mean(per_fold):.3f} sd {statistics.pstdev(per_fold):.3f}"
             f" min {min(per_fold):.3f} max {max(per_fold):.3f}"

@@ -112,7 +112,7 @@ STRICT_LAX_LINE = "strict {2:~.3f}, lax {5:~.3f}, line acc {6:~.3f}"
 SPLIT = "python -m evals.split"
 CROSSVAL, CROSSVAL_HYBRID = "python -m evals.crossval", "python -m evals.crossval --method hybrid"
 CV = (
-    r"^\s+{} cross-validated \(4-fold\): strict F1 (\S+)  lax F1 (\S+)  line acc ([\d.]+);"
+    r"^\s+{} cross-validated \(one chapter per fold, 16 folds\): strict F1 (\S+)  lax F1 (\S+)  line acc ([\d.]+);"
     r"  per fold strict F1 mean (\S+) sd (\S+) min (\S+) max (\S+)"
 )
 CV_TEXT = (

@@ -66,11 +66,26 @@ def test_an_empty_chapter_or_gold_file_is_a_one_line_error_not_a_dropped_chapter
 
 
 def test_fewer_chapters_than_folds_is_a_one_line_error_before_the_grid(tmp_path, capsys):
-    _write_dir(tmp_path)  # one chapter: three folds would be fitted on nothing
+    _write_dir(tmp_path)  # one chapter: the other folds would be fitted on nothing
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == (
         "",
+        f"error: 1 chapter(s) with gold in {tmp_path}: 2-fold cross-validation needs at least 2, one per fold\n",
+    )
+    assert main([str(tmp_path), "--folds", "4"]) == 1
+    assert capsys.readouterr() == (
+        "",
         f"error: 1 chapter(s) with gold in {tmp_path}: 4-fold cross-validation needs at least 4, one per fold\n",
+    )
+
+
+def test_one_fold_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path), "--folds", "1"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        "python -m evals.crossval: error: argument --folds: one fold leaves nothing to fit the weights on:"
+        " give 2 or more (see python -m evals.crossval --help)\n"
     )
 
 
