@@ -18,9 +18,10 @@ After she ..."; he/she only). The look-back of a he/she in speech takes no noun 
 naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
 pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
 unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
-phrases, or a person whom the pronoun may mean but whose gender is unknown (a singular name of unknown gender,
-"the teacher", a speaker label), when any noun or name precedes the pronoun in its own sentence, or when a pronoun
-of the same class is the closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
+phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may
+mean but whose gender is unknown (a singular name of unknown gender, "the teacher", a speaker label), when
+any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same class is the
+closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
 hold the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
 that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose main clause has a
 pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named after it ("Tom was
@@ -386,7 +387,8 @@ def _choose(
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"),
-    else the sentence's subject; None when still ambiguous."""
+    else the sentence's subject, else the owner of its subject ("Anna's plan"); None when still
+    ambiguous."""
     if cls in ("m", "f"):
         known = [m for m in compatible if _gender(m, ch) == cls]
         compatible = known or compatible
@@ -396,7 +398,25 @@ def _choose(
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
     subject = _subject(doc, phrases)
-    return subject if subject in compatible else None
+    if subject in compatible:
+        return subject
+    return _owner_of(doc, subject, compatible)
+
+
+def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Mention]) -> Mention | None:
+    """The one of ``compatible`` that owns the sentence's subject ("Anna's plan to help Clara failed.
+    She ...": Anna, the topic), if any."""
+    if doc is None or subject is None:
+        return None
+    for m in compatible:
+        k = m.token + len(m.text.split())  # the word after the name or noun
+        if (
+            k < subject.token
+            and doc[k].tag_ == "POS"
+            and all(t.tag_ in ("JJ", "JJR", "JJS", "VBN", "HYPH") for t in doc[k + 1 : subject.token])
+        ):
+            return m
+    return None
 
 
 def _amount(m: Mention) -> bool:

@@ -39,6 +39,13 @@ def test_a_plural_name_is_no_person_a_he_or_she_may_mean(mined):
     assert found[-1] == ("personal", (1, 36, 45, "Zhang Wei"), (2, 0, 2, "He"), "he")
 
 
+def test_between_two_names_the_owner_of_the_subject_is_the_topic(mined):
+    assert mined("reference", "Anna's old plan to help Clara failed.", "She was sad.") == [
+        ("personal", (0, 0, 4, "Anna"), (1, 0, 3, "She"), "she")
+    ]
+    assert mined("reference", "The plan of Anna to help Clara failed.", "She was sad.") == []
+
+
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
     assert mined("reference", "Her son-in-law came.", "He was late.") == [
         ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
