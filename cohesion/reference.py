@@ -18,17 +18,19 @@ After she ..."; he/she only). The look-back of a he/she in speech takes no noun 
 naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
 pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
 unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
-phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may
-mean but whose gender is unknown (a singular name of unknown gender, "the teacher", a speaker label), when
-any noun or name precedes the pronoun in its own sentence, or when a pronoun of the same class is the
-closer link (a pronoun chain). Passing over a sentence is allowed only when it cannot
-hold the referent (no such person, no plural noun for "they"); a link three or more sentences back must end on
-that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose main clause has a
-pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named after it ("Tom was
-tired. He thanked the old man. He went home.": Tom), or nothing when the antecedent cannot be inherited as
-below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both in speech) with
-nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so a chain goes on
-past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
+phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean
+but whose gender is unknown (a singular name of unknown gender, "the teacher", a speaker label), when any noun
+or name precedes the pronoun in its own sentence, or when a pronoun of the same class is the closer link (a
+pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition) means someone other
+than its own clause's subject ("Clara handed her the key": not Clara; not after a preposition of place),
+so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
+when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
+back must end on that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose
+main clause has a pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named
+after it ("Tom was tired. He thanked the old man. He went home.": Tom), or nothing when the antecedent cannot
+be inherited as below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both in
+speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so a
+chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
 antecedent must still agree at that distance: a "they" further back is a person). The subject of a sentence
 that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the clause's
 comma. Names are persons only where the chapter does not show them to be places or organisations
@@ -37,8 +39,8 @@ names a person of the possessive's gender; the possessive of a title is no prono
 Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class in the same sentence names
 the same referent ("She put down her bag"), unless it is the object of a clause whose subject is a pronoun of
 its class ("He thanked him", "she said he paid him"; not after a preposition of place: "the lamp above her"),
-someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese
-is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese is
+recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -158,6 +160,9 @@ def _personal(
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and _running_speech(ch, j, tok.idx))
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if _agreeing(m, cls, ch)]
+    others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
+    if agreeing and _clause_subject_only(ch.docs[j], tok, agreeing):
+        others, agreeing = {m.lemma for m in agreeing}, []  # "Anna handed her the key": not Anna
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     chain = True  # every sentence passed over so far holds a pronoun of the same class
@@ -172,7 +177,9 @@ def _personal(
         framed_speech = framed_speech or (
             in_speech and cls in ("m", "f") and any(_speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
-        compatible = [m for m in phrases if _compatible(m, cls, ch, things and j - i == 1)]
+        compatible = [
+            m for m in phrases if _compatible(m, cls, ch, things and j - i == 1) and m.lemma not in others
+        ]
         if any(
             _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
         ) or any(_compatible(m, cls, ch) for m in framed):
@@ -223,6 +230,24 @@ def _later(
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention]) -> bool:
+    """Is ``tok`` an object pronoun (him, her, them; "it" after a verb or preposition) whose clause's
+    subject is the only phrase of its sentence before it that it might mean? An object names someone
+    other than its own clause's subject ("The cat pushed it off", "Anna handed her the key"), but for a
+    preposition of place ("the noise around her")."""
+    if doc is None or tok.tag_ != "PRP" or _around(doc, tok.i):
+        return False
+    if tok.lower_ == "it":  # an object, not the subject of what follows ("looked like it grew")
+        if not tok.i or doc[tok.i - 1].pos_ not in ("VERB", "ADP") or doc[tok.i - 1].lower_ in ("like", "as"):
+            return False
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in FINITE:
+            return False
+    elif tok.lower_ not in OBJECT_FORMS:
+        return False
+    subject = _last_subject(doc[: tok.i])
+    return subject is not None and all(m.token <= subject.i < m.token + len(m.text.split()) for m in agreeing)
 
 
 def _around(doc: Sentence, k: int) -> bool:

@@ -46,6 +46,17 @@ def test_between_two_names_the_owner_of_the_subject_is_the_topic(mined):
     assert mined("reference", "The plan of Anna to help Clara failed.", "She was sad.") == []
 
 
+def test_an_object_pronoun_means_someone_other_than_its_clauses_subject(mined):
+    assert mined("reference", "Mira sat by the window.", "Later Clara handed her the key.") == [
+        ("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")
+    ]
+    assert mined("reference", "The lamp stood on the desk.", "The cat pushed it off.") == [
+        ("personal", (0, 4, 8, "lamp"), (1, 15, 17, "it"), "it")
+    ]
+    # not after a preposition of place, nor an "it" that is a subject
+    assert mined("reference", "Anna had a box.", "The room looked like it grew.") == []
+
+
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
     assert mined("reference", "Her son-in-law came.", "He was late.") == [
         ("personal", (0, 4, 14, "son-in-law"), (1, 0, 2, "He"), "he")
