@@ -59,9 +59,9 @@ class SearchParams:
     band: int = 50  # minimal half-width of the pass-1 band around the diagonal
     band_fraction: float = 0.15  # ... or this fraction of the longer side
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
-    # realignment (refinement's second search): columns allowed around the first pass's path. Learned pairs
-    # move no boundary of the dev sets by more than 3 sentences: 4 gives their beads, 6 leaves a margin
-    # (README: figures of the change)
+    # realignment (refinement's second search): columns allowed around the first pass's path. From 4 on, the
+    # dev sets' beads are those of both passes rerun (3: two mac-dev beads differ); 6 leaves a margin (README:
+    # How each stage works, Align)
     near: int = 6
     max_size: int = 6  # largest bead a + b
     # ... and 1-b beads up to this b: a long Chinese sentence the translation splits (web novels' comma-joined
