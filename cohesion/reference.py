@@ -39,8 +39,9 @@ names a person of the possessive's gender; the possessive of a title is no prono
 Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class in the same sentence names
 the same referent ("She put down her bag"), unless it is the object of a clause whose subject is a pronoun of
 its class ("He thanked him", "she said he paid him"; not after a preposition of place: "the lamp above her"),
-someone it may mean is named between the two, or only one of them is in quoted speech. The aligned Chinese is
-recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+someone it may mean is named between the two, only one of them is in quoted speech, or it is a subject or an
+owner after a first object that passed over its clause's subject ("Clara had not seen her, for she ...": Clara
+may be back). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -216,7 +217,9 @@ def _later(
     her"), unless it is the object of a clause whose subject is a pronoun of its class ("He told him":
     another person; the subject is the last one before it, or ``first``; a preposition of place does not
     count: "he heard the noise above him"), someone it may mean is named between the two ("He met Tom
-    and gave his ..."), or one of them is in quoted speech and the other is not."""
+    and gave his ..."), one of them is in quoted speech and the other is not, or it is a subject or an
+    owner after a ``first`` object that passed over its clause's subject ("Clara had not seen her, for she
+    ...")."""
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
         subject = _last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
@@ -225,9 +228,14 @@ def _later(
     in_speech = spoken(text, tok.idx)
     if spoken(text, first.idx) != in_speech:
         return None
-    between = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if first.i < m.token < tok.i]
+    phrases = _antecedents(ch, j, j, in_speech, cls, seen)
+    between = [m for m in phrases if first.i < m.token < tok.i]
     if any(_agreeing(m, cls, ch) for m in between):
         return None
+    if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
+        before = [m for m in phrases if m.token < first.i and _agreeing(m, cls, ch)]
+        if before and _clause_subject_only(ch.docs[j], first, before):
+            return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
 
@@ -247,7 +255,7 @@ def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention
     elif tok.lower_ not in OBJECT_FORMS:
         return False
     subject = _last_subject(doc[: tok.i])
-    return subject is not None and all(m.token <= subject.i < m.token + len(m.text.split()) for m in agreeing)
+    return subject is not None and all(m.start <= subject.idx < m.end for m in agreeing)
 
 
 def _around(doc: Sentence, k: int) -> bool:
@@ -434,7 +442,7 @@ def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Me
     if doc is None or subject is None:
         return None
     for m in compatible:
-        k = m.token + len(m.text.split())  # the word after the name or noun
+        k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))  # the word after the phrase
         if (
             k < subject.token
             and doc[k].tag_ == "POS"

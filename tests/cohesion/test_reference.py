@@ -55,6 +55,17 @@ def test_an_object_pronoun_means_someone_other_than_its_clauses_subject(mined):
     ]
     # not after a preposition of place, nor an "it" that is a subject
     assert mined("reference", "Anna had a box.", "The room looked like it grew.") == []
+    # a hyphenated name is its clause's subject too
+    assert mined("reference", "Mira sat by the window.", "Later Miss Li-hua handed her the key.") == [
+        ("personal", (0, 0, 4, "Mira"), (1, 25, 28, "her"), "her")
+    ]
+
+
+def test_after_an_object_that_passed_over_its_subject_a_later_subject_or_owner_is_not_chained(mined):
+    found = mined("reference", "Mira sat by the window.", "Clara had not seen her, for she was reading.")
+    assert found == [("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")]
+    found = mined("reference", "Mira sat by the window.", "Clara handed her the key and smiled at her.")
+    assert [b[3] for _, _, b, _ in found] == ["her", "her"]  # another object is
 
 
 def test_a_kinship_compound_takes_the_gender_of_its_first_word(mined):
