@@ -46,6 +46,10 @@ PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
 PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
 PERSONAL = frozenset("i you he she we they".split())  # subjects that are persons
+# the linking verbs that say what someone is ("He was a tough one"; "got", "looked" say other things)
+PREDICATING = frozenset(
+    "be is was are were been being 's 're am seem seems seemed remain remains remained".split()
+)
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -122,8 +126,8 @@ def _said_of_a_person(doc: Sentence, k: int) -> bool:
     while start >= 0 and (doc[start].pos_ in ("DET", "ADJ", "ADV") or doc[start].tag_ == "PRP$"):
         start -= 1
     subject = nounphrase.predicated_of(doc, k)
-    if subject is None or start in (-1, k - 1) or doc[start].pos_ not in ("AUX", "VERB"):
-        return False
+    if subject is None or start in (-1, k - 1) or doc[start].lower_.replace("’", "'") not in PREDICATING:
+        return False  # (not "got": "I've got another one")
     word = doc[subject]
     return (
         word.lower_ in PERSONAL

@@ -92,6 +92,9 @@ def test_a_one_said_of_a_thing_is_a_substitute(mined):
     assert mined("substitution", "He picked up the apple.", "It was a big one.") == [
         ("nominal", (0, 17, 22, "apple"), (1, 13, 16, "one"), "big one")
     ]
+    assert mined("substitution", "He lost his pen.", "I've got another one.") == [
+        ("nominal", (0, 12, 15, "pen"), (1, 17, 20, "one"), "another one")
+    ]
 
 
 def test_one_of_the_people_of_its_own_sentence_is_no_substitute(mined):
