@@ -60,12 +60,18 @@ FIRST = r"^[\s\"'“‘«「『—–\-…]*(?:first of all|firstly|first)\s*,"
 RETURNING = frozenset(
     "instead|after all|anyway|anyhow|in any case|rather|on the contrary|all the same|still|even so".split("|")
 )
-# "An hour later, ...", "Two days later he ...": a span of time and "later", a temporal connective like
-# "later" itself (not "... later than planned").
+# "An hour later, ...", "Two days later he ...", "After two days, ...", "In less than an hour ...": a span of
+# time and "later", or "after", "in" or "within" and a counted span, a temporal connective like "later"
+# itself (not "... later than planned", "After he left", "In many ways").
+_COUNT = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|a few|a couple of|several|some|"
+    r"many|\d+)\s+(?:more\s+|short\s+|long\s+|little\s+)?"
+)
+_UNIT = r"(?:second|minute|moment|hour|day|night|week|month|year|while|time)s?"
 LATER = re.compile(
-    r"(?P<c>(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|a few|a couple of|"
-    r"several|some|many|\d+)\s+(?:more\s+|short\s+|long\s+|little\s+)?)?(?:second|minute|moment|hour|day|night|"
-    r"week|month|year|while|time)s?\s+later)\b(?!\s+than\b)",
+    rf"(?P<c>(?:{_COUNT})?{_UNIT}\s+later(?!\s+than\b)"
+    rf"|after\s+(?:over|about|nearly|almost|more\s+than|less\s+than|just)?\s*{_COUNT}{_UNIT}"
+    rf"|(?:in|within)\s+(?:less\s+than|under|just|about|over)?\s*{_COUNT}{_UNIT})\b",
     re.I,
 )
 REACH = 3  # how far back a returning connective may link

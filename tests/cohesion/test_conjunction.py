@@ -39,6 +39,11 @@ def test_after_quote_and_multiword(mined):
         ("In a flash, the sun came out.", "temporal", "In a flash"),
         ("At first we stayed in.", "temporal", "At first"),  # a pronoun subject or a comma after it
         ("However…", "adversative", "However"),  # the speaker trails off
+        ("Thereafter the river rose.", "temporal", "Thereafter"),
+        ("First off, the roof leaked.", "temporal", "First off"),
+        ("Anyways, we stayed in.", "adversative", "Anyways"),
+        ("Plus, the roof leaked.", "additive", "Plus"),
+        ("Or maybe it was snow.", "additive", "Or maybe"),  # "or" before an adverb, as one connective
     ],
 )
 def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, kind, connective):
@@ -60,6 +65,21 @@ def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, ki
 )
 def test_a_span_of_time_and_later_is_later(mined, second):
     phrase = second[: second.index("later") + 5]
+    assert mined("conjunction", RAIN, second) == [
+        ("temporal", (0, 0, 0, ""), (1, 0, len(phrase), phrase), "later")
+    ]
+
+
+@pytest.mark.parametrize(
+    "second, phrase",
+    [
+        ("After two days, the sun came out.", "After two days"),
+        ("After over one hour he gave up.", "After over one hour"),
+        ("In less than an hour the road flooded.", "In less than an hour"),
+        ("Within a week, the river fell.", "Within a week"),
+    ],
+)
+def test_after_or_in_and_a_counted_span_of_time_is_later(mined, second, phrase):
     assert mined("conjunction", RAIN, second) == [
         ("temporal", (0, 0, 0, ""), (1, 0, len(phrase), phrase), "later")
     ]
@@ -113,6 +133,9 @@ def test_after_a_pronoun_subject_before_its_verb(mined):
         "At least ten roofs leaked.",
         "Shortly after the storm, we left.",  # a preposition: "after the storm"
         "Two days later than planned, we left.",
+        "After he left, we stayed.",  # a subordinator: both sides in one sentence
+        "In many ways it was a relief.",
+        "Plus one more roof leaked.",  # "plus" needs its comma
         "So…",
     ],
 )
