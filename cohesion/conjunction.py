@@ -4,7 +4,8 @@ Positions (per connective, ``text/data/connectives.tsv``): sentence-initial or c
 semicolon (the two clauses are then the pair, adjacent as the cohesion paper allows), after opening quotes,
 dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final
 after a comma ("..., though."); or parenthetical ("He, however, refused."). A sentence-initial span of time
-and "later" ("An hour later, ...") is the connective "later"; a connective the speaker trails off after
+and "later" ("An hour later, ...") is the connective "later", and so is "after", "in" or "within" with a
+counted span ("After two days, ...", "In less than an hour ..."); a connective the speaker trails off after
 ("However…") links as well. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
 text); ``sent_a`` is the previous sentence.
 
