@@ -5,15 +5,15 @@
 
 Each chapter is held out in turn (every chapter of the dev sets is from a book of its own, so this is
 leave-one-book-out); with ``--folds K`` the chapters of all folders are dealt round-robin into K folds
-instead. For each fold the grid point with the best mean of strict F1 and line accuracy on the other
-folds aligns the held-out fold; the held-out results, summed, are the cross-validated figures, with the
-spread of the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the
-defaults of ``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its
-embedding weight alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``.
-Scorers are built once per chapter (with the book's refinement under the current defaults), so only the
-search reruns per grid point (both passes over the refined scorer: the book searches near its first pass's
-beads instead, which gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's answers unchanged, so
-those are computed once per chapter too (``Recorded``).
+instead. For each fold the grid point with the best mean of strict F1 and line accuracy on the other folds
+aligns the held-out fold; the held-out results, summed, are the cross-validated figures, with the spread of
+the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the defaults of
+``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its embedding weight
+alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``. Scorers are
+built once per chapter (with the book's refinement under the current defaults), so only the search reruns per
+grid point (both passes over the refined scorer: the book searches near its first pass's beads instead, which
+gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's
+answers unchanged, so those are computed once per chapter too (``Recorded``).
 """
 
 from __future__ import annotations
