@@ -5,7 +5,7 @@ semicolon (the two clauses are then the pair, adjacent as the cohesion paper all
 dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final
 after a comma ("..., though."); or parenthetical ("He, however, refused."). A sentence-initial span of time
 and "later" ("An hour later, ...") is the connective "later", and so is "after", "in" or "within" with a
-counted span ("After two days, ...", "In less than an hour ..."); a connective the speaker trails off after
+counted span ("After two days, ...", "In less than a week ..."); a connective the speaker trails off after
 ("However…") links as well. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
 text); ``sent_a`` is the previous sentence.
 
@@ -61,7 +61,7 @@ FIRST = r"^[\s\"'“‘«「『—–\-…]*(?:first of all|firstly|first)\s*,"
 RETURNING = frozenset(
     "instead|after all|anyway|anyhow|in any case|rather|on the contrary|all the same|still|even so".split("|")
 )
-# "An hour later, ...", "Two days later he ...", "After two days, ...", "In less than an hour ...": a span of
+# "An hour later, ...", "Two days later he ...", "After two days, ...", "In less than a week ...": a span of
 # time and "later", or "after", "in" or "within" and a counted span, a temporal connective like "later"
 # itself (not "... later than planned", "After he left", "In many ways").
 _COUNT = (

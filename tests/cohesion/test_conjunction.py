@@ -74,8 +74,8 @@ def test_a_span_of_time_and_later_is_later(mined, second):
     "second, phrase",
     [
         ("After two days, the sun came out.", "After two days"),
-        ("After over one hour he gave up.", "After over one hour"),
-        ("In less than an hour the road flooded.", "In less than an hour"),
+        ("After over two hours he gave up.", "After over two hours"),
+        ("In less than a minute the road flooded.", "In less than a minute"),
         ("Within a week, the river fell.", "Within a week"),
     ],
 )
