@@ -20,6 +20,7 @@ from cohesion import lexicon
 
 DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
+NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
 LINKING = frozenset(

@@ -91,7 +91,6 @@ SUBJECT_FORMS = frozenset(("he", "she", "they"))
 TITLE_POSSESSIVES = {"his": "m", "her": "f"}  # the gender of "His Majesty", "Her Ladyship"
 # Plural forms of address: "their ladyships" is a title, in any case, not a pronoun and a noun.
 PLURAL_HONORIFICS = frozenset("majesties highnesses ladyships lordships excellencies eminences".split())
-NOMINATIVE = frozenset(("i", "you", "we", "he", "she", "they"))
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
 PLACE = frozenset(
     "above below behind beside around about near within beneath under underneath inside before toward "
@@ -292,7 +291,7 @@ def _last_subject(words: list[Word]) -> Word | None:
     her"), if any: a nominative pronoun, or an "it" or a noun right before a finite verb."""
     for k in range(len(words) - 1, -1, -1):
         w = words[k]
-        if w.tag_ == "PRP" and w.lower_ in NOMINATIVE:
+        if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
             return w
         if (w.lower_ == "it" or w.tag_.startswith("NN")) and k + 1 < len(words):
             if words[k + 1].tag_ in FINITE:

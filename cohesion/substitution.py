@@ -45,7 +45,6 @@ NOT_AFTER = frozenset("of another by after or who that which whom whose to ever"
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
 PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
-PERSONAL = frozenset("i you he she we they".split())  # subjects that are persons
 # the linking verbs that say what someone is ("He was a tough one"; "got", "looked" say other things)
 PREDICATING = frozenset(
     "be is was are were been being 's 're am seem seems seemed remain remains remained".split()
@@ -130,7 +129,7 @@ def _said_of_a_person(doc: Sentence, k: int) -> bool:
         return False  # (not "got": "I've got another one")
     word = doc[subject]
     return (
-        word.lower_ in PERSONAL
+        word.lower_ in nounphrase.NOMINATIVE
         or word.pos_ == "PROPN"
         or (word.noun is not None and senses.is_person(word.noun))
     )
