@@ -51,6 +51,11 @@ def predicated_of(doc: Sentence, k: int) -> int | None:
         verb -= 1
     if verb < 0 or doc[verb].lower_.replace("’", "'") not in LINKING:
         return None
+    return subject_before(doc, verb)
+
+
+def subject_before(doc: Sentence, verb: int) -> int | None:
+    """The last noun or pronoun before word ``verb``: its subject, roughly (None when there is none)."""
     subject = verb - 1
     while subject >= 0 and doc[subject].pos_ not in ("NOUN", "PROPN", "PRON"):
         subject -= 1

@@ -46,9 +46,7 @@ PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
 PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
 # the linking verbs that say what someone is ("He was a tough one"; "got", "looked" say other things)
-PREDICATING = frozenset(
-    "be is was are were been being 's 're am seem seems seemed remain remains remained".split()
-)
+PREDICATING = frozenset("be is was are were been being 's 're am seem seems seemed remained".split())
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -121,12 +119,16 @@ def _said_of_a_person(doc: Sentence, k: int) -> bool:
     are the lucky one"; not "It was a big one", nor a bare "become one himself", one of a group named
     before): after a linking verb and a determiner or adjective (adverbs too), with a personal pronoun, a
     name or a person noun for subject?"""
-    start = k - 1
-    while start >= 0 and (doc[start].pos_ in ("DET", "ADJ", "ADV") or doc[start].tag_ == "PRP$"):
-        start -= 1
-    subject = nounphrase.predicated_of(doc, k)
-    if subject is None or start in (-1, k - 1) or doc[start].lower_.replace("’", "'") not in PREDICATING:
+    verb = k - 1
+    while verb >= 0 and (doc[verb].pos_ in ("DET", "ADJ", "ADV") or doc[verb].tag_ == "PRP$"):
+        verb -= 1
+    if verb in (-1, k - 1) or doc[verb].pos_ not in ("AUX", "VERB"):
+        return False
+    if doc[verb].lower_.replace("’", "'") not in PREDICATING:
         return False  # (not "got": "I've got another one")
+    subject = nounphrase.subject_before(doc, verb)
+    if subject is None:
+        return False
     word = doc[subject]
     return (
         word.lower_ in nounphrase.NOMINATIVE
