@@ -77,7 +77,9 @@ LATER = re.compile(
 )
 REACH = 3  # how far back a returning connective may link
 PRONOUNS = frozenset("i we you he she they".split())
-SUBJECTS = "i|we|you|he|she|it|they"  # the pronoun subjects a connective may follow (position "s")
+SUBJECTS = "i|we|you|he|she|it|they|this|that"  # the subjects a connective may follow (position "s")
+# an auxiliary or modal that may stand between the subject and the connective ("She was also ...")
+AUXILIARIES = "am|is|are|was|were|has|have|had|do|does|did|can|could|will|would|shall|should|may|might|must"
 CONCLUSIVE = ("later", "eventually", "in the end", "finally", "at last")
 SERIES = {
     AT_FIRST: CONCLUSIVE,
@@ -95,7 +97,10 @@ def patterns() -> dict[str, re.Pattern]:
         "i": re.compile(rf"(?P<c>{alternatives('i')})\b", re.I),
         "f": re.compile(rf",\s*(?P<c>{alternatives('f')})\s*[.!?…]+[\"'”’]*\s*$", re.I),
         "p": re.compile(rf"\w,\s*(?P<c>{alternatives('p')})\s*,", re.I),
-        "s": re.compile(rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS})\s+(?P<c>{alternatives('s')})\s+(?=[a-z])", re.I),
+        "s": re.compile(
+            rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS})\s+(?P<aux>(?:{AUXILIARIES})\s+)?(?P<c>{alternatives('s')})\s+(?=[a-z])",
+            re.I,
+        ),
     }
 
 
@@ -134,7 +139,7 @@ def _after_semicolon(ch: Chapter, j: int, text: str) -> Iterator[Candidate]:
         if match is None or match.group("c") != match.group("c").lower():
             continue
         rest, connective = text[match.end() :].lstrip(), connectives.connective(match.group("c"))
-        if not rest or rest[0] in ".?!…" or _unmet(connective.condition, rest):
+        if not rest or rest[0] in ".?!…" or _unmet(connective.condition, rest, ch.docs[j], match.end()):
             continue
         if re.match(r"(?:to|of)\b", rest) or _modifies(connective.condition, ch.docs[j], match.end()):
             continue
@@ -219,15 +224,18 @@ def _later(text: str) -> re.Match | None:
 
 
 def _after_subject(doc: Sentence | None) -> re.Match | None:
-    """A connective between a pronoun subject, opening the sentence or after its first comma, and the verb
-    (adverbs may come between: "She therefore left.", "Seeing this, it then fell.", "He then quickly
-    left."): it links the sentence as an initial one would."""
+    """A connective between a pronoun or demonstrative subject, opening the sentence or after its first
+    comma, and the verb (adverbs may come between: "She therefore left.", "Seeing this, it then fell.",
+    "He then quickly left."), or right after the subject's auxiliary ("She was also wet.", "This could
+    also explain it."): it links the sentence as an initial one would."""
     if doc is None:
         return None
     text = doc.text
     match = patterns()["s"].match(text, OPENING.match(text).end())
     if match is None or match.group("c") != match.group("c").lower():
         return None
+    if match.group("aux"):
+        return match  # the auxiliary is the verb ("It was also a rule", "She had then left")
     verb = next((t for t in doc if t.idx >= match.end("c") and t.pos_ != "ADV"), None)  # "then quickly left"
     return match if verb is not None and verb.pos_ in ("VERB", "AUX") else None
 
@@ -264,7 +272,7 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
     condition = connectives.connective(match.group("c")).condition
     if condition == "-" and TRAILING.fullmatch(rest):
         return match  # "However…": the speaker trails off, the link stands
-    if not rest or rest[0] in ".?!…" or _unmet(condition, rest):
+    if not rest or rest[0] in ".?!…" or _unmet(condition, rest, doc, match.end()):
         return None
     if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() != "so":
         return (
@@ -277,11 +285,12 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
     return match
 
 
-def _unmet(condition: str, rest: str) -> bool:
-    """Does the text after a connective fail its condition "comma" or "subject" (``connectives.tsv``)?"""
+def _unmet(condition: str, rest: str, doc: Sentence | None, offset: int) -> bool:
+    """Does ``rest``, the text after a connective ending at ``offset``, fail its condition "comma" or
+    "subject" (``connectives.tsv``; a subject is a comma, a pronoun or a name: "At least Anna knew")?"""
     if condition == "comma":
         return rest[0] != ","
-    return condition == "subject" and not SUBJECT.match(rest)
+    return condition == "subject" and not SUBJECT.match(rest) and _next_pos(doc, offset) != "PROPN"
 
 
 def _modifies(condition: str, doc: Sentence | None, offset: int) -> bool:

@@ -31,6 +31,7 @@ def test_after_quote_and_multiword(mined):
         ("So to calm her, he smiled.", "causal", "So"),  # "so" takes no "to" as a preposition
         ("So the trip was off.", "causal", "So"),  # a determiner after "so": no intensifier
         ("At least you stayed dry.", "adversative", "At least"),  # a pronoun subject after it
+        ("At least Nora stayed dry.", "adversative", "At least"),  # a name
         ("In actual fact, it was snow.", "adversative", "In actual fact"),
         ("Shortly after, the sun came out.", "temporal", "Shortly after"),
         ("At this point the river rose.", "temporal", "At this point"),
@@ -117,6 +118,15 @@ def test_after_a_pronoun_subject_before_its_verb(mined):
     )
     for none in ("She then a child stayed home.", "The dog therefore barked.", "It, then, was over."):
         assert mined("conjunction", RAIN, none) == []
+
+
+def test_after_a_subject_and_an_auxiliary(mined):
+    assert mined("conjunction", RAIN, "She was also soaked.") == [
+        ("additive", (0, 0, 0, ""), (1, 8, 12, "also"), "also")
+    ]
+    assert mined("conjunction", RAIN, "This could also explain the flood.")[0][2] == (1, 11, 15, "also")
+    assert mined("conjunction", RAIN, "It was then that we left.")[0][2:] == ((1, 7, 11, "then"), "then")
+    assert mined("conjunction", RAIN, "The roof was also soaked.") == []  # a noun subject
 
 
 @pytest.mark.parametrize(
