@@ -509,7 +509,8 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
 
 
 def _generic(doc: Sentence | None, m: Mention) -> bool:
-    """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent."""
+    """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent. A bare
+    relative written as a name ("Mom was tired.") has one."""
     if doc is None or m.kind != "noun":
         return False
     k = m.token - 1
@@ -518,7 +519,8 @@ def _generic(doc: Sentence | None, m: Mention) -> bool:
     if k >= 0 and doc[k].lower_ in QUANTIFIERS:
         return True
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
-    return bare and not m.plural and senses.is_person(m.lemma)
+    generic = bare and not m.plural and senses.is_person(m.lemma)
+    return generic and not (m.text[:1].isupper() and senses.is_kin(m.lemma))
 
 
 def _predicate(doc: Sentence | None, m: Mention) -> bool:

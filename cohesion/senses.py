@@ -100,3 +100,20 @@ def lexname(noun_lemma: str) -> str:
 
 def is_person(noun_lemma: str) -> bool:
     return lexname(noun_lemma) == "noun.person"
+
+
+KIN = "relative.n.01"
+
+
+@cache
+def is_kin(noun_lemma: str) -> bool:
+    """Is the noun's most frequent sense a kind of relative ("mom", "grandpa", "uncle"; not "man")?"""
+    found = senses(noun_lemma, "n", 1)
+    todo, done = [found[0]] if found else [], set()
+    while todo:
+        s = todo.pop()
+        if s.name == KIN:
+            return True
+        done.add(s.name)
+        todo += [above for above in (sense(*link) for link in s.hypernyms) if above.name not in done]
+    return False

@@ -281,6 +281,12 @@ def test_generic_owner_and_title_are_no_antecedents(mined):
     assert mined("reference", "The guard bowed.", "They went to see His Majesty.") == []
 
 
+def test_a_relative_written_as_a_name_is_no_generic_noun(mined):
+    found = mined("reference", "Mom was tired.", "She slept.")
+    assert found == [("personal", (0, 0, 3, "Mom"), (1, 0, 3, "She"), "she")]
+    assert mined("reference", "Man is mortal.", "He cannot escape death.") == []
+
+
 def test_speaker_of_a_quote_is_not_a_pronoun_inside_it(mined):
     found = mined("reference", "'I saw him,' said Grandma.", "'She ran off.'")
     assert found == []

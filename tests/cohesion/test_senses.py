@@ -52,6 +52,18 @@ def test_lexname_and_is_person_read_the_first_sense():
     assert (senses.is_person("driver"), senses.is_person("stone")) == (True, False)
 
 
+def test_is_kin_climbs_the_first_senses_hypernyms_to_relative():
+    assert [senses.is_kin(w) for w in ("mom", "grandpa", "uncle", "man", "doctor", "stone", "qwertyx")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
+
+
 @pytest.mark.slow
 def test_every_twentieth_noun_and_adjective_lemma_matches_nltk():
     # every lemma (294,612 lemma-POS pairs) matched once, in about 2 CPU minutes: too slow for make test
