@@ -41,7 +41,11 @@ if TYPE_CHECKING:
     from text.punkt_spans import PunktSpans
 
 _ZH_CLOSERS = "”’」』）》〉】)]\"'"
-_ZH_END = re.compile(rf"(?:[。！？!?]+|…+|\.{{3,}}|⋯+|[—–]+(?=[”’」』]))[{re.escape(_ZH_CLOSERS)}\s]*")
+# a dash run is tried at its start only: tried at each of its dashes, a long run without a closing quote
+# after it took time quadratic in its length
+_ZH_END = re.compile(
+    rf"(?:[。！？!?]+|…+|\.{{3,}}|⋯+|(?<![—–])[—–]+(?=[”’」』]))[{re.escape(_ZH_CLOSERS)}\s]*"
+)
 # a speech tag right after a closed quote: up to 10 characters, no quote or end mark, then a verb of saying
 # (not negated, and not the 道 of 知道)
 _ZH_SPEECH_TAG = re.compile(

@@ -1,12 +1,13 @@
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from text.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
+from text.sentences import _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
 from text.sentences import paragraph_starts, split_en, split_sentences, split_zh
 from tests.helpers import piped_into_a_closed_reader, with_stdin_closed
 
@@ -42,6 +43,13 @@ def test_zh_speech_tag_stays_with_its_quote():
 def test_zh_quote_broken_off_with_a_dash_ends_a_sentence():
     assert split_zh("“你为什么——”说到这里，他停了。") == ["“你为什么——”", "说到这里，他停了。"]
     assert split_zh("他想——不，不对。") == ["他想——不，不对。"]
+
+
+def test_zh_long_run_of_dashes_splits_in_linear_time():
+    """200,000 dashes with no closing quote after them took minutes (the run was tried at each dash)."""
+    started = time.perf_counter()
+    assert split_zh("他想" + "—" * 200_000 + "。") == ["他想" + "—" * 200_000 + "。"]
+    assert time.perf_counter() - started < 2
 
 
 def test_zh_chat_line_kept_whole():
@@ -246,7 +254,7 @@ def _quadratic_zh_boundaries(text: str) -> list[int]:
         return text.count(opener, 0, pos) > text.count(closer, 0, pos)
 
     cuts = []
-    for m in _ZH_END.finditer(text):
+    for m in _FORMER_ZH_END.finditer(text):
         end = m.end()
         if end >= len(text) or text[end] in "，、：；,;:。！？!?…⋯":
             continue
@@ -258,6 +266,7 @@ def _quadratic_zh_boundaries(text: str) -> list[int]:
     return cuts
 
 
+_FORMER_ZH_END = re.compile(r"(?:[。！？!?]+|…+|\.{3,}|⋯+|[—–]+(?=[”’」』]))[”’」』）》〉】)\]\"'\s]*")
 _FORMER_EN_QUOTE_END = re.compile(
     r"(?:(?:\.\s?){2,}\.|…)[\"'’”]*(?=\s+[\"'‘“]?[A-Z])|[—–][\"'’”]+(?=\s+[\"'‘“]?[A-Z])"
 )
