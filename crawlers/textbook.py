@@ -27,8 +27,11 @@ DEFAULT_HEADING = (
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
 ENCODINGS = ("utf-8-sig", "gb18030")
 # Blank and invisible characters at a line's edges: a byte order mark (one kept by a set encoding, or
-# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners.
-_EDGES = re.compile(r"^[\s\ufeff\u200b-\u200d\u2060]+|[\s\ufeff\u200b-\u200d\u2060]+$")
+# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners. A run
+# is tried at its start only: tried at each of its characters, a long blank run inside a line took time
+# quadratic in its length.
+_BLANK = r"[\s\ufeff\u200b-\u200d\u2060]"
+_EDGES = re.compile(rf"^{_BLANK}+|(?<!{_BLANK}){_BLANK}+$")
 
 
 class TextBookError(ValueError):
