@@ -38,3 +38,12 @@ def test_line_accuracy_counts_groups_recovered_by_a_run_of_beads():
     assert line_accuracy(test, gold) == (1, 3)
     assert line_accuracy([((0, 1), (0, 1)), ((2,), (2,)), ((3,), ())], gold) == (3, 3)
     assert line_accuracy([], gold) == (0, 3)
+
+
+def test_a_bead_of_twenty_thousand_sentences_a_side_is_counted_without_copying_its_links():
+    """Each zh sentence of a gold bead held a copy of its English side: a line of 20,000 sentences a side
+    took 24 GB and was killed."""
+    giant = (tuple(range(20_000)), tuple(range(20_000)))
+    halves = [(tuple(range(10_000)), tuple(range(10_000))), (tuple(range(10_000, 20_000)), (20_000,))]
+    assert count(halves, [giant]) == Counts(strict_p=0, lax_p=1, test=2, strict_r=0, lax_r=1, gold=1)
+    assert count([giant], halves) == Counts(strict_p=0, lax_p=1, test=1, strict_r=0, lax_r=1, gold=2)
