@@ -21,7 +21,8 @@ _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789"
 
 _NUM = rf"[\d０-９{ZH_NUMERAL}]+"
 _ZH_CHAPTER = re.compile(rf"第\s*({_NUM})\s*[章回节節话話]")
-_EN_CHAPTER = re.compile(r"\b(?:chapter|chap|ch)\b\.?\s*#?\s*(\d+)(?:[.\-](\d+)\b)?", re.IGNORECASE)
+# (?:#\s*)? and not #?\s*: without a "#", "chapter" and a long run of blanks were split every way (quadratic)
+_EN_CHAPTER = re.compile(r"\b(?:chapter|chap|ch)\b\.?\s*(?:#\s*)?(\d+)(?:[.\-](\d+)\b)?", re.IGNORECASE)
 _EN_CHAPTER_WORDS = re.compile(rf"\bchapter\s+({EN_NUMBER})(?=$|[\s:：.,、—\-])", re.IGNORECASE)
 _LEADING_NUMBER = re.compile(r"^\s*(\d+)(?:[.:、\s]|$)")
 _PART_AFTER = re.compile(rf"^\s*(?:[（(【\[]\s*([上中下]|{_NUM})\s*[）)】\]]|([上中下])(?=$|[\s:：·\-—]))")
@@ -51,7 +52,10 @@ def _plausible(number: ChapterNumber | None) -> ChapterNumber | None:
 
 def parse_title(title: str) -> ChapterNumber | None:
     """Chapter number and part from a zh or en chapter title, or None."""
-    return _plausible(_parse_title(title))
+    try:
+        return _plausible(_parse_title(title))
+    except ValueError:  # a number of thousands of digits, which int() refuses: no chapter number
+        return None
 
 
 def _parse_title(title: str) -> ChapterNumber | None:
@@ -77,9 +81,12 @@ def _parse_title(title: str) -> ChapterNumber | None:
 def parse_url(url: str) -> ChapterNumber | None:
     """Chapter number and part from a chapter URL (/chapter-12.html, /12_2.html), or None."""
     path = url.split("?", 1)[0].split("#", 1)[0]
-    if m := _URL_CHAPTER.search(path) or _URL_NUMBER.search(path):
+    if not (m := _URL_CHAPTER.search(path) or _URL_NUMBER.search(path)):
+        return None
+    try:
         return _plausible(ChapterNumber(int(m.group(1)), int(m.group(2)) if m.group(2) else None))
-    return None
+    except ValueError:  # as in a title
+        return None
 
 
 def parse_chapter_number(title: str, url: str = "") -> ChapterNumber | None:
