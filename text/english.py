@@ -83,8 +83,8 @@ def stem(word: str) -> str:
 
 
 def _number(token: str) -> str | None:
-    if token.isdigit():
-        return str(int(token))
+    if token.isdigit():  # its leading zeros dropped (not by int(), which refuses over 4,300 digits)
+        return token.lstrip("0") or "0"
     parts = token.split("-")
     if all(part in NUMBER_WORDS for part in parts):
         return str(sum(NUMBER_WORDS[part] for part in parts))

@@ -20,3 +20,9 @@ def test_pinyin_survives_stemming():
 
 def test_contractions_and_curly_apostrophes():
     assert content_stems("Lin Wan\u2019s phone isn't here") == ["lin", "wan", "phon"]
+
+
+def test_a_number_of_thousands_of_digits_is_one_digit_string_not_an_error():
+    """int() refuses over 4,300 digits: a sentence holding such a number failed its book's pairing and alignment."""
+    stems = content_stems("He wrote 00" + "7" * 5000 + " twice, then 000.")
+    assert stems == ["writ", "7" * 5000, "twic", "0"]
