@@ -25,6 +25,7 @@ class Lexicon:
     ) -> None:
         self.dictionary = cedict.load() if dictionary is None else dictionary
         self.learned = MappingProxyType(dict(learned))
+        self.longest = max(map(len, self.dictionary), default=1)  # no longer piece is looked up
         self._memo: dict[tuple[str, str], frozenset[str]] = {}
 
     def with_learned(self, learned: Mapping[str, frozenset[str]]) -> Lexicon:
@@ -63,7 +64,9 @@ class Lexicon:
         return frozenset(stems).union(learned) if learned else frozenset(stems)
 
     def _parts(self, word: str, _key: str) -> frozenset[str]:
-        return frozenset(self._gloss_pieces(word, len(word) - 1))
+        # pieces past the dictionary's longest word are not looked up: a "word" of 100,000 digits took
+        # days (every length at every start)
+        return frozenset(self._gloss_pieces(word, min(len(word) - 1, self.longest)))
 
     def _gloss_pieces(self, word: str, longest: int = LONGEST_WORD) -> set[str]:
         """Senses of the dictionary words of up to ``longest`` characters a word is made of (greedy longest
