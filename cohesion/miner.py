@@ -16,6 +16,7 @@ from cohesion.mentions import mentions, named_elsewhere
 from cohesion.nlp import load_tagger
 from cohesion.prefilter import needs_tagging
 from cohesion.tagged import read
+from text.english_model import spaced_runs
 
 Detector = Callable[[Chapter], Iterator[Candidate]]
 DETECTORS: tuple[Detector, ...] = (
@@ -52,7 +53,7 @@ def mine_chapters(
     """
     prepared = (_prepare(sentences, zh, prefilter) for sentences, zh in chapters)
     feed, follow = tee(prepared)  # the tagger reads ahead by a batch; ``follow`` buffers the chapters between
-    texts = (s for sentences, _, wanted in feed for s, w in zip(sentences, wanted) if w)
+    texts = (spaced_runs(s) for sentences, _, wanted in feed for s, w in zip(sentences, wanted) if w)
     docs = (tagger or load_tagger()).pipe(texts, batch_size=BATCH)
     for sentences, zh, wanted in follow:
         chapter = _chapter(sentences, [next(docs) if w else None for w in wanted])

