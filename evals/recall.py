@@ -3,7 +3,9 @@
 The recall gold (e.g. ``cohesion/judgements/recall-gold.tsv``; not the alignment gold of ``evals.data``) holds no text, only offsets into files
 of the eval data (``../shared/eval-data``), tab-separated:
 
-- ``stretch  SOURCE  FIRST  LAST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
+- ``stretch  SOURCE  FIRST  LAST  DIGEST``: sentences FIRST..LAST of SOURCE were annotated exhaustively;
+  DIGEST (:func:`stretch_digest` of those sentences; optional) ties the numbers to the text: a gold read
+  after its data or the sentence splitter changed the sentences there is refused, not scored off by one;
 - ``instance  SOURCE  PHENOMENON  ADJACENCY  A_SENT A_START A_END  B_SENT B_START B_END``: one link
   (character offsets into the sentences; ``-1 -1`` for a whole sentence, the earlier side of a
   conjunction; reference needs a noun phrase there); both sentences lie in one stretch of SOURCE (an
@@ -23,6 +25,7 @@ matches no instance is wrong.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,17 +65,20 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances: list[tuple[int, Instance]] = []  # (line number, instance)
     named: list[tuple[int, str, int]] = []  # (line number, source, the last sentence it names)
+    digests: list[tuple[int, str, int, int, str]] = []  # (line number, source, first, last, digest)
     for n, line in enumerate(read_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
         f = line.split("\t")
         try:
-            if f[0] == "stretch" and len(f) == 4:
+            if f[0] == "stretch" and len(f) in (4, 5):
                 first, last = int(f[2]), int(f[3])
                 if not 0 <= first <= last:
                     raise GoldError(f"{path}:{n}: a stretch from sentence {first} to {last}")
                 stretches.setdefault(f[1], []).append((first, last))
                 named.append((n, f[1], last))
+                if len(f) == 5:
+                    digests.append((n, f[1], first, last, f[4]))
             elif f[0] == "instance" and len(f) == 10 and f[2] in PHENOMENA and f[3] in ADJACENCY:
                 nums = [int(x) for x in f[4:]]
                 if problem := _span_problem(nums[:3]) or _span_problem(nums[3:]):
@@ -89,7 +95,19 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
         if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
             raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")
     texts = _checked_texts(path, data, named, instances)
+    for n, source, first, last, digest in digests:
+        if (today := stretch_digest(texts[source][first : last + 1])) != digest:
+            raise GoldError(
+                f"{path}:{n}: sentences {first}-{last} of {source} are not those the gold was annotated on"
+                f" (digest {today}, the gold's {digest}): the data or the sentence splitter changed them;"
+                " number the gold's sentences anew"
+            )
     return Gold(stretches, [g for _, g in instances], texts)
+
+
+def stretch_digest(sentences: list[str]) -> str:
+    """The digest a stretch line records of its sentences: 12 hex digits of their SHA-256."""
+    return hashlib.sha256("\n".join(sentences).encode("utf-8")).hexdigest()[:12]
 
 
 def _span_problem(span: list[int]) -> str | None:

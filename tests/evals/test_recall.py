@@ -1,5 +1,8 @@
+from pathlib import Path
+
 import pytest
 
+from core.paths import REPO_ROOT
 from evals import judge, recall
 
 
@@ -106,3 +109,28 @@ def test_a_stretch_or_span_that_names_no_text_is_a_one_line_error_not_a_miss(tmp
     gold.write_text(f"stretch\ten/001.txt\t0\t1\n{line}\n")
     assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
     assert capsys.readouterr() == ("", f"error: {gold}:2: {problem}\n")
+
+
+def test_a_stretch_digest_ties_the_gold_to_its_sentences(tmp_path, capsys):
+    data = _data(tmp_path)
+    digest = recall.stretch_digest(["Theo lost his umbrella.", "He bought a cheap one."])
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(f"stretch\ten/001.txt\t0\t1\t{digest}\n")
+    assert recall.read_recall_gold(gold, data).stretches == {"en/001.txt": [(0, 1)]}
+    (data / "en" / "001.txt").write_text(
+        "Theo lost his umbrella. He bought a cheap one.\nHe smiled.\n"
+    )  # re-split
+    assert judge.main(["recall", str(gold), "--data", str(data)]) == 1
+    today = recall.stretch_digest(["Theo lost his umbrella. He bought a cheap one.", "He smiled."])
+    assert capsys.readouterr().err == (
+        f"error: {gold}:1: sentences 0-1 of en/001.txt are not those the gold was annotated on (digest {today},"
+        f" the gold's {digest}): the data or the sentence splitter changed them; number the gold's sentences anew\n"
+    )
+
+
+def test_every_committed_recall_gold_stretch_has_a_digest():
+    golds = sorted((REPO_ROOT / "cohesion" / "judgements").glob("recall-*.tsv"))
+    stretches = [line.split("\t") for g in golds for line in Path(g).read_text().splitlines()]
+    stretches = [f for f in stretches if f[0] == "stretch"]
+    assert len(golds) >= 9 and len(stretches) >= 35
+    assert all(len(f) == 5 and len(f[4]) == 12 for f in stretches)
