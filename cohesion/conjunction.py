@@ -77,6 +77,8 @@ LATER = re.compile(
 )
 REACH = 3  # how far back a returning connective may link
 PRONOUNS = frozenset("i we you he she they".split())
+# connectives that take no "to"/"of" complement: "But of the others, nothing.", "So to speak ..." still link
+COORDINATORS = frozenset(("and", "but", "or", "so"))
 SUBJECTS = "i|we|you|he|she|it|they|this|that"  # the subjects a connective may follow (position "s")
 # an auxiliary or modal that may stand between the subject and the connective ("She was also ...")
 AUXILIARIES = "am|is|are|was|were|has|have|had|do|does|did|can|could|will|would|shall|should|may|might|must"
@@ -274,7 +276,7 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
         return match  # "However…": the speaker trails off, the link stands
     if not rest or rest[0] in ".?!…" or _unmet(condition, rest, doc, match.end()):
         return None
-    if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() != "so":
+    if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() not in COORDINATORS:
         return (
             None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..." (not "So to ...")
         )

@@ -32,6 +32,8 @@ def test_after_quote_and_multiword(mined):
         ("So the trip was off.", "causal", "So"),  # a determiner after "so": no intensifier
         ("At least you stayed dry.", "adversative", "At least"),  # a pronoun subject after it
         ("At least Nora stayed dry.", "adversative", "At least"),  # a name
+        ("But to what end?", "adversative", "But"),  # a coordinator takes no "to"/"of" complement
+        ("Or to put it plainly, we stayed.", "additive", "Or"),
         ("In actual fact, it was snow.", "adversative", "In actual fact"),
         ("Shortly after, the sun came out.", "temporal", "Shortly after"),
         ("At this point the river rose.", "temporal", "At this point"),
