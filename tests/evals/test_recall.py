@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 from core.paths import REPO_ROOT
@@ -130,7 +128,7 @@ def test_a_stretch_digest_ties_the_gold_to_its_sentences(tmp_path, capsys):
 
 def test_every_committed_recall_gold_stretch_has_a_digest():
     golds = sorted((REPO_ROOT / "cohesion" / "judgements").glob("recall-*.tsv"))
-    stretches = [line.split("\t") for g in golds for line in Path(g).read_text().splitlines()]
+    stretches = [line.split("\t") for g in golds for line in g.read_text().splitlines()]
     stretches = [f for f in stretches if f[0] == "stretch"]
     assert len(golds) >= 9 and len(stretches) >= 35
     assert all(len(f) == 5 and len(f[4]) == 12 for f in stretches)
