@@ -3,12 +3,14 @@ Census first names), else from the chapter itself.
 
 Chapter evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
 pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
-the next two sentences, up to one mentioning a person, outside quoted speech) mentions no other name
+the next two sentences, up to the first mention of a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
 quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
 A sentence naming two persons, one before its first verb and one after, votes too when the next
 sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
-Tomas. Then she kissed him."). A name gets a gender when at least two thirds of its votes agree, and never
+Tomas. Then she kissed him."). When one of the two has a gender, the other takes the other gender from
+the next sentence's first pronoun, a subject of that gender ("Tomas dialled Wu Mei's number. She
+answered."; :func:`_eliminated`). A name gets a gender when at least two thirds of its votes agree, and never
 when the chapter shows it is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
 "Wu Mei") share a gender that only one of them shows.
 """
@@ -89,7 +91,47 @@ def name_genders(
         first = m.text.split()[0]
         if first in listed and not m.title:
             genders[m.text] = listed[first]
+    eliminated: dict[str, set[str]] = defaultdict(set)
+    for name, gender in _eliminated(docs, mentions, genders, things):
+        eliminated[name].add(gender)
+    genders.update(
+        (name, found.pop()) for name, found in eliminated.items() if len(found) == 1 and name not in votes
+    )  # (not against votes that gave no majority)
     return _shared(genders, {m.text for found in mentions for m in found if m.kind == "name"} - things)
+
+
+def _eliminated(
+    docs: list[Sentence | None], mentions: list[list[Mention]], genders: dict[str, str], things: set[str]
+) -> Iterator[tuple[str, str]]:
+    """(name, gender) of the other of the two persons a sentence names, one of them of known gender and
+    no person noun beside them, when the next sentence's first pronoun, before anyone is named there and
+    outside quoted speech, is a subject of the other gender that the sentence itself does not hold ("Tom
+    dialled Wu Mei's number. She answered.")."""
+    for i in range(len(docs) - 1):
+        doc, after = docs[i], docs[i + 1]
+        persons = [m for m in mentions[i] if m.kind == "name" and m.text not in things]
+        names = {m.text for m in persons}
+        known = [name for name in names if name in genders]
+        if not doc or not after or len(names) != 2 or len(known) != 1:
+            continue
+        if any(spoken(doc.text, m.start) or owns_person(doc, m) for m in persons) or any(
+            m.kind != "name" and senses.is_person(m.lemma) for m in mentions[i]
+        ):
+            continue
+        named = [m.token for m in mentions[i + 1] if m.kind == "name" or senses.is_person(m.lemma)]
+        pronoun = next(
+            (
+                t
+                for t in after[: min(named, default=len(after))]
+                if t.lower_ in PRONOUN_GENDER and t.tag_ in ("PRP", "PRP$") and not spoken(after.text, t.idx)
+            ),
+            None,
+        )
+        if pronoun is None or pronoun.lower_ not in ("he", "she"):
+            continue
+        if pronoun.lower_ in (t.lower_ for t in doc) or PRONOUN_GENDER[pronoun.lower_] == genders[known[0]]:
+            continue  # "... between Tom and Wu Mei, she came out. She ...": someone else goes on
+        yield (names - {known[0]}).pop(), PRONOUN_GENDER[pronoun.lower_]
 
 
 def _shared(genders: dict[str, str], names: set[str]) -> dict[str, str]:
@@ -243,19 +285,21 @@ def owns_person(doc: Sentence, m: Mention) -> bool:
 
 
 def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mention]], i: int) -> str | None:
-    """The first gendered pronoun in the next ``FOLLOW`` sentences, up to one that mentions a name or
-    a person noun ("Anna bought a coat. The shop was busy. She paid.")."""
+    """The first gendered pronoun in the next ``FOLLOW`` sentences, up to the first mention of a name or
+    a person noun ("Anna bought a coat. The shop was busy. She paid."; "Anna left. She told Tom ...")."""
     for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
-        if any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[k]):
-            return None
         doc = docs[k]
+        persons = [m.token for m in mentions[k] if m.kind == "name" or senses.is_person(m.lemma)]
         if not doc:
+            if persons:
+                return None
             continue
+        cut = min(persons, default=len(doc))
         # the costly test only for pronouns
         gender = _first_pronoun_gender(
-            [t for t in doc if t.lower_ in PRONOUN_GENDER and not spoken(doc.text, t.idx)]
+            [t for t in doc[:cut] if t.lower_ in PRONOUN_GENDER and not spoken(doc.text, t.idx)]
         )
-        if gender:
+        if gender or persons:
             return gender
     return None
 

@@ -128,8 +128,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         first: dict[str, tuple[Word, Candidate] | None] = {}  # per class: its first pronoun and link
         for tok in doc:
             cls = PRONOUN_CLASS.get(tok.lower_) if tok.tag_ in ("PRP", "PRP$") else None
-            if cls is None:
-                continue
+            if cls is None or _honorific(doc, tok.i):
+                continue  # ("His Majesty": a title, not a pronoun)
             if cls in first:
                 earlier = first[cls]
                 later = earlier and _later(ch, j, *earlier, tok, cls, seen_phrases)
@@ -138,8 +138,6 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 continue
             first[cls] = None
             if cls == "n" and names_no_noun(doc, tok.i):
-                continue
-            if _honorific(doc, tok.i):
                 continue
             found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:

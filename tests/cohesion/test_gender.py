@@ -14,6 +14,23 @@ def test_pronoun_after_name_and_next_sentence():
     assert _genders("Gu Chengchuan came in.", "He was wet.") == {"Gu Chengchuan": "m"}
 
 
+def test_a_next_sentence_that_names_someone_votes_with_a_pronoun_before_the_name():
+    assert _genders("Gu Chengchuan came in.", "He handed Lin Wan a towel.") == {"Gu Chengchuan": "m"}
+    # after the name: the vote is the named one's own, not the previous sentence's name's
+    assert _genders("Gu Chengchuan came in.", "Lin Wan said he was wet.") == {"Lin Wan": "m"}
+
+
+def test_the_other_of_two_names_takes_the_gender_the_known_one_lacks():
+    assert _genders("Tomas dialled Wu Mei's number.", "She answered at once.") == {
+        "Tomas": "m",
+        "Wu Mei": "f",
+    }
+    assert _genders("Tomas dialled Wu Mei's number.", "He waited.") == {"Tomas": "m"}  # no elimination
+    # a subject of that gender in the sentence itself: someone else goes on
+    assert _genders("Tomas took Wu Mei's bag before she woke.", "She ran.") == {"Tomas": "m"}
+    assert _genders("Tomas called Wu Mei's mother.", "She answered.") == {"Tomas": "m"}  # a third person
+
+
 def test_honorific_and_conflicting_evidence():
     assert _genders("Mr. Zhang waved.") == {"Zhang": "m"}
     mixed = _genders("Ah Bao came.", "He sat.", "Ah Bao left.", "She cried.")

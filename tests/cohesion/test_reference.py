@@ -23,6 +23,11 @@ def test_a_title_naming_a_person_takes_the_gender_of_its_possessive(mined):
     assert mined("reference", "Have you told Her Ladyship?", "No, he is busy.") == []
 
 
+def test_a_later_possessive_of_a_title_is_no_pronoun(mined):
+    found = mined("reference", "The clerk bowed.", "He said he would tell His Majesty.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("clerk", "He"), ("clerk", "he")]
+
+
 def test_the_possessive_of_a_plural_title_is_no_pronoun(mined):
     assert (
         mined("reference", "The maids carried the trays.", "Tell their ladyships that dinner is ready.") == []
