@@ -19,9 +19,10 @@ naming the speech's speaker or before it (the one spoken to, the speaker's own s
 pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
 unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
 phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean
-but whose gender is unknown (a singular name of unknown gender, "the teacher", a speaker label), when any noun
-or name precedes the pronoun in its own sentence, or when a pronoun of the same class is the closer link (a
-pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition) means someone other
+but whose gender is unknown (a singular name of unknown gender, not one ending in an English word that
+names no person: "Crimson Explosion"; "the teacher", a speaker label; before the pronoun in its own
+sentence too), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
+same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition) means someone other
 than its own clause's subject ("Clara handed her the key": not Clara; not after a preposition of place),
 so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
 when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
@@ -111,6 +112,11 @@ INTO_RESULT = frozenset(
 _DEFINITE = frozenset(("the", "this", "that"))
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _WORD = re.compile(r"\w+")
+# A Chinese syllable as romanised in names (initial, final): loose, so that it takes every real one.
+PINYIN_SYLLABLE = re.compile(
+    r"(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:i?ang|i?ong|uang|eng|ing|uan|ian|iao|uai|ai|ei|ao|ou|an|en|in|un|ua|uo|ui"
+    r"|ia|ie|iu|er|[aoeiuv])"
+)
 _PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
@@ -163,6 +169,15 @@ def _personal(
         others, agreeing = {m.lemma for m in agreeing}, []  # "Anna handed her the key": not Anna
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
+    doc = ch.docs[j]
+    if doc is not None and any(
+        m.token < tok.i
+        and _unknown_name(m, cls, ch)
+        and not owns_person(doc, m)
+        and not _clause_subject_only(doc, tok, [m])
+        for m in _sentence_phrases(ch, j, seen)[0]
+    ):
+        return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
     chain = True  # every sentence passed over so far holds a pronoun of the same class
     framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
     things = cls == "pl" and _object_them(ch.docs[j], tok)  # may mean a plural thing of the previous sentence
@@ -485,10 +500,23 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
 
 def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
     """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows
-    (not a plural name: "the Stone Guardians")."""
+    (not a plural name: "the Stone Guardians", nor one named by a common noun: :func:`_common_noun_name`)."""
     if cls not in ("m", "f") or m.kind != "name" or m.plural:
         return False
-    return m.text not in ch.things and not _gender(m, ch)
+    return m.text not in ch.things and not _gender(m, ch) and not _common_noun_name(m)
+
+
+def _common_noun_name(m: Mention) -> bool:
+    """Does the name end in an English common noun that names no person ("the Blood Explosion", "Origin
+    Sector": a skill, a place, a thing) or in another English word, no noun ("'Excellent!'", capitalised
+    and so taken for a name), and neither a pinyin syllable ("Song", "Fang") nor a first name ("Rose")?"""
+    head = m.text.replace("-", " ").split()[-1]
+    word = head.lower()
+    if PINYIN_SYLLABLE.fullmatch(word) or head in lexicon.first_names():
+        return False
+    if senses.lexname(word):
+        return not senses.is_person(word)
+    return any(senses.senses(word, pos, 1) for pos in "var")  # a word of another kind ("Excellent!")
 
 
 def _gender(m: Mention, ch: Chapter) -> str | None:

@@ -1,7 +1,8 @@
 import pytest
 
 from cohesion.miner import mine
-from cohesion.reference import last_word
+from cohesion.mentions import Mention
+from cohesion.reference import _common_noun_name, last_word
 
 
 def test_name_gender_from_following_pronoun(mined):
@@ -26,6 +27,37 @@ def test_a_title_naming_a_person_takes_the_gender_of_its_possessive(mined):
 def test_a_later_possessive_of_a_title_is_no_pronoun(mined):
     found = mined("reference", "The clerk bowed.", "He said he would tell His Majesty.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("clerk", "He"), ("clerk", "he")]
+
+
+def test_a_name_of_a_thing_of_unknown_gender_does_not_stop_the_look_back(mined):
+    between = ("The wind howled.", "Rain fell.", "He smiled.")
+    found = mined("reference", "Tomas raised his sword.", "Crimson Explosion lit the sky.", *between)
+    assert found == [("personal", (0, 0, 5, "Tomas"), (4, 0, 2, "He"), "he")]
+    # a pinyin syllable is as likely a person's name: the look-back stops
+    assert mined("reference", "Tomas raised his sword.", "Song lit the lamp.", *between) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "common"),
+    [
+        ("Crimson Explosion", True),  # a noun that names no person
+        ("Excellent", True),  # no noun: an exclamation taken for a name
+        ("Song", False),  # a pinyin syllable
+        ("Rose", False),  # a first name
+        ("Phantom Servant", False),  # a person noun
+        ("Wu Jin", False),  # no English word
+    ],
+)
+def test_common_noun_names(name, common):
+    assert _common_noun_name(Mention(0, len(name), name, name, "name", False, 0)) is common
+
+
+def test_a_person_of_unknown_gender_before_the_pronoun_in_its_sentence_stops_the_look_back(mined):
+    assert mined("reference", "Tomas raised his sword.", "Then Wu Jin smiled with his eyes.") == []
+    # but for the subject of an object pronoun's clause, whom the object does not mean
+    assert mined("reference", "Tomas raised his sword.", "Then Wu Jin hit him.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 16, 19, "him"), "him")
+    ]
 
 
 def test_the_possessive_of_a_plural_title_is_no_pronoun(mined):
