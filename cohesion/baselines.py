@@ -8,7 +8,9 @@
   repetition that is the nearest noun of the same number, for reference the nearest pronoun of the
   same kind, for conjunction the nearest adverb. It gives no probability.
 
-The target's tag is the tag of the last token inside b's span. Words compare lower-cased.
+The target's tag is the tag of the last token inside b's span. Words compare lower-cased. Runs of
+over ``RUN_CHARS`` characters without whitespace are cut before spaCy (``text.english_model.spaced_runs``:
+its tokenizer takes time quadratic in a run of punctuation).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cohesion.probe import same_word
+from text.english_model import spaced_runs
 
 UNIGRAM = "baseline:unigram"
 CONTEXT = "baseline:context"
@@ -35,7 +38,7 @@ class Tagged:
 
 def tag_items(items: list[dict], nlp: Any) -> list[Tagged]:
     """Tag every context and target sentence once (spaCy ``nlp.pipe``)."""
-    texts = [s for item in items for s in [*item["context"], item["target"]]]
+    texts = [spaced_runs(s) for item in items for s in [*item["context"], item["target"]]]  # (same offsets)
     docs = iter(nlp.pipe(texts, batch_size=256))
     tagged = []
     for item in items:
@@ -51,7 +54,7 @@ def tag_items(items: list[dict], nlp: Any) -> list[Tagged]:
 def tag_counts(sentences: Iterable[str], nlp: Any) -> dict[str, Counter]:
     """Lower-cased word counts per tag over the corpus's English sentences."""
     counts: dict[str, Counter] = defaultdict(Counter)
-    for doc in nlp.pipe(sentences, batch_size=256):
+    for doc in nlp.pipe(map(spaced_runs, sentences), batch_size=256):
         for token in doc:
             counts[token.tag_][token.text.lower()] += 1
     return counts

@@ -62,3 +62,26 @@ def test_unigram_takes_the_corpus_s_most_frequent_word_of_the_tag():
         ("dog", False, 0.0), ("", False, 0.0), ("she", True, 0.5), ("early", False, 0.0)
     ]  # fmt: skip
     assert [r["p_no_context"] for r in rows] == [r["p_context"] for r in rows]
+
+
+class _Recording:
+    """spaCy's pipeline, noting the texts it is given."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def pipe(self, texts, batch_size):
+        for text in texts:
+            self.texts.append(text)
+            yield load_tagger()(text)
+
+
+def test_runs_without_whitespace_are_cut_before_spacy_keeping_offsets():
+    run = "=" * 450  # (spaCy's tokenizer takes time quadratic in such a run)
+    texts = [f"The cat {run} slept.", f"The cat {run} woke.", f"A dog {run} ran."]
+    nlp = _Recording()
+    tagged = baselines.tag_items([item("rep", "repetition", True, texts[:1], texts[1], "cat")], nlp)
+    baselines.tag_counts(texts[2:], nlp)
+    assert [len(t) for t in nlp.texts] == [len(t) for t in texts]
+    assert max(len(part) for t in nlp.texts for part in t.split()) == 200
+    assert tagged[0].tag == "NN"  # the target's span still falls on "cat"
