@@ -9,8 +9,8 @@ quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, .
 A sentence naming two persons, one before its first verb and one after, votes too when the next
 sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
 Tomas. Then she kissed him."). When one of the two has a gender, the other takes the other gender from
-the next sentence's first pronoun, a subject of that gender ("Tomas dialled Wu Mei's number. She
-answered."; :func:`_eliminated`). A name gets a gender when at least two thirds of its votes agree, and never
+the next sentence's first pronoun, a subject of that gender ("Tomas read Wu Mei's letter twice. She
+wrote well."; :func:`_eliminated`). A name gets a gender when at least two thirds of its votes agree, and never
 when the chapter shows it is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
 "Wu Mei") share a gender that only one of them shows.
 """
@@ -106,7 +106,7 @@ def _eliminated(
     """(name, gender) of the other of the two persons a sentence names, one of them of known gender and
     no person noun beside them, when the next sentence's first pronoun, before anyone is named there and
     outside quoted speech, is a subject of the other gender that the sentence itself does not hold ("Tom
-    dialled Wu Mei's number. She answered.")."""
+    read Wu Mei's letter twice. She wrote well.")."""
     for i in range(len(docs) - 1):
         doc, after = docs[i], docs[i + 1]
         persons = [m for m in mentions[i] if m.kind == "name" and m.text not in things]
@@ -130,7 +130,7 @@ def _eliminated(
         if pronoun is None or pronoun.lower_ not in ("he", "she"):
             continue
         if pronoun.lower_ in (t.lower_ for t in doc) or PRONOUN_GENDER[pronoun.lower_] == genders[known[0]]:
-            continue  # "... between Tom and Wu Mei, she came out. She ...": someone else goes on
+            continue  # "Tom took Wu Mei's bag before she woke. She ...": someone else goes on
         yield (names - {known[0]}).pop(), PRONOUN_GENDER[pronoun.lower_]
 
 

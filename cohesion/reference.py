@@ -22,8 +22,8 @@ phrases, neither its subject nor the subject's owner ("Anna's plan"), or a perso
 but whose gender is unknown (a singular name of unknown gender, not one ending in an English word that
 names no person: "Crimson Explosion"; "the teacher", a speaker label; before the pronoun in its own
 sentence too), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
-same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition) means someone other
-than its own clause's subject ("Clara handed her the key": not Clara; not after a preposition of place),
+same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb
+or preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara; not after a preposition of place),
 so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
 when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
 back must end on that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose
@@ -507,8 +507,8 @@ def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
 
 
 def _common_noun_name(m: Mention) -> bool:
-    """Does the name end in an English common noun that names no person ("the Blood Explosion", "Origin
-    Sector": a skill, a place, a thing) or in another English word, no noun ("'Excellent!'", capitalised
+    """Does the name end in an English common noun that names no person ("the Crimson Explosion", "Ashen
+    Sector": a skill, a place, a thing) or in another English word, no noun ("'Splendid!'", capitalised
     and so taken for a name), and neither a pinyin syllable ("Song", "Fang") nor a first name ("Rose")?"""
     head = m.text.replace("-", " ").split()[-1]
     word = head.lower()
@@ -516,7 +516,7 @@ def _common_noun_name(m: Mention) -> bool:
         return False
     if senses.lexname(word):
         return not senses.is_person(word)
-    return any(senses.senses(word, pos, 1) for pos in "var")  # a word of another kind ("Excellent!")
+    return any(senses.senses(word, pos, 1) for pos in "var")  # a word of another kind ("Splendid!")
 
 
 def _gender(m: Mention, ch: Chapter) -> str | None:

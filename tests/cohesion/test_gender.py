@@ -21,11 +21,11 @@ def test_a_next_sentence_that_names_someone_votes_with_a_pronoun_before_the_name
 
 
 def test_the_other_of_two_names_takes_the_gender_the_known_one_lacks():
-    assert _genders("Tomas dialled Wu Mei's number.", "She answered at once.") == {
+    assert _genders("Tomas read Wu Mei's letter twice.", "She wrote well.") == {
         "Tomas": "m",
         "Wu Mei": "f",
     }
-    assert _genders("Tomas dialled Wu Mei's number.", "He waited.") == {"Tomas": "m"}  # no elimination
+    assert _genders("Tomas read Wu Mei's letter twice.", "He waited.") == {"Tomas": "m"}  # no elimination
     # a subject of that gender in the sentence itself: someone else goes on
     assert _genders("Tomas took Wu Mei's bag before she woke.", "She ran.") == {"Tomas": "m"}
     assert _genders("Tomas called Wu Mei's mother.", "She answered.") == {"Tomas": "m"}  # a third person

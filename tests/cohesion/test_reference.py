@@ -41,7 +41,7 @@ def test_a_name_of_a_thing_of_unknown_gender_does_not_stop_the_look_back(mined):
     ("name", "common"),
     [
         ("Crimson Explosion", True),  # a noun that names no person
-        ("Excellent", True),  # no noun: an exclamation taken for a name
+        ("Splendid", True),  # no noun: an exclamation taken for a name
         ("Song", False),  # a pinyin syllable
         ("Rose", False),  # a first name
         ("Phantom Servant", False),  # a person noun
