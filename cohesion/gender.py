@@ -118,15 +118,7 @@ def _eliminated(
             m.kind != "name" and senses.is_person(m.lemma) for m in mentions[i]
         ):
             continue
-        named = [m.token for m in mentions[i + 1] if m.kind == "name" or senses.is_person(m.lemma)]
-        pronoun = next(
-            (
-                t
-                for t in after[: min(named, default=len(after))]
-                if t.lower_ in PRONOUN_GENDER and t.tag_ in ("PRP", "PRP$") and not spoken(after.text, t.idx)
-            ),
-            None,
-        )
+        pronoun = next(iter(_narrated_pronouns(after, mentions[i + 1])), None)
         if pronoun is None or pronoun.lower_ not in ("he", "she"):
             continue
         if pronoun.lower_ in (t.lower_ for t in doc) or PRONOUN_GENDER[pronoun.lower_] == genders[known[0]]:
@@ -289,19 +281,22 @@ def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mentio
     a person noun ("Anna bought a coat. The shop was busy. She paid."; "Anna left. She told Tom ...")."""
     for k in range(i + 1, min(i + 1 + FOLLOW, len(docs))):
         doc = docs[k]
-        persons = [m.token for m in mentions[k] if m.kind == "name" or senses.is_person(m.lemma)]
-        if not doc:
-            if persons:
-                return None
-            continue
-        cut = min(persons, default=len(doc))
-        # the costly test only for pronouns
-        gender = _first_pronoun_gender(
-            [t for t in doc[:cut] if t.lower_ in PRONOUN_GENDER and not spoken(doc.text, t.idx)]
-        )
+        persons = any(m.kind == "name" or senses.is_person(m.lemma) for m in mentions[k])
+        gender = _first_pronoun_gender(_narrated_pronouns(doc, mentions[k])) if doc else None
         if gender or persons:
             return gender
     return None
+
+
+def _narrated_pronouns(doc: Sentence, found: list[Mention]) -> list[Word]:
+    """The sentence's gendered pronouns outside quoted speech before its first mention (``found``) of a
+    name or a person noun."""
+    cut = min((m.token for m in found if m.kind == "name" or senses.is_person(m.lemma)), default=len(doc))
+    return [
+        t
+        for t in doc[:cut]
+        if t.lower_ in PRONOUN_GENDER and t.tag_ in ("PRP", "PRP$") and not spoken(doc.text, t.idx)
+    ]  # (the costly speech test only for pronouns)
 
 
 def _first_pronoun_gender(tokens: Sentence | list[Word]) -> str | None:
