@@ -23,8 +23,8 @@ but whose gender is unknown (a singular name of unknown gender, not one ending i
 names no person: "Crimson Explosion"; "the teacher", a speaker label; before the pronoun in its own
 sentence too), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
 same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb
-or preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara; not after a preposition of place),
-so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
+or preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara;
+not after a preposition of place), so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
 when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
 back must end on that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose
 main clause has a pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named
@@ -170,11 +170,8 @@ def _personal(
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     doc = ch.docs[j]
-    if doc is not None and any(
-        m.token < tok.i
-        and _unknown_name(m, cls, ch)
-        and not owns_person(doc, m)
-        and not _clause_subject_only(doc, tok, [m])
+    if any(
+        m.token < tok.i and _unknown_name(m, cls, ch, doc) and not _clause_subject_only(doc, tok, [m])
         for m in _sentence_phrases(ch, j, seen)[0]
     ):
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
@@ -193,9 +190,9 @@ def _personal(
         compatible = [
             m for m in phrases if _compatible(m, cls, ch, things and j - i == 1) and m.lemma not in others
         ]
-        if any(
-            _unknown_name(m, cls, ch) and not (doc is not None and owns_person(doc, m)) for m in everyone
-        ) or any(_compatible(m, cls, ch) for m in framed):
+        if any(_unknown_name(m, cls, ch, doc) for m in everyone) or any(
+            _compatible(m, cls, ch) for m in framed
+        ):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
@@ -498,10 +495,11 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
     return {k: next((gender for i, gender in pronouns if i > k), None) for k in nouns}
 
 
-def _unknown_name(m: Mention, cls: str, ch: Chapter) -> bool:
+def _unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> bool:
     """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows
-    (not a plural name: "the Stone Guardians", nor one named by a common noun: :func:`_common_noun_name`)."""
-    if cls not in ("m", "f") or m.kind != "name" or m.plural:
+    (not a plural name: "the Stone Guardians", nor one named by a common noun: :func:`_common_noun_name`,
+    nor the owner of a person in ``doc``, its sentence: "Wu Jin's wife")."""
+    if cls not in ("m", "f") or m.kind != "name" or m.plural or (doc is not None and owns_person(doc, m)):
         return False
     return m.text not in ch.things and not _gender(m, ch) and not _common_noun_name(m)
 
@@ -510,7 +508,7 @@ def _common_noun_name(m: Mention) -> bool:
     """Does the name end in an English common noun that names no person ("the Crimson Explosion", "Ashen
     Sector": a skill, a place, a thing) or in another English word, no noun ("'Splendid!'", capitalised
     and so taken for a name), and neither a pinyin syllable ("Song", "Fang") nor a first name ("Rose")?"""
-    head = m.text.replace("-", " ").split()[-1]
+    head = _head_word(m)
     word = head.lower()
     if PINYIN_SYLLABLE.fullmatch(word) or head in lexicon.first_names():
         return False
@@ -519,10 +517,15 @@ def _common_noun_name(m: Mention) -> bool:
     return any(senses.senses(word, pos, 1) for pos in "var")  # a word of another kind ("Splendid!")
 
 
+def _head_word(m: Mention) -> str:
+    """The last word of a name ("Great-Granddad": "Granddad", "Old Nanny": "Nanny")."""
+    return m.text.replace("-", " ").split()[-1]
+
+
 def _gender(m: Mention, ch: Chapter) -> str | None:
     """ "m" / "f" of a singular name (title, then the chapter's guess) or gendered noun."""
     if m.kind == "name":
-        head = m.text.replace("-", " ").split()[-1].lower()  # "Great-Granddad", "Old Nanny"
+        head = _head_word(m).lower()
         return (
             TITLE_POSSESSIVES.get(m.title)  # "Her Ladyship"
             or lexicon.genders().get((m.title, "title"))
