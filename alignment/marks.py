@@ -33,9 +33,11 @@ _EN_CLOSE = re.compile(r"""[”'"’](?:(?<=”)|(?<=\S['"’])(?=$|[\s)\],.;:!?
 _ZH_FINAL = "。！？…"
 _EN_OPENERS = "“‘'\""  # the characters that may open an English quotation (``_EN_OPEN``)
 # a term: a short quotation inside a sentence (not first, not after a colon or comma), without sentence
-# punctuation, dash or ellipsis
-_ZH_TERM = re.compile(r"(?<=[^：:，,])[“「『][^“”「」『』，。！？：…—～,!?]{1,6}[”」』]")
-_EN_TERM = re.compile(r"""(?<![:,]\s)(?<=\s)[“"‘'][^“”"‘’',.!?:;…—–-]{1,25}[”"’'](?=[\s,.;:!?)]|$)""")
+# punctuation, dash or ellipsis; the quote first, its context by lookbehind (as above: 4x faster)
+_ZH_TERM = re.compile(r"[“「『](?<=[^：:，,][“「『])[^“”「」『』，。！？：…—～,!?]{1,6}[”」』]")
+_EN_TERM = re.compile(
+    r"""[“"‘'](?<=\s[“"‘'])(?<![:,]\s[“"‘'])[^“”"‘’',.!?:;…—–-]{1,25}[”"’'](?=[\s,.;:!?)]|$)"""
+)
 
 
 def _trimmed(sentence: str, final: str = "") -> str:
