@@ -1,7 +1,7 @@
 """Cost of one very long input: a paragraph split into sentences, a chapter MinHashed for dedup.
 
 Usage: ``python -m bench.bench_long_input [--chars N]`` (or ``python -m bench long_input``). The text is
-sentence-shaped and written here (quotes, speech tags, 【…】 lines, ellipses). Prints CPU seconds
+sentence-shaped and written here (quotes, speech tags, 【…】 lines, ellipses, sentences glued without a space). Prints CPU seconds
 (user + sys of this process) and, for dedup, the peak resident memory over that of the text itself;
 makes no assertions about time.
 """
@@ -17,7 +17,13 @@ from filters.dedup import MinHasher, content_hash
 from text.sentences import split_en, split_zh
 
 ZH = ["他走了。", "“你好……”", "【系统：任务完成。】", "她说：“走吧。”", "甲乙丙丁，", "……", "“好。”他说。"]
-EN = ["He went home. ", 'She said "Yes!" and left. ', "It was late . . . Everyone left. ", "“Mr. Pei came.” "]
+EN = [
+    "He went home. ",
+    'She said "Yes!" and left. ',
+    "It was late . . . Everyone left. ",
+    "“Mr. Pei came.” ",
+    "He left.“Why?” ",
+]
 
 
 def _text(pieces: list[str], chars: int) -> str:

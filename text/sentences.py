@@ -59,6 +59,11 @@ _EN_INTERRUPTED = re.compile(rf"[—–][\"'’”]+{_EN_NEXT_STARTS}")
 # an opening quote, shown to punkt as "`", which it strips from a word (it does not strip “ ‘ '), so that
 # "“Mr. Pei" is an abbreviation and a name, not a sentence end
 _EN_OPENING_QUOTE = re.compile(r"[“‘]|(?:^|(?<=[\s(\[{]))'")
+# a sentence end glued to the next sentence ("left.He", "said.”So", "“Go.”“No"), which punkt, needing a space,
+# misses: one end mark or a ?/! run (not an ellipsis), its closing quote, then a capitalised word, maybe
+# quoted. Tried at a run's start only, so that a long run of marks costs linear time.
+_EN_GLUED = re.compile(r"(?<![.!?])(?:\.|[!?]+)([”’\"]?)(?=[“‘\"]?[A-Z][a-z])")
+_EN_WORD_BEFORE = re.compile(r"[A-Za-z]+$")
 _EN_SPEECH_TAG = re.compile(
     r"^(?:[A-Z][\w-]*\s+){1,3}(?:asked|said|replied|cried|shouted|whispered|muttered)\b[^.!?]{0,30}[.!?]$"
 )
@@ -160,6 +165,45 @@ def _en_quote_ends(text: str) -> set[int]:
     return cuts | {m.end() for m in _EN_INTERRUPTED.finditer(text)}
 
 
+def _en_glued_ends(text: str) -> set[int]:
+    """Ends of sentences glued to the next one: after a closing quote, or after a word of two letters or
+    more ending in lower case that punkt does not know as an abbreviation ("Mr.Li" stays whole). A
+    straight double quote closes when an odd number of them come before it, else it opens the next one."""
+    cuts, quotes, counted = set(), 0, 0
+    for m in _EN_GLUED.finditer(text):
+        quote, end = m.group(1), m.end()
+        if quote == '"':
+            quotes, counted = quotes + text.count('"', counted, m.start()), m.start()
+            if quotes % 2 == 0:
+                quote, end = "", end - 1
+        if quote or _ends_sentence(text, m.start()):
+            cuts.add(end)
+    return cuts
+
+
+def _ends_sentence(text: str, mark: int) -> bool:
+    """Whether the word before the end mark at ``mark`` may end a sentence: two letters or more, the last in
+    lower case, no abbreviation punkt knows."""
+    word = _EN_WORD_BEFORE.search(text, max(0, mark - 40), mark)
+    return (
+        word is not None
+        and len(word.group()) > 1
+        and word.group()[-1].islower()
+        and word.group().lower() not in _punkt().abbrev_types
+    )
+
+
+def _without_quote_only_pieces(text: str, cuts: set[int]) -> list[int]:
+    """The cuts in order, less each one that only closing quotes separate from the next: punkt ends "Fine."He
+    before the quote, the glued end after it."""
+    ordered = sorted(cuts)
+    return [
+        cut
+        for cut, after in zip(ordered, [*ordered[1:], None])
+        if after is None or text[cut:after].strip("”’\"'")
+    ]
+
+
 def _inside_end_marks(text: str, cut: int) -> bool:
     """Whether ``cut`` falls inside a run of sentence-end marks ("….?", "?!", ".?"), where punkt cuts at
     the end of a paragraph and would leave a sentence of a lone mark."""
@@ -172,9 +216,10 @@ def split_en(paragraph: str) -> list[str]:
     masked = _EN_OPENING_QUOTE.sub("`", _EN_ELLIPSIS.sub(lambda m: "_" * len(m.group()), text))
     cuts = _punkt_ends(masked)
     cuts.update(_en_quote_ends(text))
-    cuts = {cut for cut in cuts if not _inside_end_marks(text, cut)}
+    cuts.update(_en_glued_ends(text))
+    cuts = _without_quote_only_pieces(text, {cut for cut in cuts if not _inside_end_marks(text, cut)})
     out: list[list[str]] = []
-    for sent in _cut(text, sorted(cuts)):
+    for sent in _cut(text, cuts):
         if out and (sent[0].islower() or _EN_SPEECH_TAG.match(sent)):
             out[-1].append(sent)
         else:

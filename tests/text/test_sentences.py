@@ -109,6 +109,30 @@ def test_en_interrupted_speech():
     assert split_en("'Come on, let's see—' 'At you!'") == ["'Come on, let's see—'", "'At you!'"]
 
 
+def test_en_sentences_glued_without_a_space():
+    assert split_en("It was late.He left.“Why?” she asked.“Go.”“No!” Tom said.") == [
+        "It was late.",
+        "He left.",
+        "“Why?” she asked.",
+        "“Go.”",
+        "“No!” Tom said.",
+    ]
+    assert split_en('He nodded."Fine."He left.Why?!Nobody knew.') == [
+        "He nodded.",
+        '"Fine."',
+        "He left.",
+        "Why?!",
+        "Nobody knew.",
+    ]
+
+
+def test_en_glued_abbreviations_initials_and_ellipses_stay_whole():
+    assert split_en("Mr.Smith met Dr.Who at St.Louis in the U.S.A.Then they ate.") == [
+        "Mr.Smith met Dr.Who at St.Louis in the U.S.A.Then they ate."
+    ]
+    assert split_en("Well...He left.") == ["Well...He left."]
+
+
 def test_split_sentences_keeps_paragraphs_apart():
     assert split_sentences(["第一段没有句号", "", "第二段。完了。"], "zh") == [
         "第一段没有句号",
