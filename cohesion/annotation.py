@@ -25,6 +25,7 @@ from pathlib import Path
 from cohesion.agreement import agreement
 from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports, record_problem, to_task
 from cohesion.suite import suite_items, unjudged_items
+from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
 from core.storage import write_bytes
@@ -64,10 +65,14 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
 
             rows = pq.read_table(path).to_pylist()
         elif path.suffix == ".json":
-            rows = json.loads(text)
+            rows = json_text.loads(text)
         else:
-            rows = [json.loads(line) for line in text.split("\n") if line.strip()]
-    except (OSError, ValueError, RecursionError) as err:  # json and pyarrow: ValueErrors
+            rows = [json_text.loads(line) for line in text.split("\n") if line.strip()]
+    except (
+        OSError,
+        ValueError,
+        RecursionError,
+    ) as err:  # json (json_text.LoneSurrogate too), pyarrow: ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise RowsError(f"{path}: not a list of JSON objects")

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ADJACENCY = ("intra", "adjacent", "non_adjacent")
+# Longest sentence the miner reads, in characters. Longer "sentences" are splitting failures (a
+# paragraph or a whole chapter on one line): the rules' per-sentence work is not linear in length
+# (a 1M-character line took 70 s and 4.3 GB), so they are mined as if empty (callers report them).
+MAX_CHARS = 10_000
 # Both records are frozen dataclasses with an ``__init__`` of their own, which stores the instance's
 # dict at once: the generated one stores each field through ``object.__setattr__``, twice as slow,
 # and the miner makes thousands of them per chapter.

@@ -9,7 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from cohesion import conjunction, ellipsis, reference, repetition, substitution, synonyms
-from cohesion.candidate import Candidate
+from cohesion.candidate import MAX_CHARS, Candidate
 from cohesion.chapter import Chapter
 from cohesion.gender import name_genders, non_persons
 from cohesion.mentions import mentions, named_elsewhere
@@ -28,10 +28,6 @@ DETECTORS: tuple[Detector, ...] = (
     conjunction.find,
 )
 BATCH = 256  # sentences per spaCy batch; batches run across chapter boundaries
-# Longest sentence the miner reads, in characters. Longer "sentences" are splitting failures (a
-# paragraph or a whole chapter on one line): the rules' per-sentence work is not linear in length
-# (a 1M-character line took 70 s and 4.3 GB), so they are mined as if empty (callers report them).
-MAX_CHARS = 10_000
 
 
 def too_long(sentence: str) -> bool:

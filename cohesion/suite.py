@@ -14,8 +14,10 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from cohesion.candidate import ADJACENCY
+from cohesion.candidate import ADJACENCY, MAX_CHARS
+from core import json_text
 from core.files import not_a_regular_file
+from core.lines import split_lines
 
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
 
@@ -86,7 +88,7 @@ def read_suite(path: Path) -> list[dict]:
     if not_a_regular_file(Path(path)):
         raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = split_lines(Path(path).read_text(encoding="utf-8"))  # (U+2028 may stand inside a string)
     except (OSError, UnicodeDecodeError) as err:
         raise SuiteError(f"{path}: cannot read the suite ({err})") from None
     items, lines_of = [], {}
@@ -94,9 +96,11 @@ def read_suite(path: Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item = json_text.loads(line)
         except json.JSONDecodeError as err:
             raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
+        except json_text.LoneSurrogate as err:
+            raise SuiteError(f"{path}:{n}: {err}") from None
         except ValueError as err:  # a number of over 4,300 digits
             raise SuiteError(f"{path}:{n}: not a JSON object ({err})") from None
         except RecursionError:
@@ -122,6 +126,8 @@ def _shape_problem(item: object) -> str | None:
         return "field 'b' needs integer start, end and a text"
     if not all(isinstance(s, str) for s in item["context"]):
         return "field 'context' must be a list of sentences"
+    if (longest := max(len(s) for s in [*item["context"], item["target"]])) > MAX_CHARS:
+        return f"a sentence of {longest:,} characters, over the {MAX_CHARS:,} a sentence may have"
     if not isinstance(item.get("subtype"), str | None):
         return "field 'subtype' is not a str"
     distance = item.get("distance")  # int32 in probe_results

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core import json_text
 from core.files import not_a_regular_file
 from core.rejection import shorten
 from qc.grouping import NUMBER
@@ -219,7 +220,7 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
     skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``."""
-    tasks = json.loads(path.read_text(encoding="utf-8-sig"))
+    tasks = json_text.loads(path.read_text(encoding="utf-8-sig"))
     tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
     if tasks and not any(isinstance(t.get("data"), dict) and "pair_id" in t["data"] for t in tasks):
         raise NotAReviewFile(
@@ -295,7 +296,7 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
         except NotAReviewFile:
             raise
         except (
-            ValueError,  # not JSON or not UTF-8; a JSON number of over 4,300 digits (int() refuses it)
+            ValueError,  # not JSON or not UTF-8; a JSON number of over 4,300 digits (int() refuses it); a lone surrogate
             csv.Error,
             AttributeError,
             TypeError,

@@ -108,6 +108,11 @@ def test_round_trip(tmp_path, capsys, mined):
         ("export.json", '{"data": {}}', "export.json: not a list of JSON objects"),
         ("export.jsonl", '{"data": {}}\n[1]\n', "export.jsonl: not a list of JSON objects"),
         ("export.parquet", "PAR1", "export.parquet: cannot be read: "),
+        (
+            "export.json",
+            '[{"data": {"target": "\\udc00"}}]',
+            "export.json: cannot be read: a string holds a lone surrogate (\\udc00), which is no character",
+        ),
         ("missing.json", None, "missing.json: No such file or directory"),
     ],
 )

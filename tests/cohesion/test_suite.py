@@ -87,6 +87,8 @@ ITEM = {
         ({"distance": "2"}, "field 'distance' is '2', not a number of sentences"),
         ({"distance": True}, "field 'distance' is True, not a number of sentences"),
         ({"distance": 2**31}, "field 'distance' is 2147483648, not a number of sentences"),  # over int32
+        ({"target": "x" * 10_001}, "a sentence of 10,001 characters, over the 10,000 a sentence may have"),
+        ({"context": ["x" * 20_000]}, "a sentence of 20,000 characters, over the 10,000 a sentence may have"),
         ({}, "id 'b/1/c0' again (first on line 1)"),
     ],
 )
@@ -104,6 +106,25 @@ def test_a_number_int_refuses_is_a_named_line(tmp_path):
     with pytest.raises(SuiteError) as err:
         read_suite(path)
     assert str(err.value).startswith(f"{path}:2: not a JSON object (Exceeds the limit (4300 digits)")
+
+
+def test_a_lone_surrogate_escape_is_a_named_line(tmp_path):
+    path = tmp_path / "suite.jsonl"
+    path.write_text(
+        json.dumps(ITEM) + "\n" + json.dumps(ITEM | {"id": "x", "target": "\ud800 She paid."}) + "\n"
+    )
+    with pytest.raises(SuiteError) as err:
+        read_suite(path)
+    assert str(err.value) == f"{path}:2: a string holds a lone surrogate (\\ud800), which is no character"
+
+
+def test_a_line_separator_inside_a_string_does_not_end_the_line(tmp_path):
+    item = ITEM | {"context": ["It rained.\u2028Then\x0cit\x1cstopped."]}
+    path = tmp_path / "suite.jsonl"
+    path.write_text(
+        json.dumps(item, ensure_ascii=False) + "\r\n", encoding="utf-8"
+    )  # as the suite is written
+    assert read_suite(path) == [item]
 
 
 def test_a_named_pipe_as_the_suite_is_refused_not_waited_on(tmp_path):

@@ -198,6 +198,14 @@ def test_a_number_too_long_for_int_is_no_crash(tmp_path):
         read_verdicts([tmp_path / "x.json"])
 
 
+def test_a_lone_surrogate_escape_is_no_crash(tmp_path):
+    (tmp_path / "x.json").write_text('[{"data": {"pair_id": "bk/1/\\ud800"}}]', encoding="utf-8")
+    with pytest.raises(
+        ValueError, match=r"x.json: not a review file \(LoneSurrogate: a string holds a lone surrogate"
+    ):
+        read_verdicts([tmp_path / "x.json"])
+
+
 def test_a_named_pipe_named_on_the_command_line_is_refused(tmp_path):
     os.mkfifo(tmp_path / "pipe.json")  # reading it would wait for a writer for ever
     with pytest.raises(ValueError, match=r"pipe.json: not a regular file \(a named pipe or a device\)$"):

@@ -1,0 +1,25 @@
+"""JSON as text files hold it: a string with a lone surrogate escape ("\\ud800", valid JSON) is refused
+when read, since no UTF-8 file, Parquet table or spaCy string can hold it (it would fail later, far from
+its file)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+class LoneSurrogate(ValueError):
+    """A JSON string holds a lone surrogate."""
+
+
+def loads(text: str) -> Any:
+    """``json.loads``; LoneSurrogate (a ValueError, as for malformed JSON) for a string that holds a lone
+    surrogate."""
+    value = json.loads(text)
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise LoneSurrogate(
+            f"a string holds a lone surrogate (\\u{ord(err.object[err.start]):04x}), which is no character"
+        ) from None
+    return value
