@@ -93,6 +93,9 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
         f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
         f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"
     )
+    if result.withdrawn:
+        beads = "1 bead" if result.withdrawn == 1 else f"{result.withdrawn} beads"
+        print(f"  corrections withdrawn from {beads} now judged correct")
     if result.repeated:
         beads = "1 bead" if result.repeated == 1 else f"{result.repeated} beads"
         print(f"  {beads} given the same verdict more than once: counted once")

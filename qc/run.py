@@ -90,6 +90,7 @@ class ImportResult:
     verdicts: int = 0  # beads with a verdict accepted in this import
     repeated: int = 0  # of them, beads given the same verdict more than once (counted once)
     corrections: int = 0  # beads replaced by this import
+    withdrawn: int = 0  # stored corrections dropped: their beads are now judged correct
     rejected: list[Row] = field(default_factory=list)
     accuracy: list[Row] = field(default_factory=list)
     stale: dict[str, str] = field(default_factory=dict)  # pair_id -> reason, over all corrections
@@ -155,7 +156,7 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
     beads = {b["pair_id"]: b for _, chapters in data.values() for rows in chapters.values() for b in rows}
     stored = {v["pair_id"]: v for v in read_verdicts_table(layout)}
     result = ImportResult()
-    new_corrections: dict[str, dict[str, list[Row]]] = {}  # chapter -> pair -> rows
+    new_corrections: dict[str, dict[str, list[Row]]] = {}  # chapter -> pair -> rows ([]: withdraw)
     accepted: dict[str, Verdict] = {}  # pair_id -> the verdict taken in this import
     repeated: set[str] = set()  # pair_ids given the same verdict again
     for verdict in read:
@@ -193,6 +194,8 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             new_corrections.setdefault(bead["chapter_id"], {})[bead["pair_id"]] = correction_rows(
                 bead, grouping, chapter, verdict.reviewer
             )
+        elif stored[verdict.pair_id]["correct"]:  # a correction stored for it before no longer holds
+            new_corrections.setdefault(bead["chapter_id"], {})[bead["pair_id"]] = []
     result.repeated = len(repeated)
     _store_corrections(layout, data, new_corrections, accepted, result)
     verdict_rows = sorted(stored.values(), key=lambda v: v["pair_id"])
@@ -215,12 +218,18 @@ def _store_corrections(
     result: ImportResult,
 ) -> None:
     """Merge each chapter's new corrections (from the verdicts ``source``, by pair id) with its stored
-    ones, refusing a chapter whose beads would not cover every sentence exactly once."""
+    ones, refusing a chapter whose beads would not cover every sentence exactly once. A pair whose new
+    rows are none (a bead now judged correct) loses its stored correction, if it has one."""
     for book in sorted({cid.rsplit("/", 1)[0] for cid in new}):
         chapters, beads = data[book]
         stored = read_corrections(layout, book)
+        changed = False
         for chapter_id in sorted(cid for cid in new if cid.rsplit("/", 1)[0] == book):
             chapter = chapters[chapter_id]
+            held = {r["pair_id"] for r in stored.get(chapter_id, [])}
+            new[chapter_id] = {p: rows for p, rows in new[chapter_id].items() if rows or p in held}
+            if not new[chapter_id]:
+                continue
             fresh = [r for r in stored.get(chapter_id, []) if r["chapter_hash"] == chapter_hash(chapter)]
             merged = [r for r in fresh if r["pair_id"] not in new[chapter_id]]
             merged += [r for rows in new[chapter_id].values() for r in rows]
@@ -236,10 +245,14 @@ def _store_corrections(
                     for p in new[chapter_id]
                 ]
                 continue
-            stored[chapter_id] = merged
-            result.corrections += len(new[chapter_id])
-        rows = sorted((r for rows in stored.values() for r in rows), key=lambda r: (r["pair_id"], r["part"]))
-        write_table(rows, "corrections", layout.corrections(book))
+            stored[chapter_id], changed = merged, True
+            result.corrections += sum(1 for rows in new[chapter_id].values() if rows)
+            result.withdrawn += sum(1 for rows in new[chapter_id].values() if not rows)
+        if changed:
+            rows = sorted(
+                (r for rows in stored.values() for r in rows), key=lambda r: (r["pair_id"], r["part"])
+            )
+            write_table(rows, "corrections", layout.corrections(book))
 
 
 def corrections_status(layout: Layout) -> tuple[dict[str, Corrected], dict[str, str]]:

@@ -113,6 +113,43 @@ def test_scripted_reviewer_round_trip(layout):
     assert f"{chapter_id}/3.0" in {row["pair_id"] for row in exported}
 
 
+def _review(layout, folder, chapter_id, verdicts):
+    """Import a review of some of the chapter's beads (bead number -> verdict, correction) from its own file."""
+    rows = [r for r in _read(folder / f"{chapter_id}.tsv") if r["bead_no"] in verdicts]
+    for row in rows:
+        row["verdict"], row["correction"] = verdicts[row["bead_no"]]
+    _write(folder / f"{chapter_id}-review.tsv", rows)
+    return import_verdicts(layout, [folder / f"{chapter_id}-review.tsv"])
+
+
+def test_a_bead_judged_correct_on_a_later_review_loses_its_correction(layout):
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    book = chapter_id.split("/")[0]
+    first = _review(layout, folder, chapter_id, {"3": ("misaligned", "3:3;:4")})
+    assert (first.corrections, first.withdrawn) == (1, 0)
+
+    again = _review(layout, folder, chapter_id, {"3": ("correct", ""), "2": ("correct", "")})
+
+    assert (again.verdicts, again.corrections, again.withdrawn, again.rejected) == (2, 0, 1, [])
+    assert read_rows(layout.corrections(book), "corrections") == []
+    read = {c["chapter_id"]: beads for c, beads in read_book(layout, book)}
+    assert [b["pair_id"] for b in read[chapter_id]][2:5] == [f"{chapter_id}/{n}" for n in (2, 3, 4)]
+
+
+def test_a_withdrawal_that_would_leave_a_sentence_in_two_beads_is_refused(layout):
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    _review(layout, folder, chapter_id, {"3": ("misaligned", "3:3"), "4": ("misaligned", ":4,5")})
+    again = _review(layout, folder, chapter_id, {"3": ("correct", "")})
+    assert (again.corrections, again.withdrawn) == (0, 0)
+    assert [(r["reason"], r["detail"]) for r in again.rejected] == [
+        (
+            "correction_coverage",
+            f"{folder / chapter_id}-review.tsv: {chapter_id}: en sentence(s) 4 in more than one bead",
+        )
+    ]
+    assert len(read_rows(layout.corrections(chapter_id.split("/")[0]), "corrections")) == 2
+
+
 def test_a_correction_leaving_a_sentence_out_is_refused_with_the_reason(layout):
     folder, (chapter_id,) = sample_review(layout, 1, seed=3)
     tsv = folder / f"{chapter_id}.tsv"
