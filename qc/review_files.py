@@ -296,7 +296,7 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
         except NotAReviewFile:
             raise
         except (
-            ValueError,  # not JSON or not UTF-8; a JSON number of over 4,300 digits (int() refuses it); a lone surrogate
+            ValueError,  # not JSON, UTF-8 or text (a lone surrogate); a number int() refuses (4,300+ digits)
             csv.Error,
             AttributeError,
             TypeError,
