@@ -15,6 +15,7 @@ from typing import Any
 
 from core.rejection import one_line
 from core.storage import DamagedFile
+from exports.text import printable
 from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, repair
 
 
@@ -81,5 +82,6 @@ def collect(root: Path, run_id: str) -> dict[str, list[str]]:
 
 
 def failure_lines(failed: dict[str, list[str]]) -> list[str]:
-    """One line per failed book."""
-    return [f"FAILED {book}: {'; '.join(messages)}" for book, messages in sorted(failed.items())]
+    """One line per failed book, its control characters escaped (a site's URL or text cannot drive the
+    terminal)."""
+    return [printable(f"FAILED {book}: {'; '.join(messages)}") for book, messages in sorted(failed.items())]

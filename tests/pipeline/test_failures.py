@@ -47,6 +47,13 @@ def test_one_line_per_failed_book_in_book_order():
     assert failure_lines({}) == []
 
 
+def test_a_site_s_escape_codes_in_a_failure_are_printed_as_escapes():
+    url = "http://127.0.0.1/\x1b]0;title\x07\x1b[2J\u202ex"  # sets the window title, clears the screen
+    assert failure_lines({"bk": [f"crawl: offsite ({url})"]}) == [
+        "FAILED bk: crawl: offsite (http://127.0.0.1/\\x1b]0;title\\x07\\x1b[2J\\u202ex)"
+    ]
+
+
 def test_a_folder_in_place_of_a_file_is_one_line_that_says_remove_that_folder(tmp_path):
     folder = tmp_path / "aligned" / "bk.parquet"
     folder.mkdir(parents=True)
