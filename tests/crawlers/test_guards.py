@@ -1,6 +1,7 @@
 from types import SimpleNamespace
 
 import gzip
+import zlib
 
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
@@ -126,6 +127,28 @@ def test_a_body_that_is_not_what_its_content_encoding_says_is_bad_compression():
         assert str(bad.value) == f"not {encoding} as its Content-Encoding says: {error}"
     honest = _html(200, gzip.compress(b"<p>ok</p>"), **{"Content-Encoding": "gzip"})
     assert guard.process_response(request, honest).body == b"<p>ok</p>"
+
+
+def test_a_gzip_or_deflate_stream_cut_short_is_bad_compression_not_a_shorter_page():
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
+    request, page = Request("http://s/1.html"), ("<p>" + "字" * 3000 + "</p>").encode()
+    raw = zlib.compressobj(wbits=-15)
+    for encoding, body in [
+        ("gzip", gzip.compress(page)),
+        ("deflate", zlib.compress(page)),
+        ("deflate", raw.compress(page) + raw.flush()),  # raw deflate, as some servers send it
+    ]:
+        whole = guard.process_response(request, _html(200, body, **{"Content-Encoding": encoding}))
+        assert whole.body == page
+        with pytest.raises(BadCompression) as bad:
+            guard.process_response(
+                request, _html(200, body[: len(body) * 6 // 10], **{"Content-Encoding": encoding})
+            )
+        assert str(bad.value) == f"{encoding} stream cut short: the page ends before its compressed data does"
+    two_members = gzip.compress(page[:100]) + gzip.compress(page[100:])
+    assert (
+        guard.process_response(request, _html(200, two_members, **{"Content-Encoding": "gzip"})).body == page
+    )
 
 
 def test_a_body_over_the_page_cap_once_decompressed_is_too_large():
