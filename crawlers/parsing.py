@@ -6,6 +6,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
+from lxml import etree
 from parsel import Selector
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
@@ -19,6 +20,9 @@ MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as mi
 # non-ASCII bytes read as UTF-8.
 GUESSES = {"zh": ("utf-8", "gb18030")}
 OTHER_GUESSES = ("utf-8",)  # on sites of other languages, and after a site's own encoding
+# libxml2's deepest element (with parsel's huge_tree): on reaching it the parser stops reading the page
+# and drops the rest, with no error (an ad of 2,100 unclosed <span>s took a chapter's last paragraphs)
+PARSER_DEPTH = 2048
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,19 @@ def undecodable(response: TextResponse, site_encoding: str | None, lang: str | N
     if _as_declared(response) is None:
         return f"declares {response.encoding}, but its bytes hold no UTF-16 markup; {undecoded}"
     return undecoded
+
+
+def cut_off(response: TextResponse) -> str | None:
+    """Why the parsed page is not the whole page, or None: its elements nest as deep as the HTML parser
+    reads (``PARSER_DEPTH``), so everything after the deepest one is gone."""
+    if response.text.count("<") < PARSER_DEPTH:  # fewer tags than that cannot nest so deep
+        return None
+    depth = 0
+    for event, _ in etree.iterwalk(response.selector.root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth >= PARSER_DEPTH:
+            return f"elements nested {PARSER_DEPTH:,} deep: the HTML parser reads no further"
+    return None
 
 
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:

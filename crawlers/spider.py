@@ -7,9 +7,11 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding`` (a UTF-16 declaration its bytes belie included, and a page that declares no charset and
 reads in neither the site's encoding nor those guessed for its language: ``crawlers.parsing.GUESSES``),
-``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says),
+``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says, or
+a gzip or deflate stream cut short),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
-are sent with), ``empty_body``, ``offsite`` (a link, redirect or next page off the site's origins or to
+are sent with), ``empty_body``, ``too_deep`` (elements nested as deep as the HTML parser reads: the
+rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page off the site's origins or to
 another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
 once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
@@ -51,7 +53,7 @@ from w3lib.url import canonicalize_url
 from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
-from crawlers.parsing import decode_page, parse_chapter, parse_toc, undecodable
+from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
@@ -160,6 +162,9 @@ class NovelSpider(scrapy.Spider):
         if decoded is None:
             yield self._bad_encoding("toc_failure", response.url, response)
             return
+        if (cut := cut_off(decoded)) is not None:
+            yield self._failure_record("toc_failure", response.url, "too_deep", cut)
+            return
         page = parse_toc(decoded, self.selectors)
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
         entries = entries + [entry for entry in _last_of_each(page.chapters) if entry[0] not in listed]
@@ -230,6 +235,9 @@ class NovelSpider(scrapy.Spider):
         decoded = decode_page(response, self.encoding, self.lang)
         if decoded is None:
             yield self._bad_encoding("failure", first_url, response)
+            return
+        if (cut := cut_off(decoded)) is not None:
+            yield self._failure_record("failure", first_url, "too_deep", cut)
             return
         response = decoded
         page = parse_chapter(response, self.selectors)

@@ -7,6 +7,8 @@ from scrapy.http import HtmlResponse, Request
 
 from crawlers.parsing import (
     MAX_REPLACEMENT_RATIO,
+    PARSER_DEPTH,
+    cut_off,
     decode_page,
     parse_chapter,
     parse_toc,
@@ -346,7 +348,7 @@ _TAGS = [
     "\x00",
 ]
 HTML = st.lists(st.sampled_from(_TAGS) | st.text(max_size=8), max_size=40).map("".join)
-REASONS = {"toc_empty", "bad_encoding", "empty_body", "offsite"}
+REASONS = {"toc_empty", "bad_encoding", "empty_body", "offsite", "too_deep"}
 
 
 @pytest.fixture(scope="module")
@@ -380,3 +382,22 @@ def test_random_html_through_the_spider_gives_a_record_or_a_request(spider, html
         assert isinstance(item, Request) or item["type"] in ("chapter", "toc") or item["reason"] in REASONS
     chapters = [item for item in out if not isinstance(item, Request) and item["type"] == "chapter"]
     assert all(record["paragraphs"] and all(p.strip() for p in record["paragraphs"]) for record in chapters)
+
+
+def test_a_page_nested_as_deep_as_the_parser_reads_is_too_deep_not_a_shorter_chapter(spider):
+    def page(depth: int) -> HtmlResponse:
+        ad = "<span>" * depth + "ad" + "</span>" * depth  # an ad's unclosed spans, as a hostile site sends
+        body = f'<html><body><div id="content"><p>第一段。</p>{ad}<p>第二段。</p></div></body></html>'
+        url = "http://127.0.0.1:8000/b/1.html"
+        return HtmlResponse(url, body=body.encode("gbk"), request=Request(url))
+
+    assert cut_off(page(2000)) is None and cut_off(page(PARSER_DEPTH)) == (
+        "elements nested 2,048 deep: the HTML parser reads no further"
+    )
+    (record,) = spider.parse_chapter(page(2100), first_url="u", pages=[], paragraphs=[], title=None)
+    assert (record["reason"], record["detail"]) == (
+        "too_deep",
+        "elements nested 2,048 deep: the HTML parser reads no further",
+    )
+    (record,) = spider.parse_toc(page(2100), entries=[])
+    assert record["reason"] == "too_deep"
