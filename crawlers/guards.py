@@ -16,6 +16,9 @@
   and so does a gzip or deflate stream cut short (Scrapy keeps what it could decode of it: a chapter's
   first paragraphs, stored as the whole chapter), and one over the page size cap once decompressed
   (``InflatesTooLarge``).
+* ``StrictRobotsTxtMiddleware``: Scrapy's robots.txt, with RFC 9309's reading of one that cannot be read:
+  a server error (after the retries) or a failed download (a timeout, a refused connection, a file over
+  the page cap) forbids the whole site, where Scrapy would allow it all; a 4xx allows it, as there is none.
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ from urllib.parse import urlsplit
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
+from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Request, Response
+from scrapy.utils.misc import build_from_crawler
 
 from crawlers.origins import allowed
 
@@ -203,3 +208,39 @@ def _ends_early(body: bytes, wbits: int) -> bool | None:
                 return True
     except zlib.error:
         return None
+
+
+DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"
+
+
+class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
+    """Scrapy's robots.txt middleware; a robots.txt that cannot be read forbids the site (RFC 9309, 2.3.1.4),
+    and each request it refuses says why."""
+
+    def __init__(self, crawler: Any) -> None:
+        super().__init__(crawler)
+        self._unreadable: dict[str, str] = {}  # netloc -> why its robots.txt could not be read
+
+    async def _parse_robots(self, response: Response, netloc: str, request: Request) -> None:
+        if response.status >= 500:
+            self._unreadable[netloc] = f"robots.txt answered {response.status}"
+            response = response.replace(body=DISALLOW_ALL)
+        elif response.status >= 400:  # no robots.txt: everything allowed
+            response = response.replace(body=b"")
+        await super()._parse_robots(response, netloc, request)
+
+    def _robots_error(self, exc: Exception, netloc: str) -> None:
+        if isinstance(exc, IgnoreRequest):  # refused here (off the site, after a challenge): Scrapy's way
+            super()._robots_error(exc, netloc)
+            return
+        self._unreadable[netloc] = f"robots.txt could not be read: {type(exc).__name__}: {exc}"[:200]
+        waiting = self._parsers[netloc]
+        self._parsers[netloc] = parser = build_from_crawler(self._parserimpl, self.crawler, DISALLOW_ALL)
+        waiting.callback(parser)  # type: ignore[union-attr]
+
+    def process_request_2(self, rp: Any, request: Request) -> None:
+        try:
+            super().process_request_2(rp, request)
+        except IgnoreRequest as refused:
+            why = self._unreadable.get(urlsplit(request.url).netloc)
+            raise IgnoreRequest(f"{refused}: {why}, so the site is taken as forbidden") if why else refused

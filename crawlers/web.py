@@ -68,6 +68,8 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         "BACKOFF_BASE": 1.0 if site.serve is None else 0.1,
         "DOWNLOADER_MIDDLEWARES": {
             "crawlers.guards.GuardMiddleware": 40,  # before Scrapy's offsite (50) and robots.txt (100)
+            "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+            "crawlers.guards.StrictRobotsTxtMiddleware": 100,  # an unreadable robots.txt forbids the site
             "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
             "crawlers.backoff.BackoffRetryMiddleware": 550,
             # between MetaRefresh (580) and HttpCompression (590): sees decompressed challenge pages first

@@ -655,3 +655,30 @@ def test_a_chapter_whose_next_page_was_already_requested_is_not_fetched_naming_i
         "not_fetched",
         f"{site.url}{dropped} (page 2 of the chapter) is a page already requested: not requested again",
     )
+
+
+@pytest.mark.parametrize(
+    "robots, why",
+    [
+        (failing(99, 500, OK), "robots.txt answered 500"),
+        (page(b"Disallow: /private\n" * 5000), "robots.txt could not be read: DownloadCancelledError"),
+        (page(b"no robots here", 404), None),  # none: everything allowed
+    ],
+)
+def test_a_robots_txt_that_cannot_be_read_forbids_the_site(tmp_path, robots, why):
+    with serve_faults() as site:
+        publish(site, {"/c/1": OK})
+        site.routes["/robots.txt"] = robots  # a server error after the retries, or over the page cap
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    if why is None:
+        assert done.state.toc_failure is None and len(done.state.chapters) == 1
+        return
+    assert (site.count("/book/"), site.count("/c/1"), done.state.toc_failure["reason"]) == (
+        0,
+        0,
+        "robots_forbidden",
+    )
+    detail = done.state.toc_failure["detail"]
+    assert f"Forbidden by robots.txt: {why}" in detail and detail.endswith(
+        ", so the site is taken as forbidden"
+    )
