@@ -11,8 +11,8 @@ reads in neither the site's encoding nor those guessed for its language: ``crawl
 a gzip or deflate stream cut short),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
 are sent with), ``empty_body``, ``too_deep`` (elements nested as deep as the HTML parser reads: the
-rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page off the site's origins or to
-another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
+rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
+off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
 once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
