@@ -5,7 +5,11 @@ its file)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+# what a lone surrogate can come from: a \uD800-\uDFFF escape, or such a character in the text itself
+_MAY_HOLD_ONE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
 class LoneSurrogate(ValueError):
@@ -16,6 +20,8 @@ def loads(text: str) -> Any:
     """``json.loads``; LoneSurrogate (a ValueError, as for malformed JSON) for a string that holds a lone
     surrogate."""
     value = json.loads(text)
+    if not _MAY_HOLD_ONE.search(text):  # the common case: no second pass over the value
+        return value
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as err:
