@@ -38,7 +38,7 @@ from cohesion.tagged import Sentence
 from cohesion import lexicon
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core, quote_span, words
-from cohesion.reference import BE_FORMS
+from cohesion.descriptions import BE_FORMS
 
 WH = r"how\s+(?:much|many|long|come|often|far|old)|what\s+for|who|whom|what|which|where|when|why|how|whose"
 REMNANT = re.compile(

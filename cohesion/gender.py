@@ -17,17 +17,14 @@ when the chapter shows it is not a person (:func:`non_persons`). A one-word name
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from functools import lru_cache
 
 from cohesion.tagged import Sentence, Word
 
 from cohesion import lexicon, nlp, senses
-from cohesion.chapter import quoted
 from cohesion.mentions import Mention, opens
+from cohesion.speech import spoken
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -239,33 +236,6 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
             elif after is not None and after.pos_ == "VERB":
                 persons[m.text] += 1
     return {name for name, n in things.items() if n >= persons[name]}
-
-
-_CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
-_OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
-_MARKS = re.compile("[”“'‘’]")  # every character the two patterns above may match
-
-
-def spoken(text: str, pos: int) -> bool:
-    """Is offset ``pos`` in quoted speech, counting speech that continues from an earlier sentence
-    (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
-    if quoted(text, pos):
-        return True
-    closes, first_opening = _quote_marks(text)
-    k = bisect_left(closes, pos)  # the first closing quote at or after ``pos``
-    return k < len(closes) and first_opening >= closes[k]
-
-
-@lru_cache(maxsize=1024)
-def _quote_marks(text: str) -> tuple[list[int], int]:
-    """The offsets of the closing quotes of ``text`` and of its first opening quote (past the end
-    when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
-    the whole text is one found before a closing quote: the lookahead of a single opening quote
-    needs a word character, which a closing quote is not.)"""
-    if not _MARKS.search(text):
-        return [], len(text) + 1  # no quote mark at all: the costlier scans are spared
-    opening = _OPENING.search(text)
-    return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
 
 
 def owns_person(doc: Sentence, m: Mention) -> bool:

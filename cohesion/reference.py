@@ -52,13 +52,14 @@ from functools import cache
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nounphrase, senses, zh
+from cohesion import clause, descriptions, lexicon, nounphrase, senses, speech, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter, quoted
-from cohesion.gender import own_pronouns, owns_person, spoken
+from cohesion.chapter import WINDOW, Chapter
+from cohesion.gender import own_pronouns, owns_person
 from cohesion.mentions import HONORIFICS, Mention
 from cohesion import demonstrative
 from cohesion.pleonastic import names_no_noun
+from cohesion.speech import spoken
 
 PRONOUN_CLASS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
@@ -66,13 +67,6 @@ PRONOUN_CLASS = {
     **dict.fromkeys(("it", "its", "itself"), "n"),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
 }
-# Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
-SPEECH = frozenset(
-    "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
-    "whisper whispered murmur murmured mutter muttered tell told call called continue continued "
-    "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
-    "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
-)
 # Verbs whose object is mostly a person: "told them" after "the lights" means people, not the lights.
 PERSON_OBJECT = frozenset(
     "tell tells told telling ask asks asked asking let lets letting allow allows allowed allowing know knows "
@@ -82,42 +76,22 @@ PERSON_OBJECT = frozenset(
     "helping meet meets met meeting join joined lead leads led leading follow follows followed following "
     "call calls called calling".split()
 )
-SUBORDINATORS = frozenset(
-    "when while before after as although though if because since once until whenever".split()
-)
-QUANTIFIERS = frozenset("any every each no all".split())
-SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
 SUBJECT_FORMS = frozenset(("he", "she", "they"))
 TITLE_POSSESSIVES = {"his": "m", "her": "f"}  # the gender of "His Majesty", "Her Ladyship"
 # Plural forms of address: "their ladyships" is a title, in any case, not a pronoun and a noun.
 PLURAL_HONORIFICS = frozenset("majesties highnesses ladyships lordships excellencies eminences".split())
-FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
 PLACE = frozenset(
     "above below behind beside around about near within beneath under underneath inside before toward "
     "towards among".split()
 )
-QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
-# A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
-EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
-BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
-BECOME = frozenset("become becomes became becoming".split())
-# Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result.
-INTO_RESULT = frozenset(
-    "turn turns turned turning transform transforms transformed transforming change changes changed "
-    "changing convert converts converted converting morph morphs morphed morphing grow grows grew grown "
-    "growing develop develops developed developing".split()
-)
 _DEFINITE = frozenset(("the", "this", "that"))
-_ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
-_WORD = re.compile(r"\w+")
 # A Chinese syllable as romanised in names (initial, final): loose, so that it takes every real one.
 PINYIN_SYLLABLE = re.compile(
     r"(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:i?ang|i?ong|uang|eng|ing|uan|ian|iao|uai|ai|ei|ao|ou|an|en|in|un|ua|uo|ui"
     r"|ia|ie|iu|er|[aoeiuv])"
 )
-_PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
 Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
@@ -161,7 +135,7 @@ def _personal(
     linked: Links,
 ) -> Candidate | None:
     """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
-    in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and _running_speech(ch, j, tok.idx))
+    in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if _agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
@@ -185,7 +159,7 @@ def _personal(
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
         everyone, framed, referring, _ = _sentence_phrases(ch, i, seen)
         framed_speech = framed_speech or (
-            in_speech and cls in ("m", "f") and any(_speaker(ch, i, j, m) for m in referring)
+            in_speech and cls in ("m", "f") and any(speech.speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
         compatible = [
             m for m in phrases if _compatible(m, cls, ch, things and j - i == 1) and m.lemma not in others
@@ -202,9 +176,9 @@ def _personal(
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
-            if a is None or _amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
+            if a is None or descriptions.amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
-            if j - i >= 3 and not chain and a != _subject(doc, phrases):
+            if j - i >= 3 and not chain and a != clause.subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -230,7 +204,7 @@ def _later(
     owner after a ``first`` object that passed over its clause's subject ("Clara had not seen her, for she
     ...")."""
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
-        subject = _last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
+        subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
             return None  # the object of a clause whose subject is of its class: someone else
     text = ch.sentences[j]
@@ -259,11 +233,11 @@ def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention
     if tok.lower_ == "it":  # an object, not the subject of what follows ("looked like it grew")
         if not tok.i or doc[tok.i - 1].pos_ not in ("VERB", "ADP") or doc[tok.i - 1].lower_ in ("like", "as"):
             return False
-        if tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in FINITE:
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in clause.FINITE:
             return False
     elif tok.lower_ not in OBJECT_FORMS:
         return False
-    subject = _last_subject(doc[: tok.i])
+    subject = clause.last_subject(doc[: tok.i])
     return subject is not None and all(m.start <= subject.idx < m.end for m in agreeing)
 
 
@@ -284,7 +258,7 @@ def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bo
     every phrase of ``named`` after it?"""
     if doc is None:
         return False
-    for t in doc[_main_clause(doc) :]:
+    for t in doc[clause.main_clause(doc) :]:
         if t.pos_ in ("VERB", "AUX"):
             return False
         if t.tag_ == "PRP":
@@ -294,19 +268,6 @@ def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bo
                 and t.i < min(m.token for m in named)
             )
     return False
-
-
-def _last_subject(words: list[Word]) -> Word | None:
-    """The subject of the last clause that begins among ``words`` ("she said the man had tricked
-    her"), if any: a nominative pronoun, or an "it" or a noun right before a finite verb."""
-    for k in range(len(words) - 1, -1, -1):
-        w = words[k]
-        if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
-            return w
-        if (w.lower_ == "it" or w.tag_.startswith("NN")) and k + 1 < len(words):
-            if words[k + 1].tag_ in FINITE:
-                return w
-    return None
 
 
 def _link(
@@ -364,7 +325,7 @@ def _inherited(
     if found is None or found[2] != in_speech:
         return None
     a, at, _ = found
-    if j - at >= 3 and a != _subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0]):
+    if j - at >= 3 and a != clause.subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0]):
         return None
     return a, at
 
@@ -378,7 +339,7 @@ def _clause_link(
     if semicolon < 0 or any(m.start > semicolon for m in agreeing):
         return None
     a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
-    if a is None or _amount(a):
+    if a is None or descriptions.amount(a):
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
@@ -394,7 +355,7 @@ def _antecedents(
     return [
         m
         for m in referring
-        if not (in_speech and i != j and _speaker(ch, i, j, m))
+        if not (in_speech and i != j and speech.speaker(ch, i, j, m))
         and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
         and not (cls == "n" and _in_phrase(ch.docs[i], m))
         and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
@@ -409,15 +370,15 @@ def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
     if i not in seen:
         doc = ch.docs[i]
         everyone = _phrases(doc, ch.mentions[i])
-        frames = [_speech_frame(ch.sentences[i], m) for m in everyone]
+        frames = [speech.vocative_or_label(ch.sentences[i], m) for m in everyone]
         framed = [m for m, frame in zip(everyone, frames) if frame]
         referring = [
             m
             for m, frame in zip(everyone, frames)
             if not frame
-            and not _predicate(doc, m)
-            and not _simile(doc, m)
-            and not _generic(doc, m)
+            and not descriptions.predicate(doc, m)
+            and not descriptions.simile(doc, m)
+            and not descriptions.generic(doc, m)
             and not (doc is not None and owns_person(doc, m))
         ]
         seen[i] = (everyone, framed, referring, _own_genders(doc, referring))
@@ -439,7 +400,7 @@ def _choose(
         compatible = persons or compatible
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
-    subject = _subject(doc, phrases)
+    subject = clause.subject(doc, phrases)
     if subject in compatible:
         return subject
     return _owner_of(doc, subject, compatible)
@@ -461,19 +422,13 @@ def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Me
     return None
 
 
-def _amount(m: Mention) -> bool:
-    """A unit or an amount (WordNet's noun.quantity: "ninety dollars", "ten miles", "a bit"), which
-    a pronoun seldom means: what is paid or counted is named again, not referred to."""
-    return m.kind == "noun" and senses.lexname(m.lemma) == "noun.quantity"
-
-
 def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
     """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
     of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
     if doc is None:
         return False
     k = m.token - 1
-    while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
+    while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
         k -= 1
     return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
         m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a sword energy": "it" is the energy
@@ -537,163 +492,6 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
     return genders.get((m.lemma, "noun")) or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
 
 
-def _generic(doc: Sentence | None, m: Mention) -> bool:
-    """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent. A bare
-    relative written as a name ("Mom was tired.") has one."""
-    if doc is None or m.kind != "noun":
-        return False
-    k = m.token - 1
-    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH"):
-        k -= 1
-    if k >= 0 and doc[k].lower_ in QUANTIFIERS:
-        return True
-    bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
-    generic = bare and not m.plural and senses.is_person(m.lemma)
-    return generic and not (m.text[:1].isupper() and senses.is_kin(m.lemma))
-
-
-def _predicate(doc: Sentence | None, m: Mention) -> bool:
-    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
-    it is not a referent."""
-    if doc is None or m.kind != "noun":
-        return False  # "The person who came was Gabriel.": a name after "was" identifies a referent
-    k = m.token - 1
-    while k >= 0 and (doc[k].tag_ in _PREMODIFIERS or doc[k].tag_ == "RB"):
-        k -= 1
-    if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
-        return True  # "As a young maiden, she ...": a description, not a referent
-    if k >= 0 and doc[k].lower_ == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
-        return True  # "The witch turned him into a frog": what he became, not a referent
-    if k >= 0 and doc[k].lower_ in BECOME:
-        return True  # "He became a sailor."
-    if k >= 2 and doc[k].lower_ == "of" and doc[k - 1].lower_ == "one":
-        k -= 2  # "He was one of the workers": the group he belongs to describes him
-    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
-
-
-def _simile(doc: Sentence | None, m: Mention) -> bool:
-    """A noun compared with in a simile ("shouted like a madman", "ran like the wind"): "like" as a
-    preposition, then an article; it introduces no referent. Not a clause after "like" ("like the
-    doctor said": the noun is its subject) nor a name or a possessive ("like his father": a referent)."""
-    if doc is None or m.kind != "noun":
-        return False
-    k = m.token - 1
-    while k >= 0 and doc[k].tag_ in _PREMODIFIERS and doc[k].lower_ not in SIMILE_ARTICLES:
-        k -= 1
-    if (
-        k < 1
-        or doc[k].lower_ not in SIMILE_ARTICLES
-        or doc[k - 1].lower_ != "like"
-        or doc[k - 1].tag_ != "IN"
-    ):
-        return False
-    after = doc[m.token + 1] if m.token + 1 < len(doc) else None
-    return after is None or after.tag_ not in ("VBD", "VBZ", "VBP", "MD")
-
-
-def _speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
-    """The speaker of a quote (outside the quotes, next to a speech verb, or the narrated subject just
-    before speech), who is not what a third-person pronoun inside the speech means."""
-    text, doc = ch.sentences[i], ch.docs[i]
-    if doc is None or quoted(text, m.start):
-        return False
-    if _tagged(ch, i):
-        return True  # the narration around a quote is its speech tag
-    if i + 1 > j or not _opens_quote(ch.sentences[i + 1]) or _tagged(ch, i + 1) or spoken(text, m.start):
-        return False  # (a quote with a tag of its own names its speaker there: "'...,' said Tom")
-    talk = all(
-        _opens_quote(ch.sentences[k]) or spoken(ch.sentences[k], 0) or _running_speech(ch, k, 0)
-        for k in range(i + 2, j + 1)
-    )
-    return talk and m == _subject(doc, ch.mentions[i])  # the narrated subject before the speech that runs on
-
-
-def _tagged(ch: Chapter, i: int) -> bool:
-    """Does sentence ``i`` hold a quote and a speech verb outside it ("'Stop,' said Tom.")?"""
-    text, doc = ch.sentences[i], ch.docs[i]
-    if doc is None or not QUOTE_MARK.search(text):
-        return False
-    return any(t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc)
-
-
-def _running_speech(ch: Chapter, j: int, pos: int) -> bool:
-    """Is offset ``pos`` of sentence ``j`` inside a quote opened in an earlier sentence and not closed
-    since ("'Quick! / After she comes out ...": the second sentence has no quote mark of its own)? The
-    nearest earlier sentence (up to :data:`WINDOW` back) with a quote mark must end inside the quote,
-    and sentence ``j`` must have no quote mark before ``pos``."""
-    if EDGE_QUOTE.search(ch.sentences[j][:pos]):
-        return False
-    for i in ch.back(j, WINDOW):
-        marks = list(EDGE_QUOTE.finditer(ch.sentences[i]))
-        if marks:
-            return _opening(ch.sentences[i], marks[-1].start())
-    return False
-
-
-def _opening(text: str, k: int) -> bool:
-    """Does the quote mark at offset ``k`` open a quote (a word follows it and none precedes it:
-    ' "Look' but not 'Look!" ')?"""
-    left = text[k - 1] if k > 0 else " "
-    right = text[k + 1] if k + 1 < len(text) else " "
-    if text[k] in "“‘":
-        return True
-    return (
-        text[k] != "”" and not left.isalnum() and left not in ".,!?…" and (right.isalnum() or right in "“‘")
-    )
-
-
-def _opens_quote(text: str) -> bool:
-    text = text.lstrip()
-    return bool(text) and text[0] in "\"“‘'" and _opening(text, 0)
-
-
-def _speech_frame(text: str, m: Mention) -> bool:
-    """A vocative inside quoted speech, or a speaker label ("Visitor: Who let her in?")."""
-    return _vocative(text, m) or text[m.end : m.end + 1] in (":", "：")
-
-
-def _vocative(text: str, m: Mention) -> bool:
-    """A phrase in speech set off as a form of address: at the start of the quote (or after a
-    comma) and followed by a comma or the end of the utterance ("Anna, come.", "Come, Anna!")."""
-    after = text[m.end : m.end + 1]
-    if after not in (",", "!", "?", "…", ".", ""):
-        return False
-    before = text[: m.start].rstrip()
-    word = last_word(before)
-    while word and (word.lower() in _ADDRESS_PREFIX or (word.lower(), "title") in lexicon.genders()):
-        before = before[: len(before) - len(word)].rstrip()  # "little master", "Miss Lin"
-        word = last_word(before)
-    opens = not before or before[-1] in "\"“‘'—–-,…"
-    closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
-    return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
-
-
-def last_word(text: str) -> str:
-    """The run of word characters that ends ``text`` ("" when its last character is none): matched
-    on the reversed text, as a search for ``\\w+$`` tries every start before it."""
-    found = _WORD.match(text[::-1])
-    return found[0][::-1] if found else ""
-
-
-def _subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
-    """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
-    phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
-    if doc is None:
-        return None
-    start = _main_clause(doc)
-    for m in sorted(phrases, key=lambda m: m.token):
-        if m.token < start:
-            continue
-        if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):
-            return None
-        k = m.token - 1
-        while k >= 0 and doc[k].tag_ in _PREMODIFIERS:
-            k -= 1
-        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
-            return m
-    return None
-
-
 def _object_them(doc: Sentence | None, tok: Word) -> bool:
     """Is ``tok`` a "them" that is the object of a verb whose object is not mostly a person ("dried
     them", not "told them", "of them")?"""
@@ -701,14 +499,6 @@ def _object_them(doc: Sentence | None, tok: Word) -> bool:
     return (
         tok.lower_ == "them" and verb is not None and verb.pos_ == "VERB" and verb.lower_ not in PERSON_OBJECT
     )
-
-
-def _main_clause(doc: Sentence) -> int:
-    """The first token of the main clause after an opening subordinate clause set off by a comma
-    ("Before she could answer, the kettle whistled."), else 0."""
-    if not len(doc) or doc[0].lower_ not in SUBORDINATORS:
-        return 0
-    return next((t.i + 1 for t in doc if t.text == ","), 0)
 
 
 def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:

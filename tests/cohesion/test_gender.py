@@ -1,4 +1,4 @@
-from cohesion.gender import _shared, name_genders, non_persons, own_pronoun_gender, own_pronouns, spoken
+from cohesion.gender import _shared, name_genders, non_persons, own_pronoun_gender, own_pronouns
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -63,13 +63,6 @@ def test_first_names_list_gives_a_gender_without_pronouns():
 def test_pronouns_in_continued_speech_give_no_evidence():
     # the quote opened in the sentence before: "Move her aside." is still speech
     assert _genders("Gu Chengchuan frowned.", "Move her aside.” ") == {}
-    assert spoken("Move her aside.”", 5) and not spoken("He moved “her” aside.", 1)
-    assert spoken("They won't miss it!'", 0) and not spoken("'Go,' he said.", 9)
-
-
-def test_spoken_without_quote_marks_and_after_a_closing_one():
-    assert not spoken("He sat down and waited.", 3)
-    assert spoken("Wait here,” she said.", 0) and not spoken("Wait here,” she said.", 12)
 
 
 def test_own_pronouns_are_those_own_pronoun_gender_may_give():

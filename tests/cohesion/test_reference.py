@@ -2,7 +2,7 @@ import pytest
 
 from cohesion.miner import mine
 from cohesion.mentions import Mention
-from cohesion.reference import _common_noun_name, last_word
+from cohesion.reference import _common_noun_name
 
 
 def test_name_gender_from_following_pronoun(mined):
@@ -353,17 +353,6 @@ def test_person_reading_needs_the_top_senses_and_demonstrative_takes_the_head(mi
     assert [a[3] for _, a, _, _ in mined("reference", "The guard was gone.", "She lay down.")] == ["guard"]
     found = mined("reference", "The wedding veil was red.", "Nobody spoke.", "She kept that wedding veil.")
     assert [(a[3], b[3]) for k, a, b, _ in found if k == "demonstrative"] == [("veil", "that")]
-
-
-def test_last_word_is_the_word_run_that_ends_the_text():
-    assert [last_word(t) for t in ('"Little', "Come, Miss", "Anna,", "", "x_1é", "said —")] == [
-        "Little",
-        "Miss",
-        "",
-        "",
-        "x_1é",
-        "",
-    ]
 
 
 def test_it_chain_goes_on_past_the_previous_sentence(mined):

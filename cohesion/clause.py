@@ -1,0 +1,55 @@
+"""A sentence's clauses as the reference rules read them from POS tags alone (no parser is loaded): its
+subject, where its main clause begins, and the subject of the last clause among some words."""
+
+from __future__ import annotations
+
+from cohesion.tagged import Sentence, Word
+
+from cohesion import nounphrase
+from cohesion.mentions import Mention
+
+SUBORDINATORS = frozenset(
+    "when while before after as although though if because since once until whenever".split()
+)
+FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
+PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
+
+
+def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
+    """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
+    phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
+    if doc is None:
+        return None
+    start = main_clause(doc)
+    for m in sorted(phrases, key=lambda m: m.token):
+        if m.token < start:
+            continue
+        if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):
+            return None
+        k = m.token - 1
+        while k >= 0 and doc[k].tag_ in PREMODIFIERS:
+            k -= 1
+        if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+            return m
+    return None
+
+
+def last_subject(words: list[Word]) -> Word | None:
+    """The subject of the last clause that begins among ``words`` ("she said the man had tricked
+    her"), if any: a nominative pronoun, or an "it" or a noun right before a finite verb."""
+    for k in range(len(words) - 1, -1, -1):
+        w = words[k]
+        if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
+            return w
+        if (w.lower_ == "it" or w.tag_.startswith("NN")) and k + 1 < len(words):
+            if words[k + 1].tag_ in FINITE:
+                return w
+    return None
+
+
+def main_clause(doc: Sentence) -> int:
+    """The first token of the main clause after an opening subordinate clause set off by a comma
+    ("Before she could answer, the kettle whistled."), else 0."""
+    if not len(doc) or doc[0].lower_ not in SUBORDINATORS:
+        return 0
+    return next((t.i + 1 for t in doc if t.text == ","), 0)

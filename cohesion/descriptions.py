@@ -1,0 +1,81 @@
+"""Noun phrases that describe rather than refer, which a pronoun does not take for its antecedent:
+predicate nouns, nouns of a simile, quantified or generic nouns, units and amounts."""
+
+from __future__ import annotations
+
+from cohesion.tagged import Sentence
+
+from cohesion import senses
+from cohesion.clause import PREMODIFIERS
+from cohesion.mentions import Mention
+
+QUANTIFIERS = frozenset("any every each no all".split())
+SIMILE_ARTICLES = frozenset(("a", "an", "the"))
+BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
+BECOME = frozenset("become becomes became becoming".split())
+# Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result.
+INTO_RESULT = frozenset(
+    "turn turns turned turning transform transforms transformed transforming change changes changed "
+    "changing convert converts converted converting morph morphs morphed morphing grow grows grew grown "
+    "growing develop develops developed developing".split()
+)
+
+
+def generic(doc: Sentence | None, m: Mention) -> bool:
+    """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent. A bare
+    relative written as a name ("Mom was tired.") has one."""
+    if doc is None or m.kind != "noun":
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH"):
+        k -= 1
+    if k >= 0 and doc[k].lower_ in QUANTIFIERS:
+        return True
+    bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
+    generic = bare and not m.plural and senses.is_person(m.lemma)
+    return generic and not (m.text[:1].isupper() and senses.is_kin(m.lemma))
+
+
+def predicate(doc: Sentence | None, m: Mention) -> bool:
+    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
+    it is not a referent."""
+    if doc is None or m.kind != "noun":
+        return False  # "The person who came was Gabriel.": a name after "was" identifies a referent
+    k = m.token - 1
+    while k >= 0 and (doc[k].tag_ in PREMODIFIERS or doc[k].tag_ == "RB"):
+        k -= 1
+    if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
+        return True  # "As a young maiden, she ...": a description, not a referent
+    if k >= 0 and doc[k].lower_ == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
+        return True  # "The witch turned him into a frog": what he became, not a referent
+    if k >= 0 and doc[k].lower_ in BECOME:
+        return True  # "He became a sailor."
+    if k >= 2 and doc[k].lower_ == "of" and doc[k - 1].lower_ == "one":
+        k -= 2  # "He was one of the workers": the group he belongs to describes him
+    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
+
+
+def simile(doc: Sentence | None, m: Mention) -> bool:
+    """A noun compared with in a simile ("shouted like a madman", "ran like the wind"): "like" as a
+    preposition, then an article; it introduces no referent. Not a clause after "like" ("like the
+    doctor said": the noun is its subject) nor a name or a possessive ("like his father": a referent)."""
+    if doc is None or m.kind != "noun":
+        return False
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in PREMODIFIERS and doc[k].lower_ not in SIMILE_ARTICLES:
+        k -= 1
+    if (
+        k < 1
+        or doc[k].lower_ not in SIMILE_ARTICLES
+        or doc[k - 1].lower_ != "like"
+        or doc[k - 1].tag_ != "IN"
+    ):
+        return False
+    after = doc[m.token + 1] if m.token + 1 < len(doc) else None
+    return after is None or after.tag_ not in ("VBD", "VBZ", "VBP", "MD")
+
+
+def amount(m: Mention) -> bool:
+    """A unit or an amount (WordNet's noun.quantity: "ninety dollars", "ten miles", "a bit"), which
+    a pronoun seldom means: what is paid or counted is named again, not referred to."""
+    return m.kind == "noun" and senses.lexname(m.lemma) == "noun.quantity"

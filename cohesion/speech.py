@@ -1,0 +1,137 @@
+"""Quoted speech in narration: whether an offset is spoken (speech running on from an earlier sentence
+included), speech tags and the speaker they name, vocatives and speaker labels."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from functools import lru_cache
+
+from cohesion import lexicon
+from cohesion.chapter import WINDOW, Chapter, quoted
+from cohesion.clause import subject
+from cohesion.mentions import Mention
+
+_CLOSING = re.compile(r"”|(?<=[\w.,!?…])['’](?!\w)")
+_OPENING = re.compile(r"“|(?<!\w)['‘](?=\w)")
+_MARKS = re.compile("[”“'‘’]")  # every character the two patterns above may match
+
+
+def spoken(text: str, pos: int) -> bool:
+    """Is offset ``pos`` in quoted speech, counting speech that continues from an earlier sentence
+    (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
+    if quoted(text, pos):
+        return True
+    closes, first_opening = _quote_marks(text)
+    k = bisect_left(closes, pos)  # the first closing quote at or after ``pos``
+    return k < len(closes) and first_opening >= closes[k]
+
+
+@lru_cache(maxsize=1024)
+def _quote_marks(text: str) -> tuple[list[int], int]:
+    """The offsets of the closing quotes of ``text`` and of its first opening quote (past the end
+    when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
+    the whole text is one found before a closing quote: the lookahead of a single opening quote
+    needs a word character, which a closing quote is not.)"""
+    if not _MARKS.search(text):
+        return [], len(text) + 1  # no quote mark at all: the costlier scans are spared
+    opening = _OPENING.search(text)
+    return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
+
+
+# Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").
+SPEECH = frozenset(
+    "say says said ask asks asked reply replies replied answer answered shout shouted cry cried "
+    "whisper whispered murmur murmured mutter muttered tell told call called continue continued "
+    "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
+    "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
+)
+QUOTE_MARK = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
+# A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
+EDGE_QUOTE = re.compile(r"[\"“”‘]|(?<!\w)['’]|['’](?!\w)")
+_ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
+_WORD = re.compile(r"\w+")
+
+
+def speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
+    """The speaker of a quote (outside the quotes, next to a speech verb, or the narrated subject just
+    before speech), who is not what a third-person pronoun inside the speech means."""
+    text, doc = ch.sentences[i], ch.docs[i]
+    if doc is None or quoted(text, m.start):
+        return False
+    if _tagged(ch, i):
+        return True  # the narration around a quote is its speech tag
+    if i + 1 > j or not _opens_quote(ch.sentences[i + 1]) or _tagged(ch, i + 1) or spoken(text, m.start):
+        return False  # (a quote with a tag of its own names its speaker there: "'...,' said Tom")
+    talk = all(
+        _opens_quote(ch.sentences[k]) or spoken(ch.sentences[k], 0) or runs_on(ch, k, 0)
+        for k in range(i + 2, j + 1)
+    )
+    return talk and m == subject(doc, ch.mentions[i])  # the narrated subject before the speech that runs on
+
+
+def _tagged(ch: Chapter, i: int) -> bool:
+    """Does sentence ``i`` hold a quote and a speech verb outside it ("'Stop,' said Tom.")?"""
+    text, doc = ch.sentences[i], ch.docs[i]
+    if doc is None or not QUOTE_MARK.search(text):
+        return False
+    return any(t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc)
+
+
+def runs_on(ch: Chapter, j: int, pos: int) -> bool:
+    """Is offset ``pos`` of sentence ``j`` inside a quote opened in an earlier sentence and not closed
+    since ("'Quick! / After she comes out ...": the second sentence has no quote mark of its own)? The
+    nearest earlier sentence (up to :data:`WINDOW` back) with a quote mark must end inside the quote,
+    and sentence ``j`` must have no quote mark before ``pos``."""
+    if EDGE_QUOTE.search(ch.sentences[j][:pos]):
+        return False
+    for i in ch.back(j, WINDOW):
+        marks = list(EDGE_QUOTE.finditer(ch.sentences[i]))
+        if marks:
+            return _opening(ch.sentences[i], marks[-1].start())
+    return False
+
+
+def _opening(text: str, k: int) -> bool:
+    """Does the quote mark at offset ``k`` open a quote (a word follows it and none precedes it:
+    ' "Look' but not 'Look!" ')?"""
+    left = text[k - 1] if k > 0 else " "
+    right = text[k + 1] if k + 1 < len(text) else " "
+    if text[k] in "“‘":
+        return True
+    return (
+        text[k] != "”" and not left.isalnum() and left not in ".,!?…" and (right.isalnum() or right in "“‘")
+    )
+
+
+def _opens_quote(text: str) -> bool:
+    text = text.lstrip()
+    return bool(text) and text[0] in "\"“‘'" and _opening(text, 0)
+
+
+def vocative_or_label(text: str, m: Mention) -> bool:
+    """A vocative inside quoted speech, or a speaker label ("Visitor: Who let her in?")."""
+    return _vocative(text, m) or text[m.end : m.end + 1] in (":", "：")
+
+
+def _vocative(text: str, m: Mention) -> bool:
+    """A phrase in speech set off as a form of address: at the start of the quote (or after a
+    comma) and followed by a comma or the end of the utterance ("Anna, come.", "Come, Anna!")."""
+    after = text[m.end : m.end + 1]
+    if after not in (",", "!", "?", "…", ".", ""):
+        return False
+    before = text[: m.start].rstrip()
+    word = last_word(before)
+    while word and (word.lower() in _ADDRESS_PREFIX or (word.lower(), "title") in lexicon.genders()):
+        before = before[: len(before) - len(word)].rstrip()  # "little master", "Miss Lin"
+        word = last_word(before)
+    opens = not before or before[-1] in "\"“‘'—–-,…"
+    closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))
+    return opens and closes and spoken(text, m.start)  # quote scanning last: it is the costly test
+
+
+def last_word(text: str) -> str:
+    """The run of word characters that ends ``text`` ("" when its last character is none): matched
+    on the reversed text, as a search for ``\\w+$`` tries every start before it."""
+    found = _WORD.match(text[::-1])
+    return found[0][::-1] if found else ""

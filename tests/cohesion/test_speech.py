@@ -1,0 +1,22 @@
+from cohesion.speech import last_word, spoken
+
+
+def test_spoken_inside_quotes_and_in_speech_run_on_from_an_earlier_sentence():
+    assert spoken("Move her aside.”", 5) and not spoken("He moved “her” aside.", 1)
+    assert spoken("They won't miss it!'", 0) and not spoken("'Go,' he said.", 9)
+
+
+def test_spoken_without_quote_marks_and_after_a_closing_one():
+    assert not spoken("He sat down and waited.", 3)
+    assert spoken("Wait here,” she said.", 0) and not spoken("Wait here,” she said.", 12)
+
+
+def test_last_word_is_the_word_run_that_ends_the_text():
+    assert [last_word(t) for t in ('"Little', "Come, Miss", "Anna,", "", "x_1é", "said —")] == [
+        "Little",
+        "Miss",
+        "",
+        "",
+        "x_1é",
+        "",
+    ]
