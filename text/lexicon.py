@@ -22,16 +22,20 @@ class Lexicon:
         self,
         dictionary: Mapping[str, tuple[str, ...]] | None = None,
         learned: Mapping[str, frozenset[str]] = {},
+        longest: int | None = None,
     ) -> None:
+        """``longest``: the dictionary's longest word, when the caller knows it (counting it walks the
+        whole dictionary)."""
         self.dictionary = cedict.load() if dictionary is None else dictionary
         self.learned = MappingProxyType(dict(learned))
-        self.longest = max(map(len, self.dictionary), default=1)  # no longer piece is looked up
+        # no longer piece is looked up
+        self.longest = max(map(len, self.dictionary), default=1) if longest is None else longest
         self._memo: dict[tuple[str, str], frozenset[str]] = {}
 
     def with_learned(self, learned: Mapping[str, frozenset[str]]) -> Lexicon:
         """A lexicon with the same dictionary plus ``learned`` pairs (merged with those already learned)."""
         merged = {word: self.learned.get(word, frozenset()) | stems for word, stems in learned.items()}
-        return Lexicon(self.dictionary, {**self.learned, **merged})
+        return Lexicon(self.dictionary, {**self.learned, **merged}, self.longest)
 
     def candidates(self, word: str, pos: str = "") -> frozenset[str]:
         return self._memoised(word, pos, self._candidates)
