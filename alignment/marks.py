@@ -4,7 +4,7 @@
 quotation opens with “ 「 『 and closes with ” 」 』. In English a curly quote says which it is; a
 straight one (' or ") opens at the start of a sentence or after a space, opening bracket or dash, before
 a non-space, and closes after a non-space, before the end, a space or punctuation, so that an apostrophe
-inside a word (I'd, Trinket's) is neither. A term in quotation marks (他把“它”放回原处, the "Iron
+inside a word (I'd, Bramble's) is neither. A term in quotation marks (他把“它”放回原处, the "Iron
 Rule") is not speech, and translators keep or drop its marks at will: a quotation of up to 6
 characters (English: 25) inside a sentence, not after a colon or a comma, with no sentence punctuation,
 dash or ellipsis in it, counts as none.

@@ -34,7 +34,7 @@ PRONOUN_GENDER = {
 # "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
 FOLLOW = 2  # how many following sentences may show a name's pronoun
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
-# Verbs of travel whose "to" puts a name in a place role ("headed to Heilongtan"); not "ran/came/turned to",
+# Verbs of travel whose "to" puts a name in a place role ("headed to Baishuitan"); not "ran/came/turned to",
 # which take persons as often ("ran to Anna").
 TRAVEL = frozenset(
     "go goes went gone going head heads headed heading drive drives drove driven driving fly flies flew "
@@ -193,7 +193,7 @@ def _in_opening_participle(doc: Sentence, k: int) -> bool:
 
 def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str]) -> list[Mention]:
     """The one person named, when the sentence opens with that name and its other names are places or
-    things ("Wang Miao drove along Jingmi Road until he was in Miyun County"); else ``names``."""
+    things ("Zhou Ming drove along Baishi Road until he was in Taoyuan County"); else ``names``."""
     persons = [m for m in names if m.text not in things]
     first = bool(persons) and opens(doc, persons[0].token)
     return persons if first and len({m.text for m in persons}) == 1 else names
@@ -208,7 +208,7 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
     Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
     preposition opening the sentence ("On Chatterly, ..."), an acronym of three or more capitals ("NASA"),
     a name after a name and "of" ("the Academy of Sciences") or after a verb of travel and "to" ("headed to
-    Heilongtan"). Person evidence: the name directly
+    Baishuitan"). Person evidence: the name directly
     before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
     evidence ("As Anna left ..." alone does not make Anna a place).
     """

@@ -165,6 +165,6 @@ def opens(doc: Sentence, i: int) -> bool:
 
 
 def _adjective_opening(doc: Sentence, i: int) -> bool:
-    """Is token ``i`` the sentence's first word and followed by "to" ("Eager to marry, she ...")? The
+    """Is token ``i`` the sentence's first word and followed by "to" ("Eager to leave, she ...")? The
     tagger takes such a capitalised adjective for a name; a name is seldom followed by "to" there."""
     return i + 1 < len(doc) and doc[i + 1].tag_ == "TO" and opens(doc, i)

@@ -1,9 +1,9 @@
 """What the words around a noun say about its referent, for lexical cohesion (repetition, synonyms).
 
 Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his
-coat / her coat", "Anna's coat / his coat", "her eyes / the eye of the camera", "the Shan household /
+coat / her coat", "Anna's coat / his coat", "her eyes / the eye of the needle", "the Gao household /
 my family"), when both carry modifiers and share none ("the south wall / the partition wall"), when
-one is a measure after a number ("five feet", but not a known set: "the four levels") or part of a
+one is a measure after a number ("five feet", but not a known set: "the three gates") or part of a
 hyphenated word ("man-from-side") and the other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
 photos"). Nouns in idioms (``data/noun_idioms.txt``: "in his turn", "taking no chances") refer to
 nothing.
@@ -153,7 +153,7 @@ def _measure(doc: Sentence, k: int) -> bool:
 
 def _measures_differ(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
     """One noun after a number and the other not ("five feet / the feet"), unless the number counts
-    a known set of the same grammatical number ("the four levels / the levels", not "the woman / the
+    a known set of the same grammatical number ("the three gates / the gates", not "the woman / the
     two women")."""
     a, b = _measure(doc_a, ka), _measure(doc_b, kb)
     if a == b:

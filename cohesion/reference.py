@@ -8,13 +8,13 @@ plural things were mostly wrong, meaning people named nearby: 6 of 30 right on t
 for a non-person noun of the previous sentence, and never an "it" that names no noun
 (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said it as if
 ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
-that your father?" / "He's not.", "became a hero", "turned the prince into a frog", "was one of the workers"),
+that your father?" / "He's not.", "became a hero", "turned the prince into a frog", "was one of the guards"),
 nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic nouns
 ("any woman", "Man is mortal"), the owner in "Anna's husband" and, for a pronoun inside quoted speech, the
 speaker of a quote (a third-person pronoun in speech is someone else; the narrated subject just before speech
 is its speaker while the speech runs on, over several sentences, unless the quote carries a tag of its own).
-Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Quick! /
-After she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence
+Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Hurry! /
+When she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence
 naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
 pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
 unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
@@ -169,7 +169,7 @@ def _personal(
         ):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
-            return None  # the one spoken to ("She urged Anna: 'Quick! ... she ...'"), or someone before
+            return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
         if compatible and tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, compatible):
             # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -334,7 +334,7 @@ def _clause_link(
     ch: Chapter, j: int, tok: Word, cls: str, own: list[Mention], agreeing: list[Mention]
 ) -> Candidate | None:
     """A pronoun whose antecedent is in the clause before a semicolon of its own sentence ("the
-    bearers rocked the chair; the lining of their poles ...": adjacent clauses); None otherwise."""
+    rowers pulled hard; the blades of their oars ...": adjacent clauses); None otherwise."""
     semicolon = ch.sentences[j].rfind(";", 0, tok.idx)
     if semicolon < 0 or any(m.start > semicolon for m in agreeing):
         return None
@@ -423,20 +423,20 @@ def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Me
 
 
 def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
-    """Is the noun the object of a preposition ("put it in his mouth", "like home") or the modifier
-    of another noun ("a sword energy")? Such nouns are seldom what a following "it" means."""
+    """Is the noun the object of a preposition ("put it in his pocket", "like home") or the modifier
+    of another noun ("a glass door")? Such nouns are seldom what a following "it" means."""
     if doc is None:
         return False
     k = m.token - 1
     while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
         k -= 1
     return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
-        m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a sword energy": "it" is the energy
+        m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a glass door": "it" is the door
     )
 
 
 def _after_the(text: str, m: Mention) -> bool:
-    """ "the Great Xia Dragonfinch": a name with an article names a thing "it" may mean."""
+    """ "the Northern Star Cannon": a name with an article names a thing "it" may mean."""
     return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
 
 
@@ -537,7 +537,7 @@ def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool
     """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they/them/their"
     persons (or, with ``things``, plural things too)."""
     if cls == "pl":
-        if m.kind == "name":  # "the Shans" are people, "the World Coordinates" are not
+        if m.kind == "name":  # "the Gaos" are people, "the Jade Mountains" are not
             return m.plural and " " not in m.text and m.text not in ch.things
         return m.plural and (m.kind == "names" or things or senses.is_person(m.lemma))
     if m.plural or m.kind == "names":

@@ -23,20 +23,20 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
         determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
         without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
-        matches the end of a longer one: "Archangel Gabriel ... Gabriel"; a person's two-word name
+        matches the end of a longer one: "Saint Benedict ... Benedict"; a person's two-word name
         matches its first word, a Chinese name's family name, when no other two-word name of the chapter
-        begins with it and the one-word name has no gendered title ("Wang Miao ... Wang", not "Liu
-        Tingyu ... Uncle Liu"); "a Celestial Artifact" is a kind). A noun
+        begins with it and the one-word name has no gendered title ("Zhou Ming ... Zhou", not "Chen
+        Yuhang ... Uncle Chen"); "a Jade Talisman" is a kind). A noun
         repeated inside its own sentence links once, from its first mention that may share the earlier
         referent (preferring one of the same number: "the family ... many families envied the family").
         Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
         tall, thin man": an indefinite determiner before the later noun) and the cases of
         :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
-        :func:`nounphrase.idiom`; a name that modifies different nouns ("the Shan family ... the Shan
+        :func:`nounphrase.idiom`; a name that modifies different nouns ("the Gao family ... the Gao
         boy"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). A hyphenated compound
     is one noun ("son-in-law"; ``cohesion.mentions``), never its words. One link gives
-        one candidate: in a compound repeated whole ("the sedan chair ... the sedan chair", "the Shan
-        family ... the Shan family") only the head is kept.
+        one candidate: in a compound repeated whole ("the rocking chair ... the rocking chair", "the Gao
+        family ... the Gao family") only the head is kept.
     """
     families = _families(ch)
     where = _where(ch.mentions, families)
@@ -65,14 +65,14 @@ def _words(lemma: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def _ends(lemma: str) -> tuple[str, ...]:
-    """A name's key and every end of it ("great xia dragonfinch", "xia dragonfinch", "dragonfinch")."""
+    """A name's key and every end of it ("northern star cannon", "star cannon", "cannon")."""
     words = _words(lemma)
     return tuple(" ".join(words[k:]) for k in range(len(words)))
 
 
 def _families(ch: Chapter) -> dict[str, str]:
-    """First word -> the chapter's one two-word person name that begins with it ("wang" -> "wang miao");
-    a first word that begins two such names ("liu tingyu", "liu dong") is left out."""
+    """First word -> the chapter's one two-word person name that begins with it ("zhou" -> "zhou ming");
+    a first word that begins two such names ("chen yuhang", "chen bo") is left out."""
     names: dict[str, set[str]] = {}
     for found in ch.mentions:
         for m in found:
@@ -83,14 +83,14 @@ def _families(ch: Chapter) -> dict[str, str]:
 
 
 def _family_name(m: Mention, families: dict[str, str]) -> str | None:
-    """The first word of a two-word name in ``families`` ("wang" for "Wang Miao"), else None."""
+    """The first word of a two-word name in ``families`` ("zhou" for "Zhou Ming"), else None."""
     words = _words(m.lemma)
     return words[0] if len(words) == 2 and families.get(words[0]) == " ".join(words) else None
 
 
 def _same(p: Mention, m: Mention, families: dict[str, str]) -> bool:
     """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), a
-    name as the end of a longer one ("the Great Xia Dragonfinch ... the Dragonfinch"), and a family
+    name as the end of a longer one ("the Northern Star Cannon ... the Cannon"), and a family
     name as the person's two-word name (``families``)."""
     if p.kind == "noun" and m.kind == "noun":
         return p.lemma == m.lemma
@@ -151,7 +151,7 @@ def _link(
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
     if det in INDEFINITE:
-        return None  # "a man", "a Celestial Artifact": a new referent or a kind
+        return None  # "a man", "a Jade Talisman": a new referent or a kind
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
             return None
@@ -167,11 +167,11 @@ def _link(
             for p in ch.mentions[i]
             if _same(p, m, families)
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
-        ]  # a family name with a determiner or modifying a noun ("the Qi of", "the Shan family") is no person
+        ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
         if earlier:
             a = earlier[-1]
             if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):
-                return None  # "the Shan family ... the Shan boy": the name modifies different heads
+                return None  # "the Gao family ... the Gao boy": the name modifies different heads
             if (m.kind, a.kind) == ("noun", "noun") and (
                 nounphrase.different(ch.docs[i], a.token, doc, m.token)
                 or nounphrase.idiom(ch.sentences[i], a.end)
@@ -182,7 +182,7 @@ def _link(
 
 
 def _by_family(p: Mention, m: Mention) -> bool:
-    """Do the two names match only as a family name and a two-word name ("Wang ... Wang Miao")?"""
+    """Do the two names match only as a family name and a two-word name ("Zhou ... Zhou Ming")?"""
     x, y = _words(p.lemma), _words(m.lemma)
     return p.kind == m.kind == "name" and {len(x), len(y)} == {1, 2} and x[-1] != y[-1]
 
@@ -193,7 +193,7 @@ def _bare(doc, m: Mention) -> bool:
 
 
 def _modified(doc, m: Mention) -> str:
-    """The noun a name modifies ("Shan" in "the Shan family" -> "family"), "" when it heads its phrase."""
+    """The noun a name modifies ("Gao" in "the Gao family" -> "family"), "" when it heads its phrase."""
     k = m.token + len(m.text.replace("-", " - ").split())
     return doc[k].lower_ if doc is not None and k < len(doc) and doc[k].tag_ in ("NN", "NNS") else ""
 

@@ -80,7 +80,7 @@ def _tagged(ch: Chapter, i: int) -> bool:
 
 def runs_on(ch: Chapter, j: int, pos: int) -> bool:
     """Is offset ``pos`` of sentence ``j`` inside a quote opened in an earlier sentence and not closed
-    since ("'Quick! / After she comes out ...": the second sentence has no quote mark of its own)? The
+    since ("'Hurry! / When she comes back ...": the second sentence has no quote mark of its own)? The
     nearest earlier sentence (up to :data:`WINDOW` back) with a quote mark must end inside the quote,
     and sentence ``j`` must have no quote mark before ``pos``."""
     if EDGE_QUOTE.search(ch.sentences[j][:pos]):

@@ -13,17 +13,17 @@ from tests.alignment.texts import EN, GOLD, ZH
 
 # A name the dictionary cannot know (a translated, not transliterated name) in three chapters.
 CHAPTERS = [
-    (["韦小宝笑了。", "他走到门口，打开了门。", "外面下着大雨。"],
-     ["Trinket laughed.", "He walked to the doorway and opened the door.", "Outside it was raining heavily."]),
-    (["韦小宝很饿。", "他吃了三个包子。"], ["Trinket was hungry.", "He ate three buns."]),
-    (["韦小宝睡着了。", "月亮升起来了。"], ["Trinket fell asleep.", "The moon rose."]),
-    (["韦小宝醒了。"], ["Trinket woke up."]),
+    (["蒋阿丑笑了。", "他走到门口，打开了门。", "外面下着大雨。"],
+     ["Bramble laughed.", "He walked to the doorway and opened the door.", "Outside it was raining heavily."]),
+    (["蒋阿丑很饿。", "他吃了三个包子。"], ["Bramble was hungry.", "He ate three buns."]),
+    (["蒋阿丑睡着了。", "月亮升起来了。"], ["Bramble fell asleep.", "The moon rose."]),
+    (["蒋阿丑醒了。"], ["Bramble woke up."]),
 ]  # fmt: skip
 
 
 def test_refinement_learns_a_name_the_dictionary_lacks():
     result = align_book(CHAPTERS, Lexicon())
-    assert "trinket" in result.learned["韦小宝"]
+    assert "brambl" in result.learned["蒋阿丑"]
     assert [[bead.key for bead in beads] for beads in result.chapters] == [
         [((0,), (0,)), ((1,), (1,)), ((2,), (2,))],
         [((0,), (0,)), ((1,), (1,))],
@@ -44,7 +44,7 @@ def test_a_process_pool_gives_the_serial_beads_and_learned_pairs(lexicon):
     serial = align_book(chapters, lexicon)
     pooled = align_book(chapters, lexicon, processes=2)
     assert pooled == serial
-    assert "trinket" in pooled.learned["韦小宝"]
+    assert "brambl" in pooled.learned["蒋阿丑"]
     assert isinstance(pooled.chapters[5], Rejection)
 
 
@@ -82,5 +82,5 @@ def test_the_chapters_tokens_are_freed_before_collection_resumes(monkeypatch, le
 
     monkeypatch.setattr(alignment.book, "gc_paused", counting_pause)
     result = align_book(CHAPTERS, lexicon)
-    assert "trinket" in result.learned["韦小宝"]  # both passes ran
+    assert "brambl" in result.learned["蒋阿丑"]  # both passes ran
     assert alive_at_resume == [0]

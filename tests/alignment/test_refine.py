@@ -18,12 +18,12 @@ class FakeScorer:
 
 def test_dice_pairs_from_confident_beads_only():
     evidence = Evidence()
-    words = [{"小宝", "门"}, {"小宝"}, {"小宝", "雨"}, {"小宝"}, {"猫"}, {"猫"}, {"猫"}, {"猫"}]
+    words = [{"阿丑", "门"}, {"阿丑"}, {"阿丑", "雨"}, {"阿丑"}, {"猫"}, {"猫"}, {"猫"}, {"猫"}]
     stems = [
-        {"trinket", "door"},
-        {"trinket"},
-        {"trinket", "rain"},
-        {"trinket"},
+        {"bramble", "door"},
+        {"bramble"},
+        {"bramble", "rain"},
+        {"bramble"},
         {"dog"},
         {"dog"},
         {"dog"},
@@ -34,4 +34,4 @@ def test_dice_pairs_from_confident_beads_only():
     weak = [Bead((k,), (k,), 0.1) for k in range(4, 8)]  # below the confident half: ignored
     evidence.add_chapter(scorer, good + weak + [Bead((0,), ()), Bead((0, 1), (0, 1), 0.9)])
     assert len(evidence.beads) == 8  # skips and beads larger than MAX_BEAD are no evidence
-    assert evidence.learn() == {"小宝": frozenset({"trinket"})}
+    assert evidence.learn() == {"阿丑": frozenset({"bramble"})}

@@ -93,18 +93,18 @@ def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
 
 
 def test_name_matches_the_end_of_a_longer_name_and_a_kind_is_no_repetition(mined):
-    found = mined("repetition", "The Great Xia Dragonfinch shook.", "The Dragonfinch was roaring.")
-    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Great Xia Dragonfinch", "Dragonfinch")]
-    assert mined("repetition", "The Celestial Artifact shone.", "He wanted a Celestial Artifact.") == []
+    found = mined("repetition", "The Northern Star Cannon shook.", "The Cannon was roaring.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Northern Star Cannon", "Cannon")]
+    assert mined("repetition", "The Jade Talisman shone.", "He wanted a Jade Talisman.") == []
 
 
 def test_a_family_name_is_the_chapters_one_two_word_name_it_begins(mined):
-    found = mined("repetition", "Wang Miao drove to the lab.", "Dr. Wang parked the car.")
-    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Wang Miao", "Wang")]
+    found = mined("repetition", "Zhou Ming drove to the lab.", "Dr. Zhou parked the car.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Zhou Ming", "Zhou")]
     # two names begin with it, a gendered title in front, or a family name that is no person: no link
-    assert mined("repetition", "Liu Tingyu met Liu Dong.", "Liu smiled.") == []
-    assert mined("repetition", "Liu Tingyu smiled.", "Uncle Liu frowned.") == []
-    assert mined("repetition", "Shan Bianlang was ill.", "The Shan family was rich.") == []
+    assert mined("repetition", "Chen Yuhang met Chen Bo.", "Chen smiled.") == []
+    assert mined("repetition", "Chen Yuhang smiled.", "Uncle Chen frowned.") == []
+    assert mined("repetition", "Gao Tieshan was ill.", "The Gao family was rich.") == []
 
 
 def test_units_and_parts_of_hyphenated_compounds_are_no_repetition(mined):

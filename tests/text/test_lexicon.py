@@ -25,9 +25,9 @@ def test_an_unknown_words_pieces_give_no_numbers():
 
 
 def test_learned_pairs_are_added():
-    lexicon = Lexicon(DICTIONARY).with_learned({"小宝": frozenset({"trinket"})})
-    assert "trinket" in lexicon.candidates("小宝", "nr")
-    assert lexicon.with_learned({"小宝": frozenset({"bao"})}).learned["小宝"] == {"trinket", "bao"}
+    lexicon = Lexicon(DICTIONARY).with_learned({"阿丑": frozenset({"bramble"})})
+    assert "bramble" in lexicon.candidates("阿丑", "nr")
+    assert lexicon.with_learned({"阿丑": frozenset({"bao"})}).learned["阿丑"] == {"bramble", "bao"}
 
 
 def test_candidates_of_each_kind():

@@ -106,7 +106,7 @@ def test_en_ellipses():
 
 
 def test_en_interrupted_speech():
-    assert split_en("'Come on, let's see—' 'At you!'") == ["'Come on, let's see—'", "'At you!'"]
+    assert split_en("'Come on, show me—' 'Not now!'") == ["'Come on, show me—'", "'Not now!'"]
 
 
 def test_en_sentences_glued_without_a_space():
