@@ -32,10 +32,11 @@ from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddlewa
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import IgnoreRequest
-from scrapy.http import Request, Response
+from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.misc import build_from_crawler
 
 from crawlers.origins import allowed
+from crawlers.parsing import decodes
 
 CHALLENGE_STATUSES = (403, 503)
 CHALLENGE_MARKERS = (b"Just a moment...", b"cf-chl", b"Checking your browser", b"challenge-platform")
@@ -162,7 +163,15 @@ class LoopSafeRedirectMiddleware(_LoopSafe, RedirectMiddleware):
 
 
 class LoopSafeMetaRefreshMiddleware(_LoopSafe, MetaRefreshMiddleware):
-    """Scrapy's redirects by ``<meta http-equiv="refresh">``, a loop (a page refreshing to itself) failing it."""
+    """Scrapy's redirects by ``<meta http-equiv="refresh">``, a loop (a page refreshing to itself) failing it.
+    A page whose charset does not decode it (``rot13``, ``undefined``: ``crawlers.parsing.decodes``) has no
+    refresh to read: it goes on to the spider, which reads it in the site's encoding or fails it as
+    ``bad_encoding`` (Scrapy's reading would raise, a LookupError or a UnicodeError)."""
+
+    def process_response(self, request: Request, response: Response) -> Request | Response:
+        if isinstance(response, HtmlResponse) and not decodes(response):
+            return response
+        return super().process_response(request, response)
 
 
 class CheckedCompressionMiddleware(HttpCompressionMiddleware):

@@ -84,9 +84,22 @@ def _utf16_codec(body: bytes) -> str | None:
     return codec if counts[codec] else None
 
 
+def decodes(response: TextResponse) -> bool:
+    """Whether the page's bytes decode to text in its encoding: not in a codec of no text (``rot13``,
+    ``base64``, ``hex``: LookupError), nor in one that refuses them (``undefined``, ``idna``, and
+    ``punycode`` for non-ASCII bytes: UnicodeError). Any codec Python knows passes for a declared charset."""
+    try:
+        return isinstance(response.text, str)
+    except (LookupError, UnicodeError):
+        return False
+
+
 def _as_declared(response: TextResponse) -> TextResponse | None:
     """The page read with the charset it declares; one declared UTF-16 without a BOM in the byte order of its
-    markup, and None when it has no UTF-16 markup (the declaration is wrong)."""
+    markup, and None when it has no UTF-16 markup or its charset does not decode it (the declaration is
+    wrong)."""
+    if not decodes(response):
+        return None
     if not response.encoding.startswith("utf-16") or read_bom(response.body)[0]:
         return response
     codec = _utf16_codec(response.body)
@@ -158,8 +171,8 @@ def _either(names: list[str]) -> str:
 
 
 def undecodable(response: TextResponse, site_encoding: str | None, lang: str | None = None) -> str:
-    """Why ``decode_page`` found no clean reading of the page: no charset it declares, or a UTF-16
-    declaration its bytes belie, and the encodings tried."""
+    """Why ``decode_page`` found no clean reading of the page: no charset it declares, a charset that does
+    not decode it (``decodes``) or a UTF-16 declaration its bytes belie, and the encodings tried."""
     if not _declares_charset(response):
         tried = [f"{site_encoding} (the site's encoding)"] if site_encoding else []
         tried += [name.upper() for name in _guesses(site_encoding, lang)]
@@ -167,6 +180,8 @@ def undecodable(response: TextResponse, site_encoding: str | None, lang: str | N
         return f"declares no known charset, and its bytes are {_either(tried)}{advice}"
     tried = ", ".join(dict.fromkeys(r.encoding for r in _readings(response, site_encoding)))
     undecoded = f"too many undecodable bytes with {tried}" if tried else "no site encoding to try instead"
+    if not decodes(response):
+        return f"declares charset {response.encoding}, which does not decode it to text; {undecoded}"
     if _as_declared(response) is None:
         return f"declares {response.encoding}, but its bytes hold no UTF-16 markup; {undecoded}"
     return undecoded

@@ -5,8 +5,10 @@ Every chapter it requests ends as a journal record: a ``chapter``, or a ``failur
 ``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
 ``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
-``bad_encoding`` (a UTF-16 declaration its bytes belie included, and a page that declares no charset and
-reads in neither the site's encoding nor those guessed for its language: ``crawlers.parsing.GUESSES``),
+``bad_encoding`` (a UTF-16 declaration its bytes belie included, a charset that decodes no text, such as
+``rot13``, ``base64`` or ``undefined``, on a page the site's encoding does not read either, and a page that
+declares no charset and reads in neither the site's encoding nor those guessed for its language:
+``crawlers.parsing.GUESSES``),
 ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says, or
 a gzip or deflate stream cut short),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they

@@ -682,3 +682,59 @@ def test_a_robots_txt_that_cannot_be_read_forbids_the_site(tmp_path, robots, why
     assert f"Forbidden by robots.txt: {why}" in detail and detail.endswith(
         ", so the site is taken as forbidden"
     )
+
+
+NOT_TEXT = "declares charset {}, which does not decode it to text; no site encoding to try instead"
+NO_TEXT_CHARSETS = {
+    "rot13": "rot-13",
+    "base64": "base64",
+    "hex": "hex",
+    "idna": "idna",
+    "undefined": "undefined",
+}
+
+
+def test_a_page_in_a_charset_that_decodes_no_text_is_bad_encoding_naming_it(tmp_path):
+    with serve_faults() as site:
+        routes = {}
+        for charset in NO_TEXT_CHARSETS:
+            said = {"Content-Type": f"text/html; charset={charset}"}
+            routes[f"/header/{charset}"] = page(
+                chapter_page("一", charset=None, encoding="utf-8"), headers=said
+            )
+            routes[f"/meta/{charset}"] = page(
+                chapter_page("一", charset=charset, encoding="utf-8"), headers=HTML
+            )
+        publish(site, routes)
+        done = run_crawl(site, tmp_path / "journal.jsonl", encoding=None)
+    assert {
+        url.removeprefix(site.url): (f["reason"], f["detail"]) for url, f in done.state.failures.items()
+    } == {
+        f"{where}/{charset}": ("bad_encoding", NOT_TEXT.format(name))
+        for where in ("header", "meta")
+        for charset, name in NO_TEXT_CHARSETS.items()
+    }
+    assert done.report["failed_reasons"] == {"bad_encoding": 10}
+
+
+@pytest.mark.parametrize(
+    ("encoding", "chapters", "toc_failure"),
+    [
+        ("gbk", {"c/1": "gbk"}, None),
+        (None, {}, ("bad_encoding", NOT_TEXT.format("base64"))),
+    ],
+    ids=["site-encoding", "none"],
+)
+def test_a_table_of_contents_in_a_charset_that_decodes_no_text_is_read_in_the_sites_encoding_or_bad_encoding(
+    tmp_path, encoding, chapters, toc_failure
+):
+    with serve_faults() as site:
+        publish(site, {"/c/1": page(chapter_page("一", charset="rot13"))})
+        site.routes["/book/"] = page(
+            b'<ul class="toc"><li><a href="/c/1">1</a></li></ul>',
+            headers={"Content-Type": "text/html; charset=base64"},
+        )
+        done = run_crawl(site, tmp_path / "journal.jsonl", encoding=encoding)
+    failure = done.state.toc_failure
+    assert {url.removeprefix(site.url): r["encoding"] for url, r in done.state.chapters.items()} == chapters
+    assert ((failure["reason"], failure["detail"]) if failure else None) == toc_failure
