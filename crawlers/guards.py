@@ -1,9 +1,12 @@
 """Downloader middlewares that end hopeless or forbidden requests at once, with a clear reason.
 
 * ``GuardMiddleware``: refuses a request off the spider's origins (``Offsite``: a link, a redirect,
-  a next page or a robots.txt elsewhere) and every request after a challenge page (``NotSent``).
+  a next page or a robots.txt elsewhere) and every request once the site is stopped (``NotSent``): after
+  a challenge page, or once it is unreachable.
 * ``GuardedHTTPHandler``: the same check again at the moment a request would leave, so that no request
-  that passed the middlewares and then waited in the downloader's queue goes out after a challenge.
+  that passed the middlewares and then waited in the downloader's queue goes out after the site stopped;
+  and the site taken as unreachable (stopped) once ``UNREACHABLE_AFTER`` requests in a row failed to
+  connect.
 * ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
   blocked: detected and reported, never bypassed, and no further request goes to the site.
 * ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
@@ -31,15 +34,26 @@ from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
-from scrapy.exceptions import IgnoreRequest
+from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.misc import build_from_crawler
+from twisted.internet.error import NoRouteError
 
 from crawlers.origins import allowed
 from crawlers.parsing import decodes
 
 CHALLENGE_STATUSES = (403, 503)
 CHALLENGE_MARKERS = (b"Just a moment...", b"cf-chl", b"Checking your browser", b"challenge-platform")
+# Requests in a row that fail to connect (``CONNECT_FAILURES``: refused, a host name that does not resolve,
+# no route), retries included and no response between them, after which the site is taken as down and no
+# further request goes to it (setting ``UNREACHABLE_AFTER``). Ten take some ten seconds at the default
+# delay of a second, longer than most servers take to restart; they are counted try by try, as Scrapy
+# retries a request only after those queued before it: counted request by request, a book's every
+# chapter would be tried before the first ran out of retries
+UNREACHABLE_AFTER = 10
+CONNECT_FAILURES = (DownloadConnectionRefusedError, CannotResolveHostError, NoRouteError)
+# The sites the crawl stops: the stat that says why (set once), and how a request left unsent says so
+STOPS = {"blocked": "site blocked", "unreachable": "site unreachable"}
 
 
 class SiteBlocked(IgnoreRequest):
@@ -55,7 +69,7 @@ class Offsite(IgnoreRequest):
 
 
 class NotSent(IgnoreRequest):
-    """The site is blocked (a challenge page was met): the request is dropped unsent."""
+    """The site is stopped (a challenge page was met, or it is unreachable): the request is dropped unsent."""
 
 
 class BadCompression(IgnoreRequest):
@@ -66,16 +80,40 @@ class InflatesTooLarge(IgnoreRequest):
     """The response's body, decompressed, is over the page size cap (``DOWNLOAD_MAXSIZE``)."""
 
 
+def stopped(stats: Any) -> tuple[str, str] | None:
+    """The crawl's finish reason and the detail of each request left unsent, once the site is stopped
+    (``STOPS``: ``blocked`` at a challenge page, stat ``blocked/reason``; ``unreachable`` once requests
+    failed to connect, stat ``unreachable/reason``), or None."""
+    for name, what in STOPS.items():
+        if (why := stats.get_value(f"{name}/reason")) is not None:
+            return name, f"{what}: {why}"
+    return None
+
+
 def refusal(crawler: Any, request: Request) -> IgnoreRequest | None:
-    """Why ``request`` must not be sent (off the spider's ``origins``, or the site blocked), or None."""
+    """Why ``request`` must not be sent (off the spider's ``origins``, or the site stopped), or None."""
     origins = crawler.spider.origins
     if not allowed(request.url, origins):
         via = request.meta.get("redirect_urls")
         return Offsite(
             f"{request.url} is not on {', '.join(origins)}" + (f" (redirected from {via[-1]})" if via else "")
         )
-    blocked = crawler.stats.get_value("blocked/reason")
-    return NotSent(f"site blocked: {blocked}") if blocked else None
+    stop = stopped(crawler.stats)
+    return NotSent(stop[1]) if stop else None
+
+
+def note_connection(crawler: Any, connected: bool) -> None:
+    """Count the requests in a row that failed to connect (stat ``unreachable/in_a_row``, back to 0 at a
+    response); at ``UNREACHABLE_AFTER`` of them, set the stat ``unreachable/reason``, which stops the site."""
+    stats = crawler.stats
+    if connected:
+        stats.set_value("unreachable/in_a_row", 0)
+        return
+    stats.inc_value("unreachable/in_a_row")
+    in_a_row = stats.get_value("unreachable/in_a_row")
+    limit = crawler.settings.getint("UNREACHABLE_AFTER", UNREACHABLE_AFTER)
+    if in_a_row >= limit and stats.get_value("unreachable/reason") is None:
+        stats.set_value("unreachable/reason", f"{in_a_row} requests in a row failed to connect")
 
 
 class GuardMiddleware:
@@ -94,12 +132,19 @@ class GuardMiddleware:
 
 
 class GuardedHTTPHandler(HTTP11DownloadHandler):
-    """Scrapy's HTTP handler, refusing what ``refusal`` forbids at the moment the request would be sent."""
+    """Scrapy's HTTP handler, refusing what ``refusal`` forbids at the moment the request would be sent, and
+    noting whether each request sent could connect (``note_connection``), each of its retries too."""
 
     async def download_request(self, request: Request) -> Response:
         if (error := refusal(self._crawler, request)) is not None:
             raise error
-        return await super().download_request(request)
+        try:
+            response = await super().download_request(request)
+        except CONNECT_FAILURES:
+            note_connection(self._crawler, connected=False)
+            raise
+        note_connection(self._crawler, connected=True)
+        return response
 
 
 def challenge_reason(response: Response) -> str | None:

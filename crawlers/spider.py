@@ -2,7 +2,8 @@
 
 Every chapter it requests ends as a journal record: a ``chapter``, or a ``failure`` with a short
 ``reason`` and a ``detail``. Reasons, after retries with backoff: ``http_NNN``, ``timeout``, ``truncated``,
-``connection_lost``; at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
+``connection_lost``, ``connection_refused``, ``host_unreachable`` (its name does not resolve, or no route
+leads to it); at once: ``too_large``, ``too_many_pages`` (a chapter whose next pages go on past
 ``max_chapter_pages``, setting ``MAX_CHAPTER_PAGES``), ``redirect_loop`` (by HTTP or by meta refresh, a page
 refreshing to itself included), ``too_many_redirects``, ``robots_forbidden``,
 ``bad_encoding`` (a UTF-16 declaration its bytes belie included, a charset that decodes no text, such as
@@ -17,6 +18,9 @@ rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a li
 off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
 once, finish reason ``blocked``);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
+``site unreachable: N requests in a row failed to connect`` once ``crawlers.guards.UNREACHABLE_AFTER``
+requests, retries included, failed to connect with no response between them: the crawl stops, finish
+reason ``unreachable``;
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
@@ -38,7 +42,9 @@ from typing import Any
 import scrapy
 from scrapy import signals
 from scrapy.exceptions import (
+    CannotResolveHostError,
     CloseSpider,
+    DownloadConnectionRefusedError,
     DownloadCancelledError,
     DownloadFailedError,
     DownloadTimeoutError,
@@ -47,12 +53,21 @@ from scrapy.exceptions import (
 )
 from scrapy.http import JsonResponse, Request, Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
-from twisted.internet.error import ConnectionDone, ConnectionLost
+from twisted.internet.error import ConnectionDone, ConnectionLost, NoRouteError
 from twisted.python.failure import Failure
 from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from w3lib.url import canonicalize_url
 
-from crawlers.guards import BadCompression, InflatesTooLarge, NotSent, Offsite, RedirectLoop, SiteBlocked
+from crawlers.guards import (
+    CONNECT_FAILURES,
+    BadCompression,
+    InflatesTooLarge,
+    NotSent,
+    Offsite,
+    RedirectLoop,
+    SiteBlocked,
+    stopped,
+)
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
 from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
@@ -68,6 +83,8 @@ _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] 
     (ResponseDataLossError, "truncated"),
     ((DownloadCancelledError, InflatesTooLarge), "too_large"),
     ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
+    (DownloadConnectionRefusedError, "connection_refused"),
+    ((CannotResolveHostError, NoRouteError), "host_unreachable"),
 ]
 _IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
     "max redirections reached": "too_many_redirects",
@@ -137,7 +154,7 @@ class NovelSpider(scrapy.Spider):
         # Chapters already journaled are not fetched again, unless rechecking for edits.
         self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
-        self.blocked: str | None = None  # why the site is blocked, once a challenge page was met
+        self.stopped: str | None = None  # why the site is stopped (blocked, unreachable): what was not sent
         self.dropped: dict[str, str] = {}  # first URL -> the page of that chapter Scrapy dropped unsent
 
     def canonical(self, url: str) -> str:
@@ -288,9 +305,10 @@ class NovelSpider(scrapy.Spider):
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
         detail = where + _message(failure.value)[:300]
         yield self._failure_record(kind, url, _reason(failure), detail)
-        if failure.check(SiteBlocked):
-            self.blocked = detail
-            raise CloseSpider("blocked")
+        if failure.check(SiteBlocked, NotSent, *CONNECT_FAILURES) and self.stopped is None:
+            if (stop := stopped(self.crawler.stats)) is not None:  # the guards stopped the site
+                finish, self.stopped = stop
+                raise CloseSpider(finish)
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
         return self._failure_record(
@@ -307,7 +325,7 @@ class NovelSpider(scrapy.Spider):
 
     def unfinished(self) -> list[dict[str, Any]]:
         """Failure records for the chapters requested that got neither a record nor an errback: dropped by
-        Scrapy's scheduler (duplicates) or still queued when the crawl stopped (after a challenge page)."""
+        Scrapy's scheduler (duplicates) or still queued when the crawl stopped the site (``stopped``)."""
         return [
             self._failure_record("failure", url, "not_fetched", self._unsent(url))
             for url in sorted(self.pending)
@@ -315,8 +333,8 @@ class NovelSpider(scrapy.Spider):
 
     def _unsent(self, url: str) -> str:
         """Why the chapter at ``url`` was requested and never answered."""
-        if self.blocked:
-            return f"site blocked: {self.blocked}"
+        if self.stopped:
+            return self.stopped
         if url in self.dropped:
             return f"{self.dropped[url]} is a page already requested: not requested again"
         return "no response before the crawl ended"

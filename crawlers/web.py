@@ -3,8 +3,8 @@
 ``crawl()`` is what the pipeline calls: it serves the site's folder when the profile says so, starts
 ``python -m crawlers.web JOB.json`` and returns the crawl report written by that process: the counts of
 ``REPORT_STATS``, ``status_counts``, ``failed_reasons`` (journaled failures per reason), ``blocked`` and
-``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason`` and
-``duration_s``.
+``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason``
+(``finished``, or the stop of ``crawlers.guards.STOPS``: ``blocked``, ``unreachable``) and ``duration_s``.
 """
 
 from __future__ import annotations

@@ -2,12 +2,15 @@
 
 A threaded ``http.server`` whose routing table maps a path to a *route*: a function that answers one
 request, given the handler and how many times that path was requested before. Route builders below
-make healthy pages and faults (error bursts, stalls, dropped connections, truncated bodies, redirects).
+make healthy pages and faults (error bursts, stalls, dropped connections, truncated bodies, redirects,
+a server that goes down). A site served again on the same port (``serve_faults(port=...)``) is the same
+site to the crawler: a rerun's journal URLs are the same.
 Every request is recorded, so tests can assert how many the crawler made, and when.
 """
 
 from __future__ import annotations
 
+import itertools
 import socket
 import struct
 import threading
@@ -63,7 +66,9 @@ class FaultSite:
     """The server's routing table (``routes``: path -> route) and request log (``hits``: path -> times)."""
 
     def __init__(self, server: _Server) -> None:
-        self.url = f"http://{server.server_address[0]}:{server.server_address[1]}/"
+        self.port = server.server_address[1]
+        self.url = f"http://{server.server_address[0]}:{self.port}/"
+        self._server = server
         self.routes: dict[str, Route] = {}
         self.hits: dict[str, list[float]] = defaultdict(list)
         self.lock = threading.Lock()
@@ -76,13 +81,22 @@ class FaultSite:
         with self.lock:
             return sum(len(times) for times in self.hits.values())
 
+    def go_down(self) -> None:
+        """Stop listening: every later connection is refused (a route may call it: it runs in a thread of its
+        own, not in the server's loop)."""
+        self._server.shutdown()
+        self._server.server_close()
+
 
 @contextmanager
-def serve_faults(host: str = "127.0.0.1") -> Iterator[FaultSite]:
-    """A running fault site on ``host`` and a free port; stopped afterwards."""
-    server = _Server((host, 0), _Handler)
+def serve_faults(host: str = "127.0.0.1", port: int = 0) -> Iterator[FaultSite]:
+    """A running fault site on ``host`` and ``port`` (0: a free one); stopped afterwards."""
+    server = _Server((host, port), _Handler)
     server.site = FaultSite(server)
-    thread = threading.Thread(target=server.serve_forever, name=f"fault site {host}", daemon=True)
+    # its loop looks for a shutdown every 0.05 s: going down (``go_down``) takes less than a download timeout
+    thread = threading.Thread(
+        target=server.serve_forever, args=(0.05,), name=f"fault site {host}", daemon=True
+    )
     thread.start()
     try:
         yield server.site
@@ -130,3 +144,16 @@ def truncated(body: bytes) -> Route:
 
 def redirect(location: str) -> Route:
     return page(b"", 302, {"Location": location})
+
+
+def going_down(answers: int, then: Route) -> Route:
+    """``then``; the site goes down (``FaultSite.go_down``) before it sends the ``answers``-th of them (on
+    any path this route serves): the crawler gets that answer, and a refused connection after it."""
+    given = itertools.count(1)
+
+    def route(handler: _Handler, hit: int) -> None:
+        if next(given) == answers:
+            handler.server.site.go_down()
+        then(handler, hit)
+
+    return route

@@ -20,6 +20,7 @@ from tests.crawlers.faultsite import (
     FaultSite,
     Route,
     failing,
+    going_down,
     page,
     redirect,
     reset,
@@ -738,3 +739,47 @@ def test_a_table_of_contents_in_a_charset_that_decodes_no_text_is_read_in_the_si
     failure = done.state.toc_failure
     assert {url.removeprefix(site.url): r["encoding"] for url, r in done.state.chapters.items()} == chapters
     assert ((failure["reason"], failure["detail"]) if failure else None) == toc_failure
+
+
+REFUSED = "Connection was refused by other side: 111: Connection refused."
+
+
+def test_a_chapter_whose_connections_are_refused_is_connection_refused_after_its_retries(tmp_path):
+    with serve_faults() as site:
+        publish(site, dict.fromkeys(["/c/1", "/c/2"], going_down(1, OK)))
+        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=1)
+    assert (len(done.state.chapters), [(f["reason"], f["detail"]) for f in done.state.failures.values()]) == (
+        1,
+        [("connection_refused", REFUSED)],
+    )
+    assert (done.report["finish_reason"], done.report["retried"]) == ("finished", ATTEMPTS - 1)
+
+
+UNREACHABLE = "site unreachable: 4 requests in a row failed to connect"
+
+
+def test_a_site_that_goes_down_is_unreachable_after_some_refused_requests_and_a_rerun_fetches_the_rest(
+    tmp_path,
+):
+    journal, paths = tmp_path / "journal.jsonl", [f"/c/{n}" for n in range(12)]
+    with serve_faults() as site:
+        publish(site, dict.fromkeys(paths, going_down(3, OK)))
+        first = run_crawl(site, journal, {"UNREACHABLE_AFTER": 4}, concurrency=1)
+    assert (
+        len(first.state.chapters),
+        [(f["reason"], f["detail"]) for f in first.state.failures.values()],
+    ) == (
+        3,
+        [("not_fetched", UNREACHABLE)]
+        * 9,  # four refused, then stopped before their retries; five never sent
+    )
+    assert (first.report["finish_reason"], first.report["requests"]) == ("unreachable", 2 + 3 + 4)
+    with serve_faults(port=site.port) as back:  # up again on the same address: the same site, the same URLs
+        publish(back, dict.fromkeys(paths, OK))
+        second = run_crawl(back, journal, concurrency=1)
+    assert (len(second.state.chapters), second.state.failures, second.report["finish_reason"]) == (
+        12,
+        {},
+        "finished",
+    )
+    assert sum(back.count(path) for path in paths) == 9

@@ -20,6 +20,8 @@ from crawlers.guards import (
     RedirectLoop,
     SiteBlocked,
     challenge_reason,
+    note_connection,
+    refusal,
 )
 
 JUST_A_MOMENT = b"<html><head><title>Just a moment...</title></head><body>...</body></html>"
@@ -66,6 +68,20 @@ def test_after_a_challenge_every_request_is_refused_unsent():
     with pytest.raises(NotSent, match="site blocked: challenge page .*Just a moment"):
         guard.process_request(Request("http://s/3.html"))
     assert stats["blocked/reason"] == "challenge page (HTTP 503, 'Just a moment...' in the body)"
+
+
+def test_a_site_is_unreachable_once_requests_in_a_row_fail_to_connect_with_no_response_between():
+    crawler = get_crawler(settings_dict={"UNREACHABLE_AFTER": 4})
+    crawler.spider = SimpleNamespace(origins=("http://s:80",))
+    for connected in [False] * 3 + [True] + [False] * 3:  # a response starts the count again
+        note_connection(crawler, connected)
+    assert refusal(crawler, Request("http://s/1.html")) is None
+    note_connection(crawler, connected=False)
+    refused = refusal(crawler, Request("http://s/1.html"))
+    assert (type(refused), str(refused)) == (
+        NotSent,
+        "site unreachable: 4 requests in a row failed to connect",
+    )
 
 
 @pytest.mark.parametrize(

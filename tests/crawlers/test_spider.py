@@ -1,5 +1,10 @@
+from types import SimpleNamespace
+
+import pytest
+from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
 from scrapy.http import HtmlResponse, JsonResponse, Request, Response
 from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.internet.error import NoRouteError
 from twisted.python.failure import Failure
 
 from crawlers.spider import NovelSpider
@@ -133,7 +138,7 @@ def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_clos
             title=None,
         )
     )
-    spider.blocked = "challenge page (HTTP 503)"
+    spider.stopped = "site blocked: challenge page (HTTP 503)"
     assert [(r["url"], r["reason"], r["detail"]) for r in spider.unfinished()] == [
         ("http://moxiang.demo/book/a/2.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
         ("http://moxiang.demo/book/a/3.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
@@ -206,4 +211,31 @@ def test_a_failed_next_page_fails_the_chapter_with_its_own_reason_naming_the_pag
             "http_404",
             f"page 2 ({url}) of the chapter: Ignoring non-200 response",
         )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (DownloadConnectionRefusedError("Connection was refused by other side"), "connection_refused"),
+        (
+            CannotResolveHostError("DNS lookup failed: no results for hostname lookup: x.invalid."),
+            "host_unreachable",
+        ),
+        (NoRouteError(), "host_unreachable"),
+    ],
+)
+def test_a_chapter_that_could_not_connect_fails_with_a_documented_reason_naming_the_error(
+    tmp_path, error, reason
+):
+    request = Request(BASE + "book/a/9.html", cb_kwargs={"first_url": BASE + "book/a/9.html", "pages": []})
+    failure = Failure(error)
+    failure.request = request
+    spider = _spider(tmp_path)
+    spider.crawler = SimpleNamespace(
+        stats=SimpleNamespace(get_value=lambda key: None)
+    )  # the site not stopped
+    out = list(spider.chapter_failed(failure))
+    assert [(r["url"], r["reason"], r["detail"]) for r in out] == [
+        ("http://moxiang.demo/book/a/9.html", reason, str(error))
     ]
