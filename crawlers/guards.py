@@ -8,7 +8,8 @@
   and the site taken as unreachable (stopped) once ``UNREACHABLE_AFTER`` requests in a row failed to
   connect.
 * ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
-  blocked: detected and reported, never bypassed, and no further request goes to the site.
+  blocked: detected and reported, never bypassed, and no further request goes to the site. One sent as
+  HTTP 200 is told by the spider, which knows what a page of the site holds (``block``).
 * ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
   status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
   (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a
@@ -147,9 +148,11 @@ class GuardedHTTPHandler(HTTP11DownloadHandler):
         return response
 
 
-def challenge_reason(response: Response) -> str | None:
-    """Why ``response`` is a challenge page (the header or body marker that says so), or None."""
-    if response.status not in CHALLENGE_STATUSES:
+def challenge_reason(response: Response, any_status: bool = False) -> str | None:
+    """Why ``response`` is a challenge page (the header or body marker that says so), or None; one of another
+    status than ``CHALLENGE_STATUSES`` only when ``any_status`` (asked of a page the site's selectors find
+    nothing on: a chapter whose text mentions a marker is no challenge)."""
+    if response.status not in CHALLENGE_STATUSES and not any_status:
         return None
     if response.headers.get(b"cf-mitigated", b"").lower() == b"challenge":
         return f"challenge page (HTTP {response.status}, cf-mitigated: challenge)"
@@ -157,8 +160,14 @@ def challenge_reason(response: Response) -> str | None:
     return f"challenge page (HTTP {response.status}, {marker.decode()!r} in the body)" if marker else None
 
 
+def block(stats: Any, reason: str) -> None:
+    """Mark the site blocked: the stat ``blocked/reason`` (the first challenge's), which ``refusal`` reads."""
+    if stats.get_value("blocked/reason") is None:
+        stats.set_value("blocked/reason", reason)
+
+
 class ChallengeMiddleware:
-    """At the first challenge page, set the stat ``blocked/reason`` (which ``refusal`` reads)."""
+    """At a challenge page, mark the site blocked (``block``) and fail the request (``SiteBlocked``)."""
 
     def __init__(self, stats: Any) -> None:
         self.stats = stats
@@ -171,8 +180,7 @@ class ChallengeMiddleware:
         reason = challenge_reason(response)
         if reason is None:
             return response
-        if self.stats.get_value("blocked/reason") is None:
-            self.stats.set_value("blocked/reason", reason)
+        block(self.stats, reason)
         raise SiteBlocked(reason)
 
 

@@ -16,7 +16,7 @@ a gzip or deflate stream cut short),
 are sent with), ``empty_body``, ``too_deep`` (elements nested as deep as the HTML parser reads: the
 rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
 off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
-once, finish reason ``blocked``);
+once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors find nothing on it);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``site unreachable: N requests in a row failed to connect`` once ``crawlers.guards.UNREACHABLE_AFTER``
 requests, retries included, failed to connect with no response between them: the crawl stops, finish
@@ -66,6 +66,8 @@ from crawlers.guards import (
     Offsite,
     RedirectLoop,
     SiteBlocked,
+    block,
+    challenge_reason,
     stopped,
 )
 from crawlers.journal import read_journal
@@ -185,6 +187,9 @@ class NovelSpider(scrapy.Spider):
             yield self._failure_record("toc_failure", response.url, "too_deep", cut)
             return
         page = parse_toc(decoded, self.selectors)
+        if not page.chapters and (why := challenge_reason(response, any_status=True)) is not None:
+            yield from self._challenged("toc_failure", response.url, why)
+            return
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
         entries = entries + [entry for entry in _last_of_each(page.chapters) if entry[0] not in listed]
         read = (*read, *map(_page_key, _urls_of(response)))
@@ -260,6 +265,10 @@ class NovelSpider(scrapy.Spider):
             return
         response = decoded
         page = parse_chapter(response, self.selectors)
+        if not page.paragraphs and (why := challenge_reason(response, any_status=True)) is not None:
+            where = f"page {len(pages) + 1} ({response.url}) of the chapter: " if pages else ""
+            yield from self._challenged("failure", first_url, why, where)
+            return
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs
         title = title if title is not None else page.title
@@ -305,10 +314,21 @@ class NovelSpider(scrapy.Spider):
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
         detail = where + _message(failure.value)[:300]
         yield self._failure_record(kind, url, _reason(failure), detail)
-        if failure.check(SiteBlocked, NotSent, *CONNECT_FAILURES) and self.stopped is None:
-            if (stop := stopped(self.crawler.stats)) is not None:  # the guards stopped the site
-                finish, self.stopped = stop
-                raise CloseSpider(finish)
+        if failure.check(SiteBlocked, NotSent, *CONNECT_FAILURES):
+            self._close_if_stopped()
+
+    def _challenged(self, kind: str, url: str, reason: str, where: str = "") -> Iterator[Any]:
+        """The record of a page that is a challenge, though sent as a page (HTTP 200), and the site blocked
+        as the guards block it at one sent as an error."""
+        block(self.crawler.stats, reason)
+        yield self._failure_record(kind, url, "blocked", where + reason)
+        self._close_if_stopped()
+
+    def _close_if_stopped(self) -> None:
+        """Close the crawl once the site is stopped (``crawlers.guards.stopped``): blocked, or unreachable."""
+        if self.stopped is None and (stop := stopped(self.crawler.stats)) is not None:
+            finish, self.stopped = stop
+            raise CloseSpider(finish)
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:
         return self._failure_record(

@@ -364,10 +364,10 @@ def test_nothing_is_requested_on_another_port_or_scheme_by_link_redirect_next_pa
 # Crawls of their own.
 
 
-def _challenge_after(served: int) -> Route:
+def _challenge_after(served: int, status: int = 503) -> Route:
     """Chapter pages until ``served`` were served (by any path), then a Cloudflare challenge."""
     counter = itertools.count()
-    challenge = page(CHALLENGE, 503, {"Server": "cloudflare"})
+    challenge = page(CHALLENGE, status, {"Server": "cloudflare"})
 
     def route(handler: Any, hit: int) -> None:
         (OK if next(counter) < served else challenge)(handler, hit)
@@ -375,11 +375,13 @@ def _challenge_after(served: int) -> Route:
     return route
 
 
-def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tmp_path):
+@pytest.mark.parametrize("status", [503, 200])
+def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tmp_path, status):
     with serve_faults() as site:
-        route = _challenge_after(2)
+        route = _challenge_after(2, status)
         publish(site, {f"/c/{n}": route for n in range(8)})
-        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=2, delay=0.2)
+        # the spider tells a challenge sent as HTTP 200 well within the delay: nothing goes out after it
+        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=2, delay=0.5)
     chapter_hits = sorted(t for path, times in site.hits.items() if path.startswith("/c/") for t in times)
     assert len(chapter_hits) == 3  # two pages, then one challenge: no retry, and no request after it
     assert len(done.state.chapters) == 2  # what was fetched before the block is kept
@@ -391,8 +393,27 @@ def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tm
         if f["reason"] == "not_fetched"
     )
     assert done.report["blocked"] is True and done.report["finish_reason"] == "blocked"
-    assert "Just a moment..." in done.report["blocked_reason"]
+    assert done.report["blocked_reason"] == f"challenge page (HTTP {status}, 'Just a moment...' in the body)"
     assert done.report["failed_reasons"] == {"blocked": 1, "not_fetched": 5} and done.report["retried"] == 0
+
+
+def test_a_chapter_whose_text_mentions_a_challenge_is_read_and_a_page_with_no_text_stays_empty_body(tmp_path):
+    mention = "她看着屏幕上的 Just a moment... 和 Checking your browser，笑了。"
+    with serve_faults() as site:
+        publish(
+            site,
+            {
+                "/c/1": page(chapter_page("一", mention)),
+                "/c/2": page(b"<html><body><h1>x</h1><p>Loading...</p></body></html>"),
+                "/c/3": OK,
+            },
+        )
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert [done.outcome(site.url + f"c/{n}") for n in (1, 2, 3)] == ["chapter", "empty_body", "chapter"]
+    assert (done.state.chapters[site.url + "c/1"]["paragraphs"], done.report["finish_reason"]) == (
+        [mention],
+        "finished",
+    )
 
 
 def test_a_table_of_contents_that_is_not_the_gzip_its_header_says_is_a_bad_compression_toc_failure(tmp_path):
@@ -406,13 +427,16 @@ def test_a_table_of_contents_that_is_not_the_gzip_its_header_says_is_a_bad_compr
     )
 
 
-def test_a_challenged_table_of_contents_is_a_blocked_toc_failure(tmp_path):
+@pytest.mark.parametrize("status", [403, 200])
+def test_a_challenged_table_of_contents_is_a_blocked_toc_failure(tmp_path, status):
     with serve_faults() as site:
-        site.routes["/book/"] = page(b"<html>Attention required</html>", 403, {"cf-mitigated": "challenge"})
+        site.routes["/book/"] = page(
+            b"<html>Attention required</html>", status, {"cf-mitigated": "challenge"}
+        )
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert site.count("/book/") == 1
-    assert done.state.toc_failure["reason"] == "blocked"
-    assert done.report["blocked_reason"] == "challenge page (HTTP 403, cf-mitigated: challenge)"
+    assert (done.state.toc_failure["reason"], done.report["finish_reason"]) == ("blocked", "blocked")
+    assert done.report["blocked_reason"] == f"challenge page (HTTP {status}, cf-mitigated: challenge)"
 
 
 @pytest.mark.slow

@@ -49,6 +49,9 @@ def test_challenge_pages_are_told_by_status_and_a_header_or_body_marker():
     assert (
         challenge_reason(_html(200, b"<p>Just a moment..., she said.</p>")) is None
     )  # story text, not a block
+    assert challenge_reason(_html(200, JUST_A_MOMENT), any_status=True) == (
+        "challenge page (HTTP 200, 'Just a moment...' in the body)"  # asked of a page with no text
+    )
     assert challenge_reason(_html(503, b"<p>Service Unavailable</p>")) is None  # an ordinary 503 is retried
 
 
