@@ -1,4 +1,10 @@
-"""Retries with exponential backoff, honouring ``Retry-After`` (429/503), in place of Scrapy's retry."""
+"""Retries with exponential backoff, honouring ``Retry-After`` (429/503), in place of Scrapy's retry.
+
+Each request is retried ``RETRY_TIMES`` times at most, each wait capped (``BACKOFF_MAX``), but a site that
+answers every request with a 503 and ``Retry-After`` would hold the crawl for those waits over every chapter
+of the book: the waits since the last answer that needed no retry have a budget (``BACKOFF_BUDGET``), past
+which the site is stopped as ``unavailable`` (``crawlers.guards.stop``): nothing more is sent to it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,13 @@ from datetime import UTC, datetime
 from scrapy.downloadermiddlewares.retry import RetryMiddleware
 from scrapy.http import Request, Response
 from scrapy.utils.response import response_status_message
+
+from crawlers.guards import stop
+
+# Seconds the waits before retries may add up to (summed over the requests waiting at once) with nothing
+# but errors to retry meanwhile: ten 60-second waits a site asks for, or some 85 failed requests at the
+# default 1, 2 and 4 seconds (setting ``BACKOFF_BUDGET``)
+BACKOFF_BUDGET = 600.0
 
 
 def retry_after_seconds(value: bytes | None, now: datetime | None = None) -> float | None:
@@ -28,23 +41,41 @@ def retry_after_seconds(value: bytes | None, now: datetime | None = None) -> flo
 
 
 class BackoffRetryMiddleware(RetryMiddleware):
-    """Wait ``base * 2**attempt`` seconds (capped), or what ``Retry-After`` asks, before each retry."""
+    """Wait ``base * 2**attempt`` seconds (capped), or what ``Retry-After`` asks, before each retry; stop the
+    site instead once the waits since the last answer that needed no retry would pass ``budget``."""
 
     def __init__(self, settings) -> None:  # noqa: ANN001 - Scrapy's Settings
         super().__init__(settings)
         self.base = settings.getfloat("BACKOFF_BASE", 1.0)
         self.cap = settings.getfloat("BACKOFF_MAX", 60.0)
+        self.budget = settings.getfloat("BACKOFF_BUDGET", BACKOFF_BUDGET)
+        self.waited = 0.0  # seconds of waits since the last answer that needed no retry
 
     def delay(self, attempt: int, response: Response | None = None) -> float:
         asked = retry_after_seconds(response.headers.get(b"Retry-After")) if response is not None else None
         return min(self.cap, asked if asked is not None else self.base * 2**attempt)
 
+    async def wait(self, delay: float) -> bool:
+        """Wait ``delay`` seconds before a retry; or, when that would take the waits past the budget, stop
+        the site (``unavailable``) and say no (the request then fails with what it got)."""
+        if self.waited + delay > self.budget:
+            why = f"retries would wait over {self.budget:g} s with no answer but errors to retry"
+            stop(self.crawler.stats, "unavailable", f"{why} (setting BACKOFF_BUDGET)")
+            return False
+        self.waited += delay
+        await asyncio.sleep(delay)
+        return True
+
     async def process_response(self, request: Request, response: Response) -> Request | Response:
-        if request.meta.get("dont_retry", False) or response.status not in self.retry_http_codes:
+        if response.status not in self.retry_http_codes:
+            self.waited = 0.0
+            return response
+        if request.meta.get("dont_retry", False):
             return response
         attempt = request.meta.get("retry_times", 0)
         if attempt < request.meta.get("max_retry_times", self.max_retry_times):
-            await asyncio.sleep(self.delay(attempt, response))
+            if not await self.wait(self.delay(attempt, response)):
+                return response
         return self._retry(request, response_status_message(response.status)) or response
 
     async def process_exception(self, request: Request, exception: Exception) -> Request | Response | None:
@@ -52,5 +83,6 @@ class BackoffRetryMiddleware(RetryMiddleware):
             return None
         attempt = request.meta.get("retry_times", 0)
         if attempt < request.meta.get("max_retry_times", self.max_retry_times):
-            await asyncio.sleep(self.delay(attempt))
+            if not await self.wait(self.delay(attempt)):
+                return None
         return self._retry(request, exception)

@@ -9,7 +9,7 @@
   connect.
 * ``ChallengeMiddleware``: an anti-bot challenge page (Cloudflare's "Just a moment...") marks the site
   blocked: detected and reported, never bypassed, and no further request goes to the site. One sent as
-  HTTP 200 is told by the spider, which knows what a page of the site holds (``block``).
+  HTTP 200 is told by the spider, which knows what a page of the site holds.
 * ``LoopSafeRedirectMiddleware`` and ``LoopSafeMetaRefreshMiddleware``: Scrapy's redirects, by HTTP
   status and by ``<meta http-equiv="refresh">``; one back to a URL the request already went through
   (itself included) fails it (Scrapy's duplicate filter would otherwise drop the request without a
@@ -53,8 +53,13 @@ CHALLENGE_MARKERS = (b"Just a moment...", b"cf-chl", b"Checking your browser", b
 # chapter would be tried before the first ran out of retries
 UNREACHABLE_AFTER = 10
 CONNECT_FAILURES = (DownloadConnectionRefusedError, CannotResolveHostError, NoRouteError)
-# The sites the crawl stops: the stat that says why (set once), and how a request left unsent says so
-STOPS = {"blocked": "site blocked", "unreachable": "site unreachable"}
+# Why the crawl stops a site (``stop``): the crawl's finish reason, which names the stat that says why (set
+# once, ``NAME/reason``), and how the detail of a request left unsent begins
+STOPS = {
+    "blocked": "site blocked",  # a challenge page
+    "unreachable": "site unreachable",  # requests failed to connect (``note_connection``)
+    "unavailable": "site unavailable",  # retries waited past their budget (``crawlers.backoff``)
+}
 
 
 class SiteBlocked(IgnoreRequest):
@@ -81,10 +86,16 @@ class InflatesTooLarge(IgnoreRequest):
     """The response's body, decompressed, is over the page size cap (``DOWNLOAD_MAXSIZE``)."""
 
 
+def stop(stats: Any, name: str, why: str) -> None:
+    """Stop the site for the reason ``name`` of ``STOPS`` (stat ``NAME/reason``, kept from the first time):
+    ``refusal`` sends nothing more to it."""
+    if stats.get_value(f"{name}/reason") is None:
+        stats.set_value(f"{name}/reason", why)
+
+
 def stopped(stats: Any) -> tuple[str, str] | None:
     """The crawl's finish reason and the detail of each request left unsent, once the site is stopped
-    (``STOPS``: ``blocked`` at a challenge page, stat ``blocked/reason``; ``unreachable`` once requests
-    failed to connect, stat ``unreachable/reason``), or None."""
+    (``stop``), or None."""
     for name, what in STOPS.items():
         if (why := stats.get_value(f"{name}/reason")) is not None:
             return name, f"{what}: {why}"
@@ -112,9 +123,8 @@ def note_connection(crawler: Any, connected: bool) -> None:
         return
     stats.inc_value("unreachable/in_a_row")
     in_a_row = stats.get_value("unreachable/in_a_row")
-    limit = crawler.settings.getint("UNREACHABLE_AFTER", UNREACHABLE_AFTER)
-    if in_a_row >= limit and stats.get_value("unreachable/reason") is None:
-        stats.set_value("unreachable/reason", f"{in_a_row} requests in a row failed to connect")
+    if in_a_row >= crawler.settings.getint("UNREACHABLE_AFTER", UNREACHABLE_AFTER):
+        stop(stats, "unreachable", f"{in_a_row} requests in a row failed to connect")
 
 
 class GuardMiddleware:
@@ -160,14 +170,8 @@ def challenge_reason(response: Response, any_status: bool = False) -> str | None
     return f"challenge page (HTTP {response.status}, {marker.decode()!r} in the body)" if marker else None
 
 
-def block(stats: Any, reason: str) -> None:
-    """Mark the site blocked: the stat ``blocked/reason`` (the first challenge's), which ``refusal`` reads."""
-    if stats.get_value("blocked/reason") is None:
-        stats.set_value("blocked/reason", reason)
-
-
 class ChallengeMiddleware:
-    """At a challenge page, mark the site blocked (``block``) and fail the request (``SiteBlocked``)."""
+    """At a challenge page, stop the site as blocked (``stop``) and fail the request (``SiteBlocked``)."""
 
     def __init__(self, stats: Any) -> None:
         self.stats = stats
@@ -180,7 +184,7 @@ class ChallengeMiddleware:
         reason = challenge_reason(response)
         if reason is None:
             return response
-        block(self.stats, reason)
+        stop(self.stats, "blocked", reason)
         raise SiteBlocked(reason)
 
 

@@ -20,7 +20,8 @@ once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors 
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``site unreachable: N requests in a row failed to connect`` once ``crawlers.guards.UNREACHABLE_AFTER``
 requests, retries included, failed to connect with no response between them: the crawl stops, finish
-reason ``unreachable``;
+reason ``unreachable``; ``site unavailable: ...`` once the waits before retries add up past
+``crawlers.backoff.BACKOFF_BUDGET`` with no response but errors to retry: finish reason ``unavailable``;
 ``URL (page N of the chapter) is a page already requested: ...`` for a page Scrapy's duplicate filter
 dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
@@ -59,15 +60,14 @@ from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from w3lib.url import canonicalize_url
 
 from crawlers.guards import (
-    CONNECT_FAILURES,
     BadCompression,
     InflatesTooLarge,
     NotSent,
     Offsite,
     RedirectLoop,
     SiteBlocked,
-    block,
     challenge_reason,
+    stop,
     stopped,
 )
 from crawlers.journal import read_journal
@@ -314,20 +314,19 @@ class NovelSpider(scrapy.Spider):
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
         detail = where + _message(failure.value)[:300]
         yield self._failure_record(kind, url, _reason(failure), detail)
-        if failure.check(SiteBlocked, NotSent, *CONNECT_FAILURES):
-            self._close_if_stopped()
+        self._close_if_stopped()
 
     def _challenged(self, kind: str, url: str, reason: str, where: str = "") -> Iterator[Any]:
         """The record of a page that is a challenge, though sent as a page (HTTP 200), and the site blocked
         as the guards block it at one sent as an error."""
-        block(self.crawler.stats, reason)
+        stop(self.crawler.stats, "blocked", reason)
         yield self._failure_record(kind, url, "blocked", where + reason)
         self._close_if_stopped()
 
     def _close_if_stopped(self) -> None:
-        """Close the crawl once the site is stopped (``crawlers.guards.stopped``): blocked, or unreachable."""
-        if self.stopped is None and (stop := stopped(self.crawler.stats)) is not None:
-            finish, self.stopped = stop
+        """Close the crawl once the site is stopped (``crawlers.guards.STOPS``)."""
+        if self.stopped is None and (stopping := stopped(self.crawler.stats)) is not None:
+            finish, self.stopped = stopping
             raise CloseSpider(finish)
 
     def _bad_encoding(self, kind: str, url: str, response: TextResponse) -> dict[str, Any]:

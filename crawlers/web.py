@@ -4,7 +4,8 @@
 ``python -m crawlers.web JOB.json`` and returns the crawl report written by that process: the counts of
 ``REPORT_STATS``, ``status_counts``, ``failed_reasons`` (journaled failures per reason), ``blocked`` and
 ``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason``
-(``finished``, or the stop of ``crawlers.guards.STOPS``: ``blocked``, ``unreachable``) and ``duration_s``.
+(``finished``, or why the crawl stopped the site, ``crawlers.guards.STOPS``: ``blocked``, ``unreachable``,
+``unavailable``) and ``duration_s``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
+import asyncio
 from datetime import UTC, datetime
 
-from scrapy.http import Response
+from scrapy.http import Request, Response
 from scrapy.settings import Settings
+from scrapy.utils.test import get_crawler
 
 from crawlers.backoff import BackoffRetryMiddleware, retry_after_seconds
 
@@ -25,3 +27,18 @@ def test_delay_doubles_is_capped_and_honours_retry_after():
     mw = BackoffRetryMiddleware(Settings({"RETRY_ENABLED": True, "BACKOFF_BASE": 0.5, "BACKOFF_MAX": 3}))
     assert [mw.delay(n) for n in range(4)] == [0.5, 1.0, 2.0, 3]
     assert mw.delay(0, Response("http://s/", status=429, headers={"Retry-After": "2"})) == 2.0
+
+
+def test_the_waits_before_retries_have_a_budget_that_an_answer_needing_no_retry_renews():
+    crawler = get_crawler(settings_dict={"BACKOFF_BUDGET": 0.025})
+    mw = BackoffRetryMiddleware.from_crawler(crawler)
+
+    async def waits() -> list[bool]:
+        said = [await mw.wait(0.01), await mw.wait(0.01)]
+        await mw.process_response(Request("http://s/1"), Response("http://s/1", status=404))  # renews it
+        return said + [await mw.wait(0.01), await mw.wait(0.01), await mw.wait(0.01)]
+
+    assert asyncio.run(waits()) == [True, True, True, True, False]
+    assert crawler.stats.get_value("unavailable/reason") == (
+        "retries would wait over 0.025 s with no answer but errors to retry (setting BACKOFF_BUDGET)"
+    )

@@ -807,3 +807,23 @@ def test_a_site_that_goes_down_is_unreachable_after_some_refused_requests_and_a_
         "finished",
     )
     assert sum(back.count(path) for path in paths) == 9
+
+
+UNAVAILABLE = (
+    "site unavailable: retries would wait over 0.25 s with no answer but errors to retry"
+    " (setting BACKOFF_BUDGET)"
+)
+
+
+def test_a_site_that_answers_503_and_retry_after_to_everything_is_unavailable_past_the_backoff_budget(
+    tmp_path,
+):
+    with serve_faults() as site:
+        publish(site, {f"/c/{n}": failing(99, 503, OK, {"Retry-After": "60"}) for n in range(6)})
+        settings = {"BACKOFF_MAX": 0.1, "BACKOFF_BUDGET": 0.25}  # Retry-After: 60 waits 0.1 s here
+        done = run_crawl(site, tmp_path / "journal.jsonl", settings, concurrency=1)
+    outcomes = sorted((f["reason"], f["detail"]) for f in done.state.failures.values())
+    # two 503s waited 0.1 s each; the third would pass the budget: it stays a 503, the retries of the first
+    # two and the three chapters never requested are not fetched
+    assert outcomes == [("http_503", "Ignoring non-200 response")] + [("not_fetched", UNAVAILABLE)] * 5
+    assert (sum(site.count(f"/c/{n}") for n in range(6)), done.report["finish_reason"]) == (3, "unavailable")

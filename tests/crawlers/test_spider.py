@@ -1,9 +1,8 @@
-from types import SimpleNamespace
-
 import pytest
 from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
 from scrapy.http import HtmlResponse, JsonResponse, Request, Response
 from scrapy.spidermiddlewares.httperror import HttpError
+from scrapy.utils.test import get_crawler
 from twisted.internet.error import NoRouteError
 from twisted.python.failure import Failure
 
@@ -26,7 +25,7 @@ def _page(url: str, title: str, paragraphs: list[str], next_part: str | None) ->
 def _spider(tmp_path) -> NovelSpider:
     from dataclasses import asdict
 
-    return NovelSpider(
+    spider = NovelSpider(
         toc_url=BASE + "book/a/",
         selectors=asdict(SITE.selectors),
         journal_path=str(tmp_path / "j.jsonl"),
@@ -35,6 +34,8 @@ def _spider(tmp_path) -> NovelSpider:
         origins=[ORIGIN],
         encoding="gbk",
     )
+    spider.crawler = get_crawler()  # its stats say the site is not stopped
+    return spider
 
 
 def test_a_chapter_over_two_pages_becomes_one_record_with_canonical_urls(tmp_path):
@@ -231,11 +232,7 @@ def test_a_chapter_that_could_not_connect_fails_with_a_documented_reason_naming_
     request = Request(BASE + "book/a/9.html", cb_kwargs={"first_url": BASE + "book/a/9.html", "pages": []})
     failure = Failure(error)
     failure.request = request
-    spider = _spider(tmp_path)
-    spider.crawler = SimpleNamespace(
-        stats=SimpleNamespace(get_value=lambda key: None)
-    )  # the site not stopped
-    out = list(spider.chapter_failed(failure))
+    out = list(_spider(tmp_path).chapter_failed(failure))
     assert [(r["url"], r["reason"], r["detail"]) for r in out] == [
         ("http://moxiang.demo/book/a/9.html", reason, str(error))
     ]
