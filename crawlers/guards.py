@@ -281,7 +281,9 @@ DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"
 
 class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
     """Scrapy's robots.txt middleware; a robots.txt that cannot be read forbids the site (RFC 9309, 2.3.1.4),
-    and each request it refuses says why."""
+    and each request it refuses says why. One that could not be read because the site would not connect
+    (``CONNECT_FAILURES``, after its retries) stops the site as unreachable instead: its requests are left
+    unsent (``not_fetched``, fetched by the next run), not forbidden."""
 
     def __init__(self, crawler: Any) -> None:
         super().__init__(crawler)
@@ -299,12 +301,17 @@ class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
         if isinstance(exc, IgnoreRequest):  # refused here (off the site, after a challenge): Scrapy's way
             super()._robots_error(exc, netloc)
             return
-        self._unreadable[netloc] = f"robots.txt could not be read: {type(exc).__name__}: {exc}"[:200]
+        why = f"robots.txt could not be read: {type(exc).__name__}: {exc}"[:200]
+        if isinstance(exc, CONNECT_FAILURES):  # the site is down, not forbidding: nothing is sent to it
+            stop(self.crawler.stats, "unreachable", why)
+        self._unreadable[netloc] = why
         waiting = self._parsers[netloc]
         self._parsers[netloc] = parser = build_from_crawler(self._parserimpl, self.crawler, DISALLOW_ALL)
         waiting.callback(parser)  # type: ignore[union-attr]
 
     def process_request_2(self, rp: Any, request: Request) -> None:
+        if (stop_ := stopped(self.crawler.stats)) is not None:
+            raise NotSent(stop_[1])  # (a site found down by its robots.txt: unreachable, not forbidden)
         try:
             super().process_request_2(rp, request)
         except IgnoreRequest as refused:

@@ -118,6 +118,7 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
         "failed_reasons": {},
         "blocked": False,
         "blocked_reason": None,
+        "stopped": None,
         "finish_reason": "finished",
         "dropped": {},
     }

@@ -3,7 +3,8 @@
 ``crawl()`` is what the pipeline calls: it serves the site's folder when the profile says so, starts
 ``python -m crawlers.web JOB.json`` and returns the crawl report written by that process: the counts of
 ``REPORT_STATS``, ``status_counts``, ``failed_reasons`` (journaled failures per reason), ``blocked`` and
-``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``finish_reason``
+``blocked_reason`` (the site answered with a challenge page and the crawl stopped), ``stopped`` (why the
+crawl stopped the site, whatever the cause: ``site unreachable: ...``; None when it did not), ``finish_reason``
 (``finished``, or why the crawl stopped the site, ``crawlers.guards.STOPS``: ``blocked``, ``unreachable``,
 ``unavailable``) and ``duration_s``.
 """
@@ -112,6 +113,7 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
 def _run_in_this_process(job: dict[str, Any]) -> None:
     from scrapy.crawler import CrawlerProcess
 
+    from crawlers.guards import stopped
     from crawlers.spider import NovelSpider
 
     site = Site(
@@ -151,6 +153,8 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     }
     report["blocked_reason"] = stats.get("blocked/reason")
     report["blocked"] = report["blocked_reason"] is not None
+    stop = stopped(crawler.stats) if crawler.stats else None
+    report["stopped"] = stop[1] if stop else None
     report["finish_reason"] = str(stats.get("finish_reason", "unknown"))
     report["duration_s"] = round(time.monotonic() - started, 3)
     Path(job["report"]).write_text(json.dumps(report, indent=2, sort_keys=True), encoding="utf-8")

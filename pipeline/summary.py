@@ -38,7 +38,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     )
     crawl: Counter[str] = Counter()
     failed_reasons: Counter[str] = Counter()
-    blocked = {}
+    stopped = {}
     for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
         for key in (
@@ -52,8 +52,8 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
         ):
             crawl[key] += report.get(key, 0)
         failed_reasons.update(report.get("failed_reasons", {}))
-        if report.get("blocked"):
-            blocked[report.get("site", path.stem)] = report.get("blocked_reason", "")
+        if report.get("stopped"):
+            stopped[report.get("site", path.stem)] = report["stopped"]
     # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
     sizes = zip(
         pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
@@ -68,7 +68,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
         "sentence_pairs_both_sides": sum(1 for zh, en in sizes if zh and en),
         "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
         "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
-        "crawl": {**crawl, "failed_reasons": dict(failed_reasons), "blocked_sites": blocked},
+        "crawl": {**crawl, "failed_reasons": dict(failed_reasons), "stopped_sites": stopped},
     }
 
 
@@ -93,8 +93,8 @@ def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
     if crawl["failed_reasons"]:
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(crawl["failed_reasons"].items()))
         lines.append(f"  crawl failures (retried on the next run): {reasons}")
-    for site, reason in crawl["blocked_sites"].items():
-        lines.append(f"  BLOCKED: site {site} served a challenge page ({reason}); nothing was bypassed")
+    for site, why in crawl["stopped_sites"].items():
+        lines.append(f"  STOPPED {site} ({why}): nothing more was sent to it")
     if summary["rejected"]:
         lines.append("  rejected (stage/reason: count):")
         kept = {f"pair/{reason}" for reason in KEPT_OUTCOMES}

@@ -380,8 +380,9 @@ def test_a_challenge_page_blocks_the_site_without_retries_or_further_requests(tm
     with serve_faults() as site:
         route = _challenge_after(2, status)
         publish(site, {f"/c/{n}": route for n in range(8)})
-        # the spider tells a challenge sent as HTTP 200 well within the delay: nothing goes out after it
-        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=2, delay=0.5)
+        # the spider tells a challenge sent as HTTP 200 (the downloader cannot) well within the delay, on a
+        # loaded machine too: nothing goes out after it
+        done = run_crawl(site, tmp_path / "journal.jsonl", concurrency=2, delay=0.5 if status == 503 else 1.0)
     chapter_hits = sorted(t for path, times in site.hits.items() if path.startswith("/c/") for t in times)
     assert len(chapter_hits) == 3  # two pages, then one challenge: no retry, and no request after it
     assert len(done.state.chapters) == 2  # what was fetched before the block is kept
@@ -706,6 +707,18 @@ def test_a_robots_txt_that_cannot_be_read_forbids_the_site(tmp_path, robots, why
     detail = done.state.toc_failure["detail"]
     assert f"Forbidden by robots.txt: {why}" in detail and detail.endswith(
         ", so the site is taken as forbidden"
+    )
+
+
+def test_a_site_down_from_the_start_is_unreachable_not_forbidden(tmp_path):
+    with serve_faults() as site:
+        publish(site, {"/c/1": OK})
+        site.go_down()  # its robots.txt, the first request, cannot connect
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.state.toc_failure["reason"], done.report["finish_reason"]) == ("not_fetched", "unreachable")
+    assert done.state.toc_failure["detail"] == done.report["stopped"]
+    assert done.report["stopped"].startswith(
+        "site unreachable: robots.txt could not be read: DownloadConnectionRefusedError"
     )
 
 
