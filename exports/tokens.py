@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 import unicodedata
 
-import jieba
-
-jieba.setLogLevel(logging.WARNING)
+from text.chinese import cut
 
 WORD_RULE = (
     "English words are whitespace-separated tokens (punctuation stays attached). Chinese words are "
@@ -21,4 +18,4 @@ def en_words(text: str) -> int:
 
 
 def zh_words(text: str) -> int:
-    return sum(1 for token in jieba.cut(text) if any(unicodedata.category(c)[0] in "LN" for c in token))
+    return sum(1 for token in cut(text) if any(unicodedata.category(c)[0] in "LN" for c in token))

@@ -8,13 +8,10 @@ neuter; 其 (literary "his/her/its/their") is epicene.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections import Counter
 
-import jieba
-
-jieba.setLogLevel(logging.WARNING)
+from text.chinese import cut
 
 CLASSES = ("masculine", "feminine", "neuter", "epicene")
 
@@ -41,7 +38,7 @@ def en_pronouns(text: str) -> list[tuple[str, str]]:
 
 def zh_pronouns(text: str) -> list[tuple[str, str]]:
     """(pronoun, class) of every Chinese pronoun token in ``text``, in order."""
-    return [(t, ZH_PRONOUNS[t]) for t in jieba.cut(text) if t in ZH_PRONOUNS]
+    return [(t, ZH_PRONOUNS[t]) for t in cut(text) if t in ZH_PRONOUNS]
 
 
 def class_counts(pronouns: list[tuple[str, str]]) -> Counter[str]:

@@ -2,6 +2,7 @@ import re
 from pathlib import Path
 
 import jieba
+import jieba.finalseg
 import pytest
 
 from pypinyin import lazy_pinyin
@@ -10,6 +11,7 @@ from pypinyin.constants import PHRASES_DICT
 from text.chinese import (
     STOP_WORDS,
     _toneless,
+    cut,
     name_pinyin,
     numeral_prefix,
     numeral_value,
@@ -110,6 +112,30 @@ SEGMENT_CASES = [
 def test_segment_is_jiebas_cut():
     for sentence in SEGMENT_CASES:
         assert segment(sentence) == _jieba_words(sentence), sentence
+
+
+def test_cut_is_jiebas_lcut():
+    for text in [*SEGMENT_CASES, "a\r\nb  c\u3000d\u00a0e", "他说" + "中" * 300 + "，她笑了。"]:
+        assert cut(text) == jieba.lcut(text), text
+
+
+def test_cut_reads_a_long_run_of_one_character_words_without_jiebas_hmm(monkeypatch):
+    """jieba's own Viterbi copies a path per character: quadratic in the run, minutes for 300,000."""
+
+    def refused(*args):
+        raise AssertionError("jieba.finalseg.viterbi called")
+
+    monkeypatch.setattr(jieba.finalseg, "viterbi", refused)
+    assert cut("他说" + "中" * 3000 + "，她笑了。") == [
+        "他",
+        "说",
+        *"中" * 3000,
+        "，",
+        "她",
+        "笑",
+        "了",
+        "。",
+    ]
 
 
 def test_segment_is_jiebas_cut_on_real_text():

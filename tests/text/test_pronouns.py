@@ -1,3 +1,5 @@
+import jieba.finalseg
+
 from text.pronouns import class_counts, en_pronouns, zh_pronouns
 
 
@@ -23,3 +25,13 @@ def test_chinese_pronouns_are_whole_tokens():
         ("它", "neuter"),
     ]
     assert zh_pronouns("其他人弹着吉他。") == []  # 其他 and 吉他 are words, not pronouns
+
+
+def test_chinese_pronouns_around_a_long_run_of_one_character_words(monkeypatch):
+    """Read by ``text.chinese.cut``, not by jieba's Viterbi, which is quadratic in such a run (嗯嗯嗯…)."""
+
+    def refused(*args):
+        raise AssertionError("jieba.finalseg.viterbi called")
+
+    monkeypatch.setattr(jieba.finalseg, "viterbi", refused)
+    assert zh_pronouns("他" + "嗯" * 3000 + "她") == [("他", "masculine"), ("她", "feminine")]
