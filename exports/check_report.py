@@ -99,6 +99,8 @@ def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
         html = page.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise RuntimeError(f"{page}: not UTF-8 HTML ({err.reason} at byte {err.start})") from None
+    except OSError as err:  # a device or /proc file that fails on read (EIO)
+        raise RuntimeError(f"{page}: cannot be read ({err.strerror or err})") from None
     if "</body>" not in html:  # where the probe goes: a page cut short (or another page) has none
         raise RuntimeError(
             f"{page}: no </body> tag: not a whole report page (build it again with `make report`)"

@@ -30,6 +30,14 @@ def test_a_page_that_is_not_utf8_is_a_one_line_error(monkeypatch, capsys, tmp_pa
     assert capsys.readouterr() == ("", f"error: {page}: not UTF-8 HTML (invalid start byte at byte 6)\n")
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs Linux's /proc")
+def test_a_page_that_fails_on_read_is_a_one_line_error(monkeypatch, capsys):
+    monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
+    page = os.path.realpath("/proc/self/mem")  # a file whose read at offset 0 fails: Input/output error
+    assert check_report.main(["/proc/self/mem"]) == 1
+    assert capsys.readouterr() == ("", f"error: {page}: cannot be read (Input/output error)\n")
+
+
 def test_a_wrong_folder_or_a_missing_page_is_named_on_stderr(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(check_report, "find_chromium", lambda: "chromium")
     (tmp_path / "report").mkdir()
