@@ -275,11 +275,15 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(  # files only: a folder, a pipe or a symlink loop of that name is not one
-                p
-                for p in path.rglob("*")
-                if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE and p.is_file()
+            found = sorted(
+                p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE
             )
+            odd = next((p for p in found if not p.is_file()), None)  # never read: a pipe would wait for ever
+            if odd is not None:  # a review its reviewer meant to import, moved away or damaged: not skipped
+                raise NotAReviewFile(
+                    f"{odd}: not a regular file (a folder, a named pipe, or a link that is broken or loops):"
+                    f" fix it, or move it out of {path}"
+                )
             if not found:  # the wrong folder, or reviews saved as another type (Excel's .csv, .xlsx)
                 raise NotAReviewFile(f"{path}: no review file in it (*.tsv, or *.json Label Studio exports)")
             files += found

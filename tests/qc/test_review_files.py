@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from qc.review_files import Verdict, labelstudio_tasks, read_verdicts, tsv_text
+from qc.review_files import NotAReviewFile, Verdict, labelstudio_tasks, read_verdicts, tsv_text
 
 CHAPTER = {"zh_sentences": ["甲。", "乙。"], "en_sentences": ["A\t1.", 'B "two".']}
 BEADS = [
@@ -212,12 +212,22 @@ def test_a_named_pipe_named_on_the_command_line_is_refused(tmp_path):
         read_verdicts([tmp_path / "pipe.json"])
 
 
-def test_only_files_in_a_folder_are_review_files(tmp_path):
-    os.mkfifo(tmp_path / "pipe.tsv")  # reading it would wait for a writer for ever
-    (tmp_path / "folder.tsv").mkdir()
-    (tmp_path / "loop.json").symlink_to(tmp_path / "loop.json")
+@pytest.mark.parametrize("odd", ["pipe.tsv", "folder.tsv", "loop.json", "moved.tsv"])
+def test_a_review_name_in_a_folder_that_is_no_regular_file_is_named_unread(tmp_path, odd):
     (tmp_path / "1.tsv").write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
-    assert [v.pair_id for v in read_verdicts([tmp_path])] == ["bk/1/0"]
+    path = tmp_path / odd
+    if odd == "pipe.tsv":
+        os.mkfifo(path)  # reading it would wait for a writer for ever
+    elif odd == "folder.tsv":
+        path.mkdir()
+    else:  # a link to itself, or to a review moved away
+        path.symlink_to(path if odd == "loop.json" else tmp_path / "elsewhere.tsv")
+    with pytest.raises(NotAReviewFile) as err:
+        read_verdicts([tmp_path])
+    assert str(err.value) == (
+        f"{path}: not a regular file (a folder, a named pipe, or a link that is broken or loops):"
+        f" fix it, or move it out of {tmp_path}"
+    )
 
 
 def test_a_folder_without_review_files_is_named_not_zero_verdicts_imported(tmp_path):
