@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -15,3 +16,18 @@ def not_a_regular_file(path: Path) -> bool:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except (OSError, ValueError):  # ValueError: a NUL in the path
         return False
+
+
+def missing(path: Path, what: str = "file or folder") -> str:
+    """Why ``path``, which names nothing to read, names nothing: a symbolic link that loops or points to
+    nothing, else "no such ``what``"."""
+    try:
+        os.stat(path)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "a symbolic link that loops"
+        if path.is_symlink():
+            return f"a symbolic link to {os.readlink(path)}, which is not there"
+    except ValueError:  # a NUL in the path
+        pass
+    return f"no such {what}"

@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
+from core.files import missing
 from core.processes import Terminated, quiet_interrupts
 from core.rejection import last_line
 
@@ -132,7 +133,7 @@ def page_problem(page: Path) -> str | None:
     """Why ``page`` cannot be checked (its folder missing or a file, no page in it), or None."""
     folder = page.parent
     if not folder.exists():
-        return f"{folder}: no such folder"
+        return f"{folder}: {missing(folder, 'folder')}"
     if not folder.is_dir():
         return f"{folder}: not a folder"
     if not page.exists():

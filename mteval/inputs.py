@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.files import missing
 from core.lines import split_lines
 from core.storage import read_json
 from text.decoding import read_utf8
@@ -125,7 +126,7 @@ def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
     if hyp.is_dir():
         docs = from_bwb(export, split, hyp)
     elif not hyp.exists():  # a named pipe is named by _lines, not read
-        raise InputError(f"{hyp}: no such file or folder")
+        raise InputError(f"{hyp}: {missing(hyp)}")
     else:
         docs = from_text(export, split, hyp)
     if not any(line.strip() for doc in docs for line in doc.hyps):

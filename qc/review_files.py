@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core import json_text
-from core.files import not_a_regular_file
+from core.files import missing, not_a_regular_file
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
@@ -292,7 +292,7 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
         elif not_a_regular_file(path):  # reading a named pipe would wait for a writer for ever
             raise NotAReviewFile(f"{path}: not a regular file (a named pipe or a device)")
         else:
-            raise FileNotFoundError(f"{path}: no such file or folder")
+            raise FileNotFoundError(f"{path}: {missing(path)}")
     verdicts: list[Verdict] = []
     for path in files:
         try:

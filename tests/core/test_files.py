@@ -1,7 +1,7 @@
 import os
 from pathlib import Path
 
-from core.files import not_a_regular_file
+from core.files import missing, not_a_regular_file
 
 
 def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_there_is_none(tmp_path):
@@ -23,3 +23,14 @@ def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_ther
         "file/below": False,
     }
     assert not_a_regular_file(Path("/dev/null"))
+
+
+def test_missing_says_a_link_loops_or_points_nowhere(tmp_path):
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    (tmp_path / "moved").symlink_to(tmp_path / "elsewhere")
+    assert [missing(tmp_path / name) for name in ("loop", "moved", "absent")] == [
+        "a symbolic link that loops",
+        f"a symbolic link to {tmp_path / 'elsewhere'}, which is not there",
+        "no such file or folder",
+    ]
+    assert missing(tmp_path / "absent", "folder") == "no such folder"
