@@ -302,15 +302,16 @@ def segment(sentence: str) -> list[str]:
     """Every Chinese word, number or Latin word (``is_latin``) of ``sentence`` (``jieba.lcut``), function
     words dropped: the one segmentation that pairing and alignment share (the filter stage carries it to
     the align stage)."""
-    cut, han, out = _jieba(), _HAN.search, []
-    # jieba cuts runs of its block characters (odd parts of the split) and yields every other character alone
+    words, han, out = _jieba().block, _HAN.search, []
+    # as ``cut``: the blocks (odd parts) cut into words; of the characters between, which jieba yields alone,
+    # only Chinese ones and digits are kept
     for k, part in enumerate(jieba.re_han_default.split(sentence)):
         if k % 2 and _HMM_CHARS.fullmatch(part):  # Chinese characters only: every word is Chinese
-            out += [word for word in cut.block(part) if word not in STOP_WORDS]
+            out += [word for word in words(part) if word not in STOP_WORDS]
         elif k % 2:
             out += [
                 word
-                for word in cut.block(part)
+                for word in words(part)
                 if word not in STOP_WORDS and (han(word) or word.isdigit() or is_latin(word))
             ]
         elif part:
