@@ -17,9 +17,11 @@ def test_sentences_are_matched_to_lines_by_text_whitespace_ignored():
 def test_a_line_is_recovered_when_its_beads_cover_exactly_its_text():
     zh, en = ["甲。", "乙。", "丙。", "丁。"], ["A.", "B.", "C.", "D."]
     beads = [((0,), (0,)), ((1,), (1,)), ((2, 3), (2, 3))]
-    assert score_chapter(LINES, zh, en, beads) == (1, 3)  # lines 1 and 2 share a bead
+    assert score_chapter(LINES, zh, en, beads) == (1, 3, 0)  # lines 1 and 2 share a bead
     merged = ["A.", "B. C.", "D."]  # the site merged B. with C.: line 1's text went into line 0's sentence
-    assert score_chapter(LINES, zh, merged, [((0, 1), (0, 1)), ((2,), ()), ((3,), (2,))]) == (2, 3)
+    assert score_chapter(LINES, zh, merged, [((0, 1), (0, 1)), ((2,), ()), ((3,), (2,))]) == (2, 3, 1)
+    lost = ["A.", "B.", "C."]  # cleaning lost line 2's English
+    assert score_chapter(LINES, zh, lost, [((0, 1), (0, 1)), ((2,), (2,)), ((3,), ())]) == (2, 3, 1)
 
 
 def test_the_english_site_shows_the_lines_or_the_perturbed_paragraphs():
