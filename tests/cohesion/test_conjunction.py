@@ -47,6 +47,12 @@ def test_after_quote_and_multiword(mined):
         ("Anyways, we stayed in.", "adversative", "Anyways"),
         ("Plus, the roof leaked.", "additive", "Plus"),
         ("Or maybe it was snow.", "additive", "Or maybe"),  # "or" before an adverb, as one connective
+        ("At the time we had no boat.", "temporal", "At the time"),  # a pronoun subject or a comma after it
+        ("At that time, the ferry was free.", "temporal", "At that time"),
+        ("By then the river had risen.", "temporal", "By then"),
+        ("More precisely, it was sleet.", "adversative", "More precisely"),  # a correction of what came before
+        ("Or rather, it was sleet.", "adversative", "Or rather"),
+        ("To be precise, it was sleet.", "adversative", "To be precise"),
     ],
 )
 def test_temporal_and_additive_phrases_and_so_before_a_purpose(mined, second, kind, connective):
@@ -98,6 +104,8 @@ def test_final_and_parenthetical(mined):
 
 def test_at_first_before_a_noun_is_no_connective(mined):
     assert mined("conjunction", RAIN, "At first sight the river looked calm.") == []
+    assert mined("conjunction", RAIN, "At the time of the flood the river looked calm.") == []
+    assert mined("conjunction", RAIN, "More precisely than ever, the gauge showed the rise.") == []
 
 
 def test_after_a_pronoun_subject_before_its_verb(mined):
