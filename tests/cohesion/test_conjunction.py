@@ -50,7 +50,7 @@ def test_after_quote_and_multiword(mined):
         ("At the time we had no boat.", "temporal", "At the time"),  # a pronoun subject or a comma after it
         ("At that time, the ferry was free.", "temporal", "At that time"),
         ("By then the river had risen.", "temporal", "By then"),
-        ("More precisely, it was sleet.", "adversative", "More precisely"),  # a correction of what came before
+        ("More precisely, it was sleet.", "adversative", "More precisely"),  # corrects what came before
         ("Or rather, it was sleet.", "adversative", "Or rather"),
         ("To be precise, it was sleet.", "adversative", "To be precise"),
     ],
