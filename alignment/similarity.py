@@ -34,15 +34,9 @@ def idf(frequencies: Sequence[int], documents: int) -> list[float]:
     return [math.log(1 + documents / count) for count in frequencies]
 
 
-def length_factor(zh_chars: float, en_chars: float) -> float:
-    """log2(1 + min/max) of ratio-corrected lengths: 1 for equal lengths, 0 when one side is empty."""
-    if zh_chars <= 0 or en_chars <= 0:
-        return 0.0
-    return math.log2(1 + min(zh_chars, en_chars) / max(zh_chars, en_chars))
-
-
 def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
-    """``length_factor`` elementwise."""
+    """log2(1 + min/max) of ratio-corrected lengths, elementwise: 1 for equal lengths, 0 where one side is
+    empty."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
     return np.log2(1 + low / np.maximum(high, TINY))  # low = 0 (so log2(1) = 0) wherever high = 0
 

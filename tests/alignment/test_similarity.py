@@ -19,20 +19,16 @@ from alignment.similarity import (
     _links,
     glosses,
     idf,
-    length_factor,
     length_factors,
 )
 from tests.alignment.texts import EN, ZH
 from text.lexicon import Lexicon
 
 
-def test_length_factor():
-    assert length_factor(10, 10) == 1.0
-    assert length_factor(10, 0) == 0.0
-    assert length_factor(10, 30) == pytest.approx(0.415, abs=1e-3)
-    assert length_factors(np.array([10, 10, 0]), np.array([10, 30, 5])).tolist() == [
-        1.0, length_factor(10, 30), 0.0
-    ]  # fmt: skip
+def test_length_factors():
+    factors = length_factors(np.array([10, 10, 10, 0, 0]), np.array([10, 30, 0, 5, 0])).tolist()
+    assert factors[0] == 1.0 and factors[2:] == [0.0, 0.0, 0.0]
+    assert factors[1] == pytest.approx(0.415, abs=1e-3)  # log2(1 + 1/3)
 
 
 def test_idf_weights_rare_items_more():
