@@ -8,7 +8,7 @@ killed crawl resumes where it stopped. This module also holds the crawl's own re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,23 @@ class CrawlSettings:
 def source_file(site: Site, toc: str, config_dir: Path) -> Path | None:
     """A local source's file (its ``toc``, relative to the config's folder); None for a web site."""
     return None if site.kind == "web" else config_dir / toc
+
+
+def source_settings(site: Site, toc: str) -> dict[str, Any]:
+    """What decides which chapters a side's crawl reads and how: the site's name (recorded in the raw rows),
+    kind, address, selectors, encoding and heading pattern, and the side's ``toc``; not the crawl's pace
+    (delay, concurrency, timeouts) nor the cleaning's boilerplate. A task's fingerprint records it, so a
+    side whose ``toc`` or site was edited is crawled again by the next build."""
+    return {
+        "site": site.name,
+        "kind": site.kind,
+        "url": site.url,
+        "allowed_origins": list(site.allowed_origins),
+        "selectors": asdict(site.selectors) if site.selectors else None,  # none for a local file
+        "encoding": site.encoding,
+        "heading": site.heading,
+        "toc": toc,
+    }
 
 
 def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -> StageResult:

@@ -86,6 +86,13 @@ class CrawlBook(BookTask):
                 inputs["source"] = f"unreadable: {err.strerror or err}"
         return inputs
 
+    def settings(self) -> dict[str, Any]:
+        """The side's source (its ``toc`` and site profile, ``crawlers.stage.source_settings``)."""
+        from crawlers.stage import source_settings
+
+        source = self.cfg.book(str(self.book_id)).sources[str(self.lang)]
+        return source_settings(self.cfg.sites[source.site], source.toc)
+
     def due_reasons(self, extra: dict[str, Any]) -> list[str]:
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
         from crawlers.stage import due_reasons

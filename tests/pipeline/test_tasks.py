@@ -10,6 +10,7 @@ from pathlib import Path
 import luigi.scheduler
 import luigi.worker
 import pytest
+import yaml
 
 import pipeline.tasks
 from core import storage
@@ -27,7 +28,7 @@ from pipeline.tasks import (
     UpdateCorpus,
 )
 from pipeline.lock import build_lock
-from pipeline.stage_task import _class_source, _code_inputs
+from pipeline.stage_task import _class_source, _code_inputs, cached_config
 from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, params, write_config
 
@@ -175,3 +176,29 @@ def test_a_chart_of_the_report_deleted_or_overwritten_since_makes_the_report_run
     assert task.manifest().damaged(output_of(config)) == "damaged: report/img/scores.png"
     chart.unlink()
     assert task.manifest().damaged(output_of(config)) == "missing: report/img/scores.png"
+
+
+def _edit_config(config: Path, edit) -> None:
+    raw = yaml.safe_load(config.read_text(encoding="utf-8"))
+    edit(raw)
+    config.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    cached_config.cache_clear()  # configs are loaded once per process
+
+
+def test_a_crawl_whose_toc_or_site_profile_was_edited_is_stale_but_not_for_a_slower_pace(tmp_path):
+    """A book's ``toc`` pointed at another book, then corrected: ``corpus`` ran nothing and kept the chapters
+    of the first ``toc`` (a crawl's fingerprint held only its code); the pace of a crawl changes no chapter."""
+    config = write_config(tmp_path, books=["city-star"])
+    CrawlBook(**params(config), book_id="city-star", lang="en").write_stage(
+        "raw_chapters", StageResult([], [], {}), refresh="", failed=0
+    )
+    assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() is None
+    _edit_config(config, lambda raw: raw["sites"]["moonlit"].update(delay=5, concurrency=1))
+    assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() is None
+    _edit_config(config, lambda raw: raw["books"][0]["en"].update(toc="novel/star-system/"))
+    assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() == "config changed"
+    assert CrawlBook(**params(config), book_id="city-star", lang="zh").why_stale() == "not built"
+    _edit_config(config, lambda raw: raw["books"][0]["en"].update(toc="novel/city-star/"))
+    assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() is None
+    _edit_config(config, lambda raw: raw["sites"]["moonlit"]["selectors"].update(body="div.entry p"))
+    assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() == "config changed"
