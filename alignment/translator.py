@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -41,3 +42,21 @@ def _checked(chapter_id: str, lines: list[str], sentences: Sequence[str]) -> lis
     if len(lines) != len(sentences):
         raise ValueError(f"{chapter_id}: {len(lines)} translated lines for {len(sentences)} sentences")
     return lines
+
+
+def book_digest(directory: Path, book_id: str, suffix: str = ".txt") -> str:
+    """SHA-256 of a book's translations (``DIRECTORY/<book_id>/*<suffix>``, what ``FileTranslator`` reads for
+    its chapters), by name and content; a file that is no regular file or cannot be read by name and why."""
+    digest = hashlib.sha256()
+    folder = directory / book_id
+    for path in sorted(folder.glob(f"*{suffix}")) if folder.is_dir() else []:
+        if not_a_regular_file(path):  # a named pipe is never opened
+            content = "not a regular file"
+        else:
+            try:
+                with open(path, "rb") as handle:
+                    content = hashlib.file_digest(handle, "sha256").hexdigest()
+            except OSError as err:
+                content = f"unreadable: {err.strerror or err}"
+        digest.update(f"{path.name}\0{content}\n".encode())
+    return digest.hexdigest()

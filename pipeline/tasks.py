@@ -248,6 +248,16 @@ class AlignBook(BookTask):
     def settings(self) -> dict[str, Any]:
         return changed(self.cfg.settings.align)
 
+    def current_inputs(self) -> dict[str, str] | None:
+        """Plus the book's machine translations (bleualign), by content: an edited, added or removed
+        ``{chapter_id}.txt`` aligns the book again."""
+        from alignment.translator import book_digest
+
+        inputs = super().current_inputs()
+        if inputs is not None and (folder := self.cfg.settings.align.translations):
+            inputs["translations"] = book_digest(Path(folder), str(self.book_id))
+        return inputs
+
     def run(self) -> None:
         from alignment.book import spare_cores
         from alignment.stage import align_chapter_rows

@@ -35,3 +35,30 @@ def test_a_named_pipe_or_a_folder_in_place_of_a_translation_is_a_one_line_value_
             str(err.value)
             == f"{tmp_path}/{chapter}.txt: not a regular file (a folder, a named pipe or a device)"
         )
+
+
+def test_a_book_digest_changes_with_its_own_translations_only(tmp_path):
+    """What AlignBook's fingerprint records of a bleualign book: an edited, added or removed file of the book
+    changes it; another book's file, or a file of another suffix, does not; a named pipe is never opened."""
+    import os
+
+    from alignment.translator import book_digest
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "1.txt").write_text("One.\nTwo.\n", encoding="utf-8")
+    first = book_digest(tmp_path, "a")
+    (tmp_path / "b" / "1.txt").write_text("Other.\n", encoding="utf-8")
+    (tmp_path / "a" / "notes.md").write_text("not read\n", encoding="utf-8")
+    assert book_digest(tmp_path, "a") == first
+    (tmp_path / "a" / "1.txt").write_text("One.\nTwo!\n", encoding="utf-8")
+    edited = book_digest(tmp_path, "a")
+    (tmp_path / "a" / "2.txt").write_text("Three.\n", encoding="utf-8")
+    added = book_digest(tmp_path, "a")
+    os.mkfifo(tmp_path / "a" / "3.txt")
+    piped = book_digest(tmp_path, "a")
+    assert len({first, edited, added, piped}) == 4
+    (tmp_path / "a" / "3.txt").unlink()
+    assert book_digest(tmp_path, "a") == added
+    (tmp_path / "a" / "2.txt").unlink()
+    assert book_digest(tmp_path, "a") == edited

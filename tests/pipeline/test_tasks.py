@@ -28,6 +28,7 @@ from pipeline.tasks import (
     UpdateCorpus,
 )
 from pipeline.lock import build_lock
+from pipeline.manifest import changes
 from pipeline.stage_task import _class_source, _code_inputs, cached_config
 from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, params, write_config
@@ -202,3 +203,28 @@ def test_a_crawl_whose_toc_or_site_profile_was_edited_is_stale_but_not_for_a_slo
     assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() is None
     _edit_config(config, lambda raw: raw["sites"]["moonlit"]["selectors"].update(body="div.entry p"))
     assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() == "config changed"
+
+
+def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
+    """bleualign: a chapter's MT corrected in the translations folder left the alignment as it was, as did the
+    README's advice (touch the config); now that book's AlignBook has a new input, the other book's none."""
+    config = write_config(tmp_path, books=["city-star", "sword-sect"])
+    books = ("city-star", "sword-sect")
+    for book in books:
+        (tmp_path / "mt" / book).mkdir(parents=True)
+        (tmp_path / "mt" / book / "1.txt").write_text("An invented line.\n", encoding="utf-8")
+    _edit_config(
+        config, lambda raw: raw.update(options={"align": {"method": "bleualign", "translations": "mt"}})
+    )
+    for book in books:
+        FilterBook(**params(config), book_id=book).write_stage("chapters", StageResult([], [], {}))
+        AlignBook(**params(config), book_id=book).write_stage("aligned_pairs", StageResult([], [], {}))
+
+    def changed_inputs(book: str) -> list[str]:
+        task = AlignBook(**params(config), book_id=book)
+        return changes(task.manifest().inputs, task.current_inputs())
+
+    assert [changed_inputs(book) for book in books] == [[], []]
+    (tmp_path / "mt" / "city-star" / "1.txt").write_text("A corrected line.\n", encoding="utf-8")
+    config.touch()
+    assert [changed_inputs(book) for book in books] == [["new input"], []]
