@@ -12,6 +12,7 @@ ExportCorpus and BuildReport read the built corpus. The stage modules: ``crawler
 from __future__ import annotations
 
 import logging
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from core import storage
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from pipeline.config import changed
+from pipeline.manifest import Manifest
 from pipeline.preload import preload
 from pipeline.stage_task import BookTask, StageTask
 
@@ -433,11 +435,41 @@ class ExportCorpus(CorpusTask):
         export = self.layout.export_dir()
         return [export / "summary.json", export / "splits.json", *files_under(self.output_paths())]
 
+    def stale_formats(self) -> list[Path]:
+        """The folders of the formats this export does not write that no export of the corpus as it is now
+        wrote as they are (an export of another config, split or set of beads): ``run`` removes them."""
+        from exports.stage import FORMATS
+
+        current = self.current_inputs()
+        written = [  # the formats and manifest of each export of the corpus as it is now
+            (set(path.stem.split("-")), manifest)
+            for path in sorted(self.manifest_path().parent.glob("*.json"))
+            if (manifest := Manifest.load(path)) is not None and manifest.inputs == current
+        ]
+        others = [self.layout.export_dir() / name for name in sorted(set(FORMATS) - set(self.formats))]
+        return [
+            folder
+            for folder in others
+            if folder.exists()
+            and not any(folder.name in formats and self._as_written(m, folder) for formats, m in written)
+        ]
+
+    def _as_written(self, manifest: Manifest, folder: Path) -> bool:
+        """Whether ``folder`` holds the files ``manifest`` recorded under it, and only those, unchanged."""
+        prefix = f"{self._rel(folder)}/"
+        recorded = {rel: sha for rel, sha in manifest.outputs.items() if rel.startswith(prefix)}
+        on_disk = {self._rel(path) for path in files_under([folder])}
+        unchanged = Manifest(outputs=recorded, files=manifest.files).damaged(self.layout.root) is None
+        return set(recorded) == on_disk and unchanged
+
     def run(self) -> None:
         """Export, then record every exported file, so that one deleted, truncated or overwritten since
-        (``export/text/test.ids``, which evaluate-mt reads) makes the next build export again."""
+        (``export/text/test.ids``, which evaluate-mt reads) makes the next build export again. The folders
+        of other formats left by an export of an older corpus (``stale_formats``) are removed first."""
         from exports.stage import export_corpus
 
+        for folder in self.stale_formats():
+            shutil.rmtree(folder)
         summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
         self.write_outputs(
             [(p, lambda p=p: storage.file_sha256(p)) for p in self.exported_files()],

@@ -228,3 +228,26 @@ def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
     (tmp_path / "mt" / "city-star" / "1.txt").write_text("A corrected line.\n", encoding="utf-8")
     config.touch()
     assert [changed_inputs(book) for book in books] == [["new input"], []]
+
+
+def test_an_export_of_some_formats_removes_the_other_formats_left_by_an_export_of_another_corpus(
+    tmp_path, monkeypatch
+):
+    """``export --formats text`` after a config change rewrote text/, splits.json and summary.json, and left
+    bwb/ (and every other format) of the previous config's split and beads beside them."""
+    config = write_config(tmp_path)
+    export = Layout(output_of(config)).export_dir()
+    build_output(output_of(config))
+    corpus = {"aligned/book0.parquet": "before"}  # the inputs' fingerprints, as current_inputs gives them
+    monkeypatch.setattr(ExportCorpus, "current_inputs", lambda self: dict(corpus))
+    with build_lock(output_of(config)):  # as in a build: the synthetic books are not the demo config's
+        ExportCorpus(**params(config), formats=["bwb", "text"]).run()
+        ExportCorpus(**params(config), formats=["text"]).run()  # the same corpus: bwb/ is current
+        assert sorted(p.name for p in export.iterdir() if p.is_dir()) == ["bwb", "text"]
+        (export / "bwb" / "mapping.json").write_text("[1]")  # changed by hand since: not as written
+        assert ExportCorpus(**params(config), formats=["text"]).stale_formats() == [export / "bwb"]
+        ExportCorpus(**params(config), formats=["bwb", "text"]).run()
+        corpus["aligned/book0.parquet"] = "after"  # another config's beads, or another split
+        assert ExportCorpus(**params(config), formats=["text"]).stale_formats() == [export / "bwb"]
+        ExportCorpus(**params(config), formats=["text"]).run()
+        assert sorted(p.name for p in export.iterdir() if p.is_dir()) == ["text"]
