@@ -3,11 +3,16 @@ and a command's interrupts: SIGTERM unwinds as Ctrl-C does, so that what it star
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+REDELIVERY_DELAY = 0.05  # seconds: the finalizer that dropped an interrupt has returned by then
 
 
 def die_with(parent: int) -> None:
@@ -32,7 +37,9 @@ class Terminated(KeyboardInterrupt):
 @contextmanager
 def quiet_interrupts() -> Iterator[None]:
     """On Ctrl-C this process raises KeyboardInterrupt, on SIGTERM ``Terminated`` (the command says one line);
-    its forked workers (Luigi's, the aligner's) exit at once without a traceback."""
+    its forked workers (Luigi's, the aligner's) exit at once without a traceback. An interrupt raised
+    inside a finalizer (``__del__``, a weakref callback), where Python prints and drops it, is raised again
+    in the main thread once the finalizer has returned (``sys.unraisablehook``): the command still stops."""
     parent = os.getpid()
 
     def interrupted(signum: int, frame: object) -> None:
@@ -40,13 +47,34 @@ def quiet_interrupts() -> Iterator[None]:
             os._exit(128 + signum)
         raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
+    previous_hook = sys.unraisablehook
+
+    def unraisable(args: sys.UnraisableHookArgs) -> None:
+        if os.getpid() == parent and isinstance(args.exc_value, KeyboardInterrupt):
+            _redeliver(signal.SIGTERM if isinstance(args.exc_value, Terminated) else signal.SIGINT)
+        else:
+            previous_hook(args)
+
     # a signal this process was started with ignored (``nohup``, ``make test &``) stays ignored
     wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
     handled = [signum for signum, default in wanted.items() if signal.getsignal(signum) is default]
     for signum in handled:
         signal.signal(signum, interrupted)
+    sys.unraisablehook = unraisable
     try:
         yield
     finally:
+        sys.unraisablehook = previous_hook
         for signum in handled:
             signal.signal(signum, wanted[signum])
+
+
+def _redeliver(signum: int) -> None:
+    """Interrupt the main thread with ``signum`` again, from a thread, after ``REDELIVERY_DELAY``: done at
+    once, the handler would run inside the finalizer's unraisable hook and be dropped again."""
+
+    def later() -> None:
+        time.sleep(REDELIVERY_DELAY)
+        _thread.interrupt_main(signum)
+
+    threading.Thread(target=later, name="interrupt-redelivery", daemon=True).start()
