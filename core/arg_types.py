@@ -18,16 +18,22 @@ class OneLineParser(argparse.ArgumentParser):
 
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
+    if not _digits(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
     return int(text)
 
 
 def whole(text: str) -> int:
     """An argparse type: a whole number of at least 0 (a seed that names a folder: "sample-3")."""
-    if not text.isdigit():
+    if not _digits(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
     return int(text)
+
+
+def _digits(text: str) -> bool:
+    """``text`` is written in the digits 0-9 only: not in other scripts' digits ("٣", "３"), which
+    ``int`` reads as numbers too, nor in superscripts ("²"), which ``int`` refuses with a ValueError."""
+    return text.isascii() and text.isdigit()
 
 
 def name(text: str) -> str:
@@ -75,7 +81,9 @@ def _existing(path: Path, text: str) -> Path | None:
 
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
-    it is a file; nor empty, which would be the current folder."""
+    it is a file; nor empty, which would be the current folder; nor (once resolved) holding a control
+    character, which would cut every message naming it, or bytes that are not UTF-8, which Arrow cannot
+    name a Parquet file by (a corpus built there failed with a traceback at its first read)."""
     if not text.strip():  # an unset variable in a script
         raise argparse.ArgumentTypeError(f"{text!r} is not a folder (write . for the current one)")
     try:
@@ -86,6 +94,18 @@ def output_folder(text: str) -> Path:
         path = wanted.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
         raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
+    if any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a folder whose path holds a line break or another control character, which no "
+            "message could show on one line: choose another"
+        )
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError as err:  # bytes the file system's UTF-8 could not read, kept as surrogates
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a folder whose path is not UTF-8 (byte 0x{ord(err.object[err.start]) - 0xDC00:02x}), "
+            "which Parquet cannot open files under: choose another"
+        ) from None
     place = _existing(path, text)
     if place is not None and not place.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")

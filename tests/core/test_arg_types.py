@@ -98,3 +98,37 @@ def test_a_parse_error_is_one_line_and_exit_2(capsys):
         capsys.readouterr().err
         == "prog: error: argument --n: '0' is not a positive whole number (see prog --help)\n"
     )
+
+
+def test_whole_numbers_are_written_in_ascii_digits():
+    for check, problem in (
+        (positive, "is not a positive whole number"),
+        (whole, "is not a whole number of 0 or more"),
+    ):
+        for text in ("٣", "３", "²"):  # int() read the first two as 3 and raised ValueError on the third
+            with pytest.raises(argparse.ArgumentTypeError) as err:
+                check(text)
+            assert str(err.value) == f"{text!r} {problem}"
+
+
+def test_an_output_folder_with_a_control_character_is_refused(tmp_path):
+    for text in (f"{tmp_path}/a\nb", f"{tmp_path}/a\x01b", f"{tmp_path}/a\tb"):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            output_folder(text)
+        assert str(err.value) == (
+            f"{text!r}: a folder whose path holds a line break or another control character, which no "
+            "message could show on one line: choose another"
+        )
+
+
+def test_an_output_folder_whose_path_is_not_utf8_is_refused(tmp_path, monkeypatch):
+    text = f"{tmp_path}/corpus-" + b"\xff".decode("utf-8", "surrogateescape")  # as argv holds $'\xff'
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(text)
+    assert str(err.value) == (
+        f"{text!r}: a folder whose path is not UTF-8 (byte 0xff), which Parquet cannot open files under: "
+        "choose another"
+    )
+    (tmp_path / "é").mkdir()
+    monkeypatch.chdir(tmp_path / "é")  # UTF-8 beyond ASCII is fine
+    assert output_folder(".") == Path(".")
