@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import socket
+import urllib.error
+import urllib.request
 
 from luigi.interface import _WorkerSchedulerFactory
 from luigi.rpc import RemoteScheduler, RPCError
@@ -30,10 +32,31 @@ class CheckedFactory(_WorkerSchedulerFactory):
 
 
 def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
-    """``RPCError`` at once when nothing at ``host``:``port`` accepts a connection (no luigid there, a
-    wrong host or port): Luigi's own client would first retry for about a minute, saying nothing."""
+    """``RPCError`` at once when no luigid answers at ``host``:``port`` (an IPv6 address in brackets, as
+    in Luigi's URL): nothing accepts a connection there (a wrong host or port), or what does sends no
+    reply, or one that is not luigid's (another HTTP server on that port). Luigi's own client would
+    first retry for one to two minutes, saying nothing."""
+    address = host[1:-1] if host[:1] + host[-1:] == "[]" else host  # the socket takes ::1, not [::1]
     try:
-        with socket.create_connection((host, port), timeout=timeout):
-            return
+        with socket.create_connection((address, port), timeout=timeout):
+            pass
     except OSError as err:
         raise RPCError(f"no luigid answers at {host}:{port} ({err.strerror or err})") from None
+    url = f"http://{host}:{port}"
+    try:  # a question that changes nothing in luigid, asked as Luigi asks (a POST of its JSON data)
+        with urllib.request.urlopen(f"{url}/api/is_paused", b"data=%7B%7D", timeout=timeout) as reply:
+            json.loads(reply.read())["response"]
+    except (TimeoutError, urllib.error.URLError) as err:
+        if isinstance(err, urllib.error.HTTPError):
+            raise RPCError(
+                f"{url} answered /api/is_paused with HTTP {err.code}, not as luigid does"
+            ) from None
+        if isinstance(err, urllib.error.URLError) and not isinstance(err.reason, TimeoutError):
+            raise RPCError(
+                f"no luigid answers at {host}:{port} ({getattr(err.reason, 'strerror', None) or err.reason})"
+            ) from None
+        raise RPCError(
+            f"no luigid answers at {host}:{port} (it took the connection but sent no reply in {timeout:g} s)"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError):  # cut short; not JSON; JSON without "response"
+        raise RPCError(f"{url} answered /api/is_paused, but not as luigid does") from None

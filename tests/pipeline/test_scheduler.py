@@ -3,6 +3,7 @@ exit 1, not a traceback or a minute of retries."""
 
 from __future__ import annotations
 
+import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -51,7 +52,7 @@ def test_a_build_against_a_web_server_is_one_line_and_exit_1(tmp_path, not_luigi
     result = run_cli(*command, "--scheduler-port", str(not_luigid), timeout=60)
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [
-        f"http://127.0.0.1:{not_luigid} answered /api/add_task, but not as luigid does; is luigid running there?"
+        f"http://127.0.0.1:{not_luigid} answered /api/is_paused, but not as luigid does; is luigid running there?"
     ]
 
 
@@ -66,3 +67,53 @@ def test_where_nothing_answers_the_build_stops_at_once_with_one_line(tmp_path):
     assert result.stderr.splitlines()[1:] == [
         f"no luigid answers at 127.0.0.1:{port} (Connection refused); is luigid running there?"
     ]
+
+
+def _serve(server: ThreadingHTTPServer) -> Iterator[int]:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def luigid_like() -> Iterator[int]:
+    """A server on ::1 that answers every POST as luigid answers is_paused."""
+
+    class V6(ThreadingHTTPServer):
+        address_family = socket.AF_INET6
+
+    server = _server(b'{"response": {"paused": false}}')
+    server.server_close()
+    yield from _serve(V6(("::1", 0), server.RequestHandlerClass))
+
+
+def test_an_ipv6_scheduler_host_is_reached(luigid_like):
+    check_reachable("[::1]", luigid_like)  # "[::1]" went to the socket as a host name: never reached
+
+
+def test_a_server_that_takes_the_connection_but_says_nothing_is_one_line():
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        with pytest.raises(RPCError) as err:
+            check_reachable("127.0.0.1", port, timeout=0.2)  # Luigi's client retried for 90 s
+    assert str(err.value) == (
+        f"no luigid answers at 127.0.0.1:{port} (it took the connection but sent no reply in 0.2 s)"
+    )
+
+
+def test_a_web_server_without_luigids_api_is_one_line():
+    class NoPost(BaseHTTPRequestHandler):  # POST: HTTP 501, which Luigi's client retried for a minute
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), NoPost)
+    for port in _serve(server):
+        with pytest.raises(RPCError) as err:
+            check_reachable("127.0.0.1", port)
+        assert (
+            str(err.value)
+            == f"http://127.0.0.1:{port} answered /api/is_paused with HTTP 501, not as luigid does"
+        )
