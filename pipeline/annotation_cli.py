@@ -8,7 +8,7 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
-from core.arg_types import input_path, name, whole
+from core.arg_types import input_path, name, positive, whole
 from core.rejection import shorten
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
@@ -41,9 +41,6 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from qc.run import sample_review
 
-    if args.chapters < 1:
-        print("qc sample: --chapters must be at least 1", file=sys.stderr)
-        return 2
     target = _built(args)
     if target is None:
         return 1
@@ -155,7 +152,7 @@ def add_commands(
     sample = qc_sub.add_parser(
         "sample", parents=[common, workers], help="draw chapters (stratified by book) and write review files"
     )
-    sample.add_argument("--chapters", type=int, required=True, help="how many chapters to draw")
+    sample.add_argument("--chapters", type=positive, required=True, help="how many chapters to draw")
     sample.add_argument("--seed", type=whole, default=0, help="random seed of the draw (default 0)")
     sample.add_argument(
         "--split",

@@ -132,3 +132,15 @@ def test_an_empty_system_name_is_refused_not_replaced_by_the_file_name(capsys, s
         f"python -m pipeline evaluate-mt: error: argument --name: {system!r} is not a name (an unset variable?)"
         " (see python -m pipeline evaluate-mt --help)\n"
     )
+
+
+@pytest.mark.parametrize("chapters", ["0", "-1", "1_0", "+3", " 3", "٣", "1.5"])
+def test_qc_sample_takes_a_count_of_chapters_written_in_digits(capsys, chapters):
+    """``--chapters`` was read by int(): "1_0" drew 10 chapters, "٣" 3, and "1.5" was argparse's
+    "invalid int value"."""
+    with pytest.raises(SystemExit) as exited:
+        main(["qc", "sample", "--chapters", chapters])
+    assert exited.value.code == 2 and capsys.readouterr().err == (
+        f"python -m pipeline qc sample: error: argument --chapters: {chapters!r} is not a positive whole "
+        "number (see python -m pipeline qc sample --help)\n"
+    )
