@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -61,9 +62,11 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
     text = "" if path.suffix == ".parquet" else _text(path)
     try:
         if path.suffix == ".parquet":
+            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            rows = pq.read_table(path).to_pylist()
+            with pa.OSFile(os.fsencode(path)) as source:  # by its bytes: Arrow takes only UTF-8 paths
+                rows = pq.read_table(source).to_pylist()
         elif path.suffix == ".json":
             rows = json_text.loads(text)
         else:

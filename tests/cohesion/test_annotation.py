@@ -437,3 +437,20 @@ def test_judgements_of_one_candidate_by_one_annotator(tmp_path, capsys, monkeypa
             "error: j.jsonl: row 3: candidate 'b/1/c0' judged by 'ann' differently in row 1\n",
         )
     assert not (tmp_path / "s.jsonl").exists()
+
+
+def test_a_parquet_file_whose_path_is_not_utf8_is_read(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from cohesion.annotation import read_rows
+
+    folder = tmp_path / b"\xff".decode("utf-8", "surrogateescape")  # a path given as $'\xff'
+    folder.mkdir()
+    sink = pa.BufferOutputStream()  # Arrow writes no file there either
+    pq.write_table(pa.table({"chapter_id": ["b/1"], "en_sentences": [["One."]]}), sink)
+    (folder / "c.parquet").write_bytes(sink.getvalue().to_pybytes())
+    # "cannot be read: 'utf-8' codec can't encode character '\udcff'" before
+    assert read_rows(folder / "c.parquet", ("chapter_id",)) == [
+        {"chapter_id": "b/1", "en_sentences": ["One."]}
+    ]

@@ -21,6 +21,13 @@ def test_round_trip_and_metadata(tmp_path):
     assert list(tmp_path.joinpath("deep").iterdir()) == [path]  # no temporary file left behind
 
 
+def test_a_table_in_a_folder_whose_name_is_not_utf8_is_read(tmp_path):
+    folder = tmp_path / b"latin-1-\xe9".decode("utf-8", "surrogateescape")  # as os.listdir names it
+    path = folder / "rejected.parquet"
+    storage.write_table([ROW], "rejected", path)
+    assert storage.read_rows(path, "rejected") == [ROW]  # Arrow's UnicodeEncodeError before
+
+
 def test_missing_field_is_an_error(tmp_path):
     with pytest.raises(ValueError, match="rejected: a row has no field 'detail'"):
         storage.write_table(
