@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,12 +15,30 @@ from typing import TextIO
 from core.storage import temporary_path
 
 
+def exchange(a: Path, b: Path) -> bool:
+    """Swap the folders ``a`` and ``b`` in one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``);
+    False, with nothing changed, where the system or the file system cannot (e.g. NFS)."""
+    renameat2 = (
+        getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None) if sys.platform == "linux" else None
+    )
+    if renameat2 is None:
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
 @contextmanager
 def staged_dir(target: Path) -> Iterator[Path]:
-    """Yield an empty sibling folder to fill; on success it replaces ``target`` in one rename.
+    """Yield an empty sibling folder to fill; on success it replaces ``target`` in one step.
 
-    The previous ``target`` (if any) is moved aside first and removed afterwards, so readers see
-    either the old folder or the complete new one. On failure ``target`` is left untouched.
+    A previous ``target`` folder is swapped with the new one (``exchange``) and then removed, so readers,
+    and a run killed at any point, see either the old folder or the complete new one; where the system
+    cannot swap, it is moved aside first. On failure ``target`` is left untouched.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp, old = temporary_path(target), temporary_path(target, "old")  # swept by the next build after a kill
@@ -25,9 +46,10 @@ def staged_dir(target: Path) -> Iterator[Path]:
     tmp.mkdir()
     try:
         yield tmp
-        if target.exists():
-            os.replace(target, old)
-        os.replace(tmp, target)
+        if not (target.is_dir() and not target.is_symlink() and exchange(tmp, target)):  # tmp: the old one
+            if target.exists():
+                os.replace(target, old)
+            os.replace(tmp, target)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.rmtree(old, ignore_errors=True)

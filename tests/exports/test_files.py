@@ -32,23 +32,24 @@ def test_staged_dir_replaces_the_folder_and_leaves_nothing_beside_it(tmp_path):
     assert sorted(p.name for p in target.parent.iterdir()) == ["doc"]
 
 
-@pytest.mark.parametrize("point", ["while filling", "between the two renames"])
+@pytest.mark.parametrize("point", ["while filling", "before removing the old folder"])
 def test_what_a_killed_export_leaves_is_swept(tmp_path, point):
     target = tmp_path / "export" / "doc"
     target.mkdir(parents=True)
     (target / "old.txt").write_text("old")
 
     def body() -> None:
-        if point == "between the two renames":
-            replace = os.replace
+        if point == "before removing the old folder":
+            rmtree = files.shutil.rmtree
 
-            def replace_then_die(src, dst):
-                replace(src, dst)
-                os.kill(os.getpid(), signal.SIGKILL)
+            def die_at_the_old(path, **kwargs):  # the new folder is in place by then
+                if (path / "old.txt").exists():
+                    os.kill(os.getpid(), signal.SIGKILL)
+                rmtree(path, **kwargs)
 
-            os.replace = replace_then_die
+            files.shutil.rmtree = die_at_the_old
         with files.staged_dir(target) as folder:
-            (folder / "new.txt").write_text("half")
+            (folder / "new.txt").write_text("half" if point == "while filling" else "new")
             if point == "while filling":
                 os.kill(os.getpid(), signal.SIGKILL)
 
@@ -57,3 +58,47 @@ def test_what_a_killed_export_leaves_is_swept(tmp_path, point):
     assert left, "the killed writer left its folder"
     assert sorted(p.name for p in storage.sweep_temporaries(tmp_path)) == left
     assert [p.name for p in target.parent.iterdir() if p.name != "doc"] == []
+    expected = "old.txt" if point == "while filling" else "new.txt"
+    assert [p.name for p in target.iterdir()] == [expected]
+
+
+def test_a_killed_export_never_leaves_the_folder_missing(tmp_path):
+    """Killed right after its first rename, an export leaves the old folder or the new one, never none
+    (the old folder was moved aside, then the kill came before the new one took its place)."""
+    target = tmp_path / "export" / "doc"
+    target.mkdir(parents=True)
+    (target / "old.txt").write_text("old")
+
+    def body() -> None:
+        replace = os.replace
+
+        def replace_then_die(src, dst):
+            replace(src, dst)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        os.replace = replace_then_die
+        with files.staged_dir(target) as folder:
+            (folder / "new.txt").write_text("new")
+
+    _killed_in(body)
+    assert [p.read_text() for p in target.iterdir()] == ["new"]
+
+
+def test_staged_dir_moves_the_old_folder_aside_where_it_cannot_swap(tmp_path, monkeypatch):
+    monkeypatch.setattr(files, "exchange", lambda a, b: False)
+    target = tmp_path / "doc"
+    target.mkdir()
+    (target / "old.txt").write_text("old")
+    with files.staged_dir(target) as folder:
+        (folder / "new.txt").write_text("new")
+    assert [p.read_text() for p in target.iterdir()] == ["new"]
+    assert [p.name for p in tmp_path.iterdir()] == ["doc"]
+
+
+def test_exchange_swaps_two_folders(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    (a / "in_a").write_text("")
+    assert files.exchange(a, b)
+    assert [p.name for p in a.iterdir()] == [] and [p.name for p in b.iterdir()] == ["in_a"]
