@@ -10,6 +10,7 @@ from pathlib import Path
 
 from core.arg_types import input_path, name, positive, whole
 from core.rejection import shorten
+from core.storage import sweep_temporaries
 from pipeline import tasks
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
@@ -78,6 +79,7 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     root = target.layout.root
     try:
         with build_lock(root) if root.is_dir() else nullcontext():  # it writes qc/ and corrections/
+            sweep_temporaries(root)  # what a killed import (or build) left half-written
             result = import_verdicts(target.layout, [Path(p) for p in args.paths], args.reviewer)
     except OutputBusy:
         raise OutputBusy(f"a build is writing to {root}: import the verdicts once it has ended") from None

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import csv
+import subprocess
 
 import pytest
+
+from core import storage
 
 from pipeline.cli import main
 from pipeline.config import load_config
@@ -76,6 +79,27 @@ def test_an_import_while_a_build_writes_to_the_folder_is_refused_and_writes_noth
     assert capsys.readouterr().err == f"a build is writing to {root}: import the verdicts once it has ended\n"
     assert sorted(p.relative_to(root) for p in (root / "qc").rglob("*")) == qc
     assert not (root / "corrections").exists()
+
+
+def test_an_import_run_again_removes_what_the_killed_one_left_half_written(tmp_path, capsys):
+    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    root = output_of(tmp_path / "config.yaml")
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left = [root / "qc" / f".verdicts.parquet.{storage._HOST}.{dead.pid}.tmp"]
+    left.append(root / "corrections" / f".book0.parquet.{storage._HOST}.{dead.pid}.tmp")
+    for path in left:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"PAR1 half")
+    assert main(["qc", "import", *args, tsv]) == 0
+    assert capsys.readouterr().out.startswith("Imported 6 verdicts and 0 corrected beads into ")
+    assert [path.exists() for path in left] == [False, False]
+    assert sorted(p.name for p in (root / "qc").iterdir()) == [
+        "accuracy.json",
+        "sample-0",
+        "verdicts.parquet",
+    ]
+    assert list((root / "corrections").iterdir()) == []
 
 
 @pytest.mark.parametrize("blocked", ["mt", "mt/test"])
