@@ -21,7 +21,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.processes import Terminated, quiet_interrupts
-from core.storage import DamagedFile
+from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import settle_stdout
 from pipeline.lock import OutputBusy, build_lock
 
@@ -131,6 +131,7 @@ def cmd_clean(args: argparse.Namespace) -> int:
     try:
         with build_lock(root) if root.is_dir() else nullcontext():
             kept = output_folder.clean(Layout(root))
+            sweep_temporaries(root)  # what a killed run left half-written (a report's beside report/)
     except OutputBusy:
         raise OutputBusy(f"a build is writing to {root}: clean it once the build has ended") from None
     print(

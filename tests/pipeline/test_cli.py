@@ -12,6 +12,7 @@ from luigi.rpc import RPCError
 
 from core.layout import Layout
 from core.paths import REPO_ROOT
+from core import storage
 from core.storage import write_table
 from pipeline import cli
 from pipeline.lock import build_lock
@@ -57,6 +58,18 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
         "",
     )
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
+
+
+def test_clean_removes_what_a_killed_report_left_beside_report(config, capsys):
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    staged = layout.root / f".report.{storage._HOST}.{dead.pid}.tmp"  # staged_dir's, killed while filling
+    (staged / "img").mkdir(parents=True)
+    (staged / "index.html").write_text("<html>half", encoding="utf-8")
+    assert _run(capsys, "clean", *target(config)) == (0, f"cleaned {layout.root}\n", "")
+    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock"]
 
 
 def test_clean_of_a_folder_that_does_not_exist_says_so_and_creates_nothing(config, capsys):
