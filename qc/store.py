@@ -34,9 +34,11 @@ def read_corrections(layout: Layout, book_id: str) -> dict[str, list[dict[str, A
 
 
 def fingerprints(layout: Layout, corrections: bool = True, results: bool = False) -> dict[str, Any]:
-    """SHA-256 of the corrections (and QC / MT results) files, for task settings; {} when there are none."""
+    """SHA-256 of the corrections (and QC / MT / cohesion-probe results) files, for task settings; {} when
+    there are none."""
     paths = [layout.corrections(b) for b in corrected_books(layout)] if corrections else []
-    if results:
-        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet"))]
+    if results:  # the report's: QC accuracy, MT scores, probe results (python -m cohesion.evaluate)
+        probe = layout.evaluation_dir() / "probe.parquet"
+        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet")), probe]
     found = {str(p.relative_to(layout.root)): file_sha256(p) for p in paths if p.is_file()}
     return {"annotations": found} if found else {}

@@ -115,3 +115,15 @@ def test_a_changed_correction_changes_the_fingerprint(tmp_path):
     before = fingerprints(layout)
     write_table([_correction("bk/3", "bk/3/0", 1)], "corrections", layout.corrections("bk"))
     assert fingerprints(layout) != before
+
+
+def test_a_probe_run_changes_the_report_s_fingerprint(tmp_path):
+    """``python -m cohesion.evaluate`` writes evaluation/probe.parquet, which the report charts: a report
+    built before it runs again after it."""
+    layout = Layout(tmp_path)
+    probe = layout.evaluation_dir() / "probe.parquet"
+    write_table([], "probe_results", probe)
+    assert fingerprints(layout, results=True) == {
+        "annotations": {"evaluation/probe.parquet": file_sha256(probe)}
+    }
+    assert fingerprints(layout) == {}
