@@ -29,7 +29,7 @@ from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
-from core.storage import write_bytes
+from core.storage import sweep_beside, write_bytes
 from text.decoding import read_utf8
 
 
@@ -110,6 +110,7 @@ def judgement_rows(path: Path) -> list[dict]:
 
 def write_jsonl(rows: Iterable[dict], path: Path) -> None:
     write_bytes(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8"))
+    sweep_beside(path)  # what a killed run left half-written beside it
 
 
 def config_path(tasks_path: Path) -> Path:
@@ -153,6 +154,8 @@ def export(candidates: Path, chapters: Path, out: Path) -> None:
     tasks = tasks_for([candidates], [chapters])
     write_bytes(out, json.dumps(tasks, ensure_ascii=False, indent=1).encode("utf-8"))
     write_bytes(config_path(out), LABEL_CONFIG.encode("utf-8"))
+    for path in (out, config_path(out)):  # what a killed run left half-written beside them
+        sweep_beside(path)
 
 
 def main(argv: list[str] | None = None) -> None:

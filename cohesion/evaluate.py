@@ -25,7 +25,7 @@ from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
 from core.arg_types import OneLineParser, input_path, output_folder, positive
-from core.storage import write_bytes, write_table
+from core.storage import sweep_beside, write_bytes, write_table
 
 
 def slots(item: dict) -> tuple[Slot, Slot]:
@@ -228,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         write_table(rows, "probe_results", args.out / "probe.parquet")
         write_bytes(args.out / "tables.md", text.encode("utf-8"))
+        for name in ("probe.parquet", "tables.md"):  # what a killed run left half-written beside them
+            sweep_beside(args.out / name)
     except OSError as err:
         print(f"error: {cannot_write(err)}", file=sys.stderr)
         return 1

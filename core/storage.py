@@ -8,6 +8,7 @@ that incremental reruns compare).
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -88,8 +89,20 @@ def sweep_temporaries(root: Path) -> list[Path]:
     Temporary names carry the host and pid of their writer, so on shared storage the files of
     other machines and of live processes are left alone.
     """
+    return _sweep(Path(root).rglob(f".*.{_HOST}.*.tmp"))
+
+
+def sweep_beside(path: Path) -> list[Path]:
+    """Delete the temporaries of ``path`` (``temporary_path``'s) left by killed processes of this host; return
+    them. For a file a command writes outside an output folder (a suite, Label Studio tasks), where no
+    build sweeps."""
+    path = Path(path)
+    return _sweep(path.parent.glob(f".{glob.escape(path.name)}.*{_HOST}.*.tmp"))
+
+
+def _sweep(found: Iterable[Path]) -> list[Path]:
     removed = []
-    for tmp in sorted(Path(root).rglob(f".*.{_HOST}.*.tmp")):
+    for tmp in sorted(found):
         pid = tmp.name.rsplit(".", 2)[-2]
         if pid.isdigit() and not _alive(int(pid)) and tmp.exists():
             shutil.rmtree(tmp) if tmp.is_dir() else tmp.unlink(missing_ok=True)

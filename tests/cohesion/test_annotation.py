@@ -454,3 +454,19 @@ def test_a_parquet_file_whose_path_is_not_utf8_is_read(tmp_path):
     assert read_rows(folder / "c.parquet", ("chapter_id",)) == [
         {"chapter_id": "b/1", "en_sentences": ["One."]}
     ]
+
+
+def test_a_file_written_again_after_a_killed_run_leaves_nothing_beside_it(tmp_path):
+    """A killed ``suite``/``unjudged``/``import`` leaves its temporary beside the file (outside an output
+    folder, where no build sweeps); writing the file again removes it."""
+    import subprocess
+
+    from core import storage
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    out = tmp_path / "suite.jsonl"
+    (tmp_path / f".suite.jsonl.{storage._HOST}.{dead.pid}.tmp").write_text('{"id": "half', encoding="utf-8")
+    annotation.write_jsonl([{"id": "i1"}], out)
+    assert [p.name for p in tmp_path.iterdir()] == ["suite.jsonl"]
+    assert out.read_text(encoding="utf-8") == '{"id": "i1"}\n'

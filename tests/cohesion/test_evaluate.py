@@ -259,3 +259,19 @@ def test_help_describes_every_option(capsys):
         "--out OUT folder for probe.parquet",
     ):
         assert option in text
+
+
+def test_a_run_after_a_killed_one_leaves_nothing_beside_its_results(tmp_path, capsys):
+    import subprocess
+
+    from core import storage
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    out = tmp_path / "eval"
+    out.mkdir()
+    for name in ("probe.parquet", "tables.md"):
+        (out / f".{name}.{storage._HOST}.{dead.pid}.tmp").write_bytes(b"half")
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--out", str(out)]
+    assert evaluate.main(argv) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["probe.parquet", "tables.md"]

@@ -159,6 +159,25 @@ def test_sweep_removes_only_temporaries_of_dead_processes_of_this_host(tmp_path)
     assert not stale.exists() and live.exists() and other_host.exists()
 
 
+def test_sweep_beside_removes_only_the_dead_temporaries_of_one_file(tmp_path):
+    import os
+    import subprocess
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    host = storage._HOST
+    target = tmp_path / "suite[1].jsonl"
+    stale = tmp_path / f".suite[1].jsonl.{host}.{dead.pid}.tmp"
+    tagged = tmp_path / f".suite[1].jsonl.old.{host}.{dead.pid}.tmp"
+    live = tmp_path / f".suite[1].jsonl.{host}.{os.getpid()}.tmp"
+    another = tmp_path / f".tasks.json.{host}.{dead.pid}.tmp"
+    other_host = tmp_path / f".suite[1].jsonl.elsewhere.{dead.pid}.tmp"
+    for path in (stale, tagged, live, another, other_host):
+        path.write_bytes(b"half")
+    assert storage.sweep_beside(target) == sorted([stale, tagged])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (live, another, other_host))
+
+
 def test_a_temporary_folder_is_removed_after_use_and_swept_after_a_kill(tmp_path):
     import subprocess
 
