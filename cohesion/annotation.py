@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,7 +28,7 @@ from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
-from core.storage import sweep_beside, write_bytes
+from core.storage import parquet_source, sweep_beside, write_bytes
 from text.decoding import read_utf8
 
 
@@ -62,10 +61,9 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
     text = "" if path.suffix == ".parquet" else _text(path)
     try:
         if path.suffix == ".parquet":
-            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            with pa.OSFile(os.fsencode(path)) as source:  # by its bytes: Arrow takes only UTF-8 paths
+            with parquet_source(path) as source:
                 rows = pq.read_table(source).to_pylist()
         elif path.suffix == ".json":
             rows = json_text.loads(text)

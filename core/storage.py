@@ -168,14 +168,26 @@ def refuse_special(path: Path, detail: str = "a named pipe or a device, not a fi
         raise DamagedFile(path, detail)
 
 
+@contextmanager
+def parquet_source(path: Path) -> Iterator[str | pa.NativeFile]:
+    """What Arrow opens ``path`` by: its text, or, where the path is not UTF-8 (a folder named in Latin-1,
+    which Arrow cannot take as text: a UnicodeEncodeError), the file opened by its bytes."""
+    try:
+        text = os.fsdecode(path)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        with pa.OSFile(os.fsencode(path)) as source:
+            yield source
+    else:
+        yield text
+
+
 def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.Table:
     """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
     ``DamagedFile``, naming it)."""
     refuse_special(path)
-    try:
-        # opened by its bytes: Arrow takes a path as UTF-8 text, and one that is not (a folder named in
-        # Latin-1) was a UnicodeEncodeError traceback; not pq.read_table: it imports pandas (0.3 CPU-s)
-        with pa.OSFile(os.fsencode(path)) as source, pq.ParquetFile(source) as handle:
+    try:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
+        with parquet_source(path) as source, pq.ParquetFile(source) as handle:
             schema = handle.schema_arrow
             data = handle.read(columns=columns) if schema.remove_metadata().equals(_schema(table)) else None
     except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be
