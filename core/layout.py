@@ -53,6 +53,10 @@ class Layout:
         """The masked-LM probe's results (``python -m cohesion.evaluate --out``)."""
         return self.root / "evaluation"
 
+    def probe_results(self) -> Path:
+        """The probe's results the report charts (``python -m cohesion.evaluate`` writes them by default)."""
+        return self.evaluation_dir() / "probe.parquet"
+
     def report_dir(self) -> Path:
         return self.root / "report"
 

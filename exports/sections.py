@@ -186,7 +186,7 @@ def cohesion_section(layout: Layout, img: Path) -> Section:
 
 def probe_section(layout: Layout, img: Path) -> Section | None:
     """hit@1 of the masked-LM cohesion probe per phenomenon x adjacency and model; None before a run."""
-    path = layout.evaluation_dir() / "probe.parquet"
+    path = layout.probe_results()
     if not path.is_file():
         return None
     from cohesion.probe_tables import hit_rates, hit_table

@@ -38,7 +38,6 @@ def fingerprints(layout: Layout, corrections: bool = True, results: bool = False
     there are none."""
     paths = [layout.corrections(b) for b in corrected_books(layout)] if corrections else []
     if results:  # the report's: QC accuracy, MT scores, probe results (python -m cohesion.evaluate)
-        probe = layout.evaluation_dir() / "probe.parquet"
-        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet")), probe]
+        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet")), layout.probe_results()]
     found = {str(p.relative_to(layout.root)): file_sha256(p) for p in paths if p.is_file()}
     return {"annotations": found} if found else {}
