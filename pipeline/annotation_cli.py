@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from core.arg_types import input_path, name, positive, whole
+from core.files import missing
 from core.rejection import shorten
 from core.storage import sweep_temporaries
 from pipeline import tasks
@@ -121,11 +122,14 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     from mteval.inputs import InputError
     from mteval.run import evaluate_system, leaderboard
 
+    if not args.hyp.exists():  # named before the build, which can take minutes
+        print(f"evaluate-mt: {args.hyp}: {missing(args.hyp)}", file=sys.stderr)
+        return 2
     target = _built(args, tasks.ExportCorpus)
     if target is None:
         return 1
     try:
-        system, rows = evaluate_system(target.layout, args.split, Path(args.hyp), args.name)
+        system, rows = evaluate_system(target.layout, args.split, args.hyp, args.name)
     except InputError as err:
         print(f"evaluate-mt: {err}", file=sys.stderr)
         return 2

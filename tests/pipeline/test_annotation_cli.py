@@ -168,3 +168,14 @@ def test_qc_sample_takes_a_count_of_chapters_written_in_digits(capsys, chapters)
         f"python -m pipeline qc sample: error: argument --chapters: {chapters!r} is not a positive whole "
         "number (see python -m pipeline qc sample --help)\n"
     )
+
+
+def test_a_missing_hyp_is_named_before_the_build(tmp_path, capsys, monkeypatch):
+    from pipeline import annotation_cli
+
+    config = write_config(tmp_path, books=["city-star"])
+    built = []
+    monkeypatch.setattr(annotation_cli, "_built", lambda args, *extra: built.append(args))
+    hyp = tmp_path / "sys.en"
+    assert main(["evaluate-mt", "--hyp", str(hyp), *target(config)]) == 2
+    assert built == [] and capsys.readouterr() == ("", f"evaluate-mt: {hyp}: no such file or folder\n")
