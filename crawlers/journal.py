@@ -4,7 +4,9 @@ Each fetched chapter is appended (and flushed) the moment it is complete, so a k
 it fetched and the next run fetches only what is missing. Records:
 
 * ``{"type": "toc", "chapters": [[url, title], ...], "fetched_at": ...}`` — the table of contents;
-* ``{"type": "chapter", "url", "page_urls", "title", "paragraphs", "encoding", "fetched_at"}``;
+* ``{"type": "chapter", "url", "page_urls", "title", "paragraphs", "encoding", "reader", "fetched_at"}``
+  (``reader``: ``crawlers.profile.page_reader`` of the selectors that read it; absent for local books and
+  for records of earlier versions);
 * ``{"type": "failure", "url", "reason", "detail", "fetched_at"}`` — a chapter that could not be fetched
   (reasons: see ``crawlers.spider``); it is requested again on the next run;
 * ``{"type": "toc_failure", "url", "reason", "detail", "fetched_at"}`` — a table-of-contents page that
@@ -61,9 +63,10 @@ def read_journal(path: Path) -> JournalState:
                 state.toc = [tuple(entry) for entry in record["chapters"]]
                 state.toc_failure = None
             elif kind == "chapter":
-                if not _same_text(
-                    state.chapters.get(record["url"]), record
-                ):  # a refetch keeps the first time
+                known = state.chapters.get(record["url"])
+                if known is not None and _same_text(known, record):
+                    known["reader"] = record.get("reader")  # a refetch keeps the first time, and its reader
+                else:
                     state.chapters[record["url"]] = record
                 state.failures.pop(record["url"], None)
             elif kind == "failure":
@@ -88,6 +91,7 @@ def _shaped(record: object) -> bool:
             isinstance(record.get("url"), str)
             and isinstance(record.get("title"), str | None)
             and isinstance(record.get("encoding"), str | None)
+            and isinstance(record.get("reader"), str | None)
             and _texts(record.get("page_urls"))
             and _texts(record.get("paragraphs"))
             and _time(record.get("fetched_at"))
@@ -110,8 +114,8 @@ def _time(value: object) -> bool:
     return True
 
 
-def _same_text(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
-    return old is not None and (old["title"], old["paragraphs"]) == (new["title"], new["paragraphs"])
+def _same_text(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    return (old["title"], old["paragraphs"]) == (new["title"], new["paragraphs"])
 
 
 class JournalWriter:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,14 @@ class Selectors:
     title: str  # on a chapter page: the chapter title text
     body: str  # on a chapter page: the body paragraphs
     body_next: str | None  # on a chapter page: the link to the next page of the same chapter
+
+
+def page_reader(selectors: Selectors, encoding: str | None) -> str:
+    """A digest of what turns a chapter's pages into its title and paragraphs: the chapter-page selectors
+    and a forced encoding. The crawl journals it with each chapter, and fetches a chapter that was read
+    otherwise again (an edited ``body`` selector must not leave the text the old one read)."""
+    reading = [selectors.title, selectors.body, selectors.body_next, encoding]
+    return hashlib.sha256(json.dumps(reading).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

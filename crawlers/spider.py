@@ -73,7 +73,7 @@ from crawlers.guards import (
 from crawlers.journal import read_journal
 from crawlers.origins import allowed
 from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
-from crawlers.profile import Selectors
+from crawlers.profile import Selectors, page_reader
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
     (SiteBlocked, "blocked"),
@@ -153,8 +153,11 @@ class NovelSpider(scrapy.Spider):
         self.encoding = encoding
         self.lang = lang  # the site's: which encodings a page that declares no charset may be in
         self.origins = tuple(origins)
-        # Chapters already journaled are not fetched again, unless rechecking for edits.
-        self.known = set() if recheck else set(read_journal(Path(journal_path)).chapters)
+        self.reader = page_reader(self.selectors, encoding)
+        # Chapters already journaled are not fetched again, unless rechecking for edits or read by other
+        # selectors (a record without a reader, journaled before readers were, counts as read by these).
+        journaled = {} if recheck else read_journal(Path(journal_path)).chapters
+        self.known = {url for url, record in journaled.items() if record.get("reader") in (None, self.reader)}
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
         self.stopped: str | None = None  # why the site is stopped (blocked, unreachable): what was not sent
         self.dropped: dict[str, str] = {}  # first URL -> the page of that chapter Scrapy dropped unsent
@@ -299,6 +302,7 @@ class NovelSpider(scrapy.Spider):
             "title": title,
             "paragraphs": paragraphs,
             "encoding": response.encoding,
+            "reader": self.reader,
             "fetched_at": _now(),
         }
 

@@ -121,9 +121,11 @@ def test_a_refetch_with_the_same_text_keeps_the_first_record(tmp_path):
         _chapter("http://s/1", "乙。"),
     )
     same["fetched_at"] = edited["fetched_at"] = "2026-11-02T00:00:00Z"
+    same["reader"] = "new-selectors"  # refetched after a selector edit that reads the same text
     writer.append(first)
     writer.append(same)
-    assert read_journal(path).chapters["http://s/1"]["fetched_at"] == "2026-11-01T00:00:01Z"
+    kept = read_journal(path).chapters["http://s/1"]
+    assert (kept["fetched_at"], kept["reader"]) == ("2026-11-01T00:00:01Z", "new-selectors")
     writer.append(edited)
     writer.close()
     assert read_journal(path).chapters["http://s/1"]["paragraphs"] == ["乙。"]

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
 from scrapy.http import HtmlResponse, JsonResponse, Request, Response
@@ -6,6 +8,7 @@ from scrapy.utils.test import get_crawler
 from twisted.internet.error import NoRouteError
 from twisted.python.failure import Failure
 
+from crawlers.profile import page_reader
 from crawlers.spider import NovelSpider
 from pipeline.config import load_config
 from tests.helpers import DEMO_CONFIG
@@ -117,6 +120,51 @@ def test_toc_skips_chapters_already_in_the_journal(tmp_path):
         ],
     }
     assert [r.url for r in out[1:]] == [BASE + "book/a/2.html"]
+
+
+def test_toc_fetches_again_the_chapters_journaled_under_other_chapter_selectors(tmp_path):
+    """An edited ``body`` (or ``title``, ``body_next``, ``encoding``) must not leave the text that the old
+    selectors read: those chapters are fetched again; one journaled before readers were is kept."""
+    reader = page_reader(SITE.selectors, "gbk")
+    records = [(1, "another-reader"), (2, reader), (3, None)]
+    (tmp_path / "j.jsonl").write_text(
+        "".join(
+            json.dumps(
+                {
+                    "type": "chapter",
+                    "url": f"http://moxiang.demo/book/a/{n}.html",
+                    "page_urls": [],
+                    "title": "t",
+                    "paragraphs": ["x"],
+                    "encoding": "gbk",
+                    "fetched_at": "2026-01-01T00:00:00Z",
+                }
+                | ({"reader": by} if by else {})
+            )
+            + "\n"
+            for n, by in records
+        ),
+        encoding="utf-8",
+    )
+    spider = _spider(tmp_path)
+    html = "".join(f'<li><a href="{n}.html">第{n}章</a></li>' for n in range(1, 5))
+    toc = HtmlResponse(
+        url=BASE + "book/a/", body=f'<ul class="chapter-list">{html}</ul>'.encode(), encoding="gbk"
+    )
+    assert [r.url for r in list(spider.parse_toc(toc, entries=[]))[1:]] == [
+        BASE + "book/a/1.html",
+        BASE + "book/a/4.html",
+    ]
+    record = list(
+        spider.parse_chapter(
+            _page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
+            first_url=BASE + "book/a/1.html",
+            pages=[],
+            paragraphs=[],
+            title=None,
+        )
+    )[0]
+    assert record["reader"] == reader
 
 
 def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_closes(tmp_path):
