@@ -34,6 +34,11 @@ PRONOUN_GENDER = {
 # "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
 FOLLOW = 2  # how many following sentences may show a name's pronoun
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
+# Days and the months that are no first names ("April", "May", "June" and "August" are): never persons.
+CALENDAR = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday "
+    "january february march july september october november december".split()
+)
 # Verbs of travel whose "to" puts a name in a place role ("headed to Baishuitan"); not "ran/came/turned to",
 # which take persons as often ("ran to Anna").
 TRAVEL = frozenset(
@@ -202,10 +207,10 @@ def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str])
 def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> set[str]:
     """Names the chapter shows to be places, organisations or things more often than persons.
 
-    Thing evidence (names with an honorific never count): a place or organisation head word in the
-    name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a determiner or possessive in
-    front ("the Grey Winter", "his Ledger"), both unless the name ends in a person noun ("the Guild
-    Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
+    Thing evidence (names with an honorific never count): a day or month (``CALENDAR``); a place or
+    organisation head word in the name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a
+    determiner or possessive in front ("the Grey Winter", "his Ledger"), both unless the name ends in a
+    person noun ("the Guild Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
     preposition opening the sentence ("On Chatterly, ..."), an acronym of three or more capitals ("NASA"),
     a name after a name and "of" ("the Academy of Sciences") or after a verb of travel and "to" ("headed to
     Baishuitan"). Person evidence: the name directly
@@ -224,7 +229,8 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
             after = doc[m.token + len(words)] if m.token + len(words) < len(doc) else None
             possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
             if (
-                (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
+                words[-1] in CALENDAR  # "on a rainy Tuesday"
+                or (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
                 or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)
                 or (m.token == 1 and before is not None and before.pos_ == "ADP" and not possessive)

@@ -389,8 +389,8 @@ def _choose(
     doc: Sentence | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
-    mention), else the one whose gender is known over persons of unknown gender ("the driver"),
-    else the sentence's subject, else the owner of its subject ("Anna's plan"); None when still
+    mention), else the one whose gender is known over persons of unknown gender ("the driver"), a
+    person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner of its subject ("Anna's plan"); None when still
     ambiguous."""
     if cls in ("m", "f"):
         known = [m for m in compatible if _gender(m, ch) == cls]
@@ -398,6 +398,9 @@ def _choose(
     if cls == "pl":  # "them": persons before things
         persons = [m for m in compatible if m.kind != "noun" or senses.is_person(m.lemma)]
         compatible = persons or compatible
+    if cls == "n":  # "it": things before times ("bought a boat last summer. It leaked")
+        timeless = [m for m in compatible if m.kind != "noun" or senses.lexname(m.lemma) != "noun.time"]
+        compatible = timeless or compatible
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
     subject = clause.subject(doc, phrases)

@@ -123,3 +123,10 @@ def test_a_given_name_and_the_full_name_share_a_gender():
     assert _shared({"Wu Mei": "f"}, {"Wu Mei", "Li Mei", "Mei"}) == {"Wu Mei": "f"}  # whose "Mei"?
     assert _shared({"Wu Mei": "f", "Mei": "m"}, {"Wu Mei", "Mei"}) == {"Wu Mei": "f", "Mei": "m"}  # kept
     assert _shared({"Granny Bai": "f"}, {"Granny Bai", "Granny"}) == {"Granny Bai": "f"}  # a first word
+
+
+def test_days_and_months_that_are_no_first_names_are_not_persons():
+    found = _things(
+        "The interview was on a rainy Tuesday.", "By late October the leaves fell.", "June smiled."
+    )
+    assert found == {"Tuesday", "October"}

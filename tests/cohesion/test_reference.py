@@ -478,3 +478,15 @@ def test_an_object_form_is_left_alone_in_the_clause_of_a_subject_of_its_class(mi
 def test_a_subject_pronoun_continues_the_subject_pronoun_before_it(sentences, antecedent):
     last = [c for c in mine(list(sentences)) if c.phenomenon == "reference" and c.b.sent == 2]
     assert [(c.a.sent, c.a.text) for c in last] == [(0, antecedent)]
+
+
+def test_it_means_a_thing_rather_than_a_time_of_its_sentence(mined):
+    found = mined("reference", "Mara bought a used boat last summer.", "It leaked on the first trip.")
+    assert found == [("personal", (0, 19, 23, "boat"), (1, 0, 2, "It"), "it")]
+
+
+def test_a_day_is_no_person(mined):
+    found = mined(
+        "reference", "Tara applied for a job.", "The interview was on a rainy Tuesday.", "She got it."
+    )
+    assert [(a[3], b[3]) for _, a, b, _ in found if b[3] == "She"] == [("Tara", "She")]
