@@ -53,6 +53,7 @@ DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
 SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
 FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
 TRAILING = re.compile(r"(?:…|\.\.\.)[\"'”’]*")  # a connective and nothing but an ellipsis: "However…"
+PAUSE = re.compile(r"(?:…|\.\.\.)\s*(?=\w)")  # a connective, a pause, then the sentence: "But… the key"
 # Correlative openers (regex) and the later members of their series.
 AT_FIRST = (
     r"\b(?:at first(?!\s+(?:sight|glance|light)\b)|in the beginning(?!\s+of\b)|initially|to begin with)\b"
@@ -274,13 +275,16 @@ def _initial(text: str, doc: Sentence | None) -> re.Match | None:
     condition = connectives.connective(match.group("c")).condition
     if condition == "-" and TRAILING.fullmatch(rest):
         return match  # "However…": the speaker trails off, the link stands
-    if not rest or rest[0] in ".?!…" or _unmet(condition, rest, doc, match.end()):
+    if pause := PAUSE.match(rest):
+        rest = rest[pause.end() :]  # "But… the key was gone": the speaker pauses, then goes on
+    offset = len(text) - len(rest)  # where the words after the connective (and its pause) start
+    if not rest or rest[0] in ".?!…" or _unmet(condition, rest, doc, offset):
         return None
     if re.match(r"(?:to|of)\b", rest, re.I) and match.group("c").lower() not in COORDINATORS:
         return (
             None  # a preposition: "In addition to the rice, ...", "Instead of waiting, ..." (not "So to ...")
         )
-    if _modifies(condition, doc, match.end()) and not _aside(rest):
+    if _modifies(condition, doc, offset) and not _aside(rest):
         return None  # "So tired.", "Yet another ...": not a conjunction
     if match.group("c").lower() == "so" and FROZEN.match(rest):
         return None

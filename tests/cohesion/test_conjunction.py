@@ -42,6 +42,8 @@ def test_after_quote_and_multiword(mined):
         ("In a flash, the sun came out.", "temporal", "In a flash"),
         ("At first we stayed in.", "temporal", "At first"),  # a pronoun subject or a comma after it
         ("However…", "adversative", "However"),  # the speaker trails off
+        ("But… the ferry was free.", "adversative", "But"),  # the speaker pauses, then goes on
+        ("Earlier, the ferry was free.", "temporal", "Earlier"),
         ("Thereafter the river rose.", "temporal", "Thereafter"),
         ("First off, the roof leaked.", "temporal", "First off"),
         ("Anyways, we stayed in.", "adversative", "Anyways"),
@@ -157,6 +159,8 @@ def test_after_a_subject_and_an_auxiliary(mined):
         "In many ways it was a relief.",
         "Plus one more roof leaked.",  # "plus" needs its comma
         "So…",
+        "So… beautiful!",  # an intensifier after the pause too
+        "Earlier that day we stayed.",  # "earlier" needs its comma
     ],
 )
 def test_exclusions(mined, second):
