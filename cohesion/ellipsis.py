@@ -22,10 +22,10 @@ someone, what - something, where - somewhere, when - sometime, why - for some re
 the nearest sentence up to ``REACH`` (five) back that has one is the antecedent ("Someone had been in the
 study. The drawer was open. She wondered who.", distance 2, a merger). Without a correlate the
 antecedent is the nearest sentence that reports an event: sentences that only describe a state or a
-reaction (no verb, or only a verb after a form of "be": "The neighbours were amazed.") are passed
-over ("She could mend any clock. The neighbours were amazed. Nobody knew how.", distance 2). No
-sentence from the antecedent to the sluice may be a question (a question would be the closer thing
-the remnant answers or echoes).
+reaction (no verb, or only a participle after a form of "be": "The neighbours were amazed."; "was
+going" is an event) are passed over ("She could mend any clock. The neighbours were amazed. Nobody
+knew how.", distance 2). No sentence from the antecedent to the sluice may be a question (a question
+would be the closer thing the remnant answers or echoes).
 """
 
 from __future__ import annotations
@@ -149,12 +149,19 @@ def _speech(ch: Chapter, i: int) -> Span:
 
 
 def _event(doc: Sentence | None) -> bool:
-    """Does the sentence have a verb that is not after a form of "be" ("were amazed", "was gone")?"""
+    """Does the sentence have a verb that is not a participle after a form of "be", adverbs between ("were
+    amazed", "were all shut"; "was going" is an event)?"""
     if doc is None:
         return False
-    return any(
-        t.pos_ == "VERB" and not (t.i > 0 and doc[t.i - 1].lower_.replace("’", "'") in BE_FORMS) for t in doc
-    )
+    return any(t.pos_ == "VERB" and not (t.tag_ == "VBN" and _after_be(doc, t.i)) for t in doc)
+
+
+def _after_be(doc: Sentence, i: int) -> bool:
+    """Does a form of "be" come right before word ``i``, but for adverbs ("were all shut", "was not")?"""
+    k = i - 1
+    while k >= 0 and doc[k].pos_ in ("ADV", "PART"):
+        k -= 1
+    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS
 
 
 def _question(text: str) -> bool:

@@ -68,6 +68,15 @@ def test_non_adjacent_merger(mined):
 
 
 @pytest.mark.parametrize(
+    "state",
+    ["The children were excited.", "The gates were all locked.", "The gates were not locked."],
+)
+def test_a_state_is_passed_over_for_the_event_before_it_even_a_progressive_one(mined, state):
+    found = mined("ellipsis", "The school was moving to a new town.", state, "Nobody would tell us where.")
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "where")]
+
+
+@pytest.mark.parametrize(
     "sentences",
     [
         # the correlate must match the remnant (someone - who, not why)
