@@ -4,8 +4,8 @@ sentences apart (verbs are left out).
 Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) match when one of the two most
 frequent WordNet senses of one is among those of the other or is similar to one ("angry" / "furious", "happy"
 / "glad"), and both describe the same thing: they modify the same noun, or are predicated of the same subject
-("Nora was angry. She was furious."; a third-person pronoun subject in the next sentence is taken to continue
-the earlier subject). Non-adjacent noun synonyms must name the same thing, not another of a kind ("a chance
+("Nora was angry. She was furious."; a third-person pronoun subject in a later sentence is taken to continue
+the earlier subject when it is the subject of every sentence between). Non-adjacent noun synonyms must name the same thing, not another of a kind ("a chance
 ... another opportunity"): the later noun needs a definite determiner or a possessive, and a possessive only
 where the earlier noun had an owner too ("an automobile ... his car" is mostly another car). Two nouns match
 when their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing any
@@ -175,19 +175,25 @@ class Adjective:
     own: frozenset[str]  # the two most frequent senses
     similar: frozenset[str]  # the head senses they are similar to
     target: str  # the noun it modifies or the subject it is predicated of (lower-cased)
+    person: bool  # the target is a name, a person noun or he/she
 
 
 def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
     found = []
     for tok in doc:
-        if tok.tag_ != "JJ" or not tok.is_alpha:
+        if tok.tag_ != "JJ" or not tok.is_alpha or _degree(doc, tok.i):
             continue
-        target = _target(doc, tok.i)
+        target, person = _target(doc, tok.i)
         own, similar = _adjective_senses(tok.lower_) if target else (frozenset(), frozenset())
         if own:
             span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
-            found.append(Adjective(span, tok.lower_, own, similar, target))
+            found.append(Adjective(span, tok.lower_, own, similar, target, person))
     return found
+
+
+def _degree(doc: Sentence, k: int) -> bool:
+    """Is the adjective at ``k`` the degree word of "a little nervous" (not "a little dog")?"""
+    return k > 0 and doc[k - 1].lower_ == "a" and k + 1 < len(doc) and doc[k + 1].tag_ == "JJ"
 
 
 @cache
@@ -197,13 +203,18 @@ def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(s.name for s in first), frozenset(n for s in first for n in senses.similar_names(s))
 
 
-def _target(doc: Sentence, k: int) -> str:
-    """The noun right after the adjective (attributive), else the subject before a linking verb."""
+def _target(doc: Sentence, k: int) -> tuple[str, bool]:
+    """The noun right after the adjective (attributive), else the subject before a linking verb
+    (lower-cased; "" for none), and whether it is a person."""
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
-        return nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
+        noun = nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
+        return noun, senses.is_person(noun)
     subject = nounphrase.predicated_of(doc, k)
-    return doc[subject].lower_ if subject is not None else ""
+    if subject is None:
+        return "", False
+    word = doc[subject]
+    return word.lower_, word.pos_ == "PROPN" or word.lower_ in ("he", "she") or senses.is_person(word.lower_)
 
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:
@@ -218,18 +229,34 @@ def _adjectives(ch: Chapter) -> Iterator[Candidate]:
             for i in ch.back(j, LEXICAL_WINDOW):
                 if related.isdisjoint(own[i]) and b.own.isdisjoint(similar[i]):
                     continue
-                a = next((a for a in words[i] if _same_state(a, b, j - i)), None)
+                chain = _pronoun_chain(ch, i, j, b.target)
+                a = next((a for a in words[i] if _same_state(a, b, chain)), None)
                 if a is not None:
                     yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)
                     break
 
 
-def _same_state(a: Adjective, b: Adjective, distance: int) -> bool:
+def _same_state(a: Adjective, b: Adjective, chain: bool) -> bool:
     """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
     "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
-    the subject of the sentence just before)."""
+    the subject of the sentence before the ``chain`` of sentences with that pronoun for subject, a
+    person for he/she, a thing for "it")."""
     if not (a.own & (b.own | b.similar) or b.own & a.similar):
         return False
     if a.lemma == b.lemma or variants(a.lemma, b.lemma):
         return False
-    return a.target == b.target or (distance == 1 and b.target in PRONOUNS and a.target not in PRONOUNS)
+    continued = chain and b.target in PRONOUNS and a.target not in PRONOUNS
+    return a.target == b.target or (continued and (b.target == "they" or a.person == b.person))
+
+
+def _pronoun_chain(ch: Chapter, i: int, j: int, pronoun: str) -> bool:
+    """Is ``pronoun`` the subject of every sentence between ``i`` and ``j`` ("Hannah felt sick. She lay
+    down. She was still ill.": the subject goes on; none between, as in the adjacent case, is a chain)?"""
+    return all(_subject(ch.docs[k]) == pronoun for k in range(i + 1, j))
+
+
+def _subject(doc: Sentence | None) -> str:
+    """The lower-cased subject of the sentence's first verb, roughly ("" when there is none)."""
+    verb = next((t.i for t in doc or () if t.pos_ in ("AUX", "VERB")), None)
+    subject = None if doc is None or verb is None else nounphrase.subject_before(doc, verb)
+    return "" if subject is None else doc[subject].lower_

@@ -22,6 +22,18 @@ def test_adjectives_of_the_same_subject_or_noun(mined):
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("big", "large")]
 
 
+def test_a_pronoun_subject_continues_a_person_through_sentences_with_it_for_subject(mined):
+    found = mined("synonyms", "Nora was angry.", "She slammed the door.", "She stayed furious all day.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("angry", "furious")]
+    # someone else's subject between, or a thing for "she", continues nothing
+    assert mined("synonyms", "Nora was angry.", "Theo slammed the door.", "She stayed furious all day.") == []
+    assert mined("synonyms", "The sea was angry.", "She was furious.") == []
+
+
+def test_the_degree_word_of_a_little_is_no_adjective(mined):
+    assert mined("synonyms", "Nora was small.", "She was also a little nervous.") == []
+
+
 def test_non_adjacent_noun_synonyms_need_the_same_thing(mined):
     assert mined("synonyms", "He saw a chance.", "Nobody spoke.", "He took another opportunity.") == []
 
