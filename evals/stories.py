@@ -1,0 +1,143 @@
+"""Cohesion candidates on short stories in the style of the cohesion paper's Table 1: one marked instance each.
+
+    python -m evals.stories FILE [--show]
+
+FILE (e.g. ``cohesion/judgements/stories-1.jsonl``) holds one JSON object per line: ``id``, ``phenomenon``,
+``adjacency`` (adjacent or non_adjacent), ``sentences`` (2 to 5) and ``a``, ``b``: ``[sentence index, exact
+text]`` of the two elements (for conjunction, ``a`` is the whole earlier sentence). Each story is mined on its
+own. It is *found* when a candidate of its phenomenon has element 2 overlapping ``b`` and element 1 in ``a``'s
+sentence overlapping ``a`` (any element 1 there for conjunction, whose element 1 is the previous text); *b only*
+when element 2 is found but element 1 is elsewhere. Prints found / stories and b only per phenomenon x
+adjacency, and the total; ``--show`` also prints each story not found, with what was mined for its ``b``. A
+malformed line is a one-line error naming the file and line (exit 1).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from cohesion.candidate import ADJACENCY, Candidate
+from cohesion.miner import mine_chapters
+from core.arg_types import OneLineParser
+from evals.data import DataError
+from evals.recall import PHENOMENA
+
+
+@dataclass(frozen=True)
+class Story:
+    id: str
+    phenomenon: str
+    adjacency: str
+    sentences: list[str]
+    a: tuple[int, int, int]  # sentence, start, end
+    b: tuple[int, int, int]
+
+
+def read_stories(path: Path) -> list[Story]:
+    """The stories of ``path``; DataError naming the line of one that is malformed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+    stories = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                stories.append(_story(json.loads(line)))
+            except ValueError as err:  # JSON's errors are ValueErrors too
+                raise DataError(f"{path}:{number}: {err}") from None
+    return stories
+
+
+def _story(row: object) -> Story:
+    if not isinstance(row, dict):
+        raise ValueError("expected a JSON object")
+    missing = [key for key in ("id", "phenomenon", "adjacency", "sentences", "a", "b") if key not in row]
+    if missing:
+        raise ValueError(f"missing {', '.join(missing)}")
+    sentences = row["sentences"]
+    if not isinstance(sentences, list) or not all(isinstance(s, str) for s in sentences):
+        raise ValueError("sentences: expected a list of strings")
+    if row["phenomenon"] not in PHENOMENA or row["adjacency"] not in ADJACENCY:
+        raise ValueError(f"unknown phenomenon or adjacency: {row['phenomenon']!r}, {row['adjacency']!r}")
+    a, b = (_element(sentences, row[key], key) for key in ("a", "b"))
+    return Story(str(row["id"]), row["phenomenon"], row["adjacency"], sentences, a, b)
+
+
+def _element(sentences: list[str], element: object, key: str) -> tuple[int, int, int]:
+    if not isinstance(element, list) or len(element) != 2:
+        raise ValueError(f"{key}: expected [sentence index, text] in the story")
+    sent, text = element
+    if not isinstance(sent, int) or not 0 <= sent < len(sentences) or not isinstance(text, str) or not text:
+        raise ValueError(f"{key}: expected [sentence index, text] in the story")
+    start = sentences[sent].find(text)
+    if start < 0:
+        raise ValueError(f"{key}: {text!r} is not in sentence {sent}")
+    return sent, start, start + len(text)
+
+
+def verdict(story: Story, candidates: list[Candidate]) -> str:
+    """ "found", "b only" or "missed" (module notes)."""
+    own = [
+        c
+        for c in candidates
+        if c.phenomenon == story.phenomenon
+        and c.b.sent == story.b[0]
+        and _overlap((c.b.start, c.b.end), story.b[1:])
+    ]
+    for c in own:
+        if c.a.sent == story.a[0] and (
+            story.phenomenon == "conjunction" or _overlap((c.a.start, c.a.end), story.a[1:])
+        ):
+            return "found"
+    return "b only" if own else "missed"
+
+
+def _overlap(x: tuple[int, int], y: tuple[int, ...]) -> bool:
+    return x[0] < y[1] and y[0] < x[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="python -m evals.stories", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="stories, JSON lines")
+    parser.add_argument("--show", action="store_true", help="print each story not found")
+    args = parser.parse_args(argv)
+    try:
+        stories = read_stories(args.file)
+    except (DataError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    counts: Counter = Counter()
+    mined = mine_chapters((story.sentences, None) for story in stories)
+    for story, candidates in zip(stories, mined):
+        result = verdict(story, candidates)
+        counts[story.phenomenon, story.adjacency, result] += 1
+        if args.show and result != "found":
+            print(f"{result}: {story.id}: a {story.a} b {story.b}")
+            for k, sentence in enumerate(story.sentences):
+                print(f"  {k}: {sentence}")
+            print(
+                f"  mined for b: {[(c.phenomenon, c.a.text, c.b.text) for c in candidates if c.b.sent == story.b[0]]}"
+            )
+    print("| phenomenon | adjacency | found | stories | b only |")
+    print("|---|---|---:|---:|---:|")
+    for phenomenon in PHENOMENA:
+        for adjacency in ("adjacent", "non_adjacent"):
+            n = sum(counts[phenomenon, adjacency, r] for r in ("found", "b only", "missed"))
+            if n:
+                found, b_only = (
+                    counts[phenomenon, adjacency, "found"],
+                    counts[phenomenon, adjacency, "b only"],
+                )
+                print(f"| {phenomenon} | {adjacency} | {found} | {n} | {b_only} |")
+    found = sum(n for (_, _, r), n in counts.items() if r == "found")
+    print(f"found {found} of {len(stories)} stories ({found / max(len(stories), 1):.0%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

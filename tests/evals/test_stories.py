@@ -1,0 +1,71 @@
+import json
+
+import pytest
+
+from cohesion.candidate import Candidate, Span
+from evals import stories
+
+UMBRELLA = {
+    "id": "substitution-adjacent-01",
+    "phenomenon": "substitution",
+    "adjacency": "adjacent",
+    "sentences": ["Theo lost his umbrella.", "He bought a cheap one."],
+    "a": [0, "umbrella"],
+    "b": [1, "one"],
+}
+
+
+def _write(tmp_path, *rows) -> str:
+    path = tmp_path / "stories.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return str(path)
+
+
+def test_a_story_is_found_b_only_or_missed_by_its_two_elements():
+    story = stories._story(UMBRELLA)
+    assert (story.a, story.b) == ((0, 14, 22), (1, 18, 21))
+    right = Candidate(
+        "substitution", "nominal", Span(0, 14, 22, "umbrella"), Span(1, 18, 21, "one"), "cheap one"
+    )
+    wrong = Candidate("substitution", "nominal", Span(0, 0, 4, "Theo"), Span(1, 18, 21, "one"), "cheap one")
+    other = Candidate("reference", "personal", Span(0, 0, 4, "Theo"), Span(1, 0, 2, "He"), "he")
+    assert [stories.verdict(story, c) for c in ([other, right], [wrong], [other])] == [
+        "found",
+        "b only",
+        "missed",
+    ]
+
+
+def test_the_table_counts_each_cell(tmp_path, capsys):
+    far = {**UMBRELLA, "id": "x", "adjacency": "non_adjacent", "b": [1, "He"]}  # no substitution "He"
+    assert stories.main([_write(tmp_path, UMBRELLA, far)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2:] == [
+        "| substitution | adjacent | 1 | 1 | 0 |",
+        "| substitution | non_adjacent | 0 | 1 | 0 |",
+        "found 1 of 2 stories (50%)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "row, problem",
+    [
+        ({**UMBRELLA, "b": [1, "two"]}, "b: 'two' is not in sentence 1"),
+        ({**UMBRELLA, "a": [5, "umbrella"]}, "a: expected [sentence index, text] in the story"),
+        ({**UMBRELLA, "phenomenon": "irony"}, "unknown phenomenon or adjacency: 'irony', 'adjacent'"),
+        ({k: v for k, v in UMBRELLA.items() if k != "sentences"}, "missing sentences"),
+        ({**UMBRELLA, "a": [0, "umbrella", 3]}, "a: expected [sentence index, text] in the story"),
+        ([1, 2], "expected a JSON object"),
+    ],
+)
+def test_a_malformed_story_is_one_line_naming_its_line(tmp_path, capsys, row, problem):
+    path = _write(tmp_path, UMBRELLA, row)
+    assert stories.main([path]) == 1
+    assert capsys.readouterr().err == f"error: {path}:2: {problem}\n"
+
+
+def test_a_file_that_is_no_utf8_is_one_line(tmp_path, capsys):
+    path = tmp_path / "stories.jsonl"
+    path.write_bytes(b'{"id": "\xff"}\n')
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == f"error: {path}: not UTF-8 (invalid start byte at byte 8)\n"
