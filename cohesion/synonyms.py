@@ -38,6 +38,13 @@ from cohesion.chapter import LEXICAL_WINDOW, Chapter
 
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 PRONOUNS = frozenset("he she it they".split())
+# the kinds of subject a pronoun may continue (an animal is a he, a she or an it)
+AGREEING = {
+    "he": ("person", "animal"),
+    "she": ("person", "animal"),
+    "it": ("animal", "thing"),
+    "they": ("person", "animal", "thing"),
+}
 
 
 class Word(NamedTuple):
@@ -175,7 +182,7 @@ class Adjective:
     own: frozenset[str]  # the two most frequent senses
     similar: frozenset[str]  # the head senses they are similar to
     target: str  # the noun it modifies or the subject it is predicated of (lower-cased)
-    person: bool  # the target is a name, a person noun or he/she
+    kind: str  # of the target: "person" (a name, a person noun, he/she), "animal" or "thing"
 
 
 def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
@@ -183,11 +190,11 @@ def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
     for tok in doc:
         if tok.tag_ != "JJ" or not tok.is_alpha or _degree(doc, tok.i):
             continue
-        target, person = _target(doc, tok.i)
+        target, kind = _target(doc, tok.i)
         own, similar = _adjective_senses(tok.lower_) if target else (frozenset(), frozenset())
         if own:
             span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
-            found.append(Adjective(span, tok.lower_, own, similar, target, person))
+            found.append(Adjective(span, tok.lower_, own, similar, target, kind))
     return found
 
 
@@ -203,18 +210,25 @@ def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(s.name for s in first), frozenset(n for s in first for n in senses.similar_names(s))
 
 
-def _target(doc: Sentence, k: int) -> tuple[str, bool]:
+def _target(doc: Sentence, k: int) -> tuple[str, str]:
     """The noun right after the adjective (attributive), else the subject before a linking verb
-    (lower-cased; "" for none), and whether it is a person."""
+    (lower-cased; "" for none), and its kind: "person", "animal" or "thing"."""
     after = doc[k + 1] if k + 1 < len(doc) else None
     if after is not None and after.tag_ in ("NN", "NNS"):
         noun = nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
-        return noun, senses.is_person(noun)
+        return noun, _kind(noun)
     subject = nounphrase.predicated_of(doc, k)
     if subject is None:
-        return "", False
+        return "", "thing"
     word = doc[subject]
-    return word.lower_, word.pos_ == "PROPN" or word.lower_ in ("he", "she") or senses.is_person(word.lower_)
+    return word.lower_, "person" if word.pos_ == "PROPN" or word.lower_ in ("he", "she") else _kind(
+        word.lower_
+    )
+
+
+def _kind(noun: str) -> str:
+    """ "person", "animal" (a he, a she or an it: "a smart collie. She was clever") or "thing"."""
+    return {"noun.person": "person", "noun.animal": "animal"}.get(senses.lexname(noun), "thing")
 
 
 def _adjectives(ch: Chapter) -> Iterator[Candidate]:
@@ -240,13 +254,13 @@ def _same_state(a: Adjective, b: Adjective, chain: bool) -> bool:
     """Shared sense (one's own sense is the other's or similar to it; two satellites of one head,
     "fourteenth" / "fifteenth", are not synonyms) and the same target (a pronoun subject continues
     the subject of the sentence before the ``chain`` of sentences with that pronoun for subject, a
-    person for he/she, a thing for "it")."""
+    person or an animal for he/she, an animal or a thing for "it")."""
     if not (a.own & (b.own | b.similar) or b.own & a.similar):
         return False
     if a.lemma == b.lemma or variants(a.lemma, b.lemma):
         return False
     continued = chain and b.target in PRONOUNS and a.target not in PRONOUNS
-    return a.target == b.target or (continued and (b.target == "they" or a.person == b.person))
+    return a.target == b.target or (continued and a.kind in AGREEING[b.target])
 
 
 def _pronoun_chain(ch: Chapter, i: int, j: int, pronoun: str) -> bool:

@@ -28,6 +28,12 @@ def test_a_pronoun_subject_continues_a_person_through_sentences_with_it_for_subj
     # someone else's subject between, or a thing for "she", continues nothing
     assert mined("synonyms", "Nora was angry.", "Theo slammed the door.", "She stayed furious all day.") == []
     assert mined("synonyms", "The sea was angry.", "She was furious.") == []
+    # an animal is a he, a she or an it
+    for pronoun in ("She", "It"):
+        found = mined(
+            "synonyms", "Her puppy was very small.", f"{pronoun} was so little that it fit in a shoe."
+        )
+        assert [(a[3], b[3]) for _, a, b, _ in found] == [("small", "little")]
 
 
 def test_the_degree_word_of_a_little_is_no_adjective(mined):
