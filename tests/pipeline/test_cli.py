@@ -144,7 +144,7 @@ def test_unknown_export_formats_are_named_before_any_work(config, capsys):
         ["report"],
         ["stats"],
         ["qc", "sample", "--chapters", "1"],
-        ["evaluate-mt", "--hyp", "sys.txt"],
+        ["evaluate-mt", "--hyp", "."],  # a folder that exists (a BWB layout): the output is checked
     ],
 )
 def test_a_file_in_place_of_a_hand_made_folder_is_refused_before_any_work(config, capsys, command, name):
