@@ -17,6 +17,7 @@ REQUIRED = {
     "evals.compare": "ours, reference",
     "evals.errors": "data_dir",
     "evals.judge": "command",
+    "evals.stories": "file",
     "bench.synthetic_books": "folder",
 }
 
