@@ -29,6 +29,7 @@ import zipfile
 import zlib
 import xml.etree.ElementTree as ET
 from xml.parsers import expat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.entities import html5
 from pathlib import Path
@@ -284,6 +285,19 @@ def _text(element: ET.Element) -> str:
     return _SPACE.sub(" ", "".join(element.itertext())).strip()
 
 
+def _outermost(root: ET.Element, wanted: Callable[[ET.Element], bool]) -> Iterator[ET.Element]:
+    """The elements under ``root`` that ``wanted`` picks, in document order, but none inside another:
+    their text holds that of those nested in them. Asking each nested one for its text instead (a heading
+    or link nested a million deep, which no valid document has) reads the subtree once per level."""
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        if wanted(element):
+            yield element
+        else:
+            stack.extend(reversed(element))
+
+
 def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]:
     """Spine href -> title from the EPUB 3 nav document or the EPUB 2 NCX (empty when neither reads)."""
     titles: dict[str, str] = {}
@@ -295,7 +309,8 @@ def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]
     try:
         if nav is not None:
             path = posixpath.join(base, unquote(nav.get("href", "")))
-            for link in _xml(archive, path, "bad_nav", "x").iter(f"{{{_NS['x']}}}a"):
+            link_tag = f"{{{_NS['x']}}}a"
+            for link in _outermost(_xml(archive, path, "bad_nav", "x"), lambda e: e.tag == link_tag):
                 href = posixpath.normpath(
                     posixpath.join(posixpath.dirname(path), unquote(link.get("href", "")))
                 )
@@ -374,7 +389,8 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
         tail = aside.tail  # the text after the note is the chapter's
         aside.clear()  # footnotes and translator's asides
         aside.tail = tail
-    heading = next((_text(e) for e in body.iter() if _local(e.tag) in _HEADINGS and _text(e)), "")
+    headings = _outermost(body, lambda e: isinstance(e.tag, str) and _local(e.tag) in _HEADINGS)
+    heading = next((text for e in headings if (text := _text(e))), "")
     title = heading or toc_title
     if types & MATTER_TYPES:
         return None, f"epub:type {' '.join(sorted(types & MATTER_TYPES))}"

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from crawlers import epub
 from crawlers.epub import EpubError, read_epub
 from tests.crawlers.local_books import CONTAINER, lantern_book, write_epub, xhtml
 
 OPF = (
     '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="{version}">{body}</package>'
 )
+NS = "http://www.w3.org/1999/xhtml"
 XHTML = '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>{}</body></html>'
 
 
@@ -276,3 +278,28 @@ def test_a_million_nested_elements_are_read_without_recursion(tmp_path):
     document = XHTML.format("<h1>Chapter 1</h1>" + "<div>" * depth + "<p>Deep.</p>" + "</div>" * depth)
     book = read_epub(write_epub(tmp_path / "b.epub", [("deep.xhtml", document)]))
     assert [c.paragraphs for c in book.chapters] == [["Deep."]]
+
+
+def test_headings_and_contents_links_nested_deep_are_read_once_each(tmp_path, monkeypatch):
+    # a heading inside a heading, a link inside a link: the outermost one's text holds the others', so
+    # only it is read (read per level, a nesting a million deep read its subtree a million times)
+    depth = 1000
+    chapter = XHTML.format("<h2>" * depth + "</h2>" * depth + "<p>Mira rowed on.</p>")
+    untitled = XHTML.format("<p>No heading here.</p>")
+    path = write_epub(tmp_path / "b.epub", [("c1.xhtml", chapter), ("c2.xhtml", untitled)])
+    with zipfile.ZipFile(path) as archive:
+        entries = {n: archive.read(n) for n in archive.namelist()}
+    links = '<a href="c2.xhtml">' * depth + "The Shore" + "</a>" * depth
+    entries["OEBPS/nav.xhtml"] = XHTML.format(f"<nav><ol><li>{links}</li></ol></nav>").encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    calls = []
+    text = epub._text
+    monkeypatch.setattr(epub, "_text", lambda element: calls.append(element.tag) or text(element))
+    book = read_epub(path)
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("", ["Mira rowed on."]),
+        ("The Shore", ["No heading here."]),
+    ]
+    assert calls == [f"{{{NS}}}a", f"{{{NS}}}h2"]  # the outermost link, and the outermost heading
