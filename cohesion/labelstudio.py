@@ -298,6 +298,7 @@ def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
         raise _Malformed("'result' is not a list")
     found: dict[str, list] = {"A": [], "B": []}
     accept = None
+    starts = _starts(data["sentences"])  # once per annotation, not per span: it may list thousands
     for item in result:
         value = item.get("value") if isinstance(item, dict) else None
         if not isinstance(value, dict):
@@ -313,18 +314,18 @@ def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
             label = labels[0] if isinstance(labels, list) and labels else None
             if label not in ("A", "B"):
                 raise _Malformed(f"label {_shown(label)} (A or B expected)")
-            found[label].append(_from_text(data, value.get("start"), value.get("end")))
+            found[label].append(_from_text(data, starts, value.get("start"), value.get("end")))
     return found, accept
 
 
-def _from_text(data: Mapping, start: object, end: object) -> list[int]:
-    """Window-text offsets -> [chapter sentence, start, end] (clipped to the start's sentence)."""
-    length = len("\n".join(data["sentences"]))
+def _from_text(data: Mapping, starts: list[int], start: object, end: object) -> list[int]:
+    """Window-text offsets -> [chapter sentence, start, end] (clipped to the start's sentence);
+    ``starts`` are the sentences' offsets in the text (``_starts``)."""
+    length = starts[-1] + len(data["sentences"][-1])  # of the newline-joined sentences
     if not (_whole(start) and _whole(end) and 0 <= start < end <= length):  # type: ignore[operator]
         raise _Malformed(
             f"span [{_shown(start)}:{_shown(end)}] is not a span of the {length}-character task text"
         )
-    starts = _starts(data["sentences"])
     k = bisect_right(starts, start) - 1
     length = len(data["sentences"][k])
     if start - starts[k] >= length:

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cohesion import labelstudio
 from cohesion.labelstudio import import_exports, judgements, to_task
 
 SENTENCES = [
@@ -98,6 +99,22 @@ def test_two_spans_of_one_label_are_a_named_problem_not_the_last_one():
         {"data": data, "annotations": [{"completed_by": 4, "result": [_choice("reject"), _span("A", 0, 4)]}]}
     ]
     assert judgements(no_b) == ([], ["task b1/1/c1, annotator 4: no B span"])
+
+
+def test_the_task_text_is_measured_once_per_annotation_not_once_per_span(monkeypatch):
+    # an annotation listing thousands of spans over a long task text: measured per span, the text was
+    # joined and its offsets counted again for each (a few MB of export took minutes)
+    data = to_task(ROW, SENTENCES)["data"]
+    result = [_choice("accept")] + [_span("B", 77, 80)] * 1000
+    calls = []
+    starts = labelstudio._starts
+    monkeypatch.setattr(labelstudio, "_starts", lambda sentences: calls.append(1) or starts(sentences))
+    records, problems = judgements([{"data": data, "annotations": [{"completed_by": 4, "result": result}]}])
+    assert (records, problems) == (
+        [],
+        ["task b1/1/c1, annotator 4: 0 A and 1000 B spans (one of each expected)"],
+    )
+    assert len(calls) == 1
 
 
 def test_json_min_records_and_numeric_annotators_named_by_email():
