@@ -418,12 +418,14 @@ def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
             return  # none, or unreadable: a chapter that is encrypted all the same is broken_xhtml
         raise
     encrypted: dict[str, str] = {}  # entry name -> its algorithm
-    for data in (e for e in root.iter() if _local(e.tag) == "EncryptedData"):
-        method = next(
-            (e.get("Algorithm", "") for e in data.iter() if _local(e.tag) == "EncryptionMethod"), ""
-        )
-        if method not in _FONT_OBFUSCATION:
-            for ref in (e for e in data.iter() if _local(e.tag) == "CipherReference"):
+    # walked once each, the outermost only (an EncryptedData nested in another, which no valid file has,
+    # asked for its own method and references read its subtree once per level: hours for a deep one)
+    for data in _outermost(root, lambda e: isinstance(e.tag, str) and _local(e.tag) == "EncryptedData"):
+        inside = [e for e in data.iter() if isinstance(e.tag, str)]
+        methods = [e.get("Algorithm", "") for e in inside if _local(e.tag) == "EncryptionMethod"]
+        method = next((m for m in methods if m not in _FONT_OBFUSCATION), None if methods else "")
+        if method is not None:  # any method other than a font obfuscation, or none named
+            for ref in (e for e in inside if _local(e.tag) == "CipherReference"):
                 encrypted[posixpath.normpath(unquote(ref.get("URI", "")))] = method or "no algorithm named"
     if drm := [name for name in dict.fromkeys(chapters) if name in encrypted]:
         raise EpubError(
