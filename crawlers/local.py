@@ -42,11 +42,11 @@ def _chapters(
     if site.kind == "epub":
         book = read_epub(path, caps)
         return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
-    chapters, encoding = read_text_book(path, site.encoding, site.heading, caps)
+    chapters, encoding, empty = read_text_book(path, site.encoding, site.heading, caps)
     return (
         [(key, c.title, c.paragraphs) for key, c in zip(_keys([c.title for c in chapters]), chapters)],
         {},
-        {},
+        dict.fromkeys(_keys(empty), "no text under the heading"),  # listed as an EPUB's "no text" is
         encoding,
     )
 

@@ -3,7 +3,8 @@ one) cut at chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N with N in
 digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb)
-is front matter and dropped, and so is a heading with no text under it (a list of contents).
+is front matter and dropped, and so is a heading with no text under it (a list of contents), which is
+returned by its title so that the crawl report lists it.
 """
 
 from __future__ import annotations
@@ -137,8 +138,9 @@ def split_chapters(
 
 def read_text_book(
     path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
-) -> tuple[list[TextChapter], str]:
-    """The chapters of a .txt book that have text and the encoding it was read with; ``book_too_large``
+) -> tuple[list[TextChapter], str, list[str]]:
+    """The chapters of a .txt book that have text, the encoding it was read with, and the headings with
+    no text under them (a list of contents, a chapter posted as its title alone); ``book_too_large``
     over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or
     no heading line has text under it (naming the encoding it was read with, as a file in another reads
     as no heading)."""
@@ -171,4 +173,4 @@ def read_text_book(
     if not chapters:
         found = f"{len(headed)} found, the first {headed[0].title!r}"
         raise TextBookError("no_chapters", f"{path.name}: no text line under any chapter heading ({found})")
-    return chapters, used
+    return chapters, used, [c.title for c in headed if not c.paragraphs]

@@ -18,7 +18,7 @@ def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encodi
             encoding
         )
     )
-    chapters, used = read_text_book(path)
+    chapters, used, _ = read_text_book(path)
     assert used == ("utf-8-sig" if encoding == "utf-8" else "gb18030")
     assert [(c.title, c.paragraphs) for c in chapters] == [
         ("第一章 点灯", ["米拉点了灯。"]),
@@ -30,7 +30,7 @@ def test_english_headings_may_write_their_number_out(tmp_path):
     path = tmp_path / "book.txt"
     text = "The Lantern\nChapter One\nMira lit it.\nChapter Twenty-Two: Boats\nA boat.\nCh. 23\nNight.\n"
     path.write_text(text + "CHAPTER XXIV\nDawn.\nChapters are long.\n", encoding="utf-8")
-    chapters, _ = read_text_book(path)
+    chapters, _, _ = read_text_book(path)
     assert [(c.title, c.paragraphs) for c in chapters] == [
         ("Chapter One", ["Mira lit it."]),
         ("Chapter Twenty-Two: Boats", ["A boat."]),
@@ -138,3 +138,19 @@ def test_a_symlink_loop_is_an_unreadable_book_file(tmp_path, site):
         "Too many levels of symbolic links",
     )
     assert (report["failed_reasons"], report["finish_reason"]) == ({"file_unreadable": 1}, "file_unreadable")
+
+
+def test_text_book_headings_without_text_are_listed_as_dropped(tmp_path):
+    # a list of contents, and a chapter posted as its title alone: not chapters, but not lost unsaid
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    contents = "第一章 点灯\n第二章 小船\n"
+    path.write_text(
+        contents + "第一章 点灯\n米拉点了灯。\n第二章 小船\n第三章 河\n河很宽。\n", encoding="utf-8"
+    )
+    report = read_local(TEXT_SITE, path, journal)
+    assert [title for _, title in read_journal(journal).toc] == ["第一章 点灯", "第三章 河"]
+    assert report["dropped"] == {
+        "第一章 点灯": "no text under the heading",
+        "第二章 小船": "no text under the heading",
+        "第二章 小船~2": "no text under the heading",
+    }
