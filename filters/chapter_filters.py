@@ -132,12 +132,19 @@ chapter_chars = itemgetter(
 
 
 def pairable_char_counts(chapters: Iterable[tuple[str, int | None, str, int]]) -> list[tuple[int, int]]:
-    """(zh, en) characters of each numbered chapter found in both languages of its book.
+    """(zh, en) characters of each numbered chapter found in both languages of its book; for a book with
+    none (a translation numbered otherwise, such as from 1001, or not at all), its whole zh and en.
+    Without them the ratio fell back to 1.0, where English runs about 3 characters to a Chinese one,
+    and the length filter rejected half the book's chapters as three times too long.
 
     ``chapters`` are ``(book_id, chapter_no, lang, n_chars)`` of CLEAN_CHAPTERS rows.
     """
     chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
+    books: dict[str, dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
     for book_id, chapter_no, lang, n_chars in chapters:
+        books[book_id][lang] += n_chars
         if chapter_no is not None:
             chars[book_id, chapter_no][lang] += n_chars
-    return [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]
+    numbered = {book_id for (book_id, _), c in chars.items() if c["zh"] and c["en"]}
+    pairs = [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]
+    return pairs + [(c["zh"], c["en"]) for b, c in books.items() if b not in numbered and c["zh"] and c["en"]]

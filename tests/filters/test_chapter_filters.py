@@ -6,6 +6,7 @@ from filters.chapter_filters import (
     check_chapter,
     corpus_char_ratio,
     length_ratio,
+    pairable_char_counts,
     poetry,
     too_few_sentences,
 )
@@ -33,6 +34,23 @@ def test_too_few_sentences_names_the_side():
 def test_corpus_char_ratio_is_a_robust_median():
     assert corpus_char_ratio([(100, 300), (200, 600), (100, 290), (100, 10), (0, 50)]) == 2.95
     assert corpus_char_ratio([]) == 1.0
+
+
+def test_a_book_whose_numbers_never_meet_gives_its_whole_length_ratio():
+    # book b's translation is numbered from 1001 and unnumbered after, so no chapter number is on both
+    # sides: its ratio is that of its whole text (before: none, and the median fell back to 1.0)
+    chapters = [
+        ("a", 1, "zh", 100),
+        ("a", 1, "en", 250),
+        ("a", None, "en", 999),
+        ("b", 1, "zh", 100),
+        ("b", 2, "zh", 200),
+        ("b", 1001, "en", 320),
+        ("b", None, "en", 580),
+        ("c", 1, "zh", 100),  # no translation at all: nothing to measure
+    ]
+    assert pairable_char_counts(chapters) == [(100, 250), (300, 900)]
+    assert corpus_char_ratio(pairable_char_counts(chapters[3:])) == 3.0
 
 
 def test_length_ratio_scaled_chars():
