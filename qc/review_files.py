@@ -166,8 +166,19 @@ def _tsv_text(path: Path) -> str:
 
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
-    """Rows with a verdict (rows left blank are not reviewed yet and are skipped)."""
-    with io.StringIO(_tsv_text(path), newline="") as handle:
+    """Rows with a verdict (rows left blank are not reviewed yet and are skipped). A field may be as long as
+    the file: a bead of one long sentence (a chapter without sentence punctuation) is written whole, and
+    csv's limit of 131,072 characters refused the sample's own file as "not a review file"."""
+    text = _tsv_text(path)
+    limit = csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # the limit is process-wide
+    try:
+        yield from _tsv_rows(path, text, reviewer)
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
+    with io.StringIO(text, newline="") as handle:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing:

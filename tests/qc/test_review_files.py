@@ -1,3 +1,4 @@
+import csv
 import json
 import os
 
@@ -41,6 +42,19 @@ def test_tsv_keeps_one_bead_per_line_and_reads_back_filled_rows(tmp_path):
     assert read_verdicts([tmp_path], reviewer="ann") == [
         Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path), "line 2", "甲。", "A 1.")
     ]
+
+
+def test_a_bead_of_one_sentence_longer_than_csvs_field_limit_reads_back(tmp_path):
+    # a chapter without sentence punctuation is one sentence, and its bead is written whole
+    long = "甲" * 200_000 + "。"
+    bead = BEADS[0] | {"zh": long}
+    path = tmp_path / "1.tsv"
+    path.write_text(tsv_text([bead]).replace("A 1.\t\t", "A 1.\tcorrect\t"), encoding="utf-8")
+    limit = csv.field_size_limit()
+    assert read_verdicts([path], reviewer="ann") == [
+        Verdict("bk/1/0", "correct", "", (0,), (0,), "ann", str(path), "line 2", long, "A 1.")
+    ]
+    assert csv.field_size_limit() == limit  # csv's limit is process-wide: put back
 
 
 def test_label_studio_export_is_read(tmp_path):
