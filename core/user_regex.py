@@ -3,13 +3,22 @@
 A user's pattern such as ``^(a|aa)+$`` backtracks exponentially on a line like ``aaa…ab``; Python's
 ``re`` cannot be interrupted, so these patterns are compiled with the ``regex`` package (the same
 syntax as ``re``) and each search gives up after ``LINE_TIMEOUT`` seconds with ``RegexTimeout``.
+A pattern can also stay under that limit on every line and still be slow on each (``^(a|aa)+$`` takes a
+tenth of a second on 28 a's and a b), so that a chapter of such lines took hours: the searches of one
+text (a chapter, a text book) share a ``Budget`` of ``TEXT_TIMEOUT`` seconds plus ``SEARCH_ALLOWANCE``
+per search, past which they raise ``RegexTimeout`` too.
 """
 
 from __future__ import annotations
 
+import time
+
 import regex
 
 LINE_TIMEOUT = 0.25  # seconds per pattern and line; an ordinary pattern takes microseconds
+TEXT_TIMEOUT = 5.0  # seconds for all the searches of one text (a ``Budget``), beyond ...
+SEARCH_ALLOWANCE = 0.001  # ... this much per search: a thousand times what an ordinary pattern takes
+_clock = time.process_time  # CPU time: a build suspended (Ctrl-Z) or sharing the machine is not charged
 
 
 class RegexTimeout(ValueError):
@@ -17,9 +26,28 @@ class RegexTimeout(ValueError):
 
     reason = "regex_timeout"
 
-    def __init__(self, pattern: str, line: str) -> None:
-        super().__init__(f"pattern {pattern!r} took over {LINE_TIMEOUT} s on a {len(line)}-character line")
+    def __init__(self, pattern: str, line: str, budget: Budget | None = None) -> None:
+        if budget is None:
+            message = f"pattern {pattern!r} took over {LINE_TIMEOUT} s on a {len(line)}-character line"
+        else:
+            message = (
+                f"patterns took {budget.spent:.1f} s in {budget.searches:,} searches of one text's lines, "
+                f"over {TEXT_TIMEOUT:g} s plus {SEARCH_ALLOWANCE * 1000:g} ms a search (the last: {pattern!r})"
+            )
+        super().__init__(message)
         self.detail = str(self)
+
+
+class Budget:
+    """The time a user's patterns may take on one text: ``TEXT_TIMEOUT`` plus ``SEARCH_ALLOWANCE`` for
+    each search, so linear in the text however slow a pattern is on each of its lines."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0  # seconds the searches took
+        self.searches = 0
+
+    def left(self) -> float:
+        return TEXT_TIMEOUT + self.searches * SEARCH_ALLOWANCE - self.spent
 
 
 def compile_user(pattern: str) -> regex.Pattern[str]:
@@ -27,9 +55,25 @@ def compile_user(pattern: str) -> regex.Pattern[str]:
     return regex.compile(pattern, regex.IGNORECASE)
 
 
-def user_search(pattern: regex.Pattern[str], line: str) -> bool:
-    """Whether ``pattern`` matches somewhere in ``line``, within ``LINE_TIMEOUT`` seconds."""
+def user_search(pattern: regex.Pattern[str], line: str, budget: Budget | None = None) -> bool:
+    """Whether ``pattern`` matches somewhere in ``line``, within ``LINE_TIMEOUT`` seconds and what is
+    left of ``budget`` (the text's), which the search is charged to."""
+    if budget is None:
+        return _search(pattern, line, LINE_TIMEOUT, None)
+    budget.searches += 1
+    limit = min(LINE_TIMEOUT, budget.left())
+    if limit <= 0:
+        budget.searches -= 1  # not made
+        raise RegexTimeout(pattern.pattern, line, budget)
+    start = _clock()
     try:
-        return pattern.search(line, timeout=LINE_TIMEOUT) is not None
+        return _search(pattern, line, limit, budget if limit < LINE_TIMEOUT else None)
+    finally:
+        budget.spent += _clock() - start
+
+
+def _search(pattern: regex.Pattern[str], line: str, limit: float, budget: Budget | None) -> bool:
+    try:
+        return pattern.search(line, timeout=limit) is not None
     except TimeoutError:
-        raise RegexTimeout(pattern.pattern, line) from None
+        raise RegexTimeout(pattern.pattern, line, budget) from None

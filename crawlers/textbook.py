@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.rejection import shorten
-from core.user_regex import RegexTimeout, compile_user, user_search
+from core.user_regex import Budget, RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
 from text.decoding import marked_codec
 from text.en_numerals import EN_NUMBER
@@ -111,16 +111,18 @@ def split_chapters(
     for a heading followed by another, as in a list of contents); lines are read without the blank and
     invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading.
 
-    A heading pattern that runs past its time limit on a line is ``TextBookError("regex_timeout")``;
+    A heading pattern that runs past its time limit on a line, or on the book's lines in all
+    (``core.user_regex.Budget``), is ``TextBookError("regex_timeout")``;
     more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
+    budget = Budget()  # the book's: a pattern slow on every line stops, not only one slow on some line
     chapters: list[TextChapter] = []
     for line in text.splitlines():
         line = _EDGES.sub("", line)
         if not line:
             continue
         try:
-            is_heading = len(line) <= MAX_HEADING and user_search(pattern, line)
+            is_heading = len(line) <= MAX_HEADING and user_search(pattern, line, budget)
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None
         if is_heading:

@@ -20,7 +20,7 @@ from pathlib import Path
 import regex
 
 from core.rejection import Rejection
-from core.user_regex import compile_user, user_search
+from core.user_regex import Budget, compile_user, user_search
 
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
 MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention
@@ -63,7 +63,8 @@ class Boilerplate:
     """Line patterns by class; a line matching any pattern of a class is removed as that class.
 
     ``site`` holds the config's patterns (class "site"), run with a time limit per line
-    (``core.user_regex``; a line that exceeds it raises ``RegexTimeout``)."""
+    (``core.user_regex``; a line that exceeds it raises ``RegexTimeout``, and so do the lines of one text
+    that exceed its ``Budget``)."""
 
     classes: dict[str, list[re.Pattern[str]]] = field(default_factory=dict)
     site: list[regex.Pattern[str]] = field(default_factory=list)
@@ -90,14 +91,15 @@ class Boilerplate:
         site = [compile_user(p) for p in patterns]
         return Boilerplate(self.classes, site) if site else self
 
-    def match(self, line: str) -> str | None:
-        """The class of the first pattern matching ``line``, or None."""
+    def match(self, line: str, budget: Budget | None = None) -> str | None:
+        """The class of the first pattern matching ``line``, or None; the site patterns' time is charged to
+        ``budget`` (the text's)."""
         if len(line) > MAX_BOILERPLATE_LINE:
             return None
         for name, patterns in self.classes.items():
             if any(p.search(line) for p in patterns):
                 return name
-        return "site" if any(user_search(p, line) for p in self.site) else None
+        return "site" if any(user_search(p, line, budget) for p in self.site) else None
 
 
 @cache
@@ -113,13 +115,15 @@ class CleanText:
 
 
 def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
-    """Normalise every line of ``text`` and drop empty and boilerplate lines."""
+    """Normalise every line of ``text`` and drop empty and boilerplate lines (``RegexTimeout`` when a site
+    pattern exceeds its time on a line, or on all the lines of ``text``)."""
     paragraphs, removed = [], Counter()
+    budget = Budget()
     for raw in text.splitlines():
         line = normalise_line(raw, lang)
         if not line:
             continue
-        if kind := boilerplate.match(line):
+        if kind := boilerplate.match(line, budget):
             removed[kind] += 1
         else:
             paragraphs.append(line)

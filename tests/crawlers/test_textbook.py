@@ -1,4 +1,9 @@
-from crawlers.textbook import _EDGES, split_chapters
+import itertools
+
+import pytest
+
+from core import user_regex
+from crawlers.textbook import _EDGES, TextBookError, split_chapters
 
 
 def test_a_blank_run_is_trimmed_from_its_start_only():
@@ -9,3 +14,16 @@ def test_a_blank_run_is_trimmed_from_its_start_only():
     assert [start for start in range(len(line)) if _EDGES.match(line, start)] == [1]
     chapters = split_chapters("\ufeff第1章 \u200b\n 甲" + " " * 1000 + "乙 \n")
     assert [(c.title, c.paragraphs) for c in chapters] == [("第1章", ["甲" + " " * 1000 + "乙"])]
+
+
+def test_a_heading_pattern_slow_on_every_line_rejects_the_book_past_its_budget(monkeypatch):
+    # each search takes 0.1 s by this clock, under the limit per line: the book's 5 s and 1 ms a line
+    # run out at its 52nd line (before: every line read, days for a large book of such lines)
+    monkeypatch.setattr(user_regex, "_clock", itertools.count(0, 0.1).__next__)
+    text = "第1章\n" + "".join(f"第{n}行。\n" for n in range(200))
+    with pytest.raises(TextBookError) as err:
+        split_chapters(text)
+    assert err.value.reason == "regex_timeout"
+    assert err.value.detail.startswith(
+        "patterns took 5.1 s in 51 searches of one text's lines, over 5 s plus 1 ms a search"
+    )

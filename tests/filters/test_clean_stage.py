@@ -1,5 +1,7 @@
+import itertools
 import json
 
+from core import user_regex
 from core.schemas import CLEAN_CHAPTERS, REJECTED
 from filters.clean_stage import clean_book
 from tests.filters.books import EN_BODY, EN_TWO, ZH_BODY, column_names, raw_row
@@ -34,6 +36,23 @@ def test_a_site_boilerplate_pattern_that_backtracks_without_end_rejects_the_chap
     assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]
     assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
         ("b/en/00001", "regex_timeout", "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line")
+    ]
+
+
+def test_a_site_pattern_slow_on_every_line_rejects_the_chapter_past_its_budget(monkeypatch):
+    # each search takes 0.1 s by this clock, under the limit per line: a chapter of 100 such lines is
+    # over its 5 s and 1 ms a line after 51 (before: read to the end, hours for a long chapter)
+    monkeypatch.setattr(user_regex, "_clock", itertools.count(0, 0.1).__next__)
+    lines = "\n".join(f"Line {n} of a long notice." for n in range(100))
+    rows = [raw_row("en", 0, "Chapter 1", EN_BODY), raw_row("en", 1, "Chapter 2", lines)]
+    result = clean_book(rows, {"en": [r"^zzz$"]})
+    assert [r["raw_id"] for r in result.rows] == ["b/en/00000"]  # each chapter has a budget of its own
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
+        (
+            "b/en/00001",
+            "regex_timeout",
+            "patterns took 5.1 s in 51 searches of one text's lines, over 5 s plus 1 ms a search (the last: '^zzz$')",
+        )
     ]
 
 
