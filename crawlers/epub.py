@@ -29,6 +29,7 @@ import zipfile
 import zlib
 import xml.etree.ElementTree as ET
 from xml.parsers import expat
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.entities import html5
@@ -471,6 +472,8 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         ]
         if not spine:
             raise EpubError("missing_spine", f"{opf_path} has no spine items")
+        listed = Counter(spine)
+        spine = list(listed)  # an item listed again (epubcheck's OPF-034) is read once, at its first place
         if len(spine) > caps.chapters:
             raise EpubError(
                 "too_many_chapters", f"{opf_path} lists {len(spine)} spine items (cap {caps.chapters})"
@@ -478,6 +481,9 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         _refuse_drm(archive, [manifest[idref] for idref in spine if idref in manifest])
         titles = _toc_titles(archive, opf, base)
         book = EpubBook()
+        for idref, times in listed.items():
+            if times > 1:  # a 6 KB file listing one item 99,999 times was 99,999 copies of it to build
+                book.dropped[f"{manifest.get(idref, idref)} again"] = f"the spine lists it {times} times"
         previous = None  # the chapter of the spine item just read, if it was one
         for idref in spine:
             last, previous = previous, None

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from crawlers import epub
+from crawlers.limits import Caps
 from crawlers.epub import EpubError, read_epub
 from tests.crawlers.local_books import CONTAINER, lantern_book, write_epub, xhtml
 
@@ -330,3 +331,26 @@ def test_encryption_data_nested_deep_is_walked_once(tmp_path, monkeypatch):
     assert err.value.reason == "encrypted_entry"
     assert f"OEBPS/c1.xhtml by {aes}" in err.value.detail
     assert len(calls) < 10 * depth  # each element looked at a few times, not once per level above it
+
+
+def test_a_spine_item_listed_again_is_read_once_at_its_first_place(tmp_path):
+    # epubcheck's OPF-034; listed 99,999 times, a 6 KB file was 99,999 copies of one chapter to build
+    manifest = "".join(
+        f'<item id="{k}" href="c{k}.xhtml" media-type="application/xhtml+xml"/>' for k in (1, 2)
+    )
+    spine = "<spine>" + '<itemref idref="1"/>' * 1000 + '<itemref idref="2"/><itemref idref="1"/></spine>'
+    path = _zip(
+        tmp_path / "b.epub",
+        {
+            "META-INF/container.xml": CONTAINER,
+            "OEBPS/content.opf": OPF.format(version="3.0", body=f"<manifest>{manifest}</manifest>{spine}"),
+            "OEBPS/c1.xhtml": xhtml("Chapter 1", ["Mira lit the lamp."]),
+            "OEBPS/c2.xhtml": xhtml("Chapter 2", ["Mira found a boat."]),
+        },
+    )
+    book = read_epub(path, Caps(chapters=2))  # two chapters: under the cap
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("Chapter 1", ["Mira lit the lamp."]),
+        ("Chapter 2", ["Mira found a boat."]),
+    ]
+    assert book.dropped == {"OEBPS/c1.xhtml again": "the spine lists it 1001 times"}
