@@ -28,7 +28,8 @@ A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
 chapter link, ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each
-URL a redirect went through counts), or the reason its page could not be fetched. Its pages are the first
+URL a redirect went through counts), ``too_many_chapters`` when they list more chapters than a local book may
+have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be fetched. Its pages are the first
 and each one's next page, up to one already read (a next-page link back to it, by a link or a redirect,
 ends the list).
 """
@@ -71,6 +72,7 @@ from crawlers.guards import (
     stopped,
 )
 from crawlers.journal import read_journal
+from crawlers.limits import Caps
 from crawlers.origins import allowed
 from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors, page_reader
@@ -122,12 +124,14 @@ class NovelSpider(scrapy.Spider):
     name = "novel"
     max_toc_pages = 500  # a book of 5,000 chapters lists them on 50 to 250 pages
     max_chapter_pages = 50  # a site splits a chapter over a few pages
+    max_chapters = Caps.chapters  # chapters of one book, as for local books (the longest have ~10,000)
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> NovelSpider:
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.max_toc_pages = crawler.settings.getint("MAX_TOC_PAGES", cls.max_toc_pages)
         spider.max_chapter_pages = crawler.settings.getint("MAX_CHAPTER_PAGES", cls.max_chapter_pages)
+        spider.max_chapters = crawler.settings.getint("MAX_CHAPTERS", cls.max_chapters)
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         return spider
 
@@ -195,6 +199,15 @@ class NovelSpider(scrapy.Spider):
             return
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
         entries = entries + [entry for entry in _last_of_each(page.chapters) if entry[0] not in listed]
+        if len(entries) > self.max_chapters:  # pages of a million links each: a crawl without end
+            yield self._failure_record(
+                "toc_failure",
+                self.toc_url,
+                "too_many_chapters",
+                f"over {self.max_chapters} chapter links (cap) by {response.url}: does chapter_links match "
+                "links that are no chapters?",
+            )
+            return
         read = (*read, *map(_page_key, _urls_of(response)))
         if page.next_page and _page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):

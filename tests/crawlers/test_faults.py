@@ -575,6 +575,23 @@ def test_table_of_contents_pages_that_go_on_and_on_are_too_many_pages_past_the_c
     )
 
 
+def test_table_of_contents_pages_that_list_more_chapters_than_a_book_has_are_too_many_chapters(tmp_path):
+    # a site may list a million links a page (a local book stops at Caps.chapters): the crawl would not end
+    with serve_faults() as site:
+        site.routes["/book/"] = toc_page(["/c/1", "/c/2"], "/book/1")
+        site.routes["/book/1"] = toc_page(["/c/3", "/c/4"], "/book/2")
+        site.routes["/book/2"] = toc_page(["/c/5"])
+        site.routes.update(numbered("/c/", lambda n: OK))
+        done = run_crawl(site, tmp_path / "journal.jsonl", {"MAX_CHAPTERS": 3}, **PAGED)
+    assert [site.count(f"/book/{n}") for n in ("", 1, 2)] == [1, 1, 0]
+    assert sum(site.count(f"/c/{n}") for n in range(9)) == 0
+    assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        [],
+        "too_many_chapters",
+        f"over 3 chapter links (cap) by {site.url}book/1: does chapter_links match links that are no chapters?",
+    )
+
+
 def test_a_chapter_whose_next_pages_go_on_and_on_is_too_many_pages_past_the_cap(tmp_path):
     with serve_faults() as site:
         chapter = numbered("/c/", lambda n: page(chapter_page(f"第{n}页", next_part=f"/c/{n + 1}")))
