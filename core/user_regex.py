@@ -40,13 +40,17 @@ class RegexTimeout(ValueError):
 
 class Budget:
     """The time a user's patterns may take on one text: ``TEXT_TIMEOUT`` plus ``SEARCH_ALLOWANCE`` for
-    each search, so linear in the text however slow a pattern is on each of its lines."""
+    each search, so linear in the text however slow a pattern is on each of its lines. It counts the CPU
+    time since it was made (the text's other work too, which the allowance covers many times over): one
+    clock reading a search."""
 
     def __init__(self) -> None:
-        self.spent = 0.0  # seconds the searches took
+        self.started = _clock()
+        self.spent = 0.0  # seconds since it was made, at its last search
         self.searches = 0
 
     def left(self) -> float:
+        self.spent = _clock() - self.started
         return TEXT_TIMEOUT + self.searches * SEARCH_ALLOWANCE - self.spent
 
 
@@ -57,19 +61,14 @@ def compile_user(pattern: str) -> regex.Pattern[str]:
 
 def user_search(pattern: regex.Pattern[str], line: str, budget: Budget | None = None) -> bool:
     """Whether ``pattern`` matches somewhere in ``line``, within ``LINE_TIMEOUT`` seconds and what is
-    left of ``budget`` (the text's), which the search is charged to."""
+    left of ``budget`` (the text's)."""
     if budget is None:
         return _search(pattern, line, LINE_TIMEOUT, None)
-    budget.searches += 1
     limit = min(LINE_TIMEOUT, budget.left())
     if limit <= 0:
-        budget.searches -= 1  # not made
         raise RegexTimeout(pattern.pattern, line, budget)
-    start = _clock()
-    try:
-        return _search(pattern, line, limit, budget if limit < LINE_TIMEOUT else None)
-    finally:
-        budget.spent += _clock() - start
+    budget.searches += 1
+    return _search(pattern, line, limit, budget if limit < LINE_TIMEOUT else None)
 
 
 def _search(pattern: regex.Pattern[str], line: str, limit: float, budget: Budget | None) -> bool:
