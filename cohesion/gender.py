@@ -210,12 +210,12 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
     Thing evidence (names with an honorific never count): a day or month (``CALENDAR``); a place or
     organisation head word in the name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a
     determiner or possessive in front ("the Grey Winter", "his Ledger"), both unless the name ends in a
-    person noun ("the Guild Master"); a place preposition in front of a non-possessive name ("in Talbury"), or any
-    preposition opening the sentence ("On Chatterly, ..."), an acronym of three or more capitals ("NASA"),
-    a name after a name and "of" ("the Academy of Sciences") or after a verb of travel and "to" ("headed to
-    Baishuitan"). Person evidence: the name directly
-    before a verb ("Anna laughed"). A name is a thing when its thing evidence is at least its person
-    evidence ("As Anna left ..." alone does not make Anna a place).
+    person noun ("the Guild Master"); a place preposition in front of a non-possessive name ("in
+    Talbury"), or any preposition opening the sentence ("On Chatterly, ..."), an acronym of three or more
+    capitals ("NASA"), a name after a name and "of" ("the Academy of Sciences") or after a verb of travel
+    and "to" ("headed to Baishuitan"). Person evidence: the name directly before a verb ("Anna laughed").
+    A name is a thing when its thing evidence is at least its person evidence ("As Anna left ..." alone
+    does not make Anna a place).
     """
     things: Counter = Counter()
     persons: Counter = Counter()

@@ -390,8 +390,8 @@ def _choose(
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"), a
-    person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner of its subject ("Anna's plan"); None when still
-    ambiguous."""
+    person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner
+    of its subject ("Anna's plan"); None when still ambiguous."""
     if cls in ("m", "f"):
         known = [m for m in compatible if _gender(m, ch) == cls]
         compatible = known or compatible

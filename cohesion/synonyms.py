@@ -5,8 +5,10 @@ Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) matc
 frequent WordNet senses of one is among those of the other or is similar to one ("angry" / "furious", "happy"
 / "glad"), and both describe the same thing: they modify the same noun, or are predicated of the same subject
 ("Nora was angry. She was furious."; a third-person pronoun subject in a later sentence is taken to continue
-the earlier subject when it is the subject of every sentence between). Non-adjacent noun synonyms must name the same thing, not another of a kind ("a chance
-... another opportunity"): the later noun needs a definite determiner or a possessive, and a possessive only
+the earlier subject when it is the subject of every sentence between and agrees with it: he/she a person or
+an animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a
+kind ("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
+possessive only
 where the earlier noun had an owner too ("an automobile ... his car" is mostly another car). Two nouns match
 when their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing any
 sense linked face/expression and tier/level). A later noun that points back with a demonstrative or "such"
@@ -221,9 +223,8 @@ def _target(doc: Sentence, k: int) -> tuple[str, str]:
     if subject is None:
         return "", "thing"
     word = doc[subject]
-    return word.lower_, "person" if word.pos_ == "PROPN" or word.lower_ in ("he", "she") else _kind(
-        word.lower_
-    )
+    kind = "person" if word.pos_ == "PROPN" or word.lower_ in ("he", "she") else _kind(word.lower_)
+    return word.lower_, kind
 
 
 def _kind(noun: str) -> str:
