@@ -25,6 +25,12 @@ def _page(url: str, title: str, paragraphs: list[str], next_part: str | None) ->
     return HtmlResponse(url=url, body=html.encode("gbk"), request=Request(url))
 
 
+def _one_page_chapter(spider: NovelSpider, url: str, title: str, paragraphs: list[str]) -> list:
+    """What the spider yields for a chapter of one page at ``url``."""
+    page = _page(url, title, paragraphs, None)
+    return list(spider.parse_chapter(page, first_url=url, pages=[], paragraphs=[], title=None))
+
+
 def _spider(tmp_path) -> NovelSpider:
     from dataclasses import asdict
 
@@ -67,15 +73,7 @@ def test_a_chapter_over_two_pages_becomes_one_record_with_canonical_urls(tmp_pat
 
 def test_a_chapter_page_without_text_is_a_failure_not_an_empty_chapter(tmp_path):
     spider = _spider(tmp_path)
-    out = list(
-        spider.parse_chapter(
-            _page(BASE + "book/a/8.html", "第八章", [], None),
-            first_url=BASE + "book/a/8.html",
-            pages=[],
-            paragraphs=[],
-            title=None,
-        )
-    )
+    out = _one_page_chapter(spider, BASE + "book/a/8.html", "第八章", [])
     assert [(r["type"], r["url"], r["reason"]) for r in out] == [
         ("failure", "http://moxiang.demo/book/a/8.html", "empty_body")
     ]
@@ -155,16 +153,7 @@ def test_toc_fetches_again_the_chapters_journaled_under_other_chapter_selectors(
         BASE + "book/a/1.html",
         BASE + "book/a/4.html",
     ]
-    record = list(
-        spider.parse_chapter(
-            _page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
-            first_url=BASE + "book/a/1.html",
-            pages=[],
-            paragraphs=[],
-            title=None,
-        )
-    )[0]
-    assert record["reader"] == reader
+    assert _one_page_chapter(spider, BASE + "book/a/1.html", "第一章", ["甲。"])[0]["reader"] == reader
 
 
 def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_closes(tmp_path):
@@ -178,15 +167,7 @@ def test_chapters_requested_but_never_answered_are_recorded_when_the_spider_clos
             HtmlResponse(url=BASE + "book/a/", body=html.encode("gbk"), encoding="gbk"), entries=[]
         )
     )
-    list(
-        spider.parse_chapter(
-            _page(BASE + "book/a/1.html", "第一章", ["甲。"], None),
-            first_url=BASE + "book/a/1.html",
-            pages=[],
-            paragraphs=[],
-            title=None,
-        )
-    )
+    _one_page_chapter(spider, BASE + "book/a/1.html", "第一章", ["甲。"])
     spider.stopped = "site blocked: challenge page (HTTP 503)"
     assert [(r["url"], r["reason"], r["detail"]) for r in spider.unfinished()] == [
         ("http://moxiang.demo/book/a/2.html", "not_fetched", "site blocked: challenge page (HTTP 503)"),
