@@ -151,14 +151,15 @@ def sentences(data: Path, source: str) -> list[str]:
 
 
 def matches(c: Candidate, g: Instance) -> bool:
-    if c.phenomenon != g.phenomenon or c.b.sent != g.b[0] or not _overlap((c.b.start, c.b.end), g.b[1:]):
+    if c.phenomenon != g.phenomenon or c.b.sent != g.b[0] or not overlap((c.b.start, c.b.end), g.b[1:]):
         return False
     if g.phenomenon == "conjunction":
         return True
-    return c.a.sent == g.a[0] and (g.a[1] < 0 or _overlap((c.a.start, c.a.end), g.a[1:]))
+    return c.a.sent == g.a[0] and (g.a[1] < 0 or overlap((c.a.start, c.a.end), g.a[1:]))
 
 
-def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
+def overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
+    """Do the character spans ``[start, end)`` share a character?"""
     return x[0] < y[1] and y[0] < x[1]
 
 

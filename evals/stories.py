@@ -24,7 +24,7 @@ from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core.arg_types import OneLineParser
 from evals.data import DataError
-from evals.recall import PHENOMENA
+from evals.recall import PHENOMENA, overlap
 
 
 @dataclass(frozen=True)
@@ -87,18 +87,14 @@ def verdict(story: Story, candidates: list[Candidate]) -> str:
         for c in candidates
         if c.phenomenon == story.phenomenon
         and c.b.sent == story.b[0]
-        and _overlap((c.b.start, c.b.end), story.b[1:])
+        and overlap((c.b.start, c.b.end), story.b[1:])
     ]
     for c in own:
         if c.a.sent == story.a[0] and (
-            story.phenomenon == "conjunction" or _overlap((c.a.start, c.a.end), story.a[1:])
+            story.phenomenon == "conjunction" or overlap((c.a.start, c.a.end), story.a[1:])
         ):
             return "found"
     return "b only" if own else "missed"
-
-
-def _overlap(x: tuple[int, int], y: tuple[int, ...]) -> bool:
-    return x[0] < y[1] and y[0] < x[1]
 
 
 def main(argv: list[str] | None = None) -> int:
