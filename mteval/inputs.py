@@ -10,6 +10,7 @@ Two layouts, both written by ``make export``:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,7 +112,8 @@ def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:
         book = f"Book{c['book']}"
         ref_path = export / "bwb" / split / book / f"{c['chapter']}.ref_re.txt"
         candidates = [folder / book / name.format(k=c["chapter"]) for name in HYP_NAMES]
-        hyp_path = next((p for p in candidates if p.is_file()), None)
+        # the first name there, whatever it is: a folder or a named pipe is named as such when read
+        hyp_path = next((p for p in candidates if os.path.lexists(p)), None)
         if hyp_path is None:
             raise InputError(f"{candidates[0]}: missing (the system output of {chapter_id})")
         refs, hyps = _lines(ref_path), _lines(hyp_path)

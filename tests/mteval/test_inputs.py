@@ -67,6 +67,13 @@ def test_a_folder_in_the_bwb_layout(export, tmp_path):
     first.unlink()
     with pytest.raises(InputError, match=rf"{first}: missing \(the system output of \S+\)"):
         load_documents(export, "test", system)
+    first.mkdir()  # a folder where the file goes is named as one, not as missing
+    with pytest.raises(InputError, match=rf"^{first}: a folder, not a file$"):
+        load_documents(export, "test", system)
+    first.rmdir()
+    os.mkfifo(first)
+    with pytest.raises(InputError, match=rf"^{first}: not a regular file \(a named pipe or a device\)$"):
+        load_documents(export, "test", system)
 
 
 @pytest.mark.parametrize("inside", ["\u2028", "\f", "\x85", "\v", "\r"])
