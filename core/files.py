@@ -18,6 +18,19 @@ def not_a_regular_file(path: Path) -> bool:
         return False
 
 
+def absent(path: Path) -> bool:
+    """Whether nothing is at ``path`` (no such file, every folder above it a folder): False for a path that
+    exists, and for one that cannot be looked at (a file where a folder above it goes, a symbolic link
+    that loops, no permission), which is not "not built yet": reading it names the problem."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return False
+    return False
+
+
 def missing(path: Path, what: str = "file or folder") -> str:
     """Why ``path``, which names nothing to read, names nothing: a symbolic link that loops or points to
     nothing, else "no such ``what``"."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.files import absent
 from core.layout import Layout
 from core.rejection import shorten
 from core.storage import DamagedFile, brief_json, read_json, read_many, read_rows
@@ -31,8 +32,8 @@ def _printable(value: Any) -> Any:
 
 def _rows(path: Path, table: str, keep: Callable[[Row], bool]) -> list[Row] | None:
     """Matching rows of a table file, their texts printable, or None when the file does not exist (a folder
-    in its place is a ``DamagedFile``)."""
-    if not path.exists():
+    in its place, a file in place of its folder or a looping link is a ``DamagedFile``)."""
+    if absent(path):
         return None
     return [
         {key: _printable(value) for key, value in row.items()} for row in read_rows(path, table) if keep(row)
@@ -148,7 +149,7 @@ def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str
         return f"{shorten(chapter_id, quote=True)} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
     if book_id not in book_ids:
         return f"unknown book {shorten(book_id, quote=True)} (the config lists: {', '.join(book_ids)})"
-    if not any(layout.raw(lang, book_id).exists() for lang in ("zh", "en")):
+    if all(absent(layout.raw(lang, book_id)) for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
     numbers = _chapter_numbers(layout, book_id)
     # no chapter number has 19 digits, and int() refuses more than 4300
@@ -185,7 +186,7 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
     )
     raw_ids = paired_ids or {c["raw_id"] for c in clean or []}
     stats_path = layout.stats("filter", book_id)
-    pairing = read_json(stats_path, dict).get("pairing", {}) if stats_path.exists() else {}
+    pairing = read_json(stats_path, dict).get("pairing", {}) if not absent(stats_path) else {}
     if not isinstance(pairing, dict):
         raise DamagedFile(stats_path, f"pairing is not a JSON object ({brief_json(pairing)} found)")
     how = _printable(pairing.get(chapter_id))

@@ -74,6 +74,8 @@ def repair(path: Path) -> str:
     a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""
     if advice := not_rebuilt(path):
         return advice
+    if (blocking := file_in_the_way(path.parent)) is not None:
+        return f"{blocking} is a file where a folder goes: remove that file, then run the build again"
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"
     return "run the build again to rebuild it"

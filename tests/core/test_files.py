@@ -1,7 +1,7 @@
 import os
 from pathlib import Path
 
-from core.files import missing, not_a_regular_file
+from core.files import absent, missing, not_a_regular_file
 
 
 def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_there_is_none(tmp_path):
@@ -34,3 +34,13 @@ def test_missing_says_a_link_loops_or_points_nowhere(tmp_path):
         "no such file or folder",
     ]
     assert missing(tmp_path / "absent", "folder") == "no such folder"
+
+
+def test_absent_only_where_nothing_is_not_where_a_file_blocks_the_folder_or_a_link_loops(tmp_path):
+    (tmp_path / "there").write_text("x")
+    (tmp_path / "loop").symlink_to("loop")
+    assert absent(tmp_path / "gone") is True
+    assert absent(tmp_path / "gone" / "x.parquet") is True
+    assert absent(tmp_path / "there") is False
+    assert absent(tmp_path / "there" / "x.parquet") is False  # a file where the folder goes
+    assert absent(tmp_path / "loop" / "x.parquet") is False

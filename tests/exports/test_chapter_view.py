@@ -1,8 +1,10 @@
+import shutil
+
 import pytest
 
 from core.layout import Layout
 from core.storage import DamagedFile
-from exports.chapter_view import describe_chapter, highlight
+from exports.chapter_view import describe_chapter, highlight, inspect_problem
 
 
 def test_describe_chapter_shows_the_journey(layout):
@@ -68,3 +70,32 @@ def test_control_characters_from_the_source_are_escaped(layout):
     assert "title: 第2章\\x1b]0;pwned\\x07\\r\\u202e" in text
     assert "| 甲\\x1b[2J乙" in text and "| 丙\\x9b31m" in text
     assert not any(ch in text for ch in "\x07\r\x9b\u202e") and "\x1b]" not in text and "\x1b[2J" not in text
+
+
+def test_a_file_in_place_of_a_stage_folder_or_a_looping_link_is_a_damaged_file_not_an_absent_one(layout):
+    for folder, table in (
+        (layout.aligned("book1").parent, "aligned"),
+        (layout.candidates("book1").parent, "loop"),
+    ):
+        shutil.rmtree(folder)
+        if table == "loop":
+            folder.symlink_to(folder.name)
+        else:
+            folder.write_text("junk\n")
+        with pytest.raises(DamagedFile) as err:
+            describe_chapter(layout, "book1/2", color=False)
+        assert err.value.path.parent == folder
+        assert ("Not a directory" if table == "aligned" else "Too many levels of symbolic links") in str(
+            err.value
+        )
+        folder.unlink()
+        folder.mkdir()
+
+
+def test_a_file_in_place_of_the_raw_folder_is_no_book_not_built_yet(layout):
+    shutil.rmtree(layout.raw("zh", "book1").parent.parent)
+    layout.raw("zh", "book1").parent.parent.write_text("junk\n")
+    assert inspect_problem(layout, "book1/1", ["book1"]) is None
+    with pytest.raises(DamagedFile) as err:
+        describe_chapter(layout, "book1/1", color=False)
+    assert err.value.path == layout.raw("zh", "book1")

@@ -133,3 +133,11 @@ def test_a_damaged_file_is_rebuilt_unless_it_is_hand_made_or_a_folder(tmp_path):
         hand_made,
         hand_made,
     ]
+
+
+def test_a_file_in_place_of_a_stage_folder_is_named_as_what_to_remove(tmp_path):
+    layout = Layout(tmp_path)
+    (tmp_path / "raw").write_text("junk\n")
+    assert repair(layout.raw("zh", "b")) == (
+        f"{tmp_path / 'raw'} is a file where a folder goes: remove that file, then run the build again"
+    )
