@@ -107,7 +107,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
     if not aligned_books(target.layout):
-        print(f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
+        folders = (target.layout.aligned("_").parent, target.layout.chapters("_").parent)
+        problem = next(filter(None, map(output_folder.in_the_way, folders)), None)  # a build would fail there
+        print(problem or f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
         return 1
     assignment = plan_splits(target.layout, target.config.settings.split)
     print(render_table(table6(target.layout, assignment)))

@@ -69,13 +69,24 @@ def file_in_the_way(path: Path) -> Path | None:
     return None
 
 
+def in_the_way(path: Path) -> str | None:
+    """What to do when a file stands where ``path``, or a folder above it, should be a folder (a build
+    cannot write under it); None when none does."""
+    blocking = file_in_the_way(path)
+    return (
+        None
+        if blocking is None
+        else f"{blocking} is a file where a folder goes: remove that file, then run the build again"
+    )
+
+
 def repair(path: Path) -> str:
     """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
     a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""
     if advice := not_rebuilt(path):
         return advice
-    if (blocking := file_in_the_way(path.parent)) is not None:
-        return f"{blocking} is a file where a folder goes: remove that file, then run the build again"
+    if advice := in_the_way(path.parent):
+        return advice
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"
     return "run the build again to rebuild it"

@@ -98,6 +98,15 @@ def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
     )
 
 
+def test_stats_names_a_file_in_place_of_a_table_folder_not_an_unbuilt_corpus(config, capsys):
+    output_of(config).mkdir()
+    (output_of(config) / "aligned").write_text("", encoding="utf-8")
+    assert _run(capsys, "stats", *target(config)) == (
+        1,
+        f"{output_of(config) / 'aligned'} is a file where a folder goes: remove that file, then run the build again",
+    )
+
+
 def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
     assert _run(capsys, "stats", "--config", str(tmp_path)) == (
         2,
