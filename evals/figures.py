@@ -239,6 +239,15 @@ def _recall_cells(*counted: str) -> tuple[str, ...]:
     )
 
 
+def _story_cells(*non_adjacent: str) -> tuple[str, ...]:
+    """The patterns of ``evals.stories``'s output: the stories found (found, stories, percent), then the
+    found/stories of each of ``non_adjacent``'s non-adjacent cell."""
+    return (
+        r"^found (\d+) of (\d+) stories \((\d+)%\)",
+        *(rf"^\| {name} \| non_adjacent \| (\d+) \| (\d+) \|" for name in non_adjacent),
+    )
+
+
 MT_ROW = r"^  {}\s+" + r"\s+".join([r"(\S+)"] * 9)
 MT_TEXT = " | ".join(f"{{{k}:.2f}}" for k in range(9)) + " |"
 
@@ -428,23 +437,14 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         (STORIES,),
-        grab(
-            r"^found (\d+) of (\d+) stories \((\d+)%\)",
-            *(
-                rf"^\| {name} \| non_adjacent \| (\d+) \| (\d+) \|"
-                for name in ("conjunction", "substitution")
-            ),
-        ),
+        grab(*_story_cells("conjunction", "substitution")),
         "dev (the rules of this round were tuned on it): {0} of {1} found ({2}%); non-adjacent conjunction {3}/{4},"
         " non-adjacent substitution {5}/{6}",
         ROW_STORIES,
     ),
     Figure(
         (STORIES_HELD_OUT,),
-        grab(
-            r"^found (\d+) of (\d+) stories \((\d+)%\)",
-            *(rf"^\| {name} \| non_adjacent \| (\d+) \| (\d+) \|" for name in ("conjunction", "reference")),
-        ),
+        grab(*_story_cells("conjunction", "reference")),
         "now (one story that this round's rules lost fixed, so dev): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent reference {5}/{6}",
         ROW_STORIES_HELD_OUT,
