@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from cohesion.candidate import Span
 from cohesion.mentions import Mention
@@ -24,6 +24,16 @@ class Chapter:
     mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
     genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
     things: set[str] = field(default_factory=set)  # names the chapter shows not to be persons
+
+    @cached_property
+    def word_genders(self) -> dict[str, str]:
+        """The gender of each word of the persons' names, lower-cased ("zhou", "ming" of "Zhou Ming"),
+        but a word that names of both genders share."""
+        found: dict[str, set[str]] = {}
+        for name, gender in self.genders.items():
+            for word in name.lower().split():
+                found.setdefault(word, set()).add(gender)
+        return {word: next(iter(genders)) for word, genders in found.items() if len(genders) == 1}
 
     def back(self, j: int, window: int = WINDOW) -> Iterator[int]:
         """Earlier sentences inside the window, nearest first."""

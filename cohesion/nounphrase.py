@@ -1,7 +1,7 @@
 """What the words around a noun say about its referent, for lexical cohesion (repetition, synonyms).
 
 Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his
-coat / her coat", "Anna's coat / his coat", "her eyes / the eye of the needle", "the Gao household /
+coat / her coat", "Anna's coat / his coat"; not "Tom's coat / his coat" where the chapter shows Tom male), "her eyes / the eye of the needle", "the Gao household /
 my family"), when both carry modifiers and share none ("the south wall / the partition wall"), when
 one is a measure after a number ("five feet", but not a known set: "the three gates") or part of a
 hyphenated word ("man-from-side") and the other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
@@ -12,7 +12,9 @@ nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 
 from cohesion.tagged import Sentence, hyphenated
 
@@ -20,6 +22,7 @@ from cohesion import lexicon
 
 DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
+OWNER_GENDER = {"his": "m", "her": "f"}
 NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
@@ -62,17 +65,29 @@ def subject_before(doc: Sentence, verb: int) -> int | None:
     return subject if subject >= 0 else None
 
 
-def different(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool:
-    """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?"""
+def different(
+    doc_a: Sentence, ka: int, doc_b: Sentence, kb: int, genders: Mapping[str, str] = MappingProxyType({})
+) -> bool:
+    """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?
+    ``genders``: the gender ("m" / "f") of the chapter's name words, lower-cased ("tom"), by which "his"
+    may be Tom's."""
     owner_a, owner_b = owner(doc_a, ka), owner(doc_b, kb)
     pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
     return (
-        bool(owner_a and owner_b and owner_a != owner_b)
+        bool(owner_a and owner_b and not _same_owner(owner_a, owner_b, genders))
         or bool(pre_a and pre_b and not pre_a & pre_b)
         or _measures_differ(doc_a, ka, doc_b, kb)
         or hyphenated(doc_a, ka) != hyphenated(doc_b, kb)
         or modifier(doc_a, ka) != modifier(doc_b, kb)
     )
+
+
+def _same_owner(a: str, b: str, genders: Mapping[str, str]) -> bool:
+    """The same owner word, or "his" / "her" and a name of that gender."""
+    if a == b:
+        return True
+    pronoun, name = (a, b) if a in OWNER_GENDER else (b, a)
+    return pronoun in OWNER_GENDER and genders.get(name) == OWNER_GENDER[pronoun]
 
 
 def pointing(doc: Sentence, k: int) -> bool:

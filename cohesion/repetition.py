@@ -173,7 +173,7 @@ def _link(
             if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):
                 return None  # "the Gao family ... the Gao boy": the name modifies different heads
             if (m.kind, a.kind) == ("noun", "noun") and (
-                nounphrase.different(ch.docs[i], a.token, doc, m.token)
+                nounphrase.different(ch.docs[i], a.token, doc, m.token, ch.word_genders)
                 or nounphrase.idiom(ch.sentences[i], a.end)
             ):
                 return None

@@ -145,7 +145,7 @@ def _match(
             continue
         if _owned_anew(ch, a, b):
             continue
-        if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token):
+        if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token, ch.word_genders):
             return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
 

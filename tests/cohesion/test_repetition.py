@@ -27,6 +27,10 @@ def test_names_are_their_own_subtype(mined):
 def test_generic_nouns_and_collisions_are_skipped(mined):
     assert mined("repetition", "We had a good time.", "The time passed.") == []
     assert mined("repetition", "He broke a glass.", "He took off his glasses.") == []
+    assert mined("repetition", "Of course he came.", "The course was long.") == []  # (an idiom's noun)
+    assert mined("repetition", "She took a pottery course.", "The course was long.") == [
+        ("noun", (0, 19, 25, "course"), (1, 4, 10, "course"), "course")
+    ]
 
 
 def test_repeated_inside_own_sentence_links_once(mined):
@@ -67,6 +71,13 @@ def test_new_referent_and_other_possessor_are_no_repetition(mined):
     assert mined("repetition", "A man came in.", "The man sat.") == [
         ("noun", (0, 2, 5, "man"), (1, 4, 7, "man"), "man")
     ]
+
+
+def test_a_possessive_pronoun_of_the_named_owners_gender_is_the_same_owner(mined):
+    story = ["Tom's truck broke down.", "He called his sister.", "She towed his truck away."]
+    assert [(a[0], b[3]) for _, a, b, _ in mined("repetition", *story)] == [(0, "truck")]
+    story = ["Mia's truck broke down.", "She called her brother.", "He towed his truck away."]
+    assert mined("repetition", *story) == []  # his is not Mia's
 
 
 def test_an_indefinite_article_before_an_ing_modifier_is_a_new_referent(mined):
