@@ -177,6 +177,15 @@ def _measures_differ(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool
     return not (determiner(doc, k) and doc_a[ka].tag_ == doc_b[kb].tag_)
 
 
+def oblique(doc: Sentence, k: int) -> bool:
+    """Is the noun at ``k`` the object of a preposition other than "of" ("on the kitchen floor"; not
+    "a jar of cookies", whose "of" names the thing itself)?"""
+    i = _phrase_start(doc, k)
+    if i >= 0 and doc[i].tag_ in _DETERMINER_TAGS and doc[i].tag_ != "POS":
+        i -= 1  # the word before the determiner
+    return i >= 0 and doc[i].pos_ == "ADP" and doc[i].lower_ != "of"
+
+
 def modifier(doc: Sentence, k: int) -> bool:
     """Does the noun modify a following noun ("photo shoot", "film studio")?"""
     return k + 1 < len(doc) and doc[k + 1].tag_ in _NOUN_TAGS and doc[k].tag_ in ("NN", "NNS")

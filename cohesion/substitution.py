@@ -5,7 +5,8 @@ Excluded: numeral and generic "one" (no determiner/adjective in front: "one day"
 would"), hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which",
 "the first one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a
 clause-final "become one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``.
-The antecedent is chosen by fit within the window, nearest sentence first: a concrete noun (not a
+The antecedent is chosen by fit within the window, nearest sentence first, a subject or object before the
+object of a preposition: a concrete noun (not a
 feeling, attribute, state ..., but a noun whose first sense is abstract still counts when one of its
 ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a person (a
 "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is predicative
@@ -75,7 +76,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 for m in ch.mentions[i]
                 if m.kind == "noun" and _concrete(m.lemma) and (predicative or not senses.is_person(m.lemma))
             ]
-            a = _antecedent(nouns, plural=one.lower_ == "ones", bare=bare)
+            a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None:
                 b = Span(j, one.idx, one.idx + len(one), one.text)
                 yield Candidate(
@@ -159,8 +160,11 @@ def _concrete(lemma: str) -> bool:
     return any(s.lexname in PHYSICAL for s in senses.senses(lemma, "n", SENSES))
 
 
-def _antecedent(nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:
-    """The last fitting noun: a plural for "ones"; for a bare "one" a plural if there is one."""
+def _antecedent(doc: Sentence | None, nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:
+    """The last fitting noun: a plural for "ones"; for a bare "one" a plural if there is one; a subject
+    or object before the object of a preposition ("dropped her mug on the floor ... a new one": mug)."""
+    if doc is not None:
+        nouns = [m for m in nouns if not nounphrase.oblique(doc, m.token)] or nouns
     plurals = [m for m in nouns if m.plural]
     if plural:
         return plurals[-1] if plurals else None

@@ -8,10 +8,19 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
-from cohesion.nounphrase import determiner, different, idiom, modifier, owner, pointing, premodifiers
+from cohesion.nounphrase import (
+    determiner,
+    different,
+    idiom,
+    modifier,
+    oblique,
+    owner,
+    pointing,
+    premodifiers,
+)
 
 VOCAB = spacy.blank("en").vocab
-POS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "PRP": "PRON"}
+POS = {"NN": "NOUN", "NNS": "NOUN", "NNP": "PROPN", "PRP": "PRON", "IN": "ADP"}
 
 
 def doc(tagged: str) -> Doc:
@@ -83,6 +92,13 @@ def test_a_noun_before_a_noun_is_a_modifier():
     assert modifier(doc("a/DT film/NN studio/NN"), 1) is True
     assert modifier(doc("the/DT film/NN ended/VBD"), 1) is False
     assert modifier(doc("the/DT film/NN"), 1) is False
+
+
+def test_the_object_of_a_preposition_but_of_is_oblique():
+    sentence = doc("dropped/VBD her/PRP$ mug/NN on/IN the/DT kitchen/NN floor/NN")
+    assert [oblique(sentence, k) for k in (2, 6)] == [False, True]
+    assert oblique(doc("a/DT jar/NN of/IN cookies/NNS"), 3) is False
+    assert oblique(doc("on/IN Anna/NNP 's/POS desk/NN"), 3) is False  # (the owner's phrase is not read)
 
 
 def test_nouns_in_idioms_refer_to_nothing():

@@ -17,6 +17,12 @@ def test_determiner_adjective_and_ones(mined):
     ]
 
 
+def test_an_object_before_the_object_of_a_preposition(mined):
+    assert mined("substitution", "She dropped her mug on the floor.", "He bought a new one.") == [
+        ("nominal", (0, 16, 19, "mug"), (1, 16, 19, "one"), "new one")
+    ]
+
+
 def test_non_adjacent(mined):
     found = mined(
         "substitution", "He owned a small boat.", "It was quiet.", "Nobody came.", "He wanted a bigger one."
