@@ -21,8 +21,9 @@ unknown gender. Tuned for precision, nothing is emitted when the sentence holds 
 phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean
 but whose gender is unknown (a singular name of unknown gender, not one ending in an English word that
 names no person: "Crimson Explosion"; "the teacher", a speaker label; before the pronoun in its own
-sentence too), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
-same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb
+sentence too), when the antecedent would be a person of unknown gender owned by a pronoun of the class
+("her driver ... she": the driver, or the one "her" means), when any noun or name precedes the pronoun
+in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb
 or preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara;
 not after a preposition of place), so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
 when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
@@ -178,6 +179,8 @@ def _personal(
             a = _choose(doc, phrases, compatible, cls, ch)
             if a is None or descriptions.amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
+            if _owned_by_another(doc, a, cls, ch):
+                return None  # "her driver ... she": the driver, or the one "her" means
             if j - i >= 3 and not chain and a != clause.subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
@@ -221,6 +224,14 @@ def _later(
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) -> bool:
+    """Is ``a`` a person noun of unknown gender whose owner is a pronoun of class ``cls`` ("her driver"
+    for a "she"): the owner is someone else whom the pronoun may mean as well?"""
+    if doc is None or a.kind != "noun" or cls not in ("m", "f") or _gender(a, ch):
+        return False
+    return PRONOUN_CLASS.get(nounphrase.determiner(doc, a.token)) == cls
 
 
 def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention]) -> bool:

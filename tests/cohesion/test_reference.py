@@ -490,3 +490,11 @@ def test_a_day_is_no_person(mined):
         "reference", "Tara applied for a job.", "The interview was on a rainy Tuesday.", "She got it."
     )
     assert [(a[3], b[3]) for _, a, b, _ in found if b[3] == "She"] == [("Tara", "She")]
+
+
+def test_a_person_of_unknown_gender_owned_by_a_pronoun_of_the_class_is_ambiguous(mined):
+    # "her driver ... She": the driver, or the one "her" means
+    assert mined("reference", "Tom paid her driver at the gate.", "She waved from the car.") == []
+    assert mined("reference", "Tom paid the driver at the gate.", "She waved from the car.") == [
+        ("personal", (0, 13, 19, "driver"), (1, 0, 3, "She"), "she")
+    ]
