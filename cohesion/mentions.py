@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from cohesion.tagged import Sentence, hyphenated
+from cohesion.tagged import Sentence, Word, hyphenated
 
 from cohesion import lexicon, senses
 from cohesion.candidate import Span
@@ -35,8 +35,9 @@ class Mention(NamedTuple):
 
 
 def mentions(doc: Sentence) -> list[Mention]:
-    """Common nouns with a WordNet lemma (generic nouns excluded), maximal runs of names, and titles
-    naming a person ("Her Ladyship": a name whose ``title`` is the possessive)."""
+    """Common nouns with a WordNet lemma (generic nouns excluded), maximal runs of names (a capitalised
+    singular noun that WordNet lacks is a name: :func:`_unknown_noun`), and titles naming a person ("Her
+    Ladyship": a name whose ``title`` is the possessive)."""
     found: list[Mention] = []
     n = len(doc)
     i = 0
@@ -54,7 +55,7 @@ def mentions(doc: Sentence) -> list[Mention]:
             )
             i += 2
             continue
-        if tok.pos_ == "PROPN" or (tok.capital and _joins_name(doc, i + 1)):
+        if tok.pos_ == "PROPN" or (tok.capital and (_joins_name(doc, i + 1) or _unknown_noun(tok))):
             j = i + 1
             while j < n:
                 if doc[j].pos_ == "PROPN":
@@ -117,6 +118,18 @@ def _compound(doc: Sentence, i: int, base: str) -> Mention | None:
     lemma = text[: doc[i].idx - start].lower() + base
     return (
         Mention(start, end, text, lemma, "noun", doc[i].tag_ == "NNS", k) if senses.lexname(lemma) else None
+    )
+
+
+def _unknown_noun(tok: Word) -> bool:
+    """A capitalised noun that WordNet knows as no word at all: a name the tagger took for a noun ("Torvel
+    watched the gate": an unknown word opening a sentence)."""
+    return (
+        tok.tag_ == "NN"  # (not a plural: "Others said ...")
+        and tok.is_alpha
+        and tok.noun is None
+        and tok.lower_ not in lexicon.words("generic_nouns.txt")  # "Everyone", "Something"
+        and not any(senses.senses(tok.lower_, pos, 1) for pos in "nvar")
     )
 
 

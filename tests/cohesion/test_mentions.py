@@ -13,6 +13,18 @@ def test_an_interjection_the_tagger_reads_as_a_name_is_none():
         assert [m.text for m in mentions(read(load_tagger()(text), text)) if m.kind == "name"] == []
 
 
+def test_a_capitalised_noun_that_wordnet_lacks_is_a_name():
+    # the tagger reads "Torvel" opening a sentence as a noun (NN); "Everyone" is a generic noun, "Others" a plural
+    found = {}
+    for text in ("Torvel watched the gate.", "Everyone waited.", "Others left early."):
+        found[text] = [(m.text, m.kind) for m in mentions(read(load_tagger()(text), text))]
+    assert found == {
+        "Torvel watched the gate.": [("Torvel", "name"), ("gate", "noun")],
+        "Everyone waited.": [],
+        "Others left early.": [],
+    }
+
+
 def test_a_noun_that_the_chapter_names_inside_a_sentence_is_that_name_where_it_opens_one():
     texts = [
         "Blossom had always been a clever girl.",
