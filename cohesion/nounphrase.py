@@ -1,12 +1,12 @@
 """What the words around a noun say about its referent, for lexical cohesion (repetition, synonyms).
 
-Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his
-coat / her coat", "Anna's coat / his coat"; not "Tom's coat / his coat" where the chapter shows Tom male), "her eyes / the eye of the needle", "the Gao household /
-my family"), when both carry modifiers and share none ("the south wall / the partition wall"), when
-one is a measure after a number ("five feet", but not a known set: "the three gates") or part of a
-hyphenated word ("man-from-side") and the other is not, or when one modifies another noun and the other heads its phrase ("a photo shoot / the
-photos"). Nouns in idioms (``data/noun_idioms.txt``: "in his turn", "taking no chances") refer to
-nothing.
+Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his coat /
+her coat", "Anna's coat / his coat", "her eyes / the eye of the needle", "the Gao household / my family";
+not "Tom's coat / his coat" where the chapter shows Tom male), when both carry modifiers and share none
+("the south wall / the partition wall"), when one is a measure after a number ("five feet", but not a
+known set: "the three gates") or part of a hyphenated word ("man-from-side") and the other is not, or
+when one modifies another noun and the other heads its phrase ("a photo shoot / the photos"). Nouns in
+idioms (``data/noun_idioms.txt``: "in his turn", "taking no chances") refer to nothing.
 """
 
 from __future__ import annotations

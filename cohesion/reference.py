@@ -14,36 +14,37 @@ nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"
 speaker of a quote (a third-person pronoun in speech is someone else; the narrated subject just before speech
 is its speaker while the speech runs on, over several sentences, unless the quote carries a tag of its own).
 Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Hurry! /
-When she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence
-naming the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of
-pronouns in speech. A definite "the person", a generic noun with no mention of its own, names someone of
-unknown gender. Tuned for precision, nothing is emitted when the sentence holds two different compatible
-phrases, neither its subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean
-but whose gender is unknown (a singular name of unknown gender, not one ending in an English word that
-names no person: "Crimson Explosion"; "the teacher", a speaker label; before the pronoun in its own
-sentence too), when the antecedent would be a person of unknown gender owned by a pronoun of the class
-("her driver ... she": the driver, or the one "her" means), when any noun or name precedes the pronoun
-in its own sentence, or when a pronoun of the same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb
-or preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara;
-not after a preposition of place), so that subject neither is its antecedent nor blocks the look-back. Passing over a sentence is allowed only
-when it cannot hold the referent (no such person, no plural noun for "they"); a link three or more sentences
-back must end on that sentence's subject. A he/she/they that is a subject, looking back at a sentence whose
-main clause has a pronoun of its class for subject, takes that pronoun's antecedent, never a phrase named
-after it ("Tom was tired. He thanked the old man. He went home.": Tom), or nothing when the antecedent cannot
-be inherited as below. A he/she whose look-back reaches an earlier linked he/she (both in narration or both in
-speech) with nothing it may mean in between takes that pronoun's antecedent (subject to the same rule), so a
-chain goes on past a gap counted from its last pronoun; so does an "it" or a "they" (whose inherited
-antecedent must still agree at that distance: a "they" further back is a person). The subject of a sentence
-that opens with a subordinate clause ("Before he could ..., the kettle ...") is sought after the clause's
-comma. Names are persons only where the chapter does not show them to be places or organisations
-(:func:`cohesion.gender.non_persons`). A title after a capitalised possessive ("His Majesty", "Her Ladyship")
-names a person of the possessive's gender; the possessive of a title is no pronoun ("their ladyships" too).
-Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class in the same sentence names
-the same referent ("She put down her bag"), unless it is the object of a clause whose subject is a pronoun of
-its class ("He thanked him", "she said he paid him"; not after a preposition of place: "the lamp above her"),
-someone it may mean is named between the two, only one of them is in quoted speech, or it is a subject or an
-owner after a first object that passed over its clause's subject ("Clara had not seen her, for she ...": Clara
-may be back). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+When she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence naming
+the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in
+speech. A definite "the person", a generic noun with no mention of its own, names someone of unknown gender.
+Tuned for precision, nothing is emitted when the sentence holds two different compatible phrases, neither its
+subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean but whose gender is
+unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
+Explosion"; "the teacher", a speaker label; before the pronoun in its own sentence too), when the antecedent
+would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the driver, or
+the one "her" means), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
+same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or
+preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara; not
+after a preposition of place), so that subject neither is its antecedent nor blocks the look-back. Passing
+over a sentence is allowed only when it cannot hold the referent (no such person, no plural noun for "they");
+a link three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
+looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
+antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom), or
+nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
+he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
+antecedent (subject to the same rule), so a chain goes on past a gap counted from its last pronoun; so does an
+"it" or a "they" (whose inherited antecedent must still agree at that distance: a "they" further back is a
+person). The subject of a sentence that opens with a subordinate clause ("Before he could ..., the kettle
+...") is sought after the clause's comma. Names are persons only where the chapter does not show them to be
+places or organisations (:func:`cohesion.gender.non_persons`). A title after a capitalised possessive ("His
+Majesty", "Her Ladyship") names a person of the possessive's gender; the possessive of a title is no pronoun
+("their ladyships" too). Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class
+in the same sentence names the same referent ("She put down her bag"), unless it is the object of a clause
+whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a preposition of
+place: "the lamp above her"), someone it may mean is named between the two, only one of them is in quoted
+speech, or it is a subject or an owner after a first object that passed over its clause's subject ("Clara had
+not seen her, for she ...": Clara may be back). The aligned Chinese is recorded as evidence
+(:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
