@@ -23,6 +23,7 @@ from pathlib import Path
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core.arg_types import OneLineParser
+from core.files import not_a_regular_file
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
 
@@ -38,7 +39,10 @@ class Story:
 
 
 def read_stories(path: Path) -> list[Story]:
-    """The stories of ``path``; DataError naming the line of one that is malformed."""
+    """The stories of ``path``; DataError naming the line of one that is malformed, or a path that is no
+    regular file (a named pipe would wait for a writer for ever)."""
+    if not_a_regular_file(path):
+        raise DataError(f"{path}: not a stories file (a folder, a named pipe or a device)")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:

@@ -1,3 +1,4 @@
+import os
 import json
 
 import pytest
@@ -69,3 +70,13 @@ def test_a_file_that_is_no_utf8_is_one_line(tmp_path, capsys):
     path.write_bytes(b'{"id": "\xff"}\n')
     assert stories.main([str(path)]) == 1
     assert capsys.readouterr().err == f"error: {path}: not UTF-8 (invalid start byte at byte 8)\n"
+
+
+@pytest.mark.parametrize("kind", ["folder", "named pipe"])
+def test_a_path_that_is_no_file_is_one_line_not_a_wait(tmp_path, capsys, kind):
+    path = tmp_path / "stories.jsonl"
+    path.mkdir() if kind == "folder" else os.mkfifo(path)  # reading a pipe would wait for a writer for ever
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {path}: not a stories file (a folder, a named pipe or a device)\n"
+    )
