@@ -54,6 +54,8 @@ def read_stories(path: Path) -> list[Story]:
                 stories.append(_story(json.loads(line)))
             except ValueError as err:  # JSON's errors are ValueErrors too
                 raise DataError(f"{path}:{number}: {err}") from None
+            except RecursionError:
+                raise DataError(f"{path}:{number}: not a JSON object (nested too deeply)") from None
     return stories
 
 

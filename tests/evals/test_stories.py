@@ -1,5 +1,5 @@
-import os
 import json
+import os
 
 import pytest
 
@@ -80,3 +80,10 @@ def test_a_path_that_is_no_file_is_one_line_not_a_wait(tmp_path, capsys, kind):
     assert capsys.readouterr().err == (
         f"error: {path}: not a stories file (a folder, a named pipe or a device)\n"
     )
+
+
+def test_json_nested_too_deeply_is_one_line(tmp_path, capsys):
+    path = tmp_path / "stories.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == f"error: {path}:1: not a JSON object (nested too deeply)\n"
