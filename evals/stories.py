@@ -39,23 +39,29 @@ class Story:
 
 
 def read_stories(path: Path) -> list[Story]:
-    """The stories of ``path``; DataError naming the line of one that is malformed, or a path that is no
-    regular file (a named pipe would wait for a writer for ever)."""
+    """The stories of ``path``; DataError naming the line of one that is malformed or repeats an id, or a
+    path that is no regular file (a named pipe would wait for a writer for ever)."""
     if not_a_regular_file(path):
         raise DataError(f"{path}: not a stories file (a folder, a named pipe or a device)")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
-    stories = []
+    stories, lines_of = [], {}
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
-                stories.append(_story(json.loads(line)))
+                story = _story(json.loads(line))
             except ValueError as err:  # JSON's errors are ValueErrors too
                 raise DataError(f"{path}:{number}: {err}") from None
             except RecursionError:
                 raise DataError(f"{path}:{number}: not a JSON object (nested too deeply)") from None
+            if story.id in lines_of:  # a story given twice would count twice
+                raise DataError(
+                    f"{path}:{number}: id {story.id!r} again (first on line {lines_of[story.id]})"
+                )
+            lines_of[story.id] = number
+            stories.append(story)
     return stories
 
 

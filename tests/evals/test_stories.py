@@ -87,3 +87,11 @@ def test_json_nested_too_deeply_is_one_line(tmp_path, capsys):
     path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     assert stories.main([str(path)]) == 1
     assert capsys.readouterr().err == f"error: {path}:1: not a JSON object (nested too deeply)\n"
+
+
+def test_a_story_given_twice_is_one_line_naming_both(tmp_path, capsys):
+    path = _write(tmp_path, UMBRELLA, {**UMBRELLA, "b": [1, "He"]})
+    assert stories.main([path]) == 1
+    assert (
+        capsys.readouterr().err == f"error: {path}:2: id 'substitution-adjacent-01' again (first on line 1)\n"
+    )
