@@ -83,8 +83,8 @@ def _story(row: object) -> Story:
 def _element(sentences: list[str], element: object, key: str) -> tuple[int, int, int]:
     if not isinstance(element, list) or len(element) != 2:
         raise ValueError(f"{key}: expected [sentence index, text] in the story")
-    sent, text = element
-    if not isinstance(sent, int) or not 0 <= sent < len(sentences) or not isinstance(text, str) or not text:
+    sent, text = element  # an index of true or false is no index (isinstance counts them as ints)
+    if type(sent) is not int or not 0 <= sent < len(sentences) or not isinstance(text, str) or not text:
         raise ValueError(f"{key}: expected [sentence index, text] in the story")
     start = sentences[sent].find(text)
     if start < 0:

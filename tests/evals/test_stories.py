@@ -56,6 +56,7 @@ def test_the_table_counts_each_cell(tmp_path, capsys):
         ({**UMBRELLA, "phenomenon": "irony"}, "unknown phenomenon or adjacency: 'irony', 'adjacent'"),
         ({k: v for k, v in UMBRELLA.items() if k != "sentences"}, "missing sentences"),
         ({**UMBRELLA, "a": [0, "umbrella", 3]}, "a: expected [sentence index, text] in the story"),
+        ({**UMBRELLA, "b": [True, "one"]}, "b: expected [sentence index, text] in the story"),
         ([1, 2], "expected a JSON object"),
     ],
 )
