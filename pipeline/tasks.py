@@ -368,12 +368,9 @@ class BuildCorpus(StageTask):
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]
 
-    def run(self) -> Iterator[Any]:
-        from pipeline.summary import corpus_summary
-
-        for stage in self.stages()[:-1]:  # a plain loop: Luigi sends each stage's outputs back in
-            yield stage
-        books = [
+    def books(self) -> list[dict[str, str]]:
+        """The rows of the books table: each book's titles, genre and sites, as the config lists them."""
+        return [
             {
                 "book_id": b.book_id,
                 "title_zh": b.title_zh,
@@ -384,6 +381,17 @@ class BuildCorpus(StageTask):
             }
             for b in self.cfg.books
         ]
+
+    def settings(self) -> dict[str, Any]:
+        """The books table's rows: an edited title or genre writes it again (and the report after it)."""
+        return {"books": self.books()}
+
+    def run(self) -> Iterator[Any]:
+        from pipeline.summary import corpus_summary
+
+        for stage in self.stages()[:-1]:  # a plain loop: Luigi sends each stage's outputs back in
+            yield stage
+        books = self.books()
         summary = corpus_summary(self.layout, [b.book_id for b in self.cfg.books])
         books_path, summary_path = self.output_paths()
         self.write_outputs(
@@ -481,10 +489,18 @@ class BuildReport(CorpusTask):
     """The corpus report: Table 6, filter funnel, alignment and cohesion plots (``make report``)."""
 
     def producers(self) -> list[StageTask]:
-        return [*super().producers(), *(self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books)]
+        return [
+            *super().producers(),
+            *(self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books),
+            self.clone(BuildCorpus),  # the books table: the genres section
+        ]
 
     def input_paths(self) -> list[Path]:
-        return [*super().input_paths(), *(self.layout.candidates(b.book_id) for b in self.cfg.books)]
+        return [
+            *super().input_paths(),
+            *(self.layout.candidates(b.book_id) for b in self.cfg.books),
+            self.layout.books(),
+        ]
 
     def output_paths(self) -> list[Path]:
         return [self.layout.report_dir() / "index.html", self.layout.report_dir() / "index.md"]

@@ -18,6 +18,7 @@ from core.layout import Layout
 from core.stage import StageResult
 from pipeline.tasks import (
     AlignBook,
+    BuildCorpus,
     BuildReport,
     CleanBook,
     CrawlBook,
@@ -203,6 +204,22 @@ def test_a_crawl_whose_toc_or_site_profile_was_edited_is_stale_but_not_for_a_slo
     assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() is None
     _edit_config(config, lambda raw: raw["sites"]["moonlit"]["selectors"].update(body="div.entry p"))
     assert CrawlBook(**params(config), book_id="city-star", lang="en").why_stale() == "config changed"
+
+
+def test_an_edited_genre_or_title_makes_the_books_table_and_the_report_stale(tmp_path, monkeypatch):
+    """A book's genre (or title) corrected in the config: ``corpus`` ran nothing, and books.parquet and the
+    report's genres section kept the old one; now the books table is written again, and the report reads it."""
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(BuildCorpus, "producers", lambda self: [])  # only the config's part of its inputs
+    before = BuildCorpus(**params(config)).current_inputs()
+    _edit_config(config, lambda raw: raw["sites"]["moonlit"].update(delay=5))
+    assert changes(before, BuildCorpus(**params(config)).current_inputs()) == []
+    for edit in ({"genre": "wuxia"}, {"title_en": "A Town of Starlight"}):
+        _edit_config(config, lambda raw: raw["books"][0].update(edit))
+        assert changes(before, BuildCorpus(**params(config)).current_inputs()) == ["config changed"]
+    report = BuildReport(**params(config))
+    assert Layout(output_of(config)).books() in report.input_paths()
+    assert BuildCorpus(**params(config)) in report.producers()
 
 
 def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
