@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from core.processes import die_with
 from pipeline.output_folder import FolderRefused
 
 LOCK_NAME = ".build.lock"
@@ -36,6 +37,25 @@ _HELD = frozenset(
 )  # flock's "held by another" (EACCES on NFS)
 # The roots whose build lock this process holds (``build_lock``); the task processes it forks inherit them.
 _held_roots: set[Path] = set()
+_open_locks = 0  # the lock files this process holds open (``_locked``)
+_forker = 0  # the pid of the process that forks, noted just before it does
+
+
+def _note_forker() -> None:
+    global _forker
+    _forker = os.getpid()
+
+
+def _die_with_holder() -> None:
+    """In a process forked while its parent held an output folder's lock open (the aligner's pool of chapter
+    processes, Luigi's task processes): be killed when the parent dies, even by SIGKILL, rather than hold the
+    inherited lock for ever, each rerun refused ("another build is writing"). ``die_with`` holds while the
+    forking thread lives: the build forks from its main thread."""
+    if _open_locks:
+        die_with(_forker)
+
+
+os.register_at_fork(before=_note_forker, after_in_child=_die_with_holder)
 
 
 class OutputBusy(Exception):
@@ -79,13 +99,16 @@ def task_lock(root: Path) -> Iterator[bool]:
 
 @contextmanager
 def _locked(root: Path, shared: bool) -> Iterator[None]:
+    global _open_locks
     path = root / LOCK_NAME
     fd = _open(root, path)
+    _open_locks += 1
     try:
         if not _flock(fd, path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX):
             raise OutputBusy(_holder(fd, path, root, shared))
         yield
     finally:
+        _open_locks -= 1
         os.close(fd)  # releases the lock, unless a forked task still has it open
 
 

@@ -1,4 +1,6 @@
 import os
+import signal
+import time
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -192,3 +194,39 @@ def test_a_build_of_a_held_output_exits_with_one_line(demo_config, holder_shared
         _refusal(out, holder_shared, worker)
     ]
     assert sorted(p.name for p in out.iterdir()) == [LOCK_NAME]  # nothing built, nothing swept
+
+
+def test_a_process_forked_under_the_lock_dies_with_its_holder_killed_alone(tmp_path):
+    """A build killed by SIGKILL while aligning: the aligner's pool processes it had forked lived on, holding
+    the lock they inherited, and every rerun was refused ('another build is writing') until killed by hand."""
+    root = tmp_path / "out"
+    ours, theirs = FORK.Pipe()
+
+    def holder() -> None:
+        with build_lock(root, LOCAL):
+            pool = os.fork()  # as ProcessPoolExecutor forks a chapter process
+            if pool == 0:
+                time.sleep(120)
+                os._exit(0)
+            theirs.send(pool)
+            theirs.recv()  # until killed
+
+    build = FORK.Process(target=holder)
+    build.start()
+    pool = ours.recv()
+    try:
+        build.kill()
+        build.join(10)
+        for _ in range(300):  # the system kills the orphan as its parent dies; wait for it to let go
+            try:
+                with build_lock(root, LOCAL):
+                    break
+            except OutputBusy:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the lock is still held by the process forked under it")
+    finally:
+        try:
+            os.kill(pool, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
