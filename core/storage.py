@@ -233,6 +233,8 @@ def read_json(path: Path, kind: type | None = None) -> Any:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as err:  # json's and UTF-8's errors
         raise DamagedFile(path, f"not readable JSON ({' '.join(str(err).split())})") from None
+    except RecursionError:
+        raise DamagedFile(path, "not readable JSON (nested too deeply)") from None
     except IsADirectoryError:
         raise DamagedFile(path, "a folder, not a JSON file") from None
     if kind is not None and not isinstance(data, kind):

@@ -63,6 +63,15 @@ def test_a_folder_in_place_of_a_table_and_torn_json_are_damaged_files(tmp_path):
     )
 
 
+def test_json_nested_too_deeply_is_a_damaged_file(tmp_path):
+    """A manifest or ``_adopted.json`` overwritten with 100,000 nested lists: a RecursionError traceback from
+    status, corpus, stats and inspect; now a damaged file (a manifest's task runs again)."""
+    (tmp_path / "s.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_json(tmp_path / "s.json")
+    assert str(err.value) == f"{tmp_path}/s.json: not readable JSON (nested too deeply)"
+
+
 def test_a_folder_in_place_of_json_is_a_damaged_file_and_a_missing_one_stays_missing(tmp_path):
     (tmp_path / "s.json").mkdir()
     with pytest.raises(storage.DamagedFile) as err:
