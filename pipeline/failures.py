@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from core.files import not_a_regular_file
 from core.rejection import one_line
 from core.storage import DamagedFile
 from exports.text import printable
@@ -59,9 +60,11 @@ def record(root: Path, family: str, unit: str, book_id: str, run_id: str, messag
 def _records(root: Path, run_id: str) -> Iterator[tuple[Path, dict[str, Any]]]:
     """(path, entry) of each failure record of this run."""
     for path in sorted((root / "_failures").glob("*.json")):
+        if not_a_regular_file(path):  # no task writes one; a named pipe would be waited on for ever
+            continue
         try:
             entry = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # (JSON nested too deeply)
             continue  # torn by a kill: that run is over
         if isinstance(entry, dict) and entry.get("run_id") == run_id:  # else not a record of this run
             yield path, entry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -33,6 +34,16 @@ def test_collect_takes_only_this_runs_records_and_removes_them(tmp_path):
         "Torn-x.json",
     ]
     assert collect(tmp_path, "run-1") == {}
+
+
+@pytest.mark.parametrize("make", ["deep", "pipe"])
+def test_collect_passes_over_a_damaged_record_it_cannot_read(tmp_path, make):
+    """A record overwritten with JSON nested 100,000 deep ended the build in a RecursionError traceback;
+    a named pipe in its place made the build wait for ever at its end."""
+    record(tmp_path, "AlignBook", "bk", "bk", "run-1", "first")
+    odd = tmp_path / "_failures" / "Odd-x.json"
+    odd.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8") if make == "deep" else os.mkfifo(odd)
+    assert collect(tmp_path, "run-1") == {"bk": ["AlignBook: first"]}
 
 
 def test_collect_without_a_failures_folder_is_empty(tmp_path):
