@@ -135,6 +135,8 @@ def _meta(path: Path) -> dict:
         raise SourceError(f"{where}: not valid YAML: {err.problem or err.context}") from None
     except (yaml.YAMLError, ValueError) as err:  # a character YAML refuses; a date such as 2026-13-45
         raise SourceError(f"{path}: not valid YAML: {' '.join(str(err).split())}") from None
+    except RecursionError:
+        raise SourceError(f"{path}: not valid YAML: nested too deeply") from None
     if not isinstance(meta, dict):
         raise SourceError(f"{path}: not a mapping of book fields")
     if missing := [name for name in TEXT_FIELDS if not isinstance(meta.get(name), str)]:

@@ -75,6 +75,7 @@ BOOK_YAML = "".join(f"{name}: a\n" for name in TEXT_FIELDS)
         ("title_zh: [a\n", "book.yaml:2: not valid YAML: expected ',' or ']', but got '<stream end>'"),
         ("- a\n", "book.yaml: not a mapping of book fields"),
         ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
+        ("x: " + "[" * 50_000 + "]" * 50_000 + "\n", "book.yaml: not valid YAML: nested too deeply"),
         (
             "title_zh: a\n",
             "book.yaml: title_en, author_zh, author_en, synopsis_zh, synopsis_en, translator, editor: missing or not text",
