@@ -55,6 +55,14 @@ TEXT_FIELDS = (  # the fields of book.yaml that the sites show
     "title_zh", "title_en", "author_zh", "author_en", "synopsis_zh", "synopsis_en", "translator", "editor",
 )  # fmt: skip
 DEFECTS = ("duplicate_zh", "truncated_en", "untranslated", "prologue_en", "merged_en", "author_note_zh")
+_DEFECT_SHAPES = {  # what each defect's value is: chapter numbers, true/false, or pairs of numbers
+    "duplicate_zh": "a list of the book's chapter numbers",
+    "truncated_en": "a list of the book's chapter numbers",
+    "untranslated": "a list of the book's chapter numbers",
+    "prologue_en": "true or false",
+    "merged_en": "a list of [chapter, next chapter] pairs of the book's chapter numbers",
+    "author_note_zh": "one of the book's chapter numbers",
+}
 
 
 class SourceError(ValueError):
@@ -152,7 +160,31 @@ def load_book(directory: Path) -> SourceBook:
     or chapter."""
     meta = _meta(directory / "book.yaml")
     chapters = tuple(parse_chapter(p) for p in sorted(directory.glob("ch*.txt")))
-    return SourceBook(directory.name, meta, chapters, meta.get("defects") or {})
+    defects = meta.get("defects") or {}
+    numbers = {chapter.number for chapter in chapters}
+    for name, value in defects.items():
+        if not _defect_fits(name, value, numbers):
+            raise SourceError(
+                f"{directory / 'book.yaml'}: defects.{name}: {_DEFECT_SHAPES[name]} (got {value!r})"
+            )
+    return SourceBook(directory.name, meta, chapters, defects)
+
+
+def _defect_fits(name: str, value: object, numbers: set[int]) -> bool:
+    """Whether a defect's ``value`` has its shape (``_DEFECT_SHAPES``) and names chapters in ``numbers``."""
+
+    def chapter(v: object) -> bool:
+        return type(v) is int and v in numbers  # not true or false, which are ints to isinstance
+
+    if name == "prologue_en":
+        return isinstance(value, bool)
+    if name == "author_note_zh":
+        return chapter(value)
+    if not isinstance(value, list):
+        return False
+    if name == "merged_en":
+        return all(isinstance(p, list) and len(p) == 2 and all(map(chapter, p)) for p in value)
+    return all(map(chapter, value))
 
 
 def load_books(source_dir: Path = SOURCE_DIR) -> list[SourceBook]:

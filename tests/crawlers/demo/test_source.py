@@ -95,6 +95,36 @@ def test_main_refuses_a_malformed_book_in_one_line(tmp_path, capsys, yaml_text, 
     assert capsys.readouterr() == ("", f"error: {tmp_path / 'bk'}/{message}\n")
 
 
+@pytest.mark.parametrize(
+    "defects, message",
+    [
+        (
+            "{duplicate_zh: [[1]]}",
+            "book.yaml: defects.duplicate_zh: a list of the book's chapter numbers (got [[1]])",
+        ),
+        (
+            "{merged_en: [[1, 9]]}",
+            "book.yaml: defects.merged_en: a list of [chapter, next chapter] pairs of the book's chapter "
+            "numbers (got [[1, 9]])",
+        ),
+        (
+            "{author_note_zh: true}",
+            "book.yaml: defects.author_note_zh: one of the book's chapter numbers (got True)",
+        ),
+        ("{prologue_en: 1}", "book.yaml: defects.prologue_en: true or false (got 1)"),
+    ],
+)
+def test_a_defect_of_another_shape_or_naming_no_chapter_is_one_line(tmp_path, capsys, defects, message):
+    """Render met these with a traceback (unhashable type: 'list', KeyError: 9, ...)."""
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "ch01.txt").write_text(
+        "title-zh: 一\ntitle-en: One\n\nzh: 好。\nen: Good.\n", encoding="utf-8"
+    )
+    (tmp_path / "bk" / "book.yaml").write_text(BOOK_YAML + f"defects: {defects}\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'bk'}/{message}\n")
+
+
 def test_main_refuses_a_missing_or_empty_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
     assert main([str(tmp_path / "none")]) == 1
     assert capsys.readouterr() == ("", f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n")
