@@ -142,7 +142,8 @@ def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
 
 
 def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -> list[str]:
-    """Markdown table of precision per cell (pass 1) and, with ``second``, agreement and kappa."""
+    """Markdown table of precision per cell (pass 1) and, with ``second``, agreement and kappa (DataError
+    when the passes share no candidate)."""
     cells: Counter = Counter()
     accepted: Counter = Counter()
     for phenomenon, adjacency, ok in first.values():
@@ -160,6 +161,10 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
                 out.append(f"| {p} | {a} | {n} | {k} | {k / n:.0%} | {low:.0%}–{high:.0%} |")
     if second is not None:
         both = sorted(set(first) & set(second))
+        if not both:  # no kappa of nothing
+            raise DataError(
+                "the two passes judge no candidate in common: nothing to compare (two passes of one sample?)"
+            )
         x, y = [first[c][2] for c in both], [second[c][2] for c in both]
         kappa = cohen_kappa(x, y)
         differ = [c for c in both if first[c][2] != second[c][2]]

@@ -38,6 +38,18 @@ def test_score_reports_cells_and_kappa(tmp_path, capsys):
     assert "passes compared: 2; agree 2; kappa 1.00" in out
 
 
+def test_two_passes_with_no_candidate_in_common_are_a_one_line_error(tmp_path, capsys):
+    """Passes of two different samples: a ZeroDivisionError traceback from the kappa."""
+    first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
+    first.write_text("a/1/c0\trepetition\tadjacent\t1\n")
+    second.write_text("a/2/c0\trepetition\tadjacent\t1\n")
+    assert judge.main(["score", str(first), str(second)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        "error: the two passes judge no candidate in common: nothing to compare (two passes of one sample?)\n",
+    )
+
+
 def test_a_malformed_verdict_file_or_a_folder_without_chapters_is_a_one_line_error(tmp_path, capsys):
     verdicts = tmp_path / "p1.tsv"
     verdicts.write_text("# header\na/1/c0\trepetition\n")
