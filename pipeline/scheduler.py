@@ -19,7 +19,7 @@ class CheckedScheduler(RemoteScheduler):
         page = super()._fetch(url_suffix, body)
         try:
             json.loads(page)["response"]
-        except (ValueError, KeyError, TypeError):  # not JSON; JSON without "response"; a list, a number
+        except (ValueError, KeyError, TypeError, RecursionError):  # not JSON; no "response"; nested deep
             raise RPCError(f"{self._url} answered {url_suffix}, but not as luigid does") from None
         return page
 
@@ -58,5 +58,5 @@ def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
         raise RPCError(
             f"no luigid answers at {host}:{port} (it took the connection but sent no reply in {timeout:g} s)"
         ) from None
-    except (OSError, ValueError, KeyError, TypeError):  # cut short; not JSON; JSON without "response"
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # cut short; not JSON; no "response"
         raise RPCError(f"{url} answered /api/is_paused, but not as luigid does") from None

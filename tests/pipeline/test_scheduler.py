@@ -38,12 +38,20 @@ def not_luigid(request) -> Iterator[int]:
     server.server_close()
 
 
-@pytest.mark.parametrize("not_luigid", [b"<html></html>", b'{"other": 1}', b"[1, 2]", b"7"], indirect=True)
+DEEP = b"[" * 100_000 + b"]" * 100_000  # JSON nested too deeply for Python's parser: a RecursionError
+
+
+@pytest.mark.parametrize(
+    "not_luigid", [b"<html></html>", b'{"other": 1}', b"[1, 2]", b"7", DEEP], indirect=True
+)
 def test_a_reply_that_is_not_luigids_is_an_rpc_error(not_luigid):
     url = f"http://127.0.0.1:{not_luigid}"
     with pytest.raises(RPCError) as err:
         CheckedScheduler(url).ping(worker="w")
     assert str(err.value) == f"{url} answered /api/ping, but not as luigid does"
+    with pytest.raises(RPCError) as err:
+        check_reachable("127.0.0.1", not_luigid)
+    assert str(err.value) == f"{url} answered /api/is_paused, but not as luigid does"
 
 
 def test_a_build_against_a_web_server_is_one_line_and_exit_1(tmp_path, not_luigid):
