@@ -202,9 +202,19 @@ def _url(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
 
 
 def _serve(r: _Reader, value: Any, where: str, base_dir: Path) -> Path:
-    folder = (base_dir / r.text(value, where)).resolve()
+    return _folder(r, base_dir / r.text(value, where), where)
+
+
+def _folder(r: _Reader, path: Path, where: str) -> Path:
+    """``path`` resolved, a folder; a config error where it is none (missing, a file, a symbolic link loop)."""
+    try:
+        folder = path.resolve()
+    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+        raise r.fail(where, f"{path} is a symbolic link that loops, not a folder") from None
     if not folder.is_dir():
-        raise r.fail(where, f"folder {folder} does not exist")
+        raise r.fail(
+            where, f"{folder} is not a folder" if folder.exists() else f"folder {folder} does not exist"
+        )
     return folder
 
 
@@ -448,9 +458,7 @@ def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str])
         return align
     if not align.translations:
         raise r.fail("options.align.translations", "required for method bleualign (a folder of MT)")
-    folder = (base_dir / align.translations).resolve()
-    if not folder.is_dir():
-        raise r.fail("options.align.translations", f"folder {folder} does not exist")
+    folder = _folder(r, base_dir / align.translations, "options.align.translations")
     if missing := sorted(book for book in book_ids if not (folder / book).is_dir()):
         raise r.fail(
             "options.align.translations",

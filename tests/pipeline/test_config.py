@@ -30,6 +30,19 @@ def _with(tmp_path: Path, edit) -> Path:
     return path
 
 
+@pytest.mark.parametrize("kind", ["loop", "file"])
+def test_a_serve_folder_that_is_a_looping_link_or_a_file_is_named(tmp_path, kind):
+    """A ``serve:`` symbolic link that loops was a RuntimeError traceback ("Symlink loop from ..."); a file
+    was a "folder ... does not exist"."""
+    serve = tmp_path / "site"
+    serve.symlink_to(serve) if kind == "loop" else serve.write_text("x", encoding="utf-8")
+    path = _with(tmp_path, lambda r: r["sites"]["moxiang"].update(serve=str(serve)))
+    problem = "is a symbolic link that loops, not a folder" if kind == "loop" else "is not a folder"
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path}: sites.moxiang.serve: {serve} {problem}"
+
+
 def test_demo_config_loads():
     config = load_config(DEMO_CONFIG)
     assert [b.book_id for b in config.books] == ["city-star", "sword-sect", "star-system"]
