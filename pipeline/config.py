@@ -486,7 +486,10 @@ def _output_folder(r: _Reader, value: Any) -> Path:
                 "output's folders: set output: (e.g. output/my-novels)",
             )
         return OUTPUT_ROOT / r.path.stem
-    folder = (REPO_ROOT / r.text(value, "output")).resolve()
+    try:
+        folder = (REPO_ROOT / r.text(value, "output")).resolve()
+    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+        raise r.fail("output", f"{value!r} is a symbolic link that loops, not a folder") from None
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
     if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:

@@ -16,6 +16,7 @@ from filters.chapter_match import MatchConfig
 from filters.clean import MojibakeConfig
 from filters.dedup import DedupConfig
 from filters.settings import CleanSettings
+import pipeline.config
 from pipeline.config import ConfigError, Settings, changed, load_config
 from tests.helpers import DEMO_CONFIG
 
@@ -41,6 +42,19 @@ def test_a_serve_folder_that_is_a_looping_link_or_a_file_is_named(tmp_path, kind
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value) == f"{path}: sites.moxiang.serve: {serve} {problem}"
+
+
+def test_an_output_folder_that_is_a_looping_link_is_named(tmp_path, monkeypatch):
+    """``output: output/loop``, a symbolic link to itself: a RuntimeError traceback ("Symlink loop from ...")
+    from every command that reads the config."""
+    monkeypatch.setattr(pipeline.config, "REPO_ROOT", tmp_path)
+    monkeypatch.setattr(pipeline.config, "OUTPUT_ROOT", tmp_path / "output")
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "loop").symlink_to("loop")
+    path = _with(tmp_path, lambda r: r.update(output="output/loop"))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path}: output: 'output/loop' is a symbolic link that loops, not a folder"
 
 
 def test_demo_config_loads():
