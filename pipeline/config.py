@@ -471,6 +471,14 @@ def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str])
 OUTPUT_ROOT = REPO_ROOT / "output"
 
 
+def _resolved(r: _Reader, path: Path, shown: str) -> Path:
+    """``path`` resolved; a config error of ``output`` where it is a symbolic link that loops."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
+        raise r.fail("output", f"{shown} is a symbolic link that loops, not a folder") from None
+
+
 def _output_folder(r: _Reader, value: Any) -> Path:
     """The config's output folder, which must lie inside the repository's ``output/``; without
     ``output:``, ``output/{config file name without .yaml}``, so that two configs never share one.
@@ -485,11 +493,9 @@ def _output_folder(r: _Reader, value: Any) -> Path:
                 f"missing, and the default output/{r.path.stem} would mix with another "
                 "output's folders: set output: (e.g. output/my-novels)",
             )
+        _resolved(r, OUTPUT_ROOT / r.path.stem, f"the default output/{r.path.stem}")
         return OUTPUT_ROOT / r.path.stem
-    try:
-        folder = (REPO_ROOT / r.text(value, "output")).resolve()
-    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
-        raise r.fail("output", f"{value!r} is a symbolic link that loops, not a folder") from None
+    folder = _resolved(r, REPO_ROOT / r.text(value, "output"), repr(value))
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
     if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:

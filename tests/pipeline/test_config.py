@@ -46,7 +46,8 @@ def test_a_serve_folder_that_is_a_looping_link_or_a_file_is_named(tmp_path, kind
 
 def test_an_output_folder_that_is_a_looping_link_is_named(tmp_path, monkeypatch):
     """``output: output/loop``, a symbolic link to itself: a RuntimeError traceback ("Symlink loop from ...")
-    from every command that reads the config."""
+    from every command that reads the config; the default folder (no ``output:``) a looping link: status
+    said "Too many levels of symbolic links", stats "no aligned corpus", clean "does not exist"."""
     monkeypatch.setattr(pipeline.config, "REPO_ROOT", tmp_path)
     monkeypatch.setattr(pipeline.config, "OUTPUT_ROOT", tmp_path / "output")
     (tmp_path / "output").mkdir()
@@ -55,6 +56,14 @@ def test_an_output_folder_that_is_a_looping_link_is_named(tmp_path, monkeypatch)
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value) == f"{path}: output: 'output/loop' is a symbolic link that loops, not a folder"
+    (tmp_path / "output" / "bad").symlink_to("bad")  # the default folder of bad.yaml, without output:
+    path = _with(tmp_path, lambda r: r.pop("output"))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert (
+        str(err.value)
+        == f"{path}: output: the default output/bad is a symbolic link that loops, not a folder"
+    )
 
 
 def test_demo_config_loads():
