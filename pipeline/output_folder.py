@@ -188,11 +188,14 @@ def check_hand_made(layout: Layout) -> None:
 def clean(layout: Layout) -> list[str]:
     """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns those kept.
 
-    Only the layout's own entries are touched: another config's folder inside this one stays.
+    Only the layout's own entries are touched: another config's folder inside this one stays, and of an
+    entry that is a symbolic link only the link is removed.
     """
     for name in sorted(LAYOUT - set(HAND_MADE)):
         path = layout.root / name
-        if path.is_dir():
+        if path.is_symlink():  # the link goes, not what it points to (nor a loop or a link to nothing)
+            path.unlink()
+        elif path.is_dir():
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()

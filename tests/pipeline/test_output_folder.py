@@ -90,6 +90,19 @@ def test_books_held_prune_adopt_and_clean(tmp_path):
     ]  # another config's folder stays
 
 
+def test_clean_removes_a_link_in_place_of_an_entry_not_what_it_points_to(tmp_path):
+    """``aligned`` a symbolic link to a folder elsewhere: clean stopped half done with 'error: stdout or an
+    output file: Cannot call rmtree on a symbolic link', the entries after it left in place."""
+    elsewhere = tmp_path / "elsewhere"
+    _touch(tmp_path, "elsewhere/keep.parquet", "out/stats/align/bk.json", "out/_manifests/AlignBook/bk.json")
+    (tmp_path / "out" / "aligned").symlink_to(elsewhere)
+    (tmp_path / "out" / "books.parquet").symlink_to(elsewhere / "keep.parquet")
+    (tmp_path / "out" / "chapters").symlink_to("chapters")  # a loop
+    assert clean(Layout(tmp_path / "out")) == []
+    assert list((tmp_path / "out").iterdir()) == []
+    assert [p.name for p in elsewhere.iterdir()] == ["keep.parquet"]
+
+
 @pytest.mark.slow
 def test_a_second_config_is_refused_by_a_folder_built_for_another_and_prune_leaves_only_its_books(tmp_path):
     out = tmp_path / "out"
