@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import NoReturn
 
 
 MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
@@ -39,6 +40,16 @@ def output_may_be_cut() -> Iterator[None]:
         _drop_stdout()
         print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
         raise SystemExit(1) from None
+
+
+def exit_with(main: Callable[[], int]) -> NoReturn:
+    """Run a command's ``main`` and exit with its status, its printing inside ``output_may_be_cut``: a reader
+    that quit early (``| head``) leaves the rest unprinted (status 0, as for ``cat``), a stdout that cannot be
+    written (``> /dev/full``) is one line and status 1, never a traceback."""
+    status = 0
+    with output_may_be_cut():
+        status = main()
+    sys.exit(status)
 
 
 def settle_stdout() -> None:

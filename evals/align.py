@@ -28,6 +28,7 @@ from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
 from core.arg_types import OneLineParser, output_folder
 from core.rejection import Rejection
+from core.stdio import exit_with
 from evals.compare import agreement
 from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
 from evals.metric import Counts, count, line_accuracy, scores
@@ -151,4 +152,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from core.arg_types import OneLineParser, positive
+from core.stdio import exit_with
 from evals.align import align_dir
 from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, read_lines
 
@@ -158,4 +159,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -16,6 +16,7 @@ from alignment.book import align_book
 from text.lexicon import Lexicon
 from core.arg_types import OneLineParser
 from core.rejection import Rejection
+from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_lines
 from evals.metric import BeadKey
 from text.sentences import split_en
@@ -69,4 +70,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from core.arg_types import OneLineParser
+from core.stdio import exit_with
 from evals.data import DataError, read_gold
 from evals.metric import BeadKey
 
@@ -51,4 +52,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

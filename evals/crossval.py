@@ -35,6 +35,7 @@ from text.lexicon import Lexicon
 from alignment.search import Paragraphs, SearchParams, Shape, dp_align, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from core.arg_types import OneLineParser, positive
+from core.stdio import exit_with
 from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
@@ -230,4 +231,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -21,6 +21,7 @@ from alignment.search import Paragraphs
 from core.arg_types import OneLineParser
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
+from core.stdio import exit_with
 from crawlers.demo.source import SourceError, parse_chapter
 from evals.data import DataError
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
@@ -129,4 +130,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

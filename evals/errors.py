@@ -22,6 +22,7 @@ from alignment.methods import METHODS
 from alignment.similarity import char_count
 from core.arg_types import OneLineParser
 from core.rejection import Rejection
+from core.stdio import exit_with
 from evals.align import align_dir
 from evals.data import EvalChapter, gold_chapters, present
 from evals.metric import BeadKey
@@ -150,4 +151,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

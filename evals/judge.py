@@ -26,6 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 from core.arg_types import OneLineParser, positive
+from core.stdio import exit_with
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
@@ -258,4 +259,4 @@ def _run(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

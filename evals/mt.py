@@ -15,6 +15,7 @@ from pathlib import Path
 
 from core.arg_types import OneLineParser
 from core.lines import split_lines
+from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_gold, read_text
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
@@ -108,4 +109,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

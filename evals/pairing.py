@@ -29,6 +29,7 @@ from pathlib import Path
 
 from text.lexicon import Lexicon
 from core.arg_types import OneLineParser, positive
+from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
@@ -217,4 +218,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

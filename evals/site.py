@@ -39,6 +39,7 @@ import yaml
 from core.arg_types import OneLineParser
 from core.layout import Layout
 from core.paths import REPO_ROOT
+from core.stdio import exit_with
 from crawlers.demo.render import render_en_book, render_zh_book, zh_numeral
 from crawlers.demo.source import Bead, SourceBook, SourceChapter
 from evals.data import (
@@ -297,4 +298,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.arg_types import OneLineParser
+from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_lines
 from text.sentences import split_sentences
 
@@ -102,4 +103,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -24,6 +24,7 @@ from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core.arg_types import OneLineParser
 from core.files import not_a_regular_file
+from core.stdio import exit_with
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
 
@@ -148,4 +149,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

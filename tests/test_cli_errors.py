@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -47,3 +49,31 @@ def test_an_unknown_option_is_one_line_and_exit_2(module, capsys, monkeypatch):
         2,
         ("", f"{prog}: error: {problem} (see {prog} --help)\n"),
     )
+
+
+@pytest.mark.parametrize("module", [m for m in _tools() if m.startswith("evals.")])
+def test_an_eval_tool_runs_its_main_through_exit_with(module):
+    """Their output printed to ``> /dev/full`` or into ``| head`` ended in an OSError or BrokenPipeError
+    traceback (``core.stdio.exit_with``)."""
+    source = (REPO_ROOT / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
+    assert "exit_with(" in source.split('if __name__ == "__main__":')[1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["evals.stories", "cohesion/judgements/stories-1.jsonl"],
+        ["evals.mt", "/nonexistent"],  # "skipped: no evaluation data in ..."
+        ["evals.compare", "demo", "demo"],  # an error on stderr: stdout never written
+        ["crawlers.demo.source"],
+    ],
+)
+def test_a_stdout_that_cannot_be_written_is_one_line_not_a_traceback(argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", *argv], cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    expected = "error: stdout: No space left on device\n"
+    if argv[0] == "evals.compare":
+        expected = "error: demo: no *.align beads\n"
+    assert (done.returncode, done.stderr) == (1, expected)

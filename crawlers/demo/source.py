@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from core.paths import REPO_ROOT
+from core.stdio import exit_with
 from text.decoding import read_utf8
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
@@ -233,4 +234,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    exit_with(lambda: main(sys.argv[1:]))

@@ -29,3 +29,20 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
             [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True
         )
     assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
+
+
+def test_exit_with_drops_what_a_reader_that_quit_does_not_take_and_keeps_the_status():
+    """A command's ``main`` printing into ``| head``: no BrokenPipeError traceback, status 0 (as ``cat``)."""
+    import subprocess
+
+    from core.paths import REPO_ROOT
+
+    script = "from core.stdio import exit_with\nexit_with(lambda: print('x\\n' * 500_000) or 3)\n"
+    done = subprocess.run(
+        f"{sys.executable} -c \"$SCRIPT\" | head -c 1 > /dev/null; echo ${{PIPESTATUS[0]}}",
+        shell=True, executable="/bin/bash", cwd=REPO_ROOT, env={"SCRIPT": script, "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert (done.stdout, done.stderr) == ("0\n", "")
+    done = subprocess.run([sys.executable, "-c", script.replace("'x\\n' * 500_000", "'x'")], cwd=REPO_ROOT)
+    assert done.returncode == 3
