@@ -25,3 +25,15 @@ def test_every_data_path_derives_from_bwb_data(tmp_path):
         str(tmp_path / "nltk_data"),
         str(tmp_path / "alignment"),
     ]
+
+
+def test_an_empty_bwb_data_is_unset_and_a_looping_one_no_traceback_at_import(tmp_path):
+    """``BWB_DATA=`` (an unset variable in a script) put the data in the current folder; a BWB_DATA that is a
+    symbolic link looping was a RuntimeError traceback from every command, at import."""
+    env = {k: v for k, v in os.environ.items() if k != "BWB_DATA"} | {"PYTHONPATH": str(REPO_ROOT)}
+    assert _paths(env | {"BWB_DATA": ""}) == _paths(env)
+    (tmp_path / "loop").symlink_to("loop")
+    assert _paths(env | {"BWB_DATA": str(tmp_path / "loop")}) == [
+        str(tmp_path / "loop" / "nltk_data"),
+        str(tmp_path / "loop" / "alignment"),
+    ]
