@@ -128,11 +128,18 @@ def split_zh(paragraph: str) -> list[str]:
 def _punkt() -> PunktSpans:
     from nltk.tokenize.punkt import PunktTokenizer
 
-    from core.langdata import use_project_data
+    from core.langdata import punkt_dir, use_project_data
     from text.punkt_spans import PunktSpans
 
     use_project_data()
-    return PunktSpans(PunktTokenizer("english"))
+    try:
+        tokenizer = PunktTokenizer("english")
+    except LookupError:  # NLTK's message is a box of 15 lines
+        raise LookupError(
+            f"no English punkt data in {punkt_dir()} (the language data, which BWB_DATA moves): "
+            "run make setup, or python -m core.langdata"
+        ) from None
+    return PunktSpans(tokenizer)
 
 
 MAX_SPLIT_CHARS = 1_000_000  # the most text split at once (a stdin line, a chapter): about 1 s and 20 MB
@@ -281,6 +288,12 @@ def main(argv: list[str] | None = None) -> int:
     if problem := _overlong_line(lines):
         print(f"error: stdin: {problem}", file=sys.stderr)
         return 1
+    if args.lang == "en":
+        try:
+            _punkt()
+        except LookupError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
     with output_may_be_cut():
         for sentence in iter_sentences(lines, args.lang):
             print(sentence)

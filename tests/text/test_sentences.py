@@ -1,3 +1,4 @@
+import os
 import re
 import subprocess
 import sys
@@ -150,6 +151,24 @@ def test_cli():
         check=True,
     )
     assert result.stdout.splitlines() == ["甲。", "乙！", "丙？"]
+
+
+def test_english_without_its_punkt_data_is_one_line_not_nltks_box(tmp_path):
+    """BWB_DATA naming a folder without the language data: a LookupError traceback ending in NLTK's box of
+    asterisks (and in a build, that box on each FAILED line)."""
+    env = {**os.environ, "BWB_DATA": str(tmp_path), "NLTK_DATA": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "text.sentences", "--lang", "en"],
+        input="Dr. Smith went home.\n",
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"error: no English punkt data in {tmp_path}/nltk_data/tokenizers/punkt_tab/english (the language "
+        "data, which BWB_DATA moves): run make setup, or python -m core.langdata\n"
+    )
 
 
 def _main_on(monkeypatch, data: bytes, *args: str) -> int:
