@@ -40,8 +40,8 @@ class Story:
 
 
 def read_stories(path: Path) -> list[Story]:
-    """The stories of ``path``; DataError naming the line of one that is malformed or repeats an id, or a
-    path that is no regular file (a named pipe would wait for a writer for ever)."""
+    """The stories of ``path``; DataError naming the line of one that is malformed or repeats an id, a file
+    without a story, or a path that is no regular file (a named pipe would wait for a writer for ever)."""
     if not_a_regular_file(path):
         raise DataError(f"{path}: not a stories file (a folder, a named pipe or a device)")
     try:
@@ -63,6 +63,8 @@ def read_stories(path: Path) -> list[Story]:
                 )
             lines_of[story.id] = number
             stories.append(story)
+    if not stories:  # "found 0 of 0 stories (0%)" would read as a score
+        raise DataError(f"{path}: no story in it (one JSON object per line)")
     return stories
 
 

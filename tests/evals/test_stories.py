@@ -96,3 +96,11 @@ def test_a_story_given_twice_is_one_line_naming_both(tmp_path, capsys):
     assert (
         capsys.readouterr().err == f"error: {path}:2: id 'substitution-adjacent-01' again (first on line 1)\n"
     )
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n"])
+def test_a_file_without_a_story_is_one_line_not_a_score_of_0_percent(tmp_path, capsys, text):
+    path = tmp_path / "stories.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr() == ("", f"error: {path}: no story in it (one JSON object per line)\n")
