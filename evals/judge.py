@@ -121,7 +121,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
     """candidate_id -> (phenomenon, adjacency, accepted); DataError naming the line of one without those
-    four fields, with a phenomenon, adjacency or verdict (1 or 0) outside their sets, or judged again."""
+    four fields, with a phenomenon, adjacency or verdict (1 or 0) outside their sets, or judged again; and
+    for a file without a verdict."""
     verdicts = {}
     for n, line in enumerate(read_lines(path), 1):
         if line.strip() and not line.startswith("#"):
@@ -139,6 +140,8 @@ def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
             if cid in verdicts:
                 raise DataError(f"{path}:{n}: {cid} is judged a second time")
             verdicts[cid] = (phenomenon, adjacency, accept == "1")
+    if not verdicts:  # an empty table would read as a pass with nothing judged
+        raise DataError(f"{path}: no verdict in it (candidate_id, phenomenon, adjacency, 1|0 per line)")
     return verdicts
 
 

@@ -125,3 +125,14 @@ def test_sample_mines_the_line_layout_split_with_the_lines_as_beads(tmp_path, ca
     judge.main(["sample", str(tmp_path), "--per", "5"])
     out = capsys.readouterr().out
     assert "  S0: Theo lost his [[umbrella]]." in out and "  S1: He bought a cheap <<one>>." in out
+
+
+@pytest.mark.parametrize("text", ["", "# header only\n\n"])
+def test_a_verdict_file_without_a_verdict_is_one_line_not_an_empty_table(tmp_path, capsys, text):
+    verdicts = tmp_path / "p1.tsv"
+    verdicts.write_text(text)
+    assert judge.main(["score", str(verdicts)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {verdicts}: no verdict in it (candidate_id, phenomenon, adjacency, 1|0 per line)\n",
+    )
