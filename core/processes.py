@@ -4,12 +4,13 @@ and a command's interrupts: SIGTERM unwinds as Ctrl-C does, so that what it star
 from __future__ import annotations
 
 import _thread
+import functools
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 REDELIVERY_DELAY = 0.05  # seconds: the finalizer that dropped an interrupt has returned by then
@@ -21,12 +22,25 @@ def die_with(parent: int) -> None:
     (``PR_SET_PDEATHSIG``); elsewhere nothing is done."""
     if sys.platform != "linux":
         return
-    import ctypes
-
     pr_set_pdeathsig = 1
-    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    _prctl()(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != parent:  # it died before the line above
         os._exit(1)
+
+
+def ready_to_fork() -> None:
+    """Look libc's ``prctl`` up now, before a fork whose child calls ``die_with``: the child then calls it
+    without the dynamic loader, whose lock another thread of this process may hold at the fork (the child
+    would wait for it for ever)."""
+    if sys.platform == "linux":
+        _prctl()
+
+
+@functools.cache
+def _prctl() -> Callable[..., int]:
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True).prctl
 
 
 class Terminated(KeyboardInterrupt):

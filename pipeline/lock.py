@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from core.processes import die_with
+from core.processes import die_with, ready_to_fork
 from pipeline.output_folder import FolderRefused
 
 LOCK_NAME = ".build.lock"
@@ -44,6 +44,8 @@ _forker = 0  # the pid of the process that forks, noted just before it does
 def _note_forker() -> None:
     global _forker
     _forker = os.getpid()
+    if _open_locks:
+        ready_to_fork()  # the child's die_with needs no dynamic loader
 
 
 def _die_with_holder() -> None:

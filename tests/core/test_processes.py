@@ -40,3 +40,16 @@ def test_an_interrupt_a_finalizer_dropped_is_raised_again_after_it():
     if child == 0:
         os._exit(_stopped_by_a_sigterm_in_a_finalizer())
     assert os.waitpid(child, 0)[1] >> 8 == 3
+
+
+def test_prctl_is_looked_up_before_a_fork_not_in_the_child():
+    """A child's ``die_with`` looked libc's prctl up after the fork (dlopen, dlsym), which waits for ever on a
+    loader lock that another thread of the parent held at the fork; ``ready_to_fork`` looks it up before."""
+    from core import processes
+
+    processes._prctl.cache_clear()
+    processes.ready_to_fork()
+    child = os.fork()
+    if child == 0:
+        os._exit(0 if processes._prctl.cache_info().currsize == 1 else 1)
+    assert os.waitpid(child, 0)[1] == 0
