@@ -6,10 +6,11 @@ PATHs, ``file`` first).
 Each file is a chapter of its own (no candidate links two files); all are mined in one process and one
 tagging stream, so the fixed cost (model load, first WordNet use) is paid once. Bad input never gives a
 traceback: an unreadable file, a named pipe or a device (never waited on), invalid UTF-8 (a one-line error
-naming the byte offset or, with ``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte)
-are each a one-line error on stderr, the other files are mined, and the exit status is 2. A line longer
-than the miner's maximum sentence length is skipped by name on stderr while every other line is mined as
-usual (sentence numbers stay those of the input)."""
+naming the byte offset or, with ``--errors replace``, decoded with U+FFFD) and binary input (a NUL byte) are
+each a one-line error on stderr, the other files are mined, and the exit status is 2; language data without
+WordNet is a one-line error, exit status 1. A line longer than the miner's maximum sentence length is
+skipped by name on stderr while every other line is mined as usual (sentence numbers stay those of the
+input)."""
 
 from __future__ import annotations
 
@@ -104,11 +105,15 @@ def main(argv: list[str] | None = None) -> int:
             yield within_limit(lines, name), None
 
     with output_may_be_cut():
-        for found in miner.mine_chapters(chapters()):
-            name = names.popleft()
-            for candidate in found:
-                row = candidate.to_json()
-                print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
+        try:
+            for found in miner.mine_chapters(chapters()):
+                name = names.popleft()
+                for candidate in found:
+                    row = candidate.to_json()
+                    print(json.dumps(row if name is None else {"file": name, **row}, ensure_ascii=False))
+        except LookupError as err:  # the language data lacks WordNet (cohesion.nlp.wordnet)
+            print(f"error: {err}", file=sys.stderr)
+            return 1
     return 2 if failed else 0
 
 

@@ -76,8 +76,9 @@ def pos_tables() -> tuple[dict[tuple[str, str], str], dict[str, str]]:
 @cache
 def wordnet() -> Any:
     """NLTK's WordNet reader, English only: no map to WordNet 3.0 synsets, which only the
-    multilingual (OMW) functions use and which costs about half the reader's load time."""
-    from core.langdata import use_project_data
+    multilingual (OMW) functions use and which costs about half the reader's load time. A one-line
+    LookupError where the language data lacks WordNet."""
+    from core.langdata import use_project_data, wordnet_dir
 
     use_project_data()
     import nltk
@@ -87,9 +88,16 @@ def wordnet() -> Any:
         def map_wn(self, version: str = "wordnet") -> None:
             return None
 
+    try:
+        root = nltk.data.find("corpora/wordnet")
+    except LookupError:  # NLTK's message is a box of 15 lines
+        raise LookupError(
+            f"no WordNet in {wordnet_dir()} (the language data, which BWB_DATA moves): "
+            "run make setup, or python -m core.langdata"
+        ) from None
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "The multilingual functions are not available")
-        reader = EnglishWordNet(nltk.data.find("corpora/wordnet"), None)
+        reader = EnglishWordNet(root, None)
     gc.freeze()
     return reader
 
