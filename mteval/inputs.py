@@ -10,6 +10,7 @@ Two layouts, both written by ``make export``:
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -95,6 +96,21 @@ def from_text(export: Path, split: str, hyp: Path) -> list[Document]:
     hyps = _lines(hyp)
     _check_count(hyp, hyps, ids, str(ids_path))
     return list(_group(ids, refs, hyps))
+
+
+def test_set(export: Path, split: str) -> str | None:
+    """A digest of the split as exported now (``text/{split}.ids`` and ``.en``): scores made on another export
+    of it (other books, another split) are not comparable; None where the split has no text export."""
+    digest = hashlib.sha256()
+    try:
+        for name in (f"{split}.ids", f"{split}.en"):
+            with open(export / "text" / name, "rb") as f:
+                while chunk := f.read(1 << 20):
+                    digest.update(chunk)
+            digest.update(b"\0")
+    except OSError:
+        return None
+    return digest.hexdigest()[:16]
 
 
 def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:

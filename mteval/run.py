@@ -16,9 +16,13 @@ from typing import Any
 from core.layout import Layout
 from core.storage import read_many, write_table
 from mteval.discourse import CATEGORIES, Overlap, score_document
-from mteval.inputs import Document, InputError, load_documents
+from mteval.inputs import Document, InputError, load_documents, test_set
 from mteval.metrics import Score, sentence_scores
 
+# The split-level row naming what a system was scored on: value its reference lines, signature the split's
+# digest then (``mteval.inputs.test_set``).
+TEST_SET = "test-set"
+TEST_SET_SIGNATURE = "bwb.test-set."
 SYSTEM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,99}")  # a file name, with room for its temporary's
 LEADERBOARD = (
     "bleu",
@@ -92,22 +96,46 @@ def evaluate_system(layout: Layout, split: str, hyp: Path, name: str | None = No
         {"system": system, "split": split, **row}
         for row in score_documents(docs, lambda line: print(line, file=sys.stderr, flush=True))
     ]
+    scored = {
+        "chapter_id": None,
+        "metric": TEST_SET,
+        "value": float(sum(len(doc.refs) for doc in docs)),
+        "signature": TEST_SET_SIGNATURE + (test_set(layout.export_dir(), split) or "unknown"),
+    }
+    rows.append({"system": system, "split": split, **scored})
     write_table(rows, "mt_scores", layout.mt_scores(split, system))
     return system, [row for row in rows if row["chapter_id"] is None]
 
 
 def leaderboard(layout: Layout) -> list[dict[str, Any]]:
-    """One row per (split, system) with the split-level scores in ``LEADERBOARD``, best BLEU first."""
+    """One row per (split, system) with the split-level scores in ``LEADERBOARD`` and ``test set``: "this
+    export", or the lines of the earlier export of the split it was scored on (not comparable: other books,
+    another split), or "not recorded" (scored before this was recorded). Per split, this export's systems
+    first, best BLEU first."""
     rows = read_many(sorted(layout.mt_dir().glob("*/*.parquet")), "mt_scores").to_pylist()
     board: dict[tuple[str, str], dict[str, Any]] = {}
+    current: dict[str, str | None] = {}
     for row in rows:
-        if row["chapter_id"] is None and row["metric"] in LEADERBOARD:
-            entry = board.setdefault(
-                (row["split"], row["system"]),
-                {"split": row["split"], "system": row["system"]} | dict.fromkeys(LEADERBOARD, "n/a"),
-            )
+        if row["chapter_id"] is not None or row["metric"] not in (*LEADERBOARD, TEST_SET):
+            continue
+        entry = board.setdefault(
+            (row["split"], row["system"]),
+            {"split": row["split"], "system": row["system"]}
+            | dict.fromkeys(LEADERBOARD, "n/a")
+            | {"test set": "not recorded"},
+        )
+        if row["metric"] == TEST_SET:
+            split = row["split"]
+            if split not in current:
+                current[split] = test_set(layout.export_dir(), split)
+            now = current[split] is not None and row["signature"] == TEST_SET_SIGNATURE + current[split]
+            entry["test set"] = "this export" if now else f"an earlier export ({row['value']:.0f} lines)"
+        else:
             entry[row["metric"]] = "n/a" if row["value"] is None else round(row["value"], 2)
-    return sorted(board.values(), key=lambda r: (r["split"], -_number(r["bleu"]), r["system"]))
+    return sorted(
+        board.values(),
+        key=lambda r: (r["split"], r["test set"] != "this export", -_number(r["bleu"]), r["system"]),
+    )
 
 
 def _number(value: Any) -> float:

@@ -143,9 +143,10 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     board = [r for r in leaderboard(target.layout) if r["split"] == args.split]
     print(f"Leaderboard ({args.split}):")
     for r in board:
+        other = "" if r["test set"] == "this export" else f"  (test set: {r['test set']}; score it again)"
         print(
             f"  {r['system']:<20} BLEU {r.get('bleu')}  chrF {r.get('chrf')}  TER {r.get('ter')}  "
-            f"METEOR {r.get('meteor')}  discourse F1 {r.get('discourse-f1')}"
+            f"METEOR {r.get('meteor')}  discourse F1 {r.get('discourse-f1')}{other}"
         )
     return 0
 

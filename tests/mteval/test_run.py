@@ -25,6 +25,8 @@ def test_two_systems_scored_per_chapter_and_metric_and_ranked(tmp_path):
     evaluate_system(layout, "test", tmp_path / "mixed.txt")
 
     rows = read_rows(layout.mt_scores("test", "copy"), "mt_scores")
+    scored = [r for r in rows if r["metric"] == "test-set"]
+    rows = [r for r in rows if r["metric"] != "test-set"]
     chapters = {r["chapter_id"] for r in rows}
     metrics = {r["metric"] for r in rows}
     assert len(chapters) == 1 + len(
@@ -34,9 +36,31 @@ def test_two_systems_scored_per_chapter_and_metric_and_ranked(tmp_path):
         f"{c}-{m}" for c in (*CATEGORIES, "pronoun", "discourse") for m in ("p", "r", "f1")
     }
     assert len(rows) == len(chapters) * len(metrics)
+    assert [(r["chapter_id"], r["value"]) for r in scored] == [(None, len(refs))]  # the split-level row
     board = leaderboard(layout)
-    assert [(r["system"], r["bleu"]) for r in board] == [("copy", 100.0), ("mixed", board[1]["bleu"])]
+    assert [(r["system"], r["bleu"], r["test set"]) for r in board] == [
+        ("copy", 100.0, "this export"),
+        ("mixed", board[1]["bleu"], "this export"),
+    ]
     assert board[1]["bleu"] < 50
+
+
+def test_a_score_on_an_earlier_export_of_the_split_is_marked_and_ranked_after(tmp_path):
+    layout = build_output(tmp_path / "output")
+    export_corpus(layout, ["text"])
+    test_en = layout.export_dir() / "text" / "test.en"
+    refs = test_en.read_text(encoding="utf-8").splitlines()
+    (tmp_path / "ref.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
+    evaluate_system(layout, "test", tmp_path / "ref.txt", name="before")
+    test_en.write_text("\n".join(["Another reference."] * len(refs)) + "\n", encoding="utf-8")  # a new export
+    (tmp_path / "other.txt").write_text("\n".join(["Another line."] * len(refs)) + "\n", encoding="utf-8")
+    evaluate_system(layout, "test", tmp_path / "other.txt", name="after")
+    board = leaderboard(layout)
+    assert [(r["system"], r["test set"]) for r in board] == [
+        ("after", "this export"),
+        ("before", f"an earlier export ({len(refs)} lines)"),
+    ]
+    assert board[1]["bleu"] > board[0]["bleu"]  # ranked after all the same
 
 
 def test_bad_system_names_are_refused(tmp_path):
