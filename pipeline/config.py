@@ -32,7 +32,7 @@ from filters.dedup import DedupConfig
 from filters.settings import CleanSettings
 from core.paths import REPO_ROOT
 from core.user_regex import compile_user
-from pipeline.yaml_safe import YamlProblem, read_yaml
+from core.yaml_safe import YamlProblem, read_yaml
 from pipeline.output_folder import LAYOUT
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
+from core.yaml_safe import YamlProblem, load_yaml
 from text.decoding import read_utf8
 
 SOURCE_DIR = REPO_ROOT / "demo" / "source"
@@ -55,6 +55,7 @@ class SourceBook:
 TEXT_FIELDS = (  # the fields of book.yaml that the sites show
     "title_zh", "title_en", "author_zh", "author_en", "synopsis_zh", "synopsis_en", "translator", "editor",
 )  # fmt: skip
+FIELDS = (*TEXT_FIELDS, "genre", "defects")
 DEFECTS = ("duplicate_zh", "truncated_en", "untranslated", "prologue_en", "merged_en", "author_note_zh")
 _DEFECT_SHAPES = {  # what each defect's value is: chapter numbers, true/false, or pairs of numbers
     "duplicate_zh": "a list of the book's chapter numbers",
@@ -134,20 +135,17 @@ def parse_chapter(path: Path) -> SourceChapter:
 
 def _meta(path: Path) -> dict:
     """The fields of a ``book.yaml``; SourceError (one line) for a missing file, or one that is not a YAML
-    mapping."""
+    mapping of the known fields (``core.yaml_safe``: no duplicate keys, no alias bombs)."""
     text = _text(path)
     try:
-        meta = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise SourceError(f"{where}: not valid YAML: {err.problem or err.context}") from None
-    except (yaml.YAMLError, ValueError) as err:  # a character YAML refuses; a date such as 2026-13-45
-        raise SourceError(f"{path}: not valid YAML: {' '.join(str(err).split())}") from None
-    except RecursionError:
-        raise SourceError(f"{path}: not valid YAML: nested too deeply") from None
+        meta = load_yaml(text)
+    except YamlProblem as err:
+        where = "" if err.where == "(file)" else f" {err.where}:"
+        raise SourceError(f"{path}:{where} {err}") from None
     if not isinstance(meta, dict):
         raise SourceError(f"{path}: not a mapping of book fields")
+    if unknown := sorted(str(name) for name in meta if name not in FIELDS):
+        raise SourceError(f"{path}: {', '.join(unknown)}: unknown field (fields: {', '.join(FIELDS)})")
     if missing := [name for name in TEXT_FIELDS if not isinstance(meta.get(name), str)]:
         raise SourceError(f"{path}: {', '.join(missing)}: missing or not text")
     defects = meta.get("defects") or {}

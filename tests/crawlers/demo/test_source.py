@@ -5,7 +5,16 @@ import sys
 import pytest
 
 from core.paths import REPO_ROOT
-from crawlers.demo.source import DEFECTS, TEXT_FIELDS, Bead, SourceError, load_book, main, parse_chapter
+from crawlers.demo.source import (
+    DEFECTS,
+    FIELDS,
+    TEXT_FIELDS,
+    Bead,
+    SourceError,
+    load_book,
+    main,
+    parse_chapter,
+)
 
 CHAPTER = """title-zh: 第三章 雨
 title-en: Chapter 3: Rain
@@ -72,10 +81,14 @@ BOOK_YAML = "".join(f"{name}: a\n" for name in TEXT_FIELDS)
     "yaml_text, message",
     [
         (None, "book.yaml: No such file or directory"),  # chapters without a book.yaml
-        ("title_zh: [a\n", "book.yaml:2: not valid YAML: expected ',' or ']', but got '<stream end>'"),
+        (
+            "title_zh: [a\n",
+            "book.yaml: line 2, column 1: not valid YAML: expected ',' or ']', but got '<stream end>'",
+        ),
         ("- a\n", "book.yaml: not a mapping of book fields"),
         ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
-        ("x: " + "[" * 50_000 + "]" * 50_000 + "\n", "book.yaml: not valid YAML: nested too deeply"),
+        ("x: " + "[" * 50_000 + "]" * 50_000 + "\n", "book.yaml: nested too deeply"),
+        ("title_zh: a\ntitle_zh: b\n", "book.yaml: title_zh: duplicate key (lines 1 and 2)"),
         (
             "title_zh: a\n",
             "book.yaml: title_en, author_zh, author_en, synopsis_zh, synopsis_en, translator, editor: missing or not text",
@@ -83,6 +96,7 @@ BOOK_YAML = "".join(f"{name}: a\n" for name in TEXT_FIELDS)
         (BOOK_YAML.replace("editor: a", "editor: [a]"), "book.yaml: editor: missing or not text"),
         (BOOK_YAML + "defects: {dupe_zh: [1]}\n", f"book.yaml: defects: a mapping of {', '.join(DEFECTS)}"),
         (BOOK_YAML + "defects: [1]\n", f"book.yaml: defects: a mapping of {', '.join(DEFECTS)}"),
+        (BOOK_YAML + "colour: red\n", f"book.yaml: colour: unknown field (fields: {', '.join(FIELDS)})"),
         (BOOK_YAML, "ch01.txt: needs both title-zh: and title-en:"),
     ],
 )

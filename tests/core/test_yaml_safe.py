@@ -2,7 +2,7 @@
 
 import pytest
 
-from pipeline.yaml_safe import YamlProblem, load_yaml
+from core.yaml_safe import YamlProblem, load_yaml
 
 
 def _bomb(levels: int = 9) -> str:
