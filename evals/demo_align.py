@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             for refine, value in tallies.items():
                 totals[refine] += value
             print(_summary(book.name, tallies[False], tallies[True]))
+    except BrokenPipeError:
+        raise  # a reader that quit early (| head): exit_with ends quietly
     except (DataError, SourceError, OSError) as err:  # not a folder, a malformed chapter, no beads
         print(f"error: {err}", file=sys.stderr)
         return 1

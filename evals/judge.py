@@ -233,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         _run(args)
+    except BrokenPipeError:
+        raise  # a reader that quit early (| head): exit_with ends quietly
     except (DataError, OSError) as e:  # unreadable, not UTF-8 or malformed input
         print(f"error: {e}", file=sys.stderr)
         return 1

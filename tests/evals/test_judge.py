@@ -2,6 +2,7 @@ import pytest
 
 from cohesion.stage import PHENOMENA
 from evals import judge
+from tests.helpers import piped_into_a_closed_reader
 
 
 def test_wilson_interval():
@@ -136,3 +137,10 @@ def test_a_verdict_file_without_a_verdict_is_one_line_not_an_empty_table(tmp_pat
         "",
         f"error: {verdicts}: no verdict in it (candidate_id, phenomenon, adjacency, 1|0 per line)\n",
     )
+
+
+def test_output_piped_into_a_reader_that_quit_ends_quietly():
+    result = piped_into_a_closed_reader(
+        ["evals.judge", "score", "cohesion/judgements/mac-dev-pass1.tsv"], b""
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
