@@ -205,19 +205,20 @@ class _Jieba:
         """The words of a run of jieba's block characters (``jieba.re_han_default``)."""
         end, n = self._route(text), len(text)
         words: list[str] = []
-        single, x = "", 0  # a run of one-character words, which jieba's HMM reads again
+        # where a run of one-character words, which jieba's HMM reads again, began: the run is sliced out
+        # whole (added to a character at a time, a run of Chinese and ASCII characters took time quadratic
+        # in its length)
+        single, x = 0, 0
         while x < n:
             y = end[x] + 1
-            if y - x == 1:
-                single += text[x]
-            else:
-                if single:
-                    self._singles(single, words)
-                    single = ""
+            if y - x > 1:
+                if single < x:
+                    self._singles(text[single:x], words)
                 words.append(text[x:y])
+                single = y
             x = y
-        if single:
-            self._singles(single, words)
+        if single < n:
+            self._singles(text[single:n], words)
         return words
 
     def _singles(self, run: str, words: list[str]) -> None:

@@ -10,6 +10,7 @@ from pypinyin.constants import PHRASES_DICT
 
 from text.chinese import (
     STOP_WORDS,
+    _jieba,
     _toneless,
     cut,
     name_pinyin,
@@ -136,6 +137,27 @@ def test_cut_reads_a_long_run_of_one_character_words_without_jiebas_hmm(monkeypa
         "了",
         "。",
     ]
+
+
+def test_block_slices_a_run_of_one_character_words_out_whole(monkeypatch):
+    """A run of one-character words is sliced from the block once, not added to a character at a time: that
+    took time quadratic in a run of Chinese and ASCII characters (中a1… of 480,000 characters: 18 s)."""
+
+    class Indexed(str):
+        reads = 0
+
+        def __getitem__(self, key):
+            if isinstance(key, int):
+                Indexed.reads += 1
+            return str.__getitem__(self, key)
+
+    tokenizer = _jieba()
+    text = "中a1" * 1000
+    end = tokenizer._route(text)
+    monkeypatch.setattr(tokenizer, "_route", lambda _: end)
+    words = tokenizer.block(Indexed(text))
+    assert words == jieba.lcut(text)
+    assert Indexed.reads == 0
 
 
 def test_segment_is_jiebas_cut_on_real_text():
