@@ -67,17 +67,23 @@ ROOM = 2  # chapters of further shift kept in the band before the search centres
 
 
 def _expected(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]) -> list[int]:
-    """Where the numbers put each zh position (0..n) in the en sequence (0..m)."""
+    """Where the numbers put each zh position (0..n) in the en sequence (0..m), in order as the numbers are:
+    a number in a gap of the en numbers no further than the en chapter after the gap, one before the first
+    en number before that chapter. (Put past the gap, or at its own position, the chapters of a
+    translation that skips half the book or starts halfway went back at the gap's end, the corridor was a
+    triangle and the search quadratic in the book's chapters.)"""
     m = len(en_numbers)
     numbered = [(number, j) for j, number in enumerate(en_numbers) if number is not None]
     keys = [number for number, _ in numbered]
     expected = []
     for i, number in enumerate(zh_numbers):
-        if number is None or not numbered or number < keys[0]:
+        if number is None or not numbered:
             guess = expected[-1] + 1 if expected else i
         else:
-            k = bisect_right(keys, number) - 1
+            k = max(bisect_right(keys, number) - 1, 0)
             guess = numbered[k][1] + number - keys[k]
+            if k + 1 < len(numbered):
+                guess = min(guess, numbered[k + 1][1])
         expected.append(min(max(guess, 0), m))
     expected.append(m)
     return expected
