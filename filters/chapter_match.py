@@ -28,7 +28,7 @@ the full search's.
 from __future__ import annotations
 
 import statistics
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -285,6 +285,10 @@ def match_chapters(
     corridor = _corridor(_centres(expected, anchors, m, config.band), m, config.band)
     anchors = [(i, j) for i, j in anchors if _reachable(i, j, corridor)]
     medians: dict[tuple[str, int], float] = {}
+    # per zh chapter i, the first and the last en chapter in its band: both in order (the corridor is
+    # monotone), so the zh chapters whose band holds an en chapter are one run, found by bisection
+    firsts = [max(corridor[i][0], 0) for i in range(n)]
+    lasts = [min(corridor[i + 1][1], m) - 1 for i in range(n)]
 
     def baseline(lang: str, k: int) -> float:
         """The chapter's median 1-1 score with the chapters of the other side in its band (chance level)."""
@@ -294,11 +298,8 @@ def match_chapters(
                     score((k,), (j,)).score for j in range(max(corridor[k][0], 0), min(corridor[k + 1][1], m))
                 ]
             else:
-                values = [
-                    score((i,), (k,)).score
-                    for i in range(n)
-                    if max(corridor[i][0], 0) <= k < min(corridor[i + 1][1], m)
-                ]
+                rows = range(bisect_left(lasts, k), bisect_right(firsts, k))
+                values = [score((i,), (k,)).score for i in rows]
             medians[lang, k] = statistics.median(values) if values else 0.0
         return medians[lang, k]
 
