@@ -18,6 +18,7 @@ number on the other side and no partner by content).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -97,11 +98,12 @@ def _units(rows: list[dict], rejected: list[tuple[dict, Rejection]]) -> list[Uni
                 kept.append(row)
         units.append(Unit(number, tuple(kept)))
     listed = sorted((u.rows[0]["toc_index"], u.number) for u in units)
+    listed_at = [toc_index for toc_index, _ in listed]
     keys = {id(u): (u.number, 0, u.rows[0]["toc_index"]) for u in units}
     for row in loose:  # after the numbered chapter listed just before it in the table of contents
-        before = [number for toc_index, number in listed if toc_index < row["toc_index"]]
+        before = bisect_left(listed_at, row["toc_index"])
         units.append(Unit(None, (row,)))
-        keys[id(units[-1])] = (before[-1] if before else -1, 1, row["toc_index"])
+        keys[id(units[-1])] = (listed[before - 1][1] if before else -1, 1, row["toc_index"])
     return sorted(units, key=lambda u: keys[id(u)])
 
 
@@ -152,8 +154,8 @@ def _how(match: Match, zh: list[Unit], en: list[Unit]) -> str:
     return f"{sides}: {agree}, content {match.similarity.describe()}"
 
 
-def _left_out(unit: Unit, other: list[Unit], paired_other: set[int], lang: str) -> Rejection:
-    namesakes = [k for k, u in enumerate(other) if unit.number is not None and u.number == unit.number]
+def _left_out(unit: Unit, namesakes: list[int], paired_other: set[int], lang: str) -> Rejection:
+    """Why ``unit`` was left out; ``namesakes``: the positions of the other side's chapters of its number."""
     if not namesakes:
         if unit.number is None:
             return Rejection("unmatched", f"{unit.label()}: no number and no partner by content", lang)
@@ -223,8 +225,12 @@ def pair_chapters(
         ("zh", zh, en, paired_zh, paired_en),
         ("en", en, zh, paired_en, paired_zh),
     ):
+        numbered: dict[int, list[int]] = defaultdict(list)  # the other side's positions by number
+        for k, unit in enumerate(other):
+            if unit.number is not None:
+                numbered[unit.number].append(k)
         for k, unit in enumerate(units):
             if k not in paired:
-                why = _left_out(unit, other, paired_other, lang)
+                why = _left_out(unit, numbered.get(unit.number, []), paired_other, lang)
                 rejected.extend((row, why) for row in unit.rows)
     return pairs, rejected

@@ -113,3 +113,50 @@ def test_same_number_but_another_text_is_low_similarity():
         ("b/zh/00003", "no_translation"),
         ("b/zh/00004", "no_translation"),
     ]
+
+
+class _Counted(dict):
+    """A row that counts the reads of its table-of-contents index."""
+
+    reads = 0
+
+    def __getitem__(self, key):
+        if key == "toc_index":
+            _Counted.reads += 1
+        return dict.__getitem__(self, key)
+
+
+def test_an_unnumbered_chapter_is_placed_without_reading_every_numbered_one():
+    """Each unnumbered en chapter read the table-of-contents index of every numbered one: time quadratic in
+    a book whose translator posts a note after every chapter."""
+    n = 200
+    rows = [_row("zh", k, k + 1) for k in range(n)]
+    rows += [_Counted(_row("en", 2 * k, k + 1)) for k in range(n)]
+    rows += [_Counted(_row("en", 2 * k + 1, None, title="Note")) for k in range(n)]
+    _Counted.reads = 0
+    pairs, rejected = pair_chapters(rows)
+    assert len(pairs) == n
+    assert sorted({why.reason for _, why in rejected}) == ["unmatched"]
+    assert _Counted.reads < 20 * n
+
+
+def test_a_chapter_left_out_is_explained_without_reading_every_chapter_of_the_other_side(monkeypatch):
+    """Each chapter left out looked through the other side's chapters for its number: time quadratic in a
+    book whose two sides share no number."""
+    from filters import pairing
+
+    passes = []
+
+    class Units(list):
+        def __iter__(self):
+            passes.append(len(self))
+            return list.__iter__(self)
+
+    real_units = pairing._units
+    monkeypatch.setattr(pairing, "_units", lambda rows, rejected: Units(real_units(rows, rejected)))
+    n = 100
+    rows = [_row("zh", k, k + 1) for k in range(n)] + [_row("en", k, k + 1 + n) for k in range(n)]
+    pairs, rejected = pair_chapters(rows)
+    assert pairs == []
+    assert {why.reason for _, why in rejected} == {"no_translation", "no_original"}
+    assert len(passes) < 10
