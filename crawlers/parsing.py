@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from lxml import etree
-from parsel import Selector
+from parsel import Selector, SelectorList
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
@@ -209,8 +209,25 @@ def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
     return TocPage(chapters=chapters, next_page=_link(response, selectors.toc_next))
 
 
+def _outermost(nodes: SelectorList) -> list[Selector]:
+    """The selected elements in document order, but none inside another: their text holds that of those
+    nested in them. Read for each nested one too, a body of elements nested a few thousand deep (which the
+    selector all picks) repeated its text and took time cubic in the depth: 2,000 deep, 16 s a page."""
+    if len(nodes) < 2 or not all(isinstance(node.root, etree._Element) for node in nodes):
+        return list(nodes)  # text nodes (a selector ending ::text) nest in nothing
+    selected = {node.root: node for node in nodes}
+    kept, inside = [], 0  # selected elements open around the walk's position
+    for event, element in etree.iterwalk(nodes[0].root.getroottree(), events=("start", "end")):
+        if element in selected:
+            if event == "start" and not inside:
+                kept.append(selected[element])
+            inside += 1 if event == "start" else -1
+    return kept
+
+
 def parse_chapter(response: TextResponse, selectors: Selectors) -> ChapterPage:
     title_node = response.css(selectors.title)
     title = _text(title_node[0]) if title_node else ""
-    paragraphs = [text for text in (_text(node) for node in response.css(selectors.body)) if text]
+    nodes = _outermost(response.css(selectors.body))
+    paragraphs = [text for text in (_text(node) for node in nodes) if text]
     return ChapterPage(title=title, paragraphs=paragraphs, next_part=_link(response, selectors.body_next))

@@ -401,3 +401,25 @@ def test_a_page_nested_as_deep_as_the_parser_reads_is_too_deep_not_a_shorter_cha
     )
     (record,) = spider.parse_toc(page(2100), entries=[])
     assert record["reason"] == "too_deep"
+
+
+def test_body_elements_nested_in_each_other_are_read_once_by_the_outermost(monkeypatch):
+    """Each nested element the body selector picks was read for its text again (its text repeated, and
+    time cubic in the depth: 2,000 deep, 16 s a page); only the outermost is read."""
+    from dataclasses import replace
+
+    from crawlers import parsing
+
+    reads = []
+    real_text = parsing._text
+    monkeypatch.setattr(parsing, "_text", lambda node: reads.append(node) or real_text(node))
+    nested = "<div>雨" * 300 + "</div>" * 300
+    html = f'<html><body><h1>第1章</h1><div id="content">{nested}<div>风</div><p>云</p></div></body></html>'
+    selectors = replace(ZH, title="h1", body="#content div")
+    page = parse_chapter(_response("http://zh.demo/1.html", html, "utf-8"), selectors)
+    assert page.paragraphs == [" ".join("雨" * 300), "风"]
+    assert len(reads) == 3  # the title, the outermost nested div, the last div
+    paragraphs = parse_chapter(
+        _response("http://zh.demo/1.html", html, "utf-8"), replace(selectors, body="#content div::text")
+    ).paragraphs
+    assert paragraphs == []  # text nodes hold no text nodes: read as before
