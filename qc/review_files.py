@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,9 +187,8 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
                 f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
                 f"{' '.join(COLUMNS)})"
             )
-        if twice := sorted(
-            {c for c in rows.fieldnames or [] if c in COLUMNS and rows.fieldnames.count(c) > 1}
-        ):
+        named = Counter(rows.fieldnames or [])  # counted once: a header of thousands of columns is no hang
+        if twice := sorted(c for c, n in named.items() if c in COLUMNS and n > 1):
             raise NotAReviewFile(
                 f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
             )

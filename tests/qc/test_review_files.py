@@ -290,3 +290,37 @@ def test_a_tsv_with_a_review_column_twice_is_an_error_not_read_from_the_last_one
     with pytest.raises(ValueError) as err:
         read_verdicts([path])
     assert str(err.value) == f"{path}: the verdict column twice in the header: which one holds the review?"
+
+
+def test_a_header_of_many_columns_is_read_in_a_few_passes(tmp_path, monkeypatch):
+    """The header was searched once per column for a second one of its name: a header repeating a column
+    tens of thousands of times (a 320 KB line) took time quadratic in its columns (40,000: 12 s)."""
+    passes = []
+
+    class Header(list):
+        def __iter__(self):
+            passes.append("iter")
+            return list.__iter__(self)
+
+        def __contains__(self, item):
+            passes.append("in")
+            return list.__contains__(self, item)
+
+        def count(self, item):
+            passes.append("count")
+            return list.count(self, item)
+
+    dict_reader = csv.DictReader
+
+    class Reader(dict_reader):
+        @property
+        def fieldnames(self):
+            names = dict_reader.fieldnames.fget(self)
+            return Header(names) if names is not None else None
+
+    monkeypatch.setattr(csv, "DictReader", Reader)
+    path = tmp_path / "r.tsv"
+    path.write_text("pair_id\t" + "\t".join(["verdict"] * 1000) + "\n", encoding="utf-8")
+    with pytest.raises(NotAReviewFile, match="the verdict column twice"):
+        read_verdicts([path])
+    assert len(passes) < 10
