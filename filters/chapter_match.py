@@ -309,10 +309,13 @@ def match_chapters(
         )
 
     matches: list[Match] = []
-    done = (0, 0)
+    done, k = (0, 0), 0  # the anchors (in order, as the windows are) are read once: k, the next one
     for start, end in _windows(anchors, n, m, config.margin):
-        matches += [taken(i, j) for i, j in anchors if done <= (i, j) < start]
+        while k < len(anchors) and anchors[k] < start:
+            if done <= anchors[k]:  # else inside the window before, which decided it again
+                matches.append(taken(*anchors[k]))
+            k += 1
         matches += _search(start, end, corridor, zh_numbers, en_numbers, score, baseline, config)
         done = end
-    matches += [taken(i, j) for i, j in anchors if done <= (i, j)]
+    matches += [taken(i, j) for i, j in anchors[k:] if done <= (i, j)]
     return matches
