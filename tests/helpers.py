@@ -158,6 +158,15 @@ def piped_into_a_closed_reader(module: list[str], data: bytes) -> subprocess.Com
         os.close(write)
 
 
+def without_language_data(module: list[str], folder: Path, text: str = "") -> subprocess.CompletedProcess:
+    """Run ``python -m MODULE`` with ``text`` on stdin and BWB_DATA (and NLTK's own path) naming ``folder``,
+    which holds no language data; its output as text."""
+    env = {**os.environ, "BWB_DATA": str(folder), "NLTK_DATA": str(folder)}
+    return subprocess.run(
+        [sys.executable, "-m", *module], input=text, capture_output=True, text=True, env=env
+    )
+
+
 def with_stdin_closed(module: list[str]) -> subprocess.CompletedProcess:
     """Run ``python -m MODULE`` started with stdin closed (``<&-``), its output as text."""
     return subprocess.run(

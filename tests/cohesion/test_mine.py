@@ -1,13 +1,10 @@
 import io
-import os
-import subprocess
-import sys
 import json
 
 import pytest
 
 from cohesion import mine
-from tests.helpers import piped_into_a_closed_reader, with_stdin_closed
+from tests.helpers import piped_into_a_closed_reader, with_stdin_closed, without_language_data
 
 
 def _run(monkeypatch, capsys, data: bytes, *argv: str) -> tuple[int, list[dict], str]:
@@ -179,13 +176,7 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(capsys):
 def test_language_data_without_wordnet_is_one_line_not_nltks_box(tmp_path):
     """BWB_DATA naming a folder without WordNet: NLTK's LookupError ended in a box of 15 lines."""
     (tmp_path / "a.txt").write_text("The dog barked at Anna.\nThe dog ran away.\n", encoding="utf-8")
-    env = {**os.environ, "BWB_DATA": str(tmp_path), "NLTK_DATA": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-m", "cohesion.mine", str(tmp_path / "a.txt")],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = without_language_data(["cohesion.mine", str(tmp_path / "a.txt")], tmp_path)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
         f"error: no WordNet in {tmp_path}/nltk_data/corpora/wordnet (the language data, which BWB_DATA "

@@ -1,4 +1,3 @@
-import os
 import re
 import subprocess
 import sys
@@ -9,7 +8,7 @@ from hypothesis import strategies as st
 
 from text.sentences import _ZH_END, _en_quote_ends, _punkt, _punkt_ends, _zh_boundaries
 from text.sentences import paragraph_starts, split_en, split_sentences, split_zh
-from tests.helpers import piped_into_a_closed_reader, with_stdin_closed
+from tests.helpers import piped_into_a_closed_reader, with_stdin_closed, without_language_data
 
 
 def test_zh_basic_marks_and_closing_quotes():
@@ -156,14 +155,7 @@ def test_cli():
 def test_english_without_its_punkt_data_is_one_line_not_nltks_box(tmp_path):
     """BWB_DATA naming a folder without the language data: a LookupError traceback ending in NLTK's box of
     asterisks (and in a build, that box on each FAILED line)."""
-    env = {**os.environ, "BWB_DATA": str(tmp_path), "NLTK_DATA": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-m", "text.sentences", "--lang", "en"],
-        input="Dr. Smith went home.\n",
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = without_language_data(["text.sentences", "--lang", "en"], tmp_path, "Dr. Smith went home.\n")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
         f"error: no English punkt data in {tmp_path}/nltk_data/tokenizers/punkt_tab/english (the language "
