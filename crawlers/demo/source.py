@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
 from core.yaml_safe import YamlProblem, load_yaml
