@@ -22,7 +22,7 @@ from cohesion import lexicon
 
 DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
-OWNER_GENDER = {"his": "m", "her": "f"}
+OWNER_GENDER = {"his": "m", "her": "f"}  # the gender a possessive gives its owner ("Her Ladyship" too)
 NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())

@@ -80,7 +80,6 @@ PERSON_OBJECT = frozenset(
 )
 OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
 SUBJECT_FORMS = frozenset(("he", "she", "they"))
-TITLE_POSSESSIVES = {"his": "m", "her": "f"}  # the gender of "His Majesty", "Her Ladyship"
 # Plural forms of address: "their ladyships" is a title, in any case, not a pronoun and a noun.
 PLURAL_HONORIFICS = frozenset("majesties highnesses ladyships lordships excellencies eminences".split())
 PLACE = frozenset(
@@ -497,7 +496,7 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
     if m.kind == "name":
         head = _head_word(m).lower()
         return (
-            TITLE_POSSESSIVES.get(m.title)  # "Her Ladyship"
+            nounphrase.OWNER_GENDER.get(m.title)  # "Her Ladyship"
             or lexicon.genders().get((m.title, "title"))
             or ch.genders.get(m.text)
             or lexicon.genders().get((head, "title"))
