@@ -8,8 +8,7 @@ frequent WordNet senses of one is among those of the other or is similar to one 
 the earlier subject when it is the subject of every sentence between and agrees with it: he/she a person or
 an animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a
 kind ("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
-possessive only
-where the earlier noun had an owner too ("an automobile ... his car" is mostly another car). Two nouns match
+possessive only where the earlier noun had an owner too ("an automobile ... his car" is mostly another car). Two nouns match
 when their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing any
 sense linked face/expression and tier/level). A later noun that points back with a demonstrative or "such"
 ("this sword", "any such dispute", :func:`cohesion.nounphrase.pointing`) may also take one of its two most

@@ -207,10 +207,7 @@ def _serve(r: _Reader, value: Any, where: str, base_dir: Path) -> Path:
 
 def _folder(r: _Reader, path: Path, where: str) -> Path:
     """``path`` resolved, a folder; a config error where it is none (missing, a file, a symbolic link loop)."""
-    try:
-        folder = path.resolve()
-    except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
-        raise r.fail(where, f"{path} is a symbolic link that loops, not a folder") from None
+    folder = _resolved(r, path, where, str(path))
     if not folder.is_dir():
         raise r.fail(
             where, f"{folder} is not a folder" if folder.exists() else f"folder {folder} does not exist"
@@ -471,12 +468,13 @@ def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str])
 OUTPUT_ROOT = REPO_ROOT / "output"
 
 
-def _resolved(r: _Reader, path: Path, shown: str) -> Path:
-    """``path`` resolved; a config error of ``output`` where it is a symbolic link that loops."""
+def _resolved(r: _Reader, path: Path, where: str, shown: str) -> Path:
+    """``path`` resolved; a config error of field ``where``, naming the path as ``shown``, where it is a
+    symbolic link that loops."""
     try:
         return path.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
-        raise r.fail("output", f"{shown} is a symbolic link that loops, not a folder") from None
+        raise r.fail(where, f"{shown} is a symbolic link that loops, not a folder") from None
 
 
 def _output_folder(r: _Reader, value: Any) -> Path:
@@ -493,9 +491,9 @@ def _output_folder(r: _Reader, value: Any) -> Path:
                 f"missing, and the default output/{r.path.stem} would mix with another "
                 "output's folders: set output: (e.g. output/my-novels)",
             )
-        _resolved(r, OUTPUT_ROOT / r.path.stem, f"the default output/{r.path.stem}")
+        _resolved(r, OUTPUT_ROOT / r.path.stem, "output", f"the default output/{r.path.stem}")
         return OUTPUT_ROOT / r.path.stem
-    folder = _resolved(r, REPO_ROOT / r.text(value, "output"), repr(value))
+    folder = _resolved(r, REPO_ROOT / r.text(value, "output"), "output", repr(value))
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
     if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:
