@@ -5,22 +5,23 @@ Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) matc
 frequent WordNet senses of one is among those of the other or is similar to one ("angry" / "furious", "happy"
 / "glad"), and both describe the same thing: they modify the same noun, or are predicated of the same subject
 ("Nora was angry. She was furious."; a third-person pronoun subject in a later sentence is taken to continue
-the earlier subject when it is the subject of every sentence between and agrees with it: he/she a person or
-an animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a
-kind ("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
-possessive only where the earlier noun had an owner too ("an automobile ... his car" is mostly another car). Two nouns match
-when their most frequent WordNet senses are the same synset (WordNet orders senses by frequency; allowing any
-sense linked face/expression and tier/level). A later noun that points back with a demonstrative or "such"
-("this sword", "any such dispute", :func:`cohesion.nounphrase.pointing`) may also take one of its two most
-frequent senses, and that sense may also lie right above or below the earlier noun's most frequent sense ("a
-weapon ... this sword", "a gift ... this present"): the pointer says it names again something named before. A
-Chinese noun shared by the two aligned sentences is recorded as evidence (``zh_shared=…``, not required).
-Other pairs whose first senses differ (prairie/grassland) are left out: gating second senses or hypernyms on
-that evidence was tried on mac-dev and let in unrelated pairs (the shared Chinese noun is seldom the one under
-both nouns), and a hypernym link without a pointer let in mostly different things of a kind (JUDGEMENTS.md,
-synonym recall round). Generic nouns, nouns in idioms (``data/noun_idioms.txt``: "take no chances"),
-morphological variants (one lemma a prefix of the other, or a long common prefix) and pairs whose phrases show
-different referents (:func:`cohesion.nounphrase.different`: "a servant girl / a proper miss") are skipped."""
+the earlier subject when it is the subject of every sentence between and agrees with it: he/she a person or an
+animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a kind
+("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
+possessive only where the earlier noun had an owner too ("an automobile ... his car" is mostly another car).
+Two nouns match when their most frequent WordNet senses are the same synset (WordNet orders senses by
+frequency; allowing any sense linked face/expression and tier/level). A later noun that points back with a
+demonstrative or "such" ("this sword", "any such dispute", :func:`cohesion.nounphrase.pointing`) may also take
+one of its two most frequent senses, and that sense may also lie right above or below the earlier noun's most
+frequent sense ("a weapon ... this sword", "a gift ... this present"): the pointer says it names again
+something named before. A Chinese noun shared by the two aligned sentences is recorded as evidence
+(``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland) are left out:
+gating second senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
+Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in mostly
+different things of a kind (JUDGEMENTS.md, synonym recall round). Generic nouns, nouns in idioms
+(``data/noun_idioms.txt``: "take no chances"), morphological variants (one lemma a prefix of the other, or a
+long common prefix) and pairs whose phrases show different referents (:func:`cohesion.nounphrase.different`:
+"a servant girl / a proper miss") are skipped."""
 
 from __future__ import annotations
 
