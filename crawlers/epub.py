@@ -30,13 +30,13 @@ import zlib
 import xml.etree.ElementTree as ET
 from xml.parsers import expat
 from collections import Counter
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.entities import html5
 from pathlib import Path
 from urllib.parse import unquote
 
 from crawlers.limits import Caps
+from crawlers.nesting import outermost
 
 _NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -286,19 +286,6 @@ def _text(element: ET.Element) -> str:
     return _SPACE.sub(" ", "".join(element.itertext())).strip()
 
 
-def _outermost(root: ET.Element, wanted: Callable[[ET.Element], bool]) -> Iterator[ET.Element]:
-    """The elements under ``root`` that ``wanted`` picks, in document order, but none inside another:
-    their text holds that of those nested in them. Asking each nested one for its text instead (a heading
-    or link nested a million deep, which no valid document has) reads the subtree once per level."""
-    stack = [root]
-    while stack:
-        element = stack.pop()
-        if wanted(element):
-            yield element
-        else:
-            stack.extend(reversed(element))
-
-
 def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]:
     """Spine href -> title from the EPUB 3 nav document or the EPUB 2 NCX (empty when neither reads)."""
     titles: dict[str, str] = {}
@@ -311,7 +298,7 @@ def _toc_titles(archive: _Archive, opf: ET.Element, base: str) -> dict[str, str]
         if nav is not None:
             path = posixpath.join(base, unquote(nav.get("href", "")))
             link_tag = f"{{{_NS['x']}}}a"
-            for link in _outermost(_xml(archive, path, "bad_nav", "x"), lambda e: e.tag == link_tag):
+            for link in outermost(_xml(archive, path, "bad_nav", "x"), lambda e: e.tag == link_tag):
                 href = posixpath.normpath(
                     posixpath.join(posixpath.dirname(path), unquote(link.get("href", "")))
                 )
@@ -390,7 +377,7 @@ def _chapter(root: ET.Element, href: str, toc_title: str) -> tuple[EpubChapter |
         tail = aside.tail  # the text after the note is the chapter's
         aside.clear()  # footnotes and translator's asides
         aside.tail = tail
-    headings = _outermost(body, lambda e: isinstance(e.tag, str) and _local(e.tag) in _HEADINGS)
+    headings = outermost(body, lambda e: isinstance(e.tag, str) and _local(e.tag) in _HEADINGS)
     heading = next((text for e in headings if (text := _text(e))), "")
     title = heading or toc_title
     if types & MATTER_TYPES:
@@ -421,7 +408,7 @@ def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
     encrypted: dict[str, str] = {}  # entry name -> its algorithm
     # walked once each, the outermost only (an EncryptedData nested in another, which no valid file has,
     # asked for its own method and references read its subtree once per level: hours for a deep one)
-    for data in _outermost(root, lambda e: isinstance(e.tag, str) and _local(e.tag) == "EncryptedData"):
+    for data in outermost(root, lambda e: isinstance(e.tag, str) and _local(e.tag) == "EncryptedData"):
         inside = [e for e in data.iter() if isinstance(e.tag, str)]
         methods = [e.get("Algorithm", "") for e in inside if _local(e.tag) == "EncryptionMethod"]
         method = next((m for m in methods if m not in _FONT_OBFUSCATION), None if methods else "")

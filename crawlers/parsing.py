@@ -11,6 +11,7 @@ from parsel import Selector, SelectorList
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
+from crawlers.nesting import outermost
 from crawlers.profile import Selectors
 
 MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
@@ -210,19 +211,13 @@ def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
 
 
 def _outermost(nodes: SelectorList) -> list[Selector]:
-    """The selected elements in document order, but none inside another: their text holds that of those
-    nested in them. Read for each nested one too, a body of elements nested a few thousand deep (which the
-    selector all picks) repeated its text and took time cubic in the depth: 2,000 deep, 16 s a page."""
+    """The selected elements in document order, but none inside another (``crawlers.nesting``): read for
+    each nested one too, a body of elements nested a few thousand deep (which the selector all picks)
+    repeated its text and took time cubic in the depth: 2,000 deep, 16 s a page."""
     if len(nodes) < 2 or not all(isinstance(node.root, etree._Element) for node in nodes):
         return list(nodes)  # text nodes (a selector ending ::text) nest in nothing
     selected = {node.root: node for node in nodes}
-    kept, inside = [], 0  # selected elements open around the walk's position
-    for event, element in etree.iterwalk(nodes[0].root.getroottree(), events=("start", "end")):
-        if element in selected:
-            if event == "start" and not inside:
-                kept.append(selected[element])
-            inside += 1 if event == "start" else -1
-    return kept
+    return [selected[e] for e in outermost(nodes[0].root.getroottree().getroot(), selected.__contains__)]
 
 
 def parse_chapter(response: TextResponse, selectors: Selectors) -> ChapterPage:
