@@ -294,9 +294,7 @@ def match_chapters(
         """The chapter's median 1-1 score with the chapters of the other side in its band (chance level)."""
         if (lang, k) not in medians:
             if lang == "zh":
-                values = [
-                    score((k,), (j,)).score for j in range(max(corridor[k][0], 0), min(corridor[k + 1][1], m))
-                ]
+                values = [score((k,), (j,)).score for j in range(firsts[k], lasts[k] + 1)]
             else:
                 rows = range(bisect_left(lasts, k), bisect_right(firsts, k))
                 values = [score((i,), (k,)).score for i in rows]
