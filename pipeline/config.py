@@ -67,6 +67,13 @@ _RANGES: dict[str, tuple[float, float]] = {
     "SearchParams.one_to_many": (0, 16),
     "SearchParams.skip_zh": (-10, 0),
     "SearchParams.skip_en": (-10, 0),
+    # weights of scores of about 0 to 1 a sentence: past 10 one swamps the others, and near 1e308 the
+    # search's sums overflow to inf and NaN (numpy warnings, beads chosen at random)
+    **{
+        f"SearchParams.{weight}": (0, 10)
+        for weight in ("para_bonus", "para_cross", "orphan", "marks", "balance", "end_quote")
+    },
+    "HybridWeights.weight": (0, 10),
 }
 
 

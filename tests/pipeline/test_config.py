@@ -445,7 +445,20 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         ),
         (
             {"align": {"hybrid": {"weight": True}}},
-            "options.align.hybrid.weight: expected a number >= 0, got True",
+            "options.align.hybrid.weight: expected a number from 0 to 10, got True",
+        ),
+        # a weight near 1e308 overflowed the search's sums to inf and NaN: numpy warnings, beads at random
+        (
+            {"align": {"search": {"marks": 1e308}}},
+            "options.align.search.marks: expected a number from 0 to 10, got 1e+308",
+        ),
+        (
+            {"align": {"search": {"para_bonus": 11}}},
+            "options.align.search.para_bonus: expected a number from 0 to 10, got 11",
+        ),
+        (
+            {"align": {"hybrid": {"weight": 1e300}}},
+            "options.align.hybrid.weight: expected a number from 0 to 10, got 1e+300",
         ),
     ],
 )
