@@ -21,6 +21,8 @@ from exports.report import build_report
 from exports.stage import FORMATS, export_corpus
 from exports.stats import render_table, table6
 
+MAX_BEADS = 10_000_000  # BWB has 9.6M sentence pairs; far more ran for hours or ended in a MemoryError
+
 _HANZI = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈"
 
 
@@ -90,6 +92,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--chapters", type=positive, default=50, help="chapters per book (default 50)")
     parser.add_argument("--beads", type=positive, default=60, help="beads per chapter (default 60)")
     args = parser.parse_args(argv)
+    if (beads := args.books * args.chapters * args.beads) > MAX_BEADS:  # held in memory, a book at a time
+        parser.error(
+            f"--books x --chapters x --beads is {beads:,} beads, over the {MAX_BEADS:,} this bench writes"
+        )
     with tempfile.TemporaryDirectory(prefix="bench-exports-") as tmp:
         layout = Layout(Path(tmp))
         n = build_corpus(layout, args.books, args.chapters, args.beads)

@@ -18,7 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from core.arg_types import OneLineParser, positive
+from bench.synthetic_books import CHAPTERS
+from core.arg_types import OneLineParser
 from evals.data import EVAL_DATA
 from filters.chapter_filters import FilterConfig
 from text.sentences import split_sentences
@@ -126,7 +127,12 @@ def synthetic_rates(size: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bench.bench_filters", description=__doc__.splitlines()[0])
-    parser.add_argument("--chapters", type=positive, default=200, help="chapters per language")
+    parser.add_argument(
+        "--chapters",
+        type=CHAPTERS,
+        default=200,
+        help="chapters per language",
+    )
     parser.add_argument(
         "--data",
         type=Path,

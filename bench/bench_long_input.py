@@ -12,11 +12,13 @@ import resource
 import sys
 import time
 
-from core.arg_types import OneLineParser, positive
+from core.arg_types import OneLineParser, positive_up_to
 from filters.dedup import MinHasher, content_hash
 from text.sentences import split_en, split_zh
 
 ZH = ["他走了。", "“你好……”", "【系统：任务完成。】", "她说：“走吧。”", "甲乙丙丁，", "……", "“好。”他说。"]
+MAX_CHARS = 300_000_000  # more than a local text book (256 MiB) holds; 10**20 raised an OverflowError
+
 EN = [
     "He went home. ",
     'She said "Yes!" and left. ',
@@ -38,7 +40,10 @@ def _peak_mb() -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bench.bench_long_input", description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--chars", type=positive, default=2_000_000, help="length of the paragraph and the chapter"
+        "--chars",
+        type=positive_up_to(MAX_CHARS, "a text book's 256 MiB is fewer characters"),
+        default=2_000_000,
+        help="length of the paragraph and the chapter",
     )
     args = parser.parse_args(argv)
     print(f"{'what':<34} {'chars':>11} {'CPU s':>8} {'peak MB over the text':>22}")

@@ -33,8 +33,9 @@ import yaml
 
 from bench.bench_scale import SAVED, children_cpu, load
 from bench.bwb import FAMILY, STAGES, StageCost, corpus_units
-from bench.synthetic_books import write_books
-from core.arg_types import OneLineParser, output_folder, positive
+from bench.synthetic_books import BOOKS, CHAPTERS, write_books
+from core.arg_types import OneLineParser, output_folder
+from pipeline.cli_args import workers as worker_count
 from core.storage import DamagedFile, read_json
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
@@ -47,8 +48,9 @@ TASK_LINE = re.compile(r"^\s*done\s+(\w+)\s+\S+\s+[\d.]+s\s+([\d.]+)s cpu$")
 PRELOAD_LINE = re.compile(r"^\s*preload\s+(\w+)\s+([\d.]+)s cpu$")
 
 
-def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> None:
-    """Run the build one stage per command; after each, ``record`` gets its wall and CPU seconds (by its last stage)."""
+def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> bool:
+    """Run the build one stage per command; after each, ``record`` gets its wall and CPU seconds (by its last
+    stage). False, after one line on stderr, where a command failed."""
     runs: dict[str, dict[str, float]] = {}
     for until in RUNS:
         command = [
@@ -65,9 +67,13 @@ def build(config: Path, output: Path, workers: int, log: Path, record: Path) -> 
         print(f"$ {' '.join(command[1:])}", flush=True)
         wall, cpu = time.monotonic(), children_cpu()
         with log.open("a", encoding="utf-8") as stderr:
-            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=stderr, check=True)
+            status = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=stderr).returncode
+        if status:  # its own lines are in the log
+            print(f"error: the command above failed (exit status {status}); see {log}", file=sys.stderr)
+            return False
         runs[until or "mine"] = {"wall": time.monotonic() - wall, "cpu": children_cpu() - cpu}
         record.write_text(json.dumps({"workers": workers, "commands": runs}) + "\n", encoding="utf-8")
+    return True
 
 
 def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, float], dict[str, int]]:
@@ -125,9 +131,9 @@ def report(folder: Path, costs_path: Path, costs: dict[str, StageCost]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bench.real_build", description=__doc__.splitlines()[0])
-    parser.add_argument("--books", type=positive, default=5, help="synthetic books (default 5)")
-    parser.add_argument("--chapters", type=positive, default=530, help="Chinese chapters per book")
-    parser.add_argument("--workers", type=positive, default=2, help="Luigi workers (default 2)")
+    parser.add_argument("--books", type=BOOKS, default=5, help="synthetic books (default 5)")
+    parser.add_argument("--chapters", type=CHAPTERS, default=530, help="Chinese chapters per book")
+    parser.add_argument("--workers", type=worker_count, default=2, help="Luigi workers (1 to 256, default 2)")
     parser.add_argument("--folder", type=output_folder, help="where the books, the output and build.log go")
     parser.add_argument(
         "--costs", type=Path, default=SAVED, help=f"the scale bench's costs (default {SAVED})"
@@ -157,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {folder}: holds an earlier build; give an empty or new folder", file=sys.stderr)
         return 1
     config = write_books(folder, args.books, args.chapters, renumber=True)
-    build(config, folder / "output", args.workers, folder / "build.log", folder / "runs.json")
+    if not build(config, folder / "output", args.workers, folder / "build.log", folder / "runs.json"):
+        return 1
     report(folder, args.costs, costs)
     return 0
 

@@ -14,7 +14,11 @@ from pathlib import Path
 import yaml
 
 from bench.synthetic import synthetic_raw
-from core.arg_types import OneLineParser, output_folder, positive
+from core.arg_types import OneLineParser, output_folder, positive_up_to
+from crawlers.limits import Caps
+
+BOOKS = positive_up_to(1000, "BWB has 384 books")  # more only wrote for hours
+CHAPTERS = positive_up_to(Caps().chapters, "the most a book may have: too_many_chapters")
 
 
 def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
@@ -45,8 +49,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "folder", type=output_folder, help="folder to write the books, their sites and config.yaml into"
     )
-    parser.add_argument("--books", type=positive, default=20, help="how many books (default 20)")
-    parser.add_argument("--chapters", type=positive, default=4, help="chapters per book (default 4)")
+    parser.add_argument(
+        "--books",
+        type=BOOKS,
+        default=20,
+        help="how many books (default 20)",
+    )
+    parser.add_argument(
+        "--chapters",
+        type=CHAPTERS,
+        default=4,
+        help="chapters per book (default 4)",
+    )
     parser.add_argument("--renumber", action="store_true", help="prologues, skipped and merged translations")
     args = parser.parse_args(argv)
     print(write_books(args.folder, args.books, args.chapters, args.renumber))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -21,6 +22,19 @@ def positive(text: str) -> int:
     if not _digits(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
     return int(text)
+
+
+def positive_up_to(maximum: int, why: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to ``maximum``; ``why`` says where the bound comes from (a
+    count past any real use, which would run for days or end in a MemoryError)."""
+
+    def read(text: str) -> int:
+        number = positive(text)
+        if number > maximum:
+            raise argparse.ArgumentTypeError(f"{text!r} is over {maximum:,} ({why})")
+        return number
+
+    return read
 
 
 def whole(text: str) -> int:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from core.arg_types import OneLineParser, positive
+from core.arg_types import OneLineParser, positive_up_to
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
@@ -173,7 +173,12 @@ def main(argv: list[str] | None = None) -> int:
         default=EVAL_DATA,
         help="where the data sets live (default ../shared/eval-data)",
     )
-    parser.add_argument("--pieces", type=positive, default=3, help="pieces each real chapter is cut into")
+    parser.add_argument(
+        "--pieces",
+        type=positive_up_to(10_000, "more pieces than a chapter has beads are empty"),
+        default=3,
+        help="pieces each real chapter is cut into",
+    )
     parser.add_argument(
         "--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)"
     )

@@ -114,7 +114,7 @@ def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, fil
         ("bench_filters", "--chapters", "0"),
         ("bench_long_input", "--chars", "-5"),
         ("bench_shape", "--chapters", "0"),
-        ("real_build", "--workers", "0"),
+        ("real_build", "--books", "0"),
         ("synthetic_books", "--books", "0"),
         ("bench_scale", "--cores", "2,x"),
     ],
@@ -127,6 +127,37 @@ def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option,
         f"python -m bench.{module}: error: argument {option}: '{wrong}' is not a positive whole number "
         f"(see python -m bench.{module} --help)\n"
     )
+
+
+BIG = "9" * 20
+
+
+@pytest.mark.parametrize(
+    "module, args, problem",
+    [  # each ran for hours, or ended in an OverflowError or MemoryError traceback
+        ("bench_filters", ["--chapters", BIG], f"argument --chapters: '{BIG}' is over 100,000 (the most a book may have: too_many_chapters)"),
+        ("bench_long_input", ["--chars", BIG], f"argument --chars: '{BIG}' is over 300,000,000 (a text book's 256 MiB is fewer characters)"),
+        ("real_build", ["--books", BIG], f"argument --books: '{BIG}' is over 1,000 (BWB has 384 books)"),
+        ("real_build", ["--workers", BIG], f"argument --workers: '{BIG}' is not a whole number from 1 to 256"),
+        ("synthetic_books", ["--chapters", BIG, "x"], f"argument --chapters: '{BIG}' is over 100,000 (the most a book may have: too_many_chapters)"),
+        ("bench_exports", ["--books", "1000", "--beads", "2000"], "--books x --chapters x --beads is 100,000,000 beads, over the 10,000,000 this bench writes"),
+    ],
+)  # fmt: skip
+def test_a_count_past_any_real_use_is_refused_before_any_work(module, args, problem):
+    done = bench(module, *args)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert (
+        done.stderr == f"python -m bench.{module}: error: {problem} (see python -m bench.{module} --help)\n"
+    )
+
+
+def test_a_failed_build_command_ends_the_real_build_in_one_line(tmp_path, monkeypatch, capsys):
+    from bench import real_build
+
+    monkeypatch.setattr(real_build.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 2))
+    log = tmp_path / "build.log"
+    assert not real_build.build(tmp_path / "c.yaml", tmp_path / "o", 1, log, tmp_path / "runs.json")
+    assert capsys.readouterr().err == f"error: the command above failed (exit status 2); see {log}\n"
 
 
 def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path):

@@ -3,7 +3,16 @@ from pathlib import Path
 
 import pytest
 
-from core.arg_types import OneLineParser, input_path, name, output_file, output_folder, positive, whole
+from core.arg_types import (
+    OneLineParser,
+    input_path,
+    name,
+    output_file,
+    output_folder,
+    positive,
+    positive_up_to,
+    whole,
+)
 
 
 def test_positive_takes_whole_numbers_from_one():
@@ -132,3 +141,13 @@ def test_an_output_folder_whose_path_is_not_utf8_is_refused(tmp_path, monkeypatc
     (tmp_path / "é").mkdir()
     monkeypatch.chdir(tmp_path / "é")  # UTF-8 beyond ASCII is fine
     assert output_folder(".") == Path(".")
+
+
+def test_positive_up_to_names_its_bound_and_why():
+    read = positive_up_to(1000, "BWB has 384 books")
+    assert read("1000") == 1000
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        read("9" * 30)  # ran for hours (or past memory) before
+    assert str(err.value) == f"'{'9' * 30}' is over 1,000 (BWB has 384 books)"
+    with pytest.raises(argparse.ArgumentTypeError, match="is not a positive whole number"):
+        read("0")
