@@ -40,7 +40,7 @@ def mine_book(
         where = beads.get(chapter["chapter_id"], {})
         zh = [where.get(i, ("", ""))[1] for i in range(len(sentences))]
         key = _key(chapter["chapter_id"], sentences, zh)
-        hit = cache.get(key) if cache is not None else None
+        hit = _cached(cache.get(key)) if cache is not None else None
         if hit is None:
             todo.append((sentences, zh))
         plan.append((chapter, sentences, where, key, hit))
@@ -53,7 +53,7 @@ def mine_book(
             if cache is not None:
                 cache[key] = [asdict(c) for c in found]
         else:
-            found = [_candidate(c) for c in hit]
+            found = hit
         for n, candidate in enumerate(found):
             rows.append(_row(chapter, n, candidate, sentences, where))
             counts[candidate.phenomenon, candidate.adjacency] += 1
@@ -81,6 +81,28 @@ def _rules() -> str:
 
 def _candidate(data: dict) -> Candidate:
     return Candidate(**{**data, "a": Span(**data["a"]), "b": Span(**data["b"])})
+
+
+def _cached(entry: object) -> list[Candidate] | None:
+    """A cache entry's candidates; None (mined again, the entry rewritten) where it is not what
+    ``mine_book`` writes, a list of candidates as mappings with fields of their types: an entry
+    overwritten with other JSON failed the book's MineBook on every run (``TypeError: 'int' object is not
+    a mapping``), which no rerun repaired."""
+    if not isinstance(entry, list):
+        return None
+    try:
+        found = [_candidate(c) for c in entry]
+    except (TypeError, KeyError):  # not a mapping, a field missing or unknown
+        return None
+    return found if all(map(_well_typed, found)) else None
+
+
+def _well_typed(c: Candidate) -> bool:
+    spans = all(
+        all(type(n) is int for n in (s.sent, s.start, s.end)) and isinstance(s.text, str) for s in (c.a, c.b)
+    )
+    texts = all(isinstance(t, str) for t in (c.subtype, c.trigger, c.evidence))
+    return spans and texts and c.phenomenon in PHENOMENA and isinstance(c.clauses, bool)
 
 
 def _beads(pair_rows: Iterable[dict]) -> dict[str, dict[int, tuple[str, str]]]:

@@ -57,6 +57,26 @@ def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
         mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh
 
 
+@pytest.mark.parametrize(
+    "entry",
+    [
+        [1],
+        {"a": 1},
+        "text",
+        [{"phenomenon": "repetition"}],
+        [{"phenomenon": "telepathy", "subtype": "", "a": [0], "b": [0], "trigger": ""}],
+    ],
+)
+def test_a_cache_entry_of_another_shape_is_mined_again_and_rewritten(mined, entry):
+    cache: dict = {}
+    rows = mine_book([CHAPTER], PAIRS, cache).rows
+    (key,) = cache
+    cache[key] = entry  # overwritten with other JSON: MineBook failed with a TypeError on every run
+    result = mine_book([CHAPTER], PAIRS, cache)
+    assert result.rows == rows and result.stats["cached"] == 0
+    assert mine_book([CHAPTER], PAIRS, cache).stats["cached"] == 1
+
+
 def test_a_sentence_over_the_limit_is_counted_and_mined_as_empty(mined):
     long = "He took the lamp. " * 600
     chapter = {**CHAPTER, "en_sentences": [CHAPTER["en_sentences"][0], long, *CHAPTER["en_sentences"][1:]]}
