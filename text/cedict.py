@@ -64,11 +64,11 @@ def parse(path: Path = CEDICT_FILE) -> Dictionary:
 
 @cache
 def load(cache_dir: Path = DICTIONARY_CACHE) -> Dictionary:
-    """The parsed dictionary, from a versioned pickle under ``cache_dir`` (written atomically on first use)."""
+    """The parsed dictionary, from a versioned pickle under ``cache_dir`` (written atomically on first use;
+    parsed and written again where it cannot be read back: ``_cached``)."""
     path = cache_dir / f"cedict-v{CACHE_VERSION}.pickle"
-    if path.is_file():
-        with path.open("rb") as handle:
-            return pickle.load(handle)
+    if path.is_file() and (cached := _cached(path)) is not None:
+        return cached
     dictionary = parse(CEDICT_FILE)
     cache_dir.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
@@ -76,3 +76,16 @@ def load(cache_dir: Path = DICTIONARY_CACHE) -> Dictionary:
         pickle.dump(dictionary, handle, protocol=pickle.HIGHEST_PROTOCOL)
     tmp.replace(path)
     return dictionary
+
+
+def _cached(path: Path) -> Dictionary | None:
+    """The pickled dictionary at ``path``; None where it is damaged (cut short, overwritten: pickle raises
+    any of these on bytes it did not write) or holds something else. A damaged cache failed every book's
+    AlignBook, on every run, with ``UnpicklingError: pickle data was truncated``, naming no file."""
+    try:
+        with path.open("rb") as handle:
+            dictionary = pickle.load(handle)
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError, IndexError,
+            KeyError, OSError):  # fmt: skip
+        return None
+    return dictionary if isinstance(dictionary, dict) else None

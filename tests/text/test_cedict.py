@@ -1,4 +1,7 @@
 import gzip
+import pickle
+
+import pytest
 
 from text import cedict
 
@@ -30,3 +33,23 @@ def test_load_is_cached_on_disk(tmp_path, monkeypatch):
     assert list(tmp_path.glob("cedict-v*.pickle"))
     path.unlink()  # second load comes from the pickle
     assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[: len(data) // 2],  # cut short: UnpicklingError, naming no file, in every AlignBook
+        lambda data: b"",
+        lambda data: b"not a pickle at all",
+        lambda data: pickle.dumps([1, 2]),  # another object
+    ],
+)
+def test_a_damaged_cache_is_parsed_and_written_again(tmp_path, monkeypatch, damage):
+    path = tmp_path / "mini.txt.gz"
+    path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
+    monkeypatch.setattr(cedict, "CEDICT_FILE", path)
+    cedict.load.__wrapped__(tmp_path)
+    (cached,) = tmp_path.glob("cedict-v*.pickle")
+    cached.write_bytes(damage(cached.read_bytes()))
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
+    assert pickle.loads(cached.read_bytes()) == {"好": ("good",)}
