@@ -28,6 +28,7 @@ from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
 from core.rejection import shorten
+from core.stdio import exit_with
 from core.storage import parquet_source, sweep_beside, write_bytes
 from text.decoding import read_utf8
 
@@ -269,4 +270,4 @@ def _run(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    exit_with(main)

@@ -24,6 +24,7 @@ from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
+from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, output_folder, positive
 from core.storage import sweep_beside, write_bytes, write_table
 
@@ -240,4 +241,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

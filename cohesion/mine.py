@@ -24,7 +24,7 @@ from pathlib import Path
 from cohesion import miner
 from core.arg_types import OneLineParser, input_path
 from core.files import not_a_regular_file
-from core.stdio import output_may_be_cut, stdin_bytes
+from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
 
@@ -125,4 +125,4 @@ def _stdin() -> bytes:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from cohesion.candidate import ADJACENCY
+from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, positive
 from cohesion.stage import PHENOMENA
 from core.storage import DamagedFile, read_many
@@ -90,4 +91,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

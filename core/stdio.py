@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
+from core.processes import Terminated, quiet_interrupts
+
 
 MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
 
@@ -42,13 +44,23 @@ def output_may_be_cut() -> Iterator[None]:
         raise SystemExit(1) from None
 
 
-def exit_with(main: Callable[[], int]) -> NoReturn:
+def exit_with(main: Callable[[], int | None]) -> NoReturn:
     """Run a command's ``main`` and exit with its status, its printing inside ``output_may_be_cut``: a reader
     that quit early (``| head``) leaves the rest unprinted (status 0, as for ``cat``), a stdout that cannot be
-    written (``> /dev/full``) is one line and status 1, never a traceback."""
-    status = 0
-    with output_may_be_cut():
-        status = main()
+    written (``> /dev/full``) is one line and status 1, never a traceback; so are Ctrl-C (``interrupted``,
+    status 130) and SIGTERM (``terminated``, 143), which ended in a KeyboardInterrupt traceback."""
+    status: int | None = 0
+    try:
+        with quiet_interrupts(), output_may_be_cut():
+            status = main()
+    except Terminated:
+        settle_stdout()
+        print("terminated", file=sys.stderr)
+        status = 143
+    except KeyboardInterrupt:
+        settle_stdout()
+        print("interrupted", file=sys.stderr)
+        status = 130
     sys.exit(status)
 
 

@@ -34,7 +34,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from core.arg_types import OneLineParser
-from core.stdio import output_may_be_cut, stdin_bytes
+from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
 if TYPE_CHECKING:
@@ -312,4 +312,4 @@ def _overlong_line(lines: list[str]) -> str | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -46,3 +46,23 @@ def test_exit_with_drops_what_a_reader_that_quit_does_not_take_and_keeps_the_sta
     assert (done.stdout, done.stderr) == ("0\n", "")
     done = subprocess.run([sys.executable, "-c", script.replace("'x\\n' * 500_000", "'x'")], cwd=REPO_ROOT)
     assert done.returncode == 3
+
+
+@pytest.mark.parametrize(
+    "signum, status, line", [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated")]
+)
+def test_exit_with_ends_a_command_interrupted_or_terminated_in_one_line(signum, status, line):
+    """Ctrl-C during cohesion.mine, text.sentences, cohesion.evaluate or an eval command ended in a
+    KeyboardInterrupt traceback (and SIGTERM ended it with no word)."""
+    import subprocess
+
+    from core.paths import REPO_ROOT
+
+    script = (
+        "import os, signal, time\nfrom core.stdio import exit_with\n"
+        f"exit_with(lambda: os.kill(os.getpid(), signal.{signum}) or time.sleep(30) or 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (status, "", f"{line}\n")
