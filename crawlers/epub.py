@@ -439,6 +439,10 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
         zipped = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
         raise EpubError("not_an_epub", f"{path.name}: {err}") from None
+    except NotImplementedError as err:  # a central directory asking for a zip version past 6.3
+        raise EpubError(
+            "not_an_epub", f"{path.name}: {err}, which no zip reader knows (a damaged central directory)"
+        ) from None
     with zipped:
         archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes)
         rootfile = _xml(archive, "META-INF/container.xml", "no_container", "c").find(

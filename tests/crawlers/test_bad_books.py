@@ -64,6 +64,12 @@ def _bad_crc(tmp_path: Path) -> Path:
     return path
 
 
+def _zip_version(tmp_path: Path) -> Path:
+    """A chapter's entry asking for version 20.7 of zip (a damaged header): zipfile raised NotImplementedError,
+    which failed CrawlBook with no named reason."""
+    return _patch_entry(_epub(tmp_path), "OEBPS/c1.xhtml", 4, 6, struct.pack("<H", 207))
+
+
 def _gbk(tmp_path: Path, declared: str = "xml") -> Path:
     """A book whose second chapter is GBK, declared so in its XML declaration ("xml"), only in an HTML
     meta element ("meta"), or nowhere ("")."""
@@ -193,6 +199,7 @@ AES = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
 
 CASES = {
     "corrupt entry (bad CRC)": (EPUB, _bad_crc, {}, [], ["corrupt_entry"]),
+    "a central directory asking for zip version 20.7": (EPUB, _zip_version, {}, [], ["not_an_epub"]),
     "unknown compression": (
         EPUB,
         lambda t: _patch_entry(_epub(t), "OEBPS/c1.xhtml", 8, 10, b"\x63\x00"),
@@ -460,6 +467,11 @@ DETAILS = {
         "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
     ),
     "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
+    "a central directory asking for zip version 20.7": (
+        EPUB,
+        _zip_version,
+        "book.epub: zip file version 20.7, which no zip reader knows (a damaged central directory)",
+    ),
     "an EPUB under a text site": (
         TEXT,
         lambda t: write_epub(t / "book.epub", [GOOD]),
