@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.files import missing
 from core.lines import split_lines
-from core.storage import read_json
+from core.storage import DamagedFile, read_json
 from text.decoding import read_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
@@ -91,11 +91,24 @@ def from_text(export: Path, split: str, hyp: Path) -> list[Document]:
     """Documents of a one-line-per-bead system file aligned with ``text/{split}.ids``."""
     ids_path = export / "text" / f"{split}.ids"
     if not ids_path.is_file():
-        raise InputError(f"{ids_path}: no {split} split exported (run `python -m pipeline export` first)")
+        raise InputError(_no_split(export, split, ids_path))
     ids, refs = _lines(ids_path), _lines(export / "text" / f"{split}.en")
     hyps = _lines(hyp)
     _check_count(hyp, hyps, ids, str(ids_path))
     return list(_group(ids, refs, hyps))
+
+
+def _no_split(export: Path, split: str, ids_path: Path) -> str:
+    """Why ``ids_path`` is missing: a split the last export left empty (no book went to it), which told the
+    user to run the export they had just run; else no export of the split."""
+    splits = export / "splits.json"
+    try:
+        chapters = read_json(splits, dict).get("report", {}).get("chapters", {}).get(split)
+    except (OSError, DamagedFile, AttributeError):
+        chapters = None
+    if chapters == 0:
+        return f"{ids_path}: the {split} split is empty in this export (0 chapters in {splits}); nothing to score"
+    return f"{ids_path}: no {split} split exported (run `python -m pipeline export` first)"
 
 
 def test_set(export: Path, split: str) -> str | None:

@@ -1,3 +1,4 @@
+import json
 import os
 from pathlib import Path
 
@@ -158,3 +159,21 @@ def test_a_system_output_of_blank_lines_only_is_an_error_not_a_score(export, tmp
     first = sorted(system.rglob("*.txt"))[0]
     first.write_text("one line\n" + first.read_text(encoding="utf-8")[1:], encoding="utf-8")
     assert load_documents(export, "test", system)  # some lines blank: scored
+
+
+def test_a_split_the_export_left_empty_is_named_so(tmp_path):
+    """A corpus whose test split holds no book: the error told the user to run the export they had run."""
+    export = tmp_path / "export"
+    export.mkdir()
+    (export / "splits.json").write_text(json.dumps({"report": {"chapters": {"test": 0, "train": 1}}}))
+    hyp = tmp_path / "sys.txt"
+    hyp.write_text("", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == (
+        f"{export / 'text' / 'test.ids'}: the test split is empty in this export "
+        f"(0 chapters in {export / 'splits.json'}); nothing to score"
+    )
+    (export / "splits.json").write_text("[")  # damaged: the export's own advice
+    with pytest.raises(InputError, match="no test split exported"):
+        load_documents(export, "test", hyp)
