@@ -20,6 +20,8 @@ from functools import cache
 
 import jieba
 
+import text.chinese  # noqa: F401  (jieba's dictionary cache in a folder of this user's)
+
 jieba.setLogLevel(logging.WARNING)
 
 PRONOUN = {"m": r"他(?!们)", "f": r"她(?!们)", "n": r"[它牠](?!们)", "pl": r"[他她它]们"}

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
+import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 import jieba
@@ -20,6 +23,23 @@ import jieba.finalseg
 from text.numerals import ZH_NUMERAL, parse_zh_numeral
 
 jieba.setLogLevel(logging.WARNING)
+
+
+def _own_cache_folder() -> str | None:
+    """A folder of this user's for jieba's dictionary cache. jieba writes ``/tmp/jieba.cache`` with mode
+    0600, so on a machine shared by users the second could neither read nor replace the first's: every
+    command of theirs that segments printed jieba's "Dump cache file failed" traceback (and built the
+    dictionary again). None (jieba's own place) where the folder cannot be made or is someone else's."""
+    folder = Path(tempfile.gettempdir()) / f"jieba-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        owned = folder.lstat().st_uid == os.getuid() and folder.is_dir() and not folder.is_symlink()
+    except OSError:
+        return None
+    return str(folder) if owned else None
+
+
+jieba.dt.tmp_dir = _own_cache_folder()
 
 # Function words whose dictionary senses are mostly noise for matching.
 STOP_WORDS = frozenset(

@@ -167,3 +167,24 @@ def test_segment_is_jiebas_cut_on_real_text():
     for path in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             assert segment(line) == _jieba_words(line), line
+
+
+def test_jieba_keeps_its_dictionary_cache_in_a_folder_of_this_users(tmp_path, monkeypatch):
+    """jieba's /tmp/jieba.cache (mode 0600) of another user of the machine made every segmenting command
+    print jieba's 'Dump cache file failed' traceback."""
+    import os
+    import stat
+
+    import jieba
+
+    from text import chinese
+
+    assert jieba.dt.tmp_dir == chinese._own_cache_folder()
+    monkeypatch.setattr(chinese.tempfile, "gettempdir", lambda: str(tmp_path))
+    folder = tmp_path / f"jieba-{os.getuid()}"
+    assert chinese._own_cache_folder() == str(folder)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    uid = os.getuid()
+    monkeypatch.setattr(chinese.os, "getuid", lambda: uid + 1)  # the folder is someone else's
+    (tmp_path / f"jieba-{uid + 1}").mkdir()
+    assert chinese._own_cache_folder() is None
