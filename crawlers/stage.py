@@ -89,7 +89,11 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         if _folder_in_place_of_output(err, inputs.journal):
             raise  # the output folder's fault, not the book's: the task fails, naming the folder
         where = inputs.local_file or inputs.toc
-        return _result([], [_side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")], {}, inputs)
+        crashed = _side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")
+        # the chapters journaled before stand, as where the table of contents fails: written as none, a
+        # crawl that could not start (a full disk) emptied the book's raw table and every stage after it
+        rows, failures = raw_rows(read_journal(inputs.journal), book_id, lang, site.name)
+        return _result(rows, [*failures, crashed], {}, inputs)
     state = read_journal(inputs.journal)
     rows, failures = raw_rows(state, book_id, lang, site.name)
     if state.toc_failure is not None:

@@ -74,6 +74,24 @@ def test_a_named_pipe_in_place_of_the_journal_is_the_tasks_error_not_a_wait_for_
     assert err.value.path == inputs.journal
 
 
+def test_a_crash_of_the_reader_keeps_the_chapters_read_before(tmp_path, monkeypatch):
+    """A crawl that crashed (one that could not start: a full disk, a missing executable) wrote the side's
+    raw table with no chapter, and every stage after it rebuilt the book empty."""
+    inputs = _inputs(tmp_path, _epub(tmp_path))
+    first = crawl_side(inputs)
+
+    def crash(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", "python")
+
+    monkeypatch.setattr(stage, "read_local", crash)
+    again = crawl_side(
+        _inputs(tmp_path, inputs.local_file, {r["url"]: r["content_hash"] for r in first.rows})
+    )
+    assert again.rows == first.rows
+    assert [(r["item_id"], r["reason"]) for r in again.rejections] == [("lamp/en", "read_error")]
+    assert (again.stats["chapters"], again.stats["new_chapters"], again.stats["failed"]) == (2, 0, 1)
+
+
 def test_a_crash_of_the_reader_is_a_read_error_of_the_side(tmp_path, monkeypatch):
     def crash(*args, **kwargs):
         raise OSError("disk on fire")
