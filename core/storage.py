@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import hashlib
 import json
+import errno
 import os
 import shutil
 import socket
@@ -190,6 +191,8 @@ def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.T
         with parquet_source(path) as source, pq.ParquetFile(source) as handle:
             schema = handle.schema_arrow
             data = handle.read(columns=columns) if schema.remove_metadata().equals(_schema(table)) else None
+    except PermissionError:  # no build repairs it: not "damaged output ...; run the build again"
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path)) from None
     except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be
         raise DamagedFile(path, f"not a readable Parquet file ({err})") from None
     if data is None:

@@ -211,3 +211,20 @@ def test_json_of_another_kind_than_asked_is_a_damaged_file(tmp_path, text):
     with pytest.raises(storage.DamagedFile) as error:
         storage.read_json(path, dict)
     assert str(error.value) == f"{path}: not a JSON object ({text.strip()} found)"
+
+
+def test_a_table_without_read_permission_is_no_damaged_file(tmp_path, monkeypatch):
+    """'damaged output: ...: not a readable Parquet file (... Permission denied); run the build again to
+    rebuild it', which no build does: the error names the file and the permission."""
+    import errno
+
+    path = tmp_path / "t.parquet"
+    storage.write_table([], "rejected", path)
+
+    def refused(*_args, **_kwargs):
+        raise PermissionError(errno.EACCES, f"Failed to open local file '{path}'. Detail: [errno 13] ...")
+
+    monkeypatch.setattr(storage.pq, "ParquetFile", refused)
+    with pytest.raises(PermissionError) as err:
+        storage.read_table(path, "rejected")
+    assert (err.value.filename, err.value.strerror) == (str(path), "Permission denied")
