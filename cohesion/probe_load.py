@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 from cohesion.probe import BartProbe, MaskedLMProbe
@@ -28,6 +29,9 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
         raise LoadError("--device cuda: no CUDA GPU is visible to torch")
     if problem := _path_problem(name):
         raise LoadError(f"model {name!r}: {problem}")
+    from huggingface_hub.errors import StrictDataclassError
+    from safetensors import SafetensorError
+
     try:
         config = AutoConfig.from_pretrained(name, local_files_only=True)
         tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=True)
@@ -35,14 +39,31 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
         model_class = BartForConditionalGeneration if bart else AutoModelForMaskedLM
         model = model_class.from_pretrained(name, local_files_only=True)
     except (OSError, ValueError, KeyError) as err:
-        reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise LoadError(
-            f"model {name!r} cannot be loaded offline ({reason[:160]}); download it once and pass its "
+            f"model {name!r} cannot be loaded offline ({_reason(err)}); download it once and pass its "
             f"directory, e.g. --model models/{name.rstrip('/').split('/')[-1]} (see README, cohesion probe)"
+        ) from None
+    except (
+        SafetensorError,  # weights cut short or overwritten
+        pickle.UnpicklingError,  # a pytorch_model.bin that is no checkpoint
+        StrictDataclassError,  # a config.json value of another type ("hidden_size": "big")
+        RuntimeError,  # ... or out of range (a negative size)
+        TypeError,
+        AttributeError,  # a tokenizer file of another shape (special_tokens_map.json a list)
+    ) as err:  # each ended the probe in a traceback
+        raise LoadError(
+            f"model {name!r}: its files cannot be read ({_reason(err)}): damaged or not a model's; "
+            "download it again"
         ) from None
     if not tokenizer.is_fast:
         raise LoadError(f"model {name!r}: the probe needs a fast tokenizer (tokenizer.json) for offsets")
     return (BartProbe if bart else MaskedLMProbe)(model, tokenizer, device)
+
+
+def _reason(err: Exception) -> str:
+    """The first line of ``err``, at most 160 characters (its type where it says nothing)."""
+    text = str(err).strip()
+    return (text.splitlines()[0] if text else type(err).__name__)[:160]
 
 
 def _path_problem(name: str) -> str:
