@@ -4,13 +4,20 @@
 from __future__ import annotations
 
 import argparse
+import configparser
 import datetime
 import json
 import logging
 import sys
 from contextlib import nullcontext
 
-from luigi.rpc import RPCError
+from pipeline import luigi_config
+
+try:  # Luigi reads luigi.cfg as it is imported
+    from luigi.rpc import RPCError
+except configparser.Error as err:
+    print(luigi_config.import_problem(err), file=sys.stderr)
+    sys.exit(2)
 
 from pipeline import tasks
 from pipeline.stage_task import DEFAULT_CONFIG
@@ -244,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
 
     args = parser.parse_args(argv)
+    if problem := luigi_config.value_problem():
+        print(problem, file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         with quiet_interrupts():
