@@ -55,6 +55,7 @@ from bench.bwb import (
     words_if_characters,
 )
 from bench.synthetic import synthetic_raw
+from bench.synthetic_books import BOOKS, CHAPTERS
 from core import storage
 from core.arg_types import OneLineParser, output_file, positive
 from core.layout import Layout
@@ -221,10 +222,15 @@ def core_counts(text: str) -> list[int]:
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    """BOOKSxCHAPTERS, each at most what ``bench.synthetic_books`` writes (``99999x99999`` wrote for ever)."""
     books, sep, chapters = text.lower().partition("x")
-    if not (sep and books.isdigit() and chapters.isdigit() and int(books) > 0 and int(chapters) > 0):
-        raise SystemExit(f"bad size {text!r}: expected BOOKSxCHAPTERS, e.g. 4x10")
-    return int(books), int(chapters)
+    try:
+        if sep and books.isascii() and chapters.isascii():
+            return BOOKS(books), CHAPTERS(chapters)
+        problem = "expected BOOKSxCHAPTERS, e.g. 4x10"
+    except argparse.ArgumentTypeError as err:
+        problem = f"{err}; expected BOOKSxCHAPTERS, e.g. 4x10"
+    raise SystemExit(f"bad size {text!r}: {problem}")
 
 
 def write_corpus(layout: Layout, n_books: int, chapters: int) -> list[str]:

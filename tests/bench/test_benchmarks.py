@@ -186,3 +186,15 @@ def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path):
     done = bench("real_build", "--folder", str(tmp_path / "b"), "--costs", str(tmp_path / "costs.json"))
     assert (done.returncode, done.stdout) == (1, "") and not (tmp_path / "b").exists()
     assert done.stderr.startswith(f"error: {tmp_path}/costs.json: not the scale bench's costs (TypeError")
+
+
+def test_a_bench_size_past_any_real_use_is_one_line():
+    """BWB_BENCH_LARGE=99999x99999 wrote synthetic books for ever."""
+    from bench.bench_scale import parse_size
+
+    assert parse_size("2x50") == (2, 50)
+    with pytest.raises(SystemExit) as err:
+        parse_size("99999x99999")
+    assert str(err.value) == (
+        "bad size '99999x99999': '99999' is over 1,000 (BWB has 384 books); expected BOOKSxCHAPTERS, e.g. 4x10"
+    )
