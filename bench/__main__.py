@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from core.stdio import exit_with
+
 
 def main(argv: list[str]) -> int:
     from core.arg_types import OneLineParser
@@ -37,4 +39,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    exit_with(lambda: main(sys.argv[1:]))

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import gc
 import resource
-import sys
 import time
 from pathlib import Path
 
 from alignment.book import align_book
 from core.arg_types import OneLineParser, positive
+from core.stdio import exit_with
 from text.lexicon import Lexicon
 from evals.data import EVAL_DATA, chapter_names, read_lines
 
@@ -80,4 +80,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

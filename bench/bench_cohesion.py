@@ -31,6 +31,7 @@ import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
 from core.arg_types import OneLineParser, positive  # noqa: E402
+from core.stdio import exit_with  # noqa: E402
 from evals.data import EVAL_DATA  # noqa: E402
 
 MAC_DEV = EVAL_DATA / "mac-dev" / "en"
@@ -151,4 +152,4 @@ def _runs(seconds: list[float]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    exit_with(main)

@@ -16,6 +16,7 @@ from pathlib import Path
 from core.arg_types import OneLineParser, positive
 from core.layout import Layout
 from core.storage import write_table
+from core.stdio import exit_with
 from exports.plan import plan_splits
 from exports.report import build_report
 from exports.stage import FORMATS, export_corpus
@@ -118,4 +119,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    exit_with(lambda: main(sys.argv[1:]))

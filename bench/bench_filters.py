@@ -14,12 +14,12 @@ languages of the chapter pairs kept, as ``bench.bwb`` counts them) and per chapt
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 
 from bench.synthetic_books import CHAPTERS
 from core.arg_types import OneLineParser
+from core.stdio import exit_with
 from evals.data import EVAL_DATA
 from filters.chapter_filters import FilterConfig
 from text.sentences import split_sentences
@@ -169,4 +169,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

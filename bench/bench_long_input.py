@@ -9,10 +9,10 @@ makes no assertions about time.
 from __future__ import annotations
 
 import resource
-import sys
 import time
 
 from core.arg_types import OneLineParser, positive_up_to
+from core.stdio import exit_with
 from filters.dedup import MinHasher, content_hash
 from text.sentences import split_en, split_zh
 
@@ -71,4 +71,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -61,6 +61,7 @@ from core.arg_types import OneLineParser, output_file, positive
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
+from core.stdio import exit_with
 from evals.bwb_example import DEFAULT as BWB_EXAMPLE
 
 DEFAULT_SIZES = {"small": "2x50", "large": "1x510"}
@@ -421,4 +422,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -24,7 +24,6 @@ the µs per word it gives at each data set's shape beside the measured one. Make
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from bench.synthetic import P_JOIN, raw_row, synthetic_raw
 from core.arg_types import OneLineParser, positive
 from core import storage
 from core.layout import Layout
+from core.stdio import exit_with
 from evals.bwb_example import DEFAULT as BWB_EXAMPLE
 from evals.data import EVAL_DATA, load_chapters, read_lines
 
@@ -186,4 +186,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

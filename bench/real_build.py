@@ -37,6 +37,7 @@ from bench.synthetic_books import BOOKS, CHAPTERS, write_books
 from core.arg_types import OneLineParser, output_folder
 from pipeline.cli_args import workers as worker_count
 from core.storage import DamagedFile, read_json
+from core.stdio import exit_with
 
 RUNS = ("crawl", "clean", "dedup", "filter", "align", None)  # --until of each command; None: the whole build
 FAMILIES = {
@@ -170,4 +171,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

@@ -16,6 +16,7 @@ import yaml
 from bench.synthetic import synthetic_raw
 from core.arg_types import OneLineParser, output_folder, positive_up_to
 from crawlers.limits import Caps
+from core.stdio import exit_with
 
 BOOKS = positive_up_to(1000, "BWB has 384 books")  # more only wrote for hours
 CHAPTERS = positive_up_to(Caps().chapters, "the most a book may have: too_many_chapters")
@@ -68,4 +69,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    exit_with(main)

@@ -51,10 +51,22 @@ def test_an_unknown_option_is_one_line_and_exit_2(module, capsys, monkeypatch):
     )
 
 
-@pytest.mark.parametrize("module", [m for m in _tools() if m.startswith("evals.")])
-def test_an_eval_tool_runs_its_main_through_exit_with(module):
+OTHER_TOOLS = [
+    "cohesion.mine",
+    "cohesion.evaluate",
+    "cohesion.annotation",
+    "cohesion.sample",
+    "text.sentences",
+    "crawlers.demo.render",
+    "crawlers.demo.source",
+]
+
+
+@pytest.mark.parametrize("module", [*_tools(), *OTHER_TOOLS])
+def test_a_tool_runs_its_main_through_exit_with(module):
     """Their output printed to ``> /dev/full`` or into ``| head`` ended in an OSError or BrokenPipeError
-    traceback (``core.stdio.exit_with``)."""
+    traceback, and Ctrl-C in a KeyboardInterrupt traceback (``core.stdio.exit_with``: one line,
+    ``interrupted``, status 130)."""
     source = (REPO_ROOT / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
     assert "exit_with(" in source.split('if __name__ == "__main__":')[1]
 

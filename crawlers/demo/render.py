@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core.paths import REPO_ROOT
 from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, SourceError, load_books
+from core.stdio import exit_with
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
 ZH_TOC_PAGE = 4  # chapter links per table-of-contents page on the Chinese site
@@ -294,4 +295,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)
