@@ -9,6 +9,7 @@ cleaned, deduplicated, paired, aligned chapters or candidates). Hand-made files 
 from __future__ import annotations
 
 import shutil
+import sys
 from glob import escape
 from pathlib import Path
 
@@ -196,7 +197,22 @@ def clean(layout: Layout) -> list[str]:
         if path.is_symlink():  # the link goes, not what it points to (nor a loop or a link to nothing)
             path.unlink()
         elif path.is_dir():
-            shutil.rmtree(path)
+            _remove_tree(path)
         elif path.exists():
             path.unlink()
     return [name for name in HAND_MADE if (layout.root / name).exists()]
+
+
+def _remove_tree(path: Path) -> None:
+    """``shutil.rmtree``, whose error for an entry it may not delete names the entry's path in full: its
+    own names the entry alone ("error: sword-sect.parquet: Permission denied"), not which folder holds it."""
+
+    def named(err: BaseException, where: str) -> None:
+        if isinstance(err, OSError):
+            raise type(err)(err.errno, err.strerror or str(err), where) from None
+        raise err
+
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(path, onexc=lambda _func, where, err: named(err, where))
+    else:
+        shutil.rmtree(path, onerror=lambda _func, where, info: named(info[1], where))

@@ -154,3 +154,25 @@ def test_a_file_in_place_of_a_stage_folder_is_named_as_what_to_remove(tmp_path):
     assert repair(layout.raw("zh", "b")) == (
         f"{tmp_path / 'raw'} is a file where a folder goes: remove that file, then run the build again"
     )
+
+
+def test_clean_names_in_full_an_entry_it_may_not_delete(tmp_path, monkeypatch):
+    """'error: sword-sect.parquet: Permission denied' named the file alone, not the folder holding it."""
+    import os
+
+    (tmp_path / "aligned").mkdir()
+    (tmp_path / "aligned" / "bk.parquet").write_bytes(b"x")
+    unlink = os.unlink
+
+    def refuse(name, *args, **kwargs):
+        if str(name).endswith(".parquet"):
+            raise PermissionError(13, "Permission denied", name)
+        return unlink(name, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", refuse)
+    with pytest.raises(PermissionError) as err:
+        clean(Layout(tmp_path))
+    assert (err.value.filename, err.value.strerror) == (
+        str(tmp_path / "aligned" / "bk.parquet"),
+        "Permission denied",
+    )
