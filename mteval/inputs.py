@@ -25,6 +25,9 @@ HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
 # a bead is a few sentences; spaCy tags a line for the discourse scores at about a minute per million
 # characters (a line at its own limit, a million, took a minute to score)
 MAX_LINE_CHARS = 100_000
+# A system output this many times as long as the references is no translation of them (a file of whole
+# documents a line, say): 386 lines just under MAX_LINE_CHARS (35 MB) had 1 of 9 chapters scored after 90 s.
+MAX_LENGTH_RATIO = 10
 
 
 class InputError(ValueError):
@@ -162,4 +165,11 @@ def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
         docs = from_text(export, split, hyp)
     if not any(line.strip() for doc in docs for line in doc.hyps):
         raise InputError(f"{hyp}: every line is blank: no system output to score")
+    hyp_chars = sum(map(len, (line for doc in docs for line in doc.hyps)))
+    ref_chars = sum(map(len, (line for doc in docs for line in doc.refs)))
+    if hyp_chars > MAX_LENGTH_RATIO * ref_chars + MAX_LINE_CHARS:  # a translation is about as long
+        raise InputError(
+            f"{hyp}: {hyp_chars:,} characters, {hyp_chars / max(ref_chars, 1):,.0f} times the references' "
+            f"{ref_chars:,}: not a translation of the {split} split, one bead a line"
+        )
     return docs

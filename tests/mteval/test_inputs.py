@@ -177,3 +177,22 @@ def test_a_split_the_export_left_empty_is_named_so(tmp_path):
     (export / "splits.json").write_text("[")  # damaged: the export's own advice
     with pytest.raises(InputError, match="no test split exported"):
         load_documents(export, "test", hyp)
+
+
+def test_a_system_output_far_longer_than_the_references_is_refused(export, tmp_path):
+    """Lines just under the per-line cap on every line (35 MB for 386 beads): 1 of 9 chapters scored after
+    90 s. No translation is ten times as long as its references."""
+    from mteval.inputs import MAX_LENGTH_RATIO
+
+    ids = (export / "text" / "test.ids").read_text(encoding="utf-8").splitlines()
+    refs = len((export / "text" / "test.en").read_text(encoding="utf-8")) - len(ids)  # without line ends
+    width = (MAX_LENGTH_RATIO * refs + MAX_LINE_CHARS) // len(ids) + 1
+    hyp = tmp_path / "long.txt"
+    hyp.write_text(("x" * width + "\n") * len(ids), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    chars = width * len(ids)
+    assert str(err.value) == (
+        f"{hyp}: {chars:,} characters, {chars / refs:,.0f} times the references' {refs:,}: "
+        "not a translation of the test split, one bead a line"
+    )
