@@ -82,6 +82,12 @@ def test_a_name_is_not_blank():
         name("")
 
 
+def test_a_refused_number_is_echoed_cut_to_40_characters():
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        positive("0" * 5000)
+    assert str(err.value) == f"{'0' * 40!r}... (5,000 characters) is not a positive whole number"
+
+
 def test_a_whole_number_may_be_0_but_not_negative():
     assert whole("0") == 0
     with pytest.raises(argparse.ArgumentTypeError, match="'-1' is not a whole number of 0 or more"):
