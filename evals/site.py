@@ -214,8 +214,8 @@ def seed_range(text: str) -> tuple[int, ...]:
     first, dash, last = text.partition("-")
     try:
         low, high = whole(first), whole(last if dash else first)
-    except argparse.ArgumentTypeError:
-        low, high = 1, 0
+    except argparse.ArgumentTypeError:  # not whole numbers: neither a seed nor a range
+        low, high = 0, -1
     if high < low:
         raise argparse.ArgumentTypeError(f"{shown(text)} is neither a seed nor a range of seeds A-B (A <= B)")
     if high - low >= MAX_SEEDS:
