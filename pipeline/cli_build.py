@@ -104,6 +104,7 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
             check_reachable(args.scheduler_host, args.scheduler_port)
         target.claim_folder(*_prune_or_adopt(args))  # not before: a prune deletes no file under a build
         sweep_temporaries(target.layout.root)  # what a killed run left half-written
+        output_folder.check_folders(target.layout)
         make_failures_folder(target.layout.root)
         with (
             luigi_logging_to(target.log_path),
