@@ -56,7 +56,7 @@ class CrawlFailed(RuntimeError):
 def render_book(chapters: int, root: Path) -> str:
     """Synthetic book 0 with ``chapters`` chapters as the two demo sites under ``root``; its id."""
     book_id, drawn, _ = synthetic_chapters(0, chapters)
-    sides = {"zh": [], "en": []}
+    sides: dict[str, list[SourceChapter]] = {"zh": [], "en": []}
     for k, chapter in enumerate(drawn, 1):
         titles = (chapter.title_zh, f"Chapter {k}: {chapter.subtitle_en}")
         sides["zh"].append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in chapter.zh)))
@@ -106,6 +106,7 @@ def crawl(folder: Path) -> dict[str, tuple[int, float, float]]:
 
 
 def report(chapters: int, measured: dict[str, tuple[int, float, float]]) -> None:
+    """The table of ``crawl``'s figures, the build's peak memory and the extrapolation to BWB."""
     print(f"one book of {chapters} chapters; CPU = user + sys of the crawl task (its local server included)")
     print(f"{'site':<6}{'pages':>7}{'wall s':>8}{'cpu s':>8}{'ms/page':>9}{'ms/chapter':>12}")
     for lang, (pages, wall, cpu) in measured.items():
