@@ -73,12 +73,18 @@ def _class_source(klass: type) -> tuple[str, str]:
 
 def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     """``run`` inside ``holding_folder``; a generator ``run`` (dynamic dependencies) for as long as it runs
-    (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done)."""
+    (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done).
+
+    A task complete by the time it starts does not run: Luigi judged it before its upstream task ran in the
+    same build (AlignBook behind FilterBook), and that task wrote the same files again (a chapter fetched
+    and rejected, an edit that changes no output), so its inputs are those its outputs were made from."""
     if inspect.isgeneratorfunction(run):
 
         @functools.wraps(run)
         def steps(self: StageTask) -> Iterator[Any]:
             with self.holding_folder():
+                if self.complete():
+                    return None
                 return (yield from run(self))
 
         return steps
@@ -86,6 +92,8 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(run)
     def whole(self: StageTask) -> Any:
         with self.holding_folder():
+            if self.complete():
+                return None
             return run(self)
 
     return whole
