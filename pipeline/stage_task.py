@@ -25,6 +25,7 @@ from luigi.task import flatten
 
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code
+from core.langdata import data_digests
 from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
@@ -45,7 +46,8 @@ def cached_config(path: str) -> Config:
 
 @cache
 def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
-    """A task's code: the source of its own classes and every project module (and bundled data) they import.
+    """A task's code: the source of its own classes and every project module (and bundled data) they import,
+    and the language data those modules read (``core.langdata.data_digests``).
 
     The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out.
     """
@@ -57,7 +59,9 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
         path, source = _class_source(klass)
         inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0])
-    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code_digests(modules).items()})
+    code = code_digests(modules)
+    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
+    inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
     return inputs
 
 

@@ -1,6 +1,7 @@
 import pyarrow as pa
 import pytest
 
+import cohesion.stage
 from cohesion.stage import mine_book
 from core.schemas import CANDIDATES
 
@@ -55,6 +56,21 @@ def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
     changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
     with pytest.raises(pytest.fail.Exception):
         mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh
+
+
+def test_a_cached_chapter_is_mined_again_under_another_wordnet(mined, monkeypatch):
+    """The cache's key covered the miner's code and word lists, not the WordNet the synonyms come from: a
+    chapter mined under one WordNet was taken from the cache under another (another setup, ``BWB_DATA``)."""
+    cache: dict = {}
+    mine_book([CHAPTER], PAIRS, cache)
+    monkeypatch.setattr("cohesion.stage.mine_chapters", lambda *_: pytest.fail("mined again"))
+    cohesion.stage._rules.cache_clear()
+    monkeypatch.setattr("cohesion.stage.data_digests", lambda code: {"wordnet": "another"})
+    try:
+        with pytest.raises(pytest.fail.Exception, match="mined again"):
+            mine_book([CHAPTER], PAIRS, cache)
+    finally:
+        cohesion.stage._rules.cache_clear()
 
 
 def test_a_sentence_over_the_limit_is_counted_and_mined_as_empty(mined):
