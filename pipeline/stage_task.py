@@ -49,10 +49,14 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     """A task's code: the source of its own classes and every project module (and bundled data) they import,
     and the language data those modules read (``core.langdata.data_digests``).
 
-    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out.
+    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
+    but the table schemas it writes by are in (an upgrade that adds a column to the chapters table rewrites
+    it, where the miner would refuse the old one for ever as "written by another version").
     """
     inputs: dict[str, str] = {}
-    modules: set[str] = set()
+    modules: set[str] = {
+        "core.schemas"
+    }  # every task writes its tables by these (``write_stage``) and reads by them
     for klass in cls.__mro__:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
