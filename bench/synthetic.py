@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 from datetime import datetime, timezone
 from functools import cache
 
@@ -313,31 +314,49 @@ def synthetic_raw(
     }
 
 
-def synthetic_book(
-    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
-) -> tuple[list[dict], Renumbering]:
-    """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
+class SyntheticChapter(NamedTuple):
+    title_zh: str  # with its number ("第3章 …")
+    subtitle_en: str  # without it (the translation's numbering decides it)
+    zh: list[str]  # paragraphs
+    en: list[str]
+
+
+def synthetic_chapters(
+    k: int, chapters_per_book: int, seed: int = 0, p_join: float = P_JOIN
+) -> tuple[str, list[SyntheticChapter], random.Random]:
+    """Synthetic book ``k``'s id, its chapters and the random generator they were drawn from (which
+    ``synthetic_book`` goes on drawing the translation's numbering from)."""
     book_id = book_ids(k + 1)[k]
     rng = random.Random(f"{seed}/{book_id}")
     sources = _sources(p_join)
     source = sources[k % len(sources)]
     rename = _Renamer(DEMO_NAMES[source.book.book_id], rng)
-    chapters = []  # per zh chapter: (zh title, en subtitle, zh paragraphs, en paragraphs)
+    chapters = []
     for i in range(chapters_per_book):
         paragraphs = _chapter(source, rename, rng)
         title_zh, title_en = rename(*rng.choice(source.titles))
         zh = ["".join(zh for zh, _ in para) for para in paragraphs]
         en = [" ".join(en for _, en in para if en) for para in paragraphs]
-        chapters.append((f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p]))
+        chapters.append(
+            SyntheticChapter(f"第{i + 1}章 {title_zh}", title_en, [p for p in zh if p], [p for p in en if p])
+        )
+    return book_id, chapters, rng
+
+
+def synthetic_book(
+    k: int, chapters_per_book: int, seed: int = 0, renumber: bool = False, p_join: float = P_JOIN
+) -> tuple[list[dict], Renumbering]:
+    """Synthetic book ``k``: its RAW_CHAPTERS rows (``synthetic_raw``) and how its translation is numbered."""
+    book_id, chapters, rng = synthetic_chapters(k, chapters_per_book, seed, p_join)
     renumbering = Renumbering.draw(k, chapters_per_book, rng) if renumber else Renumbering()
-    zh_rows = [raw_row(book_id, "zh", i, title, body) for i, (title, _, body, _) in enumerate(chapters)]
+    zh_rows = [raw_row(book_id, "zh", i, chapter.title_zh, chapter.zh) for i, chapter in enumerate(chapters)]
     en_rows = [
         raw_row(
             book_id,
             "en",
             j,
-            renumbering.en_title(j, chapters[zh_ids[0]][1]),
-            [p for i in zh_ids for p in chapters[i][3]],
+            renumbering.en_title(j, chapters[zh_ids[0]].subtitle_en),
+            [p for i in zh_ids for p in chapters[i].en],
         )
         for j, zh_ids in enumerate(renumbering.en_chapters(chapters_per_book))
     ]

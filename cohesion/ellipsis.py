@@ -10,7 +10,9 @@ sluice in narration ("He needed the money by Friday. But how?") follows the rule
 Two shapes: *embedded* sluices, the wh-phrase right after a question-embedding predicate ("I don't
 know why.", "Tell me where."), and *root* sluices, an utterance that is only the wh-phrase ("Why?").
 The antecedent is the earlier clause of the same sentence when there is one ("Somebody called, but I
-don't know who.", distance 0), otherwise the previous sentence (not a question, for root sluices).
+don't know who.", distance 0), otherwise the previous sentence (not a question, for root sluices). That
+clause must have a verb (an opening phrase, "To this day, no one knows who.", is none) and yields to an
+earlier sentence that holds the remnant's correlate when it holds none (below).
 Subtype suffix: ``merger`` when the antecedent has an indefinite correlate (someone, something ...),
 else ``sprouting``. A wh-word before a colon, or before a comma and a further clause (cataphora:
 "did not know why, but ..."), is not a remnant: the content follows. A same-sentence antecedent in
@@ -105,30 +107,58 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     if predicate is None:
         return None
     clause = before[:predicate].rstrip()
-    if clause.endswith((",", ";")) and len(words(clause)) >= 2:
+    if (
+        clause.endswith((",", ";"))
+        and len(words(clause)) >= 2
+        and _has_verb(ch.docs[j], start, start + len(clause))
+        and (_merges(wh, clause) or _correlated(ch, j, wh) is None)
+    ):
         a_start, a_end = core(clause)
         a = Span(j, start + a_start, start + a_end, clause[a_start:a_end])
         return _candidate("embedded", a, b, clauses=clause.endswith(";"))
     return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b) if j > 0 else None
 
 
+def _has_verb(doc: Sentence | None, start: int, end: int) -> bool:
+    """Is there a verb between characters ``start`` and ``end`` of the sentence: a clause, not an opening
+    phrase ("To this day, no one knows who.")? True without the words tagged."""
+    return doc is None or any(t.pos_ in ("VERB", "AUX") for t in doc if start <= t.idx < end)
+
+
+def _merges(wh: str, text: str) -> bool:
+    """Does ``text`` hold the indefinite correlate of the remnant ``wh`` ("someone" for "who")?"""
+    correlate = MERGES_WITH.get(wh.lower())
+    return correlate is not None and re.search(rf"\b(?:{correlate})\b", text, re.I) is not None
+
+
+def _correlated(ch: Chapter, j: int, wh: str) -> int | None:
+    """The nearest earlier sentence, up to ``REACH`` back and past no question, holding the remnant's
+    correlate: the antecedent over a nearer clause without one ("Someone moved her keys. ... Her
+    roommates denied it, so she never learned who.")."""
+    for i in range(j - 1, max(j - REACH, 0) - 1, -1):
+        if _question(ch.sentences[i]):
+            return None
+        if _merges(wh, ch.sentences[i]):
+            return i
+    return None
+
+
 def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | None:
     """The sentence holding the antecedent: the nearest with a correlate of the remnant, else the
     nearest that reports an event, else the previous one (see the module notes). A ``spoken`` root
     sluice answers the nearest speech when there is some: narration between is passed over."""
-    correlate = MERGES_WITH.get(wh.lower())
-    eventive = None
     said = [i for i in range(j - 1, max(j - REACH, 0) - 1, -1) if QUOTE.search(ch.sentences[i])]
     if spoken and said:
         return None if _question(ch.sentences[said[0]]) else said[0]
+    correlated = _correlated(ch, j, wh)
+    if correlated is not None:
+        return correlated
     for i in range(j - 1, max(j - REACH, 0) - 1, -1):
         if _question(ch.sentences[i]):
             break
-        if correlate and re.search(rf"\b(?:{correlate})\b", ch.sentences[i], re.I):
+        if _event(ch.docs[i]):
             return i
-        if eventive is None and _event(ch.docs[i]):
-            eventive = i
-    return j - 1 if eventive is None else eventive
+    return j - 1
 
 
 def _request(doc: Sentence | None) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY
 from core.stdio import exit_with
-from core.arg_types import OneLineParser, input_path, positive
+from core.arg_types import OneLineParser, input_path, positive, whole
 from cohesion.stage import PHENOMENA
 from core.storage import DamagedFile, read_many
 
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=input_path, help="directory holding the CANDIDATES *.parquet files")
     parser.add_argument("--per", type=positive, default=20, help="candidates per phenomenon (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--seed", type=whole, default=0, help="random seed (default 0)")
     parser.add_argument("--phenomenon", choices=PHENOMENA, action="append", help="only these (repeatable)")
     args = parser.parse_args(argv)
     try:

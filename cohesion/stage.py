@@ -17,6 +17,7 @@ from functools import cache
 from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.miner import mine_chapters, too_long
 from core.code_digest import code_digests
+from core.langdata import data_digests
 from core.stage import StageResult
 
 PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
@@ -75,8 +76,9 @@ def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:
 
 @cache
 def _rules() -> str:
-    """Digest of the miner's code and word lists: a cached chapter is stale once either changes."""
-    return hashlib.sha256(json.dumps(code_digests(["cohesion.miner"])).encode()).hexdigest()
+    """Digest of the miner's code, word lists and WordNet: a cached chapter is stale once one changes."""
+    code = code_digests(["cohesion.miner"])
+    return hashlib.sha256(json.dumps([code, data_digests(code)]).encode()).hexdigest()
 
 
 def _candidate(data: dict) -> Candidate:

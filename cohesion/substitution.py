@@ -13,10 +13,11 @@ of a noun phrase) unless "one" is predicative ("to become one himself"); "ones" 
 bare "one" ("She took one.") prefers a plural ("cookies ... took one"). The antecedent is at most
 ``REACH`` sentences back, and an adjective + "one(s)" ("the quiet one", "the older ones") whose nearest
 phrase of its number is a person or name stands for a person and is left out, as is a "one" said of a
-person by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun
-(or "people", "person") precedes "one" in its own sentence (the link is intra-sentential, or "one" is one
-of the people: "pick two people and pay one") or when an earlier sentence's own substitute "one" is the
-closer link.
+person by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun it
+may stand for, a person other than the sentence's subject ("a boy like this one"; not "His sister
+said he should buy a new one") or "people"/"person" precedes "one" in its own sentence (the link is
+intra-sentential, or "one" is one of the people: "pick two people and pay one") or when an earlier
+sentence's own substitute "one" is the closer link.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word, hyphenated
 
-from cohesion import lexicon, nounphrase, senses
+from cohesion import clause, lexicon, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
@@ -56,14 +57,12 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         one = _substitute(doc) if doc is not None else None
         if one is None:
             continue
-        if any(m.kind == "noun" and m.token < one.i for m in ch.mentions[j]) or any(
-            t.lower_ in PEOPLE for t in doc[: one.i]
-        ):
-            continue  # the antecedent is in the same sentence ("pick two people and pay one": a person)
         if _said_of_a_person(doc, one.i):
             continue  # "He was a tough one": a person, not a substitute
         bare = doc[one.i - 1].pos_ == "VERB"
         predicative = doc[one.i - 1].lower_ in BECOME  # "to become one himself": a person fits
+        if _blocked(doc, ch.mentions[j], one, predicative):
+            continue  # the antecedent is in the same sentence ("pick two people and pay one": a person)
         described = doc[one.i - 1].pos_ == "ADJ" and not predicative
         for i in ch.back(j, REACH):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
@@ -72,9 +71,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if described and last is not None and (last.kind != "noun" or senses.is_person(last.lemma)):
                 break  # "Anna ... the quiet one": the nearest noun of its number is a person
             nouns = [
-                m
-                for m in ch.mentions[i]
-                if m.kind == "noun" and _concrete(m.lemma) and (predicative or not senses.is_person(m.lemma))
+                m for m in ch.mentions[i] if m.kind == "noun" and _fits(m, one, predicative, number=False)
             ]
             a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None:
@@ -151,6 +148,29 @@ def _clause_end(doc: Sentence, k: int, extended: bool = True) -> bool:
     if extended and k < len(doc) and doc[k].pos_ == "ADP" and doc[k].lower_ not in NOT_AFTER:
         return True
     return k >= len(doc) or doc[k].pos_ == "PUNCT"
+
+
+def _blocked(doc: Sentence, found: list[Mention], one: Word, predicative: bool) -> bool:
+    """Does a noun before ``one`` in its own sentence (``found``: its mentions) say the antecedent is
+    there: one it may stand for, or a person other than the subject ("a boy like this one"; not
+    "His father built him a sturdy one"), or "people"/"person"?"""
+    subject = clause.subject(doc, found)
+    return any(
+        m.kind == "noun"
+        and m.token < one.i
+        and (_fits(m, one, predicative) or (senses.is_person(m.lemma) and m != subject))
+        for m in found
+    ) or any(t.lower_ in PEOPLE for t in doc[: one.i])
+
+
+def _fits(m: Mention, one: Word, predicative: bool, number: bool = True) -> bool:
+    """May noun ``m`` be what ``one`` stands for: concrete, not a person (unless "one" is predicative)
+    and, with ``number``, a plural for "ones"?"""
+    return (
+        _concrete(m.lemma)
+        and (predicative or not senses.is_person(m.lemma))
+        and not (number and one.lower_ == "ones" and not m.plural)
+    )
 
 
 def _concrete(lemma: str) -> bool:

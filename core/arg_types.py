@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import NoReturn
 
 
+MAX_DIGITS = 18  # no count, size or seed of a command needs a larger number
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (``PROG: error: PROBLEM``), without the usage block."""
 
@@ -20,7 +23,7 @@ class OneLineParser(argparse.ArgumentParser):
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     if not _digits(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive whole number")
     return int(text)
 
 
@@ -31,7 +34,7 @@ def positive_up_to(maximum: int, why: str) -> Callable[[str], int]:
     def read(text: str) -> int:
         number = positive(text)
         if number > maximum:
-            raise argparse.ArgumentTypeError(f"{text!r} is over {maximum:,} ({why})")
+            raise argparse.ArgumentTypeError(f"{shown(text)} is over {maximum:,} ({why})")
         return number
 
     return read
@@ -40,14 +43,21 @@ def positive_up_to(maximum: int, why: str) -> Callable[[str], int]:
 def whole(text: str) -> int:
     """An argparse type: a whole number of at least 0 (a seed that names a folder: "sample-3")."""
     if not _digits(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of 0 or more")
     return int(text)
+
+
+def shown(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error message, cut to its first ``most`` characters (a number of 5,000
+    digits is not echoed whole)."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def _digits(text: str) -> bool:
     """``text`` is written in the digits 0-9 only: not in other scripts' digits ("٣", "３"), which
-    ``int`` reads as numbers too, nor in superscripts ("²"), which ``int`` refuses with a ValueError."""
-    return text.isascii() and text.isdigit()
+    ``int`` reads as numbers too, nor in superscripts ("²"), which ``int`` refuses with a ValueError; and
+    in at most ``MAX_DIGITS`` of them (``int`` refuses more than 4,300 with a ValueError)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def name(text: str) -> str:

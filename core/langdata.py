@@ -7,10 +7,13 @@ Debian's ``wordnet-base`` and ``wordnet-sense-index`` packages (WordNet, plus a 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 from core.paths import NLTK_DATA
@@ -49,6 +52,35 @@ def wordnet_dir(root: Path = NLTK_DATA) -> Path:
 
 def punkt_dir(root: Path = NLTK_DATA) -> Path:
     return root / "tokenizers" / "punkt_tab" / "english"
+
+
+# The project modules that read a resource of the language data (paths as ``core.code_digest`` gives them).
+READERS = {"text/sentences.py": "punkt", "cohesion/nlp.py": "wordnet"}
+
+
+def resource_dir(name: str, root: Path = NLTK_DATA) -> Path:
+    return {"punkt": punkt_dir, "wordnet": wordnet_dir}[name](root)
+
+
+def data_digests(code_paths: Iterable[str]) -> dict[str, str]:
+    """SHA-256 of each resource of the language data that the code files ``code_paths`` read (``READERS``),
+    by name: a task's output depends on them as on its code (another setup's WordNet, or punkt under another
+    ``BWB_DATA``, makes it run again)."""
+    return {READERS[path]: resource_digest(READERS[path]) for path in code_paths if path in READERS}
+
+
+@cache
+def resource_digest(name: str, root: Path = NLTK_DATA) -> str:
+    """One SHA-256 over a resource's files (their names and bytes), or ``missing``."""
+    folder = resource_dir(name, root)
+    files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+    if not files:
+        return "missing"
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(f"{path.relative_to(folder).as_posix()}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def have_wordnet(root: Path = NLTK_DATA) -> bool:

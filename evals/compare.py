@@ -16,9 +16,10 @@ from evals.metric import BeadKey
 
 
 def agreement(ours: Iterable[BeadKey], reference: Iterable[BeadKey]) -> tuple[int, int]:
-    """(reference beads also in ours, reference beads); beads compared by their indices only."""
+    """(reference beads also in ours, reference beads); beads compared by their indices only, a reference
+    bead listed twice counted once."""
     keys = set(ours)
-    reference_keys = list(reference)
+    reference_keys = list(dict.fromkeys(reference))
     return sum(key in keys for key in reference_keys), len(reference_keys)
 
 

@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from core.arg_types import OneLineParser, positive
+from core.arg_types import OneLineParser, positive, whole
 from core.stdio import exit_with
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
     s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
-    s.add_argument("--seed", type=int, default=0, help="random seed of the sample (default 0)")
+    s.add_argument("--seed", type=whole, default=0, help="random seed of the sample (default 0)")
     s.add_argument(
         "--per", type=positive, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
     )

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from core.arg_types import OneLineParser, positive_up_to
+from core.arg_types import OneLineParser, positive_up_to, whole
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         help="pieces each real chapter is cut into",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="random seed of the cuts and renumberings (default 0)"
+        "--seed", type=whole, default=0, help="random seed of the cuts and renumberings (default 0)"
     )
     args = parser.parse_args(argv)
     lexicon = None

@@ -36,7 +36,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import yaml
 
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, shown, whole
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
@@ -54,6 +54,7 @@ from evals.data import (
 )
 from evals.metric import BeadKey, line_accuracy
 
+MAX_SEEDS = 1_000  # seeds of one --seeds range (each a build of the site: about 15 s)
 BOOK_ID = "webfiction"
 DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 META = {
@@ -209,12 +210,17 @@ def score_build(
 
 
 def seed_range(text: str) -> tuple[int, ...]:
-    """An argparse type: a seed (a whole number), or a range of them, A-B."""
+    """An argparse type: a seed (a whole number), or a range of them, A-B, of at most ``MAX_SEEDS``."""
     first, dash, last = text.partition("-")
-    last = last if dash else first
-    if not (first.isdigit() and last.isdigit()) or int(last) < int(first):
-        raise argparse.ArgumentTypeError(f"{text!r} is neither a seed nor a range of seeds A-B (A <= B)")
-    return tuple(range(int(first), int(last) + 1))
+    try:
+        low, high = whole(first), whole(last if dash else first)
+    except argparse.ArgumentTypeError:  # not whole numbers: neither a seed nor a range
+        low, high = 0, -1
+    if high < low:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is neither a seed nor a range of seeds A-B (A <= B)")
+    if high - low >= MAX_SEEDS:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: at most {MAX_SEEDS:,} seeds (one build each)")
+    return tuple(range(low, high + 1))
 
 
 def _spread(label: str, results: list[tuple[int, int]]) -> str:

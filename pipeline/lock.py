@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
+import json
 import os
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,6 +35,7 @@ from core.processes import die_with, ready_to_fork
 from pipeline.output_folder import FolderRefused
 
 LOCK_NAME = ".build.lock"
+CONFIG_NAME = ".build.config"  # the config whose workers hold the folder shared (``_same_config``)
 _HELD = frozenset(
     {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
 )  # flock's "held by another" (EACCES on NFS)
@@ -65,12 +69,13 @@ class OutputBusy(Exception):
 
 
 @contextmanager
-def build_lock(root: Path, shared: bool = False) -> Iterator[None]:
+def build_lock(root: Path, shared: bool = False, config: Path | None = None) -> Iterator[None]:
     """Hold ``root``'s build lock for the duration: ``shared`` for a worker of a central luigid, else
     exclusive. ``OutputBusy`` at once where it is held otherwise, ``FolderRefused`` where it cannot be
     taken (the folder cannot be written, the lock file is not a file). Meanwhile this process, and the
-    task processes it forks, hold ``root`` (``holds``)."""
-    with _locked(root, shared):
+    task processes it forks, hold ``root`` (``holds``). A shared hold with ``config`` is also refused while
+    workers of another config hold it (``_same_config``)."""
+    with _locked(root, shared, config):
         key = root.resolve()
         first = key not in _held_roots
         _held_roots.add(key)
@@ -87,7 +92,7 @@ def holds(root: Path) -> bool:
 
 
 @contextmanager
-def task_lock(root: Path) -> Iterator[bool]:
+def task_lock(root: Path, config: Path | None = None) -> Iterator[bool]:
     """A task's hold on ``root`` for one run; yields whether it took a lock of its own. It takes none where
     its process holds ``root`` (a build's task), else ``root``'s lock shared, refused beside a local build
     as a worker's is. Not recorded in ``holds``: each run holds its own, and shared holds in one process do
@@ -95,12 +100,12 @@ def task_lock(root: Path) -> Iterator[bool]:
     if holds(root):
         yield False
         return
-    with _locked(root, shared=True):
+    with _locked(root, True, config):
         yield True
 
 
 @contextmanager
-def _locked(root: Path, shared: bool) -> Iterator[None]:
+def _locked(root: Path, shared: bool, config: Path | None = None) -> Iterator[None]:
     global _open_locks
     path = root / LOCK_NAME
     fd = _open(root, path)
@@ -108,10 +113,49 @@ def _locked(root: Path, shared: bool) -> Iterator[None]:
     try:
         if not _flock(fd, path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX):
             raise OutputBusy(_holder(fd, path, root, shared))
-        yield
+        if shared and config is not None:
+            with _same_config(root, config):
+                yield
+        else:
+            yield
     finally:
         _open_locks -= 1
         os.close(fd)  # releases the lock, unless a forked task still has it open
+
+
+@contextmanager
+def _same_config(root: Path, config: Path) -> Iterator[None]:
+    """Among the shared holders of ``root``, those of one config only: ``CONFIG_NAME`` records the config of
+    the first (its bytes' SHA-256, and its path), written under an exclusive flock of that file, and every
+    holder holds the file shared for as long as it holds the folder. A holder of another config is
+    ``OutputBusy``: its tasks would rewrite the same tables by other settings, each manifest saying so only
+    once the other build had reported its corpus built (workers of two configs with the same books)."""
+    path = root / CONFIG_NAME
+    mine = {"sha256": hashlib.sha256(config.read_bytes()).hexdigest(), "config": str(config)}
+    fd = _open(root, path)
+    try:
+        for _ in range(200):  # an exclusive hold lasts a write: wait at most about a second for one
+            if _flock(fd, path, fcntl.LOCK_EX):  # the first holder: the folder is this config's
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, json.dumps(mine).encode(), 0)
+                _flock(fd, path, fcntl.LOCK_SH)  # held for the build; others read it under theirs
+            if _flock(fd, path, fcntl.LOCK_SH):
+                break
+            time.sleep(0.005)
+        else:
+            raise OutputBusy(f"cannot lock {path}: held exclusively for over a second; run again")
+        try:
+            theirs = json.loads(os.pread(fd, 1 << 16, 0) or b"{}")
+        except ValueError:  # unreadable: only a build of this version writes it, under its exclusive lock
+            theirs = {}
+        if theirs.get("sha256") != mine["sha256"]:
+            raise OutputBusy(
+                f"luigid workers of another config ({theirs.get('config', 'unknown')}) are building in {root}: "
+                f"wait for them to end, or give {config} another --output (one folder, one config)"
+            )
+        yield
+    finally:
+        os.close(fd)
 
 
 def _open(root: Path, path: Path) -> int:

@@ -42,6 +42,7 @@ LAYOUT = frozenset(
         "books.parquet",
     }
 )
+FILES = frozenset(("_adopted.json", "books.parquet"))  # the layout's entries that are files
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
@@ -171,6 +172,14 @@ def check_built_in(layout: Layout) -> None:
             f"{layout.root} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book "
             "in it): nothing deleted; check --output"
         )
+
+
+def check_folders(layout: Layout) -> None:
+    """``FolderRefused`` when a file stands where one of the layout's built folders goes (``_manifests``,
+    ``raw`` ...): once, before any task runs, rather than one failure per task that writes under it."""
+    for name in sorted(LAYOUT - FILES - set(HAND_MADE)):
+        if advice := in_the_way(layout.root / name):
+            raise FolderRefused(advice)
 
 
 def check_hand_made(layout: Layout) -> None:

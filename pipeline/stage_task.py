@@ -25,6 +25,7 @@ from luigi.task import flatten
 
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code
+from core.langdata import data_digests
 from pipeline.config import Config, load_config
 from core.paths import REPO_ROOT
 from core.layout import Layout
@@ -45,19 +46,26 @@ def cached_config(path: str) -> Config:
 
 @cache
 def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
-    """A task's code: the source of its own classes and every project module (and bundled data) they import.
+    """A task's code: the source of its own classes and every project module (and bundled data) they import,
+    and the language data those modules read (``core.langdata.data_digests``).
 
-    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out.
+    The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
+    but the table schemas it writes by are in (an upgrade that adds a column to the chapters table rewrites
+    it, where the miner would refuse the old one for ever as "written by another version").
     """
     inputs: dict[str, str] = {}
-    modules: set[str] = set()
+    modules: set[str] = {
+        "core.schemas"
+    }  # every task writes its tables by these (``write_stage``) and reads by them
     for klass in cls.__mro__:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
         path, source = _class_source(klass)
         inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0])
-    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code_digests(modules).items()})
+    code = code_digests(modules)
+    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
+    inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
     return inputs
 
 
@@ -73,12 +81,18 @@ def _class_source(klass: type) -> tuple[str, str]:
 
 def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     """``run`` inside ``holding_folder``; a generator ``run`` (dynamic dependencies) for as long as it runs
-    (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done)."""
+    (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done).
+
+    A task complete by the time it starts does not run: Luigi judged it before its upstream task ran in the
+    same build (AlignBook behind FilterBook), and that task wrote the same files again (a chapter fetched
+    and rejected, an edit that changes no output), so its inputs are those its outputs were made from."""
     if inspect.isgeneratorfunction(run):
 
         @functools.wraps(run)
         def steps(self: StageTask) -> Iterator[Any]:
             with self.holding_folder():
+                if self.complete():
+                    return None
                 return (yield from run(self))
 
         return steps
@@ -86,6 +100,8 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(run)
     def whole(self: StageTask) -> Any:
         with self.holding_folder():
+            if self.complete():
+                return None
             return run(self)
 
     return whole
@@ -125,7 +141,7 @@ class StageTask(luigi.Task):
         Luigi's own entry points (the cron line's ``RangeDaily``) holds it shared (``task_lock``), and first
         refuses a folder that holds books its config does not list, as a build does (``FolderRefused``).
         ``OutputBusy`` beside a local build: the task fails, its outputs unwritten."""
-        with task_lock(self.layout.root) as own:
+        with task_lock(self.layout.root, self.cfg.path) as own:
             foreign = own and output_folder.foreign_books(self.layout, [b.book_id for b in self.cfg.books])
             if foreign:
                 raise output_folder.FolderRefused(

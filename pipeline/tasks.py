@@ -488,18 +488,30 @@ class ExportCorpus(CorpusTask):
 class BuildReport(CorpusTask):
     """The corpus report: Table 6, filter funnel, alignment and cohesion plots (``make report``)."""
 
+    def funnel(self) -> list[StageTask]:
+        """The tasks whose tables the filter funnel counts: raw chapters and every stage's rejections."""
+        books = [b.book_id for b in self.cfg.books]
+        crawls = [self.clone(CrawlBook, book_id=b, lang=lang) for b in books for lang in ("zh", "en")]
+        stages = [self.clone(task, book_id=b) for b in books for task in (CleanBook, FilterBook, AlignBook)]
+        return [*crawls, *stages, self.clone(DedupCorpus)]
+
     def producers(self) -> list[StageTask]:
         return [
             *super().producers(),
             *(self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books),
             self.clone(BuildCorpus),  # the books table: the genres section
+            *self.funnel(),
         ]
 
     def input_paths(self) -> list[Path]:
+        """Plus the raw and rejected tables: a chapter fetched and then rejected (an untranslated chapter
+        that ``update`` fetched) changes the funnel and nothing else the report reads."""
+        counted = (self.layout.root / "raw", self.layout.root / "rejected")
         return [
             *super().input_paths(),
             *(self.layout.candidates(b.book_id) for b in self.cfg.books),
             self.layout.books(),
+            *(p for task in self.funnel() for p in task.output_paths() if p.parent.parent in counted),
         ]
 
     def output_paths(self) -> list[Path]:

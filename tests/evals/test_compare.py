@@ -13,6 +13,11 @@ def test_agreement_counts_reference_beads_reproduced(tmp_path, capsys):
     assert "2/3" in capsys.readouterr().out
 
 
+def test_a_reference_bead_listed_twice_counts_once():
+    reference = [((0,), (0,)), ((0,), (0,)), ((1,), (1,))]
+    assert agreement([((0,), (0,))], reference) == (1, 2)
+
+
 def test_no_reference_beads_a_missing_or_malformed_file_is_a_one_line_error(tmp_path, capsys):
     ours, ref = tmp_path / "ours", tmp_path / "ref"
     assert main([str(ours), str(ref)]) == 1

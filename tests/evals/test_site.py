@@ -45,9 +45,14 @@ def test_the_english_site_shows_the_lines_or_the_perturbed_paragraphs():
 def test_seeds_are_one_or_a_range_and_their_spread_is_the_median_and_the_extremes():
     assert seed_range("11") == (11,)
     assert seed_range("3-6") == (3, 4, 5, 6)
-    for bad in ("", "x", "6-3", "3-", "-3", "1-2-3"):
+    for bad in ("", "x", "6-3", "3-", "-3", "1-2-3", "²", "1-²", "1" * 5000):
         with pytest.raises(argparse.ArgumentTypeError, match="neither a seed nor a range"):
             seed_range(bad)
+    with pytest.raises(
+        argparse.ArgumentTypeError, match=r"^'0-1000': at most 1,000 seeds \(one build each\)$"
+    ):
+        seed_range("0-1000")
+    assert len(seed_range("0-999")) == 1000
     results = [(785, 803), (766, 803), (794, 803), (782, 803)]
     assert _spread("web --method default", results) == (
         "web --method default: end to end over 4 seeds, median 783.5/803 (0.976), min 766, max 794"

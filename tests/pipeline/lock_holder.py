@@ -14,9 +14,9 @@ FORK = multiprocessing.get_context("fork")
 LOCAL, WORKER = False, True  # build_lock's ``shared``: a local-scheduler build, a worker of a central luigid
 
 
-def _hold(root: Path, shared: bool, pipe) -> None:
+def _hold(root: Path, shared: bool, pipe, config: Path | None = None) -> None:
     try:
-        with build_lock(root, shared):
+        with build_lock(root, shared, config):
             pipe.send("held")
             pipe.recv()  # until the test lets go (or kills this process)
     except (OutputBusy, FolderRefused) as err:
@@ -24,10 +24,13 @@ def _hold(root: Path, shared: bool, pipe) -> None:
 
 
 @contextmanager
-def held_in_another_process(root: Path, shared: bool) -> Iterator[multiprocessing.Process]:
-    """``root``'s lock held by a forked process until the end of the block (or its death)."""
+def held_in_another_process(
+    root: Path, shared: bool, config: Path | None = None
+) -> Iterator[multiprocessing.Process]:
+    """``root``'s lock held by a forked process until the end of the block (or its death); a worker's
+    (``shared``) for ``config``, where one is given."""
     ours, theirs = FORK.Pipe()
-    process = FORK.Process(target=_hold, args=(root, shared, theirs))
+    process = FORK.Process(target=_hold, args=(root, shared, theirs, config))
     process.start()
     try:
         assert ours.poll(10) and ours.recv() == "held"

@@ -99,6 +99,45 @@ def test_two_workers_share_the_work_and_match_a_single_worker_build(tmp_path, tm
     assert table_snapshot(output_of(shared)) == table_snapshot(single)
 
 
+def test_a_worker_of_another_config_is_refused_while_workers_build_the_folder(tmp_path, luigid):
+    """Workers of two configs with the same book, aligned by two methods, on one folder through one luigid:
+    both ran, both reported the corpus built, each rewriting the other's tables. Now the second exits with
+    one line while the first's worker builds, which builds the first config's corpus; once it has ended, the
+    second config rebuilds what its method changes."""
+    first = write_config(tmp_path / "first", books=[BOOKS[0]])
+    second = write_config(tmp_path / "second", books=[BOOKS[0]])
+    second.write_text(
+        second.read_text(encoding="utf-8") + "options:\n  align: {method: galechurch}\n", encoding="utf-8"
+    )
+    out = tmp_path / "out"
+
+    def worker(config: Path) -> list[str]:
+        scheduler = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(luigid)]
+        return ["corpus", "--config", str(config), "--output", str(out), *scheduler]
+
+    log = tmp_path / "first.log"
+    building = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *worker(first)],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=open(log, "w"),
+    )
+    deadline = time.monotonic() + 60
+    while str(first) not in ((out / ".build.config").read_text() if (out / ".build.config").exists() else ""):
+        assert building.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
+        time.sleep(0.05)
+    refused = run_cli(*worker(second))
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines()[-1] == (
+        f"luigid workers of another config ({first}) are building in {out}: wait for them to end, "
+        f"or give {second} another --output (one folder, one config)"
+    )
+    assert building.wait(timeout=300) == 0, log.read_text(encoding="utf-8")
+    rebuilt = run_cli(*worker(second))
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "    AlignBook: 1, config changed\n" in rebuilt.stdout
+
+
 # luigid notices a dead worker after a second (not a minute; its check still runs once a minute), then
 # fails its running task, to be retried 15 minutes later (retry_delay) unless a worker adds the task again
 FORGETFUL = "[scheduler]\nworker_disconnect_delay = 1\n"

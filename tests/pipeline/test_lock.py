@@ -26,8 +26,8 @@ def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
     )
 
 
-def _in_this_process(root: Path, shared: bool) -> AbstractContextManager:
-    return build_lock(root, shared)  # another open file description of the same lock file
+def _in_this_process(root: Path, shared: bool, config: Path | None = None) -> AbstractContextManager:
+    return build_lock(root, shared, config)  # another open file description of the same lock file
 
 
 HOLDERS = pytest.mark.parametrize(
@@ -70,6 +70,39 @@ def test_workers_share_a_folder_and_keep_a_local_build_out_until_the_last_ends(t
                 pass
     with build_lock(root, LOCAL):
         pass
+
+
+@HOLDERS
+def test_workers_of_two_configs_never_share_a_folder(tmp_path, hold):
+    """Workers of two configs with the same books, on one folder through one luigid, both ran: each
+    rewrote the other's tables by its own settings (aligned by one method, mined from the other's beads),
+    and each command reported its corpus built. Now the second config is refused while the first's
+    workers hold the folder, and workers of one config still share it."""
+    root = tmp_path / "out"
+    one, other = tmp_path / "one.yaml", tmp_path / "other.yaml"
+    one.write_text("books: []\n", encoding="utf-8")
+    other.write_text("books: []\noptions: {align: {method: galechurch}}\n", encoding="utf-8")
+    with hold(root, WORKER, one):
+        with build_lock(root, WORKER, one):  # same config: shared
+            pass
+        with task_lock(root, one):  # a task of Luigi's own entry points (the cron line), too
+            pass
+        for config in (other, other):  # a refusal takes nothing from the holder
+            with pytest.raises(OutputBusy) as err:
+                with build_lock(root, WORKER, config):
+                    pytest.fail("workers of two configs hold one folder")
+            assert str(err.value) == (
+                f"luigid workers of another config ({one}) are building in {root}: wait for them to end, "
+                f"or give {other} another --output (one folder, one config)"
+            )
+        if hold is held_in_another_process:  # (a process holding the folder runs its own build's tasks)
+            with pytest.raises(OutputBusy):
+                with task_lock(root, other):
+                    pytest.fail("a task of another config ran beside the workers")
+    with build_lock(root, WORKER, other):  # once they are gone, the folder is the other config's
+        with pytest.raises(OutputBusy, match=f"^luigid workers of another config \\({other}\\) "):
+            with build_lock(root, WORKER, one):
+                pass
 
 
 def test_the_lock_is_released_when_its_holder_raises_or_is_killed(tmp_path):

@@ -13,6 +13,7 @@ from pipeline.output_folder import (
     FolderRefused,
     adopt,
     adopted,
+    check_folders,
     clean,
     foreign_books,
     held_books,
@@ -175,4 +176,17 @@ def test_clean_names_in_full_an_entry_it_may_not_delete(tmp_path, monkeypatch):
     assert (err.value.filename, err.value.strerror) == (
         str(tmp_path / "aligned" / "bk.parquet"),
         "Permission denied",
+    )
+
+
+@pytest.mark.parametrize("name", ["_manifests", "raw", "cache"])
+def test_a_file_where_a_built_folder_goes_is_refused_once_before_the_build(tmp_path, name):
+    """Each task writing under it failed on its own, and each book's FAILED line repeated the advice."""
+    (tmp_path / "books.parquet").write_text("", encoding="utf-8")  # a file where a file goes: fine
+    check_folders(Layout(tmp_path))
+    (tmp_path / name).write_text("", encoding="utf-8")
+    with pytest.raises(FolderRefused) as err:
+        check_folders(Layout(tmp_path))
+    assert str(err.value) == (
+        f"{tmp_path / name} is a file where a folder goes: remove that file, then run the build again"
     )

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import output_of, target, write_config
+from tests.crawlers.local_books import invented_chapter
+from tests.helpers import local_book, local_config, output_of, target, write_config
 
 pytestmark = pytest.mark.slow
 SOURCES = (
@@ -86,12 +87,10 @@ def test_an_aligner_edit_reruns_align_and_what_follows_it_only(built):
         handle.write("\n# an edit\n")
     assert "  align     stale: code changed: alignment/search.py" in _cli(repo, "status", *args).stdout
     before = _mtimes(out / "_manifests")
-    assert _ran(_cli(repo, "corpus", *args).stdout) == {
-        "AlignBook": "1, code changed: alignment/search.py",
-        "MineBook": "1, after an upstream rerun (inputs unchanged)",  # scheduled behind align
-    }
+    # MineBook, scheduled behind align, finds the beads it was mined from as it starts, and does not run
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {"AlignBook": "1, code changed: alignment/search.py"}
     changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
-    assert changed == {"AlignBook", "MineBook"}
+    assert changed == {"AlignBook"}
 
 
 def test_a_boilerplate_edit_reruns_cleaning_and_no_more_when_the_cleaned_text_is_the_same(built):
@@ -124,3 +123,37 @@ def test_a_truncated_or_foreign_output_is_found_and_rebuilt(built):
     ran = _ran(_cli(repo, "corpus", *args).stdout)
     assert ran["AlignBook"] == "1, output damaged: aligned/city-star.parquet"
     assert aligned.read_bytes() == good
+
+
+def test_a_new_chapter_fetched_and_rejected_reruns_the_report_and_not_align_or_mine(tmp_path):
+    """An untranslated chapter added to the original (an update's usual find): AlignBook and MineBook ran
+    again on the same chapter pairs (Luigi judged them before FilterBook ran and rewrote its table as it
+    was), and ``report`` ran nothing, its funnel without the chapter and its ``no_translation``; now
+    neither runs, and the report is the one a clean build of the longer book writes."""
+    books = {}
+    for build in ("incremental", "clean"):
+        (tmp_path / build).mkdir()
+        books[build] = local_config(tmp_path / build, {"lanterns": local_book(tmp_path / build, "lanterns")})
+    _cli(REPO_ROOT, "corpus", *target(books["incremental"]))
+    _cli(REPO_ROOT, "report", *target(books["incremental"]))
+    for build in ("incremental", "clean"):
+        with open(tmp_path / build / "lanterns.txt", "a", encoding="utf-8") as handle:
+            handle.write("第五章 第5天\n" + "\n".join(invented_chapter(4)[0]) + "\n")
+
+    assert _ran(_cli(REPO_ROOT, "corpus", *target(books["incremental"])).stdout) == {
+        "BuildCorpus": "1, new input",
+        "CleanBook": "1, new input",
+        "CrawlBook": "1, new input",
+        "DedupCorpus": "1, new input",
+        "FilterBook": "1, new input",
+    }
+    _cli(REPO_ROOT, "report", *target(books["incremental"]))
+    _cli(REPO_ROOT, "corpus", *target(books["clean"]))
+    _cli(REPO_ROOT, "report", *target(books["clean"]))
+    pages = {
+        build: (output_of(config) / "report" / "index.md").read_text(encoding="utf-8")
+        for build, config in books.items()
+    }
+    assert "| in | crawl | raw chapters fetched | 5 | 4 | 0 |" in pages["incremental"].splitlines()
+    assert "| rejected | pair | no_translation | 1 | 0 | 0 |" in pages["incremental"].splitlines()
+    assert pages["incremental"] == pages["clean"]

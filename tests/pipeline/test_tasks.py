@@ -56,6 +56,26 @@ def test_a_task_code_is_its_own_class_and_the_project_modules_and_data_it_import
     assert filter_code["code:pipeline/tasks.py#FilterBook"] != mine_code["code:pipeline/tasks.py#MineBook"]
 
 
+def test_every_task_code_covers_the_table_schemas():
+    """The schemas were in the code of the tasks whose stage modules import them, not of CleanBook,
+    DedupCorpus, FilterBook or AlignBook, which write their tables by them too (``write_stage``): a column
+    added to a schema left their tables as they were, and the next task refused each as "written by another
+    version", build after build."""
+    tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
+    assert [task.__name__ for task in tasks if "code:core/schemas.py" not in _code_inputs(task)] == []
+
+
+def test_a_task_code_covers_the_language_data_its_modules_read():
+    """Editing punkt (under another ``BWB_DATA``, another setup) reran nothing, and the build kept the
+    sentences of the old one (a clean build splits otherwise); now it reruns cleaning and what follows,
+    and WordNet mining."""
+    from core.langdata import resource_digest
+
+    assert _code_inputs(CleanBook)["data:punkt"] == resource_digest("punkt")
+    assert _code_inputs(MineBook)["data:wordnet"] == resource_digest("wordnet")
+    assert "data:wordnet" not in _code_inputs(AlignBook) and "data:punkt" not in _code_inputs(AlignBook)
+
+
 def test_a_class_source_ends_where_the_next_top_level_statement_starts():
     path, source = _class_source(FilterBook)
     assert path == "pipeline/tasks.py"

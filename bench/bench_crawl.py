@@ -1,0 +1,147 @@
+"""Crawl speed at BWB's shape: one synthetic book crawled over HTTP by the pipeline, as a real site is.
+
+    python -m bench.bench_crawl [--chapters 510] [--keep DIR]
+
+The book (``bench.synthetic``: demo text, about 49 sentence pairs a chapter) is rendered as the demo's two
+sites (``crawlers.demo.render``: a Chinese site in GBK whose long chapters go over two pages, with ads and
+a table of contents of 4 links a page; an English site with credits, navigation and 6 links a page),
+served on 127.0.0.1 and crawled by ``pipeline corpus --until crawl`` with no politeness delay (a real
+crawl waits between requests; the wait costs no CPU). The scale bench (``bench.bench_scale``) starts
+after the crawl; this is the stage before it.
+
+Prints per site the pages fetched, the crawl task's wall and CPU seconds (the build log's: Scrapy's start
+included, and the local server's share, since it runs in the task's process: an upper bound), CPU per page
+and per chapter, the build's peak resident memory, and the CPU extrapolated to BWB's chapters (linear:
+the cost per chapter at this book length, times BWB's chapters).
+"""
+
+from __future__ import annotations
+
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from bench.bwb import BWB
+from bench.synthetic import synthetic_chapters
+from core.arg_types import OneLineParser, output_folder, positive
+from core.paths import REPO_ROOT
+from crawlers.demo.render import render_en_book, render_zh_book
+from crawlers.demo.source import Bead, SourceBook, SourceChapter
+
+DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
+SITES = {"zh": "moxiang", "en": "moonlit"}  # the demo's site of each language
+META = {
+    "title_zh": "合成小说",
+    "author_zh": "佚名",
+    "synopsis_zh": "基准测试用的合成小说。",
+    "title_en": "A Synthetic Novel",
+    "author_en": "Various",
+    "synopsis_en": "A synthetic novel for benchmarks.",
+    "translator": "Various",
+    "editor": "Various",
+}
+DONE = re.compile(r"^\s*done\s+CrawlBook\s+\S+/(zh|en)\s+([\d.]+)s\s+([\d.]+)s cpu$")
+FETCHED = re.compile(r"^\s*crawl \S+/(zh|en): (\d+) pages fetched")
+
+
+class CrawlFailed(RuntimeError):
+    """The build ended without a crawl report for both sites."""
+
+
+def render_book(chapters: int, root: Path) -> str:
+    """Synthetic book 0 with ``chapters`` chapters as the two demo sites under ``root``; its id."""
+    book_id, drawn, _ = synthetic_chapters(0, chapters)
+    sides: dict[str, list[SourceChapter]] = {"zh": [], "en": []}
+    for k, chapter in enumerate(drawn, 1):
+        titles = (chapter.title_zh, f"Chapter {k}: {chapter.subtitle_en}")
+        sides["zh"].append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in chapter.zh)))
+        sides["en"].append(SourceChapter(k, *titles, tuple((Bead(zh="", en=p),) for p in chapter.en)))
+    render_zh_book(SourceBook(book_id, META, tuple(sides["zh"])), 1, root / "zh")
+    render_en_book(SourceBook(book_id, META, tuple(sides["en"])), root / "en")
+    return book_id
+
+
+def write_config(folder: Path, book_id: str) -> Path:
+    """The demo's site settings without the politeness delay, serving ``folder/site``; the one book."""
+    config = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
+    for lang, site in SITES.items():
+        config["sites"][site] |= {"serve": str(folder / "site" / lang), "delay": 0}
+    book = {"id": book_id, "title_zh": META["title_zh"], "title_en": META["title_en"], "genre": "synthetic"}
+    book |= {
+        "zh": {"site": SITES["zh"], "toc": f"book/{book_id}/"},
+        "en": {"site": SITES["en"], "toc": f"novel/{book_id}/"},
+    }
+    config["books"] = [book]
+    path = folder / "config.yaml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def crawl(folder: Path) -> dict[str, tuple[int, float, float]]:
+    """Crawl the book of ``folder/config.yaml`` into ``folder/output``; per language (pages fetched, wall
+    seconds, CPU seconds) from the build log (``folder/build.log``)."""
+    log = folder / "build.log"
+    command = [sys.executable, "-m", "pipeline", "corpus", "--config", str(folder / "config.yaml")]
+    command += ["--output", str(folder / "output"), "--until", "crawl"]
+    with log.open("w", encoding="utf-8") as out:
+        done = subprocess.run(command, cwd=REPO_ROOT, stdout=out, stderr=subprocess.STDOUT, check=False)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    pages: dict[str, int] = {}
+    times: dict[str, tuple[float, float]] = {}
+    for line in lines:
+        if m := FETCHED.match(line):
+            pages[m[1]] = int(m[2])
+        elif m := DONE.match(line):
+            times[m[1]] = (float(m[2]), float(m[3]))
+    if done.returncode or pages.keys() != times.keys() or len(pages) != len(SITES):
+        raise CrawlFailed(
+            f"the crawl failed (exit {done.returncode}): {(lines or ['no output'])[-1].strip()}"
+        )
+    return {lang: (pages[lang], *times[lang]) for lang in SITES}
+
+
+def report(chapters: int, measured: dict[str, tuple[int, float, float]]) -> None:
+    """The table of ``crawl``'s figures, the build's peak memory and the extrapolation to BWB."""
+    print(f"one book of {chapters} chapters; CPU = user + sys of the crawl task (its local server included)")
+    print(f"{'site':<6}{'pages':>7}{'wall s':>8}{'cpu s':>8}{'ms/page':>9}{'ms/chapter':>12}")
+    for lang, (pages, wall, cpu) in measured.items():
+        print(
+            f"{lang:<6}{pages:>7}{wall:>8.1f}{cpu:>8.1f}{1000 * cpu / pages:>9.1f}{1000 * cpu / chapters:>12.1f}"
+        )
+    cpu = sum(c for _, _, c in measured.values())
+    print(f"{'both':<6}{sum(p for p, _, _ in measured.values()):>7}{'':>8}{cpu:>8.1f}{'':>9}{1000 * cpu / chapters:>12.1f}")  # fmt: skip
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak RSS of the build: {peak:.0f} MB")
+    hours = cpu / chapters * BWB.chapters / 3600
+    print(
+        f"EXTRAPOLATION, not a measurement: BWB's {BWB.chapters:,} chapter pairs crawled at this cost per"
+        f" chapter: {hours:.2f} core-hours (beside the post-crawl rebuild of `make bench BENCH=scale`)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="python -m bench.bench_crawl", description=__doc__.splitlines()[0])
+    parser.add_argument("--chapters", type=positive, default=510, help="chapters of the book (default 510)")
+    parser.add_argument("--keep", type=output_folder, help="build in this folder and keep it")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bwb-crawl-") as scratch:
+        folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        book_id = render_book(args.chapters, folder / "site")
+        write_config(folder, book_id)
+        try:
+            measured = crawl(folder)
+        except CrawlFailed as err:
+            print(f"error: {err} (log: {folder / 'build.log'})", file=sys.stderr)
+            return 1
+        report(args.chapters, measured)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
