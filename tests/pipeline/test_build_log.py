@@ -40,7 +40,7 @@ def test_a_file_in_place_of_the_logs_folder_is_refused_in_one_line(tmp_path, cap
     (output_of(config) / "_logs").write_text("x", encoding="utf-8")
     assert main(["corpus", *target(config)]) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"cannot make the folder of the build's log {output_of(config) / '_logs'}: File exists"
+        f"{output_of(config) / '_logs'} is a file where a folder goes: remove that file, then run the build again"
     )
 
 

@@ -161,5 +161,5 @@ def test_a_file_in_place_of_the_failures_folder_is_refused_in_one_line_before_an
     (output_of(config) / "_failures").write_text("x", encoding="utf-8")
     assert main(["corpus", *target(config)]) == 2  # was: a FileExistsError traceback at the first failure
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"cannot make the folder of the build's failure records {output_of(config) / '_failures'}: File exists"
+        f"{output_of(config) / '_failures'} is a file where a folder goes: remove that file, then run the build again"
     )
