@@ -28,8 +28,10 @@ import yaml
 
 from bench.bwb import BWB
 from bench.synthetic import synthetic_chapters
-from core.arg_types import OneLineParser, output_folder, positive
+from bench.synthetic_books import CHAPTERS
+from core.arg_types import OneLineParser, output_folder
 from core.paths import REPO_ROOT
+from core.stdio import exit_with
 from crawlers.demo.render import render_en_book, render_zh_book
 from crawlers.demo.source import Bead, SourceBook, SourceChapter
 
@@ -126,7 +128,7 @@ def report(chapters: int, measured: dict[str, tuple[int, float, float]]) -> None
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bench.bench_crawl", description=__doc__.splitlines()[0])
-    parser.add_argument("--chapters", type=positive, default=510, help="chapters of the book (default 510)")
+    parser.add_argument("--chapters", type=CHAPTERS, default=510, help="chapters of the book (default 510)")
     parser.add_argument("--keep", type=output_folder, help="build in this folder and keep it")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bwb-crawl-") as scratch:
@@ -144,4 +146,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)
