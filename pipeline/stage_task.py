@@ -54,9 +54,8 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     it, where the miner would refuse the old one for ever as "written by another version").
     """
     inputs: dict[str, str] = {}
-    modules: set[str] = {
-        "core.schemas"
-    }  # every task writes its tables by these (``write_stage``) and reads by them
+    # every task writes its tables by the schemas (``write_stage``) and reads them by them
+    modules: set[str] = {"core.schemas"}
     for klass in cls.__mro__:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
