@@ -1,4 +1,5 @@
 import io
+import signal
 import sys
 
 import pytest
@@ -63,6 +64,12 @@ def test_exit_with_ends_a_command_interrupted_or_terminated_in_one_line(signum, 
         f"exit_with(lambda: os.kill(os.getpid(), signal.{signum}) or time.sleep(30) or 0)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        # as from a terminal: a job started in the background (``.ci/run &``) inherits SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert (done.returncode, done.stdout, done.stderr) == (status, "", f"{line}\n")
