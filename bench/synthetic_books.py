@@ -50,18 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "folder", type=output_folder, help="folder to write the books, their sites and config.yaml into"
     )
-    parser.add_argument(
-        "--books",
-        type=BOOKS,
-        default=20,
-        help="how many books (default 20)",
-    )
-    parser.add_argument(
-        "--chapters",
-        type=CHAPTERS,
-        default=4,
-        help="chapters per book (default 4)",
-    )
+    parser.add_argument("--books", type=BOOKS, default=20, help="how many books (default 20)")
+    parser.add_argument("--chapters", type=CHAPTERS, default=4, help="chapters per book (default 4)")
     parser.add_argument("--renumber", action="store_true", help="prologues, skipped and merged translations")
     args = parser.parse_args(argv)
     print(write_books(args.folder, args.books, args.chapters, args.renumber))
