@@ -24,7 +24,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
 
 from bench.bwb import BWB
 from bench.synthetic import synthetic_chapters
@@ -32,11 +31,8 @@ from bench.synthetic_books import CHAPTERS
 from core.arg_types import OneLineParser, output_folder
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
-from crawlers.demo.render import render_en_book, render_zh_book
-from crawlers.demo.source import Bead, SourceBook, SourceChapter
+from crawlers.demo.sites import SITES, render_sites, write_config
 
-DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
-SITES = {"zh": "moxiang", "en": "moonlit"}  # the demo's site of each language
 META = {
     "title_zh": "合成小说",
     "author_zh": "佚名",
@@ -58,30 +54,14 @@ class CrawlFailed(RuntimeError):
 def render_book(chapters: int, root: Path) -> str:
     """Synthetic book 0 with ``chapters`` chapters as the two demo sites under ``root``; its id."""
     book_id, drawn, _ = synthetic_chapters(0, chapters)
-    sides: dict[str, list[SourceChapter]] = {"zh": [], "en": []}
-    for k, chapter in enumerate(drawn, 1):
-        titles = (chapter.title_zh, f"Chapter {k}: {chapter.subtitle_en}")
-        sides["zh"].append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in chapter.zh)))
-        sides["en"].append(SourceChapter(k, *titles, tuple((Bead(zh="", en=p),) for p in chapter.en)))
-    render_zh_book(SourceBook(book_id, META, tuple(sides["zh"])), 1, root / "zh")
-    render_en_book(SourceBook(book_id, META, tuple(sides["en"])), root / "en")
+    numbered = [(c.title_zh, f"Chapter {k}: {c.subtitle_en}", c.zh, c.en) for k, c in enumerate(drawn, 1)]
+    render_sites(book_id, META, numbered, root)
     return book_id
 
 
-def write_config(folder: Path, book_id: str) -> Path:
+def write_book_config(folder: Path, book_id: str) -> Path:
     """The demo's site settings without the politeness delay, serving ``folder/site``; the one book."""
-    config = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
-    for lang, site in SITES.items():
-        config["sites"][site] |= {"serve": str(folder / "site" / lang), "delay": 0}
-    book = {"id": book_id, "title_zh": META["title_zh"], "title_en": META["title_en"], "genre": "synthetic"}
-    book |= {
-        "zh": {"site": SITES["zh"], "toc": f"book/{book_id}/"},
-        "en": {"site": SITES["en"], "toc": f"novel/{book_id}/"},
-    }
-    config["books"] = [book]
-    path = folder / "config.yaml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
+    return write_config(folder, book_id, META, "synthetic", delay=0)
 
 
 def crawl(folder: Path) -> dict[str, tuple[int, float, float]]:
@@ -135,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         book_id = render_book(args.chapters, folder / "site")
-        write_config(folder, book_id)
+        write_book_config(folder, book_id)
         try:
             measured = crawl(folder)
         except CrawlFailed as err:

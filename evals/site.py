@@ -34,14 +34,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pyarrow.parquet as pq
-import yaml
 
 from core.arg_types import OneLineParser, shown, whole
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
-from crawlers.demo.render import render_en_book, render_zh_book, zh_numeral
-from crawlers.demo.source import Bead, SourceBook, SourceChapter
+from crawlers.demo.render import zh_numeral
+from crawlers.demo.sites import render_sites, write_config
 from evals.data import (
     EVAL_DATA,
     SEED,
@@ -56,7 +55,6 @@ from evals.metric import BeadKey, line_accuracy
 
 MAX_SEEDS = 1_000  # seeds of one --seeds range (each a build of the site: about 15 s)
 BOOK_ID = "webfiction"
-DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 META = {
     "title_zh": "网文选段",
     "author_zh": "佚名",
@@ -81,37 +79,6 @@ def site_paragraphs(chapter: EvalChapter, mode: str, seed: int = SEED) -> tuple[
     )
     bounds = sorted(starts) + [len(chapter.en)]
     return zh, [" ".join(chapter.en[a:b]) for a, b in zip(bounds, bounds[1:]) if b > a]
-
-
-def source_books(
-    chapters: Sequence[EvalChapter], mode: str, seed: int = SEED
-) -> tuple[SourceBook, SourceBook]:
-    """The renderer's input, one book per site (each side has its own paragraphs): chapter k is the
-    k-th passage."""
-    zh_chapters, en_chapters = [], []
-    for k, chapter in enumerate(chapters, 1):
-        zh, en = site_paragraphs(chapter, mode, seed)
-        titles = (f"第{zh_numeral(k)}章 选段{k}", f"Chapter {k}: Passage {k}")
-        zh_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh=p, en=""),) for p in zh)))
-        en_chapters.append(SourceChapter(k, *titles, tuple((Bead(zh="", en=p),) for p in en)))
-    return SourceBook(BOOK_ID, META, tuple(zh_chapters)), SourceBook(BOOK_ID, META, tuple(en_chapters))
-
-
-def write_config(folder: Path, method: str) -> Path:
-    """The demo's site settings, serving ``folder/site``; one book; the given align method."""
-    config = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
-    for name, lang in (("moxiang", "zh"), ("moonlit", "en")):
-        config["sites"][name]["serve"] = str(folder / "site" / lang)
-    book = {"id": BOOK_ID, "title_zh": META["title_zh"], "title_en": META["title_en"], "genre": "mixed"}
-    book |= {
-        "zh": {"site": "moxiang", "toc": f"book/{BOOK_ID}/"},
-        "en": {"site": "moonlit", "toc": f"novel/{BOOK_ID}/"},
-    }
-    config["books"] = [book]
-    config["options"] = {"align": {"method": method}}
-    path = folder / "config.yaml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
 
 
 def _bare(text: str) -> str:
@@ -172,10 +139,13 @@ def gold_lines(data_dir: Path, chapter: EvalChapter) -> GoldLines:
 
 def build(chapters: Sequence[EvalChapter], folder: Path, method: str, mode: str, seed: int = SEED) -> Layout:
     """Render the sites, write the config and run the pipeline up to align; the output's layout."""
-    zh_book, en_book = source_books(chapters, mode, seed)
-    render_zh_book(zh_book, 1, folder / "site" / "zh")
-    render_en_book(en_book, folder / "site" / "en")
-    config, output = write_config(folder, method), folder / "output"
+    site_chapters = [
+        (f"第{zh_numeral(k)}章 选段{k}", f"Chapter {k}: Passage {k}", *site_paragraphs(chapter, mode, seed))
+        for k, chapter in enumerate(chapters, 1)
+    ]  # chapter k is the k-th passage
+    render_sites(BOOK_ID, META, site_chapters, folder / "site")
+    config = write_config(folder, BOOK_ID, META, "mixed", {"align": {"method": method}})
+    output = folder / "output"
     command = [sys.executable, "-m", "pipeline", "corpus", "--config", str(config), "--output", str(output)]
     run = subprocess.run([*command, "--until", "align"], cwd=REPO_ROOT, capture_output=True, text=True)
     if run.returncode:

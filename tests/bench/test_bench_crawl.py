@@ -1,6 +1,6 @@
 import pytest
 
-from bench.bench_crawl import CrawlFailed, crawl, render_book, write_config
+from bench.bench_crawl import CrawlFailed, crawl, render_book, write_book_config
 
 
 def test_the_book_is_rendered_as_both_demo_sites(tmp_path):
@@ -10,6 +10,6 @@ def test_the_book_is_rendered_as_both_demo_sites(tmp_path):
 
 
 def test_a_failed_crawl_is_one_line_naming_the_exit_and_the_logs_last_line(tmp_path):
-    write_config(tmp_path, "synth-0000")  # no site rendered: the served folders are missing
+    write_book_config(tmp_path, "synth-0000")  # no site rendered: the served folders are missing
     with pytest.raises(CrawlFailed, match=r"^the crawl failed \(exit [1-9]\d*\): .*serve"):
         crawl(tmp_path)
