@@ -26,6 +26,7 @@ from pathlib import Path
 
 
 from bench.bwb import BWB
+from bench.real_build import TASK_LINE
 from bench.synthetic import synthetic_chapters
 from bench.synthetic_books import CHAPTERS
 from core.arg_types import OneLineParser, output_folder
@@ -43,7 +44,6 @@ META = {
     "translator": "Various",
     "editor": "Various",
 }
-DONE = re.compile(r"^\s*done\s+CrawlBook\s+\S+/(zh|en)\s+([\d.]+)s\s+([\d.]+)s cpu$")
 FETCHED = re.compile(r"^\s*crawl \S+/(zh|en): (\d+) pages fetched")
 
 
@@ -78,8 +78,8 @@ def crawl(folder: Path) -> dict[str, tuple[int, float, float]]:
     for line in lines:
         if m := FETCHED.match(line):
             pages[m[1]] = int(m[2])
-        elif m := DONE.match(line):
-            times[m[1]] = (float(m[2]), float(m[3]))
+        elif (m := TASK_LINE.match(line)) and m["family"] == "CrawlBook":
+            times[m["unit"].rpartition("/")[2]] = (float(m["wall"]), float(m["cpu"]))
     if done.returncode or pages.keys() != times.keys() or len(pages) != len(SITES):
         raise CrawlFailed(
             f"the crawl failed (exit {done.returncode}): {(lines or ['no output'])[-1].strip()}"

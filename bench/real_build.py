@@ -45,7 +45,10 @@ FAMILIES = {
     **{family: stage for stage, family in FAMILY.items()},
     "BuildCorpus": "summary",
 }
-TASK_LINE = re.compile(r"^\s*done\s+(\w+)\s+\S+\s+[\d.]+s\s+([\d.]+)s cpu$")
+# a task's line of the progress log: its family, its unit (a book, book/lang), wall and CPU seconds
+TASK_LINE = re.compile(
+    r"^\s*done\s+(?P<family>\w+)\s+(?P<unit>\S+)\s+(?P<wall>[\d.]+)s\s+(?P<cpu>[\d.]+)s cpu$"
+)
 PRELOAD_LINE = re.compile(r"^\s*preload\s+(\w+)\s+([\d.]+)s cpu$")
 
 
@@ -85,8 +88,8 @@ def task_cpu(log: Path) -> tuple[dict[str, float], dict[str, float], dict[str, i
     tasks: dict[str, int] = defaultdict(int)
     for line in log.read_text(encoding="utf-8").splitlines():
         if m := TASK_LINE.match(line):
-            seconds[FAMILIES.get(m[1], m[1])] += float(m[2])
-            tasks[FAMILIES.get(m[1], m[1])] += 1
+            seconds[FAMILIES.get(m["family"], m["family"])] += float(m["cpu"])
+            tasks[FAMILIES.get(m["family"], m["family"])] += 1
         elif m := PRELOAD_LINE.match(line):
             preload[FAMILIES.get(m[1], m[1])] += float(m[2])
     return seconds, preload, tasks
