@@ -18,6 +18,13 @@ Non-adjacent links (element 1 is then the earlier sentence or connective):
   about something else: when the previous sentence has another subject and the nearest earlier
   sentence up to ``REACH`` back has the connective sentence's own subject ("He promised to call. The
   phone stayed silent. Instead, he wrote.").
+- Sequential connectives (``SEQUENTIAL``: then, later, finally, eventually, meanwhile ...) relate events
+  on the story's time line, which a description or a flashback does not advance: past one to
+  ``REACH`` - 1 sentences of narrated background (they open with their subject and a form of "be" or
+  "have": "The boat was made of oak.", "He had bought it years before.") they link to the narrated
+  event before them, a sentence that opens with its subject and a verb in the past ("Uncle Bo built a
+  boat. The boat was made of oak. Finally, he launched it."). Speech, or a sentence that opens
+  otherwise (a subordinate clause, a connective, an aside), is neither: the link stays adjacent.
 - Correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
 "conclusive" correlatives *at first ... in the end*, *first ... then ... finally*, and the
 adversative *on the one hand ... on the other hand*). A later member of a series (``SERIES``)
@@ -38,7 +45,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from cohesion.tagged import Sentence
+from cohesion.tagged import Sentence, Word
 
 from cohesion import nlp, senses, zh
 from cohesion.candidate import Candidate, Span
@@ -76,7 +83,16 @@ LATER = re.compile(
     rf"|(?:in|within)\s+(?:less\s+than|under|just|about|over)?\s*{_COUNT}{_UNIT})\b",
     re.I,
 )
-REACH = 3  # how far back a returning connective may link
+REACH = 3  # how far back a returning or sequential connective may link
+# Connectives that put an event after (or beside) an earlier event on the story's time line: past a
+# description or a flashback between them, they link to that event.
+SEQUENTIAL = frozenset(
+    "then|and then|next|afterwards|afterward|thereafter|after that|later|soon|soon after|shortly after|"
+    "shortly afterwards|shortly afterward|not long after|not long afterwards|before long|after a while|"
+    "finally|at last|eventually|in the end|subsequently|meanwhile|in the meantime".split("|")
+)
+SUBJECT_POS = frozenset(("DET", "PRON", "PROPN", "NOUN", "ADJ", "NUM", "PART"))  # a subject's words
+BACKGROUND_VERBS = frozenset("is are am was were 's 're be been has have had 'd".split())
 PRONOUNS = frozenset("i we you he she they".split())
 # connectives that take no "to"/"of" complement: "But of the others, nothing.", "So to speak ..." still link
 COORDINATORS = frozenset(("and", "but", "or", "so"))
@@ -156,6 +172,8 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
     """The earlier sentence a connective links back to past an intervening one (module notes)."""
     if _resumed_speech(ch.sentences, j):
         return j - 2
+    if connective in SEQUENTIAL:
+        return _event_before(ch, j)
     if connective not in RETURNING or j < 2:
         return None
     own, previous = _subject(ch.docs[j], after), _subject(ch.docs[j - 1])
@@ -164,6 +182,45 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
     for i in range(j - 2, max(j - REACH, 0) - 1, -1):
         if _subject(ch.docs[i]) == own:
             return i
+    return None
+
+
+def _event_before(ch: Chapter, j: int) -> int | None:
+    """The narrated event that a sequential connective of sentence ``j`` follows, past one or more
+    sentences of background between them (a state or a flashback: their first verb is a form of "be" or
+    "have", "The boat was made of oak.", "He had bought it years before."); None when the previous
+    sentence is no background, or when the nearest sentence that is none lies more than ``REACH`` back,
+    is speech or is missing."""
+    if j < 2 or not _narrated_background(ch, j - 1):
+        return None
+    for i in range(j - 2, max(j - REACH, 0) - 1, -1):
+        if not _narrated_background(ch, i):
+            return i if _narrated_event(ch, i) else None
+    return None
+
+
+def _narrated_background(ch: Chapter, i: int) -> bool:
+    verb = _first_verb(ch, i)
+    return verb is not None and verb.lower_ in BACKGROUND_VERBS
+
+
+def _narrated_event(ch: Chapter, i: int) -> bool:
+    verb = _first_verb(ch, i)
+    return verb is not None and verb.lower_ not in BACKGROUND_VERBS and verb.tag_ == "VBD"
+
+
+def _first_verb(ch: Chapter, i: int) -> Word | None:
+    """The verb of a narrated sentence that opens with its subject and verb ("The boat was ...", "They
+    left ..."); None for speech, or a sentence that opens otherwise (a subordinate clause, a connective,
+    an aside set off by commas), whose first verb may not be its own."""
+    doc = ch.docs[i]
+    if doc is None or doc.text.lstrip()[:1] in ("'", "‘") or any(q in doc.text for q in QUOTE_MARKS):
+        return None
+    for k, tok in enumerate(doc):
+        if tok.pos_ in ("VERB", "AUX"):
+            return tok if k else None
+        if tok.pos_ not in SUBJECT_POS or tok.text == ",":
+            return None
     return None
 
 

@@ -303,3 +303,26 @@ def test_a_connective_after_an_interjection_without_its_comma(mined):
     assert mined("conjunction", RAIN, "'Well then, stay in.'") == [
         ("temporal", (0, 0, 0, ""), (1, 6, 10, "then"), "then")
     ]
+
+
+def test_sequential_connective_links_past_background_to_the_event(mined):
+    shop, walk = "Ana locked the shop at six.", "Then she walked home."
+    assert mined("conjunction", shop, "The shop was small and warm.", walk) == [
+        ("temporal", (0, 0, 26, "Ana locked the shop at six"), (2, 0, 4, "Then"), "then")
+    ]
+    # two sentences of background: a state, then a flashback
+    found = mined("conjunction", shop, "It was small.", "She had owned it for years.", "Later, she left.")
+    assert found == [("temporal", (0, 0, 26, "Ana locked the shop at six"), (3, 0, 5, "Later"), "later")]
+
+
+@pytest.mark.parametrize(
+    "first, second, third",
+    [
+        ("Ana locked the shop at six.", "The bell rang.", "Then she walked home."),  # an event between
+        ("Ana locked the shop at six.", "When she was done, it was dark.", "Then she walked home."),
+        ('"Lock it," Ana said.', "The shop was small.", "Then she walked home."),  # speech before
+        ("Ana locked the shop at six.", "The street was dark.", "But she walked home."),  # not sequential
+    ],
+)
+def test_sequential_connective_stays_adjacent(mined, first, second, third):
+    assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, third)] == [(1, 2)]
