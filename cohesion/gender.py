@@ -1,7 +1,9 @@
 """Guess the gender of character names: from a first-names list (``data/first_names.tsv``, US
 Census first names), else from the chapter itself.
 
-Chapter evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), and the first gendered
+Chapter evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), a possessive or
+reflexive pronoun in a phrase that opens the sentence right before the name and its comma ("Sitting on his
+bed, Anna ..."), and the first gendered
 pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
 the next two sentences, up to the first mention of a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
@@ -74,6 +76,10 @@ def name_genders(
             continue  # "Anna's husband ... He": the pronoun may well be the husband's
         if first > 0 and doc[first - 1].pos_ == "ADP":
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
+        opening = _opening_owner(doc, first)
+        if opening:  # "Sitting on his bed, Anna ...": the opening phrase is about its subject
+            votes[names[0].text][opening] += 1
+            continue
         if _first_pronoun_gender(doc[:first]):
             continue  # "He put the Copperleaf Vest on his shirt": the name is not the topic
         if _in_opening_participle(doc, first):
@@ -185,6 +191,17 @@ def _pair_genders(
         subject = PRONOUN_GENDER[pronouns[0].lower_]
         yield first, subject
         yield second, "f" if subject == "m" else "m"
+
+
+def _opening_owner(doc: Sentence, k: int) -> str | None:
+    """The gender of a possessive or reflexive pronoun in a phrase that opens the sentence, set off by its
+    first comma, right before name ``k`` ("Sitting on his bed, Anna ...": the phrase is about the
+    subject; not "Seeing him, Anna ...", someone else)."""
+    if k < 2 or doc[k - 1].text != "," or any(t.text in ",;:" for t in doc[: k - 1]):
+        return None
+    return _first_pronoun_gender(
+        [t for t in doc[: k - 1] if t.tag_ == "PRP$" or t.lower_ in ("himself", "herself")]
+    )
 
 
 def _in_opening_participle(doc: Sentence, k: int) -> bool:

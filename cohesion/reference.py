@@ -41,10 +41,16 @@ Majesty", "Her Ladyship") names a person of the possessive's gender; the possess
 ("their ladyships" too). Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class
 in the same sentence names the same referent ("She put down her bag"), unless it is the object of a clause
 whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a preposition of
-place: "the lamp above her"), someone it may mean is named between the two, only one of them is in quoted
-speech, or it is a subject or an owner after a first object that passed over its clause's subject ("Clara had
-not seen her, for she ...": Clara may be back). The aligned Chinese is recorded as evidence
-(:func:`cohesion.zh.pronoun`)."""
+place: "the lamp above her"), someone it may mean is named between the two (but a subject after a first
+subject goes on past phrases that are no clause's subject: "He told Tom to wait while he ...", not "... that
+he ..."), only one of them is in quoted speech, or it is a subject or an owner after a first object that
+passed over its clause's subject ("Clara had not seen her, for she ...": Clara may be back). After a
+semicolon, a later pronoun whose class's first pronoun has no link (its antecedent named in its own clause)
+links to the clause before as a first pronoun would, when that antecedent comes before the first pronoun
+("Tom, as he said, was tired; he went home"). A he/she in a phrase that opens the sentence up to its first
+comma, before a subject of its gender ("Sitting on his bed, Tom ...", "As she spoke, Anna ..."), means that
+subject: it links to the subject's nearest earlier mention (or a chain's pronoun that names it), or to
+nothing. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -54,7 +60,7 @@ from functools import cache
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import clause, descriptions, lexicon, nounphrase, senses, speech, zh
+from cohesion import clause, descriptions, lexicon, nounphrase, repetition, senses, speech, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter
 from cohesion.gender import own_pronouns, owns_person
@@ -106,18 +112,23 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     for j, doc in enumerate(ch.docs):
         if doc is None:
             continue
-        first: dict[str, tuple[Word, Candidate] | None] = {}  # per class: its first pronoun and link
+        first: dict[str, tuple[Word, Candidate | None]] = {}  # per class: its first pronoun and link
         for tok in doc:
             cls = PRONOUN_CLASS.get(tok.lower_) if tok.tag_ in ("PRP", "PRP$") else None
             if cls is None or _honorific(doc, tok.i):
                 continue  # ("His Majesty": a title, not a pronoun)
             if cls in first:
-                earlier = first[cls]
-                later = earlier and _later(ch, j, *earlier, tok, cls, seen_phrases)
+                earlier, link = first[cls]
+                if link is not None:
+                    later = _later(ch, j, earlier, link, tok, cls, seen_phrases)
+                else:
+                    later = _next_clause(ch, j, earlier, tok, cls, seen_phrases)
+                    if later:
+                        first[cls] = (tok, later)
                 if later:
                     yield later
                 continue
-            first[cls] = None
+            first[cls] = (tok, None)
             if cls == "n" and names_no_noun(doc, tok.i):
                 continue
             found = _personal(ch, j, tok, cls, seen_phrases, linked)
@@ -137,6 +148,9 @@ def _personal(
 ) -> Candidate | None:
     """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
+    subject = _opening_subject(ch, j, tok, cls, seen)
+    if subject is not None:
+        return _named_before(ch, j, tok, cls, subject, in_speech, seen, linked)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if _agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
@@ -215,8 +229,8 @@ def _later(
     if spoken(text, first.idx) != in_speech:
         return None
     phrases = _antecedents(ch, j, j, in_speech, cls, seen)
-    between = [m for m in phrases if first.i < m.token < tok.i]
-    if any(_agreeing(m, cls, ch) for m in between):
+    between = [m for m in phrases if first.i < m.token < tok.i and _agreeing(m, cls, ch)]
+    if between and not _subject_goes_on(ch.docs[j], first, tok, between):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
         before = [m for m in phrases if m.token < first.i and _agreeing(m, cls, ch)]
@@ -224,6 +238,95 @@ def _later(
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _next_clause(
+    ch: Chapter, j: int, first: Word, tok: Word, cls: str, seen: dict[int, Phrases]
+) -> Candidate | None:
+    """A later pronoun after a semicolon whose class's ``first`` pronoun, before the semicolon, has no
+    link, because its antecedent is in its own clause ("Anna was tired, as she said; she went home"):
+    the link to that clause (:func:`_clause_link`), when the antecedent comes before ``first``."""
+    text = ch.sentences[j]
+    if text.rfind(";", first.idx, tok.idx) < 0:
+        return None
+    in_speech = spoken(text, tok.idx)
+    own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
+    agreeing = [m for m in own if _agreeing(m, cls, ch)]
+    if not agreeing or _clause_subject_only(ch.docs[j], tok, agreeing):
+        return None
+    found = _clause_link(ch, j, tok, cls, own, agreeing)
+    return found if found and found.a.start < first.idx else None
+
+
+def _opening_subject(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, Phrases]) -> Mention | None:
+    """The subject of sentence ``j``'s main clause, when he/she ``tok`` is in a phrase that opens the
+    sentence and ends at its first comma ("Sitting on his bed, Anna ...", "As he spoke, Tom ..."),
+    that phrase names no one else the pronoun may mean, and the subject, a name or noun (after a
+    determiner) right after the comma and before a verb, is a person of the pronoun's gender: the one
+    the pronoun means."""
+    doc = ch.docs[j]
+    if cls not in ("m", "f") or doc is None or tok.i == 0 or spoken(ch.sentences[j], tok.idx):
+        return None
+    comma = next((t.i for t in doc[tok.i + 1 :] if t.text == ","), None)
+    if comma is None or any(t.text in ',;:.!?"“”' for t in doc[:comma]):
+        return None  # (no quote, and one sentence: an MT line may hold several)
+    everyone = _sentence_phrases(ch, j, seen)[0]
+    if any(m.token < comma and _agreeing(m, cls, ch) for m in everyone):
+        return None
+    m = next((m for m in everyone if m.token > comma), None)
+    if m is None or m.plural or doc.span(comma + 1, m.token).lower() not in ("", *_DEFINITE):
+        return None
+    k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
+    if k == len(doc) or doc[k].pos_ not in ("VERB", "AUX", "ADV") or _gender(m, ch) != cls:
+        return None
+    return m
+
+
+def _named_before(
+    ch: Chapter,
+    j: int,
+    tok: Word,
+    cls: str,
+    subject: Mention,
+    in_speech: bool,
+    seen: dict[int, Phrases],
+    linked: Links,
+) -> Candidate | None:
+    """The link of ``tok`` to the nearest earlier mention of ``subject``, its sentence's subject
+    (:func:`_opening_subject`), by name, family name or noun (:func:`cohesion.repetition.same`), or to
+    the antecedent of a chain's pronoun that names it; None when the look-back finds neither."""
+    families = repetition.family_names(ch)
+    for i in ch.back(j, CHAIN_WINDOW):
+        named = [
+            m for m in _antecedents(ch, i, j, in_speech, cls, seen) if repetition.same(m, subject, families)
+        ]
+        if named:
+            return _link(ch, j, tok, cls, named[-1], i, in_speech, linked)
+        chained = linked.get((i, cls))
+        if chained is not None and repetition.same(chained[0], subject, families):
+            return _link(ch, j, tok, cls, chained[0], chained[1], in_speech, linked)
+    return None
+
+
+def _subject_goes_on(doc: Sentence, first: Word, tok: Word, between: list[Mention]) -> bool:
+    """Does subject pronoun ``tok`` continue the subject pronoun ``first`` of its class past the phrases
+    ``between`` that it may mean, none of them a clause's subject ("He told Tom to wait while he ...",
+    "She thanked Anna's mother, but she ...")? Not where it opens a "that" or "because" clause, which
+    is often about them ("He told Tom that he ...")."""
+    return (
+        tok.lower_ in SUBJECT_FORMS
+        and first.lower_ in SUBJECT_FORMS
+        and doc[tok.i - 1].lower_ not in ("that", "because")
+        and not any(_clause_subject(doc, m) for m in between)
+    )
+
+
+def _clause_subject(doc: Sentence, m: Mention) -> bool:
+    """Is the phrase a clause's subject: does a finite verb follow it, past adverbs and commas?"""
+    k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
+    while k < len(doc) and doc[k].tag_ in ("RB", ","):
+        k += 1
+    return k < len(doc) and doc[k].tag_ in clause.FINITE
 
 
 def _owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) -> bool:

@@ -38,7 +38,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         one candidate: in a compound repeated whole ("the rocking chair ... the rocking chair", "the Gao
         family ... the Gao family") only the head is kept.
     """
-    families = _families(ch)
+    families = family_names(ch)
     where = _where(ch.mentions, families)
     for j, found in enumerate(ch.mentions):
         here = []
@@ -70,7 +70,7 @@ def _ends(lemma: str) -> tuple[str, ...]:
     return tuple(" ".join(words[k:]) for k in range(len(words)))
 
 
-def _families(ch: Chapter) -> dict[str, str]:
+def family_names(ch: Chapter) -> dict[str, str]:
     """First word -> the chapter's one two-word person name that begins with it ("zhou" -> "zhou ming");
     a first word that begins two such names ("chen yuhang", "chen bo") is left out."""
     names: dict[str, set[str]] = {}
@@ -88,7 +88,7 @@ def _family_name(m: Mention, families: dict[str, str]) -> str | None:
     return words[0] if len(words) == 2 and families.get(words[0]) == " ".join(words) else None
 
 
-def _same(p: Mention, m: Mention, families: dict[str, str]) -> bool:
+def same(p: Mention, m: Mention, families: dict[str, str]) -> bool:
     """Same noun, or the same name: without case, a one-word name also as the noun ("grandma"), a
     name as the end of a longer one ("the Northern Star Cannon ... the Cannon"), and a family
     name as the person's two-word name (``families``)."""
@@ -165,7 +165,7 @@ def _link(
         earlier = [
             p
             for p in ch.mentions[i]
-            if _same(p, m, families)
+            if same(p, m, families)
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
         ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
         if earlier:

@@ -130,3 +130,9 @@ def test_days_and_months_that_are_no_first_names_are_not_persons():
         "The interview was on a rainy Tuesday.", "By late October the leaves fell.", "June smiled."
     )
     assert found == {"Tuesday", "October"}
+
+
+def test_a_possessive_in_an_opening_phrase_votes_for_the_name_after_it():
+    assert _genders("Delighted with his luck, Zan Mo ran off.") == {"Zan Mo": "m"}
+    assert _genders("Unable to hide herself, Zan Mo ran off.") == {"Zan Mo": "f"}
+    assert _genders("Seeing him, Zan Mo ran off.") == {}  # an object: someone else

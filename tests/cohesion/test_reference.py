@@ -498,3 +498,60 @@ def test_a_person_of_unknown_gender_owned_by_a_pronoun_of_the_class_is_ambiguous
     assert mined("reference", "Tom paid the driver at the gate.", "She waved from the car.") == [
         ("personal", (0, 13, 19, "driver"), (1, 0, 3, "She"), "she")
     ]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "He told Boris to wait while he cooked.",  # Boris, an object, is no clause's subject
+        "He gave Boris a cup, and he sat down.",
+    ],
+)
+def test_a_later_subject_goes_on_from_a_first_subject_past_a_non_subject(mined, second):
+    found = mined("reference", "Tom walked in.", second)
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He"), ("Tom", "he")]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "He told Boris that he was late.",  # a "that" clause is often about the one named
+        "He saw that Boris was late, so he left.",  # Boris is a clause's subject
+    ],
+)
+def test_a_later_subject_after_a_phrase_it_may_mean_is_left_alone_where_that_phrase_may_go_on(mined, second):
+    found = mined("reference", "Tom walked in.", second)
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He")]
+
+
+def test_after_a_semicolon_a_later_pronoun_links_to_the_clause_its_unlinked_first_pronoun_shares():
+    found = mine(["Maria smiled, as she always did; she was tired."])
+    assert [(c.a.text, c.b.text, c.b.start, c.adjacency) for c in found if c.phenomenon == "reference"] == [
+        ("Maria", "she", 33, "adjacent")
+    ]  # the first "she" means Maria in its own clause: no link
+
+
+def test_after_a_semicolon_a_later_pronoun_is_left_alone_when_the_first_one_comes_before_the_phrase():
+    found = mine(["She could not see the girl's face; all she saw was the door."])
+    assert [c for c in found if c.phenomenon == "reference"] == []
+
+
+@pytest.mark.parametrize(
+    ("third", "pronoun"),
+    [
+        ("Sitting on his bed, Tomas sighed.", "his"),  # a participle
+        ("As he spoke, Tomas sighed.", "he"),  # a subordinate clause
+    ],
+)
+def test_a_pronoun_in_an_opening_phrase_means_the_subject_after_it(mined, third, pronoun):
+    found = mined("reference", "Tomas waited by the door.", "Boris came in with a lamp.", third)
+    assert [(a[0], a[3], b[3]) for _, a, b, _ in found] == [(0, "Tomas", pronoun)]  # not Boris
+
+
+def test_a_pronoun_in_an_opening_phrase_before_a_subject_of_its_gender_with_no_earlier_mention_links_nowhere(
+    mined,
+):
+    assert mined("reference", "Boris came in with a lamp.", "Sitting on his bed, Tomas sighed.") == []
+    # a subject of the other gender: the phrase is about someone else, looked back for as before
+    found = mined("reference", "Boris came in with a lamp.", "Sitting on his bed, Maria sighed.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Boris", "his")]
