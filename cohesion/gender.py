@@ -2,8 +2,8 @@
 Census first names), else from the chapter itself.
 
 Chapter evidence per name: an honorific in front of it (Mr., Miss, Young Master ...), a possessive or
-reflexive pronoun in a phrase that opens the sentence right before the name and its comma ("Sitting on his
-bed, Anna ..."), and the first gendered
+reflexive pronoun in a participle or adjective phrase that opens the sentence right before the name and its
+comma ("Sitting on his bed, Anna ..."), and the first gendered
 pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
 the next two sentences, up to the first mention of a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
@@ -194,10 +194,13 @@ def _pair_genders(
 
 
 def _opening_owner(doc: Sentence, k: int) -> str | None:
-    """The gender of a possessive or reflexive pronoun in a phrase that opens the sentence, set off by its
-    first comma, right before name ``k`` ("Sitting on his bed, Anna ...": the phrase is about the
-    subject; not "Seeing him, Anna ...", someone else)."""
+    """The gender of a possessive or reflexive pronoun in a participle or adjective phrase that opens the
+    sentence, set off by its first comma, right before name ``k`` ("Sitting on his bed, Anna ...",
+    "Unable to hide her joy, Anna ...": the phrase is about the subject; not "Seeing him, Anna ...",
+    someone else, nor "On her wedding day, Anna ...", perhaps another's)."""
     if k < 2 or doc[k - 1].text != "," or any(t.text in ",;:" for t in doc[: k - 1]):
+        return None
+    if doc[0].tag_ not in ("VBG", "VBN", "JJ"):
         return None
     return _first_pronoun_gender(
         [t for t in doc[: k - 1] if t.tag_ == "PRP$" or t.lower_ in ("himself", "herself")]

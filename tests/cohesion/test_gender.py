@@ -136,3 +136,4 @@ def test_a_possessive_in_an_opening_phrase_votes_for_the_name_after_it():
     assert _genders("Delighted with his luck, Zan Mo ran off.") == {"Zan Mo": "m"}
     assert _genders("Unable to hide herself, Zan Mo ran off.") == {"Zan Mo": "f"}
     assert _genders("Seeing him, Zan Mo ran off.") == {}  # an object: someone else
+    assert _genders("On her birthday, Zan Mo ran off.") == {}  # a preposition: perhaps another's
