@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from text.sentences import MAX_SPLIT_CHARS
+from text.limits import MAX_SPLIT_CHARS
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from core.processes import die_with, ready_to_fork
-from pipeline.output_folder import FolderRefused
+from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
 LOCK_NAME = ".build.lock"
-CONFIG_NAME = ".build.config"  # the config whose workers hold the folder shared (``_same_config``)
+CONFIG_NAME = CONFIG_FILE  # the config whose workers hold the folder shared (``_same_config``)
 _HELD = frozenset(
     {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
 )  # flock's "held by another" (EACCES on NFS)

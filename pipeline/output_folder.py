@@ -43,6 +43,10 @@ LAYOUT = frozenset(
     }
 )
 FILES = frozenset(("_adopted.json", "books.parquet"))  # the layout's entries that are files
+# the config of the luigid workers that last shared the folder (``pipeline.lock``): ``clean`` removes it, under
+# the folder's exclusive lock; the lock file itself stays (a build that removed it could lock a new file beside
+# a holder of the old one)
+CONFIG_FILE = ".build.config"
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
@@ -201,7 +205,7 @@ def clean(layout: Layout) -> list[str]:
     Only the layout's own entries are touched: another config's folder inside this one stays, and of an
     entry that is a symbolic link only the link is removed.
     """
-    for name in sorted(LAYOUT - set(HAND_MADE)):
+    for name in sorted(LAYOUT - set(HAND_MADE) | {CONFIG_FILE}):
         path = layout.root / name
         if path.is_symlink():  # the link goes, not what it points to (nor a loop or a link to nothing)
             path.unlink()

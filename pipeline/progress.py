@@ -4,8 +4,8 @@ On a terminal each stage has a live line (tqdm's meter), ended when the stage is
 log, CI) each stage prints one line when it is done, and one at most every ``LOG_EVERY_S`` while it
 runs (started is when the Luigi run of the stage began); a log also records each task that ran, with
 its wall and CPU time (``done  AlignBook  city-star  3.2s  3.0s cpu``; CPU is user + sys of the process
-running the task and of its finished children, e.g. an aligner's pool), as does each worker sharing a
-central scheduler. ``bench.real_build`` reads these lines.
+running the task and of its finished children, e.g. an aligner's pool), or ``skip ... up to date`` for a
+task that found itself complete as it started, as does each worker sharing a central scheduler. ``bench.real_build`` reads these lines.
 Crawls add a line per book side: pages fetched and failed. The counts live in shared memory, so forked Luigi workers (``--workers N``)
 update the same totals.
 """
@@ -93,8 +93,13 @@ class BuildProgress:
         self.task_started[task.task_id] = (time.monotonic(), cpu_seconds())
 
     def finished(self, task: luigi.Task) -> None:
+        """A task's line (``done`` with its times; ``skip`` where it found itself up to date as it started,
+        as the summary's list of the tasks run leaves it out), then its stage's meter."""
         family = task.task_family
-        if self.per_task:
+        up_to_date = getattr(task, "up_to_date", False)
+        if self.per_task and up_to_date:
+            self._line(f"  skip  {family:<12} {label(task):<24} up to date")
+        elif self.per_task:
             started, cpu = self.task_started.get(task.task_id, (time.monotonic(), cpu_seconds()))
             took = f"{time.monotonic() - started:6.1f}s {cpu_seconds() - cpu:6.1f}s cpu"
             self._line(f"  done  {family:<12} {label(task):<24} {took}")
@@ -103,7 +108,7 @@ class BuildProgress:
         with self.done[family].get_lock():
             self.done[family].value += 1
             done = self.done[family].value
-        if family == "CrawlBook":
+        if family == "CrawlBook" and not up_to_date:
             self._line(crawl_line(task))
         self.show(family, done)
 

@@ -84,13 +84,15 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
 
     A task complete by the time it starts does not run: Luigi judged it before its upstream task ran in the
     same build (AlignBook behind FilterBook), and that task wrote the same files again (a chapter fetched
-    and rejected, an edit that changes no output), so its inputs are those its outputs were made from."""
+    and rejected, an edit that changes no output), so its inputs are those its outputs were made from. Such
+    a run sets ``up_to_date`` (the build's progress says so, not that it ran)."""
     if inspect.isgeneratorfunction(run):
 
         @functools.wraps(run)
         def steps(self: StageTask) -> Iterator[Any]:
             with self.holding_folder():
-                if self.complete():
+                self.up_to_date = self.complete()
+                if self.up_to_date:
                     return None
                 return (yield from run(self))
 
@@ -99,7 +101,8 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(run)
     def whole(self: StageTask) -> Any:
         with self.holding_folder():
-            if self.complete():
+            self.up_to_date = self.complete()
+            if self.up_to_date:
                 return None
             return run(self)
 
@@ -127,6 +130,7 @@ class StageTask(luigi.Task):
     run_id = luigi.Parameter(
         default="", significant=False, description="one per command run (retries failures)"
     )
+    up_to_date = False  # whether the last run found the task complete as it started, and did nothing
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass's own ``run`` runs holding the output folder (``holding_folder``)."""

@@ -361,8 +361,13 @@ class BuildCorpus(StageTask):
         return [*crawls, *stages, self.clone(DedupCorpus)]
 
     def input_paths(self) -> list[Path]:
+        """Every table the summary counts, and the crawls' reports (its last crawls' requests and new
+        chapters): an update that finds nothing new writes the summary again with its own crawls' counts."""
         return [
-            path for task in self.producers() for path in task.output_paths() if path.suffix == ".parquet"
+            path
+            for task in self.producers()
+            for path in task.output_paths()
+            if path.suffix == ".parquet" or isinstance(task, CrawlBook)
         ]
 
     def output_paths(self) -> list[Path]:

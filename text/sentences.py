@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from core.arg_types import OneLineParser
 from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
+from text.limits import MAX_SPLIT_CHARS
 
 if TYPE_CHECKING:
     from text.punkt_spans import PunktSpans
@@ -142,7 +143,6 @@ def _punkt() -> PunktSpans:
     return PunktSpans(tokenizer)
 
 
-MAX_SPLIT_CHARS = 1_000_000  # the most text split at once (a stdin line, a chapter): about 1 s and 20 MB
 PUNKT_WINDOW = 20_000  # characters punkt reads at once: each regex scan stays short on a long paragraph
 
 

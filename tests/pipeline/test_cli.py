@@ -60,6 +60,17 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
 
 
+def test_clean_removes_the_config_of_the_luigid_workers_that_built_there(config, capsys):
+    """``.build.config`` names the config of the last workers to share the folder: after a clean, the folder
+    is no config's (the lock file stays: a build holds it open)."""
+    layout = Layout(output_of(config))
+    with build_lock(layout.root, shared=True, config=config):  # a luigid worker's
+        write_table([], "chapters", layout.chapters("city-star"))
+    assert (layout.root / ".build.config").is_file()
+    assert _run(capsys, "clean", *target(config))[0] == 0
+    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock"]
+
+
 def test_clean_removes_what_a_killed_report_left_beside_report(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("city-star"))

@@ -1,10 +1,14 @@
 import io
 import re
 import time
+from pathlib import Path
 
 import luigi
+import pytest
 
 from pipeline.progress import BuildProgress
+from pipeline.stage_task import StageTask
+from tests.helpers import params, write_config
 
 
 class Leaf(luigi.Task):
@@ -91,3 +95,36 @@ def test_preloading_prints_a_line_per_family_with_its_cpu_time_or_why_it_failed(
     live = Terminal()
     BuildProgress(live).preloaded({"MineBook": 7.25})
     assert live.getvalue() == ""  # on a terminal only the stages' meters
+
+
+class Settles(StageTask):
+    """Incomplete when Luigi schedules it, complete by the time it runs: an upstream task ran again in the
+    same build and wrote the same files (AlignBook behind a FilterBook whose chapters came out the same)."""
+
+    checks = 0
+
+    def output_paths(self) -> list[Path]:
+        return [self.layout.root / "settles.json"]
+
+    def _complete(self) -> bool:
+        Settles.checks += 1
+        return Settles.checks > 2  # planned, scheduled, then run
+
+    def run(self) -> None:
+        raise AssertionError("ran although complete")
+
+
+@pytest.mark.parametrize("workers", [1, 2], ids=["in-process", "forked"])
+def test_a_task_found_up_to_date_as_it_starts_is_said_to_be_so_not_done(tmp_path, workers):
+    """It printed ``done  AlignBook  city-star  0.0s`` while the summary listed no AlignBook run."""
+    task = Settles(**params(write_config(tmp_path, books=["city-star"])))
+    Settles.checks = 0
+    with (
+        (tmp_path / "log").open("w") as stream,
+        BuildProgress(stream).watch() as progress,
+    ):  # a forked task's too
+        progress.plan([task])
+        assert luigi.build([task], local_scheduler=True, workers=workers, log_level="CRITICAL")
+    lines = (tmp_path / "log").read_text().splitlines()
+    assert lines[0] == "  skip  Settles      corpus                   up to date"
+    assert len(lines) == 2 and lines[1].startswith("  Settles    : 100%|")

@@ -76,6 +76,56 @@ def test_a_task_code_covers_the_language_data_its_modules_read():
     assert "data:wordnet" not in _code_inputs(AlignBook) and "data:punkt" not in _code_inputs(AlignBook)
 
 
+def test_only_the_tasks_that_read_the_language_data_count_it():
+    """A crawl counted punkt (and the splitter's code) for one constant its local-book caps took from
+    ``text.sentences``: another punkt, or an edit of the splitter, refetched every table of contents."""
+    tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus)
+    read = {
+        task.__name__: sorted(k for k in _code_inputs(task) if k in ("data:punkt", "data:wordnet"))
+        for task in tasks
+    }
+    assert read == {
+        "CrawlBook": [],
+        "CleanBook": ["data:punkt"],  # splits sentences
+        "DedupCorpus": [],
+        "FilterBook": ["data:punkt"],  # paragraph starts, by the splitter
+        "AlignBook": [],
+        "MineBook": ["data:wordnet"],
+        "BuildCorpus": [],
+    }
+    assert "code:text/sentences.py" not in _code_inputs(CrawlBook)
+
+
+TABLES = {  # the table of each stage folder's Parquet files
+    "raw": "raw_chapters",
+    "clean": "clean_chapters",
+    "dedup": "clean_chapters",
+    "chapters": "chapters",
+    "aligned": "aligned_pairs",
+    "candidates": "candidates",
+    "rejected": "rejected",
+}
+
+
+def test_the_corpus_summary_counts_only_files_that_its_task_reads(demo, monkeypatch):
+    """An ``update`` that found nothing new left ``stats/corpus/summary.json`` with the previous crawls'
+    requests and new chapters (the printed summary, read afresh, was right): the crawls' reports that the
+    summary adds up were no input of BuildCorpus, which found itself complete."""
+    from pipeline.summary import corpus_summary
+
+    corpus = BuildCorpus(**demo)
+    for path in (path for task in corpus.producers() for path in task.output_paths()):
+        folder = path.relative_to(corpus.layout.root).parts[0]
+        if path.suffix == ".parquet":
+            storage.write_table([], TABLES[folder], path)
+        else:
+            storage.write_json({}, path)
+    read: list[Path] = []
+    monkeypatch.setattr(storage, "refuse_special", lambda path, *_: read.append(Path(path)))
+    corpus_summary(corpus.layout, ["city-star"])
+    assert read and sorted(set(read) - set(corpus.input_paths())) == []
+
+
 def test_a_class_source_ends_where_the_next_top_level_statement_starts():
     path, source = _class_source(FilterBook)
     assert path == "pipeline/tasks.py"

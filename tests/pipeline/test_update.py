@@ -83,10 +83,12 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path,
     assert table_snapshot(out) == table_snapshot(demo_build(tmp_path_factory, BOOKS))
 
     ran_again = _ran(_run("update", *target(config), "--date", "2026-11-29"))
-    assert ran_again == crawls | {("UpdateCorpus", "corpus")}
+    # nothing new: no book runs again; the corpus summary does, with these crawls' counts (it kept the last ones)
+    assert ran_again == crawls | {("BuildCorpus", "corpus"), ("UpdateCorpus", "corpus")}
     for book in BOOKS:
         for lang in ("zh", "en"):
             assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
+    assert storage.read_json(out / "stats" / "corpus" / "summary.json")["crawl"]["new_chapters"] == 0
 
     # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those.
     window = RangeDaily(
