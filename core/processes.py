@@ -4,14 +4,17 @@ and a command's interrupts: SIGTERM unwinds as Ctrl-C does, so that what it star
 from __future__ import annotations
 
 import _thread
+import atexit
+import contextlib
 import functools
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import NoReturn
 
 REDELIVERY_DELAY = 0.05  # seconds: the finalizer that dropped an interrupt has returned by then
 
@@ -43,17 +46,36 @@ def _prctl() -> Callable[..., int]:
     return ctypes.CDLL(None, use_errno=True).prctl
 
 
+def end_process(status: int) -> NoReturn:
+    """End this process with ``status`` as the interpreter's exit does (non-daemon threads joined, exit
+    handlers run, stdout and stderr flushed), without the teardown that follows (garbage collection, modules
+    unloaded: a fraction of a second after a build), during which signals are back at their default: a
+    SIGTERM there killed a command whose work was done with no line, status -15. ``multiprocessing`` ends
+    its children so."""
+    threading._shutdown()  # type: ignore[attr-defined]  # as Python's own exit, and multiprocessing's
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a reader that quit, a closed stream: as at exit
+            stream.flush()
+    os._exit(status)
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM (``kill PID``, ``timeout``, a service manager): unwinds as Ctrl-C does, so that the processes
     a command started (a crawl, Luigi's workers, a browser) end with it."""
 
 
 @contextmanager
-def quiet_interrupts() -> Iterator[None]:
+def quiet_interrupts(last_words: Mapping[int, str] | None = None) -> Iterator[None]:
     """On Ctrl-C this process raises KeyboardInterrupt, on SIGTERM ``Terminated`` (the command says one line);
     its forked workers (Luigi's, the aligner's) exit at once without a traceback. An interrupt raised
     inside a finalizer (``__del__``, a weakref callback), where Python prints and drops it, is raised again
-    in the main thread once the finalizer has returned (``sys.unraisablehook``): the command still stops."""
+    in the main thread once the finalizer has returned (``sys.unraisablehook``): the command still stops.
+
+    With ``last_words`` (a line per signal), the block is a command's whole run, and what follows it until
+    the process ends (the command's last lines, the interpreter's exit and its last flush of stdout) is
+    covered too: such a signal prints its line and exits with 128 + its number at once, where it killed the
+    process with no line (status -15 to the parent), or raised a KeyboardInterrupt traceback at exit."""
     parent = os.getpid()
 
     def interrupted(signum: int, frame: object) -> None:
@@ -80,7 +102,20 @@ def quiet_interrupts() -> Iterator[None]:
     finally:
         sys.unraisablehook = previous_hook
         for signum in handled:
-            signal.signal(signum, wanted[signum])
+            signal.signal(signum, _saying(last_words[signum], parent) if last_words else wanted[signum])
+
+
+def _saying(line: str, parent: int) -> Callable[[int, object], None]:
+    """A handler that ends the process at once with status 128 + the signal's number; ``parent`` (the
+    command's own process, not a worker it forked) first prints ``line`` on stderr."""
+
+    def exit_now(signum: int, frame: object) -> None:
+        if os.getpid() == parent:
+            with contextlib.suppress(OSError):  # stderr closed: the status says it all the same
+                os.write(2, f"{line}\n".encode())
+        os._exit(128 + signum)
+
+    return exit_now
 
 
 def _redeliver(signum: int) -> None:

@@ -4,12 +4,13 @@ piped into a reader that quit early (``| head``)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
-from core.processes import Terminated, quiet_interrupts
+from core.processes import Terminated, end_process, quiet_interrupts
 
 
 MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
@@ -44,6 +45,9 @@ def output_may_be_cut() -> Iterator[None]:
         raise SystemExit(1) from None
 
 
+LAST_WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+
+
 def exit_with(main: Callable[[], int | None]) -> NoReturn:
     """Run a command's ``main`` and exit with its status, its printing inside ``output_may_be_cut``: a reader
     that quit early (``| head``) leaves the rest unprinted (status 0, as for ``cat``), a stdout that cannot be
@@ -51,17 +55,20 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
     status 130) and SIGTERM (``terminated``, 143), which ended in a KeyboardInterrupt traceback."""
     status: int | None = 0
     try:
-        with quiet_interrupts(), output_may_be_cut():
+        with (
+            quiet_interrupts(LAST_WORDS),
+            output_may_be_cut(),
+        ):
             status = main()
     except Terminated:
         settle_stdout()
-        print("terminated", file=sys.stderr)
+        print(LAST_WORDS[signal.SIGTERM], file=sys.stderr)
         status = 143
     except KeyboardInterrupt:
         settle_stdout()
-        print("interrupted", file=sys.stderr)
+        print(LAST_WORDS[signal.SIGINT], file=sys.stderr)
         status = 130
-    sys.exit(status)
+    end_process(status if isinstance(status, int) else 0)
 
 
 def settle_stdout() -> None:

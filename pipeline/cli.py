@@ -8,6 +8,7 @@ import configparser
 import datetime
 import json
 import logging
+import signal
 import sys
 from contextlib import nullcontext
 
@@ -27,10 +28,16 @@ from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
-from core.processes import Terminated, quiet_interrupts
+from core.processes import Terminated, end_process, quiet_interrupts
 from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import settle_stdout
 from pipeline.lock import OutputBusy, build_lock
+
+
+LAST_WORDS = {
+    signal.SIGINT: "interrupted; run the same command again to resume",
+    signal.SIGTERM: "terminated; run the same command again to resume",
+}
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
@@ -163,6 +170,15 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv``; None: this process's command line, and the process ends with the command
+    (``end_process``), an interrupt up to its very end one line and exit 130 or 143 too."""
+    status = _command(argv)
+    if argv is None:
+        end_process(status)
+    return status
+
+
+def _command(argv: list[str] | None) -> int:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", default=str(DEFAULT_CONFIG), help="pipeline YAML (default: the demo)")
     common.add_argument(
@@ -256,8 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        with quiet_interrupts():
-            return args.run(args)
+        with quiet_interrupts(LAST_WORDS if argv is None else None):
+            status = args.run(args)
+            sys.stdout.flush()  # here, not at exit: ended by a late signal, the process prints nothing more
+            return status
     except ConfigError as err:
         print(f"config error: {err}", file=sys.stderr)
         return 2
@@ -280,10 +298,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err.filename or 'stdout or an output file'}: {err.strerror or err}", file=sys.stderr)
         return 1
     except Terminated:
-        print("terminated; run the same command again to resume", file=sys.stderr)
+        print(LAST_WORDS[signal.SIGTERM], file=sys.stderr)
         return 143
     except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes
-        print("interrupted; run the same command again to resume", file=sys.stderr)
+        print(LAST_WORDS[signal.SIGINT], file=sys.stderr)
         return 130
 
 

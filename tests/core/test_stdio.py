@@ -73,3 +73,21 @@ def test_exit_with_ends_a_command_interrupted_or_terminated_in_one_line(signum, 
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert (done.returncode, done.stdout, done.stderr) == (status, "", f"{line}\n")
+
+
+def test_exit_with_ends_a_command_terminated_as_it_exits_in_one_line():
+    """A SIGTERM as the process ended (its exit handlers ran with signals back at their default) killed it
+    with no line, status -15."""
+    import subprocess
+
+    from core.paths import REPO_ROOT
+
+    script = (
+        "import atexit, os, signal, time\nfrom core.stdio import exit_with\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGTERM) or time.sleep(30))\n"
+        "exit_with(lambda: print('done') or 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (143, "done\n", "terminated\n")

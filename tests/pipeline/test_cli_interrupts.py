@@ -60,6 +60,23 @@ def test_sigterm_is_one_line_and_exit_143(monkeypatch, capsys, demo_config):
         signal.signal(signal.SIGTERM, previous)
 
 
+def test_sigterm_as_the_command_ends_is_one_line_and_exit_143_too(tmp_path):
+    """A SIGTERM once the command was done, as its process ended (its exit handlers, the interpreter's
+    teardown: signals back at their default), killed it with no line, status -15."""
+    config = write_config(tmp_path, books=["city-star"])
+    script = (
+        "import atexit, os, signal, sys, time\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGTERM) or time.sleep(30))\n"
+        "from pipeline.cli import main\n"
+        f"sys.argv = ['bwb', 'where', *{target(config)!r}]\n"
+        "sys.exit(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (143, f"{output_of(config)}\n", TERMINATED)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_sigterm_to_the_build_alone_ends_it_and_its_workers(tmp_path, workers):
