@@ -52,12 +52,15 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
     for toc_index, (url, link_title) in enumerate(state.toc):
         chapter_id = raw_id(book_id, lang, toc_index)
         record = state.chapters.get(url)
-        if record is None:
+        local = url.startswith("file:")
+        # a local file is read whole each time: a chapter that its last reading failed (the file edited since)
+        # is rejected, as a first reading of that file rejects it; a web page keeps what an earlier fetch read
+        if record is None or (local and url in state.failures):
             failure = state.failures.get(url, {})
             detail = f"{url}: {failure.get('reason', 'not fetched')}"
             if failure.get("detail"):
                 detail += f" ({failure['detail']})"
-            local = url.startswith("file:") and "reason" in failure
+            local = local and "reason" in failure
             failures.append(
                 {
                     "stage": "crawl",

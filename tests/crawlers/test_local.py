@@ -154,3 +154,30 @@ def test_text_book_headings_without_text_are_listed_as_dropped(tmp_path):
         "第二章 小船": "no text under the heading",
         "第二章 小船~2": "no text under the heading",
     }
+
+
+def test_a_chapter_the_edited_file_breaks_is_rejected_as_in_a_first_read(tmp_path):
+    """A local book is read whole each time: a chapter that reads no longer (over the cap, broken markup)
+    kept the text an earlier version of the file gave it, where a build from scratch rejects it."""
+    from crawlers.limits import Caps
+    from crawlers.raw import raw_rows
+
+    caps = Caps(chapter_chars=12)
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text("第一章 点灯\n米拉点了灯。\n第二章 小船\n米拉找到一条船。\n", encoding="utf-8")
+    read_local(TEXT_SITE, path, journal, caps)
+    path.write_text(
+        "第一章 点灯\n米拉点了灯。\n第二章 小船\n米拉找到一条船。船是红的，很大很大。\n", encoding="utf-8"
+    )
+    read_local(TEXT_SITE, path, journal, caps)
+    read_local(TEXT_SITE, path, tmp_path / "fresh.jsonl", caps)
+
+    def rows(journal):
+        chapters, failures = raw_rows(read_journal(journal), "bk", "zh", "txt")
+        return [r["title"] for r in chapters], [(f["item_id"], f["reason"]) for f in failures]
+
+    assert (
+        rows(journal)
+        == rows(tmp_path / "fresh.jsonl")
+        == (["第一章 点灯"], [("bk/zh/00001", "chapter_too_long")])
+    )
