@@ -6,8 +6,9 @@
 DATA_DIR is in one of the layouts of ``evals.data`` (zh/ en/ gold/ [zh-para/ en-para/], or
 lines/). With gold, prints strict and lax precision/recall/F1 micro-averaged over all beads, line
 accuracy (gold groups recovered exactly by a run of beads) and aligned sentences per CPU second
-(one-time loads excluded). Paragraph breaks are given to the aligner perturbed by default (about 10% of
-English paragraphs merged, 5% split), as translators do. Bleualign reads the MT of the source from
+(one-time loads excluded, and frozen out of garbage collection as a build's warm-up freezes them).
+Paragraph breaks are given to the aligner perturbed by default (about 10% of English paragraphs merged,
+5% split), as translators do. Bleualign reads the MT of the source from
 DATA_DIR/zh/NNN<suffix>; with DATA_DIR/bleualign-upstream/ it also reports how many of the original
 Bleualign's beads it reproduces, and their scores. A missing DATA_DIR is skipped with a message.
 """
@@ -15,6 +16,7 @@ Bleualign's beads it reproduces, and their scores. A missing DATA_DIR is skipped
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -48,16 +50,21 @@ def align_dir(
     lexicon = Lexicon()
     preload.align()  # loads what the aligners load on first use (jieba, pypinyin) before the clock starts
     load_models(method)  # and the method's models (the hybrid's encoder)
-    start = time.process_time()
-    results, _ = align_chapters(
-        method,
-        [(chapter.zh, chapter.en) for chapter in chapters],
-        [chapter.name for chapter in chapters],
-        [paragraphs_of(chapter, mode) for chapter in chapters],
-        lexicon,
-        FileTranslator(data_dir / "zh", suffix) if method == "bleualign" else None,
-    )
-    return results, time.process_time() - start
+    gc.collect()
+    gc.freeze()  # as a build's warm-up does (pipeline.preload): collections pass what was loaded by
+    try:
+        start = time.process_time()
+        results, _ = align_chapters(
+            method,
+            [(chapter.zh, chapter.en) for chapter in chapters],
+            [chapter.name for chapter in chapters],
+            [paragraphs_of(chapter, mode) for chapter in chapters],
+            lexicon,
+            FileTranslator(data_dir / "zh", suffix) if method == "bleualign" else None,
+        )
+        return results, time.process_time() - start
+    finally:
+        gc.unfreeze()  # a caller's later collections see everything again
 
 
 def _line(label: str, values: dict[str, float]) -> str:

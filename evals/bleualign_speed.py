@@ -8,7 +8,7 @@ zh sentences) and en/NNN.txt. PYTHON is an interpreter where the original Bleual
 a development check: never a dependency, never imported here. It runs in its own process
 (:data:`UPSTREAM`, default options, one process instead of its pool of four, its CPU time around the
 alignment of all chapters, the import excluded). The default aligner's time is ``evals.align``'s: all
-chapters as one book, with refinement and perturbed paragraph breaks, loads excluded. Each side runs
+chapters as one book, with refinement and perturbed paragraph breaks, loads excluded (and frozen, as in a build). Each side runs
 ``--repeats`` times, interleaved; the best time of each is compared. With ``--pieces N`` each chapter is
 first cut where its gold beads allow into pieces of at least N zh sentences (BWB's chapters have about
 49 sentence pairs; the original's cost grows faster than linearly with a chapter's length, ours about

@@ -1,5 +1,8 @@
+import gc
+
 import pytest
 
+from evals import align
 from evals.align import main
 from evals.data import chapter_names
 from tests.alignment.texts import EN, GOLD, ZH
@@ -105,3 +108,19 @@ def test_an_out_folder_that_is_a_file_is_refused_before_aligning(tmp_path, capsy
         f"python -m evals.align: error: argument --out: '{tmp_path / 'out'}': {tmp_path / 'out'} is a file, "
         "not a folder (see python -m evals.align --help)\n"
     )
+
+
+def test_the_timed_alignment_runs_with_the_loads_frozen_as_in_a_build(tmp_path, monkeypatch):
+    """pipeline.preload freezes what the warm-up loaded before Luigi forks the tasks; the eval's clock
+    runs under the same condition, and the freeze ends with it."""
+    frozen = []
+
+    def aligned(*args, **kwargs):
+        frozen.append(gc.get_freeze_count())
+        return [[]], {}
+
+    monkeypatch.setattr(align, "align_chapters", aligned)
+    _write_dir(tmp_path / "data")
+    chapters = align.load_chapters(tmp_path / "data")
+    assert align.align_dir(tmp_path / "data", chapters, "default", ".trans.txt", "none")[0] == [[]]
+    assert frozen[0] > 0 and gc.get_freeze_count() == 0
