@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import urllib.error
 import urllib.request
 
 from luigi.interface import _WorkerSchedulerFactory
 from luigi.rpc import RemoteScheduler, RPCError
+
+MAX_REPLY = 1 << 16  # bytes of an is_paused reply read: luigid's is a few dozen
 
 
 class CheckedScheduler(RemoteScheduler):
@@ -43,9 +46,8 @@ def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
     except OSError as err:
         raise RPCError(f"no luigid answers at {host}:{port} ({err.strerror or err})") from None
     url = f"http://{host}:{port}"
-    try:  # a question that changes nothing in luigid, asked as Luigi asks (a POST of its JSON data)
-        with urllib.request.urlopen(f"{url}/api/is_paused", b"data=%7B%7D", timeout=timeout) as reply:
-            json.loads(reply.read())["response"]
+    try:
+        json.loads(_is_paused(url, timeout))["response"]
     except (TimeoutError, urllib.error.URLError) as err:
         if isinstance(err, urllib.error.HTTPError):
             raise RPCError(
@@ -56,7 +58,31 @@ def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
                 f"no luigid answers at {host}:{port} ({getattr(err.reason, 'strerror', None) or err.reason})"
             ) from None
         raise RPCError(
-            f"no luigid answers at {host}:{port} (it took the connection but sent no reply in {timeout:g} s)"
+            f"no luigid answers at {host}:{port} (it took the connection but sent no complete reply in {timeout:g} s)"
         ) from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError):  # cut short; not JSON; no "response"
         raise RPCError(f"{url} answered /api/is_paused, but not as luigid does") from None
+
+
+def _is_paused(url: str, timeout: float) -> bytes:
+    """The reply to a question that changes nothing in luigid, asked as Luigi asks (a POST of its JSON data),
+    cut after ``MAX_REPLY`` bytes (a server that sends for ever); ``TimeoutError`` when it is not whole within
+    ``timeout`` seconds in all: the socket's own timeout is per read, and a server that sends a byte a
+    second never trips it (the build waited for ever, saying nothing)."""
+    outcome: list[bytes | BaseException] = []
+
+    def ask() -> None:
+        try:
+            with urllib.request.urlopen(f"{url}/api/is_paused", b"data=%7B%7D", timeout=timeout) as reply:
+                outcome.append(reply.read(MAX_REPLY + 1))
+        except BaseException as err:  # noqa: BLE001 -- raised again in the asking thread
+            outcome.append(err)
+
+    asker = threading.Thread(target=ask, name="luigid check", daemon=True)  # left blocked past the deadline
+    asker.start()
+    asker.join(timeout)
+    if not outcome:
+        raise TimeoutError
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -108,7 +108,7 @@ def test_a_server_that_takes_the_connection_but_says_nothing_is_one_line():
         with pytest.raises(RPCError) as err:
             check_reachable("127.0.0.1", port, timeout=0.2)  # Luigi's client retried for 90 s
     assert str(err.value) == (
-        f"no luigid answers at 127.0.0.1:{port} (it took the connection but sent no reply in 0.2 s)"
+        f"no luigid answers at 127.0.0.1:{port} (it took the connection but sent no complete reply in 0.2 s)"
     )
 
 
@@ -125,3 +125,74 @@ def test_a_web_server_without_luigids_api_is_one_line():
             str(err.value)
             == f"http://127.0.0.1:{port} answered /api/is_paused with HTTP 501, not as luigid does"
         )
+
+
+@pytest.fixture
+def raw_server() -> Iterator[Callable[[Callable[[socket.socket], None]], int]]:
+    """Start a server on 127.0.0.1 that hands each connection (the check's bare connect, then its request)
+    to a function of its own thread; returns the port."""
+    listening = []
+
+    def start(serve: Callable[[socket.socket], None]) -> int:
+        sock = socket.create_server(("127.0.0.1", 0))
+        listening.append(sock)
+
+        def accept() -> None:
+            while True:
+                try:
+                    conn = sock.accept()[0]
+                except OSError:  # closed at the end of the test
+                    return
+                threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+        threading.Thread(target=accept, daemon=True).start()
+        return sock.getsockname()[1]
+
+    yield start
+    for sock in listening:
+        sock.close()
+
+
+def test_a_server_that_sends_its_reply_a_byte_at_a_time_is_given_up_on_in_the_timeout(raw_server):
+    """Each byte came within the socket's timeout, so the check read on for as long as the server sent
+    (a header line without end: for ever, the build saying nothing)."""
+    reply = b"HTTP/1.0 200 OK\r\nX-Slow: " + b"x" * 40 + b"\r\n\r\n" + b'{"response": {"paused": false}}'
+
+    def trickle(conn: socket.socket) -> None:
+        with conn:
+            if conn.recv(1 << 16):  # the request (the bare connect sends nothing)
+                for byte in reply:  # 9 s in all
+                    conn.sendall(bytes([byte]))
+                    threading.Event().wait(0.1)
+
+    port = raw_server(trickle)
+    with pytest.raises(RPCError) as err:
+        check_reachable("127.0.0.1", port, timeout=0.5)
+    assert str(err.value) == (
+        f"no luigid answers at 127.0.0.1:{port} (it took the connection but sent no complete reply in 0.5 s)"
+    )
+
+
+def test_a_server_that_sends_without_end_is_read_no_further_than_a_reply_can_be(raw_server):
+    sent = []
+    done = threading.Event()
+
+    def flood(conn: socket.socket) -> None:
+        with conn:
+            if not conn.recv(1 << 16):
+                return
+            try:
+                conn.sendall(b"HTTP/1.0 200 OK\r\n\r\n")
+                for _ in range(1024):  # 64 MB, past any socket buffer
+                    conn.sendall(b"[" * (1 << 16))
+                    sent.append(1)
+            except OSError:  # the client hung up
+                pass
+            done.set()
+
+    port = raw_server(flood)
+    with pytest.raises(RPCError) as err:
+        check_reachable("127.0.0.1", port, timeout=60)
+    assert str(err.value) == f"http://127.0.0.1:{port} answered /api/is_paused, but not as luigid does"
+    assert done.wait(60)
+    assert len(sent) < 1024
