@@ -14,7 +14,9 @@ from typing import Any
 
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
+from core.storage import file_sha256
 from crawlers.journal import check_journal, read_journal
+from crawlers.limits import Caps
 from crawlers.local import read_local
 from crawlers.profile import Site
 from crawlers.raw import raw_rows, toc_rejection
@@ -44,6 +46,20 @@ class CrawlSettings:
 def source_file(site: Site, toc: str, config_dir: Path) -> Path | None:
     """A local source's file (its ``toc``, relative to the config's folder); None for a web site."""
     return None if site.kind == "web" else config_dir / toc
+
+
+def source_digest(path: Path, caps: Caps = Caps()) -> str:
+    """What a fingerprint records of a local book file: the SHA-256 of its bytes, so that an edit reads the
+    book again and a touch does not; "missing" where no file is. A file past the book cap, which the reading
+    refuses by its size alone (``book_too_large``), by its size and modification time: hashed, a 50 GB
+    sparse file held each build for a minute and more before that refusal. ``OSError`` where it cannot be
+    read (no permission)."""
+    if not path.is_file():
+        return "missing"
+    info = path.stat()
+    if info.st_size > caps.book_bytes:
+        return f"past the cap: {info.st_size} bytes, modified {info.st_mtime_ns}"
+    return file_sha256(path)
 
 
 def source_settings(site: Site, toc: str) -> dict[str, Any]:

@@ -80,10 +80,12 @@ class CrawlBook(BookTask):
     def current_inputs(self) -> dict[str, str] | None:
         """Plus a local file's content hash: when the file changes, the book is read again. A file that
         cannot be read (no permission, a name too long) is read all the same, so that the crawl names why."""
+        from crawlers.stage import source_digest
+
         inputs = super().current_inputs()
         if inputs is not None and (path := self.local_file()) is not None:
             try:
-                inputs["source"] = storage.file_sha256(path) if path.is_file() else "missing"
+                inputs["source"] = source_digest(path)
             except OSError as err:
                 inputs["source"] = f"unreadable: {err.strerror or err}"
         return inputs

@@ -4,6 +4,7 @@ a crawl's and a cleaning's own reasons to run again, and the names of task units
 from __future__ import annotations
 
 import datetime
+import hashlib
 import inspect
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pipeline.tasks
 from core import storage
 from core.layout import Layout
 from core.stage import StageResult
+from crawlers.limits import Caps
 from pipeline.tasks import (
     AlignBook,
     BuildCorpus,
@@ -338,3 +340,19 @@ def test_an_export_of_some_formats_removes_the_other_formats_left_by_an_export_o
         assert ExportCorpus(**params(config), formats=["text"]).stale_formats() == [export / "bwb"]
         ExportCorpus(**params(config), formats=["text"]).run()
         assert sorted(p.name for p in export.iterdir() if p.is_dir()) == ["text"]
+
+
+def test_a_book_file_past_the_cap_is_fingerprinted_by_its_size_not_read(tmp_path):
+    """Its SHA-256 was taken at every build before the crawl refused it by its size alone (a sparse 50 GB
+    file: over a minute); a file within the cap is still known by its content."""
+    config = local_config(tmp_path, {"bk": ("huge.txt", local_book(tmp_path, "bk")[1])})
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:
+        handle.truncate(Caps().book_bytes + 1)  # sparse: no disk space
+    task = CrawlBook(**params(config), book_id="bk", lang="zh")
+    info = huge.stat()
+    assert task.current_inputs()["source"] == (
+        f"past the cap: {Caps().book_bytes + 1} bytes, modified {info.st_mtime_ns}"
+    )
+    huge.write_bytes(b"\xe7\xac\xac")
+    assert task.current_inputs()["source"] == hashlib.sha256(b"\xe7\xac\xac").hexdigest()
