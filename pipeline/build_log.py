@@ -15,12 +15,26 @@ from pipeline.output_folder import FolderRefused
 LOGGERS = ("luigi", "luigi-interface")
 
 
+class _LogFile(logging.FileHandler):
+    """The run's log file; lines that cannot be written (a full disk) are dropped: logging would print its own
+    traceback ("--- Logging error ---") to the terminal, where the build's failure is one line already."""
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 -- logging's name
+        pass
+
+    def close(self) -> None:
+        try:  # its last flush
+            super().close()
+        except OSError:
+            pass
+
+
 @contextmanager
 def luigi_logging_to(path: Path) -> Iterator[None]:
     """While the block runs, Luigi's warnings and errors are appended to ``path`` (created at the first one);
     ``FolderRefused`` when its folder cannot be made (e.g. a file of that name)."""
     luigi.configuration.get_config().set("core", "no_configure_logging", "true")
-    handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    handler = _LogFile(path, encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 
 import alignment.stage
 from core.layout import Layout
@@ -32,6 +33,14 @@ def test_luigis_errors_go_to_the_file_and_the_loggers_are_restored_after(tmp_pat
     ]
     assert "Traceback (most recent call last):" in lines and "ValueError: a bead" in lines
     assert (logger.handlers, logger.propagate, logger.level) == before
+
+
+def test_a_log_line_that_cannot_be_written_is_dropped_without_a_traceback(capsys):
+    """A full disk: logging printed "--- Logging error ---" and two tracebacks on the terminal, before the
+    build's own line saying the disk is full."""
+    with luigi_logging_to(Path("/dev/full")):  # every write: No space left on device
+        logging.getLogger("luigi-interface").error("task failed")
+    assert capsys.readouterr() == ("", "")
 
 
 def test_a_file_in_place_of_the_logs_folder_is_refused_in_one_line(tmp_path, capsys):
