@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from core.files import not_a_regular_file
+from core.files import not_a_regular_file, read_capped
 from core.lines import split_lines
 
 
@@ -31,7 +31,7 @@ class FileTranslator:
         if not_a_regular_file(path):  # a named pipe would be waited on for ever, /dev/zero read for ever
             raise ValueError(f"{path}: not a regular file (a folder, a named pipe or a device)")
         try:
-            lines = split_lines(path.read_bytes().decode("utf-8"))
+            lines = split_lines(read_capped(path).decode("utf-8"))  # TooLarge: a ValueError naming it
         except (OSError, UnicodeDecodeError) as err:
             problem = "missing" if isinstance(err, FileNotFoundError) else f"cannot be read ({err})"
             raise ValueError(f"{path}: {problem}") from None

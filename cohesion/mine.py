@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cohesion import miner
 from core.arg_types import OneLineParser, input_path
-from core.files import not_a_regular_file
+from core.files import TooLarge, not_a_regular_file, read_capped
 from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
@@ -71,7 +71,14 @@ def sources(paths: list[Path]) -> Iterator[tuple[str, Callable[[], bytes]]]:
 
 
 def _reader(path: Path) -> Callable[[], bytes]:
-    return partial(_not_regular, path) if not_a_regular_file(path) else path.read_bytes
+    return partial(_not_regular, path) if not_a_regular_file(path) else partial(_capped, path)
+
+
+def _capped(path: Path) -> bytes:
+    try:
+        return read_capped(path)
+    except TooLarge as err:
+        raise InputError(f"{err}, nothing mined") from None
 
 
 def _not_regular(path: Path) -> bytes:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, MAX_CHARS
 from core import json_text
-from core.files import not_a_regular_file
+from core.files import TooLarge, not_a_regular_file, read_capped
 from core.lines import split_lines
 
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
@@ -88,7 +88,9 @@ def read_suite(path: Path) -> list[dict]:
     if not_a_regular_file(Path(path)):
         raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
     try:
-        lines = split_lines(Path(path).read_text(encoding="utf-8"))  # (U+2028 may stand inside a string)
+        lines = split_lines(read_capped(Path(path)).decode("utf-8"))  # (U+2028 may stand inside a string)
+    except TooLarge as err:
+        raise SuiteError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise SuiteError(f"{path}: cannot read the suite ({err})") from None
     items, lines_of = [], {}

@@ -1,4 +1,5 @@
-"""What a path names, asked before opening it: reading a named pipe would wait for a writer for ever."""
+"""What a path names, asked before opening it: reading a named pipe would wait for a writer for ever; and a
+file a user hands a command, read within a cap."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ import errno
 import os
 import stat
 from pathlib import Path
+
+MAX_INPUT_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
+
+
+class TooLarge(ValueError):
+    """A file (or stdin) with more bytes than a command reads at once; the message is one line naming it."""
 
 
 def not_a_regular_file(path: Path) -> bool:
@@ -44,3 +51,16 @@ def missing(path: Path, what: str = "file or folder") -> str:
     except ValueError:  # a NUL in the path
         pass
     return f"no such {what}"
+
+
+def read_capped(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """All of the file ``path``, which a user handed a command; ``TooLarge`` past ``limit`` bytes, unread
+    where its size says so: read whole, a file larger than memory (a sparse 50 GB one) ended in a
+    MemoryError traceback, and one of a few GB took as much memory as it has bytes and more. ``OSError``
+    as ``open`` raises it; ask ``not_a_regular_file`` first (opening a named pipe waits for a writer)."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        data = b"" if size > limit else handle.read(limit + 1)  # a size of 0 may hide more (/proc)
+    if size > limit or len(data) > limit:
+        raise TooLarge(f"{path}: more than {limit:,} bytes, too large a file to read at once")
+    return data

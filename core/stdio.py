@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
+from core.files import MAX_INPUT_BYTES, TooLarge
 from core.processes import Terminated, end_process, quiet_interrupts
 
 
-MAX_STDIN_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
+MAX_STDIN_BYTES = MAX_INPUT_BYTES
 
 
 def stdin_bytes(verb: str) -> bytes:
@@ -23,7 +24,7 @@ def stdin_bytes(verb: str) -> bytes:
         raise ValueError(f"stdin: closed, no text to {verb} (give the text on stdin, e.g. < FILE)")
     data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
     if len(data) > MAX_STDIN_BYTES:
-        raise ValueError(
+        raise TooLarge(
             f"stdin: more than {MAX_STDIN_BYTES:,} bytes, too much to {verb} at once (give it in parts)"
         )
     return data

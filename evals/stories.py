@@ -23,7 +23,7 @@ from pathlib import Path
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core.arg_types import OneLineParser
-from core.files import not_a_regular_file
+from core.files import TooLarge, not_a_regular_file, read_capped
 from core.stdio import exit_with
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
@@ -45,7 +45,9 @@ def read_stories(path: Path) -> list[Story]:
     if not_a_regular_file(path):
         raise DataError(f"{path}: not a stories file (a folder, a named pipe or a device)")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_capped(path).decode("utf-8")
+    except TooLarge as err:
+        raise DataError(str(err)) from None
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
     stories, lines_of = [], {}

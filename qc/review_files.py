@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from core import json_text
-from core.files import missing, not_a_regular_file
+from core.files import TooLarge, missing, not_a_regular_file, read_capped
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
@@ -154,8 +154,7 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
 def _tsv_text(path: Path) -> str:
     """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 or UTF-32 with
     its byte order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
-    with open(path, "rb") as handle:
-        data = handle.read()
+    data = read_capped(path)
     encoding = marked_codec(data) or "utf-8"
     try:
         return data.decode(encoding).removeprefix("\ufeff")
@@ -231,7 +230,7 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
     skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``."""
-    tasks = json_text.loads(path.read_text(encoding="utf-8-sig"))
+    tasks = json_text.loads(read_capped(path).decode("utf-8-sig"))
     tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
     if tasks and not any(isinstance(t.get("data"), dict) and "pair_id" in t["data"] for t in tasks):
         raise NotAReviewFile(
@@ -310,6 +309,8 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
             verdicts += read_tsv(path, reviewer) if path.suffix == ".tsv" else read_labelstudio(path)
         except NotAReviewFile:
             raise
+        except TooLarge as err:
+            raise NotAReviewFile(str(err)) from None
         except (
             ValueError,  # not JSON, UTF-8 or text (a lone surrogate); a number int() refuses (4,300+ digits)
             csv.Error,

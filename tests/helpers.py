@@ -176,3 +176,12 @@ def with_stdin_closed(module: list[str]) -> subprocess.CompletedProcess:
         text=True,
         preexec_fn=lambda: os.close(0),
     )
+
+
+def sparse(path: Path, size: int | None = None) -> Path:
+    """A file of ``size`` bytes (default: one past ``core.files.MAX_INPUT_BYTES``) that takes no disk space."""
+    from core.files import MAX_INPUT_BYTES
+
+    with path.open("wb") as handle:
+        handle.truncate(MAX_INPUT_BYTES + 1 if size is None else size)
+    return path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.files import not_a_regular_file
+from core.files import not_a_regular_file, read_capped
 
 # Byte order marks that name an encoding (UTF-32's before UTF-16's, which begins the little-endian one).
 _MARKS = (
@@ -40,13 +40,14 @@ def decode_utf8(data: bytes, errors: str, name: str, verb: str, errors_option: b
 def read_utf8(path: Path, verb: str) -> str:
     """The text of the file ``path`` (``decode_utf8``, strict); ``ValueError`` naming ``path`` for a
     folder, a named pipe or a device (reading one would wait for a writer for ever), a file that cannot
-    be read (a symbolic link loop, no permission), binary data or invalid UTF-8."""
+    be read (a symbolic link loop, no permission), more than ``core.files.MAX_INPUT_BYTES``, binary data or
+    invalid UTF-8."""
     if path.is_dir():
         raise ValueError(f"{path}: a folder, not a file")
     if not_a_regular_file(path):
         raise ValueError(f"{path}: not a regular file (a named pipe or a device)")
     try:
-        data = path.read_bytes()
+        data = read_capped(path)
     except OSError as err:
         raise ValueError(f"{path}: {err.strerror or err}") from None
     return decode_utf8(data, "strict", str(path), verb, errors_option=False)

@@ -1,6 +1,7 @@
 import pytest
 
 from alignment.translator import FileTranslator
+from tests.helpers import sparse
 
 
 def test_file_translator(tmp_path):
@@ -62,3 +63,14 @@ def test_a_book_digest_changes_with_its_own_translations_only(tmp_path):
     assert book_digest(tmp_path, "a") == added
     (tmp_path / "a" / "2.txt").unlink()
     assert book_digest(tmp_path, "a") == edited
+
+
+def test_a_translation_past_the_cap_is_named_not_read(tmp_path):
+    (tmp_path / "bk").mkdir()
+    sparse(tmp_path / "bk" / "1.txt")
+    with pytest.raises(ValueError) as err:
+        FileTranslator(tmp_path, ".txt").translate("bk/1", ["一句。"])
+    assert (
+        str(err.value)
+        == f"{tmp_path / 'bk' / '1.txt'}: more than 268,435,456 bytes, too large a file to read at once"
+    )

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from cohesion import mine
-from tests.helpers import piped_into_a_closed_reader, with_stdin_closed, without_language_data
+from tests.helpers import piped_into_a_closed_reader, sparse, with_stdin_closed, without_language_data
 
 
 def _run(monkeypatch, capsys, data: bytes, *argv: str) -> tuple[int, list[dict], str]:
@@ -181,4 +181,13 @@ def test_language_data_without_wordnet_is_one_line_not_nltks_box(tmp_path):
     assert result.stderr == (
         f"error: no WordNet in {tmp_path}/nltk_data/corpora/wordnet (the language data, which BWB_DATA "
         "moves): run make setup, or python -m core.langdata\n"
+    )
+
+
+def test_a_file_past_the_cap_is_a_one_line_error_not_read(capsys, mined, tmp_path):
+    huge = sparse(tmp_path / "huge.txt")
+    assert mine.main([str(huge)]) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"error: {huge}: more than 268,435,456 bytes, too large a file to read at once, nothing mined\n",
     )

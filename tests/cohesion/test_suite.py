@@ -4,6 +4,7 @@ import os
 import pytest
 
 from cohesion.suite import SuiteError, read_suite, suite_items
+from tests.helpers import sparse
 
 SENTENCES = ["Miss Lin bought a lamp.", "It rained.", "She paid."]
 
@@ -133,4 +134,14 @@ def test_a_named_pipe_as_the_suite_is_refused_not_waited_on(tmp_path):
         read_suite(tmp_path / "suite.jsonl")
     assert (
         str(err.value) == f"{tmp_path / 'suite.jsonl'}: not a suite file (a folder, a named pipe or a device)"
+    )
+
+
+def test_a_suite_past_the_cap_is_named_not_read(tmp_path):
+    """Read whole, a sparse 50 GB file was a MemoryError traceback."""
+    with pytest.raises(SuiteError) as err:
+        read_suite(sparse(tmp_path / "suite.jsonl"))
+    assert (
+        str(err.value)
+        == f"{tmp_path / 'suite.jsonl'}: more than 268,435,456 bytes, too large a file to read at once"
     )

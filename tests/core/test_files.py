@@ -1,7 +1,10 @@
 import os
 from pathlib import Path
 
-from core.files import absent, missing, not_a_regular_file
+import pytest
+
+from core.files import TooLarge, absent, missing, not_a_regular_file, read_capped
+from tests.helpers import sparse
 
 
 def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_there_is_none(tmp_path):
@@ -44,3 +47,17 @@ def test_absent_only_where_nothing_is_not_where_a_file_blocks_the_folder_or_a_li
     assert absent(tmp_path / "there") is False
     assert absent(tmp_path / "there" / "x.parquet") is False  # a file where the folder goes
     assert absent(tmp_path / "loop" / "x.parquet") is False
+
+
+def test_a_file_past_the_cap_is_refused_unread_and_one_within_it_is_read_whole(tmp_path):
+    """Read whole, a sparse 50 GB file ended in a MemoryError traceback (qc import, evaluate-mt, the suite)."""
+    with pytest.raises(TooLarge) as err:
+        read_capped(sparse(tmp_path / "huge.txt"))
+    assert (
+        str(err.value)
+        == f"{tmp_path / 'huge.txt'}: more than 268,435,456 bytes, too large a file to read at once"
+    )
+    (tmp_path / "five").write_bytes(b"12345")
+    assert read_capped(tmp_path / "five", limit=5) == b"12345"
+    with pytest.raises(TooLarge):
+        read_capped(tmp_path / "five", limit=4)

@@ -5,6 +5,7 @@ import pytest
 
 from cohesion.candidate import Candidate, Span
 from evals import stories
+from tests.helpers import sparse
 
 UMBRELLA = {
     "id": "substitution-adjacent-01",
@@ -104,3 +105,11 @@ def test_a_file_without_a_story_is_one_line_not_a_score_of_0_percent(tmp_path, c
     path.write_text(text, encoding="utf-8")
     assert stories.main([str(path)]) == 1
     assert capsys.readouterr() == ("", f"error: {path}: no story in it (one JSON object per line)\n")
+
+
+def test_a_stories_file_past_the_cap_is_one_line_not_read(tmp_path, capsys):
+    path = sparse(tmp_path / "stories.jsonl")  # read whole, a sparse 50 GB file was a MemoryError traceback
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {path}: more than 268,435,456 bytes, too large a file to read at once\n"
+    )

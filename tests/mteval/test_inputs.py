@@ -1,12 +1,13 @@
 import json
 import os
-from pathlib import Path
 
 import pytest
 
 from exports.stage import export_corpus
 from mteval.inputs import MAX_LINE_CHARS, InputError, load_documents
 from tests.exports.synthetic import build_output
+from tests.helpers import sparse
+from text import decoding
 
 
 @pytest.fixture(scope="module")
@@ -124,12 +125,12 @@ def test_a_system_file_that_cannot_be_read_is_named(export, tmp_path, monkeypatc
     hyp = tmp_path / "sys.txt"
     hyp.write_text("x\n", encoding="utf-8")
 
-    def refuse(path, read=Path.read_bytes):
+    def refuse(path, read=decoding.read_capped):  # as open() refuses it where root does not run the tests
         if path == hyp:
             raise PermissionError(13, "Permission denied")
         return read(path)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(decoding, "read_capped", refuse)
     with pytest.raises(InputError) as err:
         load_documents(export, "test", hyp)
     assert str(err.value) == f"{hyp}: Permission denied"
@@ -196,3 +197,11 @@ def test_a_system_output_far_longer_than_the_references_is_refused(export, tmp_p
         f"{hyp}: {chars:,} characters, {chars / refs:,.0f} times the references' {refs:,}: "
         "not a translation of the test split, one bead a line"
     )
+
+
+def test_a_system_file_past_the_cap_is_named_not_read(export, tmp_path):
+    """Read whole, a sparse 50 GB file was a MemoryError traceback."""
+    hyp = sparse(tmp_path / "sys.txt")
+    with pytest.raises(InputError) as err:
+        load_documents(export, "test", hyp)
+    assert str(err.value) == f"{hyp}: more than 268,435,456 bytes, too large a file to read at once"

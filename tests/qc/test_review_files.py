@@ -5,6 +5,7 @@ import os
 import pytest
 
 from qc.review_files import NotAReviewFile, Verdict, labelstudio_tasks, read_verdicts, tsv_text
+from tests.helpers import sparse
 
 CHAPTER = {"zh_sentences": ["甲。", "乙。"], "en_sentences": ["A\t1.", 'B "two".']}
 BEADS = [
@@ -324,3 +325,13 @@ def test_a_header_of_many_columns_is_read_in_a_few_passes(tmp_path, monkeypatch)
     with pytest.raises(NotAReviewFile, match="the verdict column twice"):
         read_verdicts([path])
     assert len(passes) < 10
+
+
+@pytest.mark.parametrize("name", ["huge.tsv", "huge.json"])
+def test_a_review_file_past_the_cap_is_named_not_read(tmp_path, name):
+    """Read whole, a sparse 50 GB file was a MemoryError traceback."""
+    with pytest.raises(NotAReviewFile) as err:
+        read_verdicts([sparse(tmp_path / name)])
+    assert (
+        str(err.value) == f"{tmp_path / name}: more than 268,435,456 bytes, too large a file to read at once"
+    )
