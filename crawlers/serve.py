@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,10 +16,18 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A crawl that hangs up mid-page (a page past ``max_page_bytes``, a download timeout) is the crawl's
+        to report; the server printed a BrokenPipeError traceback on the terminal."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve_folder(folder: Path) -> Iterator[str]:
     """Yield the base URL (``http://127.0.0.1:PORT/``) of a server for ``folder``; stop it afterwards."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    server = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, name=f"serve {folder.name}", daemon=True)
     thread.start()
     try:
