@@ -183,10 +183,12 @@ def _run_stages(
             succeeded = result.status in SUCCEEDED
             if succeeded and (not shared or all(t.complete() for t in stage)):
                 break
-            if not succeeded and result.status != luigi.LuigiStatusCode.NOT_RUN:
+            if not succeeded and (result.status != luigi.LuigiStatusCode.NOT_RUN or not shared):
                 return result.summary_text  # the stage's other books are built; the next stage needs them all
-            # NOT_RUN, or (luigid) a success with tasks left to other workers: wait for them (and take them
-            # over, through the next build, if that worker dies), then go on to the next stage.
+            # (luigid) NOT_RUN, or a success with tasks left to other workers: wait for them (and take them
+            # over, through the next build, if that worker dies), then go on to the next stage. With the local
+            # scheduler no other worker runs a task not run (a resource luigi.cfg sets to 0): waiting on it
+            # held the build for ever.
             if _wait_until_complete(stage, seconds=30):
                 break
     still_ours()

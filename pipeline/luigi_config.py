@@ -1,7 +1,8 @@
 """Luigi's own configuration (``luigi.cfg`` in the folder a command runs from, or the files
 ``LUIGI_CONFIG_PATH`` names), checked before any work: Luigi reads it as it is imported and again as a build
 starts, and a mistake in it (a line that is not ``key = value``, a section twice, ``site_NAME = two`` under
-``[resources]``, ``keep_alive = maybe``) ended every command in a traceback."""
+``[resources]``, ``keep_alive = maybe``) ended every command in a traceback; ``site_NAME = 0`` held a build
+for ever, waiting to crawl the site."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ def value_problem() -> str | None:
             if key not in defaults and not (value.strip().isascii() and value.strip().isdigit()):
                 return (
                     f"Luigi's configuration (luigi.cfg): [resources] {key}: {value!r} is not a whole number"
+                )
+            if key not in defaults and key.startswith("site_") and int(value) == 0:
+                return (
+                    f"Luigi's configuration (luigi.cfg): [resources] {key}: 0 lets no crawl of the site run "
+                    "(at least 1)"
                 )
     try:
         for section in (interface.core, worker.worker, scheduler.scheduler, retcodes.retcode):

@@ -40,6 +40,36 @@ def test_a_stage_preloads_the_families_it_will_run_and_nothing_once_they_are_bui
     assert asked == [["Written"], ["Joined", "Written"], [], []]
 
 
+class Rationed(Written):
+    resources = {"ration": 1}  # noqa: RUF012 -- Luigi's attribute
+
+
+def test_a_stage_the_local_scheduler_does_not_run_ends_the_build_not_waited_on(monkeypatch, tmp_path):
+    """A task whose resource luigi.cfg sets to 0 is never run; with the local scheduler no other worker runs
+    it either, and the build waited 30 s at a time, for ever."""
+    waits = []
+
+    def wait(stage: list, seconds: float) -> bool:
+        waits.append(seconds)
+        if len(waits) > 2:
+            raise RuntimeError("waited again and again")
+        return False
+
+    monkeypatch.setattr(cli_build, "_wait_until_complete", wait)
+    config = luigi.configuration.get_config()
+    config.set("resources", "ration", "0")  # the process-wide parser (an added section stays empty)
+    try:
+        progress = BuildProgress(io.StringIO())
+        stage = [Rationed(path=str(tmp_path / "a"))]
+        unfinished = cli_build._run_stages(
+            [stage], Namespace(workers=1), {"local_scheduler": True}, progress, lambda: None
+        )
+    finally:
+        config.remove_option("resources", "ration")
+    assert "were not granted run permission by the scheduler" in unfinished
+    assert waits == []
+
+
 def test_a_summary_that_meets_a_damaged_output_is_one_line_and_the_failures_still_follow(
     tmp_path, monkeypatch, capsys
 ):

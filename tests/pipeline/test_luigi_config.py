@@ -16,6 +16,12 @@ from pipeline.luigi_config import value_problem
     "section, key, value, problem",
     [
         ("resources", "site_moxiang", "two", "[resources] site_moxiang: 'two' is not a whole number"),
+        (  # the build waited for ever to crawl the site
+            "resources",
+            "site_moxiang",
+            "0",
+            "[resources] site_moxiang: 0 lets no crawl of the site run (at least 1)",
+        ),
         (
             "worker",
             "keep_alive",
