@@ -5,9 +5,9 @@ log, CI) each stage prints one line when it is done, and one at most every ``LOG
 runs (started is when the Luigi run of the stage began); a log also records each task that ran, with
 its wall and CPU time (``done  AlignBook  city-star  3.2s  3.0s cpu``; CPU is user + sys of the process
 running the task and of its finished children, e.g. an aligner's pool), or ``skip ... up to date`` for a
-task that found itself complete as it started, as does each worker sharing a central scheduler. ``bench.real_build`` reads these lines.
-Crawls add a line per book side: pages fetched and failed. The counts live in shared memory, so forked Luigi workers (``--workers N``)
-update the same totals.
+task that found itself complete as it started, as does each worker sharing a central scheduler.
+``bench.real_build`` reads these lines. Crawls add a line per book side: pages fetched and failed. The
+counts live in shared memory, so forked Luigi workers (``--workers N``) update the same totals.
 """
 
 from __future__ import annotations
