@@ -93,7 +93,8 @@ def quiet_interrupts(last_words: Mapping[int, str] | None = None) -> Iterator[No
 
     # a signal this process was started with ignored (``nohup``, ``make test &``) stays ignored
     wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
-    handled = [signum for signum, default in wanted.items() if signal.getsignal(signum) is default]
+    before = {signum: signal.getsignal(signum) for signum in wanted}
+    handled = [signum for signum in wanted if before[signum] in (wanted[signum], _starting)]
     for signum in handled:
         signal.signal(signum, interrupted)
     sys.unraisablehook = unraisable
@@ -102,7 +103,7 @@ def quiet_interrupts(last_words: Mapping[int, str] | None = None) -> Iterator[No
     finally:
         sys.unraisablehook = previous_hook
         for signum in handled:
-            signal.signal(signum, _saying(last_words[signum], parent) if last_words else wanted[signum])
+            signal.signal(signum, _saying(last_words[signum], parent) if last_words else before[signum])
 
 
 def _saying(line: str, parent: int) -> Callable[[int, object], None]:
@@ -116,6 +117,48 @@ def _saying(line: str, parent: int) -> Callable[[int, object], None]:
         os._exit(128 + signum)
 
     return exit_now
+
+
+COMMANDS = ("core", "text", "crawlers", "filters", "alignment", "cohesion", "exports", "qc", "mteval")
+COMMANDS += ("pipeline", "evals", "bench")  # the packages whose modules run as commands (python -m ...)
+SCRIPTS = ("bwb",)  # pyproject.toml's [project.scripts]
+
+
+def quiet_start() -> None:
+    """Where this process is one of the project's commands (``python -m pipeline``, ``bwb``), Ctrl-C or
+    SIGTERM before its ``main`` handles them (``quiet_interrupts``), while its modules are still being
+    imported, is one line (``interrupted``, ``terminated``) and status 130 or 143: it was a
+    KeyboardInterrupt traceback (``status``, which takes half a second, spends most of it importing).
+    Nothing has been started or written then, so the process exits at once. Elsewhere (a test run, Luigi's
+    own command, a library use) nothing changes; nor does a signal started ignored."""
+    if not _a_command() or threading.current_thread() is not threading.main_thread():
+        return
+    for signum, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
+        if signal.getsignal(signum) is default:
+            signal.signal(signum, _starting)
+
+
+def _a_command() -> bool:
+    """Whether this process runs one of the project's modules (``python [options] -m MODULE``: the package
+    is imported before ``__main__`` names the module) or scripts."""
+    argv = sys.orig_argv
+    i = 1
+    while i < len(argv) and argv[i].startswith("-") and argv[i] not in ("-", "-c"):
+        if argv[i].startswith("-m"):
+            module = argv[i][2:] or (argv[i + 1] if i + 1 < len(argv) else "")
+            return module.split(".")[0] in COMMANDS
+        i += 2 if argv[i] in ("-X", "-W") else 1
+    return os.path.basename(sys.argv[0]) in SCRIPTS
+
+
+def _starting(signum: int, frame: object) -> None:
+    """``quiet_start``'s handler: one line, and exit at once (stdout flushed where it can be)."""
+    try:
+        sys.stdout.flush()
+    except Exception:  # noqa: BLE001 - a closed or full stdout, or a write it interrupted: the line still goes
+        pass
+    print("terminated" if signum == signal.SIGTERM else "interrupted", file=sys.stderr, flush=True)
+    os._exit(128 + signum)
 
 
 def _redeliver(signum: int) -> None:

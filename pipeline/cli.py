@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from core.processes import Terminated, end_process, quiet_interrupts  # first: Ctrl-C while importing: one line
+
 import argparse
 import configparser
 import datetime
@@ -28,7 +30,6 @@ from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
-from core.processes import Terminated, end_process, quiet_interrupts
 from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import settle_stdout
 from pipeline.lock import OutputBusy, build_lock

@@ -2,6 +2,8 @@ import os
 import signal
 import time
 
+import pytest
+
 from core.processes import Terminated, die_with, quiet_interrupts
 
 
@@ -53,3 +55,75 @@ def test_prctl_is_looked_up_before_a_fork_not_in_the_child():
     if child == 0:
         os._exit(0 if processes._prctl.cache_info().currsize == 1 else 1)
     assert os.waitpid(child, 0)[1] == 0
+
+
+def test_ctrl_c_while_a_command_imports_is_one_line_and_exit_130(tmp_path):
+    """``status`` spends most of its half second importing: Ctrl-C there ended in a KeyboardInterrupt
+    traceback (``core.processes.quiet_start``). The signal is sent as the command has imported Luigi, the
+    first of its large imports (``-X importtime`` says so on stderr)."""
+    import subprocess
+    import sys
+
+    from core.paths import REPO_ROOT
+
+    process = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "pipeline", "status", "--output", str(tmp_path / "out")],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal
+    )
+    for line in process.stderr:
+        if line.split("|")[-1].strip() == "luigi":
+            break
+    process.send_signal(signal.SIGINT)
+    rest = process.stderr.read()
+    assert (process.wait(), rest.splitlines()[-1]) == (130, "interrupted")
+    assert "Traceback" not in rest
+
+
+@pytest.mark.parametrize(
+    "argv, command",
+    [
+        (["python", "-m", "pipeline", "status"], True),
+        (["python", "-X", "importtime", "-mcohesion.mine"], True),
+        (["python", "-u", "-m", "text.sentences"], True),
+        (["python", "-m", "pytest", "-m", "pipeline"], False),
+        (["python", "-c", "import pipeline", "-m", "pipeline"], False),
+        (["/venv/bin/python", "/venv/bin/bwb", "status"], True),
+        (["/venv/bin/python", "/venv/bin/luigi", "--module", "pipeline.tasks"], False),
+    ],
+)
+def test_a_command_is_told_from_a_test_run_or_another_program(monkeypatch, argv, command):
+    """Only the project's own commands exit at once on Ctrl-C before their ``main`` handles it."""
+    import sys
+
+    from core import processes
+
+    monkeypatch.setattr(sys, "orig_argv", argv)
+    monkeypatch.setattr(sys, "argv", argv[1:])
+    assert processes._a_command() is command
+
+
+def test_quiet_interrupts_takes_over_from_quiet_start_and_gives_it_back(monkeypatch):
+    """Inside a command's ``main`` the interrupt is raised (the command cleans up and says its line); before
+    and after it, ``quiet_start``'s handler ends the process with one line."""
+    import sys
+
+    from core import processes
+
+    monkeypatch.setattr(sys, "orig_argv", ["python", "-m", "pipeline"])
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        processes.quiet_start()
+        assert signal.getsignal(signal.SIGINT) is processes._starting
+        with quiet_interrupts():
+            assert signal.getsignal(signal.SIGINT) not in (processes._starting, signal.default_int_handler)
+        assert signal.getsignal(signal.SIGINT) is processes._starting
+        assert signal.getsignal(signal.SIGTERM) is processes._starting
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -62,3 +62,43 @@ def test_shared_anchors_merge_keys_and_mixed_key_types_load():
     nested = load_yaml(_bomb(levels=4))["a4"]  # 9**5 values: shared aliases within the limit are fine
     assert len(nested) == 9 and nested[0][0][0][0] == ["lol"] * 9
     assert load_yaml("") is None
+
+
+def test_a_file_of_too_many_values_is_refused_as_it_is_read(monkeypatch):
+    """200,000 books in a config (14 MB, under the size limit) took 98 s to be refused "(aliases)" that it
+    did not hold: the values are now counted as they are composed (with libyaml's parser and no garbage
+    collection, 6 s wall: ``python -m pipeline where --config`` such a file)."""
+    import core.yaml_safe
+
+    monkeypatch.setattr(core.yaml_safe, "MAX_NODES", 100)
+    text = "books:\n" + "".join(f"- {{id: b{i}, toc: a}}\n" for i in range(40))
+    with pytest.raises(YamlProblem) as err:
+        load_yaml(text)
+    assert (err.value.where, str(err.value)) == (
+        "line 21",
+        "more than 100 values: too large for a config (split it)",
+    )
+
+
+def test_deep_nesting_is_refused_not_a_crash():
+    """libyaml's own composer recursed in C: 100,000 ``[`` crashed the interpreter (a segmentation fault)."""
+    with pytest.raises(YamlProblem) as err:
+        load_yaml("[" * 100_000 + "]" * 100_000)
+    assert (err.value.where, str(err.value)) == ("(file)", "nested too deeply")
+
+
+@pytest.mark.parametrize("libyaml", [True, False], ids=["libyaml", "python"])
+def test_without_libyaml_the_same_data_and_problems(monkeypatch, libyaml):
+    """Where PyYAML was built without libyaml, Python's parser reads the file (more slowly), and a mistake
+    is worded as Python's parser words it in either case."""
+    import core.yaml_safe
+
+    if not libyaml:
+        monkeypatch.setattr(core.yaml_safe, "CParser", None)
+    assert load_yaml("a: [1, {b: x}]\nc: &c 2\nd: *c\n") == {"a": [1, {"b": "x"}], "c": 2, "d": 2}
+    with pytest.raises(YamlProblem) as err:
+        load_yaml("sites: [unclosed")
+    assert (err.value.where, str(err.value)) == (
+        "line 1, column 17",
+        "not valid YAML: expected ',' or ']', but got '<stream end>'",
+    )
