@@ -8,6 +8,7 @@ import ipaddress
 import re
 
 MAX_WORKERS = 256
+_YMD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 HOST_NAME = re.compile(
     r"(?!-)[\w-]{1,63}(?<!-)(\.(?!-)[\w-]{1,63}(?<!-))*\.?"
 )  # labels of letters, digits, '-'
@@ -42,8 +43,17 @@ def scheduler_host(text: str) -> str:
 
 
 def iso_date(text: str) -> datetime.date:
-    """A calendar date written YYYY-MM-DD."""
+    """A calendar date written YYYY-MM-DD (not another of the ISO forms Python reads, 20261201 or
+    2026-W48-1), today or earlier: an update records what it fetched under its date, and one dated in the
+    future would stand for a day that has not come (``--date 9999-12-31`` was taken)."""
     try:
-        return datetime.date.fromisoformat(text)
+        date = datetime.date.fromisoformat(text) if _YMD.fullmatch(text) else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+        date = None
+    if date is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)")
+    if date > (today := datetime.date.today()):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is in the future (today is {today}): an update is dated today or, to catch up, earlier"
+        )
+    return date

@@ -64,3 +64,23 @@ def test_a_date_is_yyyy_mm_dd():
     with pytest.raises(argparse.ArgumentTypeError) as err:
         iso_date("2026-02-30")
     assert str(err.value) == "'2026-02-30' is not a date (YYYY-MM-DD)"
+
+
+@pytest.mark.parametrize("text", ["20261201", "2026-W48-1", "２０２６-１２-０１", " 2026-12-01"])
+def test_a_date_in_another_iso_form_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        iso_date(text)
+    assert str(err.value) == f"{text!r} is not a date (YYYY-MM-DD)"
+
+
+def test_a_date_in_the_future_is_refused():
+    """``update --date 9999-12-31`` was taken: the update recorded under a day that has not come."""
+    tomorrow = datetime.date.today() + datetime.timedelta(days=1)
+    assert iso_date(datetime.date.today().isoformat()) == datetime.date.today()
+    for text in (tomorrow.isoformat(), "9999-12-31"):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            iso_date(text)
+        assert str(err.value) == (
+            f"{text!r} is in the future (today is {datetime.date.today()}): "
+            "an update is dated today or, to catch up, earlier"
+        )
