@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from core.files import not_a_regular_file, read_capped
+from core.files import absent, not_a_regular_file
 from core.lines import split_lines
+from text.decoding import read_utf8
 
 
 class Translator(Protocol):
@@ -25,17 +26,15 @@ class FileTranslator:
         self.suffix = suffix
 
     def translate(self, chapter_id: str, sentences: Sequence[str]) -> list[str]:
-        """The lines of the chapter's file; ValueError (one line) when it is missing, unreadable or no
-        regular file."""
+        """The lines of the chapter's file (UTF-8, or UTF-16 or UTF-32 with a byte order mark:
+        ``text.decoding.read_utf8``); ValueError (one line naming the file) when it is missing, unreadable,
+        no regular file, too large, binary (a NUL byte: UTF-16 without a byte order mark too) or not UTF-8."""
         path = self.directory / f"{chapter_id}{self.suffix}"
         if not_a_regular_file(path):  # a named pipe would be waited on for ever, /dev/zero read for ever
             raise ValueError(f"{path}: not a regular file (a folder, a named pipe or a device)")
-        try:
-            lines = split_lines(read_capped(path).decode("utf-8"))  # TooLarge: a ValueError naming it
-        except (OSError, UnicodeDecodeError) as err:
-            problem = "missing" if isinstance(err, FileNotFoundError) else f"cannot be read ({err})"
-            raise ValueError(f"{path}: {problem}") from None
-        return _checked(chapter_id, lines, sentences)
+        if absent(path):
+            raise ValueError(f"{path}: missing")
+        return _checked(chapter_id, split_lines(read_utf8(path, "align")), sentences)
 
 
 def _checked(chapter_id: str, lines: list[str], sentences: Sequence[str]) -> list[str]:

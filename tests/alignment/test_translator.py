@@ -17,6 +17,31 @@ def test_a_missing_translation_file_is_a_one_line_value_error(tmp_path):
     assert str(err.value) == f"{tmp_path}/b/3.txt: missing"
 
 
+@pytest.mark.parametrize(
+    "data, problem",
+    [
+        ("One.\nTwo.\n".encode("utf-16-le"), "binary input (NUL byte at byte offset 1), nothing to align"),
+        (b"One.\nT\x00wo.\n", "binary input (NUL byte at byte offset 6), nothing to align"),
+        (b"One.\nTw\xffo.\n", "invalid UTF-8 at byte offset 7"),
+    ],
+    ids=["utf-16-without-a-mark", "nul", "not-utf-8"],
+)
+def test_a_binary_or_undecodable_translation_is_a_one_line_value_error_naming_the_file(
+    tmp_path, data, problem
+):
+    """A NUL byte (UTF-16 without a byte order mark holds one in every ASCII character) was read as text:
+    the garbled lines were aligned as the machine translation."""
+    (tmp_path / "001.txt").write_bytes(data)
+    with pytest.raises(ValueError) as err:
+        FileTranslator(tmp_path, ".txt").translate("001", ["一。", "二。"])
+    assert str(err.value) == f"{tmp_path}/001.txt: {problem}"
+
+
+def test_a_translation_in_utf_16_with_its_byte_order_mark_is_read(tmp_path):
+    (tmp_path / "001.txt").write_bytes("One.\nTwo.\n".encode("utf-16"))
+    assert FileTranslator(tmp_path, ".txt").translate("001", ["一。", "二。"]) == ["One.", "Two."]
+
+
 def test_a_line_holding_u2028_is_one_translated_line(tmp_path):
     (tmp_path / "001.trans.txt").write_text("One\u2028still one.\nTwo.\n", encoding="utf-8")
     assert FileTranslator(tmp_path).translate("001", ["一。", "二。"]) == ["One\u2028still one.", "Two."]
