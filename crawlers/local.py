@@ -6,7 +6,7 @@ with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fra
 item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
 exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
 ``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
-can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``file_unreadable``,
+can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_a_file``, ``file_unreadable``,
 ``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
 ``book_too_large``, ``too_many_chapters``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
 """
@@ -89,7 +89,8 @@ def _file_uri(path: Path) -> str:
 
 
 def _file_size(path: Path) -> int:
-    """The size of the book file: ``file_not_found`` when there is none (or a folder, a named pipe, ...),
+    """The size of the book file: ``file_not_found`` when there is none, ``not_a_file`` when the path
+    names a folder (an unpacked EPUB, a folder of chapters), a named pipe, a device or a socket,
     ``file_unreadable`` when its path cannot be followed (a symbolic link loop, no permission)."""
     try:
         info = path.stat()
@@ -97,8 +98,10 @@ def _file_size(path: Path) -> int:
         raise TextBookError("file_not_found", "no such file") from None
     except OSError as err:
         raise TextBookError("file_unreadable", err.strerror or str(err)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise TextBookError("not_a_file", "a folder, not a book file (toc names the book's one file)")
     if not stat.S_ISREG(info.st_mode):
-        raise TextBookError("file_not_found", "not a file")
+        raise TextBookError("not_a_file", "a named pipe, a device or a socket, not a book file")
     return info.st_size
 
 

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from crawlers.journal import read_journal
@@ -102,7 +104,7 @@ def test_a_heading_pattern_that_backtracks_without_end_is_a_named_failure(tmp_pa
     assert failure["detail"] == "pattern '^(a|aa)+$' took over 0.25 s on a 41-character line"
 
 
-def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_path, monkeypatch):
+def test_a_missing_a_folder_a_pipe_and_an_unreadable_book_file_are_named_failures(tmp_path, monkeypatch):
     import crawlers.local
 
     def failures(path):
@@ -113,7 +115,15 @@ def test_a_missing_a_folder_and_an_unreadable_book_file_are_named_failures(tmp_p
 
     assert failures(tmp_path / "missing.txt") == ("file_not_found", "no such file")
     (tmp_path / "folder.txt").mkdir()
-    assert failures(tmp_path / "folder.txt") == ("file_not_found", "not a file")
+    assert failures(tmp_path / "folder.txt") == (
+        "not_a_file",
+        "a folder, not a book file (toc names the book's one file)",
+    )  # was file_not_found: "not a file"
+    os.mkfifo(tmp_path / "pipe.txt")
+    assert failures(tmp_path / "pipe.txt") == (
+        "not_a_file",
+        "a named pipe, a device or a socket, not a book file",
+    )
     (tmp_path / "locked.txt").write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
 
     def refuse(
