@@ -70,7 +70,7 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
             rows = json_text.loads(text)
         else:
             rows = [json_text.loads(line) for line in text.split("\n") if line.strip()]
-    except (OSError, ValueError, RecursionError) as err:  # json, json_text and pyarrow: ValueErrors
+    except (OSError, ValueError) as err:  # json, json_text and pyarrow: ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise RowsError(f"{path}: not a list of JSON objects")

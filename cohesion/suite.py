@@ -103,10 +103,8 @@ def read_suite(path: Path) -> list[dict]:
             raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
         except json_text.LoneSurrogate as err:
             raise SuiteError(f"{path}:{n}: {err}") from None
-        except ValueError as err:  # a number of over 4,300 digits
+        except json_text.JsonProblem as err:  # nested too deeply, a number of over 4,300 digits
             raise SuiteError(f"{path}:{n}: not a JSON object ({err})") from None
-        except RecursionError:
-            raise SuiteError(f"{path}:{n}: not a JSON object (nested too deeply)") from None
         problem = _shape_problem(item)
         if problem:
             raise SuiteError(f"{path}:{n}: {problem}")

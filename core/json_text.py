@@ -6,20 +6,34 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 # what a lone surrogate can come from: a \uD800-\uDFFF escape, or such a character in the text itself
 _MAY_HOLD_ONE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
-class LoneSurrogate(ValueError):
+class JsonProblem(ValueError):
+    """JSON text that cannot be read (a ValueError, as ``json.JSONDecodeError`` is); the message says why
+    in one line, in the file's terms rather than Python's."""
+
+
+class LoneSurrogate(JsonProblem):
     """A JSON string holds a lone surrogate."""
 
 
 def loads(text: str) -> Any:
-    """``json.loads``; LoneSurrogate (a ValueError, as for malformed JSON) for a string that holds a lone
-    surrogate."""
-    value = json.loads(text)
+    """``json.loads``; ``json.JSONDecodeError`` for text that is not JSON, and ``JsonProblem`` for JSON nested
+    too deeply for Python's parser (a RecursionError), a number of more digits than Python converts (a
+    ValueError naming ``sys.set_int_max_str_digits``) and a string that holds a lone surrogate."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise JsonProblem("nested too deeply") from None
+    except ValueError:  # the only other ValueError json raises: int() refusing a number that long
+        raise JsonProblem(f"a number of more than {sys.get_int_max_str_digits():,} digits") from None
     if not _MAY_HOLD_ONE.search(text):  # the common case: no second pass over the value
         return value
     try:

@@ -229,27 +229,31 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
-    skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``."""
-    tasks = json_text.loads(read_capped(path).decode("utf-8-sig"))
+    skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``,
+    and so is one that is not JSON or not shaped as an export, naming the task and what is wrong with it
+    (a nested value of another type was an AttributeError: "'list' object has no attribute 'get'")."""
+    tasks = _export(path)
     tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
-    if tasks and not any(isinstance(t.get("data"), dict) and "pair_id" in t["data"] for t in tasks):
+    if tasks and not any(
+        isinstance(t, dict) and isinstance(t["data"], dict) and "pair_id" in t["data"] for t in tasks
+    ):
         raise NotAReviewFile(
             f"{path}: no task has a pair_id: not an export of a qc sample's tasks (N.tasks.json)"
         )
     for n, task in enumerate(tasks, 1):
-        data = task.get("data", {})
-        for annotation in task.get("annotations", []):
+        data, annotations = _parts(path, n, task)
+        for annotation in annotations:
             if annotation.get("was_cancelled"):
                 continue
             verdict, correction = "", ""
-            for result in annotation.get("result", []):
-                value = result.get("value", {})
+            for result in annotation["result"]:
+                value = result["value"]
                 if result.get("from_name") == "verdict" and (choices := value.get("choices")):
                     # a number, list or mapping here is a bad_verdict, not a crash
                     verdict = str(choices[0] if isinstance(choices, list) else choices)
                 elif result.get("from_name") == "correction" and (text := value.get("text")):
                     # a list of lines as Label Studio writes it; a string (an edited export) as it is
-                    correction = (text if isinstance(text, str) else " ".join(text)).strip()
+                    correction = (text if isinstance(text, str) else " ".join(map(str, text))).strip()
             if verdict:
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
@@ -267,6 +271,55 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
                     if bad
                     else "",
                 )
+
+
+def _export(path: Path) -> list:
+    """The tasks of a Label Studio export file: a JSON list (UTF-8, a byte order mark dropped)."""
+    try:
+        tasks = json_text.loads(read_capped(path).decode("utf-8-sig"))  # TooLarge: named by read_verdicts
+    except UnicodeDecodeError as err:
+        raise NotAReviewFile(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
+    except json.JSONDecodeError as err:
+        raise NotAReviewFile(f"{path}: not JSON ({err})") from None
+    except json_text.JsonProblem as err:
+        raise NotAReviewFile(f"{path}: not a review file ({err})") from None
+    if not isinstance(tasks, list):
+        raise NotAReviewFile(f"{path}: a JSON {_kind(tasks)}, not a Label Studio export (a list of tasks)")
+    return tasks
+
+
+def _parts(path: Path, n: int, task: object) -> tuple[dict, list[dict]]:
+    """A task's data and annotations, each annotation with a list of results holding a ``value`` object;
+    ``NotAReviewFile`` names the task and the first part of another type."""
+    problem = ""
+    if not isinstance(task, dict):
+        problem = f"a JSON {_kind(task)}, not a task object"
+    elif not isinstance(task["data"], dict):
+        problem = f"its data is a JSON {_kind(task['data'])}, not an object"
+    elif not isinstance(annotations := task.get("annotations", []), list):
+        problem = f"its annotations are a JSON {_kind(annotations)}, not a list"
+    elif odd := next((a for a in annotations if not isinstance(a, dict)), None) if annotations else None:
+        problem = f"an annotation is a JSON {_kind(odd)}, not an object"
+    else:
+        for annotation in annotations:
+            results = annotation.setdefault("result", [])
+            if not isinstance(results, list):
+                problem = f"an annotation's result is a JSON {_kind(results)}, not a list"
+            elif odd := next((r for r in results if not isinstance(r, dict)), None):
+                problem = f"a result is a JSON {_kind(odd)}, not an object"
+            elif odd := next((r for r in results if not isinstance(r.setdefault("value", {}), dict)), None):
+                problem = f"a result's value is a JSON {_kind(odd['value'])}, not an object"
+            if problem:
+                break
+    if problem:
+        raise NotAReviewFile(f"{path}: task {n}: {problem} (not a Label Studio export as it wrote it)")
+    return task["data"], task.get("annotations", [])
+
+
+def _kind(value: object) -> str:
+    """The JSON name of a parsed value's type."""
+    names = {dict: "object", list: "list", str: "string", bool: "boolean", type(None): "null"}
+    return names.get(type(value), "number")
 
 
 def _task_idx(value: object) -> tuple[int, ...] | None:
@@ -311,14 +364,8 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
             raise
         except TooLarge as err:
             raise NotAReviewFile(str(err)) from None
-        except (
-            ValueError,  # not JSON, UTF-8 or text (a lone surrogate); a number int() refuses (4,300+ digits)
-            csv.Error,
-            AttributeError,
-            TypeError,
-            RecursionError,  # JSON nested too deeply
-        ) as err:
-            raise NotAReviewFile(f"{path}: not a review file ({type(err).__name__}: {err})") from None
+        except csv.Error as err:
+            raise NotAReviewFile(f"{path}: not a review file ({err})") from None
         except OSError as err:
             raise NotAReviewFile(f"{path}: cannot be read ({err.strerror or err})") from None
     return verdicts

@@ -173,7 +173,7 @@ JUDGEMENT = {
             "rows.parquet: row 1 has no 'en_sentences'",  # Parquet rows are checked too
         ),
         (["agree", "pipe.jsonl"], "pipe.jsonl: not a regular file (a named pipe or a device)\n"),  # no wait
-        (["agree", "deep.json"], "deep.json: cannot be read: maximum recursion depth exceeded"),
+        (["agree", "deep.json"], "deep.json: cannot be read: nested too deeply"),
         (
             ["agree", "empty.jsonl"],
             "empty.jsonl: judgements of fewer than two annotators, nothing to compare",

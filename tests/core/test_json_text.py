@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from core.json_text import LoneSurrogate, loads
+from core.json_text import JsonProblem, LoneSurrogate, loads
 
 
 def test_valid_json_reads_as_json_does_surrogate_pairs_included():
@@ -16,3 +16,18 @@ def test_a_lone_surrogate_anywhere_is_refused_by_name(text):
         LoneSurrogate, match=r"^a string holds a lone surrogate \(\\u[0-9a-f]{4}\), which is no character$"
     ):
         loads(text)
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"n": ' + "9" * 5000 + "}", "a number of more than 4,300 digits"),
+    ],
+)
+def test_json_python_cannot_read_is_a_problem_in_the_files_terms(text, problem):
+    """A RecursionError and int()'s "Exceeds the limit (4300 digits) for integer string conversion ... use
+    sys.set_int_max_str_digits()" reached the user as such."""
+    with pytest.raises(JsonProblem) as err:
+        loads(text)
+    assert str(err.value) == problem

@@ -243,7 +243,7 @@ def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path
         (os.mkfifo, "not a regular file (a named pipe or a device)"),  # no wait for a writer
         (
             lambda path: path.write_text(f'[{{"data": {{"zh_idx": [{"9" * 5000}]}}}}]', encoding="utf-8"),
-            "not a review file (ValueError: Exceeds the limit (4300 digits) for integer string conversion",
+            "not a review file (a number of more than 4,300 digits)",
         ),
     ],
 )

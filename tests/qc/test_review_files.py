@@ -192,12 +192,15 @@ def test_a_label_studio_choice_that_is_no_list_is_read_as_text(tmp_path):
 
 def test_unreadable_review_files_are_named(tmp_path):
     (tmp_path / "x.json").write_text("{not json", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"x.json: not a review file \(JSONDecodeError"):
+    with pytest.raises(
+        ValueError,
+        match=r"x.json: not JSON \(Expecting property name enclosed in double quotes: line 1 column 2 \(char 1\)\)$",
+    ):
         read_verdicts([tmp_path])
     with pytest.raises(FileNotFoundError, match="nowhere: no such file or folder"):
         read_verdicts([tmp_path / "nowhere"])
     (tmp_path / "x.json").write_text("[" * 100_000, encoding="utf-8")
-    with pytest.raises(ValueError, match=r"x.json: not a review file \(RecursionError: maximum recursion"):
+    with pytest.raises(ValueError, match=r"x.json: not a review file \(nested too deeply\)$"):
         read_verdicts([tmp_path])
 
 
@@ -209,14 +212,17 @@ def test_a_number_too_long_for_int_is_no_crash(tmp_path):
         == f"zh_idx '{huge[:60]}'… (5000 characters) is not sentence numbers (e.g. 3,4)"
     )
     (tmp_path / "x.json").write_text(f'[{{"data": {{"zh_idx": [{huge}]}}}}]', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"x.json: not a review file \(ValueError: Exceeds the limit"):
+    with pytest.raises(
+        ValueError, match=r"x.json: not a review file \(a number of more than 4,300 digits\)$"
+    ):
         read_verdicts([tmp_path / "x.json"])
 
 
 def test_a_lone_surrogate_escape_is_no_crash(tmp_path):
     (tmp_path / "x.json").write_text('[{"data": {"pair_id": "bk/1/\\ud800"}}]', encoding="utf-8")
     with pytest.raises(
-        ValueError, match=r"x.json: not a review file \(LoneSurrogate: a string holds a lone surrogate"
+        ValueError,
+        match=r"x.json: not a review file \(a string holds a lone surrogate \(\\ud800\), which is no",
     ):
         read_verdicts([tmp_path / "x.json"])
 
@@ -335,3 +341,59 @@ def test_a_review_file_past_the_cap_is_named_not_read(tmp_path, name):
     assert (
         str(err.value) == f"{tmp_path / name}: more than 268,435,456 bytes, too large a file to read at once"
     )
+
+
+@pytest.mark.parametrize(
+    "export, problem",
+    [
+        ({"data": {"pair_id": "bk/1/0"}}, "a JSON object, not a Label Studio export (a list of tasks)"),
+        ([{"data": {"pair_id": "bk/1/0"}}, ["junk"]], "task 2: a JSON list, not a task object"),
+        (
+            [{"data": ["bk/1/0"]}, {"data": {"pair_id": "bk/1/1"}}],
+            "task 1: its data is a JSON list, not an object",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": {"a": 1}}],
+            "task 1: its annotations are a JSON object, not a list",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [[{"result": []}]]}],
+            "task 1: an annotation is a JSON list, not an object",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": "ok"}]}],
+            "task 1: an annotation's result is a JSON string, not a list",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [[_choice(["ok"])]]}]}],
+            "task 1: a result is a JSON list, not an object",
+        ),
+        (
+            [
+                {
+                    "data": {"pair_id": "bk/1/0"},
+                    "annotations": [{"result": [{"from_name": "verdict", "value": [1]}]}],
+                }
+            ],
+            "task 1: a result's value is a JSON list, not an object",
+        ),
+    ],
+)
+def test_nested_junk_in_a_label_studio_export_is_named_in_the_files_terms(tmp_path, export, problem):
+    """It was one line naming a Python error: "not a review file (AttributeError: 'list' object has no
+    attribute 'get')"."""
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    with pytest.raises(NotAReviewFile) as err:
+        read_verdicts([path])
+    suffix = "" if problem.startswith("a JSON object") else " (not a Label Studio export as it wrote it)"
+    assert str(err.value) == f"{path}: {problem}{suffix}"
+
+
+def test_a_correction_of_lines_that_are_not_text_is_read_as_text(tmp_path):
+    """A correction of numbers (an edited export) was a TypeError in " ".join."""
+    correction = {"from_name": "correction", "type": "textarea", "value": {"text": [10, ":10"]}}
+    tasks = [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["wrong"]), correction]}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", "10 :10")]
