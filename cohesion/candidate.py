@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 ADJACENCY = ("intra", "adjacent", "non_adjacent")
 # Longest sentence the miner reads, in characters. Longer "sentences" are splitting failures (a
 # paragraph or a whole chapter on one line): the rules' per-sentence work is not linear in length

@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from cohesion.candidate import PHENOMENA
 from core.rejection import shorten
 
 LABEL_CONFIG = """<View>
@@ -258,6 +259,10 @@ def _check_data(data: object, field: str = "data field") -> None:
     ):
         if not isinstance(data.get(key), kinds):
             raise _Malformed(f"{field} {key!r} missing or of the wrong type")
+    if data["phenomenon"] not in PHENOMENA:
+        raise _Malformed(
+            f"{field} 'phenomenon' {_shown(data['phenomenon'])} is not one of {', '.join(PHENOMENA)}"
+        )
     if not data["sentences"] or not all(isinstance(s, str) for s in data["sentences"]):
         raise _Malformed(f"{field} 'sentences' is not a list of sentences")
     if not _whole(data.get("first")) or data["first"] < 0:

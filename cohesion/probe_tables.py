@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from statistics import fmean
 
-PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
+from cohesion.candidate import PHENOMENA
 
 
 def _order(rows: list[dict]) -> list[str]:

@@ -14,13 +14,11 @@ from collections.abc import Iterable, MutableMapping
 from dataclasses import asdict
 from functools import cache
 
-from cohesion.candidate import ADJACENCY, Candidate, Span
+from cohesion.candidate import ADJACENCY, PHENOMENA, Candidate, Span
 from cohesion.miner import mine_chapters, too_long
 from core.code_digest import code_digests
 from core.langdata import data_digests
 from core.stage import StageResult
-
-PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 
 
 def mine_book(

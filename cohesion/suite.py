@@ -14,10 +14,11 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from cohesion.candidate import ADJACENCY, MAX_CHARS
+from cohesion.candidate import ADJACENCY, MAX_CHARS, PHENOMENA
 from core import json_text
 from core.files import TooLarge, not_a_regular_file, read_capped
 from core.lines import split_lines
+from core.rejection import shorten
 
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
 
@@ -121,6 +122,8 @@ def _shape_problem(item: object) -> str | None:
     for field, kind in FIELDS.items():
         if not isinstance(item.get(field), kind):
             return f"field {field!r} missing or not a {kind.__name__}"
+    if item["phenomenon"] not in PHENOMENA:
+        return f"field 'phenomenon' is {shorten(item['phenomenon'], quote=True)}, not one of {', '.join(PHENOMENA)}"
     b = item["b"]
     if not all(isinstance(b.get(k), int) for k in ("start", "end")) or not isinstance(b.get("text"), str):
         return "field 'b' needs integer start, end and a text"

@@ -30,12 +30,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cohesion.candidate import ADJACENCY, Candidate
+from cohesion.candidate import ADJACENCY, PHENOMENA, Candidate
 from cohesion.miner import mine
 from evals.data import DataError, read_lines
 from text.sentences import split_sentences
-
-PHENOMENA = ("repetition", "synonyms", "reference", "substitution", "ellipsis", "conjunction")
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,11 @@ WHERE = "task b1/1/c1, annotator 4"
         (_export(candidate_id=7), "task 1: data field 'candidate_id' missing or of the wrong type"),
         (_export(first=True), "task 1: data field 'first' is not a sentence number"),
         (
+            _export(phenomenon="irony"),
+            "task 1: data field 'phenomenon' 'irony' is not one of repetition, synonyms, reference, "
+            "substitution, ellipsis, conjunction",
+        ),
+        (
             _export(b=[3, 0, 99]),
             "task 1: data field 'b' [3, 0, 99] is not a span [sentence, start, end] in the window",
         ),

@@ -81,6 +81,11 @@ ITEM = {
     [
         ({"subtype": 5}, "field 'subtype' is not a str"),
         (
+            {"phenomenon": "irony"},  # was scored, as a row of its own in the probe's tables
+            "field 'phenomenon' is 'irony', not one of repetition, synonyms, reference, substitution, "
+            "ellipsis, conjunction",
+        ),
+        (
             {"adjacency": "sideways"},
             "field 'adjacency' is 'sideways', not one of intra, adjacent, non_adjacent",
         ),
