@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from core.files import not_a_regular_file
+
 
 MAX_DIGITS = 18  # no count, size or seed of a command needs a larger number
 
@@ -80,13 +82,16 @@ def input_path(text: str) -> Path:
 
 def output_file(text: str) -> Path:
     """An argparse type: a file the command will write, checked before any work: not empty (an unset
-    variable), not a folder, and under a folder (existing or to be made), not under a file."""
+    variable), not a folder, a named pipe or a device, and under a folder (existing or to be made), not
+    under a file."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not a file name (an unset variable?)")
     path = Path(text)
     place = _existing(path.absolute(), text)
     if place == path.absolute() and place.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if place == path.absolute() and not_a_regular_file(place):  # -o /dev/full: it was replaced (as root)
+        raise argparse.ArgumentTypeError(f"{text!r} is a named pipe, a device or a socket, not a file")
     if place not in (None, path.absolute()) and not place.is_dir():
         raise argparse.ArgumentTypeError(
             f"{text!r} cannot be written: {str(place)!r} is a file, not a folder"

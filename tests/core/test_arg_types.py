@@ -30,6 +30,7 @@ def test_output_file_takes_a_new_file_under_folders_to_be_made(tmp_path):
         ("", "is not a file name (an unset variable?)"),
         (" ", "is not a file name (an unset variable?)"),
         (str(tmp_path), "is a folder, not a file"),
+        ("/dev/full", "is a named pipe, a device or a socket, not a file"),  # was replaced by a file (root)
         (
             str(tmp_path / "f" / "b.json"),
             f"cannot be written: {str(tmp_path / 'f')!r} is a file, not a folder",
