@@ -7,6 +7,8 @@ import datetime
 import ipaddress
 import re
 
+from core.arg_types import MAX_DIGITS, shown
+
 MAX_WORKERS = 256
 _YMD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 HOST_NAME = re.compile(
@@ -16,16 +18,24 @@ HOST_NAME = re.compile(
 
 def workers(text: str) -> int:
     """A worker count from 1 to ``MAX_WORKERS``."""
-    if not text.strip().isascii() or not text.strip().isdigit() or not 1 <= int(text) <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {MAX_WORKERS}")
-    return int(text)
+    if not 1 <= _number(text) <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number from 1 to {MAX_WORKERS}")
+    return _number(text)
 
 
 def port(text: str) -> int:
     """A TCP port, 1 to 65535."""
-    if not text.strip().isascii() or not text.strip().isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
-    return int(text)
+    if not 1 <= _number(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a port (1 to 65535)")
+    return _number(text)
+
+
+def _number(text: str) -> int:
+    """``text`` (spaces around it allowed) as a whole number written in ASCII digits; -1 when it is not one,
+    or has more than ``MAX_DIGITS`` of them (5,000 digits were int()'s ValueError, which argparse reported
+    as "invalid port value: '999...'", quoting them all)."""
+    digits = text.strip()
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS else -1
 
 
 def scheduler_host(text: str) -> str:

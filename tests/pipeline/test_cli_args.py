@@ -33,6 +33,19 @@ def test_a_port_out_of_range_is_refused(text):
         port(text)
 
 
+def test_a_number_of_thousands_of_digits_is_refused_quoting_its_start():
+    """int() refused it with a ValueError, which argparse reported as "invalid port value: '999...'" with all
+    5,000 digits."""
+    text = "9" * 5000
+    for kind, problem in (
+        (workers, "is not a whole number from 1 to 256"),
+        (port, "is not a port (1 to 65535)"),
+    ):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            kind(text)
+        assert str(err.value) == f"'{'9' * 40}'... (5,000 characters) {problem}"
+
+
 @pytest.mark.parametrize(
     "text, host",
     [
