@@ -34,7 +34,7 @@ def _tools() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("module", _tools())
+@pytest.mark.parametrize("module", [*_tools(), "crawlers.demo.render", "crawlers.demo.source"])
 def test_an_unknown_option_is_one_line_and_exit_2(module, capsys, monkeypatch):
     monkeypatch.setattr(os, "environ", os.environ.copy())  # bench_cohesion's import sets BLAS threads in it
     with pytest.raises(SystemExit) as exit_:

@@ -16,7 +16,6 @@ after the given chapter, so every later Chinese number is one more; the translat
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 from html import escape
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from core.paths import REPO_ROOT
 from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, SourceError, load_books
+from core.arg_types import OneLineParser, output_folder
 from core.stdio import exit_with
 
 SITE_DIR = REPO_ROOT / "demo" / "site"
@@ -280,16 +280,19 @@ def render_site(out: Path = SITE_DIR, source: Path = SOURCE_DIR) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m crawlers.demo.render", description="Render demo/source/ into the two demo sites."
     )
     parser.add_argument(
-        "out", nargs="?", type=Path, default=SITE_DIR, help="folder to (re)write (default demo/site)"
+        "out", nargs="?", type=output_folder, default=SITE_DIR, help="folder to (re)write (default demo/site)"
     )
     try:
         render_site(parser.parse_args(argv).out)
-    except (SourceError, RenderError, OSError) as err:
+    except (SourceError, RenderError) as err:
         print(f"error: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"error: {err.filename or 'demo/site'}: {err.strerror or err}", file=sys.stderr)
         return 1
     return 0
 

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.arg_types import OneLineParser, input_path
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
 from core.yaml_safe import YamlProblem, load_yaml
@@ -212,17 +213,22 @@ def _stats(book_id: str, ch: SourceChapter) -> str:
 def main(argv: list[str]) -> int:
     """Print bead statistics of the demo sources (a writer's check); a malformed source is one line and
     exit 1."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m crawlers.demo.source", description=main.__doc__)
+    parser = OneLineParser(prog="python -m crawlers.demo.source", description=main.__doc__)
     parser.add_argument(
-        "source_dir", nargs="?", type=Path, default=SOURCE_DIR, help="the demo sources (default demo/source)"
+        "source_dir",
+        nargs="?",
+        type=input_path,
+        default=SOURCE_DIR,
+        help="the demo sources (default demo/source)",
     )
     source_dir = parser.parse_args(argv).source_dir
     try:
         books = load_books(source_dir)
-    except (SourceError, OSError) as err:  # a malformed book; no such folder
+    except SourceError as err:  # a malformed book
         print(f"error: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # no such folder, a file: one line, not "[Errno 20] Not a directory: '/dev/null'"
+        print(f"error: {err.filename}: {err.strerror or err}", file=sys.stderr)
         return 1
     for book in books:
         for ch in book.chapters:

@@ -1,3 +1,5 @@
+import pytest
+
 from crawlers.demo.render import SITE_DIR, main, render_site
 from crawlers.demo.source import load_books
 
@@ -53,8 +55,14 @@ def test_a_folder_that_is_not_a_demo_site_is_not_wiped_but_named_in_one_line(tmp
         f"error: {tmp_path}: holds mine.txt, not only zh/ and en/: not replaced\n",
     )
     assert (tmp_path / "mine.txt").read_text() == "keep me"
-    assert main([str(tmp_path / "mine.txt")]) == 1
-    assert capsys.readouterr().err == f"error: {tmp_path / 'mine.txt'}: not a folder\n"
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path / "mine.txt")])
+    prog = "python -m crawlers.demo.render"
+    assert (exit_.value.code, capsys.readouterr().err) == (
+        2,
+        f"{prog}: error: argument out: '{tmp_path / 'mine.txt'}': {tmp_path / 'mine.txt'} is a file, not a "
+        f"folder (see {prog} --help)\n",
+    )
     site = tmp_path / "site"
     assert main([str(site)]) == 0 and sorted(p.name for p in site.iterdir()) == ["en", "zh"]
     assert main([str(site)]) == 0  # a site rendered before is replaced

@@ -141,7 +141,7 @@ def test_a_defect_of_another_shape_or_naming_no_chapter_is_one_line(tmp_path, ca
 
 def test_main_refuses_a_missing_or_empty_source_folder_and_load_book_a_missing_book_yaml(tmp_path, capsys):
     assert main([str(tmp_path / "none")]) == 1
-    assert capsys.readouterr() == ("", f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n")
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'none'}: No such file or directory\n")
     (tmp_path / "notes").mkdir()
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == (
