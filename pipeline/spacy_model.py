@@ -15,6 +15,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from core.arg_types import OneLineParser
+from core.stdio import exit_with
 from text.english_model import SPACY_MODEL as PACKAGE
 
 RECORD = Path(__file__).with_name("spacy_model_sha256.txt")
@@ -67,7 +69,8 @@ def problems(root: Path, record: dict[str, str]) -> list[str]:
     return changed + missing + extra
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    OneLineParser(prog="python -m pipeline.spacy_model", description=__doc__.splitlines()[0]).parse_args(argv)
     root = model_dir()
     current = stamp(root)
     if stamp_path().is_file() and stamp_path().read_text(encoding="utf-8").strip() == current:
@@ -83,4 +86,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

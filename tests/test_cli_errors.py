@@ -34,7 +34,10 @@ def _tools() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("module", [*_tools(), "crawlers.demo.render", "crawlers.demo.source"])
+SETUP_TOOLS = ["core.langdata", "pipeline.spacy_model"]  # took no arguments, and ignored any given
+
+
+@pytest.mark.parametrize("module", [*_tools(), "crawlers.demo.render", "crawlers.demo.source", *SETUP_TOOLS])
 def test_an_unknown_option_is_one_line_and_exit_2(module, capsys, monkeypatch):
     monkeypatch.setattr(os, "environ", os.environ.copy())  # bench_cohesion's import sets BLAS threads in it
     with pytest.raises(SystemExit) as exit_:
@@ -62,7 +65,7 @@ OTHER_TOOLS = [
 ]
 
 
-@pytest.mark.parametrize("module", [*_tools(), *OTHER_TOOLS])
+@pytest.mark.parametrize("module", [*_tools(), *OTHER_TOOLS, *SETUP_TOOLS])
 def test_a_tool_runs_its_main_through_exit_with(module):
     """Their output printed to ``> /dev/full`` or into ``| head`` ended in an OSError or BrokenPipeError
     traceback, and Ctrl-C in a KeyboardInterrupt traceback (``core.stdio.exit_with``: one line,
