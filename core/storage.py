@@ -23,7 +23,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from core.files import not_a_regular_file
+from core.files import absent, not_a_regular_file
 from core.schemas import SCHEMA_VERSION, TABLES
 
 
@@ -191,6 +191,8 @@ def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.T
     """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
     ``DamagedFile``, naming it)."""
     refuse_special(path)
+    if absent(path):
+        raise DamagedFile(path, "missing")
     try:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
         with parquet_source(path) as source, pq.ParquetFile(source) as handle:
             schema = handle.schema_arrow
