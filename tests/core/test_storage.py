@@ -106,24 +106,6 @@ def test_failed_write_keeps_the_previous_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]
 
 
-def test_a_device_or_a_named_pipe_in_place_of_a_written_file_is_refused_not_replaced(tmp_path):
-    """The rename put a file in the place of ``-o /dev/full`` (as root): the device was gone for every
-    program; a named pipe was replaced without a word."""
-    import stat
-
-    os.mkfifo(tmp_path / "pipe")
-    (tmp_path / "link").symlink_to("/dev/null")
-    for path in (tmp_path / "pipe", tmp_path / "link"):  # (not a device here: the old code replaced it)
-        with pytest.raises(OSError) as err:
-            storage.write_bytes(path, b"data")
-        assert (err.value.filename, err.value.strerror) == (
-            str(path),
-            "a named pipe, a device or a socket, not a file to write",
-        )
-    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe").st_mode)
-    assert os.readlink(tmp_path / "link") == "/dev/null"
-
-
 def test_a_folder_in_place_of_a_written_file_is_named_not_the_temporary(tmp_path):
     (tmp_path / "s.json").mkdir()
     with pytest.raises(IsADirectoryError) as err:
