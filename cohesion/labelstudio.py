@@ -126,7 +126,11 @@ def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[t
                 continue
             if annotation.get("was_cancelled"):
                 continue
-            annotator = _annotator(annotation.get("completed_by"), users or {})
+            try:
+                annotator = _annotator(annotation.get("completed_by"), users or {})
+            except _Malformed as err:
+                problems.append(f"task {shorten(data['candidate_id'])}: {err}")
+                continue
             where = f"task {shorten(data['candidate_id'])}, annotator {shorten(annotator)}"
             try:
                 found, accept = _result(data, annotation.get("result"))
@@ -339,8 +343,19 @@ def _from_text(data: Mapping, starts: list[int], start: object, end: object) -> 
 
 
 def _annotator(completed_by: object, users: Mapping[int, str]) -> str:
+    """The annotator's name: the email of a user object (else its id), a user id (named by ``users``), or
+    the name a JSON-MIN export gives; ``_Malformed`` for anything else: an annotation without one, or with
+    a list or a number of another type, was counted as the judgement of an annotator named "None" or "[1, 2]"
+    (two anonymous annotators counted as one)."""
+    name = completed_by
     if isinstance(completed_by, dict):
-        return str(completed_by.get("email") or completed_by.get("id"))
-    if isinstance(completed_by, int) and completed_by in users:
-        return users[completed_by]
-    return str(completed_by)
+        email, user = completed_by.get("email"), completed_by.get("id")
+        name = email if isinstance(email, str) and email.strip() else user
+    if _whole(name):
+        return users.get(name, str(name))  # type: ignore[arg-type]
+    if isinstance(name, str) and name.strip():
+        return name
+    raise _Malformed(
+        f"annotator {_shown(completed_by)} is not a Label Studio user (a user id, or an object with an email or "
+        "an id)"
+    )

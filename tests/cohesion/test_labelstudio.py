@@ -312,3 +312,29 @@ def test_long_values_of_an_export_are_quoted_by_their_start():
         f"task {'c' * 60}… (100000 characters), annotator 4: decision '{'x' * 60}'… (100000 characters) "
         "(accept or reject expected)"
     ]
+
+
+@pytest.mark.parametrize("who", [None, [1, 2], {"x": 1}, {"email": ["a"]}, True, 1.5, ""])
+def test_an_annotation_by_no_user_is_a_named_problem_not_an_annotator_named_after_the_junk(who):
+    """An annotation without ``completed_by`` (or with a list, an object without an email or id, ...) was a
+    judgement by an annotator named "None" or "[1, 2]": two anonymous annotators counted as one."""
+    export = [
+        {
+            "data": to_task(ROW, SENTENCES)["data"],
+            "annotations": [{"completed_by": who, "result": [_choice("accept")]}],
+        }
+    ]
+    records, problems = judgements(export)
+    assert records == [] and problems == [
+        f"task b1/1/c1: annotator {who!r} is not a Label Studio user (a user id, or an object with an email or an id)"
+    ]
+
+
+def test_a_user_object_without_an_email_is_named_by_its_id():
+    export = [
+        {
+            "data": to_task(ROW, SENTENCES)["data"],
+            "annotations": [{"completed_by": {"id": 7, "email": ""}, "result": [_choice("accept")]}],
+        }
+    ]
+    assert [r["annotator"] for r in judgements(export, {7: "ann@x"})[0]] == ["ann@x"]
