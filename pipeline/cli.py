@@ -16,9 +16,12 @@ from contextlib import nullcontext
 
 from pipeline import luigi_config
 
+if problem := luigi_config.environment_problem():
+    print(problem, file=sys.stderr)
+    sys.exit(2)
 try:  # Luigi reads luigi.cfg as it is imported
     from luigi.rpc import RPCError
-except configparser.Error as err:
+except (configparser.Error, UnicodeDecodeError) as err:
     print(luigi_config.import_problem(err), file=sys.stderr)
     sys.exit(2)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -59,3 +60,78 @@ def test_a_luigi_cfg_that_does_not_parse_is_one_line(tmp_path):
         "Luigi's configuration (luigi.cfg): Source contains parsing errors: 'luigi.cfg' "
         "[line 2]: 'this is not ini\\n'\n"
     )
+
+
+def test_the_files_luigi_reads_are_the_ones_checked():
+    from luigi.configuration.cfg_parser import LuigiConfigParser
+
+    from pipeline.luigi_config import CONFIG_FILES
+
+    assert [*CONFIG_FILES] == [
+        p for p in LuigiConfigParser._config_paths if p != os.environ.get("LUIGI_CONFIG_PATH")
+    ]
+
+
+def _where(cwd, **env):
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", "where", "--config", str(REPO_ROOT / "config" / "demo.yaml")],
+        cwd=cwd,
+        env={"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_luigi_cfg_that_is_a_named_pipe_is_one_line_not_a_wait_for_ever(tmp_path):
+    """Luigi opened it as it was imported and waited for a writer for ever."""
+    os.mkfifo(tmp_path / "luigi.cfg")
+    done = _where(tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "Luigi's configuration file luigi.cfg is a named pipe or a device, not a file\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "env, problem",
+    [
+        ({"LUIGI_CONFIG_PATH": "BIN"}, "Luigi's configuration (BIN): not UTF-8 text (byte 0xff at 0)"),
+        (
+            {"LUIGI_CONFIG_PATH": "/nonexistent.cfg"},
+            "LUIGI_CONFIG_PATH='/nonexistent.cfg': no such file (unset it, or name a luigi.cfg)",
+        ),
+        (
+            {"LUIGI_CONFIG_PATH": "/dev/zero"},
+            "Luigi's configuration file /dev/zero is a named pipe or a device, not a file",
+        ),
+        (
+            {"LUIGI_CONFIG_PARSER": "toml"},
+            "LUIGI_CONFIG_PARSER=toml needs the toml package, which is not installed: unset it",
+        ),
+        (
+            {"LUIGI_CONFIG_PARSER": "yaml"},
+            "LUIGI_CONFIG_PARSER='yaml' is not one of Luigi's parsers (cfg, conf, ini, toml)",
+        ),
+    ],
+    ids=["utf-16", "missing", "device", "toml", "unknown-parser"],
+)
+def test_luigis_environment_variables_are_checked_in_one_line(tmp_path, env, problem):
+    """A config file in UTF-16 and LUIGI_CONFIG_PARSER=toml were tracebacks (UnicodeDecodeError,
+    ImportError); a LUIGI_CONFIG_PATH naming no file and an unknown parser were a Python warning of two lines,
+    and the build went on without the config."""
+    (tmp_path / "utf16.cfg").write_bytes("[core]\n".encode("utf-16"))
+    env = {k: v.replace("BIN", str(tmp_path / "utf16.cfg")) for k, v in env.items()}
+    done = _where(tmp_path, **env)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        problem.replace("BIN", str(tmp_path / "utf16.cfg")) + "\n",
+    )
+
+
+def test_an_empty_luigi_config_path_is_no_setting(tmp_path):
+    """As an empty BWB_DATA: an unset variable in a script (Luigi warned "Config file does not exist: ")."""
+    done = _where(tmp_path, LUIGI_CONFIG_PATH="")
+    assert (done.returncode, done.stderr) == (0, "")
