@@ -3,6 +3,7 @@ piped into a reader that quit early (``| head``)."""
 
 from __future__ import annotations
 
+import codecs
 import os
 import signal
 import sys
@@ -34,7 +35,8 @@ def stdin_bytes(verb: str) -> bytes:
 def output_may_be_cut() -> Iterator[None]:
     """Print inside (and do nothing else that writes): when stdout's reader has quit (``| head -1``), the
     rest is dropped without a traceback, as ``cat`` or ``grep`` drop it; when stdout cannot be written
-    (``> /dev/full``, a full disk), one line and ``SystemExit(1)``."""
+    (``> /dev/full``, a full disk) or cannot take the text in its encoding (``unencodable``), one line and
+    ``SystemExit(1)``."""
     try:
         yield
         sys.stdout.flush()
@@ -44,6 +46,21 @@ def output_may_be_cut() -> Iterator[None]:
         _drop_stdout()
         print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
         raise SystemExit(1) from None
+    except UnicodeEncodeError as err:
+        if (problem := unencodable(err)) is None:
+            raise
+        settle_stdout()
+        print(problem, file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def unencodable(err: UnicodeEncodeError) -> str | None:
+    """One line for text that stdout's encoding cannot write (``PYTHONIOENCODING=ascii``, a Latin-1
+    terminal), which was a UnicodeEncodeError traceback; None when the error is not stdout's."""
+    if codecs.lookup(err.encoding).name != codecs.lookup(sys.stdout.encoding or "utf-8").name:
+        return None
+    shown = ascii(err.object[err.start : err.end])
+    return f"error: stdout: its encoding, {err.encoding}, cannot write {shown} (set PYTHONIOENCODING=utf-8)"
 
 
 LAST_WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}

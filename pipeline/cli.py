@@ -34,7 +34,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
-from core.stdio import settle_stdout
+from core.stdio import settle_stdout, unencodable
 from pipeline.lock import OutputBusy, build_lock
 
 
@@ -297,6 +297,12 @@ def _command(argv: list[str] | None) -> int:
         return 1
     except BrokenPipeError:  # output piped into head or less, which closed early
         return 0
+    except UnicodeEncodeError as err:  # stdout in an encoding without Chinese (PYTHONIOENCODING=ascii)
+        if (problem := unencodable(err)) is None:
+            raise
+        settle_stdout()
+        print(problem, file=sys.stderr)
+        return 1
     except OSError as err:  # stdout on a full disk (> /dev/full), or a file the system would not write
         settle_stdout()
         print(f"error: {err.filename or 'stdout or an output file'}: {err.strerror or err}", file=sys.stderr)

@@ -91,3 +91,37 @@ def test_exit_with_ends_a_command_terminated_as_it_exits_in_one_line():
         [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
     assert (done.returncode, done.stdout, done.stderr) == (143, "done\n", "terminated\n")
+
+
+def test_text_stdouts_encoding_cannot_write_is_one_line_and_status_1():
+    """``PYTHONIOENCODING=ascii`` (or a Latin-1 terminal) and a command printing Chinese: a
+    UnicodeEncodeError traceback. Here ``text.sentences`` and ``pipeline where`` of a folder named in Chinese."""
+    import subprocess
+
+    from core.paths import REPO_ROOT
+
+    env = {"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "text.sentences", "--lang", "zh"],
+        input="他走了。\n".encode(), cwd=REPO_ROOT, env=env, capture_output=True,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (
+        1,
+        b"",
+        "error: stdout: its encoding, ascii, cannot write '\\u4ed6\\u8d70\\u4e86\\u3002' (set PYTHONIOENCODING=utf-8)\n",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline", "where", "--output", "/tmp/语料"],
+        cwd=REPO_ROOT, env=env, capture_output=True,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr.decode()) == (
+        1,
+        "error: stdout: its encoding, ascii, cannot write '\\u8bed\\u6599' (set PYTHONIOENCODING=utf-8)\n",
+    )
+
+
+def test_an_encoding_error_of_another_text_than_stdouts_is_not_taken_for_one(monkeypatch):
+    with pytest.raises(UnicodeEncodeError):
+        with stdio.output_may_be_cut():
+            "语".encode("ascii")
+    assert stdio.unencodable(UnicodeEncodeError("latin-1", "语", 0, 1, "x")) is None
