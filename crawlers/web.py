@@ -86,6 +86,9 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
             "crawlers.guards.CheckedCompressionMiddleware": 590,
         },
         "REDIRECT_MAX_TIMES": 5,
+        # a folder served on 127.0.0.1 is reached directly: an http_proxy set for the internet took every
+        # request of the demo build to the proxy (every book failed, "Connection refused", naming no proxy)
+        "HTTPPROXY_ENABLED": site.serve is None,
         "DOWNLOAD_HANDLERS": {
             "http": "crawlers.guards.GuardedHTTPHandler",
             "https": "crawlers.guards.GuardedHTTPHandler",

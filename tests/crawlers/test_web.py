@@ -93,3 +93,26 @@ def _alive(pid: int) -> bool:
             return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_served_folder_is_crawled_without_the_proxy_the_environment_names(tmp_path, monkeypatch):
+    """``http_proxy`` set for the internet sent the demo's requests on 127.0.0.1 to the proxy: every book
+    of ``make corpus`` failed with "Connection refused"."""
+    from dataclasses import replace
+
+    from crawlers.journal import read_journal
+
+    (tmp_path / "site" / "toc").mkdir(parents=True)
+    (tmp_path / "site" / "toc" / "index.html").write_text('<a href="/c1.html">1</a>', encoding="utf-8")
+    (tmp_path / "site" / "c1.html").write_text("<h1>第一章</h1><p>米拉点了灯。</p>", encoding="utf-8")
+    for name in ("http_proxy", "HTTP_PROXY"):
+        monkeypatch.setenv(name, "http://127.0.0.1:9")  # the crawl process inherits it; nothing listens there
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    site = replace(SITE, url="http://demo.test/", serve=tmp_path / "site", obey_robots=False)
+    crawl(site, "toc/", tmp_path / "bk.jsonl", settings={"DOWNLOAD_TIMEOUT": 5})
+    assert [c["title"] for c in read_journal(tmp_path / "bk.jsonl").chapters.values()] == ["第一章"]
+    assert not Settings(scrapy_settings(site)).getbool("HTTPPROXY_ENABLED")
+    assert Settings(scrapy_settings(SITE)).getbool(
+        "HTTPPROXY_ENABLED"
+    )  # a real site: as the environment says
