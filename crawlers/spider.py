@@ -73,6 +73,7 @@ from crawlers.guards import (
 )
 from crawlers.journal import read_journal
 from crawlers.limits import Caps
+from core.rejection import shorten
 from crawlers.origins import allowed
 from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors, page_reader
@@ -431,9 +432,21 @@ def _message(error: BaseException) -> str:
     when = (
         "a response was received" if isinstance(cause, ResponseNeverReceived) else "the response was complete"
     )
-    said = (" ".join(str(reason.value).split()).rstrip(".") for reason in cause.reasons)
+    said = (" ".join(_said(reason.value).split()).rstrip(".") for reason in cause.reasons)
     reasons = "; ".join(dict.fromkeys(filter(None, said)))  # Twisted's _DataLoss says nothing
     return f"the connection was lost before {when}" + (f" ({reasons})" if reasons else "")
+
+
+def _said(error: BaseException) -> str:
+    """What a reason of a lost connection says: the problem and the bytes it quotes, for an error of several
+    arguments (an answer that is not HTTP, whose ``str`` was a tuple: "('non-integer status code', b'NOT')")."""
+    args = error.args
+    if len(args) > 1 and all(isinstance(arg, str | bytes) for arg in args):
+        return ": ".join(
+            shorten(a.decode("latin-1") if isinstance(a, bytes) else a, quote=isinstance(a, bytes))
+            for a in args
+        )
+    return str(error)
 
 
 def _reason(failure: Failure) -> str:
