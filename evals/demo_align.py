@@ -124,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
             print(_summary(book.name, tallies[False], tallies[True]))
     except BrokenPipeError:
         raise  # a reader that quit early (| head): exit_with ends quietly
-    except (DataError, SourceError, OSError) as err:  # not a folder, a malformed chapter, no beads
+    except (DataError, SourceError) as err:  # a malformed chapter, no beads
         print(f"error: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # not a folder: "PATH: Not a directory", not "[Errno 20] Not a directory: 'PATH'"
+        print(f"error: {err.filename}: {err.strerror or err}", file=sys.stderr)
         return 1
     print(_summary("all", totals[False], totals[True]))
     return 0

@@ -82,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)",
     )
     args = parser.parse_args(argv)
-    if not args.data_dir.is_dir():
+    if not args.data_dir.exists():
         print(f"skipped: {args.data_dir} not found")
         return 0
+    if not args.data_dir.is_dir():  # was "not found" too, and status 0
+        print(f"error: {args.data_dir}: not a folder", file=sys.stderr)
+        return 1
     try:
         scores = {lang: evaluate(args.data_dir, lang) for lang in ("zh", "en")}
     except (DataError, OSError) as e:

@@ -27,7 +27,11 @@ def test_gold_from_bead_file(tmp_path):
 
 def test_a_folder_without_books_or_beads_or_with_undecodable_text_is_a_one_line_error(tmp_path, capsys):
     assert main([str(tmp_path / "none")]) == 1
-    assert capsys.readouterr().err == f"error: [Errno 2] No such file or directory: '{tmp_path / 'none'}'\n"
+    assert capsys.readouterr().err == f"error: {tmp_path / 'none'}: No such file or directory\n"
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    assert main([str(tmp_path / "file")]) == 1  # was "[Errno 20] Not a directory: '...'"
+    assert capsys.readouterr().err == f"error: {tmp_path / 'file'}: Not a directory\n"
+    (tmp_path / "file").unlink()
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path}: no book (expected BOOK/chNN.txt bead files)\n"
     (tmp_path / "bk").mkdir()

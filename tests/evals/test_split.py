@@ -17,6 +17,14 @@ def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
     assert "skipped:" in capsys.readouterr().out
 
 
+def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_not_found(tmp_path, capsys):
+    (tmp_path / "gold.txt").write_text("甲。\n", encoding="utf-8")
+    assert main([str(tmp_path / "gold.txt")]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'gold.txt'}: not a folder\n")
+    assert main([str(tmp_path / "none")]) == 0
+    assert capsys.readouterr() == (f"skipped: {tmp_path / 'none'} not found\n", "")
+
+
 def test_a_folder_without_gold_or_with_other_text_is_a_one_line_error(tmp_path, capsys):
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
