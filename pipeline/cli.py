@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from core.processes import Terminated, end_process, quiet_interrupts  # first: Ctrl-C while importing: one line
+# first: from here on, Ctrl-C while the rest imports is one line (core.processes.quiet_start)
+from core.processes import Terminated, end_process, quiet_interrupts
 
 import argparse
 import configparser
