@@ -60,6 +60,16 @@ def end_process(status: int) -> NoReturn:
     os._exit(status)
 
 
+def exit_status(done: SystemExit) -> int:
+    """The status the interpreter exits with for ``done``: its code, 0 for none; text is printed on stderr
+    and is status 1. A command that ends with ``end_process`` rather than by raising ``done`` has no
+    teardown with signals at their default, where Ctrl-C killed it after its error line (status -2)."""
+    if done.code is None or isinstance(done.code, int):
+        return done.code or 0
+    print(done.code, file=sys.stderr)
+    return 1
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM (``kill PID``, ``timeout``, a service manager): unwinds as Ctrl-C does, so that the processes
     a command started (a crawl, Luigi's workers, a browser) end with it."""

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from core.files import MAX_INPUT_BYTES, TooLarge
-from core.processes import Terminated, end_process, quiet_interrupts
+from core.processes import Terminated, end_process, exit_status, quiet_interrupts
 
 
 MAX_STDIN_BYTES = MAX_INPUT_BYTES
@@ -86,6 +86,8 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
         settle_stdout()
         print(LAST_WORDS[signal.SIGINT], file=sys.stderr)
         status = 130
+    except SystemExit as done:  # sys.exit(2) after an error line, an argparse error, a stdout that failed
+        status = exit_status(done)
     end_process(status if isinstance(status, int) else 0)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 # first: from here on, Ctrl-C while the rest imports is one line (core.processes.quiet_start)
-from core.processes import Terminated, end_process, quiet_interrupts
+from core.processes import Terminated, end_process, exit_status, quiet_interrupts
 
 import argparse
 import configparser
@@ -177,7 +177,12 @@ def cmd_status(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv``; None: this process's command line, and the process ends with the command
     (``end_process``), an interrupt up to its very end one line and exit 130 or 143 too."""
-    status = _command(argv)
+    try:
+        status = _command(argv)
+    except SystemExit as done:  # argparse's errors and --help
+        if argv is not None:
+            raise
+        status = exit_status(done)
     if argv is None:
         end_process(status)
     return status

@@ -125,3 +125,29 @@ def test_an_encoding_error_of_another_text_than_stdouts_is_not_taken_for_one(mon
         with stdio.output_may_be_cut():
             "语".encode("ascii")
     assert stdio.unencodable(UnicodeEncodeError("latin-1", "语", 0, 1, "x")) is None
+
+
+def test_a_command_that_exits_with_sys_exit_ends_as_exit_with_ends_it():
+    """``sys.exit(2)`` after an error line (as cohesion.annotation does) left exit_with's end for the
+    interpreter's teardown, where signals are back at their default: Ctrl-C there killed the command after
+    its error line (status -2). Here a finalizer of that teardown sends the signal; the command ends before."""
+    import subprocess
+
+    from core.paths import REPO_ROOT
+
+    script = (
+        "import os, signal, sys, time\nfrom core.stdio import exit_with\n"
+        "class Late:\n    def __del__(self):\n        os.kill(os.getpid(), signal.SIGTERM)\n        time.sleep(30)\n"
+        "late = Late()\n"
+        "def main():\n    print('error: x', file=sys.stderr)\n    sys.exit(2)\n"
+        "exit_with(main)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stderr) == (2, "error: x\n")
+    done = subprocess.run(
+        [sys.executable, "-c", script.replace("sys.exit(2)", "sys.exit('error: y')")],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, "error: x\nerror: y\n")
