@@ -129,8 +129,10 @@ def _saying(line: str, parent: int) -> Callable[[int, object], None]:
     return exit_now
 
 
-COMMANDS = ("core", "text", "crawlers", "filters", "alignment", "cohesion", "exports", "qc", "mteval")
-COMMANDS += ("pipeline", "evals", "bench")  # the packages whose modules run as commands (python -m ...)
+# the packages whose modules run as commands (python -m ...)
+COMMANDS = frozenset(
+    "core text crawlers filters alignment cohesion exports qc mteval pipeline evals bench".split()
+)
 SCRIPTS = ("bwb",)  # pyproject.toml's [project.scripts]
 
 
