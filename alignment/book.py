@@ -9,7 +9,6 @@ learned pairs are those of the serial run.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -25,6 +24,7 @@ from alignment.refine import Evidence
 from alignment.search import Paragraphs, SearchParams
 from alignment.similarity import ChapterTokens, glosses
 from core.allocator import keep_freed_memory
+from core.collection import gc_paused
 
 ChapterText = tuple[Sequence[str], Sequence[str]]  # zh sentences, en sentences
 Segmented = Sequence[Sequence[str]]  # a chapter's zh sentences as words (text.chinese.segment)
@@ -46,20 +46,6 @@ def spare_cores() -> int:
     if multiprocessing.parent_process() is not None:
         return 1
     return len(os.sched_getaffinity(0))
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection inside: aligning a book allocates many small containers (token sets,
-    tuples, rows) and creates no reference cycles, yet each full collection would walk every object of
-    the process (the dictionary and the word memo included). Collection resumes on exit."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _use_lexicon(lexicon: Lexicon | None) -> None:

@@ -6,11 +6,12 @@ from collections import Counter
 
 from pathlib import Path
 
-from alignment.book import gc_paused
+
 from alignment.methods import align_chapters
 from alignment.search import Paragraphs
 from alignment.settings import AlignSettings
 from alignment.translator import FileTranslator
+from core.collection import gc_paused
 from core.rejection import Rejection
 from core.stage import StageResult
 from text.lexicon import Lexicon

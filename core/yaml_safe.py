@@ -14,9 +14,6 @@ of it spent in collections walking the growing graph; it now takes about 2 s.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +28,7 @@ try:
 except ImportError:  # a PyYAML built without libyaml
     CParser = None
 
+from core.collection import gc_paused
 from core.files import not_a_regular_file
 
 MAX_NODES = 1_000_000  # values after alias expansion; a 10 000-book config has about 200 000
@@ -86,7 +84,7 @@ def load_yaml(text: str) -> Any:
 
 def _load(loader: Any) -> Any:
     try:
-        with _gc_paused():
+        with gc_paused():
             node = loader.get_single_node()
             if node is None:
                 return None
@@ -149,19 +147,6 @@ if CParser is not None:
             SafeConstructor.__init__(self)
             Resolver.__init__(self)
             Composer.__init__(self)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the nodes and the data are built: each full collection would walk
-    every object made so far, and none of them is garbage before the loader is disposed."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _check(root: Node) -> None:

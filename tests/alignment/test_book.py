@@ -5,7 +5,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 import alignment.book
-from alignment.book import align_book, gc_paused, spare_cores
+from alignment.book import align_book, spare_cores
+from core.collection import gc_paused
 from alignment.similarity import ChapterTokens
 from text.lexicon import Lexicon
 from core.rejection import Rejection
@@ -52,23 +53,6 @@ def test_spare_cores_are_all_cores_here_and_one_in_a_worker_process():
     assert spare_cores() == len(os.sched_getaffinity(0))
     with ProcessPoolExecutor(1) as pool:
         assert pool.submit(spare_cores).result() == 1
-
-
-def test_gc_paused_stops_collection_inside_and_restores_the_setting_after():
-    assert gc.isenabled()
-    with gc_paused():
-        assert not gc.isenabled()
-        with gc_paused():
-            assert not gc.isenabled()
-        assert not gc.isenabled()  # the inner pause leaves the outer one in force
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        with gc_paused():
-            pass
-        assert not gc.isenabled()  # collection that was off stays off
-    finally:
-        gc.enable()
 
 
 def test_the_chapters_tokens_are_freed_before_collection_resumes(monkeypatch, lexicon):
