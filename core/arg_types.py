@@ -24,7 +24,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    if not _digits(text) or int(text) < 1:
+    if not digits(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive whole number")
     return int(text)
 
@@ -44,7 +44,7 @@ def positive_up_to(maximum: int, why: str) -> Callable[[str], int]:
 
 def whole(text: str) -> int:
     """An argparse type: a whole number of at least 0 (a seed that names a folder: "sample-3")."""
-    if not _digits(text):
+    if not digits(text):
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of 0 or more")
     return int(text)
 
@@ -55,7 +55,7 @@ def shown(text: str, most: int = 40) -> str:
     return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text):,} characters)"
 
 
-def _digits(text: str) -> bool:
+def digits(text: str) -> bool:
     """``text`` is written in the digits 0-9 only: not in other scripts' digits ("٣", "３"), which
     ``int`` reads as numbers too, nor in superscripts ("²"), which ``int`` refuses with a ValueError; and
     in at most ``MAX_DIGITS`` of them (``int`` refuses more than 4,300 with a ValueError)."""

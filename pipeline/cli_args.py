@@ -7,7 +7,7 @@ import datetime
 import ipaddress
 import re
 
-from core.arg_types import MAX_DIGITS, shown
+from core.arg_types import digits, shown
 
 MAX_WORKERS = 256
 _YMD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -32,10 +32,10 @@ def port(text: str) -> int:
 
 def _number(text: str) -> int:
     """``text`` (spaces around it allowed) as a whole number written in ASCII digits; -1 when it is not one,
-    or has more than ``MAX_DIGITS`` of them (5,000 digits were int()'s ValueError, which argparse reported
+    or has more than ``core.arg_types.MAX_DIGITS`` of them (5,000 digits were int()'s ValueError, which argparse reported
     as "invalid port value: '999...'", quoting them all)."""
-    digits = text.strip()
-    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS else -1
+    text = text.strip()
+    return int(text) if digits(text) else -1
 
 
 def scheduler_host(text: str) -> str:
