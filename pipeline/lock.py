@@ -35,7 +35,6 @@ from core.processes import die_with, ready_to_fork
 from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
 LOCK_NAME = ".build.lock"
-CONFIG_NAME = CONFIG_FILE  # the config whose workers hold the folder shared (``_same_config``)
 _HELD = frozenset(
     {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
 )  # flock's "held by another" (EACCES on NFS)
@@ -125,12 +124,12 @@ def _locked(root: Path, shared: bool, config: Path | None = None) -> Iterator[No
 
 @contextmanager
 def _same_config(root: Path, config: Path) -> Iterator[None]:
-    """Among the shared holders of ``root``, those of one config only: ``CONFIG_NAME`` records the config of
+    """Among the shared holders of ``root``, those of one config only: ``CONFIG_FILE`` records the config of
     the first (its bytes' SHA-256, and its path), written under an exclusive flock of that file, and every
     holder holds the file shared for as long as it holds the folder. A holder of another config is
     ``OutputBusy``: its tasks would rewrite the same tables by other settings, each manifest saying so only
     once the other build had reported its corpus built (workers of two configs with the same books)."""
-    path = root / CONFIG_NAME
+    path = root / CONFIG_FILE
     mine = {"sha256": hashlib.sha256(config.read_bytes()).hexdigest(), "config": str(config)}
     fd = _open(root, path)
     try:
