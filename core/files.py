@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-MAX_INPUT_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits)
+MAX_INPUT_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits.Caps.book_bytes)
 
 
 class TooLarge(ValueError):

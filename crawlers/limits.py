@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.files import MAX_INPUT_BYTES
 from text.limits import MAX_SPLIT_CHARS
 
 
@@ -11,8 +12,8 @@ from text.limits import MAX_SPLIT_CHARS
 class Caps:
     entry_bytes: int = 16 * 2**20  # inflated size of one XML document of an EPUB: ``entry_too_large``
     book_bytes: int = (
-        256 * 2**20
-    )  # inflated bytes read from an EPUB, or a text book's size: ``book_too_large``
+        MAX_INPUT_BYTES  # inflated bytes read from an EPUB, or a text book's size: ``book_too_large``
+    )
     chapter_chars: int = (
         MAX_SPLIT_CHARS  # one chapter (a web-novel one has a few thousand): ``chapter_too_long``
     )
