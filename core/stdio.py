@@ -73,10 +73,7 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
     status 130) and SIGTERM (``terminated``, 143), which ended in a KeyboardInterrupt traceback."""
     status: int | None = 0
     try:
-        with (
-            quiet_interrupts(LAST_WORDS),
-            output_may_be_cut(),
-        ):
+        with quiet_interrupts(LAST_WORDS), output_may_be_cut():
             status = main()
     except Terminated:
         settle_stdout()
