@@ -191,22 +191,17 @@ def _event_before(ch: Chapter, j: int) -> int | None:
     "have", "The boat was made of oak.", "He had bought it years before."); None when the previous
     sentence is no background, or when the nearest sentence that is none lies more than ``REACH`` back,
     is speech or is missing."""
-    if j < 2 or not _narrated_background(ch, j - 1):
+    if j < 2 or not _background(_first_verb(ch, j - 1)):
         return None
     for i in range(j - 2, max(j - REACH, 0) - 1, -1):
-        if not _narrated_background(ch, i):
-            return i if _narrated_event(ch, i) else None
+        verb = _first_verb(ch, i)
+        if not _background(verb):
+            return i if verb is not None and verb.tag_ == "VBD" else None  # a narrated past event
     return None
 
 
-def _narrated_background(ch: Chapter, i: int) -> bool:
-    verb = _first_verb(ch, i)
+def _background(verb: Word | None) -> bool:
     return verb is not None and verb.lower_ in BACKGROUND_VERBS
-
-
-def _narrated_event(ch: Chapter, i: int) -> bool:
-    verb = _first_verb(ch, i)
-    return verb is not None and verb.lower_ not in BACKGROUND_VERBS and verb.tag_ == "VBD"
 
 
 def _first_verb(ch: Chapter, i: int) -> Word | None:
