@@ -5,7 +5,9 @@ semicolon (the two clauses are then the pair, adjacent as the cohesion paper all
 dashes and an interjection, with or without its comma ("Oh, but ...", "Well then, ..."); sentence-final
 after a comma ("..., though."); or parenthetical ("He, however, refused."). A sentence-initial span of time
 and "later" ("An hour later, ...") is the connective "later", and so is "after", "in" or "within" with a
-counted span ("After two days, ...", "In less than a week ..."); a connective the speaker trails off after
+counted span ("After two days, ...", "In less than a week ..."); a sentence-initial time named by a
+demonstrative and followed by the sentence's subject ("That night he ...", "In those days, ...") is a temporal
+connective of its own; a connective the speaker trails off after
 ("However…") links as well. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
 text); ``sent_a`` is the previous sentence.
 
@@ -83,6 +85,16 @@ LATER = re.compile(
     rf"|(?:in|within)\s+(?:less\s+than|under|just|about|over)?\s*{_COUNT}{_UNIT})\b",
     re.I,
 )
+# "That night ...", "This time, ...", "In those days, ...", "Just at that moment ...": a sentence-initial time
+# named by a demonstrative points back to a time the text set (Halliday & Hasan's "at this moment", "at that
+# point"), a temporal connective when the sentence's own subject follows it ("That day was cold." has none)
+_NEAR = r"(?:(?:just|right|only|even)\s+)?(?:(?:at|in|on|by|during|from|since|until|till|for)\s+)?"
+_TIME = (
+    r"(?:moment|instant|time|point|juncture|day|night|morning|afternoon|evening|week|month|year|season|hour|"
+    r"minute|spring|summer|autumn|winter)s?"
+)
+THEN_TIME = re.compile(rf"(?P<c>{_NEAR}(?:this|that|these|those)\s+(?:very\s+|same\s+)?{_TIME})\b", re.I)
+NO_SUBJECT_POS = frozenset(("VERB", "AUX", "ADP", "SCONJ", "PART"))  # what may not follow THEN_TIME
 REACH = 3  # how far back a returning or sequential connective may link
 # Connectives that put an event after (or beside) an earlier event on the story's time line: past a
 # description or a flashback between them, they link to that event.
@@ -263,19 +275,45 @@ def _resumed_speech(sentences: list[str], j: int) -> bool:
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:
     text = ch.sentences[j]
-    return _initial(text, ch.docs[j]) or _later(text) or _edge(text) or _after_subject(ch.docs[j])
+    return (
+        _initial(text, ch.docs[j])
+        or _later(text)
+        or _then_time(text, ch.docs[j])
+        or _edge(text)
+        or _after_subject(ch.docs[j])
+    )
 
 
 def _entry(match: re.Match) -> connectives.Connective:
-    """The table's entry of a matched connective; "later" for a span of time and "later"."""
+    """The table's entry of a matched connective; "later" for a span of time and "later"; a temporal
+    connective of its own for a time named by a demonstrative (``THEN_TIME``)."""
     text = match.group("c")
+    if THEN_TIME.fullmatch(text) and text.lower() not in _table():
+        return connectives.Connective(text.lower(), "temporal", "i", "-")
     return connectives.connective("later" if LATER.fullmatch(text) else text)
+
+
+@cache
+def _table() -> frozenset[str]:
+    return frozenset(c.text for c in connectives.connectives())
 
 
 def _later(text: str) -> re.Match | None:
     """A sentence-initial span of time and "later" ("An hour later, ..."; ``LATER``)."""
     match = LATER.match(text, OPENING.match(text).end())
     return match if match and text[match.end() :].strip()[:1] not in ("", ".", "?", "!") else None
+
+
+def _then_time(text: str, doc: Sentence | None) -> re.Match | None:
+    """A sentence-initial time named by a demonstrative (``THEN_TIME``) followed by a comma or by the
+    sentence's subject, not by its verb or a preposition ("That day was cold.", "At that time of year")."""
+    match = THEN_TIME.match(text, OPENING.match(text).end())
+    if match is None:
+        return None
+    rest = text[match.end() :].lstrip()
+    if not rest or rest[0] in ".?!…;:" or (rest[0] != "," and _next_pos(doc, match.end()) in NO_SUBJECT_POS):
+        return None
+    return match
 
 
 def _after_subject(doc: Sentence | None) -> re.Match | None:

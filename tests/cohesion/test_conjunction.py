@@ -96,6 +96,29 @@ def test_after_or_in_and_a_counted_span_of_time_is_later(mined, second, phrase):
     ]
 
 
+@pytest.mark.parametrize(
+    "second, phrase",
+    [
+        ("That night he slept badly.", "That night"),
+        ("This time, the river held.", "This time"),
+        ("In those days, we walked everywhere.", "In those days"),
+        ("Just at that moment the door opened.", "Just at that moment"),
+        ("By this time Anna was soaked.", "By this time"),
+    ],
+)
+def test_a_time_named_by_a_demonstrative_is_temporal(mined, second, phrase):
+    assert mined("conjunction", RAIN, second) == [
+        ("temporal", (0, 0, 0, ""), (1, 0, len(phrase), phrase), phrase.lower())
+    ]
+
+
+@pytest.mark.parametrize(
+    "second", ["That day was the coldest.", "At that time of year the river rises.", "These days are long."]
+)
+def test_a_demonstrative_time_as_subject_or_before_a_preposition_is_no_connective(mined, second):
+    assert mined("conjunction", RAIN, second) == []
+
+
 def test_final_and_parenthetical(mined):
     assert mined("conjunction", RAIN, "He didn't come, though.") == [
         ("adversative", (0, 0, 0, ""), (1, 16, 22, "though"), "though")
