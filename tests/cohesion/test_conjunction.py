@@ -38,6 +38,10 @@ def test_after_quote_and_multiword(mined):
         ("Shortly after, the sun came out.", "temporal", "Shortly after"),
         ("At this point the river rose.", "temporal", "At this point"),
         ("At this moment, the door opened.", "temporal", "At this moment"),
+        ("Presently she saw the boat.", "temporal", "Presently"),
+        ("Right now, the road is shut.", "temporal", "Right now"),
+        ("At the moment, the road is shut.", "temporal", "At the moment"),
+        ("Actually it was snow.", "adversative", "Actually"),  # a pronoun subject after it
         ("In no time the river rose.", "temporal", "In no time"),
         ("In a flash, the sun came out.", "temporal", "In a flash"),
         ("At first we stayed in.", "temporal", "At first"),  # a pronoun subject or a comma after it
@@ -125,6 +129,7 @@ def test_final_and_parenthetical(mined):
     ]
     assert mined("conjunction", RAIN, "It kept the dust down, at least.")[0][2] == (1, 23, 31, "at least")
     assert mined("conjunction", RAIN, "He, however, refused.")[0][2] == (1, 4, 11, "however")
+    assert mined("conjunction", RAIN, "Her boots, too, were soaked.")[0][2] == (1, 11, 14, "too")
 
 
 def test_at_first_before_a_noun_is_no_connective(mined):
