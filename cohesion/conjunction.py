@@ -129,7 +129,7 @@ def patterns() -> dict[str, re.Pattern]:
         "f": re.compile(rf",\s*(?P<c>{alternatives('f')})\s*[.!?…]+[\"'”’]*\s*$", re.I),
         "p": re.compile(rf"\w,\s*(?P<c>{alternatives('p')})\s*,", re.I),
         "s": re.compile(
-            rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS})\s+(?P<aux>(?:{AUXILIARIES})\s+)?(?P<c>{alternatives('s')})\s+(?=[a-z])",
+            rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS}|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?P<aux>(?:{AUXILIARIES})\s+)?(?P<c>{alternatives('s')})\s+(?=[a-z])",
             re.I,
         ),
     }
@@ -317,8 +317,8 @@ def _then_time(text: str, doc: Sentence | None) -> re.Match | None:
 
 
 def _after_subject(doc: Sentence | None) -> re.Match | None:
-    """A connective between a pronoun or demonstrative subject, opening the sentence or after its first
-    comma, and the verb (adverbs may come between: "She therefore left.", "Seeing this, it then fell.",
+    """A connective between a pronoun, demonstrative or name subject (one or two capitalised words), opening
+    the sentence or after its first comma, and the verb (adverbs may come between: "She therefore left.", "Seeing this, it then fell.",
     "He then quickly left."), or right after the subject's auxiliary ("She was also wet.", "This could
     also explain it."): it links the sentence as an initial one would."""
     if doc is None:

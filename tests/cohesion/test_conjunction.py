@@ -156,6 +156,7 @@ def test_after_a_pronoun_subject_before_its_verb(mined):
         (1, 0, 12, "From then on"),
         "from then on",
     )
+    assert mined("conjunction", RAIN, "Anna Lee then ran home.")[0][2] == (1, 9, 13, "then")  # a name subject
     for none in ("She then a child stayed home.", "The dog therefore barked.", "It, then, was over."):
         assert mined("conjunction", RAIN, none) == []
 
