@@ -32,7 +32,8 @@ looking back at a sentence whose main clause has a pronoun of its class for subj
 antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom), or
 nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
 he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
-antecedent (subject to the same rule), so a chain goes on past a gap counted from its last pronoun; so does an
+antecedent (subject to the same rule, but a name need not be a subject where no person noun of unknown gender
+stands between: "the leader"), so a chain goes on past a gap counted from its last pronoun; so does an
 "it" or a "they" (whose inherited antecedent must still agree at that distance: a "they" further back is a
 person). The subject of a sentence that opens with a subordinate clause ("Before he could ..., the kettle
 ...") is sought after the clause's comma. Names are persons only where the chapter does not show them to be
@@ -434,14 +435,23 @@ def _inherited(
     pronouns goes on naming whom its last link named, however far back that is ("Anna ... she ... she
     ...", the look-back window counted from the last pronoun). Both pronouns must be in narration or both
     in speech, and an antecedent three or more sentences back must be its sentence's subject, as for a
-    direct link."""
+    direct link, or a name with no person noun of unknown gender after it (:func:`_sole_name`)."""
     found = linked.get((i, cls))
     if found is None or found[2] != in_speech:
         return None
     a, at, _ = found
-    if j - at >= 3 and a != clause.subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0]):
-        return None
-    return a, at
+    far = j - at >= 3 and a != clause.subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0])
+    return None if far and not _sole_name(ch, at, j, a, cls, seen) else (a, at)
+
+
+def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[int, Phrases]) -> bool:
+    """Is ``a`` a name, with no person noun of unknown gender between its sentence ``at`` and ``j``
+    that the pronoun may mean instead ("the leader")?"""
+    return a.kind == "name" and not any(
+        m.kind == "noun" and not m.plural and _agreeing(m, cls, ch) and not _compatible(m, cls, ch)
+        for k in range(at + 1, j)
+        for m in _sentence_phrases(ch, k, seen)[0]
+    )
 
 
 def _clause_link(

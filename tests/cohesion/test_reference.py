@@ -180,10 +180,20 @@ def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
     # not from narration into speech
     found = [c for c in mine(gap + ['"She is late," a man said.']) if c.phenomenon == "reference"]
     assert [c.b.sent for c in found] == [1, 2]
-    # nor to a far antecedent that is not its sentence's subject
-    gap[0] = "In the morning, the cold woke Miss Lin."
+    # nor to a far antecedent that is not its sentence's subject, unless a name (below)
+    gap[0] = "In the morning, the cold woke the old woman."
     found = [c for c in mine(gap + ["She sat."]) if c.phenomenon == "reference"]
     assert [c.b.sent for c in found] == [1, 2]
+
+
+def test_a_chain_hands_on_a_far_name_that_was_no_subject_unless_a_person_noun_may_be_meant():
+    story = ["The guests waited for Miss Lin.", "She came late.", "The band played.", "She smiled."]
+    found = [c for c in mine(story) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1), (0, "Lin", 3)]
+    # a person noun of unknown gender between ("the leader") may be whom it means: the chain stops
+    story[2] = "The leader waved."
+    found = [c for c in mine(story) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1)]
 
 
 def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
