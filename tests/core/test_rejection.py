@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.rejection import KEPT_OUTCOMES, Rejection, last_line, one_line, shorten
+from core.rejection import KEPT_OUTCOMES, Rejection, last_line, one_line, quoted, shorten
 
 
 def test_a_rejection_becomes_a_rejected_row():
@@ -56,3 +56,10 @@ def test_last_line_is_the_last_one_not_blank_or_the_default():
         == "KeyError: 'url'"
     )
     assert last_line(" \n\n", "no output") == "no output"
+
+
+def test_quoted_is_repr_of_a_value_shortened_when_long():
+    assert quoted("city-star") == "'city-star'"
+    assert quoted(3) == "3"
+    assert quoted("x" * 300) == f"'{'x' * 60}'… (300 characters)"
+    assert quoted(["a" * 100]) == f"['{'a' * 58}… (104 characters)"

@@ -284,6 +284,41 @@ def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
     assert message in str(err.value)
 
 
+_LONG = "x" * 300  # a pasted paragraph where a name belongs
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda r: r["books"][0].update(id=_LONG),
+            f"books[0].id: '{'x' * 60}'… (300 characters) is not a safe id",
+        ),
+        (
+            lambda r: r["sites"].update({_LONG: r["sites"]["moxiang"]}),
+            f"sites.{'x' * 60}… (300 characters): '{'x' * 60}'… (300 characters) is not a safe id",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update({_LONG: 1}),
+            f"sites.moxiang.{'x' * 60}… (300 characters): unknown key",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(encoding=_LONG),
+            f"sites.moxiang.encoding: unknown encoding '{'x' * 60}'… (300 characters)",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(site=_LONG),
+            f"books[0].zh.site: unknown site '{'x' * 60}'… (300 characters) (known: moonlit, moxiang)",
+        ),
+    ],
+)
+def test_a_long_value_is_echoed_shortened(tmp_path, edit, message):
+    path = _with(tmp_path, edit)
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value).startswith(f"{path}: {message}")
+
+
 @pytest.mark.parametrize(
     ("edit", "ending"),
     [
