@@ -154,6 +154,21 @@ def from_bwb(export: Path, split: str, folder: Path) -> list[Document]:
     return docs
 
 
+def check_system_file(hyp: Path) -> None:
+    """What can be told of a system output before the export it is scored on is built (minutes): a file
+    is UTF-8 text of lines of at most ``MAX_LINE_CHARS``, not every one blank; ``InputError`` otherwise. A
+    folder (BWB's layout) is read against the export's chapters, once built."""
+    if hyp.is_dir():
+        return
+    if not hyp.exists():  # a named pipe is named by _lines, not read
+        raise InputError(f"{hyp}: {missing(hyp)}")
+    if not any(line.strip() for line in _lines(hyp)):
+        raise InputError(_ALL_BLANK.format(hyp=hyp))
+
+
+_ALL_BLANK = "{hyp}: every line is blank: no system output to score"
+
+
 def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
     """The split's documents with the system's lines: ``hyp`` is a file or a BWB-layout folder; one whose
     every line is blank (a system that wrote nothing) is an error, not a score of 0 on the leaderboard."""
@@ -164,7 +179,7 @@ def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
     else:
         docs = from_text(export, split, hyp)
     if not any(line.strip() for doc in docs for line in doc.hyps):
-        raise InputError(f"{hyp}: every line is blank: no system output to score")
+        raise InputError(_ALL_BLANK.format(hyp=hyp))
     hyp_chars = sum(map(len, (line for doc in docs for line in doc.hyps)))
     ref_chars = sum(map(len, (line for doc in docs for line in doc.refs)))
     if hyp_chars > MAX_LENGTH_RATIO * ref_chars + MAX_LINE_CHARS:  # a translation is about as long

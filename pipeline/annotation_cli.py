@@ -9,7 +9,6 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from core.arg_types import input_path, name, positive, whole
-from core.files import missing
 from core.rejection import shorten
 from core.storage import sweep_temporaries
 from pipeline import tasks
@@ -119,11 +118,14 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate_mt(args: argparse.Namespace) -> int:
-    from mteval.inputs import InputError
-    from mteval.run import evaluate_system, leaderboard
+    from mteval.inputs import InputError, check_system_file
+    from mteval.run import evaluate_system, leaderboard, system_name
 
-    if not args.hyp.exists():  # named before the build, which can take minutes
-        print(f"evaluate-mt: {args.hyp}: {missing(args.hyp)}", file=sys.stderr)
+    try:  # named before the build, which can take minutes
+        system_name(args.name, args.hyp)
+        check_system_file(args.hyp)
+    except InputError as err:
+        print(f"evaluate-mt: {err}", file=sys.stderr)
         return 2
     target = _built(args, tasks.ExportCorpus)
     if target is None:

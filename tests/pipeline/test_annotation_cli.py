@@ -179,3 +179,44 @@ def test_a_missing_hyp_is_named_before_the_build(tmp_path, capsys, monkeypatch):
     hyp = tmp_path / "sys.en"
     assert main(["evaluate-mt", "--hyp", str(hyp), *target(config)]) == 2
     assert built == [] and capsys.readouterr() == ("", f"evaluate-mt: {hyp}: no such file or folder\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"\n \n\t\n", "every line is blank: no system output to score"),
+        (b"\x00\x01PK\x03\x04", "binary input (NUL byte at byte offset 0), nothing to score"),
+        (
+            b"a line\n" + b"x" * 100_001 + b"\n",
+            "line 2 has 100,001 characters (at most 100,000: one bead a line)",
+        ),
+    ],
+)
+def test_a_hyp_file_that_holds_no_output_is_named_before_the_build(
+    tmp_path, capsys, monkeypatch, content, problem
+):
+    """Its content was read only after the build (minutes), then refused."""
+    from pipeline import annotation_cli
+
+    config = write_config(tmp_path, books=["city-star"])
+    built = []
+    monkeypatch.setattr(annotation_cli, "_built", lambda args, *extra: built.append(args))
+    hyp = tmp_path / "sys.en"
+    hyp.write_bytes(content)
+    assert main(["evaluate-mt", "--hyp", str(hyp), *target(config)]) == 2
+    assert built == [] and capsys.readouterr() == ("", f"evaluate-mt: {hyp}: {problem}\n")
+
+
+def test_a_bad_system_name_is_named_before_the_build(tmp_path, capsys, monkeypatch):
+    from pipeline import annotation_cli
+
+    config = write_config(tmp_path, books=["city-star"])
+    built = []
+    monkeypatch.setattr(annotation_cli, "_built", lambda args, *extra: built.append(args))
+    hyp = tmp_path / "sys.en"
+    hyp.write_text("a line\n", encoding="utf-8")
+    assert main(["evaluate-mt", "--hyp", str(hyp), "--name", "my system", *target(config)]) == 2
+    assert built == [] and capsys.readouterr() == (
+        "",
+        "evaluate-mt: system name 'my system': use at most 100 letters, digits and . _ + - (set it with --name)\n",
+    )
