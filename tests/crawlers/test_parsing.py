@@ -77,6 +77,36 @@ def test_a_page_no_encoding_reads_is_rejected():
     assert replacement_ratio("") == 0.0
 
 
+SAYS_LATIN1 = {"Content-Type": "text/html; charset=iso-8859-1"}
+SAYS_CP1252 = UNDECLARED.replace("<head>", '<head><meta charset="windows-1252">')
+
+
+LATIN_TEXT = (
+    "<html><body><h1>Café crème</h1><p>Noël à la façon de Zoë: très élégant, ÀÉÈ çà.</p></body></html>"
+)
+FEW_CHINESE = "<html><body><h1>Chapter 12</h1><p>你好，再见。</p></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("html", "encoding", "headers", "site_encoding", "lang", "read_as"),
+    [
+        (UNDECLARED, "gbk", SAYS_LATIN1, None, "zh", "gb18030"),
+        (UNDECLARED, "gbk", SAYS_LATIN1, "gbk", "zh", "gbk"),
+        (SAYS_CP1252, "gbk", None, None, "zh", "gb18030"),
+        (SAYS_CP1252, "gbk", None, "big5", "zh", "gb18030"),  # the site's encoding does not read it
+        (UNDECLARED, "gbk", SAYS_LATIN1, None, "en", "cp1252"),  # an English site's: the declaration stands
+        (LATIN_TEXT, "latin-1", SAYS_LATIN1, None, "zh", "cp1252"),  # Latin-1 text: GB18030 refuses it
+        (FEW_CHINESE, "gbk", SAYS_LATIN1, None, "zh", "cp1252"),  # too few characters to tell
+    ],
+)
+def test_a_chinese_page_that_declares_a_latin_charset_is_read_as_chinese_on_a_chinese_site(
+    html, encoding, headers, site_encoding, lang, read_as
+):
+    """It was read as Latin letters (mojibake), which the clean stage then rejected as ``mojibake``."""
+    response = decode_page(_response("http://x.demo/b.html", html, encoding, headers), site_encoding, lang)
+    assert response.encoding == read_as
+
+
 SAYS_UTF16 = {"Content-Type": "text/html; charset=utf-16"}
 
 
