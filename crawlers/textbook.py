@@ -28,10 +28,11 @@ DEFAULT_HEADING = (
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
 ENCODINGS = ("utf-8-sig", "gb18030")
 # Blank and invisible characters at a line's edges: a byte order mark (one kept by a set encoding, or
-# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners. A run
+# one per chapter file in a book joined from files saved with one), zero-width spaces and joiners, and
+# the marks of writing direction (left-to-right and right-to-left marks, embeddings, isolates). A run
 # is tried at its start only: tried at each of its characters, a long blank run inside a line took time
 # quadratic in its length.
-_BLANK = r"[\s\ufeff\u200b-\u200d\u2060]"
+_BLANK = r"[\s\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]"
 _EDGES = re.compile(rf"^{_BLANK}+|(?<!{_BLANK}){_BLANK}+$")
 
 
@@ -54,13 +55,11 @@ _NOT_TEXT = (
 )
 
 
-def _wide(data: bytes) -> str | None:
-    """The UTF-16 or UTF-32 codec of ``data`` by its BOM; else UTF-16 when its line breaks say so, in
-    the order they say (LF or CR as a 16-bit unit, read little- or big-endian: the other reading of
-    them, U+0A00 and U+0D00, is no text); None when it does not look like UTF-16. (Counting zero bytes
-    cannot tell: those of 一 U+4E00 lie on the other side of those of ASCII characters.)"""
-    if marked := marked_codec(data):
-        return marked
+def _utf16_by_line_breaks(data: bytes) -> str | None:
+    """UTF-16 when ``data``'s line breaks say so, in the order they say (LF or CR as a 16-bit unit, read
+    little- or big-endian: the other reading of them, U+0A00 and U+0D00, is no text); None when it does
+    not look like UTF-16. (Counting zero bytes cannot tell: those of 一 U+4E00 lie on the other side of
+    those of ASCII characters.)"""
     sample = data[: 2**16]
     units = array("H", sample[: len(sample) // 2 * 2])
     if sys.byteorder == "big":
@@ -74,10 +73,21 @@ def _wide(data: bytes) -> str | None:
 
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """The text and the encoding that read it: ``encoding`` if given, else UTF-16 or UTF-32 when a BOM
-    or its line breaks say so, else UTF-8, else GB18030. Text with NUL characters is not a book:
-    ``bad_encoding``, naming the line of the first."""
-    wide = None if encoding else _wide(data)
-    names = (encoding,) if encoding else (wide,) if wide else ENCODINGS
+    says so, else UTF-16 when its line breaks say so and it reads so (a stray NUL byte beside a line
+    break in UTF-8 text says so too), else UTF-8, else GB18030. Text with NUL characters is not a
+    book: ``bad_encoding``, naming the line of the first."""
+    if encoding or (encoding := marked_codec(data)):
+        return _decode(data, (encoding,))
+    if guess := _utf16_by_line_breaks(data):
+        try:
+            return _decode(data, (guess,))
+        except TextBookError:
+            pass
+    return _decode(data, ENCODINGS)
+
+
+def _decode(data: bytes, names: tuple[str, ...]) -> tuple[str, str]:
+    """The text and the first of ``names`` that reads ``data`` with no NUL character (``decode``)."""
     first_error = ""
     nul_line = 0
     for name in names:

@@ -410,6 +410,13 @@ CASES = {
         ["第一章 点灯", "第二章 小船"],
         [],
     ),
+    "direction marks before a heading hide no chapter": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("第二章", "\u200f\u2067第二章").encode()),
+        {},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
     "binary with NUL bytes": (TEXT, lambda t: _text(t, bytes(range(256)) * 8), {}, [], ["bad_encoding"]),
     "an EPUB under a text site": (TEXT, lambda t: write_epub(t / "book.epub", [GOOD]), {}, [], ["not_text"]),
     "a PDF under a text site": (
@@ -458,6 +465,12 @@ DETAILS = {
     "a NUL byte": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.replace("小船", "小\x00船").encode()),
+        "not utf-8-sig or gb18030 text: NUL characters (the first in line 3), as in a binary file; "
+        "if it is text, set the site's encoding",
+    ),
+    "a NUL byte before a line break, which reads as UTF-16 line breaks": (
+        TEXT,
+        lambda t: _text(t, BOOK_TXT.replace("小船", "小船\x00").encode()),
         "not utf-8-sig or gb18030 text: NUL characters (the first in line 3), as in a binary file; "
         "if it is text, set the site's encoding",
     ),
