@@ -165,6 +165,14 @@ def _tsv_text(path: Path) -> str:
         ) from None
 
 
+def _separator(header: str) -> str | None:
+    """The separator of a review's header saved as CSV (commas, or semicolons where a comma is the
+    decimal mark), or None."""
+    return next(
+        (name for sep, name in ((",", "commas"), (";", "semicolons")) if f"pair_id{sep}" in header), None
+    )
+
+
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict (rows left blank are not reviewed yet and are skipped). A field may be as long as
     the file: a bead of one long sentence (a chapter without sentence punctuation) is written whole, and
@@ -181,6 +189,11 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
     with io.StringIO(text, newline="") as handle:
         rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
+        if missing and len(rows.fieldnames or []) == 1 and (sep := _separator(rows.fieldnames[0])):
+            raise NotAReviewFile(
+                f"{path}: its header is separated by {sep}, not tabs: save the review as tab-separated "
+                "text (Excel: Text (Tab delimited) or Unicode Text)"
+            )
         if missing:
             raise NotAReviewFile(
                 f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
@@ -329,17 +342,33 @@ def _task_idx(value: object) -> tuple[int, ...] | None:
     return None
 
 
+# Review files saved from a spreadsheet in its own format, which qc import does not read
+SPREADSHEET_SUFFIXES = (".csv", ".xlsx", ".xls", ".ods")
+
+
+def _spreadsheet(path: Path) -> NotAReviewFile:
+    return NotAReviewFile(
+        f"{path}: a {path.suffix.lower()} file, which qc import does not read: save the review as "
+        "tab-separated text (.tsv; Excel: Text (Tab delimited) or Unicode Text)"
+    )
+
+
 def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Verdict]:
-    """Verdicts of review files and folders (``*.tsv``; ``*.json`` Label Studio exports), in path order;
-    a folder without one is ``NotAReviewFile`` (not 0 verdicts imported).
+    """Verdicts of review files and folders (``*.tsv``; ``*.json`` Label Studio exports; the suffix in any
+    case), in path order; a folder without one is ``NotAReviewFile`` (not 0 verdicts imported), and so is
+    a review saved as a spreadsheet (``SPREADSHEET_SUFFIXES``), named or in a folder (not skipped).
 
     A TSV names no reviewer: ``reviewer`` is used for its rows.
     """
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
+            if sheet := min(
+                (p for p in path.rglob("*") if p.suffix.lower() in SPREADSHEET_SUFFIXES), default=None
+            ):
+                raise _spreadsheet(sheet)
             found = sorted(
-                p for p in path.rglob("*") if p.suffix in (".tsv", ".json") and p.name != SAMPLE_FILE
+                p for p in path.rglob("*") if p.suffix.lower() in (".tsv", ".json") and p.name != SAMPLE_FILE
             )
             odd = next((p for p in found if not p.is_file()), None)  # never read: a pipe would wait for ever
             if odd is not None:  # a review its reviewer meant to import, moved away or damaged: not skipped
@@ -351,6 +380,8 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
                 raise NotAReviewFile(f"{path}: no review file in it (*.tsv, or *.json Label Studio exports)")
             files += found
         elif path.is_file():
+            if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+                raise _spreadsheet(path)
             files.append(path)
         elif not_a_regular_file(path):  # reading a named pipe would wait for a writer for ever
             raise NotAReviewFile(f"{path}: not a regular file (a named pipe or a device)")
@@ -359,7 +390,7 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     verdicts: list[Verdict] = []
     for path in files:
         try:
-            verdicts += read_tsv(path, reviewer) if path.suffix == ".tsv" else read_labelstudio(path)
+            verdicts += read_tsv(path, reviewer) if path.suffix.lower() == ".tsv" else read_labelstudio(path)
         except NotAReviewFile:
             raise
         except TooLarge as err:

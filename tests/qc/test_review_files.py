@@ -252,8 +252,8 @@ def test_a_review_name_in_a_folder_that_is_no_regular_file_is_named_unread(tmp_p
 
 
 def test_a_folder_without_review_files_is_named_not_zero_verdicts_imported(tmp_path):
-    """Reviews saved from Excel as .csv were skipped, and qc import said 'Imported 0 verdicts'."""
-    (tmp_path / "1.csv").write_text("pair_id,verdict\nbk/1/0,correct\n", encoding="utf-8")
+    """Reviews saved as another type were skipped, and qc import said 'Imported 0 verdicts'."""
+    (tmp_path / "1.txt").write_text("pair_id verdict\nbk/1/0 correct\n", encoding="utf-8")
     (tmp_path / "sample.json").write_text('{"seed": 0, "chapters": []}', encoding="utf-8")
     with pytest.raises(ValueError) as err:
         read_verdicts([tmp_path])
@@ -397,3 +397,39 @@ def test_a_correction_of_lines_that_are_not_text_is_read_as_text(tmp_path):
     path = tmp_path / "export.json"
     path.write_text(json.dumps(tasks), encoding="utf-8")
     assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", "10 :10")]
+
+
+SHEET = "a {suffix} file, which qc import does not read: save the review as tab-separated text (.tsv; Excel: Text (Tab delimited) or Unicode Text)"
+
+
+@pytest.mark.parametrize("name", ["1.csv", "1.XLSX", "1.ods"])
+def test_a_review_saved_as_a_spreadsheet_beside_the_samples_tsv_is_named_not_skipped(tmp_path, name):
+    """The edited review, saved from Excel as 1.csv beside the sample's untouched 1.tsv, was skipped: 0 of
+    its verdicts imported, exit 0; named on the command line, it was read as JSON ("not JSON")."""
+    (tmp_path / "1.tsv").write_text(tsv_text(BEADS), encoding="utf-8")
+    (tmp_path / name).write_text("pair_id,verdict\nbk/1/0,correct\n", encoding="utf-8")
+    for path in (tmp_path, tmp_path / name):
+        with pytest.raises(ValueError) as err:
+            read_verdicts([path])
+        assert str(err.value) == f"{tmp_path / name}: " + SHEET.format(suffix=name[1:].lower())
+
+
+@pytest.mark.parametrize(("sep", "name"), [(",", "commas"), (";", "semicolons")])
+def test_a_tsv_saved_comma_separated_is_named_so(tmp_path, sep, name):
+    path = tmp_path / "1.tsv"
+    path.write_text(f"pair_id{sep}verdict\nbk/1/0{sep}correct\n", encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        read_verdicts([path])
+    assert str(err.value) == (
+        f"{path}: its header is separated by {name}, not tabs: save the review as tab-separated text "
+        "(Excel: Text (Tab delimited) or Unicode Text)"
+    )
+
+
+def test_a_review_file_with_an_upper_case_suffix_is_read(tmp_path):
+    """1.TSV was skipped in a folder and read as JSON when named."""
+    (tmp_path / "1.TSV").write_text(
+        tsv_text(BEADS[:1]).replace("A 1.\t\t", "A 1.\tcorrect\t"), encoding="utf-8"
+    )
+    for path in (tmp_path, tmp_path / "1.TSV"):
+        assert [v.verdict for v in read_verdicts([path])] == ["correct"]
