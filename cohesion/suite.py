@@ -16,9 +16,10 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, MAX_CHARS, PHENOMENA
 from core import json_text
-from core.files import TooLarge, not_a_regular_file, read_capped
+from core.files import not_a_regular_file
 from core.lines import split_lines
 from core.rejection import shorten
+from text.decoding import read_utf8
 
 FIELDS = {"id": str, "phenomenon": str, "adjacent": bool, "context": list, "target": str, "b": dict}
 
@@ -88,12 +89,10 @@ def read_suite(path: Path) -> list[dict]:
     or a path that is not a file (a named pipe would wait for a writer for ever)."""
     if not_a_regular_file(Path(path)):
         raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
-    try:
-        lines = split_lines(read_capped(Path(path)).decode("utf-8"))  # (U+2028 may stand inside a string)
-    except TooLarge as err:
+    try:  # UTF-8 (a byte order mark dropped: a suite edited in Notepad) or UTF-16/32 with theirs
+        lines = split_lines(read_utf8(Path(path), "score"))  # (U+2028 may stand inside a string)
+    except ValueError as err:  # too large, unreadable, binary, not UTF-8
         raise SuiteError(str(err)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SuiteError(f"{path}: cannot read the suite ({err})") from None
     items, lines_of = [], {}
     for n, line in enumerate(lines, 1):
         if not line.strip():

@@ -150,3 +150,18 @@ def test_a_suite_past_the_cap_is_named_not_read(tmp_path):
         str(err.value)
         == f"{tmp_path / 'suite.jsonl'}: more than 268,435,456 bytes, too large a file to read at once"
     )
+
+
+def test_a_suite_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """It was "not a JSON object (Unexpected UTF-8 BOM)" on its first line."""
+    path = tmp_path / "suite.jsonl"
+    path.write_text(json.dumps(ITEM) + "\n", encoding="utf-8-sig")
+    assert read_suite(path) == [ITEM]
+
+
+def test_a_suite_not_in_utf8_names_the_byte(tmp_path):
+    path = tmp_path / "suite.jsonl"
+    path.write_bytes(json.dumps(ITEM).encode() + b"\n\xff\n")
+    with pytest.raises(SuiteError) as err:
+        read_suite(path)
+    assert str(err.value) == f"{path}: invalid UTF-8 at byte offset {len(json.dumps(ITEM)) + 1}"
