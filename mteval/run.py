@@ -7,6 +7,7 @@ lines, discourse counts added up over chapters before dividing).
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -34,7 +35,8 @@ LEADERBOARD = (
 
 
 def system_name(name: str | None, hyp: Path) -> str:
-    name = name or hyp.name.split(".")[0]
+    """``name``, else the system file's or folder's name (that of the folder ``.`` stands for too)."""
+    name = name or Path(os.path.abspath(hyp)).name.split(".")[0]
     if not SYSTEM_NAME.fullmatch(name):
         raise InputError(
             f"system name {name!r}: use at most 100 letters, digits and . _ + - (set it with --name)"

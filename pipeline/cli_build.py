@@ -43,8 +43,8 @@ class Target:
 
     @classmethod
     def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
-        """The command's target; with ``owned``, one whose folder holds only the config's books, else
-        ``FolderRefused``; with ``--prune`` or ``--adopt``, ``build`` makes it so, under the build lock."""
+        """The command's target; with ``owned``, one whose folder is an output folder or new
+        (``output_folder.check_output_or_new``) and holds only the config's books, else ``FolderRefused``; with ``--prune`` or ``--adopt``, ``build`` makes it so, under the build lock."""
         config = load_config(args.config)
         output = Path(args.output).resolve() if args.output else config.output
         run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
@@ -53,6 +53,8 @@ class Target:
             Layout(output),
             {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id},
         )
+        if owned:
+            output_folder.check_output_or_new(target.layout)  # before the lock, which leaves its file there
         if owned and not any(_prune_or_adopt(args)):
             target.claim_folder(prune=False, adopt=False)
         return target

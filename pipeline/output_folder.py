@@ -167,14 +167,38 @@ class FolderRefused(Exception):
     list, or cannot be written."""
 
 
-def check_built_in(layout: Layout) -> None:
-    """``FolderRefused`` unless a build has run in the folder (its lock file, its manifests or a built book
-    are there), so that ``clean`` given the wrong folder deletes nothing of it (a parent folder, a home)."""
+def _built_in(layout: Layout) -> bool:
+    """A build has run in the folder: its lock file, its manifests or a built book are there."""
     marks = (layout.root / ".build.lock").exists() or (layout.root / "_manifests").is_dir()
-    if layout.root.is_dir() and not marks and not held_books(layout):
+    return marks or bool(held_books(layout))
+
+
+def check_built_in(layout: Layout) -> None:
+    """``FolderRefused`` unless a build has run in the folder (``_built_in``), so that ``clean`` given the
+    wrong folder deletes nothing of it (a parent folder, a home)."""
+    if layout.root.is_dir() and not _built_in(layout):
         raise FolderRefused(
             f"{layout.root} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book "
             "in it): nothing deleted; check --output"
+        )
+
+
+def check_output_or_new(layout: Layout) -> None:
+    """``FolderRefused`` for a folder that no build has run in (``_built_in``) and that holds entries an
+    output folder has not (hidden ones, and the output folders of other configs, aside): a build into the root folder (``--output $UNSET/``), a home
+    or a folder of books mixed a dozen folders into it, and a later ``clean`` deleted those of their names."""
+    if not layout.root.is_dir() or _built_in(layout):
+        return
+    other = sorted(
+        e.name
+        for e in layout.root.iterdir()
+        if e.name not in LAYOUT and not e.name.startswith(".") and not (e.is_dir() and _built_in(Layout(e)))
+    )
+    if other:
+        shown = ", ".join(other[:3]) + (f" and {len(other) - 3:,} more" if len(other) > 3 else "")
+        raise FolderRefused(
+            f"{layout.root} is not an output folder of the pipeline and holds other files ({shown}): "
+            "check --output (a build goes into a new or empty folder)"
         )
 
 

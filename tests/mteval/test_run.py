@@ -1,4 +1,5 @@
 import random
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,17 @@ def test_a_system_name_too_long_for_a_file_name_is_refused_before_any_work(tmp_p
     assert str(error.value) == (
         f"system name '{'a' * 101}': use at most 100 letters, digits and . _ + - (set it with --name)"
     )
+
+
+def test_a_system_folder_named_dot_is_named_after_the_folder(tmp_path, monkeypatch):
+    """``--hyp .`` (a BWB-layout folder, the current one) was the system name '': refused."""
+    from mteval.run import system_name
+
+    (tmp_path / "my-mt").mkdir()
+    monkeypatch.chdir(tmp_path / "my-mt")
+    assert [system_name(None, Path(p)) for p in (".", "./", "sys.en", "out/")] == [
+        "my-mt",
+        "my-mt",
+        "sys",
+        "out",
+    ]

@@ -106,6 +106,37 @@ def test_clean_deletes_nothing_in_a_folder_the_pipeline_never_built_in(tmp_path,
     assert sorted(p.name for p in mine.iterdir()) == ["cache", "export", "report"]
 
 
+@pytest.mark.parametrize(
+    "command", [["corpus"], ["export"], ["qc", "sample", "--chapters", "1"], ["inspect", "city-star/1"]]
+)
+def test_a_build_into_a_folder_of_other_files_is_refused_before_any_work(config, capsys, command):
+    """``--output $UNSET/`` built into the root folder, mixing a dozen folders with its own; a later clean
+    deleted those of the same names."""
+    mine = output_of(config)
+    (mine / "mybooks").mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine")
+    assert _run(capsys, *command, *target(config)) == (
+        2,
+        "",
+        f"{mine} is not an output folder of the pipeline and holds other files (mybooks, notes.txt): "
+        "check --output (a build goes into a new or empty folder)\n",
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["mybooks", "notes.txt"]
+
+
+def test_a_folder_that_holds_another_configs_output_folder_is_no_folder_of_other_files(config, capsys):
+    """``output/`` (the demo's) holds ``output/my-novels``, another config's."""
+    mine = output_of(config)
+    (mine / "my-novels" / "_manifests").mkdir(parents=True)
+    (mine / ".DS_Store").write_text("")
+    (mine / "notes.txt").write_text("mine")
+    assert _run(capsys, "status", *target(config))[2].endswith(
+        "(notes.txt): check --output (a build goes into a new or empty folder)\n"
+    )
+    (mine / "notes.txt").unlink()
+    assert _run(capsys, "status", *target(config))[0] == 0
+
+
 def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("city-star"))
