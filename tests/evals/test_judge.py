@@ -39,6 +39,19 @@ def test_score_reports_cells_and_kappa(tmp_path, capsys):
     assert "passes compared: 2; agree 2; kappa 1.00" in out
 
 
+def test_candidates_judged_in_one_pass_only_are_counted_as_left_out(tmp_path, capsys):
+    """They were left out of the comparison unsaid: "passes compared: 1" of passes of 3 and 2."""
+    first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
+    first.write_text(
+        "a/1/c0\trepetition\tadjacent\t1\na/1/c1\trepetition\tadjacent\t0\na/1/c2\trepetition\tadjacent\t1\n"
+    )
+    second.write_text("a/1/c0\trepetition\tadjacent\t1\na/1/c9\trepetition\tadjacent\t1\n")
+    judge.main(["score", str(first), str(second)])
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "passes compared: 1; agree 1; kappa n/a; judged in one pass only, left out: pass 1 2, pass 2 1"
+    )
+
+
 def test_two_passes_with_no_candidate_in_common_are_a_one_line_error(tmp_path, capsys):
     """Passes of two different samples: a ZeroDivisionError traceback from the kappa."""
     first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
