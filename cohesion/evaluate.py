@@ -39,6 +39,16 @@ def slots(item: dict) -> tuple[Slot, Slot]:
     )
 
 
+def out_of_memory(error: RuntimeError) -> bool:
+    """``error`` is torch failing to allocate a tensor: on the GPU its ``OutOfMemoryError``, on the CPU a
+    plain RuntimeError from its allocator (a batch too large for the memory, not a fault of the code)."""
+    import torch
+
+    return isinstance(error, torch.OutOfMemoryError) or "DefaultCPUAllocator: can't allocate memory" in str(
+        error
+    )
+
+
 def probe_rows(probe: object, items: list[dict], batch_size: int, name: str) -> tuple[list[dict], Counter]:
     """Score items with a model probe; returns result fields per scored item and skips by reason."""
     rows, skipped = [], Counter()
@@ -213,7 +223,17 @@ def main(argv: list[str] | None = None) -> int:
         except LoadError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
-        scored, skipped = probe_rows(probe, valid, args.batch_size, name)
+        try:
+            scored, skipped = probe_rows(probe, valid, args.batch_size, name)
+        except RuntimeError as err:  # torch's, allocating a batch's tensors
+            if not out_of_memory(err):
+                raise
+            print(
+                f"error: {name}: out of memory on {args.device} at --batch-size {args.batch_size}: "
+                "give a smaller one",
+                file=sys.stderr,
+            )
+            return 1
         rows += scored
         if skipped:
             print(

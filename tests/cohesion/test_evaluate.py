@@ -5,6 +5,7 @@ import sys
 
 import pyarrow.parquet as pq
 import pytest
+import torch
 
 from cohesion import evaluate
 from cohesion.probe import MaskedLMProbe
@@ -275,3 +276,33 @@ def test_a_run_after_a_killed_one_leaves_nothing_beside_its_results(tmp_path, ca
     argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--out", str(out)]
     assert evaluate.main(argv) == 0
     assert sorted(p.name for p in out.iterdir()) == ["probe.parquet", "tables.md"]
+
+
+class _Hungry:
+    """A probe whose batch does not fit in memory, as torch says so."""
+
+    def __init__(self, error: RuntimeError) -> None:
+        self.error = error
+
+    def fill(self, slots):
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("device", "error"),
+    [
+        ("cuda", torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 61.04 GiB")),
+        (
+            "cpu",
+            RuntimeError("[enforce fail at alloc_cpu.cpp:127] DefaultCPUAllocator: can't allocate memory"),
+        ),
+    ],
+)
+def test_a_batch_too_large_for_the_memory_is_one_line(tmp_path, capsys, monkeypatch, device, error):
+    """``--batch-size 4096`` ended in torch's traceback."""
+    monkeypatch.setattr("cohesion.probe_load.load_probe", lambda name, device: _Hungry(error))
+    argv = ["--suite", _suite(tmp_path), "--model", "tiny", "--device", device, "--batch-size", "4096"]
+    assert evaluate.main(argv + ["--out", str(tmp_path / "eval")]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"error: tiny: out of memory on {device} at --batch-size 4096: give a smaller one"
+    )
