@@ -37,6 +37,7 @@ from urllib.parse import unquote
 
 from crawlers.limits import Caps
 from crawlers.nesting import outermost
+from text.decoding import LATIN_CHARSETS, chinese_codec
 
 _NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -116,8 +117,13 @@ _CORRUPT = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, V
 class _Archive:
     """The entries of an open EPUB zip, inflated in a stream with a cap per entry and per book."""
 
-    def __init__(self, archive: zipfile.ZipFile, max_entry: int, max_book: int) -> None:
+    def __init__(
+        self, archive: zipfile.ZipFile, max_entry: int, max_book: int, chinese: bool = False
+    ) -> None:
         self.archive, self.max_entry, self.max_book = archive, max_entry, max_book
+        self.chinese = (
+            chinese  # a Chinese book's: a document declaring a Latin charset may be GBK (``_parse``)
+        )
         self.inflated = 0  # bytes inflated so far from the whole book
         self.entries = {info.filename: info for info in archive.infolist()}  # the last of a name, as zipfile
         for info in archive.infolist():
@@ -218,11 +224,13 @@ def _refuse_entities(document: bytes | str) -> None:
         pass
 
 
-def _parse(data: bytes) -> ET.Element:
+def _parse(data: bytes, chinese: bool = False) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
     refuses), in its XML declaration or else in an HTML meta element, is decoded first, as UTF-8 where
     its bytes are not in that encoding but are UTF-8. One declaring no encoding must be UTF-8 (or
-    UTF-16 with its byte order mark). One declaring entities is refused (``_refuse_entities``)."""
+    UTF-16 with its byte order mark). One declaring entities is refused (``_refuse_entities``). In a
+    ``chinese`` book, one declaring a Latin charset whose bytes are Chinese in GB18030
+    (``text.decoding.chinese_codec``) is read so, not as Latin letters (mojibake)."""
     declared = _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES)
     if declared is None and not data.startswith(_UTF16_BOMS):
         _require_utf8(data)
@@ -231,6 +239,8 @@ def _parse(data: bytes) -> ET.Element:
         codec = codecs.lookup(_WIDER.get(name, name)).name
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}") from None
+    if chinese and codec in LATIN_CHARSETS:
+        codec = chinese_codec(data, ("gb18030",)) or codec
     if codec in ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "latin-1", "iso8859-1"):
         # as latin-1, byte for byte: the references are ASCII (in UTF-16 they do not match, and stay)
         document: bytes | str = _numeric_references(data.decode("latin-1")).encode("latin-1")
@@ -268,7 +278,7 @@ def _xml(archive: _Archive, name: str, reason: str, namespace: str = "") -> ET.E
     except KeyError:
         raise EpubError(reason, f"{name} is missing") from None
     try:
-        root = _parse(data)
+        root = _parse(data, archive.chinese)
     except (ET.ParseError, ValueError) as err:
         raise EpubError(reason, f"{name}: {err}") from None
     if namespace and not root.tag.startswith("{"):
@@ -423,8 +433,9 @@ def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
         )
 
 
-def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
-    """The chapters of an EPUB in spine order; unreadable chapters in ``broken``, matter in ``dropped``.
+def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBook:
+    """The chapters of an EPUB in spine order (``chinese``: a Chinese site's, ``_parse``); unreadable
+    chapters in ``broken``, matter in ``dropped``.
 
     A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
@@ -444,7 +455,7 @@ def read_epub(path: Path, caps: Caps = Caps()) -> EpubBook:
             "not_an_epub", f"{path.name}: {err}, which no zip reader knows (a damaged central directory)"
         ) from None
     with zipped:
-        archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes)
+        archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes, chinese)
         rootfile = _xml(archive, "META-INF/container.xml", "no_container", "c").find(
             "c:rootfiles/c:rootfile", _NS
         )

@@ -40,7 +40,7 @@ def _chapters(
 ) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str]:
     """Every chapter; unreadable ones (reason, detail) and dropped ones by key; the encoding."""
     if site.kind == "epub":
-        book = read_epub(path, caps)
+        book = read_epub(path, caps, chinese=site.lang == "zh")
         return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
     chapters, encoding, empty = read_text_book(path, site.encoding, site.heading, caps)
     return (

@@ -13,6 +13,7 @@ from w3lib.encoding import html_body_declared_encoding, http_content_type_encodi
 
 from crawlers.nesting import outermost
 from crawlers.profile import Selectors
+from text.decoding import LATIN_CHARSETS, chinese_codec
 
 MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
 # The encodings to guess, in this order, for a page that declares no charset, by the site's language: those
@@ -152,37 +153,20 @@ def _guess(response: TextResponse, site_encoding: str | None, lang: str | None) 
     return best if ratio <= MAX_REPLACEMENT_RATIO else None
 
 
-# Single-byte charsets (codec names) that read any bytes, GBK's too, as Latin letters: a server's default
-# or a template's <meta> that a Chinese site's pages declare though their bytes are GBK
-LATIN_CHARSETS = ("cp1252", "iso8859-1", "iso8859-15")
-CHINESE_CODECS = ("gb18030",)  # after the site's own encoding
-# Chinese characters, CJK punctuation and full-width forms: what a Chinese page's non-ASCII text is
-_CHINESE = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-MIN_CHINESE = 10  # characters: fewer are no evidence that the page is Chinese
-MIN_CHINESE_SHARE = 0.9  # of the non-ASCII characters
+CHINESE_CODECS = ("gb18030",)  # tried after the site's own encoding
 
 
 def _chinese_declared_latin(
     response: TextResponse, site_encoding: str | None, lang: str | None
 ) -> TextResponse | None:
-    """A Chinese site's page that declares a Latin charset (``LATIN_CHARSETS``) but is Chinese: read so it
-    holds no Chinese character, while its bytes decode without error in the site's encoding or GB18030
-    (strictly: real Latin-1 text, an accented letter beside ASCII, does not) to at least ``MIN_CHINESE``
-    Chinese characters that make ``MIN_CHINESE_SHARE`` of the non-ASCII ones; the page in that encoding,
-    else None (the declaration is believed)."""
+    """A Chinese site's page that declares a Latin charset (``text.decoding.LATIN_CHARSETS``) but whose
+    bytes are Chinese in the site's encoding or GB18030 (``text.decoding.chinese_codec``): the page read
+    in that encoding, else None (the declaration is believed)."""
     if lang != "zh" or not decodes(response) or _codec(response.encoding) not in LATIN_CHARSETS:
         return None
-    if _CHINESE.search(response.text):
-        return None
-    for name in dict.fromkeys(_codec(n) for n in (site_encoding, *CHINESE_CODECS) if n):
-        try:
-            text = response.body.decode(name)
-        except (UnicodeError, LookupError):
-            continue
-        chinese, other = len(_CHINESE.findall(text)), sum(not c.isascii() for c in text)
-        if chinese >= MIN_CHINESE and chinese >= MIN_CHINESE_SHARE * other:
-            return response.replace(encoding=name)
-    return None
+    names = dict.fromkeys(_codec(n) for n in (site_encoding, *CHINESE_CODECS) if n)
+    found = chinese_codec(response.body, names)
+    return None if found is None else response.replace(encoding=found)
 
 
 def decode_page(

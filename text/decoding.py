@@ -3,6 +3,8 @@ order mark (Windows' "Unicode" text), and a one-line error for the rest."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from core.files import not_a_regular_file, read_capped
@@ -51,3 +53,27 @@ def read_utf8(path: Path, verb: str) -> str:
     except OSError as err:
         raise ValueError(f"{path}: {err.strerror or err}") from None
     return decode_utf8(data, "strict", str(path), verb, errors_option=False)
+
+
+# Single-byte charsets (codec names) that read any bytes, GBK's too, as Latin letters and never as Chinese
+# characters: a server's default or a tool's declaration that a Chinese page or document may carry
+LATIN_CHARSETS = ("cp1252", "iso8859-1", "iso8859-15")
+# Chinese characters, CJK punctuation and full-width forms: what Chinese text's non-ASCII characters are
+_CHINESE = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+MIN_CHINESE = 10  # characters: fewer are no evidence that the text is Chinese
+MIN_CHINESE_SHARE = 0.9  # of the non-ASCII characters
+
+
+def chinese_codec(data: bytes, names: Iterable[str]) -> str | None:
+    """The first of ``names`` in which ``data`` decodes without error (real Latin-1 text, an accented
+    letter beside ASCII, does not in GB18030) to at least ``MIN_CHINESE`` Chinese characters that make
+    ``MIN_CHINESE_SHARE`` of its non-ASCII ones; None when none does."""
+    for name in names:
+        try:
+            text = data.decode(name)
+        except (UnicodeError, LookupError):
+            continue
+        chinese, other = len(_CHINESE.findall(text)), sum(not c.isascii() for c in text)
+        if chinese >= MIN_CHINESE and chinese >= MIN_CHINESE_SHARE * other:
+            return name
+    return None

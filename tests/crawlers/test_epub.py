@@ -100,6 +100,28 @@ def test_xhtml_in_another_encoding_that_declares_none_says_what_to_do(tmp_path):
     )
 
 
+LATIN_GBK = [  # a Chinese chapter in GBK, its document declaring a Latin charset (a tool's default)
+    xhtml("第一章 雨夜", ["雨下得很大。", "林晚星撑着伞，站在片场门口。"])
+    .replace("utf-8", charset)
+    .encode("gbk")
+    for charset in ("iso-8859-1", "windows-1252")
+]
+
+
+def test_a_chinese_document_that_declares_a_latin_charset_is_read_as_chinese_in_a_chinese_book(tmp_path):
+    """It was read as Latin letters, then rejected by the clean stage as ``mojibake``; in a book of
+    another language the declaration stands."""
+    path = write_epub(tmp_path / "b.epub", [(f"c{k}.xhtml", "") for k in range(len(LATIN_GBK))])
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries |= {f"OEBPS/c{k}.xhtml": doc for k, doc in enumerate(LATIN_GBK)}
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    assert [c.paragraphs[0] for c in read_epub(path, chinese=True).chapters] == ["雨下得很大。"] * 2
+    assert [c.paragraphs[0] for c in read_epub(path).chapters][0] == "ÓêÏÂµÃºÜ´ó¡£"
+
+
 def test_epub_without_spine_or_not_a_zip_is_a_named_error(tmp_path):
     with pytest.raises(EpubError) as err:
         read_epub(write_epub(tmp_path / "b.epub", [("c1.xhtml", xhtml("Chapter 1", ["Hi."]))], spine=False))
