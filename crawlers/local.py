@@ -42,7 +42,7 @@ def _chapters(
     if site.kind == "epub":
         book = read_epub(path, caps, chinese=site.lang == "zh")
         return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
-    chapters, encoding, empty = read_text_book(path, site.encoding, site.heading, caps)
+    chapters, encoding, empty = read_text_book(path, site.encoding, site.heading, caps, site.lang)
     return (
         [(key, c.title, c.paragraphs) for key, c in zip(_keys([c.title for c in chapters]), chapters)],
         {},

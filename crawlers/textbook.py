@@ -1,5 +1,5 @@
-"""Chapters of a plain-text book (.txt: UTF-8, GB18030, UTF-16 with or without a BOM, or UTF-32 with
-one) cut at chapter-heading lines.
+"""Chapters of a plain-text book (.txt: UTF-8, GB18030 for a Chinese site's, UTF-16 with or without a
+BOM, or UTF-32 with one) cut at chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N with N in
 digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb)
@@ -26,7 +26,11 @@ DEFAULT_HEADING = (
     rf"|chapter\s+(?:\d+|{EN_NUMBER})|ch(?:ap)?\.\s*\d+|prologue)(?=$|[\s:：.、—\-])"
 )
 MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
-ENCODINGS = ("utf-8-sig", "gb18030")
+# The encodings tried, in this order, for a book without a BOM or the site's encoding, by the site's
+# language: GB18030 reads the bytes of windows-1252 English (its curly apostrophe before a letter) as
+# Chinese characters ("didn抰"), so it is tried on Chinese sites only
+ENCODINGS = {"zh": ("utf-8-sig", "gb18030")}
+OTHER_ENCODINGS = ("utf-8-sig",)
 # Blank and invisible characters at a line's edges: a byte order mark (one kept by a set encoding, or
 # one per chapter file in a book joined from files saved with one), zero-width spaces and joiners, and
 # the marks of writing direction (left-to-right and right-to-left marks, embeddings, isolates). A run
@@ -71,11 +75,11 @@ def _utf16_by_line_breaks(data: bytes) -> str | None:
     return "utf-16-le" if little > big else "utf-16-be"
 
 
-def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+def decode(data: bytes, encoding: str | None = None, lang: str | None = "zh") -> tuple[str, str]:
     """The text and the encoding that read it: ``encoding`` if given, else UTF-16 or UTF-32 when a BOM
     says so, else UTF-16 when its line breaks say so and it reads so (a stray NUL byte beside a line
-    break in UTF-8 text says so too), else UTF-8, else GB18030. Text with NUL characters is not a
-    book: ``bad_encoding``, naming the line of the first."""
+    break in UTF-8 text says so too), else UTF-8, else (on a site in ``lang`` zh) GB18030. Text with NUL
+    characters is not a book: ``bad_encoding``, naming the line of the first."""
     if encoding or (encoding := marked_codec(data)):
         return _decode(data, (encoding,))
     if guess := _utf16_by_line_breaks(data):
@@ -83,11 +87,16 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             return _decode(data, (guess,))
         except TextBookError:
             pass
-    return _decode(data, ENCODINGS)
+    return _decode(
+        data,
+        ENCODINGS.get(lang or "", OTHER_ENCODINGS),
+        "; if the file is in another encoding, set the site's encoding",
+    )
 
 
-def _decode(data: bytes, names: tuple[str, ...]) -> tuple[str, str]:
-    """The text and the first of ``names`` that reads ``data`` with no NUL character (``decode``)."""
+def _decode(data: bytes, names: tuple[str, ...], advice: str = "") -> tuple[str, str]:
+    """The text and the first of ``names`` that reads ``data`` with no NUL character (``decode``); the
+    error of bytes none of them reads ends with ``advice``."""
     first_error = ""
     nul_line = 0
     for name in names:
@@ -111,7 +120,7 @@ def _decode(data: bytes, names: tuple[str, ...]) -> tuple[str, str]:
             f"not {' or '.join(names)} text: NUL characters (the first in line {nul_line}), as in a "
             "binary file; if it is text, set the site's encoding",
         )
-    raise TextBookError("bad_encoding", f"not {' or '.join(names)} text{first_error}")
+    raise TextBookError("bad_encoding", f"not {' or '.join(names)} text{first_error}{advice}")
 
 
 def split_chapters(
@@ -149,9 +158,13 @@ def split_chapters(
 
 
 def read_text_book(
-    path: Path, encoding: str | None = None, heading: str | None = None, caps: Caps = Caps()
+    path: Path,
+    encoding: str | None = None,
+    heading: str | None = None,
+    caps: Caps = Caps(),
+    lang: str | None = "zh",
 ) -> tuple[list[TextChapter], str, list[str]]:
-    """The chapters of a .txt book that have text, the encoding it was read with, and the headings with
+    """The chapters of a .txt book of a site in ``lang`` (``decode``) that have text, the encoding it was read with, and the headings with
     no text under them (a list of contents, a chapter posted as its title alone); ``book_too_large``
     over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or
     no heading line has text under it (naming the encoding it was read with, as a file in another reads
@@ -168,7 +181,7 @@ def read_text_book(
     for magic, what in _NOT_TEXT:
         if data.startswith(magic):
             raise TextBookError("not_text", f"{path.name} is {what}, not a text file")
-    text, used = decode(data, encoding)
+    text, used = decode(data, encoding, lang)
     if not text.strip():
         raise TextBookError("no_chapters", f"{path.name} is empty")
     headed = split_chapters(text, heading, caps.chapters)

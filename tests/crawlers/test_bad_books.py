@@ -22,6 +22,7 @@ from tests.crawlers.local_books import CONTAINER, write_epub, xhtml
 EPUB = Site(name="shelf", lang="zh", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
 TEXT = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
 UTF8_TEXT = replace(TEXT, encoding="utf-8")
+EN_TEXT = replace(TEXT, lang="en")
 GOOD = ("c1.xhtml", xhtml("第一章", ["甲走了。"]))
 
 
@@ -477,7 +478,14 @@ DETAILS = {
     "an undecodable byte": (
         TEXT,
         lambda t: _text(t, BOOK_TXT.encode() + "第三章\n".encode("big5") + b"\xff\n"),
-        "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5)",
+        "not utf-8-sig or gb18030 text (utf-8-sig cannot read a byte in line 5); if the file is in another "
+        "encoding, set the site's encoding",
+    ),
+    "windows-1252 English, which GB18030 reads as Chinese characters": (
+        EN_TEXT,
+        lambda t: _text(t, "Chapter 1\nMira didn\u2019t light it.\n".encode("cp1252")),
+        "not utf-8-sig text (utf-8-sig cannot read a byte in line 2); if the file is in another encoding, "
+        "set the site's encoding",
     ),
     "an empty file": (TEXT, lambda t: _text(t, b""), "book.txt is empty"),
     "a central directory asking for zip version 20.7": (
