@@ -174,7 +174,7 @@ def _separator(header: str) -> str | None:
 
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
-    """Rows with a verdict (rows left blank are not reviewed yet and are skipped). A field may be as long as
+    """Rows with a verdict or a correction (rows without either are not reviewed yet and are skipped). A field may be as long as
     the file: a bead of one long sentence (a chapter without sentence punctuation) is written whole, and
     csv's limit of 131,072 characters refused the sample's own file as "not a review file"."""
     text = _tsv_text(path)
@@ -205,8 +205,8 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
                 f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
             )
         for row in rows:
-            verdict = (row.get("verdict") or "").strip()
-            if not verdict:
+            verdict, correction = ((row.get(key) or "").strip() for key in ("verdict", "correction"))
+            if not verdict and not correction:  # not reviewed yet
                 continue
             shown, problem = [], ""
             for key in ("zh_idx", "en_idx"):
@@ -217,7 +217,7 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
             yield Verdict(
                 (row.get("pair_id") or "").strip(),
                 verdict,
-                (row.get("correction") or "").strip(),
+                correction,
                 *shown,
                 reviewer,
                 str(path),
@@ -241,8 +241,8 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
-    """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones and tasks without a verdict
-    skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``,
+    """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones, and those with neither a
+    verdict nor a correction, skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``,
     and so is one that is not JSON or not shaped as an export, naming the task and what is wrong with it
     (a nested value of another type was an AttributeError: "'list' object has no attribute 'get'")."""
     tasks = _export(path)
@@ -267,7 +267,7 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
                 elif result.get("from_name") == "correction" and (text := value.get("text")):
                     # a list of lines as Label Studio writes it; a string (an edited export) as it is
                     correction = (text if isinstance(text, str) else " ".join(map(str, text))).strip()
-            if verdict:
+            if verdict or correction:  # a correction without a verdict is named (qc.run: missing_verdict)
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)
                 shown = [_task_idx(data.get(key, [])) for key in ("zh_idx", "en_idx")]

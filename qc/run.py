@@ -113,6 +113,8 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
         return "bad_row", f"{verdict.where}: {verdict.problem}"
     if bead is None:
         return "unknown_pair_id", f"no bead {shorten(verdict.pair_id, quote=True)} in aligned/"
+    if not verdict.verdict:  # a row or task left without one is skipped, but this one holds a correction
+        return "missing_verdict", "a correction without a verdict (mark the bead misaligned to apply it)"
     if verdict.verdict.lower() not in VERDICTS:
         return "bad_verdict", f"verdict {shorten(verdict.verdict, quote=True)} (use correct or misaligned)"
     shown = (verdict.zh_idx, verdict.en_idx)

@@ -217,6 +217,11 @@ def _reviewed(layout, edit):
             "verdict 'maybe' (use correct or misaligned)",
         ),
         (
+            lambda rows: rows[0].update(verdict="", correction="0:0"),
+            "missing_verdict",
+            "a correction without a verdict (mark the bead misaligned to apply it)",
+        ),
+        (
             lambda rows: rows[0].update(zh="改过的文字。"),
             "text_changed",
             "line 2: the zh text differs from the bead's now (sample again)",
@@ -242,6 +247,30 @@ def test_conflicting_verdicts_on_one_bead_are_an_error_naming_both_rows(layout):
     _write(tsv, rows + [dict(rows[0], verdict="OK")])  # the same verdict twice is fine, counted once
     result = import_verdicts(layout, [tsv])
     assert (result.verdicts, result.repeated, result.accuracy[-1]["beads"]) == (6, 1, 6)
+
+
+def test_a_label_studio_correction_without_a_verdict_is_named_not_skipped(layout, tmp_path):
+    """The reviewer typed the correction but chose no verdict: the task was skipped, exit 0."""
+    folder, (chapter_id,) = sample_review(layout, 1, seed=3)
+    tasks = json.loads((folder / f"{chapter_id}.tasks.json").read_text(encoding="utf-8"))
+    tasks[0]["annotations"] = [
+        {
+            "completed_by": 7,
+            "result": [{"from_name": "correction", "type": "textarea", "value": {"text": ["0:0"]}}],
+        }
+    ]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(tasks[:1]), encoding="utf-8")
+    result = import_verdicts(layout, [export])
+    assert (result.verdicts, [(r["reason"], r["detail"]) for r in result.rejected]) == (
+        0,
+        [
+            (
+                "missing_verdict",
+                f"{export}: a correction without a verdict (mark the bead misaligned to apply it)",
+            )
+        ],
+    )
 
 
 def test_a_numeric_label_studio_choice_is_read_as_text(layout, tmp_path):
