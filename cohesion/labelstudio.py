@@ -98,7 +98,7 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
     The server names annotators by numeric user id; ``users`` (id -> email) turns them into names.
     An annotation holding any span is taken as the annotator left it (a deleted predicted span stays
     deleted); one holding none keeps the predicted spans. Cancelled annotations and ones without a
-    decision are skipped; ones without a B span, with two spans of one label, or with anything
+    decision or span are skipped; ones with spans but no decision, without a B span, with two spans of one label, or with anything
     malformed (a span outside the text, negative or reversed, an unknown label or decision, a task
     without its data) are returned as problems (one line each), not as records.
     A task listed twice gives its records twice: ``import_exports`` counts them once.
@@ -137,8 +137,11 @@ def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[t
             except _Malformed as err:
                 problems.append(f"{where}: {err}")
                 continue
+            if accept is None and (found["A"] or found["B"]):  # the spans marked, the decision forgotten
+                problems.append(f"{where}: spans marked but no decision (accept or reject)")
+                continue
             if accept is None:
-                continue  # no decision given
+                continue  # not judged
             if not found["A"] and not found["B"]:
                 found = {"A": [data["a"]] if data.get("a") else [], "B": [data["b"]]}
             if len(found["A"]) > 1 or len(found["B"]) > 1:

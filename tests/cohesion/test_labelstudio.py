@@ -174,6 +174,10 @@ WHERE = "task b1/1/c1, annotator 4"
             _export(result=[{"type": "choices", "value": {"choices": []}}]),
             f"{WHERE}: decision None (accept or reject",
         ),
+        (
+            _export(result=[_span("B", 77, 80)]),  # was skipped unsaid, as an annotation not begun
+            f"{WHERE}: spans marked but no decision (accept or reject)",
+        ),
         (_export(result=[_choice("accept"), _span("C", 0, 4)]), f"{WHERE}: label 'C' (A or B expected)"),
         (
             _export(result=[_choice("accept"), _span("B", -3, 2)]),
