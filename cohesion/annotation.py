@@ -255,6 +255,10 @@ def _run(args: argparse.Namespace) -> None:
         found = {r["annotator"] for r in records}
         if not args.annotators and len(found) < 2:
             raise RowsError(f"{args.judgements}: judgements of fewer than two annotators, nothing to compare")
+        if args.annotators and args.annotators[0] == args.annotators[1]:  # agreement of one with itself: 1.0
+            raise RowsError(
+                f"--annotators names {args.annotators[0]!r} twice: name two annotators to compare"
+            )
         if absent := [a for a in args.annotators or () if a not in found]:
             raise RowsError(
                 f"{args.judgements}: no judgements by {absent[0]!r} (annotators: {', '.join(sorted(found))})"

@@ -182,6 +182,10 @@ JUDGEMENT = {
             ["agree", "two.jsonl", "--annotators", "ann", "bbo"],
             "two.jsonl: no judgements by 'bbo' (annotators: ann, bob)\n",
         ),
+        (
+            ["agree", "two.jsonl", "--annotators", "ann", "ann"],  # was a kappa of 1.0, exit 0
+            "--annotators names 'ann' twice: name two annotators to compare\n",
+        ),
     ],
 )
 def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, error):
