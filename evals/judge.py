@@ -252,6 +252,8 @@ def _run(args: argparse.Namespace) -> None:
         print("\n".join(recall_report(args.gold, args.data, args.show)))
         return
     if args.command == "score":
+        if args.second and args.second.resolve() == args.first.resolve():  # a kappa of one pass with itself
+            raise DataError(f"{args.first} is named twice: give the second pass of the sample")
         second = read_verdicts(args.second) if args.second else None
         print("\n".join(score(read_verdicts(args.first), second)))
         return

@@ -52,6 +52,14 @@ def test_candidates_judged_in_one_pass_only_are_counted_as_left_out(tmp_path, ca
     )
 
 
+def test_one_pass_named_twice_is_a_one_line_error(tmp_path, capsys, monkeypatch):
+    """It was compared with itself: kappa 1.00."""
+    (tmp_path / "p1.tsv").write_text("a/1/c0\trepetition\tadjacent\t1\n")
+    monkeypatch.chdir(tmp_path)
+    assert judge.main(["score", "p1.tsv", str(tmp_path / "p1.tsv")]) == 1
+    assert capsys.readouterr().err == "error: p1.tsv is named twice: give the second pass of the sample\n"
+
+
 def test_two_passes_with_no_candidate_in_common_are_a_one_line_error(tmp_path, capsys):
     """Passes of two different samples: a ZeroDivisionError traceback from the kappa."""
     first, second = tmp_path / "p1.tsv", tmp_path / "p2.tsv"
