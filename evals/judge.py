@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 from collections import Counter
@@ -252,7 +253,7 @@ def _run(args: argparse.Namespace) -> None:
         print("\n".join(recall_report(args.gold, args.data, args.show)))
         return
     if args.command == "score":
-        if args.second and args.second.resolve() == args.first.resolve():  # a kappa of one pass with itself
+        if args.second and os.path.abspath(args.second) == os.path.abspath(args.first):  # kappa with itself
             raise DataError(f"{args.first} is named twice: give the second pass of the sample")
         second = read_verdicts(args.second) if args.second else None
         print("\n".join(score(read_verdicts(args.first), second)))
