@@ -9,7 +9,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Any, NoReturn, TextIO
 
 from core.files import MAX_INPUT_BYTES, TooLarge
 from core.processes import Terminated, end_process, exit_status, quiet_interrupts
@@ -31,20 +31,59 @@ def stdin_bytes(verb: str) -> bytes:
     return data
 
 
+class StdoutFailed(OSError):
+    """An OSError of writing stdout (``error``), told apart from one of reading or writing any other file."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.errno, error.strerror)
+        self.error = error
+
+
+class _GuardedStdout:
+    """``sys.stdout`` inside ``output_may_be_cut``: what its writes and flushes raise comes out as ``StdoutFailed``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as err:
+            raise StdoutFailed(err) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise StdoutFailed(err) from err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 @contextmanager
 def output_may_be_cut() -> Iterator[None]:
     """Print inside (and do nothing else that writes): when stdout's reader has quit (``| head -1``), the
     rest is dropped without a traceback, as ``cat`` or ``grep`` drop it; when stdout cannot be written
     (``> /dev/full``, a full disk) or cannot take the text in its encoding (``unencodable``), one line and
-    ``SystemExit(1)``."""
+    ``SystemExit(1)``. Any other OSError (a file of the language data that cannot be read) is one line too,
+    naming its file, not stdout."""
+    stream = sys.stdout
+    guard = None if stream is None or isinstance(stream, _GuardedStdout) else _GuardedStdout(stream)
+    if guard is not None:
+        sys.stdout = guard  # type: ignore[assignment]
     try:
         yield
         sys.stdout.flush()
-    except BrokenPipeError:
+    except StdoutFailed as failed:
         _drop_stdout()
+        if not isinstance(failed.error, BrokenPipeError):
+            print(f"error: stdout: {failed.strerror or failed.error}", file=sys.stderr)
+            raise SystemExit(1) from None
     except OSError as err:
-        _drop_stdout()
-        print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
+        settle_stdout()
+        where = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err
+        print(f"error: {where}", file=sys.stderr)
         raise SystemExit(1) from None
     except UnicodeEncodeError as err:
         if (problem := unencodable(err)) is None:
@@ -52,6 +91,9 @@ def output_may_be_cut() -> Iterator[None]:
         settle_stdout()
         print(problem, file=sys.stderr)
         raise SystemExit(1) from None
+    finally:
+        if guard is not None and sys.stdout is guard:
+            sys.stdout = stream
 
 
 def unencodable(err: UnicodeEncodeError) -> str | None:

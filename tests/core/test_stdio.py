@@ -151,3 +151,39 @@ def test_a_command_that_exits_with_sys_exit_ends_as_exit_with_ends_it():
         cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (1, "error: x\nerror: y\n")
+
+
+def test_an_oserror_of_another_file_names_that_file_not_stdout(capsys):
+    """Any OSError inside ``output_may_be_cut`` read "error: stdout: ..." (a file that could not be opened)."""
+    with pytest.raises(SystemExit) as done, stdio.output_may_be_cut():
+        print("kept")
+        open("/nonexistent-trust58/sent_starters.txt")
+    assert (done.value.code, capsys.readouterr()) == (
+        1,
+        ("kept\n", "error: /nonexistent-trust58/sent_starters.txt: No such file or directory\n"),
+    )
+    assert not isinstance(sys.stdout, stdio._GuardedStdout)
+
+
+def test_a_named_pipe_in_punkts_folder_is_named_not_taken_for_stdout(tmp_path):
+    """NLTK refuses a FIFO among punkt's files with a PermissionError that names no file of its own;
+    ``text.sentences`` said "error: stdout: Security Violation ..."."""
+    import os
+    import shutil
+    import subprocess
+
+    from core.langdata import punkt_dir
+    from core.paths import REPO_ROOT
+
+    folder = punkt_dir(tmp_path / "nltk_data")
+    shutil.copytree(punkt_dir(), folder)
+    (folder / "sent_starters.txt").unlink()
+    os.mkfifo(folder / "sent_starters.txt")
+    env = {"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "BWB_DATA": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "text.sentences", "--lang", "en"],
+        input="He went. She ran.\n", cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.startswith("error: ") and not done.stderr.startswith("error: stdout")
+    assert f"'{folder / 'sent_starters.txt'}' is a FIFO" in done.stderr
