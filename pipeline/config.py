@@ -53,6 +53,17 @@ class Settings:
     split: SplitConfig = SplitConfig()
 
 
+def section_modules(source: str) -> set[str]:
+    """The modules that define the ``Settings`` sections ``source`` reads (``settings.clean``, ...): the values a
+    task's fingerprint leaves out as defaults (``changed``) are theirs, so an edited default reruns the task."""
+    sections = {known.name: known for known in fields(Settings)}
+    return {
+        type(sections[name].default).__module__
+        for name in re.findall(r"\bsettings\.(\w+)", source)
+        if name in sections
+    }
+
+
 # The allowed range of a number setting, where it is not ">= 0" (dataclass.field -> (minimum, maximum)).
 _RANGES: dict[str, tuple[float, float]] = {
     "MojibakeConfig.min_wrong_codec_hits": (1, math.inf),  # 0 would reject every chapter, hits or not

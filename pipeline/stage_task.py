@@ -26,7 +26,7 @@ from luigi.task import flatten
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code
 from core.langdata import data_digests
-from pipeline.config import Config, load_config
+from pipeline.config import Config, load_config, section_modules
 from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
@@ -47,21 +47,22 @@ def cached_config(path: str) -> Config:
 @cache
 def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     """A task's code: the source of its own classes and every project module (and bundled data) they import,
-    and the language data those modules read (``core.langdata.data_digests``).
+    or whose settings defaults they read (``section_modules``), and the language data those modules read
+    (``core.langdata.data_digests``).
 
     The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
     but the table schemas it writes by are in (an upgrade that adds a column to the chapters table rewrites
     it, where the miner would refuse the old one for ever as "written by another version").
     """
     inputs: dict[str, str] = {}
-    # every task writes its tables by the schemas (``write_stage``) and reads them by them
-    modules: set[str] = {"core.schemas"}
+    # every task writes its tables by the schemas and storage's writer (``write_stage``) and reads them by them
+    modules: set[str] = {"core.schemas", "core.storage"}
     for klass in cls.__mro__:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
         path, source = _class_source(klass)
         inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
-        modules |= imported_modules(source, klass.__module__.rpartition(".")[0])
+        modules |= imported_modules(source, klass.__module__.rpartition(".")[0]) | section_modules(source)
     code = code_digests(modules)
     inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
     inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt

@@ -102,6 +102,14 @@ def test_a_boilerplate_edit_reruns_cleaning_and_no_more_when_the_cleaned_text_is
     assert ran == {"CleanBook": "1, data changed: filters/boilerplate.txt"}
 
 
+def test_an_edit_of_the_clean_stages_default_settings_reruns_cleaning(built):
+    """``filters/settings.py`` was in no task's fingerprint: an edited default there reran nothing."""
+    repo, args, _ = built
+    with open(repo / "filters" / "settings.py", "a", encoding="utf-8") as handle:
+        handle.write("\nAN_EDIT = 1\n")
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {"CleanBook": "1, code changed: filters/settings.py"}
+
+
 def test_a_truncated_or_foreign_output_is_found_and_rebuilt(built):
     repo, args, out = built
     aligned = out / "aligned" / "city-star.parquet"

@@ -32,6 +32,31 @@ def test_a_tasks_code_fingerprint_covers_its_stage_module_and_its_own_class_only
     assert not any("#StageTask" in key or "#BookTask" in key or "stage_task.py" in key for key in code)
 
 
+@pytest.mark.parametrize(
+    ("task", "modules"),
+    [
+        (tasks.CleanBook, {"filters/settings.py", "filters/clean.py"}),
+        (tasks.DedupCorpus, {"filters/dedup.py"}),
+        (tasks.FilterBook, {"filters/chapter_filters.py", "filters/chapter_match.py"}),
+        (tasks.AlignBook, {"alignment/settings.py"}),
+        (tasks.ExportCorpus, {"exports/splits.py"}),
+        (tasks.BuildReport, {"exports/splits.py"}),
+    ],
+)
+def test_a_tasks_code_fingerprint_covers_the_defaults_of_the_settings_it_reads(task, modules):
+    """``filters/settings.py`` holds the clean stage's default ``CleanSettings`` and no stage imports it: a
+    default edited there reran nothing, the fingerprint recording only settings that differ from it."""
+    code = _code_inputs(task)
+    assert {module for module in modules if f"code:{module}" in code} == modules
+
+
+@pytest.mark.parametrize("task", [tasks.CleanBook, tasks.DedupCorpus, tasks.FilterBook, tasks.AlignBook])
+def test_a_tasks_code_fingerprint_covers_the_table_writer(task):
+    """``core.storage`` turns every task's rows into its Parquet files; only tasks whose stage imported it had
+    it in their fingerprint."""
+    assert "code:core/storage.py" in _code_inputs(task)
+
+
 class Probe(StageTask):
     """Writes, as its output, what a local build started during its run gets."""
 
