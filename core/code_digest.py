@@ -1,8 +1,9 @@
 """Fingerprints of the project's own code and bundled data that some modules depend on.
 
 The closure of a module is found from its source text: every ``import`` statement (function-level
-ones included) that names a module of this repository, followed transitively, plus the packages that
-contain them. A module's bundled data are the files and folders beside it whose names appear quoted
+ones included) that names a module of this repository, and every quoted dotted name (Scrapy loads the
+middleware ``crawlers.backoff.BackoffRetryMiddleware`` by name), followed transitively, plus the
+packages that contain them. A module's bundled data are the files and folders beside it whose names appear quoted
 in its source (``Path(__file__).with_name("boilerplate.txt")``, ``... / "data"``). Third-party
 packages are pinned by version and not digested. A text scan, not a parse: an import mentioned in a
 docstring only makes the closure larger, and reading ~100 modules costs a few milliseconds.
@@ -20,6 +21,7 @@ from core.paths import REPO_ROOT
 
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+_QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 
 
 def code_digests(modules: Iterable[str], root: Path = REPO_ROOT) -> dict[str, str]:
@@ -33,9 +35,12 @@ def is_code(path: str) -> bool:
 
 
 def imported_modules(source: str, package: str) -> set[str]:
-    """Absolute names that ``source`` imports, as modules or ``module.name`` (``package``: where relative
-    imports start)."""
+    """Absolute names that ``source`` imports, as modules or ``module.name``, or names in quotes
+    (``package``: where relative imports start)."""
     names: set[str] = set()
+    for quoted in _QUOTED_NAME.findall(source):  # a module, or a name in one: "a.b.Name"
+        parts = quoted.split(".")
+        names.update(".".join(parts[:end]) for end in range(2, len(parts) + 1))
     for match in _IMPORT.finditer(source):
         names.update(part.split()[0] for part in match[1].split(",") if part.strip())
     for match in _FROM.finditer(source):

@@ -61,6 +61,26 @@ def test_code_digests_cover_the_import_closure_and_the_data_it_names(tmp_path):
     assert [is_code(path) for path in ("app/main.py", "app/words.txt")] == [True, False]
 
 
+def test_a_module_named_in_quotes_is_in_the_closure(tmp_path):
+    """Scrapy loads the crawl's retry middleware by its dotted name (``crawlers.web``'s settings), which no
+    import statement names: an edit of ``crawlers/backoff.py`` reran no crawl."""
+    for name, text in {
+        "app/__init__.py": "",
+        "app/main.py": 'MIDDLEWARES = {"lib.plugin.Middleware": 5, "scrapy.Other": 1}\n',
+        "lib/__init__.py": "",
+        "lib/plugin.py": "class Middleware: ...\n",
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert list(code_digests(["app.main"], tmp_path)) == [
+        "app/__init__.py",
+        "app/main.py",
+        "lib/__init__.py",
+        "lib/plugin.py",
+    ]
+    assert "crawlers/backoff.py" in code_digests(["crawlers.stage"])
+
+
 def test_the_pipeline_stages_depend_on_their_own_code_and_data():
     align, clean = code_digests(["alignment.stage"]), code_digests(["filters.clean_stage"])
     assert "alignment/search.py" in align and "filters/boilerplate.txt" not in align
