@@ -56,8 +56,10 @@ def write_bytes(path: Path, data: bytes) -> str:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except OSError as err:  # named by the file written, not by its temporary (e.g. a folder at ``path``)
-        if err.filename != str(tmp):
+    except OSError as err:
+        # named by the file written: not by its temporary (a folder at ``path``), nor by no file at all (a
+        # full disk fails the write or the fsync naming none)
+        if err.filename not in (None, str(tmp)):
             raise
         raise OSError(err.errno, err.strerror, str(path)) from None
     finally:
