@@ -77,13 +77,23 @@ def temporary_path(path: Path, tag: str = "") -> Path:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs: a zombie (killed, and not yet reaped by its parent or by init, as a build's
+    task processes just after ``kill -9`` of its group) has ended, and writes nothing more."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    return True
+        pass
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace")
+    except OSError:  # no /proc (not Linux), or the process was reaped since
+        return False
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]  # the state follows the command name in parentheses
 
 
 def sweep_temporaries(root: Path) -> list[Path]:

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import pytest
 
@@ -188,6 +189,25 @@ def test_sweep_removes_only_temporaries_of_dead_processes_of_this_host(tmp_path)
         path.write_bytes(b"half")
     assert storage.sweep_temporaries(tmp_path) == [stale]
     assert not stale.exists() and live.exists() and other_host.exists()
+
+
+def test_sweep_removes_the_temporaries_of_a_killed_process_not_yet_reaped(tmp_path):
+    """``kill -9`` of a build with ``--workers 2``: its task processes stay zombies until init reaps them, and
+    the rerun, started at once, left their crawl folders (``.crawl-BOOK.HOST.PID.tmp``) behind."""
+    import subprocess
+    import time
+
+    killed = subprocess.Popen(["true"])  # ended, not waited for: a zombie
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{killed.pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z":
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    left = tmp_path / f".crawl-b.{storage._HOST}.{killed.pid}.tmp"
+    left.mkdir()
+    try:
+        assert storage.sweep_temporaries(tmp_path) == [left]
+    finally:
+        killed.wait()
 
 
 def test_sweep_beside_removes_only_the_dead_temporaries_of_one_file(tmp_path):
