@@ -31,31 +31,27 @@ def stdin_bytes(verb: str) -> bytes:
     return data
 
 
-class StdoutFailed(OSError):
-    """An OSError of writing stdout (``error``), told apart from one of reading or writing any other file."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.errno, error.strerror)
-        self.error = error
-
-
 class _GuardedStdout:
-    """``sys.stdout`` inside ``output_may_be_cut``: what its writes and flushes raise comes out as ``StdoutFailed``."""
+    """``sys.stdout`` inside ``output_may_be_cut``: notes the OSError its writes and flushes raise (``failed``),
+    unchanged, so that an error of stdout is told apart from one of any other file."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
+        self.failed: OSError | None = None
 
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
         except OSError as err:
-            raise StdoutFailed(err) from err
+            self.failed = err
+            raise
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError as err:
-            raise StdoutFailed(err) from err
+            self.failed = err
+            raise
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -68,19 +64,19 @@ def output_may_be_cut() -> Iterator[None]:
     (``> /dev/full``, a full disk) or cannot take the text in its encoding (``unencodable``), one line and
     ``SystemExit(1)``. Any other OSError (a file of the language data that cannot be read) is one line too,
     naming its file, not stdout."""
-    stream = sys.stdout
-    guard = None if stream is None or isinstance(stream, _GuardedStdout) else _GuardedStdout(stream)
-    if guard is not None:
-        sys.stdout = guard  # type: ignore[assignment]
+    outer = sys.stdout
+    guard = outer if outer is None or isinstance(outer, _GuardedStdout) else _GuardedStdout(outer)
+    sys.stdout = guard  # type: ignore[assignment]
     try:
         yield
         sys.stdout.flush()
-    except StdoutFailed as failed:
-        _drop_stdout()
-        if not isinstance(failed.error, BrokenPipeError):
-            print(f"error: stdout: {failed.strerror or failed.error}", file=sys.stderr)
-            raise SystemExit(1) from None
     except OSError as err:
+        if guard is not None and err is guard.failed:
+            _drop_stdout()
+            if isinstance(err, BrokenPipeError):
+                return
+            print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
+            raise SystemExit(1) from None
         settle_stdout()
         where = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err
         print(f"error: {where}", file=sys.stderr)
@@ -92,8 +88,8 @@ def output_may_be_cut() -> Iterator[None]:
         print(problem, file=sys.stderr)
         raise SystemExit(1) from None
     finally:
-        if guard is not None and sys.stdout is guard:
-            sys.stdout = stream
+        if sys.stdout is guard:
+            sys.stdout = outer
 
 
 def unencodable(err: UnicodeEncodeError) -> str | None:
