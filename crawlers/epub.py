@@ -121,9 +121,8 @@ class _Archive:
         self, archive: zipfile.ZipFile, max_entry: int, max_book: int, chinese: bool = False
     ) -> None:
         self.archive, self.max_entry, self.max_book = archive, max_entry, max_book
-        self.chinese = (
-            chinese  # a Chinese book's: a document declaring a Latin charset may be GBK (``_parse``)
-        )
+        # a Chinese book's: a document of it that declares a Latin charset may be GBK (``_parse``)
+        self.chinese = chinese
         self.inflated = 0  # bytes inflated so far from the whole book
         self.entries = {info.filename: info for info in archive.infolist()}  # the last of a name, as zipfile
         for info in archive.infolist():

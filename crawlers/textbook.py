@@ -164,8 +164,9 @@ def read_text_book(
     caps: Caps = Caps(),
     lang: str | None = "zh",
 ) -> tuple[list[TextChapter], str, list[str]]:
-    """The chapters of a .txt book of a site in ``lang`` (``decode``) that have text, the encoding it was read with, and the headings with
-    no text under them (a list of contents, a chapter posted as its title alone); ``book_too_large``
+    """The chapters of a .txt book of a site in ``lang`` (``decode``) that have text, the encoding it was
+    read with, and the headings with no text under them (a list of contents, a chapter posted as its title
+    alone); ``book_too_large``
     over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or
     no heading line has text under it (naming the encoding it was read with, as a file in another reads
     as no heading)."""

@@ -185,8 +185,9 @@ def check_built_in(layout: Layout) -> None:
 
 def check_output_or_new(layout: Layout) -> None:
     """``FolderRefused`` for a folder that no build has run in (``_built_in``) and that holds entries an
-    output folder has not (hidden ones, and the output folders of other configs, aside): a build into the root folder (``--output $UNSET/``), a home
-    or a folder of books mixed a dozen folders into it, and a later ``clean`` deleted those of their names."""
+    output folder has not (hidden ones, and the output folders of other configs, aside): a build into the
+    root folder (``--output $UNSET/``), a home or a folder of books mixed a dozen folders into it, and a
+    later ``clean`` deleted those of their names."""
     if not layout.root.is_dir() or _built_in(layout):
         return
     other = sorted(
