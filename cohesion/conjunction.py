@@ -286,16 +286,11 @@ def _connective(ch: Chapter, j: int) -> re.Match | None:
 
 def _entry(match: re.Match) -> connectives.Connective:
     """The table's entry of a matched connective; "later" for a span of time and "later"; a temporal
-    connective of its own for a time named by a demonstrative (``THEN_TIME``)."""
+    connective of its own for a time named by a demonstrative (``THEN_TIME``), which the table lacks."""
     text = match.group("c")
-    if THEN_TIME.fullmatch(text) and text.lower() not in _table():
-        return connectives.Connective(text.lower(), "temporal", "i", "-")
-    return connectives.connective("later" if LATER.fullmatch(text) else text)
-
-
-@cache
-def _table() -> frozenset[str]:
-    return frozenset(c.text for c in connectives.connectives())
+    if LATER.fullmatch(text):
+        return connectives.connective("later")
+    return connectives.find(text) or connectives.Connective(text.lower(), "temporal", "i", "-")
 
 
 def _later(text: str) -> re.Match | None:

@@ -35,3 +35,8 @@ def _connective_table() -> dict[str, Connective]:
 def connective(text: str) -> Connective:
     """The entry for a matched connective (any case)."""
     return _connective_table()[text.lower()]
+
+
+def find(text: str) -> Connective | None:
+    """The entry for a connective (any case); None when the table has none."""
+    return _connective_table().get(text.lower())
