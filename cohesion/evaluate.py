@@ -44,9 +44,8 @@ def out_of_memory(error: RuntimeError) -> bool:
     plain RuntimeError from its allocator (a batch too large for the memory, not a fault of the code)."""
     import torch
 
-    return isinstance(error, torch.OutOfMemoryError) or "DefaultCPUAllocator: can't allocate memory" in str(
-        error
-    )
+    cpu = "DefaultCPUAllocator: can't allocate memory"
+    return isinstance(error, torch.OutOfMemoryError) or cpu in str(error)
 
 
 def probe_rows(probe: object, items: list[dict], batch_size: int, name: str) -> tuple[list[dict], Counter]:

@@ -174,9 +174,10 @@ def _separator(header: str) -> str | None:
 
 
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
-    """Rows with a verdict or a correction (rows without either are not reviewed yet and are skipped). A field may be as long as
-    the file: a bead of one long sentence (a chapter without sentence punctuation) is written whole, and
-    csv's limit of 131,072 characters refused the sample's own file as "not a review file"."""
+    """Rows with a verdict or a correction (rows without either are not reviewed yet and are skipped). A
+    field may be as long as the file: a bead of one long sentence (a chapter without sentence punctuation)
+    is written whole, and csv's limit of 131,072 characters refused the sample's own file as "not a review
+    file"."""
     text = _tsv_text(path)
     limit = csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # the limit is process-wide
     try:
@@ -242,9 +243,10 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
     """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones, and those with neither a
-    verdict nor a correction, skipped). An export none of whose tasks has a ``pair_id`` (another project's) is ``NotAReviewFile``,
-    and so is one that is not JSON or not shaped as an export, naming the task and what is wrong with it
-    (a nested value of another type was an AttributeError: "'list' object has no attribute 'get'")."""
+    verdict nor a correction, skipped). An export none of whose tasks has a ``pair_id`` (another
+    project's) is ``NotAReviewFile``, and so is one that is not JSON or not shaped as an export, naming the
+    task and what is wrong with it (a nested value of another type was an AttributeError: "'list' object
+    has no attribute 'get'")."""
     tasks = _export(path)
     tasks = [_json_min(t) if isinstance(t, dict) and "data" not in t else t for t in tasks]
     if tasks and not any(
