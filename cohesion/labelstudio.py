@@ -98,9 +98,9 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
     The server names annotators by numeric user id; ``users`` (id -> email) turns them into names.
     An annotation holding any span is taken as the annotator left it (a deleted predicted span stays
     deleted); one holding none keeps the predicted spans. Cancelled annotations and ones without a
-    decision or span are skipped; ones with spans but no decision, without a B span, with two spans of one label, or with anything
-    malformed (a span outside the text, negative or reversed, an unknown label or decision, a task
-    without its data) are returned as problems (one line each), not as records.
+    decision or span are skipped; ones with spans but no decision, without a B span, with two spans of one
+    label, or with anything malformed (a span outside the text, negative or reversed, an unknown label or
+    decision, a task without its data) are returned as problems (one line each), not as records.
     A task listed twice gives its records twice: ``import_exports`` counts them once.
     """
     found, problems = _judgements(export, users)

@@ -174,15 +174,13 @@ def score(first: dict[str, tuple[str, str, bool]], second: dict | None = None) -
         kappa = cohen_kappa(x, y)
         differ = [c for c in both if first[c][2] != second[c][2]]
         alone = [len(set(first) - set(second)), len(set(second) - set(first))]
+        left_out = (
+            f"; judged in one pass only, left out: pass 1 {alone[0]}, pass 2 {alone[1]}" if any(alone) else ""
+        )
         out += [
             "",
             f"passes compared: {len(both)}; agree {len(both) - len(differ)}; "
-            f"kappa {'n/a' if kappa is None else f'{kappa:.2f}'}"
-            + (
-                f"; judged in one pass only, left out: pass 1 {alone[0]}, pass 2 {alone[1]}"
-                if any(alone)
-                else ""
-            ),
+            f"kappa {'n/a' if kappa is None else f'{kappa:.2f}'}{left_out}",
             *(f"- disagreement: {c} (pass 1 {int(first[c][2])}, pass 2 {int(second[c][2])})" for c in differ),
         ]
     return out
