@@ -44,7 +44,8 @@ class Target:
     @classmethod
     def of(cls, args: argparse.Namespace, owned: bool = True) -> Target:
         """The command's target; with ``owned``, one whose folder is an output folder or new
-        (``output_folder.check_output_or_new``) and holds only the config's books, else ``FolderRefused``; with ``--prune`` or ``--adopt``, ``build`` makes it so, under the build lock."""
+        (``output_folder.check_output_or_new``) and holds only the config's books, else ``FolderRefused``;
+        with ``--prune`` or ``--adopt``, ``build`` makes it so, under the build lock."""
         config = load_config(args.config)
         output = Path(args.output).resolve() if args.output else config.output
         run_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
