@@ -21,7 +21,7 @@ def test_sources_of_candidates():
 
 def test_an_unknown_words_pieces_give_no_numbers():
     lexicon = Lexicon({**DICTIONARY, "人": ("person", "1", "people", "man")})
-    assert lexicon.candidates("人网", "") == {"person", "people", "net", "ren", "wang", "renwang"}
+    assert lexicon.candidates("人网", "") == {"person", "people", "man", "net", "ren", "wang", "renwang"}
 
 
 def test_learned_pairs_are_added():
@@ -47,12 +47,10 @@ def test_candidates_of_each_kind():
 
 
 def test_parts_gloss_a_word_by_its_shorter_words():
-    lexicon = Lexicon({**DICTIONARY, "北京人": ("pekingese",), "人": ("person", "1", "people", "man")})
-    assert lexicon.parts("北京人") == {
-        "beij",
-        "person",
-        "people",
-    }  # not the word, nor numbers; 3 per character
+    senses = ("person", "1", "people", "man", "human", "folk")
+    lexicon = Lexicon({**DICTIONARY, "北京人": ("pekingese",), "人": senses})
+    # not the word, nor numbers; a character's first 5 senses
+    assert lexicon.parts("北京人") == {"beij", "person", "people", "man", "human"}
     assert lexicon.parts("拳头") == frozenset()  # characters the dictionary lacks
 
 
