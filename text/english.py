@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-NORMALISER_VERSION = 2
+NORMALISER_VERSION = 3
 
 STOP_WORDS = frozenset(
     """a about above after again against all am an and any are as at be been before being below between
@@ -72,6 +72,8 @@ def stem(word: str) -> str:
         base = word[: -len(suffix)]
         if word.endswith(suffix) and len(base) >= 3 and _VOWEL.search(base):
             word = base
+            if suffix == "ed" and len(word) == 3 and word.endswith("i"):  # tried, cried: as try, cry
+                word = word[:-1] + "y"
             if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsaeiou":
                 word = word[:-1]
             break

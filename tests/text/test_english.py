@@ -12,6 +12,7 @@ def test_inflections_meet_their_base_form():
     assert stem("running") == stem("run")
     assert stem("said") == stem("say")
     assert stem("women") == stem("woman")
+    assert stem("tried") == stem("tries") == stem("try")  # a short base in -i: as "studied", "replied"
 
 
 def test_pinyin_survives_stemming():
