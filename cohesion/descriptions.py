@@ -23,12 +23,13 @@ INTO_RESULT = frozenset(
 
 def generic(doc: Sentence | None, m: Mention) -> bool:
     """A quantified or generic noun ("any woman", "every child", "Man is mortal"): no referent. A bare
-    relative written as a name ("Mom was tired.") has one."""
+    relative written as a name ("Mom was tired.") has one, and so has a noun after a noun ("the team
+    leader")."""
     if doc is None or m.kind != "noun":
         return False
     k = m.token - 1
-    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH"):
-        k -= 1
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH", "NN"):
+        k -= 1  # "any old woman", "the band leader"
     if k >= 0 and doc[k].lower_ in QUANTIFIERS:
         return True
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")

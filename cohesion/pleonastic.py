@@ -1,7 +1,8 @@
 """ "It" that names no noun of the text: dummy (pleonastic) "it", fixed "it" idioms, the subject of
 "be" ("It was ...", which in novels mostly means a situation; but not before a participle, also after
 a modal, "It will be sinking", unless a clause follows, "It was agreed that ...", and not before a
-predicate of adjectives that describe a thing, "It was smooth and heavy.", not "It was strange.")
+predicate of adjectives that describe a thing, "It was smooth and heavy.", "It was very heavy.", not
+"It was strange.")
 and the utterance a verb of saying takes ("He said it as if ...")."""
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def _copula_subject(doc: Sentence, i: int) -> bool:
         k += 1  # "It would be slowly sinking", "It will not be opened"
     if k < len(doc) and doc[k].tag_ in ("VBG", "VBN") and not _extraposed(doc, k):
         return False  # "It was roaring", "It was broken": the thing itself acts or is acted on
-    if not inverted and k == i + 2 and _described(doc, k):
+    if not inverted and _described(doc, k):
         return False  # "It was smooth and heavy.": a property of the thing
     return inverted or (nxt is not None and nxt.lower_.replace("’", "'") in BE)
 

@@ -16,7 +16,9 @@ is its speaker while the speech runs on, over several sentences, unless the quot
 Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Hurry! /
 When she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence naming
 the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in
-speech. A definite "the person", a generic noun with no mention of its own, names someone of unknown gender.
+speech. A definite "the person", a generic noun with no mention of its own, names someone of unknown gender;
+a person noun of unknown gender that heads its sentence's subject is of the gender of the first subject
+pronoun after it there ("The band leader left because he was ill. He ...").
 Tuned for precision, nothing is emitted when the sentence holds two different compatible phrases, neither its
 subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean but whose gender is
 unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
@@ -178,7 +180,10 @@ def _personal(
             in_speech and cls in ("m", "f") and any(speech.speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
         compatible = [
-            m for m in phrases if _compatible(m, cls, ch, things and j - i == 1) and m.lemma not in others
+            m
+            for m in phrases
+            if (_compatible(m, cls, ch, things and j - i == 1) or _shown(m, cls, ch, doc, everyone))
+            and m.lemma not in others
         ]
         if any(_unknown_name(m, cls, ch, doc) for m in everyone) or any(
             _compatible(m, cls, ch) for m in framed
@@ -412,11 +417,12 @@ def _link_inherited(
     linked: Links,
 ) -> Candidate | None:
     """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
-    none, it is named again in the pronoun's sentence or it does not agree at this distance."""
+    none, it is named again in the pronoun's sentence or it does not agree at this distance (a person
+    noun of unknown gender does: the chain's first link found its gender, :func:`_shown`)."""
     if inherited is None:
         return None
     a, at = inherited
-    if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _compatible(a, cls, ch):
+    if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _agreeing(a, cls, ch):
         return None
     return _link(ch, j, tok, cls, a, at, in_speech, linked)
 
@@ -658,6 +664,18 @@ def _agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
     return _compatible(m, cls, ch) or (
         cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and senses.is_person(m.lemma)
     )
+
+
+def _shown(m: Mention, cls: str, ch: Chapter, doc: Sentence | None, phrases: list[Mention]) -> bool:
+    """Is ``m`` a singular person noun of unknown gender that heads its sentence's subject, and whose
+    gender the first subject pronoun after it shows ("The band leader left because he was tired.")?"""
+    if cls not in ("m", "f") or doc is None or m.plural or not _agreeing(m, cls, ch):
+        return False
+    subject = clause.subject(doc, phrases)  # or the noun before it: "band" of "the band leader"
+    if subject is None or subject.kind != "noun" or m.token - subject.token not in (0, 1):
+        return False
+    pronoun = next((doc[k] for k, _ in own_pronouns(doc) if k > m.token), None)
+    return pronoun is not None and pronoun.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[pronoun.lower_] == cls
 
 
 def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool:

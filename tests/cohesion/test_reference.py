@@ -407,6 +407,16 @@ def test_it_with_a_modal_before_a_participle_or_a_predicate_of_adjectives(mined)
     assert mined("reference", "The stone lay in his palm.", "It was strange.") == []  # a situation
 
 
+def test_it_before_adverbs_and_a_predicate_of_adjectives_names_the_thing(mined):
+    assert mined("reference", "The stone lay in his palm.", "It was very heavy.") == [
+        ("personal", (0, 4, 9, "stone"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "The lamp hung by the door.", "It would be dim.") == [
+        ("personal", (0, 4, 8, "lamp"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "The stone lay in his palm.", "It was not fair.") == []  # a situation
+
+
 def test_a_simile_noun_is_no_antecedent(mined):
     assert mined("reference", "Anna shouted like a madman.", "He laughed.") == []
     assert mined("reference", "The sailor shouted like a madman.", "He laughed.") == [
@@ -565,3 +575,27 @@ def test_a_pronoun_in_an_opening_phrase_before_a_subject_of_its_gender_with_no_e
     # a subject of the other gender: the phrase is about someone else, looked back for as before
     found = mined("reference", "Boris came in with a lamp.", "Sitting on his bed, Maria sighed.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Boris", "his")]
+
+
+def test_a_noun_before_a_person_noun_does_not_make_it_generic(mined):
+    assert mined("reference", "The security guard waved.", "He smiled.") == [
+        ("personal", (0, 13, 18, "guard"), (1, 0, 2, "He"), "he")
+    ]
+
+
+def test_a_person_noun_of_unknown_gender_takes_the_gender_its_subject_pronoun_shows(mined):
+    assert mined("reference", "The band leader did not come because he was ill.", "He stayed at home.") == [
+        ("personal", (0, 9, 15, "leader"), (1, 0, 2, "He"), "he")
+    ]
+    assert mined("reference", "The band leader did not come.", "He stayed at home.") == []
+    assert mined("reference", "The band leader said that she was ill.", "He stayed at home.") == []
+
+
+def test_a_chain_hands_on_a_person_noun_whose_gender_its_sentence_shows(mined):
+    found = mined(
+        "reference",
+        "The band leader did not come because he was ill.",
+        "He stayed at home.",
+        "We missed him.",
+    )
+    assert [(a[3], b[3], b[0]) for _, a, b, _ in found] == [("leader", "He", 1), ("leader", "him", 2)]
