@@ -66,16 +66,23 @@ def subject_before(doc: Sentence, verb: int) -> int | None:
 
 
 def different(
-    doc_a: Sentence, ka: int, doc_b: Sentence, kb: int, genders: Mapping[str, str] = MappingProxyType({})
+    doc_a: Sentence,
+    ka: int,
+    doc_b: Sentence,
+    kb: int,
+    genders: Mapping[str, str] = MappingProxyType({}),
+    described: bool = True,
 ) -> bool:
     """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?
     ``genders``: the gender ("m" / "f") of the chapter's name words, lower-cased ("tom"), by which "his"
-    may be Tom's."""
+    may be Tom's. ``described``: do descriptive words that share none tell them apart (not where a
+    general noun names again, with new words, what a specific one named: "the tame sparrow ... the
+    little brown bird")?"""
     owner_a, owner_b = owner(doc_a, ka), owner(doc_b, kb)
     pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
     return (
         bool(owner_a and owner_b and not _same_owner(owner_a, owner_b, genders))
-        or bool(pre_a and pre_b and not pre_a & pre_b)
+        or bool(described and pre_a and pre_b and not pre_a & pre_b)
         or _measures_differ(doc_a, ka, doc_b, kb)
         or hyphenated(doc_a, ka) != hyphenated(doc_b, kb)
         or modifier(doc_a, ka) != modifier(doc_b, kb)

@@ -102,6 +102,15 @@ def is_person(noun_lemma: str) -> bool:
     return lexname(noun_lemma) == "noun.person"
 
 
+@cache
+def above(s: Sense, steps: int) -> frozenset[str]:
+    """Names of the synsets up to ``steps`` hypernym links above ``s``."""
+    if steps == 0:
+        return frozenset()
+    over = [sense(*link) for link in s.hypernyms]
+    return frozenset(o.name for o in over).union(*(above(o, steps - 1) for o in over))
+
+
 KIN = "relative.n.01"
 
 

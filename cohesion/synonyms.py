@@ -14,8 +14,13 @@ frequency; allowing any sense linked face/expression and tier/level). A later no
 demonstrative or "such" ("this sword", "any such dispute", :func:`cohesion.nounphrase.pointing`) may also take
 one of its two most frequent senses, and that sense may also lie right above or below the earlier noun's most
 frequent sense ("a weapon ... this sword", "a gift ... this present"): the pointer says it names again
-something named before. A Chinese noun shared by the two aligned sentences is recorded as evidence
-(``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland) are left out:
+something named before. In the next sentence a "the" noun may also name again with a more general word: its
+most frequent sense one or two links above the earlier noun's ("a sparrow. The bird ...", "a sedan ... the
+car"), even with new descriptive words ("the tame sparrow ... the little brown bird"); farther, or
+with another determiner, such a noun mostly names another thing of the kind (JUDGEMENTS.md, synonym
+recall by WordNet relations). A Chinese noun shared by the two aligned sentences is recorded as evidence
+(``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland two sentences
+apart) are left out:
 gating second senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
 Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in mostly
 different things of a kind (JUDGEMENTS.md, synonym recall round). Generic nouns, nouns in idioms
@@ -121,6 +126,12 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                     if found:  # the trigger: both senses
                         a, _, evidence = found
                         found = a, a.synset + "/" + _names_again(a.lemma, b.lemma), evidence
+                if not found and j - i == 1 and nounphrase.determiner(ch.docs[j], b.token) == "the":
+                    earlier = [a for a in words[i] if _generalises(a.lemma, b.lemma)]
+                    found = _match(ch, earlier, b, lemmas[j], described=False) if earlier else None
+                    if found:  # the trigger: both senses
+                        a, _, evidence = found
+                        found = a, a.synset + "/" + b.synset, evidence
                 if found:
                     a, synset, evidence = found
                     yield Candidate("synonyms", "noun", a.span, b.span, synset, evidence)
@@ -136,16 +147,18 @@ def _by_synset(words: list[Word]) -> dict[str, list[Word]]:
 
 
 def _match(
-    ch: Chapter, earlier: Iterable[Word], b: Word, own: Collection[str]
+    ch: Chapter, earlier: Iterable[Word], b: Word, own: Collection[str], described: bool = True
 ) -> tuple[Word, str, str] | None:
     """The first of ``earlier`` (an earlier sentence's nouns of ``b``'s sense) that is a synonym of
-    ``b`` (not a noun of ``b``'s own sentence, ``own``), with the sense and the Chinese evidence."""
+    ``b`` (not a noun of ``b``'s own sentence, ``own``), with the sense and the Chinese evidence.
+    ``described``: as in :func:`cohesion.nounphrase.different`."""
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
         if _owned_anew(ch, a, b):
             continue
-        if not nounphrase.different(ch.docs[a.sent], a.token, ch.docs[b.sent], b.token, ch.word_genders):
+        docs = ch.docs[a.sent], ch.docs[b.sent]
+        if not nounphrase.different(docs[0], a.token, docs[1], b.token, ch.word_genders, described):
             return a, b.synset, zh.shared_noun(ch.zh[a.sent], ch.zh[b.sent])
     return None
 
@@ -175,6 +188,14 @@ def _names_again(earlier: str, later: str) -> str:
         if s.name == first[0].name or s.name in above or first[0].name in senses.hypernym_names(s):
             return s.name
     return ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _generalises(earlier: str, later: str) -> bool:
+    """Is the most frequent sense of ``later`` one or two WordNet links above that of ``earlier`` ("a
+    sparrow ... the bird", "a sedan ... the car")?"""
+    first, general = senses.senses(earlier, "n", 1), senses.senses(later, "n", 1)
+    return bool(first and general) and general[0].name in senses.above(first[0], 2)
 
 
 @dataclass(frozen=True)

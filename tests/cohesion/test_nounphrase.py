@@ -88,6 +88,12 @@ def test_different_referents(a, ka, b, kb, differ):
     assert different(doc(a), ka, doc(b), kb) is differ
 
 
+def test_descriptions_may_be_left_out_but_owners_still_differ():
+    south, partition = doc("the/DT south/JJ wall/NN"), doc("the/DT partition/NN wall/NN")
+    assert different(south, 2, partition, 2, described=False) is False
+    assert different(doc("his/PRP$ coat/NN"), 1, doc("her/PRP$ coat/NN"), 1, described=False) is True
+
+
 def test_a_noun_before_a_noun_is_a_modifier():
     assert modifier(doc("a/DT film/NN studio/NN"), 1) is True
     assert modifier(doc("the/DT film/NN ended/VBD"), 1) is False

@@ -43,6 +43,18 @@ def test_hypernyms_are_nltks(word):
     assert ours == theirs
 
 
+@pytest.mark.parametrize("word", ["sparrow", "song", "paris", "entity"])
+def test_above_is_nltks_hypernyms_up_to_two_links(word):
+    ours = [senses.above(s, 2) for s in senses.senses(word, "n")]
+    theirs = []
+    for s in wordnet().synsets(word, "n"):
+        one = s.hypernyms() + s.instance_hypernyms()
+        two = [h for o in one for h in o.hypernyms() + o.instance_hypernyms()]
+        theirs.append(frozenset(h.name() for h in one + two))
+    assert ours == theirs
+    assert senses.above(senses.senses(word, "n")[0], 0) == frozenset()
+
+
 def test_lexname_and_is_person_read_the_first_sense():
     assert (senses.lexname("stone"), senses.lexname("host"), senses.lexname("qwertyx")) == (
         "noun.object",

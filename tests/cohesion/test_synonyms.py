@@ -80,6 +80,21 @@ def test_without_a_pointer_or_a_link_first_senses_must_match(mined):
     assert mined("synonyms", "He grabbed a weapon.", "This apple was sweet.") == []
 
 
+def test_the_next_sentence_may_name_again_with_a_general_noun(mined):
+    # "the" and a most frequent sense one or two WordNet links above the earlier noun's
+    found = mined("synonyms", "She fed a sparrow.", "The bird sang.")
+    assert found == [("noun", (0, 10, 17, "sparrow"), (1, 4, 8, "bird"), "sparrow.n.01/bird.n.01")]
+    # the general noun may describe it with new words
+    found = mined("synonyms", "She fed the tame sparrow.", "The little brown bird sang.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("sparrow", "bird")]
+    # farther, without "the", too general, or below rather than above: left out
+    assert mined("synonyms", "She fed a sparrow.", "Nobody spoke.", "The bird sang.") == []
+    assert mined("synonyms", "She fed a sparrow.", "Her bird sang.") == []
+    assert mined("synonyms", "She fed a sparrow.", "A bird sang.") == []
+    assert mined("synonyms", "She fed a sparrow.", "The animal sang.") == []  # five links above
+    assert mined("synonyms", "She fed a bird.", "The sparrow sang.") == []  # below, not above
+
+
 def test_same_lemma_is_repetition_not_synonym(mined):
     assert mined("synonyms", "The stone fell.", "A stone hit him.") == []
 
@@ -99,8 +114,10 @@ def test_a_shared_chinese_noun_is_recorded_as_evidence():
     assert [(c.a.text, c.b.text, c.evidence) for c in found if c.phenomenon == "synonyms"] == [
         ("stone", "rock", "zh_shared=石头")
     ]
-    prairie = mine(["They crossed the prairie.", "The grassland was dry."], ["草原。", "草原。"])
-    assert [c for c in prairie if c.phenomenon == "synonyms"] == []  # first senses differ
+    prairie = mine(
+        ["They crossed the prairie.", "Nobody spoke.", "The grassland was dry."], ["草原。", "", "草原。"]
+    )
+    assert [c for c in prairie if c.phenomenon == "synonyms"] == []  # first senses differ, two sentences on
 
 
 def test_by_synset_groups_a_sentences_nouns_by_sense_in_order():
