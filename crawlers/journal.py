@@ -119,24 +119,32 @@ def _same_text(old: dict[str, Any], new: dict[str, Any]) -> bool:
 
 
 class JournalWriter:
-    """Appends records, one flushed and fsynced line each; a line torn by a killed crawl is ended first, so
-    the first new record starts on a fresh line (instead of being glued to the torn one and lost with it)."""
+    """Appends records, one fsynced line each; a line torn by a killed crawl is ended first, so the first new
+    record starts on a fresh line (instead of being glued to the torn one and lost with it). A write that
+    fails (a full disk) is an ``OSError`` naming the journal; a line it cut short is torn like a kill's."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         check_journal(path)
+        self.path = path
         torn = _ends_torn(path)
-        self._handle = open(path, "a", encoding="utf-8")
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
         if torn:
-            self._handle.write("\n")
+            self._write(b"\n")
 
     def append(self, record: dict[str, Any]) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        self._write((json.dumps(record, ensure_ascii=False) + "\n").encode())
+
+    def _write(self, data: bytes) -> None:
+        try:
+            while data:  # a write may take only part of the bytes
+                data = data[os.write(self._fd, data) :]
+            os.fsync(self._fd)
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, str(self.path)) from None
 
     def close(self) -> None:
-        self._handle.close()
+        os.close(self._fd)
 
 
 def _ends_torn(path: Path) -> bool:
@@ -146,6 +154,9 @@ def _ends_torn(path: Path) -> bool:
     with open(path, "rb") as handle:
         handle.seek(-1, os.SEEK_END)
         return handle.read(1) != b"\n"
+
+
+JOURNAL_ERRNO = "journal/errno"  # the crawl's stat: the error number of a journal write that failed
 
 
 class JournalPipeline:
@@ -168,7 +179,19 @@ class JournalPipeline:
         self.writer.close()
 
     def process_item(self, item: dict[str, Any]) -> dict[str, Any]:
-        self.writer.append(item)
+        """Journal ``item``; once a write has failed (a full disk), the crawl stops with the error in the stats
+        (``JOURNAL_ERRNO``) and no more is written: what was not journaled is fetched by the next run."""
+        stats = self.crawler.stats
+        if stats.get_value(JOURNAL_ERRNO) is not None:
+            return item
+        try:
+            self.writer.append(item)
+        except OSError as err:
+            from scrapy.utils.defer import deferred_from_coro
+
+            stats.set_value(JOURNAL_ERRNO, err.errno)
+            deferred_from_coro(self.crawler.engine.close_spider_async(reason="journal_error"))
+            return item
         if item["type"] in ("failure", "toc_failure"):
-            self.crawler.stats.inc_value(f"failed/{item['reason']}")
+            stats.inc_value(f"failed/{item['reason']}")
         return item

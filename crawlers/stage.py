@@ -102,8 +102,8 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
                 recheck=settings.recheck,
             )
     except Exception as err:  # noqa: BLE001 - fault isolation: this side fails by name, the other books build
-        if _folder_in_place_of_output(err, inputs.journal):
-            raise  # the output folder's fault, not the book's: the task fails, naming the folder
+        if _output_fault(err, inputs.journal):
+            raise  # the output folder's fault, not the book's: the task fails, naming the file
         where = inputs.local_file or inputs.toc
         crashed = _side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")
         # the chapters journaled before stand, as where the table of contents fails: written as none, a
@@ -118,9 +118,10 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     return _result(rows, failures, report, inputs)
 
 
-def _folder_in_place_of_output(err: Exception, journal: Path) -> bool:
-    """Whether ``err`` is a folder met in place of the side's journal or its log file."""
-    return isinstance(err, IsADirectoryError) and err.filename in (
+def _output_fault(err: Exception, journal: Path) -> bool:
+    """Whether ``err`` is the side's journal or its log file that could not be written: a folder in its place,
+    a full disk (its chapters are fetched again by the next run, not rejected as failed fetches)."""
+    return isinstance(err, OSError) and err.filename in (
         str(journal),
         str(journal.with_suffix(".log")),
     )
@@ -134,12 +135,17 @@ def side_failure(result: StageResult, book_id: str, lang: str) -> str | None:
     return None
 
 
-def due_reasons(last: dict[str, Any], run_id: str, refresh: str) -> list[str]:
+def due_reasons(last: dict[str, Any], run_id: str, refresh: str, since: float | None = None) -> list[str]:
     """A crawl's own reasons to run again, judged on what its last run recorded (``last``: its ``failed``
-    count, ``run_id`` and ``refresh`` token): failed chapters or a blocked site are retried by the next
-    run (another ``run_id``); a new ``refresh`` token refetches the table of contents."""
+    count, ``run_id``, ``refresh`` token and the time it ``started``): failed chapters or a blocked site are
+    retried by the next run (another ``run_id``); a new ``refresh`` token refetches the table of contents,
+    unless a crawl started at or after ``since`` (seconds since the epoch) did: that of another update, run
+    meanwhile beside this one through one luigid, fetched it as fresh as this one would."""
     reasons = ["failed chapters to retry"] if last.get("failed") and last.get("run_id") != run_id else []
-    return reasons + ([f"refresh {refresh}"] if refresh and last.get("refresh") != refresh else [])
+    fresh = since is not None and last.get("started", float("-inf")) >= since
+    return reasons + (
+        [f"refresh {refresh}"] if refresh and last.get("refresh") != refresh and not fresh else []
+    )
 
 
 def _result(

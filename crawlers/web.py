@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from errno import EIO
 import subprocess
 import sys
 import time
@@ -28,6 +29,7 @@ from crawlers.profile import Selectors, Site
 from core.processes import die_with
 from core.rejection import last_line
 from core.storage import temporary_folder
+from crawlers.journal import JOURNAL_ERRNO
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
 RETRY_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
@@ -42,6 +44,11 @@ REPORT_STATS = {
 
 
 EXTENSIONS_USED = ("scrapy.extensions.corestats.CoreStats", "scrapy.extensions.throttle.AutoThrottle")
+
+
+JOURNAL_FAILED = (
+    75  # the crawl process's exit status where a journal write failed; its error number on stderr
+)
 
 
 class CrawlError(RuntimeError):
@@ -145,6 +152,9 @@ def _run_in_this_process(job: dict[str, Any]) -> None:
     )
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats else {}
+    if (errno := stats.get(JOURNAL_ERRNO)) is not None:  # no report: the disk may have no room for it
+        print(errno, file=sys.stderr)
+        sys.exit(JOURNAL_FAILED)
     report = {name: int(stats.get(key, 0)) for key, name in REPORT_STATS.items()}
     report["status_counts"] = {
         key.rsplit("/", 1)[-1]: value
@@ -204,6 +214,9 @@ def crawl(
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         report_path = Path(job["report"])
+        if result.returncode == JOURNAL_FAILED:
+            errno = int(last_line(result.stderr, str(EIO)))
+            raise OSError(errno, os.strerror(errno), str(journal))
         if result.returncode != 0 or not report_path.exists():
             raise CrawlError(_failed(job["toc_url"], site.name, result, log_file))
         return json.loads(report_path.read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ import json
 import logging
 import signal
 import sys
+import time
 from contextlib import nullcontext
 
 from pipeline import luigi_config
@@ -55,14 +56,18 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
 
 def cmd_update(args: argparse.Namespace) -> int:
+    since = time.time()  # a crawl started from now on refreshes for this update (another update's included)
     target = Target.of(args)
     date = args.date or datetime.date.today()
     print(
         f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only",
         file=sys.stderr,
     )
-    stages = tasks.BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck)
-    unfinished = build(target, [*stages, [tasks.UpdateCorpus(**target.params, date=date)]], args)
+    stages = tasks.BuildCorpus(**target.params).stages(
+        refresh=date.isoformat(), recheck=args.recheck, since=since
+    )
+    update = tasks.UpdateCorpus(**target.params, date=date, since=since)
+    unfinished = build(target, [*stages, [update]], args)
     print_summary(target, unfinished)
     return finish(target, unfinished)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,13 +51,18 @@ class CrawlBook(BookTask):
     """Fetch one book's table of contents and new chapters in one language; write its raw shard.
 
     With ``refresh`` set (``make update`` passes the date), the task is complete only once it has
-    crawled for that token, so every table of contents is refetched; chapters already in the crawl
-    journal are never fetched again. Chapters that failed (and a site that served a challenge page)
+    crawled for that token, or (``since``, the update's start) since the update started, so every table of
+    contents is refetched; chapters already in the crawl journal are never fetched again. The token is no
+    part of the task's id: two updates of different dates write the same files, and through one luigid the
+    second takes the first's crawl (run meanwhile) as its own instead of crawling again. Chapters that failed (and a site that served a challenge page)
     are recorded as rejections and retried by the next run (the next ``run_id``).
     """
 
     lang = luigi.ChoiceParameter(choices=["zh", "en"])
     refresh = luigi.Parameter(default="", significant=False)
+    since = luigi.OptionalFloatParameter(
+        default=None, significant=False, description="a crawl started since (epoch seconds) is this refresh's"
+    )
     recheck = luigi.BoolParameter(default=False, significant=False, description="refetch known chapters too")
 
     @property
@@ -101,11 +107,12 @@ class CrawlBook(BookTask):
         """Done when crawled (for this refresh token, if any) with nothing left failed or blocked."""
         from crawlers.stage import due_reasons
 
-        return due_reasons(extra, str(self.run_id), str(self.refresh))
+        return due_reasons(extra, str(self.run_id), str(self.refresh), self.since)
 
     def run(self) -> None:
         from crawlers.stage import CrawlInputs, CrawlSettings, crawl_side, side_failure
 
+        started = time.time()
         book_id, lang = str(self.book_id), str(self.lang)
         source = self.cfg.book(book_id).sources[lang]
         raw_path = self.output_paths()[0]  # the last completed crawl
@@ -123,7 +130,9 @@ class CrawlBook(BookTask):
             self.local_file(),
         )
         result = crawl_side(inputs, CrawlSettings(recheck=bool(self.recheck)))
-        self.write_stage("raw_chapters", result, refresh=str(self.refresh), failed=len(result.rejections))
+        self.write_stage(
+            "raw_chapters", result, refresh=str(self.refresh), started=started, failed=len(result.rejections)
+        )
         if failed := side_failure(result, book_id, lang):  # the build fails at its end, with this line
             self.record_failure(failed)
         log.info(
@@ -317,10 +326,11 @@ class BuildCorpus(StageTask):
     """
 
     def stages(
-        self, until: str | None = None, refresh: str = "", recheck: bool = False
+        self, until: str | None = None, refresh: str = "", recheck: bool = False, since: float | None = None
     ) -> list[list[StageTask]]:
         """The build as successive task graphs, this task last: crawl (only when refreshing or stopping
-        there), clean, dedup, books through filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
+        there; ``refresh``, ``recheck`` and ``since`` as ``CrawlBook``'s), clean, dedup, books through
+        filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
 
         ``run`` (and ``UpdateCorpus.run``) yield them; the CLI runs each as its own static Luigi build,
         so every worker sharing a central scheduler registers every task of a stage and can run it.
@@ -331,7 +341,7 @@ class BuildCorpus(StageTask):
         if refresh or until == "crawl":
             stages.append(
                 [
-                    self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck)
+                    self.clone(CrawlBook, book_id=b, lang=lang, refresh=refresh, recheck=recheck, since=since)
                     for b in books
                     for lang in ("zh", "en")
                 ]
@@ -544,6 +554,9 @@ class UpdateCorpus(StageTask):
     """
 
     date = luigi.DateParameter()
+    since = luigi.OptionalFloatParameter(
+        default=None, significant=False, description="the update's start (epoch seconds): CrawlBook's since"
+    )
 
     @property
     def unit(self) -> str:
@@ -556,7 +569,7 @@ class UpdateCorpus(StageTask):
         return self.output_paths()[0].exists()
 
     def run(self) -> Iterator[Any]:
-        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit)
+        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit, since=self.since)
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
         for stage in build:
             yield stage

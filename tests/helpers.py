@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -57,6 +60,18 @@ def params(config: Path) -> dict[str, str]:
 def target(config: Path) -> list[str]:
     """Command-line options that build ``config`` into ``output_of(config)``."""
     return ["--config", str(config), "--output", str(output_of(config))]
+
+
+@contextmanager
+def file_size_limit(size: int) -> Iterator[None]:
+    """A full disk, as far as writing goes: no file of this process or the processes it starts grows past
+    ``size`` bytes (a write past it fails with ``EFBIG``, as one on a full disk with ``ENOSPC``)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 
 
 def closed_port() -> int:

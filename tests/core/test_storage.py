@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from core import storage
+from tests.helpers import file_size_limit
 
 ROW = {
     "stage": "filter",
@@ -118,19 +119,13 @@ def test_a_write_cut_short_by_a_full_disk_names_the_file_and_keeps_the_previous_
     """A full disk (here the file size limit, which fails a write the same way) failed a task with
     "[Errno 27] File too large" naming no file."""
     import errno
-    import resource
 
     path = tmp_path / "r.parquet"
     storage.write_table([ROW], "rejected", path)
     before = path.read_bytes()
     rows = [{**ROW, "item_id": f"b/{n}", "detail": f"{n:x}" * 40} for n in range(2000)]
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))
-    try:
-        with pytest.raises(OSError) as err:
-            storage.write_table(rows, "rejected", path)
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    with file_size_limit(4096), pytest.raises(OSError) as err:
+        storage.write_table(rows, "rejected", path)
     assert (err.value.errno, err.value.filename) == (errno.EFBIG, str(path))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]

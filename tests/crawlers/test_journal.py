@@ -158,3 +158,25 @@ def test_a_named_pipe_in_place_of_a_journal_is_a_damaged_file_not_a_wait_for_eve
             str(err.value)
             == f"{tmp_path}/bk.jsonl: a named pipe or a device, not a crawl journal: remove it, then run the build again"
         )
+
+
+def test_a_write_cut_short_by_a_full_disk_names_the_journal_and_the_rerun_starts_a_fresh_line(tmp_path):
+    """A failed write named no file (nor did the crawl: the chapter became a failed fetch)."""
+    import errno
+
+    import pytest
+
+    from tests.helpers import file_size_limit
+
+    path = tmp_path / "j.jsonl"
+    writer = JournalWriter(path)
+    writer.append(TOC)
+    with file_size_limit(path.stat().st_size + 40), pytest.raises(OSError) as err:
+        writer.append(_chapter("http://s/1", "甲。" * 50))
+    writer.close()
+    assert (err.value.errno, err.value.filename) == (errno.EFBIG, str(path))
+    assert path.stat().st_size == len(json.dumps(TOC, ensure_ascii=False).encode()) + 1 + 40  # a torn line
+    writer = JournalWriter(path)  # the rerun
+    writer.append(_chapter("http://s/2", "乙。"))
+    writer.close()
+    assert set(read_journal(path).chapters) == {"http://s/2"}

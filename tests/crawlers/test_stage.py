@@ -143,7 +143,40 @@ def test_due_reasons(last, run_id, refresh, reasons):
     assert due_reasons(last, run_id, refresh) == reasons
 
 
+def test_a_crawl_started_since_the_update_began_is_its_refresh_whatever_its_token():
+    last = {"failed": 0, "run_id": "r0", "refresh": "2026-12-01", "started": 100.0}
+    assert due_reasons(last, "r1", "2026-12-02", since=100.0) == []
+    assert due_reasons(last, "r1", "2026-12-02", since=100.5) == ["refresh 2026-12-02"]
+    assert due_reasons({"refresh": "2026-12-01"}, "r1", "2026-12-02", since=0.0) == ["refresh 2026-12-02"]
+
+
 def test_source_file_is_the_toc_beside_the_config_for_a_local_site_only(tmp_path):
     web = Site(name="w", lang="en", url="http://x.test/", serve=None, selectors=None)  # type: ignore[arg-type]
     assert source_file(EPUB_SITE, "books/lamp.epub", tmp_path) == tmp_path / "books" / "lamp.epub"
     assert source_file(web, "toc.html", tmp_path) is None
+
+
+@pytest.mark.slow
+def test_a_journal_write_failing_on_a_full_disk_fails_the_crawl_naming_the_journal_and_the_rerun_fetches_it(
+    demo_config,
+):
+    """A web crawl whose journal the disk had no room for recorded each chapter left as a failed fetch
+    (``fetch_failed``, "not fetched"), a rejection of the book's, not a storage error naming the file."""
+    import errno
+
+    from crawlers.journal import read_journal
+    from pipeline.config import load_config
+    from tests.helpers import file_size_limit
+
+    config = load_config(demo_config)
+    book = config.books[0]
+    source = book.sources["zh"]
+    inputs = CrawlInputs(
+        book.book_id, "zh", config.sites[source.site], source.toc, demo_config.parent / "j.jsonl", {}
+    )
+    with file_size_limit(6000), pytest.raises(OSError) as err:
+        crawl_side(inputs)
+    assert (err.value.errno, err.value.filename) == (errno.EFBIG, str(inputs.journal))
+    rerun = crawl_side(inputs)  # every chapter of the table of contents, none rejected
+    assert (len(rerun.rows), rerun.rejections) == (len(read_journal(inputs.journal).toc), [])
+    assert len(rerun.rows) > 1

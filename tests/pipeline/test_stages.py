@@ -32,7 +32,7 @@ def test_stages_in_order_each_stopping_where_asked(tmp_path):
 
 def test_update_yields_the_refreshed_crawls_then_the_build(tmp_path):
     config = write_config(tmp_path, books=["city-star"])
-    update = UpdateCorpus(**params(config), date=datetime.date(2026, 11, 30))
-    refreshed = BuildCorpus(**params(config)).stages(refresh="2026-11-30")
-    assert [t.refresh for t in refreshed[0]] == ["2026-11-30", "2026-11-30"]
+    update = UpdateCorpus(**params(config), date=datetime.date(2026, 11, 30), since=1.5)
+    refreshed = BuildCorpus(**params(config)).stages(refresh="2026-11-30", since=1.5)
+    assert [(t.refresh, t.since) for t in refreshed[0]] == [("2026-11-30", 1.5), ("2026-11-30", 1.5)]
     assert list(islice(update.run(), len(refreshed))) == refreshed  # what it writes waits for them to run

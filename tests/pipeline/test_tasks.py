@@ -158,6 +158,25 @@ def test_a_crawl_reruns_for_failed_chapters_in_a_new_run_and_for_a_new_refresh_t
     assert crawl.rerun_reasons(None, {}) == ["not built", "refresh 2026-12-01"]
 
 
+def test_a_crawl_started_since_an_update_began_is_that_updates_refresh_whatever_its_date(demo):
+    """Two updates of different dates through one luigid share each crawl's task id (they write the same
+    files); the second waited for the first's crawl, found its own date not recorded, and crawled again
+    (72 s for both on the demo, where one takes 13 s). A crawl started since it began is its refresh."""
+    import time
+
+    since = time.time()
+    first = CrawlBook(
+        **demo, book_id="city-star", lang="zh", run_id="run-1", refresh="2026-12-01", since=since
+    )
+    assert luigi.build([first], local_scheduler=True, log_level="WARNING")
+    second = CrawlBook(
+        **demo, book_id="city-star", lang="zh", run_id="run-2", refresh="2026-12-02", since=since
+    )
+    assert (second.task_id, second.why_stale()) == (first.task_id, None)
+    later = CrawlBook(**second.param_kwargs | {"since": time.time()})
+    assert later.why_stale() == "refresh 2026-12-02"
+
+
 def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
     assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({"failed_run": "run-1"}) == [
         "cleaning failed in an earlier run"
