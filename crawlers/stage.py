@@ -107,7 +107,7 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         where = inputs.local_file or inputs.toc
         crashed = _side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")
         # the chapters journaled before stand, as where the table of contents fails: written as none, a
-        # crawl that could not start (a full disk) emptied the book's raw table and every stage after it
+        # crawl that could not start emptied the book's raw table and every stage after it
         rows, failures = raw_rows(read_journal(inputs.journal), book_id, lang, site.name)
         return _result(rows, [*failures, crashed], {}, inputs)
     state = read_journal(inputs.journal)
@@ -119,12 +119,11 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
 
 
 def _output_fault(err: Exception, journal: Path) -> bool:
-    """Whether ``err`` is the side's journal or its log file that could not be written: a folder in its place,
-    a full disk (its chapters are fetched again by the next run, not rejected as failed fetches)."""
-    return isinstance(err, OSError) and err.filename in (
-        str(journal),
-        str(journal.with_suffix(".log")),
-    )
+    """Whether ``err`` is a file of the side's crawl folder that could not be written (its journal, log file,
+    or the crawl's job files): a folder in its place, a full disk. The chapters not journaled are fetched by
+    the next run, not rejected as failed fetches or the side as unreadable."""
+    named = err.filename if isinstance(err, OSError) else None
+    return isinstance(named, str) and Path(named).absolute().is_relative_to(journal.parent.absolute())
 
 
 def side_failure(result: StageResult, book_id: str, lang: str) -> str | None:

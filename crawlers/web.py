@@ -28,7 +28,7 @@ from crawlers.serve import serve_folder
 from crawlers.profile import Selectors, Site
 from core.processes import die_with
 from core.rejection import last_line
-from core.storage import temporary_folder
+from core.storage import temporary_folder, write_bytes
 from crawlers.journal import JOURNAL_ERRNO
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
@@ -206,7 +206,7 @@ def crawl(
             "parent_pid": os.getpid(),
         }
         job_path = Path(tmp) / "job.json"
-        job_path.write_text(json.dumps(job), encoding="utf-8")
+        write_bytes(job_path, json.dumps(job).encode())  # a failed write names the file
         result = subprocess.run(
             [sys.executable, "-m", "crawlers.web", str(job_path)],
             capture_output=True,
