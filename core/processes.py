@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 REDELIVERY_DELAY = 0.05  # seconds: the finalizer that dropped an interrupt has returned by then
@@ -29,6 +30,17 @@ def die_with(parent: int) -> None:
     _prctl()(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != parent:  # it died before the line above
         os._exit(1)
+
+
+def started() -> float:
+    """When this process started, in seconds since the epoch: from its start in ``/proc`` (Linux), before the
+    imports of a command; where that cannot be read, now."""
+    try:
+        fields = Path("/proc/self/stat").read_text(encoding="utf-8").rpartition(")")[2].split()
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc; no CLOCK_BOOTTIME (not Linux)
+        return time.time()
+    return time.time() - age
 
 
 def ready_to_fork() -> None:

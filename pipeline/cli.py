@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 # first: from here on, Ctrl-C while the rest imports is one line (core.processes.quiet_start)
-from core.processes import Terminated, end_process, exit_status, quiet_interrupts
+from core.processes import Terminated, end_process, exit_status, quiet_interrupts, started
 
 import argparse
 import configparser
@@ -13,7 +13,6 @@ import json
 import logging
 import signal
 import sys
-import time
 from contextlib import nullcontext
 
 from pipeline import luigi_config
@@ -56,7 +55,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
 
 def cmd_update(args: argparse.Namespace) -> int:
-    since = time.time()  # a crawl started from now on refreshes for this update (another update's included)
+    since = started()  # a crawl started since this command did refreshes for it (another update's included)
     target = Target.of(args)
     date = args.date or datetime.date.today()
     print(

@@ -127,3 +127,17 @@ def test_quiet_interrupts_takes_over_from_quiet_start_and_gives_it_back(monkeypa
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def test_started_is_when_the_process_started_not_when_it_is_asked():
+    """An update took its start as the time its command had imported its modules: a crawl that another update
+    began meanwhile was not its refresh, and it crawled again."""
+    import subprocess
+    import sys
+
+    code = "import time; time.sleep(1); from core.processes import started; print(time.time() - started())"
+    before = time.time()
+    age = float(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    )
+    assert 1 <= age < time.time() - before + 0.05  # its sleep and its start, not the moment it asked
