@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from core.arg_types import OneLineParser, shown, whole
+from core.arg_types import OneLineParser, output_folder, shown, whole
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--keep",
-        type=Path,
+        type=output_folder,
         help="build in this folder and keep it (default: a temporary one; seed-S under it for a range)",
     )
     args = parser.parse_args(argv)

@@ -106,3 +106,15 @@ def test_passages_are_crawled_built_and_scored_end_to_end(tmp_path, capsys):
         "data --method default --paragraphs exact: end to end 12/12 lines recovered (1.000)"
     )
     assert (tmp_path / "build" / "site" / "zh" / "book" / "webfiction" / "index.html").is_file()
+
+
+def test_a_file_to_keep_the_build_in_is_refused_before_any_build(tmp_path, capsys):
+    file = tmp_path / "notes.txt"
+    file.write_text("x", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path), "--keep", str(file)])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        f"python -m evals.site: error: argument --keep: {str(file)!r}: {file} is a file, not a folder"
+        " (see python -m evals.site --help)\n"
+    )
