@@ -46,8 +46,8 @@ class YamlProblem(ValueError):
 
 def read_yaml(path: Path) -> Any:
     """``load_yaml`` of a UTF-8 file, read no further than ``MAX_BYTES``; a named pipe or a device is
-    refused (opening one could wait for a writer, or read, for ever), and so is text in another
-    encoding, naming it (UTF-16 or UTF-32) or the line of the first byte UTF-8 cannot read."""
+    refused (opening one could wait for a writer, or read, for ever), and so are binary data and text in
+    another encoding, naming it (UTF-16 or UTF-32) or the line of the first byte UTF-8 cannot read."""
     if not_a_regular_file(path) and not path.is_dir():  # a folder is the opener's IsADirectoryError
         raise YamlProblem("(file)", "a named pipe or a device, not a config file")
     with path.open("rb") as handle:
@@ -55,7 +55,7 @@ def read_yaml(path: Path) -> Any:
     if len(data) > MAX_BYTES:
         raise YamlProblem("(file)", f"larger than {MAX_BYTES // (1024 * 1024)} MB")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or 0 in data[:2]:  # a BOM, or an ASCII character's zero
-        raise YamlProblem("(file)", "UTF-16 or UTF-32 text: save it as UTF-8")
+        raise YamlProblem("(file)", _wide_or_binary(data))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -63,6 +63,20 @@ def read_yaml(path: Path) -> Any:
         problem = f"not UTF-8 text (byte 0x{data[err.start]:02x} in line {line}): save it as UTF-8"
         raise YamlProblem("(file)", problem) from None
     return load_yaml(text)
+
+
+def _wide_or_binary(data: bytes) -> str:
+    """The problem of a file that opens with a byte order mark or a zero byte: UTF-16 or UTF-32 text
+    (naming which), or binary data (an image, an archive, zeros) whose characters in both are not text."""
+    for codec in ("utf-32", "utf-16", "utf-32-be", "utf-16-be"):  # with a mark, else little-endian first
+        try:
+            text = data.decode(codec).removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            continue
+        if "".join(text.split()).isprintable():
+            return f"{codec[:6].upper()} text: save it as UTF-8"
+    nul = data.find(0)
+    return "binary data, not a config file" + (f" (a NUL byte at byte offset {nul})" if nul >= 0 else "")
 
 
 def load_yaml(text: str) -> Any:

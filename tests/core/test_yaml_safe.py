@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.yaml_safe import YamlProblem, load_yaml
+from core.yaml_safe import YamlProblem, load_yaml, read_yaml
 
 
 def _bomb(levels: int = 9) -> str:
@@ -102,3 +102,26 @@ def test_without_libyaml_the_same_data_and_problems(monkeypatch, libyaml):
         "line 1, column 17",
         "not valid YAML: expected ',' or ']', but got '<stream end>'",
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ("a: 1\n".encode("utf-16"), "UTF-16 text: save it as UTF-8"),
+        ("a: 1\n".encode("utf-16-be"), "UTF-16 text: save it as UTF-8"),
+        ("a: 甲\n".encode("utf-32"), "UTF-32 text: save it as UTF-8"),
+        ("a: 1\n".encode("utf-32-be"), "UTF-32 text: save it as UTF-8"),
+        (b"\x00" * 64, "binary data, not a config file (a NUL byte at byte offset 0)"),
+        (
+            b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00",
+            "binary data, not a config file (a NUL byte at byte offset 0)",
+        ),
+        (b"\xff\xfe\x00\xd8\x01\x02", "binary data, not a config file (a NUL byte at byte offset 2)"),
+    ],
+)
+def test_a_file_in_utf16_or_utf32_is_named_so_and_binary_data_as_binary(tmp_path, data, problem):
+    path = tmp_path / "config.yaml"
+    path.write_bytes(data)
+    with pytest.raises(YamlProblem) as err:
+        read_yaml(path)
+    assert (err.value.where, str(err.value)) == ("(file)", problem)

@@ -355,7 +355,7 @@ def test_missing_and_unparsable_files(tmp_path):
         (tmp_path / "utf16.yaml").write_bytes(utf16)
         with pytest.raises(ConfigError) as err:
             load_config(tmp_path / "utf16.yaml")
-        assert str(err.value) == f"{tmp_path / 'utf16.yaml'}: (file): UTF-16 or UTF-32 text: save it as UTF-8"
+        assert str(err.value) == f"{tmp_path / 'utf16.yaml'}: (file): UTF-16 text: save it as UTF-8"
     broken = tmp_path / "broken.yaml"
     broken.write_text("sites: [unclosed", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid YAML"):
