@@ -74,9 +74,9 @@ def cmd_update(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from exports.stage import FORMATS
 
-    formats = list(FORMATS) if args.formats in ("all", "") else args.formats.replace(",", " ").split()
+    formats = list(FORMATS) if args.formats == "all" else args.formats.replace(",", " ").split()
     unknown = sorted(set(formats) - set(FORMATS))
-    if not formats:  # only commas: no format named (an empty --formats is all of them)
+    if not formats:  # empty, blank or only commas (an unset variable): no format named
         print(f"no export format in {args.formats!r} (known: {', '.join(FORMATS)}, or all)", file=sys.stderr)
         return 2
     if unknown:
