@@ -4,7 +4,8 @@ Normalisation is deliberately narrower than NFKC: Chinese full-width punctuation
 is meaning-bearing and stays as it is. Only compatibility characters that break matching are
 folded: full-width ASCII letters and digits (and, in English text, all full-width ASCII),
 Latin ligatures, odd spaces. Text is NFC-composed, control and zero-width characters are
-dropped, runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
+dropped (those ``str.splitlines`` breaks at, such as U+0085 and form feed, end a line first; the
+others are counted), runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ _INVISIBLE = [
     0xFEFF,
 ]
 _CONTROL = [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]
+# The control characters that are no line break to ``str.splitlines`` (those end a line): counted as deleted
+_DELETED_CONTROL = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c in _CONTROL if len(f"a{chr(c)}b".splitlines()) == 1) + "]"
+)
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}]) +(?=[{_CJK}])")
 _DROPPED = dict.fromkeys(_INVISIBLE + _CONTROL)  # deleted
@@ -112,11 +117,13 @@ def global_boilerplate() -> Boilerplate:
 class CleanText:
     paragraphs: list[str]
     removed: Counter[str]  # boilerplate lines removed, by class
+    controls: int = 0  # control characters deleted (\x07, \x1b, C1 ...; not those that break a line)
 
 
 def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
-    """Normalise every line of ``text`` and drop empty and boilerplate lines (``RegexTimeout`` when a site
-    pattern exceeds its time on a line, or on all the lines of ``text``)."""
+    """Normalise every line of ``text`` and drop empty and boilerplate lines, counting the control
+    characters deleted (``RegexTimeout`` when a site pattern exceeds its time on a line, or on all the
+    lines of ``text``)."""
     paragraphs, removed = [], Counter()
     budget = Budget()
     for raw in text.splitlines():
@@ -127,7 +134,7 @@ def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
             removed[kind] += 1
         else:
             paragraphs.append(line)
-    return CleanText(paragraphs, removed)
+    return CleanText(paragraphs, removed, len(_DELETED_CONTROL.findall(text)))
 
 
 @dataclass(frozen=True)

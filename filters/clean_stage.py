@@ -53,9 +53,14 @@ def _chars(text: str) -> int:
 
 
 def _clean_chapter(
-    raw: dict, boilerplate: Boilerplate, removed: Counter[str], mojibake: MojibakeConfig
+    raw: dict,
+    boilerplate: Boilerplate,
+    removed: Counter[str],
+    deleted: Counter[str],
+    mojibake: MojibakeConfig,
 ) -> dict | Rejection:
-    """One RAW_CHAPTERS row -> its CLEAN_CHAPTERS row or a rejection; counts removed lines."""
+    """One RAW_CHAPTERS row -> its CLEAN_CHAPTERS row or a rejection; counts removed lines and deleted
+    characters."""
     lang, title = raw["lang"], raw["title"] or ""
     if (size := _chars(raw["text"] or "")) > MAX_SPLIT_CHARS:  # pages of megabytes, before any work on them
         return Rejection("chapter_too_long", f"{size} characters (cap {MAX_SPLIT_CHARS})")
@@ -70,6 +75,7 @@ def _clean_chapter(
         return Rejection(err.reason, err.detail)
     paragraphs, n_title = strip_title(cleaned.paragraphs, title)
     removed.update(cleaned.removed + Counter(title=n_title))
+    deleted["control"] += cleaned.controls
     sentences = split_sentences(paragraphs, lang)
     if not sentences:
         return Rejection("empty_chapter", "no text left after cleaning")
@@ -99,16 +105,19 @@ def clean_book(
     on the raw text with ``mojibake``), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
     ``leave_notice``, ``thanks_note``, ``on_shelf_notice``), ``chapter_too_long`` (raw text over
     ``text.sentences.MAX_SPLIT_CHARS``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
-    ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles).
+    ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles), and
+    ``removed_chars``: characters deleted per kind ("control": control characters, ``filters.clean``).
     """
     patterns = {lang: site_boilerplate(boilerplate, lang) for lang in ("zh", "en")}
-    rows, rejected, removed = [], [], Counter()
+    rows, rejected, removed, deleted = [], [], Counter(), Counter()
     for raw in raw_rows:
-        result = _clean_chapter(raw, patterns[raw["lang"]], removed, mojibake)
+        result = _clean_chapter(raw, patterns[raw["lang"]], removed, deleted, mojibake)
         if isinstance(result, Rejection):
             rejected.append(result.row("clean", raw["raw_id"], raw["book_id"], raw["lang"]))
         else:
             rows.append(result)
     return StageResult(
-        rows, rejected, stage_stats(len(raw_rows), rows, rejected, removed_lines=dict(removed))
+        rows,
+        rejected,
+        stage_stats(len(raw_rows), rows, rejected, removed_lines=dict(removed), removed_chars=dict(deleted)),
     )
