@@ -13,6 +13,7 @@ import json
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 from contextlib import nullcontext
 
 from pipeline import luigi_config
@@ -71,18 +72,25 @@ def cmd_update(args: argparse.Namespace) -> int:
     return finish(target, unfinished)
 
 
+def export_formats(text: str, known: Sequence[str]) -> list[str]:
+    """The formats ``--formats`` names (commas or spaces between; "all" among them: every one of
+    ``known``); ValueError for a name not known, or for none (empty, blank, only commas: an unset
+    variable)."""
+    names = text.replace(",", " ").split()
+    if not names:
+        raise ValueError(f"no export format in {text!r} (known: {', '.join(known)}, or all)")
+    if unknown := sorted(set(names) - {*known, "all"}):
+        raise ValueError(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(known)})")
+    return list(known) if "all" in names else list(dict.fromkeys(names))
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from exports.stage import FORMATS
 
-    formats = list(FORMATS) if args.formats == "all" else args.formats.replace(",", " ").split()
-    unknown = sorted(set(formats) - set(FORMATS))
-    if not formats:  # empty, blank or only commas (an unset variable): no format named
-        print(f"no export format in {args.formats!r} (known: {', '.join(FORMATS)}, or all)", file=sys.stderr)
-        return 2
-    if unknown:
-        print(
-            f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(FORMATS)})", file=sys.stderr
-        )
+    try:
+        formats = export_formats(args.formats, list(FORMATS))
+    except ValueError as err:
+        print(err, file=sys.stderr)
         return 2
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)

@@ -16,7 +16,7 @@ from core import storage
 from core.storage import write_table
 from pipeline import cli
 from pipeline.lock import build_lock
-from pipeline.cli import main
+from pipeline.cli import export_formats, main
 from pipeline.output_folder import held_books
 from tests.exports.synthetic import write_book
 from tests.helpers import output_of, target, write_config
@@ -368,3 +368,14 @@ def test_inspect_of_a_chapter_whose_stats_are_json_of_another_shape_is_one_line(
 def test_an_empty_input_path_is_refused_not_read_as_the_current_folder(capsys, argv):
     err = _parse_error(capsys, *argv)
     assert "'' is not a path (an unset variable? write . for the current folder)" in err
+
+
+def test_export_formats_take_all_among_them_blanks_around_and_a_name_once():
+    known = ["parquet", "text", "tmx"]
+    assert export_formats(" all ", known) == known  # was: "unknown export format(s): all"
+    assert export_formats("text,all", known) == known
+    assert export_formats("tmx, text tmx", known) == ["tmx", "text"]
+    with pytest.raises(
+        ValueError, match=r"^unknown export format\(s\): bogus \(known: parquet, text, tmx\)$"
+    ):
+        export_formats("all,bogus", known)
