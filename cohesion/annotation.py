@@ -69,7 +69,9 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
         elif path.suffix == ".json":
             rows = json_text.loads(text)
         else:
-            rows = [json_text.loads(line) for line in text.split("\n") if line.strip()]
+            rows = _jsonl_values(path, text)
+    except RowsError:  # a JSONL line, named
+        raise
     except (OSError, ValueError) as err:  # json, json_text and pyarrow: ValueErrors
         raise RowsError(f"{path}: cannot be read: {' '.join(str(err).split())}") from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
@@ -78,6 +80,22 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
         if missing := [field for field in fields if field not in row]:
             raise RowsError(f"{path}: row {n} has no {missing[0]!r} (rows need {', '.join(fields)})")
     return rows
+
+
+def _jsonl_values(path: Path, text: str) -> list:
+    """The JSON value of each line of ``text`` with one (a blank line skipped); RowsError naming the file's
+    line of the first that is not JSON (the decoder's own "line 1" is the line's)."""
+    values = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            values.append(json_text.loads(line))
+        except json.JSONDecodeError as err:
+            raise RowsError(f"{path}:{n}: not JSON ({err.msg}, column {err.colno})") from None
+        except ValueError as err:  # json_text: nested too deeply, a lone surrogate, over 4,300 digits
+            raise RowsError(f"{path}:{n}: cannot be read: {' '.join(str(err).split())}") from None
+    return values
 
 
 def _text(path: Path) -> str:

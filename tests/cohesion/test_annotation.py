@@ -107,6 +107,11 @@ def test_round_trip(tmp_path, capsys, mined):
         ),
         ("export.json", '{"data": {}}', "export.json: not a list of JSON objects"),
         ("export.jsonl", '{"data": {}}\n[1]\n', "export.jsonl: not a list of JSON objects"),
+        (
+            "export.jsonl",
+            '{"data": {}}\n\n{oops\n',  # was: "cannot be read: ...: line 1 column 2 (char 1)"
+            "export.jsonl:3: not JSON (Expecting property name enclosed in double quotes, column 2)\n",
+        ),
         ("export.parquet", "PAR1", "export.parquet: cannot be read: "),
         (
             "export.json",
