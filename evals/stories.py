@@ -24,6 +24,7 @@ from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core.arg_types import OneLineParser
 from core.files import TooLarge, not_a_regular_file, read_capped
+from core.lines import split_lines
 from core.stdio import exit_with
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
@@ -51,7 +52,7 @@ def read_stories(path: Path) -> list[Story]:
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
     stories, lines_of = [], {}
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(split_lines(text), 1):  # (a U+2028 may stand inside a JSON string)
         if line.strip():
             try:
                 story = _story(json.loads(line))

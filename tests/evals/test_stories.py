@@ -49,6 +49,14 @@ def test_the_table_counts_each_cell(tmp_path, capsys):
     ]
 
 
+def test_a_line_separator_inside_a_story_keeps_its_line_whole(tmp_path, capsys):
+    story = {**UMBRELLA, "sentences": ["Theo lost his\u2028umbrella.", "He bought a cheap one."]}
+    path = tmp_path / "stories.jsonl"
+    path.write_text(json.dumps(story, ensure_ascii=False) + "\n", encoding="utf-8")  # U+2028 unescaped
+    assert stories.main([str(path)]) == 0  # was: "Unterminated string" at line 1
+    assert capsys.readouterr().out.splitlines()[-1] == "found 1 of 1 stories (100%)"
+
+
 @pytest.mark.parametrize(
     "row, problem",
     [
