@@ -179,8 +179,8 @@ class JournalPipeline:
         self.writer.close()
 
     def process_item(self, item: dict[str, Any]) -> dict[str, Any]:
-        """Journal ``item``; once a write has failed (a full disk), the crawl stops with the error in the stats
-        (``JOURNAL_ERRNO``) and no more is written: what was not journaled is fetched by the next run."""
+        """Journal ``item``; once a write has failed (a full disk), the crawl stops with the error in the
+        stats (``JOURNAL_ERRNO``) and no more is written: what was not journaled is fetched by the next run."""
         stats = self.crawler.stats
         if stats.get_value(JOURNAL_ERRNO) is not None:
             return item

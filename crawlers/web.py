@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-from errno import EIO
 import subprocess
 import sys
 import time
 from contextlib import nullcontext
 from dataclasses import asdict
+from errno import EIO
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -46,9 +46,8 @@ REPORT_STATS = {
 EXTENSIONS_USED = ("scrapy.extensions.corestats.CoreStats", "scrapy.extensions.throttle.AutoThrottle")
 
 
-JOURNAL_FAILED = (
-    75  # the crawl process's exit status where a journal write failed; its error number on stderr
-)
+# the crawl process's exit status where a journal write failed; its error number on stderr
+JOURNAL_FAILED = 75
 
 
 class CrawlError(RuntimeError):

@@ -54,8 +54,9 @@ class CrawlBook(BookTask):
     crawled for that token, or (``since``, the update's start) since the update started, so every table of
     contents is refetched; chapters already in the crawl journal are never fetched again. The token is no
     part of the task's id: two updates of different dates write the same files, and through one luigid the
-    second takes the first's crawl (run meanwhile) as its own instead of crawling again. Chapters that failed (and a site that served a challenge page)
-    are recorded as rejections and retried by the next run (the next ``run_id``).
+    second takes the first's crawl (run meanwhile) as its own instead of crawling again. Chapters that
+    failed (and a site that served a challenge page) are recorded as rejections and retried by the next
+    run (the next ``run_id``).
     """
 
     lang = luigi.ChoiceParameter(choices=["zh", "en"])
