@@ -27,6 +27,7 @@ from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports
 from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
+from core.lines import split_lines
 from core.rejection import shorten
 from core.stdio import exit_with
 from core.storage import parquet_source, sweep_beside, write_bytes
@@ -84,18 +85,11 @@ def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
 
 def _jsonl_values(path: Path, text: str) -> list:
     """The JSON value of each line of ``text`` with one (a blank line skipped); RowsError naming the file's
-    line of the first that is not JSON (the decoder's own "line 1" is the line's)."""
-    values = []
-    for n, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            values.append(json_text.loads(line))
-        except json.JSONDecodeError as err:
-            raise RowsError(f"{path}:{n}: not JSON ({err.msg}, column {err.colno})") from None
-        except ValueError as err:  # json_text: nested too deeply, a lone surrogate, over 4,300 digits
-            raise RowsError(f"{path}:{n}: cannot be read: {' '.join(str(err).split())}") from None
-    return values
+    line of the first that is not JSON."""
+    try:
+        return [value for _, value in json_text.json_lines(split_lines(text))]
+    except json_text.JsonLineProblem as err:
+        raise RowsError(f"{path}:{err.line}: {err.reason}") from None
 
 
 def _text(path: Path) -> str:

@@ -10,7 +10,6 @@ built straight from miner candidates that no annotator has checked (``unjudged_i
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 
@@ -94,24 +93,17 @@ def read_suite(path: Path) -> list[dict]:
     except ValueError as err:  # too large, unreadable, binary, not UTF-8
         raise SuiteError(str(err)) from None
     items, lines_of = [], {}
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json_text.loads(line)
-        except json.JSONDecodeError as err:
-            raise SuiteError(f"{path}:{n}: not a JSON object ({err.msg})") from None
-        except json_text.LoneSurrogate as err:
-            raise SuiteError(f"{path}:{n}: {err}") from None
-        except json_text.JsonProblem as err:  # nested too deeply, a number of over 4,300 digits
-            raise SuiteError(f"{path}:{n}: not a JSON object ({err})") from None
-        problem = _shape_problem(item)
-        if problem:
-            raise SuiteError(f"{path}:{n}: {problem}")
-        if item["id"] in lines_of:
-            raise SuiteError(f"{path}:{n}: id {item['id']!r} again (first on line {lines_of[item['id']]})")
-        lines_of[item["id"]] = n
-        items.append(item)
+    try:
+        for n, item in json_text.json_lines(lines):
+            problem = _shape_problem(item)
+            if problem:
+                raise SuiteError(f"{path}:{n}: {problem}")
+            if item["id"] in lines_of:
+                raise SuiteError(f"{path}:{n}: id {item['id']!r} again (first on line {lines_of[item['id']]})")
+            lines_of[item["id"]] = n
+            items.append(item)
+    except json_text.JsonLineProblem as err:
+        raise SuiteError(f"{path}:{err.line}: {err.reason}") from None
     return items
 
 

@@ -1,12 +1,13 @@
 """JSON as text files hold it: a string with a lone surrogate escape ("\\ud800", valid JSON) is refused
 when read, since no UTF-8 file, Parquet table or spaCy string can hold it (it would fail later, far from
-its file)."""
+its file). JSON Lines are read line by line, a problem named by its line."""
 
 from __future__ import annotations
 
 import json
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 # what a lone surrogate can come from: a \uD800-\uDFFF escape, or such a character in the text itself
@@ -20,6 +21,15 @@ class JsonProblem(ValueError):
 
 class LoneSurrogate(JsonProblem):
     """A JSON string holds a lone surrogate."""
+
+
+class JsonLineProblem(JsonProblem):
+    """A line of JSON Lines that cannot be read: its number (from 1) and why, in one line."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
 
 
 def loads(text: str) -> Any:
@@ -43,3 +53,18 @@ def loads(text: str) -> Any:
             f"a string holds a lone surrogate (\\u{ord(err.object[err.start]):04x}), which is no character"
         ) from None
     return value
+
+
+def json_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
+    """(line number, value) of every line of JSON Lines that is not blank; ``JsonLineProblem`` for the first
+    that is not JSON (the decoder's own "line 1" is the line's), or that ``loads`` refuses."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            value = loads(line)
+        except json.JSONDecodeError as err:
+            raise JsonLineProblem(number, f"not JSON ({err.msg}, column {err.colno})") from None
+        except JsonProblem as err:
+            raise JsonLineProblem(number, f"cannot be read: {err}") from None
+        yield number, value

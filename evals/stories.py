@@ -14,7 +14,6 @@ malformed line is a one-line error naming the file and line (exit 1).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
+from core import json_text
 from core.arg_types import OneLineParser
 from core.files import TooLarge, not_a_regular_file, read_capped
 from core.lines import split_lines
@@ -52,20 +52,20 @@ def read_stories(path: Path) -> list[Story]:
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
     stories, lines_of = [], {}
-    for number, line in enumerate(split_lines(text), 1):  # (a U+2028 may stand inside a JSON string)
-        if line.strip():
+    try:  # (a U+2028 may stand inside a JSON string)
+        for number, row in json_text.json_lines(split_lines(text)):
             try:
-                story = _story(json.loads(line))
-            except ValueError as err:  # JSON's errors are ValueErrors too
+                story = _story(row)
+            except ValueError as err:
                 raise DataError(f"{path}:{number}: {err}") from None
-            except RecursionError:
-                raise DataError(f"{path}:{number}: not a JSON object (nested too deeply)") from None
             if story.id in lines_of:  # a story given twice would count twice
                 raise DataError(
                     f"{path}:{number}: id {story.id!r} again (first on line {lines_of[story.id]})"
                 )
             lines_of[story.id] = number
             stories.append(story)
+    except json_text.JsonLineProblem as err:
+        raise DataError(f"{path}:{err.line}: {err.reason}") from None
     if not stories:  # "found 0 of 0 stories (0%)" would read as a score
         raise DataError(f"{path}: no story in it (one JSON object per line)")
     return stories

@@ -124,15 +124,15 @@ def test_a_missing_probe_extra_is_one_line_naming_it(tmp_path, capsys, monkeypat
 
 def test_malformed_suite_line_is_named(tmp_path, capsys):
     assert evaluate.main(["--suite", _suite(tmp_path, extra="{oops\n"), "--model", "baseline:context"]) == 2
-    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (Expecting property name "
-                                                    "enclosed in double quotes)")  # fmt: skip
+    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not JSON (Expecting property name "
+                                                    "enclosed in double quotes, column 2)")  # fmt: skip
     bad = ITEMS[0] | {"target": None}
     assert evaluate.main(["--suite", _suite(tmp_path, [bad]), "--model", "baseline:context"]) == 2
     assert "suite.jsonl:1: field 'target' missing or not a str" in capsys.readouterr().err
     assert (
         evaluate.main(["--suite", _suite(tmp_path, extra="[" * 100_000), "--model", "baseline:context"]) == 2
     )
-    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: not a JSON object (nested too deeply)")
+    assert capsys.readouterr().err.strip().endswith("suite.jsonl:5: cannot be read: nested too deeply")
 
 
 def test_a_distance_the_results_table_cannot_hold_is_named_before_any_model_runs(tmp_path, capsys):

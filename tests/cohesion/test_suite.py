@@ -111,7 +111,7 @@ def test_a_number_int_refuses_is_a_named_line(tmp_path):
     path.write_text(json.dumps(ITEM) + "\n" + '{"distance": ' + "9" * 5000 + "}\n")
     with pytest.raises(SuiteError) as err:
         read_suite(path)
-    assert str(err.value) == f"{path}:2: not a JSON object (a number of more than 4,300 digits)"
+    assert str(err.value) == f"{path}:2: cannot be read: a number of more than 4,300 digits"
 
 
 def test_a_lone_surrogate_escape_is_a_named_line(tmp_path):
@@ -121,7 +121,10 @@ def test_a_lone_surrogate_escape_is_a_named_line(tmp_path):
     )
     with pytest.raises(SuiteError) as err:
         read_suite(path)
-    assert str(err.value) == f"{path}:2: a string holds a lone surrogate (\\ud800), which is no character"
+    assert (
+        str(err.value)
+        == f"{path}:2: cannot be read: a string holds a lone surrogate (\\ud800), which is no character"
+    )
 
 
 def test_a_line_separator_inside_a_string_does_not_end_the_line(tmp_path):

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from core.json_text import JsonProblem, LoneSurrogate, loads
+from core.json_text import JsonLineProblem, JsonProblem, LoneSurrogate, json_lines, loads
 
 
 def test_valid_json_reads_as_json_does_surrogate_pairs_included():
@@ -31,3 +31,25 @@ def test_json_python_cannot_read_is_a_problem_in_the_files_terms(text, problem):
     with pytest.raises(JsonProblem) as err:
         loads(text)
     assert str(err.value) == problem
+
+
+def test_json_lines_numbers_each_value_by_its_line_blank_lines_skipped():
+    assert list(json_lines(['{"a": 1}', "", "  ", "[2]", '"x"'])) == [(1, {"a": 1}), (4, [2]), (5, "x")]
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        ("{oops", "not JSON (Expecting property name enclosed in double quotes, column 2)"),
+        (
+            '[1, "\\udc00"]',
+            "cannot be read: a string holds a lone surrogate (\\udc00), which is no character",
+        ),
+        ("[" * 100_000, "cannot be read: nested too deeply"),
+    ],
+)
+def test_json_lines_names_the_first_line_it_cannot_read_and_why(line, reason):
+    """The decoder's own position ("line 1 column 2 (char 1)") is the line's, not the file's."""
+    with pytest.raises(JsonLineProblem) as err:
+        list(json_lines(["{}", "", line, "{oops"]))
+    assert (err.value.line, err.value.reason, str(err.value)) == (3, reason, f"line 3: {reason}")

@@ -96,7 +96,17 @@ def test_json_nested_too_deeply_is_one_line(tmp_path, capsys):
     path = tmp_path / "stories.jsonl"
     path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     assert stories.main([str(path)]) == 1
-    assert capsys.readouterr().err == f"error: {path}:1: not a JSON object (nested too deeply)\n"
+    assert capsys.readouterr().err == f"error: {path}:1: cannot be read: nested too deeply\n"
+
+
+def test_a_lone_surrogate_is_a_named_line_not_a_failure_to_print(tmp_path, capsys):
+    """It was read, mined, and then failed to print: "stdout: its encoding, utf-8, cannot write '\\ud800'
+    (set PYTHONIOENCODING=utf-8)", advice that does not help."""
+    path = _write(tmp_path, UMBRELLA, {**UMBRELLA, "id": "x2", "sentences": ["A \ud800 b.", "He sat."]})
+    assert stories.main([path]) == 1
+    assert capsys.readouterr().err == (
+        f"error: {path}:2: cannot be read: a string holds a lone surrogate (\\ud800), which is no character\n"
+    )
 
 
 def test_a_story_given_twice_is_one_line_naming_both(tmp_path, capsys):
