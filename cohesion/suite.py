@@ -99,7 +99,9 @@ def read_suite(path: Path) -> list[dict]:
             if problem:
                 raise SuiteError(f"{path}:{n}: {problem}")
             if item["id"] in lines_of:
-                raise SuiteError(f"{path}:{n}: id {item['id']!r} again (first on line {lines_of[item['id']]})")
+                raise SuiteError(
+                    f"{path}:{n}: id {item['id']!r} again (first on line {lines_of[item['id']]})"
+                )
             lines_of[item["id"]] = n
             items.append(item)
     except json_text.JsonLineProblem as err:
