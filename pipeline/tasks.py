@@ -556,8 +556,14 @@ class UpdateCorpus(StageTask):
 
     date = luigi.DateParameter()
     since = luigi.OptionalFloatParameter(
-        default=None, significant=False, description="the update's start (epoch seconds): CrawlBook's since"
+        default=None,
+        significant=False,
+        description="the update's start (epoch seconds): CrawlBook's since; by default when it was scheduled",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.scheduled = time.time()  # RangeDaily makes every missed day's task before it runs any
 
     @property
     def unit(self) -> str:
@@ -570,7 +576,12 @@ class UpdateCorpus(StageTask):
         return self.output_paths()[0].exists()
 
     def run(self) -> Iterator[Any]:
-        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit, since=self.since)
+        """Without ``since`` (Luigi's own entry points), a crawl started since this task was scheduled
+        counts as fresh: a ``RangeDaily`` catch-up of several days fetches each table of contents once (it
+        fetched them 9 times each over 4 days: the days' crawls share a task id, and each day's waited out
+        Luigi's cooldown on a task just done to crawl again)."""
+        since = self.scheduled if self.since is None else self.since
+        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit, since=since)
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
         for stage in build:
             yield stage

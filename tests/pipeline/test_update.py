@@ -11,6 +11,7 @@ import luigi
 import pytest
 from luigi.tools.range import RangeDaily
 
+import crawlers.stage
 import pipeline.tasks
 from core import storage
 from crawlers.demo.render import render_site
@@ -44,7 +45,9 @@ def _run(*args: str) -> str:
     return result.stderr
 
 
-def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path, tmp_path_factory):
+def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(
+    tmp_path, tmp_path_factory, monkeypatch
+):
     source = tmp_path / "source"
     shutil.copytree(SOURCE_DIR, source)
     held_back = tmp_path / "held-back"
@@ -90,21 +93,33 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(tmp_path,
             assert storage.read_json(out / "stats" / "crawl" / f"{book}-{lang}.json")["new_chapters"] == 0
     assert storage.read_json(out / "stats" / "corpus" / "summary.json")["crawl"]["new_chapters"] == 0
 
-    # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those.
+    # The scheduled form (the documented cron line): RangeDaily runs the days that were missed, only those,
+    # and fetches each table of contents once for all of them (it did once per day, and more)
+    crawled = []
+    crawl_side = crawlers.stage.crawl_side
+    monkeypatch.setattr(
+        crawlers.stage,
+        "crawl_side",
+        lambda inputs, *args: crawled.append(inputs.lang) or crawl_side(inputs, *args),
+    )
     window = RangeDaily(
         of=pipeline.tasks.UpdateCorpus,
         of_params=params(config),
         param_name="date",
-        start=datetime.date(2026, 11, 27),
+        start=datetime.date(2026, 11, 25),
         stop=datetime.date(2026, 11, 30),
     )
     result = luigi.build([window], local_scheduler=True, log_level="WARNING", detailed_summary=True)
     assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
     assert sorted(p.stem for p in (out / "stats" / "update").glob("*.json")) == [
+        "2026-11-25",
+        "2026-11-26",
         "2026-11-27",
         "2026-11-28",
         "2026-11-29",
     ]
+    assert sorted(crawled) == ["en", "en", "zh", "zh"]
+    monkeypatch.undo()
 
     # The translator edits a published chapter: --recheck refetches known chapters and finds it by content hash.
     chapter = source / "sword-sect" / "ch02.txt"
