@@ -585,8 +585,21 @@ class UpdateCorpus(StageTask):
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
         for stage in build:
             yield stage
+        runs = {c.unit: manifest.extra.get("started") if (manifest := c.manifest()) else None for c in crawls}
+        counted = self._counted_runs()
         new = {
-            c.unit: storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0)
+            c.unit: 0
+            if (c.unit, runs[c.unit]) in counted
+            else storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0)
             for c in crawls
         }
-        storage.write_json({"date": self.unit, "new_chapters": new}, self.output_paths()[0])
+        storage.write_json({"date": self.unit, "new_chapters": new, "crawls": runs}, self.output_paths()[0])
+
+    def _counted_runs(self) -> set[tuple[str, Any]]:
+        """(crawl unit, its start) of the crawls other days' records counted: a crawl that several days
+        share (a ``RangeDaily`` catch-up, two updates through one luigid) counts its new chapters once."""
+        counted = set()
+        for path in self.output_paths()[0].parent.glob("*.json"):
+            if path.stem != self.unit:
+                counted.update(storage.read_json(path).get("crawls", {}).items())
+        return counted
