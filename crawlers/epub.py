@@ -473,8 +473,13 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
         ]
         if not spine:
             raise EpubError("missing_spine", f"{opf_path} has no spine items")
-        listed = Counter(spine)
-        spine = list(listed)  # an item listed again (epubcheck's OPF-034) is read once, at its first place
+        # a file listed again (epubcheck's OPF-034), by its id or by another manifest item's, is read once,
+        # at its first place
+        listed = Counter(manifest.get(idref, idref) for idref in spine)
+        first_listed: dict[str | None, str | None] = {}
+        for idref in spine:
+            first_listed.setdefault(manifest.get(idref, idref), idref)
+        spine = list(first_listed.values())
         if len(spine) > caps.chapters:
             raise EpubError(
                 "too_many_chapters", f"{opf_path} lists {len(spine)} spine items (cap {caps.chapters})"
@@ -482,9 +487,9 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
         _refuse_drm(archive, [manifest[idref] for idref in spine if idref in manifest])
         titles = _toc_titles(archive, opf, base)
         book = EpubBook()
-        for idref, times in listed.items():
+        for listed_file, times in listed.items():
             if times > 1:  # a 6 KB file listing one item 99,999 times was 99,999 copies of it to build
-                book.dropped[f"{manifest.get(idref, idref)} again"] = f"the spine lists it {times} times"
+                book.dropped[f"{listed_file} again"] = f"the spine lists it {times} times"
         previous = None  # the chapter of the spine item just read, if it was one
         for idref in spine:
             last, previous = previous, None

@@ -376,3 +376,24 @@ def test_a_spine_item_listed_again_is_read_once_at_its_first_place(tmp_path):
         ("Chapter 2", ["Mira found a boat."]),
     ]
     assert book.dropped == {"OEBPS/c1.xhtml again": "the spine lists it 1001 times"}
+
+
+def test_a_file_two_manifest_items_name_is_read_once_at_its_first_place(tmp_path):
+    # read under each id, the copy was a second chapter, which dedup then rejected
+    manifest = "".join(
+        f'<item id="{i}" href="{name}" media-type="application/xhtml+xml"/>'
+        for i, name in (("a", "c1.xhtml"), ("b", "c2.xhtml"), ("c", "./c1.xhtml"))
+    )
+    spine = '<spine><itemref idref="a"/><itemref idref="b"/><itemref idref="c"/></spine>'
+    path = _zip(
+        tmp_path / "b.epub",
+        {
+            "META-INF/container.xml": CONTAINER,
+            "OEBPS/content.opf": OPF.format(version="3.0", body=f"<manifest>{manifest}</manifest>{spine}"),
+            "OEBPS/c1.xhtml": xhtml("Chapter 1", ["Mira lit the lamp."]),
+            "OEBPS/c2.xhtml": xhtml("Chapter 2", ["Mira found a boat."]),
+        },
+    )
+    book = read_epub(path)
+    assert [c.title for c in book.chapters] == ["Chapter 1", "Chapter 2"]
+    assert book.dropped == {"OEBPS/c1.xhtml again": "the spine lists it 2 times"}
