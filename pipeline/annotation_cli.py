@@ -73,7 +73,7 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
 
 def cmd_qc_import(args: argparse.Namespace) -> int:
     from qc.accuracy import format_accuracy
-    from qc.run import import_verdicts
+    from qc.run import NothingToImport, import_verdicts
 
     target = Target.of(args)
     root = target.layout.root
@@ -83,6 +83,9 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
             result = import_verdicts(target.layout, [Path(p) for p in args.paths], args.reviewer)
     except OutputBusy:
         raise OutputBusy(f"a build is writing to {root}: import the verdicts once it has ended") from None
+    except NothingToImport as err:
+        print(f"qc import: {err}", file=sys.stderr)
+        return 1
     except (FileNotFoundError, ValueError) as err:
         print(f"qc import: {err}", file=sys.stderr)
         return 2

@@ -151,9 +151,22 @@ def _no_conflict(first: Verdict, other: Verdict) -> None:
         raise ValueError(f"conflicting verdicts on {first.pair_id}: {shown(first)} and {shown(other)}")
 
 
+class NothingToImport(ValueError):
+    """Review files that hold no verdict and no correction: an export of no task, tasks not annotated, a
+    sample's TSV not filled in."""
+
+
 def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "reviewer") -> ImportResult:
-    """Check and store verdicts and corrections; write accuracy. See ``qc.corrections`` for corrections."""
+    """Check and store verdicts and corrections; write accuracy. See ``qc.corrections`` for corrections.
+    ``NothingToImport``, with nothing written, when ``paths`` hold no verdict or correction."""
+    paths = list(paths)
     read = read_verdicts(paths, reviewer)
+    if not read:  # imported, it rewrote the tables as they were but for the last import's rejected rows
+        given = str(paths[0]) if len(paths) == 1 else f"the {len(paths)} paths given"
+        raise NothingToImport(
+            f"nothing to import: {given} holds no verdict or correction (no task annotated, "
+            "no verdict column filled in)"
+        )
     data = {book: _book_data(layout, book) for book in _books(layout)}
     beads = {b["pair_id"]: b for _, chapters in data.values() for rows in chapters.values() for b in rows}
     stored = {v["pair_id"]: v for v in read_verdicts_table(layout)}

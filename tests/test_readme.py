@@ -93,6 +93,18 @@ def _utc_today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
+def _review_all_correct(folder: Path) -> None:
+    """Every bead of the review TSVs under ``folder`` judged correct, as by the reviewer whose verdicts the
+    README's ``qc import`` reads (a sample not filled in is nothing to import)."""
+    for tsv in folder.rglob("*.tsv"):
+        header, *rows = tsv.read_text(encoding="utf-8").splitlines()
+        column = header.split("\t").index("verdict")
+        cells = [row.split("\t") for row in rows]
+        for row in cells:
+            row[column] = "correct"
+        tsv.write_text("\n".join([header, *("\t".join(row) for row in cells)]) + "\n", encoding="utf-8")
+
+
 def _copy_repo(target: Path) -> None:
     listed = (
         subprocess.run(
@@ -144,6 +156,8 @@ def test_readme_commands_run_as_written(tmp_path):
             run = _on_demo(command, port, tmp_path, day)
             if run.startswith(("source ", ". ")):
                 sourced.append(run)
+            if " qc import " in run:
+                _review_all_correct(repo / run.split(" qc import ")[1].split()[0])
             result = subprocess.run(
                 " && ".join([*sourced, run]) if run not in sourced else run,
                 shell=True,

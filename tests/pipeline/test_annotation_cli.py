@@ -70,6 +70,26 @@ def test_a_conflict_over_a_long_correction_is_one_short_line(tmp_path, capsys):
     assert err.endswith(f"line 8 (no {huge[:57]}… (100003 characters))\n")
 
 
+@pytest.mark.parametrize("with_unfilled_tsv", [False, True])
+def test_an_import_of_files_holding_no_verdict_says_so_and_writes_nothing(
+    tmp_path, capsys, with_unfilled_tsv
+):
+    args, tsv = _reviewed(tmp_path, lambda rows: [dict(row, verdict="") for row in rows])
+    empty = tmp_path / "export.json"
+    empty.write_text("[]", encoding="utf-8")
+    root = output_of(tmp_path / "config.yaml")
+    qc = sorted(p.relative_to(root) for p in (root / "qc").rglob("*"))
+    given = [tsv, str(empty)] if with_unfilled_tsv else [str(empty)]
+    assert main(["qc", "import", *args, *given]) == 1
+    where = "the 2 paths given" if with_unfilled_tsv else str(empty)
+    assert capsys.readouterr() == (
+        "",
+        f"qc import: nothing to import: {where} holds no verdict or correction (no task annotated, no "
+        "verdict column filled in)\n",
+    )
+    assert sorted(p.relative_to(root) for p in (root / "qc").rglob("*")) == qc
+
+
 def test_an_import_while_a_build_writes_to_the_folder_is_refused_and_writes_nothing(tmp_path, capsys):
     args, tsv = _reviewed(tmp_path, lambda rows: None)
     root = output_of(tmp_path / "config.yaml")
