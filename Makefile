@@ -93,7 +93,7 @@ eval-align: setup  ## default, hybrid and Gale-Church on the dev sets (strict/la
 	  $(PY) -m evals.align ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
 
 export: setup
-	$(PY) -m pipeline export $(TARGET) --formats $(FORMATS) $(ARGS)
+	$(PY) -m pipeline export $(TARGET) --formats '$(FORMATS)' $(ARGS)
 
 report: setup
 	$(PY) -m pipeline report $(TARGET) $(ARGS)

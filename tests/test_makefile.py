@@ -30,3 +30,16 @@ def test_a_path_with_a_line_break_stops_make_before_a_recipe_cuts_it_in_two():
     assert done.stderr.endswith(
         ": *** OUTPUT= holds a space or a line break, which make cannot pass on: use a path without.  Stop.\n"
     )
+
+
+def test_an_empty_format_list_is_the_exports_one_line_not_an_argument_error(tmp_path):
+    done = subprocess.run(
+        ["make", "--no-print-directory", "export", "FORMATS=", f"CONFIG={tmp_path / 'config.yaml'}"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == (
+        "no export format in '' (known: parquet, text, doc, bwb, jsonl, tmx, or all)"
+    )
