@@ -20,6 +20,7 @@ from core.user_regex import Budget, RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
 from text.decoding import marked_codec
 from text.en_numerals import EN_NUMBER
+from text.terminal import without_escape_sequences
 
 DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
@@ -128,7 +129,8 @@ def split_chapters(
 ) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
     for a heading followed by another, as in a list of contents); lines are read without the blank and
-    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading.
+    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading, and a heading
+    is read, and titled, without terminal escape sequences, so a colour ("ESC[31m") hides none either.
 
     A heading pattern that runs past its time limit on a line, or on the book's lines in all
     (``core.user_regex.Budget``), is ``TextBookError("regex_timeout")``;
@@ -140,8 +142,10 @@ def split_chapters(
         line = _EDGES.sub("", line)
         if not line:
             continue
+        bare, in_sequences = without_escape_sequences(line)
+        shown = _EDGES.sub("", bare) if in_sequences else line
         try:
-            is_heading = len(line) <= MAX_HEADING and user_search(pattern, line, budget)
+            is_heading = len(shown) <= MAX_HEADING and user_search(pattern, shown, budget)
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None
         if is_heading:
@@ -151,7 +155,7 @@ def split_chapters(
                     f"more than {max_chapters} chapter headings (cap): does the heading pattern match "
                     f"lines that are no headings, such as {shorten(line, quote=True)}?",
                 )
-            chapters.append(TextChapter(line, []))
+            chapters.append(TextChapter(shown, []))
         elif chapters:
             chapters[-1].paragraphs.append(line)
     return chapters

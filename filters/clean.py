@@ -3,9 +3,9 @@
 Normalisation is deliberately narrower than NFKC: Chinese full-width punctuation (，。！？：“”)
 is meaning-bearing and stays as it is. Only compatibility characters that break matching are
 folded: full-width ASCII letters and digits (and, in English text, all full-width ASCII),
-Latin ligatures, odd spaces. Text is NFC-composed, control and zero-width characters are
-dropped (those ``str.splitlines`` breaks at, such as U+0085 and form feed, end a line first; the
-others are counted), runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
+Latin ligatures, odd spaces. Text is NFC-composed, terminal escape sequences ("ESC[31m") are removed
+whole and control and zero-width characters dropped (those ``str.splitlines`` breaks at, such as U+0085
+and form feed, end a line first; the others, and the sequences' characters, are counted), runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import regex
 
 from core.rejection import Rejection
 from core.user_regex import Budget, compile_user, user_search
+from text.terminal import without_escape_sequences
 
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
 MAX_BOILERPLATE_LINE = 200  # longer lines are story text, whatever they mention
@@ -56,7 +57,7 @@ _SPACE_RUN = re.compile(" {2,}")
 
 def normalise_line(line: str, lang: str) -> str:
     """Normalise one line of ``lang`` text (see module docstring)."""
-    line = unicodedata.normalize("NFC", line).translate(_TABLES[lang])
+    line = unicodedata.normalize("NFC", without_escape_sequences(line)[0]).translate(_TABLES[lang])
     if "  " in line:
         line = _SPACE_RUN.sub(" ", line)
     line = line.strip()
@@ -117,7 +118,8 @@ def global_boilerplate() -> Boilerplate:
 class CleanText:
     paragraphs: list[str]
     removed: Counter[str]  # boilerplate lines removed, by class
-    controls: int = 0  # control characters deleted (\x07, \x1b, C1 ...; not those that break a line)
+    controls: int = 0  # control characters deleted (\x07, \x1b, C1 ...; not those that break a line), and
+    # the characters of terminal escape sequences
 
 
 def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
@@ -134,7 +136,8 @@ def clean_text(text: str, lang: str, boilerplate: Boilerplate) -> CleanText:
             removed[kind] += 1
         else:
             paragraphs.append(line)
-    return CleanText(paragraphs, removed, len(_DELETED_CONTROL.findall(text)))
+    bare, in_sequences = without_escape_sequences(text)
+    return CleanText(paragraphs, removed, in_sequences + len(_DELETED_CONTROL.findall(bare)))
 
 
 @dataclass(frozen=True)

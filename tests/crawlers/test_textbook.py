@@ -27,3 +27,13 @@ def test_a_heading_pattern_slow_on_every_line_rejects_the_book_past_its_budget(m
     assert err.value.detail.startswith(
         "patterns took 5.1 s in 50 searches of one text's lines, over 5 s plus 1 ms a search"
     )
+
+
+def test_a_heading_coloured_for_a_terminal_is_a_heading_titled_without_its_escape_sequences():
+    # "ESC[31m" before it hid the heading: its chapter joined the one before, "[31m" left in the text
+    text = "\x1b[1;31m第1章 甲\x1b[0m\n乙。\n\x1b(B\x1b[m Chapter 2\x1b[0m \n\x1b[32m丙。\x1b[0m\n"
+    chapters = split_chapters(text)
+    assert [(c.title, c.paragraphs) for c in chapters] == [
+        ("第1章 甲", ["乙。"]),
+        ("Chapter 2", ["\x1b[32m丙。\x1b[0m"]),  # the clean stage removes and counts those
+    ]
