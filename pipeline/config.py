@@ -15,7 +15,7 @@ import re
 from dataclasses import Field, asdict, dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import regex
 from cssselect import SelectorError
@@ -215,8 +215,17 @@ def _lang(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
 
 
 def _url(r: _Reader, value: Any, where: str, base_dir: Path) -> str:
+    """A site's base URL: http(s), on a host the crawler can request (its robots.txt, read first, failed as
+    forbidden for a user name in the URL, and as a DNS lookup for an IPv6 address)."""
     if origin(r.text(value, where)) is None:
         raise r.fail(where, f"expected an http(s) URL, got {quoted(value)}")
+    parts = urlsplit(value.strip())
+    if parts.username is not None:
+        raise r.fail(where, f"a user name or password in {quoted(value)}, which the crawler does not send")
+    if ":" in (parts.hostname or ""):
+        raise r.fail(
+            where, f"an IPv6 address in {quoted(value)}, which the crawler cannot look up: use a host name"
+        )
     return value.strip().rstrip("/") + "/"
 
 

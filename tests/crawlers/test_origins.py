@@ -25,6 +25,9 @@ SITE = "http://127.0.0.1:8000"
         ("http://example.com:99999/", None),
         ("http://example.com:0/", None),  # ports run 1 to 65535
         ("http:///nohost", None),
+        ("http://例子.测试/", "http://xn--fsqu00a.xn--0zwm56d:80"),  # as requested: was never on its own site
+        ("http://my site.com/", None),
+        ("http://a..b/", None),
     ],
 )
 def test_origin(url, expected):

@@ -89,6 +89,20 @@ def test_demo_config_loads():
             lambda r: r["sites"]["moxiang"].update(url="http://x:0/"),
             "sites.moxiang.url: expected an http(s) URL",
         ),
+        (  # these three failed at the crawl, as a robots.txt that forbids the site or a DNS lookup
+            lambda r: r["sites"]["moxiang"].update(url="http://my site.com/"),
+            "sites.moxiang.url: expected an http(s) URL, got 'http://my site.com/'",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(url="http://ann:secret@x.org/"),
+            "sites.moxiang.url: a user name or password in 'http://ann:secret@x.org/', which the crawler "
+            "does not send",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(url="http://[::1]:8000/"),
+            "sites.moxiang.url: an IPv6 address in 'http://[::1]:8000/', which the crawler cannot look up: "
+            "use a host name",
+        ),
         (lambda r: r["sites"]["moxiang"].update(lang="fr"), "sites.moxiang.lang: must be one of zh, en"),
         (
             lambda r: r["sites"]["moxiang"].update(encoding="klingon"),
