@@ -68,7 +68,8 @@ def end_process(status: int) -> NoReturn:
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # a reader that quit, a closed stream: as at exit
-            stream.flush()
+            if stream is not None:  # one the process was started without (``2>&-``)
+                stream.flush()
     os._exit(status)
 
 

@@ -31,6 +31,25 @@ def stdin_bytes(verb: str) -> bytes:
     return data
 
 
+def check_standard_streams() -> None:
+    """Before any work: a command started with stderr closed (``2>&-``) writes its messages to the null
+    device (its first progress line was an AttributeError, which stopped a build with no word); one started
+    with stdout closed (``>&-``) stops, ``SystemExit(2)`` after one line, as every command prints (its
+    flush was an AttributeError traceback)."""
+    if sys.stderr is None:  # on the descriptor too, which the processes it starts inherit
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != 2:
+            os.dup2(null, 2)
+            os.close(null)
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # open for the process's life
+    if sys.stdout is None:
+        print(
+            "error: stdout: closed, nowhere to print (start the command with one, e.g. > FILE or > /dev/null)",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+
+
 class _GuardedStdout:
     """``sys.stdout`` inside ``output_may_be_cut``: notes the OSError its writes and flushes raise (``failed``),
     unchanged, so that an error of stdout is told apart from one of any other file."""
@@ -111,6 +130,7 @@ def exit_with(main: Callable[[], int | None]) -> NoReturn:
     status 130) and SIGTERM (``terminated``, 143), which ended in a KeyboardInterrupt traceback."""
     status: int | None = 0
     try:
+        check_standard_streams()
         with quiet_interrupts(LAST_WORDS), output_may_be_cut():
             status = main()
     except Terminated:

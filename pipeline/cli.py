@@ -36,7 +36,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
-from core.stdio import settle_stdout, unencodable
+from core.stdio import check_standard_streams, settle_stdout, unencodable
 from pipeline.lock import OutputBusy, build_lock
 
 
@@ -190,8 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv``; None: this process's command line, and the process ends with the command
     (``end_process``), an interrupt up to its very end one line and exit 130 or 143 too."""
     try:
+        check_standard_streams()
         status = _command(argv)
-    except SystemExit as done:  # argparse's errors and --help
+    except SystemExit as done:  # argparse's errors and --help, a closed stdout
         if argv is not None:
             raise
         status = exit_status(done)

@@ -38,9 +38,9 @@ UNITS = {
 class BuildProgress:
     """Counts of the tasks a build runs, by family; ``watch()`` hooks it to Luigi's task events."""
 
-    def __init__(self, stream: IO[str] = sys.stderr, per_task: bool = False) -> None:
-        self.stream = stream
-        self.live = stream.isatty()
+    def __init__(self, stream: IO[str] | None = None, per_task: bool = False) -> None:
+        self.stream = sys.stderr if stream is None else stream  # as it is now, not at the import
+        self.live = self.stream.isatty()
         self.per_task = per_task or not self.live  # also a line per task this process ran
         self.task_started: dict[str, tuple[float, float]] = {}  # task id -> (monotonic, CPU) at its start
         self.todo: dict[str, int] = {}  # family -> tasks to run in this Luigi run

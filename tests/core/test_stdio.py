@@ -1,10 +1,13 @@
 import io
+import os
 import signal
+import subprocess
 import sys
 
 import pytest
 
 from core import stdio
+from core.paths import REPO_ROOT
 
 
 def test_stdin_over_the_cap_is_a_one_line_error_not_a_memory_error(monkeypatch):
@@ -30,6 +33,37 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
             [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True
         )
     assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
+
+
+@pytest.mark.parametrize("command", [["text.sentences", "--lang", "zh"], ["pipeline", "where"]])
+def test_a_command_started_with_stdout_closed_is_one_line_and_status_2(command):
+    """``>&-``: flushing the missing stdout was an AttributeError traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", *command],
+        cwd=REPO_ROOT,
+        input="他来了。",
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "error: stdout: closed, nowhere to print (start the command with one, e.g. > FILE or > /dev/null)\n",
+    )
+
+
+@pytest.mark.parametrize("command", [["text.sentences", "--lang", "zh"], ["pipeline", "where"]])
+def test_a_command_started_with_stderr_closed_runs(command):
+    """``2>&-``: it ended in an AttributeError (unseen) and status 1, and a build stopped at its start."""
+    done = subprocess.run(
+        [sys.executable, "-m", *command],
+        cwd=REPO_ROOT,
+        input="他来了。",
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(2),
+    )
+    assert (done.returncode, bool(done.stdout)) == (0, True)
 
 
 def test_exit_with_drops_what_a_reader_that_quit_does_not_take_and_keeps_the_status():

@@ -97,6 +97,15 @@ def test_preloading_prints_a_line_per_family_with_its_cpu_time_or_why_it_failed(
     assert live.getvalue() == ""  # on a terminal only the stages' meters
 
 
+def test_progress_goes_to_stderr_as_it_is_when_the_build_starts(monkeypatch):
+    # bound at the import, it was None for a command started with stderr closed (2>&-), set to the null
+    # device after the import: the build stopped at once, with no word
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    BuildProgress().preloaded({"MineBook": 7.25})
+    assert stream.getvalue() == "  preload MineBook        7.2s cpu\n"
+
+
 class Settles(StageTask):
     """Incomplete when Luigi schedules it, complete by the time it runs: an upstream task ran again in the
     same build and wrote the same files (AlignBook behind a FilterBook whose chapters came out the same)."""
