@@ -221,6 +221,27 @@ def cut_off(response: TextResponse) -> str | None:
     return None
 
 
+# The <title> of a server's or a site's error page sent as HTTP 200 (a "soft 404"): an error status alone
+# ("404", "Error 500"), or the words of one, after its status or not, alone or before a separator ("404 Not
+# Found - Site", "页面不存在"). A chapter's page is titled by its chapter: its number follows a word
+# ("Chapter 404"), and words follow its first ("Forbidden City").
+MAX_TITLE = 200  # characters of a <title> read: an error page's is short
+_ERROR_TITLE = re.compile(
+    r"\W*(?:error\s*)?[45]\d\d\W*"
+    r"|\W*(?:(?:error\s*)?[45]\d\d\b\W*)?(?:(?:page\s+)?not\s+found|forbidden|internal\s+server\s+error"
+    r"|service\s+(?:temporarily\s+)?unavailable|bad\s+gateway|页面不存在|页面未找到|找不到(?:该|此)?页面)"
+    r"(?:\s*[-|–—:·_(（].*|\W*)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def error_title(response: TextResponse) -> str | None:
+    """The <title> of a page that says it is an error page (``_ERROR_TITLE``), or None."""
+    first = response.css("title")[:1]
+    title = " ".join(" ".join(first.css("::text").getall()).split())[:MAX_TITLE]
+    return title if _ERROR_TITLE.fullmatch(title) else None
+
+
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
     chapters = []
     for node in response.css(selectors.chapter_links):

@@ -13,7 +13,8 @@ declares no charset and reads in neither the site's encoding nor those guessed f
 ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says, or
 a gzip or deflate stream cut short),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
-are sent with), ``empty_body``, ``too_deep`` (elements nested as deep as the HTML parser reads: the
+are sent with), ``empty_body``, ``error_page`` (a page whose <title> says it is an error, "404 Not
+Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as the HTML parser reads: the
 rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
 off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
 once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors find nothing on it);
@@ -75,7 +76,7 @@ from crawlers.journal import read_journal
 from crawlers.limits import Caps
 from core.rejection import shorten
 from crawlers.origins import allowed
-from crawlers.parsing import cut_off, decode_page, parse_chapter, parse_toc, undecodable
+from crawlers.parsing import cut_off, decode_page, error_title, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors, page_reader
 
 _ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
@@ -282,9 +283,19 @@ class NovelSpider(scrapy.Spider):
             return
         response = decoded
         page = parse_chapter(response, self.selectors)
+        where = f"page {len(pages) + 1} ({response.url}) of the chapter: " if pages else ""
         if not page.paragraphs and (why := challenge_reason(response, any_status=True)) is not None:
-            where = f"page {len(pages) + 1} ({response.url}) of the chapter: " if pages else ""
             yield from self._challenged("failure", first_url, why, where)
+            return
+        if (
+            error := error_title(response)
+        ) is not None:  # its text would be the chapter's, never fetched again
+            yield self._failure_record(
+                "failure",
+                first_url,
+                "error_page",
+                f"{where}an error page sent as a page (HTTP {response.status}), titled {error!r}",
+            )
             return
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs

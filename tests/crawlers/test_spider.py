@@ -80,6 +80,28 @@ def test_a_chapter_page_without_text_is_a_failure_not_an_empty_chapter(tmp_path)
     ]
 
 
+@pytest.mark.parametrize(
+    "title, reason",
+    [
+        ("404 Not Found", "error_page"),
+        ("页面不存在_墨香书阁", "error_page"),
+        ("Error 503", "error_page"),
+        ("第404章 风_墨香书阁", None),
+        ("Forbidden City - Chapter 4", None),
+        ("503 Days | Moonlit", None),
+    ],
+)
+def test_an_error_page_sent_as_a_page_is_error_page_not_the_chapters_text(tmp_path, title, reason):
+    # its words were the chapter's text, and its title "404" the chapter's number: never fetched again
+    url = BASE + "book/a/8.html"
+    html = f"<html><head><title>{title}</title></head><body><h1>Not Found</h1><div id='content'><p>没有。</p></div>"
+    page = HtmlResponse(url=url, body=html.encode("gbk"), request=Request(url))
+    out = list(_spider(tmp_path).parse_chapter(page, first_url=url, pages=[], paragraphs=[], title=None))
+    assert [r.get("reason") for r in out] == [reason]
+    if reason:
+        assert out[0]["detail"] == f"an error page sent as a page (HTTP 200), titled {title!r}"
+
+
 def test_a_page_that_is_no_web_page_is_not_html_naming_its_content_type(tmp_path):
     spider = _spider(tmp_path)
     url = BASE + "book/a/9.html"
