@@ -41,7 +41,17 @@ class ChapterPage:
 
 
 def _text(node: Selector) -> str:
+    """The text of an element, or the value a selector ending ``::attr(...)`` picked (read as an element's,
+    it was none: a title ``meta::attr(content)`` was empty)."""
+    if isinstance(node.root, str):
+        return " ".join(node.root.split())
     return " ".join(part.strip() for part in node.xpath(".//text()").getall() if part.strip())
+
+
+def _href(node: Selector) -> str:
+    """A link's target: the ``href`` of a selected element, or the value a selector ending ``::attr(href)``
+    picked."""
+    return (node.root if isinstance(node.root, str) else node.attrib.get("href", "")).strip()
 
 
 def _join(response: TextResponse, href: str) -> str:
@@ -56,9 +66,8 @@ def _join(response: TextResponse, href: str) -> str:
 def _link(response: TextResponse, css: str | None) -> str | None:
     """The next page's URL; None without one, or when the link is a script ("javascript:void(0)": how
     many sites disable "next" on the last page), which leads to no page."""
-    if not css:
-        return None
-    href = (response.css(css).get() or "").strip()
+    nodes = response.css(css) if css else []
+    href = _href(nodes[0]) if nodes else ""  # an element's markup was taken for its URL
     return _join(response, href) if href and not href.lower().startswith("javascript:") else None
 
 
@@ -245,8 +254,7 @@ def error_title(response: TextResponse) -> str | None:
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
     chapters = []
     for node in response.css(selectors.chapter_links):
-        href = node.attrib.get("href", "").strip()
-        if href:
+        if href := _href(node):  # a string ("::attr(href)") has no attributes: it stopped the crawl
             chapters.append((_join(response, href), _text(node)))
     return TocPage(chapters=chapters, next_page=_link(response, selectors.toc_next))
 

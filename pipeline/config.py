@@ -203,6 +203,8 @@ def _quote_hint(value: Any) -> str:
 
 
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
+_LINK_KEYS = ("chapter_links", "toc_next", "body_next")  # selectors of links: elements or their ::attr(href)
+_PSEUDO_ELEMENT = re.compile(r"::[\w-]+(?:\([^)]*\))?\s*$")
 _BOOK_KEYS = {"id", "title_zh", "title_en", "genre", "zh", "en"}
 RESERVED_IDS = frozenset({"corpus"})  # what corpus-wide tasks (dedup, the summary) report under
 _CSS = HTMLTranslator()
@@ -254,9 +256,24 @@ def _css(r: _Reader, value: Any, where: str) -> str:
 
 def _selectors(r: _Reader, value: Any, where: str, base_dir: Path) -> Selectors:
     sel = r.mapping(value, where, _SELECTOR_KEYS, {"chapter_links", "title", "body"})
-    return Selectors(
-        **{key: _css(r, sel[key], f"{where}.{key}") if key in sel else None for key in _SELECTOR_KEYS}
-    )
+    selectors = {key: _css(r, sel[key], f"{where}.{key}") if key in sel else None for key in _SELECTOR_KEYS}
+    for key, css in selectors.items():
+        picked = _PSEUDO_ELEMENT.search(css or "")
+        if picked is None:
+            continue
+        what = picked.group().strip()
+        if key in _LINK_KEYS and what.replace(" ", "") != "::attr(href)":  # text is no URL to request
+            raise r.fail(
+                f"{where}.{key}",
+                f"{quoted(css)} picks {what}, not links: select the <a> elements (or their ::attr(href))",
+            )
+        if what == "::text":  # an element's own text nodes: "<b>"'s words, a line after "<br>", are others
+            raise r.fail(
+                f"{where}.{key}",
+                f"{quoted(css)} picks ::text, the text directly inside only (not that of <b>, <i> or <a> within"
+                "): select the elements, whose text is read whole",
+            )
+    return Selectors(**selectors)
 
 
 def _encoding(r: _Reader, value: Any, where: str, base_dir: Path) -> str:

@@ -1,4 +1,5 @@
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -290,6 +291,21 @@ def test_toc_page_links_in_order_and_pagination():
         ("http://en.demo/novel/a/chapter-2/", "Chapter 2: Wind"),
     ]
     assert toc.next_page == "http://en.demo/novel/a/page/2/"
+
+
+def test_selectors_of_attributes_or_elements_read_the_links_and_the_text_they_pick():
+    # chapter_links "::attr(href)" stopped the crawl (an AttributeError: 0 chapters, no failure), a link
+    # element's markup was taken for the next page's URL, and a title "::attr(content)" was empty
+    html = """<ul class="chapters"><li><a href="/novel/a/chapter-1/">Chapter 1</a></li></ul>
+    <nav class="pagination"><a class="next" href="/novel/a/page/2/">Next</a></nav>"""
+    picked = replace(EN, chapter_links="ul.chapters a::attr(href)", toc_next="nav a.next")
+    toc = parse_toc(_response("http://en.demo/novel/a/", html, "utf-8"), picked)
+    assert toc.chapters == [("http://en.demo/novel/a/chapter-1/", "/novel/a/chapter-1/")]
+    assert toc.next_page == "http://en.demo/novel/a/page/2/"
+    html = ZH_PAGE.replace("<head>", '<head><meta property="og:title" content=" 第十二章  雨夜 ">')
+    attributes = replace(ZH, title="meta[property='og:title']::attr(content)", body_next="a#next-part")
+    page = parse_chapter(_response("http://x.demo/book/a/2012.html", html, "gbk"), attributes)
+    assert (page.title, page.next_part) == ("第十二章 雨夜", "http://x.demo/book/a/2012_2.html")
 
 
 def test_last_toc_page_has_no_next_page():

@@ -89,6 +89,21 @@ def test_demo_config_loads():
             lambda r: r["sites"]["moxiang"].update(url="http://x:0/"),
             "sites.moxiang.url: expected an http(s) URL",
         ),
+        (  # no chapter link: the crawl found none, and said nothing
+            lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links="ul a::text"),
+            "sites.moxiang.selectors.chapter_links: 'ul a::text' picks ::text, not links: select the <a> "
+            "elements (or their ::attr(href))",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"]["selectors"].update(body_next="a.next::attr( title )"),
+            "sites.moxiang.selectors.body_next: 'a.next::attr( title )' picks ::attr( title ), not links: "
+            "select the <a> elements (or their ::attr(href))",
+        ),
+        (  # "<b>"'s words lost, each piece of a paragraph around it a paragraph of its own
+            lambda r: r["sites"]["moxiang"]["selectors"].update(body="div#content p::text"),
+            "sites.moxiang.selectors.body: 'div#content p::text' picks ::text, the text directly inside only "
+            "(not that of <b>, <i> or <a> within): select the elements, whose text is read whole",
+        ),
         (  # these three failed at the crawl, as a robots.txt that forbids the site or a DNS lookup
             lambda r: r["sites"]["moxiang"].update(url="http://my site.com/"),
             "sites.moxiang.url: expected an http(s) URL, got 'http://my site.com/'",
