@@ -12,6 +12,7 @@ declares no charset and reads in neither the site's encoding nor those guessed f
 ``crawlers.parsing.GUESSES``),
 ``bad_compression`` (a body that is not the gzip, deflate, br or zstd its ``Content-Encoding`` says, or
 a gzip or deflate stream cut short),
+``spider_error`` (reading the page raised an error, named in the detail),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
 are sent with), ``empty_body``, ``error_page`` (a page whose <title> says it is an error, "404 Not
 Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as the HTML parser reads: the
@@ -37,7 +38,8 @@ it, by a link or a redirect, ends the list).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -74,7 +76,7 @@ from crawlers.guards import (
 )
 from crawlers.journal import read_journal
 from crawlers.limits import Caps
-from core.rejection import shorten
+from core.rejection import one_line, shorten
 from crawlers.origins import allowed
 from crawlers.parsing import cut_off, decode_page, error_title, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors, page_reader
@@ -113,6 +115,27 @@ MAGIC_NUMBERS = {
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _recorded(kind: str) -> Callable[[Callable[..., Iterator[Any]]], Callable[..., Iterator[Any]]]:
+    """A page callback whose error (a bug, a page no rule foresaw) ends as the page's ``kind`` record,
+    ``spider_error``: Scrapy only logged it, and the table of contents or chapter was left with no record
+    (a book of 0 chapters, 0 failed, exit status 0)."""
+
+    def wrap(callback: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
+        @functools.wraps(callback)
+        def recorded(spider: NovelSpider, response: Response, **state: Any) -> Iterator[Any]:
+            try:
+                yield from callback(spider, response, **state)
+            except Exception as err:  # noqa: BLE001 - the page fails by name, the crawl goes on
+                url = state.get("first_url", spider.toc_url)
+                yield spider._failure_record(
+                    kind, url, "spider_error", f"{one_line(err)} (at {response.url})"
+                )
+
+        return recorded
+
+    return wrap
 
 
 class NovelSpider(scrapy.Spider):
@@ -180,6 +203,7 @@ class NovelSpider(scrapy.Spider):
             dont_filter=True,
         )
 
+    @_recorded("toc_failure")
     def parse_toc(
         self, response: TextResponse, entries: list[tuple[str, str]], read: tuple[str, ...] = ()
     ) -> Iterator[Any]:
@@ -263,6 +287,7 @@ class NovelSpider(scrapy.Spider):
         self.pending.add(state["first_url"])
         return Request(url, callback=self.parse_chapter, errback=self.chapter_failed, cb_kwargs=state)
 
+    @_recorded("failure")
     def parse_chapter(
         self,
         response: TextResponse,

@@ -102,6 +102,30 @@ def test_an_error_page_sent_as_a_page_is_error_page_not_the_chapters_text(tmp_pa
         assert out[0]["detail"] == f"an error page sent as a page (HTTP 200), titled {title!r}"
 
 
+def test_a_page_whose_reading_raises_is_the_failure_of_its_chapter_or_table_of_contents(
+    tmp_path, monkeypatch
+):
+    # Scrapy only logged the error: the book had 0 chapters and 0 failures (a selector "a::attr(href)")
+    def broken(*args):
+        raise AttributeError("'str' object has no attribute 'attrib'")
+
+    monkeypatch.setattr("crawlers.spider.parse_toc", broken)
+    monkeypatch.setattr("crawlers.spider.parse_chapter", broken)
+    spider = _spider(tmp_path)
+    page = _page(BASE + "book/a/9.html", "第九章", ["甲。"], None)
+    out = [
+        *spider.parse_chapter(
+            page, first_url=BASE + "book/a/8.html", pages=[BASE + "book/a/8.html"], paragraphs=[], title=None
+        ),
+        *spider.parse_toc(page, entries=[]),
+    ]
+    error = "AttributeError: 'str' object has no attribute 'attrib' (at http://127.0.0.1:8000/book/a/9.html)"
+    assert [(r["type"], r["url"], r["reason"], r["detail"]) for r in out] == [
+        ("failure", "http://moxiang.demo/book/a/8.html", "spider_error", error),
+        ("toc_failure", "http://moxiang.demo/book/a/", "spider_error", error),
+    ]
+
+
 def test_a_page_that_is_no_web_page_is_not_html_naming_its_content_type(tmp_path):
     spider = _spider(tmp_path)
     url = BASE + "book/a/9.html"
