@@ -127,6 +127,8 @@ def _recorded(kind: str) -> Callable[[Callable[..., Iterator[Any]]], Callable[..
         def recorded(spider: NovelSpider, response: Response, **state: Any) -> Iterator[Any]:
             try:
                 yield from callback(spider, response, **state)
+            except CloseSpider:  # the site stopped (``_close_if_stopped``): no error
+                raise
             except Exception as err:  # noqa: BLE001 - the page fails by name, the crawl goes on
                 url = state.get("first_url", spider.toc_url)
                 yield spider._failure_record(
