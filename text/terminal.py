@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 # ESC [ parameters, intermediates and a final byte (CSI: "ESC[1;31m"); ESC ] text ended by BEL or ESC \
-# (OSC: a window title); ESC, intermediates and a final byte ("ESC(B", "ESC c"). Within a line: an ESC
-# that begins none of them is a control character alone.
-ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[ -/]*[0-~])")
+# (OSC: a window title); ESC, intermediates and a final byte (a character set: "ESC(B"). Within a line.
+# An ESC that begins none of them is a control character alone: the letter after a stray one ("ESC c"
+# is also a terminal's reset) is text.
+ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)|[ -/]+[0-~])")
 
 
 def without_escape_sequences(text: str) -> tuple[str, int]:
