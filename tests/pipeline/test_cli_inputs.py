@@ -229,7 +229,8 @@ def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path
     output_of(config).mkdir()
     (output_of(config) / "qc").write_text("x", encoding="utf-8")
     review = tmp_path / "review.tsv"
-    review.write_text("pair_id\tverdict\n", encoding="utf-8")
+    # a verdict: a review with none is nothing to import, which writes nothing
+    review.write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
     assert _run(capsys, "qc", "import", *target(config), str(review)) == (
         2,
         f"qc import: cannot write {output_of(config) / 'qc'}: {output_of(config) / 'qc'} is a file where a "
