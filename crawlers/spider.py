@@ -314,9 +314,8 @@ class NovelSpider(scrapy.Spider):
         if not page.paragraphs and (why := challenge_reason(response, any_status=True)) is not None:
             yield from self._challenged("failure", first_url, why, where)
             return
-        if (
-            error := error_title(response)
-        ) is not None:  # its text would be the chapter's, never fetched again
+        # an error page's text would be the chapter's, never fetched again
+        if (error := error_title(response)) is not None:
             yield self._failure_record(
                 "failure",
                 first_url,
