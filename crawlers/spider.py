@@ -15,8 +15,8 @@ a gzip or deflate stream cut short),
 ``spider_error`` (reading the page raised an error, named in the detail),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
 are sent with), ``empty_body``, ``error_page`` (a page whose <title> says it is an error, "404 Not
-Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as the HTML parser reads: the
-rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
+Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as
+the HTML parser reads: the rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
 off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
 once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors find nothing on it);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,

@@ -5,7 +5,8 @@ is meaning-bearing and stays as it is. Only compatibility characters that break 
 folded: full-width ASCII letters and digits (and, in English text, all full-width ASCII),
 Latin ligatures, odd spaces. Text is NFC-composed, terminal escape sequences ("ESC[31m") are removed
 whole and control and zero-width characters dropped (those ``str.splitlines`` breaks at, such as U+0085
-and form feed, end a line first; the others, and the sequences' characters, are counted), runs of spaces collapse to one, and in Chinese spaces between two CJK characters go.
+and form feed, end a line first; the others, and the sequences' characters, are counted), runs of
+spaces collapse to one, and in Chinese spaces between two CJK characters go.
 """
 
 from __future__ import annotations
