@@ -105,6 +105,19 @@ def pointing(doc: Sentence, k: int) -> bool:
     return determiner(doc, k) in DEMONSTRATIVES or any(t.lower_ == "such" for t in doc[i + 1 : k])
 
 
+def such_a(doc: Sentence, k: int) -> bool:
+    """Is the noun's article "a"/"an" after "such" ("such a small boat"): the kind named before again, not
+    a new referent?"""
+    i = _phrase_start(doc, k)
+    return i > 0 and doc[i].lower_ in ("a", "an") and doc[i - 1].lower_ == "such"
+
+
+def modifier_words(doc: Sentence, k: int) -> set[str]:
+    """The lower-cased words between the noun's determiner and the noun ("other", "old" in "the other
+    old lane")."""
+    return {t.lower_ for t in doc[_phrase_start(doc, k) + 1 : k]}
+
+
 def owner(doc: Sentence, k: int) -> str:
     """Possessive word, possessor name, proper-noun modifier or "of" complement ("" when none)."""
     before = determiner(doc, k)

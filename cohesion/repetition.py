@@ -5,14 +5,17 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 from cohesion import lexicon, nounphrase, senses
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention
+from cohesion.tagged import Sentence
 
 INDEFINITE = frozenset(("a", "an", "another", "some", "any", "no"))
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
+POINTING = frozenset(("the", "this", "that"))  # the singular noun that names a named thing again
 NAME_WINDOW = 40  # a name means the same character however far back it was last used
 FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last mention
 
@@ -20,25 +23,29 @@ FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last me
 def find(ch: Chapter) -> Iterator[Candidate]:
     """Link each noun/name of a sentence to its nearest earlier mention.
 
-        The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite
-        determiner or possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared
-        without case; a one-word name also matches the same noun: "my grandma ... Grandma"; a name
-        matches the end of a longer one: "Saint Benedict ... Benedict"; a person's two-word name
-        matches its first word, a Chinese name's family name, when no other two-word name of the chapter
-        begins with it and the one-word name has no gendered title ("Zhou Ming ... Zhou", not "Chen
-        Yuhang ... Uncle Chen"); "a Jade Talisman" is a kind). A noun
-        repeated inside its own sentence links once, from its first mention that may share the earlier
-        referent (preferring one of the same number: "the family ... many families envied the family").
-        Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
-        tall, thin man": an indefinite determiner before the later noun) and the cases of
-        :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
-        :func:`nounphrase.idiom`; a name that modifies different nouns ("the Gao family ... the Gao
-        boy"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). A hyphenated compound
-    is one noun ("son-in-law"; ``cohesion.mentions``), never its words. One link gives
-        one candidate: in a compound repeated whole ("the rocking chair ... the rocking chair", "the Gao
-        family ... the Gao family") only the head is kept.
+    The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
+    possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared without case; a one-word
+    name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
+    "Saint Benedict ... Benedict"; a person's two-word name matches its first word, a Chinese name's
+    family name, when no other two-word name of the chapter begins with it and the one-word name has no
+    gendered title ("Zhou Ming ... Zhou", not "Chen Yuhang ... Uncle Chen"); "a Jade Talisman" is a kind;
+    a definite singular noun matches the last word of an earlier name of several words when the rest of
+    its phrase repeats the name's words: "the Grand Harbor Hotel ... the hotel", not "Mill Lane ... the
+    other lane"). A noun repeated inside its own sentence links once, from its first mention that may
+    share the earlier referent (preferring one of the same number: "the family ... many families envied
+    the family"). Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
+    tall, thin man": an indefinite determiner before the later noun; not "such a small boat", the kind
+    named again) and the cases of :func:`nounphrase.different` (other owner, contrasting modifiers,
+    measure, modifier vs head) and :func:`nounphrase.idiom`; a family name (:func:`surnames`) that
+    modifies different nouns ("the Gao family ... the Gao boy"; other names are the same whatever they
+    modify: "the Jade Valley clinic ... Jade Valley doctors", and a verb the tagger read as a noun after
+    a name does not part them: "Torvel bit his lip"); units and amounts (WordNet's noun.quantity: "dozens
+    of meters", "a bit"). A hyphenated compound is one noun ("son-in-law"; ``cohesion.mentions``), never
+    its words. One link gives one candidate: in a compound repeated whole ("the rocking chair ... the
+    rocking chair", "the Gao family ... the Gao family") only the head is kept.
     """
     families = family_names(ch)
+    names = _Names(families, surnames(ch))
     where = _where(ch.mentions, families)
     for j, found in enumerate(ch.mentions):
         here = []
@@ -46,7 +53,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         for m in found:
             groups.setdefault(_key(m), []).append(m)
         for group in groups.values():
-            links = [link for m in group if (link := _link(ch, j, m, where, families))]
+            links = [link for m in group if (link := _link(ch, j, m, where, names))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
@@ -68,6 +75,23 @@ def _ends(lemma: str) -> tuple[str, ...]:
     """A name's key and every end of it ("northern star cannon", "star cannon", "cannon")."""
     words = _words(lemma)
     return tuple(" ".join(words[k:]) for k in range(len(words)))
+
+
+class _Names(NamedTuple):
+    families: dict[str, str]  # :func:`family_names`
+    surnames: frozenset[str]  # :func:`surnames`
+
+
+def surnames(ch: Chapter) -> frozenset[str]:
+    """The lower-cased words that may name a family: the first word of each name of several words (a
+    Chinese name's family name: "gao" for "Gao Tieshan"; the last word would take given names, "Wang
+    Xi-feng") and each one-word name with a title ("liu" for "Uncle Liu", "linden" for "Mrs. Linden")."""
+    return frozenset(
+        _words(m.lemma)[0]
+        for mentions in ch.mentions
+        for m in mentions
+        if m.kind == "name" and (m.title or len(_words(m.lemma)) > 1)
+    )
 
 
 def family_names(ch: Chapter) -> dict[str, str]:
@@ -139,8 +163,9 @@ def _keys(m: Mention, families: dict[str, str]) -> set[str]:
 
 
 def _link(
-    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]], families: dict[str, str]
+    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]], names: _Names
 ) -> tuple[Candidate, Mention, Mention] | None:
+    families = names.families
     noun = m.kind == "noun"
     if noun and senses.lexname(m.lemma) == "noun.quantity":
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
@@ -150,7 +175,7 @@ def _link(
         return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
-    if det in INDEFINITE:
+    if det in INDEFINITE and not nounphrase.such_a(doc, m.token):
         return None  # "a man", "a Jade Talisman": a new referent or a kind
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
@@ -165,13 +190,13 @@ def _link(
         earlier = [
             p
             for p in ch.mentions[i]
-            if same(p, m, families)
+            if (same(p, m, families) or _names_again(ch.docs[i], p, doc, m))
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
         ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
         if earlier:
             a = earlier[-1]
-            if m.kind == "name" and _modified(ch.docs[i], a) != _modified(doc, m):
-                return None  # "the Gao family ... the Gao boy": the name modifies different heads
+            if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
+                return None  # "the Gao family ... the Gao boy": the family name modifies different heads
             if (m.kind, a.kind) == ("noun", "noun") and (
                 nounphrase.different(ch.docs[i], a.token, doc, m.token, ch.word_genders)
                 or nounphrase.idiom(ch.sentences[i], a.end)
@@ -179,6 +204,31 @@ def _link(
                 return None
             return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
     return None
+
+
+def _surname(a: Mention, m: Mention, surnames: frozenset[str]) -> bool:
+    """Are both names, the shorter of one word that may name a family (``surnames``)?"""
+    if a.kind != "name" or m.kind != "name":
+        return False
+    short = min(_words(a.lemma), _words(m.lemma), key=len)
+    return len(short) == 1 and short[0] in surnames
+
+
+def _names_again(doc_a: Sentence | None, p: Mention, doc: Sentence | None, m: Mention) -> bool:
+    """Does the singular noun ``m`` name again what the earlier name ``p`` of several words named: its
+    last word, with "the", "this" or "that", no owner, and no modifier that is not the name's or its
+    phrase's ("the Grand Harbor Hotel ... the hotel", "a tiny Silver Kite ... the silver kite"; not
+    "Mill Lane ... the other lane", nor "the life of" a weekly called "City Life")?"""
+    if p.kind != "name" or m.kind != "noun" or p.plural or m.plural or doc is None or doc_a is None:
+        return False
+    words = _words(p.lemma)
+    return (
+        len(words) > 1
+        and words[-1] == m.lemma
+        and nounphrase.determiner(doc, m.token) in POINTING
+        and not nounphrase.owner(doc, m.token)
+        and nounphrase.modifier_words(doc, m.token) <= set(words) | nounphrase.modifier_words(doc_a, p.token)
+    )
 
 
 def _by_family(p: Mention, m: Mention) -> bool:

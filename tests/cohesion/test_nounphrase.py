@@ -13,10 +13,12 @@ from cohesion.nounphrase import (
     different,
     idiom,
     modifier,
+    modifier_words,
     oblique,
     owner,
     pointing,
     premodifiers,
+    such_a,
 )
 
 VOCAB = spacy.blank("en").vocab
@@ -62,6 +64,14 @@ def test_owner_is_a_possessive_a_name_or_an_of_complement():
     assert owner(doc("the/DT coat/NN"), 1) == ""  # an article owns nothing
     assert owner(doc("the/DT Shan/NNP household/NN"), 2) == "shan"
     assert owner(doc("the/DT eye/NN of/IN the/DT camera/NN"), 1) == "camera"
+
+
+def test_such_before_the_article_and_the_words_between_determiner_and_noun():
+    assert such_a(doc("such/PDT a/DT small/JJ boat/NN"), 3)
+    assert not such_a(doc("a/DT small/JJ boat/NN"), 2)
+    assert not such_a(doc("such/JJ boats/NNS"), 1)
+    assert modifier_words(doc("the/DT other/JJ old/JJ lane/NN"), 3) == {"other", "old"}
+    assert modifier_words(doc("the/DT lane/NN"), 1) == set()
 
 
 def test_premodifiers_leave_out_quantity_words():

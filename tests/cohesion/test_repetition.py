@@ -125,3 +125,30 @@ def test_units_and_parts_of_hyphenated_compounds_are_no_repetition(mined):
     assert [f[3] for f in kin] == []  # "law" and "mother" are parts of "mother-in-law"
     whole = mined("repetition", "Her mother-in-law sewed.", "Her mother-in-law smiled.")
     assert [(f[1][3], f[2][3]) for f in whole] == [("mother-in-law", "mother-in-law")]
+
+
+def test_a_name_is_the_same_whatever_it_modifies_unless_it_is_a_family_name(mined):
+    found = mined("repetition", "They rode the Marlow ferry.", "Later, the Marlow bus broke down.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Marlow", "Marlow")]
+    found = mined("repetition", "Torvel looked at the sea.", "Torvel bit his lip.")  # "bit" tagged a noun
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Torvel", "Torvel")]
+    # a family name: it begins a longer name of the chapter, or it has a title
+    assert (
+        mined("repetition", "Gao Tieshan came home.", "The Gao family was rich.", "The Gao boy ran off.")
+        == []
+    )
+    assert mined("repetition", "Dr. Marlow took the ferry.", "Later, the Marlow bus broke down.") == []
+
+
+def test_such_a_noun_names_the_kind_again(mined):
+    found = mined("repetition", "They hired a boat.", "Nobody had seen such a small boat.")
+    assert found == [("noun", (0, 13, 17, "boat"), (1, 29, 33, "boat"), "boat")]
+    assert mined("repetition", "They hired a boat.", "Nobody had seen a small boat.") == []
+
+
+def test_a_definite_noun_names_again_what_a_name_ending_in_it_named(mined):
+    found = mined("repetition", "They drove past the Grand Harbor Hotel.", "The hotel was closed.")
+    assert found == [("noun", (0, 20, 38, "Grand Harbor Hotel"), (1, 4, 9, "hotel"), "hotel")]
+    assert mined("repetition", "They drove past the Grand Harbor Hotel.", "The cheap hotel was closed.") == []
+    assert mined("repetition", "They drove past the Grand Harbor Hotel.", "The other hotel was closed.") == []
+    assert mined("repetition", "They drove past the Grand Harbor Hotel.", "A hotel was closed.") == []
