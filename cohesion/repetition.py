@@ -10,7 +10,7 @@ from typing import NamedTuple
 from cohesion import lexicon, nounphrase, senses
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
-from cohesion.mentions import Mention
+from cohesion.mentions import Mention, opens
 from cohesion.tagged import Sentence
 
 INDEFINITE = frozenset(("a", "an", "another", "some", "any", "no"))
@@ -167,7 +167,7 @@ def _link(
 ) -> tuple[Candidate, Mention, Mention] | None:
     families = names.families
     noun = m.kind == "noun"
-    if noun and senses.lexname(m.lemma) == "noun.quantity":
+    if noun and _unit(ch.docs[j], m):
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
     ends = _keys(m, families)
     candidates = _candidates(where, ends, j, FAR_WINDOW if noun else NAME_WINDOW)  # the widest window
@@ -204,6 +204,13 @@ def _link(
                 return None
             return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
     return None
+
+
+def _unit(doc: Sentence | None, m: Mention) -> bool:
+    """Is the noun a unit or an amount (WordNet's noun.quantity: "dozens of meters", "a bit")? Not when
+    capitalised inside its sentence: a name the tagger read as a plural noun ("waited for Pints")."""
+    capitalised = m.text[:1].isupper() and doc is not None and not opens(doc, m.token)
+    return not capitalised and senses.lexname(m.lemma) == "noun.quantity"
 
 
 def _surname(a: Mention, m: Mention, surnames: frozenset[str]) -> bool:

@@ -152,3 +152,9 @@ def test_a_definite_noun_names_again_what_a_name_ending_in_it_named(mined):
     assert mined("repetition", "They drove past the Grand Harbor Hotel.", "The cheap hotel was closed.") == []
     assert mined("repetition", "They drove past the Grand Harbor Hotel.", "The other hotel was closed.") == []
     assert mined("repetition", "They drove past the Grand Harbor Hotel.", "A hotel was closed.") == []
+
+
+def test_a_capitalised_unit_word_inside_a_sentence_is_a_name(mined):
+    found = mined("repetition", "We waited for Pints at the gate.", "Nobody had seen Pints since noon.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Pints", "Pints")]
+    assert mined("repetition", "They drank two pints.", "Pints of ale cost a coin.") == []
