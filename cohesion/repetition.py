@@ -26,7 +26,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
     possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared without case; a one-word
     name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
-    "Saint Benedict ... Benedict"; a person's two-word name matches its first word, a Chinese name's
+    "Saint Benedict ... Benedict", and, of two words or more, one longer by a word at its end: "Blue Ridge
+    ... the Blue Ridge Project"; a person's two-word name matches its first word, a Chinese name's
     family name, when no other two-word name of the chapter begins with it and the one-word name has no
     gendered title ("Zhou Ming ... Zhou", not "Chen Yuhang ... Uncle Chen"); "a Jade Talisman" is a kind;
     a definite singular noun matches the last word of an earlier name of several words when the rest of
@@ -72,9 +73,11 @@ def _words(lemma: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def _ends(lemma: str) -> tuple[str, ...]:
-    """A name's key and every end of it ("northern star cannon", "star cannon", "cannon")."""
+    """A name's key, every end of it ("northern star cannon", "star cannon", "cannon") and, for a name of
+    three words or more, the name without its last word ("northern star": :func:`_one_word_longer`)."""
     words = _words(lemma)
-    return tuple(" ".join(words[k:]) for k in range(len(words)))
+    starts = (" ".join(words[:-1]),) if len(words) > 2 else ()
+    return tuple(" ".join(words[k:]) for k in range(len(words))) + starts
 
 
 class _Names(NamedTuple):
@@ -190,7 +193,7 @@ def _link(
         earlier = [
             p
             for p in ch.mentions[i]
-            if (same(p, m, families) or _names_again(ch.docs[i], p, doc, m))
+            if (same(p, m, families) or (p.kind == "name" and _another_form(ch.docs[i], p, doc, m)))
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
         ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
         if earlier:
@@ -209,8 +212,24 @@ def _link(
 def _unit(doc: Sentence | None, m: Mention) -> bool:
     """Is the noun a unit or an amount (WordNet's noun.quantity: "dozens of meters", "a bit")? Not when
     capitalised inside its sentence: a name the tagger read as a plural noun ("waited for Pints")."""
-    capitalised = m.text[:1].isupper() and doc is not None and not opens(doc, m.token)
-    return not capitalised and senses.lexname(m.lemma) == "noun.quantity"
+    if senses.lexname(m.lemma) != "noun.quantity":
+        return False
+    return not (m.text[:1].isupper() and doc is not None and not opens(doc, m.token))
+
+
+def _another_form(doc_a: Sentence | None, p: Mention, doc: Sentence | None, m: Mention) -> bool:
+    """Does ``m`` name again what the name ``p`` named, in a form :func:`same` does not match?"""
+    return _names_again(doc_a, p, doc, m) or _one_word_longer(p, m)
+
+
+def _one_word_longer(p: Mention, m: Mention) -> bool:
+    """Is one name of two words or more the other without its last word ("the Blue Ridge Project ... Blue
+    Ridge")? Two words more mostly name something called after it ("Mei Lan ... the Mei Lan Finger
+    Strike")."""
+    if p.kind != "name" or m.kind != "name":
+        return False
+    short, long = sorted((_words(p.lemma), _words(m.lemma)), key=len)
+    return 1 < len(short) == len(long) - 1 and long[: len(short)] == short
 
 
 def _surname(a: Mention, m: Mention, surnames: frozenset[str]) -> bool:

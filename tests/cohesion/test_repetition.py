@@ -158,3 +158,11 @@ def test_a_capitalised_unit_word_inside_a_sentence_is_a_name(mined):
     found = mined("repetition", "We waited for Pints at the gate.", "Nobody had seen Pints since noon.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Pints", "Pints")]
     assert mined("repetition", "They drank two pints.", "Pints of ale cost a coin.") == []
+
+
+def test_a_name_matches_a_name_one_word_longer_at_its_end(mined):
+    found = mined(
+        "repetition", "They joined the Blue Ridge Project.", "Few who worked on Blue Ridge spoke of it."
+    )
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Blue Ridge Project", "Blue Ridge")]
+    assert mined("repetition", "Mei Lan raised her hand.", "The Mei Lan Finger Strike hit the wall.") == []
