@@ -27,11 +27,15 @@ would be a person of unknown gender owned by a pronoun of the class ("her driver
 the one "her" means), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
 same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or
 preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara; not
-after a preposition of place), so that subject neither is its antecedent nor blocks the look-back. Passing
+after a preposition of place), so that subject neither is its antecedent nor blocks the look-back; so are
+the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he cried.") and, for a
+subject right after an opening phrase with no finite verb, those named in that phrase that are no clause's
+subject ("Compared to Tom, he ..."). Passing
 over a sentence is allowed only when it cannot hold the referent (no such person, no plural noun for "they");
 a link three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
-antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom), or
+antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
+a person of unknown gender named after it: "He told Wu Jin to wait. He ..."), or
 nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
 he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
 antecedent (subject to the same rule, but a name need not be a subject where no person noun of unknown gender
@@ -44,7 +48,8 @@ Majesty", "Her Ladyship") names a person of the possessive's gender; the possess
 ("their ladyships" too). Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class
 in the same sentence names the same referent ("She put down her bag"), unless it is the object of a clause
 whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a preposition of
-place: "the lamp above her"), someone it may mean is named between the two (but a subject after a first
+place: "the lamp above her"), someone it may mean is named between the two and after the class's last
+linked pronoun ("He feared Tom, and if he lost, his ...": the later "he" takes over) (but a subject after a first
 subject goes on past phrases that are no clause's subject: "He told Tom to wait while he ...", not "... that
 he ..."), only one of them is in quoted speech, or it is a subject or an owner after a first object that
 passed over its clause's subject ("Clara had not seen her, for she ...": Clara may be back). After a
@@ -116,6 +121,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         if doc is None:
             continue
         first: dict[str, tuple[Word, Candidate | None]] = {}  # per class: its first pronoun and link
+        last: dict[str, Word] = {}  # per class: its last linked pronoun
         for tok in doc:
             cls = PRONOUN_CLASS.get(tok.lower_) if tok.tag_ in ("PRP", "PRP$") else None
             if cls is None or _honorific(doc, tok.i):
@@ -123,12 +129,13 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if cls in first:
                 earlier, link = first[cls]
                 if link is not None:
-                    later = _later(ch, j, earlier, link, tok, cls, seen_phrases)
+                    later = _later(ch, j, earlier, last[cls], link, tok, cls, seen_phrases)
                 else:
                     later = _next_clause(ch, j, earlier, tok, cls, seen_phrases)
                     if later:
                         first[cls] = (tok, later)
                 if later:
+                    last[cls] = tok
                     yield later
                 continue
             first[cls] = (tok, None)
@@ -137,6 +144,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:
                 first[cls] = (tok, found)
+                last[cls] = tok
                 yield found
         yield from demonstrative.find_at(ch, j)
 
@@ -157,13 +165,18 @@ def _personal(
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if _agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
-    if agreeing and _clause_subject_only(ch.docs[j], tok, agreeing):
+    if agreeing and (
+        _clause_subject_only(ch.docs[j], tok, agreeing) or _set_apart(ch, j, tok, agreeing, in_speech)
+    ):
         others, agreeing = {m.lemma for m in agreeing}, []  # "Anna handed her the key": not Anna
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
         return _clause_link(ch, j, tok, cls, own, agreeing)
     doc = ch.docs[j]
     if any(
-        m.token < tok.i and _unknown_name(m, cls, ch, doc) and not _clause_subject_only(doc, tok, [m])
+        m.token < tok.i
+        and _unknown_name(m, cls, ch, doc)
+        and not _clause_subject_only(doc, tok, [m])
+        and not _set_apart(ch, j, tok, [m], in_speech)
         for m in _sentence_phrases(ch, j, seen)[0]
     ):
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
@@ -185,9 +198,9 @@ def _personal(
             if (_compatible(m, cls, ch, things and j - i == 1) or _shown(m, cls, ch, doc, everyone))
             and m.lemma not in others
         ]
-        if any(_unknown_name(m, cls, ch, doc) for m in everyone) or any(
-            _compatible(m, cls, ch) for m in framed
-        ):
+        unknown = [m for m in everyone if _unknown_name(m, cls, ch, doc)]
+        unknown += [m for m in framed if _compatible(m, cls, ch)]
+        if unknown and not (tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, unknown)):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
@@ -216,14 +229,22 @@ def _personal(
 
 
 def _later(
-    ch: Chapter, j: int, first: Word, link: Candidate, tok: Word, cls: str, seen: dict[int, Phrases]
+    ch: Chapter,
+    j: int,
+    first: Word,
+    last: Word,
+    link: Candidate,
+    tok: Word,
+    cls: str,
+    seen: dict[int, Phrases],
 ) -> Candidate | None:
     """A later pronoun of the class of sentence ``j``'s linked pronoun ``first`` names its referent too
     ("She put down her cup. Then she ..."; "He hugged her and carried her"; "she said the boy tricked
     her"), unless it is the object of a clause whose subject is a pronoun of its class ("He told him":
     another person; the subject is the last one before it, or ``first``; a preposition of place does not
-    count: "he heard the noise above him"), someone it may mean is named between the two ("He met Tom
-    and gave his ..."), one of them is in quoted speech and the other is not, or it is a subject or an
+    count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
+    last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
+    he lost, his ..."), one of them is in quoted speech and the other is not, or it is a subject or an
     owner after a ``first`` object that passed over its clause's subject ("Clara had not seen her, for she
     ...")."""
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
@@ -236,7 +257,7 @@ def _later(
         return None
     phrases = _antecedents(ch, j, j, in_speech, cls, seen)
     between = [m for m in phrases if first.i < m.token < tok.i and _agreeing(m, cls, ch)]
-    if between and not _subject_goes_on(ch.docs[j], first, tok, between):
+    if any(m.token > last.i for m in between) and not _subject_goes_on(ch.docs[j], first, tok, between):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
         before = [m for m in phrases if m.token < first.i and _agreeing(m, cls, ch)]
@@ -359,6 +380,25 @@ def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention
         return False
     subject = clause.last_subject(doc[: tok.i])
     return subject is not None and all(m.start <= subject.idx < m.end for m in agreeing)
+
+
+def _set_apart(ch: Chapter, j: int, tok: Word, phrases: list[Mention], in_speech: bool) -> bool:
+    """Can none of ``phrases``, named before narrated pronoun ``tok`` in its sentence, be what it
+    means: they are all in the quoted speech that it tags, right after it ("'Why wait for Tom?' he
+    cried."), or ``tok`` is the subject
+    right after an opening phrase that holds them, has no finite verb and no quote, and none of them
+    is a clause's subject ("Compared to Tom, he was slow.", "After meeting Tom, he left.")?"""
+    text, doc = ch.sentences[j], ch.docs[j]
+    if in_speech or doc is None:
+        return False
+    if text[: tok.idx].rstrip()[-1:] in "\"'”’" and all(spoken(text, m.start) for m in phrases):
+        return True  # (a speech tag, right after the closing quote: not after "the girls' bags")
+    if tok.lower_ not in SUBJECT_FORMS or tok.i == 0 or doc[tok.i - 1].text != ",":
+        return False
+    opening = doc[: tok.i]
+    return not any(t.tag_ in clause.FINITE or t.tag_ in ("``", "''") for t in opening) and not any(
+        _clause_subject(doc, m) for m in phrases
+    )
 
 
 def _around(doc: Sentence, k: int) -> bool:

@@ -599,3 +599,32 @@ def test_a_chain_hands_on_a_person_noun_whose_gender_its_sentence_shows(mined):
         "We missed him.",
     )
     assert [(a[3], b[3], b[0]) for _, a, b, _ in found] == [("leader", "He", 1), ("leader", "him", 2)]
+
+
+def test_a_subject_pronoun_goes_on_past_persons_of_unknown_gender_named_after_it(mined):
+    found = mined(
+        "reference", "Tomas closed the door.", "He told Wu Jin to wait while he left.", "He was tired."
+    )
+    assert [(a[:2], b[:2], b[3]) for _, a, b, _ in found] == [
+        ((0, 0), (1, 0), "He"),
+        ((0, 0), (1, 29), "he"),
+        ((0, 0), (2, 0), "He"),
+    ]
+
+
+def test_a_later_pronoun_goes_on_from_the_last_linked_one_of_its_class(mined):
+    found = mined("reference", "Tomas ran.", "He hated Peter, and knew that if he lost, his life would end.")
+    assert [b[3] for _, _, b, _ in found] == ["He", "he", "his"]
+
+
+def test_the_persons_named_in_the_quote_a_pronoun_tags_are_not_its_antecedent(mined):
+    assert mined("reference", "Tomas laughed.", "'Why fight Peter?' he cried.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 19, 21, "he"), "he")
+    ]
+
+
+def test_the_persons_named_in_an_opening_phrase_are_not_the_subject_pronoun_after_it(mined):
+    assert mined("reference", "Tomas sat down.", "Compared to Peter, he was slow.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 19, 21, "he"), "he")
+    ]
+    assert mined("reference", "Tomas sat down.", "When Peter came, he was slow.") == []  # a clause's subject
