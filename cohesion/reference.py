@@ -30,9 +30,9 @@ preposition) means someone other than its own clause's subject ("Clara handed he
 after a preposition of place), so that subject neither is its antecedent nor blocks the look-back; so are
 the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he cried.") and, for a
 subject right after an opening phrase with no finite verb, those named in that phrase that are no clause's
-subject ("Compared to Tom, he ..."). Passing
-over a sentence is allowed only when it cannot hold the referent (no such person, no plural noun for "they");
-a link three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
+subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
+referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
+three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
 antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
 a person of unknown gender named after it: "He told Wu Jin to wait. He ..."), or
@@ -222,7 +222,7 @@ def _personal(
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if cls == "n":
             return None  # "it" links to the previous sentence only
-        if cls == "pl" and any(m.plural for m in everyone):
+        if cls == "pl" and any(m.plural for m in referring):
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None

@@ -628,3 +628,8 @@ def test_the_persons_named_in_an_opening_phrase_are_not_the_subject_pronoun_afte
         ("personal", (0, 0, 5, "Tomas"), (1, 19, 21, "he"), "he")
     ]
     assert mined("reference", "Tomas sat down.", "When Peter came, he was slow.") == []  # a clause's subject
+
+
+def test_they_looks_back_past_a_plural_predicate_noun(mined):
+    found = mined("reference", "The girls waited.", "He was one of the guards.", "He told them to go.")
+    assert [(a[3], b[3]) for _, a, b, _ in found if b[3] == "them"] == [("girls", "them")]
