@@ -35,7 +35,8 @@ referent (no such person, no plural noun but a predicate noun for "they": "one o
 three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
 antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
-a person of unknown gender named after it: "He told Wu Jin to wait. He ..."), or
+a person of unknown gender named after it: "He told Wu Jin to wait. He ..."; nor one named in a phrase
+that opens the sentence before it: "After meeting Tom, he left. He ..."), or
 nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
 he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
 antecedent (subject to the same rule, but a name need not be a subject where no person noun of unknown gender
@@ -393,11 +394,20 @@ def _set_apart(ch: Chapter, j: int, tok: Word, phrases: list[Mention], in_speech
         return False
     if text[: tok.idx].rstrip()[-1:] in "\"'”’" and all(spoken(text, m.start) for m in phrases):
         return True  # (a speech tag, right after the closing quote: not after "the girls' bags")
-    if tok.lower_ not in SUBJECT_FORMS or tok.i == 0 or doc[tok.i - 1].text != ",":
-        return False
-    opening = doc[: tok.i]
-    return not any(t.tag_ in clause.FINITE or t.tag_ in ("``", "''") for t in opening) and not any(
-        _clause_subject(doc, m) for m in phrases
+    return (
+        tok.lower_ in SUBJECT_FORMS
+        and _after_opening(doc, tok.i)
+        and not any(_clause_subject(doc, m) for m in phrases)
+    )
+
+
+def _after_opening(doc: Sentence, k: int) -> bool:
+    """Does word ``k`` follow the comma that ends an opening phrase with no finite verb and no quote
+    ("Compared to Tom, he ...", "After meeting Tom, she ...")?"""
+    return (
+        k > 0
+        and doc[k - 1].text == ","
+        and not any(t.tag_ in clause.FINITE or t.tag_ in ("``", "''") for t in doc[:k])
     )
 
 
@@ -415,9 +425,13 @@ def _around(doc: Sentence, k: int) -> bool:
 
 def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bool:
     """Is the subject of the sentence's main clause a pronoun of class ``cls`` ("At first she ..."), with
-    every phrase of ``named`` after it?"""
+    every phrase of ``named`` after it, or named in an opening phrase before it that is no clause's
+    subject ("After meeting Tom, he ...": :func:`_after_opening`)?"""
     if doc is None:
         return False
+    opening = next((t for t in doc if t.tag_ == "PRP" and _after_opening(doc, t.i)), None)
+    if opening is not None and opening.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[opening.lower_] == cls:
+        return all(m.token > opening.i or not _clause_subject(doc, m) for m in named)
     for t in doc[clause.main_clause(doc) :]:
         if t.pos_ in ("VERB", "AUX"):
             return False

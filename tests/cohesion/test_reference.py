@@ -633,3 +633,8 @@ def test_the_persons_named_in_an_opening_phrase_are_not_the_subject_pronoun_afte
 def test_they_looks_back_past_a_plural_predicate_noun(mined):
     found = mined("reference", "The girls waited.", "He was one of the guards.", "He told them to go.")
     assert [(a[3], b[3]) for _, a, b, _ in found if b[3] == "them"] == [("girls", "them")]
+
+
+def test_a_subject_pronoun_after_an_opening_phrase_hands_on_its_antecedent(mined):
+    found = mined("reference", "Tomas sat down.", "After meeting Peter, he left.", "He was tired.")
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Tomas", (1, 21)), ("Tomas", (2, 0))]
