@@ -50,7 +50,8 @@ Majesty", "Her Ladyship") names a person of the possessive's gender; the possess
 in the same sentence names the same referent ("She put down her bag"), unless it is the object of a clause
 whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a preposition of
 place: "the lamp above her"), someone it may mean is named between the two and after the class's last
-linked pronoun ("He feared Tom, and if he lost, his ...": the later "he" takes over) (but a subject after a first
+linked pronoun ("He feared Tom, and if he lost, his ...": the later "he" takes over), but for the subject
+after a verbless opening phrase ("Holding his brother's hand, he ...") (and a subject after a first
 subject goes on past phrases that are no clause's subject: "He told Tom to wait while he ...", not "... that
 he ..."), only one of them is in quoted speech, or it is a subject or an owner after a first object that
 passed over its clause's subject ("Clara had not seen her, for she ...": Clara may be back). After a
@@ -245,7 +246,8 @@ def _later(
     another person; the subject is the last one before it, or ``first``; a preposition of place does not
     count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
     last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
-    he lost, his ..."), one of them is in quoted speech and the other is not, or it is a subject or an
+    he lost, his ..."), unless it is the subject right after an opening phrase with no finite verb
+    (:func:`_after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and the other is not, or it is a subject or an
     owner after a ``first`` object that passed over its clause's subject ("Clara had not seen her, for she
     ...")."""
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
@@ -258,7 +260,11 @@ def _later(
         return None
     phrases = _antecedents(ch, j, j, in_speech, cls, seen)
     between = [m for m in phrases if first.i < m.token < tok.i and _agreeing(m, cls, ch)]
-    if any(m.token > last.i for m in between) and not _subject_goes_on(ch.docs[j], first, tok, between):
+    if (
+        any(m.token > last.i for m in between)
+        and not _subject_goes_on(ch.docs[j], first, tok, between)
+        and not (tok.lower_ in SUBJECT_FORMS and _after_opening(ch.docs[j], tok.i))
+    ):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
         before = [m for m in phrases if m.token < first.i and _agreeing(m, cls, ch)]

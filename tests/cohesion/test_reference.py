@@ -638,3 +638,8 @@ def test_they_looks_back_past_a_plural_predicate_noun(mined):
 def test_a_subject_pronoun_after_an_opening_phrase_hands_on_its_antecedent(mined):
     found = mined("reference", "Tomas sat down.", "After meeting Peter, he left.", "He was tired.")
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Tomas", (1, 21)), ("Tomas", (2, 0))]
+
+
+def test_a_subject_after_an_opening_phrase_goes_on_from_a_pronoun_in_it(mined):
+    found = mined("reference", "Tomas sat down.", "Holding his brother's hand, he wept.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tomas", "his"), ("Tomas", "he")]
