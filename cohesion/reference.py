@@ -3,8 +3,10 @@
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known gender
 for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or coordinated
 names, and for a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb
-whose object is mostly a person ("She washed the cups. She dried them.", not "... told them"; other links to
-plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the dev chapters), "it" only
+whose object is mostly a person ("She washed the cups. She dried them.", not "... told them"), or a "they"
+that opens its sentence where the thing was the subject and only plural phrase ("The insects came last.
+They ..."; other links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on
+the dev chapters), "it" only
 for a non-person noun of the previous sentence, and never an "it" that names no noun
 (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said it as if
 ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
@@ -74,7 +76,7 @@ from cohesion import clause, descriptions, lexicon, nounphrase, repetition, sens
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter
 from cohesion.gender import own_pronouns, owns_person
-from cohesion.mentions import HONORIFICS, Mention
+from cohesion.mentions import HONORIFICS, Mention, opens
 from cohesion import demonstrative
 from cohesion.pleonastic import names_no_noun
 from cohesion.speech import spoken
@@ -225,6 +227,9 @@ def _personal(
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in referring):
+            topic = _plural_topic(ch, i, j, tok, phrases, seen)
+            if topic is not None:  # "The insects came last. They ..."
+                return _link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
@@ -508,6 +513,25 @@ def _inherited(
     a, at, _ = found
     far = j - at >= 3 and a != clause.subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0])
     return None if far and not _sole_name(ch, at, j, a, cls, seen) else (a, at)
+
+
+def _plural_topic(
+    ch: Chapter, i: int, j: int, tok: Word, phrases: list[Mention], seen: dict[int, Phrases]
+) -> Mention | None:
+    """The plural thing that is the subject of the sentence ``i`` right before, and its only plural
+    phrase that may refer, for a "they" that opens sentence ``j`` ("The insects came last. They
+    ..."; not an amount: "Ten taels were paid.", nor "The streaks stared at the guards. They ...", nor
+    "Their lives went on. They ...")."""
+    doc = ch.docs[j]
+    if j - i != 1 or doc is None or tok.lower_ != "they" or not opens(doc, tok.i):
+        return None
+    subject = clause.subject(ch.docs[i], phrases)
+    if subject is None or not subject.plural or subject.kind != "noun" or descriptions.amount(subject):
+        return None
+    if PRONOUN_CLASS.get(nounphrase.determiner(ch.docs[i], subject.token)) == "pl":
+        return None  # "Their lives went on. They ...": the owners
+    plural = {m.lemma for m in _sentence_phrases(ch, i, seen)[2] if m.plural}
+    return subject if plural == {subject.lemma} else None  # the only plural it may mean
 
 
 def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[int, Phrases]) -> bool:

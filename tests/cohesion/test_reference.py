@@ -643,3 +643,11 @@ def test_a_subject_pronoun_after_an_opening_phrase_hands_on_its_antecedent(mined
 def test_a_subject_after_an_opening_phrase_goes_on_from_a_pronoun_in_it(mined):
     found = mined("reference", "Tomas sat down.", "Holding his brother's hand, he wept.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tomas", "his"), ("Tomas", "he")]
+
+
+def test_they_opening_a_sentence_means_the_plural_thing_that_was_the_only_plural_subject_before(mined):
+    assert mined("reference", "The insects came last.", "They were small.") == [
+        ("personal", (0, 4, 11, "insects"), (1, 0, 4, "They"), "they")
+    ]
+    assert mined("reference", "The insects bit the dogs.", "They were small.") == []
+    assert mined("reference", "Their bags fell.", "They laughed.") == []  # the owners
