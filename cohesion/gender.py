@@ -7,7 +7,8 @@ comma ("Sitting on his bed, Anna ..."), and the first gendered
 pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
 the next two sentences, up to the first mention of a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
-quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender).
+quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender),
+nor owned by the speaker ("my little Lantern": a pet name or a thing).
 A sentence naming two persons, one before its first verb and one after, votes too when the next
 sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
 Tomas. Then she kissed him."). When one of the two has a gender, the other takes the other gender from
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nlp, senses
+from cohesion import lexicon, nlp, nounphrase, senses
 from cohesion.mentions import Mention, opens
 from cohesion.speech import spoken
 
@@ -35,6 +36,7 @@ PRONOUN_GENDER = {
 # Prepositions that put a (non-possessive) name in a place role: "in Talbury", "along Fenwick Road".
 # "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
 FOLLOW = 2  # how many following sentences may show a name's pronoun
+SPEAKERS_OWN = frozenset(("my", "your", "our"))  # first- and second-person possessives
 PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
 # Days and the months that are no first names ("April", "May", "June" and "August" are): never persons.
 CALENDAR = frozenset(
@@ -76,6 +78,8 @@ def name_genders(
             continue  # "Anna's husband ... He": the pronoun may well be the husband's
         if first > 0 and doc[first - 1].pos_ == "ADP":
             continue  # "On Chatterly, ... She tapped on it": the name is not the topic
+        if nounphrase.determiner(doc, first) in SPEAKERS_OWN:
+            continue  # "My little Lantern glowed. She ...": a pet name, not the topic of her pronoun
         opening = _opening_owner(doc, first)
         if opening:  # "Sitting on his bed, Anna ...": the opening phrase is about its subject
             votes[names[0].text][opening] += 1

@@ -137,3 +137,8 @@ def test_a_possessive_in_an_opening_phrase_votes_for_the_name_after_it():
     assert _genders("Unable to hide herself, Zan Mo ran off.") == {"Zan Mo": "f"}
     assert _genders("Seeing him, Zan Mo ran off.") == {}  # an object: someone else
     assert _genders("On her birthday, Zan Mo ran off.") == {}  # a preposition: perhaps another's
+
+
+def test_a_name_owned_by_the_speaker_gets_no_vote():
+    assert _genders("My little Lantern glowed in the dark.", "She laughed.") == {}
+    assert _genders("Little Lantern glowed in the dark.", "She laughed.") == {"Lantern": "f"}
