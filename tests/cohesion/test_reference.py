@@ -651,3 +651,10 @@ def test_they_opening_a_sentence_means_the_plural_thing_that_was_the_only_plural
     ]
     assert mined("reference", "The insects bit the dogs.", "They were small.") == []
     assert mined("reference", "Their bags fell.", "They laughed.") == []  # the owners
+
+
+def test_a_person_named_with_a_in_the_present_tense_outside_speech_is_anyone(mined):
+    found = mined("reference", "Anna laughed.", "A woman knows what she wants.", "She left.")
+    assert [(a[3], b[:2]) for _, a, b, _ in found if b[0] == 2] == [("Anna", (2, 0))]
+    found = mined("reference", "Anna laughed.", "A woman came in.", "She left.")  # told in the past
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("woman", (2, 0))]
