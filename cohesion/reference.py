@@ -28,8 +28,8 @@ Explosion"; "the teacher", a speaker label; before the pronoun in its own senten
 would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the driver, or
 the one "her" means), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
 same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or
-preposition) means someone other than its own clause's subject ("Clara handed her the key": not Clara; not
-after a preposition of place), so that subject neither is its antecedent nor blocks the look-back; so are
+preposition; the owner of a predicate noun: "Tom was his driver") means someone other than its own clause's
+subject ("Clara handed her the key": not Clara; not after a preposition of place), so that subject neither is its antecedent nor blocks the look-back; so are
 the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he cried.") and, for a
 subject right after an opening phrase with no finite verb, those named in that phrase that are no clause's
 subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
@@ -380,10 +380,17 @@ def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention
     """Is ``tok`` an object pronoun (him, her, them; "it" after a verb or preposition) whose clause's
     subject is the only phrase of its sentence before it that it might mean? An object names someone
     other than its own clause's subject ("The cat pushed it off", "Anna handed her the key"), but for a
-    preposition of place ("the noise around her")."""
-    if doc is None or tok.tag_ != "PRP" or _around(doc, tok.i):
+    preposition of place ("the noise around her"); so does the owner of a predicate noun ("Anna was
+    her maid")."""
+    if doc is None or tok.tag_ not in ("PRP", "PRP$") or _around(doc, tok.i):
         return False
-    if tok.lower_ == "it":  # an object, not the subject of what follows ("looked like it grew")
+    if tok.tag_ == "PRP$":
+        k = tok.i - 1
+        while k >= 0 and doc[k].tag_ == "RB":
+            k -= 1  # "was only his subordinate"
+        if k < 0 or doc[k].lower_ not in descriptions.BE_FORMS | descriptions.BECOME:
+            return False
+    elif tok.lower_ == "it":  # an object, not the subject of what follows ("looked like it grew")
         if not tok.i or doc[tok.i - 1].pos_ not in ("VERB", "ADP") or doc[tok.i - 1].lower_ in ("like", "as"):
             return False
         if tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in clause.FINITE:

@@ -658,3 +658,9 @@ def test_a_person_named_with_a_in_the_present_tense_outside_speech_is_anyone(min
     assert [(a[3], b[:2]) for _, a, b, _ in found if b[0] == 2] == [("Anna", (2, 0))]
     found = mined("reference", "Anna laughed.", "A woman came in.", "She left.")  # told in the past
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("woman", (2, 0))]
+
+
+def test_the_owner_of_a_predicate_noun_is_not_its_clauses_subject(mined):
+    assert mined("reference", "Tomas came in.", "Peter was only his driver.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 15, 18, "his"), "his")
+    ]
