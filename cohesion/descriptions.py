@@ -22,8 +22,8 @@ INTO_RESULT = frozenset(
 
 
 def generic(doc: Sentence | None, m: Mention) -> bool:
-    """A quantified or generic noun ("any woman", "every child", "Man is mortal", "A man thinks he must
-    ..." in the present tense outside speech, in a story told in the past): no referent. A bare
+    """A quantified or generic noun ("any woman", "every child", "Man is mortal", "A woman knows what
+    she wants." in the present tense outside speech, in a story told in the past): no referent. A bare
     relative written as a name ("Mom was tired.") has one, and so has a noun after a noun ("the team
     leader")."""
     if doc is None or m.kind != "noun":
@@ -36,7 +36,7 @@ def generic(doc: Sentence | None, m: Mention) -> bool:
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
     generic = bare and not m.plural and senses.is_person(m.lemma)
     if k >= 0 and doc[k].lower_ in ("a", "an") and senses.is_person(m.lemma) and _timeless(doc):
-        return True  # "A man thinks he must ..." told in the past: anyone
+        return True  # "A woman knows what she wants." in a story told in the past: anyone
     return generic and not (m.text[:1].isupper() and senses.is_kin(m.lemma))
 
 

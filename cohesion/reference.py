@@ -4,7 +4,7 @@ Personal pronouns link to the nearest earlier sentence holding a compatible noun
 for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or coordinated
 names, and for a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb
 whose object is mostly a person ("She washed the cups. She dried them.", not "... told them"), or a "they"
-that opens its sentence where the thing was the subject and only plural phrase ("The insects came last.
+that opens its sentence where the thing was the subject and only plural phrase ("The bees flew home.
 They ..."; other links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on
 the dev chapters), "it" only
 for a non-person noun of the previous sentence, and never an "it" that names no noun
@@ -228,7 +228,7 @@ def _personal(
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in referring):
             topic = _plural_topic(ch, i, j, tok, phrases, seen)
-            if topic is not None:  # "The insects came last. They ..."
+            if topic is not None:  # "The bees flew home. They ..."
                 return _link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
@@ -526,9 +526,9 @@ def _plural_topic(
     ch: Chapter, i: int, j: int, tok: Word, phrases: list[Mention], seen: dict[int, Phrases]
 ) -> Mention | None:
     """The plural thing that is the subject of the sentence ``i`` right before, and its only plural
-    phrase that may refer, for a "they" that opens sentence ``j`` ("The insects came last. They
-    ..."; not an amount: "Ten taels were paid.", nor "The streaks stared at the guards. They ...", nor
-    "Their lives went on. They ...")."""
+    phrase that may refer, for a "they" that opens sentence ``j`` ("The bees flew home. They
+    ..."; not an amount: "Ten coins were paid.", nor "The lamps lit the guards. They ...", nor
+    "Their bags fell. They ...")."""
     doc = ch.docs[j]
     if j - i != 1 or doc is None or tok.lower_ != "they" or not opens(doc, tok.i):
         return None
@@ -536,7 +536,7 @@ def _plural_topic(
     if subject is None or not subject.plural or subject.kind != "noun" or descriptions.amount(subject):
         return None
     if PRONOUN_CLASS.get(nounphrase.determiner(ch.docs[i], subject.token)) == "pl":
-        return None  # "Their lives went on. They ...": the owners
+        return None  # "Their bags fell. They ...": the owners
     plural = {m.lemma for m in _sentence_phrases(ch, i, seen)[2] if m.plural}
     return subject if plural == {subject.lemma} else None  # the only plural it may mean
 

@@ -618,8 +618,8 @@ def test_a_later_pronoun_goes_on_from_the_last_linked_one_of_its_class(mined):
 
 
 def test_the_persons_named_in_the_quote_a_pronoun_tags_are_not_its_antecedent(mined):
-    assert mined("reference", "Tomas laughed.", "'Why fight Peter?' he cried.") == [
-        ("personal", (0, 0, 5, "Tomas"), (1, 19, 21, "he"), "he")
+    assert mined("reference", "Tomas laughed.", "'Why wait for Peter?' he cried.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 22, 24, "he"), "he")
     ]
 
 
@@ -646,10 +646,10 @@ def test_a_subject_after_an_opening_phrase_goes_on_from_a_pronoun_in_it(mined):
 
 
 def test_they_opening_a_sentence_means_the_plural_thing_that_was_the_only_plural_subject_before(mined):
-    assert mined("reference", "The insects came last.", "They were small.") == [
-        ("personal", (0, 4, 11, "insects"), (1, 0, 4, "They"), "they")
+    assert mined("reference", "The bees flew home.", "They were small.") == [
+        ("personal", (0, 4, 8, "bees"), (1, 0, 4, "They"), "they")
     ]
-    assert mined("reference", "The insects bit the dogs.", "They were small.") == []
+    assert mined("reference", "The bees chased the dogs.", "They were small.") == []
     assert mined("reference", "Their bags fell.", "They laughed.") == []  # the owners
 
 
