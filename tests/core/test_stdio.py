@@ -35,17 +35,22 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
     assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
 
 
-@pytest.mark.parametrize("command", [["text.sentences", "--lang", "zh"], ["pipeline", "where"]])
-def test_a_command_started_with_stdout_closed_is_one_line_and_status_2(command):
-    """``>&-``: flushing the missing stdout was an AttributeError traceback."""
-    done = subprocess.run(
+def _started_without(descriptor: int, command: list[str], **streams: int) -> subprocess.CompletedProcess:
+    """``python -m COMMAND`` with Chinese on stdin, started with ``descriptor`` closed (``>&-``, ``2>&-``)."""
+    return subprocess.run(
         [sys.executable, "-m", *command],
         cwd=REPO_ROOT,
         input="他来了。",
-        stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: os.close(1),
+        preexec_fn=lambda: os.close(descriptor),
+        **streams,
     )
+
+
+@pytest.mark.parametrize("command", [["text.sentences", "--lang", "zh"], ["pipeline", "where"]])
+def test_a_command_started_with_stdout_closed_is_one_line_and_status_2(command):
+    """``>&-``: flushing the missing stdout was an AttributeError traceback."""
+    done = _started_without(1, command, stderr=subprocess.PIPE)
     assert (done.returncode, done.stderr) == (
         2,
         "error: stdout: closed, nowhere to print (start the command with one, e.g. > FILE or > /dev/null)\n",
@@ -55,14 +60,7 @@ def test_a_command_started_with_stdout_closed_is_one_line_and_status_2(command):
 @pytest.mark.parametrize("command", [["text.sentences", "--lang", "zh"], ["pipeline", "where"]])
 def test_a_command_started_with_stderr_closed_runs(command):
     """``2>&-``: it ended in an AttributeError (unseen) and status 1, and a build stopped at its start."""
-    done = subprocess.run(
-        [sys.executable, "-m", *command],
-        cwd=REPO_ROOT,
-        input="他来了。",
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: os.close(2),
-    )
+    done = _started_without(2, command, stdout=subprocess.PIPE)
     assert (done.returncode, bool(done.stdout)) == (0, True)
 
 

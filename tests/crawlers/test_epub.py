@@ -355,13 +355,9 @@ def test_encryption_data_nested_deep_is_walked_once(tmp_path, monkeypatch):
     assert len(calls) < 10 * depth  # each element looked at a few times, not once per level above it
 
 
-def test_a_spine_item_listed_again_is_read_once_at_its_first_place(tmp_path):
-    # epubcheck's OPF-034; listed 99,999 times, a 6 KB file was 99,999 copies of one chapter to build
-    manifest = "".join(
-        f'<item id="{k}" href="c{k}.xhtml" media-type="application/xhtml+xml"/>' for k in (1, 2)
-    )
-    spine = "<spine>" + '<itemref idref="1"/>' * 1000 + '<itemref idref="2"/><itemref idref="1"/></spine>'
-    path = _zip(
+def _two_chapters(tmp_path: Path, manifest: str, spine: str) -> Path:
+    """An EPUB 3 of OEBPS/c1.xhtml and c2.xhtml (a chapter each) under ``manifest`` items and ``spine``."""
+    return _zip(
         tmp_path / "b.epub",
         {
             "META-INF/container.xml": CONTAINER,
@@ -370,7 +366,17 @@ def test_a_spine_item_listed_again_is_read_once_at_its_first_place(tmp_path):
             "OEBPS/c2.xhtml": xhtml("Chapter 2", ["Mira found a boat."]),
         },
     )
-    book = read_epub(path, Caps(chapters=2))  # two chapters: under the cap
+
+
+def test_a_spine_item_listed_again_is_read_once_at_its_first_place(tmp_path):
+    # epubcheck's OPF-034; listed 99,999 times, a 6 KB file was 99,999 copies of one chapter to build
+    manifest = "".join(
+        f'<item id="{k}" href="c{k}.xhtml" media-type="application/xhtml+xml"/>' for k in (1, 2)
+    )
+    spine = "<spine>" + '<itemref idref="1"/>' * 1000 + '<itemref idref="2"/><itemref idref="1"/></spine>'
+    book = read_epub(
+        _two_chapters(tmp_path, manifest, spine), Caps(chapters=2)
+    )  # two chapters: under the cap
     assert [(c.title, c.paragraphs) for c in book.chapters] == [
         ("Chapter 1", ["Mira lit the lamp."]),
         ("Chapter 2", ["Mira found a boat."]),
@@ -385,15 +391,6 @@ def test_a_file_two_manifest_items_name_is_read_once_at_its_first_place(tmp_path
         for i, name in (("a", "c1.xhtml"), ("b", "c2.xhtml"), ("c", "./c1.xhtml"))
     )
     spine = '<spine><itemref idref="a"/><itemref idref="b"/><itemref idref="c"/></spine>'
-    path = _zip(
-        tmp_path / "b.epub",
-        {
-            "META-INF/container.xml": CONTAINER,
-            "OEBPS/content.opf": OPF.format(version="3.0", body=f"<manifest>{manifest}</manifest>{spine}"),
-            "OEBPS/c1.xhtml": xhtml("Chapter 1", ["Mira lit the lamp."]),
-            "OEBPS/c2.xhtml": xhtml("Chapter 2", ["Mira found a boat."]),
-        },
-    )
-    book = read_epub(path)
+    book = read_epub(_two_chapters(tmp_path, manifest, spine))
     assert [c.title for c in book.chapters] == ["Chapter 1", "Chapter 2"]
     assert book.dropped == {"OEBPS/c1.xhtml again": "the spine lists it 2 times"}
