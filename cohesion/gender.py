@@ -7,8 +7,8 @@ comma ("Sitting on his bed, Anna ..."), and the first gendered
 pronoun after it that may be the name's (:func:`own_pronoun_gender`) when the sentence (or one of
 the next two sentences, up to the first mention of a person, outside quoted speech) mentions no other name
 and has no gendered pronoun before it, and the name is in a clause (the sentence has a verb), neither
-quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about Rovena's gender),
-nor owned by the speaker ("my little Lantern": a pet name or a thing).
+quoted (a vocative) nor inside a prepositional phrase ("In a city like Rovena, ..." says nothing about
+Rovena's gender), nor owned by the speaker ("my little Lantern": a pet name or a thing).
 A sentence naming two persons, one before its first verb and one after, votes too when the next
 sentence names no one and refers to both by pronouns of two genders, its first a subject ("Anna thanked
 Tomas. Then she kissed him."). When one of the two has a gender, the other takes the other gender from

@@ -29,17 +29,16 @@ would be a person of unknown gender owned by a pronoun of the class ("her driver
 the one "her" means), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
 same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or
 preposition; the owner of a predicate noun: "Tom was his driver") means someone other than its own clause's
-subject ("Clara handed her the key": not Clara; not after a preposition of place), so that subject neither is its antecedent nor blocks the look-back; so are
-the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he cried.") and, for a
-subject right after an opening phrase with no finite verb, those named in that phrase that are no clause's
-subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
+subject ("Clara handed her the key": not Clara; not after a preposition of place), so that subject
+neither is its antecedent nor blocks the look-back; so are the persons named in the quote that a narrated
+pronoun tags ("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
+finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
 referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
 three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
 antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
 a person of unknown gender named after it: "He told Wu Jin to wait. He ..."; nor one named in a phrase
-that opens the sentence before it: "After meeting Tom, he left. He ..."), or
-nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
+that opens the sentence before it: "After meeting Tom, he left. He ..."), or nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
 he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
 antecedent (subject to the same rule, but a name need not be a subject where no person noun of unknown gender
 stands between: "the leader"), so a chain goes on past a gap counted from its last pronoun; so does an
@@ -252,9 +251,9 @@ def _later(
     count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
     last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
     he lost, his ..."), unless it is the subject right after an opening phrase with no finite verb
-    (:func:`_after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and the other is not, or it is a subject or an
-    owner after a ``first`` object that passed over its clause's subject ("Clara had not seen her, for she
-    ...")."""
+    (:func:`_after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and
+    the other is not, or it is a subject or an owner after a ``first`` object that passed over its
+    clause's subject ("Clara had not seen her, for she ...")."""
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
         subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
@@ -404,9 +403,8 @@ def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention
 def _set_apart(ch: Chapter, j: int, tok: Word, phrases: list[Mention], in_speech: bool) -> bool:
     """Can none of ``phrases``, named before narrated pronoun ``tok`` in its sentence, be what it
     means: they are all in the quoted speech that it tags, right after it ("'Why wait for Tom?' he
-    cried."), or ``tok`` is the subject
-    right after an opening phrase that holds them, has no finite verb and no quote, and none of them
-    is a clause's subject ("Compared to Tom, he was slow.", "After meeting Tom, he left.")?"""
+    cried."), or ``tok`` is the subject right after an opening phrase that holds them, has no finite
+    verb and no quote, and none of them is a clause's subject ("Compared to Tom, he was slow.", "After meeting Tom, he left.")?"""
     text, doc = ch.sentences[j], ch.docs[j]
     if in_speech or doc is None:
         return False

@@ -16,9 +16,9 @@ a gzip or deflate stream cut short),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
 are sent with), ``empty_body``, ``error_page`` (a page whose <title> says it is an error, "404 Not
 Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as
-the HTML parser reads: the rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite`` (a link, redirect or next page
-off the site's origins or to another scheme than http and https: never requested), ``blocked`` (a challenge page: the crawl stops at
-once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors find nothing on it);
+the HTML parser reads: the rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite``
+(a link, redirect or next page off the site's origins or to another scheme than http and https: never
+requested), ``blocked`` (a challenge page: the crawl stops at once, finish reason ``blocked``; one sent as HTTP 200 when the site's selectors find nothing on it);
 ``not_fetched`` for the requests the crawl never sent (detail ``site blocked: ...`` after a challenge,
 ``site unreachable: N requests in a row failed to connect`` once ``crawlers.guards.UNREACHABLE_AFTER``
 requests, retries included, failed to connect with no response between them: the crawl stops, finish
