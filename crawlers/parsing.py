@@ -233,7 +233,7 @@ def cut_off(response: TextResponse) -> str | None:
 # The <title> of a server's or a site's error page sent as HTTP 200 (a "soft 404"): an error status alone
 # ("404", "Error 500"), or the words of one, after its status or not, alone or before a separator ("404 Not
 # Found - Site", "页面不存在"). A chapter's page is titled by its chapter: its number follows a word
-# ("Chapter 404"), and words follow its first ("Forbidden City").
+# ("Chapter 404"), and words follow its first ("Forbidden Garden").
 MAX_TITLE = 200  # characters of a <title> read: an error page's is short
 _ERROR_TITLE = re.compile(
     r"\W*(?:error\s*)?[45]\d\d\W*"

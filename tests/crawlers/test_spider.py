@@ -87,7 +87,7 @@ def test_a_chapter_page_without_text_is_a_failure_not_an_empty_chapter(tmp_path)
         ("页面不存在_墨香书阁", "error_page"),
         ("Error 503", "error_page"),
         ("第404章 风_墨香书阁", None),
-        ("Forbidden City - Chapter 4", None),
+        ("Forbidden Garden - Chapter 4", None),
         ("503 Days | Moonlit", None),
     ],
 )
