@@ -18,6 +18,7 @@ from cohesion.candidate import ADJACENCY, PHENOMENA, Candidate, Span
 from cohesion.miner import mine_chapters, too_long
 from core.code_digest import code_digests
 from core.langdata import data_digests
+from core.package_versions import package_versions
 from core.stage import StageResult
 
 
@@ -74,9 +75,11 @@ def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:
 
 @cache
 def _rules() -> str:
-    """Digest of the miner's code, word lists and WordNet: a cached chapter is stale once one changes."""
+    """Digest of the miner's code, word lists, WordNet and the versions of spaCy and its model: a cached
+    chapter is stale once one changes."""
     code = code_digests(["cohesion.miner"])
-    return hashlib.sha256(json.dumps([code, data_digests(code)]).encode()).hexdigest()
+    inputs = [code, data_digests(code), package_versions(code)]
+    return hashlib.sha256(json.dumps(inputs).encode()).hexdigest()
 
 
 def _candidate(data: dict) -> Candidate:

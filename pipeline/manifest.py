@@ -2,8 +2,9 @@
 
 A task is complete when its manifest exists, its outputs are the files it recorded, its requirements
 are complete and the fingerprints of what it depends on still equal those it recorded: the files it
-reads, its settings, and its code and bundled data (``code:`` and ``data:`` entries, from
-``core.code_digest``). So a rerun recomputes exactly the tasks whose inputs changed, and tasks
+reads, its settings, its code and bundled data (``code:`` and ``data:`` entries, from
+``core.code_digest``) and the versions of the pinned libraries its code imports (``package:`` entries,
+from ``core.package_versions``). So a rerun recomputes exactly the tasks whose inputs changed, and tasks
 downstream of an unchanged shard do nothing.
 
 Outputs are verified before they are trusted: each one's size and modification time are recorded,
@@ -19,7 +20,7 @@ from typing import Any
 
 from core import storage
 
-CODE, DATA, SETTINGS = "code:", "data:", "settings"  # input keys besides the paths of files read
+CODE, DATA, PACKAGE, SETTINGS = "code:", "data:", "package:", "settings"  # keys besides the files read
 _FIELDS = ("inputs", "outputs", "extra", "files")
 
 
@@ -79,13 +80,16 @@ def _is_manifest(data: Any) -> bool:
 
 
 def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
-    """Why ``current`` inputs differ from ``recorded`` ones: config, code or data (naming files), new input."""
+    """Why ``current`` inputs differ from ``recorded`` ones: config, code, data or packages (naming them), new
+    input."""
     changed = sorted(key for key in recorded.keys() | current.keys() if recorded.get(key) != current.get(key))
     code = [key.removeprefix(CODE) for key in changed if key.startswith(CODE)]
     data = [key.removeprefix(DATA) for key in changed if key.startswith(DATA)]
+    packages = [key.removeprefix(PACKAGE) for key in changed if key.startswith(PACKAGE)]
     reasons = ["config changed"] if SETTINGS in changed else []
-    reasons += [f"{kind} changed: {_few(paths)}" for kind, paths in (("code", code), ("data", data)) if paths]
-    if any(key != SETTINGS and not key.startswith((CODE, DATA)) for key in changed):
+    kinds = (("code", code), ("data", data), ("packages", packages))
+    reasons += [f"{kind} changed: {_few(paths)}" for kind, paths in kinds if paths]
+    if any(key != SETTINGS and not key.startswith((CODE, DATA, PACKAGE)) for key in changed):
         reasons.append("new input")
     return reasons
 

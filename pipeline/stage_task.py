@@ -26,12 +26,13 @@ from luigi.task import flatten
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code
 from core.langdata import data_digests
+from core.package_versions import package_versions
 from pipeline.config import Config, load_config, section_modules
 from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
 from pipeline import output_folder
-from pipeline.manifest import CODE, DATA, SETTINGS, Manifest, changes
+from pipeline.manifest import CODE, DATA, PACKAGE, SETTINGS, Manifest, changes
 from pipeline.failures import failure_message, record
 from pipeline.lock import OutputBusy, task_lock
 
@@ -48,7 +49,8 @@ def cached_config(path: str) -> Config:
 def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     """A task's code: the source of its own classes and every project module (and bundled data) they import,
     or whose settings defaults they read (``section_modules``), and the language data those modules read
-    (``core.langdata.data_digests``).
+    (``core.langdata.data_digests``), and the installed versions of the pinned libraries those modules import
+    (``core.package_versions``).
 
     The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
     but the table schemas it writes by are in (an upgrade that adds a column to the chapters table rewrites
@@ -66,6 +68,7 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     code = code_digests(modules)
     inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
     inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
+    inputs.update({PACKAGE + name: version for name, version in package_versions(code).items()})
     return inputs
 
 

@@ -6,12 +6,13 @@ from core import storage
 from pipeline.manifest import Manifest, changes
 
 
-def test_changes_name_config_code_data_and_new_input():
+def test_changes_name_config_code_data_packages_and_new_input():
     recorded = {
         "clean/a.parquet": "1",
         "settings": "s",
         "code:filters/clean.py": "c",
         "data:filters/boilerplate.txt": "d",
+        "package:spacy": "3.8.18",
     }
     assert changes(recorded, dict(recorded)) == []
     current = {
@@ -21,11 +22,13 @@ def test_changes_name_config_code_data_and_new_input():
         "code:filters/clean.py": "x",
         "code:filters/new.py": "y",
         "data:filters/boilerplate.txt": "e",
+        "package:spacy": "3.9.0",
     }
     assert changes(recorded, current) == [
         "config changed",
         "code changed: filters/clean.py, filters/new.py",
         "data changed: filters/boilerplate.txt",
+        "packages changed: spacy",
         "new input",
     ]
     many = {f"code:m{i}.py": "z" for i in range(5)}

