@@ -78,14 +78,19 @@ def test_a_cache_entry_of_another_shape_is_mined_again_and_rewritten(mined, entr
     assert mine_book([CHAPTER], PAIRS, cache).stats["cached"] == 1
 
 
-def test_a_cached_chapter_is_mined_again_under_another_wordnet(mined, monkeypatch):
-    """The cache's key covered the miner's code and word lists, not the WordNet the synonyms come from: a
-    chapter mined under one WordNet was taken from the cache under another (another setup, ``BWB_DATA``)."""
+@pytest.mark.parametrize(
+    "digests, another",
+    [("data_digests", {"wordnet": "another"}), ("package_versions", {"spacy": "9.9.9"})],
+)
+def test_a_cached_chapter_is_mined_again_under_another_wordnet_or_spacy(mined, monkeypatch, digests, another):
+    """The cache's key covered the miner's code and word lists, not the WordNet the synonyms come from (nor
+    the spaCy that tags): a chapter mined under one WordNet was taken from the cache under another (another
+    setup, ``BWB_DATA``), and one tagged by one spaCy under another (an upgrade)."""
     cache: dict = {}
     mine_book([CHAPTER], PAIRS, cache)
     monkeypatch.setattr("cohesion.stage.mine_chapters", lambda *_: pytest.fail("mined again"))
     cohesion.stage._rules.cache_clear()
-    monkeypatch.setattr("cohesion.stage.data_digests", lambda code: {"wordnet": "another"})
+    monkeypatch.setattr(f"cohesion.stage.{digests}", lambda code: another)
     try:
         with pytest.raises(pytest.fail.Exception, match="mined again"):
             mine_book([CHAPTER], PAIRS, cache)
