@@ -7,6 +7,12 @@ Studio: the same fields in each task's data, a ``verdict`` choice and a ``correc
 (``LABEL_CONFIG``); import its JSON or JSON-MIN export. A file without ``pair_id`` and ``verdict``
 columns, or an export of another project's tasks (none with a ``pair_id``), is an error; a row whose
 ``zh_idx``/``en_idx`` are not sentence numbers is read with ``problem`` set.
+
+A TSV quotes a field holding a double quote as spreadsheets do (in double quotes, its own doubled): raw, a
+line of speech opening with a quote was read by a spreadsheet as a quoted field, its quotes dropped, and
+one left open (speech going on into the next paragraph) took the following cells and lines with it. Read
+back, lines are split at tabs alone, and a field in quotes (every cell, where a spreadsheet is told to
+quote all text) is unquoted.
 """
 
 from __future__ import annotations
@@ -93,7 +99,7 @@ def _idx(values: Iterable[int]) -> str:
 
 def tsv_text(beads: Iterable[Mapping[str, Any]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, quotechar=None)
+    writer = csv.writer(out, delimiter="\t", lineterminator="\n")
     writer.writerow(COLUMNS)
     for b in beads:
         score = "" if b["score"] is None else f"{b['score']:.4f}"
@@ -137,6 +143,7 @@ def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, 
 
 
 _IDX = re.compile(rf"{NUMBER}(,{NUMBER})*")
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')  # a field in a spreadsheet's quotes, its own doubled
 
 
 def _parse_idx(text: str) -> tuple[int, ...] | None:
@@ -186,9 +193,17 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
         csv.field_size_limit(limit)
 
 
+def _unquoted(value: str) -> str:
+    """A field as a spreadsheet quotes it (in double quotes, its own doubled) read back; any other as it is."""
+    quoted = _QUOTED.fullmatch(value.strip())
+    return quoted[1].replace('""', '"') if quoted else value
+
+
 def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
+    dialect: dict[str, Any] = {"delimiter": "\t", "quoting": csv.QUOTE_NONE, "quotechar": None}
     with io.StringIO(text, newline="") as handle:
-        rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None)
+        header = next(csv.reader(handle, **dialect), [])
+        rows = csv.DictReader(handle, [_unquoted(name) for name in header], **dialect)
         missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
         if missing and len(rows.fieldnames or []) == 1 and (sep := _separator(rows.fieldnames[0])):
             raise NotAReviewFile(
@@ -205,7 +220,8 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
             raise NotAReviewFile(
                 f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
             )
-        for row in rows:
+        for read in rows:
+            row = {key: _unquoted(value) if isinstance(value, str) else value for key, value in read.items()}
             verdict, correction = ((row.get(key) or "").strip() for key in ("verdict", "correction"))
             if not verdict and not correction:  # not reviewed yet
                 continue
@@ -222,7 +238,7 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
                 *shown,
                 reviewer,
                 str(path),
-                f"line {rows.line_num}",
+                f"line {rows.line_num + 1}",  # (counted after the header)
                 *text,
                 problem,
             )

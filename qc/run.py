@@ -128,7 +128,7 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
             f"now zh {bead['zh_idx']} en {bead['en_idx']} (sample again)",
         )
     for lang, shown_text in (("zh", verdict.zh), ("en", verdict.en)):
-        if shown_text is not None and shown_text != " ".join(bead[lang].split()):
+        if shown_text is not None and _compared(shown_text) != _compared(bead[lang]):
             return (
                 "text_changed",
                 f"{verdict.where}: the {lang} text differs from the bead's now (sample again)",
@@ -136,6 +136,13 @@ def _check(verdict: Verdict, bead: Row | None, seen: Row | None) -> tuple[str, s
     if VERDICTS[verdict.verdict.lower()] and verdict.correction:
         return "correction_on_correct_bead", "a correction is given for a bead marked correct"
     return None
+
+
+def _compared(text: str) -> str:
+    """A bead's text as the ``text_changed`` check compares it: whitespace runs as one space and straight
+    double quotes left out, which a spreadsheet may drop or add (a review file of an older version, written
+    unquoted and opened in one; its quoting is undone on reading, ``qc.review_files``)."""
+    return " ".join(text.replace('"', "").split())
 
 
 def _no_conflict(first: Verdict, other: Verdict) -> None:

@@ -1,4 +1,5 @@
 import csv
+import io
 import json
 import os
 
@@ -36,12 +37,31 @@ def test_tsv_keeps_one_bead_per_line_and_reads_back_filled_rows(tmp_path):
     text = tsv_text(BEADS)
     assert text.splitlines()[1:] == [
         "bk/1/0\t0\t1-1\t0.2500\t0\t0\t甲。\tA 1.\t\t",
-        'bk/1/1\t1\t1-1\t\t1\t1\t乙。\tB "two".\t\t',
+        'bk/1/1\t1\t1-1\t\t1\t1\t乙。\t"B ""two""."\t\t',  # quoted as spreadsheets read it
     ]
     path = tmp_path / "1.tsv"
     path.write_text(text.replace("A 1.\t\t", "A 1.\tmisaligned\t0:0,1"), encoding="utf-8")
     assert read_verdicts([tmp_path], reviewer="ann") == [
         Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann", str(path), "line 2", "甲。", "A 1.")
+    ]
+
+
+def test_a_tsv_goes_through_a_spreadsheet_that_quotes_and_reads_back(tmp_path):
+    """Speech opening with a quote, and a quote left open (speech going on into the next paragraph), were
+    written raw: a spreadsheet read the first as a quoted field without its quotes, and the second took the
+    cells and lines after it. A spreadsheet told to quote every text cell quoted the header and ids too."""
+    beads = [BEADS[0] | {"en": '"Go!" he said.'}, BEADS[1] | {"en": '"Wait, the road'}]
+    with io.StringIO(tsv_text(beads), newline="") as handle:  # as a spreadsheet reads it
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    assert [row["en"] for row in rows] == ['"Go!" he said.', '"Wait, the road']
+    path = tmp_path / "1.tsv"
+    with path.open("w", encoding="utf-8", newline="") as handle:  # saved with every text cell quoted
+        writer = csv.DictWriter(handle, list(rows[0]), delimiter="\t", quoting=csv.QUOTE_ALL)
+        writer.writeheader()
+        writer.writerows(row | {"verdict": "correct"} for row in rows)
+    assert [(v.pair_id, v.verdict, v.en_idx, v.en) for v in read_verdicts([path], reviewer="ann")] == [
+        ("bk/1/0", "correct", (0,), '"Go!" he said.'),
+        ("bk/1/1", "correct", (1,), '"Wait, the road'),
     ]
 
 

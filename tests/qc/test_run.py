@@ -235,6 +235,19 @@ def test_a_bad_review_row_is_a_named_rejection(layout, edit, reason, detail):
     assert result.verdicts == 5
 
 
+def test_straight_double_quotes_a_spreadsheet_drops_or_adds_are_no_text_change(layout):
+    """A review file of an older version, written unquoted, lost the straight quotes of speech in a
+    spreadsheet (or gained doubled ones), and every such bead was ``text_changed``."""
+
+    def quoted(rows):
+        words = rows[0]["en"].split()
+        rows[0]["en"] = " ".join(['"' + words[0] + '"', *words[1:]])
+
+    tsv, _ = _reviewed(layout, quoted)
+    result = import_verdicts(layout, [tsv])
+    assert result.rejected == [] and result.verdicts == 6
+
+
 def test_conflicting_verdicts_on_one_bead_are_an_error_naming_both_rows(layout):
     tsv, chapter_id = _reviewed(layout, lambda rows: rows + [dict(rows[0], verdict="misaligned")])
     with pytest.raises(ValueError) as err:
