@@ -80,7 +80,7 @@ test: setup
 test-fast: setup
 	$(PY) -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
 
-bench: setup  ## BENCH=scale (or filters, align, cohesion, exports) for one
+bench: setup  ## BENCH=scale (or filters, align, cohesion, exports, shape, crawl, long_input) for one
 	$(PY) -m bench $(BENCH)
 
 eval: eval-split eval-align
@@ -121,7 +121,7 @@ demo-suite: corpus
 evaluate: setup $(if $(SUITE),,demo-suite)
 	$(PY) -m cohesion.evaluate --suite $(or $(SUITE),$(OUT)/evaluation/demo-unjudged.jsonl) \
 		$(addprefix --model ,$(MODELS)) --device $(DEVICE) \
-		$$(test -d $(OUT)/chapters && echo --corpus $(OUT)/chapters) --out $(OUT)/evaluation
+		$$(test -d $(OUT)/chapters && echo --corpus $(OUT)/chapters) --out $(OUT)/evaluation $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -1,4 +1,5 @@
-"""Command line: ``python -m pipeline corpus|update|export|report|inspect|stats|qc|evaluate-mt|where|clean``
+"""Command line:
+``python -m pipeline corpus|update|export|report|inspect|stats|status|qc|evaluate-mt|where|clean``
 (also installed as ``bwb``)."""
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 
@@ -49,3 +50,18 @@ def test_commands_that_read_their_arguments_by_hand_before_now_answer_help(modul
         [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0 and result.stdout.startswith("usage: "), result.stderr
+
+
+def test_the_pipeline_help_names_every_command_in_its_description():
+    """``python -m pipeline --help`` listed every command but ``status`` in its first line."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "--help"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    text = " ".join(result.stdout.split())  # argparse wraps the lines at the terminal's width
+    choices = re.search(r"\{([a-z,-]+)\}", text)[1].split(",")
+    listed = re.search(r"``python -m pipeline ([a-z|-]+)``", text)[1].split("|")
+    assert sorted(listed) == sorted(choices)

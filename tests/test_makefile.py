@@ -43,3 +43,24 @@ def test_an_empty_format_list_is_the_exports_one_line_not_an_argument_error(tmp_
     assert done.stderr.splitlines()[0] == (
         "no export format in '' (known: parquet, text, doc, bwb, jsonl, tmx, or all)"
     )
+
+
+def test_args_reach_the_probe_as_they_reach_the_build(tmp_path):
+    """README: ``ARGS=`` passes more options to the command; ``make evaluate`` dropped ``--batch-size=4``."""
+    done = subprocess.run(
+        [
+            "make",
+            "--no-print-directory",
+            "-n",
+            "evaluate",
+            f"SUITE={tmp_path / 'suite.jsonl'}",
+            "ARGS=--batch-size=4",
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.replace("\\\n", " ").splitlines()  # the recipe's continued lines joined
+    [probe] = [line for line in lines if "-m cohesion.evaluate" in line]
+    assert probe.endswith(" --batch-size=4")
