@@ -218,11 +218,15 @@ def finish(target: Target, unfinished: str | None) -> int:
     for line in lines:
         print(line, file=sys.stderr)
     if books := [book for book in failed if book in target.book_ids]:
-        print(
-            f"{len(books)} of {len(target.book_ids)} books failed (the others are built); "
-            "fix them and run the same command again",
-            file=sys.stderr,
-        )
+        if len(books) < len(target.book_ids):
+            failed_books = (
+                f"{len(books)} of {len(target.book_ids)} books failed (the others are built); fix them"
+            )
+        else:
+            failed_books = (
+                "the book failed; fix it" if len(books) == 1 else f"all {len(books)} books failed; fix them"
+            )
+        print(f"{failed_books} and run the same command again", file=sys.stderr)
     if target.log_path.exists():
         print(f"Luigi's log of this run (tracebacks): {target.log_path}", file=sys.stderr)
     return 1 if lines or unfinished else 0

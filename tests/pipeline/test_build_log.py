@@ -69,7 +69,7 @@ def test_a_task_that_raises_is_one_line_its_traceback_in_the_runs_log_and_the_bu
     assert len(logs) == 1 and logs[0].name.endswith(".log")
     assert err.splitlines()[-3:] == [
         "FAILED bk: AlignBook: ValueError: a bead out of range",
-        "1 of 1 books failed (the others are built); fix them and run the same command again",
+        "the book failed; fix it and run the same command again",
         f"Luigi's log of this run (tracebacks): {logs[0]}",
     ]
     log = logs[0].read_text(encoding="utf-8")

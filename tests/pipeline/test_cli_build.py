@@ -94,7 +94,7 @@ def test_a_summary_that_meets_a_damaged_output_is_one_line_and_the_failures_stil
         f"no summary: damaged output: {folder}: not a readable Parquet file (is a directory); "
         "remove that folder, then run the build again to rebuild it\n"
         "FAILED bk: AlignBook: IsADirectoryError: x\n"
-        "1 of 1 books failed (the others are built); fix them and run the same command again\n",
+        "the book failed; fix it and run the same command again\n",
     )
 
 
@@ -227,3 +227,23 @@ def test_luigis_task_processes_die_with_a_build_killed_alone():
         build.kill()
         for pid in filter(_alive, tasks):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    "failing, last",
+    [
+        (["a"], "1 of 3 books failed (the others are built); fix them and run the same command again"),
+        (["a", "b", "c"], "all 3 books failed; fix them and run the same command again"),
+    ],
+)
+def test_the_last_line_counts_the_failed_books(tmp_path, capsys, failing, last):
+    """Every book failed read "3 of 3 books failed (the others are built)"."""
+    from pipeline.failures import record
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {name: local_book(tmp_path, name) for name in "abc"})
+    target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
+    for book in failing:
+        record(target.layout.root, "AlignBook", book, book, target.params["run_id"], "ValueError: x")
+    assert cli_build.finish(target, None) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == last
