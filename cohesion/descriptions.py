@@ -23,7 +23,8 @@ INTO_RESULT = frozenset(
 
 def generic(doc: Sentence | None, m: Mention) -> bool:
     """A quantified or generic noun ("any woman", "every child", "Man is mortal", "A woman knows what
-    she wants." in the present tense outside speech, in a story told in the past): no referent. A bare
+    she wants." in the present tense outside speech, in a story told in the past): no referent; but "all"
+    before a plural in a sentence in the past tense names a group ("All members of the crew ran."). A bare
     relative written as a name ("Mom was tired.") has one, and so has a noun after a noun ("the team
     leader")."""
     if doc is None or m.kind != "noun":
@@ -32,7 +33,7 @@ def generic(doc: Sentence | None, m: Mention) -> bool:
     while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH", "NN"):
         k -= 1  # "any old woman", "the band leader"
     if k >= 0 and doc[k].lower_ in QUANTIFIERS:
-        return True
+        return not (doc[k].lower_ == "all" and m.plural and any(t.tag_ == "VBD" for t in doc))
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")
     generic = bare and not m.plural and senses.is_person(m.lemma)
     if k >= 0 and doc[k].lower_ in ("a", "an") and senses.is_person(m.lemma) and _timeless(doc):

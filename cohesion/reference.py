@@ -1,12 +1,13 @@
 """Reference: third-person pronouns pointing back to a noun phrase (demonstratives: cohesion.demonstrative).
 
 Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known gender
-for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons or coordinated
-names, and for a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb
-whose object is mostly a person ("She washed the cups. She dried them.", not "... told them"), or a "they"
-that opens its sentence where the thing was the subject and only plural phrase ("The bees flew home.
-They ..."; other links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on
-the dev chapters), "it" only
+for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons, coordinated
+names or a plural name whose last word names persons ("the Stone Saints", not "the Jade Mountains"), and for
+a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb whose object
+is mostly a person ("She washed the cups. She dried them.", not "... told them"), or a "they" that opens
+its sentence where the thing was the subject and only plural phrase ("The bees flew home. They ..."; other
+links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the dev chapters),
+"it" only
 for a non-person noun of the previous sentence, and never an "it" that names no noun
 (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said it as if
 ..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
@@ -26,12 +27,14 @@ subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun ma
 unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
 Explosion"; "the teacher", a speaker label; before the pronoun in its own sentence too), when the antecedent
 would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the driver, or
-the one "her" means), when any noun or name precedes the pronoun in its own sentence, or when a pronoun of the
-same class is the closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or
-preposition; the owner of a predicate noun: "Tom was his driver") means someone other than its own clause's
-subject ("Clara handed her the key": not Clara; not after a preposition of place), so that subject
-neither is its antecedent nor blocks the look-back; so are the persons named in the quote that a narrated
-pronoun tags ("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
+the one "her" means), when any noun or name precedes the pronoun in its own sentence, when the antecedent is
+named again after a subject or reflexive pronoun in its sentence ("He gave Anna a look"; not after an owner or
+object: "As the rain soaked her coat, Anna ..."), or when a pronoun of the same class is the closer link (a
+pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition; the owner of a
+predicate noun: "Tom was his driver") means someone other than its own clause's subject ("Clara handed her
+the key": not Clara; not after a preposition of place), so that subject neither is its antecedent nor blocks
+the look-back; so are the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he
+cried.") and, for a subject right after an opening phrase with no
 finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
 referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
 three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
@@ -213,7 +216,7 @@ def _personal(
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
             a = _choose(doc, phrases, compatible, cls, ch)
-            if a is None or descriptions.amount(a) or any(m.lemma == a.lemma for m in ch.mentions[j]):
+            if a is None or descriptions.amount(a) or _named_again(ch, j, tok, a):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if _owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
@@ -475,6 +478,14 @@ def _link(
     linked[j, cls] = (a, i, in_speech)
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
+
+
+def _named_again(ch: Chapter, j: int, tok: Word, a: Mention) -> bool:
+    """Is ``a`` named in sentence ``j`` of pronoun ``tok`` too: before it, or after a subject or reflexive
+    pronoun ("He gave Anna a look", "He sat himself beside Anna": someone else); not after an owner or
+    object ("As the rain soaked her coat, Anna ...")?"""
+    reaches = tok.lower_ in SUBJECT_FORMS or tok.lower_.endswith("self")
+    return any(m.lemma == a.lemma and (m.token < tok.i or reaches) for m in ch.mentions[j])
 
 
 def _link_inherited(
@@ -771,8 +782,9 @@ def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool
     """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they/them/their"
     persons (or, with ``things``, plural things too)."""
     if cls == "pl":
-        if m.kind == "name":  # "the Gaos" are people, "the Jade Mountains" are not
-            return m.plural and " " not in m.text and m.text not in ch.things
+        if m.kind == "name":  # "the Gaos" and "the Stone Saints" are people, "the Jade Mountains" are not
+            head = _head_word(m).lower()
+            return m.plural and m.text not in ch.things and (" " not in m.text or senses.is_person(head))
         return m.plural and (m.kind == "names" or things or senses.is_person(m.lemma))
     if m.plural or m.kind == "names":
         return False

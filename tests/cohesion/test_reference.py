@@ -664,3 +664,27 @@ def test_the_owner_of_a_predicate_noun_is_not_its_clauses_subject(mined):
     assert mined("reference", "Tomas came in.", "Peter was only his driver.") == [
         ("personal", (0, 0, 5, "Tomas"), (1, 15, 18, "his"), "his")
     ]
+
+
+def test_a_plural_name_whose_last_word_names_persons_is_a_they(mined):
+    assert mined("reference", "The Stone Saints stood at the gate.", "They waited in silence.") == [
+        ("personal", (0, 4, 16, "Stone Saints"), (1, 0, 4, "They"), "they")
+    ]
+    assert mined("reference", "The Jade Mountains rose ahead.", "They waited in silence.") == []
+
+
+def test_all_before_a_plural_names_a_group_in_a_past_tense_sentence(mined):
+    assert mined("reference", "All members of the crew ran to the boat.", "They were tired.") == [
+        ("personal", (0, 4, 11, "members"), (1, 0, 4, "They"), "they")
+    ]
+    assert mined("reference", "All men are mortal.", "They die.") == []  # anyone
+
+
+def test_a_name_after_an_owner_or_object_pronoun_does_not_stop_its_link(mined):
+    found = mined(
+        "reference", "The girl in blue looked sad.", "Everyone felt bad for her and sold the cat to the girl."
+    )
+    assert found == [("personal", (0, 4, 8, "girl"), (1, 22, 25, "her"), "her")]
+    # after a subject or reflexive pronoun, the one named there is someone else
+    assert mined("reference", "The girl in blue looked sad.", "She sold the cat to the girl.") == []
+    assert mined("reference", "The boy fell down.", "Tomas sat himself on the boy's back.") == []
