@@ -498,12 +498,12 @@ def _link_inherited(
     linked: Links,
 ) -> Candidate | None:
     """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
-    none, it is named again in the pronoun's sentence or it does not agree at this distance (a person
-    noun of unknown gender does: the chain's first link found its gender, :func:`_shown`)."""
+    none, it is named again in the pronoun's sentence (:func:`_named_again`) or it does not agree at this
+    distance (a person noun of unknown gender does: the chain's first link found its gender, :func:`_shown`)."""
     if inherited is None:
         return None
     a, at = inherited
-    if any(m.lemma == a.lemma for m in ch.mentions[j]) or not _agreeing(a, cls, ch):
+    if _named_again(ch, j, tok, a) or not _agreeing(a, cls, ch):
         return None
     return _link(ch, j, tok, cls, a, at, in_speech, linked)
 
