@@ -25,16 +25,17 @@ pronoun after it there ("The band leader left because he was ill. He ...").
 Tuned for precision, nothing is emitted when the sentence holds two different compatible phrases, neither its
 subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean but whose gender is
 unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
-Explosion"; "the teacher", a speaker label; before the pronoun in its own sentence too), when the antecedent
-would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the driver, or
-the one "her" means), when any noun or name precedes the pronoun in its own sentence, when the antecedent is
-named again after a subject or reflexive pronoun in its sentence ("He gave Anna a look"; not after an owner or
-object: "As the rain soaked her coat, Anna ..."), or when a pronoun of the same class is the closer link (a
-pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition; the owner of a
-predicate noun: "Tom was his driver") means someone other than its own clause's subject ("Clara handed her
-the key": not Clara; not after a preposition of place), so that subject neither is its antecedent nor blocks
-the look-back; so are the persons named in the quote that a narrated pronoun tags ("'Why wait for Tom?' he
-cried.") and, for a subject right after an opening phrase with no
+Explosion"; "the teacher", a speaker label; before the pronoun in its own sentence too; in an earlier sentence
+whose subject is of the pronoun's gender, that subject is taken: "Tomas thanked Wu Jin. He ..."), when the
+antecedent would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the
+driver, or the one "her" means), when any noun or name precedes the pronoun in its own sentence, when the
+antecedent is named again after a subject or reflexive pronoun in its sentence ("He gave Anna a look"; not
+after an owner or object: "As the rain soaked her coat, Anna ..."), or when a pronoun of the same class is the
+closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition; the
+owner of a predicate noun: "Tom was his driver") means someone other than its own clause's subject
+("Clara handed her the key": not Clara; not after a preposition of place), so that subject neither is its
+antecedent nor blocks the look-back; so are the persons named in the quote that a narrated pronoun tags
+("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
 finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
 referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
 three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
@@ -206,7 +207,11 @@ def _personal(
         ]
         unknown = [m for m in everyone if _unknown_name(m, cls, ch, doc)]
         unknown += [m for m in framed if _compatible(m, cls, ch)]
-        if unknown and not (tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, unknown)):
+        if (
+            unknown
+            and not (tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, unknown))
+            and clause.subject(doc, phrases) not in compatible
+        ):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
@@ -499,7 +504,8 @@ def _link_inherited(
 ) -> Candidate | None:
     """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
     none, it is named again in the pronoun's sentence (:func:`_named_again`) or it does not agree at this
-    distance (a person noun of unknown gender does: the chain's first link found its gender, :func:`_shown`)."""
+    distance (a person noun of unknown gender does: the chain's first link found its gender,
+    :func:`_shown`)."""
     if inherited is None:
         return None
     a, at = inherited

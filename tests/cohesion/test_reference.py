@@ -692,3 +692,10 @@ def test_a_name_after_an_owner_or_object_pronoun_does_not_stop_its_link(mined):
     # after a subject or reflexive pronoun, the one named there is someone else
     assert mined("reference", "The girl in blue looked sad.", "She sold the cat to the girl.") == []
     assert mined("reference", "The boy fell down.", "Tomas sat himself on the boy's back.") == []
+
+
+def test_a_subject_of_the_pronouns_gender_goes_before_a_person_of_unknown_gender_named_after_it(mined):
+    assert mined("reference", "Tomas thanked Wu Jin at the gate.", "Then he went home.") == [
+        ("personal", (0, 0, 5, "Tomas"), (1, 5, 7, "he"), "he")
+    ]
+    assert mined("reference", "Wu Jin thanked Tomas at the gate.", "Then he went home.") == []
