@@ -108,6 +108,23 @@ def _existing(path: Path, text: str) -> Path | None:
         raise argparse.ArgumentTypeError(f"{text!r}: {err.strerror or err}") from None
 
 
+def _not_utf8(text: str, err: UnicodeEncodeError) -> str:
+    """Why Parquet cannot name files under the path ``text``: bytes that are not UTF-8, or UTF-8 that Python
+    reads as ASCII in the C locale (``LC_ALL=C`` with ``PYTHONUTF8=0``), where no name beyond ASCII passes."""
+    data = text.encode("utf-8", "surrogateescape")  # the path's bytes, as argv held them
+    try:
+        written = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return (
+            f"{text!r}: a folder whose path is not UTF-8 (byte 0x{ord(err.object[err.start]) - 0xDC00:02x}), "
+            "which Parquet cannot open files under: choose another"
+        )
+    return (
+        f"{written!r}: Python reads file names as {sys.getfilesystemencoding()} in this locale (LC_ALL=C with "
+        "PYTHONUTF8=0), which cannot name files under this folder: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8"
+    )
+
+
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
     it is a file; nor empty, which would be the current folder; nor (once resolved) holding a control
@@ -130,11 +147,8 @@ def output_folder(text: str) -> Path:
         )
     try:
         str(path).encode("utf-8")
-    except UnicodeEncodeError as err:  # bytes the file system's UTF-8 could not read, kept as surrogates
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a folder whose path is not UTF-8 (byte 0x{ord(err.object[err.start]) - 0xDC00:02x}), "
-            "which Parquet cannot open files under: choose another"
-        ) from None
+    except UnicodeEncodeError as err:  # bytes the file system's encoding could not read, kept as surrogates
+        raise argparse.ArgumentTypeError(_not_utf8(text, err)) from None
     place = _existing(path, text)
     if place is not None and not place.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r}: {place} is a file, not a folder")

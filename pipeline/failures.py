@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from core.files import not_a_regular_file
+from core.files import absent, not_a_regular_file
 from core.rejection import one_line
 from core.storage import DamagedFile
 from exports.text import printable
@@ -21,8 +21,11 @@ from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, 
 
 
 def failure_message(error: BaseException) -> str:
-    """A task's error as one line; when it met a folder in place of a file, with what to do about it."""
+    """A task's error as one line; when it met a folder in place of a file, or a folder or file it may not
+    write (read-only, immutable), with what to do about it."""
     message = one_line(error)
+    if isinstance(error, PermissionError) and error.filename:
+        return _refused(Path(error.filename), error.strerror or message)
     if isinstance(error, DamagedFile):
         place = error.path
     elif isinstance(error, IsADirectoryError) and error.filename:
@@ -37,6 +40,16 @@ def failure_message(error: BaseException) -> str:
     else:
         return message
     return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message
+
+
+def _refused(path: Path, why: str) -> str:
+    """The folder a task could not write a new file in (a temporary one, named by no message), or the file
+    it could not open."""
+    if not absent(path):
+        return f"cannot open {path}: {why}: give this user access to it, or build into another --output"
+    return (
+        f"cannot write in the folder {path.parent}: {why}: make it writable, or build into another --output"
+    )
 
 
 def make_folder(root: Path) -> None:

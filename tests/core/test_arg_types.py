@@ -1,4 +1,5 @@
 import argparse
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,16 @@ def test_positive_up_to_names_its_bound_and_why():
     assert str(err.value) == f"'{'9' * 15}' is over 1,000 (BWB has 384 books)"
     with pytest.raises(argparse.ArgumentTypeError, match="is not a positive whole number"):
         read("0")
+
+
+def test_a_utf8_output_folder_read_in_the_c_locale_is_named_as_such_not_as_not_utf8(tmp_path, monkeypatch):
+    """With ``LC_ALL=C PYTHONUTF8=0`` Python reads argv as ASCII: a folder named in Chinese, UTF-8 on disk,
+    was refused as "not UTF-8", and choosing another folder was the advice."""
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "ascii")
+    text = f"{tmp_path}/" + "中文".encode().decode("ascii", "surrogateescape")  # as argv holds it then
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(text)
+    assert str(err.value) == (
+        f"'{tmp_path}/中文': Python reads file names as ascii in this locale (LC_ALL=C with PYTHONUTF8=0), "
+        "which cannot name files under this folder: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8"
+    )

@@ -163,3 +163,15 @@ def test_a_file_in_place_of_the_failures_folder_is_refused_in_one_line_before_an
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"{output_of(config) / '_failures'} is a file where a folder goes: remove that file, then run the build again"
     )
+
+
+def test_a_folder_a_task_may_not_write_in_is_named_not_its_temporary_file(tmp_path):
+    """A read-only or immutable export folder failed the export with the raw PermissionError of a temporary
+    file the user never sees (``[Errno 1] Operation not permitted: 'OUT/export/.text.vm.1.tmp'``)."""
+    temporary = PermissionError(1, "Operation not permitted", str(tmp_path / "export" / ".text.vm.1.tmp"))
+    existing = PermissionError(13, "Permission denied", str(tmp_path))
+    assert [failure_message(error) for error in (temporary, existing)] == [
+        f"cannot write in the folder {tmp_path / 'export'}: Operation not permitted: make it writable, "
+        "or build into another --output",
+        f"cannot open {tmp_path}: Permission denied: give this user access to it, or build into another --output",
+    ]
