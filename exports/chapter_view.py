@@ -3,6 +3,7 @@ from the outputs with its control characters escaped, so that source text cannot
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -140,23 +141,64 @@ def _map(rows: list[Row] | None, render: Callable[[list[Row]], list[str]]) -> li
     return None if rows is None else render(rows)
 
 
-def inspect_problem(layout: Layout, chapter_id: str, book_ids: list[str]) -> str | None:
-    """Why ``chapter_id`` cannot be inspected, on one line: not a chapter id, a book the config does not
-    list, a book not built yet, or a chapter number the book does not have; None when it can."""
-    book_id, _, number = chapter_id.rpartition("/")
+RAW_ID = re.compile(r"(?P<book>[^/]+)/(?P<lang>zh|en)/[0-9]{5}")  # core.schemas.raw_id
+# a bead, a corrected bead (its part after the dot) or a cohesion candidate of a chapter
+IN_CHAPTER = re.compile(r"(?P<chapter>[^/]+/[0-9]+)/c?[0-9]+(?:\.[0-9]+)?")
+TAKES = (
+    "a chapter BOOK_ID/CHAPTER_NO ({b}/3), a raw chapter BOOK_ID/LANG/NNNNN ({b}/zh/00002) or a bead or "
+    "candidate of a chapter ({b}/3/12, {b}/3/c4)"
+)
+
+
+def chapter_of(item_id: str) -> str:
+    """The chapter id of a bead, corrected bead or cohesion candidate id (as ``rejected/`` holds them); any
+    other id unchanged."""
+    found = IN_CHAPTER.fullmatch(item_id)
+    return found["chapter"] if found else item_id
+
+
+def inspect_problem(layout: Layout, item_id: str, book_ids: list[str]) -> str | None:
+    """Why ``item_id`` (a chapter or raw chapter id) cannot be inspected, on one line: not such an id, a
+    book the config does not list, a book not built yet, or a chapter the book does not have; None when it
+    can."""
+    if raw := RAW_ID.fullmatch(item_id):
+        book_id, number = raw["book"], None
+    else:
+        book_id, _, number = item_id.rpartition("/")
     # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is
-    if not book_id or not (number.isascii() and number.isdigit()) or (number[0] == "0" and number != "0"):
-        return f"{shorten(chapter_id, quote=True)} is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. {book_ids[0]}/3)"
+    if raw is None and (
+        not book_id or not (number.isascii() and number.isdigit()) or (number[0] == "0" and number != "0")
+    ):
+        return f"{shorten(item_id, quote=True)} is not an id inspect takes: " + TAKES.format(b=book_ids[0])
     if book_id not in book_ids:
         return f"unknown book {shorten(book_id, quote=True)} (the config lists: {', '.join(book_ids)})"
     if all(absent(layout.raw(lang, book_id)) for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
+    if raw is not None:
+        return None if _raw_known(layout, item_id) else f"no raw chapter or rejection has the id {item_id!r}"
     numbers = _chapter_numbers(layout, book_id)
     # no chapter number has 19 digits, and int() refuses more than 4300
     if numbers is not None and (len(number) > 18 or int(number) not in numbers):
         known = f"chapters {min(numbers)}-{max(numbers)}" if numbers else "no numbered chapter"
         return f"book {book_id!r} has no chapter {shorten(number)} ({known}; see rejected/ for the others)"
     return None
+
+
+def _raw_known(layout: Layout, raw_id: str) -> bool:
+    """Whether a raw table holds ``raw_id``, or a rejection names it (a chapter that failed to download)."""
+    book_id, lang, _ = raw_id.split("/")
+    return bool(_rows(layout.raw(lang, book_id), "raw_chapters", lambda r: r["raw_id"] == raw_id)) or bool(
+        _rejected(layout, lambda r: r["item_id"] == raw_id)
+    )
+
+
+def _rejected(layout: Layout, keep: Callable[[Row], bool]) -> list[Row]:
+    """The rejections of every stage that ``keep`` takes, their texts printable."""
+    return [
+        {key: _printable(value) for key, value in r.items()}
+        for r in read_many(rejected_files(layout), "rejected").to_pylist()
+        if keep(r)
+    ]
 
 
 def _chapter_numbers(layout: Layout, book_id: str) -> set[int] | None:
@@ -195,11 +237,12 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
         for lang in ("zh", "en")
     ]
     raw = None if raw_tables == [None, None] else [r for rows in raw_tables for r in rows or []]
-    rejected = [
-        {key: _printable(value) for key, value in r.items()}
-        for r in read_many(rejected_files(layout), "rejected").to_pylist()
-        if r["item_id"] in raw_ids or r["item_id"] == chapter_id or r["item_id"].startswith(chapter_id + "/")
-    ]
+    rejected = _rejected(
+        layout,
+        lambda r: r["item_id"] in raw_ids
+        or r["item_id"] == chapter_id
+        or r["item_id"].startswith(chapter_id + "/"),
+    )
     beads = _rows(layout.aligned(book_id), "aligned_pairs", in_chapter)
     candidates = _rows(layout.candidates(book_id), "candidates", in_chapter)
     marks = ANSI if (sys.stdout.isatty() if color is None else color) else PLAIN
@@ -226,3 +269,33 @@ def describe_chapter(layout: Layout, chapter_id: str, color: bool | None = None)
         )
         + "\n"
     )
+
+
+def describe_raw(layout: Layout, raw_id: str) -> str:
+    """A raw chapter's journey (``raw_id`` as ``rejected/`` names it): its page, its cleaning, its
+    rejections, and the chapter pair it went into, which ``describe_chapter`` shows."""
+    book_id, lang, _ = raw_id.split("/")
+
+    def own(row: Row) -> bool:
+        return row["raw_id"] == raw_id
+
+    raw = _rows(layout.raw(lang, book_id), "raw_chapters", own)
+    clean = _rows(layout.clean(book_id), "clean_chapters", own)
+    chapters = _rows(
+        layout.chapters(book_id), "chapters", lambda r: raw_id in r["zh_raw_ids"] + r["en_raw_ids"]
+    )
+    paired = _map(
+        chapters,
+        lambda rows: [
+            f"  {c['chapter_id']}  (inspect it for its pairing, beads and candidates)" for c in rows
+        ],
+    )
+    sections = [
+        *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
+        *_section("cleaned", _map(clean, _clean_lines), "not cleaned: see rejections"),
+        *_section(
+            "rejections", _rejection_lines(_rejected(layout, lambda r: r["item_id"] == raw_id)), "none"
+        ),
+        *_section("paired into", paired, "no chapter pair: see rejections"),
+    ]
+    return "\n".join([f"Raw chapter {printable(raw_id)}", *sections]) + "\n"

@@ -120,13 +120,14 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from exports.chapter_view import describe_chapter, inspect_problem
+    from exports.chapter_view import RAW_ID, chapter_of, describe_chapter, describe_raw, inspect_problem
 
     target = Target.of(args)
-    if problem := inspect_problem(target.layout, args.chapter_id, target.book_ids):
+    item_id = chapter_of(args.item_id)  # a bead's or candidate's chapter
+    if problem := inspect_problem(target.layout, item_id, target.book_ids):
         print(problem, file=sys.stderr)
         return 1
-    print(describe_chapter(target.layout, args.chapter_id))
+    print((describe_raw if RAW_ID.fullmatch(item_id) else describe_chapter)(target.layout, item_id))
     return 0
 
 
@@ -266,7 +267,12 @@ def _command(argv: list[str] | None) -> int:
     inspect = sub.add_parser(
         "inspect", parents=[common], help="a chapter's journey: raw, cleaned, rejected, aligned"
     )
-    inspect.add_argument("chapter_id", help="BOOK_ID/CHAPTER_NO, e.g. city-star/3")
+    inspect.add_argument(
+        "item_id",
+        metavar="ID",
+        help="BOOK_ID/CHAPTER_NO (city-star/3), or an id of rejected/: a raw chapter (city-star/zh/00002), a bead "
+        "or a candidate (city-star/3/12, city-star/3/c4)",
+    )
     inspect.set_defaults(run=cmd_inspect)
     stats = sub.add_parser("stats", parents=[common], help="print the Table-6 statistics per split")
     stats.set_defaults(run=cmd_stats)

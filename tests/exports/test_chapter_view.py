@@ -4,7 +4,7 @@ import pytest
 
 from core.layout import Layout
 from core.storage import DamagedFile
-from exports.chapter_view import describe_chapter, highlight, inspect_problem
+from exports.chapter_view import chapter_of, describe_chapter, describe_raw, highlight, inspect_problem
 
 
 def test_describe_chapter_shows_the_journey(layout):
@@ -99,3 +99,29 @@ def test_a_file_in_place_of_the_raw_folder_is_no_book_not_built_yet(layout):
     with pytest.raises(DamagedFile) as err:
         describe_chapter(layout, "book1/1", color=False)
     assert err.value.path == layout.raw("zh", "book1")
+
+
+def test_a_raw_chapter_id_of_rejected_is_inspected_as_that_raw_chapter(layout):
+    """``rejected/`` names raw chapters as BOOK/LANG/NNNNN; inspect refused them as "not a chapter id"."""
+    assert inspect_problem(layout, "book1/zh/00001", ["book1"]) is None
+    assert inspect_problem(layout, "book1/en/00005", ["book1"]) is None  # rejected, no raw row
+    assert inspect_problem(layout, "book1/en/00099", ["book1"]) == (
+        "no raw chapter or rejection has the id 'book1/en/00099'"
+    )
+    text = describe_raw(layout, "book1/zh/00001")
+    assert text.startswith(
+        "Raw chapter book1/zh/00001\n\n== raw ==\n  [zh] book1/zh/00001  https://zh.example/book1/2"
+    )
+    assert text.endswith(
+        "== rejections ==\n  (none)\n\n== paired into ==\n  book1/2  (inspect it for its pairing, beads and candidates)\n"
+    )
+    assert describe_raw(layout, "book1/en/00005").endswith(
+        "== cleaned ==\n  (not cleaned: see rejections)\n\n== rejections ==\n"
+        "  clean: empty_body  book1/en/00005 [en]  made up\n\n== paired into ==\n  (no chapter pair: see rejections)\n"
+    )
+
+
+def test_a_bead_or_candidate_id_is_inspected_as_its_chapter():
+    assert [chapter_of(i) for i in ("bk/3/12", "bk/3/12.1", "bk/3/c4", "bk/3", "bk/zh/00003", "bk/x/1")] == [
+        "bk/3", "bk/3", "bk/3", "bk/3", "bk/zh/00003", "bk/x/1",
+    ]  # fmt: skip

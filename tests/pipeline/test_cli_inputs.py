@@ -17,6 +17,12 @@ def config(tmp_path):
     return write_config(tmp_path, books=["city-star", "sword-sect"])
 
 
+TAKES = (
+    "a chapter BOOK_ID/CHAPTER_NO (city-star/3), a raw chapter BOOK_ID/LANG/NNNNN (city-star/zh/00002) or a bead "
+    "or candidate of a chapter (city-star/3/12, city-star/3/c4)"
+)
+
+
 def _run(capsys, *argv: str) -> tuple[int, str]:
     code = main(list(argv))
     err = capsys.readouterr().err
@@ -36,15 +42,15 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
     )
     assert _run(capsys, "inspect", *target(config), "city-star") == (
         1,
-        "'city-star' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+        "'city-star' is not an id inspect takes: " + TAKES,
     )
     assert _run(capsys, "inspect", *target(config), "city-star/３") == (
         1,
-        "'city-star/３' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+        "'city-star/３' is not an id inspect takes: " + TAKES,
     )
     assert _run(capsys, "inspect", *target(config), "city-star/03") == (  # built, it was shown as unpaired
         1,
-        "'city-star/03' is not a chapter id (BOOK_ID/CHAPTER_NO, e.g. city-star/3)",
+        "'city-star/03' is not an id inspect takes: " + TAKES,
     )
 
 
@@ -253,3 +259,14 @@ def test_qc_import_of_a_pipe_or_a_huge_number_is_one_line_naming_the_file(tmp_pa
     make(review := tmp_path / "review.json")
     code, err = _run(capsys, "qc", "import", *target(config), str(review))
     assert code == 2 and err.startswith(f"qc import: {review}: {detail}")
+
+
+def test_inspect_takes_the_ids_rejected_holds(tmp_path, capsys):
+    from tests.exports.synthetic import build_output
+
+    config = local_config(tmp_path, {f"book{n}": local_book(tmp_path, f"book{n}") for n in range(3)})
+    build_output(output_of(config))  # as built, no crawl needed
+    assert main(["inspect", *target(config), "book1/en/00005"]) == 0
+    assert capsys.readouterr().out.startswith("Raw chapter book1/en/00005\n")
+    assert main(["inspect", *target(config), "book1/1/c2"]) == 0
+    assert capsys.readouterr().out.startswith("Chapter book1/1\n")
