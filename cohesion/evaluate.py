@@ -182,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         help="folder for probe.parquet and tables.md (default output/evaluation)",
     )
     args = parser.parse_args(argv)
+    args.models = list(dict.fromkeys(args.models))  # a model named twice scored each item twice
     try:
         items = read_suite(args.suite)
         args.out.mkdir(parents=True, exist_ok=True)  # before any model runs: a file there is refused now

@@ -306,3 +306,12 @@ def test_a_batch_too_large_for_the_memory_is_one_line(tmp_path, capsys, monkeypa
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"error: tiny: out of memory on {device} at --batch-size 4096: give a smaller one"
     )
+
+
+def test_a_model_named_twice_is_scored_once(tmp_path, capsys):
+    """``--model baseline:context`` twice (``make evaluate MODELS='m m'``) counted every item twice in its
+    hit@1 column: "(8)" items of a suite of 4."""
+    out = tmp_path / "e"
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--model", "baseline:context"]
+    assert evaluate.main([*argv, "--out", str(out)]) == 0
+    assert pq.read_table(out / "probe.parquet").num_rows == len(ITEMS)
