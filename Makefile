@@ -23,9 +23,12 @@ DEVICE ?= cpu
 
 # Every target that reads or writes a corpus takes CONFIG= and OUTPUT= (default: the config's folder).
 # A path make hands to a recipe's shell is one word: a space would cut it in two, a line break would even
-# run the rest as a command of its own (the build, meanwhile, writing into the path's first line).
+# run the rest as a command of its own (the build, meanwhile, writing into the path's first line). In the
+# recipe it is single-quoted (`quote`): a ; & | ' or * in it is part of the name, not shell syntax
+# (OUTPUT=/data/a&b built into /data/a in the background and ran b).
 $(foreach path,CONFIG OUTPUT SUITE,$(if $(word 2,$($(path))),$(error $(path)= holds a space or a line break, which make cannot pass on: use a path without)))
-TARGET := --config $(CONFIG) $(if $(OUTPUT),--output $(OUTPUT))
+quote = '$(subst ','\'',$(1))'
+TARGET := --config $(call quote,$(CONFIG)) $(if $(OUTPUT),--output $(call quote,$(OUTPUT)))
 # The output folder, asked of the pipeline once and only by the recipes that use it; a config
 # error stops make there (its line above), before a recipe writes under /evaluation; so does a folder
 # whose path holds a space or a line break (a config's output:), for the reason above.
@@ -114,14 +117,15 @@ labelstudio: $(LS_STAMP)
 
 # The corpus's candidates as an UNJUDGED suite: nobody has accepted them (see README, cohesion probe).
 demo-suite: corpus
-	$(PY) -m cohesion.annotation unjudged --candidates $(OUT)/candidates/*.parquet \
-		--chapters $(OUT)/chapters/*.parquet -o $(OUT)/evaluation/demo-unjudged.jsonl
+	$(PY) -m cohesion.annotation unjudged --candidates $(call quote,$(OUT))/candidates/*.parquet \
+		--chapters $(call quote,$(OUT))/chapters/*.parquet -o $(call quote,$(OUT)/evaluation/demo-unjudged.jsonl)
 
 # Without SUITE=, the unjudged suite of CONFIG's corpus (a smoke test, not a result).
 evaluate: setup $(if $(SUITE),,demo-suite)
-	$(PY) -m cohesion.evaluate --suite $(or $(SUITE),$(OUT)/evaluation/demo-unjudged.jsonl) \
-		$(addprefix --model ,$(MODELS)) --device $(DEVICE) \
-		$$(test -d $(OUT)/chapters && echo --corpus $(OUT)/chapters) --out $(OUT)/evaluation $(ARGS)
+	$(PY) -m cohesion.evaluate --suite $(call quote,$(or $(SUITE),$(OUT)/evaluation/demo-unjudged.jsonl)) \
+		$(foreach model,$(MODELS),--model $(call quote,$(model))) --device $(call quote,$(DEVICE)) \
+		$$(test -d $(call quote,$(OUT)/chapters) && echo --corpus $(call quote,$(OUT)/chapters)) \
+		--out $(call quote,$(OUT)/evaluation) $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

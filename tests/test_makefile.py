@@ -64,3 +64,17 @@ def test_args_reach_the_probe_as_they_reach_the_build(tmp_path):
     lines = done.stdout.replace("\\\n", " ").splitlines()  # the recipe's continued lines joined
     [probe] = [line for line in lines if "-m cohesion.evaluate" in line]
     assert probe.endswith(" --batch-size=4")
+
+
+def test_a_path_with_shell_syntax_is_one_quoted_word_in_the_recipe():
+    """``make corpus OUTPUT=/data/a&b`` built into /data/a in the background and ran ``b`` as a command."""
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", "corpus", "OUTPUT=/tmp/a&b", "CONFIG=it's.yaml"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1].endswith(
+        "-m pipeline corpus --config 'it'\\''s.yaml' --output '/tmp/a&b' --workers 1 "
+    )
