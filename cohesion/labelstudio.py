@@ -312,12 +312,16 @@ def _result(data: dict, result: object) -> tuple[dict[str, list], bool | None]:
             raise _Malformed("a result without a 'value' object")
         if item.get("type") == "choices":
             choices = value.get("choices")
+            if isinstance(choices, list) and len(choices) > 1:  # an edited export: the first was taken
+                raise _Malformed(f"decisions {quoted(choices)} (one of accept or reject expected)")
             choice = choices[0] if isinstance(choices, list) and choices else None
             if choice not in ("accept", "reject"):
                 raise _Malformed(f"decision {quoted(choice)} (accept or reject expected)")
             accept = choice == "accept"
         elif item.get("type") == "labels":
             labels = value.get("labels")
+            if isinstance(labels, list) and len(labels) > 1:
+                raise _Malformed(f"one span labelled {quoted(labels)} (A or B expected)")
             label = labels[0] if isinstance(labels, list) and labels else None
             if label not in ("A", "B"):
                 raise _Malformed(f"label {quoted(label)} (A or B expected)")

@@ -280,8 +280,9 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
             for result in annotation["result"]:
                 value = result["value"]
                 if result.get("from_name") == "verdict" and (choices := value.get("choices")):
-                    # a number, list or mapping here is a bad_verdict, not a crash
-                    verdict = str(choices[0] if isinstance(choices, list) else choices)
+                    # a number, list or mapping here is a bad_verdict, not a crash; so are two choices
+                    # (an edited export), not the first one taken
+                    verdict = ", ".join(map(str, choices)) if isinstance(choices, list) else str(choices)
                 elif result.get("from_name") == "correction" and (text := value.get("text")):
                     # a list of lines as Label Studio writes it; a string (an edited export) as it is
                     correction = (text if isinstance(text, str) else " ".join(map(str, text))).strip()

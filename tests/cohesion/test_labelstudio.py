@@ -179,6 +179,19 @@ WHERE = "task b1/1/c1, annotator 4"
             f"{WHERE}: spans marked but no decision (accept or reject)",
         ),
         (_export(result=[_choice("accept"), _span("C", 0, 4)]), f"{WHERE}: label 'C' (A or B expected)"),
+        (  # an edited export: the first was taken
+            _export(result=[{"type": "choices", "value": {"choices": ["accept", "reject"]}}]),
+            f"{WHERE}: decisions ['accept', 'reject'] (one of accept or reject expected)",
+        ),
+        (
+            _export(
+                result=[
+                    _choice("accept"),
+                    _span("B", 77, 80) | {"value": {"start": 77, "end": 80, "labels": ["B", "A"]}},
+                ]
+            ),
+            f"{WHERE}: one span labelled ['B', 'A'] (A or B expected)",
+        ),
         (
             _export(result=[_choice("accept"), _span("B", -3, 2)]),
             f"{WHERE}: span [-3:2] is not a span of the 86-character task text",

@@ -210,6 +210,16 @@ def test_a_label_studio_choice_that_is_no_list_is_read_as_text(tmp_path):
     assert [v.verdict for v in read_verdicts([path])] == ["{'a': 1}", "7"]  # bad_verdict when imported
 
 
+def test_two_label_studio_choices_are_both_read_not_the_first_taken(tmp_path):
+    """An edited export with both verdicts ticked was imported as its first, "correct"."""
+    tasks = [
+        {"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["correct", "misaligned"])]}]}
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [v.verdict for v in read_verdicts([path])] == ["correct, misaligned"]  # bad_verdict when imported
+
+
 def test_unreadable_review_files_are_named(tmp_path):
     (tmp_path / "x.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(
