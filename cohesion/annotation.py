@@ -278,7 +278,18 @@ def _run(args: argparse.Namespace) -> None:
         report = agreement(records, tuple(args.annotators) if args.annotators else None)
         print(json.dumps(report, indent=1))
     elif args.command == "suite":
-        write_jsonl(suite_items(judgement_rows(args.judgements)), args.out)
+        records = judgement_rows(args.judgements)
+        if not records:  # an empty suite, written without a word, was the probe's "no item to score"
+            raise RowsError(
+                f"{args.judgements}: no judgement in it (python -m cohesion.annotation import writes them)"
+            )
+        items = suite_items(records)
+        write_jsonl(items, args.out)
+        judged = len({r["candidate_id"] for r in records})
+        print(
+            f"wrote {len(items)} items to {args.out}: the candidates every annotator accepted "
+            f"({judged - len(items)} of the {judged} judged left out)"
+        )
     else:
         items = unjudged_items(tasks_for(args.candidates, args.chapters))
         write_jsonl(items, args.out)

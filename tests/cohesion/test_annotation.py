@@ -87,6 +87,9 @@ def test_round_trip(tmp_path, capsys, mined):
 
     suite_path = tmp_path / "suite.jsonl"
     annotation.main(["suite", str(judged), "-o", str(suite_path)])
+    assert capsys.readouterr().out == (
+        f"wrote 2 items to {suite_path}: the candidates every annotator accepted (2 of the 4 judged left out)\n"
+    )
     items = [json.loads(line) for line in suite_path.read_text().splitlines()]
     assert [i["id"] for i in items] == ["b1/1/c0", "b1/1/c3"]
     conjunction, sluice = items
@@ -331,6 +334,16 @@ def test_a_candidate_listed_twice_is_one_line_naming_both_rows_not_a_suite_the_p
             f"error: {candidates[1]}: row {row}: candidate '{CANDIDATE['candidate_id']}' again (first in c.jsonl row 1)\n",
         )
     assert not (tmp_path / "s.jsonl").exists()
+
+
+def test_a_suite_of_no_judgement_is_one_line_not_an_empty_suite(tmp_path, capsys):
+    (tmp_path / "empty.jsonl").write_text("\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["suite", str(tmp_path / "empty.jsonl"), "-o", str(tmp_path / "s.jsonl")])
+    assert exit_.value.code == 2 and not (tmp_path / "s.jsonl").exists()
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / 'empty.jsonl'}: no judgement in it (python -m cohesion.annotation import writes them)\n"
+    )
 
 
 def test_an_output_that_cannot_be_written_is_one_line_before_any_work(tmp_path, capsys):
