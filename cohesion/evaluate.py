@@ -24,6 +24,7 @@ from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
+from core.files import path_text
 from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, output_folder, positive
 from core.storage import sweep_beside, write_bytes, write_table
@@ -244,7 +245,9 @@ def main(argv: list[str] | None = None) -> int:
         ("Table 2: hit@1 % (items) per phenomenon and adjacency", hit_table(rows)),
         ("Table 3: mean p(target) with / without context, adjacent items (items)", probability_table(rows)),
     ]
-    note = f"Suite `{args.suite}`" + (f", {unjudged} of {len(valid)} items UNJUDGED" if unjudged else "")
+    note = f"Suite `{path_text(args.suite)}`" + (
+        f", {unjudged} of {len(valid)} items UNJUDGED" if unjudged else ""
+    )
     text = "\n".join(f"## {title}\n\n{note}.\n\n{markdown(table)}" for title, table in tables)
     try:
         write_table(rows, "probe_results", args.out / "probe.parquet")

@@ -53,6 +53,13 @@ def missing(path: Path, what: str = "file or folder") -> str:
     return f"no such {what}"
 
 
+def path_text(path: Path | str) -> str:
+    """``path`` as text a table or a UTF-8 file can hold: its bytes read as UTF-8, those that are not replaced
+    with U+FFFD. A name in Latin-1, or one in UTF-8 that Python reads in the ASCII of the C locale
+    (``LC_ALL=C`` with ``PYTHONUTF8=0``), is held as surrogates, which neither Arrow nor UTF-8 take."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
 def read_capped(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     """All of the file ``path``, which a user handed a command; ``TooLarge`` past ``limit`` bytes, unread
     where its size says so: read whole, a file larger than memory (a sparse 50 GB one) ended in a

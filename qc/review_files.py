@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from core import json_text
-from core.files import TooLarge, missing, not_a_regular_file, read_capped
+from core.files import TooLarge, missing, not_a_regular_file, path_text, read_capped
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
@@ -237,7 +237,7 @@ def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
                 correction,
                 *shown,
                 reviewer,
-                str(path),
+                path_text(path),
                 f"line {rows.line_num + 1}",  # (counted after the header)
                 *text,
                 problem,
@@ -297,7 +297,7 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
                     correction,
                     *shown,
                     reviewer,
-                    str(path),
+                    path_text(path),
                     f"task {n}",
                     problem=f"{bad} {shorten(json.dumps(data[bad]))} is not a list of sentence numbers"
                     if bad

@@ -315,3 +315,13 @@ def test_a_model_named_twice_is_scored_once(tmp_path, capsys):
     argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--model", "baseline:context"]
     assert evaluate.main([*argv, "--out", str(out)]) == 0
     assert pq.read_table(out / "probe.parquet").num_rows == len(ITEMS)
+
+
+def test_a_suite_whose_path_is_not_utf8_is_named_in_the_tables(tmp_path):
+    """A suite in a folder named in Latin-1 (or in UTF-8, read in the C locale) ended in a UnicodeEncodeError
+    traceback as tables.md was written, its results unwritten."""
+    folder = tmp_path / ("caf" + b"\xe9".decode("utf-8", "surrogateescape"))
+    folder.mkdir()
+    suite, out = _suite(folder), tmp_path / "e"
+    assert evaluate.main(["--suite", suite, "--model", "baseline:context", "--out", str(out)]) == 0
+    assert f"Suite `{tmp_path}/caf\ufffd/suite.jsonl`" in (out / "tables.md").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from core.files import TooLarge, absent, missing, not_a_regular_file, read_capped
+from core.files import TooLarge, absent, missing, not_a_regular_file, path_text, read_capped
 from tests.helpers import sparse
 
 
@@ -61,3 +61,13 @@ def test_a_file_past_the_cap_is_refused_unread_and_one_within_it_is_read_whole(t
     assert read_capped(tmp_path / "five", limit=5) == b"12345"
     with pytest.raises(TooLarge):
         read_capped(tmp_path / "five", limit=4)
+
+
+def test_path_text_reads_a_path_s_bytes_as_utf8_whatever_python_decoded_them_as():
+    latin1 = "/data/caf" + b"\xe9".decode("utf-8", "surrogateescape")  # a name in Latin-1
+    in_c_locale = "/data/" + "中".encode().decode("ascii", "surrogateescape")  # UTF-8 read as ASCII
+    assert [path_text(Path(latin1)), path_text(in_c_locale), path_text("/data/é")] == [
+        "/data/caf\ufffd",
+        "/data/中",
+        "/data/é",
+    ]

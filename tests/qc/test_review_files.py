@@ -463,3 +463,12 @@ def test_a_review_file_with_an_upper_case_suffix_is_read(tmp_path):
     )
     for path in (tmp_path, tmp_path / "1.TSV"):
         assert [v.verdict for v in read_verdicts([path])] == ["correct"]
+
+
+def test_a_review_in_a_folder_whose_name_is_not_utf8_names_it_in_utf8(tmp_path):
+    """Its path, held as surrogates (a Latin-1 name, or UTF-8 read in the C locale), made qc import fail with
+    "'utf-8' codec can't encode characters ...: surrogates not allowed" as it wrote the rejections."""
+    folder = tmp_path / ("caf" + b"\xe9".decode("utf-8", "surrogateescape"))
+    folder.mkdir()
+    (folder / "1.tsv").write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
+    assert [v.source for v in read_verdicts([folder])] == [f"{tmp_path}/caf\ufffd/1.tsv"]
