@@ -14,6 +14,7 @@ can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_
 from __future__ import annotations
 
 import stat
+import unicodedata
 import time
 from collections import Counter
 from datetime import UTC, datetime
@@ -88,6 +89,21 @@ def _file_uri(path: Path) -> str:
         return path.absolute().as_uri()
 
 
+def _other_form(path: Path) -> str:
+    """Where the folder holds ``path``'s name in another Unicode form (``é`` as one character or as ``e`` and
+    an accent: NFD, as macOS writes names), which names another file on Linux: that name, as a hint."""
+    wanted = unicodedata.normalize("NFC", path.name)
+    try:
+        twin = next(
+            (p for p in path.parent.iterdir() if unicodedata.normalize("NFC", p.name) == wanted), None
+        )
+    except OSError:
+        return ""
+    if twin is None:
+        return ""
+    return f" (the folder holds {twin.name!r}, the same name in another Unicode form: rename it, or copy its name)"
+
+
 def _file_size(path: Path) -> int:
     """The size of the book file: ``file_not_found`` when there is none, ``not_a_file`` when the path
     names a folder (an unpacked EPUB, a folder of chapters), a named pipe, a device or a socket,
@@ -95,7 +111,7 @@ def _file_size(path: Path) -> int:
     try:
         info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
-        raise TextBookError("file_not_found", "no such file") from None
+        raise TextBookError("file_not_found", "no such file" + _other_form(path)) from None
     except OSError as err:
         raise TextBookError("file_unreadable", err.strerror or str(err)) from None
     if stat.S_ISDIR(info.st_mode):

@@ -191,3 +191,20 @@ def test_a_chapter_the_edited_file_breaks_is_rejected_as_in_a_first_read(tmp_pat
         == rows(tmp_path / "fresh.jsonl")
         == (["第一章 点灯"], [("bk/zh/00001", "chapter_too_long")])
     )
+
+
+def test_a_book_file_named_in_another_unicode_form_is_named_as_the_likely_one(tmp_path):
+    """A config naming ``café.txt`` (é one character) beside a file copied from macOS (``e`` and an accent):
+    "no such file", with no word of the file there."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", "café.txt")
+    (tmp_path / decomposed).write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
+    journal = tmp_path / "b.jsonl"
+    read_local(TEXT_SITE, tmp_path / unicodedata.normalize("NFC", "café.txt"), journal)
+    failure = read_journal(journal).toc_failure
+    assert (failure["reason"], failure["detail"]) == (
+        "file_not_found",
+        f"no such file (the folder holds {decomposed!r}, the same name in another Unicode form: rename it, "
+        "or copy its name)",
+    )
