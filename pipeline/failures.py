@@ -43,10 +43,10 @@ def failure_message(error: BaseException) -> str:
 
 
 def _refused(path: Path, why: str) -> str:
-    """The folder a task could not write a new file in (a temporary one, named by no message), or the file
-    it could not open."""
+    """The folder a task could not write a new file in (a temporary one, named by no message), or the file or
+    folder it could not write or replace."""
     if not absent(path):
-        return f"cannot open {path}: {why}: give this user access to it, or build into another --output"
+        return f"cannot write {path}: {why}: make it writable, or build into another --output"
     return (
         f"cannot write in the folder {path.parent}: {why}: make it writable, or build into another --output"
     )

@@ -173,5 +173,5 @@ def test_a_folder_a_task_may_not_write_in_is_named_not_its_temporary_file(tmp_pa
     assert [failure_message(error) for error in (temporary, existing)] == [
         f"cannot write in the folder {tmp_path / 'export'}: Operation not permitted: make it writable, "
         "or build into another --output",
-        f"cannot open {tmp_path}: Permission denied: give this user access to it, or build into another --output",
+        f"cannot write {tmp_path}: Permission denied: make it writable, or build into another --output",
     ]
