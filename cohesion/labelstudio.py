@@ -103,22 +103,28 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
     decision, a task without its data) are returned as problems (one line each), not as records.
     A task listed twice gives its records twice: ``import_exports`` counts them once.
     """
-    found, problems = _judgements(export, users)
+    found, problems, _ = _judgements(export, users)
     return [record for _, record in found], problems
 
 
-def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[tuple[int, dict]], list[str]]:
-    """``judgements`` with the number of each record's task in the export (from 1)."""
+def _judgements(
+    export: object, users: Mapping[int, str] | None
+) -> tuple[list[tuple[int, dict]], list[str], int]:
+    """``judgements`` with the number of each record's task in the export (from 1), and the number of
+    annotations the problems leave out: one each, but every annotation of a task whose data is malformed."""
     if not isinstance(export, list):
-        return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"]
+        return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"], 1
     records: list[tuple[int, dict]] = []
     problems: list[str] = []
+    more = 0  # annotations left out beyond one per problem
     for n, task in enumerate(export, 1):
         try:
             data, annotations = _task(task)
             _check_data(data)
         except _Malformed as err:
             problems.append(f"task {n}: {err}")
+            listed = task.get("annotations") if isinstance(task, dict) else None
+            more += max(len(listed) - 1, 0) if isinstance(listed, list) else 0
             continue
         for annotation in annotations:
             if not isinstance(annotation, dict):
@@ -167,7 +173,7 @@ def _judgements(export: object, users: Mapping[int, str] | None) -> tuple[list[t
                 "b": list(found["B"][0]),
             }
             records.append((n, record))
-    return records, problems
+    return records, problems, len(problems) + more
 
 
 @dataclass
@@ -188,9 +194,9 @@ def import_exports(exports: Iterable[tuple[str, object]], users: Mapping[int, st
     imported = Imported()
     copies: dict[tuple[str, str], list[tuple[str, dict]]] = {}
     for name, export in exports:
-        found, problems = _judgements(export, users)
+        found, problems, skipped = _judgements(export, users)
         imported.problems += [f"{name}: {p}" for p in problems]
-        imported.skipped += len(problems)
+        imported.skipped += skipped
         for n, record in found:
             key = (record["candidate_id"], record["annotator"])
             copies.setdefault(key, []).append((f"{name} task {n}", record))

@@ -355,3 +355,11 @@ def test_a_user_object_without_an_email_is_named_by_its_id():
         }
     ]
     assert [r["annotator"] for r in judgements(export, {7: "ann@x"})[0]] == ["ann@x"]
+
+
+def test_a_task_whose_data_is_malformed_counts_each_of_its_annotations_as_skipped():
+    """Its two annotations were counted as one ("1 annotations skipped"), though neither was imported."""
+    broken = _judged({1: "accept", 2: "reject"}, first=True)
+    imported = import_exports([("e.json", [broken, _judged({1: "accept"}, "b1/1/c2")])])
+    assert (len(imported.records), imported.skipped) == (1, 2)
+    assert imported.problems == ["e.json: task 1: data field 'first' is not a sentence number"]
