@@ -61,7 +61,7 @@ def _raw_lines(raw: list[Row]) -> list[str]:
         lines += [
             f"  [{r['lang']}] {r['raw_id']}  {r['url']}  fetched {r['fetched_at']:%Y-%m-%d %H:%M} UTC"
             f"  ({r['encoding']}, {len(r['page_urls'] or [])} page(s))",
-            f"       title: {r['title']}",
+            f"       title: {_clip(r['title'] or '')}",
         ]
         lines += [f"       | {_clip(t)}" for t in (r["text"] or "").splitlines()[:FIRST_LINES]]
     return lines
@@ -71,7 +71,7 @@ def _clean_lines(clean: list[Row]) -> list[str]:
     return [
         f"  [{c['lang']}] {c['raw_id']}  chapter {c['chapter_no']}"
         + ("" if c["part"] is None else f" part {c['part']}")
-        + f"  title removed: {c['title']!r}  {len(c['sentences'] or [])} sentences, {c['n_chars']} chars"
+        + f"  title removed: {_clip(repr(c['title']))}  {len(c['sentences'] or [])} sentences, {c['n_chars']} chars"
         for c in sorted(clean, key=lambda c: (c["lang"], c["toc_index"]))
     ]
 
@@ -81,9 +81,9 @@ def _paired_lines(chapters: list[Row], how: str | None = None) -> list[str]:
         line
         for c in chapters
         for line in (
-            f"  {c['title_zh']} / {c['title_en']}",
+            f"  {_clip(c['title_zh'] or '')} / {_clip(c['title_en'] or '')}",
             f"  {len(c['zh_sentences'])} zh sentences, {len(c['en_sentences'])} en sentences",
-            *([f"  paired: {how}"] if how else []),
+            *([f"  paired: {_clip(str(how))}"] if how else []),
         )
     ]
 

@@ -125,3 +125,22 @@ def test_a_bead_or_candidate_id_is_inspected_as_its_chapter():
     assert [chapter_of(i) for i in ("bk/3/12", "bk/3/12.1", "bk/3/c4", "bk/3", "bk/zh/00003", "bk/x/1")] == [
         "bk/3", "bk/3", "bk/3", "bk/3", "bk/zh/00003", "bk/x/1",
     ]  # fmt: skip
+
+
+def test_a_long_title_is_clipped_as_a_line_of_text_is(layout):
+    """An EPUB heading of 80,000 characters was printed whole, on the raw, cleaned and paired lines each."""
+    from core.storage import read_rows, write_table
+
+    long = "Chapter 2: " + "Long" * 20_000
+    for path, table, keys in (
+        (layout.raw("en", "book1"), "raw_chapters", ["title"]),
+        (layout.clean("book1"), "clean_chapters", ["title"]),
+        (layout.chapters("book1"), "chapters", ["title_en"]),
+    ):
+        rows = read_rows(path, table)
+        for row in rows:
+            row.update(dict.fromkeys(keys, long))
+        write_table(rows, table, path)
+    text = describe_chapter(layout, "book1/2", color=False)
+    assert max(map(len, text.splitlines())) < 250
+    assert f"title: {long[:159]}…" in text and f"/ {long[:159]}…" in text
