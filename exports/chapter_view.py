@@ -157,10 +157,12 @@ def chapter_of(item_id: str) -> str:
     return found["chapter"] if found else item_id
 
 
-def inspect_problem(layout: Layout, item_id: str, book_ids: list[str]) -> str | None:
+def inspect_problem(
+    layout: Layout, item_id: str, book_ids: list[str], build: str = "make corpus"
+) -> str | None:
     """Why ``item_id`` (a chapter or raw chapter id) cannot be inspected, on one line: not such an id, a
-    book the config does not list, a book not built yet, or a chapter the book does not have; None when it
-    can."""
+    book the config does not list, a book not built yet (naming ``build``, the command that builds it), or
+    a chapter the book does not have; None when it can."""
     if raw := RAW_ID.fullmatch(item_id):
         book_id, number = raw["book"], None
     else:
@@ -173,7 +175,7 @@ def inspect_problem(layout: Layout, item_id: str, book_ids: list[str]) -> str | 
     if book_id not in book_ids:
         return f"unknown book {shorten(book_id, quote=True)} (the config lists: {', '.join(book_ids)})"
     if all(absent(layout.raw(lang, book_id)) for lang in ("zh", "en")):
-        return f"book {book_id!r} is not built yet in {layout.root} (run: make corpus)"
+        return f"book {book_id!r} is not built yet in {layout.root} (run: {build})"
     if raw is not None:
         return None if _raw_known(layout, item_id) else f"no raw chapter or rejection has the id {item_id!r}"
     numbers = _chapter_numbers(layout, book_id)

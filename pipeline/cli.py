@@ -124,7 +124,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
     target = Target.of(args)
     item_id = chapter_of(args.item_id)  # a bead's or candidate's chapter
-    if problem := inspect_problem(target.layout, item_id, target.book_ids):
+    if problem := inspect_problem(target.layout, item_id, target.book_ids, target.build_command()):
         print(problem, file=sys.stderr)
         return 1
     print((describe_raw if RAW_ID.fullmatch(item_id) else describe_chapter)(target.layout, item_id))
@@ -142,7 +142,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not aligned_books(target.layout):
         folders = (target.layout.aligned("_").parent, target.layout.chapters("_").parent)
         problem = next(filter(None, map(output_folder.in_the_way, folders)), None)  # a build would fail there
-        print(problem or f"no aligned corpus in {target.layout.root} (run: make corpus)", file=sys.stderr)
+        hint = f"no aligned corpus in {target.layout.root} (run: {target.build_command()})"
+        print(problem or hint, file=sys.stderr)
         return 1
     assignment = plan_splits(target.layout, target.config.settings.split)
     print(render_table(table6(target.layout, assignment)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from pipeline.lock import build_lock
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
 from pipeline.scheduler import CheckedFactory, check_reachable
+from pipeline.stage_task import DEFAULT_CONFIG
 
 IDLE = "30 seconds"  # how long a worker sharing a luigid waits for work before it adds the stage again
 IDLE_KEYS = ("max_keep_alive_idle_duration", "max-keep-alive-idle-duration")  # in luigi.cfg's [worker]
@@ -59,6 +61,16 @@ class Target:
         if owned and not any(_prune_or_adopt(args)):
             target.claim_folder(prune=False, adopt=False)
         return target
+
+    def build_command(self) -> str:
+        """The command that builds this target's folder, for a hint: ``make corpus`` for the demo's own."""
+        given = (
+            []
+            if Path(self.params["config"]).resolve() == DEFAULT_CONFIG
+            else ["--config", self.params["config"]]
+        )
+        given += ["--output", self.params["output_dir"]] if self.params["output_dir"] else []
+        return " ".join(["python -m pipeline corpus", *map(shlex.quote, given)]) if given else "make corpus"
 
     def claim_folder(self, prune: bool, adopt: bool) -> None:
         foreign = output_folder.foreign_books(self.layout, self.book_ids)

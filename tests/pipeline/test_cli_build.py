@@ -247,3 +247,17 @@ def test_the_last_line_counts_the_failed_books(tmp_path, capsys, failing, last):
         record(target.layout.root, "AlignBook", book, book, target.params["run_id"], "ValueError: x")
     assert cli_build.finish(target, None) == 1
     assert capsys.readouterr().err.splitlines()[-1] == last
+
+
+def test_a_hint_to_build_names_the_command_with_the_users_config_and_output(tmp_path):
+    """ "not built yet (run: make corpus)" was the hint whatever ``--config`` and ``--output`` a command had."""
+    from pipeline.stage_task import DEFAULT_CONFIG
+    from tests.helpers import local_book, local_config
+
+    demo = cli_build.Target.of(Namespace(config=str(DEFAULT_CONFIG), output=None), owned=False)
+    assert demo.build_command() == "make corpus"
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")}, name="my books.yaml")
+    mine = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")), owned=False)
+    assert (
+        mine.build_command() == f"python -m pipeline corpus --config '{config}' --output {tmp_path / 'out'}"
+    )

@@ -38,7 +38,7 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
     )
     assert _run(capsys, "inspect", *target(config), "city-star/3") == (
         1,
-        f"book 'city-star' is not built yet in {out} (run: make corpus)",
+        f"book 'city-star' is not built yet in {out} (run: python -m pipeline corpus {' '.join(target(config))})",
     )
     assert _run(capsys, "inspect", *target(config), "city-star") == (
         1,
@@ -100,7 +100,7 @@ def test_a_chapter_number_the_book_does_not_have_is_an_error(tmp_path):
 def test_stats_on_an_empty_output_folder_is_an_error(config, capsys):
     assert _run(capsys, "stats", *target(config)) == (
         1,
-        f"no aligned corpus in {output_of(config)} (run: make corpus)",
+        f"no aligned corpus in {output_of(config)} (run: python -m pipeline corpus {' '.join(target(config))})",
     )
 
 
