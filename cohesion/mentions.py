@@ -162,7 +162,7 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
     if (
         not tokens
         or not tokens[0].text[:1].isupper()
-        or not all(t.is_alpha or t.text == "-" for t in tokens)
+        or not all(t.is_alpha or t.text == "-" or _apostrophe_word(t.text) for t in tokens)
         or tokens[0].lower_ in lexicon.words("interjections.txt")
         or (j - i == 1 and not title and _adjective_opening(doc, i))
     ):
@@ -170,6 +170,11 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
     text = doc.span(i, j)
     start = tokens[0].idx
     return [Mention(start, start + len(text), text, text, "name", tokens[-1].tag_ == "NNPS", i, title)]
+
+
+def _apostrophe_word(text: str) -> bool:
+    """Letters with an apostrophe between them, a name's word ("O'Hara", "Ming’an"; not "'s")?"""
+    return text[:1].isalpha() and text[-1:].isalpha() and text.replace("'", "").replace("’", "").isalpha()
 
 
 def opens(doc: Sentence, i: int) -> bool:

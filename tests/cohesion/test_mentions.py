@@ -58,3 +58,9 @@ def test_a_possessive_before_a_form_of_address_makes_a_title_naming_a_person():
         ("Her Ladyship", "name", "her"),
         ("His Majesty", "name", "his"),
     ]
+
+
+def test_a_name_with_an_apostrophe_between_letters_is_a_name():
+    text = "Tao Ming’an laughed at O'Hara's hat."
+    found = [(m.text, m.kind) for m in mentions(read(load_tagger()(text), text))]
+    assert found == [("Tao Ming’an", "name"), ("O'Hara", "name"), ("hat", "noun")]
