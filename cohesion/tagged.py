@@ -10,7 +10,8 @@ indexed and sliced like a ``Doc``. ``pos_`` is the coarse POS that the model's a
 gives the tag (:func:`cohesion.nlp.pos_tables`), which the miner's tagger does not run. Also worked
 out once per (word, tag), for the rules that ask it of every word: ``noun``, the WordNet lemma of a
 common noun that is not a generic noun (``data/generic_nouns.txt``), and ``capital`` (an
-alphabetic word with a capital first letter).
+alphabetic word with a capital first letter). A lower-case word the tagger read as a proper noun
+that WordNet knows as a noun and not as an adjective is given the common noun's tag ("at the inn").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from spacy.attrs import IDX, ORTH, SPACY, TAG
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from cohesion import lexicon
+from cohesion import lexicon, senses
 from cohesion.nlp import lemma, pos_tables
 
 KNOWN_MAX = 500_000  # (word, tag) entries kept before the look-up table starts afresh
@@ -90,9 +91,11 @@ def _learn(vocab: Vocab, orth: int, tag: int) -> Entry:
     if len(_KNOWN) >= KNOWN_MAX:
         _KNOWN.clear()
     lexeme, tag_ = vocab[orth], vocab.strings[tag] if tag else ""
+    form, alpha = lexeme.orth_, lexeme.is_alpha
+    if tag_ in ("NNP", "NNPS") and alpha and form.islower() and _common_noun(form, tag_ == "NNPS"):
+        tag_ = "NN" if tag_ == "NNP" else "NNS"  # "met at the inn": a lower-case word names no one
     by_word, by_tag = pos_tables()
     pos = by_word.get((lexeme.lower_, tag_)) or by_tag.get(tag_, "")
-    form, alpha = lexeme.orth_, lexeme.is_alpha
     noun = lemma(form, "n", tag_ == "NNS") if tag_ in ("NN", "NNS") and alpha else None
     if noun in lexicon.words("generic_nouns.txt"):
         noun = None
@@ -106,3 +109,8 @@ def _learn(vocab: Vocab, orth: int, tag: int) -> Entry:
         alpha and form[:1].isupper(),
     )
     return entry
+
+
+def _common_noun(form: str, plural: bool) -> bool:
+    """Does WordNet know the lower-case ``form`` as a noun and not as an adjective ("inn", not "pale")?"""
+    return lemma(form, "n", plural) is not None and not senses.senses(form, "a", 1)

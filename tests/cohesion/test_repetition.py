@@ -166,3 +166,8 @@ def test_a_name_matches_a_name_one_word_longer_at_its_end(mined):
     )
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Blue Ridge Project", "Blue Ridge")]
     assert mined("repetition", "Mei Lan raised her hand.", "The Mei Lan Finger Strike hit the wall.") == []
+
+
+def test_a_lower_case_noun_the_tagger_reads_as_a_proper_noun_repeats(mined):
+    found = mined("repetition", "We met at the inn.", "The inn was quiet.")
+    assert found == [("noun", (0, 14, 17, "inn"), (1, 4, 7, "inn"), "inn")]

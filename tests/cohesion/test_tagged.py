@@ -64,3 +64,9 @@ def test_read_gives_each_common_nouns_lemma_and_capitalised_words():
     nouns = {w.text: w.noun for w in sentence if w.noun}
     assert nouns == {"cats": "cat", "glasses": "glasses"}  # "thing" is a generic noun
     assert [w.text for w in sentence if w.capital] == ["Anna"]
+
+
+def test_a_lower_case_noun_the_tagger_reads_as_a_proper_noun_is_a_common_noun():
+    text = "We met at the inn."
+    sentence = read(load_tagger()(text), text)
+    assert [(w.text, w.tag_, w.pos_, w.noun) for w in sentence][-2] == ("inn", "NN", "NOUN", "inn")
