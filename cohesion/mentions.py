@@ -163,7 +163,7 @@ def _name(doc: Sentence, i: int, j: int) -> list[Mention]:
         not tokens
         or not tokens[0].text[:1].isupper()
         or not all(t.is_alpha or t.text == "-" or _apostrophe_word(t.text) for t in tokens)
-        or tokens[0].lower_ in lexicon.words("interjections.txt")
+        or (len(tokens) == 1 and tokens[0].lower_ in lexicon.words("interjections.txt"))  # "Phew!"
         or (j - i == 1 and not title and _adjective_opening(doc, i))
     ):
         return []

@@ -11,6 +11,8 @@ def test_a_capitalised_adjective_before_to_is_no_name():
 def test_an_interjection_the_tagger_reads_as_a_name_is_none():
     for text in ("Whoosh!", "Ugh, what is that?", "Phew!"):
         assert [m.text for m in mentions(read(load_tagger()(text), text)) if m.kind == "name"] == []
+    text = "They feared the Heavens Gate Sect."  # the word opens a name of several words
+    assert [m.text for m in mentions(read(load_tagger()(text), text))] == ["Heavens Gate Sect"]
 
 
 def test_a_capitalised_noun_that_wordnet_lacks_is_a_name():
