@@ -33,6 +33,10 @@ class Mention(NamedTuple):
     def at(self, sent: int) -> Span:
         return Span(sent, self.start, self.end, self.text)
 
+    def after(self) -> int:
+        """The index of the token after the mention."""
+        return self.token + len(self.text.replace("-", " - ").split())
+
 
 def mentions(doc: Sentence) -> list[Mention]:
     """Common nouns with a WordNet lemma (generic nouns excluded), maximal runs of names (a capitalised
@@ -102,6 +106,43 @@ def named_elsewhere(docs: list[Sentence | None], found: list[list[Mention]]) -> 
         ]
         for mentions in found
     ]
+
+
+def continued_in_lower_case(docs: list[Sentence | None], found: list[list[Mention]]) -> list[list[Mention]]:
+    """The chapter's mentions, with a name followed by the rest of a longer name of the chapter in lower
+    case made that longer name ("the Jade Cloud Barge ... the Jade cloud barge": the tagger ends the name
+    at the first lower-case word), and the nouns of that rest dropped."""
+    longer: dict[str, set[tuple[str, ...]]] = {}
+    for mentions in found:
+        for m in mentions:
+            if m.kind == "name" and " " in m.text:
+                words = tuple(m.text.lower().split())
+                longer.setdefault(words[0], set()).add(words)
+    if not longer:
+        return found
+    return [_lengthened(doc, ms, longer) if doc is not None else ms for doc, ms in zip(docs, found)]
+
+
+def _lengthened(
+    doc: Sentence, found: list[Mention], longer: dict[str, set[tuple[str, ...]]]
+) -> list[Mention]:
+    """The sentence's mentions with each name that ``doc`` continues in lower case by the rest of a name
+    of ``longer`` (first word -> names, lower-cased words) made that name."""
+    out: list[Mention] = []
+    covered: set[int] = set()  # the tokens of the rests
+    for m in found:
+        words = tuple(m.text.lower().split())
+        for name in longer.get(words[0], ()) if m.kind == "name" else ():
+            rest, k = name[len(words) :], m.after()
+            tail = doc[k : k + len(rest)]
+            if rest and name[: len(words)] == words and [t.text for t in tail] == list(rest):
+                end = tail[-1].idx + len(tail[-1].text)
+                text = doc.text[m.start : end]
+                m = m._replace(end=end, text=text, lemma=text, plural=tail[-1].tag_ in ("NNS", "NNPS"))
+                covered.update(range(k, k + len(rest)))
+                break
+        out.append(m)
+    return [m for m in out if m.token not in covered]
 
 
 def _compound(doc: Sentence, i: int, base: str) -> Mention | None:

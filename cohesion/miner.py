@@ -12,7 +12,7 @@ from cohesion import conjunction, ellipsis, reference, repetition, substitution,
 from cohesion.candidate import MAX_CHARS, Candidate
 from cohesion.chapter import Chapter
 from cohesion.gender import name_genders, non_persons
-from cohesion.mentions import mentions, named_elsewhere
+from cohesion.mentions import continued_in_lower_case, mentions, named_elsewhere
 from cohesion.nlp import load_tagger
 from cohesion.prefilter import needs_tagging
 from cohesion.tagged import read
@@ -74,6 +74,8 @@ def _prepare(
 
 def _chapter(sentences: list[str], tagged: list[Doc | None]) -> Chapter:
     docs = [read(doc, sentence) if doc is not None else None for doc, sentence in zip(tagged, sentences)]
-    found = named_elsewhere(docs, [mentions(doc) if doc is not None else [] for doc in docs])
+    found = continued_in_lower_case(
+        docs, named_elsewhere(docs, [mentions(doc) if doc is not None else [] for doc in docs])
+    )
     things = non_persons(docs, found)
     return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)

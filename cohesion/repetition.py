@@ -270,7 +270,7 @@ def _bare(doc, m: Mention) -> bool:
 
 def _modified(doc, m: Mention) -> str:
     """The noun a name modifies ("Gao" in "the Gao family" -> "family"), "" when it heads its phrase."""
-    k = m.token + len(m.text.replace("-", " - ").split())
+    k = m.after()
     return doc[k].lower_ if doc is not None and k < len(doc) and doc[k].tag_ in ("NN", "NNS") else ""
 
 

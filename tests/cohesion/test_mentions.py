@@ -1,4 +1,4 @@
-from cohesion.mentions import mentions, named_elsewhere
+from cohesion.mentions import continued_in_lower_case, mentions, named_elsewhere
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
 
@@ -66,3 +66,10 @@ def test_a_name_with_an_apostrophe_between_letters_is_a_name():
     text = "Tao Ming’an laughed at O'Hara's hat."
     found = [(m.text, m.kind) for m in mentions(read(load_tagger()(text), text))]
     assert found == [("Tao Ming’an", "name"), ("O'Hara", "name"), ("hat", "noun")]
+
+
+def test_a_name_followed_by_the_rest_of_a_longer_name_in_lower_case_is_that_name():
+    texts = ["The Jade Cloud Barge moved forward.", "Everyone left the Jade cloud barge."]
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(texts), texts)]
+    found = continued_in_lower_case(docs, [mentions(doc) for doc in docs])
+    assert [(m.text, m.kind) for m in found[1]] == [("Jade cloud barge", "name")]

@@ -171,3 +171,10 @@ def test_a_name_matches_a_name_one_word_longer_at_its_end(mined):
 def test_a_lower_case_noun_the_tagger_reads_as_a_proper_noun_repeats(mined):
     found = mined("repetition", "We met at the inn.", "The inn was quiet.")
     assert found == [("noun", (0, 14, 17, "inn"), (1, 4, 7, "inn"), "inn")]
+
+
+def test_a_name_continued_in_lower_case_is_the_longer_name(mined):
+    found = mined("repetition", "The Jade Cloud Barge moved forward.", "Everyone left the Jade cloud barge.")
+    assert found == [
+        ("name", (0, 4, 20, "Jade Cloud Barge"), (1, 18, 34, "Jade cloud barge"), "Jade cloud barge")
+    ]
