@@ -135,6 +135,7 @@ RECALL_TWELFTH = "python -m evals.judge recall cohesion/judgements/recall-twelft
 RECALL_THIRTEENTH = "python -m evals.judge recall cohesion/judgements/recall-thirteenth.tsv"
 RECALL_FOURTEENTH = "python -m evals.judge recall cohesion/judgements/recall-fourteenth.tsv"
 RECALL_FIFTEENTH = "python -m evals.judge recall cohesion/judgements/recall-fifteenth.tsv"
+RECALL_SIXTEENTH = "python -m evals.judge recall cohesion/judgements/recall-sixteenth.tsv"
 STORIES = "python -m evals.stories cohesion/judgements/stories-1.jsonl"
 STORIES_HELD_OUT = "python -m evals.stories cohesion/judgements/stories-2.jsonl"
 STORIES_THIRD = "python -m evals.stories cohesion/judgements/stories-3.jsonl"
@@ -193,6 +194,7 @@ ROW_RECALL_TWELFTH = "| cohesion candidates, recall on a twelfth hand gold annot
 ROW_RECALL_THIRTEENTH = "| cohesion candidates, recall on a thirteenth hand gold annotated before mining"
 ROW_RECALL_FOURTEENTH = "| cohesion candidates, recall on a fourteenth hand gold annotated before mining"
 ROW_RECALL_FIFTEENTH = "| cohesion candidates, recall on a fifteenth hand gold annotated before mining"
+ROW_RECALL_SIXTEENTH = "| cohesion candidates, recall on a sixteenth hand gold annotated before mining"
 ROW_STORIES = "| cohesion candidates on short stories in the style of the cohesion paper's Table 1"
 ROW_STORIES_HELD_OUT = "| same, a second set of stories by another blind helper"
 ROW_STORIES_THIRD = "| same, a third set of stories by a third blind helper"
@@ -474,10 +476,19 @@ FIGURES: tuple[Figure, ...] = (
     Figure(
         (RECALL_FIFTEENTH,),
         grab(*_recall_cells("synonyms")),
-        "held out (measured once before this round's rules, untuned: 66%, reference 49%, precision 89%; the"
-        " round's rules, tuned on the other golds, now): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%,"
-        " conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
+        "held out (measured when written, untuned: 66%, reference 49%, precision 89%; its misses never read;"
+        " the rules since, tuned on the other golds, now): recall {2}% ({0}/{1}; repetition {4}%, reference"
+        " {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
         ROW_RECALL_FIFTEENTH,
+    ),
+    Figure(
+        (RECALL_SIXTEENTH,),
+        grab(*_recall_cells("synonyms")),
+        "held out (measured once on the rules before the round it was written in (41a061c), untuned: 70%,"
+        " reference 71%, precision 86%; its misses never read; that round's rules, tuned on the other golds,"
+        " now): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
+        " precision inside the stretches {3}%",
+        ROW_RECALL_SIXTEENTH,
     ),
     Figure(
         (STORIES,),
