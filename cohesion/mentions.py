@@ -132,7 +132,8 @@ def _lengthened(
     covered: set[int] = set()  # the tokens of the rests
     for m in found:
         words = tuple(m.text.lower().split())
-        for name in longer.get(words[0], ()) if m.kind == "name" else ():
+        # the longest name first, in one order whatever the process (a set's order follows string hashes)
+        for name in sorted(longer.get(words[0], ()), key=lambda n: (-len(n), n)) if m.kind == "name" else ():
             rest, k = name[len(words) :], m.after()
             tail = doc[k : k + len(rest)]
             if rest and name[: len(words)] == words and [t.text for t in tail] == list(rest):

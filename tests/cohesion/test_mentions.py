@@ -73,3 +73,16 @@ def test_a_name_followed_by_the_rest_of_a_longer_name_in_lower_case_is_that_name
     docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(texts), texts)]
     found = continued_in_lower_case(docs, [mentions(doc) for doc in docs])
     assert [(m.text, m.kind) for m in found[1]] == [("Jade cloud barge", "name")]
+
+
+def test_a_name_continued_in_lower_case_takes_the_longest_name_it_can():
+    """Two names of the chapter begin alike; the rest in lower case makes the longer one, in every process
+    (the names were tried in a set's order, which follows string hashes)."""
+    texts = [
+        "The Jade Cloud arrived.",
+        "The Jade Cloud Barge moved forward.",
+        "Everyone left the Jade cloud barge.",
+    ]
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(texts), texts)]
+    found = continued_in_lower_case(docs, [mentions(doc) for doc in docs])
+    assert [(m.text, m.kind) for m in found[2]] == [("Jade cloud barge", "name")]
