@@ -690,7 +690,7 @@ def test_a_name_after_an_owner_or_object_pronoun_does_not_stop_its_link(mined):
     )
     assert found[-1] == ("personal", (0, 0, 4, "Anna"), (2, 20, 23, "her"), "her")  # a chain's antecedent too
     # after a subject or reflexive pronoun, the one named there is someone else
-    assert mined("reference", "The girl in blue looked sad.", "She sold the cat to the girl.") == []
+    assert mined("reference", "The girl in blue looked sad.", "She gave a roll to the girl.") == []
     assert mined("reference", "The boy fell down.", "Tomas sat himself on the boy's back.") == []
 
 
