@@ -9,14 +9,15 @@ never copied into the repo), mined as one book the way the pipeline stage mines 
 are absent, or with ``--generated``, generated novel-like English (templates below) in chapters of
 49 sentences (BWB's mean).
 
-The floor is what the miner cannot avoid: the spaCy components it runs (``cohesion.nlp.COMPONENTS``,
-every other component excluded) over every sentence of the same text with ``nlp.pipe`` in batches of
-``cohesion.miner.BATCH``. Mining and floor run ``--repeat`` times, interleaved, after one warm-up run
-of each (which fills the WordNet look-up caches); the best run of each counts, as other processes
-only ever slow a run down. "cpu" figures divide by process CPU time, i.e. they are per core even
-where a library spins up extra threads despite the pinned thread counts. ``--compare`` adds runs with
-no pre-filter and with spaCy's parser and NER on. The last line extrapolates mining's sentences per
-CPU second to BWB's 9,581,816 English sentences.
+The floor is what the miner cannot avoid: the spaCy components it runs, loaded as it loads them
+(``cohesion.nlp.load_tagger``: ``cohesion.nlp.COMPONENTS`` on numpy's BLAS), over every sentence of
+the same text with ``nlp.pipe`` in batches of ``cohesion.miner.BATCH``. Mining and floor run
+``--repeat`` times, interleaved, after one warm-up run of each (which fills the WordNet look-up
+caches); the best run of each counts, as other processes only ever slow a run down. "cpu" figures
+divide by process CPU time, i.e. they are per core even where a library spins up extra threads
+despite the pinned thread counts. ``--compare`` adds runs with no pre-filter and with spaCy's parser
+and NER on. The last line extrapolates mining's sentences per CPU second to BWB's 9,581,816 English
+sentences.
 """
 
 from __future__ import annotations
@@ -100,15 +101,12 @@ def main(argv: list[str] | None = None) -> None:
     sentences = [s for c in chapters for s in c]
 
     fixed = {"import spacy": cpu(lambda: __import__("spacy"))}
-    import spacy
-
     from cohesion.miner import BATCH, mine_chapters
-    from cohesion.nlp import COMPONENTS, UNUSED, load_tagger, wordnet
-    from text.english_model import SPACY_MODEL
+    from cohesion.nlp import COMPONENTS, load_tagger, wordnet
 
     fixed["load tagger"] = cpu(load_tagger)
     fixed["load WordNet"] = cpu(wordnet)
-    floor_nlp = spacy.load(SPACY_MODEL, exclude=[*UNUSED, "attribute_ruler"])
+    floor_nlp = load_tagger()
     assert tuple(floor_nlp.pipe_names) == COMPONENTS, floor_nlp.pipe_names
     print(
         f"{text}: {len(chapters)} chapters, {len(sentences)} sentences; fixed cost (CPU s): "
