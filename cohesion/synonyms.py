@@ -4,9 +4,10 @@ sentences apart (verbs are left out).
 Adjectives (subtype ``adjective``, the cohesion paper's Table 1 has a pair) match when one of the two most
 frequent WordNet senses of one is among those of the other or is similar to one ("angry" / "furious", "happy"
 / "glad"), and both describe the same thing: they modify the same noun, or are predicated of the same subject
-("Nora was angry. She was furious."; a third-person pronoun subject in a later sentence is taken to continue
-the earlier subject when it is the subject of every sentence between and agrees with it: he/she a person or an
-animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a kind
+("Nora was angry. She was furious."; a question's subject stands after its verb: "Was Nora angry?"; a past
+participle counts as a predicate: "The soldier was wounded. He was injured."; a third-person pronoun subject
+in a later sentence is taken to continue the earlier subject when it is the subject of every sentence between
+and agrees with it: he/she a person or an animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a kind
 ("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
 possessive only where the earlier noun had an owner too ("an automobile ... his car" is mostly another car).
 Two nouns match when their most frequent WordNet senses are the same synset (WordNet orders senses by
@@ -211,9 +212,9 @@ class Adjective:
 def adjectives(doc: Sentence, sent: int) -> list[Adjective]:
     found = []
     for tok in doc:
-        if tok.tag_ != "JJ" or not tok.is_alpha or _degree(doc, tok.i):
+        if tok.tag_ not in ("JJ", "VBN") or not tok.is_alpha or _degree(doc, tok.i):
             continue
-        target, kind = _target(doc, tok.i)
+        target, kind = _target(doc, tok.i, attributive=tok.tag_ == "JJ")
         own, similar = _adjective_senses(tok.lower_) if target else (frozenset(), frozenset())
         if own:
             span = Span(sent, tok.idx, tok.idx + len(tok), tok.text)
@@ -233,19 +234,33 @@ def _adjective_senses(word: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(s.name for s in first), frozenset(n for s in first for n in senses.similar_names(s))
 
 
-def _target(doc: Sentence, k: int) -> tuple[str, str]:
-    """The noun right after the adjective (attributive), else the subject before a linking verb
+def _target(doc: Sentence, k: int, attributive: bool = True) -> tuple[str, str]:
+    """The noun right after the adjective (where ``attributive``), else the subject of a linking verb
     (lower-cased; "" for none), and its kind: "person", "animal" or "thing"."""
     after = doc[k + 1] if k + 1 < len(doc) else None
-    if after is not None and after.tag_ in ("NN", "NNS"):
+    if attributive and after is not None and after.tag_ in ("NN", "NNS"):
         noun = nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
         return noun, _kind(noun)
-    subject = nounphrase.predicated_of(doc, k)
+    subject = _inverted_subject(doc, k)
+    if subject is None:
+        subject = nounphrase.predicated_of(doc, k)
     if subject is None:
         return "", "thing"
     word = doc[subject]
     kind = "person" if word.pos_ == "PROPN" or word.lower_ in ("he", "she") else _kind(word.lower_)
     return word.lower_, kind
+
+
+def _inverted_subject(doc: Sentence, k: int) -> int | None:
+    """In a question, the subject between the linking verb and the predicate at ``k`` ("Is he dead?",
+    "Why are you so happy?"): the last noun or pronoun there (None when there is none)."""
+    verb = k - 1
+    while verb >= 0 and doc[verb].pos_ not in ("AUX", "VERB"):
+        verb -= 1
+    if verb < 0 or doc[verb].lower_.replace("’", "'") not in nounphrase.LINKING:
+        return None
+    between = [t.i for t in doc[verb + 1 : k] if t.pos_ in ("NOUN", "PROPN", "PRON")]
+    return between[-1] if between else None
 
 
 def _kind(noun: str) -> str:

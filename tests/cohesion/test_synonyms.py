@@ -36,6 +36,20 @@ def test_a_pronoun_subject_continues_a_person_through_sentences_with_it_for_subj
         assert [(a[3], b[3]) for _, a, b, _ in found] == [("small", "little")]
 
 
+def test_a_question_has_its_subject_after_the_verb(mined):
+    for first, second in (
+        ("Was Nora angry?", "She was furious about the vase."),
+        ("Nora was angry.", "Why was she so furious?"),
+    ):
+        found = mined("synonyms", first, second)
+        assert [(a[3], b[3]) for _, a, b, _ in found] == [("angry", "furious")]
+
+
+def test_a_past_participle_may_be_a_predicate(mined):
+    found = mined("synonyms", "The soldier was wounded.", "He was injured in the leg.")
+    assert found == [("adjective", (0, 16, 23, "wounded"), (1, 7, 14, "injured"), "wounded/injured")]
+
+
 def test_the_degree_word_of_a_little_is_no_adjective(mined):
     assert mined("synonyms", "Nora was small.", "She was also a little nervous.") == []
 
