@@ -158,17 +158,17 @@ def _parse_idx(text: str) -> tuple[int, ...] | None:
     return tuple(int(p) for p in text.split(",")) if _IDX.fullmatch(text) else None
 
 
-def _tsv_text(path: Path) -> str:
-    """A review TSV's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 or UTF-32 with
-    its byte order mark (Excel's "Unicode Text"); ``NotAReviewFile`` naming the first byte that is neither."""
+def _user_text(path: Path, save_as: str) -> str:
+    """A review file's text: UTF-8 (a byte order mark dropped: Excel's "CSV UTF-8") or UTF-16 or UTF-32
+    with its byte order mark (Excel's "Unicode Text", a JSON export saved by a Windows editor);
+    ``NotAReviewFile`` naming the first byte that is neither and how to save it (``save_as``)."""
     data = read_capped(path)
     encoding = marked_codec(data) or "utf-8"
     try:
         return data.decode(encoding).removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise NotAReviewFile(
-            f"{path}: not {encoding.upper()} text (byte {err.start}: {err.reason}); "
-            "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)"
+            f"{path}: not {encoding.upper()} text (byte {err.start}: {err.reason}); {save_as}"
         ) from None
 
 
@@ -185,7 +185,7 @@ def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     field may be as long as the file: a bead of one long sentence (a chapter without sentence punctuation)
     is written whole, and csv's limit of 131,072 characters refused the sample's own file as "not a review
     file"."""
-    text = _tsv_text(path)
+    text = _user_text(path, "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)")
     limit = csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # the limit is process-wide
     try:
         yield from _tsv_rows(path, text, reviewer)
@@ -306,11 +306,9 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
 
 
 def _export(path: Path) -> list:
-    """The tasks of a Label Studio export file: a JSON list (UTF-8, a byte order mark dropped)."""
-    try:
-        tasks = json_text.loads(read_capped(path).decode("utf-8-sig"))  # TooLarge: named by read_verdicts
-    except UnicodeDecodeError as err:
-        raise NotAReviewFile(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
+    """The tasks of a Label Studio export file: a JSON list (read as ``_user_text``)."""
+    try:  # TooLarge: named by read_verdicts
+        tasks = json_text.loads(_user_text(path, "save it as UTF-8"))
     except json.JSONDecodeError as err:
         raise NotAReviewFile(f"{path}: not JSON ({err})") from None
     except json_text.JsonProblem as err:

@@ -196,6 +196,20 @@ def test_a_tsv_saved_as_utf16_is_read_and_one_in_another_encoding_named(tmp_path
         read_verdicts([gbk])
 
 
+def test_a_label_studio_export_saved_as_utf16_is_read_and_one_in_another_encoding_named(tmp_path):
+    utf16, latin = tmp_path / "1.json", tmp_path / "2.json"
+    tasks = [{"data": {"pair_id": "bk/1/0", "note": "甲。"}, "annotations": [{"result": [_choice(["ok"])]}]}]
+    utf16.write_bytes(json.dumps(tasks, ensure_ascii=False).encode("utf-16"))  # a Windows editor's "Unicode"
+    latin.write_bytes(
+        json.dumps([{"data": {"pair_id": "bk/1/0", "note": "café"}}], ensure_ascii=False).encode("latin-1")
+    )
+    assert [(v.pair_id, v.verdict) for v in read_verdicts([utf16])] == [("bk/1/0", "ok")]
+    with pytest.raises(
+        ValueError, match=r"2.json: not UTF-8 text \(byte 44: invalid continuation byte\); save it as UTF-8$"
+    ):
+        read_verdicts([latin])
+
+
 def _choice(choices: object) -> dict:
     return {"from_name": "verdict", "type": "choices", "value": {"choices": choices}}
 
