@@ -25,6 +25,7 @@ from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
 from core.files import path_text
+from core.folder_lock import FolderBusy, sole_writer
 from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, output_folder, positive
 from core.storage import sweep_beside, write_bytes, write_table
@@ -193,6 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as err:
         print(f"error: {cannot_write(err)}", file=sys.stderr)
         return 2
+    try:
+        with sole_writer(args.out, "cohesion.evaluate"):  # two runs wrote their tables by turns
+            return _run(args, items)
+    except FolderBusy as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, items: list[dict]) -> int:
+    """Score the suite's items with each model and write the tables to ``args.out``; the exit status."""
     valid = [item for item in items if not span_problem(item)]
     for item in items:
         if span_problem(item):
@@ -235,12 +246,13 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
+        reasons = ", ".join(f"{n} {r}" for r, n in sorted(skipped.items()))
+        if not scored:  # its columns would be missing from the tables, the run's exit 0 saying nothing
+            print(f"error: {name}: every item skipped ({reasons}): nothing to score", file=sys.stderr)
+            return 1
         rows += scored
         if skipped:
-            print(
-                f"{name}: skipped " + ", ".join(f"{n} {r}" for r, n in sorted(skipped.items())),
-                file=sys.stderr,
-            )
+            print(f"{name}: skipped {reasons}", file=sys.stderr)
     tables = [
         ("Table 2: hit@1 % (items) per phenomenon and adjacency", hit_table(rows)),
         ("Table 3: mean p(target) with / without context, adjacent items (items)", probability_table(rows)),

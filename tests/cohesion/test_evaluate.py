@@ -8,8 +8,9 @@ import pytest
 import torch
 
 from cohesion import evaluate
-from cohesion.probe import MaskedLMProbe
+from cohesion.probe import MaskedLMProbe, Skip
 from cohesion.suite import span_problem
+from core.folder_lock import sole_writer
 from tests.cohesion.test_probe import CONTEXT, TARGET, VOCAB
 from tests.cohesion.tiny_models import SENTENCES, StubModel, byte_bpe, tiny_bart, tiny_bert, wordpiece
 
@@ -306,6 +307,39 @@ def test_a_batch_too_large_for_the_memory_is_one_line(tmp_path, capsys, monkeypa
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"error: tiny: out of memory on {device} at --batch-size 4096: give a smaller one"
     )
+
+
+class _Blind:
+    """A probe that can score no slot (every target too long for it)."""
+
+    def fill(self, slots):
+        return [Skip("too_long")] * len(slots)
+
+
+def test_a_model_that_skips_every_item_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    """It exited 0 with empty tables."""
+    monkeypatch.setattr("cohesion.probe_load.load_probe", lambda name, device: _Blind())
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--model", "blind"]
+    assert evaluate.main([*argv, "--out", str(tmp_path / "eval")]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: blind: every item skipped (4 too_long): nothing to score"
+    )
+    assert list((tmp_path / "eval").iterdir()) == []
+
+
+def test_a_run_into_a_folder_another_run_writes_to_is_one_line_and_writes_nothing(tmp_path, capsys):
+    """Two runs on one --out wrote their tables by turns: one run's probe.parquet beside the other's tables."""
+    out = tmp_path / "eval"
+    out.mkdir()
+    with sole_writer(out, "cohesion.evaluate"):  # as the other run holds it
+        assert (
+            evaluate.main(["--suite", _suite(tmp_path), "--model", "baseline:context", "--out", str(out)])
+            == 2
+        )
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"error: {out}: another cohesion.evaluate run is writing there: wait for it to end"
+    )
+    assert list(out.iterdir()) == []
 
 
 def test_a_model_named_twice_is_scored_once(tmp_path, capsys):
