@@ -19,14 +19,19 @@ from core.rejection import shorten
 from core.user_regex import Budget, RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
 from text.decoding import marked_codec
-from text.en_numerals import EN_NUMBER
+from text.en_numerals import EN_NUMBER, parse_en_number
+from text.numerals import ZH_NUMERAL, parse_zh_numeral
 from text.terminal import without_escape_sequences
 
 DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
     rf"|chapter\s+(?:\d+|{EN_NUMBER})|ch(?:ap)?\.\s*\d+|prologue)(?=$|[\s:：.、—\-])"
 )
-MAX_HEADING = 60  # a longer line is body text even when it starts like a heading
+MAX_HEADING = (
+    60  # a longer line is body text even when it starts like a heading, unless it numbers the next chapter
+)
+# The first chapter number in a heading: digits, Chinese numerals, or English words or Roman numerals
+_NUMBER = re.compile(rf"[0-9０-９{ZH_NUMERAL}]+|\b{EN_NUMBER}", re.IGNORECASE)
 # The encodings tried, in this order, for a book without a BOM or the site's encoding, by the site's
 # language: GB18030 reads the bytes of windows-1252 English (its curly apostrophe before a letter) as
 # Chinese characters ("didn抰"), so it is tried on Chinese sites only
@@ -145,7 +150,9 @@ def split_chapters(
         bare, in_sequences = without_escape_sequences(line)
         shown = _EDGES.sub("", bare) if in_sequences else line
         try:
-            is_heading = len(shown) <= MAX_HEADING and user_search(pattern, shown, budget)
+            is_heading = (len(shown) <= MAX_HEADING or _numbers_the_next(shown, chapters)) and user_search(
+                pattern, shown, budget
+            )
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None
         if is_heading:
@@ -159,6 +166,25 @@ def split_chapters(
         elif chapters:
             chapters[-1].paragraphs.append(line)
     return chapters
+
+
+def heading_number(title: str) -> int | None:
+    """The first number written in the start of a heading (``MAX_HEADING`` characters), or None."""
+    found = _NUMBER.search(title[:MAX_HEADING])
+    if not found:
+        return None
+    try:
+        return parse_zh_numeral(found[0])
+    except ValueError:  # not digits or a Chinese numeral: English words or a Roman numeral
+        return parse_en_number(found[0])
+
+
+def _numbers_the_next(line: str, chapters: list[TextChapter]) -> bool:
+    """Whether ``line`` (one over ``MAX_HEADING``) starts with the number after the last heading's: a
+    chapter with a long title, which as body text would merge into the chapter before it."""
+    if not chapters or (last := heading_number(chapters[-1].title)) is None:
+        return False
+    return heading_number(line) == last + 1
 
 
 def read_text_book(

@@ -3,7 +3,7 @@ import itertools
 import pytest
 
 from core import user_regex
-from crawlers.textbook import _EDGES, TextBookError, split_chapters
+from crawlers.textbook import _EDGES, TextBookError, heading_number, split_chapters
 
 
 def test_a_blank_run_is_trimmed_from_its_start_only():
@@ -37,3 +37,25 @@ def test_a_heading_coloured_for_a_terminal_is_a_heading_titled_without_its_escap
         ("第1章 甲", ["乙。"]),
         ("Chapter 2", ["\x1b[32m丙。\x1b[0m"]),  # the clean stage removes and counts those
     ]
+
+
+def test_a_heading_over_the_length_cap_that_numbers_the_next_chapter_is_a_heading():
+    """A long title made its chapter body text of the chapter before, with no rejection (a silent loss); a
+    long line that starts like a heading out of the sequence is still body text."""
+    title = "第二章 " + "长" * 70
+    law = "Chapter 5 of the old rules said nothing at all about any of this, and nobody had asked."
+    text = f"第一章\n甲。\n{title}\n乙。\nChapter Three: {'long ' * 14}\n丙。\n{law}\n"
+    assert [(c.title, c.paragraphs) for c in split_chapters(text)] == [
+        ("第一章", ["甲。"]),
+        (title, ["乙。"]),
+        (f"Chapter Three: {'long ' * 14}".strip(), ["丙。", law]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "number"),
+    [("第十二章 甲", 12), ("第１２章", 12), ("Chapter 12: x", 12), ("CHAPTER Twenty-One", 21), ("Chapter XIV", 14),
+     ("Prologue", None)],
+)  # fmt: skip
+def test_a_headings_number_is_read_in_each_form(title, number):
+    assert heading_number(title) == number
