@@ -15,7 +15,7 @@ from typing import Any
 
 from core.files import absent, not_a_regular_file
 from core.rejection import one_line
-from core.storage import DamagedFile
+from core.storage import DamagedFile, write_bytes
 from exports.text import printable
 from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, repair
 
@@ -64,10 +64,10 @@ def make_folder(root: Path) -> None:
 
 
 def record(root: Path, family: str, unit: str, book_id: str, run_id: str, message: str) -> None:
-    folder = root / "_failures"
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write the task's failure record atomically: on a full disk the ``OSError`` names it (the command's
+    line said "stdout or an output file") and no empty record is left behind."""
     entry = {"run_id": run_id, "book_id": book_id, "task": family, "message": message}
-    (folder / f"{family}-{unit}.json").write_text(json.dumps(entry) + "\n", encoding="utf-8")
+    write_bytes(root / "_failures" / f"{family}-{unit}.json", (json.dumps(entry) + "\n").encode("utf-8"))
 
 
 def _records(root: Path, run_id: str) -> Iterator[tuple[Path, dict[str, Any]]]:

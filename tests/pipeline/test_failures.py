@@ -10,7 +10,7 @@ import pytest
 from core.storage import DamagedFile
 from pipeline.cli import main
 from pipeline.failures import collect, failure_lines, failure_message, record
-from tests.helpers import local_book, local_config, output_of, target
+from tests.helpers import file_size_limit, local_book, local_config, output_of, target
 
 
 def test_a_record_is_one_json_file_per_task_and_unit(tmp_path):
@@ -19,6 +19,18 @@ def test_a_record_is_one_json_file_per_task_and_unit(tmp_path):
     assert json.loads(path.read_text(encoding="utf-8")) == {
         "run_id": "run-1", "book_id": "bk", "task": "AlignBook", "message": "ValueError: bad",
     }  # fmt: skip
+
+
+def test_a_record_that_cannot_be_written_names_its_file_and_leaves_none(tmp_path):
+    """On a full disk the record failed naming no file (the build's last line: "error: stdout or an output
+    file: No space left on device") and left an empty record behind."""
+    with file_size_limit(0), pytest.raises(OSError) as err:
+        record(tmp_path, "AlignBook", "bk", "bk", "run-1", "OSError: [Errno 28] No space left on device")
+    assert (err.value.strerror, err.value.filename) == (
+        "File too large",
+        str(tmp_path / "_failures" / "AlignBook-bk.json"),
+    )
+    assert list((tmp_path / "_failures").iterdir()) == []
 
 
 def test_collect_takes_only_this_runs_records_and_removes_them(tmp_path):
