@@ -17,6 +17,10 @@ from pipeline.lock import OutputBusy, build_lock
 from pipeline.output_folder import check_hand_made, file_in_the_way
 
 
+# Why qc sample and evaluate-mt take the build's options (their --help said nothing of a build)
+_BUILD_OPTIONS = "--workers, --scheduler-host, --scheduler-port and --prune/--adopt apply to that build."
+
+
 def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
     target = Target.of(args)
@@ -162,7 +166,11 @@ def add_commands(
     qc = sub.add_parser("qc", help="alignment quality control: review samples, verdicts, corrections")
     qc_sub = qc.add_subparsers(dest="qc_command", required=True)
     sample = qc_sub.add_parser(
-        "sample", parents=[common, workers], help="draw chapters (stratified by book) and write review files"
+        "sample",
+        parents=[common, workers],
+        help="draw chapters (stratified by book) and write review files",
+        description="Draw chapters (stratified by book) and write review files. The corpus is brought up to "
+        f"date first: {_BUILD_OPTIONS}",
     )
     sample.add_argument("--chapters", type=positive, required=True, help="how many chapters to draw")
     sample.add_argument("--seed", type=whole, default=0, help="random seed of the draw (default 0)")
@@ -185,6 +193,8 @@ def add_commands(
         "evaluate-mt",
         parents=[common, workers],
         help="score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1",
+        description="Score a system's outputs: BLEU, chrF, TER, METEOR, discourse P/R/F1. The corpus and its "
+        f"export are brought up to date first: {_BUILD_OPTIONS}",
     )
     mt.add_argument(
         "--split",

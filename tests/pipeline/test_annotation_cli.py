@@ -240,3 +240,22 @@ def test_a_bad_system_name_is_named_before_the_build(tmp_path, capsys, monkeypat
         "",
         "evaluate-mt: system name 'my system': use at most 100 letters, digits and . _ + - (set it with --name)\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "built"),
+    [(["qc", "sample"], "The corpus is brought up to date first"),
+     (["evaluate-mt"], "The corpus and its export are brought up to date first")],
+)  # fmt: skip
+def test_the_help_of_a_command_that_builds_first_says_what_the_build_options_are_for(
+    capsys, monkeypatch, command, built
+):
+    """qc sample and evaluate-mt took --workers and --prune with no word of a build: unused, they seemed."""
+    monkeypatch.setenv("COLUMNS", "300")  # no option name broken at its hyphen
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert (
+        f"{built}: --workers, --scheduler-host, --scheduler-port and --prune/--adopt apply to that build."
+        in text
+    )
