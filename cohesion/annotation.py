@@ -251,9 +251,16 @@ def _run(args: argparse.Namespace) -> None:
     elif args.command == "import":
         users = _users(args.users) if args.users else {}
         imported = import_exports(((str(path), read_rows(path)) for path in args.exports), users)
-        write_jsonl(imported.records, args.out)
         for problem in imported.problems:
             print(f"skipped {problem}", file=sys.stderr)
+        if (
+            not imported.records
+        ):  # tasks nobody annotated (export's own file): an empty file replaced the last
+            raise RowsError(
+                f"{' '.join(map(str, args.exports))}: no annotation to import ({imported.skipped} skipped); "
+                f"{args.out} not written"
+            )
+        write_jsonl(imported.records, args.out)
         summary = (
             f"wrote {len(imported.records)} judgements to {args.out}; {imported.skipped} annotations skipped"
         )

@@ -399,6 +399,20 @@ def test_a_task_listed_twice_is_counted_once_and_said_so(tmp_path, capsys):
     assert report["overall"] == {"n": 2, "raw": 0.5, "kappa": 0.0}  # c0 once: not n 3, raw 1/3
 
 
+def test_an_export_without_annotations_is_one_line_and_leaves_the_judgements_alone(tmp_path, capsys):
+    """Tasks nobody annotated (export's own tasks file given instead of Label Studio's export) wrote an
+    empty judgements file over the last one, exit 0."""
+    export = _export_of(tmp_path, "tasks.json", [{}, {}])  # two tasks, no annotation
+    out = tmp_path / "j.jsonl"
+    out.write_text("earlier\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(["import", str(export), "-o", str(out)])
+    assert exit_.value.code == 2 and capsys.readouterr().err == (
+        f"error: {export}: no annotation to import (0 skipped); {out} not written\n"
+    )
+    assert out.read_text(encoding="utf-8") == "earlier\n"
+
+
 def test_two_copies_of_a_task_judged_differently_are_skipped_and_named(tmp_path, capsys):
     first = _export_of(tmp_path, "e.json", [{"ann": "accept", "bob": "reject"}])
     second = _export_of(tmp_path, "f.json", [{"ann": "reject", "bob": "reject"}])
