@@ -27,9 +27,8 @@ DEFAULT_HEADING = (
     r"^\s*(第\s*[0-9０-９零〇一二两三四五六七八九十百千万]+\s*[章回节節]|序章|楔子|引子"
     rf"|chapter\s+(?:\d+|{EN_NUMBER})|ch(?:ap)?\.\s*\d+|prologue)(?=$|[\s:：.、—\-])"
 )
-MAX_HEADING = (
-    60  # a longer line is body text even when it starts like a heading, unless it numbers the next chapter
-)
+# a longer line is body text even when it starts like a heading, unless it numbers the next chapter
+MAX_HEADING = 60
 # The first chapter number in a heading: digits, Chinese numerals, or English words or Roman numerals
 _NUMBER = re.compile(rf"[0-9０-９{ZH_NUMERAL}]+|\b{EN_NUMBER}", re.IGNORECASE)
 # The encodings tried, in this order, for a book without a BOM or the site's encoding, by the site's
