@@ -410,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     sizes = {
-        size: parse_size(os.environ.get(f"BWB_BENCH_{size.upper()}", d)) for size, d in DEFAULT_SIZES.items()
+        size: parse_size(os.environ.get(f"BWB_BENCH_{size.upper()}") or d)
+        for size, d in DEFAULT_SIZES.items()
     }
     print(", ".join(f"{size}: {b} books x {c} chapters" for size, (b, c) in sizes.items()), flush=True)
     with tempfile.TemporaryDirectory(prefix="bwb-bench-scale-") as tmp:

@@ -65,7 +65,8 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         )
         print(f"qc sample: no chapter to draw ({why}); nothing written", file=sys.stderr)
         return 1
-    print(f"QC sample of {len(drawn)} chapters (seed {args.seed}) in {folder}:")
+    fewer = f"; {args.chapters} asked, every chapter there is to draw" if len(drawn) < args.chapters else ""
+    print(f"QC sample of {len(drawn)} chapters (seed {args.seed}{fewer}) in {folder}:")
     print(
         "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
         "label_config.xml); beads lowest score first"

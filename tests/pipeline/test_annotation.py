@@ -57,6 +57,10 @@ def test_review_correct_export_update_and_evaluate(tmp_path):
     sampled = _run("qc", "sample", "--chapters", "2", "--seed", "5", *target(config))
     folder = out / "qc" / "sample-5"
     assert "QC sample of 2 chapters (seed 5)" in sampled
+    everything = _run("qc", "sample", "--chapters", "1000", "--seed", "6", *target(config))
+    assert re.search(
+        r"QC sample of \d+ chapters \(seed 6; 1000 asked, every chapter there is to draw\)", everything
+    )
     tsvs = sorted(folder.rglob("*.tsv"))
     assert len(tsvs) == 2 and len(list(folder.rglob("*.tasks.json"))) == 2
     merged, reviewed = _review(tsvs[0])
