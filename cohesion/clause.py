@@ -48,8 +48,9 @@ def last_subject(words: list[Word]) -> Word | None:
 
 
 def main_clause(doc: Sentence) -> int:
-    """The first token of the main clause after an opening subordinate clause set off by a comma
-    ("Before she could answer, the kettle whistled."), else 0."""
-    if not len(doc) or doc[0].lower_ not in SUBORDINATORS:
+    """The first token of the main clause after an opening subordinate clause or participle phrase set
+    off by a comma ("Before she could answer, the kettle whistled.", "Pulling on her coat, Anna left."),
+    else 0."""
+    if not len(doc) or (doc[0].lower_ not in SUBORDINATORS and doc[0].tag_ not in ("VBG", "VBN")):
         return 0
     return next((t.i + 1 for t in doc if t.text == ","), 0)

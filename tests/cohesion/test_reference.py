@@ -201,7 +201,9 @@ def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
     assert mined("reference", "Growing up, Anna developed into a fine lady.", "She smiled.") == [
         ("personal", (0, 12, 16, "Anna"), (1, 0, 3, "She"), "she")
     ]
-    assert mined("reference", "Growing up, Anna met a fine lady.", "She smiled.") == []  # two women
+    assert mined("reference", "Growing up, the boy met a fine lady.", "She smiled.") == [
+        ("personal", (0, 31, 35, "lady"), (1, 0, 3, "She"), "she")
+    ]  # met, not became: the lady is an antecedent
     assert mined("reference", "The old man became a hero.", "He smiled.") == [
         ("personal", (0, 8, 11, "man"), (1, 0, 2, "He"), "he")
     ]
@@ -302,6 +304,13 @@ def test_far_antecedent_must_be_the_subject(mined):
         "He had the crew fasten a line.",
     )
     assert found == []  # not "brother": a possessor inside a prepositional phrase
+
+
+@pytest.mark.parametrize("opening", ["Pulling on the heavy boots,", "Startled by a sudden noise,"])
+def test_a_far_antecedent_may_be_the_subject_after_an_opening_participle(mined, opening):
+    between = ("The path was muddy.", "The wind was cold.")
+    found = mined("reference", f"{opening} Greta left the cabin.", *between, "She walked faster.")
+    assert found == [("personal", (0, len(opening) + 1, len(opening) + 6, "Greta"), (3, 0, 3, "She"), "she")]
 
 
 def test_they_looks_back_past_no_plural_things_and_said_it(mined):
