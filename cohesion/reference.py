@@ -38,7 +38,9 @@ antecedent nor blocks the look-back; so are the persons named in the quote that 
 ("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
 finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
 referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
-three or more sentences back must end on that sentence's subject. A he/she/they that is a subject,
+three or more sentences back must end on that sentence's subject. A narrated he/she with no name
+before it in its sentence passes over sentences wholly in quoted speech uncounted (a long quote or inner
+speech between a person and the pronoun). A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
 antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
 a person of unknown gender named after it: "He told Wu Jin to wait. He ..."; nor one named in a phrase
@@ -77,7 +79,7 @@ from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, descriptions, lexicon, nounphrase, repetition, senses, speech, zh
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter
+from cohesion.chapter import WINDOW, Chapter, core
 from cohesion.gender import own_pronouns, owns_person
 from cohesion.mentions import HONORIFICS, Mention, opens
 from cohesion import demonstrative
@@ -108,6 +110,7 @@ PLACE = frozenset(
     "towards among".split()
 )
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
+SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
 _DEFINITE = frozenset(("the", "this", "that"))
 # A Chinese syllable as romanised in names (initial, final): loose, so that it takes every real one.
 PINYIN_SYLLABLE = re.compile(
@@ -190,9 +193,9 @@ def _personal(
     chain = True  # every sentence passed over so far holds a pronoun of the same class
     framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
     things = cls == "pl" and _object_them(ch.docs[j], tok)  # may mean a plural thing of the previous sentence
-    for i in ch.back(j, CHAIN_WINDOW if cls in ("m", "f") else WINDOW):
+    for i, d in _look_back(ch, j, cls, _passes_speech(ch.docs[j], tok, cls, in_speech)):
         doc = ch.docs[i]
-        if j - i > WINDOW and not chain:
+        if d > WINDOW and not chain:
             return None
         phrases = _antecedents(ch, i, j, in_speech, cls, seen)
         everyone, framed, referring, _ = _sentence_phrases(ch, i, seen)
@@ -225,7 +228,7 @@ def _personal(
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if _owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
-            if j - i >= 3 and not chain and a != clause.subject(doc, phrases):
+            if d >= 3 and not chain and a != clause.subject(doc, phrases):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -240,6 +243,42 @@ def _personal(
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
+
+
+def _look_back(ch: Chapter, j: int, cls: str, passes_speech: bool) -> Iterator[tuple[int, int]]:
+    """The sentences a pronoun of class ``cls`` in sentence ``j`` looks back at, nearest first, each with
+    its distance; with ``passes_speech``, sentences wholly in quoted speech (inner speech, a long quote)
+    are passed over uncounted, up to :data:`SPEECH_REACH` sentences back."""
+    window = CHAIN_WINDOW if cls in ("m", "f") else WINDOW
+    d = 0
+    for i in ch.back(j, SPEECH_REACH if passes_speech else window):
+        if passes_speech and _wholly_spoken(ch, i):
+            continue
+        d += 1
+        if d > window:
+            return
+        yield i, d
+
+
+def _passes_speech(doc: Sentence | None, tok: Word, cls: str, in_speech: bool) -> bool:
+    """Does he/she ``tok`` look back past quoted speech: it is narrated and no name precedes it in its
+    sentence (one the mentions may have missed: its own sentence may name whom it means)?"""
+    return (
+        cls in ("m", "f")
+        and not in_speech
+        and doc is not None
+        and not any(t.tag_ in ("NNP", "NNPS") for t in doc[: tok.i])
+    )
+
+
+def _wholly_spoken(ch: Chapter, i: int) -> bool:
+    """Is sentence ``i`` wholly in quoted speech: spoken at both ends, with one quote at most (not
+    "'Go,' said Tom, 'now.'")?"""
+    text = ch.sentences[i]
+    start, end = core(text)
+    if end <= start or len(speech.EDGE_QUOTE.findall(text)) > 2:
+        return False
+    return all(spoken(text, k) or speech.runs_on(ch, i, k) for k in (start, end - 1))
 
 
 def _later(

@@ -313,6 +313,21 @@ def test_a_far_antecedent_may_be_the_subject_after_an_opening_participle(mined, 
     assert found == [("personal", (0, len(opening) + 1, len(opening) + 6, "Greta"), (3, 0, 3, "She"), "she")]
 
 
+def test_a_narrated_he_or_she_looks_back_past_sentences_of_quoted_speech(mined):
+    speech = (
+        "'I should never have come here.",
+        "The road is long.",
+        "The sky is grey.",
+        "Nobody waits for me.",
+        "Maybe tomorrow will be kinder.'",
+    )
+    assert mined("reference", "Anna closed the gate.", *speech, "She walked on.") == [
+        ("personal", (0, 0, 4, "Anna"), (6, 0, 3, "She"), "she")
+    ]
+    # not past a name before it in its own sentence, which may be whom it means
+    assert mined("reference", "Anna closed the gate.", *speech, "Then Wu Lan saw her.") == []
+
+
 def test_they_looks_back_past_no_plural_things_and_said_it(mined):
     # "Their" may mean the cars, whom the rules do not link it to: the riders are not taken either
     found = mined(
