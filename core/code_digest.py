@@ -7,17 +7,24 @@ packages that contain them. A module's bundled data are the files and folders be
 in its source (``Path(__file__).with_name("boilerplate.txt")``, ``... / "data"``). Third-party
 packages are pinned by version and not digested. A text scan, not a parse: an import mentioned in a
 docstring only makes the closure larger, and reading ~100 modules costs a few milliseconds.
+
+A module's digest is that of its tokens (``source_digest``), so an edit of comments, blank lines or
+spacing changes no fingerprint and reruns nothing; a file that does not tokenize is digested by its bytes.
+Modules' digests are cached between processes (``core.digest_cache``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import re
+import tokenize
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from core.paths import REPO_ROOT
+from core.digest_cache import DigestCache
+from core.paths import CODE_DIGEST_CACHE, REPO_ROOT
 
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
@@ -25,8 +32,33 @@ _QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 
 
 def code_digests(modules: Iterable[str], root: Path = REPO_ROOT) -> dict[str, str]:
-    """SHA-256 of every file (path relative to ``root``) that ``modules`` run or read, sorted by path."""
+    """SHA-256 of every file (path relative to ``root``) that ``modules`` run or read (of its tokens for a module:
+    ``source_digest``), sorted by path."""
     return dict(_digests(tuple(sorted(set(modules))), root))
+
+
+def source_digest(source: bytes) -> str:
+    """SHA-256 of a Python source's tokens, without comments, blank lines, line endings or the width of
+    indentation, which cannot change what it does; strings count, docstrings too (a program can read them
+    at run time). The SHA-256 of the bytes where they do not tokenize (a syntax error, a bad encoding)."""
+    digest = hashlib.sha256()
+    try:
+        for token in tokenize.tokenize(io.BytesIO(source).readline):
+            if token.type in _IGNORED:
+                continue
+            text = "" if token.type in _STRUCTURE else token.string
+            digest.update(f"{token.type} {len(text)} {text}\n".encode("utf-8", "surrogatepass"))
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        return hashlib.sha256(source).hexdigest()
+    return digest.hexdigest()
+
+
+_IGNORED = {tokenize.COMMENT, tokenize.NL}
+_STRUCTURE = {
+    tokenize.NEWLINE,
+    tokenize.INDENT,
+    tokenize.DEDENT,
+}  # their presence counts, their text does not
 
 
 def is_code(path: str) -> bool:
@@ -67,7 +99,9 @@ def _digests(modules: tuple[str, ...], root: Path) -> tuple[tuple[str, str], ...
         imports, data = _scan(path, name if path.name == "__init__.py" else ".".join(parts[:-1]))
         pending.extend(imports)
         files |= {path, *data}
-    return tuple((p.relative_to(root).as_posix(), _sha256(p)) for p in sorted(files))
+    digests = tuple((p.relative_to(root).as_posix(), _sha256(p)) for p in sorted(files))
+    _MODULE_DIGESTS.save()
+    return digests
 
 
 @cache
@@ -100,4 +134,9 @@ def _quoted(name: str, source: str) -> bool:
 
 @cache
 def _sha256(path: Path) -> str:
+    if is_code(path.name):
+        return _MODULE_DIGESTS.digest(path, source_digest)
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+_MODULE_DIGESTS = DigestCache(CODE_DIGEST_CACHE)

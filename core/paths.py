@@ -1,7 +1,7 @@
 """Where the repository lives and where its language data go (the one place that derives data paths).
 
 ``BWB_DATA`` moves the language data folder (default ``.data`` in the repository): NLTK's WordNet and
-punkt under ``nltk_data/``, the dictionary cache under ``alignment/``.
+punkt under ``nltk_data/``, the dictionary cache under ``alignment/``, the code digests' cache.
 """
 
 import os
@@ -23,3 +23,4 @@ def _data_dir() -> Path:
 DATA_DIR = _data_dir()
 NLTK_DATA = DATA_DIR / "nltk_data"  # core.langdata installs WordNet and punkt here
 DICTIONARY_CACHE = DATA_DIR / "alignment"  # text.cedict keeps the parsed CC-CEDICT here
+CODE_DIGEST_CACHE = DATA_DIR / "code_digests.json"  # core.code_digest keeps its modules' digests here

@@ -24,7 +24,7 @@ import luigi
 from luigi.task import flatten
 
 from core import storage
-from core.code_digest import code_digests, imported_modules, is_code
+from core.code_digest import code_digests, imported_modules, is_code, source_digest
 from core.langdata import data_digests
 from core.package_versions import package_versions
 from pipeline.config import Config, load_config, section_modules
@@ -63,7 +63,7 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
         path, source = _class_source(klass)
-        inputs[f"{CODE}{path}#{klass.__name__}"] = hashlib.sha256(source.encode()).hexdigest()
+        inputs[f"{CODE}{path}#{klass.__name__}"] = source_digest(source.encode())
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0]) | section_modules(source)
     code = code_digests(modules)
     inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
@@ -73,11 +73,12 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
 
 
 def _class_source(klass: type) -> tuple[str, str]:
-    """A top-level class's file (relative to the repository when inside it) and source text."""
+    """A top-level class's file (relative to the repository when inside it) and source text, up to the next
+    top-level statement (a comment at the start of a line inside the class does not end it)."""
     path = Path(inspect.getsourcefile(klass) or "").resolve()
     text = path.read_text(encoding="utf-8")
     start = re.search(rf"^class {klass.__name__}\b", text, re.M)
-    end = re.compile(r"^\S", re.M).search(text, text.index("\n", start.start()) + 1) if start else None
+    end = re.compile(r"^[^\s#]", re.M).search(text, text.index("\n", start.start()) + 1) if start else None
     source = text[start.start() : end.start() if end else len(text)] if start else text
     return (path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else path.name), source
 

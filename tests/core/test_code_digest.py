@@ -1,7 +1,9 @@
 import hashlib
 from pathlib import Path
 
-from core.code_digest import code_digests, imported_modules, is_code
+import pytest
+
+from core.code_digest import code_digests, imported_modules, is_code, source_digest
 
 
 def test_imported_modules_reads_every_import_form():
@@ -91,3 +93,52 @@ def test_the_mining_stage_depends_on_the_connective_list_in_text():
     mine = code_digests(["cohesion.stage"])
     assert "text/data/connectives.tsv" in mine and "text/connectives.py" in mine
     assert "text/english.py" not in mine  # the spaCy model's name is not the stemmer's
+
+
+SOURCE = b'def f(a, b):\n    """Add."""\n    if a:\n        return a + b\n    return b\n'
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        b"# a comment\n" + SOURCE.replace(b"return b\n", b"return b  # the other\n"),
+        SOURCE.replace(b"    if a:\n", b"\n    if a:\n\n"),
+        SOURCE.replace(b"a + b", b"a+b").replace(b"(a, b)", b"( a,b )"),
+        SOURCE.replace(b"\n", b"\r\n"),
+        SOURCE.replace(b"    ", b"  "),  # another indentation width, the same structure
+    ],
+    ids=["comments", "blank lines", "spacing", "line endings", "indent width"],
+)
+def test_an_edit_that_cannot_change_behaviour_keeps_the_digest(edited):
+    """A comment-only edit of a stage's module changed its digest and reran the stage (hours on BWB)."""
+    assert source_digest(edited) == source_digest(SOURCE)
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        SOURCE.replace(b"a + b", b"a - b"),
+        SOURCE.replace(b'"""Add."""', b'"""Sum."""'),  # a docstring can be read at run time
+        SOURCE.replace(b"    return b\n", b"return b\n"),  # out of the function: the structure changed
+    ],
+    ids=["code", "docstring", "indentation"],
+)
+def test_an_edit_of_code_strings_or_indentation_changes_the_digest(edited):
+    assert source_digest(edited) != source_digest(SOURCE)
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [b'x = """never closed\n', b"# -*- coding: no-such-codec -*-\nx = 1\n", b"x = '\xff'\n"],
+    ids=["unterminated string", "unknown encoding", "not utf-8"],
+)
+def test_a_source_that_does_not_tokenize_is_digested_by_its_bytes(broken):
+    assert source_digest(broken) == hashlib.sha256(broken).hexdigest()
+
+
+def test_a_modules_digest_ignores_its_comments(tmp_path):
+    (tmp_path / "old").mkdir(), (tmp_path / "new").mkdir()
+    old, new = _repo(tmp_path / "old"), _repo(tmp_path / "new")
+    helper = new / "app/helper.py"
+    helper.write_text("# helpers\n" + helper.read_text().replace("\ndef", "\n\ndef"))
+    assert code_digests(["app.main"], new) == code_digests(["app.main"], old)

@@ -135,6 +135,17 @@ def test_a_class_source_ends_where_the_next_top_level_statement_starts():
     assert source.rstrip() == inspect.getsource(FilterBook).rstrip()  # up to its last line, nothing after
 
 
+def test_a_comment_at_the_start_of_a_line_inside_a_class_does_not_end_its_source(tmp_path, monkeypatch):
+    """The class source ended at the first line starting with anything but a space, a comment too: the
+    methods below such a comment were in no fingerprint, and adding one changed the class's digest."""
+    module = "task_with_a_comment"
+    text = "class Task:\n    def a(self): ...\n# a note\n    def b(self):\n        return 2\n\nVALUE = 1\n"
+    (tmp_path / f"{module}.py").write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    path, source = _class_source(__import__(module).Task)
+    assert (path, source) == (f"{module}.py", text.partition("VALUE")[0])
+
+
 def test_why_stale_not_built_then_waiting_for_upstream_then_an_output_missing(demo):
     task = FilterBook(**demo, book_id="city-star")
     assert task.why_stale() == "not built"
