@@ -13,6 +13,7 @@ import hashlib
 import json
 import errno
 import os
+import re
 import shutil
 import socket
 from collections.abc import Iterable, Iterator, Mapping
@@ -68,39 +69,57 @@ def write_bytes(path: Path, data: bytes) -> str:
 
 
 _HOST = socket.gethostname().replace(".", "_")
+_WRITER = re.compile(r"\d+(-\d+)?")  # PID-START, or PID (where there is no /proc, or written before START)
 
 
 def temporary_path(path: Path, tag: str = "") -> Path:
-    """A sibling ``.NAME[.TAG].HOST.PID.tmp`` of ``path`` for this process to write before a rename: one
-    that ``sweep_temporaries`` removes once this process is dead."""
-    return Path(path).with_name(f".{Path(path).name}{'.' + tag if tag else ''}.{_HOST}.{os.getpid()}.tmp")
+    """A sibling ``.NAME[.TAG].HOST.PID-START.tmp`` of ``path`` for this process to write before a rename: one
+    that ``sweep_temporaries`` removes once this process is dead (START: when it started, ``_started``; only
+    ``.PID`` where there is no ``/proc``)."""
+    pid = os.getpid()
+    writer = f"{pid}-{start}" if (start := _started(pid)) else str(pid)
+    return Path(path).with_name(f".{Path(path).name}{'.' + tag if tag else ''}.{_HOST}.{writer}.tmp")
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs: a zombie (killed, and not yet reaped by its parent or by init, as a build's
-    task processes just after ``kill -9`` of its group) has ended, and writes nothing more."""
+def _running(writer: str) -> bool:
+    """Whether the process ``PID[-START]`` of a temporary's name runs: a live process of that pid that started
+    at another time took the pid of a dead writer (a pid is reused after a crash, a reboot, a container's
+    restart). A zombie (killed, and not yet reaped by its parent or by init, as a build's task processes just
+    after ``kill -9`` of its group) has ended, and writes nothing more."""
+    pid, _, start = writer.partition("-")
     try:
-        os.kill(pid, 0)
+        os.kill(int(pid), 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         pass
-    return not _zombie(pid)
+    fields = _stat(int(pid))
+    if fields is None:  # no /proc (not Linux), or the process was reaped since: the pid alone decides
+        return True
+    return fields[0] != "Z" and (not start or fields[19] == start)
 
 
-def _zombie(pid: int) -> bool:
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot, ``/proc/PID/stat``); None without ``/proc``."""
+    fields = _stat(pid)
+    return fields[19] if fields else None
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (state first, start time 20th)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace")
-    except OSError:  # no /proc (not Linux), or the process was reaped since
-        return False
-    return stat.rpartition(")")[2].split()[:1] == ["Z"]  # the state follows the command name in parentheses
+    except OSError:
+        return None
+    return stat.rpartition(")")[2].split()  # the command name, in parentheses, may hold spaces
 
 
 def sweep_temporaries(root: Path) -> list[Path]:
     """Delete temporary files and folders left under ``root`` by killed processes of this host; return them.
 
-    Temporary names carry the host and pid of their writer, so on shared storage the files of
-    other machines and of live processes are left alone.
+    Temporary names carry the host, pid and start time of their writer, so on shared storage the files of
+    other machines and of live processes are left alone, and a dead writer's pid taken by another process
+    does not keep them.
     """
     return _sweep(Path(root).rglob(f".*.{_HOST}.*.tmp"))
 
@@ -116,8 +135,8 @@ def sweep_beside(path: Path) -> list[Path]:
 def _sweep(found: Iterable[Path]) -> list[Path]:
     removed = []
     for tmp in sorted(found):
-        pid = tmp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and not _alive(int(pid)) and tmp.exists():
+        writer = tmp.name.rsplit(".", 2)[-2]
+        if _WRITER.fullmatch(writer) and not _running(writer) and tmp.exists():
             shutil.rmtree(tmp) if tmp.is_dir() else tmp.unlink(missing_ok=True)
             removed.append(tmp)
     return removed
@@ -125,7 +144,7 @@ def _sweep(found: Iterable[Path]) -> list[Path]:
 
 @contextmanager
 def temporary_folder(parent: Path, name: str) -> Iterator[Path]:
-    """A fresh folder ``parent/.NAME.HOST.PID.tmp``, removed afterwards (by ``sweep_temporaries`` after a kill)."""
+    """A fresh folder ``parent/.NAME.HOST.PID-START.tmp``, removed afterwards (by ``sweep_temporaries`` after a kill)."""
     folder = temporary_path(Path(parent) / name)
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)

@@ -186,6 +186,23 @@ def test_sweep_removes_only_temporaries_of_dead_processes_of_this_host(tmp_path)
     assert not stale.exists() and live.exists() and other_host.exists()
 
 
+def test_sweep_removes_a_dead_writers_temporary_whose_pid_another_process_took(tmp_path):
+    """After a crash the pid of a killed build may be another process's: its temporaries were never swept
+    while that process ran. A temporary names its writer's start time too, and another start is another
+    process."""
+    import os
+
+    mine = storage.temporary_path(tmp_path / "x.parquet")
+    started = Path(f"/proc/{os.getpid()}/stat").read_text().rpartition(")")[2].split()[19]
+    assert mine.name == f".x.parquet.{storage._HOST}.{os.getpid()}-{started}.tmp"
+    reused = tmp_path / f".y.parquet.{storage._HOST}.{os.getpid()}-{int(started) - 1}.tmp"
+    before_start_times = tmp_path / f".z.parquet.{storage._HOST}.{os.getpid()}.tmp"  # the pid alone decides
+    for path in (mine, reused, before_start_times):
+        path.write_bytes(b"half")
+    assert storage.sweep_temporaries(tmp_path) == [reused]
+    assert mine.exists() and before_start_times.exists()
+
+
 def test_sweep_removes_the_temporaries_of_a_killed_process_not_yet_reaped(tmp_path):
     """``kill -9`` of a build with ``--workers 2``: its task processes stay zombies until init reaps them, and
     the rerun, started at once, left their crawl folders (``.crawl-BOOK.HOST.PID.tmp``) behind."""
