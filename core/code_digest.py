@@ -139,4 +139,6 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-_MODULE_DIGESTS = DigestCache(CODE_DIGEST_CACHE)
+_MODULE_DIGESTS = DigestCache(
+    CODE_DIGEST_CACHE, scheme=hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+)

@@ -16,16 +16,16 @@ from pathlib import Path
 
 from core.storage import write_bytes
 
-VERSION = 1  # of the digests: a new scheme for them needs a new number
 RACY_SECONDS = 2
 
 
 class DigestCache:
-    """The digests of files by ``compute(bytes)``, read from and saved to the JSON file ``path``."""
+    """The digests of files by ``compute(bytes)``, read from and saved to the JSON file ``path``; ``scheme``
+    names the computation (a digest of its code): a cache saved by another is not read."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.entries: dict[str, list] = _read(path)
+    def __init__(self, path: Path, scheme: str) -> None:
+        self.path, self.scheme = path, scheme
+        self.entries: dict[str, list] = _read(path, scheme)
         self.added = False
 
     def digest(self, file: Path, compute: Callable[[bytes], str]) -> str:
@@ -45,23 +45,25 @@ class DigestCache:
         cache that cannot be written (a read-only data folder) is left as it is."""
         if not self.added:
             return
-        merged = {n: e for n, e in (_read(self.path) | self.entries).items() if os.path.isfile(n)}
+        merged = {
+            n: e for n, e in (_read(self.path, self.scheme) | self.entries).items() if os.path.isfile(n)
+        }
         try:
-            write_bytes(self.path, json.dumps({"version": VERSION, "files": merged}).encode())
+            write_bytes(self.path, json.dumps({"scheme": self.scheme, "files": merged}).encode())
         except OSError:
             return
         self.entries, self.added = merged, False
 
 
-def _read(path: Path) -> dict[str, list]:
-    """The entries of a cache file; none where it is missing, damaged or of another version."""
+def _read(path: Path, scheme: str) -> dict[str, list]:
+    """The entries of a cache file; none where it is missing, damaged or of another scheme."""
     try:
         found = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return {}
     if (
         not isinstance(found, dict)
-        or found.get("version") != VERSION
+        or found.get("scheme") != scheme
         or not isinstance(found.get("files"), dict)
     ):
         return {}

@@ -17,11 +17,12 @@ def test_a_saved_digest_is_read_back_by_another_process_until_the_file_changes(t
         calls.append(data)
         return data.decode().strip()
 
-    first = DigestCache(tmp_path / "cache.json")
+    first = DigestCache(tmp_path / "cache.json", "s1")
     assert first.digest(module, compute) == "x = 1"
     first.save()
-    second = DigestCache(tmp_path / "cache.json")
+    second = DigestCache(tmp_path / "cache.json", "s1")
     assert second.digest(module, compute) == "x = 1" and calls == [b"x = 1\n"]
+    assert DigestCache(tmp_path / "cache.json", "s2").entries == {}  # saved by another computation
     _old_file(module, "x = 2\n")  # the same size and times, but a new inode change time
     assert second.digest(module, compute) == "x = 2"
 
@@ -29,17 +30,17 @@ def test_a_saved_digest_is_read_back_by_another_process_until_the_file_changes(t
 def test_a_file_modified_just_now_is_not_cached(tmp_path):
     """An edit in the clock tick of its digest keeps the file's times: that digest would be stale."""
     (tmp_path / "m.py").write_text("x = 1\n")
-    cache = DigestCache(tmp_path / "cache.json")
+    cache = DigestCache(tmp_path / "cache.json", "s1")
     cache.digest(tmp_path / "m.py", bytes.hex)
     cache.save()
     assert not (tmp_path / "cache.json").exists()
 
 
 def test_a_damaged_cache_or_a_deleted_file_is_dropped(tmp_path):
-    (tmp_path / "cache.json").write_text('{"version": 1, "files": {"a": [1, 2, 3, 4, 5]}}')
-    assert DigestCache(tmp_path / "cache.json").entries == {}  # a digest that is no text
+    (tmp_path / "cache.json").write_text('{"scheme": "s1", "files": {"a": [1, 2, 3, 4, 5]}}')
+    assert DigestCache(tmp_path / "cache.json", "s1").entries == {}  # a digest that is no text
     (tmp_path / "cache.json").write_text("{not json")
-    cache = DigestCache(tmp_path / "cache.json")
+    cache = DigestCache(tmp_path / "cache.json", "s1")
     cache.digest(_old_file(tmp_path / "kept.py", ""), bytes.hex)
     cache.digest(_old_file(tmp_path / "gone.py", ""), bytes.hex)
     (tmp_path / "gone.py").unlink()
