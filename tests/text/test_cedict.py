@@ -68,3 +68,17 @@ def test_the_pickle_of_another_dictionary_version_is_not_read(tmp_path, monkeypa
     path.write_bytes(gzip.compress("好 好 [hao3] /fine/\n".encode()))
     monkeypatch.setattr(cedict, "CACHE_VERSION", cedict.CACHE_VERSION + ".next")  # another wheel's version
     assert cedict.load.__wrapped__(tmp_path) == {"好": ("fin",)}
+
+
+def test_the_pickle_is_named_by_the_code_that_parses_it(tmp_path):
+    """The pickle was named by a version bumped by hand: an edit of the parser or of the English normaliser
+    reran alignment, which read the dictionary parsed by the old code from the pickle."""
+    from core.paths import REPO_ROOT
+
+    for tree in ("old", "new"):
+        for name in ("text/__init__.py", "text/cedict.py", "text/english.py"):
+            (tmp_path / tree / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / tree / name).write_bytes((REPO_ROOT / name).read_bytes())
+    english = tmp_path / "new/text/english.py"
+    english.write_text(english.read_text(encoding="utf-8").replace('"""a about', '"""a aboard about', 1))
+    assert cedict.cache_version(tmp_path / "new") != cedict.cache_version(tmp_path / "old")
