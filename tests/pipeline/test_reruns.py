@@ -84,7 +84,10 @@ def test_a_rerun_with_nothing_changed_runs_no_task_and_rewrites_no_file(built):
 def test_an_aligner_edit_reruns_align_and_what_follows_it_only(built):
     repo, args, out = built
     with open(repo / "alignment" / "search.py", "a", encoding="utf-8") as handle:
-        handle.write("\n# an edit\n")
+        handle.write("\n# a comment, which changes nothing\n")
+    assert "  align     built" in _cli(repo, "status", *args).stdout.splitlines()
+    with open(repo / "alignment" / "search.py", "a", encoding="utf-8") as handle:
+        handle.write("EDITED = True\n")
     assert "  align     stale: code changed: alignment/search.py" in _cli(repo, "status", *args).stdout
     before = _mtimes(out / "_manifests")
     # MineBook, scheduled behind align, finds the beads it was mined from as it starts, and does not run
