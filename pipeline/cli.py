@@ -34,7 +34,7 @@ from pipeline.cli_args import iso_date, port, scheduler_host, workers as worker_
 from core.arg_types import OneLineParser, output_folder as output_arg
 from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
-from pipeline.config import ConfigError
+from pipeline.config_reader import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import check_standard_streams, settle_stdout, unencodable

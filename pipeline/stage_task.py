@@ -27,7 +27,8 @@ from core import storage
 from core.code_digest import code_digests, imported_modules, is_code, source_digest
 from core.langdata import data_digests
 from core.package_versions import package_versions
-from pipeline.config import Config, load_config, section_modules
+from pipeline.config import Config, load_config
+from pipeline.settings import section_modules
 from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult

@@ -24,7 +24,7 @@ from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron
 from core import storage
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
-from pipeline.config import changed
+from pipeline.settings import changed
 from pipeline.manifest import Manifest
 from pipeline.preload import preload
 from pipeline.stage_task import BookTask, StageTask

@@ -1,69 +1,14 @@
 import os
-import re
-from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from alignment.hybrid import HybridWeights
-from alignment.search import SearchParams
-from alignment.settings import AlignSettings
-from exports.splits import SplitConfig
-from filters.chapter_filters import FilterConfig
-from filters.chapter_match import MatchConfig
-from filters.clean import MojibakeConfig
-from filters.dedup import DedupConfig
-from filters.settings import CleanSettings
-import pipeline.config
-from pipeline.config import ConfigError, Settings, changed, load_config
+from pipeline.config import load_config
+from pipeline.config_reader import ConfigError
+from pipeline.settings import changed
 from tests.helpers import DEMO_CONFIG
-
-
-def _with(tmp_path: Path, edit) -> Path:
-    raw = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
-    for site in raw["sites"].values():
-        site["serve"] = str((DEMO_CONFIG.parent / site["serve"]).resolve())
-    edit(raw)
-    path = tmp_path / "bad.yaml"
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
-    return path
-
-
-@pytest.mark.parametrize("kind", ["loop", "file"])
-def test_a_serve_folder_that_is_a_looping_link_or_a_file_is_named(tmp_path, kind):
-    """A ``serve:`` symbolic link that loops was a RuntimeError traceback ("Symlink loop from ..."); a file
-    was a "folder ... does not exist"."""
-    serve = tmp_path / "site"
-    serve.symlink_to(serve) if kind == "loop" else serve.write_text("x", encoding="utf-8")
-    path = _with(tmp_path, lambda r: r["sites"]["moxiang"].update(serve=str(serve)))
-    problem = "is a symbolic link that loops, not a folder" if kind == "loop" else "is not a folder"
-    with pytest.raises(ConfigError) as err:
-        load_config(path)
-    assert str(err.value) == f"{path}: sites.moxiang.serve: {serve} {problem}"
-
-
-def test_an_output_folder_that_is_a_looping_link_is_named(tmp_path, monkeypatch):
-    """``output: output/loop``, a symbolic link to itself: a RuntimeError traceback ("Symlink loop from ...")
-    from every command that reads the config; the default folder (no ``output:``) a looping link: status
-    said "Too many levels of symbolic links", stats "no aligned corpus", clean "does not exist"."""
-    monkeypatch.setattr(pipeline.config, "REPO_ROOT", tmp_path)
-    monkeypatch.setattr(pipeline.config, "OUTPUT_ROOT", tmp_path / "output")
-    (tmp_path / "output").mkdir()
-    (tmp_path / "output" / "loop").symlink_to("loop")
-    path = _with(tmp_path, lambda r: r.update(output="output/loop"))
-    with pytest.raises(ConfigError) as err:
-        load_config(path)
-    assert str(err.value) == f"{path}: output: 'output/loop' is a symbolic link that loops, not a folder"
-    (tmp_path / "output" / "bad").symlink_to("bad")  # the default folder of bad.yaml, without output:
-    path = _with(tmp_path, lambda r: r.pop("output"))
-    with pytest.raises(ConfigError) as err:
-        load_config(path)
-    assert (
-        str(err.value)
-        == f"{path}: output: the default output/bad is a symbolic link that loops, not a folder"
-    )
+from tests.pipeline.edited_config import edited_demo_config
 
 
 def test_demo_config_loads():
@@ -306,7 +251,7 @@ def test_demo_config_loads():
     ],
 )
 def test_invalid_config_names_file_field_and_problem(tmp_path, edit, message):
-    path = _with(tmp_path, edit)
+    path = edited_demo_config(tmp_path, edit)
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value).startswith(f"{path}: ")
@@ -342,7 +287,7 @@ _LONG = "x" * 300  # a pasted paragraph where a name belongs
     ],
 )
 def test_a_long_value_is_echoed_shortened(tmp_path, edit, message):
-    path = _with(tmp_path, edit)
+    path = edited_demo_config(tmp_path, edit)
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value).startswith(f"{path}: {message}")
@@ -359,7 +304,7 @@ def test_a_long_value_is_echoed_shortened(tmp_path, edit, message):
 )
 def test_an_unknown_key_suggests_the_closest_allowed_one(tmp_path, edit, ending):
     with pytest.raises(ConfigError) as err:
-        load_config(_with(tmp_path, edit))
+        load_config(edited_demo_config(tmp_path, edit))
     assert str(err.value).endswith(ending)
 
 
@@ -413,124 +358,6 @@ def test_the_documented_real_site_example_is_valid():
     assert config.sites["biquge-like"].serve is None
     assert config.book("my-first-novel").sources["en"].toc == "example-novel/"
     assert changed(config.settings) == {}  # its options show the defaults, as it says
-
-
-def test_output_folders_inside_output_are_fine(tmp_path):
-    config = load_config(_with(tmp_path, lambda r: r.update(output="output/real")))
-    assert config.output == DEMO_CONFIG.parent.parent / "output" / "real"
-
-
-def test_site_defaults_and_allowed_origins(tmp_path):
-    origins = ["https://CDN.example.org/", "http://img.example.org:8080"]
-
-    def edit(r):
-        r["sites"]["moxiang"].update(allowed_origins=origins)
-        r["sites"]["moxiang"].pop("concurrency")
-
-    site = load_config(_with(tmp_path, edit)).sites["moxiang"]
-    assert (site.concurrency, site.download_timeout, site.obey_robots) == (2, 20.0, True)
-    assert site.origins == (
-        "http://moxiang.demo:80",
-        "https://cdn.example.org:443",
-        "http://img.example.org:8080",
-    )
-
-
-def test_a_toc_may_be_relative_or_absolute_on_the_sites_origins(tmp_path):
-    def tocs(r):
-        r["sites"]["moxiang"]["allowed_origins"] = ["https://mirror.example"]
-        r["books"][0]["zh"]["toc"] = "http://MOXIANG.demo:80/book/city-star/"
-        r["books"][1]["zh"]["toc"] = "https://mirror.example/book/sword-sect/"
-
-    config = load_config(_with(tmp_path, tocs))
-    assert [b.sources["zh"].toc for b in config.books] == [
-        "http://MOXIANG.demo:80/book/city-star/",
-        "https://mirror.example/book/sword-sect/",
-        "book/star-system/",
-    ]
-
-
-def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
-    options = {
-        "clean": {"mojibake": {"min_wrong_codec_hits": 3}},
-        "dedup": {"threshold": 0.9, "num_perm": 64},
-        "pair": {"band": 4, "check_length": 0.5},
-        "filters": {"min_sentences": 3, "max_length_ratio": 2, "length_unit": "chars"},
-        "align": {"search": {"band": 40, "skip_zh": -0.5}, "hybrid": {"weight": 0.5}},
-        "split": {"held_out_books": 2, "leak_sides": ["zh"]},
-    }
-    stages = load_config(_with(tmp_path, lambda r: r.update(options=options))).settings
-    assert stages == Settings(
-        clean=CleanSettings(MojibakeConfig(min_wrong_codec_hits=3)),
-        dedup=DedupConfig(threshold=0.9, num_perm=64),
-        pair=MatchConfig(band=4, check_length=0.5),
-        filters=FilterConfig(min_sentences=3, max_length_ratio=2.0, length_unit="chars"),
-        align=AlignSettings(search=SearchParams(band=40, skip_zh=-0.5), hybrid=HybridWeights(weight=0.5)),
-        split=SplitConfig(held_out_books=2, leak_sides=("zh",)),
-    )
-    assert isinstance(stages.filters.max_length_ratio, float)
-    assert changed(stages.filters) == {"min_sentences": 3, "max_length_ratio": 2.0, "length_unit": "chars"}
-    assert changed(stages.split) == {"held_out_books": 2, "leak_sides": ["zh"]}
-    assert (
-        changed(load_config(_with(tmp_path, lambda r: r.update(options={"dedup": {"seed": 1}}))).settings)
-        == {}
-    )
-
-
-@pytest.mark.parametrize(
-    "options, message",
-    [
-        ({"dedup": {"threshold": 0}}, "options.dedup.threshold: expected a number from 0.01 to 1, got 0"),
-        ({"dedup": {"threshold": 1.5}}, "options.dedup.threshold: expected a number from 0.01 to 1, got 1.5"),
-        ({"dedup": {"num_perm": 0}}, "options.dedup.num_perm: expected a number from 1 to 1024, got 0"),
-        ({"dedup": {"ngram": 2.5}}, "options.dedup.ngram: expected a whole number, got 2.5"),
-        ({"pair": {"band": -1}}, "options.pair.band: expected a number >= 0, got -1"),
-        (
-            {"pair": {"treshold": 0.1}},
-            "options.pair.treshold: unknown key (allowed: band, check, check_length, "
-            "margin, merge_penalty, number_bonus, threshold); did you mean 'threshold'?",
-        ),
-        (
-            {"clean": {"mojibake": {"max_replacement_ratio": "low"}}},
-            "options.clean.mojibake.max_replacement_ratio: expected a number >= 0, got 'low'",
-        ),
-        ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
-        (
-            {"clean": {"mojibake": {"min_wrong_codec_hits": 0}}},
-            "options.clean.mojibake.min_wrong_codec_hits: expected a number >= 1, got 0",
-        ),
-        (
-            {"align": {"search": {"skip_en": 0.5}}},
-            "options.align.search.skip_en: expected a number from -10 to 0, got 0.5",
-        ),
-        (
-            {"align": {"search": {"max_size": 1}}},
-            "options.align.search.max_size: expected a number from 2 to 12, got 1",
-        ),
-        (
-            {"align": {"hybrid": {"weight": True}}},
-            "options.align.hybrid.weight: expected a number from 0 to 10, got True",
-        ),
-        # a weight near 1e308 overflowed the search's sums to inf and NaN: numpy warnings, beads at random
-        (
-            {"align": {"search": {"marks": 1e308}}},
-            "options.align.search.marks: expected a number from 0 to 10, got 1e+308",
-        ),
-        (
-            {"align": {"search": {"para_bonus": 11}}},
-            "options.align.search.para_bonus: expected a number from 0 to 10, got 11",
-        ),
-        (
-            {"align": {"hybrid": {"weight": 1e300}}},
-            "options.align.hybrid.weight: expected a number from 0 to 10, got 1e+300",
-        ),
-    ],
-)
-def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, message):
-    path = _with(tmp_path, lambda r: r.update(options=options))
-    with pytest.raises(ConfigError) as err:
-        load_config(path)
-    assert str(err.value) == f"{path}: {message}"
 
 
 # Property: any value anywhere in a config gives a Config or a ConfigError naming the file, never a crash.
@@ -602,43 +429,11 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
             parent = parent.setdefault(key, {}) if isinstance(parent, dict) else parent[key]
         parent[place[-1]] = value
 
-    path = _with(tmp_path, edit)
+    path = edited_demo_config(tmp_path, edit)
     try:
         load_config(path)
     except ConfigError as err:
         assert str(err).startswith(f"{path}: ") and "\n" not in str(err).split(": ", 2)[1]
-
-
-@pytest.mark.parametrize(
-    "site, message",
-    [
-        ({"kind": "pdf", "lang": "en"}, "sites.shelf.kind: must be web, epub or text"),
-        (  # a web site's keys with a kind of no source: the kind is what is wrong, not the keys
-            {"kind": "pdf", "lang": "en", "url": "http://a.example/", "delay": 1},
-            "sites.shelf.kind: must be web, epub or text, got 'pdf'",
-        ),
-        ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
-        ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
-        ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),
-        (
-            {"kind": "epub", "lang": "zh", "heading": "^第"},
-            "sites.shelf.heading: only read for kind text (an EPUB's chapters are its spine items)",
-        ),
-        (
-            {"kind": "epub", "lang": "zh", "encoding": "gbk"},
-            "sites.shelf.encoding: only read for kind text (an EPUB's documents declare their own)",
-        ),
-    ],
-)
-def test_local_source_errors_name_the_field(tmp_path, site, message):
-    path = _with(tmp_path, lambda r: r["sites"].update(shelf=site))
-    with pytest.raises(ConfigError, match=re.escape(message)):
-        load_config(path)
-
-
-def test_local_sources_need_no_url_or_selectors(tmp_path):
-    path = _with(tmp_path, lambda r: r["sites"].update(shelf={"kind": "epub", "lang": "en"}))
-    assert load_config(path).sites["shelf"].kind == "epub"
 
 
 @pytest.mark.parametrize(
