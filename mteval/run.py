@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.layout import Layout
+from core.rejection import quoted
 from core.storage import read_many, write_table
 from mteval.discourse import CATEGORIES, Overlap, score_document
 from mteval.inputs import Document, InputError, load_documents, test_set
@@ -39,7 +40,7 @@ def system_name(name: str | None, hyp: Path) -> str:
     name = name or Path(os.path.abspath(hyp)).name.split(".")[0]
     if not SYSTEM_NAME.fullmatch(name):
         raise InputError(
-            f"system name {name!r}: use at most 100 letters, digits and . _ + - (set it with --name)"
+            f"system name {quoted(name)}: use at most 100 letters, digits and . _ + - (set it with --name)"
         )
     return name
 

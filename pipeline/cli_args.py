@@ -10,6 +10,7 @@ import re
 from core.arg_types import digits, shown
 
 MAX_WORKERS = 256
+EARLIEST_DATE = datetime.date(2000, 1, 1)  # before any web novel this pipeline reads; 0001-01-01 is a typo
 _YMD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 HOST_NAME = re.compile(
     r"(?!-)[\w-]{1,63}(?<!-)(\.(?!-)[\w-]{1,63}(?<!-))*\.?"
@@ -55,7 +56,8 @@ def scheduler_host(text: str) -> str:
 def iso_date(text: str) -> datetime.date:
     """A calendar date written YYYY-MM-DD (not another of the ISO forms Python reads, 20261201 or
     2026-W48-1), today or earlier: an update records what it fetched under its date, and one dated in the
-    future would stand for a day that has not come (``--date 9999-12-31`` was taken)."""
+    future would stand for a day that has not come (``--date 9999-12-31`` was taken), and one before
+    ``EARLIEST_DATE`` for a day no site was crawled (``--date 0001-01-01`` was taken)."""
     try:
         date = datetime.date.fromisoformat(text) if _YMD.fullmatch(text) else None
     except ValueError:
@@ -65,5 +67,9 @@ def iso_date(text: str) -> datetime.date:
     if date > (today := datetime.date.today()):
         raise argparse.ArgumentTypeError(
             f"{text!r} is in the future (today is {today}): an update is dated today or, to catch up, earlier"
+        )
+    if date < EARLIEST_DATE:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is before {EARLIEST_DATE}: an update is dated today or, to catch up, a recent day"
         )
     return date

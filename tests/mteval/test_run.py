@@ -87,7 +87,20 @@ def test_a_system_name_too_long_for_a_file_name_is_refused_before_any_work(tmp_p
     with pytest.raises(InputError) as error:
         system_name("a" * 101, tmp_path / "x.txt")  # was: OSError File name too long, after the scoring
     assert str(error.value) == (
-        f"system name '{'a' * 101}': use at most 100 letters, digits and . _ + - (set it with --name)"
+        f"system name '{'a' * 60}'… (101 characters): use at most 100 letters, digits and . _ + - "
+        "(set it with --name)"
+    )
+
+
+def test_a_long_bad_system_name_is_clipped_in_its_error(tmp_path):
+    """A 300-character ``--name`` was echoed whole in the one-line error."""
+    from mteval.run import system_name
+
+    with pytest.raises(InputError) as error:
+        system_name("a/" * 150, tmp_path / "x.txt")
+    assert str(error.value) == (
+        f"system name '{'a/' * 30}'… (300 characters): use at most 100 letters, digits and . _ + - "
+        "(set it with --name)"
     )
 
 

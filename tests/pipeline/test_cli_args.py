@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from pipeline.cli_args import MAX_WORKERS, iso_date, port, scheduler_host, workers
+from pipeline.cli_args import EARLIEST_DATE, MAX_WORKERS, iso_date, port, scheduler_host, workers
 
 
 @pytest.mark.parametrize("text, value", [("1", 1), (" 8 ", 8), (str(MAX_WORKERS), MAX_WORKERS)])
@@ -96,4 +96,15 @@ def test_a_date_in_the_future_is_refused():
         assert str(err.value) == (
             f"{text!r} is in the future (today is {datetime.date.today()}): "
             "an update is dated today or, to catch up, earlier"
+        )
+
+
+def test_a_date_before_2000_is_refused():
+    """``update --date 0001-01-01`` was taken and wrote stats/update/0001-01-01.json."""
+    assert iso_date("2000-01-01") == EARLIEST_DATE
+    for text in ("1999-12-31", "0001-01-01"):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            iso_date(text)
+        assert str(err.value) == (
+            f"{text!r} is before 2000-01-01: an update is dated today or, to catch up, a recent day"
         )
