@@ -62,7 +62,10 @@ def discourse_sections(layout: Layout, assignment: SplitAssignment | None) -> li
             if doc.split == NER_SPLIT and bead["en"]:
                 test_lines.append(bead["en"])
     if not stats:
-        return [not_built(t, "aligned chapters") for t in ("Corrected lines", "Pronouns", "Named entities")]
+        built = assignment is not None  # planned from the aligned tables, which hold no chapter
+        return [
+            not_built(t, "aligned chapters", built) for t in ("Corrected lines", "Pronouns", "Named entities")
+        ]
     corrections = Section(
         "Corrected lines",
         [

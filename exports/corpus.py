@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pyarrow.parquet as pq
 
 from core.layout import Layout
 from core.storage import read_many, read_rows
@@ -41,6 +42,11 @@ def aligned_books(layout: Layout) -> list[str]:
     missing since, or damaged (a folder, a symbolic link loop), is named when read, not its book left out
     (``stats`` printed the corpus without it)."""
     return [p.stem for p in book_files(layout.aligned)]
+
+
+def books_with_pairs(layout: Layout) -> list[str]:
+    """The ``aligned_books`` whose table holds a pair: not those of which every chapter was rejected."""
+    return [p.stem for p in book_files(layout.aligned) if pq.read_metadata(p).num_rows]
 
 
 def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from core.layout import Layout
 from exports.annotation_sections import discourse_sections, leaderboard_section, qc_section
-from exports.corpus import aligned_books
+from exports.corpus import aligned_books, books_with_pairs
 from exports.document import render_html, render_markdown
 from exports.files import staged_dir
 from exports.plan import plan_splits
@@ -34,11 +34,11 @@ def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> 
         img = folder / "img"
         img.mkdir()
         sections = [
-            table6_section(stats),
+            table6_section(stats, bool(books)),
             funnel_section(layout, img),
             alignment_section(layout, img),
-            lengths_section(stats, img),
-            genre_section(layout, books, img),
+            lengths_section(stats, img, bool(books)),
+            genre_section(layout, books_with_pairs(layout), img),
             cohesion_section(layout, img),
             qc_section(layout),
             *discourse_sections(layout, assignment),

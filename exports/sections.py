@@ -19,14 +19,19 @@ from core.storage import read_many, read_table
 STAGES = ("crawl", "clean", "dedup", "pair", "filter", "align")
 
 
-def not_built(title: str, what: str) -> Section:
+def not_built(title: str, what: str, built: bool = False) -> Section:
+    """The section of a table not built yet; ``built``: built, but every chapter was rejected before it
+    (the corpus read "Not built yet" after a build that rejected all)."""
+    if built:
+        return Section(title, [f"No {what}: the build rejected every chapter (see the filter funnel)."])
     return Section(title, [f"Not built yet: no {what}."])
 
 
-def table6_section(stats: dict[str, SplitStats]) -> Section:
+def table6_section(stats: dict[str, SplitStats], built: bool = False) -> Section:
+    """``built``: the aligned tables are there (``not_built``)."""
     title = "Corpus statistics (BWB Table 6)"
     if not stats:
-        return not_built(title, "aligned chapters")
+        return not_built(title, "aligned chapters", built)
     return Section(
         title,
         [
@@ -37,10 +42,11 @@ def table6_section(stats: dict[str, SplitStats]) -> Section:
     )
 
 
-def lengths_section(stats: dict[str, SplitStats], img: Path) -> Section:
+def lengths_section(stats: dict[str, SplitStats], img: Path, built: bool = False) -> Section:
+    """``built``: the aligned tables are there (``not_built``)."""
     title = "Sentence and chapter lengths"
     if not stats:
-        return not_built(title, "aligned chapters")
+        return not_built(title, "aligned chapters", built)
     blocks = []
     for unit, attr in (("sentence", "sent_len"), ("chapter", "chap_len")):
         samples = {lang: [n for s in stats.values() for n in getattr(s, attr)[lang]] for lang in ("zh", "en")}
@@ -103,7 +109,7 @@ def alignment_section(layout: Layout, img: Path) -> Section:
     title = "Alignment: bead types and scores"
     pairs = read_many(book_files(layout.aligned), "aligned_pairs", ["bead_type", "score"])
     if not pairs.num_rows:
-        return not_built(title, "aligned pairs")
+        return not_built(title, "aligned pairs", bool(book_files(layout.aligned)))
     types = Counter(pairs.column("bead_type").to_pylist()).most_common()
     scores = [s for s in pairs.column("score").to_pylist() if s is not None]
     bars = bar_chart(

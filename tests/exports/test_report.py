@@ -1,5 +1,6 @@
 import re
 
+from core.storage import write_table
 from exports.report import build_report
 from tests.exports.synthetic import build_output
 
@@ -58,3 +59,21 @@ def test_a_hostile_genre_is_plain_text_in_index_md_and_the_chart(layout):
     escaped = r"x\|y \# \<img src=x onerror=alert(1)\> \[link\](javascript:alert(1)) \*bold\* \$\\nope{\$"
     assert f"| {escaped} | 1 | 1 |" in markdown
     assert not re.search(r"(?<!\\)<img|(?<!\\)\]\(javascript|^# <", markdown, re.MULTILINE)
+
+
+def test_a_build_that_rejected_every_chapter_says_so_not_that_it_is_not_built(tmp_path):
+    """Aligned tables of no pair (every chapter rejected) read "Not built yet", and their books counted as
+    aligned books."""
+    layout = build_output(tmp_path / "rejected", books=2)
+    for book in ("book0", "book1"):
+        write_table([], "aligned_pairs", layout.aligned(book))
+    markdown = (build_report(layout).parent / "index.md").read_text(encoding="utf-8")
+    assert "Not built yet" not in markdown
+    assert re.findall(
+        r"No aligned \w+: the build rejected every chapter \(see the filter funnel\)\.", markdown
+    ) == [
+        "No aligned chapters: the build rejected every chapter (see the filter funnel).",
+        "No aligned pairs: the build rejected every chapter (see the filter funnel).",
+        *["No aligned chapters: the build rejected every chapter (see the filter funnel)."] * 4,
+    ]
+    assert "| romance | 1 | 0 |" in markdown and "| fantasy | 1 | 0 |" in markdown
