@@ -117,14 +117,35 @@ def _as_declared(response: TextResponse) -> TextResponse | None:
     return response.replace(encoding=codec) if codec else None
 
 
+def _declarations(response: TextResponse) -> list[TextResponse]:
+    """The page read with the charset it declares (its BOM's, else its HTTP header's, else its <meta>'s),
+    then, where its <meta> declares another, with that one: a server may send its default charset over
+    the page's own (a GBK page whose header said utf-8 was bad_encoding, its <meta> unread). A <meta>
+    declaring UTF-8 over bytes that are UTF-8 comes first: no other encoding's non-ASCII bytes read as
+    UTF-8, while GB18030 reads UTF-8's as Chinese characters of no sense, with no U+FFFD to tell."""
+    meta = html_body_declared_encoding(response.body)
+    if meta is None or _codec(meta) == _codec(response.encoding):
+        return [response]
+    readings = [response, response.replace(encoding=meta)]
+    return readings[::-1] if _codec(meta) == "utf-8" and _is_utf8(response.body) else readings
+
+
+def _is_utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _readings(response: TextResponse, site_encoding: str | None) -> list[TextResponse]:
-    """The readings of the page to try, in order: the charset it declares, then the site's configured
-    encoding (on a page that declares no charset, only the site's: ``_guess`` follows)."""
+    """The readings of the page to try, in order: the charsets it declares (``_declarations``), then the
+    site's configured encoding (on a page that declares no charset, only the site's: ``_guess`` follows)."""
     forced = [response.replace(encoding=site_encoding)] if site_encoding else []
     if not _declares_charset(response):
         return forced
-    declared = _as_declared(response)
-    return forced if declared is None else [declared, *forced]
+    declared = [r for r in map(_as_declared, _declarations(response)) if r is not None]
+    return [*declared, *forced]
 
 
 def _codec(encoding: str) -> str:

@@ -69,6 +69,20 @@ def test_a_declared_charset_that_reads_cleanly_wins_over_the_site_encoding():
     assert response.encoding == "utf-8" and parse_chapter(response, ZH).title == "第十二章 雨夜"
 
 
+@pytest.mark.parametrize(
+    "encoding, header, read_as", [("utf-8", "gbk", "utf-8"), ("gbk", "utf-8", "gb18030")]
+)
+def test_a_meta_charset_the_http_header_contradicts_is_read_when_the_headers_misreads(
+    encoding, header, read_as
+):
+    """The header's charset wins; where it misreads the page, its <meta>'s is tried (it was not: on a
+    site with no encoding, such a page was bad_encoding, on one with another, read in the site's)."""
+    html = ZH_PAGE.replace("charset=gbk", f"charset={encoding}")
+    page = _response("http://x.demo/b.html", html, encoding, {"Content-Type": f"text/html; charset={header}"})
+    response = decode_page(page, None)
+    assert response.encoding == read_as and parse_chapter(response, ZH).title == "第十二章 雨夜"
+
+
 def test_a_page_no_encoding_reads_is_rejected():
     assert decode_page(_response("http://x.demo/b.html", UNDECLARED, "gbk", SAYS_UTF8), None) is None
     garbage = HtmlResponse(
