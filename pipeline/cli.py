@@ -16,6 +16,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
+from pathlib import Path
 
 from pipeline import luigi_config
 
@@ -231,7 +232,10 @@ def _command(argv: list[str] | None) -> int:
         help="keep such books as part of this corpus (recorded in the folder's _adopted.json)",
     )
 
-    parser = OneLineParser(prog="python -m pipeline", description=__doc__)
+    # the name it was run by in errors and usage: the ``bwb`` console script named "python -m pipeline",
+    # which runs only with the project's Python, in the project's folder
+    prog = "bwb" if Path(sys.argv[0]).name == "bwb" else "python -m pipeline"
+    parser = OneLineParser(prog=prog, description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser(
         "corpus",

@@ -379,3 +379,14 @@ def test_export_formats_take_all_among_them_blanks_around_and_a_name_once():
         ValueError, match=r"^unknown export format\(s\): bogus \(known: parquet, text, tmx\)$"
     ):
         export_formats("all,bogus", known)
+
+
+def test_the_bwb_console_script_names_itself_in_its_argument_errors(capsys, monkeypatch):
+    """Run as ``bwb``, an argument error named "python -m pipeline", which needs the project's Python."""
+    monkeypatch.setattr(sys, "argv", ["/venv/bin/bwb", "corpus", "--until", "nope"])
+    assert _parse_error(capsys, "corpus", "--until", "nope") == (
+        "bwb corpus: error: argument --until: invalid choice: 'nope' (choose from 'crawl', 'clean', 'dedup', "
+        "'filter', 'align', 'mine') (see bwb corpus --help)"
+    )
+    monkeypatch.setattr(sys, "argv", ["/repo/pipeline/__main__.py"])
+    assert _parse_error(capsys, "nonsense").startswith("python -m pipeline: error: argument command: invalid")
