@@ -432,6 +432,15 @@ def _refuse_drm(archive: _Archive, chapters: list[str]) -> None:
         )
 
 
+def _directory_bytes(path: Path) -> int:
+    """The size of the zip's list of entries, as its end record (or its zip64 one) declares it, read
+    before ``ZipFile`` lists them all (it reads that many bytes, whatever count of entries the record
+    declares); 0 where there is no end record (``ZipFile`` names the problem)."""
+    with path.open("rb") as file:
+        end = zipfile._EndRecData(file)  # type: ignore[attr-defined] # zipfile's reader of that record
+    return end[zipfile._ECD_SIZE] if end else 0  # type: ignore[attr-defined]
+
+
 def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBook:
     """The chapters of an EPUB in spine order (``chinese``: a Chinese site's, ``_parse``); unreadable
     chapters in ``broken``, matter in ``dropped``.
@@ -439,20 +448,27 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
     A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
     spine, an entry that cannot be inflated, an entry or the book over its cap, more spine items than
-    the chapter cap (``too_many_chapters``), chapters encrypted with DRM (``encrypted_entry``), or no
-    spine item that is a chapter (``no_chapters``). Spine items that are images, audio or video are
+    the chapter cap (``too_many_chapters``), a zip listing entries past their cap (``too_many_entries``),
+    chapters encrypted with DRM (``encrypted_entry``), or no spine item that is a chapter (``no_chapters``). Spine items that are images, audio or video are
     dropped by rule. A spine item without a heading or a title in the table of contents that a converter
     split from the chapter read just before it (Calibre's "c7_split_001.xhtml" after "c7.xhtml" or
     "c7_split_000.xhtml") continues that chapter.
     """
     try:
-        zipped = zipfile.ZipFile(path)
+        listed = _directory_bytes(path)
+        zipped = zipfile.ZipFile(path) if listed <= caps.zip_directory_bytes else None
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
         raise EpubError("not_an_epub", f"{path.name}: {err}") from None
     except NotImplementedError as err:  # a central directory asking for a zip version past 6.3
         raise EpubError(
             "not_an_epub", f"{path.name}: {err}, which no zip reader knows (a damaged central directory)"
         ) from None
+    if zipped is None:
+        raise EpubError(
+            "too_many_entries",
+            f"{path.name}: its zip's list of entries takes {listed:,} bytes (cap {caps.zip_directory_bytes:,}): "
+            "more entries than a book has",
+        )
     with zipped:
         archive = _Archive(zipped, caps.entry_bytes, caps.book_bytes, chinese)
         rootfile = _xml(archive, "META-INF/container.xml", "no_container", "c").find(

@@ -20,3 +20,7 @@ class Caps:
     chapters: int = (
         100_000  # chapters of one book (the longest web novels have ~10,000): ``too_many_chapters``
     )
+    # the size of an EPUB zip's list of entries (its central directory, 46 bytes and the name per entry),
+    # read before the zip is opened: each entry costs about 1 KB of memory to list (300,000 empty ones in 26
+    # MB took 320 MB; a 256 MB file holds ten times as many); 100,000 chapters take some 10 MB: ``too_many_entries``
+    zip_directory_bytes: int = 16 * 2**20

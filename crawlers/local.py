@@ -8,7 +8,7 @@ exactly as with a site. A chapter that cannot be read is a ``failure`` record (`
 ``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
 can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_a_file``, ``file_unreadable``,
 ``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
-``book_too_large``, ``too_many_chapters``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
+``book_too_large``, ``too_many_chapters``, ``too_many_entries``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
 """
 
 from __future__ import annotations
