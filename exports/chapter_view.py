@@ -167,9 +167,13 @@ def inspect_problem(
         book_id, number = raw["book"], None
     else:
         book_id, _, number = item_id.rpartition("/")
-    # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is
+    # "３".isdigit(), but no id has it; nor "03": chapter ids are written as the chapter number is; nor a
+    # book id a "/" (city-star/3/12/4 was "unknown book 'city-star/3/12'")
     if raw is None and (
-        not book_id or not (number.isascii() and number.isdigit()) or (number[0] == "0" and number != "0")
+        not book_id
+        or "/" in book_id
+        or not (number.isascii() and number.isdigit())
+        or (number[0] == "0" and number != "0")
     ):
         return f"{shorten(item_id, quote=True)} is not an id inspect takes: " + TAKES.format(b=book_ids[0])
     if book_id not in book_ids:

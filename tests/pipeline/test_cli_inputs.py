@@ -52,6 +52,12 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
         1,
         "'city-star/03' is not an id inspect takes: " + TAKES,
     )
+    assert _run(
+        capsys, "inspect", *target(config), "city-star/3/12/4"
+    ) == (  # was: unknown book 'city-star/3/12'
+        1,
+        "'city-star/3/12/4' is not an id inspect takes: " + TAKES,
+    )
 
 
 def test_a_book_with_one_side_crawled_can_be_inspected(tmp_path):
