@@ -279,6 +279,11 @@ def _ends_early(body: bytes, wbits: int) -> bool | None:
 DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"
 
 
+# Refusals of a robots.txt that is there but cannot be read, which forbids the site like a 5xx (each read
+# as none, everything allowed: a "Disallow: /" sent gzipped past the page cap, or redirected to another host)
+UNREADABLE_ROBOTS = (Offsite, BadCompression, InflatesTooLarge)
+
+
 class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
     """Scrapy's robots.txt middleware; a robots.txt that cannot be read forbids the site (RFC 9309, 2.3.1.4),
     and each request it refuses says why. One that could not be read because the site would not connect
@@ -298,8 +303,8 @@ class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
         await super()._parse_robots(response, netloc, request)
 
     def _robots_error(self, exc: Exception, netloc: str) -> None:
-        if isinstance(exc, IgnoreRequest):  # refused here (off the site, after a challenge): Scrapy's way
-            super()._robots_error(exc, netloc)
+        if isinstance(exc, IgnoreRequest) and not isinstance(exc, UNREADABLE_ROBOTS):
+            super()._robots_error(exc, netloc)  # refused here (after a challenge, a redirect loop): none
             return
         why = f"robots.txt could not be read: {type(exc).__name__}: {exc}"[:200]
         if isinstance(exc, CONNECT_FAILURES):  # the site is down, not forbidding: nothing is sent to it

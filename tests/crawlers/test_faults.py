@@ -706,6 +706,19 @@ def test_a_chapter_whose_next_page_was_already_requested_is_not_fetched_naming_i
         (failing(99, 500, OK), "robots.txt answered 500"),
         (page(b"Disallow: /private\n" * 5000), "robots.txt could not be read: DownloadCancelledError"),
         (page(b"no robots here", 404), None),  # none: everything allowed
+        # these three were read as none
+        (
+            page(gzip.compress(b"Disallow: /\n" + b"#" * 2**20), headers={"Content-Encoding": "gzip"}),
+            "robots.txt could not be read: InflatesTooLarge: ",
+        ),
+        (
+            page(b"Disallow: /\n", headers={"Content-Encoding": "gzip"}),
+            "robots.txt could not be read: BadCompression: not gzip as its Content-Encoding says",
+        ),
+        (
+            redirect("http://example.invalid/robots.txt"),
+            "robots.txt could not be read: Offsite: http://example.invalid/robots.txt is not on ",
+        ),
     ],
 )
 def test_a_robots_txt_that_cannot_be_read_forbids_the_site(tmp_path, robots, why):
