@@ -34,7 +34,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     its phrase repeats the name's words: "the Grand Harbor Hotel ... the hotel", not "Mill Lane ... the
     other lane"). A noun repeated inside its own sentence links once, from its first mention that may
     share the earlier referent (preferring one of the same number: "the family ... many families envied
-    the family"). Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
+    the family"); a noun passes over a nearer mention of the other number for one of its own in the window
+    ("the tickets ... a ticket ... the tickets"). Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
     tall, thin man": an indefinite determiner before the later noun; not "such a small boat", the kind
     named again) and the cases of :func:`nounphrase.different` (other owner, contrasting modifiers,
     measure, modifier vs head) and :func:`nounphrase.idiom`; a family name (:func:`surnames`) that
@@ -186,27 +187,50 @@ def _link(
         window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
-    first = j - window
+    found = _earlier(ch, [i for i in candidates if i >= j - window], doc, m, families)
+    if found is None:
+        return None
+    i, a = found
+    if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
+        return None  # "the Gao family ... the Gao boy": the family name modifies different heads
+    if (m.kind, a.kind) == ("noun", "noun") and (
+        nounphrase.different(ch.docs[i], a.token, doc, m.token, ch.word_genders)
+        or nounphrase.idiom(ch.sentences[i], a.end)
+    ):
+        return None
+    return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
+
+
+def _earlier(
+    ch: Chapter, candidates: list[int], doc: Sentence | None, m: Mention, families: dict[str, str]
+) -> tuple[int, Mention] | None:
+    """The nearest earlier mention that ``m`` may repeat, as (sentence, mention), in ``candidates``
+    (nearest first). A noun passes over a nearer mention of the other number for one of its own number
+    ("the tickets ... a ticket ... the tickets": the plural names the set again, not the one)."""
+    nearest = None
     for i in candidates:
-        if i < first:
-            break  # outside this noun's window (the candidates are nearest first)
         earlier = [
             p
             for p in ch.mentions[i]
             if (same(p, m, families) or (p.kind == "name" and _another_form(ch.docs[i], p, doc, m)))
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
         ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
-        if earlier:
-            a = earlier[-1]
-            if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
-                return None  # "the Gao family ... the Gao boy": the family name modifies different heads
-            if (m.kind, a.kind) == ("noun", "noun") and (
-                nounphrase.different(ch.docs[i], a.token, doc, m.token, ch.word_genders)
-                or nounphrase.idiom(ch.sentences[i], a.end)
-            ):
-                return None
-            return Candidate("repetition", m.kind, a.at(i), m.at(j), m.lemma), a, m
-    return None
+        if not earlier:
+            continue
+        if nearest is None:
+            nearest = (i, earlier[-1])
+            if m.kind != "noun" or earlier[-1].kind != "noun":
+                return nearest
+        own_number = [p for p in earlier if p.kind == "noun" and written_plural(p) == written_plural(m)]
+        if own_number:
+            return nearest if nearest[0] == i else (i, own_number[-1])
+    return nearest
+
+
+def written_plural(m: Mention) -> bool:
+    """Is the mention plural in form: tagged plural and not written as its lemma ("urchins"; not an
+    "urchin" the tagger read as a plural)?"""
+    return m.plural and m.text.lower() != m.lemma
 
 
 def _unit(doc: Sentence | None, m: Mention) -> bool:

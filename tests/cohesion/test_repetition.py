@@ -1,4 +1,6 @@
 from cohesion.miner import mine
+from cohesion.mentions import Mention
+from cohesion.repetition import written_plural
 
 
 def test_adjacent_noun(mined):
@@ -39,6 +41,14 @@ def test_repeated_inside_own_sentence_links_once(mined):
     # the first mention is new ("a", "many ... families"), the second the earlier one
     found = mined("repetition", "The family was rich.", "Many families envied the family.")
     assert found == [("noun", (0, 4, 10, "family"), (1, 25, 31, "family"), "family")]
+
+
+def test_a_noun_passes_a_nearer_mention_of_the_other_number_for_one_of_its_own(mined):
+    story = ["Nell bought some kites.", "One kite was torn.", "She flew the kites at dusk."]
+    found = [(a[0], b[0], b[3]) for _, a, b, _ in mined("repetition", *story) if b[3] == "kites"]
+    assert found == [(0, 2, "kites")]
+    story = ["Nell bought a kite.", "She flew the kites at dusk."]
+    assert [(a[0], b[0]) for _, a, b, _ in mined("repetition", *story)] == [(0, 1)]  # none of its own number
 
 
 def test_one_candidate_per_compound_and_names_without_case(mined):
@@ -178,3 +188,9 @@ def test_a_name_continued_in_lower_case_is_the_longer_name(mined):
     assert found == [
         ("name", (0, 4, 20, "Jade Cloud Barge"), (1, 18, 34, "Jade cloud barge"), "Jade cloud barge")
     ]
+
+
+def test_a_noun_written_as_its_lemma_is_singular_whatever_its_tag():
+    tagged_plural = Mention(4, 10, "parcel", "parcel", "noun", True, 1)
+    assert not written_plural(tagged_plural)
+    assert written_plural(tagged_plural._replace(end=11, text="parcels"))
