@@ -13,7 +13,7 @@ from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention, opens
 from cohesion.tagged import Sentence
 
-INDEFINITE = frozenset(("a", "an", "another", "some", "any", "no"))
+INDEFINITE = frozenset(("a", "an", "another", "some", "no"))  # not "any": the kind asked about again
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 POINTING = frozenset(("the", "this", "that"))  # the singular noun that names a named thing again
 NAME_WINDOW = 40  # a name means the same character however far back it was last used
@@ -35,16 +35,17 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     other lane"). A noun repeated inside its own sentence links once, from its first mention that may
     share the earlier referent (preferring one of the same number: "the family ... many families envied
     the family"); a noun passes over a nearer mention of the other number for one of its own in the window
-    ("the tickets ... a ticket ... the tickets"). Skipped are pairs that cannot share a referent: a noun introduced as new ("a man ... a
-    tall, thin man": an indefinite determiner before the later noun; not "such a small boat", the kind
-    named again) and the cases of :func:`nounphrase.different` (other owner, contrasting modifiers,
-    measure, modifier vs head) and :func:`nounphrase.idiom`; a family name (:func:`surnames`) that
-    modifies different nouns ("the Gao family ... the Gao boy"; other names are the same whatever they
-    modify: "the Jade Valley clinic ... Jade Valley doctors", and a verb the tagger read as a noun after
-    a name does not part them: "Torvel bit his lip"); units and amounts (WordNet's noun.quantity: "dozens
-    of meters", "a bit"). A hyphenated compound is one noun ("son-in-law"; ``cohesion.mentions``), never
-    its words. One link gives one candidate: in a compound repeated whole ("the rocking chair ... the
-    rocking chair", "the Gao family ... the Gao family") only the head is kept.
+    ("some kites ... one kite ... the kites"). Skipped are pairs that cannot share a referent: a noun
+    introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
+    "such a small boat", the kind named again, nor "any": "fresh bread ... any bread") and the cases of
+    :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
+    :func:`nounphrase.idiom`; a family name (:func:`surnames`) that modifies different nouns ("the Gao
+    family ... the Gao boy"; other names are the same whatever they modify: "the Jade Valley clinic ...
+    Jade Valley doctors", and a verb the tagger read as a noun after a name does not part them: "Torvel
+    bit his lip"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). A hyphenated
+    compound is one noun ("son-in-law"; ``cohesion.mentions``), never its words. One link gives one
+    candidate: in a compound repeated whole ("the rocking chair ... the rocking chair", "the Gao family
+    ... the Gao family") only the head is kept.
     """
     families = family_names(ch)
     names = _Names(families, surnames(ch))
@@ -206,7 +207,7 @@ def _earlier(
 ) -> tuple[int, Mention] | None:
     """The nearest earlier mention that ``m`` may repeat, as (sentence, mention), in ``candidates``
     (nearest first). A noun passes over a nearer mention of the other number for one of its own number
-    ("the tickets ... a ticket ... the tickets": the plural names the set again, not the one)."""
+    ("some kites ... one kite ... the kites": the plural names the set again, not the one)."""
     nearest = None
     for i in candidates:
         earlier = [

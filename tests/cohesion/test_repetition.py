@@ -83,6 +83,11 @@ def test_new_referent_and_other_possessor_are_no_repetition(mined):
     ]
 
 
+def test_any_before_the_later_noun_names_the_kind_again(mined):
+    found = mined("repetition", "Bring me fresh bread.", "We have no time to bake any bread.")
+    assert found == [("noun", (0, 15, 20, "bread"), (1, 28, 33, "bread"), "bread")]
+
+
 def test_a_possessive_pronoun_of_the_named_owners_gender_is_the_same_owner(mined):
     story = ["Tom's truck broke down.", "He called his sister.", "She towed his truck away."]
     assert [(a[0], b[3]) for _, a, b, _ in mined("repetition", *story)] == [(0, "truck")]
