@@ -24,6 +24,7 @@ class Chapter:
     mentions: list[list[Mention]]  # nouns and names per sentence ([] where untagged)
     genders: dict[str, str] = field(default_factory=dict)  # name -> "m" | "f"
     things: set[str] = field(default_factory=set)  # names the chapter shows not to be persons
+    noun_genders: dict[str, str] = field(default_factory=dict)  # person noun lemma -> "m" | "f"
 
     @cached_property
     def word_genders(self) -> dict[str, str]:

@@ -15,17 +15,19 @@ Tomas. Then she kissed him."). When one of the two has a gender, the other takes
 the next sentence's first pronoun, a subject of that gender ("Tomas read Wu Mei's letter twice. She
 wrote well."; :func:`_eliminated`). A name gets a gender when at least two thirds of its votes agree, and never
 when the chapter shows it is not a person (:func:`non_persons`). A one-word name and the one two-word name it ends ("Mei",
-"Wu Mei") share a gender that only one of them shows.
+"Wu Mei") share a gender that only one of them shows. Person nouns of unknown gender ("the director") get
+the gender their own pronouns show elsewhere in the chapter (:func:`noun_genders`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from functools import cache
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import lexicon, nlp, nounphrase, senses
+from cohesion import clause, lexicon, nlp, nounphrase, senses
 from cohesion.mentions import Mention, opens
 from cohesion.speech import spoken
 
@@ -93,11 +95,7 @@ def name_genders(
             gender = _next_pronoun_gender(docs, mentions, i)  # (not after "him": "Anna saw him. He ...")
         if gender:
             votes[names[0].text][gender] += 1
-    genders = {}
-    for name, count in votes.items():
-        gender, n = count.most_common(1)[0]
-        if 3 * n >= 2 * sum(count.values()) and name not in things:
-            genders[name] = gender
+    genders = _majority(votes, things)
     listed = lexicon.first_names()
     for m in (m for found in mentions for m in found if m.kind == "name" and m.text not in things):
         first = m.text.split()[0]
@@ -266,6 +264,56 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
             elif after is not None and after.pos_ == "VERB":
                 persons[m.text] += 1
     return {name for name, n in things.items() if n >= persons[name]}
+
+
+def noun_genders(docs: list[Sentence | None], mentions: list[list[Mention]]) -> dict[str, str]:
+    """Lemma -> gender of the chapter's singular person nouns of unknown gender ("leader", "director"),
+    voted where one, with "the", heads a narrated sentence's subject: by the first own pronoun after it
+    when a he/she ("The director said he ..."), or, where the sentence has no gendered pronoun and
+    names no other person, by the next sentence's first narrated pronoun when a he/she ("The director
+    yelled. He ..."). A lemma gets a gender when at least two thirds of its votes agree."""
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for i, (doc, found) in enumerate(zip(docs, mentions)):
+        subject = _person_noun_subject(doc, found)
+        if doc is None or subject is None:
+            continue
+        pronoun = next((doc[k] for k, _ in own_pronouns(doc, subject.token + 1)), None)
+        alone = not any(m is not subject and (m.kind == "name" or senses.is_person(m.lemma)) for m in found)
+        if pronoun is None and alone and surely_person(subject.lemma) and not _first_pronoun_gender(doc):
+            after = docs[i + 1] if i + 1 < len(docs) else None
+            pronoun = next(iter(_narrated_pronouns(after, mentions[i + 1])), None) if after else None
+        if pronoun is not None and pronoun.lower_ in ("he", "she"):
+            votes[subject.lemma][PRONOUN_GENDER[pronoun.lower_]] += 1
+    return _majority(votes, set())
+
+
+def _person_noun_subject(doc: Sentence | None, found: list[Mention]) -> Mention | None:
+    """The sentence's subject when it is a narrated singular person noun of unknown gender after "the"."""
+    subject = clause.subject(doc, found)
+    if doc is None or subject is None or subject.kind != "noun" or subject.plural:
+        return None
+    if lexicon.genders().get((subject.lemma, "noun")) or not senses.is_person(subject.lemma):
+        return None
+    if nounphrase.determiner(doc, subject.token) != "the" or spoken(doc.text, subject.start):
+        return None
+    return subject
+
+
+@cache
+def surely_person(lemma: str) -> bool:
+    """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
+    first = senses.senses(lemma, "n", 2)
+    return bool(first) and all(s.lexname == "noun.person" for s in first)
+
+
+def _majority(votes: dict[str, Counter], excluded: set[str]) -> dict[str, str]:
+    """Key -> the gender of at least two thirds of its votes, for the keys not ``excluded``."""
+    found = {}
+    for key, count in votes.items():
+        gender, n = count.most_common(1)[0]
+        if 3 * n >= 2 * sum(count.values()) and key not in excluded:
+            found[key] = gender
+    return found
 
 
 def owns_person(doc: Sentence, m: Mention) -> bool:

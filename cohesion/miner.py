@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from cohesion import conjunction, ellipsis, reference, repetition, substitution, synonyms
 from cohesion.candidate import MAX_CHARS, Candidate
 from cohesion.chapter import Chapter
-from cohesion.gender import name_genders, non_persons
+from cohesion.gender import name_genders, non_persons, noun_genders
 from cohesion.mentions import continued_in_lower_case, mentions, named_elsewhere
 from cohesion.nlp import load_tagger
 from cohesion.prefilter import needs_tagging
@@ -78,4 +78,5 @@ def _chapter(sentences: list[str], tagged: list[Doc | None]) -> Chapter:
         docs, named_elsewhere(docs, [mentions(doc) if doc is not None else [] for doc in docs])
     )
     things = non_persons(docs, found)
-    return Chapter(sentences, docs, [""] * len(sentences), found, name_genders(docs, found, things), things)
+    genders = name_genders(docs, found, things)
+    return Chapter(sentences, docs, [""] * len(sentences), found, genders, things, noun_genders(docs, found))

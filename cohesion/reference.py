@@ -73,14 +73,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 
 from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, descriptions, lexicon, nounphrase, repetition, senses, speech, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, core
-from cohesion.gender import own_pronouns, owns_person
+from cohesion.gender import own_pronouns, owns_person, surely_person
 from cohesion.mentions import HONORIFICS, Mention, opens
 from cohesion import demonstrative
 from cohesion.pleonastic import names_no_noun
@@ -756,7 +755,8 @@ def _head_word(m: Mention) -> str:
 
 
 def _gender(m: Mention, ch: Chapter) -> str | None:
-    """ "m" / "f" of a singular name (title, then the chapter's guess) or gendered noun."""
+    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered, else the chapter's
+    guess: :func:`cohesion.gender.noun_genders`)."""
     if m.kind == "name":
         head = _head_word(m).lower()
         return (
@@ -767,7 +767,11 @@ def _gender(m: Mention, ch: Chapter) -> str | None:
             or lexicon.genders().get((head, "noun"))
         )
     genders = lexicon.genders()
-    return genders.get((m.lemma, "noun")) or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
+    return (
+        genders.get((m.lemma, "noun"))
+        or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
+        or (None if m.plural else ch.noun_genders.get(m.lemma))
+    )
 
 
 def _object_them(doc: Sentence | None, tok: Word) -> bool:
@@ -839,15 +843,8 @@ def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool
     if cls == "n":
         return not gender and not senses.is_person(m.lemma)
     return gender == cls or (
-        gender is None and (m.lemma == "person" or _surely_person(m.lemma))
+        gender is None and (m.lemma == "person" or surely_person(m.lemma))
     )  # "the driver ... he"
-
-
-@cache
-def _surely_person(lemma: str) -> bool:
-    """A noun whose two most frequent senses are persons ("driver", "guard"; not "host", a crowd too)."""
-    first = senses.senses(lemma, "n", 2)
-    return bool(first) and all(s.lexname == "noun.person" for s in first)
 
 
 def _honorific(doc: Sentence, i: int) -> bool:

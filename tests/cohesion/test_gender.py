@@ -1,4 +1,4 @@
-from cohesion.gender import _shared, name_genders, non_persons, own_pronoun_gender, own_pronouns
+from cohesion.gender import _shared, name_genders, non_persons, noun_genders, own_pronoun_gender, own_pronouns
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -7,6 +7,23 @@ from cohesion.tagged import read
 def _genders(*sentences: str) -> dict[str, str]:
     docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(sentences), sentences)]
     return name_genders(docs, [mentions(d) for d in docs])
+
+
+def _noun_genders(*sentences: str) -> dict[str, str]:
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(sentences), sentences)]
+    return noun_genders(docs, [mentions(d) for d in docs])
+
+
+def test_a_person_noun_takes_the_gender_its_subject_pronoun_shows():
+    assert _noun_genders("The supervisor said he was tired.") == {"supervisor": "m"}
+    assert _noun_genders("The guard yawned.", "He went home.") == {"guard": "m"}
+    # the next sentence votes only for a noun whose two top senses are persons ("host": a crowd too)
+    assert _noun_genders("The host yawned.", "He went home.") == {}
+    assert _noun_genders("The guard thanked Nora.", "She went home.") == {}  # someone else named
+    assert _noun_genders("A guard yawned.", "He went home.") == {}  # not "the"
+    assert _noun_genders("The guard stretched his arms.", "She went home.") == {}  # "his": no subject form
+    mixed = ("The guard yawned.", "He went home.", "The guard said she was tired.")
+    assert _noun_genders(*mixed) == {}  # one vote each way: no two-thirds majority
 
 
 def test_pronoun_after_name_and_next_sentence():

@@ -24,6 +24,12 @@ def test_a_title_naming_a_person_takes_the_gender_of_its_possessive(mined):
     assert mined("reference", "Have you told Her Ladyship?", "No, he is busy.") == []
 
 
+def test_a_person_noun_keeps_the_gender_the_chapter_shows(mined):
+    first = ("The director said he was tired.", "Lin Wan closed her script.")
+    found = mined("reference", *first, "The director praised her voice.")
+    assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [(1, "Lin Wan", 2, "her")]
+
+
 def test_a_later_possessive_of_a_title_is_no_pronoun(mined):
     found = mined("reference", "The clerk bowed.", "He said he would tell His Majesty.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("clerk", "He"), ("clerk", "he")]
