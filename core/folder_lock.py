@@ -1,5 +1,6 @@
 """One writer at a time in an output folder a command writes several files to: two runs that wrote them by
-turns would leave one run's table beside the other's."""
+turns would leave one run's table beside the other's. ``flock_at_once`` is the non-blocking ``flock`` that
+the builds' lock (``pipeline.lock``) takes too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-_HELD = frozenset({errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES})  # flock's "held by another"
+_HELD = frozenset(
+    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
+)  # flock's "held by another" (EACCES on NFS)
 
 
 class FolderBusy(OSError):
@@ -30,12 +33,23 @@ def sole_writer(folder: Path, command: str) -> Iterator[None]:
         return
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as err:
-            if err.errno in _HELD:
-                raise FolderBusy(
-                    f"{folder}: another {command} run is writing there: wait for it to end"
-                ) from None
+            taken = flock_at_once(fd, fcntl.LOCK_EX)
+        except OSError:  # no flock on folders here: unlocked
+            taken = True
+        if not taken:
+            raise FolderBusy(f"{folder}: another {command} run is writing there: wait for it to end")
         yield
     finally:
         os.close(fd)
+
+
+def flock_at_once(fd: int, operation: int) -> bool:
+    """Whether ``operation`` (``fcntl.LOCK_SH`` or ``LOCK_EX``) on ``fd`` was taken at once: False where
+    another process holds the lock; any other failure raises its ``OSError``."""
+    try:
+        fcntl.flock(fd, operation | fcntl.LOCK_NB)
+    except OSError as err:
+        if err.errno in _HELD:
+            return False
+        raise
+    return True

@@ -20,7 +20,6 @@ them. A task run by a build (in its process, or in one forked from it) holds the
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import hashlib
 import json
@@ -31,13 +30,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from core.folder_lock import flock_at_once
 from core.processes import die_with, ready_to_fork
 from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
 LOCK_NAME = ".build.lock"
-_HELD = frozenset(
-    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
-)  # flock's "held by another" (EACCES on NFS)
 # The roots whose build lock this process holds (``build_lock``); the task processes it forks inherit them.
 _held_roots: set[Path] = set()
 _open_locks = 0  # the lock files this process holds open (``_locked``)
@@ -189,14 +186,11 @@ def _not_usable(root: Path, path: Path, mode: int, err: OSError | None) -> str:
 def _flock(fd: int, path: Path, operation: int) -> bool:
     """Whether ``operation`` (``LOCK_SH`` or ``LOCK_EX``) was taken at once (False: held otherwise)."""
     try:
-        fcntl.flock(fd, operation | fcntl.LOCK_NB)
+        return flock_at_once(fd, operation)
     except OSError as err:
-        if err.errno in _HELD:
-            return False
         raise FolderRefused(
             f"cannot lock the output folder {path.parent}: {path}: {err.strerror or err}"
         ) from None
-    return True
 
 
 def _holder(fd: int, path: Path, root: Path, shared: bool) -> str:
