@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import pickle
 import re
 from functools import cache
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from core.code_digest import code_digests
 from core.paths import DICTIONARY_CACHE, REPO_ROOT
+from core.storage import write_bytes
 from text import english
 
 
@@ -84,11 +84,7 @@ def load(cache_dir: Path = DICTIONARY_CACHE) -> Dictionary:
     if path.is_file() and (cached := _cached(path)) is not None:
         return cached
     dictionary = parse(CEDICT_FILE)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    with tmp.open("wb") as handle:
-        pickle.dump(dictionary, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    tmp.replace(path)
+    write_bytes(path, pickle.dumps(dictionary, protocol=pickle.HIGHEST_PROTOCOL))
     return dictionary
 
 
