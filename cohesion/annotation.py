@@ -253,9 +253,8 @@ def _run(args: argparse.Namespace) -> None:
         imported = import_exports(((str(path), read_rows(path)) for path in args.exports), users)
         for problem in imported.problems:
             print(f"skipped {problem}", file=sys.stderr)
-        if (
-            not imported.records
-        ):  # tasks nobody annotated (export's own file): an empty file replaced the last
+        # tasks nobody annotated (export's own file): an empty file replaced the last
+        if not imported.records:
             raise RowsError(
                 f"{' '.join(map(str, args.exports))}: no annotation to import ({imported.skipped} skipped); "
                 f"{args.out} not written"
