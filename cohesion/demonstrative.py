@@ -1,6 +1,11 @@
 """Demonstrative reference: a demonstrative before a noun or a name named before, linked to its last
 mention ("a girl ... this girl", "the Old Mill ... this Mill").
 
+A narrated sentence that opens with "There" or "From there" (an adverb, not the "There was" of
+existence: "They rode to the old mill. There they rested.") points to the place its previous sentence
+ended on: the last noun or name there, when a place preposition ("to the mill", "in Dover") leads to it
+and it names no person.
+
 A "this" or "that" standing alone for what was told before ("That was a lie.") is left out: its
 antecedent is a clause, and the definitions the corpus is judged by ask for a noun phrase as element 1
 (``../shared/notes/cohesion-definitions.md``; six recall golds listed 31 such instances, removed from them
@@ -11,19 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cohesion import nounphrase
+from cohesion import clause, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
 from cohesion.nounphrase import DEMONSTRATIVES
 from cohesion.repetition import FAR_WINDOW
+from cohesion.speech import spoken
 from cohesion.tagged import Sentence
+
+# Prepositions that lead to a place "there" may point back to ("went to the mill", "arrived in Dover").
+TO_PLACE = frozenset("to into in at onto inside toward towards".split())
 
 
 def find_at(ch: Chapter, j: int) -> Iterator[Candidate]:
     """The demonstrative reference of sentence ``j``."""
     if ch.docs[j] is not None:
         yield from _demonstrative_nouns(ch, j)
+        yield from _there(ch, j)
 
 
 def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
@@ -48,6 +58,37 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
                 b = Span(j, det.idx, det.idx + len(det), det.text)
                 yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
                 break
+
+
+def _there(ch: Chapter, j: int) -> Iterator[Candidate]:
+    """A narrated "There ..." or "From there ..." opening sentence ``j``, linked to the place that the
+    previous sentence ended on (see the module's docstring)."""
+    doc, before = ch.docs[j], ch.docs[j - 1] if j else None
+    k = 1 if len(doc) > 1 and doc[0].lower_ == "from" else 0
+    there = doc[k] if k < len(doc) else None
+    if there is None or there.lower_ != "there" or there.tag_ != "RB" or before is None:
+        return  # ("There was a mill.": no place pointed to)
+    if spoken(ch.sentences[j], there.idx) or (k + 1 < len(doc) and doc[k + 1].lower_ == "there"):
+        return  # ("There, there, don't cry.")
+    place = _last_place(ch, j - 1, before)
+    if place is not None:
+        b = Span(j, there.idx, there.idx + len(there), there.text)
+        yield Candidate("reference", "demonstrative", place.at(j - 1), b, "there")
+
+
+def _last_place(ch: Chapter, i: int, doc: Sentence) -> Mention | None:
+    """The last noun or name of sentence ``i`` when a place preposition leads to it and it names no
+    person ("walked on to the old mill.")."""
+    found = [m for m in ch.mentions[i] if m.kind == "name" or not nounphrase.modifier(doc, m.token)]
+    if not found:
+        return None
+    m = found[-1]
+    k = m.token - 1
+    while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
+        k -= 1
+    if k < 0 or doc[k].lower_ not in TO_PLACE:
+        return None
+    return m if (m.text in ch.things if m.kind == "name" else not senses.is_person(m.lemma)) else None
 
 
 def _same_head(p: Mention, m: Mention) -> bool:

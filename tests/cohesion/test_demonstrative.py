@@ -30,3 +30,22 @@ def test_demonstrative_before_a_name(mined):
     assert [
         c for c in mined("reference", *first, "He said that Bridge was old.") if c[0] == "demonstrative"
     ] == []
+
+
+def test_there_opening_a_sentence_points_to_the_place_just_reached(mined):
+    found = mined("reference", "The farmer walked on to the old mill.", "There he rested by the wall.")
+    assert [c for c in found if c[0] == "demonstrative"] == [
+        ("demonstrative", (0, 32, 36, "mill"), (1, 0, 5, "There"), "there")
+    ]
+    found = mined("reference", "They drove to Dover.", "From there they rode north.")
+    assert found == [("demonstrative", (0, 14, 19, "Dover"), (1, 5, 10, "there"), "there")]
+
+
+def test_there_of_existence_speech_or_a_person_points_to_no_place(mined):
+    for sentences in (
+        ["She went to the mill.", "There was no bread left."],  # existential "There"
+        ["He ran to his mother.", "There he cried."],  # a person, not a place
+        ["She stood at the gate.", "'There, there, it will pass.'"],  # spoken comfort
+        ["The mill stood by the river.", "There he rested."],  # "by" leads to no place reached
+    ):
+        assert [c for c in mined("reference", *sentences) if c[0] == "demonstrative"] == []
