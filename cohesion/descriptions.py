@@ -53,8 +53,8 @@ def _timeless(doc: Sentence) -> bool:
 
 
 def predicate(doc: Sentence | None, m: Mention) -> bool:
-    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."): it describes,
-    it is not a referent."""
+    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."; not after the
+    "is" of "there is"): it describes, it is not a referent."""
     if doc is None or m.kind != "noun":
         return False  # "The person at the door was Victor.": a name after "was" identifies a referent
     k = m.token - 1
@@ -68,7 +68,21 @@ def predicate(doc: Sentence | None, m: Mention) -> bool:
         return True  # "He became a sailor."
     if k >= 2 and doc[k].lower_ == "of" and doc[k - 1].lower_ == "one":
         k -= 2  # "He was one of the guards": the group he belongs to describes him
-    return k >= 0 and doc[k].lower_.replace("’", "'") in BE_FORMS and doc[k].tag_ not in ("VBG", "POS")
+    return (
+        k >= 0
+        and doc[k].lower_.replace("’", "'") in BE_FORMS
+        and doc[k].tag_ not in ("VBG", "POS")
+        and not _existential(doc, k)
+    )
+
+
+def _existential(doc: Sentence, be: int) -> bool:
+    """Is the "be" at ``be`` that of "there is" ("There was a well behind the inn.", "there must have
+    been a key"): the noun after it introduces a referent, it describes none."""
+    k = be - 1
+    while k >= 0 and (doc[k].tag_ in ("MD", "RB") or doc[k].lower_ in ("have", "has", "had")):
+        k -= 1
+    return k >= 0 and doc[k].tag_ == "EX"
 
 
 def simile(doc: Sentence | None, m: Mention) -> bool:

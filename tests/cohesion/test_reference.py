@@ -215,6 +215,16 @@ def test_what_someone_turns_into_or_becomes_is_no_antecedent(mined):
     ]
 
 
+def test_the_noun_after_there_is_introduces_a_referent(mined):
+    assert mined("reference", "There was an old woman in the hut.", "She sang all night.") == [
+        ("personal", (0, 17, 22, "woman"), (1, 0, 3, "She"), "she")
+    ]
+    assert mined("reference", "There must have been a key under the mat.", "Nobody found it.") == [
+        ("personal", (0, 23, 26, "key"), (1, 13, 15, "it"), "it")
+    ]
+    assert mined("reference", "The old man was a sailor.", "She waved.") == []  # a predicate noun
+
+
 def test_the_group_someone_is_one_of_is_no_antecedent(mined):
     assert mined("reference", "He was one of the sailors on deck.", "They waved.") == []
     assert mined("reference", "He waved to one of the sailors on deck.", "They waved back.") == [
