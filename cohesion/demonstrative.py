@@ -6,6 +6,10 @@ existence: "They rode to the old mill. There they rested.") points to the place 
 ended on: the last noun or name there, when a place preposition ("to the mill", "in Dover") leads to it
 and it names no person.
 
+A demonstrative standing alone after a noun and "like" ("stones like these", "an offer like that") stands
+for that noun: it links to the noun's nearest earlier mention in an earlier sentence (not after a
+possessive or "the": "swung his stick like that" tells the manner).
+
 A "this" or "that" standing alone for what was told before ("That was a lie.") is left out: its
 antecedent is a clause, and the definitions the corpus is judged by ask for a noun phrase as element 1
 (``../shared/notes/cohesion-definitions.md``; six recall golds listed 31 such instances, removed from them
@@ -23,8 +27,10 @@ from cohesion.mentions import Mention
 from cohesion.nounphrase import DEMONSTRATIVES
 from cohesion.repetition import FAR_WINDOW
 from cohesion.speech import spoken
-from cohesion.tagged import Sentence
+from cohesion.tagged import Sentence, Word
 
+# Determiners of a noun that "like that" may tell the kind of ("an offer like that", "stones like these").
+KIND_DETERMINERS = frozenset(("", "a", "an", "any", "no"))
 # Prepositions that lead to a place "there" may point back to ("went to the mill", "arrived in Dover").
 TO_PLACE = frozenset("to into in at onto inside toward towards".split())
 
@@ -34,6 +40,7 @@ def find_at(ch: Chapter, j: int) -> Iterator[Candidate]:
     if ch.docs[j] is not None:
         yield from _demonstrative_nouns(ch, j)
         yield from _there(ch, j)
+        yield from _like_these(ch, j)
 
 
 def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
@@ -58,6 +65,42 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
                 b = Span(j, det.idx, det.idx + len(det), det.text)
                 yield Candidate("reference", "demonstrative", earlier[-1].at(i), b, f"{det.lower_} {m.lemma}")
                 break
+
+
+def _like_these(ch: Chapter, j: int) -> Iterator[Candidate]:
+    """A demonstrative standing for a noun after "like" ("stones like these", "an offer like that"),
+    linked to the nearest earlier mention of that noun in an earlier sentence."""
+    doc = ch.docs[j]
+    if " like " not in doc.text:
+        return
+    for m in ch.mentions[j]:
+        det = _like_demonstrative(doc, m)
+        if det is None or nounphrase.determiner(doc, m.token) not in KIND_DETERMINERS:
+            continue  # ("swung his stick like that": the manner, not the stick)
+        for i in ch.back(j, FAR_WINDOW):
+            earlier = [
+                p
+                for p in ch.mentions[i]
+                if p.kind == "noun" and p.lemma == m.lemma and _like_demonstrative(ch.docs[i], p) is None
+            ]  # (not "stones like these" itself: the stone named before it)
+            if earlier:
+                b = Span(j, det.idx, det.idx + len(det), det.text)
+                yield Candidate(
+                    "reference", "demonstrative", earlier[-1].at(i), b, f"{m.lemma} like {det.lower_}"
+                )
+                break
+
+
+def _like_demonstrative(doc: Sentence | None, m: Mention) -> Word | None:
+    """The demonstrative of "like this/that/these/those" right after noun ``m``, standing alone (not
+    "a man like that doctor")."""
+    k = m.after()
+    if doc is None or m.kind != "noun" or k + 1 >= len(doc) or doc[k].lower_ != "like":
+        return None
+    after = doc[k + 2] if k + 2 < len(doc) else None
+    if doc[k + 1].lower_ not in DEMONSTRATIVES or (after is not None and after.tag_.startswith("NN")):
+        return None
+    return doc[k + 1]
 
 
 def _there(ch: Chapter, j: int) -> Iterator[Candidate]:

@@ -49,3 +49,17 @@ def test_there_of_existence_speech_or_a_person_points_to_no_place(mined):
         ["The mill stood by the river.", "There he rested."],  # "by" leads to no place reached
     ):
         assert [c for c in mined("reference", *sentences) if c[0] == "demonstrative"] == []
+
+
+def test_a_demonstrative_after_a_noun_and_like_stands_for_that_noun_named_before(mined):
+    story = [
+        "The boy found a smooth stone.",
+        "Stones like these are rare here.",
+        "He never held stones like these.",
+    ]
+    assert [c for c in mined("reference", *story) if c[0] == "demonstrative"] == [
+        ("demonstrative", (0, 23, 28, "stone"), (1, 12, 17, "these"), "stone like these"),
+        ("demonstrative", (0, 23, 28, "stone"), (2, 26, 31, "these"), "stone like these"),
+    ]  # the second not to the first "Stones like these": the stone named before it
+    story = ["She waved the stick.", "Do not swing your stick like that."]
+    assert [c for c in mined("reference", *story) if c[0] == "demonstrative"] == []  # the manner
