@@ -16,8 +16,9 @@ phrase of its number is a person or name stands for a person and is left out, as
 person by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun it
 may stand for, a person other than the sentence's subject ("a boy like this one"; not "His sister
 said he should buy a new one") or "people"/"person" precedes "one" in its own sentence (the link is
-intra-sentential, or "one" is one of the people: "pick two people and pay one") or when an earlier
-sentence's own substitute "one" is the closer link.
+intra-sentential, or "one" is one of the people: "pick two people and pay one"). When an earlier
+sentence's own substitute "one" is the closer link, the later "one" takes the noun that one was linked to
+("bowls ... a deep one ... a flat one": both stand for the bowls), or nothing when it had none.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ UNITE = frozenset("become becomes became becoming mean means meant".split())  # 
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    linked: dict[int, Span] = {}  # sentence -> the antecedent its own substitute was linked to
     for j, doc in enumerate(ch.docs):
         one = _substitute(doc) if doc is not None else None
         if one is None:
@@ -64,8 +66,13 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         if _blocked(doc, ch.mentions[j], one, predicative):
             continue  # the antecedent is in the same sentence ("pick two people and pay one": a person)
         described = doc[one.i - 1].pos_ == "ADJ" and not predicative
+        b = Span(j, one.idx, one.idx + len(one), one.text)
+        trigger = f"{doc[one.i - 1].lower_} {one.lower_}"
         for i in ch.back(j, REACH):
             if ch.docs[i] is not None and _substitute(ch.docs[i]) is not None:
+                if i in linked:  # "a strong one ... a white one": both stand for the same noun
+                    linked[j] = linked[i]
+                    yield Candidate("substitution", "nominal", linked[i], b, trigger)
                 break  # an earlier substitute is the closer link
             last = next((m for m in reversed(ch.mentions[i]) if m.plural == (one.lower_ == "ones")), None)
             if described and last is not None and (last.kind != "noun" or senses.is_person(last.lemma)):
@@ -75,10 +82,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             ]
             a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None:
-                b = Span(j, one.idx, one.idx + len(one), one.text)
-                yield Candidate(
-                    "substitution", "nominal", a.at(i), b, f"{doc[one.i - 1].lower_} {one.lower_}"
-                )
+                linked[j] = a.at(i)
+                yield Candidate("substitution", "nominal", linked[j], b, trigger)
                 break
 
 

@@ -62,6 +62,20 @@ def test_physical_sense_beats_abstract_first_sense(mined):
     assert found == [("nominal", (1, 17, 21, "ring"), (2, 15, 18, "one"), "plain one")]
 
 
+def test_a_later_one_takes_the_noun_of_the_earlier_substitute(mined):
+    found = mined(
+        "substitution",
+        "The stall sold wooden bowls.",
+        "Mia bought a deep one.",
+        "It rained.",
+        "Her brother chose a flat one.",
+    )
+    assert found == [
+        ("nominal", (0, 22, 27, "bowls"), (1, 18, 21, "one"), "deep one"),
+        ("nominal", (0, 22, 27, "bowls"), (3, 25, 28, "one"), "flat one"),
+    ]
+
+
 def test_abstract_nouns_are_skipped(mined):
     found = mined("substitution", "He bought a blue car.", "The anger faded.", "He wanted a red one.")
     assert found == [("nominal", (0, 17, 20, "car"), (2, 16, 19, "one"), "red one")]
