@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from cohesion import lexicon, nounphrase, senses
+from cohesion import descriptions, lexicon, nounphrase, senses
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention, opens
@@ -37,7 +37,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     the family"); a noun passes over a nearer mention of the other number for one of its own in the window
     ("some kites ... one kite ... the kites"). Skipped are pairs that cannot share a referent: a noun
     introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
-    "such a small boat", the kind named again, nor "any": "fresh bread ... any bread") and the cases of
+    "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
+    after an earlier predicate noun: "might be a leak ... was not a leak") and the cases of
     :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
     :func:`nounphrase.idiom`; a family name (:func:`surnames`) that modifies different nouns ("the Gao
     family ... the Gao boy"; other names are the same whatever they modify: "the Jade Valley clinic ...
@@ -180,7 +181,8 @@ def _link(
         return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
-    if det in INDEFINITE and not nounphrase.such_a(doc, m.token):
+    indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
+    if indefinite and not descriptions.predicate(doc, m):
         return None  # "a man", "a Jade Talisman": a new referent or a kind
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
@@ -192,6 +194,8 @@ def _link(
     if found is None:
         return None
     i, a = found
+    if indefinite and not descriptions.predicate(ch.docs[i], a):
+        return None  # only a description repeats a description ("might be a leak ... not a leak")
     if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
         return None  # "the Gao family ... the Gao boy": the family name modifies different heads
     if (m.kind, a.kind) == ("noun", "noun") and (

@@ -88,6 +88,13 @@ def test_any_before_the_later_noun_names_the_kind_again(mined):
     assert found == [("noun", (0, 15, 20, "bread"), (1, 28, 33, "bread"), "bread")]
 
 
+def test_an_indefinite_predicate_noun_repeats_only_a_predicate_noun(mined):
+    found = mined("repetition", "It might be a leak in the roof.", "It was not a leak.")
+    assert found == [("noun", (0, 14, 18, "leak"), (1, 13, 17, "leak"), "leak")]
+    assert mined("repetition", "The leak was in the roof.", "It was not a leak.") == []
+    assert mined("repetition", "There was a leak in the roof.", "It was not a leak.") == []
+
+
 def test_a_possessive_pronoun_of_the_named_owners_gender_is_the_same_owner(mined):
     story = ["Tom's truck broke down.", "He called his sister.", "She towed his truck away."]
     assert [(a[0], b[3]) for _, a, b, _ in mined("repetition", *story)] == [(0, "truck")]
