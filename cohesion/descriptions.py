@@ -53,12 +53,12 @@ def _timeless(doc: Sentence) -> bool:
 
 
 def predicate(doc: Sentence | None, m: Mention) -> bool:
-    """A predicate noun ("She was a nurse.", "Is that your father?", "As a child, ..."; not after the
-    "is" of "there is"): it describes, it is not a referent."""
+    """A predicate noun ("She was a nurse.", "no longer a nurse", "Is that your father?", "As a child,
+    ..."; not after the "is" of "there is"): it describes, it is not a referent."""
     if doc is None or m.kind != "noun":
         return False  # "The person at the door was Victor.": a name after "was" identifies a referent
     k = m.token - 1
-    while k >= 0 and (doc[k].tag_ in PREMODIFIERS or doc[k].tag_ == "RB"):
+    while k >= 0 and (doc[k].tag_ in PREMODIFIERS or doc[k].tag_ in ("RB", "RBR")):
         k -= 1
     if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
         return True  # "As a young sailor, he ...": a description, not a referent
