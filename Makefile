@@ -124,7 +124,7 @@ demo-suite: corpus
 evaluate: setup $(if $(SUITE),,demo-suite)
 	$(PY) -m cohesion.evaluate --suite $(call quote,$(or $(SUITE),$(OUT)/evaluation/demo-unjudged.jsonl)) \
 		$(foreach model,$(MODELS),--model $(call quote,$(model))) --device $(call quote,$(DEVICE)) \
-		$$(test -d $(call quote,$(OUT)/chapters) && echo --corpus $(call quote,$(OUT)/chapters)) \
+		$(if $(filter baseline:unigram,$(MODELS)),$$(test -d $(call quote,$(OUT)/chapters) && echo --corpus $(call quote,$(OUT)/chapters))) \
 		--out $(call quote,$(OUT)/evaluation) $(ARGS)
 
 lint: setup

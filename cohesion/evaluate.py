@@ -184,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         help="folder for probe.parquet and tables.md (default output/evaluation)",
     )
     args = parser.parse_args(argv)
+    if args.corpus and baselines.UNIGRAM not in args.models:  # it was read by nothing, a typo unseen
+        parser.error(f"--corpus: only --model {baselines.UNIGRAM} counts words on a corpus")
     args.models = list(dict.fromkeys(args.models))  # a model named twice scored each item twice
     try:
         items = read_suite(args.suite)

@@ -78,3 +78,27 @@ def test_a_path_with_shell_syntax_is_one_quoted_word_in_the_recipe():
     assert done.stdout.splitlines()[-1].endswith(
         "-m pipeline corpus --config 'it'\\''s.yaml' --output '/tmp/a&b' --workers 1 "
     )
+
+
+def test_the_probe_is_given_the_corpus_only_for_the_unigram_baseline(tmp_path):
+    """cohesion.evaluate refuses ``--corpus`` without ``baseline:unigram``, the one model that reads it."""
+    probes = {}
+    for models in ("baseline:unigram baseline:context", "baseline:context"):
+        done = subprocess.run(
+            [
+                "make",
+                "--no-print-directory",
+                "-n",
+                "evaluate",
+                f"SUITE={tmp_path / 's.jsonl'}",
+                f"MODELS={models}",
+            ],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.replace("\\\n", " ").splitlines()
+        [probes[models]] = [line for line in lines if "-m cohesion.evaluate" in line]
+    assert "--corpus" in probes["baseline:unigram baseline:context"]
+    assert "--corpus" not in probes["baseline:context"]

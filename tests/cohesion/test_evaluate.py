@@ -248,6 +248,17 @@ def test_an_empty_path_or_model_and_an_unknown_baseline_are_one_line(
     )
 
 
+def test_a_corpus_without_the_unigram_baseline_is_refused(tmp_path, capsys):
+    argv = ["--suite", _suite(tmp_path), "--model", "baseline:context", "--corpus", str(tmp_path / "none")]
+    with pytest.raises(SystemExit) as exited:
+        evaluate.main([*argv, "--out", str(tmp_path / "e")])
+    assert exited.value.code == 2 and capsys.readouterr().err == (
+        "python -m cohesion.evaluate: error: --corpus: only --model baseline:unigram counts words on a corpus"
+        " (see python -m cohesion.evaluate --help)\n"
+    )
+    assert not (tmp_path / "e").exists()
+
+
 def test_help_describes_every_option(capsys):
     with pytest.raises(SystemExit):
         evaluate.main(["--help"])
