@@ -19,7 +19,7 @@ from pathlib import Path
 from core.files import missing
 from core.lines import split_lines
 from core.storage import DamagedFile, read_json
-from text.decoding import read_utf8
+from text.decoding import MIN_CHINESE, chinese_characters, read_utf8
 
 HYP_NAMES = ("{k}.hyp.txt", "{k}.txt")
 # a bead is a few sentences; spaCy tags a line for the discourse scores at about a minute per million
@@ -28,6 +28,9 @@ MAX_LINE_CHARS = 100_000
 # A system output this many times as long as the references is no translation of them (a file of whole
 # documents a line, say): 386 lines just under MAX_LINE_CHARS (35 MB) had 1 of 9 chapters scored after 90 s.
 MAX_LENGTH_RATIO = 10
+# The references are English: a system output whose letters are this much Chinese is the source side
+# (text/{split}.zh, the file beside the references) or an untranslated one, not an English translation.
+MAX_CHINESE_SHARE = 0.5
 
 
 class InputError(ValueError):
@@ -162,11 +165,25 @@ def check_system_file(hyp: Path) -> None:
         return
     if not hyp.exists():  # a named pipe is named by _lines, not read
         raise InputError(f"{hyp}: {missing(hyp)}")
-    if not any(line.strip() for line in _lines(hyp)):
+    lines = _lines(hyp)
+    if not any(line.strip() for line in lines):
         raise InputError(_ALL_BLANK.format(hyp=hyp))
+    _refuse_chinese(hyp, lines)
 
 
 _ALL_BLANK = "{hyp}: every line is blank: no system output to score"
+
+
+def _refuse_chinese(hyp: Path, lines: list[str]) -> None:
+    """``InputError`` for a system output whose letters are more than ``MAX_CHINESE_SHARE`` Chinese: it
+    was scored against the English references (BLEU 0.0) and put on the leaderboard."""
+    letters = "".join(c for line in lines for c in line if c.isalpha())
+    chinese = chinese_characters(letters)
+    if chinese >= MIN_CHINESE and chinese > MAX_CHINESE_SHARE * len(letters):
+        raise InputError(
+            f"{hyp}: {chinese / len(letters):.0%} of its letters are Chinese: the references are English "
+            "(the source side given as the output?)"
+        )
 
 
 def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
@@ -180,6 +197,7 @@ def load_documents(export: Path, split: str, hyp: Path) -> list[Document]:
         docs = from_text(export, split, hyp)
     if not any(line.strip() for doc in docs for line in doc.hyps):
         raise InputError(_ALL_BLANK.format(hyp=hyp))
+    _refuse_chinese(hyp, [line for doc in docs for line in doc.hyps])
     hyp_chars = sum(map(len, (line for doc in docs for line in doc.hyps)))
     ref_chars = sum(map(len, (line for doc in docs for line in doc.refs)))
     if hyp_chars > MAX_LENGTH_RATIO * ref_chars + MAX_LINE_CHARS:  # a translation is about as long

@@ -64,6 +64,11 @@ MIN_CHINESE = 10  # characters: fewer are no evidence that the text is Chinese
 MIN_CHINESE_SHARE = 0.9  # of the non-ASCII characters
 
 
+def chinese_characters(text: str) -> int:
+    """How many of ``text``'s characters are Chinese characters, CJK punctuation or full-width forms."""
+    return len(_CHINESE.findall(text))
+
+
 def chinese_codec(data: bytes, names: Iterable[str]) -> str | None:
     """The first of ``names`` in which ``data`` decodes without error (real Latin-1 text, an accented
     letter beside ASCII, does not in GB18030) to at least ``MIN_CHINESE`` Chinese characters that make
@@ -73,7 +78,7 @@ def chinese_codec(data: bytes, names: Iterable[str]) -> str | None:
             text = data.decode(name)
         except (UnicodeError, LookupError):
             continue
-        chinese, other = len(_CHINESE.findall(text)), sum(not c.isascii() for c in text)
+        chinese, other = chinese_characters(text), sum(not c.isascii() for c in text)
         if chinese >= MIN_CHINESE and chinese >= MIN_CHINESE_SHARE * other:
             return name
     return None

@@ -4,7 +4,7 @@ import os
 import pytest
 
 from exports.stage import export_corpus
-from mteval.inputs import MAX_LINE_CHARS, InputError, load_documents
+from mteval.inputs import MAX_LINE_CHARS, InputError, check_system_file, load_documents
 from tests.exports.synthetic import build_output
 from tests.helpers import sparse
 from text import decoding
@@ -160,6 +160,22 @@ def test_a_system_output_of_blank_lines_only_is_an_error_not_a_score(export, tmp
     first = sorted(system.rglob("*.txt"))[0]
     first.write_text("one line\n" + first.read_text(encoding="utf-8")[1:], encoding="utf-8")
     assert load_documents(export, "test", system)  # some lines blank: scored
+
+
+def test_a_system_output_in_chinese_is_refused_not_scored(export, tmp_path):
+    """The source side (text/test.zh, beside the references) given as the output scored BLEU 0.0 and went
+    on the leaderboard; an English output naming a few people in Chinese characters is scored."""
+    count = len((export / "text" / "test.ids").read_text(encoding="utf-8").splitlines())
+    hyp = tmp_path / "test.zh"
+    hyp.write_text("Li 他说好了。\n" * count, encoding="utf-8")
+    problem = f"{hyp}: 67% of its letters are Chinese: the references are English (the source side given as the output?)"
+    for read in (check_system_file, lambda path: load_documents(export, "test", path)):
+        with pytest.raises(InputError) as err:
+            read(hyp)
+        assert str(err.value) == problem
+    hyp.write_text("Wang Lei (王磊) said so.\n" * count, encoding="utf-8")
+    check_system_file(hyp)
+    assert load_documents(export, "test", hyp)
 
 
 def test_a_split_the_export_left_empty_is_named_so(tmp_path):
