@@ -368,6 +368,9 @@ class NovelSpider(scrapy.Spider):
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
         detail = where + _message(failure.value)[:300]
+        if isinstance(failure.value, DownloadCancelledError) and not str(failure.value):
+            cap = self.crawler.settings.getint("DOWNLOAD_MAXSIZE")  # the site's max_page_bytes
+            detail = f"{where}a page of no stated size went past the cap of {cap:,} bytes (max_page_bytes)"
         yield self._failure_record(kind, url, _reason(failure), detail)
         self._close_if_stopped()
 

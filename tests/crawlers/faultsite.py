@@ -142,6 +142,19 @@ def truncated(body: bytes) -> Route:
     return route
 
 
+def endless() -> Route:
+    """A page of no ``Content-Length`` whose body never ends (until the crawler hangs up)."""
+
+    def route(handler: _Handler, hit: int) -> None:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/html; charset=utf-8")
+        handler.end_headers()
+        while True:
+            handler.wfile.write(b"<p>more</p>" * 4096)
+
+    return route
+
+
 def redirect(location: str) -> Route:
     return page(b"", 302, {"Location": location})
 

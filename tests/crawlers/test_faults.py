@@ -19,6 +19,7 @@ from crawlers.web import crawl
 from tests.crawlers.faultsite import (
     FaultSite,
     Route,
+    endless,
     failing,
     going_down,
     page,
@@ -425,6 +426,18 @@ def test_a_table_of_contents_that_is_not_the_gzip_its_header_says_is_a_bad_compr
         1,
         "bad_compression",
         "not gzip as its Content-Encoding says: Not a gzipped file (b'<u')",
+    )
+
+
+def test_a_table_of_contents_of_no_stated_size_past_the_cap_is_too_large_naming_the_cap(tmp_path):
+    """A body sent without Content-Length that never ends was 'too_large' with the detail
+    'DownloadCancelledError' (Scrapy cancels it, saying why only in its log)."""
+    with serve_faults() as site:
+        site.routes["/book/"] = endless()
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        "too_large",
+        "a page of no stated size went past the cap of 65,536 bytes (max_page_bytes)",
     )
 
 
