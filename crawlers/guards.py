@@ -35,7 +35,12 @@ from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
-from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadCancelledError,
+    DownloadConnectionRefusedError,
+    IgnoreRequest,
+)
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.misc import build_from_crawler
 from twisted.internet.error import NoRouteError
@@ -84,6 +89,16 @@ class BadCompression(IgnoreRequest):
 
 class InflatesTooLarge(IgnoreRequest):
     """The response's body, decompressed, is over the page size cap (``DOWNLOAD_MAXSIZE``)."""
+
+
+def past_the_cap(error: BaseException, settings: Any) -> str | None:
+    """What a download Scrapy cut off past ``DOWNLOAD_MAXSIZE`` (a site's ``max_page_bytes``) as it arrived,
+    with no Content-Length to refuse it by, says: Scrapy's error is an empty DownloadCancelledError (its log
+    says why). None for any other error."""
+    if not isinstance(error, DownloadCancelledError) or str(error):
+        return None
+    cap = settings.getint("DOWNLOAD_MAXSIZE")
+    return f"a page of no stated size went past the cap of {cap:,} bytes (max_page_bytes)"
 
 
 def stop(stats: Any, name: str, why: str) -> None:
@@ -306,7 +321,8 @@ class StrictRobotsTxtMiddleware(RobotsTxtMiddleware):
         if isinstance(exc, IgnoreRequest) and not isinstance(exc, UNREADABLE_ROBOTS):
             super()._robots_error(exc, netloc)  # refused here (after a challenge, a redirect loop): none
             return
-        why = f"robots.txt could not be read: {type(exc).__name__}: {exc}"[:200]
+        said = past_the_cap(exc, self.crawler.settings) or f"{type(exc).__name__}: {exc}"
+        why = f"robots.txt could not be read: {said}"[:200]
         if isinstance(exc, CONNECT_FAILURES):  # the site is down, not forbidding: nothing is sent to it
             stop(self.crawler.stats, "unreachable", why)
         self._unreadable[netloc] = why

@@ -71,6 +71,7 @@ from crawlers.guards import (
     RedirectLoop,
     SiteBlocked,
     challenge_reason,
+    past_the_cap,
     stop,
     stopped,
 )
@@ -367,10 +368,8 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
-        detail = where + _message(failure.value)[:300]
-        if isinstance(failure.value, DownloadCancelledError) and not str(failure.value):
-            cap = self.crawler.settings.getint("DOWNLOAD_MAXSIZE")  # the site's max_page_bytes
-            detail = f"{where}a page of no stated size went past the cap of {cap:,} bytes (max_page_bytes)"
+        said = past_the_cap(failure.value, self.crawler.settings) or _message(failure.value)[:300]
+        detail = where + said
         yield self._failure_record(kind, url, _reason(failure), detail)
         self._close_if_stopped()
 

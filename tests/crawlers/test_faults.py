@@ -718,6 +718,10 @@ def test_a_chapter_whose_next_page_was_already_requested_is_not_fetched_naming_i
     [
         (failing(99, 500, OK), "robots.txt answered 500"),
         (page(b"Disallow: /private\n" * 5000), "robots.txt could not be read: DownloadCancelledError"),
+        (
+            endless(),  # was 'DownloadCancelledError: ', saying nothing
+            "robots.txt could not be read: a page of no stated size went past the cap of 65,536 bytes (max_page_bytes)",
+        ),
         (page(b"no robots here", 404), None),  # none: everything allowed
         # these three were read as none
         (
