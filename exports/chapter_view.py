@@ -190,6 +190,40 @@ def inspect_problem(
     return None
 
 
+def item_problem(layout: Layout, item_id: str) -> str | None:
+    """Why a bead, corrected bead or cohesion candidate id names nothing the outputs hold, on one line; None
+    when its table holds it, a rejection names it, the table is not built yet, or it is no such id (its
+    chapter is then shown). ``city-star/3/c99999`` showed chapter 3 as if the candidate were there."""
+    found = IN_CHAPTER.fullmatch(item_id)
+    if found is None or _rejected(layout, lambda r: r["item_id"] == item_id):
+        return None
+    chapter_id, last = found["chapter"], item_id.rpartition("/")[2]
+    book_id = chapter_id.partition("/")[0]
+    if last.startswith("c"):
+        kind, rows = (
+            "cohesion candidate",
+            _rows(layout.candidates(book_id), "candidates", lambda r: r["candidate_id"] == item_id),
+        )
+    elif "." in last:
+        pair_id, _, part = item_id.rpartition(".")
+        kind, rows = (
+            "corrected bead",
+            _rows(
+                layout.corrections(book_id),
+                "corrections",
+                lambda r: r["pair_id"] == pair_id and len(part) < 19 and r["part"] == int(part),
+            ),
+        )
+    else:
+        kind, rows = (
+            "bead",
+            _rows(layout.aligned(book_id), "aligned_pairs", lambda r: r["pair_id"] == item_id),
+        )
+    if rows is None or rows:
+        return None
+    return f"chapter {chapter_id!r} has no {kind} {shorten(last, quote=True)} (inspect {chapter_id} shows what it has)"
+
+
 def _raw_known(layout: Layout, raw_id: str) -> bool:
     """Whether a raw table holds ``raw_id``, or a rejection names it (a chapter that failed to download)."""
     book_id, lang, _ = raw_id.split("/")

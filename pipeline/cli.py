@@ -121,11 +121,19 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    from exports.chapter_view import RAW_ID, chapter_of, describe_chapter, describe_raw, inspect_problem
+    from exports.chapter_view import (
+        RAW_ID,
+        chapter_of,
+        describe_chapter,
+        describe_raw,
+        inspect_problem,
+        item_problem,
+    )
 
     target = Target.of(args)
     item_id = chapter_of(args.item_id)  # a bead's or candidate's chapter
-    if problem := inspect_problem(target.layout, item_id, target.book_ids, target.build_command()):
+    problem = inspect_problem(target.layout, item_id, target.book_ids, target.build_command())
+    if problem := problem or item_problem(target.layout, args.item_id):
         print(problem, file=sys.stderr)
         return 1
     print((describe_raw if RAW_ID.fullmatch(item_id) else describe_chapter)(target.layout, item_id))

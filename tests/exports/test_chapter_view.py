@@ -4,7 +4,15 @@ import pytest
 
 from core.layout import Layout
 from core.storage import DamagedFile
-from exports.chapter_view import chapter_of, describe_chapter, describe_raw, highlight, inspect_problem
+from core.storage import write_table
+from exports.chapter_view import (
+    chapter_of,
+    describe_chapter,
+    describe_raw,
+    highlight,
+    inspect_problem,
+    item_problem,
+)
 
 
 def test_describe_chapter_shows_the_journey(layout):
@@ -144,3 +152,42 @@ def test_a_long_title_is_clipped_as_a_line_of_text_is(layout):
     text = describe_chapter(layout, "book1/2", color=False)
     assert max(map(len, text.splitlines())) < 250
     assert f"title: {long[:159]}…" in text and f"/ {long[:159]}…" in text
+
+
+def test_a_bead_or_candidate_the_outputs_do_not_hold_is_said_so(layout):
+    """``inspect city-star/3/c99999`` showed chapter 3 as if the candidate were there."""
+    assert item_problem(layout, "book1/2/99") == (
+        "chapter 'book1/2' has no bead '99' (inspect book1/2 shows what it has)"
+    )
+    assert item_problem(layout, "book1/1/c99") == (
+        "chapter 'book1/1' has no cohesion candidate 'c99' (inspect book1/1 shows what it has)"
+    )
+    assert [item_problem(layout, i) for i in ("book1/2/1", "book1/1/c0", "book1/2", "book1/zh/00001")] == [
+        None
+    ] * 4
+    assert item_problem(layout, "book1/2/1.0") is None  # no corrections built: nothing to say
+    write_table(
+        [
+            {
+                "pair_id": "book1/2/1",
+                "part": 0,
+                "chapter_id": "book1/2",
+                "book_id": "book1",
+                "orig_zh_idx": [1],
+                "orig_en_idx": [1],
+                "zh_idx": [1],
+                "en_idx": [1, 2],
+                "chapter_hash": "",
+                "reviewer": "r",
+            }
+        ],
+        "corrections",
+        layout.corrections("book1"),
+    )
+    assert item_problem(layout, "book1/2/1.0") is None
+    assert item_problem(layout, "book1/2/1.1") == (
+        "chapter 'book1/2' has no corrected bead '1.1' (inspect book1/2 shows what it has)"
+    )
+    assert item_problem(layout, "book1/2/1." + "9" * 5000).startswith(
+        "chapter 'book1/2' has no corrected bead"
+    )

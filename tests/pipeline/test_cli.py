@@ -390,3 +390,15 @@ def test_the_bwb_console_script_names_itself_in_its_argument_errors(capsys, monk
     )
     monkeypatch.setattr(sys, "argv", ["/repo/pipeline/__main__.py"])
     assert _parse_error(capsys, "nonsense").startswith("python -m pipeline: error: argument command: invalid")
+
+
+def test_inspect_of_a_bead_the_chapter_does_not_have_is_one_line(config, capsys):
+    """It showed the chapter as if the bead were there."""
+    write_book(Layout(output_of(config)), "city-star", 2)
+    code, out, err = _run(capsys, "inspect", "city-star/2/99", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        "chapter 'city-star/2' has no bead '99' (inspect city-star/2 shows what it has)\n",
+    )
+    assert _run(capsys, "inspect", "city-star/2/1", *target(config))[0] == 0
