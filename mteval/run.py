@@ -40,7 +40,7 @@ def system_name(name: str | None, hyp: Path) -> str:
     name = name or Path(os.path.abspath(hyp)).name.split(".")[0]
     if not SYSTEM_NAME.fullmatch(name):
         raise InputError(
-            f"system name {quoted(name)}: use at most 100 letters, digits and . _ + - (set it with --name)"
+            f"system name {quoted(name)}: use at most 100 ASCII letters, digits and . _ + - (set it with --name)"
         )
     return name
 

@@ -66,7 +66,7 @@ def test_a_score_on_an_earlier_export_of_the_split_is_marked_and_ranked_after(tm
 
 def test_bad_system_names_are_refused(tmp_path):
     layout = build_output(tmp_path / "output", books=1)
-    with pytest.raises(InputError, match=r"system name '\.\./x': use at most 100 letters"):
+    with pytest.raises(InputError, match=r"system name '\.\./x': use at most 100 ASCII letters"):
         evaluate_system(layout, "test", tmp_path / "x.txt", name="../x")
 
 
@@ -87,7 +87,7 @@ def test_a_system_name_too_long_for_a_file_name_is_refused_before_any_work(tmp_p
     with pytest.raises(InputError) as error:
         system_name("a" * 101, tmp_path / "x.txt")  # was: OSError File name too long, after the scoring
     assert str(error.value) == (
-        f"system name '{'a' * 60}'… (101 characters): use at most 100 letters, digits and . _ + - "
+        f"system name '{'a' * 60}'… (101 characters): use at most 100 ASCII letters, digits and . _ + - "
         "(set it with --name)"
     )
 
@@ -99,7 +99,7 @@ def test_a_long_bad_system_name_is_clipped_in_its_error(tmp_path):
     with pytest.raises(InputError) as error:
         system_name("a/" * 150, tmp_path / "x.txt")
     assert str(error.value) == (
-        f"system name '{'a/' * 30}'… (300 characters): use at most 100 letters, digits and . _ + - "
+        f"system name '{'a/' * 30}'… (300 characters): use at most 100 ASCII letters, digits and . _ + - "
         "(set it with --name)"
     )
 

@@ -238,7 +238,7 @@ def test_a_bad_system_name_is_named_before_the_build(tmp_path, capsys, monkeypat
     assert main(["evaluate-mt", "--hyp", str(hyp), "--name", "my system", *target(config)]) == 2
     assert built == [] and capsys.readouterr() == (
         "",
-        "evaluate-mt: system name 'my system': use at most 100 letters, digits and . _ + - (set it with --name)\n",
+        "evaluate-mt: system name 'my system': use at most 100 ASCII letters, digits and . _ + - (set it with --name)\n",
     )
 
 
