@@ -60,7 +60,7 @@ def realign_tokens(
 ) -> list[Bead]:
     """``align_tokens``'s beads under a gloss that extends the one ``beads`` were found with, searched
     near them (``search.realign_near``)."""
-    scorer = _scorer(tokens, gloss, params, embedding)
+    scorer = _scorer(tokens, gloss, params, embedding, narrow=True)
     return realign_near(scorer.n, scorer.m, scorer, beads, params, paragraphs)
 
 
@@ -69,6 +69,7 @@ def _scorer(
     gloss: Mapping[str, frozenset[str]],
     params: SearchParams,
     embedding: Embedding | None,
+    narrow: bool = False,
 ) -> ChapterScorer | HybridScorer:
-    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths())
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths(), narrow)
     return scorer if embedding is None else HybridScorer(scorer, *embedding)

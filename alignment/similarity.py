@@ -165,7 +165,7 @@ def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentence
 
 
 BLOCK = 16  # other-side sentences per block of an explained table that is filled at once ...
-WHOLE = 128  # ... unless the other side has at most this many: then one block
+WHOLE = 128  # ... unless the other side has at most this many: then one block (but see ChapterScorer)
 
 
 def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
@@ -191,7 +191,7 @@ class Explained:
     that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
     end past the other side).
 
-    A block of ``BLOCK`` other-side sentences (all of them, up to ``WHOLE``) of one (w, s) is computed the
+    A block of ``BLOCK`` other-side sentences (all of them, up to ``whole``) of one (w, s) is computed the
     first time a bead reads it: the search reads a band around the diagonal, not every pair of sentences.
     Beads read prefix sums over sentences (``sums``, and with ``orphans`` the count of sentences with tokens
     and nothing explained). Per width and block they are summed from the first sentence read to the last
@@ -209,10 +209,12 @@ class Explained:
         sentences: int,
         widths: int,
         orphans: bool,
+        whole: int = WHOLE,
     ) -> None:
         """``hits``: items x other-side sentences (the item has a translation there); ``sentence_of``,
-        ``item_of`` and ``weight`` (idf, positive): per token, ordered by sentence."""
-        block = BLOCK if hits.shape[1] > WHOLE else max(1, hits.shape[1])
+        ``item_of`` and ``weight`` (idf, positive): per token, ordered by sentence. ``whole``: the most
+        other-side sentences that are one block."""
+        block = BLOCK if hits.shape[1] > whole else max(1, hits.shape[1])
         blocks = -(-hits.shape[1] // block)
         self._hits = _span_hits(hits, widths, blocks * block).reshape(-1, block)  # [(w - 1, item, block)]
         self._content = np.bincount(sentence_of, minlength=sentences).astype(bool)[:, None]  # has tokens
@@ -363,8 +365,11 @@ class ChapterScorer:
         tokens: ChapterTokens,
         gloss: Mapping[str, frozenset[str]],
         widths: tuple[int, int] = SearchParams().span_widths(),
+        narrow: bool = False,
     ) -> None:
-        """``widths``: the most sentences a bead has on each side (zh, en)."""
+        """``widths``: the most sentences a bead has on each side (zh, en). ``narrow``: the search reads a
+        narrow corridor (realignment's), so the tables are filled by blocks however short the chapter:
+        filling a short chapter's whole tables at the first read made realignment about 15% dearer."""
         self.tokens = tokens
         self.gloss = gloss
         index = tokens.index
@@ -376,9 +381,12 @@ class ChapterScorer:
         zh_widths, en_widths = (max(1, w) for w in widths)
         # [b - 1, i, j]: what en[j:j + b] explains of zh sentence i (and whether nothing: orphans); the en
         # side's [a - 1, j, i] likewise
-        self._zh = Explained(word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, en_widths, True)
+        whole = 0 if narrow else WHOLE
+        self._zh = Explained(
+            word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, en_widths, True, whole
+        )
         self._en = Explained(
-            stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False
+            stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False, whole
         )
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
         # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter

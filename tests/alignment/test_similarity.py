@@ -5,9 +5,10 @@ import pytest
 
 import numpy as np
 
-from alignment.search import two_pass
+from alignment.search import SearchParams, bead_types, two_pass
 from tests.alignment.tables import full_scores
 from alignment.similarity import (
+    BLOCK,
     ChapterScorer,
     ChapterTokens,
     Explained,
@@ -202,6 +203,17 @@ def test_a_short_other_side_is_one_block_filled_at_the_first_read():
     assert explained.sums[0, 1:].tolist() == [[1.0, 0.0], [1.0, 2.0]]
     assert explained.sums[1, 1:].tolist() == [[1.0, 0.0], [3.0, 0.0]]  # width 2: the one span [0, 2)
     assert explained.orphans is None
+
+
+def test_a_narrow_scorer_fills_a_short_chapter_by_blocks_and_scores_alike(lexicon):
+    tokens = ChapterTokens.of(ZH * 3, EN * 3)  # 27 en sentences: two blocks
+    gloss = glosses(tokens, lexicon)
+    whole, narrow = ChapterScorer(tokens, gloss), ChapterScorer(tokens, gloss, narrow=True)
+    assert narrow.score(0, 1, 0, 1) == whole.score(0, 1, 0, 1)
+    assert whole._zh.sums[:, :, BLOCK:].any()  # every block at the first read
+    assert not narrow._zh.sums[:, :, BLOCK:].any()  # the first block alone
+    for a, b in bead_types(SearchParams()):
+        assert full_scores(narrow, a, b).tolist() == full_scores(whole, a, b).tolist()
 
 
 def test_span_sums_per_width_and_start():
