@@ -443,6 +443,22 @@ class CorpusTask(StageTask):
 
         return changed(self.cfg.settings.split) | fingerprints(self.layout)  # + reviewed corrections
 
+    def read_tables(self) -> list[Path]:
+        """Every table the task reads: each book's in the folder (``exports.corpus.book_files``), the config's
+        and those of the books adopted into it (``--adopt``)."""
+        from exports.corpus import book_files
+
+        return [*book_files(self.layout.chapters), *book_files(self.layout.aligned)]
+
+    def current_inputs(self) -> dict[str, str] | None:
+        """Plus, by content, the tables it reads that no task of the config writes (an adopted book's): such a
+        book pruned since, or rebuilt by its own config, left its beads in the export and the report."""
+        inputs = super().current_inputs()
+        if inputs is None:
+            return None
+        others = [p for p in self.read_tables() if self._rel(p) not in inputs and p.is_file()]
+        return inputs | {self._rel(p): storage.file_sha256(p) for p in others}
+
 
 class ExportCorpus(CorpusTask):
     """Split by book and export in the formats MT toolkits read (``make export``)."""
@@ -530,6 +546,18 @@ class BuildReport(CorpusTask):
             *(self.layout.candidates(b.book_id) for b in self.cfg.books),
             self.layout.books(),
             *(p for task in self.funnel() for p in task.output_paths() if p.parent.parent in counted),
+        ]
+
+    def read_tables(self) -> list[Path]:
+        """Plus the candidates, raw chapters and rejections of each book in the folder (the charts read them all)."""
+        from exports.corpus import book_files, rejected_files
+
+        raw = [p for lang in ("zh", "en") for p in book_files(lambda b, lang=lang: self.layout.raw(lang, b))]
+        return [
+            *super().read_tables(),
+            *book_files(self.layout.candidates),
+            *raw,
+            *rejected_files(self.layout),
         ]
 
     def output_paths(self) -> list[Path]:

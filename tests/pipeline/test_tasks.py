@@ -372,6 +372,22 @@ def test_an_export_of_some_formats_removes_the_other_formats_left_by_an_export_o
         assert sorted(p.name for p in export.iterdir() if p.is_dir()) == ["text"]
 
 
+@pytest.mark.parametrize("task_class", [ExportCorpus, BuildReport])
+def test_the_tables_of_a_book_the_config_does_not_list_are_inputs_of_the_export_and_the_report(
+    tmp_path, monkeypatch, task_class
+):
+    """A book adopted into the folder (``--adopt``) is exported and reported with the config's books; pruned
+    since (or rebuilt by its own config), ``export`` ran nothing and kept its beads in every split file."""
+    config = write_config(tmp_path, books=["city-star"])
+    layout = build_output(output_of(config), books=2)  # book0, book1: in no task of the config
+    for method in ("producers", "input_paths"):  # the config's own book is not built
+        monkeypatch.setattr(task_class, method, lambda self: [])
+    before = task_class(**params(config)).current_inputs()
+    assert {"chapters/book1.parquet", "aligned/book1.parquet"} <= before.keys()
+    layout.aligned("book1").unlink()
+    assert changes(before, task_class(**params(config)).current_inputs()) == ["new input"]
+
+
 def test_a_book_file_past_the_cap_is_fingerprinted_by_its_size_not_read(tmp_path):
     """Its SHA-256 was taken at every build before the crawl refused it by its size alone (a sparse 50 GB
     file: over a minute); a file within the cap is still known by its content."""
