@@ -137,14 +137,17 @@ def side_failure(result: StageResult, book_id: str, lang: str) -> str | None:
 def due_reasons(last: dict[str, Any], run_id: str, refresh: str, since: float | None = None) -> list[str]:
     """A crawl's own reasons to run again, judged on what its last run recorded (``last``: its ``failed``
     count, ``run_id``, ``refresh`` token and the time it ``started``): failed chapters or a blocked site are
-    retried by the next run (another ``run_id``); a new ``refresh`` token refetches the table of contents,
-    unless a crawl started at or after ``since`` (seconds since the epoch) did: that of another update, run
-    meanwhile beside this one through one luigid, fetched it as fresh as this one would."""
+    retried by the next run (another ``run_id``); an update's ``refresh`` refetches the table of contents
+    unless a crawl started at or after ``since`` (the update's start, seconds since the epoch) did, whatever
+    its token: this update's own, or that of another, run meanwhile beside it through one luigid. An earlier
+    update of the same date does not count (a second ``update`` that day fetched nothing new). Without
+    ``since``, a crawl for another token refetches it."""
     reasons = ["failed chapters to retry"] if last.get("failed") and last.get("run_id") != run_id else []
-    fresh = since is not None and last.get("started", float("-inf")) >= since
-    return reasons + (
-        [f"refresh {refresh}"] if refresh and last.get("refresh") != refresh and not fresh else []
-    )
+    if since is not None:
+        fresh = last.get("started", float("-inf")) >= since
+    else:
+        fresh = last.get("refresh") == refresh
+    return reasons + ([f"refresh {refresh}"] if refresh and not fresh else [])
 
 
 def _result(

@@ -150,6 +150,14 @@ def test_a_crawl_started_since_the_update_began_is_its_refresh_whatever_its_toke
     assert due_reasons({"refresh": "2026-12-01"}, "r1", "2026-12-02", since=0.0) == ["refresh 2026-12-02"]
 
 
+def test_an_update_refetches_a_table_of_contents_crawled_before_it_began_for_its_own_date():
+    """A second ``update`` the same day (the cron line's in the morning, one by hand later) found every crawl
+    done for its date and fetched no table of contents: a chapter posted meanwhile was not fetched."""
+    last = {"failed": 0, "run_id": "r0", "refresh": "2026-12-02", "started": 100.0}
+    assert due_reasons(last, "r1", "2026-12-02", since=100.5) == ["refresh 2026-12-02"]
+    assert due_reasons(last, "r1", "2026-12-02", since=100.0) == []
+
+
 def test_source_file_is_the_toc_beside_the_config_for_a_local_site_only(tmp_path):
     web = Site(name="w", lang="en", url="http://x.test/", serve=None, selectors=None)  # type: ignore[arg-type]
     assert source_file(EPUB_SITE, "books/lamp.epub", tmp_path) == tmp_path / "books" / "lamp.epub"
