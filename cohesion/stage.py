@@ -16,9 +16,7 @@ from functools import cache
 
 from cohesion.candidate import ADJACENCY, PHENOMENA, Candidate, Span
 from cohesion.miner import mine_chapters, too_long
-from core.code_digest import code_digests
-from core.langdata import data_digests
-from core.package_versions import package_versions
+from core.setup_digest import setup_digest
 from core.stage import StageResult
 
 
@@ -77,9 +75,7 @@ def _key(chapter_id: str, sentences: list[str], zh: list[str]) -> str:
 def _rules() -> str:
     """Digest of the miner's code, word lists, WordNet and the versions of spaCy and its model: a cached
     chapter is stale once one changes."""
-    code = code_digests(["cohesion.miner"])
-    inputs = [code, data_digests(code), package_versions(code)]
-    return hashlib.sha256(json.dumps(inputs).encode()).hexdigest()
+    return setup_digest("cohesion.miner")
 
 
 def _candidate(data: dict) -> Candidate:

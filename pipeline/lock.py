@@ -28,9 +28,11 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from core.folder_lock import flock_at_once
+from core.setup_digest import setup_digest
 from core.processes import die_with, ready_to_fork
 from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
@@ -119,15 +121,27 @@ def _locked(root: Path, shared: bool, config: Path | None = None) -> Iterator[No
         os.close(fd)  # releases the lock, unless a forked task still has it open
 
 
+@cache
+def _setup() -> str:
+    """The setup every task's fingerprint counts (``pipeline.tasks`` and the code it runs, ``setup_digest``)."""
+    return setup_digest("pipeline.tasks")
+
+
 @contextmanager
 def _same_config(root: Path, config: Path) -> Iterator[None]:
     """Among the shared holders of ``root``, those of one config only: ``CONFIG_FILE`` records the config of
     the first (its bytes' SHA-256, and its path), written under an exclusive flock of that file, and every
     holder holds the file shared for as long as it holds the folder. A holder of another config is
     ``OutputBusy``: its tasks would rewrite the same tables by other settings, each manifest saying so only
-    once the other build had reported its corpus built (workers of two configs with the same books)."""
+    once the other build had reported its corpus built (workers of two configs with the same books). So is a
+    holder of another setup (``_setup``: a worker of another checkout, or with other libraries): each would
+    judge the other's tables stale, and the corpus both reported built mixed the two."""
     path = root / CONFIG_FILE
-    mine = {"sha256": hashlib.sha256(config.read_bytes()).hexdigest(), "config": str(config)}
+    mine = {
+        "sha256": hashlib.sha256(config.read_bytes()).hexdigest(),
+        "config": str(config),
+        "setup": _setup(),
+    }
     fd = _open(root, path)
     try:
         for _ in range(200):  # an exclusive hold lasts a write: wait at most about a second for one
@@ -148,6 +162,11 @@ def _same_config(root: Path, config: Path) -> Iterator[None]:
             raise OutputBusy(
                 f"luigid workers of another config ({theirs.get('config', 'unknown')}) are building in {root}: "
                 f"wait for them to end, or give {config} another --output (one folder, one config)"
+            )
+        if theirs.get("setup") != mine["setup"]:
+            raise OutputBusy(
+                f"luigid workers of another checkout or setup (code, language data or pinned libraries differ) "
+                f"are building in {root}: wait for them to end, or run every worker from one checkout and setup"
             )
         yield
     finally:

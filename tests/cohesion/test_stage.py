@@ -90,7 +90,7 @@ def test_a_cached_chapter_is_mined_again_under_another_wordnet_or_spacy(mined, m
     mine_book([CHAPTER], PAIRS, cache)
     monkeypatch.setattr("cohesion.stage.mine_chapters", lambda *_: pytest.fail("mined again"))
     cohesion.stage._rules.cache_clear()
-    monkeypatch.setattr(f"cohesion.stage.{digests}", lambda code: another)
+    monkeypatch.setattr(f"core.setup_digest.{digests}", lambda code: another)
     try:
         with pytest.raises(pytest.fail.Exception, match="mined again"):
             mine_book([CHAPTER], PAIRS, cache)

@@ -105,6 +105,25 @@ def test_workers_of_two_configs_never_share_a_folder(tmp_path, hold):
                 pass
 
 
+@HOLDERS
+def test_workers_of_two_checkouts_or_setups_never_share_a_folder(tmp_path, hold, monkeypatch):
+    """Workers of one config from two checkouts (another aligner) through one luigid both ran: the corpus
+    each reported built held books aligned by either code, each manifest saying so only to the next build."""
+    root, config = tmp_path / "out", tmp_path / "one.yaml"
+    config.write_text("books: []\n", encoding="utf-8")
+    with hold(root, WORKER, config):
+        monkeypatch.setattr("pipeline.lock._setup", lambda: "another checkout", raising=False)
+        with pytest.raises(OutputBusy) as err:
+            with build_lock(root, WORKER, config):
+                pytest.fail("workers of two setups hold one folder")
+        assert str(err.value) == (
+            "luigid workers of another checkout or setup (code, language data or pinned libraries differ) are "
+            f"building in {root}: wait for them to end, or run every worker from one checkout and setup"
+        )
+    with build_lock(root, WORKER, config):  # once they are gone, the folder is this setup's
+        pass
+
+
 def test_the_lock_is_released_when_its_holder_raises_or_is_killed(tmp_path):
     root = tmp_path / "out"
     with pytest.raises(RuntimeError):
