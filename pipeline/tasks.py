@@ -601,27 +601,54 @@ class UpdateCorpus(StageTask):
         return [self.layout.stats("update", self.unit)]
 
     def complete(self) -> bool:
-        return self.output_paths()[0].exists()
+        """Done once its record is written; an update of the command line (``since``), once its record saw the
+        crawls as they are: a second update the same day fetches, and records, what is new since the first."""
+        path = self.output_paths()[0]
+        if not path.exists():
+            return False
+        return self.since is None or self._earlier().get("crawls") == self._runs()
 
     def run(self) -> Iterator[Any]:
         """Without ``since`` (Luigi's own entry points), a crawl started since this task was scheduled
         counts as fresh: a ``RangeDaily`` catch-up of several days fetches each table of contents once (it
         fetched them 9 times each over 4 days: the days' crawls share a task id, and each day's waited out
         Luigi's cooldown on a task just done to crawl again)."""
-        since = self.scheduled if self.since is None else self.since
-        crawls, *build = self.clone(BuildCorpus).stages(refresh=self.unit, since=since)
+        crawls, *build = self._stages()
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
         for stage in build:
             yield stage
-        runs = {c.unit: manifest.extra.get("started") if (manifest := c.manifest()) else None for c in crawls}
-        counted = self._counted_runs()
-        new = {
-            c.unit: 0
-            if (c.unit, runs[c.unit]) in counted
-            else storage.read_json(self.layout.stats("crawl", c.unit)).get("new_chapters", 0)
-            for c in crawls
-        }
-        storage.write_json({"date": self.unit, "new_chapters": new, "crawls": runs}, self.output_paths()[0])
+        storage.write_json(self.record(), self.output_paths()[0])
+
+    def record(self) -> dict[str, Any]:
+        """The date's record: the new chapters of each side's last crawl, added to those an earlier update of
+        the same date recorded for an earlier crawl; a crawl another date's record counted counts none."""
+        runs, counted, earlier = self._runs(), self._counted_runs(), self._earlier()
+        new = {}
+        for unit, started in runs.items():
+            before = earlier.get("new_chapters", {}).get(unit, 0)
+            if earlier.get("crawls", {}).get(unit) == started or (unit, started) in counted:
+                new[unit] = before
+            else:
+                new[unit] = before + storage.read_json(self.layout.stats("crawl", unit)).get(
+                    "new_chapters", 0
+                )
+        return {"date": self.unit, "new_chapters": new, "crawls": runs}
+
+    def _stages(self) -> list[list[StageTask]]:
+        since = self.scheduled if self.since is None else self.since
+        return self.clone(BuildCorpus).stages(refresh=self.unit, since=since)
+
+    def _runs(self) -> dict[str, Any]:
+        """Each side's last crawl, by its start."""
+        crawls = self._stages()[0]
+        return {c.unit: manifest.extra.get("started") if (manifest := c.manifest()) else None for c in crawls}
+
+    def _earlier(self) -> dict[str, Any]:
+        """The record an earlier update of this date wrote ({} where there is none, or it is damaged)."""
+        try:
+            return storage.read_json(self.output_paths()[0], dict)
+        except (FileNotFoundError, storage.DamagedFile):
+            return {}
 
     def _counted_runs(self) -> set[tuple[str, Any]]:
         """(crawl unit, its start) of the crawls other days' records counted: a crawl that several days

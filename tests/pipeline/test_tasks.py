@@ -188,6 +188,30 @@ def test_a_crawl_started_since_an_update_began_is_that_updates_refresh_whatever_
     assert later.why_stale() == "refresh 2026-12-02"
 
 
+def test_a_second_update_of_the_day_records_the_new_chapters_of_its_crawls_beside_the_firsts(tmp_path):
+    """The day's record was written once: a second update the same day ran nothing for it, and the chapters
+    its crawls fetched were in no date's record."""
+    config = write_config(tmp_path, books=["city-star"])
+    day = datetime.date(2026, 12, 6)
+
+    def crawled(lang: str, new: int, started: float) -> None:
+        CrawlBook(**params(config), book_id="city-star", lang=lang).write_stage(
+            "raw_chapters", StageResult([], [], {"new_chapters": new}), started=started, failed=0
+        )
+
+    crawled("zh", 2, 100.0)
+    crawled("en", 1, 100.0)
+    first = UpdateCorpus(**params(config), date=day, since=99.0)
+    assert not first.complete()
+    storage.write_json(first.record(), first.output_paths()[0])
+    assert first.complete()
+    crawled("en", 3, 200.0)  # the second update's crawl of one side
+    second = UpdateCorpus(**params(config), date=day, since=199.0)
+    assert not second.complete()
+    assert second.record()["new_chapters"] == {"city-star-zh": 2, "city-star-en": 4}
+    assert UpdateCorpus(**params(config), date=day).complete()  # RangeDaily: a day done stays done
+
+
 def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
     assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({"failed_run": "run-1"}) == [
         "cleaning failed in an earlier run"
