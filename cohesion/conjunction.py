@@ -15,6 +15,10 @@ Non-adjacent links (element 1 is then the earlier sentence or connective):
 
 - Speech that resumes after a narrator's aside links across the aside to the earlier speech ("...,"
   she said. <aside> "But ..."): the connective continues the speaker's argument.
+- A connective after a narrated exclamation of up to ``OUTCRY_WORDS`` words without a verb (a sound or a
+  cry: "He lifted his spear. Clang! But the arrow struck first.") links past it to the sentence before.
+- "Also" adds a parallel to the nearest sentence up to ``REACH`` back with the same verb when the
+  previous sentence (an aside) has none ("She said ... <aside> She also said ...").
 - Connectives that return to an earlier point, replacing or justifying it (``RETURNING``: instead,
   after all, anyway, in any case, rather, on the contrary ...), link past an intervening sentence
   about something else: when the previous sentence has another subject and the nearest earlier
@@ -95,6 +99,7 @@ _TIME = (
 )
 THEN_TIME = re.compile(rf"(?P<c>{_NEAR}(?:this|that|these|those)\s+(?:very\s+|same\s+)?{_TIME})\b", re.I)
 NO_SUBJECT_POS = frozenset(("VERB", "AUX", "ADP", "SCONJ", "PART"))  # what may not follow THEN_TIME
+OUTCRY_WORDS = 3  # the most words of a verbless exclamation a connective links past
 REACH = 3  # how far back a returning or sequential connective may link
 # Connectives that put an event after (or beside) an earlier event on the story's time line: past a
 # description or a flashback between them, they link to that event.
@@ -184,8 +189,12 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
     """The earlier sentence a connective links back to past an intervening one (module notes)."""
     if _resumed_speech(ch.sentences, j):
         return j - 2
+    if j >= 2 and _outcry(ch.docs[j - 1]) and not _outcry(ch.docs[j - 2]):
+        return j - 2
     if connective in SEQUENTIAL:
         return _event_before(ch, j)
+    if connective == "also":
+        return _parallel(ch, j, after)
     if connective not in RETURNING or j < 2:
         return None
     own, previous = _subject(ch.docs[j], after), _subject(ch.docs[j - 1])
@@ -195,6 +204,38 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
         if _subject(ch.docs[i]) == own:
             return i
     return None
+
+
+def _parallel(ch: Chapter, j: int, after: int) -> int | None:
+    """The earlier sentence that an "also" adds a parallel to: "She also said ..." adds a second saying to
+    the nearest sentence up to ``REACH`` back with the same verb, when the previous sentence (an aside) has
+    none; None when the previous sentence has it or no sentence in reach does."""
+    verb = _verb_lemma(ch.docs[j], after)
+    if verb is None:
+        return None
+    for i in range(j - 1, max(j - REACH, 0) - 1, -1):
+        if verb in _verb_lemmas(ch.docs[i]):
+            return i if i < j - 1 else None
+    return None
+
+
+def _verb_lemma(doc: Sentence | None, after: int) -> str | None:
+    """The base form of the first verb at or after the character offset ``after``."""
+    verb = next((t for t in doc or () if t.idx >= after and t.pos_ == "VERB"), None)
+    return nlp.lemma(verb.text, "v") if verb is not None else None
+
+
+def _verb_lemmas(doc: Sentence | None) -> set[str]:
+    return {nlp.lemma(t.text, "v") or t.lower_ for t in doc or () if t.pos_ == "VERB"}
+
+
+def _outcry(doc: Sentence | None) -> bool:
+    """A narrated exclamation without a verb, a sound or a cry ("Crash!", "Bang, bang!"): it adds no
+    proposition a connective could relate to, so one after it links to the sentence before."""
+    if doc is None or not doc.text.rstrip().endswith("!") or any(q in doc.text for q in QUOTE_MARKS):
+        return False
+    words = [tok for tok in doc if tok.is_alpha]
+    return 0 < len(words) <= OUTCRY_WORDS and all(tok.pos_ not in ("VERB", "AUX") for tok in doc)
 
 
 def _event_before(ch: Chapter, j: int) -> int | None:

@@ -355,3 +355,31 @@ def test_sequential_connective_links_past_background_to_the_event(mined):
 )
 def test_sequential_connective_stays_adjacent(mined, first, second, third):
     assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, third)] == [(1, 2)]
+
+
+SAID, ALSO_SAID = "The clerk said the form was late.", "He also said the fee had doubled."
+
+
+def test_a_connective_links_past_a_verbless_outcry(mined):
+    found = mined("conjunction", "The guard lifted his spear.", "Clang!", "But the arrow struck first.")
+    assert found == [("adversative", (0, 0, 26, "The guard lifted his spear"), (2, 0, 3, "But"), "but")]
+    # an outcry with a verb, or a spoken one, is a sentence of its own: the link stays adjacent
+    for outcry in ("It fell!", '"Clang!"'):
+        found = mined("conjunction", "The guard lifted his spear.", outcry, "But the arrow struck first.")
+        assert [(a[0], b[0]) for _, a, b, _ in found] == [(1, 2)]
+
+
+def test_also_links_to_the_earlier_sentence_with_its_verb(mined):
+    found = mined("conjunction", SAID, "That clerk was new.", ALSO_SAID)
+    assert found == [("additive", (0, 0, 32, "The clerk said the form was late"), (2, 3, 7, "also"), "also")]
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        (SAID, "He said it twice."),  # the previous sentence has the verb
+        ("The clerk frowned.", "That clerk was new."),  # no sentence in reach has it
+    ],
+)
+def test_also_stays_adjacent(mined, first, second):
+    assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, ALSO_SAID)] == [(1, 2)]
