@@ -38,7 +38,7 @@ antecedent nor blocks the look-back; so are the persons named in the quote that 
 ("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
 finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
 referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
-three or more sentences back must end on that sentence's subject. A narrated he/she with no name
+three or more sentences back must end on that sentence's topic, its subject or the subject's owner ("Peter's bus ..."). A narrated he/she with no name
 before it in its sentence passes over sentences wholly in quoted speech uncounted (a long quote or inner
 speech between a person and the pronoun). A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
@@ -227,7 +227,7 @@ def _personal(
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if _owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
-            if d >= 3 and not chain and a != clause.subject(doc, phrases):
+            if d >= 3 and not chain and not _topic(doc, phrases, a):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -681,6 +681,13 @@ def _choose(
     if subject in compatible:
         return subject
     return _owner_of(doc, subject, compatible)
+
+
+def _topic(doc: Sentence | None, phrases: list[Mention], a: Mention) -> bool:
+    """Is ``a`` the topic of its sentence: the subject, or the owner of the subject ("Anna's train was
+    late.")?"""
+    subject = clause.subject(doc, phrases)
+    return a == subject or _owner_of(doc, subject, [a]) == a
 
 
 def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Mention]) -> Mention | None:

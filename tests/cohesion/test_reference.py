@@ -739,3 +739,14 @@ def test_a_subject_of_the_pronouns_gender_goes_before_a_person_of_unknown_gender
         ("personal", (0, 0, 5, "Tomas"), (1, 5, 7, "he"), "he")
     ]
     assert mined("reference", "Wu Jin thanked Tomas at the gate.", "Then he went home.") == []
+
+
+def test_far_back_the_owner_of_a_subject_is_its_sentence_topic(mined):
+    found = mined(
+        "reference",
+        "Peter's bus was late.",
+        "The station was cold.",
+        "Every bench was wet.",
+        "He waited by the door.",
+    )
+    assert found == [("personal", (0, 0, 5, "Peter"), (3, 0, 2, "He"), "he")]
