@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from cohesion.tagged import Sentence, hyphenated
+from cohesion.tagged import Sentence, Word, hyphenated
 
 from cohesion import lexicon
 
@@ -200,10 +200,16 @@ def _measures_differ(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int) -> bool
 def oblique(doc: Sentence, k: int) -> bool:
     """Is the noun at ``k`` the object of a preposition other than "of" ("on the kitchen floor"; not
     "a jar of cookies", whose "of" names the thing itself)?"""
+    governor = preposition(doc, k)
+    return governor is not None and governor.lower_ != "of"
+
+
+def preposition(doc: Sentence, k: int) -> Word | None:
+    """The preposition whose object is the noun at ``k`` ("on" in "on the kitchen floor"), if any."""
     i = _phrase_start(doc, k)
     if i >= 0 and doc[i].tag_ in _DETERMINER_TAGS and doc[i].tag_ != "POS":
         i -= 1  # the word before the determiner
-    return i >= 0 and doc[i].pos_ == "ADP" and doc[i].lower_ != "of"
+    return doc[i] if i >= 0 and doc[i].pos_ == "ADP" else None
 
 
 def modifier(doc: Sentence, k: int) -> bool:

@@ -11,7 +11,8 @@ sense is abstract still counts when one of its ``SENSES`` most frequent senses i
 "ring" is first a sound) that is not a person (a "one" for a person, "a tough one", is not a substitute
 of a noun phrase) unless "one" is predicative ("to become one himself"); "ones" needs a plural, and a
 bare "one" ("She took one.") prefers a plural ("cookies ... took one"). The antecedent is at most
-``REACH`` sentences back, and an adjective + "one(s)" ("the quiet one", "the older ones") whose nearest
+``REACH`` sentences back; a sentence before the farthest whose fitting nouns are all places, objects of a
+preposition of place or goal (``PLACES``: "She drove to the market."), is passed over for an earlier noun, and an adjective + "one(s)" ("the quiet one", "the older ones") whose nearest
 phrase of its number is a person or name stands for a person and is left out, as is a "one" said of a
 person by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun it
 may stand for, a person other than the sentence's subject ("a boy like this one"; not "His sister
@@ -44,6 +45,7 @@ ABSTRACT = frozenset(
 PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
 SENSES = 3
 REACH = 3  # how many sentences back the antecedent may be
+PLACES = frozenset("to into in inside at onto from through across toward towards".split())  # of place or goal
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
@@ -81,6 +83,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 m for m in ch.mentions[i] if m.kind == "noun" and _fits(m, one, predicative, number=False)
             ]
             a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
+            if a is not None and i > max(j - REACH, 0) and _only_places(ch.docs[i], nouns):
+                continue  # "She walked to the shop.": a place she went to, passed over for an earlier noun
             if a is not None:
                 linked[j] = a.at(i)
                 yield Candidate("substitution", "nominal", linked[j], b, trigger)
@@ -183,6 +187,15 @@ def _concrete(lemma: str) -> bool:
     if senses.lexname(lemma) not in ABSTRACT:
         return True
     return any(s.lexname in PHYSICAL for s in senses.senses(lemma, "n", SENSES))
+
+
+def _only_places(doc: Sentence | None, nouns: list[Mention]) -> bool:
+    """Are all the fitting nouns of the sentence places, objects of a preposition of place or goal ("into
+    the pool", "to a repair shop")?"""
+    return doc is not None and all(
+        (governor := nounphrase.preposition(doc, m.token)) is not None and governor.lower_ in PLACES
+        for m in nouns
+    )
 
 
 def _antecedent(doc: Sentence | None, nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:

@@ -30,6 +30,16 @@ def test_non_adjacent(mined):
     assert found == [("nominal", (0, 17, 21, "boat"), (3, 19, 22, "one"), "bigger one")]
 
 
+def test_a_sentence_naming_only_places_is_passed_over(mined):
+    found = mined("substitution", "Her kettle cracked.", "She drove to the market.", "She chose a cheap one.")
+    assert found == [("nominal", (0, 4, 10, "kettle"), (2, 18, 21, "one"), "cheap one")]
+    # a place in reach's last sentence, or a noun that is no place, is still the antecedent
+    found = mined("substitution", "She drove to the market.", "She chose a cheap one.")
+    assert found == [("nominal", (0, 17, 23, "market"), (1, 18, 21, "one"), "cheap one")]
+    found = mined("substitution", "Her kettle cracked.", "She asked for a loan.", "She got a small one.")
+    assert found == [("nominal", (1, 16, 20, "loan"), (2, 16, 19, "one"), "small one")]
+
+
 @pytest.mark.parametrize(
     "second",
     [
