@@ -20,7 +20,8 @@ the clause before a semicolon is ``adjacent`` (the paper's "...hiring him; I jus
 otherwise ``intra``.
 
 Non-adjacent sluices: when the previous sentence has no correlate of the remnant's kind (who -
-someone, what - something, where - somewhere, when - sometime, why - for some reason, how - somehow),
+someone, what - something, where - somewhere, when - sometime, "soon" or an event going, planned or promised to
+happen, whose time is left open, why - for some reason, how - somehow),
 the nearest sentence up to ``REACH`` (five) back that has one is the antecedent ("Someone had been in the
 study. The drawer was open. She wondered who.", distance 2, a merger). Without a correlate the
 antecedent is the nearest sentence that reports an event: sentences that only describe a state or a
@@ -61,7 +62,7 @@ MERGES_WITH = {
     "whom": r"some(?:one|body)",
     "what": r"something",
     "where": r"somewhere|some\s+place",
-    "when": r"some(?:time|day)|one day|at some point",
+    "when": r"some(?:time|day)|one day|at some point|soon|(?:going|planning|planned|promised)\s+to",
     "why": r"for some reason",
     "how": r"somehow|some\s+way",
 }

@@ -67,6 +67,13 @@ def test_non_adjacent_merger(mined):
     assert found == [("root_merger", (0, 0, 27, "For some reason he had left"), (3, 1, 4, "Why"), "why")]
 
 
+@pytest.mark.parametrize("plan", ["was going to", "promised to", "planned to"])
+def test_when_takes_a_planned_or_promised_event_for_its_correlate(mined, plan):
+    first = f"The band {plan} tour the coast."
+    found = mined("ellipsis", first, "Tickets sold out in a day.", "Nobody could say when.")
+    assert found == [("embedded_sprouting", (0, 0, len(first) - 1, first[:-1]), (2, 17, 21, "when"), "when")]
+
+
 @pytest.mark.parametrize(
     "state",
     ["The children were excited.", "The gates were all locked.", "The gates were not locked."],
