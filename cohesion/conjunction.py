@@ -18,7 +18,8 @@ Non-adjacent links (element 1 is then the earlier sentence or connective):
 - A connective after a narrated exclamation of up to ``OUTCRY_WORDS`` words without a verb (a sound or a
   cry: "He lifted his spear. Clang! But the arrow struck first.") links past it to the sentence before.
 - "Also" adds a parallel to the nearest sentence up to ``REACH`` back with the same verb when the
-  previous sentence (an aside) has none ("She said ... <aside> She also said ...").
+  previous sentence (an aside) has none and its doer there is no other personal pronoun ("She said ...
+  <aside> She also said ...", not "I said nothing ... He also said ...").
 - Connectives that return to an earlier point, replacing or justifying it (``RETURNING``: instead,
   after all, anyway, in any case, rather, on the contrary ...), link past an intervening sentence
   about something else: when the previous sentence has another subject and the nearest earlier
@@ -209,24 +210,32 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
 def _parallel(ch: Chapter, j: int, after: int) -> int | None:
     """The earlier sentence that an "also" adds a parallel to: "She also said ..." adds a second saying to
     the nearest sentence up to ``REACH`` back with the same verb, when the previous sentence (an aside) has
-    none; None when the previous sentence has it or no sentence in reach does."""
-    verb = _verb_lemma(ch.docs[j], after)
-    if verb is None:
+    none; None when the previous sentence has it, no sentence in reach does, or its doer there is another
+    personal pronoun ("I nodded ... He also nodded ...")."""
+    doc = ch.docs[j]
+    verb = next((t for t in doc or () if t.idx >= after and t.pos_ == "VERB"), None)
+    if doc is None or verb is None:
         return None
+    own = _subject(doc)
     for i in range(j - 1, max(j - REACH, 0) - 1, -1):
-        if verb in _verb_lemmas(ch.docs[i]):
-            return i if i < j - 1 else None
+        doers = [
+            _doer(ch.docs[i], t.i) for t in ch.docs[i] or () if t.pos_ == "VERB" and _base(t) == _base(verb)
+        ]
+        if doers:
+            return i if i < j - 1 and any(d is None or d == own for d in doers) else None
     return None
 
 
-def _verb_lemma(doc: Sentence | None, after: int) -> str | None:
-    """The base form of the first verb at or after the character offset ``after``."""
-    verb = next((t for t in doc or () if t.idx >= after and t.pos_ == "VERB"), None)
-    return nlp.lemma(verb.text, "v") if verb is not None else None
+def _base(verb: Word) -> str:
+    return nlp.lemma(verb.text, "v") or verb.lower_
 
 
-def _verb_lemmas(doc: Sentence | None) -> set[str]:
-    return {nlp.lemma(t.text, "v") or t.lower_ for t in doc or () if t.pos_ == "VERB"}
+def _doer(doc: Sentence, k: int) -> str | None:
+    """The personal pronoun right before the verb at ``k`` (auxiliaries, adverbs and "not" between), if any."""
+    k -= 1
+    while k >= 0 and doc[k].pos_ in ("AUX", "ADV", "PART"):
+        k -= 1
+    return doc[k].lower_ if k >= 0 and doc[k].lower_ in PRONOUNS else None
 
 
 def _outcry(doc: Sentence | None) -> bool:

@@ -379,6 +379,7 @@ def test_also_links_to_the_earlier_sentence_with_its_verb(mined):
     [
         (SAID, "He said it twice."),  # the previous sentence has the verb
         ("The clerk frowned.", "That clerk was new."),  # no sentence in reach has it
+        ("I never said a word.", "That clerk was new."),  # another personal pronoun says it there
     ],
 )
 def test_also_stays_adjacent(mined, first, second):
