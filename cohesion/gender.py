@@ -45,6 +45,9 @@ CALENDAR = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday "
     "january february march july september october november december".split()
 )
+TIME_BEFORE = frozenset(
+    "last next every early late mid".split()
+)  # words that make the name after them a time
 # Verbs of travel whose "to" puts a name in a place role ("headed to Baishuitan"); not "ran/came/turned to",
 # which take persons as often ("ran to Anna").
 TRAVEL = frozenset(
@@ -229,7 +232,8 @@ def _subject_among_places(doc: Sentence, names: list[Mention], things: set[str])
 def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> set[str]:
     """Names the chapter shows to be places, organisations or things more often than persons.
 
-    Thing evidence (names with an honorific never count): a day or month (``CALENDAR``); a place or
+    Thing evidence (names with an honorific never count): a day or month (``CALENDAR``); a name after a
+    word that makes it a time (``TIME_BEFORE``: "last June", "every Easter"); a place or
     organisation head word in the name (``data/place_words.txt``: "Fenwick Road", "Block Nine"), a
     determiner or possessive in front ("the Grey Winter", "his Ledger"), both unless the name ends in a
     person noun ("the Guild Master"); a place preposition in front of a non-possessive name ("in
@@ -252,6 +256,7 @@ def non_persons(docs: list[Sentence | None], mentions: list[list[Mention]]) -> s
             possessive = doc.text[m.end : m.end + 2] in ("'s", "’s")
             if (
                 words[-1] in CALENDAR  # "on a rainy Tuesday"
+                or (before is not None and before.lower_ in TIME_BEFORE)  # "last June", "every Easter"
                 or (not head_is_person and any(w in lexicon.words("place_words.txt") for w in words))
                 or (not head_is_person and before is not None and before.tag_ in ("DT", "PRP$"))
                 or (before is not None and before.lower_ in PLACE_PREPOSITIONS and not possessive)

@@ -149,6 +149,11 @@ def test_days_and_months_that_are_no_first_names_are_not_persons():
     assert found == {"Tuesday", "October"}
 
 
+def test_a_name_after_last_next_or_every_is_a_time():
+    assert _things("We planted the beans last April.", "April smiled.") == {"April"}
+    assert _things("Every Easter the bells rang.") == {"Easter"}
+
+
 def test_a_possessive_in_an_opening_phrase_votes_for_the_name_after_it():
     assert _genders("Delighted with his luck, Zan Mo ran off.") == {"Zan Mo": "m"}
     assert _genders("Unable to hide herself, Zan Mo ran off.") == {"Zan Mo": "f"}
