@@ -81,25 +81,31 @@ def output_may_be_cut() -> Iterator[None]:
     """Print inside (and do nothing else that writes): when stdout's reader has quit (``| head -1``), the
     rest is dropped without a traceback, as ``cat`` or ``grep`` drop it; when stdout cannot be written
     (``> /dev/full``, a full disk) or cannot take the text in its encoding (``unencodable``), one line and
-    ``SystemExit(1)``. Any other OSError (a file of the language data that cannot be read) is one line too,
-    naming its file, not stdout."""
+    ``SystemExit(1)``, also for a write whose error was dropped before a ``SystemExit`` (argparse's
+    ``--help``, which exited 0 with its text lost). Any other OSError (a file of the language data that
+    cannot be read) is one line too, naming its file, not stdout."""
     outer = sys.stdout
     guard = outer if outer is None or isinstance(outer, _GuardedStdout) else _GuardedStdout(outer)
     sys.stdout = guard  # type: ignore[assignment]
+    ending: SystemExit | None = None
     try:
-        yield
+        try:
+            yield
+        except SystemExit as done:  # --help, or lines printed before an error: stdout's errors still count
+            ending = done
         sys.stdout.flush()
+        if guard is not None and guard.failed is not None:  # a write whose error was dropped (argparse's)
+            raise guard.failed
     except OSError as err:
-        if guard is not None and err is guard.failed:
-            _drop_stdout()
-            if isinstance(err, BrokenPipeError):
-                return
+        if guard is None or err is not guard.failed:
+            settle_stdout()
+            where = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err
+            print(f"error: {where}", file=sys.stderr)
+            raise SystemExit(1) from None
+        _drop_stdout()
+        if not isinstance(err, BrokenPipeError):  # a reader that quit: the rest dropped, the status kept
             print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
             raise SystemExit(1) from None
-        settle_stdout()
-        where = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err
-        print(f"error: {where}", file=sys.stderr)
-        raise SystemExit(1) from None
     except UnicodeEncodeError as err:
         if (problem := unencodable(err)) is None:
             raise
@@ -109,6 +115,8 @@ def output_may_be_cut() -> Iterator[None]:
     finally:
         if sys.stdout is guard:
             sys.stdout = outer
+    if ending is not None:
+        raise ending
 
 
 def unencodable(err: UnicodeEncodeError) -> str | None:

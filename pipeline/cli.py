@@ -38,7 +38,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config_reader import ConfigError
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
-from core.stdio import check_standard_streams, settle_stdout, unencodable
+from core.stdio import check_standard_streams, output_may_be_cut
 from pipeline.lock import OutputBusy, build_lock
 
 
@@ -201,9 +201,11 @@ def cmd_status(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv``; None: this process's command line, and the process ends with the command
     (``end_process``), an interrupt up to its very end one line and exit 130 or 143 too."""
+    status = 0  # where stdout's reader quit early (``| head``): the rest is dropped, as ``cat`` drops it
     try:
         check_standard_streams()
-        status = _command(argv)
+        with output_may_be_cut():  # also --help, which argparse prints and exits inside
+            status = _command(argv)
     except SystemExit as done:  # argparse's errors and --help, a closed stdout
         if argv is not None:
             raise
@@ -333,18 +335,6 @@ def _command(argv: list[str] | None) -> int:
         return 2
     except RPCError as err:  # --scheduler-host where no luigid answers
         print(f"{err}; is luigid running there?", file=sys.stderr)
-        return 1
-    except BrokenPipeError:  # output piped into head or less, which closed early
-        return 0
-    except UnicodeEncodeError as err:  # stdout in an encoding without Chinese (PYTHONIOENCODING=ascii)
-        if (problem := unencodable(err)) is None:
-            raise
-        settle_stdout()
-        print(problem, file=sys.stderr)
-        return 1
-    except OSError as err:  # stdout on a full disk (> /dev/full), or a file the system would not write
-        settle_stdout()
-        print(f"error: {err.filename or 'stdout or an output file'}: {err.strerror or err}", file=sys.stderr)
         return 1
     except Terminated:
         print(LAST_WORDS[signal.SIGTERM], file=sys.stderr)

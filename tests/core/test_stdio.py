@@ -35,6 +35,16 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
     assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
 
 
+def test_help_printed_to_a_stdout_that_cannot_take_it_is_one_line_and_status_1():
+    """``--help > /dev/full``: argparse drops the write's error and exits 0, so the help was lost unsaid."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "text.sentences", "--help"],
+            cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
+
+
 def _started_without(descriptor: int, command: list[str], **streams: int) -> subprocess.CompletedProcess:
     """``python -m COMMAND`` with Chinese on stdin, started with ``descriptor`` closed (``>&-``, ``2>&-``)."""
     return subprocess.run(

@@ -257,7 +257,7 @@ def test_a_damaged_hand_made_file_is_to_be_fixed_or_removed_not_rebuilt(config, 
 
 
 def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1(config):
-    """``stats > /dev/full`` (a full disk) ended in an OSError traceback."""
+    """``stats > /dev/full`` (a full disk) ended in an OSError traceback, then read "stdout or an output file"."""
     write_book(Layout(output_of(config)), "city-star", 2)
     with open("/dev/full", "w") as full:
         done = subprocess.run(
@@ -267,7 +267,45 @@ def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1(config):
             stderr=subprocess.PIPE,
             text=True,
         )
-    assert (done.returncode, done.stderr) == (1, "error: stdout or an output file: No space left on device\n")
+    assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
+
+
+def test_a_reader_that_quit_early_drops_the_rest_without_a_word(config):
+    """``bwb inspect ... | head -1``: the rest of the output is dropped, status 0, as ``cat`` does."""
+    script = (
+        "import sys\nfrom pipeline import cli\n"
+        "cli.cmd_where = lambda args: print('x\\n' * 500_000) or 0\n"
+        f"sys.argv = ['bwb', 'where', *{target(config)!r}]\n"
+        "cli.main()\n"
+    )
+    done = subprocess.run(
+        f"{sys.executable} -c \"$SCRIPT\" | head -c 1 > /dev/null; echo ${{PIPESTATUS[0]}}",
+        shell=True, executable="/bin/bash", cwd=REPO_ROOT, env={"SCRIPT": script, "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert (done.stdout, done.stderr) == ("0\n", "")
+
+
+@pytest.mark.parametrize(
+    "stdout, env, line",
+    [
+        ("/dev/full", {}, "error: stdout: No space left on device\n"),
+        (  # the help of `corpus` holds an arrow
+            "/dev/null",
+            {"PYTHONIOENCODING": "ascii"},
+            "error: stdout: its encoding, ascii, cannot write '\\u2192' (set PYTHONIOENCODING=utf-8)\n",
+        ),
+    ],
+)
+def test_help_that_stdout_cannot_take_is_one_line_and_status_1(stdout, env, line):
+    """``--help > /dev/full`` exited 0 with the help lost; with an ASCII stdout it was a traceback."""
+    with open(stdout, "w") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "pipeline", "--help"],
+            cwd=REPO_ROOT, stdout=out, stderr=subprocess.PIPE, text=True,
+            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO_ROOT), **env},
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, line)
 
 
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):
@@ -280,7 +318,6 @@ def test_a_missing_config_is_a_config_error(tmp_path, capsys):
     "error, code, message",
     [
         (KeyboardInterrupt, 130, "interrupted; run the same command again to resume\n"),
-        (BrokenPipeError, 0, ""),
         (
             RPCError("Errors (3 attempts) when connecting to remote scheduler 'http://127.0.0.1:1'"),
             1,
