@@ -25,7 +25,9 @@ DEVICE ?= cpu
 # A path make hands to a recipe's shell is one word: a space would cut it in two, a line break would even
 # run the rest as a command of its own (the build, meanwhile, writing into the path's first line). In the
 # recipe it is single-quoted (`quote`): a ; & | ' or * in it is part of the name, not shell syntax
-# (OUTPUT=/data/a&b built into /data/a in the background and ran b).
+# (OUTPUT=/data/a&b built into /data/a in the background and ran b). So is every other value a recipe
+# passes on but ARGS (more options, as shell words): WORKERS='1; b' ran b after the build, BENCH='x; b'
+# ran b and exited 0, and FORMATS=x'y was a shell syntax error.
 $(foreach path,CONFIG OUTPUT SUITE,$(if $(word 2,$($(path))),$(error $(path)= holds a space or a line break, which make cannot pass on: use a path without)))
 quote = '$(subst ','\'',$(1))'
 TARGET := --config $(call quote,$(CONFIG)) $(if $(OUTPUT),--output $(call quote,$(OUTPUT)))
@@ -66,10 +68,10 @@ setup: $(STAMP)
 	@$(PY) -m pipeline.spacy_model
 
 update: setup
-	$(PY) -m pipeline update $(TARGET) --workers $(WORKERS) $(ARGS)
+	$(PY) -m pipeline update $(TARGET) --workers $(call quote,$(WORKERS)) $(ARGS)
 
 corpus: setup
-	$(PY) -m pipeline corpus $(TARGET) --workers $(WORKERS) $(ARGS)
+	$(PY) -m pipeline corpus $(TARGET) --workers $(call quote,$(WORKERS)) $(ARGS)
 
 # Label Studio installs in the background while the tests run; its test waits for the install
 # (tests/cohesion/test_labelstudio_server.py reads $(LS_PENDING), which holds the installer's pid).
@@ -84,7 +86,7 @@ test-fast: setup
 	$(PY) -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
 
 bench: setup  ## BENCH=scale (or filters, align, cohesion, exports, shape, crawl, long_input) for one
-	$(PY) -m bench $(BENCH)
+	$(PY) -m bench $(foreach name,$(BENCH),$(call quote,$(name)))
 
 eval: eval-split eval-align
 
@@ -96,7 +98,7 @@ eval-align: setup  ## default, hybrid and Gale-Church on the dev sets (strict/la
 	  $(PY) -m evals.align ../shared/eval-data/$$data --method $$method --summary || exit 1; done; done
 
 export: setup
-	$(PY) -m pipeline export $(TARGET) --formats '$(FORMATS)' $(ARGS)
+	$(PY) -m pipeline export $(TARGET) --formats $(call quote,$(FORMATS)) $(ARGS)
 
 report: setup
 	$(PY) -m pipeline report $(TARGET) $(ARGS)

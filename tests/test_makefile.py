@@ -2,6 +2,8 @@
 
 import subprocess
 
+import pytest
+
 from core.paths import REPO_ROOT
 
 
@@ -76,8 +78,28 @@ def test_a_path_with_shell_syntax_is_one_quoted_word_in_the_recipe():
     )
     assert done.returncode == 0
     assert done.stdout.splitlines()[-1].endswith(
-        "-m pipeline corpus --config 'it'\\''s.yaml' --output '/tmp/a&b' --workers 1 "
+        "-m pipeline corpus --config 'it'\\''s.yaml' --output '/tmp/a&b' --workers '1' "
     )
+
+
+@pytest.mark.parametrize(
+    "target, variable, value, recipe_end",
+    [
+        ("corpus", "WORKERS", "1; b", "--workers '1; b' "),  # ran b after the build
+        ("update", "WORKERS", "", "--workers '' "),  # argparse's "expected one argument"
+        ("bench", "BENCH", "x; b", "-m bench 'x;' 'b'"),  # ran b, and make exited 0
+        ("export", "FORMATS", "x'y", "--formats 'x'\\''y' "),  # a shell syntax error
+    ],
+)
+def test_every_value_a_recipe_passes_on_is_quoted(target, variable, value, recipe_end):
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", target, f"{variable}={value}"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith(recipe_end)
 
 
 def test_the_probe_is_given_the_corpus_only_for_the_unigram_baseline(tmp_path):
