@@ -26,6 +26,7 @@ from core.arg_types import OneLineParser, input_path
 from core.files import missing
 from core.processes import Terminated, quiet_interrupts
 from core.rejection import last_line
+from core.stdio import exit_with
 
 BROWSERS = ("chromium", "chromium-browser", "/usr/bin/chromium")
 FLAGS = (
@@ -180,4 +181,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main)

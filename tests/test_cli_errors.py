@@ -62,6 +62,7 @@ OTHER_TOOLS = [
     "text.sentences",
     "crawlers.demo.render",
     "crawlers.demo.source",
+    "exports.check_report",
 ]
 
 
@@ -81,6 +82,7 @@ def test_a_tool_runs_its_main_through_exit_with(module):
         ["evals.mt", "/nonexistent"],  # "skipped: no evaluation data in ..."
         ["evals.compare", "demo", "demo"],  # an error on stderr: stdout never written
         ["crawlers.demo.source"],
+        ["exports.check_report", "--help"],  # its verdict line was an OSError traceback
     ],
 )
 def test_a_stdout_that_cannot_be_written_is_one_line_not_a_traceback(argv):
