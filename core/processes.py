@@ -100,10 +100,12 @@ def quiet_interrupts(last_words: Mapping[int, str] | None = None) -> Iterator[No
     covered too: such a signal prints its line and exits with 128 + its number at once, where it killed the
     process with no line (status -15 to the parent), or raised a KeyboardInterrupt traceback at exit."""
     parent = os.getpid()
+    raised: list[int] = []  # the signals this block stopped on: the command says its line for them
 
     def interrupted(signum: int, frame: object) -> None:
         if os.getpid() != parent:
             os._exit(128 + signum)
+        raised.append(signum)
         raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
     previous_hook = sys.unraisablehook
@@ -126,15 +128,19 @@ def quiet_interrupts(last_words: Mapping[int, str] | None = None) -> Iterator[No
     finally:
         sys.unraisablehook = previous_hook
         for signum in handled:
-            signal.signal(signum, _saying(last_words[signum], parent) if last_words else before[signum])
+            if last_words:
+                signal.signal(signum, _saying(None if raised else last_words[signum], parent))
+            else:
+                signal.signal(signum, before[signum])
 
 
-def _saying(line: str, parent: int) -> Callable[[int, object], None]:
+def _saying(line: str | None, parent: int) -> Callable[[int, object], None]:
     """A handler that ends the process at once with status 128 + the signal's number; ``parent`` (the
-    command's own process, not a worker it forked) first prints ``line`` on stderr."""
+    command's own process, not a worker it forked) first prints ``line`` on stderr, if any: none where the
+    command already says one (a second Ctrl-C as it ends printed "interrupted" twice)."""
 
     def exit_now(signum: int, frame: object) -> None:
-        if os.getpid() == parent:
+        if line is not None and os.getpid() == parent:
             with contextlib.suppress(OSError):  # stderr closed: the status says it all the same
                 os.write(2, f"{line}\n".encode())
         os._exit(128 + signum)

@@ -1,9 +1,12 @@
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
 
+from core.paths import REPO_ROOT
 from core.processes import Terminated, die_with, quiet_interrupts
 
 
@@ -141,3 +144,18 @@ def test_started_is_when_the_process_started_not_when_it_is_asked():
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     )
     assert 1 <= age < time.time() - before + 0.05  # its sleep and its start, not the moment it asked
+
+
+def test_a_second_ctrl_c_as_an_interrupted_command_ends_adds_no_second_line():
+    """Ctrl-C pressed twice: the second, as the command ended, printed "interrupted" again."""
+    script = (
+        "import atexit, os, signal, time\nfrom core.stdio import exit_with\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT) or time.sleep(30))\n"
+        "exit_with(lambda: os.kill(os.getpid(), signal.SIGINT) or time.sleep(30) or 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (130, "interrupted\n")
