@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.storage import write_bytes
+
 _BEAD = re.compile(r"^\[([\d,\s]*)\]:\[([\d,\s]*)\](?::(\S+))?$")
 
 
@@ -43,4 +45,5 @@ def parse_bead(line: str) -> Bead:
 
 
 def write_beads(path: Path, beads: list[Bead]) -> None:
-    path.write_text("".join(format_bead(bead) + "\n" for bead in beads), encoding="utf-8")
+    """Atomically: a killed or failed write (a full disk) leaves the file as it was, not cut short."""
+    write_bytes(path, "".join(format_bead(bead) + "\n" for bead in beads).encode("utf-8"))

@@ -17,19 +17,21 @@ from bench.synthetic import synthetic_raw
 from core.arg_types import OneLineParser, output_folder, positive_up_to
 from crawlers.limits import Caps
 from core.stdio import exit_with
+from core.storage import write_bytes
 
 BOOKS = positive_up_to(1000, "BWB has 384 books")  # more only wrote for hours
 CHAPTERS = positive_up_to(Caps().chapters, "the most a book may have: too_many_chapters")
 
 
 def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = False) -> Path:
-    """The books' text files and a config for them; returns the config's path."""
+    """The books' text files and a config for them, each written atomically (a killed rerun left a book cut
+    short beside the config of the run before); returns the config's path."""
     folder.mkdir(parents=True, exist_ok=True)
     books = []
     for book_id, rows in synthetic_raw(n_books, chapters, seed=0, renumber=renumber).items():
         for lang in ("zh", "en"):
             text = "\n\n".join(r["text"][r["text"].index(r["title"]) :] for r in rows if r["lang"] == lang)
-            (folder / f"{book_id}-{lang}.txt").write_text(text + "\n", encoding="utf-8")
+            write_bytes(folder / f"{book_id}-{lang}.txt", (text + "\n").encode("utf-8"))
         books.append(
             {
                 "id": book_id,
@@ -41,7 +43,7 @@ def write_books(folder: Path, n_books: int, chapters: int, renumber: bool = Fals
         "books": books,
     }
     path = folder / "config.yaml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    write_bytes(path, yaml.safe_dump(config, allow_unicode=True, sort_keys=False).encode("utf-8"))
     return path
 
 
