@@ -103,6 +103,7 @@ def output_may_be_cut() -> Iterator[None]:
             print(f"error: {where}", file=sys.stderr)
             raise SystemExit(1) from None
         _drop_stdout()
+        guard.failed = None  # told once: an outer output_may_be_cut (exit_with's) says nothing more
         if not isinstance(err, BrokenPipeError):  # a reader that quit: the rest dropped, the status kept
             print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
             raise SystemExit(1) from None

@@ -45,6 +45,16 @@ def test_help_printed_to_a_stdout_that_cannot_take_it_is_one_line_and_status_1()
     assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
 
 
+def test_a_command_printing_inside_its_own_output_may_be_cut_says_a_full_stdout_once():
+    """``text.sentences > /dev/full``: its ``main`` prints inside ``output_may_be_cut``, inside exit_with's."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "text.sentences", "--lang", "zh"],
+            cwd=REPO_ROOT, input="他来了。", stdout=full, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
+
+
 def _started_without(descriptor: int, command: list[str], **streams: int) -> subprocess.CompletedProcess:
     """``python -m COMMAND`` with Chinese on stdin, started with ``descriptor`` closed (``>&-``, ``2>&-``)."""
     return subprocess.run(
