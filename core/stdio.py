@@ -122,10 +122,15 @@ def output_may_be_cut() -> Iterator[None]:
 
 def unencodable(err: UnicodeEncodeError) -> str | None:
     """One line for text that stdout's encoding cannot write (``PYTHONIOENCODING=ascii``, a Latin-1
-    terminal), which was a UnicodeEncodeError traceback; None when the error is not stdout's."""
+    terminal), which was a UnicodeEncodeError traceback; None when the error is not stdout's. A file name
+    that is not UTF-8 (``cohesion.mine $'\\xff.txt'``) no encoding writes: it read "set
+    PYTHONIOENCODING=utf-8" where that was set."""
     if codecs.lookup(err.encoding).name != codecs.lookup(sys.stdout.encoding or "utf-8").name:
         return None
-    shown = ascii(err.object[err.start : err.end])
+    unwritten = err.object[err.start : err.end]
+    shown = ascii(unwritten)
+    if all("\udc80" <= char <= "\udcff" for char in unwritten):  # Python's stand-in for a byte not UTF-8
+        return f"error: stdout: {shown} stands for a byte of a file name that is not UTF-8: rename the file"
     return f"error: stdout: its encoding, {err.encoding}, cannot write {shown} (set PYTHONIOENCODING=utf-8)"
 
 

@@ -172,6 +172,22 @@ def test_text_stdouts_encoding_cannot_write_is_one_line_and_status_1():
     )
 
 
+def test_a_file_name_that_is_not_utf8_is_named_as_such_not_as_an_encoding_to_set(tmp_path):
+    """``cohesion.mine`` printing such a name (its ``file`` field) with a UTF-8 stdout said "set
+    PYTHONIOENCODING=utf-8"."""
+    name = tmp_path / os.fsdecode(b"\xff.txt")
+    name.write_text("He walked into the room. She said hello.\n" * 2, encoding="utf-8")
+    env = {"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cohesion.mine", str(name)], cwd=REPO_ROOT, env=env, capture_output=True
+    )
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (
+        1,
+        b"",
+        "error: stdout: '\\udcff' stands for a byte of a file name that is not UTF-8: rename the file\n",
+    )
+
+
 def test_an_encoding_error_of_another_text_than_stdouts_is_not_taken_for_one(monkeypatch):
     with pytest.raises(UnicodeEncodeError):
         with stdio.output_may_be_cut():
