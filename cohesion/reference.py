@@ -42,7 +42,8 @@ three or more sentences back must end on that sentence's topic, its subject or t
 before it in its sentence passes over sentences wholly in quoted speech uncounted (a long quote or inner
 speech between a person and the pronoun). A he/she/they that is a subject,
 looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
-antecedent, never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
+antecedent (so does a he/she of any form where all it may mean there are person nouns of unknown gender:
+"He argued with a stranger. After a while his ..."), never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
 a person of unknown gender named after it: "He told Wu Jin to wait. He ..."; nor one named in a phrase
 that opens the sentence before it: "After meeting Tom, he left. He ..."), or nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
 he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
@@ -217,8 +218,11 @@ def _personal(
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
-        if compatible and tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, compatible):
-            # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
+        if (
+            compatible
+            and (tok.lower_ in SUBJECT_FORMS or _persons_of_unknown_gender(compatible, cls, ch))
+            and _pronoun_subject(doc, cls, compatible)
+        ):  # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
@@ -483,6 +487,14 @@ def _around(doc: Sentence, k: int) -> bool:
     if before == "of":
         return k > 1 and doc[k - 2].lower_ == "front"
     return before in PLACE
+
+
+def _persons_of_unknown_gender(compatible: list[Mention], cls: str, ch: Chapter) -> bool:
+    """Are all of ``compatible``, for a he/she, person nouns of unknown gender ("He had argued with a
+    stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
+    (:func:`_pronoun_subject`) goes on with that subject, as a subject pronoun does ("... After a while
+    his anger faded.")."""
+    return cls in ("m", "f") and all(m.kind == "noun" and not _gender(m, ch) for m in compatible)
 
 
 def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bool:

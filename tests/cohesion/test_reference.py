@@ -750,3 +750,10 @@ def test_far_back_the_owner_of_a_subject_is_its_sentence_topic(mined):
         "He waited by the door.",
     )
     assert found == [("personal", (0, 0, 5, "Peter"), (3, 0, 2, "He"), "he")]
+
+
+def test_a_he_of_any_form_continues_a_subject_pronoun_past_a_person_of_unknown_gender(mined):
+    found = mined(
+        "reference", "Tom came home late.", "He had argued with a stranger.", "After a while his anger faded."
+    )
+    assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [(0, "Tom", 1, "He"), (0, "Tom", 2, "his")]
