@@ -36,13 +36,16 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
 
 def last_subject(words: list[Word]) -> Word | None:
     """The subject of the last clause that begins among ``words`` ("she said the man had tricked
-    her"), if any: a nominative pronoun, or an "it" or a noun right before a finite verb."""
+    her"), if any: a nominative pronoun, or an "it" or a noun before a finite verb, adverbs between."""
     for k in range(len(words) - 1, -1, -1):
         w = words[k]
         if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
             return w
-        if (w.lower_ == "it" or w.tag_.startswith("NN")) and k + 1 < len(words):
-            if words[k + 1].tag_ in FINITE:
+        if w.lower_ == "it" or w.tag_.startswith("NN"):
+            after = k + 1
+            while after < len(words) and words[after].tag_ == "RB":
+                after += 1  # "Anna then told her"
+            if after < len(words) and words[after].tag_ in FINITE:
                 return w
     return None
 

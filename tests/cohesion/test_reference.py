@@ -757,3 +757,8 @@ def test_a_he_of_any_form_continues_a_subject_pronoun_past_a_person_of_unknown_g
         "reference", "Tom came home late.", "He had argued with a stranger.", "After a while his anger faded."
     )
     assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [(0, "Tom", 1, "He"), (0, "Tom", 2, "his")]
+
+
+def test_an_object_pronoun_passes_over_its_clauses_subject_before_an_adverb(mined):
+    found = mined("reference", "Tom came in.", "Peter then thanked him.")
+    assert found == [("personal", (0, 0, 3, "Tom"), (1, 19, 22, "him"), "him")]
