@@ -25,7 +25,8 @@ pronoun after it there ("The band leader left because he was ill. He ...").
 Tuned for precision, nothing is emitted when the sentence holds two different compatible phrases, neither its
 subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean but whose gender is
 unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
-Explosion"; "the teacher", a speaker label; before the pronoun in its own sentence too; in an earlier sentence
+Explosion", nor a name standing alone with punctuation in its sentence: "Peng!", a sound; "the teacher", a
+speaker label; before the pronoun in its own sentence too; in an earlier sentence
 whose subject is of the pronoun's gender, that subject is taken: "Tomas thanked Wu Jin. He ..."), when the
 antecedent would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the
 driver, or the one "her" means), when any noun or name precedes the pronoun in its own sentence, when the
@@ -208,7 +209,9 @@ def _personal(
             if (_compatible(m, cls, ch, things and j - i == 1) or _shown(m, cls, ch, doc, everyone))
             and m.lemma not in others
         ]
-        unknown = [m for m in everyone if _unknown_name(m, cls, ch, doc)]
+        unknown = (
+            [] if _names_only(doc, everyone) else [m for m in everyone if _unknown_name(m, cls, ch, doc)]
+        )
         unknown += [m for m in framed if _compatible(m, cls, ch)]
         if (
             unknown
@@ -875,3 +878,12 @@ def _honorific(doc: Sentence, i: int) -> bool:
     if nxt is None or not doc[i].text[:1].isupper():
         return False
     return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
+
+
+def _names_only(doc: Sentence | None, phrases: list[Mention]) -> bool:
+    """Is the sentence a name and punctuation alone ("Peng!", a sound written as a capitalised word)? Its
+    name, of unknown gender, does not stop the look-back of a he/she."""
+    names = [m for m in phrases if m.kind == "name"]
+    return doc is not None and all(
+        not t.is_alpha or any(m.start <= t.idx < m.end for m in names) for t in doc
+    )

@@ -762,3 +762,8 @@ def test_a_he_of_any_form_continues_a_subject_pronoun_past_a_person_of_unknown_g
 def test_an_object_pronoun_passes_over_its_clauses_subject_before_an_adverb(mined):
     found = mined("reference", "Tom came in.", "Peter then thanked him.")
     assert found == [("personal", (0, 0, 3, "Tom"), (1, 19, 22, "him"), "him")]
+
+
+def test_a_name_standing_alone_as_a_sentence_does_not_stop_the_look_back(mined):
+    found = mined("reference", "Tomas drew his sword.", "Peng!", "He staggered back.")
+    assert found == [("personal", (0, 0, 5, "Tomas"), (2, 0, 2, "He"), "he")]
