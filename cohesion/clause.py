@@ -36,12 +36,13 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
 
 def last_subject(words: list[Word]) -> Word | None:
     """The subject of the last clause that begins among ``words`` ("she said the man had tricked
-    her"), if any: a nominative pronoun, or an "it" or a noun before a finite verb, adverbs between."""
+    her"), if any: a nominative pronoun, or an "it", a noun or a relative pronoun ("a boy who thanked her")
+    before a finite verb, adverbs between."""
     for k in range(len(words) - 1, -1, -1):
         w = words[k]
         if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
             return w
-        if w.lower_ == "it" or w.tag_.startswith("NN"):
+        if w.lower_ == "it" or w.tag_.startswith("NN") or w.tag_ in ("WDT", "WP"):
             after = k + 1
             while after < len(words) and words[after].tag_ == "RB":
                 after += 1  # "Anna then told her"

@@ -7,3 +7,9 @@ def test_the_last_subject_may_stand_before_adverbs_and_its_verb():
     text = "The old guard then quietly thanked her."
     sentence = read(load_tagger()(text), text)
     assert last_subject(sentence[:6]).text == "guard"
+
+
+def test_a_relative_pronoun_is_the_subject_of_its_clause():
+    text = "She met a boy who thanked her."
+    sentence = read(load_tagger()(text), text)
+    assert last_subject(sentence[1:6]).text == "who"

@@ -767,3 +767,8 @@ def test_an_object_pronoun_passes_over_its_clauses_subject_before_an_adverb(mine
 def test_a_name_standing_alone_as_a_sentence_does_not_stop_the_look_back(mined):
     found = mined("reference", "Tomas drew his sword.", "Peng!", "He staggered back.")
     assert found == [("personal", (0, 0, 5, "Tomas"), (2, 0, 2, "He"), "he")]
+
+
+def test_an_object_pronoun_in_a_relative_clause_may_mean_the_subject_before_it(mined):
+    found = mined("reference", "Anna came in.", "She met a boy who thanked her.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Anna", "She"), ("Anna", "her")]
