@@ -402,14 +402,21 @@ def _named_before(
 def _subject_goes_on(doc: Sentence, first: Word, tok: Word, between: list[Mention]) -> bool:
     """Does subject pronoun ``tok`` continue the subject pronoun ``first`` of its class past the phrases
     ``between`` that it may mean, none of them a clause's subject ("He told Tom to wait while he ...",
-    "She thanked Anna's mother, but she ...")? Not where it opens a "that" or "because" clause, which
+    "She thanked Anna's mother, but she ...", and so an owner opening a sentence or a clause after a
+    semicolon: "Her smile charmed Anna's aunt; her ...", :func:`_topic_pronoun`)? Not where it opens a "that" or "because" clause, which
     is often about them ("He told Tom that he ...")."""
     return (
-        tok.lower_ in SUBJECT_FORMS
-        and first.lower_ in SUBJECT_FORMS
+        _topic_pronoun(doc, tok)
+        and _topic_pronoun(doc, first)
         and doc[tok.i - 1].lower_ not in ("that", "because")
         and not any(_clause_subject(doc, m) for m in between)
     )
+
+
+def _topic_pronoun(doc: Sentence, w: Word) -> bool:
+    """Is ``w`` a subject pronoun, or an owner that opens the sentence or a clause after a semicolon ("Her
+    plan failed; her ...": the owner of the subject, its topic)?"""
+    return w.lower_ in SUBJECT_FORMS or (w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";"))
 
 
 def _clause_subject(doc: Sentence, m: Mention) -> bool:

@@ -772,3 +772,8 @@ def test_a_name_standing_alone_as_a_sentence_does_not_stop_the_look_back(mined):
 def test_an_object_pronoun_in_a_relative_clause_may_mean_the_subject_before_it(mined):
     found = mined("reference", "Anna came in.", "She met a boy who thanked her.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Anna", "She"), ("Anna", "her")]
+
+
+def test_an_owner_opening_a_clause_continues_an_owner_opening_the_sentence(mined):
+    found = mined("reference", "Lena sang.", "Her voice charmed Mara's aunt; her smile charmed the guests.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Lena", "Her"), ("Lena", "her")]
