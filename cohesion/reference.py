@@ -209,9 +209,9 @@ def _personal(
             if (_compatible(m, cls, ch, things and j - i == 1) or _shown(m, cls, ch, doc, everyone))
             and m.lemma not in others
         ]
-        unknown = (
-            [] if _names_only(doc, everyone) else [m for m in everyone if _unknown_name(m, cls, ch, doc)]
-        )
+        unknown = [m for m in everyone if _unknown_name(m, cls, ch, doc)]
+        if unknown and _names_only(doc, unknown):
+            unknown = []  # "Peng!": a sound
         unknown += [m for m in framed if _compatible(m, cls, ch)]
         if (
             unknown
@@ -888,9 +888,8 @@ def _honorific(doc: Sentence, i: int) -> bool:
 
 
 def _names_only(doc: Sentence | None, phrases: list[Mention]) -> bool:
-    """Is the sentence a name and punctuation alone ("Peng!", a sound written as a capitalised word)? Its
-    name, of unknown gender, does not stop the look-back of a he/she."""
-    names = [m for m in phrases if m.kind == "name"]
+    """Is the sentence the names ``phrases`` and punctuation alone ("Peng!", a sound written as a
+    capitalised word)? Such a name, of unknown gender, does not stop the look-back of a he/she."""
     return doc is not None and all(
-        not t.is_alpha or any(m.start <= t.idx < m.end for m in names) for t in doc
+        not t.is_alpha or any(m.start <= t.idx < m.end for m in phrases) for t in doc
     )
