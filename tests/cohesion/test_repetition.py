@@ -118,6 +118,14 @@ def test_contrasting_modifiers_and_idioms_are_no_repetition(mined):
     ]
 
 
+def test_nouns_of_fixed_phrases_are_no_repetition(mined):
+    assert mined("repetition", "She waved a hand at the bus.", "On the other hand, the train was late.") == []
+    assert mined("repetition", "The garden came to life in spring.", "His life was quiet.") == []
+    assert mined("repetition", "The rope snapped in the blink of an eye.", "Dust got in her eye.") == []
+    assert mined("repetition", "He gave a coin in exchange for bread.", "The exchange took an hour.") == []
+    assert mined("repetition", "They had taken care of the dog.", "Care was needed.") == []
+
+
 def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
