@@ -13,7 +13,8 @@ from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention, opens
 from cohesion.tagged import Sentence
 
-INDEFINITE = frozenset(("a", "an", "another", "some", "no"))  # not "any": the kind asked about again
+INDEFINITE = frozenset(("a", "an", "another", "some", "no", "every"))  # not "any": the kind asked about again
+QUANTIFIED = frozenset(("every", "no"))  # "every guard", "no guard": no one guard that a later noun repeats
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 POINTING = frozenset(("the", "this", "that"))  # the singular noun that names a named thing again
 NAME_WINDOW = 40  # a name means the same character however far back it was last used
@@ -38,7 +39,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     ("some kites ... one kite ... the kites"). Skipped are pairs that cannot share a referent: a noun
     introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
     "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
-    after an earlier predicate noun: "might be a leak ... was not a leak") and the cases of
+    after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
+    "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
+    the look-back passes over it) and the cases of
     :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
     :func:`nounphrase.idiom`; a family name (:func:`surnames`) that modifies different nouns ("the Gao
     family ... the Gao boy"; other names are the same whatever they modify: "the Jade Valley clinic ...
@@ -219,6 +222,7 @@ def _earlier(
             for p in ch.mentions[i]
             if (same(p, m, families) or (p.kind == "name" and _another_form(ch.docs[i], p, doc, m)))
             and not (_by_family(p, m) and not (_bare(ch.docs[i], p) and _bare(doc, m)))
+            and not _quantified(ch.docs[i], p)
         ]  # a family name with a determiner or modifying a noun ("the Gao of", "the Gao family") is no person
         if not earlier:
             continue
@@ -230,6 +234,11 @@ def _earlier(
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
     return nearest
+
+
+def _quantified(doc: Sentence | None, p: Mention) -> bool:
+    """Is the noun quantified over ("every guard", "no guard"), so that it names no one referent?"""
+    return p.kind == "noun" and doc is not None and nounphrase.determiner(doc, p.token) in QUANTIFIED
 
 
 def written_plural(m: Mention) -> bool:

@@ -126,6 +126,18 @@ def test_nouns_of_fixed_phrases_are_no_repetition(mined):
     assert mined("repetition", "They had taken care of the dog.", "Care was needed.") == []
 
 
+def test_a_noun_after_every_or_no_names_no_one_referent(mined):
+    assert mined("repetition", "The guard was asleep.", "Every guard needs rest.") == []
+    found = mined(
+        "repetition", "A guard stood at the gate.", "No guard would leave a post.", "The guard yawned."
+    )
+    assert found == [("noun", (0, 2, 7, "guard"), (2, 4, 9, "guard"), "guard")]
+    found = mined(
+        "repetition", "The guard stood at the gate.", "Every guard knew the rule.", "The guard yawned."
+    )
+    assert [(a[0], b[0]) for _, a, b, _ in found if a[3] == "guard"] == [(0, 2)]
+
+
 def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
