@@ -124,6 +124,8 @@ def test_nouns_of_fixed_phrases_are_no_repetition(mined):
     assert mined("repetition", "The rope snapped in the blink of an eye.", "Dust got in her eye.") == []
     assert mined("repetition", "He gave a coin in exchange for bread.", "The exchange took an hour.") == []
     assert mined("repetition", "They had taken care of the dog.", "Care was needed.") == []
+    assert mined("repetition", "He went to bed early.", "The bed in the shop was cheap.") == []
+    assert mined("repetition", "My aunt works at home.", "His home was far away.") == []
 
 
 def test_a_noun_after_every_or_no_names_no_one_referent(mined):
