@@ -41,7 +41,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
     after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
-    the look-back passes over it) and the cases of
+    the look-back passes over it), a bare plural before "like" ("shells like these": a kind named by its
+    instances) and the cases of
     :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
     :func:`nounphrase.idiom`; a family name (:func:`surnames`) that modifies different nouns ("the Gao
     family ... the Gao boy"; other names are the same whatever they modify: "the Jade Valley clinic ...
@@ -187,6 +188,8 @@ def _link(
     indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
     if indefinite and not descriptions.predicate(doc, m):
         return None  # "a man", "a Jade Talisman": a new referent or a kind
+    if noun and not det and _kind_like(doc, m):
+        return None  # "metals like these": a kind, named by its instances
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
             return None
@@ -234,6 +237,12 @@ def _earlier(
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
     return nearest
+
+
+def _kind_like(doc: Sentence | None, m: Mention) -> bool:
+    """Is the bare plural noun a kind named by its instances ("metals like these", "girls like her")?"""
+    k = m.after()
+    return m.plural and doc is not None and k < len(doc) and doc[k].lower_ == "like"
 
 
 def _quantified(doc: Sentence | None, p: Mention) -> bool:

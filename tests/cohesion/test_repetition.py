@@ -140,6 +140,12 @@ def test_a_noun_after_every_or_no_names_no_one_referent(mined):
     assert [(a[0], b[0]) for _, a, b, _ in found if a[3] == "guard"] == [(0, 2)]
 
 
+def test_a_bare_plural_before_like_is_a_kind(mined):
+    assert mined("repetition", "She picked up some shells.", "Shells like these were rare.") == []
+    found = mined("repetition", "She picked up some shells.", "The shells like these were rare.")
+    assert [b[3] for _, a, b, _ in found] == ["shells"]  # (with a determiner: those shells)
+
+
 def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
