@@ -207,8 +207,21 @@ class StageTask(luigi.Task):
         """The tasks whose manifests record the files this task reads; by default its upstream tasks."""
         return self.upstream()
 
+    def corpus_books(self) -> list[str]:
+        """The corpus's books: the config's, then those adopted into the folder (``--adopt``) that were cleaned."""
+        listed = [b.book_id for b in self.cfg.books]
+        adopted = output_folder.adopted(self.layout) - set(listed)
+        return listed + sorted(b for b in adopted if self.layout.clean(b).is_file())
+
+    def read_tables(self) -> list[Path]:
+        """Every table the task reads, those of the books adopted into the folder included (``input_paths``
+        names those of the config's, which their producers record); none beyond them by default."""
+        return []
+
     def current_inputs(self) -> dict[str, str] | None:
-        """Fingerprints of the input files, as their producers recorded them (None if one is missing)."""
+        """Fingerprints of the input files, as their producers recorded them (None if one is missing), and, by
+        content, the tables it reads that no task of the config writes (an adopted book's): such a book pruned
+        since, or rebuilt by its own config, changes what the task makes."""
         produced: dict[str, str] = {}
         for task in self.producers():
             manifest = task.manifest()
@@ -219,6 +232,8 @@ class StageTask(luigi.Task):
             inputs = {self._rel(p): produced[self._rel(p)] for p in self.input_paths()}
         except KeyError:
             return None
+        others = [p for p in self.read_tables() if self._rel(p) not in inputs and p.is_file()]
+        inputs |= {self._rel(p): storage.file_sha256(p) for p in others}
         if settings := self.settings():
             inputs[SETTINGS] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
         return inputs | _code_inputs(type(self))

@@ -187,13 +187,17 @@ class CleanBook(BookTask):
 
 
 class DedupCorpus(StageTask):
-    """Drop exact and near-duplicate chapters within and across books."""
+    """Drop exact and near-duplicate chapters within and across the corpus's books (``corpus_books``: those
+    adopted into the folder too, whose cleaned tables it reads by content and whose deduplicated ones it writes)."""
 
     def requires(self) -> list[CleanBook]:
         return [self.clone(CleanBook, book_id=b.book_id) for b in self.cfg.books]
 
+    def read_tables(self) -> list[Path]:
+        return [self.layout.clean(book) for book in self.corpus_books()]
+
     def output_paths(self) -> list[Path]:
-        per_book = [self.layout.deduped(b.book_id) for b in self.cfg.books]
+        per_book = [self.layout.deduped(book) for book in self.corpus_books()]
         return per_book + [self.layout.rejected("dedup", "corpus"), self.layout.stats("dedup", "corpus")]
 
     def settings(self) -> dict[str, Any]:
@@ -205,7 +209,7 @@ class DedupCorpus(StageTask):
         def load(book: str) -> list[dict]:  # one book's chapters in memory at a time
             return storage.read_rows(self.layout.clean(book), "clean_chapters")
 
-        books = [book.book_id for book in self.cfg.books]
+        books = self.corpus_books()
         result = dedup_books(books, load, self.cfg.settings.dedup)
         removed = {row["item_id"] for row in result.rejections}
 
@@ -331,7 +335,8 @@ class BuildCorpus(StageTask):
     ) -> list[list[StageTask]]:
         """The build as successive task graphs, this task last: crawl (only when refreshing or stopping
         there; ``refresh``, ``recheck`` and ``since`` as ``CrawlBook``'s), clean, dedup, books through
-        filter/align/mine (or the ``until`` stage, one of ``UNTIL``).
+        filter/align/mine (or the ``until`` stage, one of ``UNTIL``): the corpus's, adopted books too, whose
+        chapters dedup may drop.
 
         ``run`` (and ``UpdateCorpus.run``) yield them; the CLI runs each as its own static Luigi build,
         so every worker sharing a central scheduler registers every task of a stage and can run it.
@@ -355,13 +360,13 @@ class BuildCorpus(StageTask):
         stages.append([self.clone(DedupCorpus)])
         if until == "dedup":
             return stages
-        stages.append([self.clone(last[until or "mine"], book_id=b) for b in books])
+        stages.append([self.clone(last[until or "mine"], book_id=b) for b in self.corpus_books()])
         if until is None:
             stages.append([self])
         return stages
 
     def upstream(self) -> list[StageTask]:
-        return [self.clone(MineBook, book_id=b.book_id) for b in self.cfg.books]
+        return [self.clone(MineBook, book_id=b) for b in self.corpus_books()]
 
     def producers(self) -> list[StageTask]:  # the summary counts every stage's rows and rejections
         books = [b.book_id for b in self.cfg.books]
@@ -449,15 +454,6 @@ class CorpusTask(StageTask):
         from exports.corpus import book_files
 
         return [*book_files(self.layout.chapters), *book_files(self.layout.aligned)]
-
-    def current_inputs(self) -> dict[str, str] | None:
-        """Plus, by content, the tables it reads that no task of the config writes (an adopted book's): such a
-        book pruned since, or rebuilt by its own config, left its beads in the export and the report."""
-        inputs = super().current_inputs()
-        if inputs is None:
-            return None
-        others = [p for p in self.read_tables() if self._rel(p) not in inputs and p.is_file()]
-        return inputs | {self._rel(p): storage.file_sha256(p) for p in others}
 
 
 class ExportCorpus(CorpusTask):

@@ -172,3 +172,13 @@ def test_a_dependency_runs_in_the_process_of_a_generator_run_that_holds_the_fold
     assert _probed(first).startswith("luigid workers or a run of Luigi's own (the cron line) are building in")
     steps.close()  # as Luigi drops it
     assert _local_build(probe.layout.root) == "free"
+
+
+def test_the_corpus_books_are_the_configs_then_the_cleaned_books_adopted_into_the_folder(tmp_path):
+    """An adopted book was exported with the config's but never deduplicated against them: dedup's books, and
+    those that filter, align and mine after it, are the corpus's now (a book adopted with no cleaned table
+    has nothing to deduplicate)."""
+    task = tasks.DedupCorpus(**params(write_config(tmp_path, books=["city-star", "sword-sect"])))
+    storage.write_table([], "clean_chapters", task.layout.clean("old-sword"))
+    adopt(task.layout, ["old-sword", "only-crawled", "city-star"])
+    assert task.corpus_books() == ["city-star", "sword-sect", "old-sword"]

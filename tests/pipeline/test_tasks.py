@@ -32,6 +32,7 @@ from pipeline.tasks import (
 )
 from pipeline.lock import build_lock
 from pipeline.manifest import changes
+from pipeline.output_folder import adopt
 from pipeline.stage_task import _class_source, _code_inputs, cached_config
 from tests.exports.synthetic import build_output
 from tests.helpers import local_book, local_config, output_of, params, write_config
@@ -410,6 +411,33 @@ def test_the_tables_of_a_book_the_config_does_not_list_are_inputs_of_the_export_
     assert {"chapters/book1.parquet", "aligned/book1.parquet"} <= before.keys()
     layout.aligned("book1").unlink()
     assert changes(before, task_class(**params(config)).current_inputs()) == ["new input"]
+
+
+def test_dedup_drops_the_chapters_of_a_book_adopted_under_its_old_id_and_the_build_refilters_it(tmp_path):
+    """A book renamed in the config and its old id adopted (``--adopt``): dedup read the config's books only,
+    and the export held each chapter twice (demo: sword-sect renamed, 8 of 33 chapters). Dedup reads the
+    adopted book's cleaned table by content, drops its copies with their reasons, and the build filters,
+    aligns and mines it again."""
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    layout = Layout(output_of(config))
+    assert luigi.build([DedupCorpus(**params(config))], local_scheduler=True, log_level="WARNING")
+    rows = storage.read_rows(layout.clean("bk"), "clean_chapters")
+    renamed = [r | {"book_id": "old", "raw_id": r["raw_id"].replace("bk/", "old/")} for r in rows]
+    storage.write_table(renamed, "clean_chapters", layout.clean("old"))
+    adopt(layout, ["old"])
+    dedup = DedupCorpus(**params(config), run_id="r2")
+    assert dedup.why_stale() == "output missing: dedup/old.parquet"
+    assert luigi.build([dedup], local_scheduler=True, log_level="WARNING")
+    rejected = storage.read_rows(layout.rejected("dedup", "corpus"), "rejected")
+    assert [(r["item_id"], r["book_id"], r["reason"], r["detail"]) for r in rejected] == [
+        (r["raw_id"], "old", "exact_duplicate", f"duplicate of {k['raw_id']} (Jaccard 1.000)")
+        for r, k in sorted(zip(renamed, rows), key=lambda pair: (pair[0]["lang"] == "en", pair[0]["raw_id"]))
+    ]
+    assert storage.read_rows(layout.deduped("old"), "clean_chapters") == []
+    assert len(storage.read_rows(layout.deduped("bk"), "clean_chapters")) == len(rows)
+    assert [task.unit for task in BuildCorpus(**params(config)).stages()[-2]] == ["bk", "old"]
+    storage.write_table(renamed[:1], "clean_chapters", layout.clean("old"))  # rebuilt by its own config
+    assert DedupCorpus(**params(config)).why_stale() == "new input"
 
 
 def test_a_book_file_past_the_cap_is_fingerprinted_by_its_size_not_read(tmp_path):
