@@ -326,7 +326,13 @@ def owns_person(doc: Sentence, m: Mention) -> bool:
     if doc.text[m.end : m.end + 2] not in ("'s", "’s"):
         return False
     head = next((t for t in doc[m.token + len(m.text.split()) :] if t.tag_ in ("NN", "NNS")), None)
-    return head is not None and senses.is_person(nlp.lemma(head.text, "n") or head.lower_)
+    return head is not None and _owned_person(nlp.lemma(head.text, "n") or head.lower_)
+
+
+def _owned_person(lemma: str) -> bool:
+    """Is the noun a person and no part of the body as well ("husband"; not "pupils", of the eye too,
+    which a person's name owns as often)?"""
+    return senses.is_person(lemma) and all(s.lexname != "noun.body" for s in senses.senses(lemma, "n"))
 
 
 def _next_pronoun_gender(docs: list[Sentence | None], mentions: list[list[Mention]], i: int) -> str | None:

@@ -1,4 +1,12 @@
-from cohesion.gender import _shared, name_genders, non_persons, noun_genders, own_pronoun_gender, own_pronouns
+from cohesion.gender import (
+    _shared,
+    name_genders,
+    non_persons,
+    noun_genders,
+    own_pronoun_gender,
+    own_pronouns,
+    owns_person,
+)
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -164,3 +172,13 @@ def test_a_possessive_in_an_opening_phrase_votes_for_the_name_after_it():
 def test_a_name_owned_by_the_speaker_gets_no_vote():
     assert _genders("My little Lantern glowed in the dark.", "She laughed.") == {}
     assert _genders("Little Lantern glowed in the dark.", "She laughed.") == {"Lantern": "f"}
+
+
+def _owners(sentence: str) -> list[str]:
+    doc = read(load_tagger()(sentence), sentence)
+    return [m.text for m in mentions(doc) if m.kind == "name" and owns_person(doc, m)]
+
+
+def test_the_owner_of_a_person_noun_that_is_also_a_body_part_is_no_owner_of_a_person():
+    assert _owners("Tomas's nephew waved.") == ["Tomas"]
+    assert _owners("Tomas's pupils widened when he saw the gate.") == []
