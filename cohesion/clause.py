@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import nounphrase
+from cohesion import nounphrase, senses
 from cohesion.mentions import Mention
 
 SUBORDINATORS = frozenset(
     "when while before after as although though if because since once until whenever".split()
 )
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
+OBJECT_PERSONS = frozenset("me you him her us".split())  # "them" may be things
 PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
 
@@ -37,11 +38,16 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
 def last_subject(words: list[Word]) -> Word | None:
     """The subject of the last clause that begins among ``words`` ("she said the man had tricked
     her"), if any: a nominative pronoun, or an "it", a noun or a relative pronoun ("a boy who thanked her")
-    before a finite verb, adverbs between."""
+    before a finite verb, adverbs between; or the object of a verb that is the subject of the infinitive
+    after it ("Anna asked Tom to wait for her": Tom)."""
     for k in range(len(words) - 1, -1, -1):
         w = words[k]
         if w.tag_ == "PRP" and w.lower_ in nounphrase.NOMINATIVE:
             return w
+        if w.tag_ == "TO" and 1 < k < len(words) - 1 and words[k + 1].tag_ == "VB":
+            doer = _infinitive_subject(words[:k])
+            if doer is not None:
+                return doer
         if w.lower_ == "it" or w.tag_.startswith("NN") or w.tag_ in ("WDT", "WP"):
             after = k + 1
             while after < len(words) and words[after].tag_ == "RB":
@@ -49,6 +55,20 @@ def last_subject(words: list[Word]) -> Word | None:
             if after < len(words) and words[after].tag_ in FINITE:
                 return w
     return None
+
+
+def _infinitive_subject(words: list[Word]) -> Word | None:
+    """The person object ending ``words`` right after a verb ("asked Tom", "told him", "begged the old
+    guard"), if any."""
+    last = words[-1]
+    if last.tag_ == "PRP":
+        person, k = last.lower_ in OBJECT_PERSONS, len(words) - 2
+    else:
+        person = last.tag_ == "NNP" or (last.tag_.startswith("NN") and senses.is_person(last.noun or ""))
+        k = len(words) - 2
+        while k >= 0 and words[k].tag_ in PREMODIFIERS:
+            k -= 1
+    return last if person and k >= 0 and words[k].pos_ == "VERB" else None
 
 
 def main_clause(doc: Sentence) -> int:

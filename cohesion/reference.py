@@ -307,6 +307,7 @@ def _later(
     (:func:`_after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and
     the other is not, or it is a subject or an owner after a ``first`` object that passed over its
     clause's subject ("Clara had not seen her, for she ...")."""
+    subject = None  # an object's own clause's subject
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
         subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
@@ -316,7 +317,15 @@ def _later(
     if spoken(text, first.idx) != in_speech:
         return None
     phrases = _antecedents(ch, j, j, in_speech, cls, seen)
-    between = [m for m in phrases if first.i < m.token < tok.i and _agreeing(m, cls, ch)]
+    between = [
+        m
+        for m in phrases
+        if first.i < m.token < tok.i
+        and _agreeing(m, cls, ch)
+        and not (
+            subject is not None and _infinitive_doer(ch.docs[j], subject) and m.start <= subject.idx < m.end
+        )
+    ]
     if (
         any(m.token > last.i for m in between)
         and not _subject_goes_on(ch.docs[j], first, tok, between)
@@ -329,6 +338,11 @@ def _later(
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _infinitive_doer(doc: Sentence, w: Word) -> bool:
+    """Is ``w`` the doer of an infinitive right after it ("begged the guard to free her": not her)?"""
+    return w.i + 1 < len(doc) and doc[w.i + 1].tag_ == "TO"
 
 
 def _next_clause(

@@ -13,3 +13,15 @@ def test_a_relative_pronoun_is_the_subject_of_its_clause():
     text = "She met a boy who thanked her."
     sentence = read(load_tagger()(text), text)
     assert last_subject(sentence[1:6]).text == "who"
+
+
+def test_a_person_object_before_an_infinitive_is_the_subject_of_the_infinitive():
+    text = "She begged the old porter to carry her bag."
+    sentence = read(load_tagger()(text), text)
+    assert last_subject(sentence[1:7]).text == "porter"
+    text = "Anna told him to wait for her."
+    sentence = read(load_tagger()(text), text)
+    assert last_subject(sentence[1:6]).text == "him"
+    text = "She used the knife to cut her bread."  # no person: the infinitive is hers
+    sentence = read(load_tagger()(text), text)
+    assert last_subject(sentence[:6]).text == "She"

@@ -104,6 +104,13 @@ def test_an_object_pronoun_means_someone_other_than_its_clauses_subject(mined):
     ]
 
 
+def test_an_object_pronoun_after_an_infinitive_whose_doer_is_another_person_means_the_subject(mined):
+    found = mined("reference", "Mira sat by the window.", "She begged the porter to carry her to the gate.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She"), ("Mira", "her")]
+    found = mined("reference", "Mira sat by the window.", "She asked Tomas to come with her.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She"), ("Mira", "her")]
+
+
 def test_after_an_object_that_passed_over_its_subject_a_later_subject_or_owner_is_not_chained(mined):
     found = mined("reference", "Mira sat by the window.", "Clara had not seen her, for she was reading.")
     assert found == [("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")]
