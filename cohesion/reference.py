@@ -323,7 +323,10 @@ def _later(
         if first.i < m.token < tok.i
         and _agreeing(m, cls, ch)
         and not (
-            subject is not None and _infinitive_doer(ch.docs[j], subject) and m.start <= subject.idx < m.end
+            subject is not None
+            and cls in ("m", "f")
+            and _own_doer(ch.docs[j], subject, tok)
+            and m.start <= subject.idx < m.end
         )
     ]
     if (
@@ -340,9 +343,11 @@ def _later(
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
 
 
-def _infinitive_doer(doc: Sentence, w: Word) -> bool:
-    """Is ``w`` the doer of an infinitive right after it ("begged the guard to free her": not her)?"""
-    return w.i + 1 < len(doc) and doc[w.i + 1].tag_ == "TO"
+def _own_doer(doc: Sentence, w: Word, tok: Word) -> bool:
+    """Is ``w`` surely the subject of object pronoun ``tok``'s clause, and so not what it means: no comma
+    or conjunction stands between them ("Tom had given her", "begged the guard to free her"; not "Tom
+    rose, and then hit him")?"""
+    return not any(t.text in ",;:" or t.tag_ == "CC" for t in doc[w.i + 1 : tok.i])
 
 
 def _next_clause(

@@ -111,6 +111,16 @@ def test_an_object_pronoun_after_an_infinitive_whose_doer_is_another_person_mean
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She"), ("Mira", "her")]
 
 
+def test_an_object_pronoun_passes_over_the_subject_of_its_own_clause(mined):
+    found = mined("reference", "Mira sat by the window.", "She knew the porter had thanked her.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She"), ("Mira", "her")]
+    # not past a comma or a conjunction (the subject may be another clause's), nor for "them"
+    found = mined("reference", "Mira sat by the window.", "She said the porter rose, and pushed her.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She")]
+    found = mined("reference", "The boys sat by the window.", "They knew the porters had thanked them.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("boys", "They")]
+
+
 def test_after_an_object_that_passed_over_its_subject_a_later_subject_or_owner_is_not_chained(mined):
     found = mined("reference", "Mira sat by the window.", "Clara had not seen her, for she was reading.")
     assert found == [("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")]
