@@ -332,6 +332,7 @@ def _later(
     if (
         any(m.token > last.i for m in between)
         and not _subject_goes_on(ch.docs[j], first, tok, between)
+        and not _goes_on_past_semicolon(ch.docs[j], last, tok, between)
         and not (tok.lower_ in SUBJECT_FORMS and _after_opening(ch.docs[j], tok.i))
     ):
         return None
@@ -430,6 +431,14 @@ def _subject_goes_on(doc: Sentence, first: Word, tok: Word, between: list[Mentio
         and doc[tok.i - 1].lower_ not in ("that", "because")
         and not any(_clause_subject(doc, m) for m in between)
     )
+
+
+def _goes_on_past_semicolon(doc: Sentence, last: Word, tok: Word, between: list[Mention]) -> bool:
+    """Does subject pronoun ``tok`` after a semicolon continue ``last``, the class's last linked pronoun
+    and a subject, past phrases after it that are no clause's subject ("At her desk, she greeted Clara;
+    then she ...")? (:func:`_subject_goes_on` asks it of the class's first pronoun.)"""
+    after = [m for m in between if m.token > last.i]
+    return any(t.text == ";" for t in doc[last.i : tok.i]) and _subject_goes_on(doc, last, tok, after)
 
 
 def _topic_pronoun(doc: Sentence, w: Word) -> bool:

@@ -121,6 +121,14 @@ def test_an_object_pronoun_passes_over_the_subject_of_its_own_clause(mined):
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("boys", "They")]
 
 
+def test_a_subject_pronoun_after_a_semicolon_continues_the_last_subject_pronoun(mined):
+    found = mined("reference", "Mira sat by the window.", "At her desk, she greeted Clara; then she slept.")
+    assert [b[3] for _, _, b, _ in found] == ["her", "she", "she"]
+    # not without the semicolon ("when she came in" may be about Clara)
+    found = mined("reference", "Mira sat by the window.", "At her desk, she greeted Clara, when she came in.")
+    assert [b[3] for _, _, b, _ in found] == ["her", "she"]
+
+
 def test_after_an_object_that_passed_over_its_subject_a_later_subject_or_owner_is_not_chained(mined):
     found = mined("reference", "Mira sat by the window.", "Clara had not seen her, for she was reading.")
     assert found == [("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")]
