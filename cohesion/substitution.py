@@ -1,25 +1,25 @@
-"""Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or as
-a bare object closing a clause ("She took one.", "He picked one up.", "to become one himself").
+"""Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or as a bare
+object closing a clause ("She took one.", "He picked one up.", "to become one himself").
 
-Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one
-would"), hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which",
-"the first one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a
-clause-final "become one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``.
-The antecedent is chosen by fit within the window, nearest sentence first, a subject or object before the
-object of a preposition: a concrete noun (not a feeling, attribute, state ..., but a noun whose first
-sense is abstract still counts when one of its ``SENSES`` most frequent senses is a physical thing:
-"ring" is first a sound) that is not a person (a "one" for a person, "a tough one", is not a substitute
-of a noun phrase) unless "one" is predicative ("to become one himself"); "ones" needs a plural, and a
-bare "one" ("She took one.") prefers a plural ("cookies ... took one"). The antecedent is at most
-``REACH`` sentences back; a sentence before the farthest whose fitting nouns are all places, objects of a
-preposition of place or goal (``PLACES``: "She drove to the market."), is passed over for an earlier noun, and an adjective + "one(s)" ("the quiet one", "the older ones") whose nearest
-phrase of its number is a person or name stands for a person and is left out, as is a "one" said of a
-person by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun it
-may stand for, a person other than the sentence's subject ("a boy like this one"; not "His sister
-said he should buy a new one") or "people"/"person" precedes "one" in its own sentence (the link is
-intra-sentential, or "one" is one of the people: "pick two people and pay one"). When an earlier
-sentence's own substitute "one" is the closer link, the later "one" takes the noun that one was linked to
-("bowls ... a deep one ... a flat one": both stand for the bowls), or nothing when it had none.
+Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one would"),
+hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which", "the first
+one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a clause-final "become
+one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``. The antecedent is chosen by
+fit within the window, nearest sentence first, a subject or object before the object of a preposition: a
+concrete noun (not a feeling, attribute, state ..., but a noun whose first sense is abstract still counts
+when one of its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
+person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
+predicative ("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a
+plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back; a sentence before the
+farthest whose fitting nouns are all places, objects of a preposition of place or goal (``PLACES``: "She
+drove to the market."), is passed over for an earlier noun, and an adjective + "one(s)" ("the quiet one",
+"the older ones") whose nearest phrase of its number is a person or name stands for a person and is left
+out, as is a "one" said of a person by a linking verb ("He was a tough one", "You are the lucky one").
+Nothing is emitted when a noun it may stand for, a person other than the sentence's subject ("a boy like
+this one"; not "His sister said he should buy a new one") or "people"/"person" precedes "one" in its own
+sentence (the link is intra-sentential, or "one" is one of the people: "pick two people and pay one"). When
+an earlier sentence's own substitute "one" is the closer link, the later "one" takes the noun that one was
+linked to ("bowls ... a deep one ... a flat one": both stand for the bowls), or nothing when it had none.
 """
 
 from __future__ import annotations
