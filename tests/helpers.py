@@ -173,6 +173,19 @@ def piped_into_a_closed_reader(module: list[str], data: bytes) -> subprocess.Com
         os.close(write)
 
 
+def script_piped_to_head(script: str) -> subprocess.CompletedProcess:
+    """Run ``python -c SCRIPT | head -c 1`` in bash; stdout holds the script's exit status, stderr its own."""
+    return subprocess.run(
+        f'{sys.executable} -c "$SCRIPT" | head -c 1 > /dev/null; echo ${{PIPESTATUS[0]}}',
+        shell=True,
+        executable="/bin/bash",
+        cwd=REPO_ROOT,
+        env={"SCRIPT": script, "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+    )
+
+
 def without_language_data(module: list[str], folder: Path, text: str = "") -> subprocess.CompletedProcess:
     """Run ``python -m MODULE`` with ``text`` on stdin and BWB_DATA (and NLTK's own path) naming ``folder``,
     which holds no language data; its output as text."""

@@ -8,6 +8,7 @@ import pytest
 
 from core import stdio
 from core.paths import REPO_ROOT
+from tests.helpers import script_piped_to_head
 
 
 def test_stdin_over_the_cap_is_a_one_line_error_not_a_memory_error(monkeypatch):
@@ -86,16 +87,8 @@ def test_a_command_started_with_stderr_closed_runs(command):
 
 def test_exit_with_drops_what_a_reader_that_quit_does_not_take_and_keeps_the_status():
     """A command's ``main`` printing into ``| head``: no BrokenPipeError traceback, status 0 (as ``cat``)."""
-    import subprocess
-
-    from core.paths import REPO_ROOT
-
     script = "from core.stdio import exit_with\nexit_with(lambda: print('x\\n' * 500_000) or 3)\n"
-    done = subprocess.run(
-        f"{sys.executable} -c \"$SCRIPT\" | head -c 1 > /dev/null; echo ${{PIPESTATUS[0]}}",
-        shell=True, executable="/bin/bash", cwd=REPO_ROOT, env={"SCRIPT": script, "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True,
-    )  # fmt: skip
+    done = script_piped_to_head(script)
     assert (done.stdout, done.stderr) == ("0\n", "")
     done = subprocess.run([sys.executable, "-c", script.replace("'x\\n' * 500_000", "'x'")], cwd=REPO_ROOT)
     assert done.returncode == 3

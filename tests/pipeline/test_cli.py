@@ -19,7 +19,7 @@ from pipeline.lock import build_lock
 from pipeline.cli import export_formats, main
 from pipeline.output_folder import held_books
 from tests.exports.synthetic import write_book
-from tests.helpers import output_of, target, write_config
+from tests.helpers import output_of, script_piped_to_head, target, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
 
@@ -278,11 +278,7 @@ def test_a_reader_that_quit_early_drops_the_rest_without_a_word(config):
         f"sys.argv = ['bwb', 'where', *{target(config)!r}]\n"
         "cli.main()\n"
     )
-    done = subprocess.run(
-        f"{sys.executable} -c \"$SCRIPT\" | head -c 1 > /dev/null; echo ${{PIPESTATUS[0]}}",
-        shell=True, executable="/bin/bash", cwd=REPO_ROOT, env={"SCRIPT": script, "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True,
-    )  # fmt: skip
+    done = script_piped_to_head(script)
     assert (done.stdout, done.stderr) == ("0\n", "")
 
 
