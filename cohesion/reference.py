@@ -317,17 +317,13 @@ def _later(
     if spoken(text, first.idx) != in_speech:
         return None
     phrases = _antecedents(ch, j, j, in_speech, cls, seen)
+    own = subject is not None and cls in ("m", "f") and _own_doer(ch.docs[j], subject, tok)
     between = [
         m
         for m in phrases
         if first.i < m.token < tok.i
         and _agreeing(m, cls, ch)
-        and not (
-            subject is not None
-            and cls in ("m", "f")
-            and _own_doer(ch.docs[j], subject, tok)
-            and m.start <= subject.idx < m.end
-        )
+        and not (own and m.start <= subject.idx < m.end)  # its clause's doer is not what it means
     ]
     if (
         any(m.token > last.i for m in between)
