@@ -73,39 +73,20 @@ nothing. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import clause, descriptions, lexicon, nounphrase, repetition, senses, speech, zh
+from cohesion import clause, descriptions, lexicon, nounphrase, pronouns, repetition, senses, speech, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, core
-from cohesion.gender import own_pronouns, owns_person, surely_person
-from cohesion.mentions import HONORIFICS, Mention, opens
+from cohesion.gender import own_pronouns, owns_person
+from cohesion.mentions import Mention, opens
 from cohesion import demonstrative
 from cohesion.pleonastic import names_no_noun
+from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
-PRONOUN_CLASS = {
-    **dict.fromkeys(("he", "him", "his", "himself"), "m"),
-    **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
-    **dict.fromkeys(("it", "its", "itself"), "n"),
-    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
-}
-# Verbs whose object is mostly a person: "told them" after "the lights" means people, not the lights.
-PERSON_OBJECT = frozenset(
-    "tell tells told telling ask asks asked asking let lets letting allow allows allowed allowing know knows "
-    "knew known knowing thank thanks thanked thanking remind reminds reminded reminding warn warns warned "
-    "warning invite invites invited inviting greet greets greeted greeting persuade persuaded urge urged "
-    "order ordered beg begged teach taught inform informed forgive forgave blame blamed help helps helped "
-    "helping meet meets met meeting join joined lead leads led leading follow follows followed following "
-    "call calls called calling".split()
-)
-OBJECT_FORMS = frozenset(("him", "her", "them"))  # (tagged PRP: "her" as an object, not an owner)
-SUBJECT_FORMS = frozenset(("he", "she", "they"))
-# Plural forms of address: "their ladyships" is a title, in any case, not a pronoun and a noun.
-PLURAL_HONORIFICS = frozenset("majesties highnesses ladyships lordships excellencies eminences".split())
 PLACE = frozenset(
     "above below behind beside around about near within beneath under underneath inside before toward "
     "towards among".split()
@@ -113,11 +94,6 @@ PLACE = frozenset(
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
 _DEFINITE = frozenset(("the", "this", "that"))
-# A Chinese syllable as romanised in names (initial, final): loose, so that it takes every real one.
-PINYIN_SYLLABLE = re.compile(
-    r"(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:i?ang|i?ong|uang|eng|ing|uan|ian|iao|uai|ai|ei|ao|ou|an|en|in|un|ua|uo|ui"
-    r"|ia|ie|iu|er|[aoeiuv])"
-)
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
 Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
@@ -135,7 +111,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         last: dict[str, Word] = {}  # per class: its last linked pronoun
         for tok in doc:
             cls = PRONOUN_CLASS.get(tok.lower_) if tok.tag_ in ("PRP", "PRP$") else None
-            if cls is None or _honorific(doc, tok.i):
+            if cls is None or pronouns.honorific(doc, tok.i):
                 continue  # ("His Majesty": a title, not a pronoun)
             if cls in first:
                 earlier, link = first[cls]
@@ -174,7 +150,7 @@ def _personal(
     if subject is not None:
         return _named_before(ch, j, tok, cls, subject, in_speech, seen, linked)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
-    agreeing = [m for m in own if _agreeing(m, cls, ch)]
+    agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
     if agreeing and (
         _clause_subject_only(ch.docs[j], tok, agreeing) or _set_apart(ch, j, tok, agreeing, in_speech)
@@ -185,7 +161,7 @@ def _personal(
     doc = ch.docs[j]
     if any(
         m.token < tok.i
-        and _unknown_name(m, cls, ch, doc)
+        and pronouns.unknown_name(m, cls, ch, doc)
         and not _clause_subject_only(doc, tok, [m])
         and not _set_apart(ch, j, tok, [m], in_speech)
         for m in _sentence_phrases(ch, j, seen)[0]
@@ -193,7 +169,9 @@ def _personal(
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
     chain = True  # every sentence passed over so far holds a pronoun of the same class
     framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
-    things = cls == "pl" and _object_them(ch.docs[j], tok)  # may mean a plural thing of the previous sentence
+    things = cls == "pl" and pronouns.object_them(
+        ch.docs[j], tok
+    )  # may mean a plural thing of the previous sentence
     for i, d in _look_back(ch, j, cls, _passes_speech(ch.docs[j], tok, cls, in_speech)):
         doc = ch.docs[i]
         if d > WINDOW and not chain:
@@ -206,13 +184,16 @@ def _personal(
         compatible = [
             m
             for m in phrases
-            if (_compatible(m, cls, ch, things and j - i == 1) or _shown(m, cls, ch, doc, everyone))
+            if (
+                pronouns.compatible(m, cls, ch, things and j - i == 1)
+                or pronouns.shown(m, cls, ch, doc, everyone)
+            )
             and m.lemma not in others
         ]
-        unknown = [m for m in everyone if _unknown_name(m, cls, ch, doc)]
+        unknown = [m for m in everyone if pronouns.unknown_name(m, cls, ch, doc)]
         if unknown and _names_only(doc, unknown):
             unknown = []  # "Peng!": a sound
-        unknown += [m for m in framed if _compatible(m, cls, ch)]
+        unknown += [m for m in framed if pronouns.compatible(m, cls, ch)]
         if (
             unknown
             and not (tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, unknown))
@@ -223,7 +204,7 @@ def _personal(
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
         if (
             compatible
-            and (tok.lower_ in SUBJECT_FORMS or _persons_of_unknown_gender(compatible, cls, ch))
+            and (tok.lower_ in SUBJECT_FORMS or pronouns.persons_of_unknown_gender(compatible, cls, ch))
             and _pronoun_subject(doc, cls, compatible)
         ):  # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -322,7 +303,7 @@ def _later(
         m
         for m in phrases
         if first.i < m.token < tok.i
-        and _agreeing(m, cls, ch)
+        and pronouns.agreeing(m, cls, ch)
         and not (own and m.start <= subject.idx < m.end)  # its clause's doer is not what it means
     ]
     if (
@@ -333,7 +314,7 @@ def _later(
     ):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
-        before = [m for m in phrases if m.token < first.i and _agreeing(m, cls, ch)]
+        before = [m for m in phrases if m.token < first.i and pronouns.agreeing(m, cls, ch)]
         if before and _clause_subject_only(ch.docs[j], first, before):
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
@@ -358,7 +339,7 @@ def _next_clause(
         return None
     in_speech = spoken(text, tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
-    agreeing = [m for m in own if _agreeing(m, cls, ch)]
+    agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
     if not agreeing or _clause_subject_only(ch.docs[j], tok, agreeing):
         return None
     found = _clause_link(ch, j, tok, cls, own, agreeing)
@@ -378,13 +359,13 @@ def _opening_subject(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, P
     if comma is None or any(t.text in ',;:.!?"“”' for t in doc[:comma]):
         return None  # (no quote, and one sentence: an MT line may hold several)
     everyone = _sentence_phrases(ch, j, seen)[0]
-    if any(m.token < comma and _agreeing(m, cls, ch) for m in everyone):
+    if any(m.token < comma and pronouns.agreeing(m, cls, ch) for m in everyone):
         return None
     m = next((m for m in everyone if m.token > comma), None)
     if m is None or m.plural or doc.span(comma + 1, m.token).lower() not in ("", *_DEFINITE):
         return None
     k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
-    if k == len(doc) or doc[k].pos_ not in ("VERB", "AUX", "ADV") or _gender(m, ch) != cls:
+    if k == len(doc) or doc[k].pos_ not in ("VERB", "AUX", "ADV") or pronouns.gender_of(m, ch) != cls:
         return None
     return m
 
@@ -454,7 +435,7 @@ def _clause_subject(doc: Sentence, m: Mention) -> bool:
 def _owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) -> bool:
     """Is ``a`` a person noun of unknown gender whose owner is a pronoun of class ``cls`` ("her driver"
     for a "she"): the owner is someone else whom the pronoun may mean as well?"""
-    if doc is None or a.kind != "noun" or cls not in ("m", "f") or _gender(a, ch):
+    if doc is None or a.kind != "noun" or cls not in ("m", "f") or pronouns.gender_of(a, ch):
         return False
     return PRONOUN_CLASS.get(nounphrase.determiner(doc, a.token)) == cls
 
@@ -523,14 +504,6 @@ def _around(doc: Sentence, k: int) -> bool:
     return before in PLACE
 
 
-def _persons_of_unknown_gender(compatible: list[Mention], cls: str, ch: Chapter) -> bool:
-    """Are all of ``compatible``, for a he/she, person nouns of unknown gender ("He had argued with a
-    stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
-    (:func:`_pronoun_subject`) goes on with that subject, as a subject pronoun does ("... After a while
-    his anger faded.")."""
-    return cls in ("m", "f") and all(m.kind == "noun" and not _gender(m, ch) for m in compatible)
-
-
 def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bool:
     """Is the subject of the sentence's main clause a pronoun of class ``cls`` ("At first she ..."), with
     every phrase of ``named`` after it, or named in an opening phrase before it that is no clause's
@@ -589,11 +562,11 @@ def _link_inherited(
     """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
     none, it is named again in the pronoun's sentence (:func:`_named_again`) or it does not agree at this
     distance (a person noun of unknown gender does: the chain's first link found its gender,
-    :func:`_shown`)."""
+    :func:`pronouns.shown`)."""
     if inherited is None:
         return None
     a, at = inherited
-    if _named_again(ch, j, tok, a) or not _agreeing(a, cls, ch):
+    if _named_again(ch, j, tok, a) or not pronouns.agreeing(a, cls, ch):
         return None
     return _link(ch, j, tok, cls, a, at, in_speech, linked)
 
@@ -644,7 +617,10 @@ def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[in
     """Is ``a`` a name, with no person noun of unknown gender between its sentence ``at`` and ``j``
     that the pronoun may mean instead ("the leader")?"""
     return a.kind == "name" and not any(
-        m.kind == "noun" and not m.plural and _agreeing(m, cls, ch) and not _compatible(m, cls, ch)
+        m.kind == "noun"
+        and not m.plural
+        and pronouns.agreeing(m, cls, ch)
+        and not pronouns.compatible(m, cls, ch)
         for k in range(at + 1, j)
         for m in _sentence_phrases(ch, k, seen)[0]
     )
@@ -713,7 +689,7 @@ def _choose(
     person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner
     of its subject ("Anna's plan"); None when still ambiguous."""
     if cls in ("m", "f"):
-        known = [m for m in compatible if _gender(m, ch) == cls]
+        known = [m for m in compatible if pronouns.gender_of(m, ch) == cls]
         compatible = known or compatible
     if cls == "pl":  # "them": persons before things
         persons = [m for m in compatible if m.kind != "noun" or senses.is_person(m.lemma)]
@@ -776,64 +752,8 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
     if doc is None:
         return {}
     nouns = [m.token for m in phrases if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))]
-    pronouns = list(own_pronouns(doc)) if nouns else []  # each noun's: the first after it
-    return {k: next((gender for i, gender in pronouns if i > k), None) for k in nouns}
-
-
-def _unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> bool:
-    """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows
-    (not a plural name: "the Stone Guardians", nor one named by a common noun: :func:`_common_noun_name`,
-    nor the owner of a person in ``doc``, its sentence: "Wu Jin's wife")."""
-    if cls not in ("m", "f") or m.kind != "name" or m.plural or (doc is not None and owns_person(doc, m)):
-        return False
-    return m.text not in ch.things and not _gender(m, ch) and not _common_noun_name(m)
-
-
-def _common_noun_name(m: Mention) -> bool:
-    """Does the name end in an English common noun that names no person ("the Crimson Explosion", "Ashen
-    Sector": a skill, a place, a thing) or in another English word, no noun ("'Splendid!'", capitalised
-    and so taken for a name), and neither a pinyin syllable ("Song", "Fang") nor a first name ("Rose")?"""
-    head = _head_word(m)
-    word = head.lower()
-    if PINYIN_SYLLABLE.fullmatch(word) or head in lexicon.first_names():
-        return False
-    if senses.lexname(word):
-        return not senses.is_person(word)
-    return any(senses.senses(word, pos, 1) for pos in "var")  # a word of another kind ("Splendid!")
-
-
-def _head_word(m: Mention) -> str:
-    """The last word of a name ("Great-Granddad": "Granddad", "Old Nanny": "Nanny")."""
-    return m.text.replace("-", " ").split()[-1]
-
-
-def _gender(m: Mention, ch: Chapter) -> str | None:
-    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered, else the chapter's
-    guess: :func:`cohesion.gender.noun_genders`)."""
-    if m.kind == "name":
-        head = _head_word(m).lower()
-        return (
-            nounphrase.OWNER_GENDER.get(m.title)  # "Her Ladyship"
-            or lexicon.genders().get((m.title, "title"))
-            or ch.genders.get(m.text)
-            or lexicon.genders().get((head, "title"))
-            or lexicon.genders().get((head, "noun"))
-        )
-    genders = lexicon.genders()
-    return (
-        genders.get((m.lemma, "noun"))
-        or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
-        or (None if m.plural else ch.noun_genders.get(m.lemma))
-    )
-
-
-def _object_them(doc: Sentence | None, tok: Word) -> bool:
-    """Is ``tok`` a "them" that is the object of a verb whose object is not mostly a person ("dried
-    them", not "told them", "of them")?"""
-    verb = doc[tok.i - 1] if doc is not None and tok.i > 0 else None
-    return (
-        tok.lower_ == "them" and verb is not None and verb.pos_ == "VERB" and verb.lower_ not in PERSON_OBJECT
-    )
+    pronoun_genders = list(own_pronouns(doc)) if nouns else []  # each noun's: the first after it
+    return {k: next((gender for i, gender in pronoun_genders if i > k), None) for k in nouns}
 
 
 def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
@@ -858,57 +778,6 @@ def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
         if t.lower_ == "person" and t.tag_ == "NN" and t.i > 0 and doc[t.i - 1].lower_ in _DEFINITE
     ]
     return sorted(mentions + extra, key=lambda m: m.token) if extra else mentions
-
-
-def _agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
-    """May a pronoun of class ``cls`` mean ``m``: a compatible phrase, or for he/she a person noun of
-    unknown gender ("the teacher")?"""
-    return _compatible(m, cls, ch) or (
-        cls in ("m", "f") and m.kind == "noun" and not _gender(m, ch) and senses.is_person(m.lemma)
-    )
-
-
-def _shown(m: Mention, cls: str, ch: Chapter, doc: Sentence | None, phrases: list[Mention]) -> bool:
-    """Is ``m`` a singular person noun of unknown gender that heads its sentence's subject, and whose
-    gender the first subject pronoun after it shows ("The band leader left because he was tired.")?"""
-    if cls not in ("m", "f") or doc is None or m.plural or not _agreeing(m, cls, ch):
-        return False
-    subject = clause.subject(doc, phrases)  # or the noun before it: "band" of "the band leader"
-    if subject is None or subject.kind != "noun" or m.token - subject.token not in (0, 1):
-        return False
-    pronoun = next((doc[k] for k, _ in own_pronouns(doc) if k > m.token), None)
-    return pronoun is not None and pronoun.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[pronoun.lower_] == cls
-
-
-def _compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool:
-    """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they/them/their"
-    persons (or, with ``things``, plural things too)."""
-    if cls == "pl":
-        if m.kind == "name":  # "the Gaos" and "the Stone Saints" are people, "the Jade Mountains" are not
-            head = _head_word(m).lower()
-            return m.plural and m.text not in ch.things and (" " not in m.text or senses.is_person(head))
-        return m.plural and (m.kind == "names" or things or senses.is_person(m.lemma))
-    if m.plural or m.kind == "names":
-        return False
-    if m.kind == "name":
-        return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == _gender(m, ch)
-    gender = _gender(m, ch)
-    if cls == "n":
-        return not gender and not senses.is_person(m.lemma)
-    return gender == cls or (
-        gender is None and (m.lemma == "person" or surely_person(m.lemma))
-    )  # "the driver ... he"
-
-
-def _honorific(doc: Sentence, i: int) -> bool:
-    """ "His Majesty", "Her Ladyship": a possessive before a form of address (or, mid-sentence, a
-    capitalised possessive before a capitalised word); "their ladyships" in any case."""
-    nxt = doc[i + 1] if i + 1 < len(doc) else None
-    if nxt is not None and doc[i].lower_ == "their" and nxt.lower_ in PLURAL_HONORIFICS:
-        return True
-    if nxt is None or not doc[i].text[:1].isupper():
-        return False
-    return nxt.lower_ in HONORIFICS or (i > 0 and nxt.text[:1].isupper())
 
 
 def _names_only(doc: Sentence | None, phrases: list[Mention]) -> bool:
