@@ -77,7 +77,18 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import clause, descriptions, lexicon, nounphrase, pronouns, repetition, senses, speech, zh
+from cohesion import (
+    clause,
+    descriptions,
+    lexicon,
+    nounphrase,
+    pronoun_clause,
+    pronouns,
+    repetition,
+    senses,
+    speech,
+    zh,
+)
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, core
 from cohesion.gender import own_pronouns, owns_person
@@ -87,10 +98,6 @@ from cohesion.pleonastic import names_no_noun
 from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
-PLACE = frozenset(
-    "above below behind beside around about near within beneath under underneath inside before toward "
-    "towards among".split()
-)
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
 _DEFINITE = frozenset(("the", "this", "that"))
@@ -153,7 +160,8 @@ def _personal(
     agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
     if agreeing and (
-        _clause_subject_only(ch.docs[j], tok, agreeing) or _set_apart(ch, j, tok, agreeing, in_speech)
+        pronoun_clause.clause_subject_only(ch.docs[j], tok, agreeing)
+        or pronoun_clause.set_apart(ch, j, tok, agreeing, in_speech)
     ):
         others, agreeing = {m.lemma for m in agreeing}, []  # "Anna handed her the key": not Anna
     if agreeing:  # the antecedent is in the pronoun's own sentence (agreeing nouns only block)
@@ -162,8 +170,8 @@ def _personal(
     if any(
         m.token < tok.i
         and pronouns.unknown_name(m, cls, ch, doc)
-        and not _clause_subject_only(doc, tok, [m])
-        and not _set_apart(ch, j, tok, [m], in_speech)
+        and not pronoun_clause.clause_subject_only(doc, tok, [m])
+        and not pronoun_clause.set_apart(ch, j, tok, [m], in_speech)
         for m in _sentence_phrases(ch, j, seen)[0]
     ):
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
@@ -196,7 +204,7 @@ def _personal(
         unknown += [m for m in framed if pronouns.compatible(m, cls, ch)]
         if (
             unknown
-            and not (tok.lower_ in SUBJECT_FORMS and _pronoun_subject(doc, cls, unknown))
+            and not (tok.lower_ in SUBJECT_FORMS and pronoun_clause.pronoun_subject(doc, cls, unknown))
             and clause.subject(doc, phrases) not in compatible
         ):
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
@@ -205,7 +213,7 @@ def _personal(
         if (
             compatible
             and (tok.lower_ in SUBJECT_FORMS or pronouns.persons_of_unknown_gender(compatible, cls, ch))
-            and _pronoun_subject(doc, cls, compatible)
+            and pronoun_clause.pronoun_subject(doc, cls, compatible)
         ):  # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
@@ -285,11 +293,11 @@ def _later(
     count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
     last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
     he lost, his ..."), unless it is the subject right after an opening phrase with no finite verb
-    (:func:`_after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and
+    (:func:`pronoun_clause.after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and
     the other is not, or it is a subject or an owner after a ``first`` object that passed over its
     clause's subject ("Clara had not seen her, for she ...")."""
     subject = None  # an object's own clause's subject
-    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not _around(ch.docs[j], tok.i):
+    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not pronoun_clause.around(ch.docs[j], tok.i):
         subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
             return None  # the object of a clause whose subject is of its class: someone else
@@ -310,12 +318,12 @@ def _later(
         any(m.token > last.i for m in between)
         and not _subject_goes_on(ch.docs[j], first, tok, between)
         and not _goes_on_past_semicolon(ch.docs[j], last, tok, between)
-        and not (tok.lower_ in SUBJECT_FORMS and _after_opening(ch.docs[j], tok.i))
+        and not (tok.lower_ in SUBJECT_FORMS and pronoun_clause.after_opening(ch.docs[j], tok.i))
     ):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
         before = [m for m in phrases if m.token < first.i and pronouns.agreeing(m, cls, ch)]
-        if before and _clause_subject_only(ch.docs[j], first, before):
+        if before and pronoun_clause.clause_subject_only(ch.docs[j], first, before):
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
@@ -340,7 +348,7 @@ def _next_clause(
     in_speech = spoken(text, tok.idx)
     own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
-    if not agreeing or _clause_subject_only(ch.docs[j], tok, agreeing):
+    if not agreeing or pronoun_clause.clause_subject_only(ch.docs[j], tok, agreeing):
         return None
     found = _clause_link(ch, j, tok, cls, own, agreeing)
     return found if found and found.a.start < first.idx else None
@@ -406,7 +414,7 @@ def _subject_goes_on(doc: Sentence, first: Word, tok: Word, between: list[Mentio
         _topic_pronoun(doc, tok)
         and _topic_pronoun(doc, first)
         and doc[tok.i - 1].lower_ not in ("that", "because")
-        and not any(_clause_subject(doc, m) for m in between)
+        and not any(pronoun_clause.clause_subject(doc, m) for m in between)
     )
 
 
@@ -424,105 +432,12 @@ def _topic_pronoun(doc: Sentence, w: Word) -> bool:
     return w.lower_ in SUBJECT_FORMS or (w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";"))
 
 
-def _clause_subject(doc: Sentence, m: Mention) -> bool:
-    """Is the phrase a clause's subject: does a finite verb follow it, past adverbs and commas?"""
-    k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
-    while k < len(doc) and doc[k].tag_ in ("RB", ","):
-        k += 1
-    return k < len(doc) and doc[k].tag_ in clause.FINITE
-
-
 def _owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) -> bool:
     """Is ``a`` a person noun of unknown gender whose owner is a pronoun of class ``cls`` ("her driver"
     for a "she"): the owner is someone else whom the pronoun may mean as well?"""
     if doc is None or a.kind != "noun" or cls not in ("m", "f") or pronouns.gender_of(a, ch):
         return False
     return PRONOUN_CLASS.get(nounphrase.determiner(doc, a.token)) == cls
-
-
-def _clause_subject_only(doc: Sentence | None, tok: Word, agreeing: list[Mention]) -> bool:
-    """Is ``tok`` an object pronoun (him, her, them; "it" after a verb or preposition) whose clause's
-    subject is the only phrase of its sentence before it that it might mean? An object names someone
-    other than its own clause's subject ("The cat pushed it off", "Anna handed her the key"), but for a
-    preposition of place ("the noise around her"); so does the owner of a predicate noun ("Anna was
-    her maid")."""
-    if doc is None or tok.tag_ not in ("PRP", "PRP$") or _around(doc, tok.i):
-        return False
-    if tok.tag_ == "PRP$":
-        k = tok.i - 1
-        while k >= 0 and doc[k].tag_ == "RB":
-            k -= 1  # "was only his subordinate"
-        if k < 0 or doc[k].lower_ not in descriptions.BE_FORMS | descriptions.BECOME:
-            return False
-    elif tok.lower_ == "it":  # an object, not the subject of what follows ("looked like it grew")
-        if not tok.i or doc[tok.i - 1].pos_ not in ("VERB", "ADP") or doc[tok.i - 1].lower_ in ("like", "as"):
-            return False
-        if tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in clause.FINITE:
-            return False
-    elif tok.lower_ not in OBJECT_FORMS:
-        return False
-    subject = clause.last_subject(doc[: tok.i])
-    return subject is not None and all(m.start <= subject.idx < m.end for m in agreeing)
-
-
-def _set_apart(ch: Chapter, j: int, tok: Word, phrases: list[Mention], in_speech: bool) -> bool:
-    """Can none of ``phrases``, named before narrated pronoun ``tok`` in its sentence, be what it
-    means: they are all in the quoted speech that it tags, right after it ("'Why wait for Tom?' he
-    cried."), or ``tok`` is the subject right after an opening phrase that holds them, has no finite
-    verb and no quote, and none of them is a clause's subject ("Compared to Tom, he was slow.", "After meeting Tom, he left.")?"""
-    text, doc = ch.sentences[j], ch.docs[j]
-    if in_speech or doc is None:
-        return False
-    if text[: tok.idx].rstrip()[-1:] in "\"'”’" and all(spoken(text, m.start) for m in phrases):
-        return True  # (a speech tag, right after the closing quote: not after "the girls' bags")
-    return (
-        tok.lower_ in SUBJECT_FORMS
-        and _after_opening(doc, tok.i)
-        and not any(_clause_subject(doc, m) for m in phrases)
-    )
-
-
-def _after_opening(doc: Sentence, k: int) -> bool:
-    """Does word ``k`` follow the comma that ends an opening phrase with no finite verb and no quote
-    ("Compared to Tom, he ...", "After meeting Tom, she ...")?"""
-    return (
-        k > 0
-        and doc[k - 1].text == ","
-        and not any(t.tag_ in clause.FINITE or t.tag_ in ("``", "''") for t in doc[:k])
-    )
-
-
-def _around(doc: Sentence, k: int) -> bool:
-    """Is word ``k`` the object of a preposition of place ("the noise around her", "next to him"),
-    which names the subject of its own clause as readily as anyone else (English uses no reflexive
-    there)?"""
-    before = doc[k - 1].lower_ if k else ""
-    if before == "to":
-        return k > 1 and doc[k - 2].lower_ == "next"
-    if before == "of":
-        return k > 1 and doc[k - 2].lower_ == "front"
-    return before in PLACE
-
-
-def _pronoun_subject(doc: Sentence | None, cls: str, named: list[Mention]) -> bool:
-    """Is the subject of the sentence's main clause a pronoun of class ``cls`` ("At first she ..."), with
-    every phrase of ``named`` after it, or named in an opening phrase before it that is no clause's
-    subject ("After meeting Tom, he ...": :func:`_after_opening`)?"""
-    if doc is None:
-        return False
-    opening = next((t for t in doc if t.tag_ == "PRP" and _after_opening(doc, t.i)), None)
-    if opening is not None and opening.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[opening.lower_] == cls:
-        return all(m.token > opening.i or not _clause_subject(doc, m) for m in named)
-    for t in doc[clause.main_clause(doc) :]:
-        if t.pos_ in ("VERB", "AUX"):
-            return False
-        if t.tag_ == "PRP":
-            return (
-                t.lower_ in SUBJECT_FORMS
-                and PRONOUN_CLASS[t.lower_] == cls
-                and t.i < min(m.token for m in named)
-            )
-    return False
 
 
 def _link(

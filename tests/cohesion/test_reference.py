@@ -25,21 +25,6 @@ def test_between_two_names_the_owner_of_the_subject_is_the_topic(mined):
     assert mined("reference", "The plan of Anna to help Clara failed.", "She was sad.") == []
 
 
-def test_an_object_pronoun_means_someone_other_than_its_clauses_subject(mined):
-    assert mined("reference", "Mira sat by the window.", "Later Clara handed her the key.") == [
-        ("personal", (0, 0, 4, "Mira"), (1, 19, 22, "her"), "her")
-    ]
-    assert mined("reference", "The lamp stood on the desk.", "The cat pushed it off.") == [
-        ("personal", (0, 4, 8, "lamp"), (1, 15, 17, "it"), "it")
-    ]
-    # not after a preposition of place, nor an "it" that is a subject
-    assert mined("reference", "Anna had a box.", "The room looked like it grew.") == []
-    # a hyphenated name is its clause's subject too
-    assert mined("reference", "Mira sat by the window.", "Later Miss Li-hua handed her the key.") == [
-        ("personal", (0, 0, 4, "Mira"), (1, 25, 28, "her"), "her")
-    ]
-
-
 def test_an_object_pronoun_after_an_infinitive_whose_doer_is_another_person_means_the_subject(mined):
     found = mined("reference", "Mira sat by the window.", "She begged the porter to carry her to the gate.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Mira", "She"), ("Mira", "her")]
@@ -426,22 +411,6 @@ def test_an_object_form_is_left_alone_in_the_clause_of_a_subject_of_its_class(mi
     ]  # "he paid him": another person
 
 
-@pytest.mark.parametrize(
-    "sentences, antecedent",
-    [
-        (
-            ("Mara Lin was nervous.", "At first she hid the letter from Anna.", "She left."),
-            "Mara Lin",
-        ),
-        (("Tom was tired.", "He thanked the old man.", "He went home."), "Tom"),
-        (("The boys were tired.", "They thanked the guards.", "They went home."), "boys"),
-    ],
-)
-def test_a_subject_pronoun_continues_the_subject_pronoun_before_it(sentences, antecedent):
-    last = [c for c in mine(list(sentences)) if c.phenomenon == "reference" and c.b.sent == 2]
-    assert [(c.a.sent, c.a.text) for c in last] == [(0, antecedent)]
-
-
 def test_it_means_a_thing_rather_than_a_time_of_its_sentence(mined):
     found = mined("reference", "Mara bought a used boat last summer.", "It leaked on the first trip.")
     assert found == [("personal", (0, 19, 23, "boat"), (1, 0, 2, "It"), "it")]
@@ -528,43 +497,14 @@ def test_a_chain_hands_on_a_person_noun_whose_gender_its_sentence_shows(mined):
     assert [(a[3], b[3], b[0]) for _, a, b, _ in found] == [("leader", "He", 1), ("leader", "him", 2)]
 
 
-def test_a_subject_pronoun_goes_on_past_persons_of_unknown_gender_named_after_it(mined):
-    found = mined(
-        "reference", "Tomas closed the door.", "He told Wu Jin to wait while he left.", "He was tired."
-    )
-    assert [(a[:2], b[:2], b[3]) for _, a, b, _ in found] == [
-        ((0, 0), (1, 0), "He"),
-        ((0, 0), (1, 29), "he"),
-        ((0, 0), (2, 0), "He"),
-    ]
-
-
 def test_a_later_pronoun_goes_on_from_the_last_linked_one_of_its_class(mined):
     found = mined("reference", "Tomas ran.", "He hated Peter, and knew that if he lost, his life would end.")
     assert [b[3] for _, _, b, _ in found] == ["He", "he", "his"]
 
 
-def test_the_persons_named_in_the_quote_a_pronoun_tags_are_not_its_antecedent(mined):
-    assert mined("reference", "Tomas laughed.", "'Why wait for Peter?' he cried.") == [
-        ("personal", (0, 0, 5, "Tomas"), (1, 22, 24, "he"), "he")
-    ]
-
-
-def test_the_persons_named_in_an_opening_phrase_are_not_the_subject_pronoun_after_it(mined):
-    assert mined("reference", "Tomas sat down.", "Compared to Peter, he was slow.") == [
-        ("personal", (0, 0, 5, "Tomas"), (1, 19, 21, "he"), "he")
-    ]
-    assert mined("reference", "Tomas sat down.", "When Peter came, he was slow.") == []  # a clause's subject
-
-
 def test_they_looks_back_past_a_plural_predicate_noun(mined):
     found = mined("reference", "The girls waited.", "He was one of the guards.", "He told them to go.")
     assert [(a[3], b[3]) for _, a, b, _ in found if b[3] == "them"] == [("girls", "them")]
-
-
-def test_a_subject_pronoun_after_an_opening_phrase_hands_on_its_antecedent(mined):
-    found = mined("reference", "Tomas sat down.", "After meeting Peter, he left.", "He was tired.")
-    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Tomas", (1, 21)), ("Tomas", (2, 0))]
 
 
 def test_a_subject_after_an_opening_phrase_goes_on_from_a_pronoun_in_it(mined):
@@ -585,12 +525,6 @@ def test_a_person_named_with_a_in_the_present_tense_outside_speech_is_anyone(min
     assert [(a[3], b[:2]) for _, a, b, _ in found if b[0] == 2] == [("Anna", (2, 0))]
     found = mined("reference", "Anna laughed.", "A woman came in.", "She left.")  # told in the past
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("woman", (2, 0))]
-
-
-def test_the_owner_of_a_predicate_noun_is_not_its_clauses_subject(mined):
-    assert mined("reference", "Tomas came in.", "Peter was only his driver.") == [
-        ("personal", (0, 0, 5, "Tomas"), (1, 15, 18, "his"), "his")
-    ]
 
 
 def test_all_before_a_plural_names_a_group_in_a_past_tense_sentence(mined):
@@ -630,11 +564,6 @@ def test_far_back_the_owner_of_a_subject_is_its_sentence_topic(mined):
         "He waited by the door.",
     )
     assert found == [("personal", (0, 0, 5, "Peter"), (3, 0, 2, "He"), "he")]
-
-
-def test_an_object_pronoun_passes_over_its_clauses_subject_before_an_adverb(mined):
-    found = mined("reference", "Tom came in.", "Peter then thanked him.")
-    assert found == [("personal", (0, 0, 3, "Tom"), (1, 19, 22, "him"), "him")]
 
 
 def test_a_name_standing_alone_as_a_sentence_does_not_stop_the_look_back(mined):
