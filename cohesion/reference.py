@@ -78,32 +78,26 @@ from collections.abc import Iterator
 from cohesion.tagged import Sentence, Word
 
 from cohesion import (
+    antecedents,
     clause,
+    demonstrative,
     descriptions,
-    lexicon,
-    nounphrase,
     pronoun_clause,
     pronouns,
     repetition,
-    senses,
     speech,
     zh,
 )
+from cohesion.antecedents import DEFINITE, Phrases
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, core
-from cohesion.gender import own_pronouns, owns_person
-from cohesion.mentions import Mention, opens
-from cohesion import demonstrative
+from cohesion.mentions import Mention
 from cohesion.pleonastic import names_no_noun
 from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
-_DEFINITE = frozenset(("the", "this", "that"))
-# Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
-# the gender shown by its own pronoun of each of these that is a noun of unknown gender.
-Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
 # the pronoun links made so far: (sentence, pronoun class) -> (antecedent, its sentence, pronoun in speech)
 Links = dict[tuple[int, str], tuple[Mention, int, bool]]
 
@@ -156,7 +150,7 @@ def _personal(
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
         return _named_before(ch, j, tok, cls, subject, in_speech, seen, linked)
-    own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
+    own = [m for m in antecedents.in_sentence(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
     if agreeing and (
@@ -172,7 +166,7 @@ def _personal(
         and pronouns.unknown_name(m, cls, ch, doc)
         and not pronoun_clause.clause_subject_only(doc, tok, [m])
         and not pronoun_clause.set_apart(ch, j, tok, [m], in_speech)
-        for m in _sentence_phrases(ch, j, seen)[0]
+        for m in antecedents.sentence_phrases(ch, j, seen)[0]
     ):
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
     chain = True  # every sentence passed over so far holds a pronoun of the same class
@@ -184,8 +178,8 @@ def _personal(
         doc = ch.docs[i]
         if d > WINDOW and not chain:
             return None
-        phrases = _antecedents(ch, i, j, in_speech, cls, seen)
-        everyone, framed, referring, _ = _sentence_phrases(ch, i, seen)
+        phrases = antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
+        everyone, framed, referring, _ = antecedents.sentence_phrases(ch, i, seen)
         framed_speech = framed_speech or (
             in_speech and cls in ("m", "f") and any(speech.speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
@@ -218,12 +212,12 @@ def _personal(
             inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
             return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
-            a = _choose(doc, phrases, compatible, cls, ch)
+            a = antecedents.choose(doc, phrases, compatible, cls, ch)
             if a is None or descriptions.amount(a) or _named_again(ch, j, tok, a):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
-            if _owned_by_another(doc, a, cls, ch):
+            if antecedents.owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
-            if d >= 3 and not chain and not _topic(doc, phrases, a):
+            if d >= 3 and not chain and not antecedents.topic(doc, phrases, a):
                 return None  # far back, only the topic of its sentence is a safe antecedent
             return _link(ch, j, tok, cls, a, i, in_speech, linked)
         inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
@@ -232,7 +226,7 @@ def _personal(
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in referring):
-            topic = _plural_topic(ch, i, j, tok, phrases, seen)
+            topic = antecedents.plural_topic(ch, i, j, tok, phrases, seen)
             if topic is not None:  # "The bees flew home. They ..."
                 return _link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
@@ -305,7 +299,7 @@ def _later(
     in_speech = spoken(text, tok.idx)
     if spoken(text, first.idx) != in_speech:
         return None
-    phrases = _antecedents(ch, j, j, in_speech, cls, seen)
+    phrases = antecedents.in_sentence(ch, j, j, in_speech, cls, seen)
     own = subject is not None and cls in ("m", "f") and _own_doer(ch.docs[j], subject, tok)
     between = [
         m
@@ -346,7 +340,7 @@ def _next_clause(
     if text.rfind(";", first.idx, tok.idx) < 0:
         return None
     in_speech = spoken(text, tok.idx)
-    own = [m for m in _antecedents(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
+    own = [m for m in antecedents.in_sentence(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
     agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
     if not agreeing or pronoun_clause.clause_subject_only(ch.docs[j], tok, agreeing):
         return None
@@ -366,11 +360,11 @@ def _opening_subject(ch: Chapter, j: int, tok: Word, cls: str, seen: dict[int, P
     comma = next((t.i for t in doc[tok.i + 1 :] if t.text == ","), None)
     if comma is None or any(t.text in ',;:.!?"“”' for t in doc[:comma]):
         return None  # (no quote, and one sentence: an MT line may hold several)
-    everyone = _sentence_phrases(ch, j, seen)[0]
+    everyone = antecedents.sentence_phrases(ch, j, seen)[0]
     if any(m.token < comma and pronouns.agreeing(m, cls, ch) for m in everyone):
         return None
     m = next((m for m in everyone if m.token > comma), None)
-    if m is None or m.plural or doc.span(comma + 1, m.token).lower() not in ("", *_DEFINITE):
+    if m is None or m.plural or doc.span(comma + 1, m.token).lower() not in ("", *DEFINITE):
         return None
     k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
     if k == len(doc) or doc[k].pos_ not in ("VERB", "AUX", "ADV") or pronouns.gender_of(m, ch) != cls:
@@ -394,7 +388,9 @@ def _named_before(
     families = repetition.family_names(ch)
     for i in ch.back(j, CHAIN_WINDOW):
         named = [
-            m for m in _antecedents(ch, i, j, in_speech, cls, seen) if repetition.same(m, subject, families)
+            m
+            for m in antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
+            if repetition.same(m, subject, families)
         ]
         if named:
             return _link(ch, j, tok, cls, named[-1], i, in_speech, linked)
@@ -430,14 +426,6 @@ def _topic_pronoun(doc: Sentence, w: Word) -> bool:
     """Is ``w`` a subject pronoun, or an owner that opens the sentence or a clause after a semicolon ("Her
     plan failed; her ...": the owner of the subject, its topic)?"""
     return w.lower_ in SUBJECT_FORMS or (w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";"))
-
-
-def _owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) -> bool:
-    """Is ``a`` a person noun of unknown gender whose owner is a pronoun of class ``cls`` ("her driver"
-    for a "she"): the owner is someone else whom the pronoun may mean as well?"""
-    if doc is None or a.kind != "noun" or cls not in ("m", "f") or pronouns.gender_of(a, ch):
-        return False
-    return PRONOUN_CLASS.get(nounphrase.determiner(doc, a.token)) == cls
 
 
 def _link(
@@ -505,27 +493,8 @@ def _inherited(
     if found is None or found[2] != in_speech:
         return None
     a, at, _ = found
-    far = j - at >= 3 and a != clause.subject(ch.docs[at], _sentence_phrases(ch, at, seen)[0])
+    far = j - at >= 3 and a != clause.subject(ch.docs[at], antecedents.sentence_phrases(ch, at, seen)[0])
     return None if far and not _sole_name(ch, at, j, a, cls, seen) else (a, at)
-
-
-def _plural_topic(
-    ch: Chapter, i: int, j: int, tok: Word, phrases: list[Mention], seen: dict[int, Phrases]
-) -> Mention | None:
-    """The plural thing that is the subject of the sentence ``i`` right before, and its only plural
-    phrase that may refer, for a "they" that opens sentence ``j`` ("The bees flew home. They
-    ..."; not an amount: "Ten coins were paid.", nor "The lamps lit the guards. They ...", nor
-    "Their bags fell. They ...")."""
-    doc = ch.docs[j]
-    if j - i != 1 or doc is None or tok.lower_ != "they" or not opens(doc, tok.i):
-        return None
-    subject = clause.subject(ch.docs[i], phrases)
-    if subject is None or not subject.plural or subject.kind != "noun" or descriptions.amount(subject):
-        return None
-    if PRONOUN_CLASS.get(nounphrase.determiner(ch.docs[i], subject.token)) == "pl":
-        return None  # "Their bags fell. They ...": the owners
-    plural = {m.lemma for m in _sentence_phrases(ch, i, seen)[2] if m.plural}
-    return subject if plural == {subject.lemma} else None  # the only plural it may mean
 
 
 def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[int, Phrases]) -> bool:
@@ -537,7 +506,7 @@ def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[in
         and pronouns.agreeing(m, cls, ch)
         and not pronouns.compatible(m, cls, ch)
         for k in range(at + 1, j)
-        for m in _sentence_phrases(ch, k, seen)[0]
+        for m in antecedents.sentence_phrases(ch, k, seen)[0]
     )
 
 
@@ -549,150 +518,11 @@ def _clause_link(
     semicolon = ch.sentences[j].rfind(";", 0, tok.idx)
     if semicolon < 0 or any(m.start > semicolon for m in agreeing):
         return None
-    a = _choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
+    a = antecedents.choose(ch.docs[j], [m for m in own if m.start < semicolon], agreeing, cls, ch)
     if a is None or descriptions.amount(a):
         return None
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", a.at(j), b, tok.lower_, clauses=True)
-
-
-def _antecedents(
-    ch: Chapter, i: int, j: int, in_speech: bool, cls: str, seen: dict[int, Phrases]
-) -> list[Mention]:
-    """Sentence ``i``'s noun phrases that may be the antecedent of a pronoun of sentence ``j``: not
-    vocatives, speaker labels, predicate nouns, generic nouns, owners of a person ("Anna's husband"),
-    the speaker of the quote the pronoun is in, nor, for "it" in speech, a noun of the narration."""
-    _, _, referring, own = _sentence_phrases(ch, i, seen)
-    return [
-        m
-        for m in referring
-        if not (in_speech and i != j and speech.speaker(ch, i, j, m))
-        and not (in_speech and cls == "n" and not spoken(ch.sentences[i], m.start))
-        and not (cls == "n" and _in_phrase(ch.docs[i], m))
-        and not (cls == "n" and m.kind == "name" and not _after_the(ch.sentences[i], m))
-        and not (cls in ("m", "f") and m.kind == "noun" and own.get(m.token) not in (None, cls))
-    ]
-
-
-def _sentence_phrases(ch: Chapter, i: int, seen: dict[int, Phrases]) -> Phrases:
-    """Sentence ``i``'s phrases (:func:`_phrases`), those that are vocatives or speaker labels, and
-    those that may refer: not these, nor predicate nouns, generic nouns or owners of a person; kept
-    in ``seen`` (many pronouns look back at one sentence)."""
-    if i not in seen:
-        doc = ch.docs[i]
-        everyone = _phrases(doc, ch.mentions[i])
-        frames = [speech.vocative_or_label(ch.sentences[i], m) for m in everyone]
-        framed = [m for m, frame in zip(everyone, frames) if frame]
-        referring = [
-            m
-            for m, frame in zip(everyone, frames)
-            if not frame
-            and not descriptions.predicate(doc, m)
-            and not descriptions.simile(doc, m)
-            and not descriptions.generic(doc, m)
-            and not (doc is not None and owns_person(doc, m))
-        ]
-        seen[i] = (everyone, framed, referring, _own_genders(doc, referring))
-    return seen[i]
-
-
-def _choose(
-    doc: Sentence | None, phrases: list[Mention], compatible: list[Mention], cls: str, ch: Chapter
-) -> Mention | None:
-    """The antecedent among a sentence's agreeing phrases: the only referent named (its last
-    mention), else the one whose gender is known over persons of unknown gender ("the driver"), a
-    person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner
-    of its subject ("Anna's plan"); None when still ambiguous."""
-    if cls in ("m", "f"):
-        known = [m for m in compatible if pronouns.gender_of(m, ch) == cls]
-        compatible = known or compatible
-    if cls == "pl":  # "them": persons before things
-        persons = [m for m in compatible if m.kind != "noun" or senses.is_person(m.lemma)]
-        compatible = persons or compatible
-    if cls == "n":  # "it": things before times ("bought a boat last summer. It leaked")
-        timeless = [m for m in compatible if m.kind != "noun" or senses.lexname(m.lemma) != "noun.time"]
-        compatible = timeless or compatible
-    if len({m.lemma for m in compatible}) == 1:
-        return compatible[-1]
-    subject = clause.subject(doc, phrases)
-    if subject in compatible:
-        return subject
-    return _owner_of(doc, subject, compatible)
-
-
-def _topic(doc: Sentence | None, phrases: list[Mention], a: Mention) -> bool:
-    """Is ``a`` the topic of its sentence: the subject, or the owner of the subject ("Anna's train was
-    late.")?"""
-    subject = clause.subject(doc, phrases)
-    return a == subject or _owner_of(doc, subject, [a]) == a
-
-
-def _owner_of(doc: Sentence | None, subject: Mention | None, compatible: list[Mention]) -> Mention | None:
-    """The one of ``compatible`` that owns the sentence's subject ("Anna's plan to help Clara failed.
-    She ...": Anna, the topic), if any."""
-    if doc is None or subject is None:
-        return None
-    for m in compatible:
-        k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))  # the word after the phrase
-        if (
-            k < subject.token
-            and doc[k].tag_ == "POS"
-            and all(t.tag_ in ("JJ", "JJR", "JJS", "VBN", "HYPH") for t in doc[k + 1 : subject.token])
-        ):
-            return m
-    return None
-
-
-def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
-    """Is the noun the object of a preposition ("put it in his pocket", "like home") or the modifier
-    of another noun ("a glass door")? Such nouns are seldom what a following "it" means."""
-    if doc is None:
-        return False
-    k = m.token - 1
-    while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
-        k -= 1
-    return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
-        m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a glass door": "it" is the door
-    )
-
-
-def _after_the(text: str, m: Mention) -> bool:
-    """ "the Northern Star Cannon": a name with an article names a thing "it" may mean."""
-    return text[: m.start].rstrip().lower().endswith(("the", "this", "that"))
-
-
-def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str | None]:
-    """Token -> the gender a noun of unknown gender shows by its own pronoun in its sentence ("The
-    driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
-    if doc is None:
-        return {}
-    nouns = [m.token for m in phrases if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))]
-    pronoun_genders = list(own_pronouns(doc)) if nouns else []  # each noun's: the first after it
-    return {k: next((gender for i, gender in pronoun_genders if i > k), None) for k in nouns}
-
-
-def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
-    """The sentence's mentions plus coordinated names ("Li Na and Zhang Wei", plural)."""
-    names = [m for m in mentions if m.kind == "name"]
-    pairs = []
-    for x, y in zip(names, names[1:]):
-        if doc is not None and doc.text[x.end : y.start].strip() == "and":
-            text = doc.text[x.start : y.end]
-            pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
-    return _persons(doc, mentions) + pairs
-
-
-def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
-    """``mentions`` with each definite "the/this/that person" (a generic noun, no mention of its own,
-    which in a novel names someone: "The person by the door coughed. His cup ..."), in word order."""
-    if doc is None or not any(t.lower_ == "person" for t in doc):
-        return mentions
-    extra = [
-        Mention(t.idx, t.idx + len(t.text), t.text, "person", "noun", False, t.i)
-        for t in doc
-        if t.lower_ == "person" and t.tag_ == "NN" and t.i > 0 and doc[t.i - 1].lower_ in _DEFINITE
-    ]
-    return sorted(mentions + extra, key=lambda m: m.token) if extra else mentions
 
 
 def _names_only(doc: Sentence | None, phrases: list[Mention]) -> bool:
