@@ -82,24 +82,20 @@ from cohesion import (
     clause,
     demonstrative,
     descriptions,
+    lookback,
     pronoun_clause,
     pronouns,
     repetition,
     speech,
-    zh,
 )
 from cohesion.antecedents import DEFINITE, Phrases
 from cohesion.candidate import Candidate, Span
-from cohesion.chapter import WINDOW, Chapter, core
+from cohesion.chapter import WINDOW, Chapter
+from cohesion.lookback import CHAIN_WINDOW, Links
 from cohesion.mentions import Mention
 from cohesion.pleonastic import names_no_noun
 from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
-
-CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
-SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
-# the pronoun links made so far: (sentence, pronoun class) -> (antecedent, its sentence, pronoun in speech)
-Links = dict[tuple[int, str], tuple[Mention, int, bool]]
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -174,7 +170,7 @@ def _personal(
     things = cls == "pl" and pronouns.object_them(
         ch.docs[j], tok
     )  # may mean a plural thing of the previous sentence
-    for i, d in _look_back(ch, j, cls, _passes_speech(ch.docs[j], tok, cls, in_speech)):
+    for i, d in lookback.sentences(ch, j, cls, lookback.passes_speech(ch.docs[j], tok, cls, in_speech)):
         doc = ch.docs[i]
         if d > WINDOW and not chain:
             return None
@@ -209,65 +205,29 @@ def _personal(
             and (tok.lower_ in SUBJECT_FORMS or pronouns.persons_of_unknown_gender(compatible, cls, ch))
             and pronoun_clause.pronoun_subject(doc, cls, compatible)
         ):  # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
-            inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
-            return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
+            inherited = lookback.inherited(ch, i, j, cls, in_speech, seen, linked)
+            return lookback.link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
             a = antecedents.choose(doc, phrases, compatible, cls, ch)
-            if a is None or descriptions.amount(a) or _named_again(ch, j, tok, a):
+            if a is None or descriptions.amount(a) or lookback.named_again(ch, j, tok, a):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if antecedents.owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
             if d >= 3 and not chain and not antecedents.topic(doc, phrases, a):
                 return None  # far back, only the topic of its sentence is a safe antecedent
-            return _link(ch, j, tok, cls, a, i, in_speech, linked)
-        inherited = _inherited(ch, i, j, cls, in_speech, seen, linked)
+            return lookback.link(ch, j, tok, cls, a, i, in_speech, linked)
+        inherited = lookback.inherited(ch, i, j, cls, in_speech, seen, linked)
         if inherited is not None:  # the referent of the chain's last pronoun
-            return _link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
+            return lookback.link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if cls == "n":
             return None  # "it" links to the previous sentence only
         if cls == "pl" and any(m.plural for m in referring):
             topic = antecedents.plural_topic(ch, i, j, tok, phrases, seen)
             if topic is not None:  # "The bees flew home. They ..."
-                return _link(ch, j, tok, cls, topic, i, in_speech, linked)
+                return lookback.link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
     return None
-
-
-def _look_back(ch: Chapter, j: int, cls: str, passes_speech: bool) -> Iterator[tuple[int, int]]:
-    """The sentences a pronoun of class ``cls`` in sentence ``j`` looks back at, nearest first, each with
-    its distance; with ``passes_speech``, sentences wholly in quoted speech (inner speech, a long quote)
-    are passed over uncounted, up to :data:`SPEECH_REACH` sentences back."""
-    window = CHAIN_WINDOW if cls in ("m", "f") else WINDOW
-    d = 0
-    for i in ch.back(j, SPEECH_REACH if passes_speech else window):
-        if passes_speech and _wholly_spoken(ch, i):
-            continue
-        d += 1
-        if d > window:
-            return
-        yield i, d
-
-
-def _passes_speech(doc: Sentence | None, tok: Word, cls: str, in_speech: bool) -> bool:
-    """Does he/she ``tok`` look back past quoted speech: it is narrated and no name precedes it in its
-    sentence (one the mentions may have missed: its own sentence may name whom it means)?"""
-    return (
-        cls in ("m", "f")
-        and not in_speech
-        and doc is not None
-        and not any(t.tag_ in ("NNP", "NNPS") for t in doc[: tok.i])
-    )
-
-
-def _wholly_spoken(ch: Chapter, i: int) -> bool:
-    """Is sentence ``i`` wholly in quoted speech: spoken at both ends, with one quote at most (not
-    "'Go,' said Tom, 'now.'")?"""
-    text = ch.sentences[i]
-    start, end = core(text)
-    if end <= start or len(speech.EDGE_QUOTE.findall(text)) > 2:
-        return False
-    return all(spoken(text, k) or speech.runs_on(ch, i, k) for k in (start, end - 1))
 
 
 def _later(
@@ -393,10 +353,10 @@ def _named_before(
             if repetition.same(m, subject, families)
         ]
         if named:
-            return _link(ch, j, tok, cls, named[-1], i, in_speech, linked)
+            return lookback.link(ch, j, tok, cls, named[-1], i, in_speech, linked)
         chained = linked.get((i, cls))
         if chained is not None and repetition.same(chained[0], subject, families):
-            return _link(ch, j, tok, cls, chained[0], chained[1], in_speech, linked)
+            return lookback.link(ch, j, tok, cls, chained[0], chained[1], in_speech, linked)
     return None
 
 
@@ -426,88 +386,6 @@ def _topic_pronoun(doc: Sentence, w: Word) -> bool:
     """Is ``w`` a subject pronoun, or an owner that opens the sentence or a clause after a semicolon ("Her
     plan failed; her ...": the owner of the subject, its topic)?"""
     return w.lower_ in SUBJECT_FORMS or (w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";"))
-
-
-def _link(
-    ch: Chapter,
-    j: int,
-    tok: Word,
-    cls: str,
-    a: Mention,
-    i: int,
-    in_speech: bool,
-    linked: Links,
-) -> Candidate:
-    """The candidate linking pronoun ``tok`` of sentence ``j`` to ``a`` of sentence ``i``, noted in
-    ``linked``."""
-    linked[j, cls] = (a, i, in_speech)
-    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
-    return Candidate("reference", "personal", a.at(i), b, tok.lower_, zh.pronoun(ch.zh[j], cls, a.text))
-
-
-def _named_again(ch: Chapter, j: int, tok: Word, a: Mention) -> bool:
-    """Is ``a`` named in sentence ``j`` of pronoun ``tok`` too: before it, or after a subject or reflexive
-    pronoun ("He gave Anna a look", "He sat himself beside Anna": someone else); not after an owner or
-    object ("As the rain soaked her coat, Anna ...")?"""
-    reaches = tok.lower_ in SUBJECT_FORMS or tok.lower_.endswith("self")
-    return any(m.lemma == a.lemma and (m.token < tok.i or reaches) for m in ch.mentions[j])
-
-
-def _link_inherited(
-    ch: Chapter,
-    j: int,
-    tok: Word,
-    cls: str,
-    inherited: tuple[Mention, int] | None,
-    in_speech: bool,
-    linked: Links,
-) -> Candidate | None:
-    """The link of pronoun ``tok`` to the antecedent a chain hands on (``_inherited``), unless there is
-    none, it is named again in the pronoun's sentence (:func:`_named_again`) or it does not agree at this
-    distance (a person noun of unknown gender does: the chain's first link found its gender,
-    :func:`pronouns.shown`)."""
-    if inherited is None:
-        return None
-    a, at = inherited
-    if _named_again(ch, j, tok, a) or not pronouns.agreeing(a, cls, ch):
-        return None
-    return _link(ch, j, tok, cls, a, at, in_speech, linked)
-
-
-def _inherited(
-    ch: Chapter,
-    i: int,
-    j: int,
-    cls: str,
-    in_speech: bool,
-    seen: dict[int, Phrases],
-    linked: Links,
-) -> tuple[Mention, int] | None:
-    """(antecedent, its sentence) of sentence ``i``'s linked pronoun of class ``cls``, which the look-back
-    from such a pronoun of sentence ``j`` reached with nothing in between that it may mean: a chain of
-    pronouns goes on naming whom its last link named, however far back that is ("Anna ... she ... she
-    ...", the look-back window counted from the last pronoun). Both pronouns must be in narration or both
-    in speech, and an antecedent three or more sentences back must be its sentence's subject, as for a
-    direct link, or a name with no person noun of unknown gender after it (:func:`_sole_name`)."""
-    found = linked.get((i, cls))
-    if found is None or found[2] != in_speech:
-        return None
-    a, at, _ = found
-    far = j - at >= 3 and a != clause.subject(ch.docs[at], antecedents.sentence_phrases(ch, at, seen)[0])
-    return None if far and not _sole_name(ch, at, j, a, cls, seen) else (a, at)
-
-
-def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[int, Phrases]) -> bool:
-    """Is ``a`` a name, with no person noun of unknown gender between its sentence ``at`` and ``j``
-    that the pronoun may mean instead ("the leader")?"""
-    return a.kind == "name" and not any(
-        m.kind == "noun"
-        and not m.plural
-        and pronouns.agreeing(m, cls, ch)
-        and not pronouns.compatible(m, cls, ch)
-        for k in range(at + 1, j)
-        for m in antecedents.sentence_phrases(ch, k, seen)[0]
-    )
 
 
 def _clause_link(

@@ -50,19 +50,6 @@ def test_after_an_object_that_passed_over_its_subject_a_later_subject_or_owner_i
     assert [b[3] for _, _, b, _ in found] == ["her", "her"]  # another object is
 
 
-def test_chinese_confirms_or_shows_a_dropped_pronoun(mined):
-    sentences = ("Zhang Wei closed his book.", "He stood up.")
-    evidence = [
-        [c.evidence for c in mine(list(sentences), zh) if c.phenomenon == "reference"]
-        for zh in (
-            ["张伟合上了书。", "他站了起来。"],
-            ["张伟合上了书。", "站了起来。"],
-            ["张伟合上了书。", "张伟站了起来。"],
-        )
-    ]
-    assert evidence == [["zh=他"], ["zh=dropped"], ["zh_name=张伟"]]
-
-
 @pytest.mark.parametrize(
     "second",
     [
@@ -82,44 +69,6 @@ def test_exclusions(mined):
     assert mined("reference", "Miss Lin entered.", "He sat down.") == []  # gender mismatch
     assert mined("reference", "Miss Lin entered.", "The teacher said she was late.") == []  # NP before
     assert mined("reference", "The vase fell.", "Nobody moved.", "It broke.") == []  # "it" is adjacent only
-
-
-def test_pronoun_chain_links_every_pronoun_to_the_naming_phrase(mined):
-    found = mined("reference", "Miss Lin entered the hall.", "She looked around.", "She sat.")
-    assert [(a[0], a[3], b[0]) for _, a, b, _ in found] == [(0, "Lin", 1), (0, "Lin", 2)]
-
-
-def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
-    sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
-    found = [c for c in mine(sentences) if c.phenomenon == "reference"]
-    assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
-    broken = ["Miss Lin entered the hall.", "She looked around."] + ["The band played."] * 5 + ["She sat."]
-    found = [c for c in mine(broken) if c.phenomenon == "reference"]
-    assert [c.b.sent for c in found] == [1]
-
-
-def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
-    # the look-back window counts from the chain's last linked pronoun, not from the name
-    gap = ["Miss Lin entered the hall.", "She looked around.", "She waved."] + ["The band played."] * 3
-    found = [c for c in mine(gap + ["She sat."]) if c.phenomenon == "reference"]
-    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1), (0, "Lin", 2), (0, "Lin", 6)]
-    # not from narration into speech
-    found = [c for c in mine(gap + ['"She is late," a man said.']) if c.phenomenon == "reference"]
-    assert [c.b.sent for c in found] == [1, 2]
-    # nor to a far antecedent that is not its sentence's subject, unless a name (below)
-    gap[0] = "In the morning, the cold woke the old woman."
-    found = [c for c in mine(gap + ["She sat."]) if c.phenomenon == "reference"]
-    assert [c.b.sent for c in found] == [1, 2]
-
-
-def test_a_chain_hands_on_a_far_name_that_was_no_subject_unless_a_person_noun_may_be_meant():
-    story = ["The guests waited for Miss Lin.", "She came late.", "The band played.", "She smiled."]
-    found = [c for c in mine(story) if c.phenomenon == "reference"]
-    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1), (0, "Lin", 3)]
-    # a person noun of unknown gender between ("the leader") may be whom it means: the chain stops
-    story[2] = "The leader waved."
-    found = [c for c in mine(story) if c.phenomenon == "reference"]
-    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "Lin", 1)]
 
 
 def test_the_narrator_before_speech_that_runs_on_is_not_its_he(mined):
@@ -162,21 +111,6 @@ def test_a_chain_of_pronouns_in_speech_goes_on_past_its_speaker(mined):
     ]
 
 
-def test_a_narrated_he_or_she_looks_back_past_sentences_of_quoted_speech(mined):
-    speech = (
-        "'I should never have come here.",
-        "The road is long.",
-        "The sky is grey.",
-        "Nobody waits for me.",
-        "Maybe tomorrow will be kinder.'",
-    )
-    assert mined("reference", "Anna closed the gate.", *speech, "She walked on.") == [
-        ("personal", (0, 0, 4, "Anna"), (6, 0, 3, "She"), "she")
-    ]
-    # not past a name before it in its own sentence, which may be whom it means
-    assert mined("reference", "Anna closed the gate.", *speech, "Then Wu Lan saw her.") == []
-
-
 def test_they_looks_back_past_no_plural_things_and_said_it(mined):
     # "Their" may mean the cars, whom the rules do not link it to: the riders are not taken either
     found = mined(
@@ -194,14 +128,6 @@ def test_antecedent_in_the_clause_before_a_semicolon():
     found = [c for c in mine(["The rowers pulled hard; the blades of their oars creaked."])]
     assert [(c.a.text, c.b.text, c.adjacency) for c in found if c.phenomenon == "reference"] == [
         ("rowers", "their", "adjacent")
-    ]
-
-
-def test_it_chain_goes_on_past_the_previous_sentence(mined):
-    found = mined("reference", "The lantern swung in the wind.", "It flickered twice.", "Then it went out.")
-    assert found == [
-        ("personal", (0, 4, 11, "lantern"), (1, 0, 2, "It"), "it"),
-        ("personal", (0, 4, 11, "lantern"), (2, 5, 7, "it"), "it"),
     ]
 
 
@@ -332,16 +258,6 @@ def test_a_pronoun_in_an_opening_phrase_before_a_subject_of_its_gender_with_no_e
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Boris", "his")]
 
 
-def test_a_chain_hands_on_a_person_noun_whose_gender_its_sentence_shows(mined):
-    found = mined(
-        "reference",
-        "The band leader did not come because he was ill.",
-        "He stayed at home.",
-        "We missed him.",
-    )
-    assert [(a[3], b[3], b[0]) for _, a, b, _ in found] == [("leader", "He", 1), ("leader", "him", 2)]
-
-
 def test_a_later_pronoun_goes_on_from_the_last_linked_one_of_its_class(mined):
     found = mined("reference", "Tomas ran.", "He hated Peter, and knew that if he lost, his life would end.")
     assert [b[3] for _, _, b, _ in found] == ["He", "he", "his"]
@@ -355,20 +271,6 @@ def test_they_looks_back_past_a_plural_predicate_noun(mined):
 def test_a_subject_after_an_opening_phrase_goes_on_from_a_pronoun_in_it(mined):
     found = mined("reference", "Tomas sat down.", "Holding his brother's hand, he wept.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tomas", "his"), ("Tomas", "he")]
-
-
-def test_a_name_after_an_owner_or_object_pronoun_does_not_stop_its_link(mined):
-    found = mined(
-        "reference", "The girl in blue looked sad.", "The baker smiled at her and gave a roll to the girl."
-    )
-    assert found == [("personal", (0, 4, 8, "girl"), (1, 20, 23, "her"), "her")]
-    found = mined(
-        "reference", "Anna came in.", "She sat down.", "The rain had soaked her coat, and Anna shivered."
-    )
-    assert found[-1] == ("personal", (0, 0, 4, "Anna"), (2, 20, 23, "her"), "her")  # a chain's antecedent too
-    # after a subject or reflexive pronoun, the one named there is someone else
-    assert mined("reference", "The girl in blue looked sad.", "She gave a roll to the girl.") == []
-    assert mined("reference", "The boy fell down.", "Tomas sat himself on the boy's back.") == []
 
 
 def test_a_subject_of_the_pronouns_gender_goes_before_a_person_of_unknown_gender_named_after_it(mined):
