@@ -130,7 +130,7 @@ def link_inherited(
     """The link of pronoun ``tok`` to the antecedent a chain hands on (``inherited``), unless there is
     none, it is named again in the pronoun's sentence (:func:`named_again`) or it does not agree at this
     distance (a person noun of unknown gender does: the chain's first link found its gender,
-    :func:`pronouns.shown`)."""
+    :func:`cohesion.pronouns.shown`)."""
     if inherited is None:
         return None
     a, at = inherited

@@ -59,7 +59,8 @@ def set_apart(ch: Chapter, j: int, tok: Word, phrases: list[Mention], in_speech:
     """Can none of ``phrases``, named before narrated pronoun ``tok`` in its sentence, be what it
     means: they are all in the quoted speech that it tags, right after it ("'Why wait for Tom?' he
     cried."), or ``tok`` is the subject right after an opening phrase that holds them, has no finite
-    verb and no quote, and none of them is a clause's subject ("Compared to Tom, he was slow.", "After meeting Tom, he left.")?"""
+    verb and no quote, and none of them is a clause's subject ("Compared to Tom, he was slow.", "After
+    meeting Tom, he left.")?"""
     text, doc = ch.sentences[j], ch.docs[j]
     if in_speech or doc is None:
         return False

@@ -1,75 +1,15 @@
-"""Reference: third-person pronouns pointing back to a noun phrase (demonstratives: cohesion.demonstrative).
+"""Reference: a third-person pronoun linked to the noun phrase it means (demonstratives:
+:mod:`cohesion.demonstrative`). Tuned for precision: where the pronoun may as well mean someone else,
+nothing is emitted.
 
-Personal pronouns link to the nearest earlier sentence holding a compatible noun phrase: number, known gender
-for he/she (gendered nouns, name genders guessed from the text), "they/them/their" for persons, coordinated
-names or a plural name whose last word names persons ("the Stone Saints", not "the Jade Mountains"), and for
-a plural thing of the previous sentence only a "them" that is a verb's object, not of a verb whose object
-is mostly a person ("She washed the cups. She dried them.", not "... told them"), or a "they" that opens
-its sentence where the thing was the subject and only plural phrase ("The bees flew home. They ..."; other
-links to plural things were mostly wrong, meaning people named nearby: 6 of 30 right on the dev chapters),
-"it" only
-for a non-person noun of the previous sentence, and never an "it" that names no noun
-(:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a situation, "He said it as if
-..."). Not antecedents: vocatives inside quoted speech, speaker labels ("Visitor: ..."), predicate nouns ("Is
-that your father?" / "He's not.", "became a hero", "turned the prince into a frog", "was one of the guards"),
-nouns of a simile ("shouted like a madman"), units and amounts ("ninety dollars"), quantified or generic nouns
-("any woman", "Man is mortal"), the owner in "Anna's husband" and, for a pronoun inside quoted speech, the
-speaker of a quote (a third-person pronoun in speech is someone else; the narrated subject just before speech
-is its speaker while the speech runs on, over several sentences, unless the quote carries a tag of its own).
-Speech runs on into a sentence with no quote mark when the last earlier quote mark opened a quote ("'Hurry! /
-When she ..."; he/she only). The look-back of a he/she in speech takes no noun phrase from the sentence naming
-the speech's speaker or before it (the one spoken to, the speaker's own scene), only a chain of pronouns in
-speech. A definite "the person", a generic noun with no mention of its own, names someone of unknown gender;
-a person noun of unknown gender that heads its sentence's subject is of the gender of the first subject
-pronoun after it there ("The band leader left because he was ill. He ...").
-Tuned for precision, nothing is emitted when the sentence holds two different compatible phrases, neither its
-subject nor the subject's owner ("Anna's plan"), or a person whom the pronoun may mean but whose gender is
-unknown (a singular name of unknown gender, not one ending in an English word that names no person: "Crimson
-Explosion", nor a name standing alone with punctuation in its sentence: "Peng!", a sound; "the teacher", a
-speaker label; before the pronoun in its own sentence too; in an earlier sentence
-whose subject is of the pronoun's gender, that subject is taken: "Tomas thanked Wu Jin. He ..."), when the
-antecedent would be a person of unknown gender owned by a pronoun of the class ("her driver ... she": the
-driver, or the one "her" means), when any noun or name precedes the pronoun in its own sentence, when the
-antecedent is named again after a subject or reflexive pronoun in its sentence ("He gave Anna a look"; not
-after an owner or object: "As the rain soaked her coat, Anna ..."), or when a pronoun of the same class is the
-closer link (a pronoun chain). An object pronoun (him, her, them; an "it" after a verb or preposition; the
-owner of a predicate noun: "Tom was his driver") means someone other than its own clause's subject
-("Clara handed her the key": not Clara; not after a preposition of place), so that subject neither is its
-antecedent nor blocks the look-back; so are the persons named in the quote that a narrated pronoun tags
-("'Why wait for Tom?' he cried.") and, for a subject right after an opening phrase with no
-finite verb, those named in that phrase that are no clause's subject ("Compared to Tom, he ..."). Passing over a sentence is allowed only when it cannot hold the
-referent (no such person, no plural noun but a predicate noun for "they": "one of the guards"); a link
-three or more sentences back must end on that sentence's topic, its subject or the subject's owner ("Peter's bus ..."). A narrated he/she with no name
-before it in its sentence passes over sentences wholly in quoted speech uncounted (a long quote or inner
-speech between a person and the pronoun). A he/she/they that is a subject,
-looking back at a sentence whose main clause has a pronoun of its class for subject, takes that pronoun's
-antecedent (so does a he/she of any form where all it may mean there are person nouns of unknown gender:
-"He argued with a stranger. After a while his ..."), never a phrase named after it ("Tom was tired. He thanked the old man. He went home.": Tom; nor
-a person of unknown gender named after it: "He told Wu Jin to wait. He ..."; nor one named in a phrase
-that opens the sentence before it: "After meeting Tom, he left. He ..."), or nothing when the antecedent cannot be inherited as below. A he/she whose look-back reaches an earlier linked
-he/she (both in narration or both in speech) with nothing it may mean in between takes that pronoun's
-antecedent (subject to the same rule, but a name need not be a subject where no person noun of unknown gender
-stands between: "the leader"), so a chain goes on past a gap counted from its last pronoun; so does an
-"it" or a "they" (whose inherited antecedent must still agree at that distance: a "they" further back is a
-person). The subject of a sentence that opens with a subordinate clause ("Before he could ..., the kettle
-...") is sought after the clause's comma. Names are persons only where the chapter does not show them to be
-places or organisations (:func:`cohesion.gender.non_persons`). A title after a capitalised possessive ("His
-Majesty", "Her Ladyship") names a person of the possessive's gender; the possessive of a title is no pronoun
-("their ladyships" too). Each pronoun is a candidate of its own: a later pronoun of a linked pronoun's class
-in the same sentence names the same referent ("She put down her bag"), unless it is the object of a clause
-whose subject is a pronoun of its class ("He thanked him", "she said he paid him"; not after a preposition of
-place: "the lamp above her"), someone it may mean is named between the two and after the class's last
-linked pronoun ("He feared Tom, and if he lost, his ...": the later "he" takes over), but for the subject
-after a verbless opening phrase ("Holding his brother's hand, he ...") (and a subject after a first
-subject goes on past phrases that are no clause's subject: "He told Tom to wait while he ...", not "... that
-he ..."), only one of them is in quoted speech, or it is a subject or an owner after a first object that
-passed over its clause's subject ("Clara had not seen her, for she ...": Clara may be back). After a
-semicolon, a later pronoun whose class's first pronoun has no link (its antecedent named in its own clause)
-links to the clause before as a first pronoun would, when that antecedent comes before the first pronoun
-("Tom, as he said, was tired; he went home"). A he/she in a phrase that opens the sentence up to its first
-comma, before a subject of its gender ("Sitting on his bed, Tom ...", "As she spoke, Anna ..."), means that
-subject: it links to the subject's nearest earlier mention (or a chain's pronoun that names it), or to
-nothing. The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
+Each pronoun is a candidate of its own. The first of each class (he, she, it, they:
+:mod:`cohesion.pronouns`) in a sentence looks back (:mod:`cohesion.lookback`) at the nearest earlier
+sentence holding a phrase that may be its antecedent (:mod:`cohesion.antecedents`) and agrees with it,
+unless its place in its own clauses rules that phrase out (:mod:`cohesion.pronoun_clause`); later
+pronouns of the class in the sentence name the same referent (:mod:`cohesion.same_sentence`). An "it"
+that names no noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a
+situation) links nowhere, and a he/she in a phrase that opens its sentence means the subject after it
+(:func:`_opening_subject`). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
 
@@ -100,6 +40,7 @@ from cohesion.speech import spoken
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
+    """Each sentence's pronoun links, then its demonstratives (:func:`cohesion.demonstrative.find_at`)."""
     seen_phrases: dict[int, Phrases] = {}
     linked: Links = {}
     for j, doc in enumerate(ch.docs):
@@ -142,7 +83,15 @@ def _personal(
     seen: dict[int, Phrases],
     linked: Links,
 ) -> Candidate | None:
-    """The link of a personal pronoun (noted in ``linked``, the links made so far)."""
+    """The link of the first pronoun ``tok`` of its class in sentence ``j`` (noted in ``linked``, the
+    links made so far), or None. Its own sentence may hold the antecedent, before a semicolon
+    (:func:`cohesion.same_sentence.clause_link`); a phrase there that it may mean otherwise blocks the
+    look-back, as does a person of unknown gender it may mean, anywhere it looks, unless the sentence's
+    subject agrees ("Tomas thanked Wu Jin. He ...": Tomas). The look-back passes over a sentence only
+    when it cannot hold the referent (no such person; for "they" no plural noun but a predicate noun),
+    and a link three or more sentences back must end on that sentence's topic. In speech, a he/she
+    takes no phrase from the sentence naming the speech's speaker or before it, only a chain of
+    pronouns in speech."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
@@ -168,9 +117,8 @@ def _personal(
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
     chain = True  # every sentence passed over so far holds a pronoun of the same class
     framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
-    things = cls == "pl" and pronouns.object_them(
-        ch.docs[j], tok
-    )  # may mean a plural thing of the previous sentence
+    # may mean a plural thing of the previous sentence
+    things = cls == "pl" and pronouns.object_them(ch.docs[j], tok)
     for i, d in lookback.sentences(ch, j, cls, lookback.passes_speech(ch.docs[j], tok, cls, in_speech)):
         doc = ch.docs[i]
         if d > WINDOW and not chain:

@@ -32,9 +32,9 @@ def later(
     count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
     last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
     he lost, his ..."), unless it is the subject right after an opening phrase with no finite verb
-    (:func:`pronoun_clause.after_opening`: "Holding his brother's hand, he ..."), one of them is in quoted speech and
-    the other is not, or it is a subject or an owner after a ``first`` object that passed over its
-    clause's subject ("Clara had not seen her, for she ...")."""
+    (:func:`cohesion.pronoun_clause.after_opening`: "Holding his brother's hand, he ..."), one of them
+    is in quoted speech and the other is not, or it is a subject or an owner after a ``first`` object
+    that passed over its clause's subject ("Clara had not seen her, for she ...")."""
     subject = None  # an object's own clause's subject
     if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not pronoun_clause.around(ch.docs[j], tok.i):
         subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
@@ -79,8 +79,8 @@ def _subject_goes_on(doc: Sentence, first: Word, tok: Word, between: list[Mentio
     """Does subject pronoun ``tok`` continue the subject pronoun ``first`` of its class past the phrases
     ``between`` that it may mean, none of them a clause's subject ("He told Tom to wait while he ...",
     "She thanked Anna's mother, but she ...", and so an owner opening a sentence or a clause after a
-    semicolon: "Her smile charmed Anna's aunt; her ...", :func:`_topic_pronoun`)? Not where it opens a "that" or "because" clause, which
-    is often about them ("He told Tom that he ...")."""
+    semicolon: "Her smile charmed Anna's aunt; her ...", :func:`_topic_pronoun`)? Not where it opens a
+    "that" or "because" clause, which is often about them ("He told Tom that he ...")."""
     return (
         _topic_pronoun(doc, tok)
         and _topic_pronoun(doc, first)
