@@ -24,15 +24,13 @@ from cohesion import clause, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
-from cohesion.nounphrase import DEMONSTRATIVES
+from cohesion.nounphrase import DEMONSTRATIVES, PLACE_OR_GOAL
 from cohesion.repetition import FAR_WINDOW
 from cohesion.speech import spoken
 from cohesion.tagged import Sentence, Word
 
 # Determiners of a noun that "like that" may tell the kind of ("an offer like that", "stones like these").
 KIND_DETERMINERS = frozenset(("", "a", "an", "any", "no"))
-# Prepositions that lead to a place "there" may point back to ("went to the mill", "arrived in Dover").
-TO_PLACE = frozenset("to into in at onto inside toward towards".split())
 
 
 def find_at(ch: Chapter, j: int) -> Iterator[Candidate]:
@@ -129,7 +127,7 @@ def _last_place(ch: Chapter, i: int, doc: Sentence) -> Mention | None:
     k = m.token - 1
     while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
         k -= 1
-    if k < 0 or doc[k].lower_ not in TO_PLACE:
+    if k < 0 or doc[k].lower_ not in PLACE_OR_GOAL:  # a place "there" may point back to
         return None
     return m if (m.text in ch.things if m.kind == "name" else not senses.is_person(m.lemma)) else None
 

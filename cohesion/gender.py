@@ -29,17 +29,20 @@ from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, lexicon, nlp, nounphrase, senses
 from cohesion.mentions import Mention, opens
+from cohesion.nounphrase import PLACE_OR_GOAL
 from cohesion.speech import spoken
 
 PRONOUN_GENDER = {
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
 }
-# Prepositions that put a (non-possessive) name in a place role: "in Talbury", "along Fenwick Road".
-# "at", "to", "on", "from" and "into" are left out: "looked at / turned to / ran into Anna Berg".
 FOLLOW = 2  # how many following sentences may show a name's pronoun
 SPEAKERS_OWN = frozenset(("my", "your", "our"))  # first- and second-person possessives
-PLACE_PREPOSITIONS = frozenset("in inside throughout along across onto".split())
+# Prepositions that put a (non-possessive) name in a place role: "in Talbury", "along Fenwick Road".
+# Left out, as they take persons as readily: "looked at / turned to / ran into Anna Berg", "towards
+# Anna", and "on" and "from".
+PERSON_GOALS = frozenset("at to into toward towards".split())
+PLACE_PREPOSITIONS = (PLACE_OR_GOAL - PERSON_GOALS) | {"throughout", "along", "across"}
 # Days and the months that are no first names ("April", "May", "June" and "August" are): never persons.
 CALENDAR = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday "

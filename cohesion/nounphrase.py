@@ -24,6 +24,9 @@ DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
 OWNER_GENDER = {"his": "m", "her": "f"}  # the gender a possessive gives its owner ("Her Ladyship" too)
 NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
+# Prepositions that put the noun after them in a place or a goal ("went to the mill", "arrived in Dover");
+# the rules that ask for one add or remove words of their own (demonstrative, substitution, gender).
+PLACE_OR_GOAL = frozenset("to into in at onto inside toward towards".split())
 ARTICLES = frozenset("the a an this that these those another some any no every each either neither".split())
 QUANTITY = frozenset("many few several more most much other same such own whole".split())
 LINKING = frozenset(

@@ -12,6 +12,9 @@ from cohesion.mentions import Mention
 from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
+# Prepositions of position, after which an object pronoun may mean its own clause's subject, English
+# using no reflexive there ("the lamp above her"); not nounphrase.PLACE_OR_GOAL, whose "to", "into" and
+# "at" take one ("passed it to herself"), so that their object pronoun is someone else.
 PLACE = frozenset(
     "above below behind beside around about near within beneath under underneath inside before toward "
     "towards among".split()

@@ -32,6 +32,7 @@ from cohesion import clause, lexicon, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
+from cohesion.nounphrase import PLACE_OR_GOAL
 
 DETERMINERS = frozenset(
     "a an the this that these those another which every any some other same last first next".split()
@@ -45,7 +46,7 @@ ABSTRACT = frozenset(
 PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
 SENSES = 3
 REACH = 3  # how many sentences back the antecedent may be
-PLACES = frozenset("to into in inside at onto from through across toward towards".split())  # of place or goal
+PLACES = PLACE_OR_GOAL | {"from", "through", "across"}  # and the ways out of or through a place
 NOT_AFTER = frozenset("of another by after or who that which whom whose to ever".split())
 PARTICLES = frozenset("up down out off back away in over".split())
 BECOME = frozenset("become becomes became becoming".split())
