@@ -123,17 +123,17 @@ def link_inherited(
     j: int,
     tok: Word,
     cls: str,
-    inherited: tuple[Mention, int] | None,
+    handed_on: tuple[Mention, int] | None,
     in_speech: bool,
     linked: Links,
 ) -> Candidate | None:
-    """The link of pronoun ``tok`` to the antecedent a chain hands on (``inherited``), unless there is
-    none, it is named again in the pronoun's sentence (:func:`named_again`) or it does not agree at this
-    distance (a person noun of unknown gender does: the chain's first link found its gender,
-    :func:`cohesion.pronouns.shown`)."""
-    if inherited is None:
+    """The link of pronoun ``tok`` to the antecedent a chain hands on (``handed_on``, from
+    :func:`inherited`), unless there is none, it is named again in the pronoun's sentence
+    (:func:`named_again`) or it does not agree at this distance (a person noun of unknown gender does:
+    the chain's first link found its gender, :func:`cohesion.pronouns.shown`)."""
+    if handed_on is None:
         return None
-    a, at = inherited
+    a, at = handed_on
     if named_again(ch, j, tok, a) or not pronouns.agreeing(a, cls, ch):
         return None
     return link(ch, j, tok, cls, a, at, in_speech, linked)

@@ -148,9 +148,9 @@ def object_them(doc: Sentence | None, tok: Word) -> bool:
     )
 
 
-def persons_of_unknown_gender(compatible: list[Mention], cls: str, ch: Chapter) -> bool:
-    """Are all of ``compatible``, for a he/she, person nouns of unknown gender ("He had argued with a
+def persons_of_unknown_gender(phrases: list[Mention], cls: str, ch: Chapter) -> bool:
+    """Are all of ``phrases``, for a he/she, person nouns of unknown gender ("He had argued with a
     stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
     (:func:`cohesion.pronoun_clause.pronoun_subject`) goes on with that subject, as a subject pronoun
     does ("... After a while his anger faded.")."""
-    return cls in ("m", "f") and all(m.kind == "noun" and not gender_of(m, ch) for m in compatible)
+    return cls in ("m", "f") and all(m.kind == "noun" and not gender_of(m, ch) for m in phrases)
