@@ -181,33 +181,33 @@ ROW_GALE = "| Gale–Church baseline"
 ROW_BLEUALIGN = "| Bleualign mode"
 ROW_BWB = "| BWB example chapter"
 ROW_DEMO = "| demo books"
-ROW_RECALL = "| cohesion candidates, recall and precision"
-ROW_RECALL_FRESH = "| cohesion candidates, recall on a second hand gold annotated before mining"
-ROW_RECALL_THIRD = "| cohesion candidates, recall on a third hand gold annotated before mining"
-ROW_RECALL_FOURTH = "| cohesion candidates, recall on a fourth hand gold annotated before mining"
-ROW_RECALL_FIFTH = "| cohesion candidates, recall on a fifth hand gold annotated before mining"
-ROW_RECALL_SIXTH = "| cohesion candidates, recall on a sixth hand gold annotated before mining"
-ROW_RECALL_SEVENTH = "| cohesion candidates, recall on a seventh hand gold annotated before mining"
-ROW_RECALL_EIGHTH = "| cohesion candidates, recall on an eighth hand gold annotated before mining"
-ROW_RECALL_NINTH = "| cohesion candidates, recall on a ninth hand gold annotated before mining"
-ROW_RECALL_TENTH = "| cohesion candidates, recall on a tenth hand gold annotated before mining"
-ROW_RECALL_ELEVENTH = "| cohesion candidates, recall on an eleventh hand gold annotated before mining"
-ROW_RECALL_TWELFTH = "| cohesion candidates, recall on a twelfth hand gold annotated before mining"
-ROW_RECALL_THIRTEENTH = "| cohesion candidates, recall on a thirteenth hand gold annotated before mining"
-ROW_RECALL_FOURTEENTH = "| cohesion candidates, recall on a fourteenth hand gold annotated before mining"
-ROW_RECALL_FIFTEENTH = "| cohesion candidates, recall on a fifteenth hand gold annotated before mining"
-ROW_RECALL_SIXTEENTH = "| cohesion candidates, recall on a sixteenth hand gold annotated before mining"
-ROW_RECALL_SEVENTEENTH = "| cohesion candidates, recall on a seventeenth hand gold annotated before mining"
-ROW_RECALL_EIGHTEENTH = "| cohesion candidates, recall on an eighteenth hand gold annotated before mining"
-ROW_STORIES = "| cohesion candidates on short stories in the style of the cohesion paper's Table 1"
-ROW_STORIES_HELD_OUT = "| same, a second set of stories by another blind helper"
-ROW_STORIES_THIRD = "| same, a third set of stories by a third blind helper"
-ROW_STORIES_FOURTH = "| same, a fourth set of stories by a fourth blind helper"
-ROW_SCORE = "| cohesion candidates (rules before the recall round)"
-ROW_SCORE_WEB = "| cohesion candidates (rules of 905b36a"
-ROW_SCORE_NOW = "| cohesion candidates (rules of 0e489c7"
-ROW_SCORE_WEB_NOW = "| cohesion candidates (rules of c079478"
-ROW_SCORE_LATEST = "| cohesion candidates (rules of f09f115"
+ROW_RECALL = "| cohesion recall and precision, first hand gold"
+ROW_RECALL_FRESH = "| cohesion recall, second hand gold"
+ROW_RECALL_THIRD = "| cohesion recall, third hand gold"
+ROW_RECALL_FOURTH = "| cohesion recall, fourth hand gold"
+ROW_RECALL_FIFTH = "| cohesion recall, fifth hand gold"
+ROW_RECALL_SIXTH = "| cohesion recall, sixth hand gold"
+ROW_RECALL_SEVENTH = "| cohesion recall, seventh hand gold"
+ROW_RECALL_EIGHTH = "| cohesion recall, eighth hand gold"
+ROW_RECALL_NINTH = "| cohesion recall, ninth hand gold"
+ROW_RECALL_TENTH = "| cohesion recall, tenth hand gold"
+ROW_RECALL_ELEVENTH = "| cohesion recall, eleventh hand gold"
+ROW_RECALL_TWELFTH = "| cohesion recall, twelfth hand gold"
+ROW_RECALL_THIRTEENTH = "| cohesion recall, thirteenth hand gold"
+ROW_RECALL_FOURTEENTH = "| cohesion recall, fourteenth hand gold"
+ROW_RECALL_FIFTEENTH = "| cohesion recall, fifteenth hand gold"
+ROW_RECALL_SIXTEENTH = "| cohesion recall, sixteenth hand gold"
+ROW_RECALL_SEVENTEENTH = "| cohesion recall, seventeenth hand gold"
+ROW_RECALL_EIGHTEENTH = "| cohesion recall, eighteenth hand gold"
+ROW_STORIES = "| cohesion stories, first set"
+ROW_STORIES_HELD_OUT = "| same, second set"
+ROW_STORIES_THIRD = "| same, third set"
+ROW_STORIES_FOURTH = "| same, fourth set"
+ROW_SCORE = "| cohesion precision, mac-dev, rules before the recall round"
+ROW_SCORE_WEB = "| cohesion precision, webfiction-dev, rules of 905b36a"
+ROW_SCORE_NOW = "| cohesion precision, mac-dev, rules of 0e489c7"
+ROW_SCORE_WEB_NOW = "| cohesion precision, webfiction-dev, rules of c079478"
+ROW_SCORE_LATEST = "| cohesion precision, mac-dev, rules of f09f115"
 ROW_PAIRING = "| chapter pairing"
 ROW_WHOLE = "| same, whole chapters"
 ROW_MT = "| Google MT vs the published translation"
@@ -255,6 +255,27 @@ def _recall_cells(*counted: str) -> tuple[str, ...]:
         *(_recall(name) for name in ("repetition", "reference", "conjunction")),
         *(rf"^\| {name} \| [^|]+\| [^|]+\| (\d+/\d+) " for name in counted),
     )
+
+
+def _recall_figure(command: str, row: str, label: str, *counted: str) -> Figure:
+    """The figure of an ``evals.judge recall``: ``label``, then recall (found/listed; repetition, reference
+    and conjunction in percent, synonyms and each of ``counted`` as found/listed) and precision."""
+    extra = "".join(f", {name} {{{8 + k}}}" for k, name in enumerate(counted))
+    text = (
+        f"{label}: recall {{2}}% ({{0}}/{{1}}; repetition {{4}}%, reference {{5}}%, conjunction {{6}}%,"
+        f" synonyms {{7}}{extra}), precision inside the stretches {{3}}%"
+    )
+    return Figure((command,), grab(*_recall_cells("synonyms", *counted)), text, row)
+
+
+def _tuned_since(recall: int, reference: int, precision: int) -> str:
+    """The label of a gold measured once untuned (recall, reference, precision in percent), tuned on since."""
+    return f"dev (tuned on since; untuned {recall}%, reference {reference}%, precision {precision}%)"
+
+
+def _held_out(recall: int, reference: int, precision: int) -> str:
+    """The label of a gold measured once untuned when written, its misses never read since."""
+    return f"held out (untuned when written: {recall}%, reference {reference}%, precision {precision}%)"
 
 
 def _story_cells(*non_adjacent: str) -> tuple[str, ...]:
@@ -372,170 +393,53 @@ FIGURES: tuple[Figure, ...] = (
     Figure(
         (RECALL,),
         grab(*_recall_cells("synonyms")),
-        "recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}; no substitution or "
-        "ellipsis in the gold), precision inside the stretches {3}%",
+        "dev (tuned on): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7};"
+        " no substitution or ellipsis in the gold), precision inside the stretches {3}%",
         ROW_RECALL,
     ),
-    Figure(
-        (RECALL_FRESH,),
-        grab(*_recall_cells("synonyms")),
-        "now (its misses and the reference and synonym rounds tuned on, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction "
-        "{6}%, synonyms {7}), precision inside the stretches {3}%",
-        ROW_RECALL_FRESH,
-    ),
-    Figure(
-        (RECALL_THIRD,),
-        grab(*_recall_cells("synonyms", "substitution")),
-        "now (gender, name, connective and noun fixes from its misses, and the reference rounds, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference "
-        "{5}%, conjunction {6}%, synonyms {7}, substitution {8}), precision inside the stretches {3}%",
-        ROW_RECALL_THIRD,
-    ),
-    Figure(
-        (RECALL_FOURTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table; now (five connectives and the reference rounds from its misses, so dev): recall {2}% ({0}/{1}; "
-        "repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
-        ROW_RECALL_FOURTH,
-    ),
-    Figure(
-        (RECALL_FIFTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table; now (the later-pronoun rule, four connective fixes and a two-person gender"
-        " vote from its misses, so dev): recall {2}% ({0}/{1}; "
-        "repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
-        ROW_RECALL_FIFTH,
-    ),
-    Figure(
-        (RECALL_SIXTH,),
-        grab(*_recall_cells("synonyms")),
-        'untuned figure below the table; now (six connective fixes and titles such as "Her Ladyship" from its'
-        " misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_SIXTH,
-    ),
-    Figure(
-        (RECALL_SEVENTH,),
-        grab(*_recall_cells("synonyms", "substitution")),
-        "untuned figure below the table; now (connective forms and plural names from its misses, so dev): recall {2}% ({0}/{1};"
-        " repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}, substitution {8}), precision inside"
-        " the stretches {3}%",
-        ROW_RECALL_SEVENTH,
-    ),
-    Figure(
-        (RECALL_EIGHTH,),
-        grab(*_recall_cells("synonyms", "ellipsis")),
-        "untuned figure below the table; now (connective forms and spans of time from its misses, so dev): recall"
-        " {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}, ellipsis {8}), precision"
-        " inside the stretches {3}%",
-        ROW_RECALL_EIGHTH,
-    ),
-    Figure(
-        (RECALL_NINTH,),
-        grab(*_recall_cells("synonyms", "substitution")),
-        "untuned figure below the table; now (connectives after a subject's auxiliary and before a name from its"
-        " misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7},"
-        " substitution {8}), precision inside the stretches {3}%",
-        ROW_RECALL_NINTH,
-    ),
-    Figure(
-        (RECALL_TENTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table; now (temporal and corrective connectives from its misses, so dev): recall"
-        " {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision inside the"
-        " stretches {3}%",
-        ROW_RECALL_TENTH,
-    ),
-    Figure(
-        (RECALL_ELEVENTH,),
-        grab(*_recall_cells("synonyms")),
-        'untuned figure below the table; now (a connective after a pause and "Earlier," from its misses, so'
-        " dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}), precision"
-        " inside the stretches {3}%",
-        ROW_RECALL_ELEVENTH,
-    ),
-    Figure(
-        (RECALL_TWELFTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table; now (an owner pronoun and capitalised unknown nouns as names from its"
-        " misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_TWELFTH,
-    ),
-    Figure(
-        (RECALL_THIRTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table; held out while two changes tried from its misses were dropped; now"
-        " (later rounds' rules, tuned on all fourteen golds, so dev): recall {2}% ({0}/{1}; repetition {4}%,"
-        " reference {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
-        ROW_RECALL_THIRTEENTH,
-    ),
-    Figure(
-        (RECALL_FOURTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "untuned figure below the table (59%, reference 41%, precision 76%); now (far chains of a name from its"
-        " misses, so dev): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_FOURTEENTH,
-    ),
-    Figure(
-        (RECALL_FIFTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "held out (measured when written, untuned: 66%, reference 49%, precision 89%; its misses never read;"
-        " the rules since, tuned on the other golds, now): recall {2}% ({0}/{1}; repetition {4}%, reference"
-        " {5}%, conjunction {6}%, synonyms {7}), precision inside the stretches {3}%",
-        ROW_RECALL_FIFTEENTH,
-    ),
-    Figure(
-        (RECALL_SIXTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "held out (measured once on the rules before the round it was written in (41a061c), untuned: 70%,"
-        " reference 71%, precision 86%; its misses never read; the rules since, tuned on the other golds,"
-        " now): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_SIXTEENTH,
-    ),
-    Figure(
-        (RECALL_SEVENTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "held out (measured once on the rules at the start of the round it was written in (2fbd8eb), untuned:"
-        " 65%, reference 55%, precision 86%; its misses never read; that round's rules, tuned on the other"
-        " golds, now): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_SEVENTEENTH,
-    ),
-    Figure(
-        (RECALL_EIGHTEENTH,),
-        grab(*_recall_cells("synonyms")),
-        "held out (measured once on the rules at the start of the round it was written in (3fb66d2), untuned:"
-        " 70%, reference 70%, precision 90%; its misses never read; that round's rules, tuned on the other"
-        " golds, now): recall {2}% ({0}/{1}; repetition {4}%, reference {5}%, conjunction {6}%, synonyms {7}),"
-        " precision inside the stretches {3}%",
-        ROW_RECALL_EIGHTEENTH,
-    ),
+    _recall_figure(RECALL_FRESH, ROW_RECALL_FRESH, _tuned_since(66, 47, 86)),
+    _recall_figure(RECALL_THIRD, ROW_RECALL_THIRD, _tuned_since(61, 30, 73), "substitution"),
+    _recall_figure(RECALL_FOURTH, ROW_RECALL_FOURTH, _tuned_since(62, 44, 77)),
+    _recall_figure(RECALL_FIFTH, ROW_RECALL_FIFTH, _tuned_since(50, 28, 85)),
+    _recall_figure(RECALL_SIXTH, ROW_RECALL_SIXTH, _tuned_since(63, 46, 81)),
+    _recall_figure(RECALL_SEVENTH, ROW_RECALL_SEVENTH, _tuned_since(67, 49, 81), "substitution"),
+    _recall_figure(RECALL_EIGHTH, ROW_RECALL_EIGHTH, _tuned_since(62, 49, 83), "ellipsis"),
+    _recall_figure(RECALL_NINTH, ROW_RECALL_NINTH, _tuned_since(68, 40, 83), "substitution"),
+    _recall_figure(RECALL_TENTH, ROW_RECALL_TENTH, _tuned_since(69, 61, 82)),
+    _recall_figure(RECALL_ELEVENTH, ROW_RECALL_ELEVENTH, _tuned_since(60, 51, 80)),
+    _recall_figure(RECALL_TWELFTH, ROW_RECALL_TWELFTH, _tuned_since(61, 33, 77)),
+    _recall_figure(RECALL_THIRTEENTH, ROW_RECALL_THIRTEENTH, _tuned_since(55, 36, 77)),
+    _recall_figure(RECALL_FOURTEENTH, ROW_RECALL_FOURTEENTH, _tuned_since(59, 41, 76)),
+    # held out: measured once when written, their misses never read
+    _recall_figure(RECALL_FIFTEENTH, ROW_RECALL_FIFTEENTH, _held_out(66, 49, 89)),
+    _recall_figure(RECALL_SIXTEENTH, ROW_RECALL_SIXTEENTH, _held_out(70, 71, 86)),
+    _recall_figure(RECALL_SEVENTEENTH, ROW_RECALL_SEVENTEENTH, _held_out(65, 55, 86)),
+    _recall_figure(RECALL_EIGHTEENTH, ROW_RECALL_EIGHTEENTH, _held_out(70, 70, 90)),
     Figure(
         (STORIES,),
         grab(*_story_cells("conjunction", "substitution")),
-        "dev (tuned on): {0} of {1} found ({2}%); non-adjacent conjunction {3}/{4}, non-adjacent substitution {5}/{6}",
+        "dev (tuned on; untuned 80, 56%): {0} of {1} found ({2}%); non-adjacent conjunction {3}/{4}, non-adjacent"
+        " substitution {5}/{6}",
         ROW_STORIES,
     ),
     Figure(
         (STORIES_HELD_OUT,),
         grab(*_story_cells("conjunction", "reference")),
-        "untuned figure below the table; now (tuned on since): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 68, 47%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent reference {5}/{6}",
         ROW_STORIES_HELD_OUT,
     ),
     Figure(
         (STORIES_THIRD,),
         grab(*_story_cells("conjunction", "substitution")),
-        "untuned figure below the table; now (tuned on since): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 72, 50%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent substitution {5}/{6}",
         ROW_STORIES_THIRD,
     ),
     Figure(
         (STORIES_FOURTH,),
         grab(*_story_cells("conjunction", "ellipsis")),
-        "untuned figure below the table; now (tuned on since): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 72, 50%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent ellipsis {5}/{6}",
         ROW_STORIES_FOURTH,
     ),
