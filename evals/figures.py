@@ -418,28 +418,28 @@ FIGURES: tuple[Figure, ...] = (
     Figure(
         (STORIES,),
         grab(*_story_cells("conjunction", "substitution")),
-        "dev (tuned on; untuned 80, 56%): {0} of {1} found ({2}%); non-adjacent conjunction {3}/{4}, non-adjacent"
+        "dev (tuned on; untuned 80 of 144, 56%): {0} of {1} found ({2}%); non-adjacent conjunction {3}/{4}, non-adjacent"
         " substitution {5}/{6}",
         ROW_STORIES,
     ),
     Figure(
         (STORIES_HELD_OUT,),
         grab(*_story_cells("conjunction", "reference")),
-        "dev (tuned on since; untuned 68, 47%): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 68 of 144, 47%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent reference {5}/{6}",
         ROW_STORIES_HELD_OUT,
     ),
     Figure(
         (STORIES_THIRD,),
         grab(*_story_cells("conjunction", "substitution")),
-        "dev (tuned on since; untuned 72, 50%): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 72 of 144, 50%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent substitution {5}/{6}",
         ROW_STORIES_THIRD,
     ),
     Figure(
         (STORIES_FOURTH,),
         grab(*_story_cells("conjunction", "ellipsis")),
-        "dev (tuned on since; untuned 72, 50%): {0} of {1} found ({2}%); non-adjacent"
+        "dev (tuned on since; untuned 72 of 144, 50%): {0} of {1} found ({2}%); non-adjacent"
         " conjunction {3}/{4}, non-adjacent ellipsis {5}/{6}",
         ROW_STORIES_FOURTH,
     ),
