@@ -11,7 +11,8 @@ from pathlib import Path
 from core.arg_types import input_path, name, positive, whole
 from core.rejection import shorten
 from core.storage import sweep_temporaries
-from pipeline import tasks
+from pipeline.build_task import BuildCorpus
+from pipeline.corpus_tasks import ExportCorpus
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
 from pipeline.output_folder import check_hand_made, file_in_the_way
@@ -25,7 +26,7 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
     target = Target.of(args)
     check_hand_made(target.layout)  # qc sample skips corrected chapters; evaluate-mt's export applies them
-    stages = tasks.BuildCorpus(**target.params).stages()
+    stages = BuildCorpus(**target.params).stages()
     if extra:
         stages.append([task(**target.params) for task in extra])
     return None if finish(target, build(target, stages, args)) else target
@@ -135,7 +136,7 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     except InputError as err:
         print(f"evaluate-mt: {err}", file=sys.stderr)
         return 2
-    target = _built(args, tasks.ExportCorpus)
+    target = _built(args, ExportCorpus)
     if target is None:
         return 1
     try:

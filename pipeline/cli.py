@@ -29,7 +29,9 @@ except (configparser.Error, UnicodeDecodeError) as err:
     print(luigi_config.import_problem(err), file=sys.stderr)
     sys.exit(2)
 
-from pipeline import tasks
+from pipeline.build_task import UNTIL, BuildCorpus
+from pipeline.corpus_tasks import BuildReport, ExportCorpus
+from pipeline.update_task import UpdateCorpus
 from pipeline.stage_task import DEFAULT_CONFIG
 from pipeline.cli_args import iso_date, port, scheduler_host, workers as worker_count
 from core.arg_types import OneLineParser, output_folder as output_arg
@@ -52,7 +54,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    unfinished = build(target, tasks.BuildCorpus(**target.params).stages(args.until), args)
+    unfinished = build(target, BuildCorpus(**target.params).stages(args.until), args)
     print_summary(target, unfinished)
     return finish(target, unfinished)
 
@@ -65,10 +67,8 @@ def cmd_update(args: argparse.Namespace) -> int:
         f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only",
         file=sys.stderr,
     )
-    stages = tasks.BuildCorpus(**target.params).stages(
-        refresh=date.isoformat(), recheck=args.recheck, since=since
-    )
-    update = tasks.UpdateCorpus(**target.params, date=date, since=since)
+    stages = BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck, since=since)
+    update = UpdateCorpus(**target.params, date=date, since=since)
     unfinished = build(target, [*stages, [update]], args)
     print_summary(target, unfinished)
     return finish(target, unfinished)
@@ -96,10 +96,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
-    export = tasks.ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if status := finish(
-        target, build(target, [*tasks.BuildCorpus(**target.params).stages(), [export]], args)
-    ):
+    export = ExportCorpus(**target.params, formats=tuple(sorted(formats)))
+    if status := finish(target, build(target, [*BuildCorpus(**target.params).stages(), [export]], args)):
         return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -113,7 +111,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
-    stages = [*tasks.BuildCorpus(**target.params).stages(), [tasks.BuildReport(**target.params)]]
+    stages = [*BuildCorpus(**target.params).stages(), [BuildReport(**target.params)]]
     if status := finish(target, build(target, stages, args)):
         return status
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
@@ -252,7 +250,7 @@ def _command(argv: list[str] | None) -> int:
         parents=[common, workers],
         help="build the corpus (crawl → clean → dedup → filter → align → mine)",
     )
-    corpus.add_argument("--until", choices=tasks.UNTIL, help="stop after this stage")
+    corpus.add_argument("--until", choices=UNTIL, help="stop after this stage")
     corpus.set_defaults(run=cmd_corpus)
     update = sub.add_parser(
         "update",

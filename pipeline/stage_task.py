@@ -1,4 +1,4 @@
-"""The machinery every Luigi task of the pipeline shares (``pipeline.tasks`` holds the tasks themselves).
+"""The machinery every Luigi task of the pipeline shares (``pipeline.tasks`` lists the tasks themselves).
 
 A ``StageTask`` names its outputs and the inputs it reads; completeness is content-based
 (``pipeline.manifest``): a task reruns only when a file it reads, its settings, or its code or bundled
@@ -35,6 +35,7 @@ from core.stage import StageResult
 from pipeline import output_folder
 from pipeline.manifest import CODE, DATA, PACKAGE, SETTINGS, Manifest, changes
 from pipeline.failures import failure_message, record
+from pipeline.preload import preload
 from pipeline.lock import OutputBusy, task_lock
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
@@ -82,6 +83,17 @@ def _class_source(klass: type) -> tuple[str, str]:
     end = re.compile(r"^[^\s#]", re.M).search(text, text.index("\n", start.start()) + 1) if start else None
     source = text[start.start() : end.start() if end else len(text)] if start else text
     return (path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else path.name), source
+
+
+def _moved_classes(recorded: dict[str, str], current: dict[str, str]) -> dict[str, str]:
+    """``recorded`` inputs with each task class's code (``code:FILE#Class``, ``_code_inputs``) under the key the
+    class has now: a class moved to another module (the tasks of ``pipeline/tasks.py``, split), its source the
+    same, is the same code, and its folder is not built again."""
+    now = {key.partition("#")[2]: key for key in current if key.startswith(CODE) and "#" in key}
+    return {
+        (now.get(key.partition("#")[2], key) if key.startswith(CODE) and "#" in key else key): sha
+        for key, sha in recorded.items()
+    }
 
 
 def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
@@ -261,7 +273,8 @@ class StageTask(luigi.Task):
         current = self.current_inputs()
         if current is None:
             return "input missing"
-        return "; ".join(changes(manifest.inputs, current) or self.due_reasons(manifest.extra)) or None
+        reasons = changes(_moved_classes(manifest.inputs, current), current)
+        return "; ".join(reasons or self.due_reasons(manifest.extra)) or None
 
     def due_reasons(self, extra: dict[str, Any]) -> list[str]:
         """The task's own reasons to run again, read from its last manifest's ``extra`` (e.g. a failed run)."""
@@ -273,7 +286,7 @@ class StageTask(luigi.Task):
             return ["not built", *self.due_reasons({})]
         problem = previous.damaged(self.layout.root)
         return (
-            changes(previous.inputs, inputs)
+            changes(_moved_classes(previous.inputs, inputs), inputs)
             + ([f"output {problem}"] if problem else [])
             + self.due_reasons(previous.extra)
         )
@@ -327,3 +340,11 @@ class BookTask(StageTask):
 
     def stage_paths(self, stage: str, main: Path) -> list[Path]:
         return [main, self.layout.rejected(stage, self.unit), self.layout.stats(stage, self.unit)]
+
+
+@StageTask.event_handler(luigi.Event.DEPENDENCY_DISCOVERED)
+def _preload(task: StageTask, _dependency: luigi.Task) -> None:
+    """Preload a task's family as Luigi schedules the task to run: in the process that forks the tasks, so
+    Luigi's own entry points (``luigi --module pipeline.tasks``, the cron line's ``RangeDaily``) preload
+    too. The command line has preloaded each stage already (``pipeline.cli_build``), which this finds done."""
+    preload([task.task_family])

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from core.layout import Layout
 from core.storage import DamagedFile, read_table
-from pipeline import tasks
+from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
+from pipeline.build_task import BuildCorpus
+from pipeline.crawl_task import CrawlBook
 from pipeline.stage_task import StageTask, completeness_memo
 
 
@@ -35,32 +37,28 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
                 lines.append(
                     line(
                         f"crawl {lang}",
-                        tasks.CrawlBook(**params, book_id=book, lang=lang),
+                        CrawlBook(**params, book_id=book, lang=lang),
                         _reasons(layout.rejected("crawl", f"{book}-{lang}")),
                     )
                 )
             lines.append(
-                line(
-                    "clean", tasks.CleanBook(**params, book_id=book), _reasons(layout.rejected("clean", book))
-                )
+                line("clean", CleanBook(**params, book_id=book), _reasons(layout.rejected("clean", book)))
             )
             lines.append(
-                line("dedup", tasks.DedupCorpus(**params), _reasons(layout.rejected("dedup", "corpus"), book))
+                line("dedup", DedupCorpus(**params), _reasons(layout.rejected("dedup", "corpus"), book))
             )
             lines.append(
                 line(
                     "filter",
-                    tasks.FilterBook(**params, book_id=book),
+                    FilterBook(**params, book_id=book),
                     _reasons(layout.rejected("filter", book)),
                 )
             )
             lines.append(
-                line(
-                    "align", tasks.AlignBook(**params, book_id=book), _reasons(layout.rejected("align", book))
-                )
+                line("align", AlignBook(**params, book_id=book), _reasons(layout.rejected("align", book)))
             )
-            lines.append(line("mine", tasks.MineBook(**params, book_id=book), Counter()))
-        lines += ["corpus", line("summary", tasks.BuildCorpus(**params), Counter())]
+            lines.append(line("mine", MineBook(**params, book_id=book), Counter()))
+        lines += ["corpus", line("summary", BuildCorpus(**params), Counter())]
     counts = Counter(states.values())
     totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
     return "\n".join([f"Status of {len(book_ids)} books in {layout.root} (tasks: {totals})", *lines])

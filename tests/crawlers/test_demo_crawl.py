@@ -8,7 +8,7 @@ from core.layout import Layout
 from crawlers.demo.render import en_chapters, zh_author_note
 from crawlers.demo.source import load_books
 from pipeline.config import load_config
-from pipeline.tasks import CrawlBook
+from pipeline.crawl_task import CrawlBook
 from tests.helpers import output_of, params
 
 pytestmark = pytest.mark.slow

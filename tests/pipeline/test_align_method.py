@@ -9,7 +9,7 @@ import yaml
 from core import storage
 from core.layout import Layout
 from pipeline.stage_task import cached_config
-from pipeline.tasks import BuildCorpus
+from pipeline.build_task import BuildCorpus
 from tests.helpers import output_of, params, write_config
 
 pytestmark = pytest.mark.slow

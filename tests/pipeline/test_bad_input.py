@@ -12,7 +12,7 @@ import pytest
 from core import storage
 from core.layout import Layout
 from crawlers.demo.source import SOURCE_DIR, load_book
-from pipeline.tasks import BuildCorpus
+from pipeline.build_task import BuildCorpus
 from tests.helpers import output_of, params, write_config
 
 pytestmark = pytest.mark.slow

@@ -12,7 +12,7 @@ from core import storage
 from core.layout import Layout
 from crawlers.demo.render import en_chapters, zh_author_note, zh_title
 from crawlers.demo.source import load_books
-from pipeline.tasks import BuildCorpus
+from pipeline.build_task import BuildCorpus
 from tests.helpers import output_of, params, write_config
 
 pytestmark = pytest.mark.slow

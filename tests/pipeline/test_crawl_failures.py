@@ -12,7 +12,7 @@ import yaml
 
 from core import storage
 from core.layout import Layout
-from pipeline.tasks import CrawlBook
+from pipeline.crawl_task import CrawlBook
 from tests.crawlers.faultsite import page, serve_faults
 from tests.helpers import output_of, params, run_cli, target, write_config
 

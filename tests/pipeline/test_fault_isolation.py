@@ -9,7 +9,8 @@ from core import storage
 from core.layout import Layout
 from pipeline.cli import main
 from pipeline.failures import collect
-from pipeline.tasks import CleanBook, CrawlBook
+from pipeline.book_stages import CleanBook
+from pipeline.crawl_task import CrawlBook
 from tests.helpers import local_book, local_config, output_of, params, run_cli, target
 
 
@@ -89,7 +90,7 @@ def test_a_crash_in_reading_or_cleaning_is_the_books_named_rejection(tmp_path, m
 
 def test_a_task_that_fails_in_a_later_stage_is_listed_by_book(tmp_path):
     from pipeline.failures import failure_lines
-    from pipeline.tasks import AlignBook
+    from pipeline.book_stages import AlignBook
 
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
     task = AlignBook(**params(config), run_id="r1", book_id="bk")

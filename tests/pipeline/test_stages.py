@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 from itertools import islice
 
-from pipeline.tasks import BuildCorpus, UpdateCorpus
+from pipeline.build_task import BuildCorpus
+from pipeline.update_task import UpdateCorpus
 from tests.helpers import params, write_config
 
 

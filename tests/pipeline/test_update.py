@@ -12,11 +12,11 @@ import pytest
 from luigi.tools.range import RangeDaily
 
 import crawlers.stage
-import pipeline.tasks
 from core import storage
 from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
+from pipeline.update_task import UpdateCorpus
 from tests.helpers import demo_build, output_of, params, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
@@ -102,7 +102,7 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(
         lambda inputs, *args: crawled.append(inputs.lang) or crawl_side(inputs, *args),
     )
     window = RangeDaily(
-        of=pipeline.tasks.UpdateCorpus,
+        of=UpdateCorpus,
         of_params=params(config),
         param_name="date",
         start=datetime.date(2026, 11, 25),

@@ -1,0 +1,97 @@
+"""The stages of a book after its crawl, without a build: why they are stale, their settings and units."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import luigi.scheduler
+import luigi.worker
+
+from core import storage
+from core.layout import Layout
+from core.stage import StageResult
+from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook
+from pipeline.build_task import BuildCorpus
+from pipeline.manifest import changes
+from pipeline.output_folder import adopt
+from tests.pipeline.edited_config import edit_config
+from tests.helpers import local_book, local_config, output_of, params, write_config
+
+
+def test_units_and_settings(demo):
+    assert DedupCorpus(**demo).unit == "corpus"
+    assert AlignBook(**demo, book_id="city-star").settings() == {}  # the default method, as if unset
+    assert CleanBook(**demo, book_id="city-star").settings() == {
+        "zh": ["^一秒记住【墨香书阁】", "^本章未完，请点击下一页继续阅读", "^请收藏本站"],
+        "en": ["^Enjoying the story\\? Support us on Patreon"],
+    }
+
+
+def test_why_stale_not_built_then_waiting_for_upstream_then_an_output_missing(demo):
+    task = FilterBook(**demo, book_id="city-star")
+    assert task.why_stale() == "not built"
+    task.write_stage("chapters", StageResult([], [], {"chapters": 0}))
+    assert task.manifest_path() == Path(demo["output_dir"]) / "_manifests" / "FilterBook" / "city-star.json"
+    assert task.why_stale() == "waits for DedupCorpus corpus"
+    task.output_paths()[2].unlink()
+    assert task.why_stale() == "output missing: stats/filter/city-star.json"
+
+
+def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({"failed_run": "run-1"}) == [
+        "cleaning failed in an earlier run"
+    ]
+    assert CleanBook(**demo, book_id="city-star", run_id="run-1").due_reasons({"failed_run": "run-1"}) == []
+    assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({}) == []
+
+
+def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
+    """bleualign: a chapter's MT corrected in the translations folder left the alignment as it was, as did the
+    README's advice (touch the config); now that book's AlignBook has a new input, the other book's none."""
+    config = write_config(tmp_path, books=["city-star", "sword-sect"])
+    books = ("city-star", "sword-sect")
+    for book in books:
+        (tmp_path / "mt" / book).mkdir(parents=True)
+        (tmp_path / "mt" / book / "1.txt").write_text("An invented line.\n", encoding="utf-8")
+    edit_config(
+        config, lambda raw: raw.update(options={"align": {"method": "bleualign", "translations": "mt"}})
+    )
+    for book in books:
+        FilterBook(**params(config), book_id=book).write_stage("chapters", StageResult([], [], {}))
+        AlignBook(**params(config), book_id=book).write_stage("aligned_pairs", StageResult([], [], {}))
+
+    def changed_inputs(book: str) -> list[str]:
+        task = AlignBook(**params(config), book_id=book)
+        return changes(task.manifest().inputs, task.current_inputs())
+
+    assert [changed_inputs(book) for book in books] == [[], []]
+    (tmp_path / "mt" / "city-star" / "1.txt").write_text("A corrected line.\n", encoding="utf-8")
+    config.touch()
+    assert [changed_inputs(book) for book in books] == [["new input"], []]
+
+
+def test_dedup_drops_the_chapters_of_a_book_adopted_under_its_old_id_and_the_build_refilters_it(tmp_path):
+    """A book renamed in the config and its old id adopted (``--adopt``): dedup read the config's books only,
+    and the export held each chapter twice (demo: sword-sect renamed, 8 of 33 chapters). Dedup reads the
+    adopted book's cleaned table by content, drops its copies with their reasons, and the build filters,
+    aligns and mines it again."""
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    layout = Layout(output_of(config))
+    assert luigi.build([DedupCorpus(**params(config))], local_scheduler=True, log_level="WARNING")
+    rows = storage.read_rows(layout.clean("bk"), "clean_chapters")
+    renamed = [r | {"book_id": "old", "raw_id": r["raw_id"].replace("bk/", "old/")} for r in rows]
+    storage.write_table(renamed, "clean_chapters", layout.clean("old"))
+    adopt(layout, ["old"])
+    dedup = DedupCorpus(**params(config), run_id="r2")
+    assert dedup.why_stale() == "output missing: dedup/old.parquet"
+    assert luigi.build([dedup], local_scheduler=True, log_level="WARNING")
+    rejected = storage.read_rows(layout.rejected("dedup", "corpus"), "rejected")
+    assert [(r["item_id"], r["book_id"], r["reason"], r["detail"]) for r in rejected] == [
+        (r["raw_id"], "old", "exact_duplicate", f"duplicate of {k['raw_id']} (Jaccard 1.000)")
+        for r, k in sorted(zip(renamed, rows), key=lambda pair: (pair[0]["lang"] == "en", pair[0]["raw_id"]))
+    ]
+    assert storage.read_rows(layout.deduped("old"), "clean_chapters") == []
+    assert len(storage.read_rows(layout.deduped("bk"), "clean_chapters")) == len(rows)
+    assert [task.unit for task in BuildCorpus(**params(config)).stages()[-2]] == ["bk", "old"]
+    storage.write_table(renamed[:1], "clean_chapters", layout.clean("old"))  # rebuilt by its own config
+    assert DedupCorpus(**params(config)).why_stale() == "new input"

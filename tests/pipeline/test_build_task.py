@@ -1,0 +1,60 @@
+"""BuildCorpus without a build: what its summary and books table read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from core import storage
+from core.layout import Layout
+from pipeline.build_task import BuildCorpus
+from pipeline.corpus_tasks import BuildReport
+from pipeline.manifest import changes
+from tests.pipeline.edited_config import edit_config
+from tests.helpers import output_of, params, write_config
+
+
+TABLES = {  # the table of each stage folder's Parquet files
+    "raw": "raw_chapters",
+    "clean": "clean_chapters",
+    "dedup": "clean_chapters",
+    "chapters": "chapters",
+    "aligned": "aligned_pairs",
+    "candidates": "candidates",
+    "rejected": "rejected",
+}
+
+
+def test_the_corpus_summary_counts_only_files_that_its_task_reads(demo, monkeypatch):
+    """An ``update`` that found nothing new left ``stats/corpus/summary.json`` with the previous crawls'
+    requests and new chapters (the printed summary, read afresh, was right): the crawls' reports that the
+    summary adds up were no input of BuildCorpus, which found itself complete."""
+    from pipeline.summary import corpus_summary
+
+    corpus = BuildCorpus(**demo)
+    for path in (path for task in corpus.producers() for path in task.output_paths()):
+        folder = path.relative_to(corpus.layout.root).parts[0]
+        if path.suffix == ".parquet":
+            storage.write_table([], TABLES[folder], path)
+        else:
+            storage.write_json({}, path)
+    read: list[Path] = []
+    monkeypatch.setattr(storage, "refuse_special", lambda path, *_: read.append(Path(path)))
+    corpus_summary(corpus.layout, ["city-star"])
+    assert read and sorted(set(read) - set(corpus.input_paths())) == []
+
+
+def test_an_edited_genre_or_title_makes_the_books_table_and_the_report_stale(tmp_path, monkeypatch):
+    """A book's genre (or title) corrected in the config: ``corpus`` ran nothing, and books.parquet and the
+    report's genres section kept the old one; now the books table is written again, and the report reads it."""
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(BuildCorpus, "producers", lambda self: [])  # only the config's part of its inputs
+    before = BuildCorpus(**params(config)).current_inputs()
+    edit_config(config, lambda raw: raw["sites"]["moonlit"].update(delay=5))
+    assert changes(before, BuildCorpus(**params(config)).current_inputs()) == []
+    for edit in ({"genre": "wuxia"}, {"title_en": "A Town of Starlight"}):
+        edit_config(config, lambda raw: raw["books"][0].update(edit))
+        assert changes(before, BuildCorpus(**params(config)).current_inputs()) == ["config changed"]
+    report = BuildReport(**params(config))
+    assert Layout(output_of(config)).books() in report.input_paths()
+    assert BuildCorpus(**params(config)) in report.producers()

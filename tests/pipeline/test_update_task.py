@@ -1,0 +1,53 @@
+"""UpdateCorpus without a build: its unit and the record of each date."""
+
+from __future__ import annotations
+
+import datetime
+
+from core import storage
+from core.stage import StageResult
+from pipeline.build_task import BuildCorpus
+from pipeline.crawl_task import CrawlBook
+from pipeline.update_task import UpdateCorpus
+from tests.helpers import params, write_config
+
+
+def test_an_update_unit_is_its_date(demo):
+    assert UpdateCorpus(**demo, date=datetime.date(2026, 12, 1)).unit == "2026-12-01"
+
+
+def test_an_update_makes_its_stage_list_once(demo, monkeypatch):
+    """``complete``, ``record`` and ``run`` each made the whole stage list again (and read the adopted books)."""
+    made: list[str] = []
+    stages = BuildCorpus.stages
+    monkeypatch.setattr(
+        BuildCorpus, "stages", lambda self, **kw: made.append(kw["refresh"]) or stages(self, **kw)
+    )
+    update = UpdateCorpus(**demo, date=datetime.date(2026, 12, 6), since=1.0)
+    storage.write_json(update.record(), update.output_paths()[0])
+    assert update.complete() and update.record()["crawls"] == {"city-star-zh": None, "city-star-en": None}
+    assert made == ["2026-12-06"]
+
+
+def test_a_second_update_of_the_day_records_the_new_chapters_of_its_crawls_beside_the_firsts(tmp_path):
+    """The day's record was written once: a second update the same day ran nothing for it, and the chapters
+    its crawls fetched were in no date's record."""
+    config = write_config(tmp_path, books=["city-star"])
+    day = datetime.date(2026, 12, 6)
+
+    def crawled(lang: str, new: int, started: float) -> None:
+        CrawlBook(**params(config), book_id="city-star", lang=lang).write_stage(
+            "raw_chapters", StageResult([], [], {"new_chapters": new}), started=started, failed=0
+        )
+
+    crawled("zh", 2, 100.0)
+    crawled("en", 1, 100.0)
+    first = UpdateCorpus(**params(config), date=day, since=99.0)
+    assert not first.complete()
+    storage.write_json(first.record(), first.output_paths()[0])
+    assert first.complete()
+    crawled("en", 3, 200.0)  # the second update's crawl of one side
+    second = UpdateCorpus(**params(config), date=day, since=199.0)
+    assert not second.complete()
+    assert second.record()["new_chapters"] == {"city-star-zh": 2, "city-star-en": 4}
+    assert UpdateCorpus(**params(config), date=day).complete()  # RangeDaily: a day done stays done
