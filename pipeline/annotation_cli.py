@@ -16,6 +16,7 @@ from pipeline.corpus_tasks import ExportCorpus
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
 from pipeline.output_folder import check_hand_made, file_in_the_way
+from pipeline.stage_task import StageTask
 
 
 # Why qc sample and evaluate-mt take the build's options (their --help said nothing of a build)
@@ -26,9 +27,11 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
     """The command's Target after bringing the corpus (and ``extra`` tasks) up to date; None on failure."""
     target = Target.of(args)
     check_hand_made(target.layout)  # qc sample skips corrected chapters; evaluate-mt's export applies them
-    stages = BuildCorpus(**target.params).stages()
-    if extra:
-        stages.append([task(**target.params) for task in extra])
+
+    def stages() -> list[list[StageTask]]:  # made once the folder is claimed (``build``)
+        corpus = BuildCorpus(**target.params).stages()
+        return [*corpus, [task(**target.params) for task in extra]] if extra else corpus
+
     return None if finish(target, build(target, stages, args)) else target
 
 

@@ -32,7 +32,7 @@ except (configparser.Error, UnicodeDecodeError) as err:
 from pipeline.build_task import UNTIL, BuildCorpus
 from pipeline.corpus_tasks import BuildReport, ExportCorpus
 from pipeline.update_task import UpdateCorpus
-from pipeline.stage_task import DEFAULT_CONFIG
+from pipeline.stage_task import DEFAULT_CONFIG, StageTask
 from pipeline.cli_args import iso_date, port, scheduler_host, workers as worker_count
 from core.arg_types import OneLineParser, output_folder as output_arg
 from pipeline import output_folder
@@ -54,7 +54,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.book_ids
     print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
-    unfinished = build(target, BuildCorpus(**target.params).stages(args.until), args)
+    unfinished = build(target, lambda: BuildCorpus(**target.params).stages(args.until), args)
     print_summary(target, unfinished)
     return finish(target, unfinished)
 
@@ -67,9 +67,13 @@ def cmd_update(args: argparse.Namespace) -> int:
         f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only",
         file=sys.stderr,
     )
-    stages = BuildCorpus(**target.params).stages(refresh=date.isoformat(), recheck=args.recheck, since=since)
+    corpus = BuildCorpus(**target.params)
     update = UpdateCorpus(**target.params, date=date, since=since)
-    unfinished = build(target, [*stages, [update]], args)
+
+    def stages() -> list[list[StageTask]]:
+        return [*corpus.stages(refresh=date.isoformat(), recheck=args.recheck, since=since), [update]]
+
+    unfinished = build(target, stages, args)
     print_summary(target, unfinished)
     return finish(target, unfinished)
 
@@ -97,7 +101,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
     export = ExportCorpus(**target.params, formats=tuple(sorted(formats)))
-    if status := finish(target, build(target, [*BuildCorpus(**target.params).stages(), [export]], args)):
+    if status := finish(
+        target, build(target, lambda: [*BuildCorpus(**target.params).stages(), [export]], args)
+    ):
         return status
     summary = json.loads((target.layout.export_dir() / "summary.json").read_text(encoding="utf-8"))
     print(f"Exported to {target.layout.export_dir()}: {', '.join(sorted(formats))}")
@@ -111,8 +117,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
-    stages = [*BuildCorpus(**target.params).stages(), [BuildReport(**target.params)]]
-    if status := finish(target, build(target, stages, args)):
+    report = BuildReport(**target.params)
+    if status := finish(
+        target, build(target, lambda: [*BuildCorpus(**target.params).stages(), [report]], args)
+    ):
         return status
     print(f"Report: {target.layout.report_dir() / 'index.html'} (Markdown twin: index.md)")
     return 0

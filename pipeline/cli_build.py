@@ -103,9 +103,12 @@ class Target:
         return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 
-def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespace) -> str | None:
+def build(
+    target: Target, stages: Callable[[], list[list[luigi.Task]]], args: argparse.Namespace
+) -> str | None:
     """Run each stage with Luigi (local scheduler, or a central luigid); None when every task is done,
-    else Luigi's summary of the stage that failed (the stages after it are not run)."""
+    else Luigi's summary of the stage that failed (the stages after it are not run). ``stages`` makes them
+    once the folder is claimed: a book adopted by this run (``--adopt``) is among the corpus's books."""
     from core.storage import sweep_temporaries
 
     _fork_tasks()
@@ -127,7 +130,7 @@ def build(target: Target, stages: list[list[luigi.Task]], args: argparse.Namespa
         ):
             # workers of another config, started since, share the lock: the folder is checked at each stage
             still_ours = partial(target.claim_folder, prune=False, adopt=False)
-            return _run_stages(stages, args, scheduler, progress, still_ours)
+            return _run_stages(stages(), args, scheduler, progress, still_ours)
 
 
 def _fork_tasks() -> None:

@@ -435,3 +435,21 @@ def test_inspect_of_a_bead_the_chapter_does_not_have_is_one_line(config, capsys)
         "chapter 'city-star/2' has no bead '99' (inspect city-star/2 shows what it has)\n",
     )
     assert _run(capsys, "inspect", "city-star/2/1", *target(config))[0] == 0
+
+
+@pytest.mark.parametrize("until", ["filter", "align"])
+def test_a_book_adopted_by_a_build_that_stops_early_is_built_to_that_stage_in_the_same_run(
+    tmp_path, capsys, until
+):
+    """``corpus --adopt --until filter``: dedup read the adopted book, but the stage list was made before the
+    build adopted it, so the book was filtered (aligned, mined) only by the next build."""
+    from tests.helpers import local_book, local_config
+
+    other = local_config(tmp_path, {"other": local_book(tmp_path, "other", first=4)}, name="other.yaml")
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    output = ["--output", str(output_of(config))]
+    assert _run(capsys, "corpus", "--config", str(other), *output, "--until", "clean")[0] == 0
+    assert _run(capsys, "corpus", "--config", str(config), *output, "--adopt", "--until", until)[0] == 0
+    layout = Layout(output_of(config))
+    last = layout.chapters if until == "filter" else layout.aligned
+    assert [last(book).is_file() for book in ("bk", "other")] == [True, True]

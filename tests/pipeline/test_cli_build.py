@@ -124,7 +124,9 @@ def test_a_folder_that_gets_another_configs_books_during_a_build_stops_it_at_the
     other = target.layout.root / "raw" / "zh" / "other.parquet"  # the other config's worker crawled a book
     args = Namespace(workers=1, scheduler_host=None)
     with pytest.raises(FolderRefused) as err:
-        cli_build.build(target, [[Written(path=str(other))], [Written(path=str(tmp_path / "next"))]], args)
+        cli_build.build(
+            target, lambda: [[Written(path=str(other))], [Written(path=str(tmp_path / "next"))]], args
+        )
     assert str(err.value) == (
         f"output folder {target.layout.root} holds books that {config} does not list: other; use another "
         "--output, or rerun with --prune (delete their built files) or --adopt (keep them in this corpus)"
@@ -159,7 +161,7 @@ def test_prune_and_adopt_change_the_folder_once_the_build_holds_its_lock(
     monkeypatch.setattr(
         output_folder, option, lambda layout, books: held.append(holds(layout.root)) or act(layout, books)
     )
-    assert cli_build.build(target, [[Written(path=str(tmp_path / "next"))]], args) is None
+    assert cli_build.build(target, lambda: [[Written(path=str(tmp_path / "next"))]], args) is None
     assert held == [True] and output_folder.foreign_books(target.layout, target.book_ids) == []
     assert other.exists() == (option == "adopt")
     message = (
