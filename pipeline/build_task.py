@@ -60,15 +60,34 @@ class BuildCorpus(StageTask):
     def upstream(self) -> list[StageTask]:
         return [self.clone(MineBook, book_id=b) for b in self.corpus_books()]
 
-    def producers(self) -> list[StageTask]:  # the summary counts every stage's rows and rejections
+    def producers(self) -> list[StageTask]:
+        """The summary counts every stage's rows and rejections: of the corpus's books (``corpus_books``), whose
+        adopted ones this config filters, aligns and mines too."""
         books = [b.book_id for b in self.cfg.books]
         crawls = [self.clone(CrawlBook, book_id=b, lang=lang) for b in books for lang in ("zh", "en")]
+        cleans = [self.clone(CleanBook, book_id=b) for b in books]
         stages = [
             self.clone(task, book_id=b)
-            for b in books
-            for task in (CleanBook, FilterBook, AlignBook, MineBook)
+            for b in self.corpus_books()
+            for task in (FilterBook, AlignBook, MineBook)
         ]
-        return [*crawls, *stages, self.clone(DedupCorpus)]
+        return [*crawls, *cleans, *stages, self.clone(DedupCorpus)]
+
+    def read_tables(self) -> list[Path]:
+        """The tables of the books adopted into the folder that the summary counts and no task of the config
+        writes: their raw chapters and their crawls' and cleaning's rejections."""
+        rejected = self.layout.rejected
+        return [
+            path
+            for b in self.corpus_books()[len(self.cfg.books) :]
+            for path in (
+                self.layout.raw("zh", b),
+                self.layout.raw("en", b),
+                rejected("crawl", f"{b}-zh"),
+                rejected("crawl", f"{b}-en"),
+                rejected("clean", b),
+            )
+        ]
 
     def input_paths(self) -> list[Path]:
         """Every table the summary counts, and the crawls' reports (its last crawls' requests and new

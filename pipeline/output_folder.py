@@ -118,6 +118,11 @@ def adopted(layout: Layout) -> set[str]:
     return set(books)
 
 
+def corpus_books(layout: Layout, listed: list[str]) -> list[str]:
+    """The corpus's books: ``listed`` (the config's), then those adopted into the folder that were cleaned."""
+    return listed + sorted(b for b in adopted(layout) - set(listed) if layout.clean(b).is_file())
+
+
 def held_books(layout: Layout) -> set[str]:
     """Ids of the books with built files in the folder."""
     held = {p.stem for folder in BUILT for p in (layout.root / folder).glob("*.parquet")}

@@ -221,9 +221,7 @@ class StageTask(luigi.Task):
 
     def corpus_books(self) -> list[str]:
         """The corpus's books: the config's, then those adopted into the folder (``--adopt``) that were cleaned."""
-        listed = [b.book_id for b in self.cfg.books]
-        adopted = output_folder.adopted(self.layout) - set(listed)
-        return listed + sorted(b for b in adopted if self.layout.clean(b).is_file())
+        return output_folder.corpus_books(self.layout, [b.book_id for b in self.cfg.books])
 
     def read_tables(self) -> list[Path]:
         """Every table the task reads, those of the books adopted into the folder included (``input_paths``

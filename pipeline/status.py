@@ -15,11 +15,14 @@ from core.storage import DamagedFile, read_table
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.build_task import BuildCorpus
 from pipeline.crawl_task import CrawlBook
+from pipeline.output_folder import corpus_books
 from pipeline.stage_task import StageTask, completeness_memo
 
 
 def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -> str:
-    """A line per book and stage (the corpus-wide dedup as it touched the book), the summary, the totals."""
+    """A line per book and stage (the corpus-wide dedup as it touched the book), the summary, the totals; the
+    books adopted into the folder (``--adopt``) after the config's, from dedup on (another config crawled and
+    cleaned them)."""
     states: dict[str, str] = {}  # task id -> built | stale | not built
 
     def line(label: str, task: StageTask, rejected: Counter[str]) -> str:
@@ -29,30 +32,30 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
         reasons = ", ".join(f"{name} {n}" for name, n in sorted(rejected.items()))
         return f"  {label:<9} {state}" + (f"   rejected: {reasons}" if reasons else "")
 
+    books = corpus_books(layout, book_ids)
     lines: list[str] = []
     with completeness_memo():
-        for book in book_ids:
-            lines.append(book)
-            for lang in ("zh", "en"):
-                lines.append(
-                    line(
-                        f"crawl {lang}",
-                        CrawlBook(**params, book_id=book, lang=lang),
-                        _reasons(layout.rejected("crawl", f"{book}-{lang}")),
+        for book in books:
+            if book in book_ids:
+                lines.append(book)
+                for lang in ("zh", "en"):
+                    lines.append(
+                        line(
+                            f"crawl {lang}",
+                            CrawlBook(**params, book_id=book, lang=lang),
+                            _reasons(layout.rejected("crawl", f"{book}-{lang}")),
+                        )
                     )
+                lines.append(
+                    line("clean", CleanBook(**params, book_id=book), _reasons(layout.rejected("clean", book)))
                 )
-            lines.append(
-                line("clean", CleanBook(**params, book_id=book), _reasons(layout.rejected("clean", book)))
-            )
+            else:
+                lines.append(f"{book} (adopted: crawled and cleaned by another config)")
             lines.append(
                 line("dedup", DedupCorpus(**params), _reasons(layout.rejected("dedup", "corpus"), book))
             )
             lines.append(
-                line(
-                    "filter",
-                    FilterBook(**params, book_id=book),
-                    _reasons(layout.rejected("filter", book)),
-                )
+                line("filter", FilterBook(**params, book_id=book), _reasons(layout.rejected("filter", book)))
             )
             lines.append(
                 line("align", AlignBook(**params, book_id=book), _reasons(layout.rejected("align", book)))
@@ -61,7 +64,8 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
         lines += ["corpus", line("summary", BuildCorpus(**params), Counter())]
     counts = Counter(states.values())
     totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
-    return "\n".join([f"Status of {len(book_ids)} books in {layout.root} (tasks: {totals})", *lines])
+    adopted = f" ({n} adopted)" if (n := len(books) - len(book_ids)) else ""
+    return "\n".join([f"Status of {len(books)} books{adopted} in {layout.root} (tasks: {totals})", *lines])
 
 
 def _reasons(path: Path, book: str | None = None) -> Counter[str]:

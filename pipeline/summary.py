@@ -12,14 +12,17 @@ from core.rejection import KEPT_OUTCOMES
 from core import storage
 from core.layout import Layout
 from pipeline.manifest import Manifest
+from pipeline.output_folder import corpus_books
 
 
 def _count_rows(paths: list[Path], table: str) -> int:
     return sum(storage.read_table(p, table).num_rows for p in paths if p.exists())
 
 
-def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
-    """Counts per stage, rejections per stage and reason, candidates per phenomenon and adjacency."""
+def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
+    """Counts per stage, rejections per stage and reason, candidates per phenomenon and adjacency, of the
+    corpus's books: ``listed`` (the config's) and those adopted into the folder (``--adopt``)."""
+    book_ids = corpus_books(layout, listed)
     raw = {
         lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters") for lang in ("zh", "en")
     }
@@ -62,6 +65,7 @@ def corpus_summary(layout: Layout, book_ids: list[str]) -> dict[str, Any]:
     return {
         "output": str(layout.root),
         "books": len(book_ids),
+        "adopted_books": len(book_ids) - len(listed),
         "raw_chapters": raw,
         "chapters": chapters.num_rows,
         "sentence_pairs": pairs.num_rows,
@@ -76,10 +80,11 @@ def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
     """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``; when the
     build did not finish, its header says so."""
     raw, crawl = summary["raw_chapters"], summary["crawl"]
+    adopted = f" ({n} adopted)" if (n := summary["adopted_books"]) else ""
     header = "Corpus built in" if finished else "Corpus NOT finished (failures below); built so far in"
     lines = [
         f"{header} {summary['output']}",
-        f"  books: {summary['books']}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
+        f"  books: {summary['books']}{adopted}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
         f"last crawls: {crawl.get('requests', 0)} requests, {crawl.get('bytes', 0) / 1e6:.1f} MB, "
         f"{crawl.get('retried', 0)} retried, {crawl.get('failed', 0)} failed, {crawl.get('duration_s', 0):.0f} s",
         f"  chapter pairs kept: {summary['chapters']}   sentence pairs (beads): {summary['sentence_pairs']} "

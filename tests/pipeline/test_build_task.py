@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from core import storage
 from core.layout import Layout
 from pipeline.build_task import BuildCorpus
 from pipeline.corpus_tasks import BuildReport
 from pipeline.manifest import changes
+from pipeline.output_folder import adopt
+from pipeline.summary import corpus_summary
 from tests.pipeline.edited_config import edit_config
 from tests.helpers import output_of, params, write_config
 
@@ -29,8 +30,6 @@ def test_the_corpus_summary_counts_only_files_that_its_task_reads(demo, monkeypa
     """An ``update`` that found nothing new left ``stats/corpus/summary.json`` with the previous crawls'
     requests and new chapters (the printed summary, read afresh, was right): the crawls' reports that the
     summary adds up were no input of BuildCorpus, which found itself complete."""
-    from pipeline.summary import corpus_summary
-
     corpus = BuildCorpus(**demo)
     for path in (path for task in corpus.producers() for path in task.output_paths()):
         folder = path.relative_to(corpus.layout.root).parts[0]
@@ -42,6 +41,32 @@ def test_the_corpus_summary_counts_only_files_that_its_task_reads(demo, monkeypa
     monkeypatch.setattr(storage, "refuse_special", lambda path, *_: read.append(Path(path)))
     corpus_summary(corpus.layout, ["city-star"])
     assert read and sorted(set(read) - set(corpus.input_paths())) == []
+
+
+def test_the_tables_of_an_adopted_book_that_the_summary_counts_are_inputs_of_the_summary(demo, monkeypatch):
+    """The summary counts the books adopted into the folder (``--adopt``): their tables are the task's inputs,
+    those this config writes (filter, align, mine) by their manifests, the others by content."""
+    corpus = BuildCorpus(**demo)
+    layout = corpus.layout
+    storage.write_table([], "clean_chapters", layout.clean("old"))
+    adopt(layout, ["old"])
+    counted = [
+        *(layout.raw(lang, "old") for lang in ("zh", "en")),
+        layout.chapters("old"),
+        layout.aligned("old"),
+        layout.candidates("old"),
+        layout.rejected("crawl", "old-zh"),
+        layout.rejected("clean", "old"),
+        layout.rejected("filter", "old"),
+    ]
+    for path in counted:
+        storage.write_table([], TABLES[path.relative_to(layout.root).parts[0]], path)
+    read: list[Path] = []
+    monkeypatch.setattr(storage, "refuse_special", lambda path, *_: read.append(Path(path)))
+    corpus_summary(layout, ["city-star"])
+    tables = {path for path in read if path.suffix == ".parquet"}  # and _adopted.json: which books
+    assert sorted(tables) == sorted(counted)
+    assert sorted(tables - {*corpus.input_paths(), *corpus.read_tables()}) == []
 
 
 def test_an_edited_genre_or_title_makes_the_books_table_and_the_report_stale(tmp_path, monkeypatch):

@@ -40,3 +40,27 @@ def test_a_rejected_file_of_another_table_counts_no_rejection(demo_config):
         "  dedup     not built",
         "  filter    not built",
     ]
+
+
+def test_status_counts_and_shows_the_books_adopted_into_the_folder(demo_config):
+    """A book adopted with ``--adopt`` is deduplicated, filtered, aligned, mined, exported and summarized with
+    the corpus, but status counted and listed the config's books only."""
+    from core.storage import write_table
+    from pipeline.output_folder import adopt
+
+    layout = Layout(output_of(demo_config))
+    write_table([], "clean_chapters", layout.clean("old"))  # cleaned by another config
+    adopt(layout, ["old"])
+    report = corpus_status(params(demo_config), layout, ["city-star"]).splitlines()
+    assert (
+        report[0] == f"Status of 2 books (1 adopted) in {layout.root} (tasks: 0 built, 0 stale, 11 not built)"
+    )
+    assert report[9:] == [
+        "old (adopted: crawled and cleaned by another config)",
+        "  dedup     not built",
+        "  filter    not built",
+        "  align     not built",
+        "  mine      not built",
+        "corpus",
+        "  summary   not built",
+    ]

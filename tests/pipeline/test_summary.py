@@ -1,6 +1,9 @@
 from core.layout import Layout
 from pipeline.manifest import Manifest
-from pipeline.summary import format_runs, format_summary, task_runs
+from core.storage import write_table
+from pipeline.output_folder import adopt
+from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
+from tests.exports.synthetic import build_output
 
 
 def test_the_summary_says_which_tasks_this_run_ran_and_why(tmp_path):
@@ -28,6 +31,7 @@ def test_the_summary_names_each_site_the_crawl_stopped_and_why():
     summary = {
         "output": "out",
         "books": 1,
+        "adopted_books": 0,
         "raw_chapters": {"zh": 2, "en": 0},
         "chapters": 0,
         "sentence_pairs": 0,
@@ -41,3 +45,16 @@ def test_the_summary_names_each_site_the_crawl_stopped_and_why():
         "  crawl failures (retried on the next run): not_fetched 1",
         "  STOPPED en-site (site unreachable: 10 requests in a row failed to connect): nothing more was sent to it",
     ]
+
+
+def test_the_summary_counts_the_books_adopted_into_the_folder(tmp_path):
+    """A book adopted with ``--adopt`` is built and exported with the corpus, but the summary counted the
+    config's books only: its chapters and sentence pairs were in the export and not in the summary."""
+    layout = build_output(tmp_path, books=2)
+    for book in ("book0", "book1"):
+        write_table([], "clean_chapters", layout.clean(book))
+    both = corpus_summary(layout, ["book0", "book1"])
+    adopt(layout, ["book1"])
+    assert (both["books"], both["adopted_books"]) == (2, 0)
+    assert corpus_summary(layout, ["book0"]) == both | {"adopted_books": 1}
+    assert format_summary(both | {"adopted_books": 1}).splitlines()[1].startswith("  books: 2 (1 adopted)   ")
