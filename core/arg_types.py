@@ -6,20 +6,58 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import IO, Any, NoReturn
 
 from core.files import not_a_regular_file
 
 
 MAX_DIGITS = 18  # no count, size or seed of a command needs a larger number
+ASCII_STAND_INS = str.maketrans({"→": "->", "—": "--", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"'})
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (``PROG: error: PROBLEM``), without the usage block."""
+    """An ArgumentParser whose errors are one line (``PROG: error: PROBLEM``), without the usage block; its
+    subcommands' parsers are ``Subcommand``s."""
 
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
         sys.exit(2)
+
+    def add_subparsers(self, **kwargs: Any) -> argparse._SubParsersAction:
+        kwargs.setdefault("parser_class", Subcommand)
+        return super().add_subparsers(**kwargs)
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """The help and usage, with ASCII stand-ins (→ as ->) where the stream's encoding cannot write the
+        text (``PYTHONIOENCODING=ascii``): ``--help`` was "error: stdout: its encoding, ascii, cannot write
+        '\\u2192'", not the help."""
+        stream = file or sys.stderr
+        super()._print_message(writable(message, getattr(stream, "encoding", None)), stream)
+
+
+class Subcommand(OneLineParser):
+    """A subcommand's parser: an argument it does not know is its own error, named by its own prog
+    (``python -m pipeline corpus --bogus`` read "python -m pipeline: error: unrecognized arguments",
+    pointing at the top-level ``--help``, where the subcommand's options are not listed)."""
+
+    def parse_known_args(
+        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+
+def writable(text: str, encoding: str | None) -> str:
+    """``text`` as a stream of ``encoding`` can write it (None: UTF-8): unchanged where it can, else with
+    ``ASCII_STAND_INS`` and ``\\u`` escapes for what has none."""
+    encoding = encoding or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        return text.translate(ASCII_STAND_INS).encode(encoding, "backslashreplace").decode(encoding)
 
 
 def positive(text: str) -> int:

@@ -1,4 +1,5 @@
 import argparse
+import io
 import sys
 from pathlib import Path
 
@@ -115,6 +116,41 @@ def test_a_parse_error_is_one_line_and_exit_2(capsys):
         capsys.readouterr().err
         == "prog: error: argument --n: '0' is not a positive whole number (see prog --help)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv, prog, extras",
+    [
+        (["build", "--bogus"], "prog build", "--bogus"),
+        (["build", "all", "-x", "y"], "prog build all", "-x y"),
+        (["--bogus", "build"], "prog", "--bogus"),
+    ],
+)
+def test_an_unknown_option_after_a_subcommand_is_the_subcommands_error(capsys, argv, prog, extras):
+    """It named the top-level command, whose ``--help`` does not list the subcommand's options."""
+    parser = OneLineParser(prog="prog")
+    parser.add_subparsers(dest="command").add_parser("build").add_subparsers(dest="part").add_parser("all")
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(argv)
+    assert (exit_.value.code, capsys.readouterr().err) == (
+        2,
+        f"{prog}: error: unrecognized arguments: {extras} (see {prog} --help)\n",
+    )
+
+
+def test_help_a_stream_cannot_encode_is_written_with_ascii_stand_ins():
+    """``--help`` to an ASCII stdout (``PYTHONIOENCODING=ascii``) was a one-line encoding error, not the help."""
+    parser = OneLineParser(prog="prog", description="crawl → clean — ‘done’ 中")
+    for encoding, description in (
+        ("ascii", "crawl -> clean -- 'done' \\u4e2d"),
+        ("utf-8", "crawl → clean — ‘done’ 中"),
+    ):
+        stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+        parser.print_help(stream)
+        stream.flush()
+        assert stream.buffer.getvalue().decode(encoding) == (
+            f"usage: prog [-h]\n\n{description}\n\noptions:\n  -h, --help  show this help message and exit\n"
+        )
 
 
 def test_whole_numbers_are_written_in_ascii_digits():

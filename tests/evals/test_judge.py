@@ -121,7 +121,7 @@ def test_score_takes_at_most_two_passes_and_sample_a_positive_per(tmp_path, caps
     for argv, prog, problem in (
         (
             ["score", str(verdicts), str(verdicts), str(verdicts)],
-            "python -m evals.judge",
+            "python -m evals.judge score",
             f"unrecognized arguments: {verdicts}",
         ),
         (
