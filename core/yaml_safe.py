@@ -14,13 +14,14 @@ of it spent in collections walking the growing graph; it now takes about 2 s.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
 try:
@@ -28,12 +29,20 @@ try:
 except ImportError:  # a PyYAML built without libyaml
     CParser = None
 
+from core.arg_types import shown
 from core.collection import gc_paused
 from core.files import not_a_regular_file
 
 MAX_NODES = 1_000_000  # values after alias expansion; a 10 000-book config has about 200 000
 MAX_BYTES = 16 * 1024 * 1024
 _MERGE = "tag:yaml.org,2002:merge"
+_INT = "tag:yaml.org,2002:int"
+_CONVERTED = {  # the tags whose scalars Python converts, and what each is
+    _INT: "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:timestamp": "a date",
+    "tag:yaml.org,2002:bool": "true or false",
+}
 
 
 class YamlProblem(ValueError):
@@ -116,11 +125,6 @@ def _load(loader: Any) -> Any:
         raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
     except RecursionError:
         raise YamlProblem("(file)", "nested too deeply") from None
-    except (
-        ValueError,
-        OverflowError,
-    ) as err:  # a value of its type that Python refuses: 2026-13-45, 10**5000
-        raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
     finally:
         loader.dispose()
 
@@ -164,13 +168,17 @@ if CParser is not None:
 
 
 def _check(root: Node) -> None:
-    """Refuse duplicate keys, self-containing aliases and more than ``MAX_NODES`` expanded values."""
+    """Refuse duplicate keys, self-containing aliases, more than ``MAX_NODES`` expanded values and a
+    number or date Python cannot make, naming its field."""
     sizes: dict[int, int] = {}  # id(node) -> values under it, aliases expanded (each node is measured once)
     open_nodes: set[int] = set()
+    constructor = SafeConstructor()
 
     def size(node: Node, where: str) -> int:
         if id(node) in sizes:
             return sizes[id(node)]
+        if isinstance(node, ScalarNode) and (problem := _unconvertible(node, constructor)):
+            raise YamlProblem(where or "(top level)", f"{problem} (line {node.start_mark.line + 1})")
         if id(node) in open_nodes:
             raise YamlProblem(where, f"an alias contains itself (line {node.start_mark.line + 1})")
         open_nodes.add(id(node))
@@ -194,6 +202,25 @@ def _check(root: Node) -> None:
         return total
 
     size(root, "")
+
+
+def _unconvertible(node: ScalarNode, constructor: SafeConstructor) -> str | None:
+    """Why Python cannot make a number, a date or a boolean of ``node``: an integer of more digits than
+    ``int()`` converts (its message was Python's advice to call ``sys.set_int_max_str_digits``), 2026-13-45;
+    and, tagged by hand, ``!!bool maybe``, ``!!int ""``, ``!!timestamp x`` (KeyError, IndexError and
+    AttributeError tracebacks). None where it can, and for any other scalar."""
+    if (kind := _CONVERTED.get(node.tag)) is None:
+        return None
+    try:
+        constructor.yaml_constructors[node.tag](constructor, node)
+    except ValueError as err:
+        limit = sys.get_int_max_str_digits()
+        if node.tag == _INT and sum(char.isdigit() for char in node.value) > limit:
+            return f"a number of more than {limit:,} digits"
+        return f"not valid YAML: {' '.join(str(err).split())}"
+    except (KeyError, IndexError, AttributeError):  # a text PyYAML's converter of the kind does not parse
+        return f"not valid YAML: {shown(node.value)} is not {kind}"
+    return None
 
 
 def _no_duplicate_keys(node: MappingNode, where: str) -> None:

@@ -36,13 +36,14 @@ def _bomb(levels: int = 9) -> str:
         ("[" * 5000, "(file)", "nested too deeply"),
         ("a: 1\nb: x\x00y\n", "line 2", "not valid YAML: character U+0000 is not allowed"),
         ("a: 1\n---\nb: 2\n", "line 2, column 1", "not valid YAML: but found another document"),
-        ("date: 2026-13-45\n", "(file)", "not valid YAML: month must be in 1..12"),
-        (
-            "n: " + "9" * 5000,
-            "(file)",
-            "not valid YAML: Exceeds the limit (4300 digits) for integer string conversion: "
-            "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
-        ),
+        ("a: 1\ndate: 2026-13-45\n", "date", "not valid YAML: month must be in 1..12 (line 2)"),
+        # Python's own advice ("use sys.set_int_max_str_digits() to increase the limit") and no field
+        ("a:\n  b: [1, " + "9" * 5000 + "]", "a.b[1]", "a number of more than 4,300 digits (line 2)"),
+        ("9" * 5000, "(top level)", "a number of more than 4,300 digits (line 1)"),
+        ("n: !!float x", "n", "not valid YAML: could not convert string to float: 'x' (line 1)"),
+        ("n: !!bool maybe", "n", "not valid YAML: 'maybe' is not true or false (line 1)"),  # a KeyError
+        ('n: !!int ""', "n", "not valid YAML: '' is not a whole number (line 1)"),  # an IndexError
+        ("n: !!timestamp x", "n", "not valid YAML: 'x' is not a date (line 1)"),  # an AttributeError
     ],
 )
 def test_refused_yaml_names_the_place_and_problem(text, where, problem):
@@ -62,6 +63,7 @@ def test_shared_anchors_merge_keys_and_mixed_key_types_load():
     nested = load_yaml(_bomb(levels=4))["a4"]  # 9**5 values: shared aliases within the limit are fine
     assert len(nested) == 9 and nested[0][0][0][0] == ["lol"] * 9
     assert load_yaml("") is None
+    assert load_yaml("n: 0x" + "f" * 5000) == {"n": 16**5000 - 1}  # int() converts any hexadecimal
 
 
 def test_a_file_of_too_many_values_is_refused_as_it_is_read(monkeypatch):

@@ -86,7 +86,7 @@ BOOK_YAML = "".join(f"{name}: a\n" for name in TEXT_FIELDS)
             "book.yaml: line 2, column 1: not valid YAML: expected ',' or ']', but got '<stream end>'",
         ),
         ("- a\n", "book.yaml: not a mapping of book fields"),
-        ("day: 2026-13-45\n", "book.yaml: not valid YAML: month must be in 1..12"),
+        ("day: 2026-13-45\n", "book.yaml: day: not valid YAML: month must be in 1..12 (line 1)"),
         ("x: " + "[" * 50_000 + "]" * 50_000 + "\n", "book.yaml: nested too deeply"),
         ("title_zh: a\ntitle_zh: b\n", "book.yaml: title_zh: duplicate key (lines 1 and 2)"),
         (
