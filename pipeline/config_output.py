@@ -32,7 +32,9 @@ def read_output_folder(r: Reader, value: Any) -> Path:
     folder = resolved(r, REPO_ROOT / r.text(value, "output"), "output", quoted(value))
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail(
-            "output", f"{quoted(value)} is outside {OUTPUT_ROOT}; use --output DIR to write elsewhere"
+            "output",
+            f"{quoted(value)} is outside {OUTPUT_ROOT}, where a config's output: must lie, with or without "
+            "--output: drop it or set it inside, and give --output DIR to write elsewhere",
         )
     if folder != OUTPUT_ROOT and (entry := folder.relative_to(OUTPUT_ROOT).parts[0]) in LAYOUT:
         raise r.fail(

@@ -34,3 +34,14 @@ def test_an_output_folder_that_is_a_looping_link_is_named(tmp_path, monkeypatch)
 def test_output_folders_inside_output_are_fine(tmp_path):
     config = load_config(edited_demo_config(tmp_path, lambda r: r.update(output="output/real")))
     assert config.output == DEMO_CONFIG.parent.parent / "output" / "real"
+
+
+def test_an_output_folder_outside_output_is_refused_also_beside_output_dir(tmp_path):
+    """It said "use --output DIR to write elsewhere" also to a command given ``--output DIR``."""
+    path = edited_demo_config(tmp_path, lambda r: r.update(output="/tmp/out"))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: output: '/tmp/out' is outside {pipeline.config_output.OUTPUT_ROOT}, where a config's output: "
+        "must lie, with or without --output: drop it or set it inside, and give --output DIR to write elsewhere"
+    )
