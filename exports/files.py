@@ -67,21 +67,37 @@ class LineFiles:
         self._handles: dict[str, TextIO] = {}
 
     def write(self, name: str, line: str) -> None:
+        """One more line of ``name``, which stays open until the end."""
         if name not in self._handles:
-            path = self.folder / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._handles[name] = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-            self._handles[name].write(self.header)
-            self.lines[name] = 0
+            self._handles[name] = self._open(name)
         self._handles[name].write(line + "\n")
         self.lines[name] += 1
+
+    def write_whole(self, name: str, lines: list[str]) -> None:
+        """Every line of ``name`` at once, closed at once: a file per chapter kept open to the end (BWB's
+        layout) ran out of file descriptors, "Too many open files", past ``ulimit -n`` of them."""
+        handle = self._open(name)
+        handle.writelines(line + "\n" for line in lines)
+        self.lines[name] = len(lines)
+        self._close(handle)
+
+    def _open(self, name: str) -> TextIO:
+        path = self.folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        handle.write(self.header)
+        self.lines[name] = 0
+        return handle
+
+    def _close(self, handle: TextIO) -> None:
+        handle.write(self.footer)
+        handle.flush()
+        os.fsync(handle.fileno())
+        handle.close()
 
     def __enter__(self) -> LineFiles:
         return self
 
     def __exit__(self, *exc: object) -> None:
         for handle in self._handles.values():
-            handle.write(self.footer)
-            handle.flush()
-            os.fsync(handle.fileno())
-            handle.close()
+            self._close(handle)

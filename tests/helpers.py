@@ -74,6 +74,20 @@ def file_size_limit(size: int) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 
 
+@contextmanager
+def open_files_limit(more: int) -> Iterator[None]:
+    """This process may open about ``more`` files beyond those it has open (``ulimit -n``), then one more
+    is ``EMFILE``, "Too many open files"."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    used = {int(fd) for fd in os.listdir("/proc/self/fd")}  # a new file gets the lowest number not in use
+    limit = next(n for n in range(hard) if n - len({fd for fd in used if fd < n}) == more)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def closed_port() -> int:
     """A local port nothing listens on (bound, then closed again)."""
     with socket.socket() as sock:

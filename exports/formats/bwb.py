@@ -36,9 +36,8 @@ def export_bwb(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
                 n = books.setdefault(book_id, len(books))
                 k = per_book[book_id] = per_book.get(book_id, -1) + 1
                 stem = f"{doc.split}/Book{n}/{k}"
-                for zh, en in lines:
-                    out.write(stem + ZH_SUFFIX, zh)
-                    out.write(stem + EN_SUFFIX, en)
+                out.write_whole(stem + ZH_SUFFIX, [zh for zh, _ in lines])
+                out.write_whole(stem + EN_SUFFIX, [en for _, en in lines])
                 chapters[doc.chapter["chapter_id"]] = {"split": doc.split, "book": n, "chapter": k}
         write_json({"books": books, "chapters": chapters}, tmp / "mapping.json")
     return {

@@ -4,13 +4,15 @@ import xml.etree.ElementTree as ET
 import pyarrow.parquet as pq
 import pytest
 
-from exports.corpus import iter_docs
+from exports.corpus import Doc, iter_docs
+from exports.formats.bwb import export_bwb
 from exports.formats.doc import SEPARATOR
 from exports.plan import plan_splits
 from exports.stage import FORMATS, export_corpus
 from exports.text import merge_empty_sides
 from tests.exports.bwb_reader import read_bwb
 from tests.exports.synthetic import build_output
+from tests.helpers import open_files_limit
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -86,6 +88,17 @@ def test_bwb_layout_round_trips(exported):
     assert read_bwb(folder) == expected
     assert (folder / "train" / "Book0" / "0.chs_re.txt").is_file()
     assert mapping["books"] == {"book0": 0, "book1": 1, "book2": 2}
+
+
+def test_bwb_export_of_more_chapters_than_open_files_allowed(tmp_path):
+    """Its two files per chapter were all open until the end: past ``ulimit -n`` (1,024 on many systems)
+    the export failed, "OSError: [Errno 24] Too many open files"."""
+    beads = [{"zh": "甲。", "en": "A."}, {"zh": "乙。", "en": "B."}]
+    docs = [Doc("train", {"chapter_id": f"b/{k}", "book_id": "b"}, beads) for k in range(100)]
+    with open_files_limit(20):
+        summary = export_bwb(docs, tmp_path / "bwb")
+    assert summary == {"books": 1, "chapters": 100, "lines": 200}
+    assert (tmp_path / "bwb" / "train" / "Book0" / "99.ref_re.txt").read_text(encoding="utf-8") == "A.\nB.\n"
 
 
 def test_jsonl_has_every_bead(exported):
