@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cohesion import miner
 from core.arg_types import OneLineParser, input_path
-from core.files import TooLarge, not_a_regular_file, read_capped
+from core.files import TooLarge, folder_entries, not_a_regular_file, read_capped
 from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
@@ -64,7 +64,11 @@ def sources(paths: list[Path]) -> Iterator[tuple[str, Callable[[], bytes]]]:
         if not path.is_dir():
             yield str(path), _reader(path)
             continue
-        files = sorted(p for p in path.glob("*.txt") if not p.is_dir())
+        try:
+            files = [p for p in folder_entries(path) if p.name.endswith(".txt") and not p.is_dir()]
+        except OSError as err:  # no permission: named by main, as an unreadable file is
+            yield str(path), partial(_unlisted, err)
+            continue
         yield from (
             ((str(p), _reader(p)) for p in files) if files else [(str(path), partial(_no_text, path))]
         )
@@ -83,6 +87,10 @@ def _capped(path: Path) -> bytes:
 
 def _not_regular(path: Path) -> bytes:
     raise InputError(f"{path}: not a regular file (a named pipe or a device), nothing mined")
+
+
+def _unlisted(err: OSError) -> bytes:
+    raise err
 
 
 def _no_text(folder: Path) -> bytes:

@@ -53,6 +53,22 @@ def missing(path: Path, what: str = "file or folder") -> str:
     return f"no such {what}"
 
 
+def folder_entries(folder: Path, recursive: bool = False) -> list[Path]:
+    """Every file and folder in ``folder`` (``recursive``: in its subfolders too, links to folders not
+    followed), sorted; the OSError of a folder that cannot be listed (no permission), naming it.
+    ``Path.glob`` and ``rglob`` skip such a folder without a word: the reviews in a subfolder of mode 000
+    were not imported, and a folder of chapters of mode 000 was "a folder without *.txt files"."""
+
+    def fail(err: OSError) -> None:
+        raise err
+
+    if not recursive:
+        with os.scandir(folder) as entries:
+            return sorted(folder / entry.name for entry in entries)
+    walk = os.walk(folder, onerror=fail)
+    return sorted(Path(root) / name for root, folders, files in walk for name in folders + files)
+
+
 def path_text(path: Path | str) -> str:
     """``path`` as text a table or a UTF-8 file can hold: its bytes read as UTF-8, those that are not replaced
     with U+FFFD. A name in Latin-1, or one in UTF-8 that Python reads in the ASCII of the C locale

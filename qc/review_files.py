@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from core import json_text
-from core.files import TooLarge, missing, not_a_regular_file, path_text, read_capped
+from core.files import TooLarge, folder_entries, missing, not_a_regular_file, path_text, read_capped
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
@@ -380,13 +380,13 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            if sheet := min(
-                (p for p in path.rglob("*") if p.suffix.lower() in SPREADSHEET_SUFFIXES), default=None
-            ):
+            try:
+                entries = folder_entries(path, recursive=True)
+            except OSError as err:
+                raise NotAReviewFile(f"{err.filename}: cannot be read ({err.strerror or err})") from None
+            if sheet := min((p for p in entries if p.suffix.lower() in SPREADSHEET_SUFFIXES), default=None):
                 raise _spreadsheet(sheet)
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix.lower() in (".tsv", ".json") and p.name != SAMPLE_FILE
-            )
+            found = [p for p in entries if p.suffix.lower() in (".tsv", ".json") and p.name != SAMPLE_FILE]
             odd = next((p for p in found if not p.is_file()), None)  # never read: a pipe would wait for ever
             if odd is not None:  # a review its reviewer meant to import, moved away or damaged: not skipped
                 raise NotAReviewFile(

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -72,6 +72,19 @@ def file_size_limit(size: int) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def unlistable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """``folder`` cannot be listed, as one of mode 000 for a user other than root (the tests may run as
+    root, whom no mode stops): ``os.scandir`` of it is a PermissionError naming it."""
+    scandir = os.scandir
+
+    def refused(path: Any = ".") -> Any:
+        if Path(path) == folder:
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
 
 
 @contextmanager

@@ -4,7 +4,13 @@ import json
 import pytest
 
 from cohesion import mine
-from tests.helpers import piped_into_a_closed_reader, sparse, with_stdin_closed, without_language_data
+from tests.helpers import (
+    piped_into_a_closed_reader,
+    sparse,
+    unlistable,
+    with_stdin_closed,
+    without_language_data,
+)
 
 
 def _run(monkeypatch, capsys, data: bytes, *argv: str) -> tuple[int, list[dict], str]:
@@ -122,6 +128,15 @@ def test_a_bad_file_is_a_one_line_error_and_the_others_are_mined(capsys, mined, 
         f"error: {tmp_path / 'nope.txt'}: No such file or directory",
         f"error: {empty}: a folder without *.txt files, nothing mined",
     ]
+
+
+def test_a_folder_that_cannot_be_listed_is_named_so(capsys, tmp_path, monkeypatch):
+    """It read "a folder without *.txt files, nothing mined" (``Path.glob`` skips it without a word)."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "1.txt").write_text("He left.\n")
+    unlistable(monkeypatch, tmp_path / "book")
+    assert mine.main([str(tmp_path / "book")]) == 2
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'book'}: Permission denied\n")
 
 
 @pytest.mark.parametrize("errors", ["strict", "replace"])

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from core.files import TooLarge, absent, missing, not_a_regular_file, path_text, read_capped
-from tests.helpers import sparse
+from core.files import TooLarge, absent, folder_entries, missing, not_a_regular_file, path_text, read_capped
+from tests.helpers import sparse, unlistable
 
 
 def test_a_folder_a_named_pipe_or_a_device_is_not_a_regular_file_a_path_not_there_is_none(tmp_path):
@@ -71,3 +71,22 @@ def test_path_text_reads_a_path_s_bytes_as_utf8_whatever_python_decoded_them_as(
         "/data/中",
         "/data/é",
     ]
+
+
+def test_folder_entries_names_a_folder_that_cannot_be_listed(tmp_path, monkeypatch):
+    """``Path.glob`` and ``rglob`` skip a folder they cannot list without a word."""
+    (tmp_path / "a" / "locked").mkdir(parents=True)
+    (tmp_path / "a" / "1.tsv").write_text("x", encoding="utf-8")
+    (tmp_path / "a" / "locked" / "2.tsv").write_text("x", encoding="utf-8")
+    (tmp_path / "a" / "link").symlink_to(tmp_path / "a" / "locked")  # not followed
+    assert folder_entries(tmp_path / "a") == [tmp_path / "a" / n for n in ("1.tsv", "link", "locked")]
+    assert folder_entries(tmp_path / "a", recursive=True) == [
+        *(tmp_path / "a" / n for n in ("1.tsv", "link", "locked")),
+        tmp_path / "a" / "locked" / "2.tsv",
+    ]
+    unlistable(monkeypatch, tmp_path / "a" / "locked")
+    assert sorted(p.name for p in (tmp_path / "a").rglob("*")) == ["1.tsv", "link", "locked"]  # the loss
+    for folder, recursive in ((tmp_path / "a" / "locked", False), (tmp_path / "a", True)):
+        with pytest.raises(PermissionError) as err:
+            folder_entries(folder, recursive)
+        assert err.value.filename == str(tmp_path / "a" / "locked")

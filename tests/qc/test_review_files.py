@@ -6,7 +6,7 @@ import os
 import pytest
 
 from qc.review_files import NotAReviewFile, Verdict, labelstudio_tasks, read_verdicts, tsv_text
-from tests.helpers import sparse
+from tests.helpers import sparse, unlistable
 
 CHAPTER = {"zh_sentences": ["甲。", "乙。"], "en_sentences": ["A\t1.", 'B "two".']}
 BEADS = [
@@ -293,6 +293,18 @@ def test_a_review_name_in_a_folder_that_is_no_regular_file_is_named_unread(tmp_p
         f"{path}: not a regular file (a folder, a named pipe, or a link that is broken or loops):"
         f" fix it, or move it out of {tmp_path}"
     )
+
+
+@pytest.mark.parametrize("named", ["the folder", "a folder above it"])
+def test_a_folder_of_reviews_that_cannot_be_listed_is_named_not_skipped(tmp_path, monkeypatch, named):
+    """Its reviews were left out without a word (``rglob``), or it was "no review file in it"."""
+    (tmp_path / "1.tsv").write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "2.tsv").write_text("pair_id\tverdict\nbk/1/1\tcorrect\n", encoding="utf-8")
+    unlistable(monkeypatch, tmp_path / "locked")
+    with pytest.raises(NotAReviewFile) as err:
+        read_verdicts([tmp_path / "locked" if named == "the folder" else tmp_path])
+    assert str(err.value) == f"{tmp_path / 'locked'}: cannot be read (Permission denied)"
 
 
 def test_a_folder_without_review_files_is_named_not_zero_verdicts_imported(tmp_path):
