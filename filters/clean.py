@@ -175,6 +175,21 @@ def detect_mojibake(text: str, config: MojibakeConfig = MojibakeConfig()) -> Rej
     return None
 
 
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def wrong_language(paragraphs: list[str], lang: str) -> Rejection | None:
+    """A ``wrong_language`` rejection for a chapter in the other language: an ``en`` chapter of more Chinese
+    characters than Latin letters, a ``zh`` one of more Latin letters than Chinese characters (a book whose
+    two sides a config pointed at one file was aligned as Chinese-Chinese pairs, none rejected)."""
+    text = "".join(paragraphs)
+    han, latin = len(_HAN.findall(text)), len(_LATIN.findall(text))
+    if (han > latin) if lang == "en" else (latin > han):
+        return Rejection("wrong_language", f"not {lang}: {han} Chinese characters, {latin} Latin letters")
+    return None
+
+
 def site_boilerplate(per_site: Mapping[str, list[str]], lang: str) -> Boilerplate:
     """Global patterns plus the per-site patterns given for ``lang``."""
     return global_boilerplate().with_site(per_site.get(lang, []))

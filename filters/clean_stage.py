@@ -1,6 +1,6 @@
 """The clean stage: a book's RAW_CHAPTERS rows -> CLEAN_CHAPTERS rows, each dropped chapter a REJECTED row.
 
-Per chapter: mojibake check, notices posted as chapters dropped by title, boilerplate lines and
+Per chapter: mojibake and language checks, notices posted as chapters dropped by title, boilerplate lines and
 repeated titles removed (``filters.clean``), sentences split, the chapter number parsed from the title.
 """
 
@@ -20,6 +20,7 @@ from filters.clean import (
     detect_mojibake,
     normalise_line,
     site_boilerplate,
+    wrong_language,
 )
 from filters.dedup import content_hash, normalise_key
 from filters.non_chapters import non_chapter
@@ -79,6 +80,8 @@ def _clean_chapter(
     sentences = split_sentences(paragraphs, lang)
     if not sentences:
         return Rejection("empty_chapter", "no text left after cleaning")
+    if problem := wrong_language(paragraphs, lang):
+        return problem
     number = parse_chapter_number(title, raw["url"] or "")
     text = "\n".join(paragraphs)
     return {
@@ -104,7 +107,8 @@ def clean_book(
     ``boilerplate`` maps a language to extra per-site line regexes. Rejects ``mojibake`` (checked
     on the raw text with ``mojibake``), notices posted as chapters by their title (``filters.non_chapters``: ``author_note``,
     ``leave_notice``, ``thanks_note``, ``on_shelf_notice``), ``chapter_too_long`` (raw text over
-    ``text.sentences.MAX_SPLIT_CHARS``) and ``empty_chapter`` (no sentence left after cleaning). ``stats`` adds
+    ``text.sentences.MAX_SPLIT_CHARS``), ``empty_chapter`` (no sentence left after cleaning) and
+    ``wrong_language`` (an English chapter in Chinese, or the other way round). ``stats`` adds
     ``removed_lines``: boilerplate lines removed per class ("title" for repeated titles), and
     ``removed_chars``: characters deleted per kind ("control": control characters, ``filters.clean``).
     """

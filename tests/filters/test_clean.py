@@ -2,7 +2,14 @@ from collections import Counter
 
 import pytest
 
-from filters.clean import Boilerplate, clean_text, detect_mojibake, global_boilerplate, normalise_line
+from filters.clean import (
+    Boilerplate,
+    clean_text,
+    detect_mojibake,
+    global_boilerplate,
+    normalise_line,
+    wrong_language,
+)
 
 
 def test_zh_normalisation_keeps_fullwidth_punctuation():
@@ -82,3 +89,13 @@ def test_mojibake_detected(text):
 def test_clean_text_is_not_mojibake():
     assert detect_mojibake("A naïve café in Zürich — “quoted”, déjà vu.") is None
     assert detect_mojibake("他说：“你好！”然后走了……") is None
+
+
+def test_a_chapter_in_the_other_language_is_wrong_language():
+    """Both sides of a book pointed at its Chinese file were aligned as zh-zh pairs, none rejected."""
+    zh, en = ["他推开门，屋里很暗。", "Wi-Fi 密码是 abc。"], ["He opened the door (开门).", "It was dark."]
+    assert (wrong_language(zh, "zh"), wrong_language(en, "en")) == (None, None)
+    assert [(r.reason, r.detail) for r in (wrong_language(zh, "en"), wrong_language(en, "zh"))] == [
+        ("wrong_language", "not en: 11 Chinese characters, 7 Latin letters"),
+        ("wrong_language", "not zh: 2 Chinese characters, 24 Latin letters"),
+    ]

@@ -78,3 +78,11 @@ def test_control_characters_are_deleted_and_counted_and_the_line_breaks_among_th
     assert result.rows[0]["title"] == "Chapter 1"
     assert result.rows[0]["paragraphs"] == [EN_BODY, EN_TWO[:10].strip(), EN_TWO[10:].strip()]
     assert result.stats["removed_chars"] == {"control": 8}
+
+
+def test_a_side_in_the_other_language_is_rejected_not_cleaned():
+    """A config whose en side named the book's Chinese file built a corpus of Chinese-Chinese pairs."""
+    rows = [raw_row("zh", 0, "第一章", ZH_BODY), raw_row("en", 0, "Chapter 1", ZH_BODY)]
+    result = clean_book(rows, {})
+    assert [r["raw_id"] for r in result.rows] == ["b/zh/00000"]
+    assert [(r["item_id"], r["reason"]) for r in result.rejections] == [("b/en/00000", "wrong_language")]
