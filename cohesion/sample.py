@@ -18,13 +18,19 @@ from cohesion.candidate import ADJACENCY
 from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, positive, whole
 from cohesion.stage import PHENOMENA
+from core.files import folder_entries
 from core.storage import DamagedFile, read_many
 
 
 def load(directory: Path) -> list[dict]:
     """The CANDIDATES rows of ``directory``'s Parquet files; DamagedFile when there is none or one is not
-    a CANDIDATES file."""
-    paths = sorted(directory.glob("*.parquet"))
+    a CANDIDATES file, or the folder cannot be read (which ``Path.glob`` took for one holding none)."""
+    try:
+        paths = [p for p in folder_entries(directory) if p.name.endswith(".parquet")]
+    except (FileNotFoundError, NotADirectoryError):
+        paths = []
+    except OSError as err:
+        raise DamagedFile(directory, f"cannot be read ({err.strerror or err})") from None
     if not paths:
         raise DamagedFile(directory, "not a folder of CANDIDATES *.parquet files")
     return sorted(read_many(paths, "candidates").to_pylist(), key=lambda r: r["candidate_id"])

@@ -13,6 +13,7 @@ from cohesion.suite import span_problem
 from core.folder_lock import sole_writer
 from tests.cohesion.test_probe import CONTEXT, TARGET, VOCAB
 from tests.cohesion.tiny_models import SENTENCES, StubModel, byte_bpe, tiny_bart, tiny_bert, wordpiece
+from tests.helpers import unlistable
 
 
 def _item(id_: str, phenomenon: str, adjacent: bool, context: list[str], target: str, word: str) -> dict:
@@ -171,8 +172,11 @@ def test_span_problem_refuses_offsets_python_slicing_would_take(b, problem):
     assert span_problem(ITEMS[0]) is None
 
 
-def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
+def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys, monkeypatch):
     (tmp_path / "bad.parquet").write_bytes(b"not parquet")
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "1.parquet").write_bytes(b"")
+    unlistable(monkeypatch, tmp_path / "locked")
     (tmp_path / "rows.jsonl").write_text('{"zh_sentences": []}\n', encoding="utf-8")
     (tmp_path / "no-parquet").mkdir()
     (tmp_path / "empty.jsonl").write_text('{"en_sentences": []}\n', encoding="utf-8")
@@ -181,6 +185,7 @@ def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys):
         ("rows.jsonl", "row 1: no en_sentences list"),
         ("missing.json", "No such file or directory"),
         ("no-parquet", "a folder without *.parquet chapter files"),
+        ("locked", "cannot be read (Permission denied)"),  # was "a folder without *.parquet chapter files"
         ("empty.jsonl", "no English sentences to count words in"),
     ]:
         argv = [

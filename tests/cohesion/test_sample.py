@@ -4,6 +4,7 @@ import pyarrow.parquet as pq
 
 from cohesion.sample import main
 from cohesion.stage import mine_book
+from tests.helpers import unlistable
 from core.schemas import CANDIDATES
 
 CHAPTER = {
@@ -58,3 +59,11 @@ def test_an_empty_folder_argument_is_refused_not_read_as_the_current_folder(caps
         "python -m cohesion.sample: error: argument directory: '' is not a path "
         "(an unset variable? write . for the current folder) (see python -m cohesion.sample --help)\n"
     )
+
+
+def test_a_folder_that_cannot_be_listed_is_named_so(tmp_path, capsys, monkeypatch):
+    """It read "not a folder of CANDIDATES *.parquet files" (``Path.glob`` skips it without a word)."""
+    (tmp_path / "b1.parquet").write_text("not parquet")
+    unlistable(monkeypatch, tmp_path)
+    assert main([str(tmp_path)]) == 2
+    assert capsys.readouterr() == ("", f"error: {tmp_path}: cannot be read (Permission denied)\n")
