@@ -6,18 +6,24 @@ syntax as ``re``) and each search gives up after ``LINE_TIMEOUT`` seconds with `
 A pattern can also stay under that limit on every line and still be slow on each (``^(a|aa)+$`` takes a
 tenth of a second on 28 a's and a b), so that a chapter of such lines took hours: the searches of one
 text (a chapter, a text book) share a ``Budget`` of ``TEXT_TIMEOUT`` seconds plus ``SEARCH_ALLOWANCE``
-per search, past which they raise ``RegexTimeout`` too.
+per search, past which they raise ``RegexTimeout`` too. Compiling one may take no more than
+``COMPILE_BYTES`` of memory: the ``regex`` package writes a counted repeat out whole (``a{99999999}``).
 """
 
 from __future__ import annotations
 
+import resource
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import regex
 
 LINE_TIMEOUT = 0.25  # seconds per pattern and line; an ordinary pattern takes microseconds
 TEXT_TIMEOUT = 5.0  # seconds for all the searches of one text (a ``Budget``), beyond ...
 SEARCH_ALLOWANCE = 0.001  # ... this much per search: a thousand times what an ordinary pattern takes
+COMPILE_BYTES = 2**28  # memory a pattern may take to compile; an ordinary one takes kilobytes
 _clock = time.process_time  # CPU time: a build suspended (Ctrl-Z) or sharing the machine is not charged
 
 
@@ -55,8 +61,31 @@ class Budget:
 
 
 def compile_user(pattern: str) -> regex.Pattern[str]:
-    """``pattern`` compiled case-insensitively; ``regex.error`` (a ``ValueError``) when it is invalid."""
-    return regex.compile(pattern, regex.IGNORECASE)
+    """``pattern`` compiled case-insensitively; ``regex.error`` when it is invalid, or
+    when it would take more than ``COMPILE_BYTES`` to compile: ``regex`` writes a counted repeat out, some
+    270 bytes a count, and a config's ``heading: "a{99999999}"`` took the machine's 23 GB until the
+    kernel killed the command."""
+    try:
+        with _address_space(COMPILE_BYTES):
+            return regex.compile(pattern, regex.IGNORECASE)
+    except MemoryError:
+        raise regex.error(
+            f"too large to compile (over {COMPILE_BYTES >> 20:,} MiB of memory: a repeat count of millions?)"
+        ) from None
+
+
+@contextmanager
+def _address_space(extra: int) -> Iterator[None]:
+    """While inside, this process may map ``extra`` bytes more than it has mapped (``RLIMIT_AS``, a lower
+    limit kept): an allocation past them is a MemoryError, not the kernel's out-of-memory kill."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    mapped = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    limit = min(x for x in (mapped + extra, soft, hard) if x != resource.RLIM_INFINITY)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def user_search(pattern: regex.Pattern[str], line: str, budget: Budget | None = None) -> bool:

@@ -1,8 +1,11 @@
 import itertools
+import subprocess
+import sys
 
 import pytest
 
 from core import user_regex
+from core.paths import REPO_ROOT
 from core.user_regex import Budget, RegexTimeout, compile_user, user_search
 
 
@@ -33,3 +36,33 @@ def test_searches_of_one_text_stop_past_its_budget_however_quick_each_is(monkeyp
         "patterns took 5.1 s in 50 searches of one text's lines, over 5 s plus 1 ms a search (the last: '^chapter\\\\s+\\\\d+')"
     )
     assert not user_search(pattern, "A line of text.")  # without a budget, the line limit alone
+
+
+_COMPILE_A_HUGE_REPEAT = """
+import regex, resource
+from core.user_regex import compile_user
+before = resource.getrlimit(resource.RLIMIT_AS)
+try:
+    compile_user("a{99999999}")
+except regex.error as err:
+    print(err)
+print(resource.getrlimit(resource.RLIMIT_AS) == before, bool(compile_user("a{3}").search("AAA")))
+"""
+
+
+def test_a_pattern_too_large_to_compile_is_an_error_not_all_memory():
+    """``heading: "a{99999999}"``: the regex package writes the repeat out, some 270 bytes a count, and took
+    the machine's memory until the kernel killed the command (run here under ``ulimit -v`` of 4 GB, so that
+    without the limit of ``compile_user`` it is a MemoryError, not the machine's memory)."""
+    done = subprocess.run(
+        ["bash", "-c", f'ulimit -v 4000000 && exec "{sys.executable}" -c "$0"', _COMPILE_A_HUGE_REPEAT],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "too large to compile (over 256 MiB of memory: a repeat count of millions?)\nTrue True\n",
+        "",
+    )
