@@ -57,6 +57,8 @@ def _css(r: Reader, value: Any, where: str) -> str:
         _CSS.css_to_xpath(r.text(value, where))
     except SelectorError as err:
         raise r.fail(where, f"invalid CSS selector {quoted(value)}: {err}") from None
+    except RecursionError:  # cssselect translates each combinator a level deeper: 20,000 was a traceback
+        raise r.fail(where, f"invalid CSS selector {quoted(value)}: nested too deeply to translate") from None
     return value
 
 

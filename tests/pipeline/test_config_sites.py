@@ -68,3 +68,17 @@ def test_local_source_errors_name_the_field(tmp_path, site, message):
 def test_local_sources_need_no_url_or_selectors(tmp_path):
     path = edited_demo_config(tmp_path, lambda r: r["sites"].update(shelf={"kind": "epub", "lang": "en"}))
     assert load_config(path).sites["shelf"].kind == "epub"
+
+
+def test_a_css_selector_too_deep_to_translate_is_named(tmp_path):
+    """A selector of 20,000 descendant combinators was a RecursionError traceback from cssselect."""
+    selector = " ".join(["div"] * 20_000)
+    path = edited_demo_config(
+        tmp_path, lambda r: r["sites"]["moxiang"]["selectors"].update(chapter_links=selector)
+    )
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: sites.moxiang.selectors.chapter_links: invalid CSS selector {selector[:60]!r}… (79999 "
+        "characters): nested too deeply to translate"
+    )
