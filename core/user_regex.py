@@ -77,9 +77,14 @@ def compile_user(pattern: str) -> regex.Pattern[str]:
 @contextmanager
 def _address_space(extra: int) -> Iterator[None]:
     """While inside, this process may map ``extra`` bytes more than it has mapped (``RLIMIT_AS``, a lower
-    limit kept): an allocation past them is a MemoryError, not the kernel's out-of-memory kill."""
+    limit kept): an allocation past them is a MemoryError, not the kernel's out-of-memory kill. Where the
+    process cannot read what it has mapped (no ``/proc``: not Linux), no limit is set."""
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    mapped = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    try:
+        mapped = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    except OSError:
+        yield
+        return
     limit = min(x for x in (mapped + extra, soft, hard) if x != resource.RLIM_INFINITY)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     try:

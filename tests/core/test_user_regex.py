@@ -66,3 +66,18 @@ def test_a_pattern_too_large_to_compile_is_an_error_not_all_memory():
         "too large to compile (over 256 MiB of memory: a repeat count of millions?)\nTrue True\n",
         "",
     )
+
+
+def test_without_proc_a_pattern_compiles_with_no_memory_limit(monkeypatch):
+    """Where ``/proc/self/statm`` cannot be read (not Linux), compiling sets no limit and still works."""
+    real_read_text = user_regex.Path.read_text
+
+    def no_proc(path, *args, **kwargs):
+        if str(path).startswith("/proc/"):
+            raise FileNotFoundError(path)
+        return real_read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(user_regex.Path, "read_text", no_proc)
+    set_limits = []
+    monkeypatch.setattr(user_regex.resource, "setrlimit", lambda *args: set_limits.append(args))
+    assert (bool(compile_user("b{2}").search("xBBx")), set_limits) == (True, [])
