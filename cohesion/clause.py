@@ -18,7 +18,8 @@ PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH")
 
 def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
-    phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails")."""
+    phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails"),
+    and of a compound noun the head ("The night nurse sang": "nurse", not "night")."""
     if doc is None:
         return None
     start = main_clause(doc)
@@ -27,6 +28,8 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
             continue
         if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):
             return None
+        if m.kind == "noun" and nounphrase.modifier(doc, m.token) and doc[m.token + 1].tag_ in ("NN", "NNS"):
+            continue  # "the team leader": the head noun is the subject
         k = m.token - 1
         while k >= 0 and doc[k].tag_ in PREMODIFIERS:
             k -= 1

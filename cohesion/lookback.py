@@ -82,6 +82,12 @@ def named_again(ch: Chapter, j: int, tok: Word, a: Mention) -> bool:
     return any(m.lemma == a.lemma and (m.token < tok.i or reaches) for m in ch.mentions[j])
 
 
+def named_after_subject(ch: Chapter, j: int, tok: Word, a: Mention) -> bool:
+    """Is ``a`` named in sentence ``j`` after ``tok``, a subject pronoun, which therefore means someone
+    else ("She hurried over to Anna": not Anna)?"""
+    return tok.lower_ in SUBJECT_FORMS and any(m.lemma == a.lemma and m.token > tok.i for m in ch.mentions[j])
+
+
 def inherited(
     ch: Chapter,
     i: int,

@@ -148,9 +148,13 @@ def object_them(doc: Sentence | None, tok: Word) -> bool:
     )
 
 
-def persons_of_unknown_gender(phrases: list[Mention], cls: str, ch: Chapter) -> bool:
+def persons_of_unknown_gender(phrases: list[Mention], cls: str) -> bool:
     """Are all of ``phrases``, for a he/she, person nouns of unknown gender ("He had argued with a
     stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
     (:func:`cohesion.pronoun_clause.pronoun_subject`) goes on with that subject, as a subject pronoun
-    does ("... After a while his anger faded.")."""
-    return cls in ("m", "f") and all(m.kind == "noun" and not gender_of(m, ch) for m in phrases)
+    does ("... After a while his anger faded."). A gender only the chapter's votes give
+    (:func:`cohesion.gender.noun_genders`) counts as unknown here: it makes the noun a possible
+    antecedent, not the pronoun's topic."""
+    return cls in ("m", "f") and all(
+        m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun")) for m in phrases
+    )

@@ -89,9 +89,11 @@ def _personal(
     look-back, as does a person of unknown gender it may mean, anywhere it looks, unless the sentence's
     subject agrees ("Tomas thanked Wu Jin. He ...": Tomas). The look-back passes over a sentence only
     when it cannot hold the referent (no such person; for "they" no plural noun but a predicate noun),
-    and a link three or more sentences back must end on that sentence's topic. In speech, a he/she
-    takes no phrase from the sentence naming the speech's speaker or before it, only a chain of
-    pronouns in speech."""
+    and a link three or more sentences back must end on that sentence's topic. A subject pronoun does
+    not mean one its own sentence names after it (:func:`cohesion.lookback.named_after_subject`): the
+    choice goes to the others, or, where the sentence holds a pronoun of its class, to that pronoun's
+    antecedent. In speech, a he/she takes no phrase from the sentence naming the speech's speaker or
+    before it, only a chain of pronouns in speech."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
@@ -151,13 +153,20 @@ def _personal(
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
         if (
             compatible
-            and (tok.lower_ in SUBJECT_FORMS or pronouns.persons_of_unknown_gender(compatible, cls, ch))
+            and (tok.lower_ in SUBJECT_FORMS or pronouns.persons_of_unknown_gender(compatible, cls))
             and pronoun_clause.pronoun_subject(doc, cls, compatible)
         ):  # "She hid the letter from Anna. She left.": the subject goes on, not the one named after it
             inherited = lookback.inherited(ch, i, j, cls, in_speech, seen, linked)
             return lookback.link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
         if compatible:
             a = antecedents.choose(doc, phrases, compatible, cls, ch)
+            free = [m for m in compatible if not lookback.named_after_subject(ch, j, tok, m)]
+            if len(free) < len(compatible) and a not in free:  # "She ran to Anna.": not Anna
+                if free and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ()):
+                    inherited = lookback.inherited(ch, i, j, cls, in_speech, seen, linked)
+                    return lookback.link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
+                compatible, a = free, antecedents.choose(doc, phrases, free, cls, ch) if free else None
+        if compatible:
             if a is None or descriptions.amount(a) or lookback.named_again(ch, j, tok, a):
                 return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
             if antecedents.owned_by_another(doc, a, cls, ch):

@@ -1,4 +1,5 @@
-from cohesion.clause import last_subject
+from cohesion.clause import last_subject, subject
+from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
 
@@ -25,3 +26,9 @@ def test_a_person_object_before_an_infinitive_is_the_subject_of_the_infinitive()
     text = "She used the knife to cut her bread."  # no person: the infinitive is hers
     sentence = read(load_tagger()(text), text)
     assert last_subject(sentence[:6]).text == "She"
+
+
+def test_the_subject_of_a_compound_noun_is_its_head():
+    text = "The night nurse sang softly."
+    sentence = read(load_tagger()(text), text)
+    assert subject(sentence, mentions(sentence)).text == "nurse"

@@ -152,3 +152,21 @@ def test_a_he_of_any_form_continues_a_subject_pronoun_past_a_person_of_unknown_g
         "reference", "Tom came home late.", "He had argued with a stranger.", "After a while his anger faded."
     )
     assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [(0, "Tom", 1, "He"), (0, "Tom", 2, "his")]
+
+
+def test_a_gender_only_the_chapter_guesses_leaves_a_possessive_with_the_subject_pronoun(mined):
+    sentences = (
+        "The choir leader coughed because he was cold.",
+        "Tom came home late.",
+        "He had argued with the choir leader.",
+        "After a while his anger faded.",
+    )
+    found = mined("reference", *sentences)
+    assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [(1, "Tom", 2, "He"), (1, "Tom", 3, "his")]
+
+
+def test_the_head_of_a_compound_subject_takes_the_gender_its_pronoun_shows(mined):
+    found = mined(
+        "reference", "The choir leader coughed because he was cold.", "We paid the choir leader.", "He waved."
+    )
+    assert found == [("personal", (1, 18, 24, "leader"), (2, 0, 2, "He"), "he")]

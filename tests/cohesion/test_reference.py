@@ -150,3 +150,20 @@ def test_a_subject_of_the_pronouns_gender_goes_before_a_person_of_unknown_gender
 def test_a_name_standing_alone_as_a_sentence_does_not_stop_the_look_back(mined):
     found = mined("reference", "Tomas drew his sword.", "Peng!", "He staggered back.")
     assert found == [("personal", (0, 0, 5, "Tomas"), (2, 0, 2, "He"), "he")]
+
+
+def test_a_subject_pronoun_does_not_mean_one_its_sentence_names_after_it(mined):
+    found = mined("reference", "Clara waved at Helen across the square.", "She hurried over to Clara.")
+    assert found == [("personal", (0, 15, 20, "Helen"), (1, 0, 3, "She"), "she")]
+    # the only one the sentence before may mean is named after it: the chain before goes on
+    sentences = (
+        "Tomas opened the door.",
+        "He looked at the rain.",
+        "Peter wondered whether he was ill.",
+        "He gave Peter no answer.",
+    )
+    found = mined("reference", *sentences)
+    assert [(a[0], a[3], b[0], b[3]) for _, a, b, _ in found] == [
+        (0, "Tomas", 1, "He"),
+        (0, "Tomas", 3, "He"),
+    ]
