@@ -172,17 +172,20 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
     """widths x owners x ``columns`` (>= other-side sentences): [w - 1, o, j] = any of hits[o, j:j + w], False
     where the span would end past the other side."""
     owners, size = hits.shape
-    table = np.zeros((widths, owners, columns), dtype=bool)
+    table = np.empty((widths, owners, columns), dtype=bool)  # each cell is set once (zeroing first cost more)
     table[0, :, :size] = hits
     for width in range(2, min(widths, size) + 1):
         starts = size - width + 1
         np.logical_or(table[width - 2, :, :starts], hits[:, width - 1 :], out=table[width - 1, :, :starts])
+    for width in range(1, widths + 1):  # where no span of the width starts
+        table[width - 1, :, max(0, size - width + 1) :] = False
     return table
 
 
 def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
-    """Prefix sums over axis 1 of widths x sentences x columns: out[:, k + 1] = out[:, k] + values[:, k]
-    (out[:, 0] is left as it is: 0)."""
+    """Prefix sums over axis 1 of widths x sentences x columns: out[:, 0] = 0, out[:, k + 1] = out[:, k] +
+    values[:, k]."""
+    out[:, 0] = 0
     np.cumsum(values, axis=1, dtype=out.dtype, out=out[:, 1:])
 
 
@@ -230,8 +233,9 @@ class Explained:
         done = np.ones(self._shape, dtype=bool)  # sentences without live tokens explain nothing
         done[:, self._first[1:] > self._first[:-1]] = False
         self._done = done.ravel()
-        self.sums = np.zeros((widths, sentences + 1, blocks * block))
-        self.orphans = np.zeros(self.sums.shape, dtype=np.int32) if orphans else None
+        # not zeroed (that cost more than filling the band the search reads): only summed cells are read
+        self.sums = np.empty((widths, sentences + 1, blocks * block))
+        self.orphans = np.empty(self.sums.shape, dtype=np.int32) if orphans else None
         # per width and block, the sentences the sums run over (none yet: low > high)
         self._low = np.full((widths, blocks), sentences)
         self._high = np.full((widths, blocks), -1)
@@ -243,10 +247,12 @@ class Explained:
         count, other], after filling the blocks of the sentences in between."""
         widths, sentences, blocks = self._shape
         if blocks == 1:  # a short other side: every block at the first read, summed over every sentence
-            missing = np.flatnonzero(~self._done)
-            if len(missing):
-                self._fill(missing)
+            if self._high[0, 0] < 0:  # not summed yet
+                missing = np.flatnonzero(~self._done)
+                if len(missing):
+                    self._fill(missing)
                 self._sum_block(0, slice(None), 0, sentences)
+                self._low[:], self._high[:] = 0, sentences - 1
         else:
             first_rows = np.zeros(self._shape, dtype=bool)
             first_rows.ravel()[((width - 1) * sentences + first) * blocks + other // self._block] = True

@@ -142,9 +142,9 @@ def test_explained_weights_are_filled_as_beads_read_them_and_read_as_prefix_sums
         return (explained.sums.take(end) - explained.sums.take(start)).tolist()
 
     assert read(1, [0, 0, 1, 0], 1, [0, 2, 2, 197]) == [1.0, 2.0, 4.0, 1.0]
-    assert explained.sums[0, 2, 198] == 0.0  # sentence 1's last block: neither filled nor summed
+    assert explained._high[0, 12] == 0  # sentence 1's last block: neither filled nor summed
     assert read(1, [1], 1, [198]) == [4.0]  # until now
-    assert not explained.sums[1].any()  # width 2 was not read
+    assert explained._high[1].tolist() == [-1] * 13  # width 2 was not read
     # two 2-sentence beads of width 2 from column 1: sentences 0 and 1 explain 2 + 4 at span [1, 3)
     assert read(2, [0, 2], [2, 2], [1, 1]) == [6.0, 0.0]
     # orphans: sentence 2 (no tokens) is none, sentence 3 (its one token untranslated) is one
@@ -205,13 +205,22 @@ def test_a_short_other_side_is_one_block_filled_at_the_first_read():
     assert explained.orphans is None
 
 
+def test_a_side_with_nothing_to_fill_reads_zeros():
+    hits = np.zeros((2, 3), dtype=bool)  # no item has a translation: every block is done before a read
+    explained = Explained(hits, np.array([0, 1]), np.array([0, 1]), np.ones(2), 2, 2, orphans=True)
+    start, end = explained.cells(2, np.array([0, 1]), 1, np.array([0, 1]))
+    assert (explained.sums.take(end) - explained.sums.take(start)).tolist() == [0.0, 0.0]
+    assert (explained.orphans.take(end) - explained.orphans.take(start)).tolist() == [1, 1]
+
+
 def test_a_narrow_scorer_fills_a_short_chapter_by_blocks_and_scores_alike(lexicon):
     tokens = ChapterTokens.of(ZH * 3, EN * 3)  # 27 en sentences: two blocks
     gloss = glosses(tokens, lexicon)
     whole, narrow = ChapterScorer(tokens, gloss), ChapterScorer(tokens, gloss, narrow=True)
     assert narrow.score(0, 1, 0, 1) == whole.score(0, 1, 0, 1)
-    assert whole._zh.sums[:, :, BLOCK:].any()  # every block at the first read
-    assert not narrow._zh.sums[:, :, BLOCK:].any()  # the first block alone
+    assert whole._zh.sums.shape[2] == 27 and (whole._zh._high == 26).all()  # one block, all read at once
+    assert narrow._zh.sums.shape[2] == 2 * BLOCK
+    assert narrow._zh._high[:, 1].tolist() == [-1] * 9  # the first block alone
     for a, b in bead_types(SearchParams()):
         assert full_scores(narrow, a, b).tolist() == full_scores(whole, a, b).tolist()
 
