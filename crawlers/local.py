@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from crawlers.epub import EpubError, read_epub
+from crawlers.epub.archive import EpubError
+from crawlers.epub.book import read_epub
 from crawlers.journal import JournalWriter, read_journal
 from crawlers.limits import Caps
 from crawlers.profile import Site

@@ -46,72 +46,20 @@ from typing import Any
 
 import scrapy
 from scrapy import signals
-from scrapy.exceptions import (
-    CannotResolveHostError,
-    CloseSpider,
-    DownloadConnectionRefusedError,
-    DownloadCancelledError,
-    DownloadFailedError,
-    DownloadTimeoutError,
-    IgnoreRequest,
-    ResponseDataLossError,
-)
-from scrapy.http import JsonResponse, Request, Response, TextResponse
-from scrapy.spidermiddlewares.httperror import HttpError
-from twisted.internet.error import ConnectionDone, ConnectionLost, NoRouteError
+from scrapy.exceptions import CloseSpider
+from scrapy.http import Request, Response, TextResponse
 from twisted.python.failure import Failure
-from twisted.web.client import ResponseFailed, ResponseNeverReceived
-from w3lib.url import canonicalize_url
 
-from crawlers.guards import (
-    BadCompression,
-    InflatesTooLarge,
-    NotSent,
-    Offsite,
-    RedirectLoop,
-    SiteBlocked,
-    challenge_reason,
-    past_the_cap,
-    stop,
-    stopped,
-)
+from core.rejection import one_line
+from crawlers.guards import challenge_reason, past_the_cap, stop, stopped
 from crawlers.journal import read_journal
 from crawlers.limits import Caps
-from core.rejection import one_line, shorten
+from crawlers.links import last_of_each, page_key, urls_of
 from crawlers.origins import allowed
+from crawlers.page_kind import not_a_page
 from crawlers.parsing import cut_off, decode_page, error_title, parse_chapter, parse_toc, undecodable
 from crawlers.profile import Selectors, page_reader
-
-_ERROR_REASONS: list[tuple[type[Exception] | tuple[type[Exception], ...], str]] = [
-    (SiteBlocked, "blocked"),
-    (Offsite, "offsite"),
-    (NotSent, "not_fetched"),
-    (RedirectLoop, "redirect_loop"),
-    (BadCompression, "bad_compression"),
-    (DownloadTimeoutError, "timeout"),
-    (ResponseDataLossError, "truncated"),
-    ((DownloadCancelledError, InflatesTooLarge), "too_large"),
-    ((DownloadFailedError, ConnectionLost, ConnectionDone), "connection_lost"),
-    (DownloadConnectionRefusedError, "connection_refused"),
-    ((CannotResolveHostError, NoRouteError), "host_unreachable"),
-]
-_IGNORED_REASONS = {  # Scrapy's messages for the requests its middlewares refuse
-    "max redirections reached": "too_many_redirects",
-    "Forbidden by robots.txt": "robots_forbidden",
-}
-# The first bytes of files that are no web page, whatever Content-Type they are sent with
-MAGIC_NUMBERS = {
-    b"%PDF-": "a PDF document",
-    b"PK\x03\x04": "a ZIP archive",  # EPUB and Office documents too
-    b"\x1f\x8b": "gzip data",  # compressed, without a Content-Encoding saying so
-    b"(\xb5/\xfd": "zstd data",
-    b"7z\xbc\xaf'\x1c": "a 7z archive",
-    b"Rar!\x1a\x07": "a RAR archive",
-    b"\x89PNG\r\n\x1a\n": "a PNG image",
-    b"\xff\xd8\xff": "a JPEG image",
-    b"GIF87a": "a GIF image",
-    b"GIF89a": "a GIF image",
-}
+from crawlers.request_errors import failure_detail, failure_reason
 
 
 def _now() -> str:
@@ -212,7 +160,7 @@ class NovelSpider(scrapy.Spider):
     ) -> Iterator[Any]:
         """Gather the chapter links of this table-of-contents page, after those of the pages ``read``
         (canonicalized URLs), then request its next page, or end with the whole list."""
-        if (what := _not_a_page(response)) is not None:
+        if (what := not_a_page(response)) is not None:
             yield self._failure_record("toc_failure", response.url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding, self.lang)
@@ -227,7 +175,7 @@ class NovelSpider(scrapy.Spider):
             yield from self._challenged("toc_failure", response.url, why)
             return
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
-        entries = entries + [entry for entry in _last_of_each(page.chapters) if entry[0] not in listed]
+        entries = entries + [entry for entry in last_of_each(page.chapters) if entry[0] not in listed]
         if len(entries) > self.max_chapters:  # pages of a million links each: a crawl without end
             yield self._failure_record(
                 "toc_failure",
@@ -237,8 +185,8 @@ class NovelSpider(scrapy.Spider):
                 "links that are no chapters?",
             )
             return
-        read = (*read, *map(_page_key, _urls_of(response)))
-        if page.next_page and _page_key(page.next_page) not in read:
+        read = (*read, *map(page_key, urls_of(response)))
+        if page.next_page and page_key(page.next_page) not in read:
             if not allowed(page.next_page, self.origins):
                 yield self._offsite(
                     "toc_failure", response.url, page.next_page, "the next table-of-contents page"
@@ -299,7 +247,7 @@ class NovelSpider(scrapy.Spider):
         paragraphs: list[str],
         title: str | None,
     ) -> Iterator[Any]:
-        if (what := _not_a_page(response)) is not None:
+        if (what := not_a_page(response)) is not None:
             yield self._failure_record("failure", first_url, "not_html", f"not a web page: {what}")
             return
         decoded = decode_page(response, self.encoding, self.lang)
@@ -327,8 +275,8 @@ class NovelSpider(scrapy.Spider):
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs
         title = title if title is not None else page.title
-        read = {_page_key(url) for url in pages}  # its fragment or query order makes no other page
-        if page.next_part and _page_key(self.canonical(page.next_part)) not in read:
+        read = {page_key(url) for url in pages}  # its fragment or query order makes no other page
+        if page.next_part and page_key(self.canonical(page.next_part)) not in read:
             if not allowed(page.next_part, self.origins):
                 yield self._offsite(
                     "failure", first_url, page.next_part, f"page {len(pages) + 1} of the chapter"
@@ -368,9 +316,9 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
-        said = past_the_cap(failure.value, self.crawler.settings) or _message(failure.value)[:300]
+        said = past_the_cap(failure.value, self.crawler.settings) or failure_detail(failure.value)[:300]
         detail = where + said
-        yield self._failure_record(kind, url, _reason(failure), detail)
+        yield self._failure_record(kind, url, failure_reason(failure), detail)
         self._close_if_stopped()
 
     def _challenged(self, kind: str, url: str, reason: str, where: str = "") -> Iterator[Any]:
@@ -424,77 +372,3 @@ class NovelSpider(scrapy.Spider):
             "detail": detail,
             "fetched_at": _now(),
         }
-
-
-def _not_a_page(response: Response) -> str | None:
-    """What a response that is no page for CSS selectors is: its Content-Type when Scrapy made it a plain or
-    a JSON response (an image, a PDF, binary bytes, JSON); the kind of file its first bytes say
-    (``MAGIC_NUMBERS``) and how it was sent, for one Scrapy took for a page (a PDF sent as text/html); None
-    for an HTML, XML or text page."""
-    content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
-    if not isinstance(response, TextResponse) or isinstance(response, JsonResponse):
-        return content_type or "no Content-Type"
-    kind = next((kind for magic, kind in MAGIC_NUMBERS.items() if response.body.startswith(magic)), None)
-    if kind is None:
-        return None
-    return f"{kind}, sent as {content_type}" if content_type else f"{kind}, sent without a Content-Type"
-
-
-def _last_of_each(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The (URL, title) ``entries`` of one page less each one whose URL comes again later: a chapter
-    listed twice keeps its place in the full list, after a block of the latest chapters at the top."""
-    last = {url: k for k, (url, _) in enumerate(entries)}
-    return [entry for k, entry in enumerate(entries) if last[entry[0]] == k]
-
-
-def _page_key(url: str) -> str:
-    """The page ``url`` names, as Scrapy's duplicate filter tells pages apart (no fragment, the query
-    sorted), or the URL itself when it cannot be parsed (a link never requested: offsite)."""
-    try:
-        return canonicalize_url(url)
-    except ValueError:
-        return url
-
-
-def _urls_of(response: Response) -> tuple[str, ...]:
-    """The URLs the response was redirected from, and its own."""
-    request = response.request
-    return (*(request.meta.get("redirect_urls", ()) if request is not None else ()), response.url)
-
-
-def _message(error: BaseException) -> str:
-    """The detail of a failed request: for a lost connection, when it was lost and Twisted's reasons, in words
-    (Scrapy's message quotes Twisted's failure objects); else the error's message, or its class's name."""
-    cause = error.__cause__
-    if not isinstance(cause, ResponseFailed):
-        return str(error) or type(error).__name__
-    when = (
-        "a response was received" if isinstance(cause, ResponseNeverReceived) else "the response was complete"
-    )
-    said = (" ".join(_said(reason.value).split()).rstrip(".") for reason in cause.reasons)
-    reasons = "; ".join(dict.fromkeys(filter(None, said)))  # Twisted's _DataLoss says nothing
-    return f"the connection was lost before {when}" + (f" ({reasons})" if reasons else "")
-
-
-def _said(error: BaseException) -> str:
-    """What a reason of a lost connection says: the problem and the bytes it quotes, for an error of several
-    arguments (an answer that is not HTTP, whose ``str`` was a tuple: "('non-integer status code', b'NOT')")."""
-    args = error.args
-    if len(args) > 1 and all(isinstance(arg, str | bytes) for arg in args):
-        return ": ".join(
-            shorten(a.decode("latin-1") if isinstance(a, bytes) else a, quote=isinstance(a, bytes))
-            for a in args
-        )
-    return str(error)
-
-
-def _reason(failure: Failure) -> str:
-    error = failure.value
-    if isinstance(error, HttpError):
-        return f"http_{error.response.status}"
-    if type(error) is IgnoreRequest:
-        message = str(error)
-        return next(
-            (reason for start, reason in _IGNORED_REASONS.items() if message.startswith(start)), "ignored"
-        )
-    return next((reason for kind, reason in _ERROR_REASONS if isinstance(error, kind)), type(error).__name__)

@@ -9,6 +9,12 @@ CONTAINER = """<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
 </container>"""
+OPF = (  # a package document: its version and its manifest and spine
+    '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="{version}">{body}</package>'
+)
+XHTML = (  # an XHTML document around the markup of its body
+    '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>{}</body></html>'
+)
 
 
 def xhtml(title: str, paragraphs: list[str], epub_type: str = "") -> str:
@@ -49,6 +55,15 @@ def write_epub(
         archive.writestr("OEBPS/nav.xhtml", nav)
         for name, document in documents:
             archive.writestr(f"OEBPS/{name}", document)
+    return path
+
+
+def write_zip(path: Path, entries: dict[str, str]) -> Path:
+    """An EPUB's zip of ``entries`` (entry name -> text) after its mimetype."""
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/epub+zip")
+        for name, text in entries.items():
+            archive.writestr(name, text)
     return path
 
 

@@ -5,9 +5,8 @@ from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedE
 from scrapy.http import HtmlResponse, JsonResponse, Request, Response
 from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.test import get_crawler
-from twisted.internet.error import ConnectionLost, NoRouteError
+from twisted.internet.error import NoRouteError
 from twisted.python.failure import Failure
-from twisted.web.client import ResponseFailed
 
 from crawlers.profile import page_reader
 from crawlers.spider import NovelSpider
@@ -312,16 +311,3 @@ def test_a_chapter_that_could_not_connect_fails_with_a_documented_reason_naming_
     assert [(r["url"], r["reason"], r["detail"]) for r in out] == [
         ("http://moxiang.demo/book/a/9.html", reason, str(error))
     ]
-
-
-def test_an_answer_that_is_not_http_is_told_in_words_not_as_a_python_tuple():
-    """Twisted's ParseError holds the problem and the bytes: its str was "('non-integer status code', b'NOT')"."""
-    from twisted.web._newclient import ParseError
-
-    from crawlers.spider import _message
-
-    error = ConnectionLost("lost")
-    error.__cause__ = ResponseFailed([Failure(ParseError("non-integer status code", b"NOT HTTP AT ALL"))])
-    assert _message(error) == (
-        "the connection was lost before the response was complete (non-integer status code: 'NOT HTTP AT ALL')"
-    )

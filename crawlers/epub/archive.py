@@ -1,0 +1,127 @@
+"""The entries of an EPUB's zip, read within bounds.
+
+Every entry is inflated in a stream with a cap per entry and per book (``crawlers.limits``), and an
+entry that cannot be inflated (bad CRC, unknown compression, encryption) rejects the book with a named
+reason, never a traceback. Entry names written with backslashes (a zip made on Windows) or in another
+case than the package names them are found, and so are names written in a legacy code page (GBK,
+without zip's UTF-8 flag).
+"""
+
+from __future__ import annotations
+
+import lzma
+import zipfile
+import zlib
+from pathlib import Path
+
+from crawlers.limits import Caps
+
+_CHUNK = 2**20
+_CORRUPT = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError)
+
+
+class EpubError(ValueError):
+    """The file is not a readable EPUB; ``reason`` is a short name (``missing_spine``, ...)."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason, self.detail = reason, detail
+
+
+class Archive:
+    """The entries of an open EPUB zip, inflated in a stream with a cap per entry and per book."""
+
+    def __init__(
+        self, archive: zipfile.ZipFile, max_entry: int, max_book: int, chinese: bool = False
+    ) -> None:
+        self.archive, self.max_entry, self.max_book = archive, max_entry, max_book
+        # a Chinese book's: a document of it that declares a Latin charset may be GBK (``markup.parse``)
+        self.chinese = chinese
+        self.inflated = 0  # bytes inflated so far from the whole book
+        self.entries = {info.filename: info for info in archive.infolist()}  # the last of a name, as zipfile
+        for info in archive.infolist():
+            if not info.flag_bits & 0x800 and not info.filename.isascii():
+                # no UTF-8 flag: zipfile read the name as cp437; the package names it in its own encoding
+                self.entries.setdefault(_legacy_name(info.filename.encode("cp437")), info)
+        for name, info in list(self.entries.items()):  # a zip made on Windows may write folders with \
+            self.entries.setdefault(name.replace("\\", "/"), info)
+        # a package may name an entry in another case than the zip (readers on Windows and macOS find it)
+        self.folded = {name.casefold(): info for name, info in self.entries.items()}
+
+    def _info(self, name: str) -> zipfile.ZipInfo:
+        """The entry ``name``, else the one of that name in another case; KeyError when neither exists."""
+        return self.entries.get(name) or self.folded[name.casefold()]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.entries or name.casefold() in self.folded
+
+    def read(self, name: str) -> bytes:
+        """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
+        info = self._info(name)
+        if info.file_size > self.max_entry:
+            raise EpubError(
+                "entry_too_large", f"{name} inflates to {info.file_size} bytes (cap {self.max_entry})"
+            )
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            with self.archive.open(info) as entry:
+                while chunk := entry.read(min(_CHUNK, self.max_entry + 1 - size)):
+                    size += len(chunk)
+                    self.inflated += len(chunk)
+                    if size > self.max_entry:
+                        raise EpubError(
+                            "entry_too_large", f"{name} inflates past the cap of {self.max_entry} bytes"
+                        )
+                    if self.inflated > self.max_book:
+                        raise EpubError(
+                            "book_too_large", f"the book inflates past the cap of {self.max_book} bytes"
+                        )
+                    chunks.append(chunk)
+        except EpubError:
+            raise
+        except NotImplementedError as err:
+            raise EpubError("unsupported_compression", f"{name}: {err}") from None
+        except RuntimeError as err:  # zipfile's only RuntimeError: an encrypted entry without a password
+            raise EpubError("encrypted_entry", f"{name}: {err}") from None
+        except _CORRUPT as err:
+            raise EpubError("corrupt_entry", f"{name}: {type(err).__name__}: {err}") from None
+        return b"".join(chunks)
+
+
+def _legacy_name(raw: bytes) -> str:
+    """A zip entry name written without zip's UTF-8 flag: UTF-8 all the same (many tools), else GB18030."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("gb18030", errors="replace")
+
+
+def _directory_bytes(path: Path) -> int:
+    """The size of the zip's list of entries, as its end record (or its zip64 one) declares it, read
+    before ``ZipFile`` lists them all (it reads that many bytes, whatever count of entries the record
+    declares); 0 where there is no end record (``ZipFile`` names the problem)."""
+    with path.open("rb") as file:
+        end = zipfile._EndRecData(file)  # type: ignore[attr-defined] # zipfile's reader of that record
+    return end[zipfile._ECD_SIZE] if end else 0  # type: ignore[attr-defined]
+
+
+def open_zip(path: Path, caps: Caps) -> zipfile.ZipFile:
+    """The EPUB's zip, opened; EpubError ``not_an_epub`` when it is none, ``too_many_entries`` when its list
+    of entries is past the cap (refused before ``ZipFile`` reads it)."""
+    try:
+        listed = _directory_bytes(path)
+        zipped = zipfile.ZipFile(path) if listed <= caps.zip_directory_bytes else None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
+        raise EpubError("not_an_epub", f"{path.name}: {err}") from None
+    except NotImplementedError as err:  # a central directory asking for a zip version past 6.3
+        raise EpubError(
+            "not_an_epub", f"{path.name}: {err}, which no zip reader knows (a damaged central directory)"
+        ) from None
+    if zipped is None:
+        raise EpubError(
+            "too_many_entries",
+            f"{path.name}: its zip's list of entries takes {listed:,} bytes (cap {caps.zip_directory_bytes:,}): "
+            "more entries than a book has",
+        )
+    return zipped

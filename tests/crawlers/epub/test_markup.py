@@ -1,0 +1,76 @@
+"""Parsing an EPUB's XML: missing namespaces, encodings, HTML's named references (invented books, built here)."""
+
+import re
+import zipfile
+
+from crawlers.epub.book import read_epub
+from tests.crawlers.local_books import lantern_book, write_epub, xhtml
+
+
+def test_a_package_container_and_contents_without_their_namespace_are_read(tmp_path):
+    documents = [("c1.xhtml", xhtml("", ["Mira lit the lamp."])), ("c2.xhtml", xhtml("", ["A boat."]))]
+    path = write_epub(tmp_path / "plain.epub", documents)
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    plain = ("OEBPS/content.opf", "META-INF/container.xml", "OEBPS/nav.xhtml")
+    for name in plain:
+        entries[name] = re.sub(rb' xmlns(:epub)?="[^"]*"', b"", entries[name]).replace(b"epub:type", b"type")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    book = read_epub(path)
+    assert [(c.title, c.paragraphs) for c in book.chapters] == [
+        ("c1.xhtml", ["Mira lit the lamp."]),  # titles from the contents, which had no namespace either
+        ("c2.xhtml", ["A boat."]),
+    ]
+
+
+def test_xhtml_in_another_encoding_that_declares_none_says_what_to_do(tmp_path):
+    path = lantern_book(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries["OEBPS/c2.xhtml"] = xhtml("第二章", ["乙。"]).replace(' encoding="utf-8"', "").encode("gbk")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    assert read_epub(path).broken["OEBPS/c2.xhtml"] == (
+        "broken_xhtml",
+        "OEBPS/c2.xhtml: not UTF-8 at byte 119 and no encoding declared (declare it, e.g. "
+        '<?xml version="1.0" encoding="gbk"?>, or save the file as UTF-8)',
+    )
+
+
+LATIN_GBK = [  # a Chinese chapter in GBK, its document declaring a Latin charset (a tool's default)
+    xhtml("第一章 雨夜", ["雨下得很大。", "林晚星撑着伞，站在片场门口。"])
+    .replace("utf-8", charset)
+    .encode("gbk")
+    for charset in ("iso-8859-1", "windows-1252")
+]
+
+
+def test_a_chinese_document_that_declares_a_latin_charset_is_read_as_chinese_in_a_chinese_book(tmp_path):
+    """It was read as Latin letters, then rejected by the clean stage as ``mojibake``; in a book of
+    another language the declaration stands."""
+    path = write_epub(tmp_path / "b.epub", [(f"c{k}.xhtml", "") for k in range(len(LATIN_GBK))])
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries |= {f"OEBPS/c{k}.xhtml": doc for k, doc in enumerate(LATIN_GBK)}
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    assert [c.paragraphs[0] for c in read_epub(path, chinese=True).chapters] == ["雨下得很大。"] * 2
+    assert [c.paragraphs[0] for c in read_epub(path).chapters][0] == "ÓêÏÂµÃºÜ´ó¡£"
+
+
+def test_html_named_references_are_read_and_unknown_ones_still_break_the_chapter(tmp_path):
+    doctype = (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">'
+    )
+    documents = [
+        ("c1.xhtml", xhtml("Chapter 1", ["Mira&nbsp;lit the lamp&hellip; &ldquo;Go&rdquo; &amp; &mdash;"])),
+        ("c2.xhtml", xhtml("Chapter 2", ["A&nbsp;boat."]).replace("<html", doctype + "<html", 1)),
+        ("c3.xhtml", xhtml("Chapter 3", ["&nosuchname; here."])),
+    ]
+    book = read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert [c.paragraphs for c in book.chapters] == [["Mira lit the lamp… “Go” & —"], ["A boat."]]
+    assert book.broken["OEBPS/c3.xhtml"][0] == "broken_xhtml"
