@@ -7,7 +7,12 @@ token features pooled across its sentences, each sentence encoded once). A bead'
 (Bertalign's): the cosine of its zh and en spans less the mean cosine of each span against the other
 side's neighbouring sentences (the one before and the one after the bead). A bead that cuts a
 translation in two scores low, as its neighbour shares the meaning; a bead whose neighbours are
-unrelated scores high. A bead's score is the dictionary score + ``weight`` x margin x its length factor.
+unrelated scores high. Where a bead's border falls on a paragraph break on both sides, the neighbours
+across it are left out: the search already rewards that border (``SearchParams.para_bonus``), and a
+neighbouring paragraph on the same subject is no sign of a cut. A bead's score is the dictionary score +
+``weight`` x the margin's positive part x its length factor: a bead whose spans are no closer to each
+other than to their neighbours scores by the dictionary alone (a negative margin made leaving one of its
+sentences out, a 1-0 or 0-1 bead beside a longer one, cheaper than aligning it).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from alignment.joined import PooledCache, SpanVectors
-from alignment.search import SearchParams, bead_types
+from alignment.search import Paragraphs, SearchParams, bead_types
 from alignment.similarity import ChapterScorer
 
 
@@ -59,25 +64,33 @@ def span_table(sentences: Sequence[str], cache: PooledCache, widths: int) -> Spa
     return tuple(np.array([vectors.get(span) for span in width]) for width in spans)
 
 
-def _neighbour_sums(similarity: np.ndarray, width: int) -> np.ndarray:
+def _neighbours(similarity: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
     """From the similarity of each span (rows) to each sentence of the other side (columns): per span
     and start of a ``width``-sentence span of the other side, the similarity to the sentence before it
-    plus that to the one after it (0 past the side's ends)."""
+    and that to the one after it (0 past the side's ends)."""
     size = similarity.shape[1]
     padded = np.zeros((similarity.shape[0], size + 2), dtype=similarity.dtype)
     padded[:, 1:-1] = similarity
-    return padded[:, : size - width + 1] + padded[:, width + 1 :]
+    return padded[:, : size - width + 1], padded[:, width + 1 :]
 
 
-def _neighbour_counts(size: int, width: int) -> np.ndarray:
-    """Per start of a ``width``-sentence span of ``size`` sentences: how many neighbours it has (0-2)."""
+def _has_neighbours(size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per start of a ``width``-sentence span of ``size`` sentences: whether it has a sentence before it and
+    whether it has one after it (0 or 1)."""
     starts = np.arange(size - width + 1)
-    return (starts > 0).astype(np.int64) + (starts + width < size)
+    return (starts > 0).astype(np.int64), (starts + width < size).astype(np.int64)
+
+
+def _breaks(starts: frozenset[int], size: int) -> np.ndarray:
+    """Per border 0..size of a side's sentences: whether a paragraph begins there."""
+    breaks = np.zeros(size + 1, dtype=bool)
+    breaks[[s for s in starts if 0 <= s <= size]] = True
+    return breaks
 
 
 class Margins:
     """The embedding margins of one chapter's beads of the given shapes a-b (those that fit the chapter and
-    the span tables), from its zh and en span vectors.
+    the span tables), from its zh and en span vectors and its paragraphs.
 
     Margins do not depend on the gloss or the weights, so one ``Margins`` serves the first pass and the
     refinement realignment (and every weight tried by cross-validation). All are computed on creation
@@ -85,33 +98,58 @@ class Margins:
     margins only.
     """
 
-    def __init__(self, zh_spans: SpanTable, en_spans: SpanTable, shapes: Sequence[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        zh_spans: SpanTable,
+        en_spans: SpanTable,
+        shapes: Sequence[tuple[int, int]],
+        paragraphs: Paragraphs = Paragraphs(),
+    ) -> None:
         n, m = (len(spans[0]) if spans else 0 for spans in (zh_spans, en_spans))
         shapes = [(a, b) for a, b in shapes if 0 < a <= len(zh_spans) and 0 < b <= len(en_spans)]
         # cosines of each span of a side, by width, to each sentence of the other side
         zh_to_en = {a: zh_spans[a - 1] @ en_spans[0].T for a in {a for a, _ in shapes}}
         en_to_zh = {b: en_spans[b - 1] @ zh_spans[0].T for b in {b for _, b in shapes}}
+        # borders on a paragraph break on both sides (as the search's bonus: both sides need two breaks)
+        evidence = len(paragraphs.zh) > 1 and len(paragraphs.en) > 1
+        zh_breaks = _breaks(paragraphs.zh if evidence else frozenset(), n)
+        en_breaks = _breaks(paragraphs.en if evidence else frozenset(), m)
         self._margins: dict[tuple[int, int], np.ndarray] = {}
         for a, b in shapes:
-            around = _neighbour_sums(zh_to_en[a], b)
-            around += _neighbour_sums(en_to_zh[b], a).T
-            counts = _neighbour_counts(n, a)[:, None] + _neighbour_counts(m, b)[None, :]
+            zh_before, zh_after = _neighbours(zh_to_en[a], b)  # the zh span against the en neighbours
+            en_before, en_after = (sums.T for sums in _neighbours(en_to_zh[b], a))
+            zh_has_before, zh_has_after = _has_neighbours(n, a)
+            en_has_before, en_has_after = _has_neighbours(m, b)
+            open_before = ~(zh_breaks[: n - a + 1, None] & en_breaks[None, : m - b + 1])
+            open_after = ~(zh_breaks[a:, None] & en_breaks[None, b:])
+            around = open_before * (zh_before + en_before) + open_after * (zh_after + en_after)
+            counts = open_before * (zh_has_before[:, None] + en_has_before[None, :])
+            counts += open_after * (zh_has_after[:, None] + en_has_after[None, :])
             margins = zh_spans[a - 1] @ en_spans[b - 1].T
             margins -= around / np.maximum(1, counts)
             self._margins[a, b] = margins
 
     @classmethod
-    def of(cls, zh: Sequence[str], en: Sequence[str], cache: PooledCache, params: SearchParams) -> Margins:
+    def of(
+        cls,
+        zh: Sequence[str],
+        en: Sequence[str],
+        cache: PooledCache,
+        params: SearchParams,
+        paragraphs: Paragraphs = Paragraphs(),
+    ) -> Margins:
         """A chapter's margins for the bead shapes of ``params``, from the joined-text vectors of its spans."""
         zh_widths, en_widths = params.span_widths()
-        return cls(span_table(zh, cache, zh_widths), span_table(en, cache, en_widths), bead_types(params))
+        zh_spans, en_spans = span_table(zh, cache, zh_widths), span_table(en, cache, en_widths)
+        return cls(zh_spans, en_spans, bead_types(params), paragraphs)
 
     def covers(self, a: int, b: int) -> bool:
         """Whether the a-b beads have margins (a shape given that fits the chapter and the span tables)."""
         return (a, b) in self._margins
 
     def __call__(self, a: int, b: int) -> np.ndarray:
-        """(n - a + 1) x (m - b + 1): the a-b beads' cosine less the mean cosine against the neighbours."""
+        """(n - a + 1) x (m - b + 1): the a-b beads' cosine less the mean cosine against the neighbours (those
+        across a border on a paragraph break on both sides left out)."""
         return self._margins[a, b]
 
 
@@ -132,7 +170,7 @@ class HybridScorer:
     def scores_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         if not self.margins.covers(a, b):
             return self.base.scores_at(a, b, rows, columns)
-        margin = self.margins(a, b)[rows, columns]
+        margin = np.maximum(self.margins(a, b)[rows, columns], 0)
         embedding = self.weights.weight * margin * self.base.length_factors_at(a, b, rows, columns)
         return self.base.scores_at(a, b, rows, columns) + embedding
 

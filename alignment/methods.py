@@ -111,7 +111,11 @@ def load_models(method: str) -> None:
 def _hybrid(book: BookToAlign) -> Aligned:
     params = book.search or SearchParams()
     with _pooler().one_thread():  # the margins' matrix products too
-        vectors = [(_margins(zh, en, params), book.hybrid) for zh, en in book.chapters]
+        paragraphs = book.paragraphs or [Paragraphs()] * len(book.chapters)
+        vectors = [
+            (_margins(zh, en, params, chapter_paragraphs), book.hybrid)
+            for (zh, en), chapter_paragraphs in zip(book.chapters, paragraphs)
+        ]
         return _learned(
             align_book(
                 book.chapters,
@@ -125,13 +129,13 @@ def _hybrid(book: BookToAlign) -> Aligned:
         )
 
 
-def _margins(zh: Sequence[str], en: Sequence[str], params: SearchParams) -> Margins:
-    """A chapter's margins for the bead shapes of ``params`` (none for a chapter ``align_book`` rejects
-    unsearched)."""
+def _margins(zh: Sequence[str], en: Sequence[str], params: SearchParams, paragraphs: Paragraphs) -> Margins:
+    """A chapter's margins for the bead shapes of ``params`` and its paragraphs (none for a chapter
+    ``align_book`` rejects unsearched)."""
     if count_problem(len(zh), len(en)):
         return Margins((), (), ())
     cache = PooledCache(_pooler())  # per chapter: token features are large
-    return Margins.of(zh, en, cache, params)
+    return Margins.of(zh, en, cache, params, paragraphs)
 
 
 @aligner("bleualign")

