@@ -3,12 +3,15 @@
 a modal, "It will be sinking", unless a clause follows, "It was agreed that ...", and not before a
 predicate of adjectives that describe a thing, "It was smooth and heavy.", "It was very heavy.", not
 "It was strange.")
-and the utterance a verb of saying takes ("He said it as if ...")."""
+and the utterance a verb of saying takes ("He said it as if ..."). A predicate noun that classifies "it"
+("It was a small boat.", :func:`classifies`) lets the reference rules try it against the sentence
+before."""
 
 from __future__ import annotations
 
 import re
 
+from cohesion import senses
 from cohesion.tagged import Sentence
 
 BE = frozenset("is was 's be been being isn't wasn't will would must might could may can".split())
@@ -20,6 +23,8 @@ WEATHER = frozenset(
     "rain rains rained raining snow snows snowed snowing cold hot warm cool dark late early noon midnight "
     "morning night time sunny windy o'clock".split()
 )
+TENSED_BE = frozenset("is was 's".split())
+HEDGES = frozenset("maybe perhaps probably possibly".split())
 VAGUE = frozenset("okay ok alright fine true all nothing no enough impossible".split())
 IDIOMS = (
     "forget it",
@@ -50,6 +55,9 @@ SITUATION = frozenset(
     "nice great terrible awful wonderful important true false right wrong fair unfair late early better worse "
     "best worst same different enough real serious interesting boring".split()
 )
+NOUN_PHRASE = frozenset("DT PDT PRP$ CD JJ JJR JJS NN NNS NNP HYPH POS".split())
+AFTER_A_MEASURE_OR_CLAUSE = frozenset(("RB", "RBR", "VBG"))  # "a step too far", "no use shouting"
+CLAUSE_OPENERS = frozenset("who whom which that to when where before since".split())
 SAYING = frozenset("say says said saying repeat repeated repeating whisper whispered mean meant".split())
 _IDIOM = re.compile(r"\b(?:" + "|".join(re.escape(idiom) for idiom in IDIOMS) + r")\b")
 
@@ -109,6 +117,34 @@ def _described(doc: Sentence, k: int) -> bool:
     if any(t.lower_ in SITUATION for t in doc[k:n]):
         return False
     return n > k and (n == len(doc) or doc[n].pos_ in ("PUNCT", "CCONJ"))
+
+
+def classifies(doc: Sentence, i: int) -> bool:
+    """Does a predicate noun phrase follow the "it" at ``i`` and "is" or "was" ("It was a small boat."):
+    one that ends in a common noun, not a time ("a cold night") nor after "no" ("no use"), no measure
+    before an adverb ("a step too far"), with no clause after it or its "of" phrase ("a pity that ...", "the duty of all to ...", "a fox who ...":
+    extraposition, cleft)? Not after a modal or a hedge ("it will be a trap", "maybe it was a trap")."""
+    if i + 1 >= len(doc) or doc[i + 1].lower_.replace("’", "'") not in TENSED_BE:
+        return False
+    if i > 0 and doc[i - 1].lower_ in HEDGES:
+        return False
+    k = i + 2
+    while k < len(doc) and (doc[k].lower_ in BE or doc[k].tag_ == "RB"):
+        k += 1  # "It was not really a ...", "It's been a ..."
+    n = _noun_phrase_end(doc, k)
+    head = doc[n - 1] if n > k else None
+    if head is None or head.noun is None or doc[k].lower_ == "no" or senses.lexname(head.noun) == "noun.time":
+        return False
+    if n < len(doc) and doc[n].lower_ == "of":
+        n = _noun_phrase_end(doc, n + 1)
+    return n == len(doc) or not (doc[n].lower_ in CLAUSE_OPENERS or doc[n].tag_ in AFTER_A_MEASURE_OR_CLAUSE)
+
+
+def _noun_phrase_end(doc: Sentence, k: int) -> int:
+    """The end of the run of determiners, adjectives and nouns from token ``k``."""
+    while k < len(doc) and doc[k].tag_ in NOUN_PHRASE:
+        k += 1
+    return k
 
 
 def _extraposed(doc: Sentence, k: int) -> bool:

@@ -8,7 +8,8 @@ sentence holding a phrase that may be its antecedent (:mod:`cohesion.antecedents
 unless its place in its own clauses rules that phrase out (:mod:`cohesion.pronoun_clause`); later
 pronouns of the class in the sentence name the same referent (:mod:`cohesion.same_sentence`). An "it"
 that names no noun (:func:`cohesion.pleonastic.names_no_noun`: dummy "it", idioms, "It was ..." of a
-situation) links nowhere, and a he/she in a phrase that opens its sentence means the subject after it
+situation) links nowhere unless a predicate noun classifies it and the sentence before is about a
+thing (:func:`_kind_of_topic`), and a he/she in a phrase that opens its sentence means the subject after it
 (:func:`_opening_subject`). The aligned Chinese is recorded as evidence (:func:`cohesion.zh.pronoun`)."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cohesion import (
     demonstrative,
     descriptions,
     lookback,
+    nounphrase,
     pronoun_clause,
     pronouns,
     repetition,
@@ -34,7 +36,7 @@ from cohesion.candidate import Candidate
 from cohesion.chapter import WINDOW, Chapter
 from cohesion.lookback import CHAIN_WINDOW, Links
 from cohesion.mentions import Mention
-from cohesion.pleonastic import names_no_noun
+from cohesion.pleonastic import classifies, names_no_noun
 from cohesion.pronouns import PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
@@ -66,8 +68,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 continue
             first[cls] = (tok, None)
             if cls == "n" and names_no_noun(doc, tok.i):
-                continue
-            found = _personal(ch, j, tok, cls, seen_phrases, linked)
+                if not classifies(doc, tok.i):
+                    continue
+                found = _kind_of_topic(ch, j, tok, seen_phrases, linked)
+            else:
+                found = _personal(ch, j, tok, cls, seen_phrases, linked)
             if found:
                 first[cls] = (tok, found)
                 last[cls] = tok
@@ -185,6 +190,28 @@ def _personal(
                 return lookback.link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
+    return None
+
+
+def _kind_of_topic(
+    ch: Chapter, j: int, tok: Word, seen: dict[int, Phrases], linked: Links
+) -> Candidate | None:
+    """An "it" that a predicate noun classifies ("It was an old one.") means what the sentence before
+    is about: its subject, where the look-back finds that ("The lamp fell over."), or else the thing
+    its last noun phrase brings in with "a" ("She found a lamp."); otherwise it names no noun ("Mara
+    argued with the clerk. It was a silly quarrel.")."""
+    if j == 0 or ch.docs[j - 1] is None:
+        return None
+    doc = ch.docs[j - 1]
+    referring = antecedents.sentence_phrases(ch, j - 1, seen)[2]
+    subject = clause.subject(doc, referring)
+    found = _personal(ch, j, tok, "n", seen, linked)
+    if found is not None and subject is not None and found.a == subject.at(j - 1):
+        return found
+    linked.pop((j, "n"), None)
+    things = [m for m in referring if pronouns.compatible(m, "n", ch)]
+    if things and things[-1] != subject and nounphrase.determiner(doc, things[-1].token) in ("a", "an"):
+        return lookback.link(ch, j, tok, "n", things[-1], j - 1, spoken(ch.sentences[j], tok.idx), linked)
     return None
 
 

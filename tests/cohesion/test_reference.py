@@ -167,3 +167,14 @@ def test_a_subject_pronoun_does_not_mean_one_its_sentence_names_after_it(mined):
         (0, "Tomas", 1, "He"),
         (0, "Tomas", 3, "He"),
     ]
+
+
+def test_it_classified_by_a_predicate_noun_means_the_previous_subject_or_a_thing_brought_in_with_a(mined):
+    assert mined("reference", "The kettle began to whistle.", "It was a gift from her uncle.") == [
+        ("personal", (0, 4, 10, "kettle"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "Mara reached into the sack and pulled out a parcel.", "It was a gift.") == [
+        ("personal", (0, 44, 50, "parcel"), (1, 0, 2, "It"), "it")
+    ]
+    assert mined("reference", "Mara argued with the clerk.", "It was a silly quarrel.") == []  # no thing
+    assert mined("reference", "The kettle began to whistle.", "It was a shame that nobody heard.") == []
