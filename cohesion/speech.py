@@ -83,13 +83,31 @@ def runs_on(ch: Chapter, j: int, pos: int) -> bool:
     since ("'Hurry! / When she comes back ...": the second sentence has no quote mark of its own)? The
     nearest earlier sentence (up to :data:`WINDOW` back) with a quote mark must end inside the quote,
     and sentence ``j`` must have no quote mark before ``pos``."""
-    if EDGE_QUOTE.search(ch.sentences[j][:pos]):
+    if _quote_mark_before(ch.sentences[j], pos):
         return False
     for i in ch.back(j, WINDOW):
-        marks = list(EDGE_QUOTE.finditer(ch.sentences[i]))
+        marks = _edge_quotes(ch.sentences[i])
         if marks:
-            return _opening(ch.sentences[i], marks[-1].start())
+            return _opening(ch.sentences[i], marks[-1])
     return False
+
+
+def _quote_mark_before(text: str, pos: int) -> bool:
+    """Does ``text[:pos]`` hold a quote mark (:data:`EDGE_QUOTE`)? A mark before ``pos - 1`` is one
+    of the whole text; the character at ``pos - 1`` ends the slice, where an apostrophe or a single
+    closing quote always counts (no word character follows it there)."""
+    marks = _edge_quotes(text)
+    return bool(marks and marks[0] < pos - 1) or (pos > 0 and text[pos - 1 : pos] in _MARK_CHARS)
+
+
+_MARK_CHARS = frozenset("\"“”‘'’")  # the characters EDGE_QUOTE matches, at the end of a text
+
+
+@lru_cache(maxsize=1024)
+def _edge_quotes(text: str) -> tuple[int, ...]:
+    """The offsets of the quote marks of ``text`` (:data:`EDGE_QUOTE`), found once for all the
+    :func:`runs_on` questions about it."""
+    return tuple(m.start() for m in EDGE_QUOTE.finditer(text))
 
 
 def _opening(text: str, k: int) -> bool:

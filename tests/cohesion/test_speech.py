@@ -1,4 +1,4 @@
-from cohesion.speech import last_word, spoken
+from cohesion.speech import EDGE_QUOTE, _quote_mark_before, last_word, spoken
 
 
 def test_spoken_inside_quotes_and_in_speech_run_on_from_an_earlier_sentence():
@@ -20,3 +20,11 @@ def test_last_word_is_the_word_run_that_ends_the_text():
         "x_1é",
         "",
     ]
+
+
+def test_quote_mark_before_is_a_search_of_the_text_cut_at_the_offset():
+    texts = ["He said, “Go.” Then ‘we’ll see’.", "Don’t 'go' \"now\"", "rock 'n' roll'", "no marks"]
+    for text in texts:
+        for pos in range(len(text) + 2):
+            assert _quote_mark_before(text, pos) == bool(EDGE_QUOTE.search(text[:pos])), (text, pos)
+    assert _quote_mark_before("don’t", 4) and not _quote_mark_before("don’t", 5)  # "don’" ends in a mark
