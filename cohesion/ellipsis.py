@@ -52,8 +52,9 @@ ROOT = re.compile(
     re.I,
 )
 QUOTES = " \"'“”‘’«»「」『』—–-"
-# a quotation mark; a single one only at a word's edge (not the apostrophe of "wouldn’t", "It's")
-QUOTE = re.compile(r"[\"“”«»「」『』]|(?<!\w)['‘’]|['‘’](?!\w)")
+# a quotation mark; a single one only at a word's edge (not the apostrophe of "wouldn’t", "It's"),
+# looked around after the mark (as in cohesion.speech: the search then skips to a quote character)
+QUOTE = re.compile(r"[\"“”«»「」『』]|['‘’](?:(?<!\w['‘’])|(?!\w))")
 FILLERS = frozenset("me you him her us them exactly just even really about on of no".split())
 CORRELATE = re.compile(r"\b(?:some(?:one|body|thing|where|time|how|day)|some\s+\w+|one day)\b", re.I)
 # The indefinite correlate each remnant merges with (the non-adjacent search needs a matching one).

@@ -182,3 +182,8 @@ def test_an_earlier_correlate_wins_over_a_clause_of_the_sluices_sentence_without
     # with no correlate back there, the clause of its sentence stays the antecedent
     found = mined("ellipsis", "A crow moved the ladder.", "We all denied it, so she never learned who.")
     assert found == [("embedded_sprouting", (1, 0, 16, "We all denied it"), (1, 39, 42, "who"), "who")]
+
+
+def test_quote_is_a_quotation_mark_not_an_apostrophe_inside_a_word():
+    text = "'Don’t,' said the Smiths’ boy, ‘go’ «now»'"
+    assert [m.start() for m in ellipsis.QUOTE.finditer(text)] == [0, 7, 24, 31, 34, 36, 40, 41]

@@ -1,4 +1,4 @@
-from cohesion.speech import EDGE_QUOTE, _quote_mark_before, last_word, spoken
+from cohesion.speech import _CLOSING, _OPENING, EDGE_QUOTE, QUOTE_MARK, _quote_mark_before, last_word, spoken
 
 
 def test_spoken_inside_quotes_and_in_speech_run_on_from_an_earlier_sentence():
@@ -28,3 +28,11 @@ def test_quote_mark_before_is_a_search_of_the_text_cut_at_the_offset():
         for pos in range(len(text) + 2):
             assert _quote_mark_before(text, pos) == bool(EDGE_QUOTE.search(text[:pos])), (text, pos)
     assert _quote_mark_before("don’t", 4) and not _quote_mark_before("don’t", 5)  # "don’" ends in a mark
+
+
+def test_quote_patterns_pass_over_apostrophes_inside_words():
+    text = "'Don’t,' said the Smiths’ boy, ‘go’ \"now\"'"
+    assert [m.start() for m in EDGE_QUOTE.finditer(text)] == [0, 7, 24, 31, 34, 36, 40, 41]
+    assert [m.start() for m in QUOTE_MARK.finditer(text)] == [0, 4, 7, 24, 31, 34, 36, 40, 41]  # any ’
+    assert [m.start() for m in _CLOSING.finditer(text)] == [7, 24, 34]
+    assert [m.start() for m in _OPENING.finditer(text)] == [0, 31]
