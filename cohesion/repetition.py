@@ -110,8 +110,10 @@ def family_names(ch: Chapter) -> dict[str, str]:
     names: dict[str, set[str]] = {}
     for found in ch.mentions:
         for m in found:
+            if m.kind != "name":
+                continue  # (most mentions are nouns: their words are not looked up)
             words = _words(m.lemma)
-            if m.kind == "name" and len(words) == 2 and m.text not in ch.things:
+            if len(words) == 2 and m.text not in ch.things:
                 names.setdefault(words[0], set()).add(" ".join(words))
     return {first: next(iter(full)) for first, full in names.items() if len(full) == 1}
 
