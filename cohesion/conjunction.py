@@ -133,7 +133,8 @@ def patterns() -> dict[str, re.Pattern]:
     return {
         "i": re.compile(rf"(?P<c>{alternatives('i')})\b", re.I),
         "f": re.compile(rf",\s*(?P<c>{alternatives('f')})\s*[.!?…]+[\"'”’]*\s*$", re.I),
-        "p": re.compile(rf"\w,\s*(?P<c>{alternatives('p')})\s*,", re.I),
+        # after a word's comma (looked behind from the comma: the search skips to commas)
+        "p": re.compile(rf",(?<=\w,)\s*(?P<c>{alternatives('p')})\s*,", re.I),
         "s": re.compile(
             rf"(?:[^,;:.!?]*,\s*)?(?:{SUBJECTS}|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?P<aux>(?:{AUXILIARIES})\s+)?(?P<c>{alternatives('s')})\s+(?=[a-z])",
             re.I,
