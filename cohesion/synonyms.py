@@ -107,16 +107,18 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
         for b in current:
             if lemmas[j][b.lemma] > 1:
                 continue
-            definite = None  # asked only past the previous sentence
-            pointing = None  # asked only when the first senses differ
+            determiner = None  # asked once, where a rule needs it
+            pointing = None  # asked only when the first senses differ and the sentence has nouns
             for i in ch.back(j, LEXICAL_WINDOW):
                 if b.lemma in lemmas[i]:
                     break  # a repetition is the closer link
                 if j - i >= 2:
-                    if definite is None:
-                        definite = nounphrase.determiner(ch.docs[j], b.token) in DEFINITE
-                    if not definite:
+                    if determiner is None:
+                        determiner = nounphrase.determiner(ch.docs[j], b.token)
+                    if determiner not in DEFINITE:
                         break  # far apart, "another opportunity" is mostly another thing of a kind
+                if not words[i]:
+                    continue  # no noun to match
                 earlier = senses[i].get(b.synset)
                 found = _match(ch, earlier, b, lemmas[j]) if earlier else None
                 if not found and pointing is None:
@@ -127,8 +129,11 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                     if found:  # the trigger: both senses
                         a, _, evidence = found
                         found = a, a.synset + "/" + _names_again(a.lemma, b.lemma), evidence
-                if not found and j - i == 1 and nounphrase.determiner(ch.docs[j], b.token) == "the":
-                    earlier = [a for a in words[i] if _generalises(a.lemma, b.lemma)]
+                if not found and j - i == 1:  # (the first sentence back: the determiner is asked here)
+                    determiner = nounphrase.determiner(ch.docs[j], b.token)
+                    earlier = (
+                        [a for a in words[i] if _generalises(a.lemma, b.lemma)] if determiner == "the" else []
+                    )
                     found = _match(ch, earlier, b, lemmas[j], described=False) if earlier else None
                     if found:  # the trigger: both senses
                         a, _, evidence = found
