@@ -125,7 +125,9 @@ def test_after_a_semicolon_a_later_pronoun_is_left_alone_when_the_first_one_come
 
 
 def test_a_later_pronoun_goes_on_from_the_last_linked_one_of_its_class(mined):
-    found = mined("reference", "Tomas ran.", "He hated Peter, and knew that if he lost, his life would end.")
+    found = mined(
+        "reference", "Tomas ran.", "He feared Peter, and was sure that if he lost, his farm would be gone."
+    )
     assert [b[3] for _, _, b, _ in found] == ["He", "he", "his"]
 
 
