@@ -52,8 +52,11 @@ LAST_WORDS = {
 
 def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
-    books = target.book_ids
-    print(f"Building {len(books)} books from {args.config} into {target.layout.root}", file=sys.stderr)
+    books = target.corpus_books(adopting=args.adopt)
+    adopted = output_folder.adopted_note(len(books) - len(target.book_ids))
+    print(
+        f"Building {len(books)} books{adopted} from {args.config} into {target.layout.root}", file=sys.stderr
+    )
     unfinished = build(target, lambda: BuildCorpus(**target.params).stages(args.until), args)
     print_summary(target, unfinished)
     return finish(target, unfinished)

@@ -96,6 +96,12 @@ class Target:
     def book_ids(self) -> list[str]:
         return [b.book_id for b in self.config.books]
 
+    def corpus_books(self, adopting: bool = False) -> list[str]:
+        """The corpus's books (``output_folder.corpus_books``); with ``adopting`` (``--adopt``, before the build
+        adopts them), the folder's other books too."""
+        others = output_folder.foreign_books(self.layout, self.book_ids) if adopting else []
+        return output_folder.corpus_books(self.layout, self.book_ids, others)
+
     def summary(self, finished: bool = True) -> str:
         from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
 
@@ -225,18 +231,18 @@ def print_summary(target: Target, unfinished: str | None) -> None:
 
 
 def finish(target: Target, unfinished: str | None) -> int:
-    """The exit status: 1, after one line per failed book, when a book failed or the build did not finish."""
+    """The exit status: 1, after one line per failed book and their count among the corpus's books (adopted
+    ones too), when a book failed or the build did not finish."""
     failed = collect(target.layout.root, target.params["run_id"])
     lines = failure_lines(failed)
     if unfinished and not lines:  # a failure no task recorded (e.g. scheduling): Luigi's own account
         print(unfinished, file=sys.stderr)
     for line in lines:
         print(line, file=sys.stderr)
-    if books := [book for book in failed if book in target.book_ids]:
-        if len(books) < len(target.book_ids):
-            failed_books = (
-                f"{len(books)} of {len(target.book_ids)} books failed (the others are built); fix them"
-            )
+    corpus = target.corpus_books()
+    if books := [book for book in failed if book in corpus]:
+        if len(books) < len(corpus):
+            failed_books = f"{len(books)} of {len(corpus)} books failed (the others are built); fix them"
         else:
             failed_books = (
                 "the book failed; fix it" if len(books) == 1 else f"all {len(books)} books failed; fix them"

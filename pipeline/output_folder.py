@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterable
 from glob import escape
 from pathlib import Path
 
@@ -118,9 +119,16 @@ def adopted(layout: Layout) -> set[str]:
     return set(books)
 
 
-def corpus_books(layout: Layout, listed: list[str]) -> list[str]:
-    """The corpus's books: ``listed`` (the config's), then those adopted into the folder that were cleaned."""
-    return listed + sorted(b for b in adopted(layout) - set(listed) if layout.clean(b).is_file())
+def corpus_books(layout: Layout, listed: list[str], adopting: Iterable[str] = ()) -> list[str]:
+    """The corpus's books: ``listed`` (the config's), then those adopted into the folder (or about to be:
+    ``adopting``) that were cleaned."""
+    others = (adopted(layout) | set(adopting)) - set(listed)
+    return listed + sorted(b for b in others if layout.clean(b).is_file())
+
+
+def adopted_note(n: int) -> str:
+    """What follows a count of the corpus's books when ``n`` of them are adopted: " (2 adopted)"; else ""."""
+    return f" ({n} adopted)" if n else ""
 
 
 def held_books(layout: Layout) -> set[str]:

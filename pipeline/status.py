@@ -15,7 +15,7 @@ from core.storage import DamagedFile, read_table
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.build_task import BuildCorpus
 from pipeline.crawl_task import CrawlBook
-from pipeline.output_folder import corpus_books
+from pipeline.output_folder import adopted_note, corpus_books
 from pipeline.stage_task import StageTask, completeness_memo
 
 
@@ -64,7 +64,7 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
         lines += ["corpus", line("summary", BuildCorpus(**params), Counter())]
     counts = Counter(states.values())
     totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
-    adopted = f" ({n} adopted)" if (n := len(books) - len(book_ids)) else ""
+    adopted = adopted_note(len(books) - len(book_ids))
     return "\n".join([f"Status of {len(books)} books{adopted} in {layout.root} (tasks: {totals})", *lines])
 
 

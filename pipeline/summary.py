@@ -12,7 +12,7 @@ from core.rejection import KEPT_OUTCOMES
 from core import storage
 from core.layout import Layout
 from pipeline.manifest import Manifest
-from pipeline.output_folder import corpus_books
+from pipeline.output_folder import adopted_note, corpus_books
 
 
 def _count_rows(paths: list[Path], table: str) -> int:
@@ -80,7 +80,7 @@ def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
     """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``; when the
     build did not finish, its header says so."""
     raw, crawl = summary["raw_chapters"], summary["crawl"]
-    adopted = f" ({n} adopted)" if (n := summary["adopted_books"]) else ""
+    adopted = adopted_note(summary["adopted_books"])
     header = "Corpus built in" if finished else "Corpus NOT finished (failures below); built so far in"
     lines = [
         f"{header} {summary['output']}",

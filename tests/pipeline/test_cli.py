@@ -17,7 +17,7 @@ from core.storage import write_table
 from pipeline import cli
 from pipeline.lock import build_lock
 from pipeline.cli import export_formats, main
-from pipeline.output_folder import held_books
+from pipeline.output_folder import adopt, held_books
 from tests.exports.synthetic import write_book
 from tests.helpers import output_of, script_piped_to_head, target, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
@@ -162,6 +162,25 @@ def test_prune_and_adopt_change_nothing_while_another_build_holds_the_folder(con
             "or share one luigid between builds with --scheduler-host\n",
         )
     assert held_books(layout) == {"other-book"} and not (layout.root / "_adopted.json").exists()
+
+
+def test_corpus_counts_the_books_adopted_into_the_folder_and_those_it_adopts(config, capsys):
+    """It said "Building 1 books": the config's alone, not the books adopted before (``_adopted.json``) or by
+    this run (``--adopt``) that it deduplicates, filters, aligns and mines with them (one only crawled, with no
+    cleaned table, is not among them)."""
+    layout = Layout(output_of(config))
+    write_table([], "clean_chapters", layout.clean("old"))
+    adopt(layout, ["old"])
+    write_table([], "clean_chapters", layout.clean("other"))
+    write_table([], "raw_chapters", layout.raw("zh", "crawled"))
+    with held_in_another_process(layout.root, LOCAL):
+        assert _run(capsys, "corpus", *target(config), "--adopt") == (
+            1,
+            "",
+            f"Building 3 books (2 adopted) from {config} into {layout.root}\n"
+            f"another build is writing to {layout.root}: wait for it to end, "
+            "or share one luigid between builds with --scheduler-host\n",
+        )
 
 
 def test_unknown_export_formats_are_named_before_any_work(config, capsys):

@@ -251,6 +251,31 @@ def test_the_last_line_counts_the_failed_books(tmp_path, capsys, failing, last):
     assert capsys.readouterr().err.splitlines()[-1] == last
 
 
+@pytest.mark.parametrize(
+    "failing, last",
+    [
+        (["old"], "1 of 4 books failed (the others are built); fix them and run the same command again"),
+        (["a", "b", "c", "old"], "all 4 books failed; fix them and run the same command again"),
+    ],
+)
+def test_the_last_line_counts_the_adopted_books_and_their_failures(tmp_path, capsys, failing, last):
+    """A book adopted into the folder (``--adopt``) is built with the config's: its failure went uncounted (no
+    count line when it failed alone) and the count was the config's ("all 3 books failed")."""
+    from core.storage import write_table
+    from pipeline.failures import record
+    from pipeline.output_folder import adopt
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {name: local_book(tmp_path, name) for name in "abc"})
+    target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
+    write_table([], "clean_chapters", target.layout.clean("old"))
+    adopt(target.layout, ["old"])
+    for book in failing:
+        record(target.layout.root, "AlignBook", book, book, target.params["run_id"], "ValueError: x")
+    assert cli_build.finish(target, None) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == last
+
+
 def test_a_hint_to_build_names_the_command_with_the_users_config_and_output(tmp_path):
     """ "not built yet (run: make corpus)" was the hint whatever ``--config`` and ``--output`` a command had."""
     from pipeline.stage_task import DEFAULT_CONFIG
