@@ -148,20 +148,30 @@ def _occurrence(
     return packed.view(np.uint64)
 
 
-def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray, sentences: int) -> np.ndarray:
-    """owner x sentences: any item linked to the owner occurs in the sentence. ``links``: (owner, item) pairs;
-    ``occurrence``: the items' sentences as bits (``_occurrence``), OR-ed per owner 64 sentences at a time (a
-    boolean OR per owner and sentence costs 10x more)."""
-    result = np.zeros((owner_size, sentences), dtype=bool)
+def _any_of(links: np.ndarray, owner_size: int, occurrence: np.ndarray) -> np.ndarray:
+    """owner x words of bits: the sentences where any item linked to the owner occurs, as bits (``_occurrence``).
+    ``links``: (owner, item) pairs; the items' bits are OR-ed per owner 64 sentences at a time (a boolean OR
+    per owner and sentence costs 10x more)."""
+    result = np.zeros((owner_size, occurrence.shape[1]), dtype=np.uint64)
     if len(links):
         order = np.argsort(links[:, 0], kind="stable")
         owners, packed = links[order, 0], occurrence[links[order, 1]]
         starts = _starts(owners)
-        bits = np.empty((len(starts), occurrence.shape[1]), dtype=np.uint64)
         for k in range(occurrence.shape[1]):
-            bits[:, k] = np.bitwise_or.reduceat(packed[:, k], starts)
-        result[owners[starts]] = np.unpackbits(bits.view(np.uint8), axis=1, count=sentences).view(bool)
+            result[owners[starts], k] = np.bitwise_or.reduceat(packed[:, k], starts)
     return result
+
+
+def _unpack(bits: np.ndarray, sentences: int) -> np.ndarray:
+    """owner x sentences booleans of ``_any_of``'s bits."""
+    return np.unpackbits(bits.view(np.uint8), axis=1, count=sentences).view(bool)
+
+
+def _extends(gloss: Mapping[str, frozenset[str]], base: Mapping[str, frozenset[str]]) -> bool:
+    """``gloss`` has the words of ``base``, each with the same stems or more."""
+    return gloss.keys() == base.keys() and all(
+        stems is base[word] or stems >= base[word] for word, stems in gloss.items()
+    )
 
 
 BLOCK = 16  # other-side sentences per block of an explained table that is filled at once ...
@@ -332,7 +342,7 @@ def _span_sums(prefix: np.ndarray, widths: int) -> np.ndarray:
 
 class ChapterIndex:
     """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
-    per chapter and shared by the first pass and refinement."""
+    per chapter and shared by the first pass and refinement, and the hits of the last gloss (``hits``)."""
 
     def __init__(self, tokens: ChapterTokens) -> None:
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
@@ -354,6 +364,31 @@ class ChapterIndex:
         self.en_chars = np.concatenate(([0], np.cumsum(tokens.en_chars)))
         self.zh_marks = _prefix_sums(tokens.zh_marks, n)
         self.en_marks = _prefix_sums(tokens.en_marks, m)
+        self._glossed: tuple[Mapping[str, frozenset[str]], np.ndarray, np.ndarray] | None = None  # see hits
+
+    def hits(self, gloss: Mapping[str, frozenset[str]]) -> tuple[np.ndarray, np.ndarray]:
+        """zh word x en sentence: a stem of the word's gloss occurs in the sentence; en stem x zh sentence: a
+        word the stem glosses occurs in it. For a gloss that extends the last one asked for (refinement's:
+        ``_extends``), only the added pairs are looked up (the last one's are kept as bits)."""
+        last = self._glossed
+        if last is not None and _extends(gloss, last[0]):
+            base = last[0]
+            added = {word: stems - base[word] for word, stems in gloss.items() if stems is not base[word]}
+            word_bits, stem_bits = self._bits(added)
+            word_bits |= last[1]
+            stem_bits |= last[2]
+        else:
+            word_bits, stem_bits = self._bits(gloss)
+        self._glossed = (gloss, word_bits, stem_bits)
+        return _unpack(word_bits, len(self.en_chars) - 1), _unpack(stem_bits, len(self.zh_chars) - 1)
+
+    def _bits(self, gloss: Mapping[str, frozenset[str]]) -> tuple[np.ndarray, np.ndarray]:
+        """``hits`` as bits (``_any_of``), looked up afresh."""
+        links = _links(gloss, self.zh_vocab, self.en_vocab)
+        return (
+            _any_of(links, len(self.zh_vocab), self.en_occurs),
+            _any_of(links[:, ::-1], len(self.en_vocab), self.zh_occurs),
+        )
 
 
 class ChapterScorer:
@@ -381,9 +416,7 @@ class ChapterScorer:
         index = tokens.index
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
         self.n, self.m = n, m
-        links = _links(gloss, index.zh_vocab, index.en_vocab)
-        word_hits = _any_of(links, len(index.zh_vocab), index.en_occurs, m)  # zh word x en sentence
-        stem_hits = _any_of(links[:, ::-1], len(index.en_vocab), index.zh_occurs, n)  # en stem x zh sentence
+        word_hits, stem_hits = index.hits(gloss)
         zh_widths, en_widths = (max(1, w) for w in widths)
         # [b - 1, i, j]: what en[j:j + b] explains of zh sentence i (and whether nothing: orphans); the en
         # side's [a - 1, j, i] likewise

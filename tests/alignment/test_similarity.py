@@ -13,6 +13,8 @@ from alignment.similarity import (
     ChapterTokens,
     Explained,
     _any_of,
+    _extends,
+    _unpack,
     _occurrence,
     _span_hits,
     _span_sums,
@@ -115,10 +117,30 @@ def test_any_of_ors_the_sentences_of_each_owners_items_across_words_of_bits():
     # items 0..2 in 70 sentences (two uint64 words): item 0 in 1 and 65, item 1 in 64, item 2 in none
     occurrence = _occurrence(np.array([1, 65, 64]), np.array([0, 0, 1]), 3, 70)
     links = np.array([[2, 1], [0, 2], [2, 0], [0, 0]])  # (owner, item), owners unsorted; owner 1 has none
-    hits = _any_of(links, 3, occurrence, 70)
+    hits = _unpack(_any_of(links, 3, occurrence), 70)
     assert hits.shape == (3, 70)
     assert [np.flatnonzero(row).tolist() for row in hits] == [[1, 65], [], [1, 64, 65]]
-    assert not _any_of(np.zeros((0, 2), dtype=np.int64), 2, occurrence, 70).any()
+    assert not _any_of(np.zeros((0, 2), dtype=np.int64), 2, occurrence).any()
+
+
+def test_a_gloss_extends_another_with_the_same_words_and_more_stems_each():
+    base = {"猫": frozenset({"cat"}), "狗": frozenset()}
+    assert _extends({**base, "狗": frozenset({"dog"})}, base)
+    assert _extends(base, base)
+    assert not _extends({"猫": frozenset({"cat"})}, base)
+    assert not _extends({**base, "猫": frozenset({"kitti"})}, base)
+
+
+def test_hits_of_an_extended_gloss_equal_those_looked_up_afresh(lexicon):
+    tokens = ChapterTokens.of(ZH, EN)
+    gloss = glosses(tokens, lexicon)
+    word = next(word for word, stems in gloss.items() if not stems)
+    extended = {**gloss, word: frozenset(tokens.en_stems[0])}
+    tokens.index.hits(gloss)
+    reused = tokens.index.hits(extended)
+    fresh = ChapterTokens.of(ZH, EN).index.hits(extended)
+    assert all(np.array_equal(a, b) for a, b in zip(reused, fresh))
+    assert not np.array_equal(reused[0], ChapterTokens.of(ZH, EN).index.hits(gloss)[0])
 
 
 def test_span_hits_or_each_span_of_every_width_and_are_false_past_the_side():
