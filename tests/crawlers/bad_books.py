@@ -33,3 +33,13 @@ def text_file(tmp_path: Path, data: bytes) -> Path:
     path = tmp_path / "book.txt"
     path.write_bytes(data)
     return path
+
+
+def rejection_details(site: Site, path: Path, tmp_path: Path, **caps: int) -> list[str]:
+    """The details of what reading ``path`` as ``site`` rejected: the table of contents' failure, or
+    each chapter's."""
+    journal = tmp_path / "j.jsonl"
+    read_local(site, path, journal, Caps(**caps))
+    state = read_journal(journal)
+    found = [state.toc_failure] if state.toc_failure else list(state.failures.values())
+    return [f["detail"] for f in found]

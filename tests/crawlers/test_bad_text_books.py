@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from crawlers.journal import read_journal
-from crawlers.limits import Caps
 from crawlers.local import read_local
 from crawlers.profile import Site
-from tests.crawlers.bad_books import GOOD, TEXT, outcome, text_file
+from tests.crawlers.bad_books import GOOD, TEXT, outcome, rejection_details, text_file
 from tests.crawlers.local_books import write_epub
 
 UTF8_TEXT = replace(TEXT, encoding="utf-8")
@@ -196,11 +195,8 @@ DETAILS = {
 @pytest.mark.parametrize("case", DETAILS)
 def test_a_rejection_says_what_is_wrong_with_the_book(tmp_path, case):
     site, make, detail = DETAILS[case]
-    journal = tmp_path / "j.jsonl"
-    read_local(site, make(tmp_path), journal, Caps(chapters=0) if "cap" in case else Caps())
-    state = read_journal(journal)
-    found = [state.toc_failure] if state.toc_failure else list(state.failures.values())
-    assert [f["detail"] for f in found] == [detail]
+    caps = {"chapters": 0} if "cap" in case else {}
+    assert rejection_details(site, make(tmp_path), tmp_path, **caps) == [detail]
 
 
 def test_a_codec_that_reads_no_bytes_is_a_bad_encoding(tmp_path):
