@@ -57,7 +57,7 @@ def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
 def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
     """``mentions`` with each definite "the/this/that person" (a generic noun, no mention of its own,
     which in a novel names someone: "The person by the door coughed. His cup ..."), in word order."""
-    if doc is None or not any(t.lower_ == "person" for t in doc):
+    if doc is None or "person" not in doc.text.lower() or not any(t.lower_ == "person" for t in doc):
         return mentions
     extra = [
         Mention(t.idx, t.idx + len(t.text), t.text, "person", "noun", False, t.i)

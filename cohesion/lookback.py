@@ -52,7 +52,7 @@ def _wholly_spoken(ch: Chapter, i: int) -> bool:
     "'Go,' said Tom, 'now.'")?"""
     text = ch.sentences[i]
     start, end = core(text)
-    if end <= start or len(speech.EDGE_QUOTE.findall(text)) > 2:
+    if end <= start or len(speech.edge_quotes(text)) > 2:
         return False
     return all(spoken(text, k) or speech.runs_on(ch, i, k) for k in (start, end - 1))
 

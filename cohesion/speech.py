@@ -88,7 +88,7 @@ def runs_on(ch: Chapter, j: int, pos: int) -> bool:
     if _quote_mark_before(ch.sentences[j], pos):
         return False
     for i in ch.back(j, WINDOW):
-        marks = _edge_quotes(ch.sentences[i])
+        marks = edge_quotes(ch.sentences[i])
         if marks:
             return _opening(ch.sentences[i], marks[-1])
     return False
@@ -98,7 +98,7 @@ def _quote_mark_before(text: str, pos: int) -> bool:
     """Does ``text[:pos]`` hold a quote mark (:data:`EDGE_QUOTE`)? A mark before ``pos - 1`` is one
     of the whole text; the character at ``pos - 1`` ends the slice, where an apostrophe or a single
     closing quote always counts (no word character follows it there)."""
-    marks = _edge_quotes(text)
+    marks = edge_quotes(text)
     return bool(marks and marks[0] < pos - 1) or (pos > 0 and text[pos - 1 : pos] in _MARK_CHARS)
 
 
@@ -106,9 +106,9 @@ _MARK_CHARS = frozenset("\"“”‘'’")  # the characters EDGE_QUOTE matches,
 
 
 @lru_cache(maxsize=1024)
-def _edge_quotes(text: str) -> tuple[int, ...]:
+def edge_quotes(text: str) -> tuple[int, ...]:
     """The offsets of the quote marks of ``text`` (:data:`EDGE_QUOTE`), found once for all the
-    :func:`runs_on` questions about it."""
+    :func:`runs_on` questions about it and the look-back's (:func:`cohesion.lookback.sentences`)."""
     return tuple(m.start() for m in EDGE_QUOTE.finditer(text))
 
 
