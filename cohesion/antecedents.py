@@ -6,6 +6,8 @@ known gender, the sentence's subject, then the owner of its subject (:func:`choo
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, descriptions, lexicon, nounphrase, pronouns, senses, speech
@@ -72,9 +74,13 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
     driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
     if doc is None:
         return {}
-    nouns = [m.token for m in phrases if m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun"))]
-    pronoun_genders = list(own_pronouns(doc)) if nouns else []  # each noun's: the first after it
-    return {k: next((gender for i, gender in pronoun_genders if i > k), None) for k in nouns}
+    genders = lexicon.genders()
+    nouns = [m.token for m in phrases if m.kind == "noun" and not genders.get((m.lemma, "noun"))]
+    if not nouns:
+        return {}
+    found = list(own_pronouns(doc, min(nouns) + 1))  # each noun's: the first after it
+    at = [k for k, _ in found]
+    return {k: found[n][1] if (n := bisect_right(at, k)) < len(found) else None for k in nouns}
 
 
 def in_sentence(
