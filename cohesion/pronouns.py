@@ -83,19 +83,20 @@ def agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
 def gender_of(m: Mention, ch: Chapter) -> str | None:
     """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered, else the chapter's
     guess: :func:`cohesion.gender.noun_genders`)."""
-    if m.kind == "name":
-        head = _head_word(m).lower()
-        return (
-            nounphrase.OWNER_GENDER.get(m.title)  # "Her Ladyship"
-            or lexicon.genders().get((m.title, "title"))
-            or ch.genders.get(m.text)
-            or lexicon.genders().get((head, "title"))
-            or lexicon.genders().get((head, "noun"))
-        )
     genders = lexicon.genders()
+    if m.kind == "name":
+        found = (
+            nounphrase.OWNER_GENDER.get(m.title)  # "Her Ladyship"
+            or genders.get((m.title, "title"))
+            or ch.genders.get(m.text)
+        )
+        if found:
+            return found
+        head = _head_word(m).lower()
+        return genders.get((head, "title")) or genders.get((head, "noun"))
     return (
         genders.get((m.lemma, "noun"))
-        or genders.get((m.lemma.split("-")[0], "noun"))  # "son-in-law"
+        or ("-" in m.lemma and genders.get((m.lemma.split("-")[0], "noun")))  # "son-in-law"
         or (None if m.plural else ch.noun_genders.get(m.lemma))
     )
 
