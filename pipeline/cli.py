@@ -44,6 +44,7 @@ from core.stdio import check_standard_streams, output_may_be_cut
 from pipeline.lock import OutputBusy, build_lock
 
 
+LUIGID_PORT = 8082  # luigid's own default
 LAST_WORDS = {
     signal.SIGINT: "interrupted; run the same command again to resume",
     signal.SIGTERM: "terminated; run the same command again to resume",
@@ -236,7 +237,7 @@ def _command(argv: list[str] | None) -> int:
         "--scheduler-host", type=scheduler_host, help="use a central luigid instead of the local scheduler"
     )
     workers.add_argument(
-        "--scheduler-port", type=port, default=8082, help="the central luigid's port (default 8082)"
+        "--scheduler-port", type=port, help=f"the central luigid's port (default {LUIGID_PORT})"
     )
     foreign = workers.add_mutually_exclusive_group()
     foreign.add_argument(
@@ -321,6 +322,10 @@ def _command(argv: list[str] | None) -> int:
     add_commands(sub, common, workers)  # qc sample | qc import | evaluate-mt
 
     args = parser.parse_args(argv)
+    if hasattr(args, "scheduler_port"):
+        if args.scheduler_port and not args.scheduler_host:  # the local scheduler ran, the port unread
+            parser.error("--scheduler-port names a central luigid's port: give its --scheduler-host too")
+        args.scheduler_port = args.scheduler_port or LUIGID_PORT
     if problem := luigi_config.value_problem():
         print(problem, file=sys.stderr)
         return 2

@@ -154,6 +154,14 @@ def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
             "report: error: argument --scheduler-port: '0' is not a port (1 to 65535)",
         ),
         (
+            ["corpus", "--scheduler-port", "8083"],  # the local scheduler built, the port unread
+            "python -m pipeline: error: --scheduler-port names a central luigid's port: give its --scheduler-host too",
+        ),
+        (
+            ["qc", "sample", "--chapters", "1", "--scheduler-port", "8083"],
+            "python -m pipeline: error: --scheduler-port names a central luigid's port: give its --scheduler-host too",
+        ),
+        (
             ["corpus", "--scheduler-host", ""],  # an unset variable in a script: not the local scheduler
             "corpus: error: argument --scheduler-host: '' is not a host name or an IP address",
         ),
