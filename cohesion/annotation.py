@@ -282,6 +282,11 @@ def _run(args: argparse.Namespace) -> None:
                 f"{args.judgements}: no judgements by {absent[0]!r} (annotators: {', '.join(sorted(found))})"
             )
         report = agreement(records, tuple(args.annotators) if args.annotators else None)
+        if not report["overall"]["n"]:  # was a report of n 0 and kappa null, exit 0
+            first, second = report["annotators"]
+            raise RowsError(
+                f"{args.judgements}: {first!r} and {second!r} judged no candidate in common, nothing to compare"
+            )
         print(json.dumps(report, indent=1))
     elif args.command == "suite":
         records = judgement_rows(args.judgements)

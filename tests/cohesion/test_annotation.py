@@ -192,6 +192,10 @@ JUDGEMENT = {
             "two.jsonl: no judgements by 'bbo' (annotators: ann, bob)\n",
         ),
         (
+            ["agree", "apart.jsonl"],  # was a report of n 0 and kappa null, exit 0
+            "apart.jsonl: 'ann' and 'bob' judged no candidate in common, nothing to compare\n",
+        ),
+        (
             ["agree", "two.jsonl", "--annotators", "ann", "ann"],  # was a kappa of 1.0, exit 0
             "--annotators names 'ann' twice: name two annotators to compare\n",
         ),
@@ -204,6 +208,7 @@ def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monke
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     _jsonl(tmp_path / "two.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
+    _jsonl(tmp_path / "apart.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob", "candidate_id": "b/1/c1"}])
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit_:
         annotation.main(argv)
