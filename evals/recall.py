@@ -58,12 +58,13 @@ class GoldError(DataError):
 
 def read_recall_gold(path: Path, data: Path) -> Gold:
     """The stretches and instances of a recall gold on the files of ``data``; GoldError naming the line of
-    a malformed one, of an instance that lies in no stretch of its source (never mined, or where the gold
-    is not exhaustive), and of a sentence past the end of its source."""
+    a malformed one, of an instance listed again, of an instance that lies in no stretch of its source
+    (never mined, or where the gold is not exhaustive), and of a sentence past the end of its source."""
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances: list[tuple[int, Instance]] = []  # (line number, instance)
     named: list[tuple[int, str, int]] = []  # (line number, source, the last sentence it names)
     digests: list[tuple[int, str, int, int, str]] = []  # (line number, source, first, last, digest)
+    lines_of: dict[Instance, int] = {}  # each instance's first line: a repeated one counted twice in recall
     for n, line in enumerate(read_lines(path), 1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -81,7 +82,12 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
                 nums = [int(x) for x in f[4:]]
                 if problem := _span_problem(nums[:3]) or _span_problem(nums[3:]):
                     raise GoldError(f"{path}:{n}: {problem}")
-                instances.append((n, Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:]))))
+                instance = Instance(f[1], f[2], f[3], tuple(nums[:3]), tuple(nums[3:]))
+                if (first_line := lines_of.setdefault(instance, n)) != n:
+                    raise GoldError(
+                        f"{path}:{n}: the instance of line {first_line} again (it would count twice)"
+                    )
+                instances.append((n, instance))
                 named.append((n, f[1], max(nums[0], nums[3])))
             else:
                 raise ValueError

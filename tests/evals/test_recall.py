@@ -62,6 +62,18 @@ def test_an_instance_in_no_stretch_of_its_source_is_a_one_line_error_not_a_miss(
         assert capsys.readouterr() == ("", f"error: {gold}:2: the instance lies in no stretch of {source}\n")
 
 
+def test_an_instance_listed_twice_is_a_one_line_error_not_counted_twice(tmp_path, capsys):
+    data = _data(tmp_path)
+    gold = tmp_path / "gold.tsv"
+    instance = "instance\ten/001.txt\treference\tadjacent\t0\t0\t4\t1\t0\t2\n"  # Theo <- He
+    gold.write_text("stretch\ten/001.txt\t0\t1\n" + instance + "# a line copied\n" + instance)
+    assert judge.main(["recall", str(gold), "--data", str(data)]) == 1  # was recall 2/2
+    assert capsys.readouterr() == (
+        "",
+        f"error: {gold}:4: the instance of line 2 again (it would count twice)\n",
+    )
+
+
 def test_a_sentence_past_the_end_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
     data = _data(tmp_path)  # en/001.txt: 2 sentences; lines/001.en: 1 paragraph of 2
     gold = tmp_path / "gold.tsv"
