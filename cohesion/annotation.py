@@ -230,17 +230,24 @@ def cannot_write(err: OSError) -> str:
 
 def _users(path: Path) -> dict[int, str]:
     """Label Studio's user list (GET /api/users/): numeric id -> email; RowsError names an id listed twice
-    with two emails (listed twice with one email, it is one user)."""
+    with two emails (listed twice with one email, it is one user), and two ids with one email (two annotators
+    read as one, their judgements counted once or dropped as disagreeing)."""
     users = read_rows(path)
     if not all(type(u.get("id")) is int and isinstance(u.get("email"), str) for u in users):
         raise RowsError(f"{path}: not a Label Studio user list (objects with a numeric id and an email)")
     emails: dict[int, str] = {}
+    ids: dict[str, int] = {}
     for user in users:
         email = emails.setdefault(user["id"], user["email"])
         if email != user["email"]:
             raise RowsError(
                 f"{path}: user id {user['id']} is listed twice, with the emails "
                 f"{shorten(email, quote=True)} and {shorten(user['email'], quote=True)}"
+            )
+        if (other := ids.setdefault(email, user["id"])) != user["id"]:
+            raise RowsError(
+                f"{path}: user ids {other} and {user['id']} have one email, {shorten(email, quote=True)}: "
+                "two annotators would be read as one"
             )
     return emails
 

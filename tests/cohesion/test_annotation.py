@@ -453,6 +453,21 @@ def test_a_user_id_listed_twice_with_two_emails_is_one_line_naming_it(tmp_path, 
     assert not (tmp_path / "o").exists()
 
 
+def test_two_user_ids_with_one_email_are_one_line_naming_them(tmp_path, capsys):
+    """Two annotators read as one: their agreeing judgements counted once, their disagreeing ones dropped."""
+    (tmp_path / "export.json").write_text("[]", encoding="utf-8")
+    users = _users_file(tmp_path, [{"id": 7, "email": "ann@x"}, {"id": 8, "email": "ann@x"}])
+    with pytest.raises(SystemExit) as exit_:
+        annotation.main(
+            ["import", str(tmp_path / "export.json"), "--users", users, "-o", str(tmp_path / "o")]
+        )
+    assert (exit_.value.code, capsys.readouterr().err) == (
+        2,
+        f"error: {users}: user ids 7 and 8 have one email, 'ann@x': two annotators would be read as one\n",
+    )
+    assert not (tmp_path / "o").exists()
+
+
 def test_a_user_listed_twice_with_one_email_is_one_user(tmp_path, capsys):
     export = _export_of(tmp_path, "e.json", [{"x": "accept"}])
     tasks = json.loads((tmp_path / "e.json").read_text())
