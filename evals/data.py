@@ -83,7 +83,8 @@ def read_lines(path: Path) -> list[str]:
 def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]:
     """The beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed. Given the
     chapter's (zh, en) sentence counts ``sizes`` (a gold file), also when a bead names a sentence beyond
-    them or one an earlier bead names (gold beads may cross, not share; a system's output may share)."""
+    them or one an earlier bead names (gold beads may cross, not share; a system's output may share), and
+    when a sentence is in no bead (a line deleted: the aligner's bead there was scored as wrong)."""
     lines = read_lines(path)
     try:
         beads = [parse_bead(line).key for line in lines if line.strip()]
@@ -100,6 +101,11 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
                 if again := [i for i in indices if i in named or indices.count(i) > 1]:
                     raise DataError(f"{path}: bead {n} names {side} sentence {again[0]} again")
                 named.update(indices)
+        for side, size, named in zip(("zh", "en"), sizes, seen):
+            if beads and (left := sorted(set(range(size)) - named)):  # no bead at all: the caller names it
+                raise DataError(
+                    f"{path}: {side} sentence {left[0]} is in no bead (a gold bead covers every sentence)"
+                )
     return beads
 
 

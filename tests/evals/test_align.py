@@ -99,6 +99,19 @@ def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
     )
 
 
+def test_a_gold_that_leaves_a_sentence_in_no_bead_is_a_one_line_error(tmp_path, capsys):
+    """A gold line deleted: the aligner's bead there was scored as a wrong bead, precision lowered."""
+    _write_dir(tmp_path)
+    gold = tmp_path / "gold" / "001.align"
+    lines = gold.read_text(encoding="utf-8").splitlines()
+    gold.write_text("\n".join(lines[:1] + lines[2:]) + "\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {gold}: zh sentence 1 is in no bead (a gold bead covers every sentence)\n"
+    )
+
+
 def test_an_out_folder_that_is_a_file_is_refused_before_aligning(tmp_path, capsys):
     _write_dir(tmp_path / "data")
     (tmp_path / "out").write_text("x")
