@@ -177,8 +177,8 @@ class HybridScorer:
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         return self.base.orphans_at(a, b, rows, columns)
 
-    def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        return self.base.length_factors_at(a, b, rows, columns)
+    def length_ratios_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        return self.base.length_ratios_at(a, b, rows, columns)
 
     def marks_mismatch_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         return self.base.marks_mismatch_at(a, b, rows, columns)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, replace
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+import math
+
 import numpy as np
 
 from alignment.beads import Bead, span_bead
@@ -15,6 +17,20 @@ from alignment.beads import Bead, span_bead
 # the dev sets has 0.52 or more (gold 1-2 beads: from 0.26). Half the cells of those shapes fail it.
 LONG_BEAD = 4
 LONG_LENGTH_FACTOR = 0.5
+
+
+def least_length_ratio(factor: float) -> float:
+    """The smallest double r with log2(r) >= ``factor`` (numpy's log2 of an array, as the scorers'): a length
+    ratio reaches it exactly where its length factor reaches ``factor``, with no log per cell."""
+    ratio = 2.0**factor
+    while np.log2(np.array([math.nextafter(ratio, 0.0)]))[0] >= factor:
+        ratio = math.nextafter(ratio, 0.0)
+    while np.log2(np.array([ratio]))[0] < factor:
+        ratio = math.nextafter(ratio, math.inf)
+    return ratio
+
+
+LONG_LENGTH_RATIO = least_length_ratio(LONG_LENGTH_FACTOR)
 
 Shape = int | np.ndarray  # a bead side's sentence count: one, or one per bead (``takes_shape_arrays``)
 
@@ -42,8 +58,9 @@ class Scorer(Protocol):
         """Like ``scores_at``: how far the beads' two sides differ in quotations left open (opened less closed)."""
         ...
 
-    def length_factors_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        """Like ``scores_at``: the beads' length factors (1 for equal lengths, 0 for an empty side)."""
+    def length_ratios_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' length ratios, 1 + shorter / longer side (2 for equal lengths, 1 for
+        an empty side), whose log2 is the length factor."""
         ...
 
     def end_quote_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -226,7 +243,7 @@ def _allowed(
 ) -> np.ndarray:
     """shapes x cells: the corridor cells (rows, columns) where a bead of each ``scored`` shape (type index,
     a, b) may end: rows i >= a; for a long bead, also columns j >= b where the lengths fit (the length
-    factors of all long shapes in one call when the scorer takes shape arrays)."""
+    ratios of all long shapes in one call when the scorer takes shape arrays)."""
     a = np.array([a for _, a, _ in scored], dtype=np.int64)[:, None]
     b = np.array([b for _, _, b in scored], dtype=np.int64)[:, None]
     allowed = rows >= a
@@ -237,12 +254,12 @@ def _allowed(
     fits = allowed[long] & (columns >= b)
     if getattr(scorer, "takes_shape_arrays", False):
         starts, firsts = np.maximum(rows - a, 0), np.maximum(columns - b, 0)  # (anything where not fits)
-        fits &= scorer.length_factors_at(a, b, starts, firsts) >= LONG_LENGTH_FACTOR
+        fits &= scorer.length_ratios_at(a, b, starts, firsts) >= LONG_LENGTH_RATIO
     else:
         for k, (x, y) in enumerate(zip(a[:, 0].tolist(), b[:, 0].tolist())):
             cells = np.flatnonzero(fits[k])
-            factors = scorer.length_factors_at(x, y, rows.take(cells) - x, columns.take(cells) - y)
-            fits[k, cells] = factors >= LONG_LENGTH_FACTOR
+            ratios = scorer.length_ratios_at(x, y, rows.take(cells) - x, columns.take(cells) - y)
+            fits[k, cells] = ratios >= LONG_LENGTH_RATIO
     allowed[long] = fits
     return allowed
 

@@ -34,11 +34,15 @@ def idf(frequencies: Sequence[int], documents: int) -> list[float]:
     return [math.log(1 + documents / count) for count in frequencies]
 
 
-def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
-    """log2(1 + min/max) of ratio-corrected lengths, elementwise: 1 for equal lengths, 0 where one side is
-    empty."""
+def length_ratios(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
+    """1 + min/max of ratio-corrected lengths, elementwise: 2 for equal lengths, 1 where one side is empty."""
     low, high = np.minimum(zh_chars, en_chars), np.maximum(zh_chars, en_chars)
-    return np.log2(1 + low / np.maximum(high, TINY))  # low = 0 (so log2(1) = 0) wherever high = 0
+    return 1 + low / np.maximum(high, TINY)  # low = 0 wherever high = 0
+
+
+def length_factors(zh_chars: np.ndarray, en_chars: np.ndarray) -> np.ndarray:
+    """log2 of ``length_ratios``: 1 for equal lengths, 0 where one side is empty."""
+    return np.log2(length_ratios(zh_chars, en_chars))
 
 
 def char_count(text: str) -> int:
@@ -490,6 +494,12 @@ class ChapterScorer:
         """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
         zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
         return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
+
+    def length_ratios_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """Like ``scores_at``: the beads' length ratios (``length_ratios``; zh lengths scaled by the chapter
+        ratio)."""
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
+        return length_ratios(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.

@@ -84,7 +84,7 @@ class Recorded:
         return self._answers[key].copy()  # the search may write into what it is given
 
     scores_at = _recorded("scores_at")
-    length_factors_at = _recorded("length_factors_at")
+    length_ratios_at = _recorded("length_ratios_at")
     orphans_at = _recorded("orphans_at")
     marks_mismatch_at = _recorded("marks_mismatch_at")
     quote_balance_at = _recorded("quote_balance_at")

@@ -1,9 +1,12 @@
+import math
+
 import numpy as np
 
 from alignment.beads import Bead
 from alignment.search import (
     LONG_BEAD,
     LONG_LENGTH_FACTOR,
+    LONG_LENGTH_RATIO,
     Paragraphs,
     SearchParams,
     _allowed,
@@ -13,6 +16,7 @@ from alignment.search import (
     column_ranges,
     dp_align,
     find_anchors,
+    least_length_ratio,
     path_anchors,
     realign_near,
     two_pass,
@@ -47,8 +51,14 @@ class DiagonalScorer:
     def end_quote_at(self, a, b, rows, columns):
         return np.zeros(np.broadcast_shapes(rows.shape, columns.shape))
 
-    def length_factors_at(self, a, b, rows, columns):
-        return np.ones(np.broadcast_shapes(rows.shape, columns.shape))
+    def length_ratios_at(self, a, b, rows, columns):
+        return np.full(np.broadcast_shapes(rows.shape, columns.shape), 2.0)
+
+
+def test_the_least_length_ratio_is_the_first_double_whose_log2_reaches_the_factor():
+    below = math.nextafter(LONG_LENGTH_RATIO, 0.0)
+    assert np.log2(np.array([below, LONG_LENGTH_RATIO])).tolist() == [0.4999999999999999, 0.5000000000000001]
+    assert least_length_ratio(1.0) == 2.0 and least_length_ratio(0.0) == 1.0
 
 
 def test_best_path_is_monotone_max_sum():
@@ -134,7 +144,7 @@ class RandomScorer:
             scores = self.random.random(shape) * (self.random.random(shape) > 0.1)
             mismatches = self.random.integers(0, 3, shape)
             balance = self.random.integers(0, 2, shape)
-            lengths = self.random.random(shape)
+            lengths = 1 + self.random.random(shape)
             ends = self.random.integers(0, 2, shape)
             self.tables[a, b] = (
                 scores,
@@ -158,7 +168,7 @@ class RandomScorer:
     def quote_balance_at(self, a, b, rows, columns):
         return self._tables(a, b)[3][rows, columns]
 
-    def length_factors_at(self, a, b, rows, columns):
+    def length_ratios_at(self, a, b, rows, columns):
         return self._tables(a, b)[4][rows, columns]
 
     def end_quote_at(self, a, b, rows, columns):
@@ -185,7 +195,10 @@ def reference_dp(n, m, scorer, anchors, params, paragraphs):
                 else:
                     before = total[r, c]
                     one = np.array([r]), np.array([c])
-                    if a + b >= LONG_BEAD and scorer.length_factors_at(a, b, *one)[0] < LONG_LENGTH_FACTOR:
+                    if (
+                        a + b >= LONG_BEAD
+                        and np.log2(scorer.length_ratios_at(a, b, *one))[0] < LONG_LENGTH_FACTOR
+                    ):
                         gain = -np.inf  # a long bead where the lengths do not fit
                     elif b:
                         gain = scorer.scores_at(a, b, *one)[0]
@@ -328,7 +341,7 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
             self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
             self.scores_at, self.orphans_at = scorer.scores_at, scorer.orphans_at
             self.marks_mismatch_at, self.quote_balance_at = scorer.marks_mismatch_at, scorer.quote_balance_at
-            self.length_factors_at, self.end_quote_at = scorer.length_factors_at, scorer.end_quote_at
+            self.length_ratios_at, self.end_quote_at = scorer.length_ratios_at, scorer.end_quote_at
 
     tokens = ChapterTokens.of(ZH, EN)
     scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
@@ -340,12 +353,12 @@ def test_a_scorer_taking_shape_arrays_gets_the_gains_of_one_call_per_shape(lexic
 
 def test_allowed_cells_are_rows_from_a_and_long_beads_only_where_the_lengths_fit():
     class FitsFromTheFirstRow:
-        """Length factor 1 for beads starting at zh sentence 0, else 0."""
+        """Length ratio 2 (factor 1) for beads starting at zh sentence 0, else 1 (factor 0)."""
 
         takes_shape_arrays = True
 
-        def length_factors_at(self, a, b, rows, columns):
-            return np.broadcast_to(rows == 0, np.broadcast_shapes(np.shape(rows), np.shape(columns))) * 1.0
+        def length_ratios_at(self, a, b, rows, columns):
+            return np.broadcast_to(rows == 0, np.broadcast_shapes(np.shape(rows), np.shape(columns))) + 1.0
 
     class OneShapeAtATime(FitsFromTheFirstRow):
         takes_shape_arrays = False

@@ -23,6 +23,7 @@ from alignment.similarity import (
     glosses,
     idf,
     length_factors,
+    length_ratios,
 )
 from tests.alignment.texts import EN, ZH
 from text.lexicon import Lexicon
@@ -32,6 +33,10 @@ def test_length_factors():
     factors = length_factors(np.array([10, 10, 10, 0, 0]), np.array([10, 30, 0, 5, 0])).tolist()
     assert factors[0] == 1.0 and factors[2:] == [0.0, 0.0, 0.0]
     assert factors[1] == pytest.approx(0.415, abs=1e-3)  # log2(1 + 1/3)
+
+
+def test_length_ratios():
+    assert length_ratios(np.array([10, 10, 0, 0]), np.array([10, 40, 5, 0])).tolist() == [2.0, 1.25, 1.0, 1.0]
 
 
 def test_idf_weights_rare_items_more():
@@ -259,7 +264,7 @@ def test_beads_of_several_shapes_score_in_one_call_as_one_at_a_time():
     shapes = [(1, 1, 3, 3), (1, 2, 3, 3), (2, 1, 1, 2), (3, 2, 0, 0), (1, 1, 0, 4)]  # a, b, row, column
     a, b, rows, columns = (np.array(values) for values in zip(*shapes))
     methods = (scorer.scores_at, scorer.orphans_at, scorer.marks_mismatch_at, scorer.quote_balance_at)
-    for method in (*methods, scorer.length_factors_at, scorer.end_quote_at):
+    for method in (*methods, scorer.length_factors_at, scorer.length_ratios_at, scorer.end_quote_at):
         one_by_one = [method(x, y, np.array([i]), np.array([j]))[0] for x, y, i, j in shapes]
         assert method(a, b, rows, columns).tolist() == one_by_one
     assert scorer.scores_at(1, 2, np.array([3]), np.array([3]))[0] > 0.5  # the cat and the dog
