@@ -274,7 +274,7 @@ def _gains(
     rows: np.ndarray,
     columns: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per bead shape and DP cell (i, j): the flat index of the cell the bead starts from, (i - a, j - b), in
+    """Per DP cell (i, j) and bead shape (cells x shapes): the flat index of the cell the bead starts from, (i - a, j - b), in
     an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the
     chapter), the bead's gain (-inf there) and its similarity (the scorer's score; 0 for one-sided beads, and
     anything where the gain is -inf).
@@ -285,11 +285,11 @@ def _gains(
     types = bead_types(params)
     cell_index = rows * (m + 1) + columns
     shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
-    sources = cell_index[None, :] - shifts[:, None]
-    gains = np.full((len(types), len(rows)), -np.inf)
-    similarity = np.zeros((len(types), len(rows)))
+    sources = cell_index[:, None] - shifts[None, :]
+    gains = np.full((len(rows), len(types)), -np.inf)
+    similarity = np.zeros((len(rows), len(types)))
     if n:
-        gains[types.index((1, 0)), offsets[1] :] = params.skip_zh
+        gains[offsets[1] :, types.index((1, 0))] = params.skip_zh
     scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
     if not scored:
         return sources, gains, similarity
@@ -323,8 +323,8 @@ def _gains(
     gain[early] = -np.inf
     for (t, _, _), (_, _, cells) in zip(scored, segments):
         corridor = where[cells]
-        gains[t, corridor] = gain[cells]
-        similarity[t, corridor] = scores[cells]
+        gains[corridor, t] = gain[cells]
+        similarity[corridor, t] = scores[cells]
     return sources, gains, similarity
 
 
@@ -356,12 +356,13 @@ def dp_align(
     starts = offsets.tolist()
     for i, (lo, hi) in enumerate(ranges):
         cells = slice(starts[i], starts[i + 1])
-        options = total.take(sources[:, cells], mode="clip")
-        options += gains[:, cells]
+        options = total.take(sources[cells], mode="clip")
+        options += gains[cells]
         breaks = i in zh_breaks
         if breaks:
-            options += en_break[lo : hi + 1]
-        row, move = options.max(axis=0).tolist(), options.argmax(axis=0).tolist()
+            options += en_break[lo : hi + 1, None]
+        best = options.argmax(axis=1)
+        row, move = options[np.arange(len(best)), best].tolist(), best.tolist()
         if i == 0 and lo == 0:
             row[0], move[0] = 0.0, -1
         extra = en_break[lo : hi + 1].tolist() if breaks else None
@@ -378,7 +379,7 @@ def dp_align(
         cell = starts[i] + j - ranges[i][0]
         t = moves[cell]
         a, b = (0, 1) if t == skip_en else types[t]
-        beads.append(span_bead(i - a, i, j - b, j, float(similarity[t, cell]) if a and b else 0.0))
+        beads.append(span_bead(i - a, i, j - b, j, float(similarity[cell, t]) if a and b else 0.0))
         i, j = i - a, j - b
     return beads[::-1]
 
