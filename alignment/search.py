@@ -274,10 +274,10 @@ def _gains(
     rows: np.ndarray,
     columns: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per DP cell (i, j) and bead shape (cells x shapes): the flat index of the cell the bead starts from, (i - a, j - b), in
-    an (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the
-    chapter), the bead's gain (-inf there) and its similarity (the scorer's score; 0 for one-sided beads, and
-    anything where the gain is -inf).
+    """Per DP cell (i, j) and bead shape (cells x shapes): the flat index of the cell the bead starts
+    from, (i - a, j - b), in an (n + 1) x (m + 1) table (out of range, or another cell, where the bead
+    would start before the chapter), the bead's gain (-inf there) and its similarity (the scorer's score;
+    0 for one-sided beads, and anything where the gain is -inf).
 
     A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
     1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.

@@ -122,8 +122,9 @@ def _described(doc: Sentence, k: int) -> bool:
 def classifies(doc: Sentence, i: int) -> bool:
     """Does a predicate noun phrase follow the "it" at ``i`` and "is" or "was" ("It was a small boat."):
     one that ends in a common noun, not a time ("a cold night") nor after "no" ("no use"), no measure
-    before an adverb ("a step too far"), with no clause after it or its "of" phrase ("a pity that ...", "the duty of all to ...", "a fox who ...":
-    extraposition, cleft)? Not after a modal or a hedge ("it will be a trap", "maybe it was a trap")."""
+    before an adverb ("a step too far"), with no clause after it or its "of" phrase ("a pity that ...",
+    "the duty of all to ...", "a fox who ...": extraposition, cleft)? Not after a modal or a hedge ("it
+    will be a trap", "maybe it was a trap")."""
     if i + 1 >= len(doc) or doc[i + 1].lower_.replace("’", "'") not in TENSED_BE:
         return False
     if i > 0 and doc[i - 1].lower_ in HEDGES:

@@ -42,8 +42,8 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
     spine, an entry that cannot be inflated, an entry or the book over its cap, more spine items than
     the chapter cap (``too_many_chapters``), a zip listing entries past their cap (``too_many_entries``),
-    chapters encrypted with DRM (``encrypted_entry``), or no spine item that is a chapter (``no_chapters``). Spine items that are images, audio or video are
-    dropped by rule. A spine item without a heading or a title in the table of contents that a converter
+    chapters encrypted with DRM (``encrypted_entry``), or no spine item that is a chapter
+    (``no_chapters``). Spine items that are images, audio or video are dropped by rule. A spine item without a heading or a title in the table of contents that a converter
     split from the chapter read just before it (Calibre's "c7_split_001.xhtml" after "c7.xhtml" or
     "c7_split_000.xhtml") continues that chapter.
     """
