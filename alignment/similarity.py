@@ -491,9 +491,8 @@ class ChapterScorer:
         return f1 * length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        """Like ``scores_at``: the beads' length factors (zh lengths scaled by the chapter ratio)."""
-        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
-        return length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
+        """Like ``scores_at``: the beads' length factors (log2 of ``length_ratios_at``)."""
+        return np.log2(self.length_ratios_at(a, b, rows, columns))
 
     def length_ratios_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length ratios (``length_ratios``; zh lengths scaled by the chapter
