@@ -111,9 +111,8 @@ class Margins:
         zh_to_en = {a: zh_spans[a - 1] @ en_spans[0].T for a in {a for a, _ in shapes}}
         en_to_zh = {b: en_spans[b - 1] @ zh_spans[0].T for b in {b for _, b in shapes}}
         # borders on a paragraph break on both sides (as the search's bonus: both sides need two breaks)
-        evidence = len(paragraphs.zh) > 1 and len(paragraphs.en) > 1
-        zh_breaks = _breaks(paragraphs.zh if evidence else frozenset(), n)
-        en_breaks = _breaks(paragraphs.en if evidence else frozenset(), m)
+        zh_breaks = _breaks(paragraphs.zh if paragraphs.on_both_sides else frozenset(), n)
+        en_breaks = _breaks(paragraphs.en if paragraphs.on_both_sides else frozenset(), m)
         self._margins: dict[tuple[int, int], np.ndarray] = {}
         for a, b in shapes:
             zh_before, zh_after = _neighbours(zh_to_en[a], b)  # the zh span against the en neighbours

@@ -110,6 +110,11 @@ class Paragraphs:
     zh: frozenset[int] = frozenset()
     en: frozenset[int] = frozenset()
 
+    @property
+    def on_both_sides(self) -> bool:
+        """Whether each side has two starts or more: the evidence a border on a break of both sides needs."""
+        return len(self.zh) > 1 and len(self.en) > 1
+
 
 def _crossing_costs(
     starts: frozenset[int], size: int, cost: float
@@ -346,7 +351,7 @@ def dp_align(
     types = bead_types(params)
     offsets, cell_rows, cell_columns = _corridor(ranges)
     sources, gains, similarity = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
-    zh_breaks = paragraphs.zh if len(paragraphs.zh) > 1 and len(paragraphs.en) > 1 else frozenset()
+    zh_breaks = paragraphs.zh if paragraphs.on_both_sides else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
     total = np.full((n + 1) * (m + 1), -np.inf)
