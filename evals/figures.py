@@ -1,106 +1,13 @@
-"""Every quality figure of README.md, with the command that prints it and where the README shows it.
+"""Every quality figure of README.md (a :class:`evals.figure.Figure` each), with the command that prints it
+and where the README shows it.
 
-A ``Figure`` names its commands (as README shows them, run from the repository root), how its values
-are read from their output, and the README text they fill after rounding: ``{:.3f}`` as in Python,
-``{:~.3f}`` without the leading zero (.839), ``{:,}`` with thousands separators. ``row`` is the start of
-the README line (a table row) that must hold the text; empty: anywhere, whitespace folded.
 ``tests/evals/test_figures.py`` (slow, skipped without ``../shared/eval-data``) runs each command once
 and asserts every figure; speed figures (CPU time, machine-dependent) are not listed here.
 """
 
 from __future__ import annotations
 
-import re
-import string
-from collections.abc import Callable
-from dataclasses import dataclass
-
-Value = int | float | str
-Reader = Callable[[list[str]], list[Value]]
-
-
-class FigureError(ValueError):
-    """A command's output lacks what a figure reads from it."""
-
-
-def _value(text: str) -> Value:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def grab(*patterns: str) -> Reader:
-    """The groups of each pattern (``^`` and ``$`` at line ends) in each command's output, in order."""
-    compiled = [re.compile(pattern, re.M) for pattern in patterns]
-
-    def read(outputs: list[str]) -> list[Value]:
-        values: list[Value] = []
-        for output in outputs:
-            for pattern in compiled:
-                match = pattern.search(output)
-                if match is None:
-                    raise FigureError(f"no {pattern.pattern!r} in the output")
-                values += [_value(group) for group in match.groups()]
-        return values
-
-    return read
-
-
-def each(*readers: Reader) -> Reader:
-    """Reader k reads the output of command k; their values in order."""
-
-    def read(outputs: list[str]) -> list[Value]:
-        return [value for reader, output in zip(readers, outputs, strict=True) for value in reader([output])]
-
-    return read
-
-
-def span(reader: Reader) -> Reader:
-    """The least and the greatest of ``reader``'s values (a range across seeds or data sets)."""
-
-    def read(outputs: list[str]) -> list[Value]:
-        values = reader(outputs)
-        return [min(values), max(values)]
-
-    return read
-
-
-class _Format(string.Formatter):
-    def format_field(self, value: object, format_spec: str) -> str:
-        if format_spec.startswith("~"):
-            text = format(value, format_spec[1:])
-            return text[1:] if text.startswith("0.") else text
-        return format(value, format_spec)
-
-
-@dataclass(frozen=True)
-class Figure:
-    commands: tuple[str, ...]
-    read: Reader
-    readme: str
-    row: str = ""
-
-    def text(self, outputs: list[str]) -> str:
-        """The README text the commands' outputs (one per command, in order) give."""
-        return _Format().format(self.readme, *self.read(outputs))
-
-    def shape(self) -> re.Pattern:
-        """The README text with any number in place of each value: where the figure stands, without data."""
-        parts = []
-        for literal, field, _, _ in string.Formatter().parse(self.readme):
-            parts.append(re.escape(literal))
-            if field is not None:
-                parts.append(r"[\d.,/%]+")
-        return re.compile("".join(parts))
-
-    def place(self, readme: str) -> str:
-        """The part of ``readme`` that must hold the text: the line starting with ``row``, or all of it."""
-        if not self.row:
-            return " ".join(readme.split())
-        return next((line for line in readme.splitlines() if line.startswith(self.row)), "")
+from evals.figure import Figure, each, grab, span
 
 
 def _align(data: str, *options: str) -> str:
@@ -121,23 +28,6 @@ CV_TEXT = (
 )
 BLEUALIGN = _align("mac-dev-mt", "--method", "bleualign")
 RECALL = "python -m evals.judge recall cohesion/judgements/recall-gold.tsv"
-RECALL_FRESH = "python -m evals.judge recall cohesion/judgements/recall-fresh.tsv"
-RECALL_THIRD = "python -m evals.judge recall cohesion/judgements/recall-third.tsv"
-RECALL_FOURTH = "python -m evals.judge recall cohesion/judgements/recall-fourth.tsv"
-RECALL_FIFTH = "python -m evals.judge recall cohesion/judgements/recall-fifth.tsv"
-RECALL_SIXTH = "python -m evals.judge recall cohesion/judgements/recall-sixth.tsv"
-RECALL_SEVENTH = "python -m evals.judge recall cohesion/judgements/recall-seventh.tsv"
-RECALL_EIGHTH = "python -m evals.judge recall cohesion/judgements/recall-eighth.tsv"
-RECALL_NINTH = "python -m evals.judge recall cohesion/judgements/recall-ninth.tsv"
-RECALL_TENTH = "python -m evals.judge recall cohesion/judgements/recall-tenth.tsv"
-RECALL_ELEVENTH = "python -m evals.judge recall cohesion/judgements/recall-eleventh.tsv"
-RECALL_TWELFTH = "python -m evals.judge recall cohesion/judgements/recall-twelfth.tsv"
-RECALL_THIRTEENTH = "python -m evals.judge recall cohesion/judgements/recall-thirteenth.tsv"
-RECALL_FOURTEENTH = "python -m evals.judge recall cohesion/judgements/recall-fourteenth.tsv"
-RECALL_FIFTEENTH = "python -m evals.judge recall cohesion/judgements/recall-fifteenth.tsv"
-RECALL_SIXTEENTH = "python -m evals.judge recall cohesion/judgements/recall-sixteenth.tsv"
-RECALL_SEVENTEENTH = "python -m evals.judge recall cohesion/judgements/recall-seventeenth.tsv"
-RECALL_EIGHTEENTH = "python -m evals.judge recall cohesion/judgements/recall-eighteenth.tsv"
 STORIES = "python -m evals.stories cohesion/judgements/stories-1.jsonl"
 STORIES_HELD_OUT = "python -m evals.stories cohesion/judgements/stories-2.jsonl"
 STORIES_THIRD = "python -m evals.stories cohesion/judgements/stories-3.jsonl"
@@ -182,23 +72,6 @@ ROW_BLEUALIGN = "| Bleualign mode"
 ROW_BWB = "| BWB example chapter"
 ROW_DEMO = "| demo books"
 ROW_RECALL = "| cohesion recall and precision, first hand gold"
-ROW_RECALL_FRESH = "| cohesion recall, second hand gold"
-ROW_RECALL_THIRD = "| cohesion recall, third hand gold"
-ROW_RECALL_FOURTH = "| cohesion recall, fourth hand gold"
-ROW_RECALL_FIFTH = "| cohesion recall, fifth hand gold"
-ROW_RECALL_SIXTH = "| cohesion recall, sixth hand gold"
-ROW_RECALL_SEVENTH = "| cohesion recall, seventh hand gold"
-ROW_RECALL_EIGHTH = "| cohesion recall, eighth hand gold"
-ROW_RECALL_NINTH = "| cohesion recall, ninth hand gold"
-ROW_RECALL_TENTH = "| cohesion recall, tenth hand gold"
-ROW_RECALL_ELEVENTH = "| cohesion recall, eleventh hand gold"
-ROW_RECALL_TWELFTH = "| cohesion recall, twelfth hand gold"
-ROW_RECALL_THIRTEENTH = "| cohesion recall, thirteenth hand gold"
-ROW_RECALL_FOURTEENTH = "| cohesion recall, fourteenth hand gold"
-ROW_RECALL_FIFTEENTH = "| cohesion recall, fifteenth hand gold"
-ROW_RECALL_SIXTEENTH = "| cohesion recall, sixteenth hand gold"
-ROW_RECALL_SEVENTEENTH = "| cohesion recall, seventeenth hand gold"
-ROW_RECALL_EIGHTEENTH = "| cohesion recall, eighteenth hand gold"
 ROW_STORIES = "| cohesion stories, first set"
 ROW_STORIES_HELD_OUT = "| same, second set"
 ROW_STORIES_THIRD = "| same, third set"
@@ -266,6 +139,13 @@ def _recall_figure(command: str, row: str, label: str, *counted: str) -> Figure:
         f" synonyms {{7}}{extra}), precision inside the stretches {{3}}%"
     )
     return Figure((command,), grab(*_recall_cells("synonyms", *counted)), text, row)
+
+
+def _gold(file: str, label: str, *counted: str, ordinal: str = "") -> Figure:
+    """:func:`_recall_figure` of the gold ``cohesion/judgements/recall-{file}.tsv``, whose README row names
+    it by ``ordinal`` (default: ``file``)."""
+    command = f"python -m evals.judge recall cohesion/judgements/recall-{file}.tsv"
+    return _recall_figure(command, f"| cohesion recall, {ordinal or file} hand gold", label, *counted)
 
 
 def _tuned_since(recall: int, reference: int, precision: int) -> str:
@@ -397,24 +277,24 @@ FIGURES: tuple[Figure, ...] = (
         " no substitution or ellipsis in the gold), precision inside the stretches {3}%",
         ROW_RECALL,
     ),
-    _recall_figure(RECALL_FRESH, ROW_RECALL_FRESH, _tuned_since(66, 47, 86)),
-    _recall_figure(RECALL_THIRD, ROW_RECALL_THIRD, _tuned_since(61, 30, 73), "substitution"),
-    _recall_figure(RECALL_FOURTH, ROW_RECALL_FOURTH, _tuned_since(62, 44, 77)),
-    _recall_figure(RECALL_FIFTH, ROW_RECALL_FIFTH, _tuned_since(50, 28, 85)),
-    _recall_figure(RECALL_SIXTH, ROW_RECALL_SIXTH, _tuned_since(63, 46, 81)),
-    _recall_figure(RECALL_SEVENTH, ROW_RECALL_SEVENTH, _tuned_since(67, 49, 81), "substitution"),
-    _recall_figure(RECALL_EIGHTH, ROW_RECALL_EIGHTH, _tuned_since(62, 49, 83), "ellipsis"),
-    _recall_figure(RECALL_NINTH, ROW_RECALL_NINTH, _tuned_since(68, 40, 83), "substitution"),
-    _recall_figure(RECALL_TENTH, ROW_RECALL_TENTH, _tuned_since(69, 61, 82)),
-    _recall_figure(RECALL_ELEVENTH, ROW_RECALL_ELEVENTH, _tuned_since(60, 51, 80)),
-    _recall_figure(RECALL_TWELFTH, ROW_RECALL_TWELFTH, _tuned_since(61, 33, 77)),
-    _recall_figure(RECALL_THIRTEENTH, ROW_RECALL_THIRTEENTH, _tuned_since(55, 36, 77)),
-    _recall_figure(RECALL_FOURTEENTH, ROW_RECALL_FOURTEENTH, _tuned_since(59, 41, 76)),
+    _gold("fresh", _tuned_since(66, 47, 86), ordinal="second"),
+    _gold("third", _tuned_since(61, 30, 73), "substitution"),
+    _gold("fourth", _tuned_since(62, 44, 77)),
+    _gold("fifth", _tuned_since(50, 28, 85)),
+    _gold("sixth", _tuned_since(63, 46, 81)),
+    _gold("seventh", _tuned_since(67, 49, 81), "substitution"),
+    _gold("eighth", _tuned_since(62, 49, 83), "ellipsis"),
+    _gold("ninth", _tuned_since(68, 40, 83), "substitution"),
+    _gold("tenth", _tuned_since(69, 61, 82)),
+    _gold("eleventh", _tuned_since(60, 51, 80)),
+    _gold("twelfth", _tuned_since(61, 33, 77)),
+    _gold("thirteenth", _tuned_since(55, 36, 77)),
+    _gold("fourteenth", _tuned_since(59, 41, 76)),
     # held out: measured once when written, their misses never read
-    _recall_figure(RECALL_FIFTEENTH, ROW_RECALL_FIFTEENTH, _held_out(66, 49, 89)),
-    _recall_figure(RECALL_SIXTEENTH, ROW_RECALL_SIXTEENTH, _held_out(70, 71, 86)),
-    _recall_figure(RECALL_SEVENTEENTH, ROW_RECALL_SEVENTEENTH, _held_out(65, 55, 86)),
-    _recall_figure(RECALL_EIGHTEENTH, ROW_RECALL_EIGHTEENTH, _held_out(70, 70, 90)),
+    _gold("fifteenth", _held_out(66, 49, 89)),
+    _gold("sixteenth", _held_out(70, 71, 86)),
+    _gold("seventeenth", _held_out(65, 55, 86)),
+    _gold("eighteenth", _held_out(70, 70, 90)),
     Figure(
         (STORIES,),
         grab(*_story_cells("conjunction", "substitution")),
