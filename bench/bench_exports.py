@@ -39,7 +39,15 @@ def build_corpus(layout: Layout, books: int, chapters: int, beads: int) -> int:
     genres = ["romance", "fantasy", "wuxia"]
     write_table(
         [
-            {"book_id": b, "title_zh": b, "title_en": b, "genre": genres[n % 3], "zh_site": "", "en_site": ""}
+            {
+                "book_id": b,
+                "title_zh": b,
+                "title_en": b,
+                "genre": genres[n % 3],
+                "zh_site": "",
+                "en_site": "",
+                "adopted": False,
+            }
             for n, b in enumerate(ids)
         ],
         "books",

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: books.adopted
 
 _str = pa.string()
 _int = pa.int32()
@@ -26,6 +26,7 @@ BOOKS = pa.schema(
         ("genre", _str),
         ("zh_site", _str),
         ("en_site", _str),
+        ("adopted", pa.bool_()),  # a book adopted into the folder (--adopt): titles, genre and sites null
     ]
 )
 

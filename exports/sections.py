@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 
@@ -131,13 +132,19 @@ def alignment_section(layout: Layout, img: Path) -> Section:
     )
 
 
+def _genre(book: dict[str, Any]) -> str:
+    """A row of the books table's genre: "(none)" where the config gives none, "(adopted)" for a book adopted
+    into the folder (``--adopt``), whose genre the config does not know."""
+    return book["genre"] or ("(adopted)" if book["adopted"] else "(none)")
+
+
 def genre_section(layout: Layout, aligned_books: list[str], img: Path) -> Section:
     title = "Genres"
     if not layout.books().is_file():
         return not_built(title, "books.parquet")
-    books = read_table(layout.books(), "books").select(["book_id", "genre"]).to_pylist()
-    all_books = Counter(b["genre"] or "(none)" for b in books)
-    aligned = Counter(b["genre"] or "(none)" for b in books if b["book_id"] in set(aligned_books))
+    books = read_table(layout.books(), "books").select(["book_id", "genre", "adopted"]).to_pylist()
+    all_books = Counter(_genre(b) for b in books)
+    aligned = Counter(_genre(b) for b in books if b["book_id"] in set(aligned_books))
     genres = [g for g, _ in all_books.most_common()]
     path = bar_chart(
         img / "genres.png",

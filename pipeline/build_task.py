@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core import storage
+from core.schemas import BOOKS
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.crawl_task import CrawlBook
 from pipeline.stage_task import StageTask
@@ -102,9 +103,10 @@ class BuildCorpus(StageTask):
     def output_paths(self) -> list[Path]:
         return [self.layout.books(), self.layout.stats("corpus", "summary")]
 
-    def books(self) -> list[dict[str, str]]:
-        """The rows of the books table: each book's titles, genre and sites, as the config lists them."""
-        return [
+    def books(self) -> list[dict[str, Any]]:
+        """The rows of the books table: each of the config's books with its titles, genre and sites as the
+        config lists them, then each book adopted into the folder (``--adopt``), of which it knows the id alone."""
+        listed = [
             {
                 "book_id": b.book_id,
                 "title_zh": b.title_zh,
@@ -112,12 +114,17 @@ class BuildCorpus(StageTask):
                 "genre": b.genre,
                 "zh_site": b.sources["zh"].site,
                 "en_site": b.sources["en"].site,
+                "adopted": False,
             }
             for b in self.cfg.books
         ]
+        unknown = dict.fromkeys(BOOKS.names)
+        adopted = [{**unknown, "book_id": b, "adopted": True} for b in self.corpus_books()[len(listed) :]]
+        return listed + adopted
 
     def settings(self) -> dict[str, Any]:
-        """The books table's rows: an edited title or genre writes it again (and the report after it)."""
+        """The books table's rows: an edited title or genre, or a book adopted, writes it again (and the report
+        after it)."""
         return {"books": self.books()}
 
     def run(self) -> Iterator[Any]:

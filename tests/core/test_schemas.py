@@ -26,7 +26,7 @@ def test_every_table_is_registered_once_under_its_name():
         "mt_scores": schemas.MT_SCORES,
         "probe_results": schemas.PROBE_RESULTS,
     }
-    assert schemas.SCHEMA_VERSION == 1
+    assert schemas.SCHEMA_VERSION == 2
 
 
 @pytest.mark.parametrize(

@@ -182,6 +182,7 @@ def build_output(root: Path, books: int = 3, chapters: int = 4, candidates: bool
                 "genre": GENRES[n % 6],
                 "zh_site": "zh.example",
                 "en_site": "en.example",
+                "adopted": False,
             }
             for n, b in enumerate(ids)
         ],

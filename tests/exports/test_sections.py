@@ -123,13 +123,19 @@ def test_bead_types_most_common_first_with_shares(tmp_path, img):
 def test_genres_count_all_and_aligned_books(tmp_path, img):
     layout = Layout(tmp_path)
     genres = {"a": "wuxia", "b": "romance", "c": "wuxia", "d": None}
-    _write(layout.books(), "books", *({"book_id": b, "genre": g} for b, g in genres.items()))
-    section = genre_section(layout, ["a", "b", "d", "zz"], img)
+    _write(
+        layout.books(),
+        "books",
+        *({"book_id": b, "genre": g, "adopted": False} for b, g in genres.items()),
+        {"book_id": "e", "genre": None, "adopted": True},  # adopted into the folder (--adopt): genre unknown
+    )
+    section = genre_section(layout, ["a", "b", "d", "e", "zz"], img)
     assert section.blocks[0] == Table(
         [
             {"genre": "wuxia", "books": 2, "aligned books": 1},
             {"genre": "romance", "books": 1, "aligned books": 1},
             {"genre": "(none)", "books": 1, "aligned books": 1},
+            {"genre": "(adopted)", "books": 1, "aligned books": 1},
         ]
     )
 

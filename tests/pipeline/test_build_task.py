@@ -69,6 +69,19 @@ def test_the_tables_of_an_adopted_book_that_the_summary_counts_are_inputs_of_the
     assert sorted(tables - {*corpus.input_paths(), *corpus.read_tables()}) == []
 
 
+def test_the_books_table_lists_the_books_adopted_into_the_folder_with_what_the_config_knows_of_them(demo):
+    """A book adopted into the folder (``--adopt``) is built with the config's, but books.parquet (and the
+    report's genres after it) listed the config's alone."""
+    corpus = BuildCorpus(**demo)
+    storage.write_table([], "clean_chapters", corpus.layout.clean("old"))
+    adopt(corpus.layout, ["old"])
+    assert [(b["book_id"], b["genre"], b["adopted"]) for b in corpus.books()] == [
+        ("city-star", "urban romance", False),
+        ("old", None, True),
+    ]
+    assert corpus.books()[1] == dict.fromkeys(corpus.books()[0], None) | {"book_id": "old", "adopted": True}
+
+
 def test_an_edited_genre_or_title_makes_the_books_table_and_the_report_stale(tmp_path, monkeypatch):
     """A book's genre (or title) corrected in the config: ``corpus`` ran nothing, and books.parquet and the
     report's genres section kept the old one; now the books table is written again, and the report reads it."""
