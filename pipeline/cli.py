@@ -67,8 +67,10 @@ def cmd_update(args: argparse.Namespace) -> int:
     since = started()  # a crawl started since this command did refreshes for it (another update's included)
     target = Target.of(args)
     date = args.date or datetime.date.today()
+    books = target.corpus_books(adopting=args.adopt)
+    adopted = output_folder.adopted_note(len(books) - len(target.book_ids), ", not crawled")
     print(
-        f"Updating {len(target.config.books)} books from {args.config} ({date}): new chapters only",
+        f"Updating {len(books)} books{adopted} from {args.config} ({date}): new chapters only",
         file=sys.stderr,
     )
     corpus = BuildCorpus(**target.params)

@@ -126,9 +126,10 @@ def corpus_books(layout: Layout, listed: list[str], adopting: Iterable[str] = ()
     return listed + sorted(b for b in others if layout.clean(b).is_file())
 
 
-def adopted_note(n: int) -> str:
-    """What follows a count of the corpus's books when ``n`` of them are adopted: " (2 adopted)"; else ""."""
-    return f" ({n} adopted)" if n else ""
+def adopted_note(n: int, detail: str = "") -> str:
+    """What follows a count of the corpus's books when ``n`` of them are adopted: " (2 adopted)", or with
+    ``detail`` " (2 adopted, not crawled)"; else ""."""
+    return f" ({n} adopted{detail})" if n else ""
 
 
 def held_books(layout: Layout) -> set[str]:

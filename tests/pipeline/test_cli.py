@@ -164,7 +164,20 @@ def test_prune_and_adopt_change_nothing_while_another_build_holds_the_folder(con
     assert held_books(layout) == {"other-book"} and not (layout.root / "_adopted.json").exists()
 
 
-def test_corpus_counts_the_books_adopted_into_the_folder_and_those_it_adopts(config, capsys):
+@pytest.mark.parametrize(
+    "command, first_line",
+    [
+        (["corpus"], "Building 3 books (2 adopted) from {config} into {root}"),
+        # it said "Updating 1 books", though it rebuilds the adopted books with the config's
+        (
+            ["update", "--date", "2024-05-06"],
+            "Updating 3 books (2 adopted, not crawled) from {config} (2024-05-06): new chapters only",
+        ),
+    ],
+)
+def test_corpus_and_update_count_the_books_adopted_into_the_folder_and_those_they_adopt(
+    config, capsys, command, first_line
+):
     """It said "Building 1 books": the config's alone, not the books adopted before (``_adopted.json``) or by
     this run (``--adopt``) that it deduplicates, filters, aligns and mines with them (one only crawled, with no
     cleaned table, is not among them)."""
@@ -174,10 +187,10 @@ def test_corpus_counts_the_books_adopted_into_the_folder_and_those_it_adopts(con
     write_table([], "clean_chapters", layout.clean("other"))
     write_table([], "raw_chapters", layout.raw("zh", "crawled"))
     with held_in_another_process(layout.root, LOCAL):
-        assert _run(capsys, "corpus", *target(config), "--adopt") == (
+        assert _run(capsys, *command, *target(config), "--adopt") == (
             1,
             "",
-            f"Building 3 books (2 adopted) from {config} into {layout.root}\n"
+            first_line.format(config=config, root=layout.root) + "\n"
             f"another build is writing to {layout.root}: wait for it to end, "
             "or share one luigid between builds with --scheduler-host\n",
         )
