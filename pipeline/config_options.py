@@ -43,7 +43,7 @@ _RANGES: dict[str, tuple[float, float]] = {
 def _settings(r: Reader, kind: type, value: Any, where: str) -> Any:
     """A settings dataclass from its mapping: each key a field, with a value of that field's type (so a
     typo fails here, not after hours of crawling); a field with ``metadata["choices"]`` takes only
-    those values, a number one the range in ``_RANGES`` (default ``>= 0``)."""
+    those values (a list of them, one at least), a number one the range in ``_RANGES`` (default ``>= 0``)."""
     known = {f.name: f for f in fields(kind)}
     given = r.mapping({} if value is None else value, where, set(known), set())
     return kind(**{key: _setting(r, raw, f"{where}.{key}", known[key], kind) for key, raw in given.items()})
@@ -67,6 +67,8 @@ def _setting(r: Reader, value: Any, where: str, known: Field, kind: type) -> Any
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise r.fail(where, f"expected a list of strings, got {quoted(value)}")
         value = tuple(value)
+        if choices and not value:  # leak_sides: [] would match no pair, the leakage check off without a word
+            raise r.fail(where, f"expected one or more of {', '.join(choices)}, got []")
     if choices and (bad := [v for v in (value if isinstance(value, tuple) else [value]) if v not in choices]):
         raise r.fail(where, f"must be one of {', '.join(choices)}, got {quoted(bad[0])}")
     return value

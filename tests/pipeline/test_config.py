@@ -120,6 +120,10 @@ def test_demo_config_loads():
             lambda r: r.update(options={"split": {"leak_sides": ["zh", "fr"]}}),
             "options.split.leak_sides: must be one of zh, en, got 'fr'",
         ),
+        (  # it turned the split's leakage check off without a word
+            lambda r: r.update(options={"split": {"leak_sides": []}}),
+            "options.split.leak_sides: expected one or more of zh, en, got []",
+        ),
         (lambda r: r["sites"].update({1: {}}), "sites.1: expected a non-empty string, got 1"),
         (
             lambda r: r.update({1: "x", "zz": "y"}),
