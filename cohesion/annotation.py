@@ -252,6 +252,12 @@ def _users(path: Path) -> dict[int, str]:
     return emails
 
 
+def _cancelled(n: int) -> str:
+    """What follows the count of skipped annotations when ``n`` were cancelled in Label Studio: "; 2 cancelled
+    annotations skipped"; else ""."""
+    return f"; {n} cancelled annotation{'s' if n > 1 else ''} skipped" if n else ""
+
+
 def _run(args: argparse.Namespace) -> None:
     if args.command == "export":
         export(args.candidates, args.chapters, args.out)
@@ -260,15 +266,17 @@ def _run(args: argparse.Namespace) -> None:
         imported = import_exports(((str(path), read_rows(path)) for path in args.exports), users)
         for problem in imported.problems:
             print(f"skipped {problem}", file=sys.stderr)
+        cancelled = _cancelled(imported.cancelled)
         # tasks nobody annotated (export's own file): an empty file replaced the last
         if not imported.records:
             raise RowsError(
-                f"{' '.join(map(str, args.exports))}: no annotation to import ({imported.skipped} skipped); "
-                f"{args.out} not written"
+                f"{' '.join(map(str, args.exports))}: no annotation to import ({imported.skipped} skipped"
+                f"{cancelled}); {args.out} not written"
             )
         write_jsonl(imported.records, args.out)
         summary = (
             f"wrote {len(imported.records)} judgements to {args.out}; {imported.skipped} annotations skipped"
+            f"{cancelled}"
         )
         if repeated := imported.repeated:
             tasks = "1 task" if len(repeated) == 1 else f"{len(repeated)} tasks"

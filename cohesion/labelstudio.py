@@ -103,20 +103,22 @@ def judgements(export: object, users: Mapping[int, str] | None = None) -> tuple[
     decision, a task without its data) are returned as problems (one line each), not as records.
     A task listed twice gives its records twice: ``import_exports`` counts them once.
     """
-    found, problems, _ = _judgements(export, users)
+    found, problems, _, _ = _judgements(export, users)
     return [record for _, record in found], problems
 
 
 def _judgements(
     export: object, users: Mapping[int, str] | None
-) -> tuple[list[tuple[int, dict]], list[str], int]:
-    """``judgements`` with the number of each record's task in the export (from 1), and the number of
-    annotations the problems leave out: one each, but every annotation of a task whose data is malformed."""
+) -> tuple[list[tuple[int, dict]], list[str], int, int]:
+    """``judgements`` with the number of each record's task in the export (from 1), the number of
+    annotations the problems leave out (one each, but every annotation of a task whose data is malformed),
+    and the number of cancelled annotations."""
     if not isinstance(export, list):
-        return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"], 1
+        return [], [f"not a list of tasks (a JSON or JSON-MIN export), got {type(export).__name__}"], 1, 0
     records: list[tuple[int, dict]] = []
     problems: list[str] = []
     more = 0  # annotations left out beyond one per problem
+    cancelled = 0
     for n, task in enumerate(export, 1):
         try:
             data, annotations = _task(task)
@@ -131,6 +133,7 @@ def _judgements(
                 problems.append(f"task {shorten(data['candidate_id'])}: an annotation is not a JSON object")
                 continue
             if annotation.get("was_cancelled"):
+                cancelled += 1
                 continue
             try:
                 annotator = _annotator(annotation.get("completed_by"), users or {})
@@ -173,7 +176,7 @@ def _judgements(
                 "b": list(found["B"][0]),
             }
             records.append((n, record))
-    return records, problems, len(problems) + more
+    return records, problems, len(problems) + more, cancelled
 
 
 @dataclass
@@ -183,6 +186,7 @@ class Imported:
     records: list[dict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # one line each, naming what was not imported
     skipped: int = 0  # annotations not imported (a conflict skips every copy)
+    cancelled: int = 0  # annotations cancelled in Label Studio (skipped, not a problem)
     repeated: dict[str, int] = field(default_factory=dict)  # candidate id -> copies of a task listed again
 
 
@@ -194,9 +198,10 @@ def import_exports(exports: Iterable[tuple[str, object]], users: Mapping[int, st
     imported = Imported()
     copies: dict[tuple[str, str], list[tuple[str, dict]]] = {}
     for name, export in exports:
-        found, problems, skipped = _judgements(export, users)
+        found, problems, skipped, cancelled = _judgements(export, users)
         imported.problems += [f"{name}: {p}" for p in problems]
         imported.skipped += skipped
+        imported.cancelled += cancelled
         for n, record in found:
             key = (record["candidate_id"], record["annotator"])
             copies.setdefault(key, []).append((f"{name} task {n}", record))

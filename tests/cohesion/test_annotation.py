@@ -418,6 +418,28 @@ def test_an_export_without_annotations_is_one_line_and_leaves_the_judgements_alo
     assert out.read_text(encoding="utf-8") == "earlier\n"
 
 
+def test_cancelled_annotations_are_counted_in_the_summary_line(tmp_path, capsys):
+    """Annotations cancelled in Label Studio were left out without a word: "0 annotations skipped"."""
+    export = _export_of(tmp_path, "e.json", [{"ann": "accept", "bob": "reject", "cy": "accept"}])
+    tasks = json.loads((tmp_path / "e.json").read_text(encoding="utf-8"))
+    for cancelled in tasks[0]["annotations"][1:]:
+        cancelled["was_cancelled"] = True
+    (tmp_path / "e.json").write_text(json.dumps(tasks), encoding="utf-8")
+    out = tmp_path / "j.jsonl"
+    annotation.main(["import", export, "-o", str(out)])
+    assert capsys.readouterr().err == (
+        f"wrote 1 judgements to {out}; 0 annotations skipped; 2 cancelled annotations skipped\n"
+    )
+    tasks[0]["annotations"] = tasks[0]["annotations"][1:2]  # one annotation, cancelled: nothing to import
+    (tmp_path / "e.json").write_text(json.dumps(tasks), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        annotation.main(["import", export, "-o", str(tmp_path / "none.jsonl")])
+    assert capsys.readouterr().err == (
+        f"error: {export}: no annotation to import (0 skipped; 1 cancelled annotation skipped); "
+        f"{tmp_path / 'none.jsonl'} not written\n"
+    )
+
+
 def test_two_copies_of_a_task_judged_differently_are_skipped_and_named(tmp_path, capsys):
     first = _export_of(tmp_path, "e.json", [{"ann": "accept", "bob": "reject"}])
     second = _export_of(tmp_path, "f.json", [{"ann": "reject", "bob": "reject"}])
