@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 
 from core.paths import REPO_ROOT
@@ -94,6 +95,30 @@ def test_an_aligner_edit_reruns_align_and_what_follows_it_only(built):
     assert _ran(_cli(repo, "corpus", *args).stdout) == {"AlignBook": "1, code changed: alignment/search.py"}
     changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
     assert changed == {"AlignBook"}
+
+
+def test_a_filter_edit_that_changes_its_table_reruns_filtering_and_every_stage_after_it_only(built):
+    """The team's report, "an edited stage does not rerun": an edit of the filter stage's code that changes
+    the chapter pairs it writes reruns it, then alignment, mining and the corpus tables, which read them;
+    not the crawl, cleaning or dedup before it."""
+    repo, args, out = built
+    stage = repo / "filters" / "filter_stage.py"
+    source = stage.read_text(encoding="utf-8")
+    title = '"title_en": pair.en[0]["title"],'
+    assert source.count(title) == 1
+    stage.write_text(source.replace(title, '"title_en": pair.en[0]["title"].upper(),'), encoding="utf-8")
+    before = _mtimes(out / "_manifests")
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {
+        "AlignBook": "1, new input",
+        "BuildCorpus": "1, new input",
+        "FilterBook": "1, code changed: filters/filter_stage.py",
+        "MineBook": "1, new input",
+    }
+    changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
+    assert changed == {"FilterBook", "AlignBook", "MineBook", "BuildCorpus"}
+    assert pq.read_table(out / "chapters" / "city-star.parquet")["title_en"][0].as_py().isupper()
+    stage.write_text(source, encoding="utf-8")  # as it was, for the tests after this one
+    _cli(repo, "corpus", *args)
 
 
 def test_a_boilerplate_edit_reruns_cleaning_and_no_more_when_the_cleaned_text_is_the_same(built):
