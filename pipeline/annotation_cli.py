@@ -110,6 +110,9 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     if result.repeated:
         beads = "1 bead" if result.repeated == 1 else f"{result.repeated} beads"
         print(f"  {beads} given the same verdict more than once: counted once")
+    if result.cancelled:
+        annotations = "1 annotation" if result.cancelled == 1 else f"{result.cancelled} annotations"
+        print(f"  {annotations} cancelled in Label Studio: skipped")
     if result.rejected:
         counts = Counter(r["reason"] for r in result.rejected)
         print(

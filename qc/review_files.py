@@ -91,6 +91,7 @@ class Verdict:
     zh: str | None = None  # the bead's text as shown (TSV), to tell a review of older text
     en: str | None = None
     problem: str = ""  # why the row cannot be read, e.g. a zh_idx that is not sentence numbers
+    cancelled: bool = False  # an annotation cancelled in Label Studio: counted, not imported
 
 
 def _idx(values: Iterable[int]) -> str:
@@ -258,8 +259,8 @@ def _json_min(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_labelstudio(path: Path) -> Iterator[Verdict]:
-    """Annotations of a Label Studio JSON or JSON-MIN export (cancelled ones, and those with neither a
-    verdict nor a correction, skipped). An export none of whose tasks has a ``pair_id`` (another
+    """Annotations of a Label Studio JSON or JSON-MIN export (those with neither a verdict nor a correction
+    skipped; cancelled ones as ``cancelled`` verdicts, which the import counts). An export none of whose tasks has a ``pair_id`` (another
     project's) is ``NotAReviewFile``, and so is one that is not JSON or not shaped as an export, naming the
     task and what is wrong with it (a nested value of another type was an AttributeError: "'list' object
     has no attribute 'get'")."""
@@ -275,6 +276,17 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
         data, annotations = _parts(path, n, task)
         for annotation in annotations:
             if annotation.get("was_cancelled"):
+                yield Verdict(
+                    str(data.get("pair_id", "")),
+                    "",
+                    "",
+                    None,
+                    None,
+                    "",
+                    path_text(path),
+                    f"task {n}",
+                    cancelled=True,
+                )
                 continue
             verdict, correction = "", ""
             for result in annotation["result"]:

@@ -91,6 +91,7 @@ class ImportResult:
     repeated: int = 0  # of them, beads given the same verdict more than once (counted once)
     corrections: int = 0  # beads replaced by this import
     withdrawn: int = 0  # stored corrections dropped: their beads are now judged correct
+    cancelled: int = 0  # annotations cancelled in Label Studio, not imported
     rejected: list[Row] = field(default_factory=list)
     accuracy: list[Row] = field(default_factory=list)
     stale: dict[str, str] = field(default_factory=dict)  # pair_id -> reason, over all corrections
@@ -167,17 +168,20 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
     """Check and store verdicts and corrections; write accuracy. See ``qc.corrections`` for corrections.
     ``NothingToImport``, with nothing written, when ``paths`` hold no verdict or correction."""
     paths = list(paths)
-    read = read_verdicts(paths, reviewer)
+    every = read_verdicts(paths, reviewer)
+    read = [verdict for verdict in every if not verdict.cancelled]
     if not read:  # imported, it rewrote the tables as they were but for the last import's rejected rows
         given = str(paths[0]) if len(paths) == 1 else f"the {len(paths)} paths given"
-        raise NothingToImport(
-            f"nothing to import: {given} holds no verdict or correction (no task annotated, "
-            "no verdict column filled in)"
+        why = (
+            f"its {len(every)} annotation{'s' if len(every) > 1 else ''} cancelled in Label Studio"
+            if every
+            else "no task annotated, no verdict column filled in"
         )
+        raise NothingToImport(f"nothing to import: {given} holds no verdict or correction ({why})")
     data = {book: _book_data(layout, book) for book in _books(layout)}
     beads = {b["pair_id"]: b for _, chapters in data.values() for rows in chapters.values() for b in rows}
     stored = {v["pair_id"]: v for v in read_verdicts_table(layout)}
-    result = ImportResult()
+    result = ImportResult(cancelled=len(every) - len(read))
     new_corrections: dict[str, dict[str, list[Row]]] = {}  # chapter -> pair -> rows ([]: withdraw)
     accepted: dict[str, Verdict] = {}  # pair_id -> the verdict taken in this import
     repeated: set[str] = set()  # pair_ids given the same verdict again

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 
 import pytest
@@ -68,6 +69,29 @@ def test_a_conflict_over_a_long_correction_is_one_short_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 400
     assert err.endswith(f"line 8 (no {huge[:57]}… (100003 characters))\n")
+
+
+def test_annotations_cancelled_in_label_studio_are_counted_and_said_so(tmp_path, capsys):
+    """They were left out without a word: "Imported 1 verdicts", and nothing about the 2 others."""
+    config = local_config(tmp_path, {"book0": local_book(tmp_path, "book0")})
+    layout = build_output(output_of(config), books=1, chapters=1)
+    folder, (chapter_id,) = sample_review(layout, 1, seed=0)
+    tasks = json.loads((folder / f"{chapter_id}.tasks.json").read_text(encoding="utf-8"))[:3]
+    verdict = {"from_name": "verdict", "type": "choices", "value": {"choices": ["correct"]}}
+    for n, task in enumerate(tasks):
+        task["annotations"] = [{"completed_by": 1, "result": [verdict], "was_cancelled": n > 0}]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(tasks), encoding="utf-8")
+    assert main(["qc", "import", *target(config), str(export)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Imported 1 verdicts and 0 corrected beads into ")
+    assert lines[1] == "  2 annotations cancelled in Label Studio: skipped"
+    export.write_text(json.dumps(tasks[1:2]), encoding="utf-8")
+    assert main(["qc", "import", *target(config), str(export)]) == 1
+    assert capsys.readouterr().err == (
+        f"qc import: nothing to import: {export} holds no verdict or correction "
+        "(its 1 annotation cancelled in Label Studio)\n"
+    )
 
 
 @pytest.mark.parametrize("with_unfilled_tsv", [False, True])

@@ -101,6 +101,9 @@ def test_label_studio_export_is_read(tmp_path):
     path.write_text(json.dumps(tasks), encoding="utf-8")
     assert read_verdicts([path]) == [
         Verdict("bk/1/0", "misaligned", "0:0,1", (0,), (0,), "ann@example.org", str(path), "task 1"),
+        Verdict(
+            "bk/1/0", "", "", None, None, "", str(path), "task 1", cancelled=True
+        ),  # counted by the import
         Verdict("bk/1/1", "correct", "", (1,), (1,), "7", str(path), "task 2"),
     ]
 
