@@ -34,7 +34,7 @@ from typing import NamedTuple
 from datetime import datetime, timezone
 from functools import cache
 
-from core.schemas import raw_chapter
+from core.raw_rows import raw_chapter
 from crawlers.demo.source import Bead, SourceBook, load_books
 from crawlers.raw import content_hash
 

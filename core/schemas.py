@@ -2,12 +2,18 @@
 
 Ids are stable strings: book ``book_id``; raw chapter ``"{book_id}/{lang}/{toc_index}"`` (its place
 in the site's table of contents, zero-padded to 5 digits); paired chapter ``"{book_id}/{chapter_no}"``;
-sentence pair ``"{chapter_id}/{bead_no}"``; cohesion candidate ``"{chapter_id}/c{n}"``.
+sentence pair ``"{chapter_id}/{bead_no}"``; cohesion candidate ``"{chapter_id}/c{n}"``
+(``core.raw_rows`` makes the raw ones).
+
+Declarations only, read through ``core.storage`` alone (an import-linter contract), which notes the name of every
+table read or written: a task's fingerprint holds the schema of each table it read or wrote
+(``schema:NAME``), not this module's source, so a column added to one table reruns the tasks of that table
+alone. ``SCHEMA_VERSION`` is stamped into every Parquet file's metadata as it is written; a bump alone reruns
+nothing (readers compare a file's schema without its metadata), so a file of a table the bump left as it
+was keeps the number it was written with until its task runs again for another reason.
 """
 
 from __future__ import annotations
-
-from datetime import datetime
 
 import pyarrow as pa
 
@@ -47,44 +53,6 @@ RAW_CHAPTERS = pa.schema(
         ("content_hash", _str),  # sha1 of title + text
     ]
 )
-
-
-def raw_id(book_id: str, lang: str, toc_index: int) -> str:
-    """The stable id of a raw chapter: its book, language and place in the table of contents."""
-    return f"{book_id}/{lang}/{toc_index:05d}"
-
-
-def raw_chapter(
-    book_id: str,
-    lang: str,
-    toc_index: int,
-    title: str,
-    text: str,
-    *,
-    site: str,
-    url: str,
-    fetched_at: datetime,
-    content_hash: str = "",
-    page_urls: list[str] | None = None,
-    encoding: str = "utf-8",
-) -> dict:
-    """A RAW_CHAPTERS row, its ``raw_id`` made from book, language and place; ``page_urls`` defaults
-    to the chapter's one page, ``url``."""
-    return {
-        "raw_id": raw_id(book_id, lang, toc_index),
-        "book_id": book_id,
-        "lang": lang,
-        "site": site,
-        "toc_index": toc_index,
-        "url": url,
-        "page_urls": [url] if page_urls is None else page_urls,
-        "fetched_at": fetched_at,
-        "encoding": encoding,
-        "title": title,
-        "text": text,
-        "content_hash": content_hash,
-    }
-
 
 # Cleaned chapters, one row per raw chapter that survived cleaning; both languages in one table.
 CLEAN_CHAPTERS = pa.schema(

@@ -3,7 +3,8 @@
 Writes go to a temporary file that is renamed over the target, so readers never see half a file.
 A write whose bytes equal the file already there leaves that file alone, so an unchanged rerun
 rewrites no shard. Every write returns the SHA-256 of the file's bytes (the content fingerprint
-that incremental reruns compare).
+that incremental reruns compare). Every table read or written is noted by name (``recording_tables``):
+a task's fingerprint holds the schemas of those it used (``schema_digest``).
 """
 
 from __future__ import annotations
@@ -28,11 +29,40 @@ from core.files import absent, not_a_regular_file
 from core.schemas import SCHEMA_VERSION, TABLES
 
 
+_recordings: list[set[str]] = []  # the names each open ``recording_tables`` collects
+
+
+@contextmanager
+def recording_tables() -> Iterator[set[str]]:
+    """The names of the tables this process reads or writes (or asks the columns of) while inside; each of
+    several nested recordings gets them all."""
+    names: set[str] = set()
+    _recordings.append(names)
+    try:
+        yield names
+    finally:
+        _recordings[:] = [open_ for open_ in _recordings if open_ is not names]
+
+
+def schema_digest(table: str) -> str:
+    """SHA-256 of the named table's schema as declared now (of nothing for a table no longer declared)."""
+    schema = TABLES.get(table)
+    return hashlib.sha256(schema.serialize().to_pybytes() if schema is not None else b"").hexdigest()
+
+
+def columns(table: str) -> list[str]:
+    """The column names of the named table."""
+    return _schema(table).names
+
+
 def _schema(name: str) -> pa.Schema:
     try:
-        return TABLES[name]
+        schema = TABLES[name]
     except KeyError:
         raise KeyError(f"unknown table {name!r}; known tables: {', '.join(sorted(TABLES))}") from None
+    for names in _recordings:
+        names.add(name)
+    return schema
 
 
 def file_sha256(path: Path) -> str:
@@ -217,13 +247,14 @@ def parquet_source(path: Path) -> Iterator[str | pa.NativeFile]:
 def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.Table:
     """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
     ``DamagedFile``, naming it)."""
+    expected = _schema(table)
     refuse_special(path)
     if absent(path):
         raise DamagedFile(path, "missing")
     try:  # not pq.read_table: its dataset layer imports pandas (0.3 CPU-s)
         with parquet_source(path) as source, pq.ParquetFile(source) as handle:
             schema = handle.schema_arrow
-            data = handle.read(columns=columns) if schema.remove_metadata().equals(_schema(table)) else None
+            data = handle.read(columns=columns) if schema.remove_metadata().equals(expected) else None
     except PermissionError:  # no build repairs it: not "damaged output ...; run the build again"
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path)) from None
     except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be

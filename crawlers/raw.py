@@ -6,7 +6,7 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from core.schemas import raw_chapter, raw_id
+from core.raw_rows import raw_chapter, raw_id
 from crawlers.journal import JournalState
 
 

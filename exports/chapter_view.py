@@ -141,7 +141,7 @@ def _map(rows: list[Row] | None, render: Callable[[list[Row]], list[str]]) -> li
     return None if rows is None else render(rows)
 
 
-RAW_ID = re.compile(r"(?P<book>[^/]+)/(?P<lang>zh|en)/[0-9]{5}")  # core.schemas.raw_id
+RAW_ID = re.compile(r"(?P<book>[^/]+)/(?P<lang>zh|en)/[0-9]{5}")  # core.raw_rows.raw_id
 # a bead, a corrected bead (its part after the dot) or a cohesion candidate of a chapter
 IN_CHAPTER = re.compile(r"(?P<chapter>[^/]+/[0-9]+)/c?[0-9]+(?:\.[0-9]+)?")
 TAKES = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from core.schemas import raw_chapter
+from core.raw_rows import raw_chapter
 from text import sample
 
 

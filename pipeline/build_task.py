@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from core import storage
-from core.schemas import BOOKS
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.crawl_task import CrawlBook
 from pipeline.stage_task import StageTask
@@ -118,7 +117,7 @@ class BuildCorpus(StageTask):
             }
             for b in self.cfg.books
         ]
-        unknown = dict.fromkeys(BOOKS.names)
+        unknown = dict.fromkeys(storage.columns("books"))
         adopted = [{**unknown, "book_id": b, "adopted": True} for b in self.corpus_books()[len(listed) :]]
         return listed + adopted
 

@@ -14,7 +14,7 @@ from pipeline.build_task import BuildCorpus
 from pipeline.crawl_task import CrawlBook
 from pipeline.manifest import Manifest
 from pipeline.settings import changed
-from pipeline.stage_task import StageTask
+from pipeline.stage_task import StageTask, input_changes
 
 
 def files_under(folders: list[Path]) -> list[Path]:
@@ -80,7 +80,9 @@ class ExportCorpus(CorpusTask):
         written = [  # the formats and manifest of each export of the corpus as it is now
             (set(path.stem.split("-")), manifest)
             for path in sorted(self.manifest_path().parent.glob("*.json"))
-            if (manifest := Manifest.load(path)) is not None and manifest.inputs == current
+            if (manifest := Manifest.load(path)) is not None
+            and current is not None
+            and not input_changes(manifest.inputs, current)
         ]
         others = [self.layout.export_dir() / name for name in sorted(set(FORMATS) - set(self.formats))]
         return [

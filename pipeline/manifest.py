@@ -3,9 +3,10 @@
 A task is complete when its manifest exists, its outputs are the files it recorded, its requirements
 are complete and the fingerprints of what it depends on still equal those it recorded: the files it
 reads, its settings, its code and bundled data (``code:`` and ``data:`` entries, from
-``core.code_digest``) and the versions of the pinned libraries its code imports (``package:`` entries,
-from ``core.package_versions``). So a rerun recomputes exactly the tasks whose inputs changed, and tasks
-downstream of an unchanged shard do nothing.
+``core.code_digest``), the versions of the pinned libraries its code imports (``package:`` entries,
+from ``core.package_versions``) and the schema of each table it read or wrote as it ran (``schema:NAME``
+entries, from ``core.storage.schema_digest``). So a rerun recomputes exactly the tasks whose inputs
+changed, and tasks downstream of an unchanged shard do nothing.
 
 Outputs are verified before they are trusted: each one's size and modification time are recorded,
 and a file whose size differs, or whose time differs and whose bytes no longer hash to the recorded
@@ -14,13 +15,15 @@ SHA-256 (truncated, overwritten, of another schema), is damaged and its task run
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core import storage
 
-CODE, DATA, PACKAGE, SETTINGS = "code:", "data:", "package:", "settings"  # keys besides the files read
+# the keys of a manifest's inputs besides the files read
+CODE, DATA, PACKAGE, SCHEMA, SETTINGS = "code:", "data:", "package:", "schema:", "settings"
 _FIELDS = ("inputs", "outputs", "extra", "files")
 
 
@@ -79,17 +82,34 @@ def _is_manifest(data: Any) -> bool:
     )
 
 
+def recorded_tables(inputs: dict[str, str]) -> list[str]:
+    """The tables whose schemas ``inputs`` hold (``schema:NAME``), sorted."""
+    return sorted(key.removeprefix(SCHEMA) for key in inputs if key.startswith(SCHEMA))
+
+
+def schema_inputs(tables: Iterable[str]) -> dict[str, str]:
+    """The ``schema:NAME`` entries of the named tables, their schemas as declared now."""
+    return {SCHEMA + table: storage.schema_digest(table) for table in sorted(set(tables))}
+
+
 def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
-    """Why ``current`` inputs differ from ``recorded`` ones: config, code, data or packages (naming them), new
-    input."""
-    changed = sorted(key for key in recorded.keys() | current.keys() if recorded.get(key) != current.get(key))
+    """Why ``current`` inputs differ from ``recorded`` ones: config, code, data, packages or table schemas
+    (naming them), new input. A table ``current`` uses that ``recorded`` did not (read by edited code) is no
+    reason of its own."""
+    changed = sorted(
+        key
+        for key in recorded.keys() | current.keys()
+        if recorded.get(key) != current.get(key) and not (key.startswith(SCHEMA) and key not in recorded)
+    )
     code = [key.removeprefix(CODE) for key in changed if key.startswith(CODE)]
     data = [key.removeprefix(DATA) for key in changed if key.startswith(DATA)]
     packages = [key.removeprefix(PACKAGE) for key in changed if key.startswith(PACKAGE)]
+    tables = [key.removeprefix(SCHEMA) for key in changed if key.startswith(SCHEMA)]
     reasons = ["config changed"] if SETTINGS in changed else []
     kinds = (("code", code), ("data", data), ("packages", packages))
     reasons += [f"{kind} changed: {_few(paths)}" for kind, paths in kinds if paths]
-    if any(key != SETTINGS and not key.startswith((CODE, DATA, PACKAGE)) for key in changed):
+    reasons += [f"schema of {_few(tables)} changed"] if tables else []
+    if any(key != SETTINGS and not key.startswith((CODE, DATA, PACKAGE, SCHEMA)) for key in changed):
         reasons.append("new input")
     return reasons
 

@@ -2,8 +2,9 @@
 
 A ``StageTask`` names its outputs and the inputs it reads; completeness is content-based
 (``pipeline.manifest``): a task reruns only when a file it reads, its settings, or its code or bundled
-data changed (``_code_inputs``: its own class source and every project module it imports), or when one
-of its outputs is missing or damaged. ``write_outputs`` writes atomically, then the manifest.
+data changed (``_code_inputs``: its own class source and every project module it imports), or the schema of
+a table it read or wrote as it last ran (``core.storage.recording_tables``), or when one of its outputs is
+missing or damaged. ``write_outputs`` writes atomically, then the manifest.
 Each run holds the output folder (``StageTask.holding_folder``), also where Luigi's own entry points run it.
 """
 
@@ -14,7 +15,7 @@ import hashlib
 import inspect
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Set as AbstractSet
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -33,13 +34,24 @@ from core.paths import REPO_ROOT
 from core.layout import Layout
 from core.stage import StageResult
 from pipeline import output_folder
-from pipeline.manifest import CODE, DATA, PACKAGE, SETTINGS, Manifest, changes
+from pipeline.manifest import (
+    CODE,
+    DATA,
+    PACKAGE,
+    SETTINGS,
+    Manifest,
+    changes,
+    recorded_tables,
+    schema_inputs,
+)
 from pipeline.failures import failure_message, record
 from pipeline.preload import preload
 from pipeline.lock import OutputBusy, task_lock
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
+# the table declarations, which storage imports: a task counts the schemas of the tables it uses instead
+_SCHEMAS = "core/schemas.py"
 
 
 @cache
@@ -55,19 +67,21 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     (``core.package_versions``).
 
     The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
-    but the table schemas it writes by are in (an upgrade that adds a column to the chapters table rewrites
-    it, where the miner would refuse the old one for ever as "written by another version").
+    but storage's writer is in. The table declarations (``core/schemas.py``) are not: a task's manifest holds
+    the schema of each table it read or wrote instead (``write_outputs``), so a column added to the books table
+    reruns the tasks of the books table alone, and one added to the chapters table rewrites it (where the
+    miner would refuse the old one for ever as "written by another version").
     """
     inputs: dict[str, str] = {}
-    # every task writes its tables by the schemas and storage's writer (``write_stage``) and reads them by them
-    modules: set[str] = {"core.schemas", "core.storage"}
+    # every task writes its tables by storage's writer (``write_stage``) and reads them by its reader
+    modules: set[str] = {"core.storage"}
     for klass in cls.__mro__:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
         path, source = _class_source(klass)
         inputs[f"{CODE}{path}#{klass.__name__}"] = source_digest(source.encode())
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0]) | section_modules(source)
-    code = code_digests(modules)
+    code = {path: sha for path, sha in code_digests(modules).items() if path != _SCHEMAS}
     inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
     inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
     inputs.update({PACKAGE + name: version for name, version in package_versions(code).items()})
@@ -96,11 +110,18 @@ def _moved_classes(recorded: dict[str, str], current: dict[str, str]) -> dict[st
     }
 
 
+def input_changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
+    """``changes`` from ``recorded`` inputs (classes moved since under their keys of now, ``_moved_classes``) to
+    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now."""
+    return changes(_moved_classes(recorded, current), current | schema_inputs(recorded_tables(recorded)))
+
+
 def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     """``run`` inside ``holding_folder``; a generator ``run`` (dynamic dependencies) for as long as it runs
     (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done).
 
-    A task complete by the time it starts does not run: Luigi judged it before its upstream task ran in the
+    The run notes the tables it reads (``tables_read``, which ``write_outputs`` records). A task complete by
+    the time it starts does not run: Luigi judged it before its upstream task ran in the
     same build (AlignBook behind FilterBook), and that task wrote the same files again (a chapter fetched
     and rejected, an edit that changes no output), so its inputs are those its outputs were made from. Such
     a run sets ``up_to_date`` (the build's progress says so, not that it ran)."""
@@ -108,7 +129,7 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
 
         @functools.wraps(run)
         def steps(self: StageTask) -> Iterator[Any]:
-            with self.holding_folder():
+            with self.holding_folder(), storage.recording_tables() as self.tables_read:
                 self.up_to_date = self.complete()
                 if self.up_to_date:
                     return None
@@ -118,7 +139,7 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(run)
     def whole(self: StageTask) -> Any:
-        with self.holding_folder():
+        with self.holding_folder(), storage.recording_tables() as self.tables_read:
             self.up_to_date = self.complete()
             if self.up_to_date:
                 return None
@@ -149,6 +170,7 @@ class StageTask(luigi.Task):
         default="", significant=False, description="one per command run (retries failures)"
     )
     up_to_date = False  # whether the last run found the task complete as it started, and did nothing
+    tables_read: AbstractSet[str] = frozenset()  # the tables its run has read so far (``_holding_folder``)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass's own ``run`` runs holding the output folder (``holding_folder``)."""
@@ -271,7 +293,7 @@ class StageTask(luigi.Task):
         current = self.current_inputs()
         if current is None:
             return "input missing"
-        reasons = changes(_moved_classes(manifest.inputs, current), current)
+        reasons = input_changes(manifest.inputs, current)
         return "; ".join(reasons or self.due_reasons(manifest.extra)) or None
 
     def due_reasons(self, extra: dict[str, Any]) -> list[str]:
@@ -284,7 +306,7 @@ class StageTask(luigi.Task):
             return ["not built", *self.due_reasons({})]
         problem = previous.damaged(self.layout.root)
         return (
-            changes(_moved_classes(previous.inputs, inputs), inputs)
+            input_changes(previous.inputs, inputs)
             + ([f"output {problem}"] if problem else [])
             + self.due_reasons(previous.extra)
         )
@@ -303,14 +325,18 @@ class StageTask(luigi.Task):
     def write_outputs(self, writes: list[tuple[Path, Any]], **extra: Any) -> None:
         """Write each (path, writer) pair, then the manifest that makes the task complete.
 
-        The manifest also records this run (``run_id``) and why it ran (``why``), for the summary. With
-        nothing changed, Luigi ran the task because it was scheduled behind an upstream task that ran.
+        The manifest also records the schema of each table the run read or wrote (``schema:NAME``), this run
+        (``run_id``) and why it ran (``why``), for the summary. With nothing changed, Luigi ran the task because
+        it was scheduled behind an upstream task that ran.
         """
         inputs = self.current_inputs() or {}
         why = self.rerun_reasons(self.manifest(), inputs) or ["after an upstream rerun (inputs unchanged)"]
+        with storage.recording_tables() as written:
+            outputs = {self._rel(path): write() for path, write in writes}
+        inputs |= schema_inputs(self.tables_read | written)
         manifest = Manifest(
             inputs=inputs,
-            outputs={self._rel(path): write() for path, write in writes},
+            outputs=outputs,
             extra={**extra, "run_id": str(self.run_id), "why": why},
         )
         manifest.record_files(self.layout.root)

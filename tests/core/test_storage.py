@@ -1,9 +1,11 @@
 import json
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from core import storage
+from core.schemas import TABLES
 from tests.helpers import file_size_limit
 
 ROW = {
@@ -151,6 +153,33 @@ def test_read_many_reads_only_the_columns_asked_and_checks_the_schema_first(tmp_
     assert err.value.path == tmp_path / "1.parquet"
     with pytest.raises(storage.DamagedFile, match="does not match the 'books' schema"):
         storage.read_many([tmp_path / "0.parquet"], "books", ["book_id"])
+
+
+def test_a_recording_names_every_table_read_written_or_asked_for_inside_it_each_nested_one_too(tmp_path):
+    path = tmp_path / "rejected.parquet"
+    with storage.recording_tables() as outer:
+        storage.write_table([ROW], "rejected", path)
+        with storage.recording_tables() as inner:
+            storage.read_rows(path, "rejected")
+            storage.read_many([], "chapters")
+            with pytest.raises(storage.DamagedFile):
+                storage.read_table(tmp_path / "none.parquet", "aligned_pairs")
+        assert storage.columns("books")[0] == "book_id"
+    storage.read_rows(path, "rejected")
+    storage.write_json({}, tmp_path / "a.json")
+    assert inner == {"rejected", "chapters", "aligned_pairs"}
+    assert outer == {"rejected", "chapters", "aligned_pairs", "books"}
+
+
+def test_a_schema_digest_changes_with_its_table_alone(monkeypatch):
+    before = {table: storage.schema_digest(table) for table in ("books", "chapters", "gone")}
+    monkeypatch.setitem(TABLES, "books", TABLES["books"].append(pa.field("added", pa.string())))
+    monkeypatch.delitem(TABLES, "chapters")
+    after = {table: storage.schema_digest(table) for table in ("books", "chapters", "gone")}
+    assert [table for table in before if before[table] != after[table]] == ["books", "chapters"]
+    assert after["chapters"] == after["gone"]  # a table no longer declared
+    monkeypatch.undo()
+    assert {table: storage.schema_digest(table) for table in before} == before
 
 
 def test_json_is_atomic_and_stable(tmp_path):

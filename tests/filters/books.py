@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from core.schemas import raw_chapter
+from core.raw_rows import raw_chapter
 
 ZH_BODY = "他推开门，屋里很暗。桌上放着一封信。他拆开信，信是空白的。窗外下着雨。他坐了很久。"
 

@@ -12,8 +12,8 @@ from core.layout import Layout
 from core.stage import StageResult
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook
 from pipeline.build_task import BuildCorpus
-from pipeline.manifest import changes
 from pipeline.output_folder import adopt
+from pipeline.stage_task import input_changes
 from tests.pipeline.edited_config import edit_config
 from tests.helpers import local_book, local_config, output_of, params, write_config
 
@@ -62,7 +62,7 @@ def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
 
     def changed_inputs(book: str) -> list[str]:
         task = AlignBook(**params(config), book_id=book)
-        return changes(task.manifest().inputs, task.current_inputs())
+        return input_changes(task.manifest().inputs, task.current_inputs())
 
     assert [changed_inputs(book) for book in books] == [[], []]
     (tmp_path / "mt" / "city-star" / "1.txt").write_text("A corrected line.\n", encoding="utf-8")

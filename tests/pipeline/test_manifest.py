@@ -3,7 +3,7 @@ import os
 import pytest
 
 from core import storage
-from pipeline.manifest import Manifest, changes
+from pipeline.manifest import Manifest, changes, recorded_tables, schema_inputs
 
 
 def test_changes_name_config_code_data_packages_and_new_input():
@@ -33,6 +33,18 @@ def test_changes_name_config_code_data_packages_and_new_input():
     ]
     many = {f"code:m{i}.py": "z" for i in range(5)}
     assert changes({}, many) == ["code changed: m0.py, m1.py, m2.py and 2 more"]
+
+
+def test_changes_name_the_tables_whose_schema_changed_and_not_a_table_newly_used():
+    recorded = {"settings": "s", "schema:books": "b", "schema:chapters": "c", "schema:rejected": "r"}
+    current = {**recorded, "schema:books": "B", "schema:chapters": "C", "schema:candidates": "new"}
+    assert changes(recorded, current) == ["schema of books, chapters changed"]
+    assert changes(recorded, {**recorded, "schema:candidates": "new"}) == []
+    assert recorded_tables(recorded) == ["books", "chapters", "rejected"]
+    assert schema_inputs(["chapters", "books", "books"]) == {
+        "schema:books": storage.schema_digest("books"),
+        "schema:chapters": storage.schema_digest("chapters"),
+    }
 
 
 def _written(tmp_path) -> Manifest:

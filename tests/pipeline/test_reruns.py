@@ -161,6 +161,41 @@ def test_a_truncated_or_foreign_output_is_found_and_rebuilt(built):
     assert aligned.read_bytes() == good
 
 
+def test_a_change_to_the_books_schema_reruns_the_corpus_task_alone(built):
+    """The schemas' source was every task's code: a change to the books table reran every task, the crawls
+    (their tables of contents fetched again) included."""
+    repo, args, out = built
+    schemas = repo / "core" / "schemas.py"
+    source = schemas.read_text(encoding="utf-8")
+    genre = '("genre", _str),'
+    assert source.count(genre) == 1
+    schemas.write_text(source.replace(genre, '("genre", pa.large_string()),'), encoding="utf-8")
+    status = _cli(repo, "status", *args).stdout.splitlines()
+    assert status[0] == f"Status of 1 books in {out} (tasks: 7 built, 1 stale, 0 not built)"
+    assert "  summary   stale: schema of books changed" in status
+    before = _mtimes(out / "_manifests")
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {"BuildCorpus": "1, schema of books changed"}
+    changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
+    assert changed == {"BuildCorpus"}
+    assert pq.read_schema(out / "books.parquet").field("genre").type == "large_string"
+    schemas.write_text(source, encoding="utf-8")  # as it was, for the tests after this one
+    assert _ran(_cli(repo, "corpus", *args).stdout) == {"BuildCorpus": "1, schema of books changed"}
+
+
+def test_an_edit_of_the_raw_rows_moved_out_of_the_schemas_makes_the_crawls_stale(built):
+    repo, args, _ = built
+    raw_rows = repo / "core" / "raw_rows.py"
+    source = raw_rows.read_text(encoding="utf-8")
+    raw_rows.write_text(source + "\nEDITED = True\n", encoding="utf-8")
+    status = _cli(repo, "status", *args).stdout.splitlines()
+    assert [line for line in status if line.startswith("  crawl")] == [
+        f"  crawl {lang}  stale: code changed: core/raw_rows.py" for lang in ("zh", "en")
+    ]
+    assert status[0].endswith("(tasks: 0 built, 8 stale, 0 not built)")  # the others wait for the crawls
+    raw_rows.write_text(source, encoding="utf-8")
+    assert "(tasks: 8 built, 0 stale, 0 not built)" in _cli(repo, "status", *args).stdout
+
+
 def test_a_new_chapter_fetched_and_rejected_reruns_the_report_and_not_align_or_mine(tmp_path):
     """An untranslated chapter added to the original (an update's usual find): AlignBook and MineBook ran
     again on the same chapter pairs (Luigi judged them before FilterBook ran and rewrote its table as it

@@ -5,9 +5,11 @@ from pathlib import Path
 import luigi
 import luigi.scheduler
 import luigi.worker
+import pyarrow as pa
 import pytest
 
 from core import storage
+from core.schemas import TABLES
 from core.stage import StageResult
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline import stage_task
@@ -15,6 +17,7 @@ from pipeline.build_task import BuildCorpus
 from pipeline.corpus_tasks import BuildReport, ExportCorpus
 from pipeline.crawl_task import CrawlBook
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
+from pipeline.manifest import recorded_tables
 from pipeline.output_folder import adopt
 from pipeline.stage_task import StageTask, _class_source, _code_inputs
 from tests.helpers import params, write_config
@@ -211,13 +214,78 @@ def test_a_task_code_is_its_own_class_and_the_project_modules_and_data_it_import
     )
 
 
-def test_every_task_code_covers_the_table_schemas():
-    """The schemas were in the code of the tasks whose stage modules import them, not of CleanBook,
-    DedupCorpus, FilterBook or AlignBook, which write their tables by them too (``write_stage``): a column
-    added to a schema left their tables as they were, and the next task refused each as "written by another
-    version", build after build."""
+def test_no_task_code_counts_the_table_declarations_and_the_crawl_counts_the_raw_rows_it_makes():
+    """The schemas' source was every task's code: a column added to the books table reran every task of every
+    book, crawls included. A task counts the schemas of the tables it uses instead (``schema:NAME``); the
+    functions that make raw chapter rows, moved out of the schemas, are the code of the crawl that calls them."""
     tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
-    assert [task.__name__ for task in tasks if "code:core/schemas.py" not in _code_inputs(task)] == []
+    assert [task.__name__ for task in tasks if "code:core/schemas.py" in _code_inputs(task)] == []
+    assert [task.__name__ for task in tasks if "code:core/raw_rows.py" in _code_inputs(task)] == ["CrawlBook"]
+
+
+class TableCopy(StageTask):
+    """Reads the rejections of ``source.parquet``; writes them as they are, and an empty books table."""
+
+    def output_paths(self) -> list[Path]:
+        return [self.layout.root / "copy.parquet", self.layout.books()]
+
+    def run(self) -> None:
+        rows = storage.read_rows(self.layout.root / "source.parquet", "rejected")
+        copy, books = self.output_paths()
+        self.write_outputs(
+            [
+                (copy, lambda: storage.write_table(rows, "rejected", copy)),
+                (books, lambda: storage.write_table([], "books", books)),
+            ]
+        )
+
+
+def _with_column(monkeypatch: pytest.MonkeyPatch, table: str) -> None:
+    monkeypatch.setitem(TABLES, table, TABLES[table].append(pa.field("added", pa.string())))
+
+
+def test_a_task_is_stale_when_the_schema_of_a_table_it_read_or_wrote_changes_and_of_no_other(
+    tmp_path, monkeypatch
+):
+    task = TableCopy(**params(write_config(tmp_path, books=["city-star"])))
+    storage.write_table([], "rejected", task.layout.root / "source.parquet")
+    task.run()
+    assert recorded_tables(task.manifest().inputs) == ["books", "rejected"]
+    assert task.why_stale() is None
+    for table in sorted(set(TABLES) - {"books", "rejected"}):
+        _with_column(monkeypatch, table)
+    assert task.why_stale() is None
+    _with_column(monkeypatch, "books")
+    assert task.why_stale() == "schema of books changed"
+    _with_column(monkeypatch, "rejected")
+    assert task.why_stale() == "schema of books, rejected changed"
+
+
+def test_a_rerun_for_a_changed_schema_says_so_and_records_the_schema_of_now(tmp_path, monkeypatch):
+    task = TableCopy(**params(write_config(tmp_path, books=["city-star"])))
+    storage.write_table([], "rejected", task.layout.root / "source.parquet")
+    task.run()
+    monkeypatch.setitem(TABLES, "books", TABLES["books"].remove(TABLES["books"].get_field_index("adopted")))
+    task.run()
+    assert task.manifest().extra["why"] == ["schema of books changed"]
+    assert task.manifest().inputs["schema:books"] == storage.schema_digest("books")
+    assert task.why_stale() is None
+
+
+def test_a_task_built_before_the_schemas_counted_by_table_runs_once_more(tmp_path):
+    """A manifest that counts the schemas' source as code and holds no table's schema (a folder built
+    before): its task runs once more, and records the schemas of the tables it used."""
+    task = TableCopy(**params(write_config(tmp_path, books=["city-star"])))
+    storage.write_table([], "rejected", task.layout.root / "source.parquet")
+    task.run()
+    manifest = task.manifest()
+    manifest.inputs = {key: sha for key, sha in manifest.inputs.items() if not key.startswith("schema:")}
+    manifest.inputs["code:core/schemas.py"] = "the source of the schemas"
+    manifest.save(task.manifest_path())
+    assert task.why_stale() == "code changed: core/schemas.py"
+    task.run()
+    assert recorded_tables(task.manifest().inputs) == ["books", "rejected"]
+    assert task.why_stale() is None
 
 
 def test_a_task_code_covers_the_language_data_its_modules_read():
