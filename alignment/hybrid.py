@@ -12,7 +12,10 @@ across it are left out: the search already rewards that border (``SearchParams.p
 neighbouring paragraph on the same subject is no sign of a cut. A bead's score is the dictionary score +
 ``weight`` x the margin's positive part x its length factor: a bead whose spans are no closer to each
 other than to their neighbours scores by the dictionary alone (a negative margin made leaving one of its
-sentences out, a 1-0 or 0-1 bead beside a longer one, cheaper than aligning it).
+sentences out, a 1-0 or 0-1 bead beside a longer one, cheaper than aligning it). A bead side of two
+sentences or more also has its border sentences checked (``Margins.border``): where its first (last)
+sentence is closer to the other side's sentence just before (after) the bead than to the bead's other
+side, it belongs to the neighbouring bead, and ``border`` x the difference is subtracted.
 """
 
 from __future__ import annotations
@@ -45,10 +48,11 @@ def load_encoder() -> Any:
 
 @dataclass(frozen=True)
 class HybridWeights:
-    """The hybrid's one fitted weight (``python -m evals.crossval --method hybrid``); its search weights are
-    the default aligner's (``SearchParams``)."""
+    """The hybrid's fitted weights (``python -m evals.crossval --method hybrid``); its search weights are the
+    default aligner's (``SearchParams``)."""
 
     weight: float = 1.5  # of the embedding margin
+    border: float = 0.5  # of the border sentences' pull to the neighbours (``Margins.border``)
 
 
 SpanTable = tuple[np.ndarray, ...]  # [w - 1]: the vectors of the spans of w sentences, by first sentence
@@ -79,6 +83,12 @@ def _has_neighbours(size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
     whether it has one after it (0 or 1)."""
     starts = np.arange(size - width + 1)
     return (starts > 0).astype(np.int64), (starts + width < size).astype(np.int64)
+
+
+def _pull(inside: np.ndarray, outside: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """Where ``kept``: how much closer a border sentence is to the sentence outside the bead than to the bead's
+    other side (``inside``), as a number <= 0; else 0."""
+    return np.where(kept, np.minimum(inside - outside, 0), 0)
 
 
 def _breaks(starts: frozenset[int], size: int) -> np.ndarray:
@@ -113,7 +123,11 @@ class Margins:
         # borders on a paragraph break on both sides (as the search's bonus: both sides need two breaks)
         zh_breaks = _breaks(paragraphs.zh if paragraphs.on_both_sides else frozenset(), n)
         en_breaks = _breaks(paragraphs.en if paragraphs.on_both_sides else frozenset(), m)
+        # cosines of single sentences, padded with a row (zh) or a column (en) of zeros before and after
+        ones = zh_spans[0] @ en_spans[0].T if shapes else np.zeros((n, m))
+        by_zh, by_en = np.pad(ones, ((1, 1), (0, 0))), np.pad(ones, ((0, 0), (1, 1)))
         self._margins: dict[tuple[int, int], np.ndarray] = {}
+        self._borders: dict[tuple[int, int], np.ndarray] = {}
         for a, b in shapes:
             zh_before, zh_after = _neighbours(zh_to_en[a], b)  # the zh span against the en neighbours
             en_before, en_after = (sums.T for sums in _neighbours(en_to_zh[b], a))
@@ -127,6 +141,19 @@ class Margins:
             margins = zh_spans[a - 1] @ en_spans[b - 1].T
             margins -= around / np.maximum(1, counts)
             self._margins[a, b] = margins
+            rows, columns = n - a + 1, m - b + 1
+            pulls = np.zeros((rows, columns))
+            if b > 1:  # en border sentences: to the zh span, and to the zh sentence before (after) it
+                first_kept = open_before & (zh_has_before[:, None] > 0)
+                last_kept = open_after & (zh_has_after[:, None] > 0)
+                pulls += _pull(zh_to_en[a][:, :columns], by_zh[:rows, :columns], first_kept)
+                pulls += _pull(zh_to_en[a][:, b - 1 :], by_zh[a + 1 :, b - 1 :], last_kept)
+            if a > 1:  # zh border sentences: to the en span, and to the en sentence before (after) it
+                first_kept = open_before & (en_has_before[None, :] > 0)
+                last_kept = open_after & (en_has_after[None, :] > 0)
+                pulls += _pull(en_to_zh[b][:, :rows].T, by_en[:rows, :columns], first_kept)
+                pulls += _pull(en_to_zh[b][:, a - 1 :].T, by_en[a - 1 :, b + 1 :], last_kept)
+            self._borders[a, b] = pulls
 
     @classmethod
     def of(
@@ -151,6 +178,12 @@ class Margins:
         across a border on a paragraph break on both sides left out)."""
         return self._margins[a, b]
 
+    def border(self, a: int, b: int) -> np.ndarray:
+        """Like ``__call__``, a number <= 0: for each side of two sentences or more, how much closer its first
+        sentence is to the other side's sentence before the bead than to the bead's other side, and its last
+        to the sentence after (0 where not closer, and for neighbours left out as in the margin)."""
+        return self._borders[a, b]
+
 
 Embedding = tuple[Margins, HybridWeights]
 
@@ -171,6 +204,7 @@ class HybridScorer:
             return self.base.scores_at(a, b, rows, columns)
         margin = np.maximum(self.margins(a, b)[rows, columns], 0)
         embedding = self.weights.weight * margin * self.base.length_factors_at(a, b, rows, columns)
+        embedding += self.weights.border * self.margins.border(a, b)[rows, columns]
         return self.base.scores_at(a, b, rows, columns) + embedding
 
     def orphans_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

@@ -8,8 +8,8 @@ leave-one-book-out); with ``--folds K`` the chapters of all folders are dealt ro
 instead. For each fold the grid point with the best mean of strict F1 and line accuracy on the other folds
 aligns the held-out fold; the held-out results, summed, are the cross-validated figures, with the spread of
 the per-fold strict F1. Finally the grid point fitted on all chapters is printed (the defaults of
-``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its embedding weight
-alone, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``. Scorers are
+``SearchParams``, or for hybrid of ``HybridWeights``, come from it). The hybrid's grid is its two embedding
+weights, on the default aligner's search weights. Paragraphs are perturbed as in ``evals.align``. Scorers are
 built once per chapter (with the book's refinement under the current defaults), so only the search reruns per
 grid point (both passes over the refined scorer: the book searches near its first pass's beads instead, which
 gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's
@@ -51,9 +51,9 @@ GRIDS = {
         "balance": (0.0, 0.1),
         "end_quote": (0.0, 0.1, 0.2),
     },
-    "hybrid": {"weight": (0.5, 1.0, 1.5, 2.0, 3.0)},
+    "hybrid": {"weight": (0.5, 1.0, 1.5, 2.0, 3.0), "border": (0.0, 0.25, 0.5, 1.0)},
 }
-HYBRID_FIELDS = ("weight",)
+HYBRID_FIELDS = ("weight", "border")
 
 
 def _recorded(name: str) -> Callable[..., np.ndarray]:

@@ -37,6 +37,7 @@ _RANGES: dict[str, tuple[float, float]] = {
         for weight in ("para_bonus", "para_cross", "orphan", "marks", "balance", "end_quote")
     },
     "HybridWeights.weight": (0, 10),
+    "HybridWeights.border": (0, 10),
 }
 
 

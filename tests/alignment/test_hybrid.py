@@ -55,7 +55,7 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     en = np.array([[1.0, 0], [0, 1], [0, 1]])
     tokens = ChapterTokens.of(ZH[:3], EN[:3])
     base = ChapterScorer(tokens, glosses(tokens, lexicon))
-    hybrid = HybridScorer(base, Margins(_table(zh), _table(en), SHAPES), HybridWeights(weight=2.0))
+    hybrid = HybridScorer(base, Margins(_table(zh), _table(en), SHAPES), HybridWeights(weight=2.0, border=0))
     margins = hybrid.margins(1, 1)
     assert margins[0, 0] == pytest.approx(1.0)  # neighbours e1 and z1 unrelated
     assert margins[1, 1] == pytest.approx(0.75)  # e2 repeats z1's meaning: 1 - (0 + 1 + 0 + 0) / 4
@@ -67,7 +67,7 @@ def test_the_margin_is_the_cosine_less_the_mean_cosine_against_the_neighbours(le
     assert hybrid.scores_at(1, 2, one, two) == pytest.approx(expected)
     # a negative margin counts as 0: the bead scores by the dictionary alone
     assert hybrid.scores_at(1, 1, np.array(0), np.array(1)) == base.score(0, 1, 1, 2)
-    other = hybrid.with_weights(HybridWeights(weight=0.0))
+    other = hybrid.with_weights(HybridWeights(weight=0.0, border=0.0))
     assert np.array_equal(full_scores(other, 2, 1), full_scores(base, 2, 1))
     assert np.array_equal(full_scores(hybrid, 4, 1), full_scores(base, 4, 1))  # wider than the side
 
@@ -85,6 +85,25 @@ def test_the_neighbours_across_a_paragraph_break_on_both_sides_are_left_out():
     assert margin(Paragraphs(frozenset({0, 1}), frozenset({0, 1}))) == pytest.approx(1 - 1 / 2)
     assert margin(Paragraphs(frozenset({0, 2}), frozenset({0, 1}))) == pytest.approx(0.75)  # one side's only
     assert margin(Paragraphs(frozenset({0, 2}), frozenset({2}))) == pytest.approx(0.75)  # en: no evidence
+
+
+def test_a_border_sentence_closer_to_the_sentence_outside_the_bead_is_pulled_out(lexicon):
+    zh, en = _table(np.array([[1.0, 0], [0, 1], [1, 0]])), _table(np.array([[1.0, 0], [0, 1], [0, 1]]))
+    margins = Margins(zh, en, SHAPES)
+    # z0 + z1 against e0: z1 is e1's meaning (1), not e0's (0); nothing before e0 to pull z0
+    assert margins.border(2, 1)[0, 0] == pytest.approx(-1.0)
+    assert margins.border(2, 1)[1, 1] == pytest.approx(0.0)  # z1 + z2 against e1: z1 is e1's, z2 e0's
+    # z0 against e0 + e1: e1 is z1's meaning (1), not z0's (0); z1 against e1 + e2: both are z1's
+    assert margins.border(1, 2)[0, 0] == pytest.approx(-1.0)
+    assert margins.border(1, 2)[1, 1] == pytest.approx(0.0)
+    assert not margins.border(1, 1).any()  # one sentence a side: the margin's business
+    # z1 is across a paragraph break on both sides from the bead z0, e0 + e1: left out
+    after = Margins(zh, en, SHAPES, Paragraphs(frozenset({0, 1}), frozenset({0, 2})))
+    assert after.border(1, 2)[0, 0] == 0.0
+    tokens = ChapterTokens.of(ZH[:3], EN[:3])
+    base = ChapterScorer(tokens, glosses(tokens, lexicon))
+    hybrid = HybridScorer(base, margins, HybridWeights(weight=0.0, border=0.5))
+    assert hybrid.scores_at(1, 2, np.array(0), np.array(0)) == pytest.approx(base.score(0, 1, 0, 2) - 0.5)
 
 
 def test_margins_are_computed_once_per_shape_for_every_scorer_of_the_chapter(lexicon):

@@ -141,6 +141,10 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
             {"align": {"hybrid": {"weight": 1e300}}},
             "options.align.hybrid.weight: expected a number from 0 to 10, got 1e+300",
         ),
+        (
+            {"align": {"hybrid": {"border": 1e300}}},
+            "options.align.hybrid.border: expected a number from 0 to 10, got 1e+300",
+        ),
     ],
 )
 def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, message):
