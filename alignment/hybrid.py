@@ -142,7 +142,7 @@ class Margins:
             margins -= around / np.maximum(1, counts)
             self._margins[a, b] = margins
             rows, columns = n - a + 1, m - b + 1
-            pulls = np.zeros((rows, columns))
+            pulls = np.zeros((rows, columns), dtype=margins.dtype)
             if b > 1:  # en border sentences: to the zh span, and to the zh sentence before (after) it
                 first_kept = open_before & (zh_has_before[:, None] > 0)
                 last_kept = open_after & (zh_has_after[:, None] > 0)
