@@ -60,13 +60,13 @@ def quoted(text: str, pos: int) -> bool:
     Double quotes toggle or open/close; single quotes (' ‘ ’) count as quote marks only at a word
     edge, so apostrophes ("don't", "Anna's") are ignored.
     """
-    return bool(_quote_states(text)[slice(pos).indices(len(text))[1]])
+    return bool(quote_states(text)[slice(pos).indices(len(text))[1]])
 
 
 def quote_span(text: str, pos: int) -> tuple[int, int] | None:
     """The offsets (start, end) of the quoted speech holding offset ``pos``, inside its quote marks (to
     the end of the text when the quote does not close); None when ``pos`` is not inside a quote."""
-    states = _quote_states(text)
+    states = quote_states(text)
     if not states[pos]:
         return None
     outside = states.find(0, pos)  # the offset after the closing quote mark
@@ -77,7 +77,7 @@ _QUOTE_CHARS = re.compile("[\"“”‘’']")  # the only characters that open 
 
 
 @lru_cache(maxsize=1024)
-def _quote_states(text: str) -> bytes:
+def quote_states(text: str) -> bytes:
     """Byte ``k``: 1 when the text before offset ``k`` leaves a quote open (one pass per sentence,
     shared by every :func:`quoted` question about it; only quote characters change the state, so
     the pass visits those and fills the stretches between)."""

@@ -4,11 +4,10 @@ included), speech tags and the speaker they name, vocatives and speaker labels."
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from functools import lru_cache
 
 from cohesion import lexicon
-from cohesion.chapter import WINDOW, Chapter, quoted
+from cohesion.chapter import WINDOW, Chapter, quote_states, quoted
 from cohesion.clause import subject
 from cohesion.mentions import Mention
 
@@ -20,25 +19,30 @@ _MARKS = re.compile("[”“'‘’]")  # every character the two patterns above
 
 
 def spoken(text: str, pos: int) -> bool:
-    """Is offset ``pos`` in quoted speech, counting speech that continues from an earlier sentence
-    (a closing quote later in the sentence with no opening one before it: "Move her aside.”")?"""
-    if quoted(text, pos):
-        return True
-    closes, first_opening = _quote_marks(text)
-    k = bisect_left(closes, pos)  # the first closing quote at or after ``pos``
-    return k < len(closes) and first_opening >= closes[k]
+    """Is offset ``pos`` (0 to ``len(text)``) in quoted speech, counting speech that continues from an
+    earlier sentence (a closing quote later in the sentence with no opening one before it: "Move her
+    aside.”")?"""
+    return bool(_spoken_states(text)[min(pos, len(text))])
 
 
 @lru_cache(maxsize=1024)
-def _quote_marks(text: str) -> tuple[list[int], int]:
-    """The offsets of the closing quotes of ``text`` and of its first opening quote (past the end
-    when none), found once for all the :func:`spoken` questions about it. (An opening quote found in
-    the whole text is one found before a closing quote: the lookahead of a single opening quote
+def _spoken_states(text: str) -> bytes:
+    """Byte ``k``: 1 when offset ``k`` is spoken, worked out once for all the :func:`spoken` questions
+    about ``text``: it is quoted (:func:`cohesion.chapter.quote_states`), or at or before a closing quote
+    that no opening quote precedes, i.e. at or before the last such closing quote. (An opening quote
+    found in the whole text is one found before a closing quote: the lookahead of a single opening quote
     needs a word character, which a closing quote is not.)"""
+    states = quote_states(text)
     if not _MARKS.search(text):
-        return [], len(text) + 1  # no quote mark at all: the costlier scans are spared
+        return states  # no quote mark at all: the costlier scans are spared
     opening = _OPENING.search(text)
-    return [m.start() for m in _CLOSING.finditer(text)], opening.start() if opening else len(text) + 1
+    first_opening = opening.start() if opening else len(text)
+    reach = -1  # the last closing quote with no opening quote before it
+    for m in _CLOSING.finditer(text):
+        if m.start() > first_opening:
+            break
+        reach = m.start()
+    return b"\x01" * (reach + 1) + states[reach + 1 :]
 
 
 # Verbs that tag a quote with its speaker ("..., Anna said." / "Anna asked: ...").

@@ -1,9 +1,9 @@
-from cohesion.chapter import _quote_states, quote_span, quoted
+from cohesion.chapter import quote_states, quote_span, quoted
 
 
 def _inside(text: str) -> str:
     """One character per offset of ``text``: "1" where a quote is open before it."""
-    return "".join(str(b) for b in _quote_states(text)[:-1])
+    return "".join(str(b) for b in quote_states(text)[:-1])
 
 
 def test_quote_states_open_and_close_at_quote_marks_only():
@@ -11,7 +11,7 @@ def test_quote_states_open_and_close_at_quote_marks_only():
     assert _inside("“Anna,” she said.") == "01111110000000000"
     assert _inside("‘Yes’ no") == "01111000"
     assert _inside('a "b') == "0001"  # a quote left open stays open to the end
-    assert _quote_states('a "b') == b"\x00\x00\x00\x01\x01"
+    assert quote_states('a "b') == b"\x00\x00\x00\x01\x01"
 
 
 def test_apostrophes_inside_words_are_no_quote_marks():

@@ -1,4 +1,13 @@
-from cohesion.speech import _CLOSING, _OPENING, EDGE_QUOTE, QUOTE_MARK, _quote_mark_before, last_word, spoken
+from cohesion.speech import (
+    _CLOSING,
+    _OPENING,
+    EDGE_QUOTE,
+    QUOTE_MARK,
+    _quote_mark_before,
+    _spoken_states,
+    last_word,
+    spoken,
+)
 
 
 def test_spoken_inside_quotes_and_in_speech_run_on_from_an_earlier_sentence():
@@ -36,3 +45,12 @@ def test_quote_patterns_pass_over_apostrophes_inside_words():
     assert [m.start() for m in QUOTE_MARK.finditer(text)] == [0, 4, 7, 24, 31, 34, 36, 40, 41]  # any ’
     assert [m.start() for m in _CLOSING.finditer(text)] == [7, 24, 34]
     assert [m.start() for m in _OPENING.finditer(text)] == [0, 31]
+
+
+def test_spoken_states_mark_the_quoted_offsets_and_those_up_to_a_quote_closed_before_any_opens():
+    def marks(text: str) -> str:
+        return "".join(str(b) for b in _spoken_states(text))
+
+    assert marks("Go on,” he said. “Now”") == "11111110000000000011110"
+    assert marks("He sat.") == "00000000" and marks("“Sit.”") == "0111110"
+    assert marks("Don’t go.") == "0000000000"  # an apostrophe inside a word closes nothing
