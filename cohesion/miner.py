@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import tee
 
 from spacy.language import Language
@@ -52,11 +54,28 @@ def mine_chapters(
     texts = (spaced_runs(s) for sentences, _, wanted in feed for s, w in zip(sentences, wanted) if w)
     docs = (tagger or load_tagger()).pipe(texts, batch_size=BATCH)
     for sentences, zh, wanted in follow:
-        chapter = _chapter(sentences, [next(docs) if w else None for w in wanted])
-        if zh is not None:
-            chapter.zh = zh
-        found = [c for detect in DETECTORS for c in detect(chapter)]
+        tagged = [next(docs) if w else None for w in wanted]
+        with _cycles_uncollected():
+            chapter = _chapter(sentences, tagged)
+            if zh is not None:
+                chapter.zh = zh
+            found = [c for detect in DETECTORS for c in detect(chapter)]
         yield sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))
+
+
+@contextmanager
+def _cycles_uncollected() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while the rules run over a chapter. They make tens of
+    thousands of objects (words, mentions, candidates) that reference counting frees, and whose
+    count would set off collections that traverse all that is alive; the rules make no cycles of
+    their own to collect."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def mine(sentences: list[str], zh: list[str] | None = None, **options) -> list[Candidate]:

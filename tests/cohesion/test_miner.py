@@ -1,3 +1,5 @@
+import gc
+
 from cohesion import miner
 
 CHAPTERS = [
@@ -22,3 +24,15 @@ def test_a_sentence_over_the_limit_is_mined_as_empty(mined):
     sentences = ["She wanted those cookies.", long, "She took one."]
     assert miner.mine(sentences) == miner.mine([sentences[0], "", sentences[2]])
     assert [c.phenomenon for c in miner.mine(sentences)] == ["substitution"]
+
+
+def test_the_cycle_collector_is_paused_while_the_rules_run_and_restored_after(monkeypatch, mined):
+    during = []
+    monkeypatch.setattr(miner, "DETECTORS", (lambda chapter: iter(during.append(gc.isenabled()) or ()),))
+    assert miner.mine(CHAPTERS[0]) == [] and during == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        miner.mine(CHAPTERS[0])
+        assert during == [False, False] and not gc.isenabled()  # a caller's own pause is kept
+    finally:
+        gc.enable()
