@@ -104,6 +104,14 @@ def quote_states(text: str) -> bytes:
     return bytes(states)
 
 
+WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")  # a word form in :func:`folded` text
+
+
 def words(text: str) -> list[str]:
     """Lower-cased word forms (apostrophes normalised), for cheap lexical checks."""
-    return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower().replace("’", "'"))
+    return WORD.findall(folded(text))
+
+
+def folded(text: str) -> str:
+    """``text`` lower-cased, its apostrophes normalised ("’" to "'"): what :data:`WORD` reads."""
+    return text.lower().replace("’", "'")

@@ -15,7 +15,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from cohesion import lexicon
-from cohesion.chapter import words
+from cohesion.chapter import WORD, folded
 from cohesion.conjunction import OPENING, patterns
 
 POINTING = re.compile(
@@ -31,10 +31,19 @@ def needs_tagging(sentences: list[str]) -> list[bool]:
 
 def _may_hold_candidate(text: str) -> bool:
     return (
-        any(
-            len(w) > 2 and w not in STOP_WORDS and w not in lexicon.words("interjections.txt")
-            for w in words(text)
-        )
+        content_word(text)
         or bool(POINTING.search(text))
         or bool(patterns()["i"].match(text, OPENING.match(text).end()))
     )
+
+
+def content_word(text: str) -> bool:
+    """Does ``text`` hold a word of three letters or more that is no stop word or interjection? Its words
+    are matched one at a time, as the first or second mostly answers (a list of them all cost three
+    times as much)."""
+    interjections = lexicon.words("interjections.txt")
+    for match in WORD.finditer(folded(text)):
+        word = match[0]
+        if len(word) > 2 and word not in STOP_WORDS and word not in interjections:
+            return True
+    return False
