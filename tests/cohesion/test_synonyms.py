@@ -1,6 +1,9 @@
+from cohesion import synonyms
 from cohesion.candidate import Span
 from cohesion.miner import mine
-from cohesion.synonyms import Word, _by_synset
+from cohesion.nlp import load_tagger
+from cohesion.synonyms import Word, _by_synset, _lemma_counts, adjectives
+from cohesion.tagged import read
 
 
 def test_nouns_with_the_same_first_sense(mined):
@@ -146,3 +149,21 @@ def test_by_synset_groups_a_sentences_nouns_by_sense_in_order():
     assert _by_synset([road, lamp, path]) == {"road.n.01": [road, path], "lamp.n.01": [lamp]}
     assert _by_synset([]) == {}
     assert path.span == Span(0, 0, 4, "path")  # made when a candidate needs it
+
+
+def test_lemma_counts_count_each_lemma_of_a_sentences_nouns():
+    lamp, door = (
+        Word(0, 4, 8, "lamp", "lamp", "lamp.n.01", 1),
+        Word(0, 13, 17, "door", "door", "door.n.01", 4),
+    )
+    assert _lemma_counts([lamp, door, lamp]) == {"lamp": 2, "door": 1} and _lemma_counts([]) == {}
+
+
+def test_the_target_is_sought_only_for_a_word_wordnet_has_as_an_adjective(monkeypatch, mined):
+    sought = []
+    target = synonyms._target
+    monkeypatch.setattr(
+        synonyms, "_target", lambda doc, k, **kw: sought.append(doc[k].text) or target(doc, k, **kw)
+    )
+    doc = read(load_tagger()("The walked path was steep."), "The walked path was steep.")
+    assert [a.lemma for a in adjectives(doc, 0)] == ["steep"] and sought == ["steep"]
