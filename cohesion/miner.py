@@ -54,21 +54,28 @@ def mine_chapters(
     texts = (spaced_runs(s) for sentences, _, wanted in feed for s, w in zip(sentences, wanted) if w)
     docs = (tagger or load_tagger()).pipe(texts, batch_size=BATCH)
     for sentences, zh, wanted in follow:
-        tagged = [next(docs) if w else None for w in wanted]
         with _cycles_uncollected():
-            chapter = _chapter(sentences, tagged)
-            if zh is not None:
-                chapter.zh = zh
-            found = [c for detect in DETECTORS for c in detect(chapter)]
-        yield sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))
+            found = _mined(sentences, zh, [next(docs) if w else None for w in wanted])
+        yield found
+
+
+def _mined(sentences: list[str], zh: list[str] | None, tagged: list[Doc | None]) -> list[Candidate]:
+    """The candidates of a tagged chapter, ordered by element-2 position (its docs, words and mentions
+    freed on return)."""
+    chapter = _chapter(sentences, tagged)
+    if zh is not None:
+        chapter.zh = zh
+    found = [c for detect in DETECTORS for c in detect(chapter)]
+    return sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))
 
 
 @contextmanager
 def _cycles_uncollected() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while the rules run over a chapter. They make tens of
-    thousands of objects (words, mentions, candidates) that reference counting frees, and whose
-    count would set off collections that traverse all that is alive; the rules make no cycles of
-    their own to collect."""
+    """Python's cyclic garbage collector paused while a chapter is tagged and mined (not while the caller
+    holds its candidates). The chapter's docs, kept until its last sentence is tagged, and the rules'
+    tens of thousands of objects (words, mentions, candidates) set off collections that traversed them
+    all, again and again; reference counting frees them all, as neither the tagger nor the rules make
+    cycles."""
     paused = gc.isenabled()
     gc.disable()
     try:

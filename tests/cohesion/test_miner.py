@@ -1,6 +1,7 @@
 import gc
 
 from cohesion import miner
+from cohesion.nlp import load_tagger
 
 CHAPTERS = [
     ["Zhang Wei closed his book.", "He stood up.", "Then he left the room."],
@@ -26,13 +27,31 @@ def test_a_sentence_over_the_limit_is_mined_as_empty(mined):
     assert [c.phenomenon for c in miner.mine(sentences)] == ["substitution"]
 
 
-def test_the_cycle_collector_is_paused_while_the_rules_run_and_restored_after(monkeypatch, mined):
-    during = []
-    monkeypatch.setattr(miner, "DETECTORS", (lambda chapter: iter(during.append(gc.isenabled()) or ()),))
-    assert miner.mine(CHAPTERS[0]) == [] and during == [False] and gc.isenabled()
+class _Recording:
+    """A tagger that notes whether the cycle collector is on as each doc is taken."""
+
+    def __init__(self) -> None:
+        self.states: list[bool] = []
+
+    def pipe(self, texts, batch_size):
+        for doc in load_tagger().pipe(texts, batch_size=batch_size):
+            self.states.append(gc.isenabled())
+            yield doc
+
+
+def test_the_cycle_collector_is_paused_while_a_chapter_is_tagged_and_mined_not_in_the_callers_time(
+    monkeypatch, mined
+):
+    rules = []
+    monkeypatch.setattr(miner, "DETECTORS", (lambda chapter: iter(rules.append(gc.isenabled()) or ()),))
+    tagger = _Recording()
+    caller = [
+        gc.isenabled() for _ in miner.mine_chapters([(CHAPTERS[0], None), (CHAPTERS[3], None)], tagger=tagger)
+    ]
+    assert tagger.states == [False] * 6 and rules == [False, False] and caller == [True, True]
     gc.disable()
     try:
         miner.mine(CHAPTERS[0])
-        assert during == [False, False] and not gc.isenabled()  # a caller's own pause is kept
+        assert rules == [False] * 3 and not gc.isenabled()  # a caller's own pause is kept
     finally:
         gc.enable()
