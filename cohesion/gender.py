@@ -66,8 +66,10 @@ def name_genders(
     """Name -> "m" | "f" (``things``: the chapter's :func:`non_persons`, computed when not given)."""
     votes: dict[str, Counter] = defaultdict(Counter)
     things = non_persons(docs, mentions) if things is None else things
-    for i, (doc, found) in enumerate(zip(docs, mentions)):
-        names = [m for m in found if m.kind == "name"]
+    named = [[m for m in found if m.kind == "name"] for found in mentions]  # per sentence
+    for i, (doc, names) in enumerate(zip(docs, named)):
+        if not names:
+            continue  # (most sentences name no one: nothing below can vote)
         for m in names:
             if (m.title, "title") in lexicon.genders():
                 votes[m.text][lexicon.genders()[m.title, "title"]] += 1
@@ -103,29 +105,35 @@ def name_genders(
             votes[names[0].text][gender] += 1
     genders = _majority(votes, things)
     listed = lexicon.first_names()
-    for m in (m for found in mentions for m in found if m.kind == "name" and m.text not in things):
+    for m in (m for names in named for m in names if m.text not in things):
         first = m.text.split()[0]
         if first in listed and not m.title:
             genders[m.text] = listed[first]
     eliminated: dict[str, set[str]] = defaultdict(set)
-    for name, gender in _eliminated(docs, mentions, genders, things):
+    for name, gender in _eliminated(docs, mentions, named, genders, things):
         eliminated[name].add(gender)
     genders.update(
         (name, found.pop()) for name, found in eliminated.items() if len(found) == 1 and name not in votes
     )  # (not against votes that gave no majority)
-    return _shared(genders, {m.text for found in mentions for m in found if m.kind == "name"} - things)
+    return _shared(genders, {m.text for names in named for m in names} - things)
 
 
 def _eliminated(
-    docs: list[Sentence | None], mentions: list[list[Mention]], genders: dict[str, str], things: set[str]
+    docs: list[Sentence | None],
+    mentions: list[list[Mention]],
+    named: list[list[Mention]],
+    genders: dict[str, str],
+    things: set[str],
 ) -> Iterator[tuple[str, str]]:
     """(name, gender) of the other of the two persons a sentence names, one of them of known gender and
     no person noun beside them, when the next sentence's first pronoun, before anyone is named there and
     outside quoted speech, is a subject of the other gender that the sentence itself does not hold ("Tom
-    read Wu Mei's letter twice. She wrote well.")."""
+    read Wu Mei's letter twice. She wrote well."). ``named``: each sentence's names among ``mentions``."""
     for i in range(len(docs) - 1):
         doc, after = docs[i], docs[i + 1]
-        persons = [m for m in mentions[i] if m.kind == "name" and m.text not in things]
+        persons = [m for m in named[i] if m.text not in things]
+        if len(persons) < 2:
+            continue  # (most sentences name fewer than two: the sets below are spared)
         names = {m.text for m in persons}
         known = [name for name in names if name in genders]
         if not doc or not after or len(names) != 2 or len(known) != 1:

@@ -1,4 +1,5 @@
 from cohesion.gender import (
+    _eliminated,
     _shared,
     name_genders,
     non_persons,
@@ -182,3 +183,12 @@ def _owners(sentence: str) -> list[str]:
 def test_the_owner_of_a_person_noun_that_is_also_a_body_part_is_no_owner_of_a_person():
     assert _owners("Tomas's nephew waved.") == ["Tomas"]
     assert _owners("Tomas's pupils widened when he saw the gate.") == []
+
+
+def test_eliminated_reads_each_sentences_names_from_the_list_of_them_it_is_given():
+    texts = ["Mr. Hale paid Wren Ito for the map.", "She counted the coins."]
+    docs = [read(doc, text) for doc, text in zip(load_tagger().pipe(texts), texts)]
+    found = [mentions(d) for d in docs]
+    named = [[m for m in ms if m.kind == "name"] for ms in found]
+    assert list(_eliminated(docs, found, named, {"Hale": "m"}, set())) == [("Wren Ito", "f")]
+    assert list(_eliminated(docs, found, [[], []], {"Hale": "m"}, set())) == []  # no names given, none read
