@@ -325,13 +325,14 @@ def _resumed_speech(sentences: list[str], j: int) -> bool:
 
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:
-    text = ch.sentences[j]
+    text, doc = ch.sentences[j], ch.docs[j]
+    start = OPENING.match(text).end()  # where the sentence's words start (matched once for the tests)
     return (
-        _initial(text, ch.docs[j])
-        or _later(text)
-        or _then_time(text, ch.docs[j])
+        _initial(text, doc, start)
+        or _later(text, start)
+        or _then_time(text, doc, start)
         or _edge(text)
-        or _after_subject(ch.docs[j])
+        or _after_subject(doc, start)
     )
 
 
@@ -344,16 +345,18 @@ def _entry(match: re.Match) -> connectives.Connective:
     return connectives.find(text) or connectives.Connective(text.lower(), "temporal", "i", "-")
 
 
-def _later(text: str) -> re.Match | None:
-    """A sentence-initial span of time and "later" ("An hour later, ..."; ``LATER``)."""
-    match = LATER.match(text, OPENING.match(text).end())
+def _later(text: str, start: int) -> re.Match | None:
+    """A sentence-initial span of time and "later" ("An hour later, ..."; ``LATER``), its words
+    starting at ``start`` (after ``OPENING``)."""
+    match = LATER.match(text, start)
     return match if match and text[match.end() :].strip()[:1] not in ("", ".", "?", "!") else None
 
 
-def _then_time(text: str, doc: Sentence | None) -> re.Match | None:
+def _then_time(text: str, doc: Sentence | None, start: int) -> re.Match | None:
     """A sentence-initial time named by a demonstrative (``THEN_TIME``) followed by a comma or by the
-    sentence's subject, not by its verb or a preposition ("That day was cold.", "At that time of year")."""
-    match = THEN_TIME.match(text, OPENING.match(text).end())
+    sentence's subject, not by its verb or a preposition ("That day was cold.", "At that time of year");
+    the sentence's words start at ``start`` (after ``OPENING``)."""
+    match = THEN_TIME.match(text, start)
     if match is None:
         return None
     rest = text[match.end() :].lstrip()
@@ -362,15 +365,16 @@ def _then_time(text: str, doc: Sentence | None) -> re.Match | None:
     return match
 
 
-def _after_subject(doc: Sentence | None) -> re.Match | None:
+def _after_subject(doc: Sentence | None, start: int) -> re.Match | None:
     """A connective between a pronoun, demonstrative or name subject (one or two capitalised words), opening
     the sentence or after its first comma, and the verb (adverbs may come between: "She therefore left.", "Seeing this, it then fell.",
     "He then quickly left."), or right after the subject's auxiliary ("She was also wet.", "This could
-    also explain it."): it links the sentence as an initial one would."""
+    also explain it."): it links the sentence as an initial one would. The sentence's words start at
+    ``start`` (after ``OPENING``)."""
     if doc is None:
         return None
     text = doc.text
-    match = patterns()["s"].match(text, OPENING.match(text).end())
+    match = patterns()["s"].match(text, start)
     if match is None or match.group("c") != match.group("c").lower():
         return None
     if match.group("aux"):
@@ -403,8 +407,9 @@ def _words(match: re.Match) -> tuple[int, int]:
     return start, match.start() + len(text.rstrip(" ,"))
 
 
-def _initial(text: str, doc: Sentence | None) -> re.Match | None:
-    match = patterns()["i"].match(text, OPENING.match(text).end())
+def _initial(text: str, doc: Sentence | None, start: int) -> re.Match | None:
+    """A connective that opens the sentence, whose words start at ``start`` (after ``OPENING``)."""
+    match = patterns()["i"].match(text, start)
     if match is None:
         return None
     rest = text[match.end() :].lstrip()

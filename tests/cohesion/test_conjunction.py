@@ -1,5 +1,6 @@
 import pytest
 
+from cohesion.conjunction import OPENING, _initial, _later
 from cohesion.miner import mine
 
 RAIN = "It rained all day."
@@ -384,3 +385,10 @@ def test_also_links_to_the_earlier_sentence_with_its_verb(mined):
 )
 def test_also_stays_adjacent(mined, first, second):
     assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, ALSO_SAID)] == [(1, 2)]
+
+
+def test_the_tests_of_an_initial_connective_read_from_where_the_words_start():
+    text = "“Well, an hour later, the gate opened.”"
+    start = OPENING.match(text).end()
+    assert text[start:].startswith("an hour") and _later(text, start).group("c") == "an hour later"
+    assert _later(text, 0) is None and _initial(text, None, start) is None
