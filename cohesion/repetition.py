@@ -179,6 +179,8 @@ def _link(
 ) -> tuple[Candidate, Mention, Mention] | None:
     families = names.families
     noun = m.kind == "noun"
+    if noun and where[_key(m)][0] == j:
+        return None  # the noun's first mention (most are): nothing before it to repeat
     if noun and _unit(ch.docs[j], m):
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
     ends = _keys(m, families)

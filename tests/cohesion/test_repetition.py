@@ -1,3 +1,4 @@
+from cohesion import repetition
 from cohesion.miner import mine
 from cohesion.mentions import Mention
 from cohesion.repetition import written_plural
@@ -234,3 +235,12 @@ def test_a_noun_written_as_its_lemma_is_singular_whatever_its_tag():
     tagged_plural = Mention(4, 10, "parcel", "parcel", "noun", True, 1)
     assert not written_plural(tagged_plural)
     assert written_plural(tagged_plural._replace(end=11, text="parcels"))
+
+
+def test_only_a_noun_named_before_is_asked_whether_it_is_a_unit(monkeypatch):
+    asked = []
+    unit = repetition._unit
+    monkeypatch.setattr(repetition, "_unit", lambda doc, m: asked.append(m.text) or unit(doc, m))
+    found = mine(["The lamp lit the desk.", "Then the lamp went out."])
+    assert [(c.a.text, c.b.text) for c in found if c.phenomenon == "repetition"] == [("lamp", "lamp")]
+    assert asked == ["lamp"]  # not "desk", nor the first "lamp"
