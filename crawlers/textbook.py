@@ -9,6 +9,7 @@ returned by its title so that the crawl report lists it.
 
 from __future__ import annotations
 
+import codecs
 import re
 import sys
 from array import array
@@ -43,6 +44,9 @@ OTHER_ENCODINGS = ("utf-8-sig",)
 # quadratic in its length.
 _BLANK = r"[\s\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]"
 _EDGES = re.compile(rf"^{_BLANK}+|(?<!{_BLANK}){_BLANK}+$")
+# UTF-16 units that hold the byte of a line feed or carriage return beside a byte of text (Gurmukhi,
+# Gujarati, Malayalam and Sinhala: no text of a Chinese or English book)
+_STRAY_BREAK = re.compile("[\u0a00-\u0aff\u0d00-\u0dff]")
 
 
 class TextBookError(ValueError):
@@ -86,17 +90,35 @@ def decode(data: bytes, encoding: str | None = None, lang: str | None = "zh") ->
     break in UTF-8 text says so too), else UTF-8, else (on a site in ``lang`` zh) GB18030. Text with NUL
     characters is not a book: ``bad_encoding``, naming the line of the first."""
     if encoding or (encoding := marked_codec(data)):
-        return _decode(data, (encoding,))
+        return _in_step(*_decode(data, (encoding,)))
     if guess := _utf16_by_line_breaks(data):
         try:
-            return _decode(data, (guess,))
+            read = _decode(data, (guess,))
         except TextBookError:
             pass
+        else:
+            return _in_step(*read)
     return _decode(
         data,
         ENCODINGS.get(lang or "", OTHER_ENCODINGS),
         "; if the file is in another encoding, set the site's encoding",
     )
+
+
+def _in_step(text: str, name: str) -> tuple[str, str]:
+    """``text`` read with ``name``, unless UTF-16 read a line feed's or carriage return's byte in pair with
+    a byte of text (U+0Axx, U+0Dxx: no text of a book): part of the file is in another encoding or a byte
+    out of step, as in a book joined from a UTF-16 part and a UTF-8 part, whose other part read as one
+    line of no heading and its chapters were lost. ``bad_encoding``, naming the first such line."""
+    if codecs.lookup(name).name.startswith("utf-16") and (stray := _STRAY_BREAK.search(text)):
+        line = text.count("\n", 0, stray.start()) + 1
+        raise TextBookError(
+            "bad_encoding",
+            f"read as {name}, line {line} holds U+{ord(stray.group()):04X}, a line break's byte paired with "
+            "another: part of the file is in another encoding (a file joined from parts saved in two?); "
+            "save it in one encoding",
+        )
+    return text, name
 
 
 def _decode(data: bytes, names: tuple[str, ...], advice: str = "") -> tuple[str, str]:

@@ -27,8 +27,9 @@ from crawlers.origins import origin
 from crawlers.serve import serve_folder
 from crawlers.profile import Selectors, Site
 from core.processes import die_with
+from core.arg_types import OneLineParser
 from core.rejection import last_line
-from core.storage import temporary_folder, write_bytes
+from core.storage import DamagedFile, read_json, temporary_folder, write_bytes
 from crawlers.journal import JOURNAL_ERRNO
 
 USER_AGENT = "bwb-corpus-pipeline/0.1 (research corpus builder; obeys robots.txt)"
@@ -45,6 +46,9 @@ REPORT_STATS = {
 
 EXTENSIONS_USED = ("scrapy.extensions.corestats.CoreStats", "scrapy.extensions.throttle.AutoThrottle")
 
+
+# what crawl() writes in the job file of its crawl process
+JOB_KEYS = "site toc_url base_url journal report log_file settings recheck parent_pid".split()
 
 # the crawl process's exit status where a journal write failed; its error number on stderr
 JOURNAL_FAILED = 75
@@ -237,7 +241,28 @@ def _failed(toc_url: str, site: str, result: subprocess.CompletedProcess, log_fi
     return f"crawl of {toc_url} ({site}) failed with exit code {result.returncode}: {last}{where}"
 
 
+def job_from_command_line(argv: list[str]) -> dict[str, Any]:
+    """The job file ``crawl()`` wrote for this process; ``--help`` says what the process is, and a job file
+    that is missing or not JSON (the command run by hand) is one line and exit 2, not a traceback."""
+    parser = OneLineParser(
+        prog="python -m crawlers.web",
+        description="The process that crawls one side of a book; the build starts it with the job file it "
+        "writes (run python -m pipeline corpus instead).",
+    )
+    parser.add_argument("job", type=Path, help="the crawl's JOB.json, written by crawlers.web.crawl")
+    path = parser.parse_args(argv).job
+    try:
+        job = read_json(path, dict)
+    except DamagedFile as err:
+        parser.error(f"{err}, not a crawl job")
+    except OSError as err:
+        parser.error(f"{path}: {err.strerror or err}, not a crawl job")
+    if lacking := [key for key in JOB_KEYS if key not in job]:
+        parser.error(f"{path}: no {', '.join(lacking)}, not a crawl job")
+    return job
+
+
 if __name__ == "__main__":
-    _job = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    _job = job_from_command_line(sys.argv[1:])
     die_with(_job["parent_pid"])  # not go on appending to the journal beside the crawl of its rerun
     _run_in_this_process(_job)

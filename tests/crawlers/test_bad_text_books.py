@@ -159,6 +159,12 @@ DETAILS = {
         "not utf-8-sig or gb18030 text: NUL characters (the first in line 3), as in a binary file; "
         "if it is text, set the site's encoding",
     ),
+    "a UTF-16 part and a UTF-8 part joined, whose second chapter read as one line of no heading": (
+        TEXT,
+        lambda t: text_file(t, BOOK_TXT[:14].encode("utf-16") + BOOK_TXT[14:].encode()),
+        "read as utf-16, line 3 holds U+0A82, a line break's byte paired with another: part of the file "
+        "is in another encoding (a file joined from parts saved in two?); save it in one encoding",
+    ),
     "an undecodable byte": (
         TEXT,
         lambda t: text_file(t, BOOK_TXT.encode() + "第三章\n".encode("big5") + b"\xff\n"),

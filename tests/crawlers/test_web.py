@@ -116,3 +116,46 @@ def test_a_served_folder_is_crawled_without_the_proxy_the_environment_names(tmp_
     assert Settings(scrapy_settings(SITE)).getbool(
         "HTTPPROXY_ENABLED"
     )  # a real site: as the environment says
+
+
+def test_the_crawl_process_run_by_hand_says_what_it_is_in_one_line(tmp_path, capsys):
+    """``python -m crawlers.web --help`` was a FileNotFoundError traceback about a file named --help."""
+    import subprocess
+    import sys
+
+    from core.paths import REPO_ROOT
+    from crawlers.web import job_from_command_line
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "crawlers.web", "--help"], cwd=REPO_ROOT, capture_output=True, text=True
+    )
+    assert shown.returncode == 0 and "the build starts it with the job file it" in " ".join(
+        shown.stdout.split()
+    )
+    for job, problem in [
+        (tmp_path / "none.json", "No such file or directory"),
+        (tmp_path, "a folder, not a JSON file"),
+    ]:
+        with pytest.raises(SystemExit) as refused:
+            job_from_command_line([str(job)])
+        assert refused.value.code == 2
+        assert capsys.readouterr().err == (
+            f"python -m crawlers.web: error: {job}: {problem}, not a crawl job (see python -m crawlers.web --help)\n"
+        )
+
+
+def test_the_job_file_of_a_crawl_holds_what_its_process_reads(tmp_path, monkeypatch):
+    import subprocess
+
+    from crawlers.web import job_from_command_line
+
+    read = []
+
+    def process(command, **kwargs):
+        read.append(job_from_command_line(command[-1:]))
+        return subprocess.CompletedProcess(command, 1, "", "stopped")
+
+    monkeypatch.setattr("crawlers.web.subprocess.run", process)
+    with pytest.raises(CrawlError):
+        crawl(SITE, "toc/", tmp_path / "bk.jsonl")
+    assert read[0]["toc_url"] == "http://127.0.0.1:1/toc/"
