@@ -13,6 +13,8 @@ from typing import Any
 from core.rejection import quoted, shorten
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+# half of a UTF-16 pair, which YAML's \u escapes can write alone: no UTF-8 file name or table holds one
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class ConfigError(ValueError):
@@ -49,6 +51,17 @@ class Reader:
             raise self.fail(where, f"expected a non-empty string, got {quoted(value)}{_quote_hint(value)}")
         if "\x00" in value:  # no path, name or pattern holds one; the OS refuses them with a ValueError
             raise self.fail(where, f"{quoted(value)} contains a NUL character")
+        return self.encodable(value, where)
+
+    def encodable(self, value: str, where: str) -> str:
+        """``value``, unless it holds a lone surrogate (``"\\ud800"``): a book whose file name or title held
+        one failed its crawl, or the books table, with a UnicodeEncodeError."""
+        if surrogate := LONE_SURROGATE.search(value):
+            raise self.fail(
+                where,
+                f"{quoted(value)} holds U+{ord(surrogate.group()):04X}, half of a UTF-16 pair (a \\u escape), "
+                "which no file name or table can hold",
+            )
         return value
 
     def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:
@@ -78,7 +91,7 @@ class Reader:
             return ""
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             raise self.fail(where, f"expected a string, got {type(value).__name__} {quoted(value)}")
-        return str(value)
+        return self.encodable(str(value), where)
 
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)

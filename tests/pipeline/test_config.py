@@ -112,6 +112,15 @@ def test_demo_config_loads():
             lambda r: r["sites"]["moxiang"].update(serve="x\x00"),
             "sites.moxiang.serve: 'x\\x00' contains a NUL",
         ),
+        (  # half of a UTF-16 pair (YAML's "\udc80"): the books table failed with a UnicodeEncodeError
+            lambda r: r["books"][0].update(title_zh="a\udc80"),
+            "books[0].title_zh: 'a\\udc80' holds U+DC80, half of a UTF-16 pair (a \\u escape), which no "
+            "file name or table can hold",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="\ud800/"),
+            "books[0].zh.toc: '\\ud800/' holds U+D800",
+        ),
         (
             lambda r: r.update(options={"filters": {"length_unit": "furlongs"}}),
             "options.filters.length_unit: must be one of scaled_chars, chars, bytes, got 'furlongs'",
