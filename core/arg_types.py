@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from core.files import not_a_regular_file
+from core.files import locale_cannot_name, not_a_regular_file
 
 
 MAX_DIGITS = 18  # no count, size or seed of a command needs a larger number
@@ -157,10 +157,7 @@ def _not_utf8(text: str, err: UnicodeEncodeError) -> str:
             f"{text!r}: a folder whose path is not UTF-8 (byte 0x{ord(err.object[err.start]) - 0xDC00:02x}), "
             "which Parquet cannot open files under: choose another"
         )
-    return (
-        f"{written!r}: Python reads file names as {sys.getfilesystemencoding()} in this locale (LC_ALL=C with "
-        "PYTHONUTF8=0), which cannot name files under this folder: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8"
-    )
+    return f"{written!r}: {locale_cannot_name('files under this folder')}"
 
 
 def output_folder(text: str) -> Path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 
 MAX_INPUT_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits.Caps.book_bytes)
@@ -23,6 +24,15 @@ def not_a_regular_file(path: Path) -> bool:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except (OSError, ValueError):  # ValueError: a NUL in the path
         return False
+
+
+def locale_cannot_name(what: str) -> str:
+    """Why Python cannot name ``what``, whose name goes beyond ASCII: in the C locale without UTF-8 mode
+    (``LC_ALL=C`` with ``PYTHONUTF8=0``) it reads and writes file names as ASCII."""
+    return (
+        f"Python reads file names as {sys.getfilesystemencoding()} in this locale (LC_ALL=C with "
+        f"PYTHONUTF8=0), which cannot name {what}: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8"
+    )
 
 
 def absent(path: Path) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
 
-from core.files import MAX_INPUT_BYTES, TooLarge
+from core.files import MAX_INPUT_BYTES, TooLarge, locale_cannot_name
 from core.processes import Terminated, end_process, exit_status, quiet_interrupts
 
 
@@ -56,12 +56,12 @@ class _GuardedStdout:
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
-        self.failed: OSError | None = None
+        self.failed: OSError | UnicodeEncodeError | None = None
 
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
-        except OSError as err:
+        except (OSError, UnicodeEncodeError) as err:
             self.failed = err
             raise
 
@@ -108,8 +108,11 @@ def output_may_be_cut() -> Iterator[None]:
             print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
             raise SystemExit(1) from None
     except UnicodeEncodeError as err:
-        if (problem := unencodable(err)) is None:
+        stdouts = guard is None or err is guard.failed
+        if (problem := unencodable(err) if stdouts else unnamable(err)) is None:
             raise
+        if guard is not None:
+            guard.failed = None  # told once, as above
         settle_stdout()
         print(problem, file=sys.stderr)
         raise SystemExit(1) from None
@@ -132,6 +135,16 @@ def unencodable(err: UnicodeEncodeError) -> str | None:
     if all("\udc80" <= char <= "\udcff" for char in unwritten):  # Python's stand-in for a byte not UTF-8
         return f"error: stdout: {shown} stands for a byte of a file name that is not UTF-8: rename the file"
     return f"error: stdout: its encoding, {err.encoding}, cannot write {shown} (set PYTHONIOENCODING=utf-8)"
+
+
+def unnamable(err: UnicodeEncodeError) -> str | None:
+    """One line for a file name that the file system's encoding cannot write (a folder a config names in
+    Chinese, in the C locale without UTF-8 mode), which read as stdout's encoding error where both are
+    ASCII; None for an error of another text."""
+    encoding = codecs.lookup(sys.getfilesystemencoding()).name
+    if encoding == "utf-8" or codecs.lookup(err.encoding).name != encoding:
+        return None
+    return f"error: {locale_cannot_name(ascii(err.object))}"
 
 
 LAST_WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}

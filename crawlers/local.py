@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from core.files import locale_cannot_name
 from crawlers.epub.archive import EpubError
 from crawlers.epub.book import read_epub
 from crawlers.journal import JournalWriter, read_journal
@@ -88,6 +89,8 @@ def _file_uri(path: Path) -> str:
         return path.resolve().as_uri()
     except (RuntimeError, OSError):  # a symbolic link loop: RuntimeError before Python 3.13, OSError since
         return path.absolute().as_uri()
+    except UnicodeEncodeError:  # a name beyond ASCII in the C locale: the URI a UTF-8 locale gives
+        return "file://" + quote(str(path.absolute()))
 
 
 def _other_form(path: Path) -> str:
@@ -115,6 +118,8 @@ def _file_size(path: Path) -> int:
         raise TextBookError("file_not_found", "no such file" + _other_form(path)) from None
     except OSError as err:
         raise TextBookError("file_unreadable", err.strerror or str(err)) from None
+    except UnicodeEncodeError:  # a name beyond ASCII in the C locale: it was a read_error naming the codec
+        raise TextBookError("file_unreadable", locale_cannot_name("this file")) from None
     if stat.S_ISDIR(info.st_mode):
         raise TextBookError("not_a_file", "a folder, not a book file (toc names the book's one file)")
     if not stat.S_ISREG(info.st_mode):

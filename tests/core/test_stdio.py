@@ -181,6 +181,29 @@ def test_a_file_name_that_is_not_utf8_is_named_as_such_not_as_an_encoding_to_set
     )
 
 
+def test_a_file_name_the_c_locale_cannot_encode_is_not_taken_for_stdouts_error(tmp_path):
+    """``LC_ALL=C PYTHONUTF8=0``, where stdout and file names are both ASCII: a config's ``serve`` folder
+    named in Chinese read "error: stdout: its encoding, ascii, cannot write ... (set PYTHONIOENCODING=utf-8)"
+    from ``pipeline where``, which prints no Chinese."""
+    from tests.pipeline.edited_config import edited_demo_config
+
+    (tmp_path / "语料").mkdir()
+    config = edited_demo_config(
+        tmp_path, lambda r: r["sites"]["moxiang"].update(serve=str(tmp_path / "语料"))
+    )
+    env = {"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONUTF8": "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline", "where", "--config", str(config), "--output", str(tmp_path / "out")],
+        cwd=REPO_ROOT, env=env, capture_output=True,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (
+        1,
+        b"",
+        "error: Python reads file names as ascii in this locale (LC_ALL=C with PYTHONUTF8=0), which cannot "
+        f"name '{tmp_path}/\\u8bed\\u6599': run with PYTHONUTF8=1 or LC_ALL=C.UTF-8\n",
+    )
+
+
 def test_an_encoding_error_of_another_text_than_stdouts_is_not_taken_for_one(monkeypatch):
     with pytest.raises(UnicodeEncodeError):
         with stdio.output_may_be_cut():

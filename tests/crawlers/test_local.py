@@ -208,3 +208,34 @@ def test_a_book_file_named_in_another_unicode_form_is_named_as_the_likely_one(tm
         f"no such file (the folder holds {decomposed!r}, the same name in another Unicode form: rename it, "
         "or copy its name)",
     )
+
+
+def test_a_book_file_named_beyond_ascii_in_the_c_locale_says_to_set_a_utf8_one(tmp_path):
+    """``LC_ALL=C PYTHONUTF8=0``: a book named in Chinese was a read_error quoting the ascii codec's
+    UnicodeEncodeError, raised while its URI was made."""
+    import json
+    import subprocess
+    import sys
+
+    from core.paths import REPO_ROOT
+
+    book, journal = tmp_path / "书.txt", tmp_path / "book.jsonl"
+    book.write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
+    script = (
+        "import sys; from pathlib import Path; from crawlers.local import read_local\n"
+        "from tests.crawlers.test_local import TEXT_SITE\n"
+        "read_local(TEXT_SITE, Path(sys.argv[1]) / '\\u4e66.txt', Path(sys.argv[2]))\n"  # as a config names it
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path), str(journal)],
+        cwd=REPO_ROOT,
+        env={**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0"},
+        check=True,
+    )
+    failure = json.loads(journal.read_text(encoding="utf-8"))
+    assert (failure["url"], failure["reason"], failure["detail"]) == (
+        book.as_uri(),
+        "file_unreadable",
+        "Python reads file names as ascii in this locale (LC_ALL=C with PYTHONUTF8=0), which cannot name "
+        "this file: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8",
+    )
