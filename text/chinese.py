@@ -165,8 +165,9 @@ class _Jieba:
     """``jieba.lcut`` (accurate mode, with the HMM, jieba's dictionary) at about half the cost, word for word.
 
     jieba's word graph and best route in one pass over log probabilities computed once (the same floats,
-    added in the same order, ties broken alike; a word longer than one character looked up only where the
-    dictionary has a word or prefix of the two characters there), and its HMM's Viterbi over four states
+    added in the same order, ties broken alike; a word of two characters read from a table of its first
+    character, a longer one looked up only where the dictionary has a longer word or prefix that begins
+    with the two characters there), and its HMM's Viterbi over four states
     unrolled. The dictionary is read once: words added to jieba later (``jieba.add_word``) are not seen.
     """
 
@@ -185,40 +186,57 @@ class _Jieba:
             hmm.trans_P[a].get(b, _UNSEEN) for a, b in ("EB", "SB", "MM", "BM", "SS", "ES", "BE", "ME")
         )
 
-    def _first_characters(self) -> dict[str, tuple[float, str]]:
-        """Per character that begins a word: its log probability and the characters that follow it in the
-        dictionary's two-character words and prefixes (a cheap test before a longer word is looked up)."""
-        following: dict[str, list[str]] = {}
-        for word in self.logp:
+    def _first_characters(self) -> dict[str, tuple[float, dict[str, float], str]]:
+        """Per character that begins a word: its log probability, the log probability of each two-character
+        word or prefix it begins by the character that follows, and those following characters whose two
+        characters begin a longer word or prefix (only then is a longer word looked up)."""
+        pairs: dict[str, dict[str, float]] = {}
+        longer: dict[str, set[str]] = {}
+        for word, p in self.logp.items():
             if len(word) == 2:
-                following.setdefault(word[0], []).append(word[1])
-        return {c: (p, "".join(following.get(c, ()))) for c, p in self.logp.items() if len(c) == 1}
+                pairs.setdefault(word[0], {})[word[1]] = p
+            elif len(word) > 2:
+                longer.setdefault(word[0], set()).add(word[1])
+        return {
+            c: (p, pairs.get(c, {}), "".join(sorted(longer.get(c, ()))))
+            for c, p in self.logp.items()
+            if len(c) == 1
+        }
 
     def _route(self, text: str) -> list[int]:
         """Where the best route's word from each position of ``text`` ends (its last character)."""
-        logp, first, n, unknown = self.logp.get, self.first.get, len(text), self.unknown
+        logp, first, n, unknown, prefix = self.logp.get, self.first.get, len(text), self.unknown, _PREFIX
         best = [0.0] * (n + 1)  # the route's log probability from each position on
         end = list(range(n + 1))
-        k, after = n, ""  # the position and the character after it
+        # the position, the character after it, and the route's log probability from the next two positions
+        k, after, following, beyond = n, "", 0.0, 0.0
         for char in reversed(text):
             k -= 1
             entry = first(char)
             value = None
             if entry is not None:  # else no word begins here
-                p, follow = entry
-                if p != _PREFIX:
-                    value = p + best[k + 1]
-                if after and after in follow:  # a longer word may begin here
-                    for i in range(k + 1, n):
-                        p = logp(text[k : i + 1])
-                        if p is None:
-                            break
-                        if p != _PREFIX:
-                            v = p + best[i + 1]
-                            if value is None or v >= value:
-                                value, end[k] = v, i
-            best[k] = unknown + best[k + 1] if value is None else value
-            after = char
+                p, pairs, longer = entry
+                if p != prefix:
+                    value = p + following
+                p = pairs.get(after)
+                if p is not None:  # a word or prefix of two characters begins here
+                    if p != prefix:
+                        v = p + beyond
+                        if value is None or v >= value:
+                            value, end[k] = v, k + 1
+                    if after in longer:  # a longer word may begin here
+                        for i in range(k + 2, n):
+                            p = logp(text[k : i + 1])
+                            if p is None:
+                                break
+                            if p != prefix:
+                                v = p + best[i + 1]
+                                if value is None or v >= value:
+                                    value, end[k] = v, i
+            if value is None:
+                value = unknown + following
+            best[k] = value
+            beyond, following, after = following, value, char
         return end
 
     def block(self, text: str) -> list[str]:

@@ -188,3 +188,24 @@ def test_jieba_keeps_its_dictionary_cache_in_a_folder_of_this_users(tmp_path, mo
     monkeypatch.setattr(chinese.os, "getuid", lambda: uid + 1)  # the folder is someone else's
     (tmp_path / f"jieba-{uid + 1}").mkdir()
     assert chinese._own_cache_folder() is None
+
+
+def test_route_looks_up_no_word_of_two_characters(monkeypatch):
+    """A two-character word's log probability is read from its first character's table, and a longer word
+    is looked up only where one begins with the two characters there."""
+    tokenizer = _jieba()
+    text = "上海市长江大桥南京市长江大桥"
+    expected = tokenizer._route(text)
+    asked = []
+
+    class Recorded(dict):
+        def get(self, key, default=None):
+            asked.append(key)
+            return super().get(key, default)
+
+    monkeypatch.setattr(tokenizer, "logp", Recorded(tokenizer.logp))
+    assert tokenizer._route(text) == expected
+    assert asked == [
+        "江大桥", "长江大", "长江大桥", "南京市", "南京市长", "大桥南", "江大桥", "长江大", "长江大桥", "长江大桥南",
+        "海市长", "上海市", "上海市长",
+    ]  # fmt: skip
