@@ -32,12 +32,21 @@ _EN_CLOSE = re.compile(r"""[”'"’](?:(?<=”)|(?<=\S['"’])(?=$|[\s)\],.;:!?
 # what may follow the closing quotation mark of a Chinese sentence that ends in speech
 _ZH_FINAL = "。！？…"
 _EN_OPENERS = "“‘'\""  # the characters that may open an English quotation (``_EN_OPEN``)
+# every character that a pattern of quotation marks begins with, per language
+_ZH_QUOTES = _ZH_OPENERS + _ZH_CLOSERS
+_EN_QUOTES = "“”‘’'\""
 # a term: a short quotation inside a sentence (not first, not after a colon or comma), without sentence
 # punctuation, dash or ellipsis; the quote first, its context by lookbehind (as above: 4x faster)
 _ZH_TERM = re.compile(r"[“「『](?<=[^：:，,][“「『])[^“”「」『』，。！？：…—～,!?]{1,6}[”」』]")
 _EN_TERM = re.compile(
     r"""[“"‘'](?<=\s[“"‘'])(?<![:,]\s[“"‘'])[^“”"‘’',.!?:;…—–-]{1,25}[”"’'](?=[\s,.;:!?)]|$)"""
 )
+
+
+def _has_any(sentence: str, characters: str) -> bool:
+    """Whether ``sentence`` has any of ``characters``. Without a quotation mark no pattern of quotation
+    marks matches: those sentences (most) are not scanned character by character."""
+    return any(map(sentence.__contains__, characters))
 
 
 def _trimmed(sentence: str, final: str = "") -> str:
@@ -51,10 +60,12 @@ def _trimmed(sentence: str, final: str = "") -> str:
 def zh_ends_quoted(sentence: str) -> int:
     """1 when the Chinese sentence ends with a closing quotation mark, 0 when it ends inside a quotation
     it opened (split inside a speech, or a quotation never closed: either may follow), else -1."""
+    if not _has_any(sentence, _ZH_QUOTES):
+        return -1
     end = _trimmed(sentence, _ZH_FINAL)
     if end and end[-1] in _ZH_CLOSERS:
         return 1
-    if not any(quote in sentence for quote in _ZH_OPENERS):
+    if not _has_any(sentence, _ZH_OPENERS):
         return -1
     return 0 if max(map(sentence.rfind, _ZH_OPENERS)) > max(map(sentence.rfind, _ZH_CLOSERS)) else -1
 
@@ -64,7 +75,7 @@ def en_ends_quoted(sentence: str) -> int:
     end = _trimmed(sentence)
     if len(end) > 1 and end[-1] in "”\"'’" and not end[-2].isspace():
         return 1
-    if not any(quote in sentence for quote in _EN_OPENERS):
+    if not _has_any(sentence, _EN_OPENERS):
         return -1
     last_open = max((m.start() for m in _EN_OPEN.finditer(sentence)), default=-1)
     return 0 if last_open > max((m.start() for m in _EN_CLOSE.finditer(sentence)), default=-1) else -1
@@ -72,11 +83,15 @@ def en_ends_quoted(sentence: str) -> int:
 
 def zh_marks(sentence: str) -> Marks:
     """(quotations opened, quotations closed, question marks) in a Chinese sentence."""
+    if not _has_any(sentence, _ZH_QUOTES):
+        return 0, 0, sentence.count("？")
     sentence = _ZH_TERM.sub("", sentence)
     return len(_ZH_OPEN.findall(sentence)), len(_ZH_CLOSE.findall(sentence)), sentence.count("？")
 
 
 def en_marks(sentence: str) -> Marks:
     """(quotations opened, quotations closed, question marks) in an English sentence."""
+    if not _has_any(sentence, _EN_QUOTES):
+        return 0, 0, sentence.count("?")
     sentence = _EN_TERM.sub("", sentence)
     return len(_EN_OPEN.findall(sentence)), len(_EN_CLOSE.findall(sentence)), sentence.count("?")

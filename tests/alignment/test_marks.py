@@ -59,3 +59,12 @@ def test_a_sentence_ends_in_speech_maybe_or_not():
     assert [zh_ends_quoted(s) for s in ("他用了“它”这个字。", "他走了。")] == [-1, -1]
     english = ("'Go.'", "“Go.” ", "'Go!' he said.", "He said, 'Go.", "He said: “Go", "The boys' tale.")
     assert [en_ends_quoted(s) for s in english] == [1, 1, -1, 0, 0, -1]
+
+
+def test_a_sentence_without_quotation_marks_is_not_scanned_by_the_patterns(monkeypatch):
+    from alignment import marks
+
+    for pattern in ("_ZH_TERM", "_ZH_OPEN", "_ZH_CLOSE", "_EN_TERM", "_EN_OPEN", "_EN_CLOSE"):
+        monkeypatch.setattr(marks, pattern, None)
+    assert [zh_marks("你去哪里？"), en_marks("Where did you go? Far?")] == [(0, 0, 1), (0, 0, 2)]
+    assert [zh_ends_quoted("他走了。"), en_ends_quoted("He left.")] == [-1, -1]
