@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from functools import cached_property
 from itertools import chain, repeat
+from operator import itemgetter
 
 import numpy as np
 
@@ -82,7 +83,7 @@ class ChapterTokens:
 
     @cached_property
     def zh_words(self) -> tuple[frozenset[str], ...]:
-        return tuple(frozenset(word for word, _ in words) for words in self.zh_tagged)
+        return tuple(frozenset(map(itemgetter(0), words)) for words in self.zh_tagged)
 
     @cached_property
     def index(self) -> ChapterIndex:
@@ -335,6 +336,13 @@ def _prefix_sums(counts: Sequence[marks.Marks], size: int) -> np.ndarray:
     return table
 
 
+def _mark_rows(spans: np.ndarray) -> np.ndarray:
+    """Flat rows of ``_span_sums`` of mark counts (widths x starts x 3): the three counts and a 0."""
+    rows = np.zeros((spans.shape[0] * spans.shape[1], 4), dtype=spans.dtype)
+    rows[:, :3] = spans.reshape(-1, 3)
+    return rows
+
+
 def _span_sums(prefix: np.ndarray, widths: int) -> np.ndarray:
     """widths x len(prefix) x ...: [w - 1, k] = prefix[k + w] - prefix[k], the sum over the span of w items
     from k (0 where it would end past the last item)."""
@@ -432,14 +440,25 @@ class ChapterScorer:
             stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False, whole
         )
         self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
-        # per span width and start ([w - 1, k], flat): idf weight, length (zh: scaled by the chapter
-        # ratio), and per mark kind the marks
-        self._zh_total = np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY)  # see scores_at
-        self._en_total = np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY)
-        self._zh_chars = (self.ratio * _span_sums(index.zh_chars, zh_widths)).ravel()
-        self._en_chars = _span_sums(index.en_chars, en_widths).ravel()
-        self._zh_marks = _span_sums(index.zh_marks, zh_widths).reshape(-1, 3).T.copy()
-        self._en_marks = _span_sums(index.en_marks, en_widths).reshape(-1, 3).T.copy()
+        # per span width and start ([w - 1, k], flat): a row of the idf weight and the length (zh: scaled
+        # by the chapter ratio), and a row of the marks per mark kind (and a 0: a row is 16 bytes), each
+        # row read by one ``take`` (one per value cost about twice as much)
+        self._zh_spans = np.stack(
+            (
+                np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY),  # see scores_at
+                (self.ratio * _span_sums(index.zh_chars, zh_widths)).ravel(),
+            ),
+            axis=1,
+        )
+        self._en_spans = np.stack(
+            (
+                np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY),
+                _span_sums(index.en_chars, en_widths).ravel(),
+            ),
+            axis=1,
+        )
+        self._zh_marks = _mark_rows(_span_sums(index.zh_marks, zh_widths))
+        self._en_marks = _mark_rows(_span_sums(index.en_marks, en_widths))
         self._zh_ends = np.array(tokens.zh_ends or [0] * n, dtype=np.int8)
         self._en_ends = np.array(tokens.en_ends or [0] * m, dtype=np.int8)
         self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
@@ -460,6 +479,11 @@ class ChapterScorer:
         """Flat indices of the beads into the span tables, of zh[rows:rows + a] and of en[columns:columns + b]."""
         return (a - 1) * (self.n + 1) + rows, (b - 1) * (self.m + 1) + columns
 
+    def _spans(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The beads' zh and en span rows: [..., 0] idf weight, [..., 1] length."""
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
+        return self._zh_spans.take(zh_span, axis=0), self._en_spans.take(en_span, axis=0)
+
     def _zh_cells(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> tuple[np.ndarray, ...]:
         return self._zh.cells(b, rows, a, columns)
 
@@ -478,17 +502,17 @@ class ChapterScorer:
         empty = self._out_of_range(a, b, rows, columns)
         if empty is not None:
             return empty
-        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
         zh_start, zh_end = self._reused(self._zh_cells, a, b, rows, columns)
         en_start, en_end = self._reused(self._en_cells, a, b, rows, columns)
+        zh, en = self._reused(self._spans, a, b, rows, columns)
         explained_zh = self._zh.sums.take(zh_end) - self._zh.sums.take(zh_start)
         explained_en = self._en.sums.take(en_end) - self._en.sums.take(en_start)
         # a span's explained weight is 0 where its total is (totals are at least TINY: 0 / TINY = 0)
-        precision = explained_zh / self._zh_total.take(zh_span)
-        recall = explained_en / self._en_total.take(en_span)
+        precision = explained_zh / zh[..., 0]
+        recall = explained_en / en[..., 0]
         both = precision + recall
         f1 = 2 * precision * recall / np.maximum(both, TINY)
-        return f1 * length_factors(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
+        return f1 * length_factors(zh[..., 1], en[..., 1])
 
     def length_factors_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length factors (log2 of ``length_ratios_at``)."""
@@ -497,8 +521,8 @@ class ChapterScorer:
     def length_ratios_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length ratios (``length_ratios``; zh lengths scaled by the chapter
         ratio)."""
-        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
-        return length_ratios(self._zh_chars.take(zh_span), self._en_chars.take(en_span))
+        zh, en = self._reused(self._spans, a, b, rows, columns)
+        return length_ratios(zh[..., 1], en[..., 1])
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
@@ -517,7 +541,8 @@ class ChapterScorer:
         """Per mark kind (quotations opened, closed, question marks): zh less en marks of the beads' joined
         text."""
         zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
-        return [zh.take(zh_span) - en.take(en_span) for zh, en in zip(self._zh_marks, self._en_marks)]
+        gaps = self._zh_marks.take(zh_span, axis=0) - self._en_marks.take(en_span, axis=0)
+        return [gaps[..., kind] for kind in range(3)]
 
     def marks_mismatch_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how far the beads' joined zh and en text differ in quotations opened, in
