@@ -359,6 +359,8 @@ def dp_align(
     skip_en = len(types)  # the 0-1 move's code
     skip = params.skip_en
     starts = offsets.tolist()
+    # per cell of a row, where its options begin in the row's flat options (one take, not a 2-d index)
+    picks = np.arange(max(hi - lo + 1 for lo, hi in ranges)) * len(types)
     for i, (lo, hi) in enumerate(ranges):
         cells = slice(starts[i], starts[i + 1])
         options = total.take(sources[cells], mode="clip")
@@ -367,14 +369,17 @@ def dp_align(
         if breaks:
             options += en_break[lo : hi + 1, None]
         best = options.argmax(axis=1)
-        row, move = options[np.arange(len(best)), best].tolist(), best.tolist()
+        row, move = options.ravel().take(best + picks[: len(best)]).tolist(), best.tolist()
         if i == 0 and lo == 0:
             row[0], move[0] = 0.0, -1
         extra = en_break[lo : hi + 1].tolist() if breaks else None
+        last = row[0]  # the row's best total so far, left of k
         for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
-            moved = row[k - 1] + skip if extra is None else row[k - 1] + skip + extra[k]
-            if moved > row[k]:
-                row[k], move[k] = moved, skip_en
+            moved = last + skip if extra is None else last + skip + extra[k]
+            last = row[k]
+            if moved > last:
+                row[k] = last = moved
+                move[k] = skip_en
         first = i * (m + 1) + lo
         total[first : first + hi - lo + 1] = row
         moves += move
