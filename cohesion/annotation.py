@@ -27,6 +27,7 @@ from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports
 from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
+from core.files import os_problem
 from core.lines import split_lines
 from core.rejection import shorten
 from core.stdio import exit_with
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def cannot_write(err: OSError) -> str:
     """The one-line reason of a failed write."""
-    return f"cannot write {err.filename}: {err.strerror or err}"
+    return f"cannot write {err.filename}: {os_problem(err)}"
 
 
 def _users(path: Path) -> dict[int, str]:

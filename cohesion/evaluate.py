@@ -24,7 +24,7 @@ from cohesion.annotation import RowsError, cannot_write, read_rows
 from cohesion.probe import Fill, Skip, Slot
 from cohesion.probe_tables import hit_table, markdown, probability_table, terminal
 from cohesion.suite import SuiteError, read_suite, span_problem
-from core.files import folder_entries, path_text
+from core.files import folder_entries, os_problem, path_text
 from core.folder_lock import FolderBusy, sole_writer
 from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, output_folder, positive
@@ -118,7 +118,7 @@ def _chapter_files(path: Path) -> list[Path]:
     try:
         files = [p for p in folder_entries(path) if p.name.endswith(".parquet")]
     except OSError as err:  # no permission: Path.glob read such a folder as holding none
-        raise RowsError(f"{path}: cannot be read ({err.strerror or err})") from None
+        raise RowsError(f"{path}: cannot be read ({os_problem(err)})") from None
     if files:
         return files
     raise RowsError(f"{path}: a folder without *.parquet chapter files")

@@ -18,7 +18,7 @@ from cohesion.candidate import ADJACENCY
 from core.stdio import exit_with
 from core.arg_types import OneLineParser, input_path, positive, whole
 from cohesion.stage import PHENOMENA
-from core.files import folder_entries
+from core.files import folder_entries, os_problem
 from core.storage import DamagedFile, read_many
 
 
@@ -30,7 +30,7 @@ def load(directory: Path) -> list[dict]:
     except (FileNotFoundError, NotADirectoryError):
         paths = []
     except OSError as err:
-        raise DamagedFile(directory, f"cannot be read ({err.strerror or err})") from None
+        raise DamagedFile(directory, f"cannot be read ({os_problem(err)})") from None
     if not paths:
         raise DamagedFile(directory, "not a folder of CANDIDATES *.parquet files")
     return sorted(read_many(paths, "candidates").to_pylist(), key=lambda r: r["candidate_id"])

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from core.files import locale_cannot_name, not_a_regular_file
+from core.files import locale_cannot_name, not_a_regular_file, os_problem
 
 
 MAX_DIGITS = 18  # no count, size or seed of a command needs a larger number
@@ -143,7 +143,7 @@ def _existing(path: Path, text: str) -> Path | None:
     try:
         return next((p for p in (path, *path.parents) if p.exists()), None)
     except OSError as err:
-        raise argparse.ArgumentTypeError(f"{text!r}: {err.strerror or err}") from None
+        raise argparse.ArgumentTypeError(f"{text!r}: {os_problem(err)}") from None
 
 
 def _not_utf8(text: str, err: UnicodeEncodeError) -> str:

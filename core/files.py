@@ -1,5 +1,5 @@
-"""What a path names, asked before opening it: reading a named pipe would wait for a writer for ever; and a
-file a user hands a command, read within a cap."""
+"""What a path names, asked before opening it: reading a named pipe would wait for a writer for ever; a
+file a user hands a command, read within a cap; and what an OSError met on a path says went wrong."""
 
 from __future__ import annotations
 
@@ -61,6 +61,13 @@ def missing(path: Path, what: str = "file or folder") -> str:
     except ValueError:  # a NUL in the path
         pass
     return f"no such {what}"
+
+
+def os_problem(err: OSError) -> str:
+    """What went wrong, as a message naming the path itself shows it: the error's ``strerror`` ("Permission
+    denied"), without the errno and file name ``str`` adds; its whole text where it has none (an OSError
+    raised with a message alone)."""
+    return err.strerror or str(err)
 
 
 def folder_entries(folder: Path, recursive: bool = False) -> list[Path]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
 
-from core.files import MAX_INPUT_BYTES, TooLarge, locale_cannot_name
+from core.files import MAX_INPUT_BYTES, TooLarge, locale_cannot_name, os_problem
 from core.processes import Terminated, end_process, exit_status, quiet_interrupts
 
 
@@ -105,7 +105,7 @@ def output_may_be_cut() -> Iterator[None]:
         _drop_stdout()
         guard.failed = None  # told once: an outer output_may_be_cut (exit_with's) says nothing more
         if not isinstance(err, BrokenPipeError):  # a reader that quit: the rest dropped, the status kept
-            print(f"error: stdout: {err.strerror or err}", file=sys.stderr)
+            print(f"error: stdout: {os_problem(err)}", file=sys.stderr)
             raise SystemExit(1) from None
     except UnicodeEncodeError as err:
         stdouts = guard is None or err is guard.failed

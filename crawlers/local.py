@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from core.files import locale_cannot_name
+from core.files import locale_cannot_name, os_problem
 from crawlers.epub.archive import EpubError
 from crawlers.epub.book import read_epub
 from crawlers.journal import JournalWriter, read_journal
@@ -117,7 +117,7 @@ def _file_size(path: Path) -> int:
     except (FileNotFoundError, NotADirectoryError):
         raise TextBookError("file_not_found", "no such file" + _other_form(path)) from None
     except OSError as err:
-        raise TextBookError("file_unreadable", err.strerror or str(err)) from None
+        raise TextBookError("file_unreadable", os_problem(err)) from None
     except UnicodeEncodeError:  # a name beyond ASCII in the C locale: it was a read_error naming the codec
         raise TextBookError("file_unreadable", locale_cannot_name("this file")) from None
     if stat.S_ISDIR(info.st_mode):

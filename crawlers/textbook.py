@@ -16,6 +16,7 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.files import os_problem
 from core.rejection import shorten
 from core.user_regex import Budget, RegexTimeout, compile_user, user_search
 from crawlers.limits import Caps
@@ -225,7 +226,7 @@ def read_text_book(
         with path.open("rb") as file:
             data = file.read(caps.book_bytes + 1)
     except OSError as err:
-        raise TextBookError("file_unreadable", f"{path.name}: {err.strerror or err}") from None
+        raise TextBookError("file_unreadable", f"{path.name}: {os_problem(err)}") from None
     if len(data) > caps.book_bytes:
         raise TextBookError(
             "book_too_large", f"{path.name} is larger than the cap of {caps.book_bytes} bytes"

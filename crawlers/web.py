@@ -26,6 +26,7 @@ from urllib.parse import urljoin
 from crawlers.origins import origin
 from crawlers.serve import serve_folder
 from crawlers.profile import Selectors, Site
+from core.files import os_problem
 from core.processes import die_with
 from core.arg_types import OneLineParser
 from core.rejection import last_line
@@ -256,7 +257,7 @@ def job_from_command_line(argv: list[str]) -> dict[str, Any]:
     except DamagedFile as err:
         parser.error(f"{err}, not a crawl job")
     except OSError as err:
-        parser.error(f"{path}: {err.strerror or err}, not a crawl job")
+        parser.error(f"{path}: {os_problem(err)}, not a crawl job")
     if lacking := [key for key in JOB_KEYS if key not in job]:
         parser.error(f"{path}: no {', '.join(lacking)}, not a crawl job")
     return job

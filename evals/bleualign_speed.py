@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from core.arg_types import OneLineParser, positive
+from core.files import os_problem
 from core.stdio import exit_with
 from evals.align import align_dir
 from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, read_lines
@@ -52,7 +53,7 @@ def upstream_seconds(python: str, chapters: list[tuple[list[str], list[str], lis
             [python, "-c", UPSTREAM], input=json.dumps(chapters), capture_output=True, text=True, check=False
         )
     except OSError as err:  # no such interpreter, or not executable
-        print(f"skipped: {python} could not run the original Bleualign: {err.strerror or err}")
+        print(f"skipped: {python} could not run the original Bleualign: {os_problem(err)}")
         return None
     if done.returncode:
         print(

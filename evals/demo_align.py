@@ -19,6 +19,7 @@ from alignment.book import align_book
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs
 from core.arg_types import OneLineParser
+from core.files import os_problem
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
 from core.stdio import exit_with
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     except OSError as err:  # not a folder: "PATH: Not a directory", not "[Errno 20] Not a directory: 'PATH'"
-        print(f"error: {err.filename}: {err.strerror or err}", file=sys.stderr)
+        print(f"error: {err.filename}: {os_problem(err)}", file=sys.stderr)
         return 1
     print(_summary("all", totals[False], totals[True]))
     return 0

@@ -23,7 +23,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
-from core.files import missing
+from core.files import missing, os_problem
 from core.processes import Terminated, quiet_interrupts
 from core.rejection import last_line
 from core.stdio import exit_with
@@ -102,7 +102,7 @@ def broken_images(page: Path, browser: str, timeout: float = 30) -> list[str]:
     except UnicodeDecodeError as err:
         raise RuntimeError(f"{page}: not UTF-8 HTML ({err.reason} at byte {err.start})") from None
     except OSError as err:  # a device or /proc file that fails on read (EIO)
-        raise RuntimeError(f"{page}: cannot be read ({err.strerror or err})") from None
+        raise RuntimeError(f"{page}: cannot be read ({os_problem(err)})") from None
     if "</body>" not in html:  # where the probe goes: a page cut short (or another page) has none
         raise RuntimeError(
             f"{page}: no </body> tag: not a whole report page (build it again with `make report`)"

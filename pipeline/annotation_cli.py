@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from core.arg_types import input_path, name, positive, whole
+from core.files import os_problem
 from core.rejection import shorten
 from core.storage import sweep_temporaries
 from pipeline.build_task import BuildCorpus
@@ -38,7 +39,7 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
 def _cannot_write(command: str, err: OSError) -> int:
     """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file
     where its folder goes)."""
-    problem = err.strerror or err
+    problem = os_problem(err)
     if isinstance(err, (NotADirectoryError, FileExistsError)) and err.filename:
         if blocking := file_in_the_way(Path(err.filename)):
             problem = f"{blocking} is a file where a folder goes: remove that file"

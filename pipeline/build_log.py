@@ -10,6 +10,7 @@ from pathlib import Path
 
 import luigi
 
+from core.files import os_problem
 from pipeline.output_folder import FolderRefused
 
 LOGGERS = ("luigi", "luigi-interface")
@@ -40,7 +41,7 @@ def luigi_logging_to(path: Path) -> Iterator[None]:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise FolderRefused(
-            f"cannot make the folder of the build's log {path.parent}: {err.strerror or err}"
+            f"cannot make the folder of the build's log {path.parent}: {os_problem(err)}"
         ) from None
     saved = []
     for name in LOGGERS:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.files import os_problem
 from core.rejection import quoted
 from core.yaml_safe import YamlProblem, read_yaml
 from crawlers.profile import Site
@@ -53,7 +54,7 @@ def load_config(path: Path | str) -> Config:
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a config file") from None
     except OSError as err:  # no permission, a symlink loop, a file where a folder should be, ...
-        raise ConfigError(f"{path}: cannot be read: {err.strerror or err}") from None
+        raise ConfigError(f"{path}: cannot be read: {os_problem(err)}") from None
     if raw is None:
         raise r.fail(
             "(top level)", "the file holds no settings (it is empty): expected a mapping of sites and books"

@@ -10,6 +10,7 @@ from typing import Any
 import luigi
 
 from core import storage
+from core.files import os_problem
 from pipeline.stage_task import BookTask
 
 log = logging.getLogger("luigi-interface")
@@ -62,7 +63,7 @@ class CrawlBook(BookTask):
             try:
                 inputs["source"] = source_digest(path)
             except OSError as err:
-                inputs["source"] = f"unreadable: {err.strerror or err}"
+                inputs["source"] = f"unreadable: {os_problem(err)}"
         return inputs
 
     def settings(self) -> dict[str, Any]:

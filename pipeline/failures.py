@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from core.files import absent, not_a_regular_file
+from core.files import absent, not_a_regular_file, os_problem
 from core.rejection import one_line
 from core.storage import DamagedFile, write_bytes
 from exports.text import printable
@@ -59,7 +59,7 @@ def make_folder(root: Path) -> None:
         (root / "_failures").mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise FolderRefused(
-            f"cannot make the folder of the build's failure records {root / '_failures'}: {err.strerror or err}"
+            f"cannot make the folder of the build's failure records {root / '_failures'}: {os_problem(err)}"
         ) from None
 
 

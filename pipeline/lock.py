@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from core.files import os_problem
 from core.folder_lock import flock_at_once
 from core.setup_digest import setup_digest
 from core.processes import die_with, ready_to_fork
@@ -177,14 +178,14 @@ def _open(root: Path, path: Path) -> int:
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as err:  # a read-only place, no permission, a file where the folder goes
-        raise FolderRefused(f"cannot write to the output folder {root}: {err.strerror or err}") from None
+        raise FolderRefused(f"cannot write to the output folder {root}: {os_problem(err)}") from None
     try:  # O_RDWR: over NFS, flock is a POSIX lock, which wants a descriptor open for writing
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666)
     except OSError as err:
         try:
             mode = path.lstat().st_mode
         except OSError:  # not there, and the folder refuses a new file
-            raise FolderRefused(f"cannot write to the output folder {root}: {err.strerror or err}") from None
+            raise FolderRefused(f"cannot write to the output folder {root}: {os_problem(err)}") from None
         raise FolderRefused(_not_usable(root, path, mode, err)) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):  # a named pipe, a device
@@ -195,7 +196,7 @@ def _open(root: Path, path: Path) -> int:
 
 def _not_usable(root: Path, path: Path, mode: int, err: OSError | None) -> str:
     if stat.S_ISREG(mode) and err is not None:  # a file this account cannot write to
-        return f"cannot lock the output folder {root}: {path}: {err.strerror or err}"
+        return f"cannot lock the output folder {root}: {path}: {os_problem(err)}"
     kind = (
         "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else "not a plain file"
     )
@@ -208,7 +209,7 @@ def _flock(fd: int, path: Path, operation: int) -> bool:
         return flock_at_once(fd, operation)
     except OSError as err:
         raise FolderRefused(
-            f"cannot lock the output folder {path.parent}: {path}: {err.strerror or err}"
+            f"cannot lock the output folder {path.parent}: {path}: {os_problem(err)}"
         ) from None
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from glob import escape
 from pathlib import Path
 
+from core.files import os_problem
 from core.layout import Layout
 from core.storage import DamagedFile, read_json, write_json
 
@@ -261,7 +262,7 @@ def _remove_tree(path: Path) -> None:
 
     def named(err: BaseException, where: str) -> None:
         if isinstance(err, OSError):
-            raise type(err)(err.errno, err.strerror or str(err), where) from None
+            raise type(err)(err.errno, os_problem(err), where) from None
         raise err
 
     if sys.version_info >= (3, 12):

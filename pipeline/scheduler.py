@@ -11,6 +11,8 @@ import urllib.request
 from luigi.interface import _WorkerSchedulerFactory
 from luigi.rpc import RemoteScheduler, RPCError
 
+from core.files import os_problem
+
 MAX_REPLY = 1 << 16  # bytes of an is_paused reply read: luigid's is a few dozen
 
 
@@ -44,7 +46,7 @@ def check_reachable(host: str, port: int, timeout: float = 5.0) -> None:
         with socket.create_connection((address, port), timeout=timeout):
             pass
     except OSError as err:
-        raise RPCError(f"no luigid answers at {host}:{port} ({err.strerror or err})") from None
+        raise RPCError(f"no luigid answers at {host}:{port} ({os_problem(err)})") from None
     url = f"http://{host}:{port}"
     try:
         json.loads(_is_paused(url, timeout))["response"]

@@ -28,7 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from core import json_text
-from core.files import TooLarge, folder_entries, missing, not_a_regular_file, path_text, read_capped
+from core.files import (
+    TooLarge,
+    folder_entries,
+    missing,
+    not_a_regular_file,
+    os_problem,
+    path_text,
+    read_capped,
+)
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
@@ -395,7 +403,7 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
             try:
                 entries = folder_entries(path, recursive=True)
             except OSError as err:
-                raise NotAReviewFile(f"{err.filename}: cannot be read ({err.strerror or err})") from None
+                raise NotAReviewFile(f"{err.filename}: cannot be read ({os_problem(err)})") from None
             if sheet := min((p for p in entries if p.suffix.lower() in SPREADSHEET_SUFFIXES), default=None):
                 raise _spreadsheet(sheet)
             found = [p for p in entries if p.suffix.lower() in (".tsv", ".json") and p.name != SAMPLE_FILE]
@@ -427,5 +435,5 @@ def read_verdicts(paths: Iterable[Path], reviewer: str = "reviewer") -> list[Ver
         except csv.Error as err:
             raise NotAReviewFile(f"{path}: not a review file ({err})") from None
         except OSError as err:
-            raise NotAReviewFile(f"{path}: cannot be read ({err.strerror or err})") from None
+            raise NotAReviewFile(f"{path}: cannot be read ({os_problem(err)})") from None
     return verdicts

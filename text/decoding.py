@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from core.files import not_a_regular_file, read_capped
+from core.files import not_a_regular_file, os_problem, read_capped
 
 # Byte order marks that name an encoding (UTF-32's before UTF-16's, which begins the little-endian one).
 _MARKS = (
@@ -51,7 +51,7 @@ def read_utf8(path: Path, verb: str) -> str:
     try:
         data = read_capped(path)
     except OSError as err:
-        raise ValueError(f"{path}: {err.strerror or err}") from None
+        raise ValueError(f"{path}: {os_problem(err)}") from None
     return decode_utf8(data, "strict", str(path), verb, errors_option=False)
 
 

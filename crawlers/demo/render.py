@@ -21,6 +21,7 @@ import sys
 from html import escape
 from pathlib import Path
 
+from core.files import os_problem
 from core.paths import REPO_ROOT
 from crawlers.demo.source import SOURCE_DIR, Bead, SourceBook, SourceChapter, SourceError, load_books
 from core.arg_types import OneLineParser, output_folder
@@ -292,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     except OSError as err:
-        print(f"error: {err.filename or 'demo/site'}: {err.strerror or err}", file=sys.stderr)
+        print(f"error: {err.filename or 'demo/site'}: {os_problem(err)}", file=sys.stderr)
         return 1
     return 0
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
+from core.files import os_problem
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
 from core.yaml_safe import YamlProblem, load_yaml
@@ -228,7 +229,7 @@ def main(argv: list[str]) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     except OSError as err:  # no such folder, a file: one line, not "[Errno 20] Not a directory: '/dev/null'"
-        print(f"error: {err.filename}: {err.strerror or err}", file=sys.stderr)
+        print(f"error: {err.filename}: {os_problem(err)}", file=sys.stderr)
         return 1
     for book in books:
         for ch in book.chapters:

@@ -3,7 +3,16 @@ from pathlib import Path
 
 import pytest
 
-from core.files import TooLarge, absent, folder_entries, missing, not_a_regular_file, path_text, read_capped
+from core.files import (
+    TooLarge,
+    absent,
+    folder_entries,
+    missing,
+    not_a_regular_file,
+    os_problem,
+    path_text,
+    read_capped,
+)
 from tests.helpers import sparse, unlistable
 
 
@@ -71,6 +80,12 @@ def test_path_text_reads_a_path_s_bytes_as_utf8_whatever_python_decoded_them_as(
         "/data/中",
         "/data/é",
     ]
+
+
+def test_os_problem_is_the_strerror_or_the_whole_text_of_an_error_without_one():
+    assert os_problem(PermissionError(13, "Permission denied", "/x/y")) == "Permission denied"
+    assert os_problem(OSError("no luigid")) == "no luigid"
+    assert os_problem(OSError(5, "", "/x")) == "[Errno 5] : '/x'"
 
 
 def test_folder_entries_names_a_folder_that_cannot_be_listed(tmp_path, monkeypatch):
