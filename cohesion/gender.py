@@ -32,7 +32,7 @@ from cohesion.mentions import Mention, opens
 from cohesion.nounphrase import PLACE_OR_GOAL
 from cohesion.speech import spoken
 
-PRONOUN_GENDER = {
+PRONOUN_GENDER = {  # the gendered third-person pronouns (cohesion.pronouns.PRONOUN_CLASS has them all)
     **dict.fromkeys(("he", "him", "his", "himself"), "m"),
     **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
 }

@@ -10,12 +10,11 @@ from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, lexicon, nounphrase, senses
 from cohesion.chapter import Chapter
-from cohesion.gender import own_pronouns, owns_person, surely_person
+from cohesion.gender import PRONOUN_GENDER, own_pronouns, owns_person, surely_person
 from cohesion.mentions import HONORIFICS, Mention
 
 PRONOUN_CLASS = {
-    **dict.fromkeys(("he", "him", "his", "himself"), "m"),
-    **dict.fromkeys(("she", "her", "hers", "herself"), "f"),
+    **PRONOUN_GENDER,  # the gendered ones, "m" and "f" (cohesion.gender)
     **dict.fromkeys(("it", "its", "itself"), "n"),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "pl"),
 }
