@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from core.files import absent, not_a_regular_file
+from core.files import absent, not_a_regular_file, os_problem
 from core.lines import split_lines
 from text.decoding import read_utf8
 
@@ -56,6 +56,6 @@ def book_digest(directory: Path, book_id: str, suffix: str = ".txt") -> str:
                 with open(path, "rb") as handle:
                     content = hashlib.file_digest(handle, "sha256").hexdigest()
             except OSError as err:
-                content = f"unreadable: {err.strerror or err}"
+                content = f"unreadable: {os_problem(err)}"
         digest.update(f"{path.name}\0{content}\n".encode())
     return digest.hexdigest()
