@@ -344,8 +344,9 @@ def dp_align(
     """Pass 2: max-sum cover of both sides by 0-1, 1-0 and a-b beads, restricted to the anchor corridor.
 
     One vector maximum over the bead shapes per row over the row's columns; then the row's 0-1 moves.
-    Paragraph breaks are soft evidence: a bonus for a boundary on a break on both sides, a cost per
-    break a bead crosses. Bead scores stay the similarity.
+    Paragraph breaks are soft evidence: a bonus for a boundary on a break on both sides (once for a
+    one-sided bead between two such boundaries), a cost per break a bead crosses. Bead scores stay the
+    similarity.
     """
     ranges = column_ranges(n, m, anchors, params.window)
     types = bead_types(params)
@@ -354,10 +355,14 @@ def dp_align(
     zh_breaks = paragraphs.zh if paragraphs.on_both_sides else frozenset()
     en_break = np.zeros(m + 1)
     en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
+    en_once = en_break.copy()  # a 0-1 bead that starts on a double break gets no second bonus
+    en_once[1:][en_break[:-1] > 0] = 0.0
     total = np.full((n + 1) * (m + 1), -np.inf)
     moves: list[int] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
     skip_en = len(types)  # the 0-1 move's code
     skip = params.skip_en
+    # per shape, 0 for the 1-0 bead: it gets no second bonus where it starts on a double break as well
+    second = np.array([float(shape != (1, 0)) for shape in types])
     starts = offsets.tolist()
     # per cell of a row, where its options begin in the row's flat options (one take, not a 2-d index)
     picks = np.arange(max(hi - lo + 1 for lo, hi in ranges)) * len(types)
@@ -367,12 +372,12 @@ def dp_align(
         options += gains[cells]
         breaks = i in zh_breaks
         if breaks:
-            options += en_break[lo : hi + 1, None]
+            options += en_break[lo : hi + 1, None] * (second if i - 1 in zh_breaks else 1.0)
         best = options.argmax(axis=1)
         row, move = options.ravel().take(best + picks[: len(best)]).tolist(), best.tolist()
         if i == 0 and lo == 0:
             row[0], move[0] = 0.0, -1
-        extra = en_break[lo : hi + 1].tolist() if breaks else None
+        extra = en_once[lo : hi + 1].tolist() if breaks else None
         last = row[0]  # the row's best total so far, left of k
         for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
             moved = last + skip if extra is None else last + skip + extra[k]
