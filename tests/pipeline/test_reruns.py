@@ -8,6 +8,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -53,6 +55,19 @@ def _ran(stdout: str) -> dict[str, str]:
         stdout.split("  tasks run (task: count, why):\n")[1].splitlines() if "tasks run (" in stdout else []
     )
     return dict(line.strip().split(": ", 1) for line in lines)
+
+
+@contextmanager
+def _edited(path: Path, old: str, new: str) -> Iterator[None]:
+    """``path`` with its one ``old`` made ``new`` while inside; as it was after (for the tests after this one,
+    which share the repository copy), also where an assertion failed."""
+    source = path.read_text(encoding="utf-8")
+    assert source.count(old) == 1
+    path.write_text(source.replace(old, new), encoding="utf-8")
+    try:
+        yield
+    finally:
+        path.write_text(source, encoding="utf-8")
 
 
 def _mtimes(out: Path) -> dict[Path, int]:
@@ -102,22 +117,18 @@ def test_a_filter_edit_that_changes_its_table_reruns_filtering_and_every_stage_a
     the chapter pairs it writes reruns it, then alignment, mining and the corpus tables, which read them;
     not the crawl, cleaning or dedup before it."""
     repo, args, out = built
-    stage = repo / "filters" / "filter_stage.py"
-    source = stage.read_text(encoding="utf-8")
-    title = '"title_en": pair.en[0]["title"],'
-    assert source.count(title) == 1
-    stage.write_text(source.replace(title, '"title_en": pair.en[0]["title"].upper(),'), encoding="utf-8")
-    before = _mtimes(out / "_manifests")
-    assert _ran(_cli(repo, "corpus", *args).stdout) == {
-        "AlignBook": "1, new input",
-        "BuildCorpus": "1, new input",
-        "FilterBook": "1, code changed: filters/filter_stage.py",
-        "MineBook": "1, new input",
-    }
-    changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
-    assert changed == {"FilterBook", "AlignBook", "MineBook", "BuildCorpus"}
-    assert pq.read_table(out / "chapters" / "city-star.parquet")["title_en"][0].as_py().isupper()
-    stage.write_text(source, encoding="utf-8")  # as it was, for the tests after this one
+    title = '"title_en": pair.en[0]["title"]'
+    with _edited(repo / "filters" / "filter_stage.py", f"{title},", f"{title}.upper(),"):
+        before = _mtimes(out / "_manifests")
+        assert _ran(_cli(repo, "corpus", *args).stdout) == {
+            "AlignBook": "1, new input",
+            "BuildCorpus": "1, new input",
+            "FilterBook": "1, code changed: filters/filter_stage.py",
+            "MineBook": "1, new input",
+        }
+        changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
+        assert changed == {"FilterBook", "AlignBook", "MineBook", "BuildCorpus"}
+        assert pq.read_table(out / "chapters" / "city-star.parquet")["title_en"][0].as_py().isupper()
     _cli(repo, "corpus", *args)
 
 
@@ -165,20 +176,15 @@ def test_a_change_to_the_books_schema_reruns_the_corpus_task_alone(built):
     """The schemas' source was every task's code: a change to the books table reran every task, the crawls
     (their tables of contents fetched again) included."""
     repo, args, out = built
-    schemas = repo / "core" / "schemas.py"
-    source = schemas.read_text(encoding="utf-8")
-    genre = '("genre", _str),'
-    assert source.count(genre) == 1
-    schemas.write_text(source.replace(genre, '("genre", pa.large_string()),'), encoding="utf-8")
-    status = _cli(repo, "status", *args).stdout.splitlines()
-    assert status[0] == f"Status of 1 books in {out} (tasks: 7 built, 1 stale, 0 not built)"
-    assert "  summary   stale: schema of books changed" in status
-    before = _mtimes(out / "_manifests")
-    assert _ran(_cli(repo, "corpus", *args).stdout) == {"BuildCorpus": "1, schema of books changed"}
-    changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
-    assert changed == {"BuildCorpus"}
-    assert pq.read_schema(out / "books.parquet").field("genre").type == "large_string"
-    schemas.write_text(source, encoding="utf-8")  # as it was, for the tests after this one
+    with _edited(repo / "core" / "schemas.py", '("genre", _str),', '("genre", pa.large_string()),'):
+        status = _cli(repo, "status", *args).stdout.splitlines()
+        assert status[0] == f"Status of 1 books in {out} (tasks: 7 built, 1 stale, 0 not built)"
+        assert "  summary   stale: schema of books changed" in status
+        before = _mtimes(out / "_manifests")
+        assert _ran(_cli(repo, "corpus", *args).stdout) == {"BuildCorpus": "1, schema of books changed"}
+        changed = {p.parent.name for p, mtime in _mtimes(out / "_manifests").items() if before[p] != mtime}
+        assert changed == {"BuildCorpus"}
+        assert pq.read_schema(out / "books.parquet").field("genre").type == "large_string"
     assert _ran(_cli(repo, "corpus", *args).stdout) == {"BuildCorpus": "1, schema of books changed"}
 
 
