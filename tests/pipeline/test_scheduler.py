@@ -19,6 +19,7 @@ from tests.helpers import closed_port, run_cli, target, write_config
 def _server(reply: bytes) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))  # unread, the close resets the reply
             self.send_response(200)
             self.send_header("Content-Length", str(len(reply)))
             self.end_headers()
