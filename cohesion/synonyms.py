@@ -7,9 +7,13 @@ frequent WordNet senses of one is among those of the other or is similar to one 
 ("Nora was angry. She was furious."; a question's subject stands after its verb: "Was Nora angry?"; a past
 participle counts as a predicate: "The soldier was wounded. He was injured."; a third-person pronoun subject
 in a later sentence is taken to continue the earlier subject when it is the subject of every sentence between
-and agrees with it: he/she a person or an animal, "it" an animal or a thing). Non-adjacent noun synonyms must name the same thing, not another of a kind
-("a chance ... another opportunity"): the later noun needs a definite determiner or a possessive, and a
-possessive only where the earlier noun had an owner too ("an automobile ... his car" is mostly another car).
+and agrees with it: he/she a person or an animal, "it" an animal or a thing; the other way round, a he/she
+subject is taken up by a later name or person noun of its gender when no other person of that gender is named
+from the pronoun's sentence on: "She was angry. ... Nora was furious."; an adjective after "the" heads a
+noun phrase, "the wealthy", and is said of nothing). Non-adjacent noun synonyms must name the same thing,
+not another of a kind ("a chance ... another opportunity"): the later noun needs a definite determiner or a
+possessive, and a possessive only where the earlier noun had an owner too ("an automobile ... his car" is
+mostly another car).
 Two nouns match when their most frequent WordNet senses are the same synset (WordNet orders senses by
 frequency; allowing any sense linked face/expression and tier/level). A later noun that points back with a
 demonstrative or "such" ("this sword", "any such dispute", :func:`cohesion.nounphrase.pointing`) may also take
@@ -17,10 +21,13 @@ one of its two most frequent senses, and that sense may also lie right above or 
 frequent sense ("a weapon ... this sword", "a gift ... this present"): the pointer says it names again
 something named before. In the next sentence a "the" noun may also name again with a more general word: its
 most frequent sense one or two links above the earlier noun's ("a sparrow. The bird ...", "a sedan ... the
-car"), even with new descriptive words ("the tame sparrow ... the little brown bird"); farther, or
-with another determiner, such a noun mostly names another thing of the kind (JUDGEMENTS.md, synonym
-recall by WordNet relations). A Chinese noun shared by the two aligned sentences is recorded as evidence
-(``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland two sentences
+car"), even with new descriptive words ("the tame sparrow ... the little brown bird"); with a word that
+shares a sense with the earlier noun among the three most frequent senses of each ("a tempest. The
+storm ..."); or with a general word for a person of a gender ("man", "woman") after a person noun known
+to be of that gender ("the nun. The woman ..."); farther, or with another determiner, such a noun mostly
+names another thing of the kind (JUDGEMENTS.md, synonym recall by WordNet relations and round 66). A noun
+after "no" ("no problem") names nothing that a later noun could name again. A Chinese noun shared by the two
+aligned sentences is recorded as evidence (``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland two sentences
 apart) are left out:
 gating second senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
 Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in mostly
@@ -34,14 +41,15 @@ from __future__ import annotations
 import os
 from functools import cache, lru_cache
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from cohesion.tagged import Sentence
 
-from cohesion import nlp, nounphrase, senses, zh
+from cohesion import lexicon, nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
+from cohesion.gender import PRONOUN_GENDER
 
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 PRONOUNS = frozenset("he she it they".split())
@@ -131,7 +139,7 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                 if not found and j - i == 1:  # (the first sentence back: the determiner is asked here)
                     determiner = nounphrase.determiner(ch.docs[j], b.token)
                     earlier = (
-                        [a for a in words[i] if _generalises(a.lemma, b.lemma)] if determiner == "the" else []
+                        [a for a in words[i] if _renames(ch, a.lemma, b.lemma)] if determiner == "the" else []
                     )
                     found = _match(ch, earlier, b, lemmas[j], described=False) if earlier else None
                     if found:  # the trigger: both senses
@@ -168,7 +176,7 @@ def _match(
     for a in earlier:
         if a.lemma == b.lemma or a.lemma in own or variants(a.lemma, b.lemma):
             continue
-        if _owned_anew(ch, a, b):
+        if _owned_anew(ch, a, b) or nounphrase.determiner(ch.docs[a.sent], a.token) == "no":
             continue
         docs = ch.docs[a.sent], ch.docs[b.sent]
         if not nounphrase.different(docs[0], a.token, docs[1], b.token, ch.word_genders, described):
@@ -203,12 +211,47 @@ def _names_again(earlier: str, later: str) -> str:
     return ""
 
 
+def _renames(ch: Chapter, earlier: str, later: str) -> bool:
+    """May ``later``, a "the" noun in the sentence after ``earlier``, name again what ``earlier`` named?
+    By a more general word (:func:`_generalises`), a sense the two share (:func:`_share_sense`) or a
+    general word for a person (:func:`_person_word`)."""
+    return _generalises(earlier, later) or _share_sense(earlier, later) or _person_word(ch, earlier, later)
+
+
 @lru_cache(maxsize=1 << 16)
 def _generalises(earlier: str, later: str) -> bool:
     """Is the most frequent sense of ``later`` one or two WordNet links above that of ``earlier`` ("a
     sparrow ... the bird", "a sedan ... the car")?"""
     first, general = senses.senses(earlier, "n", 1), senses.senses(later, "n", 1)
     return bool(first and general) and general[0].name in senses.above(first[0], 2)
+
+
+@lru_cache(maxsize=1 << 16)
+def _share_sense(earlier: str, later: str) -> bool:
+    """Do ``earlier`` and ``later`` share a synset among their three most frequent senses ("a tempest
+    ... the storm": the first sense of "tempest" is the second of "storm")?"""
+    own = {s.name for s in senses.senses(earlier, "n", 3)}
+    return any(s.name in own for s in senses.senses(later, "n", 3))
+
+
+PERSON = "person.n.01"
+
+
+def _person_word(ch: Chapter, earlier: str, later: str) -> bool:
+    """Is ``later`` a general word for a person of a gender (its most frequent sense at most two links
+    below "person": "man", "woman") and ``earlier`` a more specific person noun known to be of that
+    gender ("the nun. The woman ...")?"""
+    gender = lexicon.genders().get((later, "noun"))
+    if not gender or not senses.is_person(earlier) or not _general_person(later) or _general_person(earlier):
+        return False
+    return _gender(ch, earlier) == gender
+
+
+@cache
+def _general_person(noun: str) -> bool:
+    """Is the noun's most frequent sense at most two WordNet links below "person"?"""
+    first = senses.senses(noun, "n", 1)
+    return bool(first) and PERSON in senses.above(first[0], 2)
 
 
 @dataclass(frozen=True)
@@ -255,6 +298,8 @@ def _target(doc: Sentence, k: int, attributive: bool = True) -> tuple[str, str]:
     if attributive and after is not None and after.tag_ in ("NN", "NNS"):
         noun = nlp.lemma(after.text, "n", after.tag_ == "NNS") or after.lower_
         return noun, _kind(noun)
+    if k > 0 and doc[k - 1].lower_ == "the":
+        return "", "thing"  # "at the wealthy": the adjective heads a noun phrase, no predicate
     subject = _inverted_subject(doc, k)
     if subject is None:
         subject = nounphrase.predicated_of(doc, k)
@@ -298,7 +343,7 @@ def _adjectives(ch: Chapter) -> Iterator[Candidate]:
                 if related.isdisjoint(own[i]) and b.own.isdisjoint(similar[i]):
                     continue
                 chain = _pronoun_chain(ch, i, j, b.target)
-                a = next((a for a in words[i] if _same_state(a, b, chain)), None)
+                a = next((a for a in words[i] if _same_state(a, b, chain) or _named_after(ch, a, b)), None)
                 if a is not None:
                     yield Candidate("synonyms", "adjective", a.span, b.span, a.lemma + "/" + b.lemma)
                     break
@@ -315,6 +360,34 @@ def _same_state(a: Adjective, b: Adjective, chain: bool) -> bool:
         return False
     continued = chain and b.target in PRONOUNS and a.target not in PRONOUNS
     return a.target == b.target or (continued and a.kind in AGREEING[b.target])
+
+
+def _named_after(ch: Chapter, a: Adjective, b: Adjective) -> bool:
+    """Is ``a`` said of he/she and ``b`` of a person of that gender named by a name or a noun, no other
+    person of that gender named from ``a``'s sentence to ``b``'s ("She was angry. ... Nora was
+    furious.")? Shared senses as in :func:`_same_state`."""
+    if a.target not in ("he", "she") or b.kind != "person" or b.target in PRONOUNS:
+        return False
+    gender = PRONOUN_GENDER[a.target]
+    if _gender(ch, b.target) != gender or _other_named(ch, a.span.sent, b.span.sent, b.target, gender):
+        return False
+    return _same_state(a, replace(b, target=a.target), False)
+
+
+def _gender(ch: Chapter, word: str) -> str | None:
+    """ "m" / "f" of a lower-cased word of a person's name or of a person noun's lemma (the names list,
+    the gendered nouns, the chapter's guesses), None when unknown."""
+    return ch.word_genders.get(word) or lexicon.genders().get((word, "noun")) or ch.noun_genders.get(word)
+
+
+def _other_named(ch: Chapter, i: int, j: int, name: str, gender: str) -> bool:
+    """Is a person of ``gender`` other than ``name`` (a lower-cased name word) named in sentence ``i`` or
+    those up to ``j``?"""
+    return any(
+        m.kind == "name" and name not in m.text.lower().split() and ch.genders.get(m.text) == gender
+        for k in range(i, j)
+        for m in ch.mentions[k]
+    )
 
 
 def _pronoun_chain(ch: Chapter, i: int, j: int, pronoun: str) -> bool:

@@ -53,6 +53,21 @@ def test_a_past_participle_may_be_a_predicate(mined):
     assert found == [("adjective", (0, 16, 23, "wounded"), (1, 7, 14, "injured"), "wounded/injured")]
 
 
+def test_a_he_or_she_subject_is_taken_up_by_a_later_name_of_that_gender(mined):
+    found = mined("synonyms", "She was very angry.", "The vase lay broken.", "Nora was still furious.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("angry", "furious")]
+    # a name of the other gender, or another woman named on the way: left out
+    assert mined("synonyms", "He was very angry.", "The vase lay broken.", "Nora was still furious.") == []
+    assert mined("synonyms", "She was very angry.", "Anna broke the vase.", "Nora was still furious.") == []
+
+
+def test_an_adjective_after_the_heads_a_noun_phrase_and_is_said_of_nothing(mined):
+    # (before, "looked" linked "the wealthy" to the subject: Tom, rich and wealthy)
+    assert mined("synonyms", "Tom seemed rich.", "Tom looked at the wealthy.") == []
+    found = mined("synonyms", "Tom seemed rich.", "Tom was wealthy.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("rich", "wealthy")]
+
+
 def test_the_degree_word_of_a_little_is_no_adjective(mined):
     assert mined("synonyms", "Nora was small.", "She was also a little nervous.") == []
 
@@ -110,6 +125,33 @@ def test_the_next_sentence_may_name_again_with_a_general_noun(mined):
     assert mined("synonyms", "She fed a sparrow.", "A bird sang.") == []
     assert mined("synonyms", "She fed a sparrow.", "The animal sang.") == []  # five links above
     assert mined("synonyms", "She fed a bird.", "The sparrow sang.") == []  # below, not above
+
+
+def test_the_next_sentence_may_name_again_with_a_shared_lower_sense(mined):
+    # "tempest" and "storm" share a sense among the three most frequent of each (not the first of both)
+    found = mined("synonyms", "A tempest hit the coast.", "The storm raged until noon.")
+    assert found == [("noun", (0, 2, 9, "tempest"), (1, 4, 9, "storm"), "storm.n.02/storm.n.01")]
+    # farther, or without "the": left out
+    assert mined("synonyms", "A tempest hit the coast.", "Nobody slept.", "The storm raged on.") == []
+    assert mined("synonyms", "A tempest hit the coast.", "Another storm came later.") == []
+
+
+def test_the_next_sentence_may_name_a_person_again_with_a_general_word_of_the_gender(mined):
+    found = mined("synonyms", "An old monk sat by the gate.", "The man was asleep.")
+    assert found == [("noun", (0, 7, 11, "monk"), (1, 4, 7, "man"), "monk.n.01/man.n.01")]
+    assert [(a[3], b[3]) for _, a, b, _ in mined("synonyms", "The nun smiled.", "The woman was kind.")] == [
+        ("nun", "woman")
+    ]
+    # another gender, a person noun of unknown gender, or a general word for both: left out
+    assert mined("synonyms", "The nun smiled.", "The man was kind.") == []
+    assert mined("synonyms", "The clerk smiled.", "The woman was kind.") == []
+    assert mined("synonyms", "The nun smiled.", "The person was kind.") == []
+
+
+def test_a_noun_after_no_names_nothing_again(mined):
+    assert mined("synonyms", "There was no tempest that year.", "The storm came later.") == []
+    found = mined("synonyms", "There was a tempest that year.", "The storm came later.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("tempest", "storm")]
 
 
 def test_same_lemma_is_repetition_not_synonym(mined):
