@@ -23,11 +23,12 @@ something named before. In the next sentence a "the" noun may also name again wi
 most frequent sense one or two links above the earlier noun's ("a sparrow. The bird ...", "a sedan ... the
 car"), even with new descriptive words ("the tame sparrow ... the little brown bird"); with a word that
 shares a sense with the earlier noun among the three most frequent senses of each ("a tempest. The
-storm ..."); or with a general word for a person of a gender ("man", "woman") after a person noun known
-to be of that gender ("the nun. The woman ..."); farther, or with another determiner, such a noun mostly
-names another thing of the kind (JUDGEMENTS.md, synonym recall by WordNet relations and round 66). A noun
-after "no" ("no problem") names nothing that a later noun could name again. A Chinese noun shared by the two
-aligned sentences is recorded as evidence (``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland two sentences
+storm ..."); or with a general word for a person of a gender ("man", "woman") after a person noun of the
+same number known to be of that gender ("the nun. The woman ...", "The sailor lit his pipe. The man ...");
+farther, or with another determiner, such a noun mostly names another thing of the kind (JUDGEMENTS.md,
+synonym recall by WordNet relations and round 66). A noun after "no" ("no problem") names nothing that a
+later noun could name again. A Chinese noun shared by the two aligned sentences is recorded as evidence
+(``zh_shared=…``, not required). Other pairs whose first senses differ (prairie/grassland two sentences
 apart) are left out:
 gating second senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
 Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in mostly
@@ -49,7 +50,7 @@ from cohesion.tagged import Sentence
 from cohesion import lexicon, nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
-from cohesion.gender import PRONOUN_GENDER
+from cohesion.gender import PRONOUN_GENDER, own_pronoun_gender
 
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 PRONOUNS = frozenset("he she it they".split())
@@ -138,9 +139,7 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                         found = a, a.synset + "/" + _names_again(a.lemma, b.lemma), evidence
                 if not found and j - i == 1:  # (the first sentence back: the determiner is asked here)
                     determiner = nounphrase.determiner(ch.docs[j], b.token)
-                    earlier = (
-                        [a for a in words[i] if _renames(ch, a.lemma, b.lemma)] if determiner == "the" else []
-                    )
+                    earlier = [a for a in words[i] if _renames(ch, a, b)] if determiner == "the" else []
                     found = _match(ch, earlier, b, lemmas[j], described=False) if earlier else None
                     if found:  # the trigger: both senses
                         a, _, evidence = found
@@ -211,11 +210,11 @@ def _names_again(earlier: str, later: str) -> str:
     return ""
 
 
-def _renames(ch: Chapter, earlier: str, later: str) -> bool:
-    """May ``later``, a "the" noun in the sentence after ``earlier``, name again what ``earlier`` named?
-    By a more general word (:func:`_generalises`), a sense the two share (:func:`_share_sense`) or a
-    general word for a person (:func:`_person_word`)."""
-    return _generalises(earlier, later) or _share_sense(earlier, later) or _person_word(ch, earlier, later)
+def _renames(ch: Chapter, a: Word, b: Word) -> bool:
+    """May ``b``, a "the" noun in the sentence after ``a``, name again what ``a`` named? By a more
+    general word (:func:`_generalises`), a sense the two share (:func:`_share_sense`) or a general word
+    for a person (:func:`_person_word`)."""
+    return _generalises(a.lemma, b.lemma) or _share_sense(a.lemma, b.lemma) or _person_word(ch, a, b)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -237,14 +236,28 @@ def _share_sense(earlier: str, later: str) -> bool:
 PERSON = "person.n.01"
 
 
-def _person_word(ch: Chapter, earlier: str, later: str) -> bool:
-    """Is ``later`` a general word for a person of a gender (its most frequent sense at most two links
-    below "person": "man", "woman") and ``earlier`` a more specific person noun known to be of that
-    gender ("the nun. The woman ...")?"""
-    gender = lexicon.genders().get((later, "noun"))
-    if not gender or not senses.is_person(earlier) or not _general_person(later) or _general_person(earlier):
+def _person_word(ch: Chapter, a: Word, b: Word) -> bool:
+    """Is ``b`` a general word for a person of a gender (its most frequent sense at most two links below
+    "person": "man", "woman") and ``a`` a more specific person noun of the same number known to be of
+    that gender: by its lemma ("the nun. The woman ...") or, singular, by the first he/she/his/her after
+    it in its sentence that may be its own ("The clerk counted his coins. The man ...")?"""
+    gender = lexicon.genders().get((b.lemma, "noun"))
+    if (
+        not gender
+        or not senses.is_person(a.lemma)
+        or not _general_person(b.lemma)
+        or _general_person(a.lemma)
+    ):
         return False
-    return _gender(ch, earlier) == gender
+    plural = _plural(ch, a)
+    if plural != _plural(ch, b):
+        return False
+    own = None if plural else own_pronoun_gender(ch.docs[a.sent], a.token + 1)
+    return (_gender(ch, a.lemma) or own) == gender
+
+
+def _plural(ch: Chapter, w: Word) -> bool:
+    return ch.docs[w.sent][w.token].tag_ == "NNS"
 
 
 @cache

@@ -142,6 +142,11 @@ def test_the_next_sentence_may_name_a_person_again_with_a_general_word_of_the_ge
     assert [(a[3], b[3]) for _, a, b, _ in mined("synonyms", "The nun smiled.", "The woman was kind.")] == [
         ("nun", "woman")
     ]
+    # a singular noun of unknown gender takes that of a he/she/his/her after it in its sentence
+    found = mined("synonyms", "The sailor lit his pipe.", "The man smiled.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("sailor", "man")]
+    assert mined("synonyms", "The sailor lit her pipe.", "The man smiled.") == []
+    assert mined("synonyms", "The guests lit his pipe.", "The man smiled.") == []  # plural, then singular
     # another gender, a person noun of unknown gender, or a general word for both: left out
     assert mined("synonyms", "The nun smiled.", "The man was kind.") == []
     assert mined("synonyms", "The clerk smiled.", "The woman was kind.") == []
