@@ -123,8 +123,8 @@ class BuildCorpus(StageTask):
 
     def settings(self) -> dict[str, Any]:
         """The books table's rows: an edited title or genre, or a book adopted, writes it again (and the report
-        after it)."""
-        return {"books": self.books()}
+        after it); and the folder, which the summary names: a folder moved or copied is summarised again."""
+        return {"books": self.books(), "output": str(self.layout.root)}
 
     def run(self) -> Iterator[Any]:
         from pipeline.summary import corpus_summary

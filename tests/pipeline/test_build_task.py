@@ -96,3 +96,13 @@ def test_an_edited_genre_or_title_makes_the_books_table_and_the_report_stale(tmp
     report = BuildReport(**params(config))
     assert Layout(output_of(config)).books() in report.input_paths()
     assert BuildCorpus(**params(config)) in report.producers()
+
+
+def test_the_summary_of_a_folder_moved_or_copied_is_stale(tmp_path, monkeypatch):
+    """``summary.json`` names its folder: one moved or copied kept naming the old folder, with nothing stale."""
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(BuildCorpus, "producers", lambda self: [])  # only the config's part of its inputs
+    here = BuildCorpus(**params(config)).current_inputs()
+    moved = BuildCorpus(config=str(config), output_dir=str(tmp_path / "moved")).current_inputs()
+    assert changes(here, BuildCorpus(**params(config)).current_inputs()) == []
+    assert changes(here, moved) == ["config changed"]
