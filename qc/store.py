@@ -35,9 +35,13 @@ def read_corrections(layout: Layout, book_id: str) -> dict[str, list[dict[str, A
 
 def fingerprints(layout: Layout, corrections: bool = True, results: bool = False) -> dict[str, Any]:
     """SHA-256 of the corrections (and QC / MT / cohesion-probe results) files, for task settings; {} when
-    there are none."""
+    there are none. With MT scores, the test sets exported now too (``export/text/*.ids``, ``*.en``): the
+    report's leaderboard says whether each was scored on them (``mteval.inputs.test_set``)."""
     paths = [layout.corrections(b) for b in corrected_books(layout)] if corrections else []
     if results:  # the report's: QC accuracy, MT scores, probe results (python -m cohesion.evaluate)
-        paths += [accuracy_path(layout), *sorted(layout.mt_dir().glob("*/*.parquet")), layout.probe_results()]
+        scores = sorted(layout.mt_dir().glob("*/*.parquet"))
+        text = layout.export_dir() / "text"
+        tested = sorted(p for p in text.glob("*") if p.suffix in (".ids", ".en")) if scores else []
+        paths += [accuracy_path(layout), *scores, *tested, layout.probe_results()]
     found = {str(p.relative_to(layout.root)): file_sha256(p) for p in paths if p.is_file()}
     return {"annotations": found} if found else {}

@@ -109,6 +109,25 @@ def test_fingerprints_name_each_file_by_its_path_under_the_output_folder(tmp_pat
     }
 
 
+def test_the_reports_fingerprint_covers_the_exported_test_sets_once_mt_is_scored(tmp_path):
+    """The report's leaderboard says whether MT was scored on the test set exported now: an export of another
+    split since left the report saying "this export" (a rebuilt report said "an earlier export")."""
+    layout = Layout(tmp_path)
+    text = layout.export_dir() / "text"
+    text.mkdir(parents=True)
+    for name, line in (("test.ids", "bk/1\n"), ("test.en", "A line.\n"), ("test.zh", "一\n")):
+        (text / name).write_text(line, encoding="utf-8")
+    assert fingerprints(layout, results=True) == {}
+    write_table([], "mt_scores", layout.mt_scores("test", "nmt"))
+    assert fingerprints(layout, results=True) == {
+        "annotations": {
+            "mt/test/nmt.parquet": file_sha256(layout.mt_scores("test", "nmt")),
+            "export/text/test.en": file_sha256(text / "test.en"),
+            "export/text/test.ids": file_sha256(text / "test.ids"),
+        }
+    }
+
+
 def test_a_changed_correction_changes_the_fingerprint(tmp_path):
     layout = Layout(tmp_path)
     write_table([_correction("bk/3", "bk/3/0", 0)], "corrections", layout.corrections("bk"))
