@@ -27,6 +27,7 @@ from luigi.task import flatten
 from core import storage
 from core.code_digest import code_digests, imported_modules, is_code, source_digest
 from core.langdata import data_digests
+from core.loaded_code import as_loaded
 from core.package_versions import PYTHON, package_versions
 from pipeline.config import Config, load_config
 from pipeline.settings import section_modules
@@ -81,6 +82,9 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     the schema of each table it read or wrote instead (``write_outputs``), so a column added to the books table
     reruns the tasks of the books table alone, and one added to the chapters table rewrites it (where the
     miner would refuse the old one for ever as "written by another version").
+
+    A file modified since this process started counts as edited (``core.loaded_code``): the process may run the
+    code it loaded before, which a task must not record as the file's.
     """
     inputs: dict[str, str] = {}
     # every task writes its tables by storage's writer (``write_stage``) and reads them by its reader
@@ -89,12 +93,14 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
         if not issubclass(klass, StageTask) or klass in (StageTask, BookTask):
             continue
         path, source = _class_source(klass)
-        inputs[f"{CODE}{path}#{klass.__name__}"] = source_digest(source.encode())
+        inputs[f"{CODE}{path}#{klass.__name__}"] = as_loaded(REPO_ROOT / path, source_digest(source.encode()))
         modules |= imported_modules(source, klass.__module__.rpartition(".")[0]) | section_modules(source)
     code = {
         path: sha for path, sha in code_digests(modules).items() if path not in {_SCHEMAS, *_FINGERPRINTS}
     }
-    inputs.update({(CODE if is_code(p) else DATA) + p: sha for p, sha in code.items()})
+    inputs.update(
+        {(CODE if is_code(p) else DATA) + p: as_loaded(REPO_ROOT / p, sha) for p, sha in code.items()}
+    )
     inputs.update({DATA + name: sha for name, sha in data_digests(code).items()})  # WordNet, punkt
     inputs.update({PACKAGE + name: version for name, version in package_versions(code).items()})
     return inputs

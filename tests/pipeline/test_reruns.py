@@ -112,6 +112,37 @@ def test_an_aligner_edit_reruns_align_and_what_follows_it_only(built):
     assert changed == {"AlignBook"}
 
 
+def test_an_aligner_edited_while_a_build_runs_is_run_by_the_next_build(built):
+    """A build imports the aligner as it starts and takes AlignBook's fingerprint later, from the files: an
+    edit in between was recorded as the code of the alignment its old code made, and no build ran it again."""
+    repo, args, _ = built
+    search = repo / "alignment" / "search.py"
+    source = search.read_text(encoding="utf-8")
+    edit_then_build = (
+        "import sys, pathlib, pipeline.tasks\n"
+        "path = pathlib.Path('alignment/search.py')\n"
+        "path.write_text(path.read_text(encoding='utf-8') + 'EDITED = True\\n', encoding='utf-8')\n"
+        "from pipeline.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    try:
+        subprocess.run(
+            [sys.executable, "-c", edit_then_build, "corpus", *args],
+            cwd=repo,
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(repo)},
+            timeout=600,
+            check=True,
+        )
+        assert "EDITED = True" in search.read_text(encoding="utf-8")
+        assert _ran(_cli(repo, "corpus", *args).stdout) == {
+            "AlignBook": "1, code changed: alignment/search.py"
+        }
+    finally:
+        search.write_text(source, encoding="utf-8")
+    _cli(repo, "corpus", *args)
+
+
 def test_a_filter_edit_that_changes_its_table_reruns_filtering_and_every_stage_after_it_only(built):
     """The team's report, "an edited stage does not rerun": an edit of the filter stage's code that changes
     the chapter pairs it writes reruns it, then alignment, mining and the corpus tables, which read them;

@@ -1,0 +1,26 @@
+"""Files modified since this process started: the process may run the version of them it loaded before.
+
+A build imports much of the stages' code as it starts (``pipeline.settings`` imports ``alignment.settings``,
+which imports the aligner), Luigi's forked workers inherit it, and a task's fingerprint is taken later, from
+the files. A file edited meanwhile was recorded by its new digest beside an output made by its old code, and
+the task never ran again. Such a file is recorded as ``EDITED`` instead, which no digest equals: the next
+build runs the task again, with the code the file holds.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+EDITED = "edited while the build ran"
+# this module's import, before any stage's code (``pipeline.stage_task`` imports it before ``pipeline.config``,
+# which imports the stages' settings); a worker forked later inherits its parent's
+STARTED_NS = time.time_ns()
+
+
+def as_loaded(path: Path, digest: str) -> str:
+    """``digest`` (of the file ``path``), or ``EDITED`` where the file was modified since this process started."""
+    try:
+        return EDITED if path.stat().st_mtime_ns >= STARTED_NS else digest
+    except OSError:
+        return digest
