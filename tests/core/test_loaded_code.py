@@ -1,6 +1,9 @@
 import os
+import subprocess
+import sys
 
 from core.loaded_code import EDITED, STARTED_NS, as_loaded
+from core.paths import REPO_ROOT
 
 
 def test_a_file_modified_since_the_process_started_counts_as_edited(tmp_path):
@@ -11,3 +14,24 @@ def test_a_file_modified_since_the_process_started_counts_as_edited(tmp_path):
     assert as_loaded(before, "sha") == "sha"
     assert as_loaded(since, "sha") == EDITED
     assert as_loaded(tmp_path / "gone.py", "sha") == "sha"  # no file: its digest says what it is
+
+
+def test_the_pipeline_notes_its_start_before_it_imports_any_stages_code():
+    """A stage module imported before ``STARTED_NS`` and edited in between would count as unedited."""
+    script = (
+        "import sys\n"
+        "order = []\n"
+        "sys.addaudithook(lambda event, args: order.append(args[0]) if event == 'import' else None)\n"
+        "import pipeline.cli, pipeline.tasks\n"
+        "stages = [n for n in order if n.split('.')[0] in ('alignment', 'cohesion', 'crawlers', 'filters', 'text')]\n"
+        "print(order.index('core.loaded_code') < order.index(stages[0]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        check=True,
+    )
+    assert result.stdout == "True\n"
