@@ -28,7 +28,7 @@ from core import storage
 from core.code_digest import code_digests, imported_modules, is_code, source_digest
 from core.langdata import data_digests
 from core.loaded_code import as_loaded
-from core.package_versions import PYTHON, package_versions
+from core.package_versions import package_versions
 from pipeline.config import Config, load_config
 from pipeline.settings import section_modules
 from core.paths import REPO_ROOT
@@ -60,7 +60,6 @@ _FINGERPRINTS = {
     "core/package_versions.py",
     "core/setup_digest.py",
 }
-_PYTHON = PACKAGE + PYTHON
 
 
 @cache
@@ -130,11 +129,7 @@ def _moved_classes(recorded: dict[str, str], current: dict[str, str]) -> dict[st
 
 def input_changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
     """``changes`` from ``recorded`` inputs (classes moved since under their keys of now, ``_moved_classes``) to
-    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now. Python's
-    version is no change where ``recorded`` lacks it: a manifest written before it counted does not build its
-    folder again for it alone."""
-    if _PYTHON not in recorded:
-        current = {key: value for key, value in current.items() if key != _PYTHON}
+    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now."""
     return changes(_moved_classes(recorded, current), current | schema_inputs(recorded_tables(recorded)))
 
 
