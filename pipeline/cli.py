@@ -10,6 +10,7 @@ from core.processes import Terminated, end_process, exit_status, quiet_interrupt
 import argparse
 import configparser
 import datetime
+import errno
 import json
 import logging
 import signal
@@ -38,6 +39,7 @@ from core.arg_types import OneLineParser, output_folder as output_arg
 from pipeline import output_folder
 from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config_reader import ConfigError
+from core.files import os_problem
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import check_standard_streams, output_may_be_cut
@@ -206,6 +208,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     from pipeline.status import corpus_status
 
     target = Target.of(args)
+    output_folder.check_folders(target.layout)  # its tasks' outputs under a file in the way read as missing
     print(corpus_status(target.params, target.layout, target.book_ids))
     return 0
 
@@ -345,6 +348,12 @@ def _command(argv: list[str] | None) -> int:
         return 1
     except OutputBusy as err:
         print(err, file=sys.stderr)
+        return 1
+    except OSError as err:  # read through a file or a looping link where a folder of the output goes
+        if err.errno not in (errno.ENOTDIR, errno.ELOOP) or not err.filename:
+            raise
+        advice = output_folder.repair(Path(err.filename))
+        print(f"damaged output: {err.filename}: {os_problem(err)}; {advice}", file=sys.stderr)
         return 1
     except output_folder.FolderRefused as err:
         print(err, file=sys.stderr)

@@ -8,13 +8,15 @@ cleaned, deduplicated, paired, aligned chapters or candidates). Hand-made files 
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import sys
 from collections.abc import Iterable
 from glob import escape
 from pathlib import Path
 
-from core.files import os_problem
+from core.files import missing, os_problem
 from core.layout import Layout
 from core.storage import DamagedFile, read_json, write_json
 
@@ -77,9 +79,40 @@ def file_in_the_way(path: Path) -> Path | None:
     return None
 
 
+def link_in_the_way(path: Path) -> Path | None:
+    """The symbolic link at ``path``, or at a folder above it, that loops or points to nothing: no folder
+    can be read or made through it (a read fails with ELOOP, a write with FileExistsError); None when there
+    is none."""
+    for place in (*reversed(path.parents), path):
+        try:
+            os.lstat(place)
+        except (OSError, ValueError):  # nothing there, or a file above it (``file_in_the_way``); a NUL
+            return None
+        if not place.exists():  # the link itself is there, what it leads to is not
+            return place
+    return None
+
+
+def _loops(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link that loops."""
+    try:
+        os.stat(path)
+    except OSError as err:
+        return err.errno == errno.ELOOP
+    except ValueError:  # a NUL in the path
+        return False
+    return False
+
+
+def _remove_link(link: Path) -> str:
+    return f"{link} is {missing(link)}: remove that link, then run the build again"
+
+
 def in_the_way(path: Path) -> str | None:
-    """What to do when a file stands where ``path``, or a folder above it, should be a folder (a build
-    cannot write under it); None when none does."""
+    """What to do when a file, or a symbolic link that loops or points to nothing, stands where ``path``, or
+    a folder above it, should be a folder (a build cannot write under it); None when none does."""
+    if (link := link_in_the_way(path)) is not None:
+        return _remove_link(link)
     blocking = file_in_the_way(path)
     return (
         None
@@ -90,11 +123,14 @@ def in_the_way(path: Path) -> str | None:
 
 def repair(path: Path) -> str:
     """What to do about a damaged file of an output folder, as the end of a one-line message: fix or remove
-    a hand-made one, score again an MT system, remove a folder in place of a file, rebuild the rest."""
+    a hand-made one, score again an MT system, remove a file or link in the way, or a folder in place of the
+    file, rebuild the rest."""
     if advice := not_rebuilt(path):
         return advice
     if advice := in_the_way(path.parent):
         return advice
+    if _loops(path):  # a build stops at it too: it reads the file before it writes it
+        return _remove_link(path)
     if path.is_dir():  # a build writes the file beside it and cannot replace a folder with it
         return "remove that folder, then run the build again to rebuild it"
     return "run the build again to rebuild it"

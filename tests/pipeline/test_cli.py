@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -426,6 +427,45 @@ def test_inspect_of_a_chapter_whose_stats_are_json_of_another_shape_is_one_line(
         1,
         "",
         f"damaged output: {path}: {problem}; run the build again to rebuild it\n",
+    )
+
+
+def test_inspect_where_a_file_stands_in_place_of_the_stats_folder_names_that_file(config, capsys):
+    """It read "error: OUTPUT/stats/filter/city-star.json: Not a directory", without what to do."""
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    (layout.root / "stats").write_text("x", encoding="utf-8")
+    code, out, err = _run(capsys, "inspect", "city-star/1", *target(config))
+    assert (code, out, err) == (
+        1,
+        "",
+        f"damaged output: {layout.stats('filter', 'city-star')}: Not a directory; {layout.root / 'stats'} is a "
+        "file where a folder goes: remove that file, then run the build again\n",
+    )
+
+
+def test_stats_on_a_looping_aligned_folder_names_the_loop(config, capsys):
+    """It read "no aligned corpus in OUTPUT (run: ...)", and the build it named stopped at the loop."""
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    shutil.rmtree(layout.root / "aligned")
+    (layout.root / "aligned").symlink_to("aligned")
+    assert _run(capsys, "stats", *target(config)) == (
+        1,
+        "",
+        f"{layout.root / 'aligned'} is a symbolic link that loops: remove that link, then run the build again\n",
+    )
+
+
+def test_status_where_a_file_stands_in_place_of_a_built_folder_names_that_file(config, capsys):
+    """Its tasks read as "stale: output missing: stats/..." though no build could write there."""
+    layout = Layout(output_of(config))
+    write_book(layout, "city-star", 2)
+    (layout.root / "stats").write_text("x", encoding="utf-8")
+    assert _run(capsys, "status", *target(config)) == (
+        2,
+        "",
+        f"{layout.root / 'stats'} is a file where a folder goes: remove that file, then run the build again\n",
     )
 
 

@@ -157,6 +157,18 @@ def test_a_file_in_place_of_a_stage_folder_is_named_as_what_to_remove(tmp_path):
     )
 
 
+def test_a_link_that_loops_or_points_to_nothing_is_named_as_what_to_remove(tmp_path):
+    """A read through it read "run the build again", which stopped at the same link."""
+    layout = Layout(tmp_path)
+    (tmp_path / "raw").symlink_to("raw")
+    (tmp_path / "aligned").mkdir()
+    layout.aligned("b").symlink_to("b.parquet")
+    assert [repair(layout.raw("zh", "b")), repair(layout.aligned("b"))] == [
+        f"{tmp_path / 'raw'} is a symbolic link that loops: remove that link, then run the build again",
+        f"{layout.aligned('b')} is a symbolic link that loops: remove that link, then run the build again",
+    ]
+
+
 def test_clean_names_in_full_an_entry_it_may_not_delete(tmp_path, monkeypatch):
     """'error: sword-sect.parquet: Permission denied' named the file alone, not the folder holding it."""
     import os
@@ -189,4 +201,15 @@ def test_a_file_where_a_built_folder_goes_is_refused_once_before_the_build(tmp_p
         check_folders(Layout(tmp_path))
     assert str(err.value) == (
         f"{tmp_path / name} is a file where a folder goes: remove that file, then run the build again"
+    )
+
+
+def test_a_link_to_nothing_where_a_built_folder_goes_is_refused_once_before_the_build(tmp_path):
+    """Every book failed at its align task: 'FileExistsError: [Errno 17] File exists: OUTPUT/aligned'."""
+    (tmp_path / "aligned").symlink_to("elsewhere")
+    with pytest.raises(FolderRefused) as err:
+        check_folders(Layout(tmp_path))
+    assert str(err.value) == (
+        f"{tmp_path / 'aligned'} is a symbolic link to elsewhere, which is not there: "
+        "remove that link, then run the build again"
     )
