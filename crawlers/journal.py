@@ -118,6 +118,32 @@ def _same_text(old: dict[str, Any], new: dict[str, Any]) -> bool:
     return (old["title"], old["paragraphs"]) == (new["title"], new["paragraphs"])
 
 
+def restore_chapters(path: Path, rows: list[dict[str, Any]]) -> int:
+    """Journal a chapter record per raw row (``rows``: the side's last completed raw table) when the journal
+    holds no chapter (emptied, removed, overwritten), so that its chapters are not fetched again; the number
+    of records written (none where the journal holds a chapter: a torn or reshaped line's chapter is fetched
+    again, as ever). The records keep each row's fetch time; the selectors that read them are not known."""
+    if not rows or read_journal(path).chapters:
+        return 0
+    writer = JournalWriter(path)
+    try:
+        for row in sorted(rows, key=lambda row: row["toc_index"]):
+            writer.append(
+                {
+                    "type": "chapter",
+                    "url": row["url"],
+                    "page_urls": list(row["page_urls"]),
+                    "title": row["title"],
+                    "paragraphs": row["text"].split("\n"),
+                    "encoding": row["encoding"],
+                    "fetched_at": row["fetched_at"].strftime("%Y-%m-%dT%H:%M:%SZ"),
+                }
+            )
+    finally:
+        writer.close()
+    return len(rows)
+
+
 class JournalWriter:
     """Appends records, one fsynced line each; a line torn by a killed crawl is ended first, so the first new
     record starts on a fresh line (instead of being glued to the torn one and lost with it). A write that

@@ -11,6 +11,7 @@ import luigi
 
 from core import storage
 from core.files import os_problem
+from pipeline.manifest import SETTINGS
 from pipeline.stage_task import BookTask
 
 log = logging.getLogger("luigi-interface")
@@ -79,7 +80,18 @@ class CrawlBook(BookTask):
 
         return due_reasons(extra, str(self.run_id), str(self.refresh), self.since)
 
+    def _source_unchanged(self) -> bool:
+        """Whether the last crawl read the side with its current source settings (its raw table's chapters are
+        what a crawl now would journal: a journal that lost them may take them back)."""
+        manifest, current = self.manifest(), self.current_inputs()
+        return (
+            manifest is not None
+            and current is not None
+            and manifest.inputs.get(SETTINGS) == current.get(SETTINGS)
+        )
+
     def run(self) -> None:
+        from crawlers.journal import restore_chapters
         from crawlers.stage import CrawlInputs, CrawlSettings, crawl_side, side_failure
 
         started = time.time()
@@ -90,16 +102,22 @@ class CrawlBook(BookTask):
             previous = storage.read_rows(raw_path, "raw_chapters") if raw_path.exists() else []
         except storage.DamagedFile:  # rebuilt from the journal below; only the new/edited counts need it
             previous = []
+        journal = self.layout.crawl_journal(lang, book_id)
+        # a web side's pages are not fetched again (a local file is read whole each time anyway)
+        web = self.local_file() is None
+        restored = restore_chapters(journal, previous) if web and self._source_unchanged() else 0
         inputs = CrawlInputs(
             book_id,
             lang,
             self.cfg.sites[source.site],
             source.toc,
-            self.layout.crawl_journal(lang, book_id),
+            journal,
             {r["url"]: r["content_hash"] for r in previous},
             self.local_file(),
         )
         result = crawl_side(inputs, CrawlSettings(recheck=bool(self.recheck)))
+        if restored:
+            result.stats["restored_chapters"] = restored
         self.write_stage(
             "raw_chapters", result, refresh=str(self.refresh), started=started, failed=len(result.rejections)
         )

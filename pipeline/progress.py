@@ -163,4 +163,6 @@ def crawl_line(task: luigi.Task) -> str:
         if stats.get("responses")
         else f"{stats.get('chapters', 0)} chapters read"
     )
-    return f"  crawl {label(task)}: {done}, {stats.get('failed', 0)} failed"
+    restored = stats.get("restored_chapters")
+    journal = f"; its journal held no chapter: {restored} restored from its raw table, not fetched again"
+    return f"  crawl {label(task)}: {done}, {stats.get('failed', 0)} failed" + (journal if restored else "")

@@ -1,6 +1,6 @@
 import json
 
-from crawlers.journal import JournalWriter, read_journal
+from crawlers.journal import JournalWriter, read_journal, restore_chapters
 from crawlers.raw import raw_rows
 
 TOC = {
@@ -180,3 +180,28 @@ def test_a_write_cut_short_by_a_full_disk_names_the_journal_and_the_rerun_starts
     writer.append(_chapter("http://s/2", "乙。"))
     writer.close()
     assert set(read_journal(path).chapters) == {"http://s/2"}
+
+
+def _journal(path, *records: dict) -> None:
+    writer = JournalWriter(path)
+    for record in records:
+        writer.append(record)
+    writer.close()
+
+
+def test_a_journal_without_chapters_takes_back_the_raw_tables_rows_and_gives_the_same_rows(tmp_path):
+    intact, emptied = tmp_path / "intact.jsonl", tmp_path / "emptied.jsonl"
+    two_paragraphs = {**_chapter("http://s/2", "一。"), "paragraphs": ["一。", "二。"], "title": "标题"}
+    _journal(intact, TOC, _chapter("http://s/1", "甲。"), two_paragraphs)
+    rows, _ = raw_rows(read_journal(intact), "bk", "zh", "site")
+    _journal(emptied, TOC)
+    assert restore_chapters(emptied, rows) == 2
+    assert raw_rows(read_journal(emptied), "bk", "zh", "site")[0] == rows
+
+
+def test_a_journal_holding_a_chapter_takes_back_none(tmp_path):
+    """A torn or reshaped line's chapter is fetched again, as ever; only a journal of no chapter is restored."""
+    path = tmp_path / "j.jsonl"
+    _journal(path, TOC, _chapter("http://s/1", "甲。"))
+    rows, _ = raw_rows(read_journal(path), "bk", "zh", "site")
+    assert restore_chapters(path, [*rows, {**rows[0], "url": "http://s/2", "toc_index": 1}]) == 0

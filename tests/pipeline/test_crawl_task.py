@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+import json
+from pathlib import Path
 
 import luigi.scheduler
 import luigi.worker
+import pytest
 
 from core import storage
 from core.layout import Layout
 from core.stage import StageResult
 from crawlers.limits import Caps
 from pipeline.crawl_task import CrawlBook
+from pipeline.progress import crawl_line
 from tests.pipeline.edited_config import edit_config
 from tests.helpers import local_book, local_config, output_of, params, write_config
 
@@ -68,6 +72,27 @@ def test_a_crawl_whose_last_raw_table_is_damaged_rebuilds_it_from_the_journal(tm
     assert [r["content_hash"] for r in storage.read_rows(raw, "raw_chapters")] == [
         r["content_hash"] for r in rows
     ]
+
+
+@pytest.mark.parametrize("lost", ["emptied", "removed"])
+def test_a_journal_that_lost_its_chapters_takes_them_back_from_the_raw_table_not_the_site(demo, lost):
+    """The next update fetched every chapter page again (27 of city-star/zh) without a word."""
+    first = CrawlBook(**demo, book_id="city-star", lang="en")
+    assert luigi.build([first], local_scheduler=True, log_level="WARNING")
+    layout = Layout(Path(demo["output_dir"]))
+    rows = storage.read_rows(layout.raw("en", "city-star"), "raw_chapters")
+    journal = layout.crawl_journal("en", "city-star")
+    journal.write_bytes(b"") if lost == "emptied" else journal.unlink()
+    again = CrawlBook(**demo, book_id="city-star", lang="en", run_id="r2", refresh="2026-12-07")
+    assert luigi.build([again], local_scheduler=True, log_level="WARNING")
+    stats = json.loads(layout.stats("crawl", "city-star-en").read_text(encoding="utf-8"))
+    # robots.txt and the table of contents alone, as an update of an intact journal fetches
+    assert (stats["responses"], stats["restored_chapters"], stats["new_chapters"]) == (3, len(rows), 0)
+    assert storage.read_rows(layout.raw("en", "city-star"), "raw_chapters") == rows  # fetch times kept
+    assert crawl_line(again) == (
+        "  crawl city-star/en: 3 pages fetched, 0 failed; its journal held no chapter: "
+        f"{len(rows)} restored from its raw table, not fetched again"
+    )
 
 
 def test_a_book_file_whose_name_the_system_refuses_is_a_named_rejection_not_a_crashed_task(tmp_path):
