@@ -304,8 +304,10 @@ def read_labelstudio(path: Path) -> Iterator[Verdict]:
                     # (an edited export), not the first one taken
                     verdict = ", ".join(map(str, choices)) if isinstance(choices, list) else str(choices)
                 elif result.get("from_name") == "correction" and (text := value.get("text")):
-                    # a list of lines as Label Studio writes it; a string (an edited export) as it is
-                    correction = (text if isinstance(text, str) else " ".join(map(str, text))).strip()
+                    # a list of lines as Label Studio writes it; a string (an edited export) as it is; any
+                    # other JSON as written, a bad_correction (a number was a TypeError, an object its keys)
+                    lines = " ".join(map(str, text)) if isinstance(text, list) else json.dumps(text)
+                    correction = (text if isinstance(text, str) else lines).strip()
             if verdict or correction:  # a correction without a verdict is named (qc.run: missing_verdict)
                 who = annotation.get("completed_by")
                 reviewer = str(who.get("email") or who.get("id")) if isinstance(who, dict) else str(who)

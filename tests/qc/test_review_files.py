@@ -458,6 +458,16 @@ def test_a_correction_of_lines_that_are_not_text_is_read_as_text(tmp_path):
     assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", "10 :10")]
 
 
+@pytest.mark.parametrize(("text", "read"), [(5, "5"), ({"a": [1]}, '{"a": [1]}'), (True, "true")])
+def test_a_correction_that_is_neither_text_nor_lines_is_read_as_its_json(tmp_path, text, read):
+    """A number was a TypeError traceback ("'int' object is not iterable"), an object read as its keys."""
+    correction = {"from_name": "correction", "value": {"text": text}}
+    tasks = [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["wrong"]), correction]}]}]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    assert [(v.verdict, v.correction) for v in read_verdicts([path])] == [("wrong", read)]
+
+
 SHEET = "a {suffix} file, which qc import does not read: save the review as tab-separated text (.tsv; Excel: Text (Tab delimited) or Unicode Text)"
 
 
