@@ -83,7 +83,7 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
 
 def cmd_qc_import(args: argparse.Namespace) -> int:
     from qc.accuracy import format_accuracy
-    from qc.run import NothingToImport, import_verdicts
+    from qc.run import NoCorpus, NothingToImport, import_verdicts
 
     target = Target.of(args)
     root = target.layout.root
@@ -95,6 +95,9 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
         raise OutputBusy(f"a build is writing to {root}: import the verdicts once it has ended") from None
     except NothingToImport as err:
         print(f"qc import: {err}", file=sys.stderr)
+        return 1
+    except NoCorpus as err:  # a mistyped --output: named with the build that would make one
+        print(f"qc import: nothing imported: {target.corpus_problem() or err}", file=sys.stderr)
         return 1
     except (FileNotFoundError, ValueError) as err:
         print(f"qc import: {err}", file=sys.stderr)

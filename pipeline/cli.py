@@ -158,15 +158,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from exports.stats import render_table, table6
 
-    from exports.corpus import aligned_books
-
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
-    if not aligned_books(target.layout):
-        folders = (target.layout.aligned("_").parent, target.layout.chapters("_").parent)
-        problem = next(filter(None, map(output_folder.in_the_way, folders)), None)  # a build would fail there
-        hint = f"no aligned corpus in {target.layout.root} (run: {target.build_command()})"
-        print(problem or hint, file=sys.stderr)
+    if problem := target.corpus_problem():
+        print(problem, file=sys.stderr)
         return 1
     assignment = plan_splits(target.layout, target.config.settings.split)
     print(render_table(table6(target.layout, assignment)))

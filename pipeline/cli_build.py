@@ -72,6 +72,17 @@ class Target:
         given += ["--output", self.params["output_dir"]] if self.params["output_dir"] else []
         return " ".join(["python -m pipeline corpus", *map(shlex.quote, given)]) if given else "make corpus"
 
+    def corpus_problem(self) -> str | None:
+        """Why the folder holds no aligned corpus to read, on one line: a file or a broken link where its
+        folders go (a build would stop there), or no build yet; None when it holds one."""
+        from exports.corpus import aligned_books
+
+        if aligned_books(self.layout):
+            return None
+        folders = (self.layout.aligned("_").parent, self.layout.chapters("_").parent)
+        problem = next(filter(None, map(output_folder.in_the_way, folders)), None)
+        return problem or f"no aligned corpus in {self.layout.root} (run: {self.build_command()})"
+
     def claim_folder(self, prune: bool, adopt: bool) -> None:
         foreign = output_folder.foreign_books(self.layout, self.book_ids)
         if not foreign:

@@ -164,9 +164,14 @@ class NothingToImport(ValueError):
     sample's TSV not filled in."""
 
 
+class NoCorpus(ValueError):
+    """An output folder with no aligned table: no bead to review (a mistyped ``--output``)."""
+
+
 def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "reviewer") -> ImportResult:
     """Check and store verdicts and corrections; write accuracy. See ``qc.corrections`` for corrections.
-    ``NothingToImport``, with nothing written, when ``paths`` hold no verdict or correction."""
+    ``NothingToImport``, with nothing written, when ``paths`` hold no verdict or correction; ``NoCorpus`` when
+    the folder holds no aligned table."""
     paths = list(paths)
     every = read_verdicts(paths, reviewer)
     read = [verdict for verdict in every if not verdict.cancelled]
@@ -178,7 +183,9 @@ def import_verdicts(layout: Layout, paths: Iterable[Path], reviewer: str = "revi
             else "no task annotated, no verdict column filled in"
         )
         raise NothingToImport(f"nothing to import: {given} holds no verdict or correction ({why})")
-    data = {book: _book_data(layout, book) for book in _books(layout)}
+    if not (books := _books(layout)):  # every verdict an unknown_pair_id, in a folder the import made
+        raise NoCorpus(f"no aligned corpus in {layout.root}")
+    data = {book: _book_data(layout, book) for book in books}
     beads = {b["pair_id"]: b for _, chapters in data.values() for rows in chapters.values() for b in rows}
     stored = {v["pair_id"]: v for v in read_verdicts_table(layout)}
     result = ImportResult(cancelled=len(every) - len(read))

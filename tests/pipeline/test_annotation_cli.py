@@ -114,6 +114,20 @@ def test_an_import_of_files_holding_no_verdict_says_so_and_writes_nothing(
     assert sorted(p.relative_to(root) for p in (root / "qc").rglob("*")) == qc
 
 
+def test_an_import_into_a_folder_without_a_corpus_is_refused_and_makes_nothing(tmp_path, capsys):
+    """A mistyped --output was "Imported 0 verdicts", exit 0, every bead an unknown_pair_id in a new folder."""
+    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    config = tmp_path / "config.yaml"
+    elsewhere = tmp_path / "typo"
+    assert main(["qc", "import", "--config", str(config), "--output", str(elsewhere), tsv]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"qc import: nothing imported: no aligned corpus in {elsewhere} (run: python -m pipeline corpus "
+        f"--config {config} --output {elsewhere})\n",
+    )
+    assert not elsewhere.exists()
+
+
 def test_an_import_while_a_build_writes_to_the_folder_is_refused_and_writes_nothing(tmp_path, capsys):
     args, tsv = _reviewed(tmp_path, lambda rows: None)
     root = output_of(tmp_path / "config.yaml")

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from core.layout import Layout
+from core.storage import write_table
 from exports.chapter_view import inspect_problem
 from pipeline.cli import main
 from tests.helpers import local_book, local_config, output_of, target, write_config
@@ -246,7 +247,9 @@ def test_a_bad_config_is_one_line_and_exit_2_before_any_work(config, capsys, cha
 
 def test_qc_import_into_an_output_folder_whose_qc_is_a_file_is_one_line(tmp_path, capsys):
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
-    output_of(config).mkdir()
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("bk"))  # a corpus to import into
+    write_table([], "aligned_pairs", layout.aligned("bk"))
     (output_of(config) / "qc").write_text("x", encoding="utf-8")
     review = tmp_path / "review.tsv"
     # a verdict: a review with none is nothing to import, which writes nothing

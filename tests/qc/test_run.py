@@ -11,7 +11,8 @@ from exports.corpus import read_book
 from exports.report import build_report
 from exports.stage import export_corpus
 from qc.review_files import COLUMNS
-from qc.run import corrections_status, import_verdicts, sample_review
+from core.layout import Layout
+from qc.run import NoCorpus, corrections_status, import_verdicts, sample_review
 from qc.store import accuracy_path, verdicts_path
 from tests.exports.synthetic import build_output
 
@@ -58,6 +59,19 @@ def test_sample_writes_tsv_and_label_studio_tasks_lowest_score_first(layout):
     )
     assert (folder / "label_config.xml").is_file()
     assert read_json(folder / "sample.json") == {"seed": 1, "chapters": drawn}
+
+
+def test_a_sample_of_a_folder_with_no_aligned_corpus_draws_nothing_and_writes_nothing(tmp_path):
+    assert sample_review(Layout(tmp_path), 3, seed=1) == (Layout(tmp_path).qc_dir() / "sample-1", [])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_import_into_a_folder_with_no_aligned_corpus_writes_nothing(tmp_path):
+    review = tmp_path / "review.tsv"
+    review.write_text("pair_id\tverdict\nbk/1/0\tcorrect\n", encoding="utf-8")
+    with pytest.raises(NoCorpus):
+        import_verdicts(Layout(tmp_path / "out"), [review])
+    assert not (tmp_path / "out").exists()
 
 
 def test_scripted_reviewer_round_trip(layout):
