@@ -193,7 +193,8 @@ def inspect_problem(
 def item_problem(layout: Layout, item_id: str) -> str | None:
     """Why a bead, corrected bead or cohesion candidate id names nothing the outputs hold, on one line; None
     when its table holds it, a rejection names it, the table is not built yet, or it is no such id (its
-    chapter is then shown). ``city-star/3/c99999`` showed chapter 3 as if the candidate were there."""
+    chapter is then shown). ``city-star/3/c99999`` showed chapter 3 as if the candidate were there, and so
+    did ``city-star/3/1.2`` in a corpus that no review corrected."""
     found = IN_CHAPTER.fullmatch(item_id)
     if found is None or _rejected(layout, lambda r: r["item_id"] == item_id):
         return None
@@ -206,13 +207,14 @@ def item_problem(layout: Layout, item_id: str) -> str | None:
         )
     elif "." in last:
         pair_id, _, part = item_id.rpartition(".")
-        kind, rows = (
+        kind, rows = (  # no corrections table: none reviewed (qc import writes it), not "not built yet"
             "corrected bead",
             _rows(
                 layout.corrections(book_id),
                 "corrections",
                 lambda r: r["pair_id"] == pair_id and len(part) < 19 and r["part"] == int(part),
-            ),
+            )
+            or [],
         )
     else:
         kind, rows = (

@@ -165,7 +165,10 @@ def test_a_bead_or_candidate_the_outputs_do_not_hold_is_said_so(layout):
     assert [item_problem(layout, i) for i in ("book1/2/1", "book1/1/c0", "book1/2", "book1/zh/00001")] == [
         None
     ] * 4
-    assert item_problem(layout, "book1/2/1.0") is None  # no corrections built: nothing to say
+    # no corrections table: no review corrected a bead (no build writes one); it showed the chapter, exit 0
+    assert item_problem(layout, "book1/2/1.0") == (
+        "chapter 'book1/2' has no corrected bead '1.0' (inspect book1/2 shows what it has)"
+    )
     write_table(
         [
             {
