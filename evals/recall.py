@@ -57,8 +57,8 @@ class GoldError(DataError):
 
 
 def read_recall_gold(path: Path, data: Path) -> Gold:
-    """The stretches and instances of a recall gold on the files of ``data``; GoldError naming the line of
-    a malformed one, of an instance listed again, of an instance that lies in no stretch of its source
+    """The stretches and instances of a recall gold on the files of ``data``; GoldError for a gold of no
+    stretch, and naming the line of a malformed one, of an instance listed again, of an instance that lies in no stretch of its source
     (never mined, or where the gold is not exhaustive), and of a sentence past the end of its source."""
     stretches: dict[str, list[tuple[int, int]]] = {}
     instances: list[tuple[int, Instance]] = []  # (line number, instance)
@@ -95,6 +95,8 @@ def read_recall_gold(path: Path, data: Path) -> Gold:
             raise
         except ValueError:
             raise GoldError(f"{path}:{n}: not a stretch or instance line") from None
+    if not stretches:  # an empty file: a report of no rows, as if a gold of nothing were recalled
+        raise GoldError(f"{path}: no stretch in it (stretch and instance lines, tab-separated)")
     for n, g in instances:
         if not _covers(stretches.get(g.source, []), *sorted((g.a[0], g.b[0]))):
             raise GoldError(f"{path}:{n}: the instance lies in no stretch of {g.source}")

@@ -50,6 +50,18 @@ def test_malformed_gold_is_a_one_line_error(tmp_path, capsys):
     assert capsys.readouterr().err == f"error: {tmp_path / 'en' / '001.txt'}: No such file or directory\n"
 
 
+@pytest.mark.parametrize("text", ["", "# comments alone\n\n"])
+def test_a_gold_of_no_stretch_is_a_one_line_error_not_an_empty_report(tmp_path, capsys, text):
+    """An empty gold printed the report's header and no row, exit 0."""
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(text)
+    assert judge.main(["recall", str(gold), "--data", str(_data(tmp_path))]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {gold}: no stretch in it (stretch and instance lines, tab-separated)\n",
+    )
+
+
 def test_an_instance_in_no_stretch_of_its_source_is_a_one_line_error_not_a_miss(tmp_path, capsys):
     data = _data(tmp_path)
     gold = tmp_path / "gold.tsv"
