@@ -70,34 +70,49 @@ class LineFiles:
         """One more line of ``name``, which stays open until the end."""
         if name not in self._handles:
             self._handles[name] = self._open(name)
-        self._handles[name].write(line + "\n")
+        with self._naming(name):
+            self._handles[name].write(line + "\n")
         self.lines[name] += 1
 
     def write_whole(self, name: str, lines: list[str]) -> None:
         """Every line of ``name`` at once, closed at once: a file per chapter kept open to the end (BWB's
         layout) ran out of file descriptors, "Too many open files", past ``ulimit -n`` of them."""
         handle = self._open(name)
-        handle.writelines(line + "\n" for line in lines)
+        with self._naming(name):
+            handle.writelines(line + "\n" for line in lines)
         self.lines[name] = len(lines)
-        self._close(handle)
+        self._close(name, handle)
+
+    @contextmanager
+    def _naming(self, name: str) -> Iterator[None]:
+        """An OSError of a write to the open file ``name`` naming it: a full disk, or a file past ``ulimit -f``,
+        failed the export with "OSError: [Errno 27] File too large" and no file named."""
+        try:
+            yield
+        except OSError as err:
+            if err.filename is not None:
+                raise
+            raise OSError(err.errno, err.strerror, str(self.folder / name)) from None
 
     def _open(self, name: str) -> TextIO:
         path = self.folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        handle.write(self.header)
+        with self._naming(name):
+            handle.write(self.header)
         self.lines[name] = 0
         return handle
 
-    def _close(self, handle: TextIO) -> None:
-        handle.write(self.footer)
-        handle.flush()
-        os.fsync(handle.fileno())
-        handle.close()
+    def _close(self, name: str, handle: TextIO) -> None:
+        with self._naming(name):
+            handle.write(self.footer)
+            handle.flush()
+            os.fsync(handle.fileno())
+            handle.close()
 
     def __enter__(self) -> LineFiles:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for handle in self._handles.values():
-            self._close(handle)
+        for name, handle in self._handles.items():
+            self._close(name, handle)

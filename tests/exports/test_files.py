@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 
@@ -9,6 +10,7 @@ import pytest
 
 from core import storage
 from exports import files
+from tests.helpers import file_size_limit
 
 
 def _killed_in(body) -> None:
@@ -102,3 +104,17 @@ def test_exchange_swaps_two_folders(tmp_path):
     (a / "in_a").write_text("")
     assert files.exchange(a, b)
     assert [p.name for p in a.iterdir()] == [] and [p.name for p in b.iterdir()] == ["in_a"]
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_line_file_that_cannot_grow_is_named(tmp_path, whole):
+    """A full disk (here ``ulimit -f``) failed the export with "OSError: [Errno 27] File too large", no file named."""
+    with pytest.raises(OSError) as err, file_size_limit(4096), files.LineFiles(tmp_path) as out:
+        if whole:
+            out.write_whole("train.en", ["x" * 100] * 100)
+        for _ in range(100):
+            out.write("train.zh", "x" * 100)
+    assert (err.value.errno, err.value.filename) == (
+        errno.EFBIG,
+        str(tmp_path / ("train.en" if whole else "train.zh")),
+    )
