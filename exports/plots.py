@@ -22,6 +22,17 @@ def _figure(height: float = 3.2) -> Figure:
     return fig
 
 
+def _save(fig: Figure, path: Path) -> None:
+    """Write the chart; an OSError naming ``path``: a full disk failed the report with "OSError: [Errno 28]
+    No space left on device" (Pillow's write names no file)."""
+    try:
+        fig.savefig(path)
+    except OSError as err:
+        if err.filename is not None:
+            raise
+        raise OSError(err.errno, err.strerror, str(path)) from None
+
+
 def bar_chart(
     path: Path,
     counts: Mapping[str, Sequence[float]],
@@ -40,7 +51,7 @@ def bar_chart(
     ax.set(title=title, xlabel=xlabel)
     if len(counts) > 1:
         ax.legend()
-    fig.savefig(path)
+    _save(fig, path)
     return path
 
 
@@ -55,7 +66,7 @@ def histogram(
         ax.hist(values, bins=edges, alpha=0.6, label=f"{name} (n={len(values):,})")
     ax.set(title=title, xlabel=xlabel, ylabel="count")
     ax.legend()
-    fig.savefig(path)
+    _save(fig, path)
     return path
 
 
@@ -72,5 +83,5 @@ def grouped_bar_chart(
     ax.set_xticks(x, _plain(groups), rotation=30, ha="right", fontsize=8)
     ax.set(title=title, ylabel=ylabel)
     ax.legend(fontsize=8)
-    fig.savefig(path)
+    _save(fig, path)
     return path
