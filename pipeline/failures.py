@@ -8,6 +8,7 @@ lists its own run's records, one line per book, and exits non-zero.
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,12 +18,16 @@ from core.files import absent, not_a_regular_file, os_problem
 from core.rejection import one_line
 from core.storage import DamagedFile, write_bytes
 from exports.text import printable
-from pipeline.output_folder import FolderRefused, file_in_the_way, not_rebuilt, repair
+from pipeline.output_folder import FolderRefused, in_the_way, not_rebuilt, repair
+
+
+_IN_THE_WAY = (errno.ENOTDIR, errno.EEXIST, errno.ELOOP)  # a write under a file, a broken link or a loop
 
 
 def failure_message(error: BaseException) -> str:
-    """A task's error as one line; when it met a folder in place of a file, or a folder or file it may not
-    write (read-only, immutable), with what to do about it."""
+    """A task's error as one line; when it met a folder in place of a file, a file or a symbolic link that
+    loops or points to nothing in place of a folder, or a folder or file it may not write (read-only,
+    immutable), with what to do about it."""
     message = one_line(error)
     if isinstance(error, PermissionError) and error.filename:
         return _refused(Path(error.filename), error.strerror or message)
@@ -30,13 +35,9 @@ def failure_message(error: BaseException) -> str:
         place = error.path
     elif isinstance(error, IsADirectoryError) and error.filename:
         place = Path(error.filename)
-    elif isinstance(error, (NotADirectoryError, FileExistsError)) and error.filename:
-        blocking = file_in_the_way(Path(error.filename))
-        if blocking is None:
-            return message
-        return (
-            f"{message}; {blocking} is a file where a folder goes: remove that file, then run the build again"
-        )
+    elif isinstance(error, OSError) and error.errno in _IN_THE_WAY and error.filename:
+        advice = in_the_way(Path(error.filename))  # a file, or a link that loops or points to nothing
+        return f"{message}; {advice}" if advice else message
     else:
         return message
     return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message

@@ -167,6 +167,23 @@ def test_a_file_in_place_of_a_folder_is_named_with_remove_that_file(tmp_path, fi
     )
 
 
+@pytest.mark.parametrize("target", ["crawl", "nowhere"])
+def test_a_link_that_loops_or_points_to_nothing_in_place_of_a_folder_is_named(tmp_path, target):
+    """A build with crawl/zh such a link failed every book with 'FileExistsError: ...: crawl/zh' alone."""
+    link = tmp_path / "crawl"
+    link.symlink_to(target)
+    err = FileExistsError(17, "File exists", str(link / "zh"))
+    what = (
+        "a symbolic link that loops"
+        if target == "crawl"
+        else "a symbolic link to nowhere, which is not there"
+    )
+    assert failure_message(err) == (
+        f"FileExistsError: [Errno 17] File exists: '{link / 'zh'}'; {link} is {what}: remove that link, then run "
+        "the build again"
+    )
+
+
 def test_a_file_in_place_of_the_failures_folder_is_refused_in_one_line_before_any_task(tmp_path, capsys):
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
     (output_of(config) / "_failures").parent.mkdir()
