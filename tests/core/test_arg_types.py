@@ -94,6 +94,14 @@ def test_a_name_is_not_blank():
         name("")
 
 
+def test_a_name_of_bytes_that_are_not_utf8_is_refused_and_utf8_read_as_ascii_is_read_as_utf8():
+    """``qc import --reviewer $'\\xff'`` failed with "'utf-8' codec can't encode character '\\udcff' ..."."""
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        name("ann\udcff")
+    assert str(err.value) == "'ann\\udcff' is not a name: its byte 0xff is not UTF-8"
+    assert name("\udcc3\udca9mile") == "émile"  # "émile" in UTF-8, as Python reads argv in the C locale
+
+
 def test_a_refused_number_is_echoed_cut_to_40_characters():
     with pytest.raises(argparse.ArgumentTypeError) as err:
         positive("0" * 5000)
