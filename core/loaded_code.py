@@ -19,8 +19,11 @@ STARTED_NS = time.time_ns()
 
 
 def as_loaded(path: Path, digest: str) -> str:
-    """``digest`` (of the file ``path``), or ``EDITED`` where the file was modified since this process started."""
+    """``digest`` (of the file ``path``), or ``EDITED`` where the file was modified since this process started.
+    A modification time still to come (a clock set back, a file unpacked from another machine) tells nothing:
+    counted as edited, every build would run the file's tasks again until the clock reached it."""
     try:
-        return EDITED if path.stat().st_mtime_ns >= STARTED_NS else digest
+        modified = path.stat().st_mtime_ns
     except OSError:
         return digest
+    return EDITED if STARTED_NS <= modified <= time.time_ns() else digest

@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import time
 
 from core.loaded_code import EDITED, STARTED_NS, as_loaded
 from core.paths import REPO_ROOT
@@ -14,6 +15,15 @@ def test_a_file_modified_since_the_process_started_counts_as_edited(tmp_path):
     assert as_loaded(before, "sha") == "sha"
     assert as_loaded(since, "sha") == EDITED
     assert as_loaded(tmp_path / "gone.py", "sha") == "sha"  # no file: its digest says what it is
+
+
+def test_a_modification_time_to_come_is_no_edit(tmp_path):
+    """A file dated a day ahead counted as edited in every build until the clock reached it."""
+    ahead = tmp_path / "ahead.py"
+    ahead.write_text("A = 1\n")
+    day = 86_400 * 10**9
+    os.utime(ahead, ns=(time.time_ns() + day, time.time_ns() + day))
+    assert as_loaded(ahead, "sha") == "sha"
 
 
 def test_the_pipeline_notes_its_start_before_it_imports_any_stages_code():
