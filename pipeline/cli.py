@@ -188,14 +188,12 @@ def cmd_clean(args: argparse.Namespace) -> int:
             sweep_temporaries(root)  # what a killed run left half-written (a report's beside report/)
     except OutputBusy:
         raise OutputBusy(f"a build is writing to {root}: clean it once the build has ended") from None
-    print(
-        f"cleaned {root}"
-        + (
-            f"; kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"
-            if kept
-            else ""
-        )
+    notes = (
+        [f"kept {', '.join(f'{k}/' for k in kept)} (hand-made: delete by hand if you mean to)"]
+        if kept
+        else []
     )
+    print("; ".join([f"cleaned {root}", *notes, *output_folder.hand_made_in_the_way(Layout(root))]))
     return 0
 
 

@@ -262,21 +262,35 @@ def check_folders(layout: Layout) -> None:
             raise FolderRefused(advice)
 
 
-def check_hand_made(layout: Layout) -> None:
-    """``FolderRefused`` when a file stands where a hand-made folder goes (``corrections/``, ``qc/``): the
-    commands that use the reviews (export, report, stats, qc sample, evaluate-mt) would read none there and
-    go on without them."""
+def hand_made_in_the_way(layout: Layout) -> list[str]:
+    """What to do about each file, or symbolic link that loops or points to nothing, standing where a
+    hand-made folder goes (``corrections/``, ``qc/``)."""
+    advice = []
     for name in HAND_MADE:
         path = layout.root / name
         if path.exists() and not path.is_dir():
-            raise FolderRefused(
+            advice.append(
                 f"{path} is a file where the hand-made folder {name}/ goes (qc import writes it): "
                 "rename or remove that file"
             )
+        elif not path.exists() and path.is_symlink():
+            advice.append(
+                f"{path}, where the hand-made folder {name}/ goes, is {missing(path)}: remove that link"
+            )
+    return advice
+
+
+def check_hand_made(layout: Layout) -> None:
+    """``FolderRefused`` when a file or a broken symbolic link stands where a hand-made folder goes: the
+    commands that use the reviews (export, report, stats, qc sample, evaluate-mt) would read none there and
+    go on without them."""
+    if advice := hand_made_in_the_way(layout):
+        raise FolderRefused(advice[0])
 
 
 def clean(layout: Layout) -> list[str]:
-    """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns those kept.
+    """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns the hand-made folders
+    kept (not a file or a broken link in the place of one: ``hand_made_in_the_way``).
 
     Only the layout's own entries are touched: another config's folder inside this one stays, and of an
     entry that is a symbolic link only the link is removed.
@@ -289,7 +303,7 @@ def clean(layout: Layout) -> list[str]:
             _remove_tree(path)
         elif path.exists():
             path.unlink()
-    return [name for name in HAND_MADE if (layout.root / name).exists()]
+    return [name for name in HAND_MADE if (layout.root / name).is_dir()]
 
 
 def _remove_tree(path: Path) -> None:

@@ -61,6 +61,23 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
     assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
 
 
+def test_clean_names_a_file_and_a_looping_link_where_the_hand_made_folders_go(config, capsys):
+    """A file named ``corrections`` was reported as "kept corrections/", and a ``qc`` link that loops was
+    left in place without a word."""
+    layout = Layout(output_of(config))
+    write_table([], "chapters", layout.chapters("city-star"))
+    (layout.root / "corrections").write_text("notes")
+    (layout.root / "qc").symlink_to("qc")
+    assert _run(capsys, "clean", *target(config)) == (
+        0,
+        f"cleaned {layout.root}; {layout.root}/corrections is a file where the hand-made folder corrections/ "
+        "goes (qc import writes it): rename or remove that file; "
+        f"{layout.root}/qc, where the hand-made folder qc/ goes, is a symbolic link that loops: remove that link\n",
+        "",
+    )
+    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections", "qc"]
+
+
 def test_clean_removes_the_config_of_the_luigid_workers_that_built_there(config, capsys):
     """``.build.config`` names the config of the last workers to share the folder: after a clean, the folder
     is no config's (the lock file stays: a build holds it open)."""

@@ -14,6 +14,7 @@ from pipeline.output_folder import (
     adopt,
     adopted,
     check_folders,
+    check_hand_made,
     clean,
     foreign_books,
     held_books,
@@ -212,4 +213,16 @@ def test_a_link_to_nothing_where_a_built_folder_goes_is_refused_once_before_the_
     assert str(err.value) == (
         f"{tmp_path / 'aligned'} is a symbolic link to elsewhere, which is not there: "
         "remove that link, then run the build again"
+    )
+
+
+def test_a_link_to_nothing_where_a_hand_made_folder_goes_is_refused(tmp_path):
+    """``qc`` a link to a folder since removed: export, stats and qc sample read no verdicts there and went
+    on without them."""
+    (tmp_path / "qc").symlink_to(tmp_path / "gone")
+    with pytest.raises(FolderRefused) as err:
+        check_hand_made(Layout(tmp_path))
+    assert str(err.value) == (
+        f"{tmp_path}/qc, where the hand-made folder qc/ goes, is a symbolic link to {tmp_path}/gone, "
+        "which is not there: remove that link"
     )
