@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -54,8 +55,8 @@ def sample_review(
 ) -> tuple[Path, list[str]]:
     """Write review files for ``n`` chapters drawn by book (from ``split``, a split's name and its
     chapter ids, when given) into ``sample_folder``; chapters already corrected are not drawn. Existing
-    review files are never overwritten (they may hold verdicts). With no chapter to draw, nothing is
-    written."""
+    review files are never overwritten (they may hold verdicts); IsADirectoryError, before any is written,
+    where a folder stands in the place of one. With no chapter to draw, nothing is written."""
     name, only = split or (None, None)
     data = {book: _book_data(layout, book) for book in _books(layout)}
     corrected = {cid for book in corrected_books(layout) for cid in read_corrections(layout, book)}
@@ -78,6 +79,11 @@ def sample_review(
         files[f"{book}/{number}.tasks.json"] = (
             json.dumps(labelstudio_tasks(ordered, chapters[chapter_id]), ensure_ascii=False, indent=1) + "\n"
         )
+    for name in [*files, SAMPLE_FILE]:  # before any is written: a half-written sample lists no chapter
+        if (folder / name).is_dir():
+            raise IsADirectoryError(
+                errno.EISDIR, "a folder stands where it goes: move that folder away", str(folder / name)
+            )
     for name, text in files.items():
         if not (folder / name).exists():
             write_bytes(folder / name, text.encode("utf-8"))

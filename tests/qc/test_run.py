@@ -2,6 +2,7 @@
 
 import csv
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,21 @@ def test_sample_writes_tsv_and_label_studio_tasks_lowest_score_first(layout):
 def test_a_sample_of_a_folder_with_no_aligned_corpus_draws_nothing_and_writes_nothing(tmp_path):
     assert sample_review(Layout(tmp_path), 3, seed=1) == (Layout(tmp_path).qc_dir() / "sample-1", [])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sample_with_a_folder_where_a_review_file_goes_is_refused_before_writing_any(layout):
+    """The folder was kept without a word, and qc sample listed the chapter as written."""
+    _, (chapter_id,) = sample_review(layout, 1, seed=3)
+    shutil.rmtree(layout.qc_dir())
+    in_the_way = layout.qc_dir() / "sample-3" / f"{chapter_id}.tsv"
+    in_the_way.mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as err:
+        sample_review(layout, 1, seed=3)
+    assert (err.value.filename, err.value.strerror) == (
+        str(in_the_way),
+        "a folder stands where it goes: move that folder away",
+    )
+    assert sorted(p.name for p in in_the_way.parent.iterdir()) == [in_the_way.name]
 
 
 def test_an_import_into_a_folder_with_no_aligned_corpus_writes_nothing(tmp_path):
