@@ -42,15 +42,19 @@ from pipeline.config_reader import ConfigError
 from core.files import os_problem
 from core.layout import Layout
 from core.storage import DamagedFile, sweep_temporaries
-from core.stdio import check_standard_streams, output_may_be_cut
+from core.stdio import LAST_WORDS, check_standard_streams, output_may_be_cut
 from pipeline.lock import OutputBusy, build_lock
 
 
 LUIGID_PORT = 8082  # luigid's own default
-LAST_WORDS = {
-    signal.SIGINT: "interrupted; run the same command again to resume",
-    signal.SIGTERM: "terminated; run the same command again to resume",
-}
+READ_ONLY = frozenset({"inspect", "stats", "status", "where"})  # commands that write nothing: none to resume
+
+
+def last_words(command: str) -> dict[int, str]:
+    """The line a command stopped by SIGINT or SIGTERM ends with: every output is written atomically, so the
+    same command run again resumes one that writes."""
+    resume = "" if command in READ_ONLY else "; run the same command again to resume"
+    return {signum: f"{words}{resume}" for signum, words in LAST_WORDS.items()}
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
@@ -328,8 +332,9 @@ def _command(argv: list[str] | None) -> int:
         print(problem, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    words = last_words(args.command)
     try:
-        with quiet_interrupts(LAST_WORDS if argv is None else None):
+        with quiet_interrupts(words if argv is None else None):
             status = args.run(args)
             sys.stdout.flush()  # here, not at exit: ended by a late signal, the process prints nothing more
             return status
@@ -355,10 +360,10 @@ def _command(argv: list[str] | None) -> int:
         print(f"{err}; is luigid running there?", file=sys.stderr)
         return 1
     except Terminated:
-        print(LAST_WORDS[signal.SIGTERM], file=sys.stderr)
+        print(words[signal.SIGTERM], file=sys.stderr)
         return 143
-    except KeyboardInterrupt:  # Ctrl-C: every output is written atomically, so a rerun resumes
-        print(LAST_WORDS[signal.SIGINT], file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C
+        print(words[signal.SIGINT], file=sys.stderr)
         return 130
 
 

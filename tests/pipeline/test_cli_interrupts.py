@@ -1,4 +1,4 @@
-"""Ctrl-C: one line, exit 130, no traceback (also from Luigi's forked workers); a rerun resumes."""
+"""Ctrl-C: one line, exit 130, no traceback (also from Luigi's forked workers); a rerun resumes a build."""
 
 import os
 import signal
@@ -16,16 +16,25 @@ from tests.helpers import output_of, target, write_config
 LINE = "interrupted; run the same command again to resume\n"
 
 
-def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config):
+@pytest.mark.parametrize(
+    "command, line",
+    [
+        (["corpus"], LINE),
+        (["status"], "interrupted\n"),  # a command that writes nothing has nothing to resume
+        (["stats"], "interrupted\n"),
+        (["inspect", "city-star/1"], "interrupted\n"),
+    ],
+)
+def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config, command, line):
     def interrupted(args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "cmd_status", interrupted)
+    monkeypatch.setattr(cli, f"cmd_{command[0]}", interrupted)
     # as from a terminal, also when the tests run with SIGINT ignored (started as `nohup make test &`)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        assert cli.main(["status", *target(demo_config)]) == 130
-        assert capsys.readouterr().err == LINE
+        assert cli.main([*command, *target(demo_config)]) == 130
+        assert capsys.readouterr().err == line
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -44,17 +53,18 @@ def test_ctrl_c_during_a_build(tmp_path, workers):
 TERMINATED = "terminated; run the same command again to resume\n"
 
 
-def test_sigterm_is_one_line_and_exit_143(monkeypatch, capsys, demo_config):
+@pytest.mark.parametrize("command, line", [("corpus", TERMINATED), ("status", "terminated\n")])
+def test_sigterm_is_one_line_and_exit_143(monkeypatch, capsys, demo_config, command, line):
     def terminated(args):
         os.kill(os.getpid(), signal.SIGTERM)  # as `kill PID`, `timeout` or a service manager do
         time.sleep(5)
         return 0
 
-    monkeypatch.setattr(cli, "cmd_status", terminated)
+    monkeypatch.setattr(cli, f"cmd_{command}", terminated)
     previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        assert cli.main(["status", *target(demo_config)]) == 143
-        assert capsys.readouterr().err == TERMINATED
+        assert cli.main([command, *target(demo_config)]) == 143
+        assert capsys.readouterr().err == line
         assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # restored
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -74,7 +84,7 @@ def test_sigterm_as_the_command_ends_is_one_line_and_exit_143_too(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
-    assert (done.returncode, done.stdout, done.stderr) == (143, f"{output_of(config)}\n", TERMINATED)
+    assert (done.returncode, done.stdout, done.stderr) == (143, f"{output_of(config)}\n", "terminated\n")
 
 
 @pytest.mark.slow
