@@ -7,7 +7,7 @@ Nothing is run, locked or written, so it can watch a build in progress.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from core.layout import Layout
@@ -23,20 +23,27 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
     """A line per book and stage (the corpus-wide dedup as it touched the book), the summary, the totals; the
     books adopted into the folder (``--adopt``) after the config's, from dedup on (another config crawled and
     cleaned them)."""
-    states: dict[str, str] = {}  # task id -> built | stale | not built
+    states: dict[str, str] = {}  # task id -> built | stale: why | not built, judged once
 
     def line(label: str, task: StageTask, rejected: Counter[str]) -> str:
-        why = task.why_stale()
-        state = "built" if why is None else "not built" if why == "not built" else f"stale: {why}"
-        states[task.task_id] = state.split(":")[0]
+        if task.task_id not in states:  # the corpus-wide dedup is every book's
+            why = task.why_stale()
+            states[task.task_id] = (
+                "built" if why is None else "not built" if why == "not built" else f"stale: {why}"
+            )
         reasons = ", ".join(f"{name} {n}" for name, n in sorted(rejected.items()))
-        return f"  {label:<9} {state}" + (f"   rejected: {reasons}" if reasons else "")
+        return f"  {label:<9} {states[task.task_id]}" + (f"   rejected: {reasons}" if reasons else "")
 
     books = corpus_books(layout, book_ids)
+    listed = set(book_ids)
+    dedup = DedupCorpus(**params)
+    dedup_rejected: dict[str, Counter[str]] = defaultdict(Counter)
+    for owner, reason in _rejections(layout.rejected("dedup", "corpus")):
+        dedup_rejected[owner][reason] += 1
     lines: list[str] = []
     with completeness_memo():
         for book in books:
-            if book in book_ids:
+            if book in listed:
                 lines.append(book)
                 for lang in ("zh", "en"):
                     lines.append(
@@ -51,9 +58,7 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
                 )
             else:
                 lines.append(f"{book} (adopted: crawled and cleaned by another config)")
-            lines.append(
-                line("dedup", DedupCorpus(**params), _reasons(layout.rejected("dedup", "corpus"), book))
-            )
+            lines.append(line("dedup", dedup, dedup_rejected[book]))
             lines.append(
                 line("filter", FilterBook(**params, book_id=book), _reasons(layout.rejected("filter", book)))
             )
@@ -62,17 +67,24 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
             )
             lines.append(line("mine", MineBook(**params, book_id=book), Counter()))
         lines += ["corpus", line("summary", BuildCorpus(**params), Counter())]
-    counts = Counter(states.values())
+    counts = Counter(state.split(":")[0] for state in states.values())
     totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
     adopted = adopted_note(len(books) - len(book_ids))
     return "\n".join([f"Status of {len(books)} books{adopted} in {layout.root} (tasks: {totals})", *lines])
 
 
-def _reasons(path: Path, book: str | None = None) -> Counter[str]:
-    """Rejections per ``stage/reason`` in a file (only ``book``'s when given); none if it is absent or unreadable."""
+def _rejections(path: Path) -> list[tuple[str, str]]:
+    """(book, ``stage/reason``) of each rejection in a file; none if it is absent or unreadable."""
     try:
         table = read_table(path, "rejected", columns=["stage", "reason", "book_id"]).to_pydict()
     except DamagedFile:  # absent, or damaged (of another table too): its task's state says so
-        return Counter()
-    rows = zip(table["stage"], table["reason"], table["book_id"])
-    return Counter(f"{stage}/{reason}" for stage, reason, owner in rows if book is None or owner == book)
+        return []
+    return [
+        (owner, f"{stage}/{reason}")
+        for stage, reason, owner in zip(table["stage"], table["reason"], table["book_id"])
+    ]
+
+
+def _reasons(path: Path) -> Counter[str]:
+    """Rejections per ``stage/reason`` in a file of one book's."""
+    return Counter(reason for _, reason in _rejections(path))

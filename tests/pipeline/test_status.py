@@ -64,3 +64,38 @@ def test_status_counts_and_shows_the_books_adopted_into_the_folder(demo_config):
         "corpus",
         "  summary   not built",
     ]
+
+
+def test_the_corpus_wide_dedup_is_judged_and_its_rejections_read_once_for_all_books(demo_config, monkeypatch):
+    """Judged and read again for each book: status of a corpus of 20,000 books took minutes."""
+    from core.storage import write_table
+    from pipeline import status
+    from pipeline.book_stages import DedupCorpus
+
+    layout = Layout(output_of(demo_config))
+    rows = [
+        ("city-star", "near_duplicate"),
+        ("sword-sect", "exact_duplicate"),
+        ("sword-sect", "exact_duplicate"),
+    ]
+    write_table(
+        [
+            {"stage": "dedup", "item_id": f"{book}/{n}", "book_id": book, "lang": "zh", "reason": reason}
+            | {"detail": ""}
+            for n, (book, reason) in enumerate(rows)
+        ],
+        "rejected",
+        layout.rejected("dedup", "corpus"),
+    )
+    judged, read = [], []
+    why_stale, read_table = DedupCorpus.why_stale, status.read_table
+    monkeypatch.setattr(DedupCorpus, "why_stale", lambda task: judged.append(task) or why_stale(task))
+    monkeypatch.setattr(
+        status, "read_table", lambda path, *a, **k: read.append(path) or read_table(path, *a, **k)
+    )
+    report = corpus_status(params(demo_config), layout, ["city-star", "sword-sect"]).splitlines()
+    assert (report[5], report[13]) == (
+        "  dedup     not built   rejected: dedup/near_duplicate 1",
+        "  dedup     not built   rejected: dedup/exact_duplicate 2",
+    )
+    assert (len(judged), read.count(layout.rejected("dedup", "corpus"))) == (1, 1)
