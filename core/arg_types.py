@@ -63,7 +63,7 @@ def writable(text: str, encoding: str | None) -> str:
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     if not digits(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive whole number")
+        raise _not_a_number(text, "a positive whole number")
     return int(text)
 
 
@@ -83,8 +83,18 @@ def positive_up_to(maximum: int, why: str) -> Callable[[str], int]:
 def whole(text: str) -> int:
     """An argparse type: a whole number of at least 0 (a seed that names a folder: "sample-3")."""
     if not digits(text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of 0 or more")
+        raise _not_a_number(text, "a whole number of 0 or more")
     return int(text)
+
+
+def _not_a_number(text: str, what: str) -> argparse.ArgumentTypeError:
+    """The error for ``text``, which is not ``what``: a number of more digits than ``MAX_DIGITS`` is named as
+    such (it read "is not a positive whole number")."""
+    if text.isascii() and text.isdigit() and len(text) > MAX_DIGITS:
+        return argparse.ArgumentTypeError(
+            f"{shown(text)} has more than {MAX_DIGITS} digits: no count or seed is that large"
+        )
+    return argparse.ArgumentTypeError(f"{shown(text)} is not {what}")
 
 
 def shown(text: str, most: int = 40) -> str:

@@ -104,10 +104,16 @@ def test_a_seed_is_a_whole_number_of_at_most_18_digits(module, args, capsys):
     """``type=int`` took negative seeds and, past 4,300 digits, gave argparse's generic message with the
     whole number echoed."""
     prog = f"python -m {module}" + (" sample" if args else "")
-    for seed, shown in (("-1", "'-1'"), ("9" * 5000, f"{'9' * 40!r}... (5,000 characters)")):
+    for seed, problem in (
+        ("-1", "'-1' is not a whole number of 0 or more"),
+        (
+            "9" * 5000,
+            f"{'9' * 40!r}... (5,000 characters) has more than 18 digits: no count or seed is that large",
+        ),
+    ):
         with pytest.raises(SystemExit) as exit_:
             importlib.import_module(module).main([*args, "--seed", seed])
         assert (exit_.value.code, capsys.readouterr().err) == (
             2,
-            f"{prog}: error: argument --seed: {shown} is not a whole number of 0 or more (see {prog} --help)\n",
+            f"{prog}: error: argument --seed: {problem} (see {prog} --help)\n",
         )

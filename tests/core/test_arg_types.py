@@ -104,8 +104,16 @@ def test_a_name_of_bytes_that_are_not_utf8_is_refused_and_utf8_read_as_ascii_is_
 
 def test_a_refused_number_is_echoed_cut_to_40_characters():
     with pytest.raises(argparse.ArgumentTypeError) as err:
-        positive("0" * 5000)
-    assert str(err.value) == f"{'0' * 40!r}... (5,000 characters) is not a positive whole number"
+        positive("x" * 5000)
+    assert str(err.value) == f"{'x' * 40!r}... (5,000 characters) is not a positive whole number"
+
+
+@pytest.mark.parametrize("check", [positive, whole])
+def test_a_number_of_more_than_18_digits_is_refused_as_such(check):
+    """It read "'99999999999999999999' is not a positive whole number"."""
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        check("9" * 19)
+    assert str(err.value) == f"{'9' * 19!r} has more than 18 digits: no count or seed is that large"
 
 
 def test_a_whole_number_may_be_0_but_not_negative():
