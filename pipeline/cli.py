@@ -41,6 +41,7 @@ from pipeline.cli_build import Target, build, finish, print_summary
 from pipeline.config_reader import ConfigError
 from core.files import os_problem
 from core.layout import Layout
+from core.rejection import quoted
 from core.storage import DamagedFile, sweep_temporaries
 from core.stdio import LAST_WORDS, check_standard_streams, output_may_be_cut
 from pipeline.lock import OutputBusy, build_lock
@@ -96,9 +97,10 @@ def export_formats(text: str, known: Sequence[str]) -> list[str]:
     variable)."""
     names = text.replace(",", " ").split()
     if not names:
-        raise ValueError(f"no export format in {text!r} (known: {', '.join(known)}, or all)")
+        raise ValueError(f"no export format in {quoted(text)} (known: {', '.join(known)}, or all)")
     if unknown := sorted(set(names) - {*known, "all"}):
-        raise ValueError(f"unknown export format(s): {', '.join(unknown)} (known: {', '.join(known)})")
+        shown = ", ".join(map(quoted, unknown))
+        raise ValueError(f"unknown export format(s): {shown} (known: {', '.join(known)})")
     return list(known) if "all" in names else list(dict.fromkeys(names))
 
 

@@ -218,7 +218,7 @@ def test_unknown_export_formats_are_named_before_any_work(config, capsys):
     assert _run(capsys, "export", *target(config), "--formats", "parquet,bogus zz") == (
         2,
         "",
-        "unknown export format(s): bogus, zz (known: parquet, text, doc, bwb, jsonl, tmx)\n",
+        "unknown export format(s): 'bogus', 'zz' (known: parquet, text, doc, bwb, jsonl, tmx)\n",
     )
     assert not output_of(config).exists()
     for nothing in (", ,", ""):
@@ -501,9 +501,19 @@ def test_export_formats_take_all_among_them_blanks_around_and_a_name_once():
     assert export_formats("text,all", known) == known
     assert export_formats("tmx, text tmx", known) == ["tmx", "text"]
     with pytest.raises(
-        ValueError, match=r"^unknown export format\(s\): bogus \(known: parquet, text, tmx\)$"
+        ValueError, match=r"^unknown export format\(s\): 'bogus' \(known: parquet, text, tmx\)$"
     ):
         export_formats("all,bogus", known)
+
+
+def test_an_unknown_export_format_is_quoted_and_cut_short():
+    """A control character was printed as it is ("unknown export format(s): par\x01quet" read as
+    "parquet"), and a name of 100,000 characters was echoed whole."""
+    with pytest.raises(ValueError) as err:
+        export_formats("par\x01quet " + "x" * 100_000, ["parquet"])
+    assert str(err.value) == (
+        f"unknown export format(s): 'par\\x01quet', {'x' * 60!r}… (100000 characters) (known: parquet)"
+    )
 
 
 def test_the_bwb_console_script_names_itself_in_its_argument_errors(capsys, monkeypatch):
