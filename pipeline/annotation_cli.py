@@ -9,14 +9,14 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from core.arg_types import input_path, name, positive, whole
-from core.files import os_problem
+from core.files import missing, os_problem
 from core.rejection import shorten
 from core.storage import sweep_temporaries
 from pipeline.build_task import BuildCorpus
 from pipeline.corpus_tasks import ExportCorpus
 from pipeline.cli_build import Target, build, finish
 from pipeline.lock import OutputBusy, build_lock
-from pipeline.output_folder import check_hand_made, file_in_the_way
+from pipeline.output_folder import check_hand_made, file_in_the_way, link_in_the_way
 from pipeline.stage_task import StageTask
 
 
@@ -37,11 +37,13 @@ def _built(args: argparse.Namespace, *extra: object) -> Target | None:
 
 
 def _cannot_write(command: str, err: OSError) -> int:
-    """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file
-    where its folder goes)."""
+    """Exit status 2 after one line naming the file or folder a command could not write (e.g. a file, or a
+    symbolic link that loops or points to nothing, where its folder goes)."""
     problem = os_problem(err)
     if isinstance(err, (NotADirectoryError, FileExistsError)) and err.filename:
-        if blocking := file_in_the_way(Path(err.filename)):
+        if link := link_in_the_way(Path(err.filename)):
+            problem = f"{link} is {missing(link)}: remove that link"
+        elif blocking := file_in_the_way(Path(err.filename)):
             problem = f"{blocking} is a file where a folder goes: remove that file"
     print(f"{command}: cannot write {err.filename}: {problem}", file=sys.stderr)
     return 2

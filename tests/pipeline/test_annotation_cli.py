@@ -204,6 +204,28 @@ def test_qc_sample_of_an_empty_split_is_one_line_and_writes_nothing(tmp_path, ca
     assert not layout.qc_dir().exists()
 
 
+def test_qc_sample_where_a_looping_link_takes_the_place_of_its_folder_names_the_link(
+    tmp_path, capsys, monkeypatch
+):
+    """It said "qc sample: cannot write OUTPUT/qc/sample-1: File exists"."""
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+
+    layout = build_output(tmp_path / "output", books=1, chapters=2)
+    layout.qc_dir().mkdir()
+    (layout.qc_dir() / "sample-1").symlink_to("sample-1")
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, {})
+    )
+    assert main(["qc", "sample", "--chapters", "1", "--seed", "1", *target(config)]) == 2
+    folder = layout.qc_dir() / "sample-1"
+    assert capsys.readouterr() == (
+        "",
+        f"qc sample: cannot write {folder}: {folder} is a symbolic link that loops: remove that link\n",
+    )
+
+
 @pytest.mark.parametrize("system", ["", "  "])
 def test_an_empty_system_name_is_refused_not_replaced_by_the_file_name(capsys, system):
     """``--name "$SYSTEM"`` with the variable unset scored the file under its own name (and replaced the
