@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ def accuracy_path(layout: Layout) -> Path:
 
 def read_verdicts_table(layout: Layout) -> list[dict[str, Any]]:
     path = verdicts_path(layout)
-    return read_rows(path, "qc_verdicts") if path.exists() else []  # a folder there: DamagedFile
+    return (
+        read_rows(path, "qc_verdicts") if os.path.lexists(path) else []
+    )  # a folder, a broken link: DamagedFile
 
 
 def corrected_books(layout: Layout) -> list[str]:
@@ -30,7 +33,7 @@ def corrected_books(layout: Layout) -> list[str]:
 def read_corrections(layout: Layout, book_id: str) -> dict[str, list[dict[str, Any]]]:
     """A book's corrections by chapter id ({} when the book has none)."""
     path = layout.corrections(book_id)
-    return by_chapter(read_rows(path, "corrections")) if path.exists() else {}
+    return by_chapter(read_rows(path, "corrections")) if os.path.lexists(path) else {}
 
 
 def fingerprints(layout: Layout, corrections: bool = True, results: bool = False) -> dict[str, Any]:

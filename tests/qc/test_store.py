@@ -57,6 +57,20 @@ def test_a_folder_in_place_of_a_file_is_a_damaged_file_not_an_absent_one(tmp_pat
         assert err.value.path == path
 
 
+def test_a_looping_link_in_place_of_a_file_is_a_damaged_file_not_an_absent_one(tmp_path):
+    """A corrections file that is a link that loops was read as no corrections: export went on without them."""
+    layout = Layout(tmp_path)
+    for path, read in (
+        (verdicts_path(layout), lambda: read_verdicts_table(layout)),
+        (layout.corrections("bk"), lambda: read_corrections(layout, "bk")),
+    ):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.symlink_to(path.name)
+        with pytest.raises(DamagedFile) as err:
+            read()
+        assert err.value.path == path
+
+
 def test_verdicts_round_trip(tmp_path):
     layout = Layout(tmp_path)
     verdict = {
