@@ -94,7 +94,17 @@ def test_en_abbreviation_after_an_opening_quote():
 
 def test_en_quotes_and_speech_tags():
     text = '"Are you sure?" she asked. "Yes!" He left. "Where?" Anna asked.'
-    assert split_en(text) == ['"Are you sure?" she asked.', '"Yes!"', "He left.", '"Where?" Anna asked.']
+    assert split_en(text) == ['"Are you sure?" she asked.', '"Yes!"', "He left.", '"Where?"', "Anna asked."]
+
+
+def test_en_capitalised_speech_tag_is_a_sentence_of_its_own():
+    # a tag that had a line of its own, in a paragraph merged with the quote's: two sentences, as the lines
+    text = "“Is the gate shut?” Old Pan asked quietly. The lantern swung in the wind."
+    assert split_en(text) == [
+        "“Is the gate shut?”",
+        "Old Pan asked quietly.",
+        "The lantern swung in the wind.",
+    ]
 
 
 def test_en_ellipses():
@@ -115,7 +125,8 @@ def test_en_sentences_glued_without_a_space():
         "He left.",
         "“Why?” she asked.",
         "“Go.”",
-        "“No!” Tom said.",
+        "“No!”",
+        "Tom said.",
     ]
     assert split_en('He nodded."Fine."He left.Why?!Nobody knew.') == [
         "He nodded.",
