@@ -7,6 +7,8 @@ import errno
 import os
 import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 MAX_INPUT_BYTES = 256 * 2**20  # as much as a local text book may have (crawlers.limits.Caps.book_bytes)
@@ -61,6 +63,18 @@ def missing(path: Path, what: str = "file or folder") -> str:
     except ValueError:  # a NUL in the path
         pass
     return f"no such {what}"
+
+
+@contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """An OSError raised inside that names no file names ``path``: a write to an open file on a full disk, or
+    past ``ulimit -f``, failed with "OSError: [Errno 27] File too large" and no file named."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is not None:
+            raise
+        raise OSError(err.errno, err.strerror, str(path)) from None
 
 
 def os_problem(err: OSError) -> str:

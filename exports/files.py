@@ -8,10 +8,11 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from core.files import naming
 from core.storage import temporary_path
 
 
@@ -83,16 +84,9 @@ class LineFiles:
         self.lines[name] = len(lines)
         self._close(name, handle)
 
-    @contextmanager
-    def _naming(self, name: str) -> Iterator[None]:
-        """An OSError of a write to the open file ``name`` naming it: a full disk, or a file past ``ulimit -f``,
-        failed the export with "OSError: [Errno 27] File too large" and no file named."""
-        try:
-            yield
-        except OSError as err:
-            if err.filename is not None:
-                raise
-            raise OSError(err.errno, err.strerror, str(self.folder / name)) from None
+    def _naming(self, name: str) -> AbstractContextManager[None]:
+        """An OSError of a write to the open file ``name`` naming it (``core.files.naming``)."""
+        return naming(self.folder / name)
 
     def _open(self, name: str) -> TextIO:
         path = self.folder / name

@@ -9,6 +9,8 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from core.files import naming
+
 
 def _plain(labels: Sequence[str]) -> list[str]:
     """Labels from the data shown as written: a "$" would start matplotlib's math text (and a bad formula
@@ -25,12 +27,8 @@ def _figure(height: float = 3.2) -> Figure:
 def _save(fig: Figure, path: Path) -> None:
     """Write the chart; an OSError naming ``path``: a full disk failed the report with "OSError: [Errno 28]
     No space left on device" (Pillow's write names no file)."""
-    try:
+    with naming(path):
         fig.savefig(path)
-    except OSError as err:
-        if err.filename is not None:
-            raise
-        raise OSError(err.errno, err.strerror, str(path)) from None
 
 
 def bar_chart(

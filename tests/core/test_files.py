@@ -8,6 +8,7 @@ from core.files import (
     absent,
     folder_entries,
     missing,
+    naming,
     not_a_regular_file,
     os_problem,
     path_text,
@@ -105,3 +106,16 @@ def test_folder_entries_names_a_folder_that_cannot_be_listed(tmp_path, monkeypat
         with pytest.raises(PermissionError) as err:
             folder_entries(folder, recursive)
         assert err.value.filename == str(tmp_path / "a" / "locked")
+
+
+def test_naming_names_the_path_an_oserror_names_no_file_of_and_keeps_one_that_does(tmp_path):
+    with pytest.raises(OSError) as err, naming(tmp_path / "out.txt"):
+        raise OSError(27, "File too large")
+    assert (err.value.errno, err.value.strerror, err.value.filename) == (
+        27,
+        "File too large",
+        str(tmp_path / "out.txt"),
+    )
+    with pytest.raises(FileNotFoundError) as err, naming(tmp_path / "out.txt"):
+        (tmp_path / "gone" / "x").read_text()
+    assert err.value.filename == str(tmp_path / "gone" / "x")
