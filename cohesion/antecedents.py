@@ -18,6 +18,8 @@ from cohesion.pronouns import PRONOUN_CLASS
 from cohesion.speech import spoken
 
 DEFINITE = frozenset(("the", "this", "that"))
+NAMING_GENERICS = ("person", "thing")  # generic nouns that "the" makes name a referent
+DESCRIBING = frozenset(("same", "only"))  # "the same person", "the only thing": a description
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
 Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
@@ -53,20 +55,32 @@ def _phrases(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
         if doc is not None and doc.text[x.end : y.start].strip() == "and":
             text = doc.text[x.start : y.end]
             pairs.append(Mention(x.start, y.end, text, text, "names", True, x.token))
-    return _persons(doc, mentions) + pairs
+    return _named_generics(doc, mentions) + pairs
 
 
-def _persons(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
-    """``mentions`` with each definite "the/this/that person" (a generic noun, no mention of its own,
-    which in a novel names someone: "The person by the door coughed. His cup ..."), in word order."""
-    if doc is None or "person" not in doc.text.lower() or not any(t.lower_ == "person" for t in doc):
-        return mentions
+def _named_generics(doc: Sentence | None, mentions: list[Mention]) -> list[Mention]:
+    """``mentions`` with each singular "person" or "thing" that a definite determiner leads (generic nouns,
+    no mentions of their own, which after "the/this/that" name someone or something of the story: "The
+    tall person by the door coughed. His cup ...", "The thing rolled over; it ..."), in word order."""
+    text = doc.text.lower() if doc is not None else ""
+    if doc is None or not any(f" {word}" in text for word in NAMING_GENERICS):
+        return mentions  # (a space comes before the noun: its determiner's)
     extra = [
-        Mention(t.idx, t.idx + len(t.text), t.text, "person", "noun", False, t.i)
+        Mention(t.idx, t.idx + len(t.text), t.text, t.lower_, "noun", False, t.i)
         for t in doc
-        if t.lower_ == "person" and t.tag_ == "NN" and t.i > 0 and doc[t.i - 1].lower_ in DEFINITE
+        if t.lower_ in NAMING_GENERICS and t.tag_ == "NN" and _definite(doc, t.i)
     ]
     return sorted(mentions + extra, key=lambda m: m.token) if extra else mentions
+
+
+def _definite(doc: Sentence, k: int) -> bool:
+    """Does "the/this/that" lead the noun at ``k``, with only adjectives, participles and adverbs between
+    ("the golden robed person"), none a superlative or one that makes the phrase a description ("the
+    strongest person", "the same person as him")?"""
+    k -= 1
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "VBN", "HYPH", "RB") and doc[k].lower_ not in DESCRIBING:
+        k -= 1
+    return k >= 0 and doc[k].lower_ in DEFINITE
 
 
 def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str | None]:

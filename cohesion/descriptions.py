@@ -30,8 +30,8 @@ def generic(doc: Sentence | None, m: Mention) -> bool:
     if doc is None or m.kind != "noun":
         return False
     k = m.token - 1
-    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH", "NN"):
-        k -= 1  # "any old woman", "the band leader"
+    while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "JJS", "HYPH", "NN", "VBN", "RB", "RBR", "RBS"):
+        k -= 1  # "any old woman", "the band leader", "a neatly dressed clerk", "a more elderly man"
     if k >= 0 and doc[k].lower_ in QUANTIFIERS:
         return not (doc[k].lower_ == "all" and m.plural and any(t.tag_ == "VBD" for t in doc))
     bare = k < 0 or doc[k].tag_ not in ("DT", "PRP$", "POS", "CD", "PDT")

@@ -45,6 +45,20 @@ def test_the_person_names_someone(mined):
     assert mined("reference", "A person by the door coughed.", "His cup was empty.") == []  # no referent
 
 
+def test_the_person_or_thing_with_modifiers_names_a_referent(mined):
+    found = mined("reference", "Find the badly injured person on the bench.", "He owes me money.")
+    assert found == [("personal", (0, 23, 29, "person"), (1, 0, 2, "He"), "he")]
+    found = mined("reference", "Anna ordered the spicy thing again.", "It burned her tongue.")
+    assert found == [
+        ("personal", (0, 23, 28, "thing"), (1, 0, 2, "It"), "it"),
+        ("personal", (0, 0, 4, "Anna"), (1, 10, 13, "her"), "her"),
+    ]
+    # a superlative, "same" or "only" makes a description, not a referent
+    found = mined("reference", "Anna ordered the same thing again.", "It burned her tongue.")
+    assert found == [("personal", (0, 0, 4, "Anna"), (1, 10, 13, "her"), "her")]
+    assert mined("reference", "The tallest person would be a guard at the gate.", "He yawned.") == []
+
+
 def test_subject_is_preferred_and_agreement_decides(mined):
     assert mined("reference", "The vase fell from the table.", "It broke.") == [
         ("personal", (0, 4, 8, "vase"), (1, 0, 2, "It"), "it")
