@@ -19,6 +19,7 @@ from cohesion.speech import spoken
 
 DEFINITE = frozenset(("the", "this", "that"))
 NAMING_GENERICS = ("person", "thing")  # generic nouns that "the" makes name a referent
+CLASSIFIERS = frozenset(("kind", "sort", "type"))  # "a kind of lamp" names a lamp
 DESCRIBING = frozenset(("same", "only"))  # "the same person", "the only thing": a description
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
@@ -116,16 +117,28 @@ def in_sentence(
 
 
 def _in_phrase(doc: Sentence | None, m: Mention) -> bool:
-    """Is the noun the object of a preposition ("put it in his pocket", "like home") or the modifier
-    of another noun ("a glass door")? Such nouns are seldom what a following "it" means."""
+    """Is the noun the object of a preposition ("put it in his pocket", "like home"), the modifier of
+    another noun ("a glass door") or a kind before "of" ("a new type of kettle")? Such nouns are seldom
+    what a following "it" means. The noun after a kind and "of" heads the phrase ("a kind of lamp")."""
     if doc is None:
         return False
-    k = m.token - 1
-    while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
-        k -= 1
+    k = m.after()
+    if k + 1 < len(doc) and m.lemma in CLASSIFIERS and doc[k].lower_ == "of":
+        return True  # "it" is the kettle, not the type
+    k = _before_premodifiers(doc, m.token)
+    if k > 0 and doc[k].lower_ == "of" and doc[k - 1].lower_ in CLASSIFIERS:
+        k = _before_premodifiers(doc, k - 1)
     return (k >= 0 and (doc[k].pos_ in ("ADP", "SCONJ") or doc[k].tag_ == "IN")) or (
         m.kind == "noun" and nounphrase.modifier(doc, m.token)  # "a glass door": "it" is the door
     )
+
+
+def _before_premodifiers(doc: Sentence, k: int) -> int:
+    """The index of the word before word ``k`` and the determiners and adjectives before it."""
+    k -= 1
+    while k >= 0 and doc[k].tag_ in clause.PREMODIFIERS:
+        k -= 1
+    return k
 
 
 def _after_the(text: str, m: Mention) -> bool:

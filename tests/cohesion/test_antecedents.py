@@ -59,6 +59,19 @@ def test_the_person_or_thing_with_modifiers_names_a_referent(mined):
     assert mined("reference", "The tallest person would be a guard at the gate.", "He yawned.") == []
 
 
+def test_the_noun_after_a_kind_and_of_is_what_it_means(mined):
+    assert mined("reference", "Tom bought a new type of kettle.", "It whistled loudly.") == [
+        ("personal", (0, 25, 31, "kettle"), (1, 0, 2, "It"), "it")
+    ]
+    found = mined(
+        "reference", "Mara had never owned that sort of clock before; she did not know how to wind it."
+    )
+    assert found == [
+        ("personal", (0, 0, 4, "Mara"), (0, 48, 51, "she"), "she"),
+        ("personal", (0, 34, 39, "clock"), (0, 77, 79, "it"), "it"),
+    ]
+
+
 def test_subject_is_preferred_and_agreement_decides(mined):
     assert mined("reference", "The vase fell from the table.", "It broke.") == [
         ("personal", (0, 4, 8, "vase"), (1, 0, 2, "It"), "it")
