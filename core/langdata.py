@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from core.arg_types import OneLineParser
+from core.loaded_code import EDITED, edited_since_start
 from core.paths import NLTK_DATA
 from core.stdio import exit_with
 
@@ -72,7 +73,8 @@ def data_digests(code_paths: Iterable[str]) -> dict[str, str]:
 
 @cache
 def resource_digest(name: str, root: Path = NLTK_DATA) -> str:
-    """One SHA-256 over a resource's files (their names and bytes), or ``missing``."""
+    """One SHA-256 over a resource's files (their names and bytes), or ``missing``; ``EDITED`` where the folder or
+    a file in it was modified since this process started (``core.loaded_code``), which may have read it before."""
     folder = resource_dir(name, root)
     files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
     if not files:
@@ -81,7 +83,7 @@ def resource_digest(name: str, root: Path = NLTK_DATA) -> str:
     for path in files:
         digest.update(f"{path.relative_to(folder).as_posix()}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+    return EDITED if any(map(edited_since_start, [folder, *files])) else digest.hexdigest()
 
 
 def have_wordnet(root: Path = NLTK_DATA) -> bool:

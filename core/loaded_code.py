@@ -4,7 +4,8 @@ A build imports much of the stages' code as it starts (``pipeline.settings`` imp
 which imports the aligner), Luigi's forked workers inherit it, and a task's fingerprint is taken later, from
 the files. A file edited meanwhile was recorded by its new digest beside an output made by its old code, and
 the task never ran again. Such a file is recorded as ``EDITED`` instead, which no digest equals: the next
-build runs the task again, with the code the file holds.
+build runs the task again, with the code the file holds. The same holds for a library installed
+(``core.package_versions``) and for language data edited (``core.langdata``) while a build runs.
 """
 
 from __future__ import annotations
@@ -19,11 +20,17 @@ STARTED_NS = time.time_ns()
 
 
 def as_loaded(path: Path, digest: str) -> str:
-    """``digest`` (of the file ``path``), or ``EDITED`` where the file was modified since this process started.
+    """``digest`` (of the file ``path``), or ``EDITED`` where the file was modified since this process started
+    (``edited_since_start``)."""
+    return EDITED if edited_since_start(path) else digest
+
+
+def edited_since_start(path: Path) -> bool:
+    """Whether the file or folder ``path`` was modified since this process started (False where it is gone).
     A modification time still to come (a clock set back, a file unpacked from another machine) tells nothing:
     counted as edited, every build would run the file's tasks again until the clock reached it."""
     try:
         modified = path.stat().st_mtime_ns
     except OSError:
-        return digest
-    return EDITED if STARTED_NS <= modified <= time.time_ns() else digest
+        return False
+    return STARTED_NS <= modified <= time.time_ns()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import metadata
 
-from core.package_versions import package_versions
+from core.loaded_code import EDITED, STARTED_NS
+from core.package_versions import _distributions, installed_version, package_versions
 
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
@@ -71,3 +73,48 @@ def test_code_run_without_its_pyproject_reads_the_pins_of_the_installed_project(
         "numpy": metadata.version("numpy"),
         "python": PYTHON,
     }
+
+
+def test_spacys_model_counts_the_libraries_it_computes_with(tmp_path):
+    """thinc runs the tagger's layers and murmurhash hashes its features, neither pinned: a new thinc
+    (``pip install -U``, or another worker's resolver) tagged otherwise and reran nothing."""
+    _project(tmp_path, ["spacy==3.8.18"], {"app/tag.py": "import spacy\n"})
+    assert package_versions(["app/tag.py"], tmp_path) == {
+        "murmurhash": metadata.version("murmurhash"),
+        "spacy": metadata.version("spacy"),
+        "thinc": metadata.version("thinc"),
+        "python": PYTHON,
+    }
+
+
+def test_a_library_installed_since_the_process_started_counts_as_edited(tmp_path, monkeypatch):
+    """``pip install -U`` while a build ran: the build ran the version it had imported, and recorded the new
+    one's, read from its metadata, beside that output, which the next build then kept."""
+    site = tmp_path / "site"
+    _install(site, "1.0")
+    os.utime(site / "fakelib-1.0.dist-info", ns=(STARTED_NS - 1, STARTED_NS - 1))  # installed before
+    monkeypatch.syspath_prepend(str(site))
+    _distributions.cache_clear()
+    try:
+        _project(tmp_path, ["fakelib==1.0"], {"app/main.py": "import fakelib\n"})
+        assert package_versions(["app/main.py"], tmp_path) == {"fakelib": "1.0", "python": PYTHON}
+        _install(site, "2.0")
+        installed_version.cache_clear()  # a process that reads the metadata after the install
+        assert package_versions(["app/main.py"], tmp_path) == {"fakelib": EDITED, "python": PYTHON}
+    finally:
+        _distributions.cache_clear()
+        installed_version.cache_clear()
+
+
+def _install(site, version: str) -> None:
+    """Install the distribution ``fakelib`` at ``version`` into ``site`` as pip does: a new ``.dist-info``."""
+    for old in site.glob("fakelib-*.dist-info"):
+        for path in old.iterdir():
+            path.unlink()
+        old.rmdir()
+    info = site / f"fakelib-{version}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: fakelib\nVersion: {version}\n")
+    (info / "RECORD").write_text(f"fakelib/__init__.py,,\n{info.name}/METADATA,,\n{info.name}/RECORD,,\n")
+    (site / "fakelib").mkdir(exist_ok=True)
+    (site / "fakelib" / "__init__.py").write_text(f"VERSION = '{version}'\n")
