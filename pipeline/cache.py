@@ -1,11 +1,16 @@
 """A directory of JSON files used as a mapping (e.g. the cohesion miner's per-chapter cache).
 
 Keys are file names (hex digests); values are written atomically with the storage helpers, so a
-killed run leaves no half-written entry.
+killed run leaves no half-written entry. Each entry holds its value's SHA-256 beside it: an entry edited
+by hand since it was written is a miss (computed and written again), with a one-line warning, not a value
+that a clean build would not make.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import sys
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -25,12 +30,18 @@ class JsonDirCache(MutableMapping[str, Any]):
         if not path.is_file():
             raise KeyError(key)
         try:
-            return storage.read_json(path)
+            entry = storage.read_json(path)
         except storage.DamagedFile:  # torn or overwritten: computed and written again
             raise KeyError(key) from None
+        if not (isinstance(entry, dict) and entry.keys() == {"sha256", "value"}):
+            raise KeyError(key)  # not an entry of this cache (written by an older version): computed again
+        if entry["sha256"] != value_digest(entry["value"]):
+            print(f"warning: {path}: edited since it was written; computed again", file=sys.stderr)
+            raise KeyError(key)
+        return entry["value"]
 
     def __setitem__(self, key: str, value: Any) -> None:
-        storage.write_json(value, self._path(key))
+        storage.write_json({"sha256": value_digest(value), "value": value}, self._path(key))
 
     def __delitem__(self, key: str) -> None:
         try:
@@ -46,3 +57,9 @@ class JsonDirCache(MutableMapping[str, Any]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self.root.glob("*/*.json"))
+
+
+def value_digest(value: Any) -> str:
+    """SHA-256 of a JSON value, by its canonical text (sorted keys): the same before and after a round trip."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
