@@ -105,6 +105,12 @@ def _code_inputs(cls: type[StageTask]) -> dict[str, str]:
     return inputs
 
 
+@cache
+def _class_parameters(cls: type[StageTask]) -> tuple[tuple[str, luigi.Parameter], ...]:
+    """Luigi's ``get_params`` of a task class, listed once."""
+    return tuple(super(StageTask, cls).get_params())
+
+
 def _class_source(klass: type) -> tuple[str, str]:
     """A top-level class's file (relative to the repository when inside it) and source text, up to the next
     top-level statement (a comment at the start of a line inside the class does not end it)."""
@@ -188,6 +194,12 @@ class StageTask(luigi.Task):
     )
     up_to_date = False  # whether the last run found the task complete as it started, and did nothing
     tables_read: AbstractSet[str] = frozenset()  # the tables its run has read so far (``_holding_folder``)
+
+    @classmethod
+    def get_params(cls) -> list[tuple[str, luigi.Parameter]]:
+        """Luigi's, listed once per class (``_class_parameters``): Luigi lists ``dir(cls)`` at each call, four
+        times for each task made, about half of ``status``'s time."""
+        return list(_class_parameters(cls))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass's own ``run`` runs holding the output folder (``holding_folder``)."""
