@@ -143,7 +143,10 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
     """``run`` inside ``holding_folder``; a generator ``run`` (dynamic dependencies) for as long as it runs
     (Luigi drops it where it yields unfinished tasks, and calls ``run`` again once they are done).
 
-    The run notes the tables it reads (``tables_read``, which ``write_outputs`` records). A task complete by
+    The run notes the tables it reads (``tables_read``, which ``write_outputs`` records), and its inputs as it
+    starts (``inputs_at_start``, which ``write_outputs`` records): a file edited while it runs (a local book,
+    a machine translation, an adopted book's table) then differs from the record, and the next build runs the
+    task again, where the record of its new digest kept the output made from the old. A task complete by
     the time it starts does not run: Luigi judged it before its upstream task ran in the
     same build (AlignBook behind FilterBook), and that task wrote the same files again (a chapter fetched
     and rejected, an edit that changes no output), so its inputs are those its outputs were made from. Such
@@ -156,7 +159,11 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
                 self.up_to_date = self.complete()
                 if self.up_to_date:
                     return None
-                return (yield from run(self))
+                self.inputs_at_start = self.current_inputs()
+                try:
+                    return (yield from run(self))
+                finally:
+                    self.inputs_at_start = None
 
         return steps
 
@@ -166,7 +173,11 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
             self.up_to_date = self.complete()
             if self.up_to_date:
                 return None
-            return run(self)
+            self.inputs_at_start = self.current_inputs()
+            try:
+                return run(self)
+            finally:
+                self.inputs_at_start = None
 
     return whole
 
@@ -194,6 +205,7 @@ class StageTask(luigi.Task):
     )
     up_to_date = False  # whether the last run found the task complete as it started, and did nothing
     tables_read: AbstractSet[str] = frozenset()  # the tables its run has read so far (``_holding_folder``)
+    inputs_at_start: dict[str, str] | None = None  # ``current_inputs`` as its run started, while it runs
 
     @classmethod
     def get_params(cls) -> list[tuple[str, luigi.Parameter]]:
@@ -354,11 +366,13 @@ class StageTask(luigi.Task):
     def write_outputs(self, writes: list[tuple[Path, Any]], **extra: Any) -> None:
         """Write each (path, writer) pair, then the manifest that makes the task complete.
 
-        The manifest also records the schema of each table the run read or wrote (``schema:NAME``), this run
-        (``run_id``) and why it ran (``why``), for the summary. With nothing changed, Luigi ran the task because
+        The manifest records the inputs as the run started (``inputs_at_start``; as they are now outside a run,
+        or where an input was missing then), the schema of each table the run read or wrote (``schema:NAME``),
+        this run (``run_id``) and why it ran (``why``), for the summary. With nothing changed, Luigi ran the task because
         it was scheduled behind an upstream task that ran.
         """
-        inputs = self.current_inputs() or {}
+        start = self.inputs_at_start
+        inputs = dict(start) if start is not None else self.current_inputs() or {}
         why = self.rerun_reasons(self.manifest(), inputs) or ["after an upstream rerun (inputs unchanged)"]
         with storage.recording_tables() as written:
             outputs = {self._rel(path): write() for path, write in writes}

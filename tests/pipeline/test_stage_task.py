@@ -416,3 +416,34 @@ def test_a_task_class_lists_its_parameters_once(tmp_path, monkeypatch):
     assert CleanBook.get_params() == listing(CleanBook)
     assert [task.book_id for task in tasks] == ["a", "b", "c"]
     _class_parameters.cache_clear()
+
+
+class CopyEditedMidRun(StageTask):
+    """Copies ``source.txt``, a file no task writes (as a local book, a machine translation or an adopted
+    book's table), which is edited after the copy read it and before the copy is written."""
+
+    def output_paths(self) -> list[Path]:
+        return [self.layout.root / "copy.txt"]
+
+    def read_tables(self) -> list[Path]:
+        return [self.layout.root / "source.txt"]
+
+    def run(self) -> None:
+        source, (copy,) = self.read_tables()[0], self.output_paths()
+        text = source.read_bytes()
+        source.write_bytes(text + b" edited")
+        self.write_outputs([(copy, lambda: storage.write_bytes(copy, text))])
+
+
+def test_an_input_edited_while_its_task_ran_leaves_the_task_to_run_again(tmp_path):
+    """A task recorded its inputs as it ended: a file edited while it ran was recorded by its new digest
+    beside the output made from the old, and no build ran the task again. Its inputs as the run started
+    are recorded now."""
+    task = CopyEditedMidRun(**params(write_config(tmp_path, books=["city-star"])))
+    task.layout.root.mkdir(parents=True, exist_ok=True)
+    (task.layout.root / "source.txt").write_bytes(b"first")
+    task.run()
+    assert (task.layout.root / "copy.txt").read_bytes() == b"first"
+    assert task.why_stale() == "new input"
+    task.run()
+    assert (task.layout.root / "copy.txt").read_bytes() == b"first edited"
