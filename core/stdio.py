@@ -19,10 +19,13 @@ MAX_STDIN_BYTES = MAX_INPUT_BYTES
 
 
 def stdin_bytes(verb: str) -> bytes:
-    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed,
-    or when it holds more than ``MAX_STDIN_BYTES`` (``< /dev/zero``, ``yes |``: memory would run out)."""
+    """All of standard input; ``ValueError`` (one line) when the command was started with stdin closed or
+    a terminal (run with no input given, it waited for typing without a word, as if hung), or when it holds
+    more than ``MAX_STDIN_BYTES`` (``< /dev/zero``, ``yes |``: memory would run out)."""
     if sys.stdin is None:
         raise ValueError(f"stdin: closed, no text to {verb} (give the text on stdin, e.g. < FILE)")
+    if sys.stdin.isatty():
+        raise ValueError(f"stdin: a terminal, no text to {verb} (give the text on stdin, e.g. < FILE)")
     data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
     if len(data) > MAX_STDIN_BYTES:
         raise TooLarge(

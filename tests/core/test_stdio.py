@@ -22,6 +22,25 @@ def test_stdin_over_the_cap_is_a_one_line_error_not_a_memory_error(monkeypatch):
     assert stdio.stdin_bytes("split") == b"1234"
 
 
+def test_a_terminal_as_stdin_is_a_one_line_error_not_a_wait_for_typing():
+    """``python -m text.sentences --lang en`` typed with no ``< FILE`` waited on the terminal, unsaid."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "text.sentences", "--lang", "en"],
+            cwd=REPO_ROOT, stdin=follower, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert (done.returncode, done.stderr) == (
+        1,
+        "error: stdin: a terminal, no text to split (give the text on stdin, e.g. < FILE)\n",
+    )
+
+
 def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
     """``> /dev/full`` (a full disk) ended in an OSError traceback."""
     import subprocess
