@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -127,18 +128,18 @@ def restore_chapters(path: Path, rows: list[dict[str, Any]]) -> int:
         return 0
     writer = JournalWriter(path)
     try:
-        for row in sorted(rows, key=lambda row: row["toc_index"]):
-            writer.append(
-                {
-                    "type": "chapter",
-                    "url": row["url"],
-                    "page_urls": list(row["page_urls"]),
-                    "title": row["title"],
-                    "paragraphs": row["text"].split("\n"),
-                    "encoding": row["encoding"],
-                    "fetched_at": row["fetched_at"].strftime("%Y-%m-%dT%H:%M:%SZ"),
-                }
-            )
+        writer.append_all(
+            {
+                "type": "chapter",
+                "url": row["url"],
+                "page_urls": list(row["page_urls"]),
+                "title": row["title"],
+                "paragraphs": row["text"].split("\n"),
+                "encoding": row["encoding"],
+                "fetched_at": row["fetched_at"].strftime("%Y-%m-%dT%H:%M:%SZ"),
+            }
+            for row in sorted(rows, key=lambda row: row["toc_index"])
+        )
     finally:
         writer.close()
     return len(rows)
@@ -159,7 +160,13 @@ class JournalWriter:
             self._write(b"\n")
 
     def append(self, record: dict[str, Any]) -> None:
-        self._write((json.dumps(record, ensure_ascii=False) + "\n").encode())
+        self.append_all([record])
+
+    def append_all(self, records: Iterable[dict[str, Any]]) -> None:
+        """Append ``records`` with one fsync for them all: those of a book read at once (a local book, a
+        journal restored from its raw table). A sync per record took a 30,000-chapter EPUB over 100 s where
+        reading it took 8 s of CPU, and a text book of 100,000 chapter headings some 10 minutes."""
+        self._write(b"".join((json.dumps(r, ensure_ascii=False) + "\n").encode() for r in records))
 
     def _write(self, data: bytes) -> None:
         try:

@@ -183,18 +183,21 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
     url = {key: f"{uri}#{quote(key)}" for key, _, _ in chapters} | {
         key: f"{uri}#{quote(key)}" for key in broken
     }
-    writer.append(
-        {
-            "type": "toc",
-            "chapters": [[url[key], title] for key, title, _ in chapters]
-            + [[url[key], key] for key in broken],
-            "fetched_at": _now(),
-        }
-    )
-    for key, title, paragraphs in chapters:
-        old = known.get(url[key])
-        if old is None or (old["title"], old["paragraphs"]) != (title, paragraphs):
-            writer.append(
+    now = _now()
+    changed = [
+        (key, title, paragraphs)
+        for key, title, paragraphs in chapters
+        if (old := known.get(url[key])) is None or (old["title"], old["paragraphs"]) != (title, paragraphs)
+    ]
+    writer.append_all(
+        [
+            {
+                "type": "toc",
+                "chapters": [[url[key], title] for key, title, _ in chapters]
+                + [[url[key], key] for key in broken],
+                "fetched_at": now,
+            },
+            *(
                 {
                     "type": "chapter",
                     "url": url[key],
@@ -202,14 +205,17 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
                     "title": title,
                     "paragraphs": paragraphs,
                     "encoding": encoding,
-                    "fetched_at": _now(),
+                    "fetched_at": now,
                 }
-            )
-            report["items"] += 1
-    for key, (reason, detail) in broken.items():
-        writer.append(
-            {"type": "failure", "url": url[key], "reason": reason, "detail": detail, "fetched_at": _now()}
-        )
+                for key, title, paragraphs in changed
+            ),
+            *(
+                {"type": "failure", "url": url[key], "reason": reason, "detail": detail, "fetched_at": now}
+                for key, (reason, detail) in broken.items()
+            ),
+        ]
+    )
+    report["items"] = len(changed)
     writer.close()
     report["failed_reasons"] = dict(Counter(reason for reason, _ in broken.values()))
     report["dropped"] = dropped

@@ -60,6 +60,17 @@ def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):
     assert read_journal(tmp_path / "m.jsonl").toc_failure["reason"] == "file_not_found"
 
 
+def test_a_local_book_is_journaled_with_one_sync_not_one_per_chapter(tmp_path, monkeypatch):
+    """An fsync per chapter took a 30,000-chapter EPUB over 100 s of waiting on the disk (8 s of CPU)."""
+    synced = []
+    monkeypatch.setattr("crawlers.journal.os.fsync", synced.append)
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text("".join(f"第{n}章\n米拉点了灯。\n" for n in range(1, 201)), encoding="utf-8")
+    assert read_local(TEXT_SITE, path, journal)["items"] == 200
+    assert len(synced) == 1
+    assert len(read_journal(journal).chapters) == 200
+
+
 @pytest.mark.parametrize(
     "text, detail",
     [
