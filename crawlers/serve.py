@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         pass
+
+    def send_head(self) -> BinaryIO | BytesIO | None:
+        """A named pipe in the folder is 403: opening it waited for a writer for ever, and the crawl timed
+        out on it four times over (80 s at the default timeout) before calling it a ``timeout``."""
+        try:
+            pipe = stat.S_ISFIFO(os.stat(self.translate_path(self.path)).st_mode)
+        except (OSError, ValueError):  # absent, a link loop, a NUL: the stdlib answers those
+            pipe = False
+        if pipe:
+            self.send_error(HTTPStatus.FORBIDDEN, "a named pipe, not a page")
+            return None
+        return super().send_head()
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
+import urllib.error
+import urllib.request
 from urllib.parse import urlsplit
+
+import pytest
 
 from crawlers.serve import serve_folder
 
@@ -23,3 +28,11 @@ def test_a_crawl_that_hangs_up_mid_page_prints_no_traceback(tmp_path, capfd):
             if "process_request_thread" in thread.name:
                 thread.join(30)
     assert capfd.readouterr() == ("", "")
+
+
+def test_a_named_pipe_in_the_folder_is_forbidden_at_once_not_waited_on(tmp_path):
+    """Opening a named pipe waits for a writer: the request hung until the crawl's timeout, four times."""
+    os.mkfifo(tmp_path / "chapter.html")
+    with serve_folder(tmp_path) as url, pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{url}chapter.html", timeout=10)
+    assert (refused.value.code, refused.value.reason) == (403, "a named pipe, not a page")
