@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.crawlers.faultsite import Route, endless, failing, going_down, page, redirect, serve_faults
+from tests.crawlers.faultsite import Route, endless, failing, going_down, page, redirect, serve_faults, slow
 from tests.crawlers.fault_crawl import ATTEMPTS, OK, chapter_page, publish, run_crawl
 
 
@@ -201,4 +201,18 @@ def test_a_site_that_answers_503_and_retry_after_to_everything_is_unavailable_pa
     # two 503s waited 0.1 s each; the third would pass the budget: it stays a 503, the retries of the first
     # two and the three chapters never requested are not fetched
     assert outcomes == [("http_503", "Ignoring non-200 response")] + [("not_fetched", UNAVAILABLE)] * 5
+    assert (sum(site.count(f"/c/{n}") for n in range(6)), done.report["finish_reason"]) == (3, "unavailable")
+
+
+def test_a_site_that_never_answers_is_unavailable_once_its_timeouts_pass_the_backoff_budget(tmp_path):
+    """Timeouts were no wait to the budget: every chapter timed out four times (80 s at the default)."""
+    with serve_faults() as site:
+        publish(site, {f"/c/{n}": slow(2, OK) for n in range(6)})
+        done = run_crawl(site, tmp_path / "journal.jsonl", {"BACKOFF_BUDGET": 1.2}, concurrency=1)
+    outcomes = sorted((f["reason"], f["detail"]) for f in done.state.failures.values())
+    # three timeouts of 0.5 s and their waits pass 1.2 s: the first chapter is a timeout, the rest not fetched
+    assert [reason for reason, _ in outcomes] == ["not_fetched"] * 5 + ["timeout"]
+    assert {detail for reason, detail in outcomes if reason == "not_fetched"} == {
+        UNAVAILABLE.replace("0.25", "1.2")
+    }
     assert (sum(site.count(f"/c/{n}") for n in range(6)), done.report["finish_reason"]) == (3, "unavailable")
