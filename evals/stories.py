@@ -23,7 +23,7 @@ from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core import json_text
 from core.arg_types import OneLineParser
-from core.files import TooLarge, not_a_regular_file, read_capped
+from core.files import TooLarge, missing, not_a_regular_file, os_problem, read_capped
 from core.lines import split_lines
 from core.stdio import exit_with
 from evals.data import DataError
@@ -51,6 +51,10 @@ def read_stories(path: Path) -> list[Story]:
         raise DataError(str(err)) from None
     except UnicodeDecodeError as err:
         raise DataError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
+    except FileNotFoundError:  # it read "[Errno 2] No such file or directory: 'PATH'"
+        raise DataError(f"{path}: {missing(path, 'file')}") from None
+    except OSError as err:  # no permission, a symbolic link loop
+        raise DataError(f"{path}: {os_problem(err)}") from None
     stories, lines_of = [], {}
     try:  # (a U+2028 may stand inside a JSON string)
         for number, row in json_text.json_lines(split_lines(text)):

@@ -92,6 +92,15 @@ def test_a_path_that_is_no_file_is_one_line_not_a_wait(tmp_path, capsys, kind):
     )
 
 
+def test_a_missing_file_is_one_line_naming_it(tmp_path, capsys):
+    path = tmp_path / "stories.jsonl"
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == f"error: {path}: no such file\n"
+    path.symlink_to(path)
+    assert stories.main([str(path)]) == 1
+    assert capsys.readouterr().err == f"error: {path}: Too many levels of symbolic links\n"
+
+
 def test_json_nested_too_deeply_is_one_line(tmp_path, capsys):
     path = tmp_path / "stories.jsonl"
     path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
