@@ -162,14 +162,14 @@ def quiet_start() -> None:
     KeyboardInterrupt traceback (``status``, which takes half a second, spends most of it importing).
     Nothing has been started or written then, so the process exits at once. Elsewhere (a test run, Luigi's
     own command, a library use) nothing changes; nor does a signal started ignored."""
-    if not _a_command() or threading.current_thread() is not threading.main_thread():
+    if not a_command() or threading.current_thread() is not threading.main_thread():
         return
     for signum, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
         if signal.getsignal(signum) is default:
             signal.signal(signum, _starting)
 
 
-def _a_command() -> bool:
+def a_command() -> bool:
     """Whether this process runs one of the project's modules (``python [options] -m MODULE``: the package
     is imported before ``__main__`` names the module) or scripts."""
     argv = sys.orig_argv

@@ -34,6 +34,21 @@ def stdin_bytes(verb: str) -> bytes:
     return data
 
 
+def check_working_folder() -> None:
+    """Before any work: a command started in a folder removed since (a shell left in it after ``rm -rf``)
+    stops with one line, ``SystemExit(2)``: spaCy's import asks for the current folder, so every command
+    that loads it ended in a FileNotFoundError traceback ("[Errno 2] No such file or directory")."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        print(
+            "error: the current folder no longer exists (removed while the shell was in it): "
+            "cd to one that exists, then run the command again",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
+
+
 def check_standard_streams() -> None:
     """Before any work: a command started with stderr closed (``2>&-``) writes its messages to the null
     device (its first progress line was an AttributeError, which stopped a build with no word); one started

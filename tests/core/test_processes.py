@@ -106,7 +106,7 @@ def test_a_command_is_told_from_a_test_run_or_another_program(monkeypatch, argv,
 
     monkeypatch.setattr(sys, "orig_argv", argv)
     monkeypatch.setattr(sys, "argv", argv[1:])
-    assert processes._a_command() is command
+    assert processes.a_command() is command
 
 
 def test_quiet_interrupts_takes_over_from_quiet_start_and_gives_it_back(monkeypatch):

@@ -41,6 +41,30 @@ def test_a_terminal_as_stdin_is_a_one_line_error_not_a_wait_for_typing():
     )
 
 
+def test_a_command_started_in_a_removed_folder_is_one_line_and_status_2(tmp_path):
+    """A shell left in a folder removed since: importing spaCy (``Path.cwd()``) was a FileNotFoundError
+    traceback in every command that loads it."""
+    story, gone = tmp_path / "story.txt", tmp_path / "gone"
+    story.write_text("Tom came in. He sat down.\n", encoding="utf-8")
+    gone.mkdir()
+
+    def start_in_the_removed_folder() -> None:
+        os.chdir(gone)
+        os.rmdir(gone)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "cohesion.mine", str(story)],
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, preexec_fn=start_in_the_removed_folder,
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "error: the current folder no longer exists (removed while the shell was in it): cd to one that "
+        "exists, then run the command again\n",
+    )
+
+
 def test_a_stdout_that_cannot_be_written_is_one_line_and_status_1():
     """``> /dev/full`` (a full disk) ended in an OSError traceback."""
     import subprocess
