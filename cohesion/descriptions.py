@@ -58,22 +58,27 @@ def predicate(doc: Sentence | None, m: Mention) -> bool:
     if doc is None or m.kind != "noun":
         return False  # "The person at the door was Victor.": a name after "was" identifies a referent
     k = m.token - 1
-    while k >= 0 and (doc[k].tag_ in PREMODIFIERS or doc[k].tag_ in ("RB", "RBR")):
+    while k >= 0 and doc[k].tag_ in _BEFORE_PREDICATE:
         k -= 1
-    if k >= 0 and doc[k].lower_ == "as" and doc[k + 1].tag_ == "DT":
+    if k < 0:
+        return False
+    word = doc[k].lower_
+    if word == "as" and doc[k + 1].tag_ == "DT":
         return True  # "As a young sailor, he ...": a description, not a referent
-    if k >= 0 and doc[k].lower_ == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
+    if word == "into" and any(t.lower_ in INTO_RESULT for t in doc[max(k - 4, 0) : k]):
         return True  # "The witch turned him into a frog": what he became, not a referent
-    if k >= 0 and doc[k].lower_ in BECOME:
+    if word in BECOME:
         return True  # "He became a sailor."
-    if k >= 2 and doc[k].lower_ == "of" and doc[k - 1].lower_ == "one":
+    if k >= 2 and word == "of" and doc[k - 1].lower_ == "one":
         k -= 2  # "He was one of the guards": the group he belongs to describes him
     return (
-        k >= 0
-        and doc[k].lower_.replace("’", "'") in BE_FORMS
+        doc[k].lower_.replace("’", "'") in BE_FORMS
         and doc[k].tag_ not in ("VBG", "POS")
         and not _existential(doc, k)
     )
+
+
+_BEFORE_PREDICATE = PREMODIFIERS | {"RB", "RBR"}  # the words between a predicate noun and its verb
 
 
 def _existential(doc: Sentence, be: int) -> bool:

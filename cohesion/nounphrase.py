@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from cohesion.tagged import Sentence, Word, hyphenated
+from cohesion.tagged import LOWER, Sentence, Word, hyphenated
 
 from cohesion import lexicon
 
@@ -36,16 +36,23 @@ LINKING = frozenset(
 _MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH", ","))
 _NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
 _DETERMINER_TAGS = frozenset(("DT", "PRP$", "WP$", "PDT", "POS"))
+_PHRASE_TAGS = _MODIFIER_TAGS | {"CD", "RB", "CC"}  # the words a noun's phrase may hold before it
+_ADJECTIVE_TAGS = frozenset(("JJ", "JJR", "JJS", "VBN"))  # a comma between two of these is the phrase's
 
 
 def determiner(doc: Sentence, k: int) -> str:
     """The lower-cased determiner or possessor in front of the noun at token ``k`` ("" when none)."""
-    i = _phrase_start(doc, k)
+    return _determiner_at(doc, _phrase_start(doc, k))
+
+
+def _determiner_at(doc: Sentence, i: int) -> str:
+    """:func:`determiner`, for a noun whose phrase starts after word ``i`` (:func:`_phrase_start`)."""
     if i < 0:
         return ""
-    if doc[i].tag_ == "POS":  # "Anna's coat": the possessor is the name
+    word = doc[i]
+    if word.tag_ == "POS":  # "Anna's coat": the possessor is the name
         return doc[i - 1].lower_ if i > 0 else ""
-    return doc[i].lower_ if doc[i].tag_ in ("DT", "PRP$", "WP$", "PDT") else ""
+    return word.lower_ if word.tag_ in ("DT", "PRP$", "WP$", "PDT") else ""
 
 
 def predicated_of(doc: Sentence, k: int) -> int | None:
@@ -105,7 +112,7 @@ def pointing(doc: Sentence, k: int) -> bool:
     storm", "those ideas") or "such" among its modifiers ("any such change"; not "such a storm", where
     "such" mostly stresses)?"""
     i = _phrase_start(doc, k)
-    return determiner(doc, k) in DEMONSTRATIVES or any(t.lower_ == "such" for t in doc[i + 1 : k])
+    return _determiner_at(doc, i) in DEMONSTRATIVES or "such" in map(LOWER, doc[i + 1 : k])
 
 
 def such_a(doc: Sentence, k: int) -> bool:
@@ -123,10 +130,11 @@ def modifier_words(doc: Sentence, k: int) -> set[str]:
 
 def owner(doc: Sentence, k: int) -> str:
     """Possessive word, possessor name, proper-noun modifier or "of" complement ("" when none)."""
-    before = determiner(doc, k)
+    i = _phrase_start(doc, k)
+    before = _determiner_at(doc, i)
     if before and before not in ARTICLES:
         return before
-    names = [t.lower_ for t in doc[_phrase_start(doc, k) + 1 : k] if t.tag_ == "NNP"]
+    names = [t.lower_ for t in doc[i + 1 : k] if t.tag_ == "NNP"]
     if names:
         return names[0]
     if k + 1 < len(doc) and doc[k + 1].lower_ == "of":
@@ -178,8 +186,9 @@ def _phrase_start(doc: Sentence, k: int) -> int:
 
 def _modifiers_start(doc: Sentence, k: int) -> int:
     i = k - 1
-    while i >= 0 and (doc[i].tag_ in _MODIFIER_TAGS or doc[i].tag_ in ("CD", "RB", "CC")):
-        if doc[i].tag_ == "," and not (i > 0 and doc[i - 1].tag_ in ("JJ", "JJR", "JJS", "VBN")):
+    while i >= 0:
+        tag = doc[i].tag_
+        if tag not in _PHRASE_TAGS or (tag == "," and not (i > 0 and doc[i - 1].tag_ in _ADJECTIVE_TAGS)):
             break
         i -= 1
     return i

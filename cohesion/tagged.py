@@ -16,6 +16,8 @@ that WordNet knows as a noun and not as an adjective is given the common noun's 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from spacy.attrs import IDX, ORTH, SPACY, TAG
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
@@ -27,6 +29,10 @@ KNOWN_MAX = 500_000  # (word, tag) entries kept before the look-up table starts 
 # A word's attributes that depend on its (word, tag) alone, in Word's slot order: text, lower-cased,
 # tag, POS, is_alpha, noun lemma (None for other words), capitalised.
 Entry = tuple[str, str, str, str, bool, str | None, bool]
+
+
+# A word's lower-cased form: ``map(LOWER, words)`` scans the words in C, without a generator's frame.
+LOWER = attrgetter("lower_")
 
 
 class Word:
