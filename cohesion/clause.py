@@ -3,6 +3,8 @@ subject, where its main clause begins, and the subject of the last clause among 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from cohesion.tagged import Sentence, Word
 
 from cohesion import nounphrase, senses
@@ -16,6 +18,9 @@ OBJECT_PERSONS = frozenset("me you him her us".split())  # "them" may be things
 PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
 
 
+_TOKEN = attrgetter("token")  # a phrase's first word, its place in the sentence
+
+
 def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     """The sentence's subject, roughly: its first noun phrase before any verb, not in a prepositional
     phrase and not a possessor ("In the old story, on the night of her brother's wedding, Mira sails"),
@@ -23,7 +28,7 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     if doc is None:
         return None
     start = main_clause(doc)
-    for m in sorted(phrases, key=lambda m: m.token):
+    for m in sorted(phrases, key=_TOKEN):
         if m.token < start:
             continue
         if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):

@@ -27,7 +27,7 @@ from cohesion.mentions import Mention
 from cohesion.nounphrase import DEMONSTRATIVES, PLACE_OR_GOAL
 from cohesion.repetition import FAR_WINDOW
 from cohesion.speech import spoken
-from cohesion.tagged import Sentence, Word
+from cohesion.tagged import LOWER, Sentence, Word
 
 # Determiners of a noun that "like that" may tell the kind of ("an offer like that", "stones like these").
 KIND_DETERMINERS = frozenset(("", "a", "an", "any", "no"))
@@ -45,8 +45,8 @@ def _demonstrative_nouns(ch: Chapter, j: int) -> Iterator[Candidate]:
     """A demonstrative determiner of a noun named before ("... this girl" after "a girl"): element 1
     is the noun's nearest earlier mention, as far back as a definite repetition reaches."""
     doc = ch.docs[j]
-    if not any(t.lower_ in DEMONSTRATIVES for t in doc):
-        return  # no noun's determiner is one
+    if DEMONSTRATIVES.isdisjoint(map(LOWER, doc)):
+        return  # no noun's determiner is one (the words read without a generator: most sentences)
     for m in ch.mentions[j]:
         if m.kind == "name":  # "this Anna": the name's last mention
             det = doc[m.token - 1] if m.token else None

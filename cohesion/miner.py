@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import tee
+from operator import attrgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -66,7 +67,10 @@ def _mined(sentences: list[str], zh: list[str] | None, tagged: list[Doc | None])
     if zh is not None:
         chapter.zh = zh
     found = [c for detect in DETECTORS for c in detect(chapter)]
-    return sorted(found, key=lambda c: (c.b.sent, c.b.start, c.phenomenon))
+    return sorted(found, key=_POSITION)
+
+
+_POSITION = attrgetter("b.sent", "b.start", "phenomenon")  # a candidate's order: element 2's position
 
 
 @contextmanager

@@ -327,6 +327,8 @@ def _modified(doc, m: Mention) -> str:
 
 def _heads(found: list[Candidate]) -> list[Candidate]:
     """Drop a modifier's candidate when the word after it links to the word after its element 1."""
+    if len(found) < 2:
+        return found  # (most sentences: no pair to compare)
 
     def follows(x: Candidate, y: Candidate) -> bool:
         return x.a.sent == y.a.sent and 0 <= y.b.start - x.b.end <= 1 and 0 <= y.a.start - x.a.end <= 1
