@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from cohesion.tagged import Sentence, Word
+from cohesion.tagged import POS, Sentence, Word
 
 from cohesion import nounphrase, senses
 from cohesion.mentions import Mention
@@ -19,6 +19,7 @@ PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH")
 
 
 _TOKEN = attrgetter("token")  # a phrase's first word, its place in the sentence
+_VERBS = frozenset(("VERB", "AUX"))
 
 
 def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
@@ -31,7 +32,7 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
     for m in sorted(phrases, key=_TOKEN):
         if m.token < start:
             continue
-        if any(t.pos_ in ("VERB", "AUX") for t in doc[start : m.token]):
+        if not _VERBS.isdisjoint(map(POS, doc[start : m.token])):
             return None
         if m.kind == "noun" and nounphrase.modifier(doc, m.token) and doc[m.token + 1].tag_ in ("NN", "NNS"):
             continue  # "the team leader": the head noun is the subject

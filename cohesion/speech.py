@@ -10,6 +10,7 @@ from cohesion import lexicon
 from cohesion.chapter import WINDOW, Chapter, quote_states, quoted
 from cohesion.clause import subject
 from cohesion.mentions import Mention
+from cohesion.tagged import LOWER
 
 # Every branch of these patterns opens with the quote character and looks around it after, so that
 # the search skips to a quote character (a look-behind first is tried at every offset: twice as slow).
@@ -79,8 +80,8 @@ def speaker(ch: Chapter, i: int, j: int, m: Mention) -> bool:
 def _tagged(ch: Chapter, i: int) -> bool:
     """Does sentence ``i`` hold a quote and a speech verb outside it ("'Stop,' said Tom.")?"""
     text, doc = ch.sentences[i], ch.docs[i]
-    if doc is None or not QUOTE_MARK.search(text):
-        return False
+    if doc is None or not QUOTE_MARK.search(text) or SPEECH.isdisjoint(map(LOWER, doc)):
+        return False  # (the words scanned in C first: most sentences hold no speech verb)
     return any(t.lower_ in SPEECH and not quoted(text, t.idx) for t in doc)
 
 

@@ -31,8 +31,9 @@ KNOWN_MAX = 500_000  # (word, tag) entries kept before the look-up table starts 
 Entry = tuple[str, str, str, str, bool, str | None, bool]
 
 
-# A word's lower-cased form: ``map(LOWER, words)`` scans the words in C, without a generator's frame.
+# A word's lower-cased form and POS: ``map(LOWER, words)`` scans the words in C, without a generator.
 LOWER = attrgetter("lower_")
+POS = attrgetter("pos_")
 
 
 class Word:
