@@ -171,26 +171,22 @@ def _idioms() -> tuple[re.Pattern, int, frozenset[str]]:
     return pattern, length, frozenset(p[-length:] for p in phrases)
 
 
-def _phrase_start(doc: Sentence, k: int) -> int:
+def _phrase_start(doc: Sentence, k: int, ing: bool = True) -> int:
     """Index of the token before the noun's modifiers (-1 at the sentence start). A comma belongs to
     the phrase only between adjectives ("a tall, thin man"), not after a noun ("some income, Sha").
     An -ing word is a modifier between a determiner and the noun ("a running tap"), not otherwise
-    ("saw Anna eating apples": a verb)."""
-    i = _modifiers_start(doc, k)
-    if i > 0 and doc[i].tag_ == "VBG":
-        before = _modifiers_start(doc, i)
-        if before >= 0 and doc[before].tag_ in _DETERMINER_TAGS:
-            return before
-    return i
-
-
-def _modifiers_start(doc: Sentence, k: int) -> int:
+    ("saw Anna eating apples": a verb); ``ing=False`` stops at it (the walk back from the -ing word).
+    (One function for both walks: the walk was a call of its own for every phrase start asked.)"""
     i = k - 1
     while i >= 0:
         tag = doc[i].tag_
         if tag not in _PHRASE_TAGS or (tag == "," and not (i > 0 and doc[i - 1].tag_ in _ADJECTIVE_TAGS)):
             break
         i -= 1
+    if ing and i > 0 and doc[i].tag_ == "VBG":
+        before = _phrase_start(doc, i, ing=False)
+        if before >= 0 and doc[before].tag_ in _DETERMINER_TAGS:
+            return before
     return i
 
 

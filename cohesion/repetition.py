@@ -60,8 +60,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         groups: dict[str, list[Mention]] = {}
         for m in found:
             groups.setdefault(_key(m), []).append(m)
-        for group in groups.values():
-            links = [link for m in group if (link := _link(ch, j, m, where, names))]
+        for key, group in groups.items():
+            links = [link for m in group if (link := _link(ch, j, m, key, where, names))]
             same_number = [c for c, a, m in links if a.plural == m.plural]
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
@@ -175,11 +175,13 @@ def _keys(m: Mention, families: dict[str, str]) -> set[str]:
 
 
 def _link(
-    ch: Chapter, j: int, m: Mention, where: dict[str, list[int]], names: _Names
+    ch: Chapter, j: int, m: Mention, key: str, where: dict[str, list[int]], names: _Names
 ) -> tuple[Candidate, Mention, Mention] | None:
+    """The link of mention ``m`` of sentence ``j`` (``key``: its :func:`_key`) to the earlier mention it
+    repeats, with both mentions; None when it repeats none."""
     families = names.families
     noun = m.kind == "noun"
-    if noun and where[_key(m)][0] == j:
+    if noun and where[key][0] == j:
         return None  # the noun's first mention (most are): nothing before it to repeat
     if noun and _unit(ch.docs[j], m):
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat

@@ -98,7 +98,10 @@ def lexname(noun_lemma: str) -> str:
     return found[0].lexname if found else ""
 
 
+@cache
 def is_person(noun_lemma: str) -> bool:
+    """Is the noun's most frequent sense a person ("driver"; not "stone")? (Cached: the rules ask it of
+    every noun mention, some several times.)"""
     return lexname(noun_lemma) == "noun.person"
 
 
