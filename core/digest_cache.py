@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from core.files import not_a_regular_file
 from core.storage import write_bytes
 
 RACY_SECONDS = 2
@@ -56,7 +57,10 @@ class DigestCache:
 
 
 def _read(path: Path, scheme: str) -> dict[str, list]:
-    """The entries of a cache file; none where it is missing, damaged or of another scheme."""
+    """The entries of a cache file; none where it is missing, damaged, of another scheme, or no regular file
+    (reading a named pipe would wait for a writer for ever: every command that fingerprints hung)."""
+    if not_a_regular_file(path):
+        return {}
     try:
         found = json.loads(path.read_bytes())
     except (OSError, ValueError):

@@ -46,3 +46,12 @@ def test_a_damaged_cache_or_a_deleted_file_is_dropped(tmp_path):
     (tmp_path / "gone.py").unlink()
     cache.save()
     assert list(json.loads((tmp_path / "cache.json").read_text())["files"]) == [str(tmp_path / "kept.py")]
+
+
+def test_a_named_pipe_in_place_of_the_cache_is_read_as_empty_and_replaced(tmp_path):
+    os.mkfifo(tmp_path / "cache.json")  # reading it would wait for a writer for ever
+    cache = DigestCache(tmp_path / "cache.json", "s1")
+    assert cache.entries == {}
+    cache.digest(_old_file(tmp_path / "m.py", ""), bytes.hex)
+    cache.save()
+    assert list(json.loads((tmp_path / "cache.json").read_text())["files"]) == [str(tmp_path / "m.py")]
