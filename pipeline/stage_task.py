@@ -46,6 +46,7 @@ from pipeline.manifest import (
     schema_inputs,
 )
 from pipeline.failures import failure_message, record
+from pipeline.luigi_params import ConfigParameter
 from pipeline.preload import preload
 from pipeline.lock import OutputBusy, task_lock
 
@@ -198,7 +199,7 @@ def completeness_memo() -> Iterator[dict[str, bool]]:
 class StageTask(luigi.Task):
     """A pipeline task with a content manifest; subclasses name their outputs and the inputs they read."""
 
-    config = luigi.Parameter(default=str(DEFAULT_CONFIG))
+    config = ConfigParameter(default=str(DEFAULT_CONFIG))
     output_dir = luigi.Parameter(default="", description="write here instead of the config's output folder")
     run_id = luigi.Parameter(
         default="", significant=False, description="one per command run (retries failures)"

@@ -9,7 +9,6 @@ Per book: CrawlBook (zh, en) → CleanBook → [DedupCorpus] → FilterBook → 
 changed. ExportCorpus and BuildReport (``pipeline.corpus_tasks``) read the built corpus.
 """
 
-from luigi.tools.range import RangeDaily  # noqa: F401 - registered for the cron line: luigi --module pipeline.tasks RangeDaily
-
 from pipeline.corpus_tasks import BuildReport, ExportCorpus  # noqa: F401 - registered: luigi --module pipeline.tasks ExportCorpus
+from pipeline.luigi_params import RangeDaily  # noqa: F401 - registered for the cron line: luigi --module pipeline.tasks RangeDaily
 from pipeline.update_task import UpdateCorpus  # noqa: F401 - registered, with every task it builds

@@ -12,6 +12,7 @@ import luigi
 
 from core import storage
 from pipeline.build_task import BuildCorpus
+from pipeline.luigi_params import UpdateDateParameter
 from pipeline.stage_task import StageTask
 
 
@@ -21,7 +22,7 @@ class UpdateCorpus(StageTask):
     Schedule it daily with ``luigi RangeDaily --of UpdateCorpus`` so that missed days are caught up.
     """
 
-    date = luigi.DateParameter()
+    date = UpdateDateParameter()
     since = luigi.OptionalFloatParameter(
         default=None,
         significant=False,

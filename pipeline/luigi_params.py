@@ -1,0 +1,75 @@
+"""Values of Luigi's own command line (``luigi --module pipeline.tasks``, the cron line) checked as Luigi
+parses them: a bad one is one line on stderr and exit status 2, as ``python -m pipeline`` says it. Luigi's
+entry point logs any Exception with its traceback (``--date notadate``: strptime's ValueError; a config that
+is not there: a ConfigError from each task's ``complete``, then its ":(" summary); a SystemExit passes it."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import luigi
+from luigi.tools import range as luigi_range
+
+from core.arg_types import shown
+from pipeline.cli_args import iso_date
+from pipeline.config import load_config
+from pipeline.config_reader import ConfigError
+
+
+def refuse(message: str) -> NoReturn:
+    """Print ``message`` and exit with status 2, past Luigi's handler of exceptions."""
+    print(message, file=sys.stderr)
+    raise SystemExit(2)
+
+
+def check_config(path: str) -> str:
+    """``path`` if it names a config that loads; else ``config error: PATH: PROBLEM``, and exit 2."""
+    try:
+        load_config(path)
+    except ConfigError as err:
+        refuse(f"config error: {err}")
+    return path
+
+
+class ConfigParameter(luigi.Parameter):
+    """A pipeline config file, read as Luigi parses it from its command line or ``luigi.cfg``."""
+
+    def parse(self, x: str) -> str:
+        return check_config(x)
+
+
+class UpdateDateParameter(luigi.DateParameter):
+    """An update's date, YYYY-MM-DD, today or earlier (``pipeline.cli_args.iso_date``)."""
+
+    def parse(self, s: str) -> datetime.date:
+        try:
+            return iso_date(s)
+        except argparse.ArgumentTypeError as err:
+            refuse(f"luigi: error: argument --date: {err}")
+
+
+class TaskParamsParameter(luigi.DictParameter):
+    """``RangeDaily``'s ``--of-params``: a JSON object, whose ``config`` (the cron line's) is a config that loads."""
+
+    def parse(self, x: str) -> Any:
+        try:
+            params = super().parse(x)
+        except ValueError as err:
+            refuse(f"luigi: error: argument --of-params: {shown(x)} is not JSON ({err})")
+        if not isinstance(params, Mapping):
+            refuse(f"luigi: error: argument --of-params: {shown(x)} is not a JSON object ({{...}})")
+        if "config" in params:
+            check_config(str(params["config"]))
+        return params
+
+
+class RangeDaily(luigi_range.RangeDaily):
+    """Luigi's ``RangeDaily`` (the cron line's), its ``--of-params`` checked (``TaskParamsParameter``)."""
+
+    of_params = TaskParamsParameter(
+        default=dict(), description="Arguments to be provided to the 'of' class when instantiating"
+    )

@@ -1,0 +1,53 @@
+"""Values of Luigi's own command line (``luigi --module pipeline.tasks``): a bad one is one line and exit 2."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from luigi.cmdline import luigi_run
+from luigi.cmdline_parser import CmdlineParser
+
+from pipeline.update_task import UpdateCorpus
+
+DEMO = "config/demo.yaml"
+RANGE = ["RangeDaily", "--of", "UpdateCorpus", "--param-name", "date", "--start", "2026-12-01"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["UpdateCorpus", "--date", "notadate"],
+            "luigi: error: argument --date: 'notadate' is not a date (YYYY-MM-DD)",
+        ),
+        (
+            [*RANGE, "--of-params", "{bad json"],
+            "luigi: error: argument --of-params: '{bad json' is not JSON (Expecting property name enclosed"
+            " in double quotes: line 1 column 2 (char 1))",
+        ),
+        (
+            [*RANGE, "--of-params", "[1]"],
+            "luigi: error: argument --of-params: '[1]' is not a JSON object ({...})",
+        ),
+        (
+            [*RANGE, "--of-params", '{"config": "/nonexistent.yaml"}'],
+            "config error: /nonexistent.yaml: file not found",
+        ),
+        (["BuildCorpus", "--config", "/nonexistent.yaml"], "config error: /nonexistent.yaml: file not found"),
+    ],
+)
+def test_a_bad_value_on_luigis_command_line_is_one_line_and_exit_2(capsys, args, message):
+    with pytest.raises(SystemExit) as exit_:
+        luigi_run(["--module", "pipeline.tasks", *args, "--local-scheduler", "--no-lock"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == message + "\n"
+
+
+def test_the_cron_lines_range_makes_each_days_update_of_its_config():
+    with CmdlineParser.global_instance(
+        ["--module", "pipeline.tasks", *RANGE, "--of-params", f'{{"config": "{DEMO}"}}']
+    ) as cp:
+        task = cp.get_task_obj()
+    day = datetime.date(2026, 12, 2)
+    assert task._instantiate_task_cls(day) == UpdateCorpus(config=DEMO, date=day)
