@@ -14,13 +14,17 @@ it fetched and the next run fetches only what is missing. Records:
 
 URLs are canonical (the site's configured base URL), whatever address was actually crawled. A line cut
 off by a killed crawl, or one of another shape than these (edited by hand, written by another version), is
-skipped: its chapter is fetched again.
+skipped: its chapter is fetched again. Each record holds the ``sha256`` of its canonical JSON (``digest``);
+one whose digest does not match (its text edited by hand) is skipped too, with a warning, and fetched again.
+A record without one (written before records had it) is taken as it is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -46,11 +50,20 @@ def check_journal(path: Path) -> None:
     refuse_special(path, "a named pipe or a device, not a crawl journal: remove it, then run the build again")
 
 
+def digest(record: dict[str, Any]) -> str:
+    """SHA-256 of ``record``'s canonical JSON (sorted keys, compact separators), its own ``sha256`` left out."""
+    body = {key: value for key, value in record.items() if key != "sha256"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
 def read_journal(path: Path) -> JournalState:
+    """What the journal at ``path`` says; a warning on stderr for each record edited since it was written
+    (``digest``) that no later record of its chapter replaces: that chapter is fetched again."""
     state = JournalState()
     if not path.exists():
         return state
     check_journal(path)
+    edited: dict[str | None, None] = {}  # the URLs of edited records (None: a table of contents), in order
     with open(path, "rb") as handle:  # line by line: a kill may cut a line inside a UTF-8 character
         for line in handle:
             try:
@@ -59,6 +72,10 @@ def read_journal(path: Path) -> JournalState:
                 continue  # a line cut off by a killed crawl; that chapter is refetched
             if not _shaped(record):
                 continue  # edited by hand or written by another version: refetched like a cut-off line's
+            if "sha256" in record and record["sha256"] != digest(record):
+                edited[record.get("url")] = None
+                continue
+            edited.pop(record.get("url"), None)
             kind = record["type"]
             if kind == "toc":
                 state.toc = [tuple(entry) for entry in record["chapters"]]
@@ -74,6 +91,12 @@ def read_journal(path: Path) -> JournalState:
                 state.failures[record["url"]] = record
             elif kind == "toc_failure":
                 state.toc_failure = record
+    for url in edited:
+        what = "the table of contents" if url is None else url
+        print(
+            f"warning: {path}: the record of {what} was edited since it was written: skipped, fetched again",
+            file=sys.stderr,
+        )
     return state
 
 
@@ -166,7 +189,8 @@ class JournalWriter:
         """Append ``records`` with one fsync for them all: those of a book read at once (a local book, a
         journal restored from its raw table). A sync per record took a 30,000-chapter EPUB over 100 s where
         reading it took 8 s of CPU, and a text book of 100,000 chapter headings some 10 minutes."""
-        self._write(b"".join((json.dumps(r, ensure_ascii=False) + "\n").encode() for r in records))
+        lines = (json.dumps(r | {"sha256": digest(r)}, ensure_ascii=False) + "\n" for r in records)
+        self._write("".join(lines).encode())
 
     def _write(self, data: bytes) -> None:
         try:

@@ -1,6 +1,7 @@
+import hashlib
 import json
 
-from crawlers.journal import JournalWriter, read_journal, restore_chapters
+from crawlers.journal import JournalWriter, digest, read_journal, restore_chapters
 from crawlers.raw import raw_rows
 
 TOC = {
@@ -175,7 +176,8 @@ def test_a_write_cut_short_by_a_full_disk_names_the_journal_and_the_rerun_starts
         writer.append(_chapter("http://s/1", "甲。" * 50))
     writer.close()
     assert (err.value.errno, err.value.filename) == (errno.EFBIG, str(path))
-    assert path.stat().st_size == len(json.dumps(TOC, ensure_ascii=False).encode()) + 1 + 40  # a torn line
+    toc_line = json.dumps(TOC | {"sha256": digest(TOC)}, ensure_ascii=False).encode()
+    assert path.stat().st_size == len(toc_line) + 1 + 40  # a torn line
     writer = JournalWriter(path)  # the rerun
     writer.append(_chapter("http://s/2", "乙。"))
     writer.close()
@@ -205,3 +207,56 @@ def test_a_journal_holding_a_chapter_takes_back_none(tmp_path):
     _journal(path, TOC, _chapter("http://s/1", "甲。"))
     rows, _ = raw_rows(read_journal(path), "bk", "zh", "site")
     assert restore_chapters(path, [*rows, {**rows[0], "url": "http://s/2", "toc_index": 1}]) == 0
+
+
+def test_a_chapter_edited_by_hand_is_skipped_with_a_warning_until_a_later_record_replaces_it(
+    tmp_path, capsys
+):
+    """Only each line's shape was checked: a chapter's text edited in the journal was the book's text."""
+    path = tmp_path / "j.jsonl"
+    _journal(path, TOC, _chapter("http://s/1", "甲。"), _chapter("http://s/2", "乙。"))
+    path.write_text(path.read_text(encoding="utf-8").replace("乙。", "改。"), encoding="utf-8")
+    assert set(read_journal(path).chapters) == {"http://s/1"}
+    warning = (
+        f"warning: {path}: the record of http://s/2 was edited since it was written: skipped, fetched again\n"
+    )
+    assert capsys.readouterr().err == warning
+    _journal(path, _chapter("http://s/2", "乙。"))  # fetched again
+    assert read_journal(path).chapters["http://s/2"]["paragraphs"] == ["乙。"]
+    assert capsys.readouterr().err == ""
+
+
+def test_an_edited_table_of_contents_is_skipped_with_a_warning(tmp_path, capsys):
+    path = tmp_path / "j.jsonl"
+    _journal(path, TOC)
+    path.write_text(path.read_text(encoding="utf-8").replace("第三章", "第四章"), encoding="utf-8")
+    assert read_journal(path).toc == []
+    assert capsys.readouterr().err == (
+        f"warning: {path}: the record of the table of contents was edited since it was written: skipped,"
+        " fetched again\n"
+    )
+
+
+def test_records_without_a_digest_written_before_records_had_one_are_taken(tmp_path, capsys):
+    path = tmp_path / "j.jsonl"
+    path.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in (TOC, _chapter("http://s/1", "甲。"))),
+        encoding="utf-8",
+    )
+    state = read_journal(path)
+    assert (len(state.toc), state.chapters["http://s/1"]["paragraphs"]) == (3, ["甲。"])
+    assert capsys.readouterr().err == ""
+
+
+def test_every_record_written_or_restored_holds_the_digest_of_its_canonical_json(tmp_path):
+    written, restored = tmp_path / "written.jsonl", tmp_path / "restored.jsonl"
+    _journal(written, TOC, _chapter("http://s/1", "甲。"))
+    _journal(restored, TOC)
+    assert restore_chapters(restored, raw_rows(read_journal(written), "bk", "zh", "site")[0]) == 1
+    for journal in (written, restored):
+        records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+        for record in records:
+            body = {key: value for key, value in record.items() if key != "sha256"}
+            canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+            assert record["sha256"] == hashlib.sha256(canonical).hexdigest()
+        assert [r["type"] for r in records] == ["toc", "chapter"]

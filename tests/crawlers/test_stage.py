@@ -190,3 +190,32 @@ def test_a_crawl_on_a_full_disk_fails_naming_the_file_and_the_rerun_fetches_what
     rerun = crawl_side(inputs)  # every chapter of the table of contents, none rejected
     assert (len(rerun.rows), rerun.rejections) == (len(read_journal(inputs.journal).toc), [])
     assert len(rerun.rows) > 1
+
+
+@pytest.mark.slow
+def test_a_chapter_edited_in_the_journal_by_hand_is_fetched_again(demo_config):
+    """Each crawl rebuilds the raw chapters from the journal, whose lines were only checked for their shape:
+    a chapter's text edited there was kept as the site's."""
+    import json
+
+    from crawlers.journal import read_journal
+    from pipeline.config import load_config
+
+    config = load_config(demo_config)
+    source = config.books[0].sources["zh"]
+    journal = demo_config.parent / "j.jsonl"
+    inputs = CrawlInputs(config.books[0].book_id, "zh", config.sites[source.site], source.toc, journal, {})
+    first = crawl_side(inputs)
+    url, text = first.rows[1]["url"], first.rows[1]["text"]
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if json.loads(line).get("url") == url)
+    record = json.loads(lines[index])
+    lines[index] = json.dumps(record | {"paragraphs": ["改。"]}, ensure_ascii=False) + "\n"
+    journal.write_text("".join(lines), encoding="utf-8")
+    again = crawl_side(inputs)
+    assert [(row["url"], row["text"]) for row in again.rows] == [
+        (row["url"], row["text"]) for row in first.rows
+    ]
+    fetched = [json.loads(line).get("url") for line in journal.read_text(encoding="utf-8").splitlines()]
+    assert fetched[len(lines) :] == [None, url]  # the table of contents, then the edited chapter alone
+    assert read_journal(journal).chapters[url]["paragraphs"] == text.split("\n")
