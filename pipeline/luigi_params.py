@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 import luigi
+from luigi.task_register import TaskClassException
 from luigi.tools import range as luigi_range
 
 from core.arg_types import shown
@@ -52,8 +53,32 @@ class UpdateDateParameter(luigi.DateParameter):
             refuse(f"luigi: error: argument --date: {err}")
 
 
+class DayParameter(luigi.DateParameter):
+    """A day, YYYY-MM-DD, given as ``flag``."""
+
+    def __init__(self, flag: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.flag = flag
+
+    def parse(self, s: str) -> datetime.date:
+        try:
+            return super().parse(s)
+        except ValueError:
+            refuse(f"luigi: error: argument {self.flag}: {shown(s)} is not a date (YYYY-MM-DD)")
+
+
+class TaskNameParameter(luigi.TaskParameter):
+    """``RangeDaily``'s ``--of``: the name of a task Luigi knows."""
+
+    def parse(self, x: str) -> Any:
+        try:
+            return super().parse(x)
+        except TaskClassException:
+            refuse(f"luigi: error: argument --of: {shown(x)} names no task (the daily one is UpdateCorpus)")
+
+
 class TaskParamsParameter(luigi.DictParameter):
-    """``RangeDaily``'s ``--of-params``: a JSON object, whose ``config`` (the cron line's) is a config that loads."""
+    """``RangeDaily``'s ``--of-params``: a JSON object."""
 
     def parse(self, x: str) -> Any:
         try:
@@ -62,14 +87,30 @@ class TaskParamsParameter(luigi.DictParameter):
             refuse(f"luigi: error: argument --of-params: {shown(x)} is not JSON ({err})")
         if not isinstance(params, Mapping):
             refuse(f"luigi: error: argument --of-params: {shown(x)} is not a JSON object ({{...}})")
-        if "config" in params:
-            check_config(str(params["config"]))
         return params
 
 
 class RangeDaily(luigi_range.RangeDaily):
-    """Luigi's ``RangeDaily`` (the cron line's), its ``--of-params`` checked (``TaskParamsParameter``)."""
+    """Luigi's ``RangeDaily`` (the cron line's), its values checked: ``--of`` a task, ``--start`` and ``--stop``
+    dates, ``--of-params`` a JSON object of that task's parameters, whose config (``ConfigParameter``) loads."""
 
+    of = TaskNameParameter(
+        description="task name to be completed. The task must take a single date parameter"
+    )
     of_params = TaskParamsParameter(
         default=dict(), description="Arguments to be provided to the 'of' class when instantiating"
     )
+    start = DayParameter("--start", default=None, description="beginning date, inclusive")
+    stop = DayParameter("--stop", default=None, description="ending date, exclusive. Default: today")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        params = dict(self.of.get_params())
+        for name, value in self.of_params.items():
+            if name not in params:
+                refuse(
+                    f"luigi: error: argument --of-params: {self.of.get_task_family()} has no parameter {name!r}"
+                    f" (it has: {', '.join(params)})"
+                )
+            if isinstance(params[name], ConfigParameter):
+                check_config(str(value))

@@ -34,6 +34,23 @@ RANGE = ["RangeDaily", "--of", "UpdateCorpus", "--param-name", "date", "--start"
             [*RANGE, "--of-params", '{"config": "/nonexistent.yaml"}'],
             "config error: /nonexistent.yaml: file not found",
         ),
+        (
+            [*RANGE, "--of-params", '{"bogus": 1}'],
+            "luigi: error: argument --of-params: UpdateCorpus has no parameter 'bogus'"
+            " (it has: config, output_dir, run_id, date, since)",
+        ),
+        (
+            ["RangeDaily", "--of", "Bogus", "--start", "2026-12-01"],
+            "luigi: error: argument --of: 'Bogus' names no task (the daily one is UpdateCorpus)",
+        ),
+        (
+            [*RANGE[:-1], "notadate"],
+            "luigi: error: argument --start: 'notadate' is not a date (YYYY-MM-DD)",
+        ),
+        (
+            [*RANGE, "--stop", "2026-13-01"],
+            "luigi: error: argument --stop: '2026-13-01' is not a date (YYYY-MM-DD)",
+        ),
         (["BuildCorpus", "--config", "/nonexistent.yaml"], "config error: /nonexistent.yaml: file not found"),
     ],
 )
