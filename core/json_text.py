@@ -4,6 +4,7 @@ its file). JSON Lines are read line by line, a problem named by its line."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
@@ -68,3 +69,10 @@ def json_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
         except JsonProblem as err:
             raise JsonLineProblem(number, f"cannot be read: {err}") from None
         yield number, value
+
+
+def json_digest(value: Any) -> str:
+    """SHA-256 of a JSON value by its canonical text (sorted keys, compact separators, UTF-8): the same
+    before and after a round trip through a file, whatever the key order or spacing there."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

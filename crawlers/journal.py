@@ -21,7 +21,6 @@ A record without one (written before records had it) is taken as it is.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -31,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from core.json_text import json_digest
 from core.storage import refuse_special
 
 
@@ -51,9 +51,8 @@ def check_journal(path: Path) -> None:
 
 
 def digest(record: dict[str, Any]) -> str:
-    """SHA-256 of ``record``'s canonical JSON (sorted keys, compact separators), its own ``sha256`` left out."""
-    body = {key: value for key, value in record.items() if key != "sha256"}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    """SHA-256 of ``record``'s canonical JSON (``core.json_text.json_digest``), its own ``sha256`` left out."""
+    return json_digest({key: value for key, value in record.items() if key != "sha256"})
 
 
 def read_journal(path: Path) -> JournalState:

@@ -8,14 +8,13 @@ that a clean build would not make.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from core import storage
+from core.json_text import json_digest
 
 
 class JsonDirCache(MutableMapping[str, Any]):
@@ -35,13 +34,13 @@ class JsonDirCache(MutableMapping[str, Any]):
             raise KeyError(key) from None
         if not (isinstance(entry, dict) and entry.keys() == {"sha256", "value"}):
             raise KeyError(key)  # not an entry of this cache (written by an older version): computed again
-        if entry["sha256"] != value_digest(entry["value"]):
+        if entry["sha256"] != json_digest(entry["value"]):
             print(f"warning: {path}: edited since it was written; computed again", file=sys.stderr)
             raise KeyError(key)
         return entry["value"]
 
     def __setitem__(self, key: str, value: Any) -> None:
-        storage.write_json({"sha256": value_digest(value), "value": value}, self._path(key))
+        storage.write_json({"sha256": json_digest(value), "value": value}, self._path(key))
 
     def __delitem__(self, key: str) -> None:
         try:
@@ -57,9 +56,3 @@ class JsonDirCache(MutableMapping[str, Any]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self.root.glob("*/*.json"))
-
-
-def value_digest(value: Any) -> str:
-    """SHA-256 of a JSON value, by its canonical text (sorted keys): the same before and after a round trip."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,8 +1,9 @@
+import hashlib
 import json
 
 import pytest
 
-from core.json_text import JsonLineProblem, JsonProblem, LoneSurrogate, json_lines, loads
+from core.json_text import JsonLineProblem, JsonProblem, LoneSurrogate, json_digest, json_lines, loads
 
 
 def test_valid_json_reads_as_json_does_surrogate_pairs_included():
@@ -53,3 +54,11 @@ def test_json_lines_names_the_first_line_it_cannot_read_and_why(line, reason):
     with pytest.raises(JsonLineProblem) as err:
         list(json_lines(["{}", "", line, "{oops"]))
     assert (err.value.line, err.value.reason, str(err.value)) == (3, reason, f"line 3: {reason}")
+
+
+def test_json_digest_is_the_sha256_of_the_canonical_text_whatever_the_key_order():
+    canonical = '{"a":"é","b":[1,2]}'.encode()
+    assert json_digest({"b": [1, 2], "a": "é"}) == hashlib.sha256(canonical).hexdigest()
+    assert (
+        json_digest(json.loads('{ "a" : "\\u00e9", "b" : [1, 2] }')) == hashlib.sha256(canonical).hexdigest()
+    )

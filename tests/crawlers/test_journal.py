@@ -257,6 +257,6 @@ def test_every_record_written_or_restored_holds_the_digest_of_its_canonical_json
         records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
         for record in records:
             body = {key: value for key, value in record.items() if key != "sha256"}
-            canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+            canonical = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
             assert record["sha256"] == hashlib.sha256(canonical).hexdigest()
         assert [r["type"] for r in records] == ["toc", "chapter"]
