@@ -73,7 +73,8 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
         print(f"qc sample: no chapter to draw ({why}); nothing written", file=sys.stderr)
         return 1
     fewer = f"; {args.chapters} asked, every chapter there is to draw" if len(drawn) < args.chapters else ""
-    print(f"QC sample of {len(drawn)} chapters (seed {args.seed}{fewer}) in {folder}:")
+    chapters = "1 chapter" if len(drawn) == 1 else f"{len(drawn)} chapters"
+    print(f"QC sample of {chapters} (seed {args.seed}{fewer}) in {folder}:")
     print(
         "  per chapter: BOOK/N.tsv (fill verdict and correction) and BOOK/N.tasks.json (Label Studio, with "
         "label_config.xml); beads lowest score first"

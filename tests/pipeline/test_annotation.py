@@ -57,6 +57,9 @@ def test_review_correct_export_update_and_evaluate(tmp_path):
     sampled = _run("qc", "sample", "--chapters", "2", "--seed", "5", *target(config))
     folder = out / "qc" / "sample-5"
     assert "QC sample of 2 chapters (seed 5)" in sampled
+    assert "QC sample of 1 chapter (seed 7)" in _run(
+        "qc", "sample", "--chapters", "1", "--seed", "7", *target(config)
+    )
     everything = _run("qc", "sample", "--chapters", "1000", "--seed", "6", *target(config))
     assert re.search(
         r"QC sample of \d+ chapters \(seed 6; 1000 asked, every chapter there is to draw\)", everything
