@@ -326,10 +326,9 @@ def _gains(
     if en_cross:
         gain = gain - en_cross(en, shape_b)
     gain[early] = -np.inf
-    for (t, _, _), (_, _, cells) in zip(scored, segments):
-        corridor = where[cells]
-        gains[corridor, t] = gain[cells]
-        similarity[corridor, t] = scores[cells]
+    flat = where * len(types) + np.array([t for t, _, _ in scored], dtype=np.int64).take(shape)
+    gains.ravel()[flat] = gain  # (one scatter, not one per shape)
+    similarity.ravel()[flat] = scores
     return sources, gains, similarity
 
 
