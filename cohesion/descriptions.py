@@ -13,6 +13,7 @@ QUANTIFIERS = frozenset("any every each no all".split())
 SIMILE_ARTICLES = frozenset(("a", "an", "the"))
 BE_FORMS = frozenset("be is was are were been being am 's 're 'm".split())
 BECOME = frozenset("become becomes became becoming".split())
+_BEFORE_PREDICATE = PREMODIFIERS | {"RB", "RBR"}  # the words between a predicate noun and its verb
 # Verbs whose "into" names what something turns into ("turned the prince into a frog"): a result.
 INTO_RESULT = frozenset(
     "turn turns turned turning transform transforms transformed transforming change changes changed "
@@ -76,9 +77,6 @@ def predicate(doc: Sentence | None, m: Mention) -> bool:
         and doc[k].tag_ not in ("VBG", "POS")
         and not _existential(doc, k)
     )
-
-
-_BEFORE_PREDICATE = PREMODIFIERS | {"RB", "RBR"}  # the words between a predicate noun and its verb
 
 
 def _existential(doc: Sentence, be: int) -> bool:
