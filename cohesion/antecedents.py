@@ -77,7 +77,7 @@ def _named_generics(doc: Sentence | None, mentions: list[Mention]) -> list[Menti
 def _definite(doc: Sentence, k: int) -> bool:
     """Does "the/this/that" lead the noun at ``k``, with only adjectives, participles and adverbs between
     ("the golden robed person"), none a superlative or one that makes the phrase a description ("the
-    strongest person", "the same person as him")?"""
+    strongest person", "the same person")?"""
     k -= 1
     while k >= 0 and doc[k].tag_ in ("JJ", "JJR", "VBN", "HYPH", "RB") and doc[k].lower_ not in DESCRIBING:
         k -= 1
