@@ -160,11 +160,8 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
                 self.up_to_date = self.complete()
                 if self.up_to_date:
                     return None
-                self.inputs_at_start = self.current_inputs()
-                try:
+                with _inputs_noted(self):
                     return (yield from run(self))
-                finally:
-                    self.inputs_at_start = None
 
         return steps
 
@@ -174,13 +171,20 @@ def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:
             self.up_to_date = self.complete()
             if self.up_to_date:
                 return None
-            self.inputs_at_start = self.current_inputs()
-            try:
+            with _inputs_noted(self):
                 return run(self)
-            finally:
-                self.inputs_at_start = None
 
     return whole
+
+
+@contextmanager
+def _inputs_noted(task: StageTask) -> Iterator[None]:
+    """``task.inputs_at_start``: its ``current_inputs`` as its run starts, for as long as the run lasts."""
+    task.inputs_at_start = task.current_inputs()
+    try:
+        yield
+    finally:
+        task.inputs_at_start = None
 
 
 @contextmanager
