@@ -39,12 +39,13 @@ _SYNTACTIC_CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
 
 def use_project_data() -> None:
-    """Put the project's NLTK folder first on NLTK's search path (idempotent)."""
+    """Make the project's NLTK folder NLTK's only search path (idempotent): WordNet or punkt that NLTK found in
+    ``~/nltk_data``, ``NLTK_DATA`` or a system folder where the project's folder lacked it made a task's
+    output from data its fingerprint recorded as ``missing`` (``data_digests``), and an edit of it reran nothing."""
     import nltk
 
     path = str(NLTK_DATA)
-    if path not in nltk.data.path:
-        nltk.data.path.insert(0, path)
+    nltk.data.path[:] = [path]
     os.environ.setdefault("NLTK_DATA", path)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 
-from core.langdata import data_digests, punkt_dir, resource_digest, wordnet_dir
+from core.langdata import data_digests, punkt_dir, resource_digest, use_project_data, wordnet_dir
 from core.loaded_code import EDITED
+from core.paths import NLTK_DATA
 
 DAY_NS = 86_400 * 10**9
 
@@ -58,3 +59,14 @@ def _start_a_build(monkeypatch) -> None:
     """A process starting now, a while before the edits to come (a file's time is the kernel's coarse clock)."""
     monkeypatch.setattr("core.loaded_code.STARTED_NS", time.time_ns())
     time.sleep(0.05)
+
+
+def test_nltk_reads_the_project_language_data_alone(monkeypatch):
+    """A WordNet or punkt in another folder of NLTK's path (``~/nltk_data``, ``NLTK_DATA``) was read where the
+    project's folder lacked it, while the task's fingerprint recorded it as missing: edits of it reran nothing."""
+    import nltk
+
+    monkeypatch.setattr(nltk.data, "path", ["/elsewhere/nltk_data", str(NLTK_DATA), "/usr/share/nltk_data"])
+    use_project_data()
+    use_project_data()
+    assert nltk.data.path == [str(NLTK_DATA)]
