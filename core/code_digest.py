@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import sys
 import tokenize
 from collections.abc import Iterable
 from functools import cache
@@ -141,6 +142,12 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-_MODULE_DIGESTS = DigestCache(
-    CODE_DIGEST_CACHE, scheme=hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-)
+def digest_scheme(python: tuple[int, int] = (sys.version_info.major, sys.version_info.minor)) -> str:
+    """The digest cache's scheme: this module's code and the major.minor version of the Python whose tokenizer
+    ``source_digest`` runs (3.12 numbers token types otherwise, and splits f-strings into tokens of their own):
+    a module's digest cached by another Python was recorded for an unedited module, and when computed again
+    by this one, its tasks ran again ("code changed")."""
+    return f"{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()}-py{python[0]}.{python[1]}"
+
+
+_MODULE_DIGESTS = DigestCache(CODE_DIGEST_CACHE, scheme=digest_scheme())

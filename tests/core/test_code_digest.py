@@ -1,9 +1,17 @@
 import hashlib
+import sys
 from pathlib import Path
 
 import pytest
 
-from core.code_digest import code_digests, imported_modules, is_code, source_digest
+from core.code_digest import (
+    _MODULE_DIGESTS,
+    code_digests,
+    digest_scheme,
+    imported_modules,
+    is_code,
+    source_digest,
+)
 
 
 def test_imported_modules_reads_every_import_form():
@@ -161,3 +169,10 @@ def test_a_modules_digest_ignores_its_comments(tmp_path):
     helper = new / "app/helper.py"
     helper.write_text("# helpers\n" + helper.read_text().replace("\ndef", "\n\ndef"))
     assert code_digests(["app.main"], new) == code_digests(["app.main"], old)
+
+
+def test_digests_cached_by_another_python_are_not_read():
+    """Python's tokenizer differs between versions: a module's digest cached by a 3.12 process sharing the data
+    folder, read by a 3.11 build, was recorded for the unedited module; computed again, it reran its tasks."""
+    assert digest_scheme((3, 11)) != digest_scheme((3, 12))
+    assert _MODULE_DIGESTS.scheme == digest_scheme((sys.version_info.major, sys.version_info.minor))
