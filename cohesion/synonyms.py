@@ -32,7 +32,10 @@ later noun could name again. A Chinese noun shared by the two aligned sentences 
 apart) are left out:
 gating second senses or hypernyms on that evidence was tried on mac-dev and let in unrelated pairs (the shared
 Chinese noun is seldom the one under both nouns), and a hypernym link without a pointer let in mostly
-different things of a kind (JUDGEMENTS.md, synonym recall round). Generic nouns, nouns in idioms
+different things of a kind (JUDGEMENTS.md, synonym recall round). A noun that ends a WordNet compound
+of two or three words heading its phrase is read as the compound, unless the compound is a kind of it:
+"a fire engine. The truck ..." (a general word one link above), but "young men" stay men
+(:func:`_compound`, JUDGEMENTS.md round 68). Generic nouns, nouns in idioms
 (``data/noun_idioms.txt``: "take no chances"), morphological variants (one lemma a prefix of the other, or a
 long common prefix) and pairs whose phrases show different referents (:func:`cohesion.nounphrase.different`:
 "a servant girl / a proper miss") are skipped."""
@@ -91,10 +94,51 @@ def nouns(doc: Sentence, sent: int, text: str) -> list[Word]:
         end = tok.idx + len(tok.text)
         if nounphrase.idiom(text, end):
             continue
-        first = senses.senses(base, "n", 1)
+        start, first = tok.idx, senses.senses(base, "n", 1)
+        if compound := _compound(doc, tok.i, base):
+            start, base, first = doc[compound.first].idx, compound.lemma, (compound.sense,)
         if first:
-            found.append(Word(sent, tok.idx, end, tok.text, base, first[0].name, tok.i))
+            found.append(Word(sent, start, end, text[start:end], base, first[0].name, tok.i))
     return found
+
+
+def _compound(doc: Sentence, k: int, noun: str) -> Compound | None:
+    """The WordNet compound of two or three words (nouns or adjectives, then the noun ``noun`` at word
+    ``k``) that heads its phrase and is not a kind of that noun (:func:`_compound_sense`): "a fire engine",
+    "ice cream", not "young men", who are men. None when there is none; a compound that modifies a noun
+    after it ("a fire engine siren") is left to its last word."""
+    if k == 0 or doc[k - 1].tag_ not in MODIFIERS or (k + 1 < len(doc) and doc[k + 1].tag_ in ("NN", "NNS")):
+        return None
+    for size in (2, 1):
+        words = doc[k - size : k] if k >= size else []
+        if words and all(w.is_alpha and w.tag_ in MODIFIERS for w in words):
+            found = _compound_sense("_".join([w.lower_ for w in words] + [noun]), noun)
+            if found:
+                return found._replace(first=words[0].i)
+    return None
+
+
+MODIFIERS = ("NN", "JJ")  # the tags of a compound's words before its last
+
+
+class Compound(NamedTuple):
+    lemma: str  # "fire_engine"
+    sense: senses.Sense  # its most frequent sense
+    first: int = 0  # the index of its first word in its sentence
+
+
+@lru_cache(maxsize=1 << 16)
+def _compound_sense(lemma: str, noun: str) -> Compound | None:
+    """The most frequent sense of the compound ``lemma`` ending in ``noun``, unless it is one of the two
+    most frequent senses of ``noun`` or at most three links below one (None then, or when WordNet lacks
+    the compound)."""
+    own = senses.senses(lemma, "n", 1)
+    if not own:
+        return None
+    heads = {h.name for h in senses.senses(noun, "n", 2)}
+    if own[0].name in heads or not heads.isdisjoint(senses.above(own[0], 3)):
+        return None
+    return Compound(lemma, own[0])
 
 
 def variants(a: str, b: str) -> bool:

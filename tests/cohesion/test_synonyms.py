@@ -127,6 +127,19 @@ def test_the_next_sentence_may_name_again_with_a_general_noun(mined):
     assert mined("synonyms", "She fed a bird.", "The sparrow sang.") == []  # below, not above
 
 
+def test_a_wordnet_compound_is_one_noun(mined):
+    # "fire engine": its sense lies right below "truck" ("engine" alone does not)
+    found = mined("synonyms", "They heard a fire engine.", "The truck stopped outside.")
+    assert found == [("noun", (0, 13, 24, "fire engine"), (1, 4, 9, "truck"), "fire_engine.n.01/truck.n.01")]
+    # a compound that modifies a noun after it is no noun of its own
+    assert mined("synonyms", "They heard a fire engine siren.", "The truck stopped outside.") == []
+
+
+def test_a_compound_that_is_a_kind_of_its_last_noun_stays_that_noun(mined):
+    # a "young man" is a man (young_buck.n.01, right below man.n.01): a repetition, not a synonym
+    assert mined("synonyms", "The young man sat down.", "The man was tired.") == []
+
+
 def test_the_next_sentence_may_name_again_with_a_shared_lower_sense(mined):
     # "tempest" and "storm" share a sense among the three most frequent of each (not the first of both)
     found = mined("synonyms", "A tempest hit the coast.", "The storm raged until noon.")
