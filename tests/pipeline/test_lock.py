@@ -223,6 +223,24 @@ def test_workers_of_one_config_text_naming_other_inputs_never_share_a_folder(
         pass
 
 
+def test_a_worker_whose_config_names_other_local_books_exits_with_one_line(tmp_path):
+    root = tmp_path / "out"
+    one, two = (_local_books(tmp_path / name, ["a"]) for name in ("one", "two"))
+    (tmp_path / "two" / "books" / "a-en.txt").write_text("Chapter 1\nNight fell.\n", encoding="utf-8")
+    for book in (
+        tmp_path / "two" / "books"
+    ).iterdir():  # in the future: kept out of the command's digest cache
+        os.utime(book, (time.time() + 3600,) * 2)
+    luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(closed_port())]
+    with held_in_another_process(root, WORKER, one):
+        result = run_cli("corpus", "--config", str(two.path), "--output", str(root), *luigid, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[1:] == [  # after the "Building 1 book ..." header
+        f"luigid workers whose config names other inputs are building in {root}: local book books/a-en.txt "
+        "differs; wait for them to end, or give every worker the same files"
+    ]
+
+
 def test_a_record_of_many_local_books_is_read_whole(tmp_path):
     """The record of a config of many local books is longer than one read of 64 KiB, which saw no JSON (so
     "another config")."""
