@@ -141,12 +141,12 @@ def _same_config(root: Path, config: Config) -> Iterator[None]:
     judge the other's tables stale, and the corpus both reported built mixed the two. So is a holder whose
     config, the same text, names other inputs (``config_inputs``: a local book or machine translations that
     differ on its machine or beside its copy of the config, another hybrid encoder), for the same reason."""
-    path = root / CONFIG_FILE
+    path, inputs = root / CONFIG_FILE, config_inputs(config)
     mine = {
         "sha256": hashlib.sha256(config.path.read_bytes()).hexdigest(),
         "config": str(config.path),
         "setup": _setup(),
-        "inputs": config_inputs(config),
+        "inputs": inputs,
     }
     fd = _open(root, path)
     try:
@@ -174,10 +174,10 @@ def _same_config(root: Path, config: Config) -> Iterator[None]:
                 f"luigid workers of another checkout or setup (code, language data or pinned libraries differ) "
                 f"are building in {root}: wait for them to end, or run every worker from one checkout and setup"
             )
-        if differs := _first_difference(mine["inputs"], theirs.get("inputs")):
+        if differs := _first_difference(inputs, theirs.get("inputs")):
             raise OutputBusy(
                 f"luigid workers whose config names other inputs are building in {root}: {differs} differs; "
-                "wait for them to end, or give every worker the same files"
+                "wait for them to end, or give every worker the same inputs"
             )
         yield
     finally:

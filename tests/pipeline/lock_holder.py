@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pipeline.config import Config
 from pipeline.lock import OutputBusy, build_lock
 from pipeline.output_folder import FolderRefused
 
@@ -14,7 +15,7 @@ FORK = multiprocessing.get_context("fork")
 LOCAL, WORKER = False, True  # build_lock's ``shared``: a local-scheduler build, a worker of a central luigid
 
 
-def _hold(root: Path, shared: bool, pipe, config: Path | None = None) -> None:
+def _hold(root: Path, shared: bool, pipe, config: Config | None = None) -> None:
     try:
         with build_lock(root, shared, config):
             pipe.send("held")
@@ -25,7 +26,7 @@ def _hold(root: Path, shared: bool, pipe, config: Path | None = None) -> None:
 
 @contextmanager
 def held_in_another_process(
-    root: Path, shared: bool, config: Path | None = None
+    root: Path, shared: bool, config: Config | None = None
 ) -> Iterator[multiprocessing.Process]:
     """``root``'s lock held by a forked process until the end of the block (or its death); a worker's
     (``shared``) for ``config``, where one is given."""

@@ -213,7 +213,7 @@ def test_workers_of_one_config_text_naming_other_inputs_never_share_a_folder(
                     pytest.fail("workers of two sets of inputs hold one folder")
             assert str(err.value) == (
                 f"luigid workers whose config names other inputs are building in {root}: {differs} differs; "
-                "wait for them to end, or give every worker the same files"
+                "wait for them to end, or give every worker the same inputs"
             )
         if hold is held_in_another_process:  # (a process holding the folder runs its own build's tasks)
             with pytest.raises(OutputBusy, match="^luigid workers whose config names other inputs "):
@@ -237,7 +237,7 @@ def test_a_worker_whose_config_names_other_local_books_exits_with_one_line(tmp_p
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [  # after the "Building 1 book ..." header
         f"luigid workers whose config names other inputs are building in {root}: local book books/a-en.txt "
-        "differs; wait for them to end, or give every worker the same files"
+        "differs; wait for them to end, or give every worker the same inputs"
     ]
 
 
