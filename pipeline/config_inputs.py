@@ -35,9 +35,8 @@ def config_inputs(config: Config) -> dict[str, str]:
     folder, translations = config.path.resolve().parent, config.settings.align.translations
     for book in config.books:
         for source in book.sources.values():
-            if (
-                config.sites[source.site].kind != "web"
-            ):  # its toc is its file (``crawlers.stage.source_file``)
+            # a local book's toc is its file (``crawlers.stage.source_file``)
+            if config.sites[source.site].kind != "web":
                 inputs[f"local book {source.toc}"] = _local_book(folder / source.toc)
         if translations:
             inputs[f"machine translations of book {book.book_id}"] = book_digest(
