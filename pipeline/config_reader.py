@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core.files import os_problem
 from core.rejection import quoted, shorten
 
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -112,13 +113,16 @@ def _quote_hint(value: Any) -> str:
 
 
 def existing_folder(r: Reader, path: Path, where: str) -> Path:
-    """``path`` resolved, a folder; a config error where it is none (missing, a file, a symbolic link loop)."""
+    """``path`` resolved, a folder; a config error where it is none (missing, a file, a symbolic link loop)
+    or cannot be looked at (a name too long, a folder above it of no permission: an OSError traceback)."""
     folder = resolved(r, path, where, str(path))
-    if not folder.is_dir():
-        raise r.fail(
-            where, f"{folder} is not a folder" if folder.exists() else f"folder {folder} does not exist"
-        )
-    return folder
+    try:
+        if folder.is_dir():
+            return folder
+        exists = folder.exists()
+    except OSError as err:
+        raise r.fail(where, f"{shorten(str(folder))}: {os_problem(err)}") from None
+    raise r.fail(where, f"{folder} is not a folder" if exists else f"folder {folder} does not exist")
 
 
 def resolved(r: Reader, path: Path, where: str, shown: str) -> Path:

@@ -82,3 +82,15 @@ def test_a_css_selector_too_deep_to_translate_is_named(tmp_path):
         f"{path}: sites.moxiang.selectors.chapter_links: invalid CSS selector {selector[:60]!r}… (79999 "
         "characters): nested too deeply to translate"
     )
+
+
+def test_a_serve_folder_that_cannot_be_looked_at_is_named(tmp_path):
+    """A ``serve:`` whose name is too long for the system (or under a folder of no permission) was an
+    OSError traceback from ``Path.is_dir`` ("File name too long")."""
+    serve = tmp_path / ("s" * 300)
+    path = edited_demo_config(tmp_path, lambda r: r["sites"]["moxiang"].update(serve=str(serve)))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: sites.moxiang.serve: {str(serve)[:60]}… ({len(str(serve))} characters): File name too long"
+    )
