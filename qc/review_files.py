@@ -350,15 +350,15 @@ def _parts(path: Path, n: int, task: object) -> tuple[dict, list[dict]]:
         problem = f"its data is a JSON {_kind(task['data'])}, not an object"
     elif not isinstance(annotations := task.get("annotations", []), list):
         problem = f"its annotations are a JSON {_kind(annotations)}, not a list"
-    elif odd := next((a for a in annotations if not isinstance(a, dict)), None) if annotations else None:
-        problem = f"an annotation is a JSON {_kind(odd)}, not an object"
+    elif odd := [a for a in annotations if not isinstance(a, dict)]:  # a null or [] among them too
+        problem = f"an annotation is a JSON {_kind(odd[0])}, not an object"
     else:
         for annotation in annotations:
             results = annotation.setdefault("result", [])
             if not isinstance(results, list):
                 problem = f"an annotation's result is a JSON {_kind(results)}, not a list"
-            elif odd := next((r for r in results if not isinstance(r, dict)), None):
-                problem = f"a result is a JSON {_kind(odd)}, not an object"
+            elif odd := [r for r in results if not isinstance(r, dict)]:
+                problem = f"a result is a JSON {_kind(odd[0])}, not an object"
             elif odd := next((r for r in results if not isinstance(r.setdefault("value", {}), dict)), None):
                 problem = f"a result's value is a JSON {_kind(odd['value'])}, not an object"
             if problem:

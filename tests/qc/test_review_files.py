@@ -419,6 +419,18 @@ def test_a_review_file_past_the_cap_is_named_not_read(tmp_path, name):
             [{"data": {"pair_id": "bk/1/0"}, "annotations": [[{"result": []}]]}],
             "task 1: an annotation is a JSON list, not an object",
         ),
+        (  # a null, or an empty list, passed for an annotation: an AttributeError traceback
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [None]}],
+            "task 1: an annotation is a JSON null, not an object",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": []}, []]}],
+            "task 1: an annotation is a JSON list, not an object",
+        ),
+        (
+            [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": [_choice(["ok"]), None]}]}],
+            "task 1: a result is a JSON null, not an object",
+        ),
         (
             [{"data": {"pair_id": "bk/1/0"}, "annotations": [{"result": "ok"}]}],
             "task 1: an annotation's result is a JSON string, not a list",
