@@ -245,8 +245,9 @@ def parquet_source(path: Path) -> Iterator[str | pa.NativeFile]:
 
 
 def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.Table:
-    """Read a Parquet file (only ``columns``, if given) and check it has the named schema (else
-    ``DamagedFile``, naming it)."""
+    """Read a Parquet file (only ``columns``, if given) and check it has the named schema and valid data
+    (else ``DamagedFile``, naming it): Arrow reads text that is not UTF-8 (a byte flipped by a bad disk or
+    copy) without a word, and its rows were a UnicodeDecodeError traceback (``inspect``, ``stats``)."""
     expected = _schema(table)
     refuse_special(path)
     if absent(path):
@@ -255,6 +256,8 @@ def read_table(path: Path, table: str, columns: list[str] | None = None) -> pa.T
         with parquet_source(path) as source, pq.ParquetFile(source) as handle:
             schema = handle.schema_arrow
             data = handle.read(columns=columns) if schema.remove_metadata().equals(expected) else None
+            if data is not None:
+                data.validate(full=True)  # about 2% of the time its rows take to make
     except PermissionError:  # no build repairs it: not "damaged output ...; run the build again"
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path)) from None
     except (pa.ArrowInvalid, OSError) as err:  # OSError: e.g. a folder where the file should be

@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 from core import storage
@@ -52,6 +53,18 @@ def test_reading_a_truncated_file_names_it(tmp_path):
     path.write_bytes(path.read_bytes()[:40])
     with pytest.raises(storage.DamagedFile, match=f"^{path}: not a readable Parquet file"):
         storage.read_table(path, "rejected")
+
+
+def test_text_that_is_not_utf8_in_a_table_is_a_damaged_file(tmp_path):
+    """A byte flipped in a string's data (a bad disk or copy) was read without a word, and its rows were a
+    UnicodeDecodeError traceback."""
+    path = tmp_path / "r.parquet"
+    pq.write_table(pa.Table.from_pylist([ROW], schema=TABLES["rejected"]), path, compression="none")
+    path.write_bytes(path.read_bytes().replace(b"too_few_sentences", b"too_few_sentenc\xff\xfe"))
+    with pytest.raises(storage.DamagedFile) as err:
+        storage.read_rows(path, "rejected")
+    assert str(err.value).startswith(f"{path}: not a readable Parquet file (")
+    assert "UTF8" in str(err.value)
 
 
 def test_a_folder_in_place_of_a_table_and_torn_json_are_damaged_files(tmp_path):
