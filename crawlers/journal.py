@@ -15,15 +15,16 @@ it fetched and the next run fetches only what is missing. Records:
 URLs are canonical (the site's configured base URL), whatever address was actually crawled. A line cut
 off by a killed crawl, or one of another shape than these (edited by hand, written by another version), is
 skipped: its chapter is fetched again. Each record holds the ``sha256`` of its canonical JSON (``digest``);
-one whose digest does not match (its text edited by hand) is skipped too, with a warning, and fetched again.
-A record without one (written before records had it) is taken as it is.
+one whose digest does not match (its text edited by hand) is skipped too, and so are the earlier records of
+its chapter (or table of contents): the latest record wins, and an edited one is no record, so that chapter is
+fetched again, never read from an earlier record; ``JournalState.edited`` names them for a warning
+(``edited_warning``). A record without a digest (written before records had it) is taken as it is.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -42,6 +43,7 @@ class JournalState:
     chapters: dict[str, dict[str, Any]] = field(default_factory=dict)
     failures: dict[str, dict[str, Any]] = field(default_factory=dict)
     toc_failure: dict[str, Any] | None = None  # set when the latest attempt to read the TOC failed
+    edited: list[str] = field(default_factory=list)  # what the latest record edited by hand was of, in order
 
 
 def check_journal(path: Path) -> None:
@@ -56,8 +58,9 @@ def digest(record: dict[str, Any]) -> str:
 
 
 def read_journal(path: Path) -> JournalState:
-    """What the journal at ``path`` says; a warning on stderr for each record edited since it was written
-    (``digest``) that no later record of its chapter replaces: that chapter is fetched again."""
+    """What the journal at ``path`` says. A record edited since it was written (``digest``) drops what the
+    earlier records said of its chapter (or table of contents), which is fetched again; those that no later
+    record replaces are listed in ``edited`` ("the table of contents" or the chapter's URL)."""
     state = JournalState()
     if not path.exists():
         return state
@@ -73,6 +76,7 @@ def read_journal(path: Path) -> JournalState:
                 continue  # edited by hand or written by another version: refetched like a cut-off line's
             if "sha256" in record and record["sha256"] != digest(record):
                 edited[record.get("url")] = None
+                _forget(state, record)
                 continue
             edited.pop(record.get("url"), None)
             kind = record["type"]
@@ -90,13 +94,35 @@ def read_journal(path: Path) -> JournalState:
                 state.failures[record["url"]] = record
             elif kind == "toc_failure":
                 state.toc_failure = record
-    for url in edited:
-        what = "the table of contents" if url is None else url
-        print(
-            f"warning: {path}: the record of {what} was edited since it was written: skipped, fetched again",
-            file=sys.stderr,
-        )
+    state.edited = ["the table of contents" if url is None else url for url in edited]
     return state
+
+
+def _forget(state: JournalState, record: dict[str, Any]) -> None:
+    """Drop what the records before ``record`` (edited by hand, so no record) said of what it is of."""
+    if record["type"] == "toc":
+        state.toc = []
+    elif record["type"] == "toc_failure":
+        state.toc_failure = None
+    else:
+        state.chapters.pop(record["url"], None)
+        state.failures.pop(record["url"], None)
+
+
+EXAMPLES = 3  # the edited records a warning names
+
+
+def edited_warning(path: Path, edited: list[str]) -> str | None:
+    """One line for the records of the journal at ``path`` that ``read_journal`` found edited (``edited``),
+    naming the first ``EXAMPLES``; None where there are none."""
+    if not edited:
+        return None
+    if len(edited) == 1:
+        what = f"the record of {edited[0]} was edited since it was written"
+    else:
+        more = f" and {len(edited) - EXAMPLES} more" if len(edited) > EXAMPLES else ""
+        what = f"{len(edited)} records ({', '.join(edited[:EXAMPLES])}{more}) were edited since they were written"
+    return f"warning: {path}: {what}: skipped, fetched again"
 
 
 def _shaped(record: object) -> bool:
@@ -145,8 +171,10 @@ def restore_chapters(path: Path, rows: list[dict[str, Any]]) -> int:
     """Journal a chapter record per raw row (``rows``: the side's last completed raw table) when the journal
     holds no chapter (emptied, removed, overwritten), so that its chapters are not fetched again; the number
     of records written (none where the journal holds a chapter: a torn or reshaped line's chapter is fetched
-    again, as ever). The records keep each row's fetch time; the selectors that read them are not known."""
-    if not rows or read_journal(path).chapters:
+    again, as ever; nor where it holds a record edited by hand: those are fetched again, with a warning). The
+    records keep each row's fetch time; the selectors that read them are not known."""
+    state = read_journal(path)
+    if not rows or state.chapters or state.edited:
         return 0
     writer = JournalWriter(path)
     try:

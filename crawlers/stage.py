@@ -15,7 +15,7 @@ from typing import Any
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from core.storage import file_sha256
-from crawlers.journal import check_journal, read_journal
+from crawlers.journal import check_journal, edited_warning, read_journal
 from crawlers.limits import Caps
 from crawlers.local import read_local
 from crawlers.profile import Site
@@ -85,11 +85,13 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     Rejections: one per chapter that could not be fetched, and one for the whole side (item id
     ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list or
     the crawl itself crashed. Stats: the crawl report plus chapters, new_chapters, edited_chapters,
-    failed and site.
+    failed, site, journal_edited (the journal's records edited by hand: skipped and fetched again, read here
+    since the crawl process's warnings are not seen) and, where there are any, journal_warning (a line).
     """
     book_id, lang, site = inputs.book_id, inputs.lang, inputs.site
     inputs.journal.parent.mkdir(parents=True, exist_ok=True)
     check_journal(inputs.journal)  # the output folder's fault, not the book's: the task fails, naming it
+    edited = read_journal(inputs.journal).edited  # before the crawl, which fetches them again
     try:
         if inputs.local_file is not None:
             report = read_local(site, inputs.local_file, inputs.journal)
@@ -109,13 +111,13 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         # the chapters journaled before stand, as where the table of contents fails: written as none, a
         # crawl that could not start emptied the book's raw table and every stage after it
         rows, failures = raw_rows(read_journal(inputs.journal), book_id, lang, site.name)
-        return _result(rows, [*failures, crashed], {}, inputs)
+        return _result(rows, [*failures, crashed], {}, inputs, edited)
     state = read_journal(inputs.journal)
     rows, failures = raw_rows(state, book_id, lang, site.name)
     if state.toc_failure is not None:
         selector = site.selectors.chapter_links if site.kind == "web" else None
         failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
-    return _result(rows, failures, report, inputs)
+    return _result(rows, failures, report, inputs, edited)
 
 
 def _output_fault(err: Exception, journal: Path) -> bool:
@@ -151,7 +153,11 @@ def due_reasons(last: dict[str, Any], run_id: str, refresh: str, since: float | 
 
 
 def _result(
-    rows: list[dict], failures: list[dict], report: dict[str, Any], inputs: CrawlInputs
+    rows: list[dict],
+    failures: list[dict],
+    report: dict[str, Any],
+    inputs: CrawlInputs,
+    hand_edited: list[str],
 ) -> StageResult:
     before = inputs.previous
     edited = sum(1 for r in rows if r["url"] in before and r["content_hash"] != before[r["url"]])
@@ -162,7 +168,10 @@ def _result(
         "edited_chapters": edited,
         "failed": len(failures),
         "site": inputs.site.name,
+        "journal_edited": len(hand_edited),
     }
+    if warning := edited_warning(inputs.journal, hand_edited):
+        stats["journal_warning"] = warning
     return StageResult(rows, failures, stats)
 
 

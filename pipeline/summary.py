@@ -42,6 +42,7 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
     crawl: Counter[str] = Counter()
     failed_reasons: Counter[str] = Counter()
     stopped = {}
+    journal_warnings = []
     for path in sorted(layout.root.glob("stats/crawl/*.json")):
         report = storage.read_json(path)
         for key in (
@@ -57,6 +58,8 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
         failed_reasons.update(report.get("failed_reasons", {}))
         if report.get("stopped"):
             stopped[report.get("site", path.stem)] = report["stopped"]
+        if report.get("journal_warning"):
+            journal_warnings.append(report["journal_warning"])
     # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
     sizes = zip(
         pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
@@ -72,7 +75,12 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
         "sentence_pairs_both_sides": sum(1 for zh, en in sizes if zh and en),
         "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
         "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
-        "crawl": {**crawl, "failed_reasons": dict(failed_reasons), "stopped_sites": stopped},
+        "crawl": {
+            **crawl,
+            "failed_reasons": dict(failed_reasons),
+            "stopped_sites": stopped,
+            "journal_warnings": journal_warnings,
+        },
     }
 
 
@@ -100,6 +108,7 @@ def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
         lines.append(f"  crawl failures (retried on the next run): {reasons}")
     for site, why in crawl["stopped_sites"].items():
         lines.append(f"  STOPPED {site} ({why}): nothing more was sent to it")
+    lines += [f"  {warning}" for warning in crawl["journal_warnings"]]
     if summary["rejected"]:
         lines.append("  rejected (stage/reason: count):")
         kept = {f"pair/{reason}" for reason in KEPT_OUTCOMES}

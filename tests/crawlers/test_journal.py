@@ -1,7 +1,7 @@
 import hashlib
 import json
 
-from crawlers.journal import JournalWriter, digest, read_journal, restore_chapters
+from crawlers.journal import JournalWriter, digest, edited_warning, read_journal, restore_chapters
 from crawlers.raw import raw_rows
 
 TOC = {
@@ -209,32 +209,69 @@ def test_a_journal_holding_a_chapter_takes_back_none(tmp_path):
     assert restore_chapters(path, [*rows, {**rows[0], "url": "http://s/2", "toc_index": 1}]) == 0
 
 
-def test_a_chapter_edited_by_hand_is_skipped_with_a_warning_until_a_later_record_replaces_it(
-    tmp_path, capsys
-):
+def test_a_chapter_edited_by_hand_is_skipped_and_named_until_a_later_record_replaces_it(tmp_path, capsys):
     """Only each line's shape was checked: a chapter's text edited in the journal was the book's text."""
     path = tmp_path / "j.jsonl"
     _journal(path, TOC, _chapter("http://s/1", "甲。"), _chapter("http://s/2", "乙。"))
-    path.write_text(path.read_text(encoding="utf-8").replace("乙。", "改。"), encoding="utf-8")
-    assert set(read_journal(path).chapters) == {"http://s/1"}
-    warning = (
-        f"warning: {path}: the record of http://s/2 was edited since it was written: skipped, fetched again\n"
-    )
-    assert capsys.readouterr().err == warning
+    _edit(path, "乙。", "改。")
+    state = read_journal(path)
+    assert (set(state.chapters), state.edited) == ({"http://s/1"}, ["http://s/2"])
     _journal(path, _chapter("http://s/2", "乙。"))  # fetched again
-    assert read_journal(path).chapters["http://s/2"]["paragraphs"] == ["乙。"]
-    assert capsys.readouterr().err == ""
+    state = read_journal(path)
+    assert (state.chapters["http://s/2"]["paragraphs"], state.edited) == (["乙。"], [])
+    assert capsys.readouterr().err == ""  # the crawl's caller says it: a crawl process's stderr is not seen
 
 
-def test_an_edited_table_of_contents_is_skipped_with_a_warning(tmp_path, capsys):
+def test_an_edited_record_after_a_valid_one_is_fetched_again_not_read_from_the_earlier_one(tmp_path):
+    """The earlier record's text was taken, silently, and the chapter was not fetched again."""
+    path = tmp_path / "j.jsonl"
+    failed = {"type": "failure", "url": "http://s/2", "reason": "http_503", "fetched_at": "x"}
+    _journal(path, TOC, _chapter("http://s/1", "甲。"), _chapter("http://s/2", "乙。"))
+    _journal(path, _chapter("http://s/1", "丙。"), failed)  # a recheck: the first chapter edited on the site
+    _edit(path, "丙。", "改。")
+    _edit(path, "http_503", "http_504")
+    state = read_journal(path)
+    assert (set(state.chapters), state.failures, state.edited) == (set(), {}, ["http://s/1", "http://s/2"])
+    assert [f["detail"] for f in raw_rows(state, "bk", "zh", "site")[1]] == [
+        f"http://s/{n}: not fetched" for n in (1, 2, 3)
+    ]
+
+
+def test_an_edited_table_of_contents_is_skipped_and_named_even_after_a_valid_one(tmp_path):
     path = tmp_path / "j.jsonl"
     _journal(path, TOC)
-    path.write_text(path.read_text(encoding="utf-8").replace("第三章", "第四章"), encoding="utf-8")
-    assert read_journal(path).toc == []
-    assert capsys.readouterr().err == (
-        f"warning: {path}: the record of the table of contents was edited since it was written: skipped,"
-        " fetched again\n"
+    edited = {**TOC, "chapters": TOC["chapters"][:2]}
+    with open(path, "a", encoding="utf-8") as handle:  # a second one, whose digest is of other chapters
+        handle.write(json.dumps(edited | {"sha256": digest(TOC)}, ensure_ascii=False) + "\n")
+    assert (read_journal(path).toc, read_journal(path).edited) == ([], ["the table of contents"])
+
+
+def test_the_warning_names_one_edited_record_or_counts_them_with_the_first_three(tmp_path):
+    path = tmp_path / "j.jsonl"
+    assert edited_warning(path, []) is None
+    assert edited_warning(path, ["http://s/1"]) == (
+        f"warning: {path}: the record of http://s/1 was edited since it was written: skipped, fetched again"
     )
+    urls = [f"http://s/{n}" for n in range(1, 6)]
+    assert edited_warning(path, urls) == (
+        f"warning: {path}: 5 records (http://s/1, http://s/2, http://s/3 and 2 more) were edited since they"
+        " were written: skipped, fetched again"
+    )
+
+
+def test_a_journal_whose_chapters_were_all_edited_by_hand_takes_back_nothing(tmp_path):
+    """Restored from the raw table, the edited chapters were neither fetched again nor warned of."""
+    path = tmp_path / "j.jsonl"
+    _journal(path, TOC, _chapter("http://s/1", "甲。"))
+    rows, _ = raw_rows(read_journal(path), "bk", "zh", "site")
+    _edit(path, "甲。", "改。")
+    assert restore_chapters(path, rows) == 0
+    assert read_journal(path).edited == ["http://s/1"]
+
+
+def _edit(path, old: str, new: str) -> None:
+    """Edit the journal's text by hand (its records' digests left as they were)."""
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
 
 
 def test_records_without_a_digest_written_before_records_had_one_are_taken(tmp_path, capsys):

@@ -114,6 +114,7 @@ def test_a_crash_of_the_reader_is_a_read_error_of_the_side(tmp_path, monkeypatch
         "edited_chapters": 0,
         "failed": 1,
         "site": "shelf",
+        "journal_edited": 0,
     }
 
 
@@ -219,3 +220,16 @@ def test_a_chapter_edited_in_the_journal_by_hand_is_fetched_again(demo_config):
     fetched = [json.loads(line).get("url") for line in journal.read_text(encoding="utf-8").splitlines()]
     assert fetched[len(lines) :] == [None, url]  # the table of contents, then the edited chapter alone
     assert read_journal(journal).chapters[url]["paragraphs"] == text.split("\n")
+    # the crawl process's warning was not seen: the side's stats say it, for the build's progress and summary
+    warning = (
+        f"warning: {journal}: the record of {url} was edited since it was written: skipped, fetched again"
+    )
+    assert (again.stats["journal_edited"], again.stats["journal_warning"]) == (1, warning)
+    # the refetched record edited in turn: fetched again, not read from the record before it
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[-1] = json.dumps(json.loads(lines[-1]) | {"paragraphs": ["改。"]}, ensure_ascii=False) + "\n"
+    journal.write_text("".join(lines), encoding="utf-8")
+    third = crawl_side(inputs)
+    fetched = [json.loads(line).get("url") for line in journal.read_text(encoding="utf-8").splitlines()]
+    assert (fetched[len(lines) :], third.stats["journal_warning"]) == ([None, url], warning)
+    assert "journal_warning" not in crawl_side(inputs).stats

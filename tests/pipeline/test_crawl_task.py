@@ -95,6 +95,32 @@ def test_a_journal_that_lost_its_chapters_takes_them_back_from_the_raw_table_not
     )
 
 
+@pytest.mark.slow
+def test_a_journal_record_edited_by_hand_is_warned_of_in_the_progress_log_and_the_summary(demo):
+    """The crawl process's warning went to its stderr, which nobody saw: the rerun said nothing of it."""
+    from pipeline.summary import corpus_summary, format_summary
+
+    first = CrawlBook(**demo, book_id="city-star", lang="en")
+    assert luigi.build([first], local_scheduler=True, log_level="WARNING")
+    layout = Layout(Path(demo["output_dir"]))
+    journal = layout.crawl_journal("en", "city-star")
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    record = json.loads(lines[1])
+    lines[1] = json.dumps(record | {"paragraphs": ["Edited."]}, ensure_ascii=False) + "\n"
+    journal.write_text("".join(lines), encoding="utf-8")
+    again = CrawlBook(**demo, book_id="city-star", lang="en", run_id="r2", refresh="2026-12-07")
+    assert luigi.build([again], local_scheduler=True, log_level="WARNING")
+    warning = (
+        f"warning: {journal}: the record of {record['url']} was edited since it was written: skipped,"
+        " fetched again"
+    )
+    # robots.txt, the table of contents and the edited chapter's page
+    assert crawl_line(again) == f"  crawl city-star/en: 4 pages fetched, 0 failed\n  {warning}"
+    summary = corpus_summary(layout, ["city-star"])
+    assert summary["crawl"]["journal_warnings"] == [warning]
+    assert f"  {warning}" in format_summary(summary).splitlines()
+
+
 def test_a_book_file_whose_name_the_system_refuses_is_a_named_rejection_not_a_crashed_task(tmp_path):
     long_name = "a" * 300 + ".txt"  # past a file system's 255 bytes: stat and open fail, not only a read
     config = local_config(tmp_path, {"bk": (long_name, local_book(tmp_path, "bk")[1])})

@@ -25,9 +25,12 @@ def test_the_summary_says_which_tasks_this_run_ran_and_why(tmp_path):
     )
 
 
-def test_the_summary_names_each_site_the_crawl_stopped_and_why():
+def test_the_summary_names_each_site_the_crawl_stopped_and_why_and_each_journal_edited_by_hand():
     crawl = {"requests": 4, "failed": 1, "failed_reasons": {"not_fetched": 1}}
     stopped = {"en-site": "site unreachable: 10 requests in a row failed to connect"}
+    warning = (
+        "warning: j.jsonl: the record of http://s/1 was edited since it was written: skipped, fetched again"
+    )
     summary = {
         "output": "out",
         "books": 1,
@@ -38,12 +41,13 @@ def test_the_summary_names_each_site_the_crawl_stopped_and_why():
         "sentence_pairs_both_sides": 0,
         "rejected": {},
         "cohesion_candidates": {},
-        "crawl": {**crawl, "stopped_sites": stopped},
+        "crawl": {**crawl, "stopped_sites": stopped, "journal_warnings": [warning]},
     }
     lines = format_summary(summary).splitlines()
-    assert lines[3:5] == [
+    assert lines[3:6] == [
         "  crawl failures (retried on the next run): not_fetched 1",
         "  STOPPED en-site (site unreachable: 10 requests in a row failed to connect): nothing more was sent to it",
+        f"  {warning}",
     ]
 
 
