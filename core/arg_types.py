@@ -178,6 +178,11 @@ def _not_utf8(text: str, err: UnicodeEncodeError) -> str:
     return f"{written!r}: {locale_cannot_name('files under this folder')}"
 
 
+def has_control_character(text: str) -> bool:
+    """Does ``text`` hold a line break or another ASCII control character (which would cut a message)?"""
+    return any(ord(c) < 32 or ord(c) == 127 for c in text)
+
+
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
     it is a file; nor empty, which would be the current folder; nor (once resolved) holding a control
@@ -193,7 +198,7 @@ def output_folder(text: str) -> Path:
         path = wanted.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)
         raise argparse.ArgumentTypeError(f"{text!r}: a symbolic link loop, not a folder") from None
-    if any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
+    if has_control_character(str(path)):
         raise argparse.ArgumentTypeError(
             f"{text!r}: a folder whose path holds a line break or another control character, which no "
             "message could show on one line: choose another"

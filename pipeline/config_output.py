@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from core.arg_types import has_control_character
 from core.paths import REPO_ROOT
 from core.rejection import quoted
 from pipeline.config_reader import Reader, resolved
@@ -30,6 +31,12 @@ def read_output_folder(r: Reader, value: Any) -> Path:
         resolved(r, OUTPUT_ROOT / r.path.stem, "output", f"the default output/{r.path.stem}")
         return OUTPUT_ROOT / r.path.stem
     folder = resolved(r, REPO_ROOT / r.text(value, "output"), "output", quoted(value))
+    if has_control_character(str(folder)):
+        raise r.fail(
+            "output",
+            f"{quoted(value)} holds a line break or another control character, which no message could show "
+            "on one line: choose another",
+        )
     if folder != OUTPUT_ROOT and OUTPUT_ROOT not in folder.parents:
         raise r.fail(
             "output",

@@ -45,3 +45,14 @@ def test_an_output_folder_outside_output_is_refused_also_beside_output_dir(tmp_p
         f"{path}: output: '/tmp/out' is outside {pipeline.config_output.OUTPUT_ROOT}, where a config's output: "
         "must lie, with or without --output: drop it or set it inside, and give --output DIR to write elsewhere"
     )
+
+
+def test_an_output_folder_with_a_control_character_is_refused(tmp_path):
+    """``output: "output/x\\n"`` was taken (``--output`` refused it): every message naming the folder was cut."""
+    path = edited_demo_config(tmp_path, lambda r: r.update(output="output/x\n"))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: output: 'output/x\\n' holds a line break or another control character, which no message "
+        "could show on one line: choose another"
+    )
