@@ -200,15 +200,12 @@ def find_anchors(n: int, m: int, scorer: Scorer, params: SearchParams) -> list[t
 
 def column_ranges(n: int, m: int, anchors: list[tuple[int, int]], window: int) -> list[tuple[int, int]]:
     """Pass 2 columns allowed per row: from the anchor at or before the row to the one at or after it, +- window."""
-    ranges = []
-    k = 0
-    for i in range(n + 1):
-        while k < len(anchors) and anchors[k][0] < i:
-            k += 1
-        before = anchors[k - 1][1] + 1 if k > 0 else 0
-        after = anchors[k][1] if k < len(anchors) else m
-        ranges.append((max(0, before - window), min(m, after + window)))
-    return ranges
+    rows = np.array([i for i, _ in anchors], dtype=np.int64)
+    columns = np.array([j for _, j in anchors], dtype=np.int64)
+    k = np.searchsorted(rows, np.arange(n + 1))  # per row, the anchors of earlier rows (anchors are monotone)
+    before = np.concatenate(([0], columns + 1)).take(k)
+    after = np.concatenate((columns, [m])).take(k)
+    return list(zip(np.maximum(before - window, 0).tolist(), np.minimum(after + window, m).tolist()))
 
 
 def bead_types(params: SearchParams) -> list[tuple[int, int]]:

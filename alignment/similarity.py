@@ -352,6 +352,45 @@ def _span_sums(prefix: np.ndarray, widths: int) -> np.ndarray:
     return table
 
 
+@dataclass(frozen=True)
+class SpanTables:
+    """The gloss-independent tables of a chapter's spans, per span width and start ([w - 1, k], flat): a
+    row of the idf weight and the length (zh: scaled by the chapter ``ratio``), and a row of the marks
+    per mark kind (and a 0: a row is 16 bytes), each row read by one ``take`` (one per value cost about
+    twice as much)."""
+
+    ratio: float  # en characters per zh character
+    zh_spans: np.ndarray
+    en_spans: np.ndarray
+    zh_marks: np.ndarray
+    en_marks: np.ndarray
+
+    @classmethod
+    def of(cls, index: ChapterIndex, zh_widths: int, en_widths: int) -> SpanTables:
+        ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
+        zh_spans = np.stack(
+            (
+                np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY),  # see ChapterScorer.scores_at
+                (ratio * _span_sums(index.zh_chars, zh_widths)).ravel(),
+            ),
+            axis=1,
+        )
+        en_spans = np.stack(
+            (
+                np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY),
+                _span_sums(index.en_chars, en_widths).ravel(),
+            ),
+            axis=1,
+        )
+        return cls(
+            ratio,
+            zh_spans,
+            en_spans,
+            _mark_rows(_span_sums(index.zh_marks, zh_widths)),
+            _mark_rows(_span_sums(index.en_marks, en_widths)),
+        )
+
+
 class ChapterIndex:
     """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
     per chapter and shared by the first pass and refinement, and the hits of the last gloss (``hits``)."""
@@ -377,6 +416,15 @@ class ChapterIndex:
         self.zh_marks = _prefix_sums(tokens.zh_marks, n)
         self.en_marks = _prefix_sums(tokens.en_marks, m)
         self._glossed: tuple[Mapping[str, frozenset[str]], np.ndarray, np.ndarray] | None = None  # see hits
+        self._spans: dict[tuple[int, int], SpanTables] = {}  # see spans
+
+    def spans(self, zh_widths: int, en_widths: int) -> SpanTables:
+        """The span tables of spans up to these widths, built at the first call (the first pass's scorer)
+        and shared by refinement's."""
+        key = (zh_widths, en_widths)
+        if key not in self._spans:
+            self._spans[key] = SpanTables.of(self, zh_widths, en_widths)
+        return self._spans[key]
 
     def hits(self, gloss: Mapping[str, frozenset[str]]) -> tuple[np.ndarray, np.ndarray]:
         """zh word x en sentence: a stem of the word's gloss occurs in the sentence; en stem x zh sentence: a
@@ -439,26 +487,10 @@ class ChapterScorer:
         self._en = Explained(
             stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False, whole
         )
-        self.ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
-        # per span width and start ([w - 1, k], flat): a row of the idf weight and the length (zh: scaled
-        # by the chapter ratio), and a row of the marks per mark kind (and a 0: a row is 16 bytes), each
-        # row read by one ``take`` (one per value cost about twice as much)
-        self._zh_spans = np.stack(
-            (
-                np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY),  # see scores_at
-                (self.ratio * _span_sums(index.zh_chars, zh_widths)).ravel(),
-            ),
-            axis=1,
-        )
-        self._en_spans = np.stack(
-            (
-                np.maximum(_span_sums(index.en_total, en_widths).ravel(), TINY),
-                _span_sums(index.en_chars, en_widths).ravel(),
-            ),
-            axis=1,
-        )
-        self._zh_marks = _mark_rows(_span_sums(index.zh_marks, zh_widths))
-        self._en_marks = _mark_rows(_span_sums(index.en_marks, en_widths))
+        spans = index.spans(zh_widths, en_widths)
+        self.ratio = spans.ratio
+        self._zh_spans, self._en_spans = spans.zh_spans, spans.en_spans
+        self._zh_marks, self._en_marks = spans.zh_marks, spans.en_marks
         self._zh_ends = np.array(tokens.zh_ends or [0] * n, dtype=np.int8)
         self._en_ends = np.array(tokens.en_ends or [0] * m, dtype=np.int8)
         self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
