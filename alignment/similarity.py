@@ -206,11 +206,13 @@ def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
 
 class Explained:
     """One side's explained weights, filled lazily: [w - 1, s, j] = the idf weight of sentence s's tokens
-    that have a translation in the other side's span of w sentences from j (float32; 0 where the span would
-    end past the other side).
+    that have a translation in the other side's span of w sentences from j (float32, exact: the weights are
+    multiples of ``WEIGHT_STEP``, ``ChapterIndex``'s; 0 where the span would end past the other side).
 
     A block of ``BLOCK`` other-side sentences (all of them, up to ``whole``) of one (w, s) is computed the
     first time a bead reads it: the search reads a band around the diagonal, not every pair of sentences.
+    A single block (a short other side) is computed whole at the first read, from each token's distance to
+    its nearest hit (``_fill_whole``: one pass over tokens x columns, not one per width).
     Beads read prefix sums over sentences (``sums``, and with ``orphans`` the count of sentences with tokens
     and nothing explained). Per width and block they are summed from the first sentence read to the last
     one (over the rows that a band crosses, not the whole side), and again when reads reach beyond them
@@ -234,12 +236,14 @@ class Explained:
         other-side sentences that are one block."""
         block = BLOCK if hits.shape[1] > whole else max(1, hits.shape[1])
         blocks = -(-hits.shape[1] // block)
-        self._hits = _span_hits(hits, widths, blocks * block).reshape(-1, block)  # [(w - 1, item, block)]
+        # [(w - 1, item, block)] by blocks; a single block reads the hits themselves (_fill_whole)
+        self._hits = hits if blocks == 1 else _span_hits(hits, widths, blocks * block).reshape(-1, block)
         self._content = np.bincount(sentence_of, minlength=sentences).astype(bool)[:, None]  # has tokens
         live = hits.any(axis=1)[item_of]  # tokens with no translation in the chapter explain nothing
         sentence_of, item_of = sentence_of[live], item_of[live]
         self._items, self._weight = len(hits), weight[live].astype(np.float32)
         self._item_rows = item_of * blocks  # a token's row of ``_hits`` at width 1 and block 0
+        self._sentence_of = sentence_of
         # sentence s's (live) tokens are first[s]:first[s + 1]
         self._first = np.searchsorted(sentence_of, np.arange(sentences + 1))
         self._shape = (widths, sentences, blocks)
@@ -263,9 +267,7 @@ class Explained:
         widths, sentences, blocks = self._shape
         if blocks == 1:  # a short other side: every block at the first read, summed over every sentence
             if self._high[0, 0] < 0:  # not summed yet
-                missing = np.flatnonzero(~self._done)
-                if len(missing):
-                    self._fill(missing)
+                self._fill_whole()
                 self._sum_block(0, slice(None), 0, sentences)
                 self._low[:], self._high[:] = 0, sentences - 1
         else:
@@ -314,6 +316,31 @@ class Explained:
         if self.orphans is not None:
             orphans = (values == 0) & self._content[start:end]
             _accumulate(orphans, self.orphans[widths, start : end + 1, columns])
+
+    def _fill_whole(self) -> None:
+        """Every (w, s) of a single block: a token's item has a hit in the span of w sentences from j where
+        its nearest hit at or after j is fewer than w sentences on, so the weights are summed per (distance,
+        sentence, column), then over the distances below w (exact sums, as ``_fill``'s)."""
+        widths, sentences, _ = self._shape
+        size = self._hits.shape[1]
+        columns = np.arange(size)
+        ahead = np.where(self._hits, columns, size + widths)  # no hit: beyond every width
+        distance = np.minimum.accumulate(ahead[:, ::-1], axis=1)[:, ::-1] - columns
+        np.minimum(distance, widths, out=distance)  # (distance ``widths``: no hit in the widest span)
+        # per live token and column, its cell of the table of distances x sentences x columns
+        cell = distance.take(self._item_rows, axis=0)
+        cell *= sentences
+        cell += self._sentence_of[:, None]
+        cell *= size
+        cell += columns
+        table = np.bincount(cell.ravel(), np.repeat(self._weight, size), (widths + 1) * sentences * size)
+        table = table[: widths * sentences * size].reshape(widths, sentences, size)
+        for width in range(1, widths):
+            table[width] += table[width - 1]
+        for width in range(2, widths + 1):  # where no span of the width starts
+            table[width - 1, :, max(0, size - width + 1) :] = 0
+        self._values[:, :, :size] = table
+        self._done[:] = True
 
     def _fill(self, units: np.ndarray) -> None:
         """Compute the blocks ``units`` (flat (w - 1, s, block) indices of sentences with tokens)."""
@@ -368,9 +395,9 @@ class SpanTables:
     @classmethod
     def of(cls, index: ChapterIndex, zh_widths: int, en_widths: int) -> SpanTables:
         ratio = index.en_chars[-1] / max(1, index.zh_chars[-1])
-        zh_spans = np.stack(
+        zh_spans = np.stack(  # (totals at least TINY: see ChapterScorer.scores_at)
             (
-                np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY),  # see ChapterScorer.scores_at
+                np.maximum(_span_sums(index.zh_total, zh_widths).ravel(), TINY),
                 (ratio * _span_sums(index.zh_chars, zh_widths)).ravel(),
             ),
             axis=1,
@@ -391,6 +418,16 @@ class SpanTables:
         )
 
 
+# idf weights are rounded to multiples of this: a sentence's weights (each below 8, a few hundred at most)
+# then add up exactly in float32, in any order, so the explained tables' two fills agree to the bit
+WEIGHT_STEP = 2.0**-10
+
+
+def _stepped(weights: list[float]) -> np.ndarray:
+    """``weights`` rounded to multiples of ``WEIGHT_STEP``."""
+    return np.round(np.array(weights, dtype=np.float64) / WEIGHT_STEP) * WEIGHT_STEP
+
+
 class ChapterIndex:
     """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
     per chapter and shared by the first pass and refinement, and the hits of the last gloss (``hits``)."""
@@ -403,8 +440,8 @@ class ChapterIndex:
         self.zh_occurs = _occurrence(self.zh_sentence, self.zh_item, len(self.zh_vocab), n)
         zh_frequency = np.bincount(self.zh_item, minlength=len(self.zh_vocab)).tolist()
         en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab)).tolist()
-        self.zh_weight = np.array(idf(zh_frequency, n), dtype=np.float64)[self.zh_item]
-        self.en_weight = np.array(idf(en_frequency, m), dtype=np.float64)[self.en_item]
+        self.zh_weight = _stepped(idf(zh_frequency, n))[self.zh_item]
+        self.en_weight = _stepped(idf(en_frequency, m))[self.en_item]
         self.zh_total = np.concatenate(
             ([0.0], np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n)))
         )

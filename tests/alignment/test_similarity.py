@@ -9,6 +9,7 @@ from alignment.search import SearchParams, bead_types, two_pass
 from tests.alignment.tables import full_scores
 from alignment.similarity import (
     BLOCK,
+    WEIGHT_STEP,
     ChapterScorer,
     ChapterTokens,
     Explained,
@@ -18,6 +19,7 @@ from alignment.similarity import (
     _occurrence,
     _span_hits,
     _span_sums,
+    _stepped,
     _ids,
     _links,
     glosses,
@@ -232,6 +234,30 @@ def test_a_short_other_side_is_one_block_filled_at_the_first_read():
     assert explained.orphans is None
 
 
+def test_the_whole_fill_and_the_fill_by_blocks_agree_to_the_bit_on_stepped_weights():
+    rng = np.random.default_rng(3)
+    size = BLOCK + 5  # other-side sentences: one block filled whole, or two blocks
+    hits = rng.random((20, size)) < 0.2
+    sentence_of, item_of = np.sort(rng.integers(0, 6, 60)), rng.integers(0, 20, 60)
+    weight = _stepped(rng.uniform(0.7, 7.6, 60).tolist())
+    first, other = np.repeat(np.arange(6), size), np.tile(np.arange(size), 6)
+    tables = []
+    for whole in (size, 0):
+        explained = Explained(hits, sentence_of, item_of, weight, 6, 3, False, whole)
+        spans = [explained.cells(width, first, 1, other) for width in (1, 2, 3)]
+        tables.append(
+            [(explained.sums.take(end) - explained.sums.take(start)).tolist() for start, end in spans]
+        )
+    assert tables[0] == tables[1]
+
+
+def test_chapter_weights_are_multiples_of_the_weight_step():
+    index = ChapterTokens.of(ZH, EN).index
+    for weights in (index.zh_weight, index.en_weight):
+        assert (weights / WEIGHT_STEP == np.round(weights / WEIGHT_STEP)).all()
+        assert weights.min() > 0.69
+
+
 def test_a_side_with_nothing_to_fill_reads_zeros():
     hits = np.zeros((2, 3), dtype=bool)  # no item has a translation: every block is done before a read
     explained = Explained(hits, np.array([0, 1]), np.array([0, 1]), np.ones(2), 2, 2, orphans=True)
@@ -250,6 +276,12 @@ def test_a_narrow_scorer_fills_a_short_chapter_by_blocks_and_scores_alike(lexico
     assert narrow._zh._high[:, 1].tolist() == [-1] * 9  # the first block alone
     for a, b in bead_types(SearchParams()):
         assert full_scores(narrow, a, b).tolist() == full_scores(whole, a, b).tolist()
+
+
+def test_refinements_scorer_shares_the_span_tables_of_the_first_pass(lexicon):
+    tokens = ChapterTokens.of(ZH, EN)
+    first, again = ChapterScorer(tokens, glosses(tokens, lexicon)), ChapterScorer(tokens, {}, narrow=True)
+    assert again._zh_spans is first._zh_spans and again._en_marks is first._en_marks
 
 
 def test_span_sums_per_width_and_start():
