@@ -39,7 +39,18 @@ def _own_cache_folder() -> str | None:
     return str(folder) if owned else None
 
 
-jieba.dt.tmp_dir = _own_cache_folder()
+def _cache_name(dictionary: Path = Path(jieba.__file__).with_name(jieba.DEFAULT_DICT_NAME)) -> str:
+    """jieba's dictionary cache named after its dictionary file's size and modification time: jieba reads a
+    cache of its default dictionary without comparing the two, so a dictionary upgraded or edited since
+    segmented by the old one's words (where the file cannot be looked at, jieba's own name)."""
+    try:
+        found = dictionary.stat()
+    except OSError:
+        return "jieba.cache"
+    return f"jieba.{found.st_size}-{found.st_mtime_ns}.cache"
+
+
+jieba.dt.tmp_dir, jieba.dt.cache_file = _own_cache_folder(), _cache_name()
 
 # Function words whose dictionary senses are mostly noise for matching.
 STOP_WORDS = frozenset(

@@ -190,6 +190,28 @@ def test_jieba_keeps_its_dictionary_cache_in_a_folder_of_this_users(tmp_path, mo
     assert chinese._own_cache_folder() is None
 
 
+def test_jieba_names_its_dictionary_cache_after_the_dictionary_file(tmp_path):
+    """jieba read its cache of the default dictionary without comparing the two: a dictionary upgraded or
+    edited since segmented by the old one's words."""
+    import os
+
+    import jieba
+
+    from text import chinese
+
+    assert jieba.dt.cache_file == chinese._cache_name()
+    dictionary = tmp_path / "dict.txt"
+    dictionary.write_text("word 3 n\n", encoding="utf-8")
+    os.utime(dictionary, ns=(0, 1_000))
+    assert chinese._cache_name(dictionary) == "jieba.9-1000.cache"
+    dictionary.write_text("words 3 n\n", encoding="utf-8")
+    os.utime(dictionary, ns=(0, 1_000))
+    assert chinese._cache_name(dictionary) == "jieba.10-1000.cache"
+    os.utime(dictionary, ns=(0, 2_000))
+    assert chinese._cache_name(dictionary) == "jieba.10-2000.cache"
+    assert chinese._cache_name(tmp_path / "none.txt") == "jieba.cache"
+
+
 def test_route_looks_up_no_word_of_two_characters(monkeypatch):
     """A two-character word's log probability is read from its first character's table, and a longer word
     is looked up only where one begins with the two characters there."""
