@@ -5,6 +5,7 @@ Nothing about speed is asserted: only that each finishes and prints its table.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -38,6 +39,23 @@ def bench(module: str, *args: str, env: dict[str, str] | None = None) -> subproc
         capture_output=True,
         text=True,
     )  # no timeout: on a busy machine a tiny run can take many minutes, and speed is not what is tested
+
+
+@pytest.fixture
+def main_of(capsys, monkeypatch):
+    """``python -m bench.MODULE ARGS`` run through the module's ``main`` in this process, for the refusals:
+    they end before any work, and a process of their own (a second or more of imports each) tests no more."""
+    monkeypatch.setattr(os, "environ", os.environ.copy())  # bench_cohesion's import sets BLAS threads in it
+
+    def run(module: str, *args: str) -> subprocess.CompletedProcess[str]:
+        try:
+            status = importlib.import_module(f"bench.{module}").main(list(args))
+        except SystemExit as done:
+            status = done.code
+        printed = capsys.readouterr()
+        return subprocess.CompletedProcess([module, *args], status, printed.out, printed.err)
+
+    return run
 
 
 def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
@@ -84,8 +102,8 @@ def test_scale_bench_then_the_real_build_it_predicts(tmp_path):
     assert again.splitlines()[-9:] == out.splitlines()[-9:]
 
 
-def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
-    done = bench("real_build", "--report", "--folder", str(tmp_path))
+def test_real_build_needs_a_build_to_report_on(tmp_path: Path, main_of):
+    done = main_of("real_build", "--report", "--folder", str(tmp_path))
     assert done.returncode == 1 and done.stderr == f"error: {tmp_path}: no build (runs.json) to report on\n"
 
 
@@ -98,10 +116,12 @@ def test_real_build_needs_a_build_to_report_on(tmp_path: Path):
         ({"costs.json": "{"}, "{folder}/costs.json: not readable JSON"),
     ],
 )
-def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, files, error):
+def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, files, error, main_of):
     for name, text in files.items():
         (tmp_path / name).write_text(text)
-    done = bench("real_build", "--report", "--folder", str(tmp_path), "--costs", str(tmp_path / "costs.json"))
+    done = main_of(
+        "real_build", "--report", "--folder", str(tmp_path), "--costs", str(tmp_path / "costs.json")
+    )
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr.startswith("error: " + error.format(folder=tmp_path)) and done.stderr.count("\n") == 1
 
@@ -120,8 +140,8 @@ def test_a_damaged_build_or_costs_file_is_one_line_before_any_work(tmp_path, fil
         ("bench_scale", "--cores", "2,x"),
     ],
 )
-def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option, value):
-    done = bench(module, option, value)
+def test_a_count_that_is_not_positive_is_refused_before_any_work(module, option, value, main_of):
+    done = main_of(module, option, value)
     wrong = value.split(",")[-1]
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
@@ -144,8 +164,8 @@ BIG = "9" * 15
         ("bench_exports", ["--books", "1000", "--beads", "2000"], "--books x --chapters x --beads is 100,000,000 beads, over the 10,000,000 this bench writes"),
     ],
 )  # fmt: skip
-def test_a_count_past_any_real_use_is_refused_before_any_work(module, args, problem):
-    done = bench(module, *args)
+def test_a_count_past_any_real_use_is_refused_before_any_work(module, args, problem, main_of):
+    done = main_of(module, *args)
     assert (done.returncode, done.stdout) == (2, "")
     assert (
         done.stderr == f"python -m bench.{module}: error: {problem} (see python -m bench.{module} --help)\n"
@@ -161,8 +181,8 @@ def test_a_failed_build_command_ends_the_real_build_in_one_line(tmp_path, monkey
     assert capsys.readouterr().err == f"error: the command above failed (exit status 2); see {log}\n"
 
 
-def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path):
-    done = bench("bench_scale", "--save", str(tmp_path))
+def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_path, main_of):
+    done = main_of("bench_scale", "--save", str(tmp_path))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         f"python -m bench.bench_scale: error: argument --save: '{tmp_path}' is a folder, not a file "
@@ -171,10 +191,10 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_any_measuring(tmp_
 
 
 @pytest.mark.parametrize("module, option", [("synthetic_books", None), ("real_build", "--folder")])
-def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, option):
+def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, option, main_of):
     (tmp_path / "file").write_text("x")
     folder = str(tmp_path / "file" / "books")
-    done = bench(module, *([option] if option else []), folder)
+    done = main_of(module, *([option] if option else []), folder)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         f"python -m bench.{module}: error: argument {option or 'folder'}: '{folder}': {tmp_path / 'file'} is "
@@ -182,9 +202,9 @@ def test_a_folder_that_is_a_file_is_refused_before_any_work(tmp_path, module, op
     )
 
 
-def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path):
+def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path, main_of):
     (tmp_path / "costs.json").write_text("[1]")
-    done = bench("real_build", "--folder", str(tmp_path / "b"), "--costs", str(tmp_path / "costs.json"))
+    done = main_of("real_build", "--folder", str(tmp_path / "b"), "--costs", str(tmp_path / "costs.json"))
     assert (done.returncode, done.stdout) == (1, "") and not (tmp_path / "b").exists()
     assert done.stderr.startswith(f"error: {tmp_path}/costs.json: not the scale bench's costs (TypeError")
 
