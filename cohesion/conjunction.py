@@ -32,6 +32,12 @@ Non-adjacent links (element 1 is then the earlier sentence or connective):
   event before them, a sentence that opens with its subject and a verb in the past ("Uncle Bo built a
   boat. The boat was made of oak. Finally, he launched it."). Speech, or a sentence that opens
   otherwise (a subordinate clause, a connective, an aside), is neither: the link stays adjacent.
+- Any other connective links past an aside about a thing of the narrated event before it: the sentence
+  between is background (as above) whose subject is "it" or a noun for a thing the event names, and the
+  connective's sentence repeats a noun or name of the event but none of the aside, so it goes on with the
+  event ("Ana fixed her bike. It was an old model. So Ana rode the bike to work."). A connective
+  sentence that repeats none of the event's words ("... The box was empty. But she was not surprised.")
+  may answer the aside itself: the link stays adjacent.
 - Correlative series (Halliday & Hasan 1976, ch. 5: the temporal "sequential" and
 "conclusive" correlatives *at first ... in the end*, *first ... then ... finally*, and the
 adversative *on the one hand ... on the other hand*). A later member of a series (``SERIES``)
@@ -197,6 +203,8 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
         return _event_before(ch, j)
     if connective == "also":
         return _parallel(ch, j, after)
+    if (aside := _elaboration(ch, j)) is not None:
+        return aside
     if connective not in RETURNING or j < 2:
         return None
     own, previous = _subject(ch.docs[j], after), _subject(ch.docs[j - 1])
@@ -205,6 +213,30 @@ def _returns_to(ch: Chapter, j: int, connective: str, after: int) -> int | None:
     for i in range(j - 2, max(j - REACH, 0) - 1, -1):
         if _subject(ch.docs[i]) == own:
             return i
+    return None
+
+
+def _elaboration(ch: Chapter, j: int) -> int | None:
+    """The narrated event two sentences back that the connective of sentence ``j`` relates to past an aside
+    about one of its things: the sentence between is background ("be" or "have" first) whose subject is
+    "it" or a noun for a thing named in the event, and sentence ``j`` repeats a noun or name of the event
+    but none of the aside (module notes); None otherwise, and for speech."""
+    if j < 2 or any(q in ch.sentences[k] for k in (j - 2, j - 1, j) for q in QUOTE_MARKS):
+        return None
+    verb, event = _first_verb(ch, j - 1), _first_verb(ch, j - 2)
+    if not _background(verb) or event is None or _background(event):
+        return None
+    own = {m.lemma for m in ch.mentions[j]}
+    if own.isdisjoint(m.lemma for m in ch.mentions[j - 2]) or not own.isdisjoint(
+        m.lemma for m in ch.mentions[j - 1]
+    ):
+        return None  # the connective's sentence goes on with the aside, or with neither
+    things = {m.lemma for m in ch.mentions[j - 2] if m.kind == "noun" and not senses.is_person(m.lemma)}
+    subject = ch.docs[j - 1][verb.i - 1]  # (the word before the verb: it opens with subject and verb)
+    if subject.lower_ == "it" and things:
+        return j - 2
+    if subject.tag_ in ("NN", "NNS") and nlp.lemma(subject.text, "n", subject.tag_ == "NNS") in things:
+        return j - 2
     return None
 
 

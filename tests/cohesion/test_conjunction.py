@@ -392,3 +392,27 @@ def test_the_tests_of_an_initial_connective_read_from_where_the_words_start():
     start = OPENING.match(text).end()
     assert text[start:].startswith("an hour") and _later(text, start).group("c") == "an hour later"
     assert _later(text, 0) is None and _initial(text, None, start) is None
+
+
+def test_a_connective_links_past_an_aside_about_a_thing_of_the_event(mined):
+    fixed = "Ana fixed her bike on Monday."
+    found = mined("conjunction", fixed, "It was an old red model.", "So Ana rode the bike to work.")
+    assert found == [("causal", (0, 0, 28, "Ana fixed her bike on Monday"), (2, 0, 2, "So"), "so")]
+    found = mined("conjunction", fixed, "The bike had belonged to her aunt.", "But on Tuesday, Ana walked.")
+    assert [(a[0], b[0]) for _, a, b, _ in found] == [(0, 2)]
+
+
+@pytest.mark.parametrize(
+    "first, second, third",
+    [
+        ("Ana opened the box.", "The box was empty.", "But she was not surprised."),  # no word of the event
+        ("Ana fixed her bike.", "It was an old model.", "So Ana sold the model."),  # goes on with the aside
+        ("Ana fixed her bike.", "The shop was closed.", "So Ana rode the bike."),  # the aside: another thing
+        ("Ana fixed her bike.", "Her aunt was a mechanic.", "So Ana rode the bike."),  # ... a person
+        ("Ana fixed her bike.", "It rained.", "So Ana rode the bike."),  # an event between
+        ("The bike was old.", "It was red.", "So Ana rode the bike."),  # no event before the aside
+        ('"I fixed the bike."', "It was an old model.", "So Ana rode the bike."),  # speech
+    ],
+)
+def test_a_connective_after_an_aside_stays_adjacent(mined, first, second, third):
+    assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, third)] == [(1, 2)]
