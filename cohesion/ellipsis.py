@@ -20,14 +20,17 @@ the clause before a semicolon is ``adjacent`` (the paper's "...hiring him; I jus
 otherwise ``intra``.
 
 Non-adjacent sluices: when the previous sentence has no correlate of the remnant's kind (who -
-someone, what - something, where - somewhere, when - sometime, "soon" or an event going, planned or promised to
-happen, whose time is left open, why - for some reason, how - somehow),
+someone, what - something, where - somewhere, when - sometime, "soon" or an event going, planned, promised or
+decided to happen, whose time is left open, why - for some reason, how - somehow or an ability, "could", "can",
+"able to", "learned to", "managed to", not negated: "She could mend any clock. ... They asked her how."),
 the nearest sentence up to ``REACH`` (five) back that has one is the antecedent ("Someone had been in the
 study. The drawer was open. She wondered who.", distance 2, a merger). Without a correlate the
 antecedent is the nearest sentence that reports an event: sentences that only describe a state or a
 reaction (no verb, or only a participle after a form of "be": "The neighbours were amazed."; "was
-going" is an event) are passed over ("She could mend any clock. The neighbours were amazed. Nobody
-knew how.", distance 2). No sentence from the antecedent to the sluice may be a question (a question
+going" is an event) are passed over ("The clock stopped. The neighbours were amazed. Nobody knew why.",
+distance 2), and so are sentences whose first verb is one of searching or testing (``INQUIRY``: an
+attempt to find the answer, not what the remnant asks about: "The lamp kept flickering. He checked the
+wires. He never learned why."). No sentence from the antecedent to the sluice may be a question (a question
 would be the closer thing the remnant answers or echoes).
 """
 
@@ -38,7 +41,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon
+from cohesion import lexicon, nlp
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core, quote_span, words
 from cohesion.descriptions import BE_FORMS
@@ -63,10 +66,13 @@ MERGES_WITH = {
     "whom": r"some(?:one|body)",
     "what": r"something",
     "where": r"somewhere|some\s+place",
-    "when": r"some(?:time|day)|one day|at some point|soon|(?:going|planning|planned|promised)\s+to",
+    "when": r"some(?:time|day)|one day|at some point|soon|(?:going|planning|planned|promised|decided)\s+to",
     "why": r"for some reason",
-    "how": r"somehow|some\s+way",
+    "how": r"somehow|some\s+way|(?:could|can)(?!\s*(?:not|never)\b)|(?:able|learned|learnt|managed)\s+to",
 }
+# Verbs of searching or testing: a sentence of them reports an attempt to find the answer, not the event
+# the remnant asks about ("The lamp kept flickering. He checked the wires. He never learned why.").
+INQUIRY = frozenset("check search test examine inspect investigate probe".split())
 REACH = 5  # how far back a non-adjacent antecedent may be
 
 
@@ -158,9 +164,15 @@ def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | Non
     for i in range(j - 1, max(j - REACH, 0) - 1, -1):
         if _question(ch.sentences[i]):
             break
-        if _event(ch.docs[i]):
+        if _event(ch.docs[i]) and not _inquiry(ch.docs[i]):
             return i
     return j - 1
+
+
+def _inquiry(doc: Sentence | None) -> bool:
+    """Is the sentence's first verb one of searching or testing (``INQUIRY``)?"""
+    verb = next((t for t in doc or () if t.pos_ == "VERB"), None)
+    return verb is not None and nlp.lemma(verb.text, "v") in INQUIRY
 
 
 def _request(doc: Sentence | None) -> bool:

@@ -67,7 +67,7 @@ def test_non_adjacent_merger(mined):
     assert found == [("root_merger", (0, 0, 27, "For some reason he had left"), (3, 1, 4, "Why"), "why")]
 
 
-@pytest.mark.parametrize("plan", ["was going to", "promised to", "planned to"])
+@pytest.mark.parametrize("plan", ["was going to", "promised to", "planned to", "decided to"])
 def test_when_takes_a_planned_or_promised_event_for_its_correlate(mined, plan):
     first = f"The band {plan} tour the coast."
     found = mined("ellipsis", first, "Tickets sold out in a day.", "Nobody could say when.")
@@ -187,3 +187,35 @@ def test_an_earlier_correlate_wins_over_a_clause_of_the_sluices_sentence_without
 def test_quote_is_a_quotation_mark_not_an_apostrophe_inside_a_word():
     text = "'Don’t,' said the Smiths’ boy, ‘go’ «now»'"
     assert [m.start() for m in ellipsis.QUOTE.finditer(text)] == [0, 7, 24, 31, 34, 36, 40, 41]
+
+
+@pytest.mark.parametrize(
+    "attempt", ["He checked the wires.", "Two men tested every socket.", "They searched the attic."]
+)
+def test_a_search_or_test_is_passed_over_for_the_event_it_is_about(mined, attempt):
+    found = mined("ellipsis", "The lamp kept flickering.", attempt, "Nobody learned why.")
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "why")]
+
+
+@pytest.mark.parametrize("ability", ["could mend", "managed to mend", "learned to mend", "was able to mend"])
+def test_how_takes_an_ability_for_its_correlate(mined, ability):
+    found = mined(
+        "ellipsis",
+        f"Rana {ability} old clocks.",
+        "Her friends cheered.",
+        "They begged her to teach them how.",
+    )
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "how")]
+    # a lost ability is none: the nearest event stays the antecedent
+    found = mined("ellipsis", "Rana could not mend clocks.", "Her friends cheered.", "They asked her how.")
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(1, "how")]
+
+
+def test_a_hint_embeds_a_sluice(mined):
+    found = mined(
+        "ellipsis",
+        "Rana had hidden the key somewhere.",
+        "Her son gave up.",
+        "She gave him a hint about where.",
+    )
+    assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "where")]
