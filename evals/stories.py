@@ -14,6 +14,7 @@ malformed line is a one-line error naming the file and line (exit 1).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -96,10 +97,17 @@ def _element(sentences: list[str], element: object, key: str) -> tuple[int, int,
     sent, text = element  # an index of true or false is no index (isinstance counts them as ints)
     if type(sent) is not int or not 0 <= sent < len(sentences) or not isinstance(text, str) or not text:
         raise ValueError(f"{key}: expected [sentence index, text] in the story")
-    start = sentences[sent].find(text)
+    start = _whole_word(sentences[sent], text)
     if start < 0:
         raise ValueError(f"{key}: {text!r} is not in sentence {sent}")
     return sent, start, start + len(text)
+
+
+def _whole_word(sentence: str, text: str) -> int:
+    """Where ``text`` first stands as whole words in ``sentence`` ("how" in "show how", not in "show"),
+    else where it first stands at all; -1 when nowhere."""
+    match = re.search(rf"(?<!\w){re.escape(text)}(?!\w)", sentence)
+    return match.start() if match else sentence.find(text)
 
 
 def verdict(story: Story, candidates: list[Candidate]) -> str:

@@ -38,6 +38,12 @@ def test_a_story_is_found_b_only_or_missed_by_its_two_elements():
     ]
 
 
+def test_an_element_is_placed_on_whole_words_before_a_part_of_a_word():
+    row = {**UMBRELLA, "sentences": ["Ada lost her umbrella.", "She would show nobody how."], "b": [1, "how"]}
+    assert stories._story(row).b == (1, 22, 25)
+    assert stories._story({**row, "b": [1, "ho"]}).b == (1, 11, 13)
+
+
 def test_the_table_counts_each_cell(tmp_path, capsys):
     far = {**UMBRELLA, "id": "x", "adjacency": "non_adjacent", "b": [1, "He"]}  # no substitution "He"
     assert stories.main([_write(tmp_path, UMBRELLA, far)]) == 0
