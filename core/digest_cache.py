@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.files import not_a_regular_file
-from core.storage import write_bytes
+from core.storage import sweep_beside, write_bytes
 
 RACY_SECONDS = 2
 
@@ -42,8 +42,9 @@ class DigestCache:
         return digest
 
     def save(self) -> None:
-        """Write the entries added since the last save, with those on disk for files that still exist; a
-        cache that cannot be written (a read-only data folder) is left as it is."""
+        """Write the entries added since the last save, with those on disk for files that still exist, and
+        remove the temporaries that killed writers left beside it (no build sweeps the data folder); a cache
+        that cannot be written (a read-only data folder) is left as it is."""
         if not self.added:
             return
         merged = {
@@ -53,6 +54,7 @@ class DigestCache:
             write_bytes(self.path, json.dumps({"scheme": self.scheme, "files": merged}).encode())
         except OSError:
             return
+        sweep_beside(self.path)
         self.entries, self.added = merged, False
 
 

@@ -1,6 +1,8 @@
 import json
 import os
+import subprocess
 
+from core import storage
 from core.digest_cache import DigestCache
 
 
@@ -55,3 +57,14 @@ def test_a_named_pipe_in_place_of_the_cache_is_read_as_empty_and_replaced(tmp_pa
     cache.digest(_old_file(tmp_path / "m.py", ""), bytes.hex)
     cache.save()
     assert list(json.loads((tmp_path / "cache.json").read_text())["files"]) == [str(tmp_path / "m.py")]
+
+
+def test_a_save_removes_the_temporary_a_killed_writer_left_beside_the_cache(tmp_path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / f".cache.json.{storage._HOST}.{dead.pid}.tmp"  # a save killed before its rename
+    stale.write_text('{"scheme": "s1", "fi')
+    cache = DigestCache(tmp_path / "cache.json", "s1")
+    cache.digest(_old_file(tmp_path / "m.py", ""), bytes.hex)
+    cache.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache.json", "m.py"]
