@@ -26,11 +26,15 @@ def as_loaded(path: Path, digest: str) -> str:
 
 
 def edited_since_start(path: Path) -> bool:
-    """Whether the file or folder ``path`` was modified since this process started (False where it is gone).
-    A modification time still to come (a clock set back, a file unpacked from another machine) tells nothing:
-    counted as edited, every build would run the file's tasks again until the clock reached it."""
+    """Whether the file or folder ``path`` was modified since this process started (False where it is gone):
+    its modification time or its inode change time is since then. A writer may date a file as it likes
+    (``rsync -t``, ``cp -p``, ``tar``, ``touch -d``: a copy dated before the start, or ahead), while the system
+    sets the change time at each write: a file replaced so while a build ran counted as unedited. A time still
+    to come (a clock set back, a file unpacked from another machine) tells nothing: counted as edited, every
+    build would run the file's tasks again until the clock reached it."""
     try:
-        modified = path.stat().st_mtime_ns
+        found = path.stat()
     except OSError:
         return False
-    return STARTED_NS <= modified <= time.time_ns()
+    now = time.time_ns()
+    return any(STARTED_NS <= stamp <= now for stamp in (found.st_mtime_ns, found.st_ctime_ns))

