@@ -53,7 +53,9 @@ def compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool:
     """Number and gender agreement; he/she need a known gender, "it" a non-person noun, "they/them/their"
     persons (or, with ``things``, plural things too: other links to plural things were mostly wrong,
     meaning people named nearby, 6 of 30 right on the dev chapters). A name is a person only where the
-    chapter does not show it to be a place or an organisation (:func:`cohesion.gender.non_persons`)."""
+    chapter does not show it to be a place or an organisation (:func:`cohesion.gender.non_persons`);
+    "it" may mean a name the chapter shows to be a thing, or one of no known gender that ends in a noun
+    naming no person ("the Crimson Palm": :func:`_common_noun_name`)."""
     if cls == "pl":
         if m.kind == "name":  # "the Gaos" and "the Stone Saints" are people, "the Jade Mountains" are not
             head = _head_word(m).lower()
@@ -62,7 +64,9 @@ def compatible(m: Mention, cls: str, ch: Chapter, things: bool = False) -> bool:
     if m.plural or m.kind == "names":
         return False
     if m.kind == "name":
-        return m.text in ch.things if cls == "n" else m.text not in ch.things and cls == gender_of(m, ch)
+        if cls == "n":
+            return m.text in ch.things or (not gender_of(m, ch) and _common_noun_name(m))
+        return m.text not in ch.things and cls == gender_of(m, ch)
     gender = gender_of(m, ch)
     if cls == "n":
         return not gender and not senses.is_person(m.lemma)

@@ -178,3 +178,8 @@ def test_it_classified_by_a_predicate_noun_means_the_previous_subject_or_a_thing
     ]
     assert mined("reference", "Mara argued with the clerk.", "It was a silly quarrel.") == []  # no thing
     assert mined("reference", "The kettle began to whistle.", "It was a shame that nobody heard.") == []
+
+
+def test_it_may_mean_a_name_ending_in_a_noun_that_names_no_person(mined):
+    found = mined("reference", "“That was a charm named Ember.”", "“Whoever cast it was only a pupil.”")
+    assert found == [("personal", (0, 24, 29, "Ember"), (1, 14, 16, "it"), "it")]
