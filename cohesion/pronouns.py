@@ -8,7 +8,7 @@ import re
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import clause, lexicon, nounphrase, senses
+from cohesion import clause, lexicon, nlp, nounphrase, senses
 from cohesion.chapter import Chapter
 from cohesion.gender import PRONOUN_GENDER, own_pronouns, owns_person, surely_person
 from cohesion.mentions import HONORIFICS, Mention
@@ -116,6 +116,12 @@ def unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> boo
     if cls not in ("m", "f") or m.kind != "name" or m.plural or (doc is not None and owns_person(doc, m)):
         return False
     return m.text not in ch.things and not gender_of(m, ch) and not _common_noun_name(m)
+
+
+def group_name(m: Mention) -> bool:
+    """Does the name end in an English plural noun ("the Palace Guards"), naming a group, not one person?"""
+    head = _head_word(m).lower()
+    return nlp.lemma(head, "n", True) not in (None, head)
 
 
 def _common_noun_name(m: Mention) -> bool:

@@ -153,6 +153,9 @@ def _personal(
             and not (tok.lower_ in SUBJECT_FORMS and pronoun_clause.pronoun_subject(doc, cls, unknown))
             and clause.subject(doc, phrases) not in compatible
         ):
+            lone = _lone_person(ch, i, j, tok, cls, unknown, phrases, compatible)
+            if lone is not None:
+                return lookback.link(ch, j, tok, cls, lone, i, in_speech, linked)
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
         if compatible and framed_speech:
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
@@ -273,3 +276,39 @@ def _names_only(doc: Sentence | None, phrases: list[Mention]) -> bool:
     return doc is not None and all(
         not t.is_alpha or any(m.start <= t.idx < m.end for m in phrases) for t in doc
     )
+
+
+def _lone_person(
+    ch: Chapter,
+    i: int,
+    j: int,
+    tok: Word,
+    cls: str,
+    unknown: list[Mention],
+    phrases: list[Mention],
+    compatible: list[Mention],
+) -> Mention | None:
+    """The one person of unknown gender that sentence ``i``, the one right before the pronoun's, names
+    (once or more), where that sentence is a clause, names no one else the pronoun may mean and holds
+    no pronoun of its class, neither a group ("the Palace Guards"), nor after a possessive ("my little
+    Lucky"), nor on the other side of a quote from the pronoun: the one the pronoun means ("The talk
+    turned to Wu Jin. Anna read his letters.")."""
+    doc = ch.docs[i]
+    if compatible or j - i != 1 or doc is None or len({m.text for m in unknown}) != 1:
+        return None
+    if not any(t.tag_ in clause.FINITE for t in doc):
+        return None  # no clause: a signature, an exclamation
+    if any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc):
+        return None
+    if any(pronouns.agreeing(m, cls, ch) and m.text != unknown[0].text for m in phrases):
+        return None
+    if pronouns.group_name(unknown[0]):
+        return None  # "the Palace Guards": a group
+    named = [m for m in phrases if m.text == unknown[0].text]
+    if not named or lookback.named_again(ch, j, tok, named[-1]):
+        return None
+    if nounphrase.determiner(doc, named[-1].token) in nounphrase.POSSESSIVE:
+        return None  # "my little Lucky": a pet name or a thing
+    if spoken(ch.sentences[i], named[-1].start) != spoken(ch.sentences[j], tok.idx):
+        return None  # one in quoted speech, the other not
+    return named[-1]

@@ -1,7 +1,7 @@
 import pytest
 
 from cohesion.mentions import Mention
-from cohesion.pronouns import _common_noun_name
+from cohesion.pronouns import _common_noun_name, group_name
 
 
 def test_name_gender_from_following_pronoun(mined):
@@ -170,3 +170,11 @@ def test_the_head_of_a_compound_subject_takes_the_gender_its_pronoun_shows(mined
         "reference", "The choir leader coughed because he was cold.", "We paid the choir leader.", "He waved."
     )
     assert found == [("personal", (1, 18, 24, "leader"), (2, 0, 2, "He"), "he")]
+
+
+@pytest.mark.parametrize(
+    ("name", "group"),
+    [("Palace Guards", True), ("Iron Butler", False), ("Wu Jin", False), ("Crimson Palm", False)],
+)
+def test_group_names(name, group):
+    assert group_name(Mention(0, len(name), name, name, "name", False, 0)) is group

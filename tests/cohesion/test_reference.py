@@ -180,6 +180,28 @@ def test_it_classified_by_a_predicate_noun_means_the_previous_subject_or_a_thing
     assert mined("reference", "The kettle began to whistle.", "It was a shame that nobody heard.") == []
 
 
+def test_the_one_person_of_unknown_gender_in_the_sentence_before_is_whom_the_pronoun_means(mined):
+    found = mined("reference", "The talk turned to Wu Jin.", "Anna learned about his life.")
+    assert found == [("personal", (0, 19, 25, "Wu Jin"), (1, 19, 22, "his"), "his")]
+    found = mined("reference", "'I came to see Wu Jin.", "Could you fetch him for me?'")
+    assert found == [("personal", (0, 15, 21, "Wu Jin"), (1, 16, 19, "him"), "him")]
+
+
+@pytest.mark.parametrize(
+    "sentences",
+    [
+        ("The talk turned to Wu Jin and Li Wei.", "Anna learned about his life."),  # two persons
+        ("The talk turned to Wu Jin.", "It rained.", "Anna learned about his life."),  # not right before
+        ("The talk turned to Wu Jin.", "'Anna learned about his life.'"),  # one of them in speech
+        ("Wu Jin, the talk of the town.", "Anna learned about his life."),  # no clause
+        ("The talk turned to Wu Jin, not to him.", "Anna learned about his life."),  # a pronoun of its class
+        ("The talk turned to our little Wu Jin.", "Anna learned about his life."),  # after a possessive
+    ],
+)
+def test_no_lone_person_of_unknown_gender(mined, sentences):
+    assert mined("reference", *sentences) == []
+
+
 def test_it_may_mean_a_name_ending_in_a_noun_that_names_no_person(mined):
     found = mined("reference", "“That was a charm named Ember.”", "“Whoever cast it was only a pupil.”")
     assert found == [("personal", (0, 24, 29, "Ember"), (1, 14, 16, "it"), "it")]
