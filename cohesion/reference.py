@@ -91,8 +91,10 @@ def _personal(
     """The link of the first pronoun ``tok`` of its class in sentence ``j`` (noted in ``linked``, the
     links made so far), or None. Its own sentence may hold the antecedent, before a semicolon
     (:func:`cohesion.same_sentence.clause_link`); a phrase there that it may mean otherwise blocks the
-    look-back, as does a person of unknown gender it may mean, anywhere it looks, unless the sentence's
-    subject agrees ("Tomas thanked Wu Jin. He ...": Tomas). The look-back passes over a sentence only
+    look-back (not a noun whose preposition's object it is: :func:`_complement_of`), as does a person of
+    unknown gender it may mean, anywhere it looks, unless the sentence's subject agrees ("Tomas thanked
+    Wu Jin. He ...": Tomas) or that person is the one the sentence before names (:func:`_lone_person`).
+    The look-back passes over a sentence only
     when it cannot hold the referent (no such person; for "they" no plural noun but a predicate noun),
     and a link three or more sentences back must end on that sentence's topic. A subject pronoun does
     not mean one its own sentence names after it (:func:`cohesion.lookback.named_after_subject`): the
@@ -104,7 +106,7 @@ def _personal(
     if subject is not None:
         return _named_before(ch, j, tok, cls, subject, in_speech, seen, linked)
     own = [m for m in antecedents.in_sentence(ch, j, j, in_speech, cls, seen) if m.token < tok.i]
-    agreeing = [m for m in own if pronouns.agreeing(m, cls, ch)]
+    agreeing = [m for m in own if pronouns.agreeing(m, cls, ch) and not _complement_of(ch.docs[j], m, tok)]
     others: set[str] = set()  # what the pronoun cannot mean: its own clause's subject
     if agreeing and (
         pronoun_clause.clause_subject_only(ch.docs[j], tok, agreeing)
@@ -312,3 +314,12 @@ def _lone_person(
     if spoken(ch.sentences[i], named[-1].start) != spoken(ch.sentences[j], tok.idx):
         return None  # one in quoted speech, the other not
     return named[-1]
+
+
+def _complement_of(doc: Sentence | None, m: Mention, tok: Word) -> bool:
+    """Is object pronoun ``tok`` the object of a preposition right after noun ``m`` ("a bite of it", "a
+    man like him"), which it cannot mean? (Not an owner: "a tree with its leaves".)"""
+    if doc is None or m.kind != "noun" or tok.tag_ != "PRP":
+        return False
+    k = next((t.i for t in doc[m.token :] if t.idx >= m.end), len(doc))
+    return k < tok.i and all(t.pos_ == "ADP" or t.tag_ == "RP" for t in doc[k : tok.i])

@@ -205,3 +205,12 @@ def test_no_lone_person_of_unknown_gender(mined, sentences):
 def test_it_may_mean_a_name_ending_in_a_noun_that_names_no_person(mined):
     found = mined("reference", "“That was a charm named Ember.”", "“Whoever cast it was only a pupil.”")
     assert found == [("personal", (0, 24, 29, "Ember"), (1, 14, 16, "it"), "it")]
+
+
+def test_an_object_pronoun_after_a_noun_and_its_preposition_does_not_mean_that_noun(mined):
+    found = mined("reference", "Tomas nodded slowly.", "A clever boy like him would pass.")
+    assert found == [("personal", (0, 0, 5, "Tomas"), (1, 18, 21, "him"), "him")]
+    found = mined("reference", "Tomas bought a tree.", "The gardener cut a branch off it.")
+    assert found == [("personal", (0, 15, 19, "tree"), (1, 30, 32, "it"), "it")]
+    # an owner may mean it: "a boy with his books" is the boy's
+    assert mined("reference", "Tomas nodded slowly.", "A clever boy with his books would pass.") == []
