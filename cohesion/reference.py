@@ -94,13 +94,13 @@ def _personal(
     look-back (not a noun whose preposition's object it is: :func:`_complement_of`), as does a person of
     unknown gender it may mean, anywhere it looks, unless the sentence's subject agrees ("Tomas thanked
     Wu Jin. He ...": Tomas) or that person is the one the sentence before names (:func:`_lone_person`).
-    The look-back passes over a sentence only
-    when it cannot hold the referent (no such person; for "they" no plural noun but a predicate noun),
-    and a link three or more sentences back must end on that sentence's topic. A subject pronoun does
-    not mean one its own sentence names after it (:func:`cohesion.lookback.named_after_subject`): the
-    choice goes to the others, or, where the sentence holds a pronoun of its class, to that pronoun's
-    antecedent. In speech, a he/she takes no phrase from the sentence naming the speech's speaker or
-    before it, only a chain of pronouns in speech."""
+    The look-back passes over a sentence only when it cannot hold the referent (no such person; for
+    "they" no plural noun but a predicate noun), and a link three or more sentences back must end on
+    that sentence's topic. A subject pronoun does not mean one its own sentence names after it
+    (:func:`cohesion.lookback.named_after_subject`): the choice goes to the others, or, where the
+    sentence holds a pronoun of its class, to that pronoun's antecedent. In speech, a he/she takes no
+    phrase from the sentence naming the speech's speaker or before it, only a chain of pronouns in
+    speech."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
