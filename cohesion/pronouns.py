@@ -119,7 +119,7 @@ def unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> boo
 
 
 def group_name(m: Mention) -> bool:
-    """Does the name end in an English plural noun ("the Palace Guards"), naming a group, not one person?"""
+    """Does the name end in an English plural noun ("the Iron Guards"), naming a group, not one person?"""
     head = _head_word(m).lower()
     return nlp.lemma(head, "n", True) not in (None, head)
 

@@ -292,7 +292,7 @@ def _lone_person(
 ) -> Mention | None:
     """The one person of unknown gender that sentence ``i``, the one right before the pronoun's, names
     (once or more), where that sentence is a clause, names no one else the pronoun may mean and holds
-    no pronoun of its class, neither a group ("the Palace Guards"), nor after a possessive ("my little
+    no pronoun of its class, neither a group ("the Iron Guards"), nor after a possessive ("her dear
     Lucky"), nor on the other side of a quote from the pronoun: the one the pronoun means ("The talk
     turned to Wu Jin. Anna read his letters.")."""
     doc = ch.docs[i]
@@ -305,12 +305,12 @@ def _lone_person(
     if any(pronouns.agreeing(m, cls, ch) and m.text != unknown[0].text for m in phrases):
         return None
     if pronouns.group_name(unknown[0]):
-        return None  # "the Palace Guards": a group
+        return None  # "the Iron Guards": a group
     named = [m for m in phrases if m.text == unknown[0].text]
     if not named or lookback.named_again(ch, j, tok, named[-1]):
         return None
     if nounphrase.determiner(doc, named[-1].token) in nounphrase.POSSESSIVE:
-        return None  # "my little Lucky": a pet name or a thing
+        return None  # "her dear Lucky": a pet name or a thing
     if spoken(ch.sentences[i], named[-1].start) != spoken(ch.sentences[j], tok.idx):
         return None  # one in quoted speech, the other not
     return named[-1]
