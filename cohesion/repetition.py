@@ -18,6 +18,7 @@ QUANTIFIED = frozenset(("every", "no"))  # "every guard", "no guard": no one gua
 DEFINITE = frozenset("the this that these those my your his her its our their".split())
 POINTING = frozenset(("the", "this", "that"))  # the singular noun that names a named thing again
 NAME_WINDOW = 40  # a name means the same character however far back it was last used
+RARE_SENSES = 2  # a noun of at most this many WordNet senses is rare (:func:`_rare`)
 FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last mention
 
 
@@ -25,7 +26,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     """Link each noun/name of a sentence to its nearest earlier mention.
 
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
-    possessive ("the inn", "his father") and ``NAME_WINDOW`` for names (compared without case; a one-word
+    possessive ("the inn", "his father") and ``NAME_WINDOW`` for names and rare nouns (:func:`_rare`:
+    "leprosy", "cauldron", seldom said of two things in one chapter; names are compared without case; a one-word
     name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
     "Saint Benedict ... Benedict", and, of two words or more, one longer by a word at its end: "Blue Ridge
     ... the Blue Ridge Project"; a person's two-word name matches its first word, a Chinese name's
@@ -186,7 +188,8 @@ def _link(
     if noun and _unit(ch.docs[j], m):
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
     ends = _keys(m, families)
-    candidates = _candidates(where, ends, j, FAR_WINDOW if noun else NAME_WINDOW)  # the widest window
+    widest = FAR_WINDOW if noun and not _rare(m.lemma) else NAME_WINDOW
+    candidates = _candidates(where, ends, j, widest)
     if not candidates:
         return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
@@ -199,7 +202,7 @@ def _link(
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
             return None
-        window = FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
+        window = NAME_WINDOW if _rare(m.lemma) else FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
     else:
         window = NAME_WINDOW
     found = _earlier(ch, [i for i in candidates if i >= j - window], doc, m, families)
@@ -243,6 +246,12 @@ def _earlier(
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
     return nearest
+
+
+def _rare(lemma: str) -> bool:
+    """Is the noun one of few WordNet senses ("cauldron", "leprosy")? Named again, even far on, it names
+    the same thing: it is seldom used of another."""
+    return len(senses.senses(lemma, "n", RARE_SENSES + 1)) <= RARE_SENSES
 
 
 def _kind_like(doc: Sentence | None, m: Mention) -> bool:

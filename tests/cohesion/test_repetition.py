@@ -61,11 +61,11 @@ def test_one_candidate_per_compound_and_names_without_case(mined):
 
 def test_window_is_ten_sentences_with_the_distance(mined):
     filler = ["It rained."] * 9
-    found = mine(["They ate bread.", *filler, "They ate bread again."])
+    found = mine(["They ate fish.", *filler, "They ate fish again."])
     assert [(c.phenomenon, c.distance, c.adjacency) for c in found if c.phenomenon == "repetition"] == [
         ("repetition", 10, "non_adjacent")
     ]
-    assert mined("repetition", "They ate bread.", *filler, "It rained.", "They ate bread again.") == []
+    assert mined("repetition", "They ate fish.", *filler, "It rained.", "They ate fish again.") == []
 
 
 def test_definite_nouns_and_names_reach_farther(mined):
@@ -244,3 +244,10 @@ def test_only_a_noun_named_before_is_asked_whether_it_is_a_unit(monkeypatch):
     found = mine(["The lamp lit the desk.", "Then the lamp went out."])
     assert [(c.a.text, c.b.text) for c in found if c.phenomenon == "repetition"] == [("lamp", "lamp")]
     assert asked == ["lamp"]  # not "desk", nor the first "lamp"
+
+
+def test_rare_noun_reaches_as_far_as_a_name(mined):
+    filler = ["It rained."] * 29
+    far = mined("repetition", "A stove glowed.", *filler, "Steam rose from the stove.")
+    assert far == [("noun", (0, 2, 7, "stove"), (30, 20, 25, "stove"), "stove")]
+    assert mined("repetition", "A box glowed.", *filler, "Steam rose from the box.") == []  # many senses
