@@ -27,7 +27,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
 
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
     possessive ("the inn", "his father") and ``NAME_WINDOW`` for names and rare nouns (:func:`_rare`:
-    "leprosy", "cauldron", seldom said of two things in one chapter; names are compared without case; a one-word
+    "stove", "anvil": seldom said of two things in one chapter; names are compared without case; a one-word
     name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
     "Saint Benedict ... Benedict", and, of two words or more, one longer by a word at its end: "Blue Ridge
     ... the Blue Ridge Project"; a person's two-word name matches its first word, a Chinese name's
@@ -249,7 +249,7 @@ def _earlier(
 
 
 def _rare(lemma: str) -> bool:
-    """Is the noun one of few WordNet senses ("cauldron", "leprosy")? Named again, even far on, it names
+    """Is the noun one of few WordNet senses ("stove", "anvil")? Named again, even far on, it names
     the same thing: it is seldom used of another."""
     return len(senses.senses(lemma, "n", RARE_SENSES + 1)) <= RARE_SENSES
 
