@@ -163,6 +163,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     from exports.plan import plan_splits
     from exports.stats import render_table, table6
+    from pipeline.status import stale_aligned
 
     target = Target.of(args)
     output_folder.check_hand_made(target.layout)
@@ -171,6 +172,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 1
     assignment = plan_splits(target.layout, target.config.settings.split)
     print(render_table(table6(target.layout, assignment)))
+    if stale := stale_aligned(target.params, target.layout, target.book_ids, target.build_command()):
+        print(f"warning: {stale}", file=sys.stderr)
     for warning in assignment.report.get("warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
     return 0

@@ -73,6 +73,24 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
     return "\n".join([f"Status of {len(books)} books{adopted} in {layout.root} (tasks: {totals})", *lines])
 
 
+def stale_aligned(params: dict[str, str], layout: Layout, book_ids: list[str], command: str) -> str | None:
+    """One line when the aligned tables there are not this config's build as it would be now (each book's
+    ``AlignBook`` judged as ``corpus_status`` judges it: stale, or no record of its build), else None;
+    ``command`` builds them again."""
+    books = [book for book in corpus_books(layout, book_ids) if layout.aligned(book).exists()]
+    with completeness_memo():
+        stale = [(book, why) for book in books if (why := AlignBook(**params, book_id=book).why_stale())]
+    if not stale:
+        return None
+    whys = [f"{book}: {'no record of its build' if why == 'not built' else why}" for book, why in stale]
+    listed = "; ".join(whys[:3]) + ("; …" if len(whys) > 3 else "")
+    tables, are = ("table", "is") if len(stale) == 1 else ("tables", "are")
+    return (
+        f"the aligned {tables} of {len(stale)} of {len(books)} {'book' if len(books) == 1 else 'books'} {are} "
+        f"stale for this config ({listed}): these figures are of an earlier build; run: {command}"
+    )
+
+
 def _rejections(path: Path) -> list[tuple[str, str]]:
     """(book, ``stage/reason``) of each rejection in a file; none if it is absent or unreadable."""
     try:

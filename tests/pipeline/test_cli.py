@@ -556,3 +556,27 @@ def test_a_book_adopted_by_a_build_that_stops_early_is_built_to_that_stage_in_th
     layout = Layout(output_of(config))
     last = layout.chapters if until == "filter" else layout.aligned
     assert [last(book).is_file() for book in ("bk", "other")] == [True, True]
+
+
+def test_stats_of_aligned_tables_another_config_built_warns_in_one_line(tmp_path, capsys):
+    """Config B, one align option apart from A, built up to filter over A's folder: stats printed A's
+    aligned figures as B's without a word, where status said align is stale."""
+    from tests.helpers import local_book, local_config
+
+    first = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    second = tmp_path / "galechurch.yaml"
+    second.write_text(first.read_text(encoding="utf-8") + "options:\n  align: {method: galechurch}\n")
+    output = ["--output", str(tmp_path / "out")]
+    assert _run(capsys, "corpus", "--config", str(first), *output)[0] == 0
+    code, table, splits = _run(capsys, "stats", "--config", str(first), *output)
+    assert code == 0 and "aligned" not in splits  # nothing stale: the split warnings alone
+    assert _run(capsys, "corpus", "--config", str(second), *output, "--until", "filter")[0] == 0
+    assert _run(capsys, "stats", "--config", str(second), *output) == (
+        0,
+        table,
+        "warning: the aligned table of 1 of 1 book is stale for this config (bk: config changed): "
+        "these figures are of an earlier build; run: python -m pipeline corpus --config "
+        f"{second} --output {tmp_path / 'out'}\n" + splits,
+    )
+    assert _run(capsys, "corpus", "--config", str(second), *output)[0] == 0
+    assert _run(capsys, "stats", "--config", str(second), *output)[2] == splits

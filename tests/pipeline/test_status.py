@@ -99,3 +99,22 @@ def test_the_corpus_wide_dedup_is_judged_and_its_rejections_read_once_for_all_bo
         "  dedup     not built   rejected: dedup/exact_duplicate 2",
     )
     assert (len(judged), read.count(layout.rejected("dedup", "corpus"))) == (1, 1)
+
+
+def test_aligned_tables_with_no_record_of_their_build_are_named_up_to_three_in_one_line(tmp_path):
+    """``stats`` prints this line under figures it read from tables this config's build did not make."""
+    from pipeline.status import stale_aligned
+    from tests.exports.synthetic import write_book
+    from tests.helpers import local_book, local_config
+
+    books = ["a", "b", "c", "d", "e"]
+    config = local_config(tmp_path, {book: local_book(tmp_path, book) for book in books})
+    layout = Layout(output_of(config))
+    assert stale_aligned(params(config), layout, books, "make corpus") is None  # no table: nothing to warn of
+    for book in books[:4]:  # e not aligned: stats reads no table of it
+        write_book(layout, book, 1)
+    assert stale_aligned(params(config), layout, books, "make corpus") == (
+        "the aligned tables of 4 of 4 books are stale for this config (a: no record of its build; "
+        "b: no record of its build; c: no record of its build; …): these figures are of an earlier build; "
+        "run: make corpus"
+    )
