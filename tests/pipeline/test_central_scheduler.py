@@ -29,6 +29,19 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+# luigid (its console script's ``luigid()``), with its prune, which finds dead workers, every second: luigi
+# runs it every 60 s, a fixed interval no config changes, which a test waited out
+LUIGID = """import sys, luigi.cmdline, tornado.ioloop
+
+class EverySecond(tornado.ioloop.PeriodicCallback):
+    def __init__(self, callback, interval, *rest):
+        super().__init__(callback, min(interval, 1000), *rest)
+
+tornado.ioloop.PeriodicCallback = EverySecond
+sys.exit(luigi.cmdline.luigid(sys.argv[1:]))
+"""
+
+
 @pytest.fixture
 def luigid(tmp_path, request):
     """A luigid on 127.0.0.1, its port; the text of a luigi.cfg for it as the (indirect) parameter."""
@@ -38,7 +51,9 @@ def luigid(tmp_path, request):
     (state / "luigi.cfg").write_text(getattr(request, "param", ""), encoding="utf-8")
     server = subprocess.Popen(
         [
-            str(Path(sys.executable).parent / "luigid"),
+            sys.executable,
+            "-c",
+            LUIGID,
             "--address",
             "127.0.0.1",
             "--port",
@@ -138,9 +153,10 @@ def test_a_worker_of_another_config_is_refused_while_workers_build_the_folder(tm
     assert "    AlignBook: 1, config changed\n" in rebuilt.stdout
 
 
-# luigid notices a dead worker after a second (not a minute; its check still runs once a minute), then
-# fails its running task, to be retried 15 minutes later (retry_delay) unless a worker adds the task again
-FORGETFUL = "[scheduler]\nworker_disconnect_delay = 1\n"
+# luigid notices a dead worker 5 s after its last contact (not a minute; a live one pings every second), at
+# its next prune (every second, ``LUIGID``), then fails its running task, to be retried 15 minutes later
+# (retry_delay) unless a worker adds the task again
+FORGETFUL = "[scheduler]\nworker_disconnect_delay = 5\n"
 
 
 @pytest.mark.parametrize("luigid", [FORGETFUL], indirect=True, ids=["forgetful"])
