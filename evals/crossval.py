@@ -13,7 +13,8 @@ weights, on the default aligner's search weights. Paragraphs are perturbed as in
 built once per chapter (with the book's refinement under the current defaults), so only the search reruns per
 grid point (both passes over the refined scorer: the book searches near its first pass's beads instead, which
 gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's
-answers unchanged, so those are computed once per chapter too (``Recorded``).
+answers unchanged, so those are computed once per chapter too (``Recorded``); the beads many grid points
+find alike are scored once.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ class Case:
         self.paragraphs = paragraphs_of(chapter, "perturbed")
         self.gold: list[BeadKey] = chapter.gold or []
         self._anchors: dict[tuple, list[tuple[int, int]]] = {}  # by the pass-1 settings (and weights)
+        self._scored: dict[tuple[BeadKey, ...], tuple[Counts, int, int]] = {}  # by the beads found
 
     def result(self, params: SearchParams, weights: HybridWeights | None) -> tuple[Counts, int, int]:
         scorer = (
@@ -111,8 +113,10 @@ class Case:
         if first_pass not in self._anchors:
             self._anchors[first_pass] = find_anchors(scorer.n, scorer.m, scorer, params)
         beads = dp_align(scorer.n, scorer.m, scorer, self._anchors[first_pass], params, self.paragraphs)
-        keys = [bead.key for bead in beads]
-        return (count(keys, self.gold), *line_accuracy(keys, self.gold))
+        keys = tuple(bead.key for bead in beads)
+        if keys not in self._scored:  # many grid points find the same beads
+            self._scored[keys] = (count(keys, self.gold), *line_accuracy(keys, self.gold))
+        return self._scored[keys]
 
 
 def prepare(data_dir: Path, lexicon: Lexicon, cache: PooledCache | None) -> list[Case]:

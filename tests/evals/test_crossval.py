@@ -5,6 +5,7 @@ import pytest
 
 from alignment.search import SearchParams, two_pass
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
+from evals import crossval
 from evals.crossval import GRIDS, Case, fit, grid, main, objective
 from evals.data import EvalChapter
 from evals.metric import Counts, count, line_accuracy
@@ -116,3 +117,18 @@ def test_a_case_asks_its_scorer_each_question_once_and_finds_the_beads_of_a_fres
         "quote_balance_at": 1,
         "end_quote_at": 1,
     }
+
+
+def test_a_case_scores_each_set_of_beads_once(monkeypatch):
+    """Grid points that find the same beads share their scores: the metric runs once per distinct set."""
+    tokens = ChapterTokens.of(ZH, EN)
+    chapter = EvalChapter("001", ZH, EN, GOLD, frozenset({0, 2, 5}), frozenset({0, 3, 5}))
+    case = Case("dev", chapter, ChapterScorer(tokens, glosses(tokens, default_lexicon())))
+    scored = []
+    monkeypatch.setattr(crossval, "count", lambda test, gold: scored.append(test) or count(test, gold))
+    params = SearchParams()
+    first = case.result(params, None)
+    again = case.result(replace(params, marks=params.marks / 2), None)  # the same beads on these texts
+    fresh = [bead.key for bead in two_pass(len(ZH), len(EN), case.scorer, params, case.paragraphs)]
+    assert first == again == (count(fresh, GOLD), *line_accuracy(fresh, GOLD))
+    assert len(scored) == 1
