@@ -25,19 +25,21 @@ def demo_config(tmp_path: Path) -> Path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules with slow tests first and the module of the Label Studio test last, each module whole
-    and in collection order otherwise.
+    """Modules with slow tests first, then the module of the Label Studio test, then the others, each
+    module whole and in collection order otherwise.
 
     `make test` runs modules on parallel workers (pytest -n, --dist loadscope): starting the long
-    modules first keeps one from being left to run alone at the end, and the Label Studio test, last,
-    gives the venv that `make test` installs in the background the whole run to finish."""
+    modules first keeps one from being left to run alone at the end. The Label Studio test, after them,
+    gives the venv that `make test` installs in the background (a minute or two) the slow modules' time
+    to finish, while the quick modules after it keep the other worker busy (run last, it left one worker
+    idle for most of its start-up)."""
     rank: dict[Path, int] = {}
     for item in items:
         if item.get_closest_marker("labelstudio"):
-            rank[item.path] = 2
+            rank[item.path] = 1
         elif item.get_closest_marker("slow"):
             rank.setdefault(item.path, 0)
-    items.sort(key=lambda item: rank.get(item.path, 1))
+    items.sort(key=lambda item: rank.get(item.path, 2))
     modules = {item.nodeid.split("::", 1)[0]: item.module for item in items if getattr(item, "module", None)}
     stale = [
         name
