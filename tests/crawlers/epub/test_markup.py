@@ -74,3 +74,23 @@ def test_html_named_references_are_read_and_unknown_ones_still_break_the_chapter
     book = read_epub(write_epub(tmp_path / "b.epub", documents))
     assert [c.paragraphs for c in book.chapters] == [["Mira lit the lamp… “Go” & —"], ["A boat."]]
     assert book.broken["OEBPS/c3.xhtml"][0] == "broken_xhtml"
+
+
+def test_a_document_declaring_a_codec_of_no_text_is_broken_not_a_traceback(tmp_path):
+    """base64, hex or rot13 are codecs Python knows, but not of bytes to text: decoding was a LookupError."""
+    documents = [
+        ("c1.xhtml", xhtml("Chapter 1", ["Mira lit the lamp."])),
+        ("c2.xhtml", xhtml("Chapter 2", ["A boat."]).replace('encoding="utf-8"', 'encoding="base64"')),
+        (
+            "c3.xhtml",
+            xhtml("Chapter 3", ["A bell."])
+            .replace(' encoding="utf-8"', "")
+            .replace("<head>", '<head><meta charset="rot13"/>'),
+        ),
+    ]
+    book = read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert [c.title for c in book.chapters] == ["Chapter 1"]
+    assert book.broken == {
+        "OEBPS/c2.xhtml": ("broken_xhtml", "OEBPS/c2.xhtml: 'base64' is not a text encoding"),
+        "OEBPS/c3.xhtml": ("broken_xhtml", "OEBPS/c3.xhtml: 'rot13' is not a text encoding"),
+    }
