@@ -17,8 +17,8 @@
   (``Offsite``: it has no origin).
 * ``CheckedCompressionMiddleware``: Scrapy's decompression; a body that is not what its
   ``Content-Encoding`` says (a page sent as ``gzip`` that is not) fails the request (``BadCompression``),
-  and so does a gzip or deflate stream cut short (Scrapy keeps what it could decode of it: a chapter's
-  first paragraphs, stored as the whole chapter), and one over the page size cap once decompressed
+  and so does a gzip, deflate, br or zstd stream cut short (``crawlers.compressed``: Scrapy keeps what it
+  could decode of it, a chapter's first paragraphs or nothing, stored as the whole chapter), and one over the page size cap once decompressed
   (``InflatesTooLarge``).
 * ``StrictRobotsTxtMiddleware``: Scrapy's robots.txt, with RFC 9309's reading of one that cannot be read:
   a server error (after the retries) or a failed download (a timeout, a refused connection, a file over
@@ -27,7 +27,6 @@
 
 from __future__ import annotations
 
-import zlib
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -45,6 +44,7 @@ from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.misc import build_from_crawler
 from twisted.internet.error import NoRouteError
 
+from crawlers.compressed import cut_short
 from crawlers.origins import allowed
 from crawlers.parsing import decodes
 
@@ -260,35 +260,6 @@ class CheckedCompressionMiddleware(HttpCompressionMiddleware):
         if decoded is not response and cut_short(response.body, said.strip().lower()):
             raise BadCompression(f"{said} stream cut short: the page ends before its compressed data does")
         return decoded
-
-
-def cut_short(body: bytes, encoding: str) -> bool:
-    """Whether a body in one ``encoding`` (gzip or deflate; any other: False) ends before its compressed
-    stream does. The stream is decoded again with its output dropped, so memory stays bounded."""
-    if encoding in ("gzip", "x-gzip"):
-        return _ends_early(body, 31) is True
-    if encoding == "deflate":  # zlib-wrapped, or raw as some servers send it (Scrapy reads both)
-        wrapped = _ends_early(body, 15)
-        return _ends_early(body, -15) is True if wrapped is None else wrapped
-    return False
-
-
-def _ends_early(body: bytes, wbits: int) -> bool | None:
-    """True when the stream of ``body`` (zlib ``wbits``) ends early, False when it ends, None when it is not
-    one (a gzip body may hold several members, each complete)."""
-    stream, data = zlib.decompressobj(wbits), body
-    try:
-        while True:
-            stream.decompress(data, 1 << 16)
-            data = stream.unconsumed_tail
-            if stream.eof:
-                if wbits != 31 or stream.unused_data[:2] != b"\x1f\x8b":
-                    return False
-                stream, data = zlib.decompressobj(wbits), stream.unused_data  # the next member
-            elif not data:
-                return True
-    except zlib.error:
-        return None
 
 
 DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"

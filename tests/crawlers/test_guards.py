@@ -3,10 +3,13 @@ from types import SimpleNamespace
 import gzip
 import zlib
 
+import brotli
+
 import pytest
 from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.test import get_crawler
 
+from crawlers.compressed import zstd
 from crawlers.guards import (
     BadCompression,
     ChallengeMiddleware,
@@ -148,14 +151,18 @@ def test_a_body_that_is_not_what_its_content_encoding_says_is_bad_compression():
     assert guard.process_response(request, honest).body == b"<p>ok</p>"
 
 
-def test_a_gzip_or_deflate_stream_cut_short_is_bad_compression_not_a_shorter_page():
+def test_a_compressed_stream_cut_short_is_bad_compression_not_a_shorter_page():
+    """br and zstd were read as what Scrapy decoded of them: half a page, or none of a zstd one."""
     guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
-    request, page = Request("http://s/1.html"), ("<p>" + "字" * 3000 + "</p>").encode()
+    request = Request("http://s/1.html")
+    page = ("<p>" + "".join(f"{k * 7919 % 10007}字" for k in range(3000)) + "</p>").encode()
     raw = zlib.compressobj(wbits=-15)
     for encoding, body in [
         ("gzip", gzip.compress(page)),
         ("deflate", zlib.compress(page)),
         ("deflate", raw.compress(page) + raw.flush()),  # raw deflate, as some servers send it
+        ("br", brotli.compress(page)),
+        ("zstd", zstd.compress(page)),
     ]:
         whole = guard.process_response(request, _html(200, body, **{"Content-Encoding": encoding}))
         assert whole.body == page
@@ -164,10 +171,21 @@ def test_a_gzip_or_deflate_stream_cut_short_is_bad_compression_not_a_shorter_pag
                 request, _html(200, body[: len(body) * 6 // 10], **{"Content-Encoding": encoding})
             )
         assert str(bad.value) == f"{encoding} stream cut short: the page ends before its compressed data does"
-    two_members = gzip.compress(page[:100]) + gzip.compress(page[100:])
-    assert (
-        guard.process_response(request, _html(200, two_members, **{"Content-Encoding": "gzip"})).body == page
-    )
+    for encoding, compress in [("gzip", gzip.compress), ("zstd", zstd.compress)]:
+        two_members = compress(page[:100]) + compress(page[100:])
+        assert (
+            guard.process_response(request, _html(200, two_members, **{"Content-Encoding": encoding})).body
+            == page
+        )
+
+
+def test_bytes_sent_as_br_that_brotli_takes_for_a_stream_begun_are_bad_compression_not_an_empty_page():
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
+    with pytest.raises(BadCompression) as bad:
+        guard.process_response(
+            Request("http://s/1.html"), _html(200, b"\x00\x01garbage", **{"Content-Encoding": "br"})
+        )
+    assert str(bad.value) == "br stream cut short: the page ends before its compressed data does"
 
 
 def test_a_body_over_the_page_cap_once_decompressed_is_too_large():
