@@ -127,21 +127,24 @@ def name(text: str) -> str:
 
 def input_path(text: str) -> Path:
     """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
-    folder and read whole, nor a path the system cannot look at."""
+    folder and read whole, nor holding a control character (``_one_line``), nor a path the system cannot
+    look at."""
     if not text.strip():
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a path (an unset variable? write . for the current folder)"
         )
+    _one_line(text, "rename it")
     _existing(Path(text), text)  # a name too long for the system is named here
     return Path(text)
 
 
 def output_file(text: str) -> Path:
     """An argparse type: a file the command will write, checked before any work: not empty (an unset
-    variable), not a folder, a named pipe or a device, and under a folder (existing or to be made), not
-    under a file."""
+    variable), holding no control character (``_one_line``), not a folder, a named pipe or a device, and
+    under a folder (existing or to be made), not under a file."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not a file name (an unset variable?)")
+    _one_line(text, "choose another")
     path = Path(text)
     place = _existing(path.absolute(), text)
     if place == path.absolute() and place.is_dir():
@@ -181,6 +184,16 @@ def _not_utf8(text: str, err: UnicodeEncodeError) -> str:
 def has_control_character(text: str) -> bool:
     """Does ``text`` hold a line break or another ASCII control character (which would cut a message)?"""
     return any(ord(c) < 32 or ord(c) == 127 for c in text)
+
+
+def _one_line(text: str, advice: str) -> None:
+    """A one-line error for a path holding a line break or another control character: every message naming
+    it (``PATH: no such file``) was cut in two."""
+    if has_control_character(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a path holding a line break or another control character, which no message could "
+            f"show on one line: {advice}"
+        )
 
 
 def output_folder(text: str) -> Path:

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.stdio import exit_with
 from evals.data import DataError, read_gold
 from evals.metric import BeadKey
@@ -38,9 +38,9 @@ def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.compare", description=__doc__.splitlines()[0])
-    parser.add_argument("ours", type=Path, help="folder of our beads (evals.align --out)")
+    parser.add_argument("ours", type=input_path, help="folder of our beads (evals.align --out)")
     parser.add_argument(
-        "reference", type=Path, help="folder of the reference beads (e.g. bleualign-upstream)"
+        "reference", type=input_path, help="folder of the reference beads (e.g. bleualign-upstream)"
     )
     args = parser.parse_args(argv)
     try:

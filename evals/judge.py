@@ -26,7 +26,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from core.arg_types import OneLineParser, positive, whole
+from core.arg_types import OneLineParser, input_path, positive, whole
 from core.stdio import exit_with
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
@@ -225,12 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     s.add_argument("--shuffle", action="store_true", help="one seeded random order over all cells")
     c = commands.add_parser("score", help="precision per cell (+ kappa between two passes)")
-    c.add_argument("first", type=Path, help="a judged sample TSV")
+    c.add_argument("first", type=input_path, help="a judged sample TSV")
     c.add_argument(
-        "second", type=Path, nargs="?", help="a second pass of the same sample (kappa between them)"
+        "second", type=input_path, nargs="?", help="a second pass of the same sample (kappa between them)"
     )
     g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
-    g.add_argument("gold", type=Path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
+    g.add_argument("gold", type=input_path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
     g.add_argument(
         "--data", type=Path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)"
     )

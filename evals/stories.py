@@ -23,7 +23,7 @@ from pathlib import Path
 from cohesion.candidate import ADJACENCY, Candidate
 from cohesion.miner import mine_chapters
 from core import json_text
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.files import TooLarge, missing, not_a_regular_file, os_problem, read_capped
 from core.lines import split_lines
 from core.stdio import exit_with
@@ -129,7 +129,7 @@ def verdict(story: Story, candidates: list[Candidate]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.stories", description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path, help="stories, JSON lines")
+    parser.add_argument("file", type=input_path, help="stories, JSON lines")
     parser.add_argument("--show", action="store_true", help="print each story not found")
     args = parser.parse_args(argv)
     try:

@@ -80,6 +80,20 @@ def test_input_path_refuses_an_empty_one_which_would_read_the_current_folder(tmp
         assert str(err.value) == f"{text!r} is not a path (an unset variable? write . for the current folder)"
 
 
+@pytest.mark.parametrize(("check", "advice"), [(input_path, "rename it"), (output_file, "choose another")])
+def test_a_path_holding_a_line_break_is_refused_as_no_message_could_name_it_on_one_line(
+    tmp_path, check, advice
+):
+    """``qc import``, ``cohesion.annotation import`` and ``evals.stories`` named such a file in two lines."""
+    for text in (str(tmp_path / "a\nb.json"), str(tmp_path / "a\x1b[2Jb.json")):
+        with pytest.raises(argparse.ArgumentTypeError) as err:
+            check(text)
+        assert str(err.value) == (
+            f"{text!r}: a path holding a line break or another control character, which no message could "
+            f"show on one line: {advice}"
+        )
+
+
 @pytest.mark.parametrize("check", [input_path, output_file, output_folder])
 def test_a_name_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path, check):
     text = str(tmp_path / ("a" * 300) / "b")

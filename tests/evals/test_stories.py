@@ -146,3 +146,15 @@ def test_a_stories_file_past_the_cap_is_one_line_not_read(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"error: {path}: more than 268,435,456 bytes, too large a file to read at once\n"
     )
+
+
+def test_a_path_holding_a_line_break_is_refused_in_one_line(tmp_path, capsys):
+    path = str(tmp_path / "stories\nold.jsonl")  # was 'error: .../stories' and 'old.jsonl: no such file'
+    with pytest.raises(SystemExit) as exit_:
+        stories.main([path])
+    assert (exit_.value.code, capsys.readouterr().err) == (
+        2,
+        f"python -m evals.stories: error: argument file: {path!r}: a path holding a line break or another "
+        "control character, which no message could show on one line: rename it (see python -m evals.stories "
+        "--help)\n",
+    )
