@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from core.files import locale_cannot_name, os_problem
+from core.files import locale_cannot_name, missing, os_problem
 from crawlers.epub.archive import EpubError
 from crawlers.epub.book import read_epub
 from crawlers.journal import JournalWriter, read_journal
@@ -115,7 +115,10 @@ def _file_size(path: Path) -> int:
     try:
         info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
-        raise TextBookError("file_not_found", "no such file" + _other_form(path)) from None
+        why = missing(path, "file")  # or a symbolic link to nothing, whose own name _other_form would find
+        raise TextBookError(
+            "file_not_found", why + (_other_form(path) if why == "no such file" else "")
+        ) from None
     except OSError as err:
         raise TextBookError("file_unreadable", os_problem(err)) from None
     except UnicodeEncodeError:  # a name beyond ASCII in the C locale: it was a read_error naming the codec

@@ -161,6 +161,20 @@ def test_a_symlink_loop_is_an_unreadable_book_file(tmp_path, site):
     assert (report["failed_reasons"], report["finish_reason"]) == ({"file_unreadable": 1}, "file_unreadable")
 
 
+@pytest.mark.parametrize("site", [TEXT_SITE, EPUB_SITE], ids=["text", "epub"])
+def test_a_symlink_to_nothing_is_a_missing_book_file_naming_its_target(tmp_path, site):
+    """It was said to be the same name in another Unicode form: the link's own name was taken for one."""
+    link = tmp_path / "moved.book"
+    link.symlink_to(tmp_path / "gone" / "book.epub")
+    journal = tmp_path / "moved.jsonl"
+    read_local(site, link, journal)
+    failure = read_journal(journal).toc_failure
+    assert (failure["reason"], failure["detail"]) == (
+        "file_not_found",
+        f"a symbolic link to {tmp_path / 'gone' / 'book.epub'}, which is not there",
+    )
+
+
 def test_text_book_headings_without_text_are_listed_as_dropped(tmp_path):
     # a list of contents, and a chapter posted as its title alone: not chapters, but not lost unsaid
     path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
