@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.lines import split_lines
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, read_gold, read_text
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "data_dir",
         nargs="?",
-        type=Path,
+        type=input_path,
         default=DEFAULT,
         help="MAC-dev with its MT (default ../shared/eval-data/mac-dev-mt)",
     )

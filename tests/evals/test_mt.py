@@ -1,3 +1,5 @@
+import pytest
+
 from evals.mt import main, read_documents
 
 
@@ -26,6 +28,21 @@ def test_gold_beads_become_documents_and_pronoun_counts(tmp_path, capsys):
 def test_absent_data_is_skipped(tmp_path, capsys):
     main([str(tmp_path / "none")])
     assert capsys.readouterr().out == f"skipped: no evaluation data in {tmp_path / 'none'}\n"
+
+
+def test_a_folder_holding_a_line_break_is_refused_not_skipped_in_two_lines(tmp_path, capsys):
+    folder = str(tmp_path / "mac\ndev")  # was 'skipped: no evaluation data in .../mac' and 'dev', exit 0
+    with pytest.raises(SystemExit) as exit_:
+        main([folder])
+    assert (exit_.value.code, capsys.readouterr()) == (
+        2,
+        (
+            "",
+            f"python -m evals.mt: error: argument data_dir: {folder!r}: a path holding a line break or "
+            "another control character, which no message could show on one line: rename it (see python -m "
+            "evals.mt --help)\n",
+        ),
+    )
 
 
 def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, capsys):
