@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.arg_types import has_control_character
 from core.files import os_problem
 from core.rejection import quoted
 from core.yaml_safe import YamlProblem, read_yaml
@@ -40,9 +41,14 @@ class Config:
 
 def load_config(path: Path | str) -> Config:
     """Read and validate a pipeline config file; an empty path (an unset variable) is a ``ConfigError``,
-    not the current folder ``Path`` would make of it."""
+    not the current folder ``Path`` would make of it, and so is one holding a control character."""
     if not str(path).strip():
         raise ConfigError(f"the config path is empty ({str(path)!r}): name a config file")
+    if has_control_character(str(path)):  # "PATH: file not found" would be cut in two
+        raise ConfigError(
+            f"{str(path)!r}: a config path holding a line break or another control character, which no message "
+            "could show on one line: rename it"
+        )
     path = Path(path)
     r = Reader(path)
     try:

@@ -328,6 +328,16 @@ def test_an_empty_config_path_is_named_empty_not_the_current_folder(path):
     assert str(err.value) == f"the config path is empty ({path!r}): name a config file"
 
 
+def test_a_config_path_holding_a_line_break_is_one_line(tmp_path):
+    path = f"{tmp_path}/x\ny.yaml"
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path!r}: a config path holding a line break or another control character, which no message could "
+        "show on one line: rename it"
+    )
+
+
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
