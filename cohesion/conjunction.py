@@ -133,8 +133,11 @@ SERIES = {
 
 @cache
 def patterns() -> dict[str, re.Pattern]:
-    def alternatives(position: str) -> str:
-        return "|".join(re.escape(c.text) for c in connectives.connectives() if position in c.positions)
+    def alternatives(position: str) -> str:  # none (a table cut by hand) matches nothing, not the empty text
+        return (
+            "|".join(re.escape(c.text) for c in connectives.connectives() if position in c.positions)
+            or "(?!)"
+        )
 
     return {
         "i": re.compile(rf"(?P<c>{alternatives('i')})\b", re.I),

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import regex
 
+from core.data_files import problem, rows
 from core.rejection import Rejection
 from core.user_regex import Budget, compile_user, user_search
 from text.terminal import without_escape_sequences
@@ -77,20 +78,21 @@ class Boilerplate:
     site: list[regex.Pattern[str]] = field(default_factory=list)
 
     @classmethod
-    def parse(cls, text: str) -> Boilerplate:
-        """Read the ``[class]`` / one-regex-per-line format of ``boilerplate.txt``."""
+    def read(cls, path: Path) -> Boilerplate:
+        """Read the ``[class]`` / one-regex-per-line format of ``boilerplate.txt``; a mistake in it is a
+        one-line ``DataFileError`` naming the file and line."""
         classes: dict[str, list[re.Pattern[str]]] = {}
         current = None
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
+        for number, (line,) in rows(path):
             if line.startswith("[") and line.endswith("]") and re.fullmatch(r"\[\w+\]", line):
                 current = classes.setdefault(line[1:-1], [])
             elif current is None:
-                raise ValueError(f"boilerplate pattern before any [class]: {line!r}")
+                raise problem(path, number, f"pattern {line!r} before any [class] line")
             else:
-                current.append(re.compile(line, re.IGNORECASE))
+                try:
+                    current.append(re.compile(line, re.IGNORECASE))
+                except re.error as err:
+                    raise problem(path, number, f"pattern {line!r} is no regular expression: {err}") from None
         return cls(classes)
 
     def with_site(self, patterns: Iterable[str]) -> Boilerplate:
@@ -112,7 +114,7 @@ class Boilerplate:
 @cache
 def global_boilerplate() -> Boilerplate:
     """The patterns of ``filters/boilerplate.txt``."""
-    return Boilerplate.parse(BOILERPLATE_FILE.read_text(encoding="utf-8"))
+    return Boilerplate.read(BOILERPLATE_FILE)
 
 
 @dataclass

@@ -1,7 +1,11 @@
+from pathlib import Path
+
 import pytest
 
+from cohesion import conjunction
 from cohesion.conjunction import OPENING, _initial, _later
 from cohesion.miner import mine
+from text import connectives
 
 RAIN = "It rained all day."
 
@@ -416,3 +420,17 @@ def test_a_connective_links_past_an_aside_about_a_thing_of_the_event(mined):
 )
 def test_a_connective_after_an_aside_stays_adjacent(mined, first, second, third):
     assert [(a[0], b[0]) for _, a, b, _ in mined("conjunction", first, second, third)] == [(1, 2)]
+
+
+def test_a_position_without_entries_in_a_cut_table_matches_nothing(tmp_path: Path, monkeypatch):
+    (tmp_path / "connectives.tsv").write_text("later\ttemporal\ti\t-\n")
+    monkeypatch.setattr(connectives, "DATA", tmp_path)
+    caches = (connectives.connectives, connectives._connective_table, conjunction.patterns)
+    for loaded in caches:
+        loaded.cache_clear()
+    try:  # the empty alternative matched the empty text: a connective "" that the table lacks
+        assert conjunction.patterns()["f"].search("He left, .") is None
+        assert conjunction.patterns()["p"].search("He, , left.") is None
+    finally:
+        for loaded in caches:
+            loaded.cache_clear()

@@ -1,7 +1,9 @@
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+from core.data_files import DataFileError
 from filters.clean import (
     Boilerplate,
     clean_text,
@@ -66,9 +68,29 @@ def test_site_patterns_and_long_lines():
     assert result.removed == Counter(site=1)
 
 
-def test_boilerplate_file_format_errors():
-    with pytest.raises(ValueError):
-        Boilerplate.parse("pattern-before-class")
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("# note\npattern-before-class\n", ":2: pattern 'pattern-before-class' before any [class] line"),
+        (
+            "[ads]\n^read more(\n",
+            ":2: pattern '^read more(' is no regular expression: missing ), unterminated subpattern at position 10",
+        ),
+        ("[ads]\nmore\xe9\n".encode("latin-1"), ":2: byte 0xe9 is not UTF-8 (save the file as UTF-8)"),
+    ],
+)
+def test_boilerplate_file_format_errors(tmp_path: Path, text, message):
+    path = tmp_path / "boilerplate.txt"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(DataFileError) as caught:
+        Boilerplate.read(path)
+    assert str(caught.value) == f"{path}{message}"
+
+
+def test_boilerplate_file_tolerates_a_bom_crlf_and_an_indented_comment(tmp_path: Path):
+    path = tmp_path / "boilerplate.txt"
+    path.write_bytes(b"\xef\xbb\xbf[ads]\r\n  # a note\r\n^read more$  \r\n")
+    assert clean_text("Read more\nShe left.", "en", Boilerplate.read(path)).removed == Counter(ads=1)
 
 
 @pytest.mark.parametrize(
