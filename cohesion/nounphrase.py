@@ -166,6 +166,8 @@ def idiom(text: str, end: int) -> bool:
 def _idioms() -> tuple[re.Pattern, int, frozenset[str]]:
     """The idioms' pattern, the length of the shortest and the ends of that length of them all."""
     phrases = sorted(lexicon.words("noun_idioms.txt"), key=len, reverse=True)
+    if not phrases:  # the list emptied by hand: no idiom (the empty alternative matched every noun)
+        return re.compile("(?!)"), 1, frozenset()
     pattern = re.compile(r"(?:^|\W)(?:" + "|".join(re.escape(p) for p in phrases) + r")$")
     length = len(phrases[-1])
     return pattern, length, frozenset(p[-length:] for p in phrases)

@@ -4,10 +4,13 @@ Docs are built from hand-tagged words (WORD/TAG), so no parser model is needed."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import spacy
 from spacy.tokens import Doc
 
+from cohesion import lexicon, nounphrase
 from cohesion.nounphrase import (
     determiner,
     different,
@@ -123,6 +126,20 @@ def test_nouns_in_idioms_refer_to_nothing():
     assert idiom("The turn", 8) is False
     assert idiom("turn", 4) is False  # shorter than any idiom
     assert idiom("In fact", 7) is True and idiom("IN FACT", 7) is True
+
+
+def test_an_idiom_list_emptied_by_hand_makes_no_noun_an_idiom(tmp_path: Path, monkeypatch):
+    (tmp_path / "noun_idioms.txt").write_text("# all entries removed\n")
+    monkeypatch.setattr(lexicon, "DATA", tmp_path)
+    caches = (lexicon.words, nounphrase._idioms, idiom)
+    for loaded in caches:
+        loaded.cache_clear()
+    try:  # it was an IndexError ("list index out of range") after a pattern that matched every noun
+        assert idiom("The turn", 8) is False
+        assert idiom("The turn\n", 9) is False
+    finally:
+        for loaded in caches:
+            loaded.cache_clear()
 
 
 def test_an_ing_word_between_a_determiner_and_the_noun_is_a_modifier():
