@@ -2,7 +2,8 @@
 
 Two mentions of a noun (or of two synonyms) cannot share a referent when their owners differ ("his coat /
 her coat", "Anna's coat / his coat", "her eyes / the eye of the needle", "the Gao household / my family";
-not "Tom's coat / his coat" where the chapter shows Tom male), when both carry modifiers and share none
+not "Tom's coat / his coat" where the chapter shows Tom male, nor an owner and the contents of a container,
+"his jar / the jar of honey", nor an owner and a pronoun, "the edge of it / the edge of the bed"), when both carry modifiers and share none
 ("the south wall / the partition wall"), when one is a measure after a number ("five feet", but not a
 known set: "the three gates") or part of a hyphenated word ("man-from-side") and the other is not, or
 when one modifies another noun and the other heads its phrase ("a photo shoot / the photos"). Nouns in
@@ -18,12 +19,13 @@ from types import MappingProxyType
 
 from cohesion.tagged import LOWER, Sentence, Word, hyphenated
 
-from cohesion import lexicon
+from cohesion import lexicon, senses
 
 DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
 OWNER_GENDER = {"his": "m", "her": "f"}  # the gender a possessive gives its owner ("Her Ladyship" too)
 NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
+PERSONAL = NOMINATIVE | frozenset("me him her us them whom".split())  # and the object pronouns
 # Prepositions that put the noun after them in a place or a goal ("went to the mill", "arrived in Dover");
 # the rules that ask for one add or remove words of their own (demonstrative, substitution, gender).
 PLACE_OR_GOAL = frozenset("to into in at onto inside toward towards".split())
@@ -37,6 +39,8 @@ _MODIFIER_TAGS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "NNP", "VBN", "HYPH
 _NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
 _DETERMINER_TAGS = frozenset(("DT", "PRP$", "WP$", "PDT", "POS"))
 _PHRASE_TAGS = _MODIFIER_TAGS | {"CD", "RB", "CC"}  # the words a noun's phrase may hold before it
+CONTAINER, CONTAINER_STEPS = "container.n.01", 3  # a container's sense, and how far above a noun's
+_OWNER_POS = frozenset(("NOUN", "PROPN", "PRON"))
 _ADJECTIVE_TAGS = frozenset(("JJ", "JJR", "JJS", "VBN"))  # a comma between two of these is the phrase's
 
 
@@ -88,10 +92,15 @@ def different(
     may be Tom's. ``described``: do descriptive words that share none tell them apart (not where a
     general noun names again, with new words, what a specific one named: "the tame sparrow ... the
     little brown bird")?"""
-    owner_a, owner_b = owner(doc_a, ka), owner(doc_b, kb)
+    (owner_a, of_a), (owner_b, of_b) = _owner(doc_a, ka), _owner(doc_b, kb)
     pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
     return (
-        bool(owner_a and owner_b and not _same_owner(owner_a, owner_b, genders))
+        bool(
+            owner_a
+            and owner_b
+            and not _same_owner(owner_a, owner_b, genders)
+            and _owner_kind(doc_a, ka, of_a) == _owner_kind(doc_b, kb, of_b)
+        )
         or bool(described and pre_a and pre_b and not pre_a & pre_b)
         or _measures_differ(doc_a, ka, doc_b, kb)
         or hyphenated(doc_a, ka) != hyphenated(doc_b, kb)
@@ -130,16 +139,49 @@ def modifier_words(doc: Sentence, k: int) -> set[str]:
 
 def owner(doc: Sentence, k: int) -> str:
     """Possessive word, possessor name, proper-noun modifier or "of" complement ("" when none)."""
+    return _owner(doc, k)[0]
+
+
+def _owner(doc: Sentence, k: int) -> tuple[str, Word | None]:
+    """:func:`owner`, and the "of" complement's word where the owner is one."""
     i = _phrase_start(doc, k)
     before = _determiner_at(doc, i)
     if before and before not in ARTICLES:
-        return before
+        return before, None
     names = [t.lower_ for t in doc[i + 1 : k] if t.tag_ == "NNP"]
     if names:
-        return names[0]
+        return names[0], None
+    complement = _of_complement(doc, k)
+    return (complement.lower_, complement) if complement is not None else ("", None)
+
+
+def _of_complement(doc: Sentence, k: int) -> Word | None:
+    """The noun or pronoun of an "of" phrase right after the noun ("wine" in "a bottle of wine")."""
     if k + 1 < len(doc) and doc[k + 1].lower_ == "of":
-        return next((t.lower_ for t in doc[k + 2 : k + 6] if t.pos_ in ("NOUN", "PROPN", "PRON")), "")
-    return ""
+        return next((t for t in doc[k + 2 : k + 6] if t.pos_ in _OWNER_POS), None)
+    return None
+
+
+def _owner_kind(doc: Sentence, k: int, complement: Word | None) -> str:
+    """The kind of owner the "of" complement of the noun at ``k`` is (None: the owner is no "of"
+    complement): "pronoun" for a pronoun of no person ("the edge of it", which may stand for a noun),
+    "contents" after a container or a measure ("a bottle of wine": the owner is nobody), "" for a possessor
+    like a possessive or a name ("the coat of the driver", "the roof of the barn"). Owners of two kinds
+    do not tell mentions apart ("his bottle / the bottle of wine", "the edge of it / the edge of the bed")."""
+    if complement is None or complement.lower_ in PERSONAL or complement.tag_ == "PRP$":
+        return ""
+    if complement.pos_ == "PRON":
+        return "pronoun"
+    return "contents" if _container(doc[k].lower_) else ""
+
+
+@cache
+def _container(noun: str) -> bool:
+    """Is the noun's most frequent sense a container ("jars", "bottle") or a measure ("pound", "cupful")?"""
+    found = senses.senses(noun, "n", 1)
+    return bool(found) and (
+        found[0].lexname == "noun.quantity" or CONTAINER in senses.above(found[0], CONTAINER_STEPS)
+    )
 
 
 def premodifiers(doc: Sentence, k: int) -> set[str]:

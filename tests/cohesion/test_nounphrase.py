@@ -95,6 +95,10 @@ def test_premodifiers_leave_out_quantity_words():
         ("a/DT photo/NN shoot/NN", 1, "the/DT photos/NNS", 1, True),
         ("the/DT four/CD levels/NNS", 2, "the/DT levels/NNS", 1, False),  # a known set, counted
         ("the/DT woman/NN", 1, "the/DT two/CD women/NNS", 2, True),
+        ("his/PRP$ bottle/NN", 1, "the/DT bottle/NN of/IN wine/NN", 1, False),  # contents, no owner
+        ("the/DT bottle/NN of/IN milk/NN", 1, "the/DT bottle/NN of/IN wine/NN", 1, True),
+        ("the/DT edge/NN of/IN it/PRP", 1, "the/DT edge/NN of/IN the/DT bed/NN", 1, False),
+        ("his/PRP$ roof/NN", 1, "the/DT roof/NN of/IN the/DT barn/NN", 1, True),  # a possessor
     ],
 )
 def test_different_referents(a, ka, b, kb, differ):
