@@ -47,7 +47,9 @@ def rows(path: Path, columns: int = 1) -> list[tuple[int, list[str]]]:
         fields = [field.strip() for field in line.split("\t")]
         if len(fields) != columns:
             expected = "one entry, no tab" if columns == 1 else f"{columns} tab-separated columns"
-            raise problem(path, number, f"expected {expected}, got {len(fields)} columns")
+            raise problem(
+                path, number, f"expected {expected}, got {len(fields)} column{'s' * (len(fields) != 1)}"
+            )
         found.append((number, fields))
     return found
 

@@ -49,7 +49,7 @@ def test_tables_read_with_spaces_around_columns(data: Path):
             "squire\tm\tnoun\nsquire\tf\tnoun\n",
             "2: 'squire' (noun) again, otherwise than on line 1; keep one of the two",
         ),
-        ("first_names.tsv", "Odilia\tf\nBertram\n", "2: expected 2 tab-separated columns, got 1 columns"),
+        ("first_names.tsv", "Odilia\tf\nBertram\n", "2: expected 2 tab-separated columns, got 1 column"),
         (
             "first_names.tsv",
             "Odilia\tf\nOdilia\tm\n",

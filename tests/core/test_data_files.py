@@ -22,7 +22,7 @@ def test_a_byte_order_mark_before_an_entry_is_no_part_of_it(tmp_path: Path):
 @pytest.mark.parametrize(
     "data, columns, message",
     [
-        (b"kite\tf\nbarn m\n", 2, "2: expected 2 tab-separated columns, got 1 columns"),
+        (b"kite\tf\nbarn m\n", 2, "2: expected 2 tab-separated columns, got 1 column"),
         (b"kite\tf\tnoun\n", 2, "1: expected 2 tab-separated columns, got 3 columns"),
         (b"kite\nbarn\tnoun\n", 1, "2: expected one entry, no tab, got 2 columns"),
         (b"# note\nkite\nbarn\xe9\n", 1, "3: byte 0xe9 is not UTF-8 (save the file as UTF-8)"),
