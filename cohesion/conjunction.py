@@ -224,7 +224,7 @@ def _elaboration(ch: Chapter, j: int) -> int | None:
     about one of its things: the sentence between is background ("be" or "have" first) whose subject is
     "it" or a noun for a thing named in the event, and sentence ``j`` repeats a noun or name of the event
     but none of the aside (module notes); None otherwise, and for speech."""
-    if j < 2 or any(q in ch.sentences[k] for k in (j - 2, j - 1, j) for q in QUOTE_MARKS):
+    if j < 2 or any(_holds_quote(ch.sentences[k]) for k in (j - 2, j - 1, j)):
         return None
     verb, event = _first_verb(ch, j - 1), _first_verb(ch, j - 2)
     if not _background(verb) or event is None or _background(event):
@@ -277,7 +277,7 @@ def _doer(doc: Sentence, k: int) -> str | None:
 def _outcry(doc: Sentence | None) -> bool:
     """A narrated exclamation without a verb, a sound or a cry ("Crash!", "Bang, bang!"): it adds no
     proposition a connective could relate to, so one after it links to the sentence before."""
-    if doc is None or not doc.text.rstrip().endswith("!") or any(q in doc.text for q in QUOTE_MARKS):
+    if doc is None or not doc.text.rstrip().endswith("!") or _holds_quote(doc.text):
         return False
     words = [tok for tok in doc if tok.is_alpha]
     return 0 < len(words) <= OUTCRY_WORDS and all(tok.pos_ not in ("VERB", "AUX") for tok in doc)
@@ -307,7 +307,7 @@ def _first_verb(ch: Chapter, i: int) -> Word | None:
     left ..."); None for speech, or a sentence that opens otherwise (a subordinate clause, a connective,
     an aside set off by commas), whose first verb may not be its own."""
     doc = ch.docs[i]
-    if doc is None or doc.text.lstrip()[:1] in ("'", "‘") or any(q in doc.text for q in QUOTE_MARKS):
+    if doc is None or doc.text.lstrip()[:1] in ("'", "‘") or _holds_quote(doc.text):
         return None
     for k, tok in enumerate(doc):
         if tok.pos_ in ("VERB", "AUX"):
@@ -348,15 +348,15 @@ def _speech(ch: Chapter, i: int) -> Span:
     return Span(i, start + inner_start, start + inner_end, text[start + inner_start : start + inner_end])
 
 
+def _holds_quote(text: str) -> bool:
+    """Does ``text`` hold a double quote mark (speech, or part of it)?"""
+    return any(q in text for q in QUOTE_MARKS)
+
+
 def _resumed_speech(sentences: list[str], j: int) -> bool:
     """Speech opening with the connective, resumed after a narrator's aside with speech before it."""
     text, aside = sentences[j].lstrip(), sentences[j - 1]
-    return (
-        text[:1] in QUOTE_MARKS
-        and not any(q in aside for q in QUOTE_MARKS)
-        and j >= 2
-        and any(q in sentences[j - 2] for q in QUOTE_MARKS)
-    )
+    return text[:1] in QUOTE_MARKS and not _holds_quote(aside) and j >= 2 and _holds_quote(sentences[j - 2])
 
 
 def _connective(ch: Chapter, j: int) -> re.Match | None:
