@@ -10,9 +10,9 @@ from bisect import bisect_right
 
 from cohesion.tagged import Sentence, Word
 
-from cohesion import clause, descriptions, lexicon, nounphrase, pronouns, senses, speech
+from cohesion import clause, descriptions, nounphrase, pronouns, senses, speech
 from cohesion.chapter import Chapter
-from cohesion.gender import own_pronouns, owns_person
+from cohesion.gender import noun_gender, own_pronouns, owns_person
 from cohesion.mentions import Mention, opens
 from cohesion.pronouns import PRONOUN_CLASS
 from cohesion.speech import spoken
@@ -89,8 +89,7 @@ def _own_genders(doc: Sentence | None, phrases: list[Mention]) -> dict[int, str 
     driver had to force himself ...": not a "she"), for the nouns among ``phrases``."""
     if doc is None:
         return {}
-    genders = lexicon.genders()
-    nouns = [m.token for m in phrases if m.kind == "noun" and not genders.get((m.lemma, "noun"))]
+    nouns = [m.token for m in phrases if m.kind == "noun" and not noun_gender(m.lemma)]
     if not nouns:
         return {}
     found = list(own_pronouns(doc, min(nouns) + 1))  # each noun's: the first after it

@@ -308,11 +308,26 @@ def _person_noun_subject(doc: Sentence | None, found: list[Mention]) -> Mention 
     subject = clause.subject(doc, found)
     if doc is None or subject is None or subject.kind != "noun" or subject.plural:
         return None
-    if lexicon.genders().get((subject.lemma, "noun")) or not senses.is_person(subject.lemma):
+    if noun_gender(subject.lemma) or not senses.is_person(subject.lemma):
         return None
     if nounphrase.determiner(doc, subject.token) != "the" or spoken(doc.text, subject.start):
         return None
     return subject
+
+
+SEXES = {"male.n.02": "m", "female.n.02": "f"}  # WordNet's male and female persons
+
+
+@cache
+def noun_gender(lemma: str) -> str | None:
+    """The gender a person noun fixes: from the list of gendered nouns (``data/gendered_nouns.tsv``), else
+    where the noun's most frequent WordNet sense is a kind of male or female person, up to four links
+    above it ("fellow", "lass"; not "child", "teacher")."""
+    listed = lexicon.genders().get((lemma, "noun"))
+    if listed or not senses.is_person(lemma):
+        return listed
+    found = senses.above(senses.senses(lemma, "n", 1)[0], 4)
+    return next((g for name, g in SEXES.items() if name in found), None)
 
 
 @cache

@@ -10,7 +10,7 @@ from cohesion.tagged import Sentence, Word
 
 from cohesion import clause, lexicon, nlp, nounphrase, senses
 from cohesion.chapter import Chapter
-from cohesion.gender import PRONOUN_GENDER, own_pronouns, owns_person, surely_person
+from cohesion.gender import PRONOUN_GENDER, noun_gender, own_pronouns, owns_person, surely_person
 from cohesion.mentions import HONORIFICS, Mention
 
 PRONOUN_CLASS = {
@@ -84,8 +84,8 @@ def agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
 
 
 def gender_of(m: Mention, ch: Chapter) -> str | None:
-    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered, else the chapter's
-    guess: :func:`cohesion.gender.noun_genders`)."""
+    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered: :func:`cohesion.gender.noun_gender`,
+    else the chapter's guess: :func:`cohesion.gender.noun_genders`)."""
     genders = lexicon.genders()
     if m.kind == "name":
         found = (
@@ -98,7 +98,7 @@ def gender_of(m: Mention, ch: Chapter) -> str | None:
         head = _head_word(m).lower()
         return genders.get((head, "title")) or genders.get((head, "noun"))
     return (
-        genders.get((m.lemma, "noun"))
+        noun_gender(m.lemma)
         or ("-" in m.lemma and genders.get((m.lemma.split("-")[0], "noun")))  # "son-in-law"
         or (None if m.plural else ch.noun_genders.get(m.lemma))
     )
@@ -162,8 +162,8 @@ def persons_of_unknown_gender(phrases: list[Mention], cls: str) -> bool:
     """Are all of ``phrases``, for a he/she, person nouns of unknown gender ("He had argued with a
     stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
     (:func:`cohesion.pronoun_clause.pronoun_subject`) goes on with that subject, as a subject pronoun
-    does ("... After a while his anger faded."). A gender only the chapter's votes give
-    (:func:`cohesion.gender.noun_genders`) counts as unknown here: it makes the noun a possible
+    does ("... After a while his anger faded."). A gender only WordNet (:func:`cohesion.gender.noun_gender`)
+    or the chapter's votes give (:func:`cohesion.gender.noun_genders`) counts as unknown here: it makes the noun a possible
     antecedent, not the pronoun's topic."""
     return cls in ("m", "f") and all(
         m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun")) for m in phrases

@@ -100,7 +100,8 @@ def _personal(
     (:func:`cohesion.lookback.named_after_subject`): the choice goes to the others, or, where the
     sentence holds a pronoun of its class, to that pronoun's antecedent. In speech, a he/she takes no
     phrase from the sentence naming the speech's speaker or before it, only a chain of pronouns in
-    speech."""
+    speech, or one named in that sentence's quote where the narration there names no one it may mean
+    (:func:`_all_quoted`)."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
@@ -134,9 +135,13 @@ def _personal(
             return None
         phrases = antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
         everyone, framed, referring, _ = antecedents.sentence_phrases(ch, i, seen)
-        framed_speech = framed_speech or (
-            in_speech and cls in ("m", "f") and any(speech.speaker(ch, i, j, m) for m in referring)
+        tag = (
+            in_speech
+            and cls in ("m", "f")
+            and not framed_speech
+            and any(speech.speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
+        framed_speech = framed_speech or tag
         compatible = [
             m
             for m in phrases
@@ -159,7 +164,7 @@ def _personal(
             if lone is not None:
                 return lookback.link(ch, j, tok, cls, lone, i, in_speech, linked)
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
-        if compatible and framed_speech:
+        if compatible and framed_speech and not (tag and _all_quoted(ch.sentences[i], compatible)):
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
         if (
             compatible
@@ -314,6 +319,13 @@ def _lone_person(
     if spoken(ch.sentences[i], named[-1].start) != spoken(ch.sentences[j], tok.idx):
         return None  # one in quoted speech, the other not
     return named[-1]
+
+
+def _all_quoted(text: str, phrases: list[Mention]) -> bool:
+    """Are all of ``phrases`` inside quotes of their sentence ``text``: said in the speech whose speaker
+    the sentence names ("She said: 'Show the fellow respect. ... he ...'"), not named by the narration
+    around it ("She urged Anna: 'Hurry! ... she ...'")?"""
+    return all(spoken(text, m.start) for m in phrases)
 
 
 def _complement_of(doc: Sentence | None, m: Mention, tok: Word) -> bool:

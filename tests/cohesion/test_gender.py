@@ -3,6 +3,7 @@ from cohesion.gender import (
     _shared,
     name_genders,
     non_persons,
+    noun_gender,
     noun_genders,
     own_pronoun_gender,
     own_pronouns,
@@ -192,3 +193,14 @@ def test_eliminated_reads_each_sentences_names_from_the_list_of_them_it_is_given
     named = [[m for m in ms if m.kind == "name"] for ms in found]
     assert list(_eliminated(docs, found, named, {"Hale": "m"}, set())) == [("Wren Ito", "f")]
     assert list(_eliminated(docs, found, [[], []], {"Hale": "m"}, set())) == []  # no names given, none read
+
+
+def test_a_noun_of_a_male_or_female_person_in_wordnet_has_that_gender():
+    assert [noun_gender(w) for w in ("fellow", "lass", "man", "teacher", "child", "stone")] == [
+        "m",
+        "f",
+        "m",
+        None,
+        None,
+        None,
+    ]

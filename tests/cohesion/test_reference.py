@@ -214,3 +214,12 @@ def test_an_object_pronoun_after_a_noun_and_its_preposition_does_not_mean_that_n
     assert found == [("personal", (0, 15, 19, "tree"), (1, 30, 32, "it"), "it")]
     # an owner may mean it: "a boy with his books" is the boy's
     assert mined("reference", "Tomas nodded slowly.", "A clever boy with his books would pass.") == []
+
+
+def test_a_he_in_speech_may_mean_one_named_in_the_quote_of_its_speakers_sentence(mined):
+    found = mined(
+        "reference", 'Anna turned and said, "Show the fellow some respect.', 'After all, he is your cousin!"'
+    )
+    assert found == [("personal", (0, 32, 38, "fellow"), (1, 11, 13, "he"), "he")]
+    # not one the narration around the quote names
+    assert mined("reference", 'Anna told the boy, "Wait here.', 'Then he will come."') == []
