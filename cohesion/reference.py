@@ -135,13 +135,13 @@ def _personal(
             return None
         phrases = antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
         everyone, framed, referring, _ = antecedents.sentence_phrases(ch, i, seen)
-        tag = (
+        names_speaker = (
             in_speech
             and cls in ("m", "f")
             and not framed_speech
             and any(speech.speaker(ch, i, j, m) for m in referring)
         )  # from the sentence naming the speech's speaker on, only a chain of pronouns in speech goes on
-        framed_speech = framed_speech or tag
+        framed_speech = framed_speech or names_speaker
         compatible = [
             m
             for m in phrases
@@ -164,7 +164,7 @@ def _personal(
             if lone is not None:
                 return lookback.link(ch, j, tok, cls, lone, i, in_speech, linked)
             return None  # a named person the pronoun may mean whose gender is unknown, or a speaker label
-        if compatible and framed_speech and not (tag and _all_quoted(ch.sentences[i], compatible)):
+        if compatible and framed_speech and not (names_speaker and _all_quoted(ch.sentences[i], compatible)):
             return None  # the one spoken to ("She urged Anna: 'Hurry! ... she ...'"), or someone before
         if (
             compatible
