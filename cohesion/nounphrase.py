@@ -24,6 +24,7 @@ from cohesion import lexicon, senses
 DEMONSTRATIVES = frozenset("this that these those".split())
 POSSESSIVE = frozenset("my your his her its our their".split())
 OWNER_GENDER = {"his": "m", "her": "f"}  # the gender a possessive gives its owner ("Her Ladyship" too)
+DEICTIC = frozenset(("my", "your", "our"))  # possessives whose owner depends on who speaks
 NOMINATIVE = frozenset("i you we he she they".split())  # the subject pronouns that mean persons
 PERSONAL = NOMINATIVE | frozenset("me him her us them whom".split())  # and the object pronouns
 # Prepositions that put the noun after them in a place or a goal ("went to the mill", "arrived in Dover");
@@ -86,12 +87,15 @@ def different(
     kb: int,
     genders: Mapping[str, str] = MappingProxyType({}),
     described: bool = True,
+    deixis: bool = False,
 ) -> bool:
     """Do the nouns at ``ka`` and ``kb`` (first tokens of the mentions) have different referents?
     ``genders``: the gender ("m" / "f") of the chapter's name words, lower-cased ("tom"), by which "his"
     may be Tom's. ``described``: do descriptive words that share none tell them apart (not where a
     general noun names again, with new words, what a specific one named: "the tame sparrow ... the
-    little brown bird")?"""
+    little brown bird")? ``deixis``: is one of them spoken, so that "my" / "your" / "our" against
+    another possessive pronoun may be one owner seen from two sides of a dialogue ("my mare ... your
+    mare")?"""
     (owner_a, of_a), (owner_b, of_b) = _owner(doc_a, ka), _owner(doc_b, kb)
     pre_a, pre_b = premodifiers(doc_a, ka), premodifiers(doc_b, kb)
     return (
@@ -99,6 +103,7 @@ def different(
             owner_a
             and owner_b
             and not _same_owner(owner_a, owner_b, genders)
+            and not (deixis and _shifted(owner_a, owner_b))
             and _owner_kind(doc_a, ka, of_a) == _owner_kind(doc_b, kb, of_b)
         )
         or bool(described and pre_a and pre_b and not pre_a & pre_b)
@@ -114,6 +119,11 @@ def _same_owner(a: str, b: str, genders: Mapping[str, str]) -> bool:
         return True
     pronoun, name = (a, b) if a in OWNER_GENDER else (b, a)
     return pronoun in OWNER_GENDER and genders.get(name) == OWNER_GENDER[pronoun]
+
+
+def _shifted(a: str, b: str) -> bool:
+    """Two possessive pronouns, one of them the speaker's or the hearer's ("my" / "your")?"""
+    return a in POSSESSIVE and b in POSSESSIVE and bool(DEICTIC & {a, b})
 
 
 def pointing(doc: Sentence, k: int) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from cohesion import descriptions, lexicon, nounphrase, senses
+from cohesion import descriptions, lexicon, nounphrase, senses, speech
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention, opens
@@ -214,7 +214,9 @@ def _link(
     if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
         return None  # "the Gao family ... the Gao boy": the family name modifies different heads
     if (m.kind, a.kind) == ("noun", "noun") and (
-        nounphrase.different(ch.docs[i], a.token, doc, m.token, ch.word_genders)
+        nounphrase.different(
+            ch.docs[i], a.token, doc, m.token, ch.word_genders, deixis=_dialogue(ch, i, a, j, m)
+        )
         or nounphrase.idiom(ch.sentences[i], a.end)
     ):
         return None
@@ -246,6 +248,16 @@ def _earlier(
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
     return nearest
+
+
+def _dialogue(ch: Chapter, i: int, a: Mention, j: int, m: Mention) -> bool:
+    """May "my" / "your" of one mention and another possessive of the other name one owner from two sides
+    of a dialogue ("my mare ... your mare")? Where either is spoken, within ``FAR_WINDOW`` sentences (one
+    conversation, not a later one between others) and the noun is no body part ("my hand ... your hand":
+    everyone has one)."""
+    if j - i > FAR_WINDOW or senses.lexname(m.lemma) == "noun.body":
+        return False
+    return speech.spoken(ch.sentences[i], a.start) or speech.spoken(ch.sentences[j], m.start)
 
 
 def _rare(lemma: str) -> bool:

@@ -111,6 +111,15 @@ def test_descriptions_may_be_left_out_but_owners_still_differ():
     assert different(doc("his/PRP$ coat/NN"), 1, doc("her/PRP$ coat/NN"), 1, described=False) is True
 
 
+def test_in_dialogue_my_and_your_may_be_one_owner():
+    mine, yours, his = doc("my/PRP$ mare/NN"), doc("your/PRP$ mare/NN"), doc("his/PRP$ mare/NN")
+    assert different(mine, 1, yours, 1) is True
+    assert different(mine, 1, yours, 1, deixis=True) is False
+    assert different(his, 1, yours, 1, deixis=True) is False
+    assert different(his, 1, doc("her/PRP$ mare/NN"), 1, deixis=True) is True  # no speaker's word
+    assert different(mine, 1, doc("Tom/NNP 's/POS mare/NN"), 3, deixis=True) is True  # no pronoun
+
+
 def test_a_noun_before_a_noun_is_a_modifier():
     assert modifier(doc("a/DT film/NN studio/NN"), 1) is True
     assert modifier(doc("the/DT film/NN ended/VBD"), 1) is False

@@ -147,6 +147,21 @@ def test_a_bare_plural_before_like_is_a_kind(mined):
     assert [b[3] for _, a, b, _ in found] == ["shells"]  # (with a determiner: those shells)
 
 
+def test_spoken_my_or_your_may_own_what_a_possessive_owned(mined):
+    story = ["He was sure she was not his niece.", "\u201cI am your niece,\u201d she said."]
+    assert mined("repetition", *story) == [("noun", (0, 28, 33, "niece"), (1, 11, 16, "niece"), "niece")]
+    assert mined("repetition", "He was sure she was not his niece.", "I am your niece.") == []  # not spoken
+    assert (
+        mined("repetition", "He rubbed his hand.", "\u201cMy hand hurts,\u201d she said.") == []
+    )  # a body part
+    far = [
+        "He was sure she was not his niece.",
+        *["It rained."] * 25,
+        "\u201cI am your niece,\u201d she said.",
+    ]
+    assert mined("repetition", *far) == []  # another conversation
+
+
 def test_measure_hyphen_modifier_and_other_owner_are_no_repetition(mined):
     assert mined("repetition", "Her feet were sore.", "The wall was ten feet high.") == []
     assert mined("repetition", "He took a man-made path.", "The man waved.") == []
