@@ -38,14 +38,16 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     other lane"). A noun repeated inside its own sentence links once, from its first mention that may
     share the earlier referent (preferring one of the same number: "the family ... many families envied
     the family"); a noun passes over a nearer mention of the other number for one of its own in the window
-    ("some kites ... one kite ... the kites"). Skipped are pairs that cannot share a referent: a noun
+    ("some kites ... one kite ... the kites"), and a plural finding none repeats no singular noun ("a maid
+    ... all the maids": a set, not the one named before). Skipped are pairs that cannot share a referent: a noun
     introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
     "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
     after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
     the look-back passes over it), a bare plural before "like" ("shells like these": a kind named by its
     instances) and the cases of
-    :func:`nounphrase.different` (other owner, contrasting modifiers, measure, modifier vs head) and
+    :func:`nounphrase.different` (other owner, but not "my" / "your" in dialogue: :func:`_dialogue`;
+    contrasting modifiers, measure, modifier vs head) and
     :func:`nounphrase.idiom`; a family name (:func:`surnames`) that modifies different nouns ("the Gao
     family ... the Gao boy"; other names are the same whatever they modify: "the Jade Valley clinic ...
     Jade Valley doctors", and a verb the tagger read as a noun after a name does not part them: "Torvel
@@ -228,7 +230,8 @@ def _earlier(
 ) -> tuple[int, Mention] | None:
     """The nearest earlier mention that ``m`` may repeat, as (sentence, mention), in ``candidates``
     (nearest first). A noun passes over a nearer mention of the other number for one of its own number
-    ("some kites ... one kite ... the kites": the plural names the set again, not the one)."""
+    ("some kites ... one kite ... the kites": the plural names the set again, not the one); a plural noun
+    finding only singular nouns finds none."""
     nearest = None
     for i in candidates:
         earlier = [
@@ -247,6 +250,8 @@ def _earlier(
         own_number = [p for p in earlier if p.kind == "noun" and written_plural(p) == written_plural(m)]
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
+    if nearest is not None and written_plural(m) and nearest[1].kind == "noun":
+        return None  # "a maid ... the maids": a set, not the one named before
     return nearest
 
 
