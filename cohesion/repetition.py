@@ -38,9 +38,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     other lane"). A noun repeated inside its own sentence links once, from its first mention that may
     share the earlier referent (preferring one of the same number: "the family ... many families envied
     the family"); a noun passes over a nearer mention of the other number for one of its own in the window
-    ("some kites ... one kite ... the kites"), and a plural finding none repeats no singular noun ("a maid
-    ... all the maids": a set, not the one named before). Skipped are pairs that cannot share a referent: a noun
-    introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
+    ("some kites ... one kite ... the kites"), and a plural finding none repeats no singular noun ("a
+    guard ... all the guards": a set, not the one named before). Skipped are pairs that cannot share a
+    referent: a noun introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
     "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
     after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
@@ -251,7 +251,7 @@ def _earlier(
         if own_number:
             return nearest if nearest[0] == i else (i, own_number[-1])
     if nearest is not None and written_plural(m) and nearest[1].kind == "noun":
-        return None  # "a maid ... the maids": a set, not the one named before
+        return None  # "a guard ... the guards": a set, not the one named before
     return nearest
 
 
