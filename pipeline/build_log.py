@@ -23,6 +23,12 @@ class _LogFile(logging.FileHandler):
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 -- logging's name
         pass
 
+    def emit(self, record: logging.LogRecord) -> None:
+        try:  # the file's first line opens it: its folder may be gone (the output folder moved meanwhile)
+            super().emit(record)
+        except OSError:
+            pass
+
     def close(self) -> None:
         try:  # its last flush
             super().close()

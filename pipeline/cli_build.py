@@ -24,7 +24,7 @@ from pipeline.build_log import luigi_logging_to
 from pipeline.config import Config, load_config
 from pipeline.failures import any_recorded, collect, failure_lines
 from pipeline.failures import make_folder as make_failures_folder
-from pipeline.lock import build_lock
+from pipeline.lock import build_lock, check_held
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
 from pipeline.scheduler import CheckedFactory, check_reachable
@@ -146,8 +146,7 @@ def build(
             BuildProgress(per_task=bool(args.scheduler_host)).watch() as progress,
         ):
             # workers of another config, started since, share the lock: the folder is checked at each stage
-            still_ours = partial(target.claim_folder, prune=False, adopt=False)
-            return _run_stages(stages(), args, scheduler, progress, still_ours)
+            return _run_stages(stages(), args, scheduler, progress, partial(_still_ours, target))
 
 
 def _fork_tasks() -> None:
@@ -193,6 +192,13 @@ def _share_with_workers(config: luigi.configuration.LuigiConfigParser) -> None:
         config.set("worker", IDLE_KEYS[0], IDLE)
 
 
+def _still_ours(target: Target) -> None:
+    """``FolderRefused`` where the output folder is no longer the one the build locked (moved or deleted since)
+    or now holds books the config does not list."""
+    check_held(target.layout.root)
+    target.claim_folder(prune=False, adopt=False)
+
+
 def _run_stages(
     stages: list[list[luigi.Task]],
     args: argparse.Namespace,
@@ -216,6 +222,8 @@ def _run_stages(
                 **scheduler,
             )
             succeeded = result.status in SUCCEEDED
+            if not succeeded:  # the folder moved or deleted meanwhile: one line, not a failure per task
+                still_ours()
             if succeeded and (not shared or all(t.complete() for t in stage)):
                 break
             if not succeeded and (result.status != luigi.LuigiStatusCode.NOT_RUN or not shared):

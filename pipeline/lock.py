@@ -40,8 +40,9 @@ from pipeline.config_inputs import config_inputs
 from pipeline.output_folder import CONFIG_FILE, FolderRefused
 
 LOCK_NAME = ".build.lock"
-# The roots whose build lock this process holds (``build_lock``); the task processes it forks inherit them.
-_held_roots: set[Path] = set()
+# The roots whose build lock this process holds (``build_lock``), each with its lock file's device and inode;
+# the task processes it forks inherit them.
+_held_roots: dict[Path, tuple[int, int]] = {}
 _open_locks = 0  # the lock files this process holds open (``_locked``)
 _forker = 0  # the pid of the process that forks, noted just before it does
 
@@ -76,20 +77,47 @@ def build_lock(root: Path, shared: bool = False, config: Config | None = None) -
     taken (the folder cannot be written, the lock file is not a file). Meanwhile this process, and the
     task processes it forks, hold ``root`` (``holds``). A shared hold with ``config`` is also refused while
     workers of another config, setup or inputs hold it (``_same_config``)."""
-    with _locked(root, shared, config):
+    with _locked(root, shared, config) as fd:
         key = root.resolve()
         first = key not in _held_roots
-        _held_roots.add(key)
+        if first:
+            _held_roots[key] = _identity(os.fstat(fd))
         try:
             yield
         finally:
             if first:
-                _held_roots.discard(key)
+                del _held_roots[key]
 
 
 def holds(root: Path) -> bool:
     """Whether this process holds ``root``'s build lock (a build's, or inherited from the build that forked it)."""
     return root.resolve() in _held_roots
+
+
+def still_held(root: Path) -> bool:
+    """False where this process holds ``root``'s build lock but ``root`` is no longer the folder it locked
+    (moved or deleted while the build ran): a task would write its tables into whatever folder stands at
+    that path now, made anew or another build's."""
+    held = _held_roots.get(root.resolve())
+    if held is None:
+        return True
+    try:
+        return _identity((root / LOCK_NAME).stat(follow_symlinks=False)) == held
+    except OSError:
+        return False
+
+
+def check_held(root: Path) -> None:
+    """``FolderRefused`` unless ``still_held(root)``."""
+    if not still_held(root):
+        raise FolderRefused(
+            f"the output folder {root} was moved or deleted while this build ran: nothing more is written "
+            "there; run the command again"
+        )
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    return info.st_dev, info.st_ino
 
 
 @contextmanager
@@ -106,7 +134,7 @@ def task_lock(root: Path, config: Config | None = None) -> Iterator[bool]:
 
 
 @contextmanager
-def _locked(root: Path, shared: bool, config: Config | None = None) -> Iterator[None]:
+def _locked(root: Path, shared: bool, config: Config | None = None) -> Iterator[int]:
     global _open_locks
     path = root / LOCK_NAME
     fd = _open(root, path)
@@ -116,9 +144,9 @@ def _locked(root: Path, shared: bool, config: Config | None = None) -> Iterator[
             raise OutputBusy(_holder(fd, path, root, shared))
         if shared and config is not None:
             with _same_config(root, config):
-                yield
+                yield fd
         else:
-            yield
+            yield fd
     finally:
         _open_locks -= 1
         os.close(fd)  # releases the lock, unless a forked task still has it open

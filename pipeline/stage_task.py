@@ -48,7 +48,7 @@ from pipeline.manifest import (
 from pipeline.failures import failure_message, record
 from pipeline.luigi_params import ConfigParameter
 from pipeline.preload import preload
-from pipeline.lock import OutputBusy, task_lock
+from pipeline.lock import OutputBusy, check_held, still_held, task_lock
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
@@ -237,8 +237,10 @@ class StageTask(luigi.Task):
         """Hold the output folder: a build's task holds the build's lock, which checked the folder; a task of
         Luigi's own entry points (the cron line's ``RangeDaily``) holds it shared (``task_lock``), and first
         refuses a folder that holds books its config does not list, as a build does (``FolderRefused``).
-        ``OutputBusy`` beside a local build: the task fails, its outputs unwritten."""
+        ``OutputBusy`` beside a local build: the task fails, its outputs unwritten; so does ``FolderRefused`` where
+        the build's folder was moved or deleted since the build took it (``check_held``)."""
         with task_lock(self.layout.root, self.cfg) as own:
+            check_held(self.layout.root)
             foreign = own and output_folder.foreign_books(self.layout, [b.book_id for b in self.cfg.books])
             if foreign:
                 raise output_folder.FolderRefused(
@@ -368,7 +370,8 @@ class StageTask(luigi.Task):
     def on_failure(self, exception: BaseException) -> str:
         """Record the failure for the command's end-of-build list of failed books (Luigi keeps the traceback);
         not a refused hold of the folder (``holding_folder``), which writes nothing to a folder it may not."""
-        if not isinstance(exception, (OutputBusy, output_folder.FolderRefused)):
+        refused = isinstance(exception, (OutputBusy, output_folder.FolderRefused))
+        if not refused and still_held(self.layout.root):  # not into a folder made anew where it was
             self.record_failure(failure_message(exception))
         return super().on_failure(exception)
 
@@ -384,6 +387,7 @@ class StageTask(luigi.Task):
         this run (``run_id``) and why it ran (``why``), for the summary. With nothing changed, Luigi ran the task because
         it was scheduled behind an upstream task that ran.
         """
+        check_held(self.layout.root)  # the folder moved or deleted while the task ran: nothing written
         start = self.inputs_at_start
         inputs = dict(start) if start is not None else self.current_inputs() or {}
         why = self.rerun_reasons(self.manifest(), inputs) or ["after an upstream rerun (inputs unchanged)"]

@@ -43,6 +43,17 @@ def test_a_log_line_that_cannot_be_written_is_dropped_without_a_traceback(capsys
     assert capsys.readouterr() == ("", "")
 
 
+def test_a_log_line_whose_folder_is_gone_is_dropped(tmp_path, capsys):
+    """The output folder moved or deleted while the build ran: the log's first line, which opens the file,
+    raised FileNotFoundError into the task that logged it, and the build ended with 'error: OUT/_logs/RUN.log:
+    No such file or directory'."""
+    with luigi_logging_to(tmp_path / "out" / "_logs" / "run.log"):
+        (tmp_path / "out").rename(tmp_path / "moved")
+        logging.getLogger("luigi-interface").error("task failed")
+    assert capsys.readouterr() == ("", "")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["_logs", "moved"]
+
+
 def test_a_file_in_place_of_the_logs_folder_is_refused_in_one_line(tmp_path, capsys):
     config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
     (output_of(config) / "_logs").parent.mkdir()

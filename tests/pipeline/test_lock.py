@@ -9,7 +9,7 @@ import pytest
 from core.digest_cache import DigestCache
 from pipeline import config_inputs, lock
 from pipeline.config import Config, load_config
-from pipeline.lock import LOCK_NAME, OutputBusy, build_lock, holds, task_lock
+from pipeline.lock import LOCK_NAME, OutputBusy, build_lock, check_held, holds, still_held, task_lock
 from pipeline.output_folder import FolderRefused
 from tests.helpers import closed_port, output_of, run_cli, target
 from tests.pipeline.lock_holder import FORK, LOCAL, WORKER, held_in_another_process
@@ -265,6 +265,26 @@ def test_the_lock_is_released_when_its_holder_raises_or_is_killed(tmp_path):
             holder.join(10)
             with build_lock(root, LOCAL):
                 pass
+
+
+def test_a_held_folder_moved_or_deleted_while_the_build_runs_is_no_longer_held(tmp_path):
+    root = tmp_path / "out"
+    assert still_held(root)  # held by no build of this process: nothing to compare
+    with build_lock(root, LOCAL):
+        assert still_held(root)
+        root.rename(tmp_path / "moved")
+        assert not still_held(root)
+        root.mkdir()
+        (root / LOCK_NAME).touch()  # a folder made anew there, another build's lock file in it
+        assert not still_held(root)
+        with pytest.raises(FolderRefused) as refused:
+            check_held(root)
+        assert str(refused.value) == (
+            f"the output folder {root} was moved or deleted while this build ran: nothing more is written "
+            "there; run the command again"
+        )
+    with build_lock(tmp_path / "moved", LOCAL):
+        assert still_held(tmp_path / "moved")
 
 
 def test_a_task_forked_by_a_build_holds_its_lock_until_the_task_ends(tmp_path):

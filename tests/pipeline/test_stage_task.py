@@ -93,6 +93,14 @@ class Stepwise(Probe):
         self.write_probe()
 
 
+class Mover(Probe):
+    """Moves the output folder away as it runs (``mv`` while the build runs), then writes its probe."""
+
+    def run(self) -> None:
+        self.layout.root.rename(self.layout.root.with_name("moved"))
+        self.write_probe()
+
+
 def _local_build(root: Path) -> str:
     try:
         with build_lock(root):
@@ -163,6 +171,19 @@ def test_a_run_in_a_folder_with_another_configs_books_is_refused_unless_adopted(
     assert _probed(probe) is None
     adopt(layout, ["other"])
     assert _build(probe) == [] and _probed(probe) is not None
+
+
+def test_a_run_whose_folder_is_moved_away_during_a_build_writes_nothing_where_it_was(probe):
+    """It made the folder anew for its table and manifest (``write_bytes`` makes the parents), where another
+    build may write: a corpus of either's tables."""
+    mover, root = probe.clone(Mover), probe.layout.root
+    with build_lock(root):
+        assert _build(mover) == [
+            f"probe: the output folder {root} was moved or deleted while this build ran: nothing more is "
+            "written there; run the command again"
+        ]
+    assert not root.exists()  # no table, manifest nor failure record made there
+    assert sorted(p.name for p in root.with_name("moved").iterdir()) == [LOCK_NAME]
 
 
 def test_a_generator_run_holds_the_folder_while_it_runs_and_lets_go_when_luigi_drops_it(probe):
