@@ -5,9 +5,11 @@ Excluded: numeral and generic "one" (no determiner/adjective in front: "one day"
 hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which", "the first
 one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a clause-final "become
 one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``. The antecedent is chosen by
-fit within the window, nearest sentence first, a subject or object before the object of a preposition: a
-concrete noun (not a feeling, attribute, state ..., but a noun whose first sense is abstract still counts
-when one of its ``SENSES`` most frequent senses is a physical thing: "ring" is first a sound) that is not a
+fit within the window, nearest sentence first, a subject or object before the object of a preposition
+(or a noun owned by one, "for his aunt's garden", or in its "of" phrase, "at the top of a tree"): a
+concrete noun (not a feeling, attribute, state, event, substance ..., but a noun whose first sense is
+abstract still counts when one of its ``SENSES`` most frequent senses is a physical thing: "ring" is first a
+sound), not a body part after a possessive ("her toes": a part of someone, not what "one" replaces), and not a
 person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
 predicative ("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a
 plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back; a sentence before the
@@ -37,10 +39,13 @@ from cohesion.nounphrase import PLACE_OR_GOAL
 DETERMINERS = frozenset(
     "a an the this that these those another which every any some other same last first next".split()
 )
-# Lexicographer files of nouns that rarely have a count-noun substitute ("fun", "anger", "truth").
+# Lexicographer files of nouns that rarely have a count-noun substitute ("fun", "anger", "truth"; events,
+# "the wedding", "the noise"; substances, "the paper", "the sand").
 ABSTRACT = frozenset(
     f"noun.{name}"
-    for name in "feeling attribute state cognition time process phenomenon motive relation quantity".split()
+    for name in (
+        "feeling attribute state cognition time process phenomenon motive relation quantity event substance"
+    ).split()
 )
 # Lexicographer files of physical count nouns, and how many senses deep the rescue looks.
 PHYSICAL = frozenset(f"noun.{name}" for name in "artifact object animal plant food body".split())
@@ -53,6 +58,8 @@ BECOME = frozenset("become becomes became becoming".split())
 PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mentions: "one" of them is a person
 # the linking verbs that say what someone is ("He was a tough one"; "got", "looked" say other things)
 PREDICATING = frozenset("be is was are were been being 's 're am seem seems seemed remained".split())
+# the words between an owner's "'s" and its noun ("his sister's old garden")
+MODIFIERS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "VBG", "HYPH"))
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -81,7 +88,11 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if described and last is not None and (last.kind != "noun" or senses.is_person(last.lemma)):
                 break  # "Anna ... the quiet one": the nearest noun of its number is a person
             nouns = [
-                m for m in ch.mentions[i] if m.kind == "noun" and _fits(m, one, predicative, number=False)
+                m
+                for m in ch.mentions[i]
+                if m.kind == "noun"
+                and _fits(m, one, predicative, number=False)
+                and not _body_part_of(ch.docs[i], m)
             ]
             a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None and i > max(j - REACH, 0) and _only_places(ch.docs[i], nouns):
@@ -201,12 +212,37 @@ def _only_places(doc: Sentence | None, nouns: list[Mention]) -> bool:
 
 def _antecedent(doc: Sentence | None, nouns: list[Mention], plural: bool, bare: bool) -> Mention | None:
     """The last fitting noun: a plural for "ones"; for a bare "one" a plural if there is one; a subject
-    or object before the object of a preposition ("dropped her mug on the floor ... a new one": mug)."""
+    or object before the object of a preposition ("dropped her mug on the floor ... a new one": mug; "a
+    coat for his sister's garden", "the kite at the top of a tree": coat, kite)."""
     if doc is not None:
-        nouns = [m for m in nouns if not nounphrase.oblique(doc, m.token)] or nouns
+        nouns = [m for m in nouns if not _oblique(doc, m.token)] or nouns
     plurals = [m for m in nouns if m.plural]
     if plural:
         return plurals[-1] if plurals else None
     if bare and plurals:
         return plurals[-1]
     return nouns[-1] if nouns else None
+
+
+def _oblique(doc: Sentence, k: int) -> bool:
+    """Is the noun at ``k`` the object of a preposition ("on the floor"), or a noun owned by one ("for his
+    sister's garden") or in an "of" phrase after one ("at the top of a tree")?"""
+    if nounphrase.oblique(doc, k):
+        return True
+    j = k - 1
+    while j > 0 and doc[j].tag_ in MODIFIERS:
+        j -= 1
+    if j > 0 and doc[j].tag_ == "POS":
+        return _oblique(doc, j - 1)  # the owner's place ("his sister's")
+    of = nounphrase.preposition(doc, k)  # (any other preposition made it oblique above)
+    return of is not None and of.i > 0 and doc[of.i - 1].tag_ in ("NN", "NNS") and _oblique(doc, of.i - 1)
+
+
+def _body_part_of(doc: Sentence | None, m: Mention) -> bool:
+    """Is the noun a body part after a possessive ("her toes", "his face"): a part of someone, not a thing
+    a "one" replaces?"""
+    return (
+        doc is not None
+        and senses.lexname(m.lemma) == "noun.body"
+        and nounphrase.determiner(doc, m.token) in nounphrase.POSSESSIVE
+    )

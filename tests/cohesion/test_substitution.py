@@ -181,3 +181,30 @@ def test_a_person_who_is_the_subject_or_a_time_before_one_leaves_the_earlier_ant
 @pytest.mark.parametrize("second", ["She met a boy like this one.", "The lamp on her desk was a cheap one."])
 def test_a_person_not_the_subject_or_a_thing_before_one_keeps_it_in_its_sentence(mined, second):
     assert mined("substitution", "Leo cracked his mug on the step.", second) == []
+
+
+def test_an_object_owned_by_or_of_the_object_of_a_preposition(mined):
+    # "for his aunt's garden": the owner's preposition makes the owned noun oblique
+    found = mined(
+        "substitution", "Tom wanted a hat for his aunt's garden.", "His uncle lent him a cheap one."
+    )
+    assert found == [("nominal", (0, 13, 16, "hat"), (1, 27, 30, "one"), "cheap one")]
+    # "at the edge of a pond": the "of" phrase of an oblique noun is oblique too
+    found = mined("substitution", "Her boat drifted to the edge of a pond.", "She rowed a lighter one.")
+    assert found == [("nominal", (0, 4, 8, "boat"), (1, 20, 23, "one"), "lighter one")]
+
+
+def test_an_event_or_a_substance_is_no_antecedent(mined):
+    # "the crash" (an event) and "the sand" (a substance) are passed over for the nearest thing
+    found = mined("substitution", "His lamp fell over.", "The crash was loud.", "He ordered a brighter one.")
+    assert found == [("nominal", (0, 4, 8, "lamp"), (2, 22, 25, "one"), "brighter one")]
+    found = mined("substitution", "Her bucket leaked.", "The sand spilled out.", "She found a plastic one.")
+    assert found == [("nominal", (0, 4, 10, "bucket"), (2, 20, 23, "one"), "plastic one")]
+
+
+def test_a_possessed_body_part_is_no_antecedent(mined):
+    # "they hurt her toes": the toes are hers, the "ones" replace the boots
+    found = mined(
+        "substitution", "Jill bought new boots.", "They hurt her toes.", "She returned them for softer ones."
+    )
+    assert found == [("nominal", (0, 16, 21, "boots"), (2, 29, 33, "ones"), "softer ones")]
