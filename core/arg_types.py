@@ -198,15 +198,24 @@ def _one_line(text: str, advice: str) -> None:
 
 def output_folder(text: str) -> Path:
     """An argparse type: a folder to write into; it may not exist yet, but neither it nor a folder above
-    it is a file; nor empty, which would be the current folder; nor (once resolved) holding a control
-    character, which would cut every message naming it, or bytes that are not UTF-8, which Arrow cannot
-    name a Parquet file by (a corpus built there failed with a traceback at its first read)."""
+    it is a file; it is no pipe or device (/dev/stdin); nor empty, which would be the current folder, nor
+    -; nor (once resolved) holding a control character, which would cut every message naming it, or bytes
+    that are not UTF-8, which Arrow cannot name a Parquet file by (a corpus built there failed with a
+    traceback at its first read)."""
     if not text.strip():  # an unset variable in a script
         raise argparse.ArgumentTypeError(f"{text!r} is not a folder (write . for the current one)")
+    if text == "-":  # built into a folder named "-" in the current one
+        raise argparse.ArgumentTypeError(
+            "'-' stands for the standard input or output, which is no folder: name a folder (./- for one named so)"
+        )
     try:
         wanted = Path(text).expanduser()  # also where the shell left ~ as written (--output=~/corpus)
     except RuntimeError:  # ~name of no user
         raise argparse.ArgumentTypeError(f"{text!r}: no such user, so no home folder") from None
+    if not_a_regular_file(wanted) and not wanted.is_dir():  # /dev/stdin: a pipe, read as /proc/PID/fd/pipe:[N]
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a named pipe, a device or a socket (the standard input or output?), not a folder"
+        )
     try:
         path = wanted.resolve()
     except (RuntimeError, OSError):  # a symbolic link loop (RuntimeError before Python 3.13)

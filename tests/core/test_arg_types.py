@@ -1,5 +1,6 @@
 import argparse
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -237,4 +238,23 @@ def test_a_utf8_output_folder_read_in_the_c_locale_is_named_as_such_not_as_not_u
     assert str(err.value) == (
         f"'{tmp_path}/中文': Python reads file names as ascii in this locale (LC_ALL=C with PYTHONUTF8=0), "
         "which cannot name files under this folder: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8"
+    )
+
+
+def test_an_output_folder_of_dash_is_refused_not_built_as_a_folder_named_dash():
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder("-")  # --output - built into ./-
+    assert str(err.value) == (
+        "'-' stands for the standard input or output, which is no folder: name a folder (./- for one named so)"
+    )
+    assert output_folder("./-") == Path("./-")
+
+
+def test_an_output_folder_that_is_a_pipe_is_refused(tmp_path):
+    os.mkfifo(tmp_path / "pipe")  # /dev/stdin fed by a pipe: built into /proc/PID/fd/pipe:[N]
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        output_folder(str(tmp_path / "pipe"))
+    assert str(err.value) == (
+        f"{str(tmp_path / 'pipe')!r} is a named pipe, a device or a socket (the standard input or output?), "
+        "not a folder"
     )
