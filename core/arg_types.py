@@ -212,7 +212,8 @@ def output_folder(text: str) -> Path:
         wanted = Path(text).expanduser()  # also where the shell left ~ as written (--output=~/corpus)
     except RuntimeError:  # ~name of no user
         raise argparse.ArgumentTypeError(f"{text!r}: no such user, so no home folder") from None
-    if not_a_regular_file(wanted) and not wanted.is_dir():  # /dev/stdin: a pipe, read as /proc/PID/fd/pipe:[N]
+    # /dev/stdin fed by a pipe resolves to /proc/PID/fd/pipe:[N], a folder to make under /proc
+    if not_a_regular_file(wanted) and not wanted.is_dir():
         raise argparse.ArgumentTypeError(
             f"{text!r} is a named pipe, a device or a socket (the standard input or output?), not a folder"
         )
