@@ -13,7 +13,7 @@ from w3lib.encoding import html_body_declared_encoding, http_content_type_encodi
 
 from crawlers.nesting import outermost
 from crawlers.profile import Selectors
-from text.decoding import LATIN_CHARSETS, chinese_codec
+from text.decoding import LATIN_CHARSETS, chinese_codec, text_codec
 
 MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
 # The encodings to guess, in this order, for a page that declares no charset, by the site's language: those
@@ -96,12 +96,13 @@ def _utf16_codec(body: bytes) -> str | None:
 
 
 def decodes(response: TextResponse) -> bool:
-    """Whether the page's bytes decode to text in its encoding: not in a codec of no text (``rot13``,
-    ``base64``, ``hex``: LookupError), nor in one that refuses them (``undefined``, ``idna``, and
-    ``punycode`` for non-ASCII bytes: UnicodeError). Any codec Python knows passes for a declared charset."""
+    """Whether the page's bytes decode to text in its encoding, a charset (``text.decoding.text_codec``): not
+    a codec of no text (``rot13``, ``base64``, ``hex``) nor one of Python's own (``unicode_escape`` read
+    "\\u4e2d" as a character; ``idna`` refused non-ASCII bytes)."""
     try:
+        text_codec(response.encoding)
         return isinstance(response.text, str)
-    except (LookupError, UnicodeError):
+    except (LookupError, ValueError):  # UnicodeError is a ValueError
         return False
 
 

@@ -3,7 +3,6 @@ checked, key by key, into a ``crawlers.profile.Site``."""
 
 from __future__ import annotations
 
-import codecs
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from core.user_regex import compile_user
 from crawlers.origins import origin
 from crawlers.profile import Selectors, Site
 from pipeline.config_reader import Reader, existing_folder
+from text.decoding import text_codec
 
 LANGS = ("zh", "en")
 _SELECTOR_KEYS = {"chapter_links", "toc_next", "title", "body", "body_next"}
@@ -85,13 +85,13 @@ def _selectors(r: Reader, value: Any, where: str, base_dir: Path) -> Selectors:
 
 
 def _encoding(r: Reader, value: Any, where: str, base_dir: Path) -> str:
-    """A text encoding Python knows (``rot13`` and ``base64`` are codecs, but not of bytes to text)."""
+    """A text encoding Python knows (``rot13`` and ``base64`` are codecs, but not of bytes to text, and
+    ``unicode_escape`` reads no charset: ``text.decoding.text_codec``)."""
     try:
-        info = codecs.lookup(r.text(value, where))
-    except LookupError:
-        raise r.fail(where, f"unknown encoding {quoted(value)}") from None
-    if not getattr(info, "_is_text_encoding", True):
-        raise r.fail(where, f"{quoted(value)} is not a text encoding (e.g. utf-8, gbk, gb18030, big5)")
+        text_codec(r.text(value, where))
+    except ValueError as err:
+        advice = " (e.g. utf-8, gbk, gb18030, big5)" if str(err).endswith("not a text encoding") else ""
+        raise r.fail(where, f"{err}{advice}") from None
     return value
 
 

@@ -3,11 +3,13 @@ order mark (Windows' "Unicode" text), and a one-line error for the rest."""
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from core.files import not_a_regular_file, os_problem, read_capped
+from core.rejection import quoted
 
 # Byte order marks that name an encoding (UTF-32's before UTF-16's, which begins the little-endian one).
 _MARKS = (
@@ -16,6 +18,23 @@ _MARKS = (
     (b"\xff\xfe", "utf-16"),
     (b"\xfe\xff", "utf-16"),
 )
+
+# Python's codecs of bytes to text that are no charset a document is saved in: read as one, a file's
+# "\\u4e2d" became a character (unicode_escape) or its bytes were refused as no domain name (idna).
+NOT_CHARSETS = frozenset(("unicode-escape", "raw-unicode-escape", "idna", "punycode", "undefined", "charmap"))
+
+
+def text_codec(name: str) -> str:
+    """The name of the codec that reads text saved in the charset ``name``; ValueError (one line) for a
+    name Python does not know, a codec of no text (``base64``, ``rot13``: of bytes to bytes or text to
+    text) or one of Python's own (``NOT_CHARSETS``)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"unknown encoding {quoted(name)}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in NOT_CHARSETS:
+        raise ValueError(f"{quoted(name)} is not a text encoding")
+    return info.name
 
 
 def marked_codec(data: bytes) -> str | None:

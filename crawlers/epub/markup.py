@@ -15,7 +15,7 @@ from html.entities import html5
 from xml.parsers import expat
 
 from crawlers.epub.archive import Archive, EpubError
-from text.decoding import LATIN_CHARSETS, chinese_codec
+from text.decoding import LATIN_CHARSETS, chinese_codec, text_codec
 
 NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -68,21 +68,15 @@ def parse(data: bytes, chinese: bool = False) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
     refuses), in its XML declaration or else in an HTML meta element, is decoded first, as UTF-8 where
     its bytes are not in that encoding but are UTF-8. One declaring no encoding must be UTF-8 (or
-    UTF-16 with its byte order mark). One declaring a codec that is no text encoding (``base64``, ``hex``)
-    or none Python knows is refused (ValueError). One declaring entities is refused (``_refuse_entities``). In a
+    UTF-16 with its byte order mark). One declaring a codec that is no text encoding (``base64``, ``hex``,
+    ``unicode_escape``) or none Python knows is refused (ValueError, ``text.decoding.text_codec``). One declaring entities is refused (``_refuse_entities``). In a
     ``chinese`` book, one declaring a Latin charset whose bytes are Chinese in GB18030
     (``text.decoding.chinese_codec``) is read so, not as Latin letters (mojibake)."""
     declared = _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES)
     if declared is None and not data.startswith(_UTF16_BOMS):
         _require_utf8(data)
     name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
-    try:
-        info = codecs.lookup(_WIDER.get(name, name))
-    except LookupError:
-        raise ValueError(f"unknown encoding {name!r}") from None
-    if not getattr(info, "_is_text_encoding", True):  # base64, hex, zlib, rot13: codecs, not of bytes to text
-        raise ValueError(f"{name!r} is not a text encoding")
-    codec = info.name
+    codec = text_codec(_WIDER.get(name, name))
     if chinese and codec in LATIN_CHARSETS:
         codec = chinese_codec(data, ("gb18030",)) or codec
     if codec in ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "latin-1", "iso8859-1"):

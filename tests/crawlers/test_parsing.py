@@ -295,6 +295,13 @@ def test_an_unknown_declared_charset_is_no_charset():
     assert decode_page(response, None, "zh").encoding == "gb18030"
 
 
+def test_a_page_declaring_a_python_codec_of_no_charset_is_read_with_the_site_encoding():
+    """unicode_escape read the page's "\\u4e2d" as a character; it is a declaration of no charset."""
+    body = "<html><head><meta charset='unicode_escape'></head><body><p>\\u4e2d 雨</p></body></html>"
+    response = decode_page(_bare(body.encode("utf-8")), "utf-8", "zh")
+    assert response.encoding == "utf-8" and "\\u4e2d 雨" in response.text
+
+
 def test_toc_page_links_in_order_and_pagination():
     html = """<ul class="chapters"><li><a href="/novel/a/chapter-1/">Chapter 1: Rain</a></li>
     <li><a href="/novel/a/chapter-2/"> Chapter 2: <em>Wind</em> </a></li><li><a>no link</a></li></ul>

@@ -97,6 +97,10 @@ def test_demo_config_loads():
             "sites.moxiang.encoding: 'rot13' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)",
         ),
         (
+            lambda r: r["sites"]["moxiang"].update(encoding="unicode_escape"),
+            "sites.moxiang.encoding: 'unicode_escape' is not a text encoding (e.g. utf-8, gbk, gb18030, big5)",
+        ),
+        (
             lambda r: r["sites"]["moxiang"].update(encoding="base64"),
             "sites.moxiang.encoding: 'base64' is not a text",
         ),

@@ -94,3 +94,21 @@ def test_a_document_declaring_a_codec_of_no_text_is_broken_not_a_traceback(tmp_p
         "OEBPS/c2.xhtml": ("broken_xhtml", "OEBPS/c2.xhtml: 'base64' is not a text encoding"),
         "OEBPS/c3.xhtml": ("broken_xhtml", "OEBPS/c3.xhtml: 'rot13' is not a text encoding"),
     }
+
+
+def test_a_document_declaring_a_python_codec_of_no_charset_is_broken_not_read_garbled(tmp_path):
+    """unicode_escape reads bytes to text, but no file is saved in it: "\\u4e2d" was read as a character."""
+    documents = [
+        ("c1.xhtml", xhtml("Chapter 1", ["Mira lit the lamp."])),
+        (
+            "c2.xhtml",
+            xhtml("Chapter 2", ["A \\u4e2d boat."]).replace('encoding="utf-8"', 'encoding="unicode_escape"'),
+        ),
+        ("c3.xhtml", xhtml("Chapter 3", ["A bell."]).replace('encoding="utf-8"', 'encoding="idna"')),
+    ]
+    book = read_epub(write_epub(tmp_path / "b.epub", documents))
+    assert [c.title for c in book.chapters] == ["Chapter 1"]
+    assert book.broken == {
+        "OEBPS/c2.xhtml": ("broken_xhtml", "OEBPS/c2.xhtml: 'unicode_escape' is not a text encoding"),
+        "OEBPS/c3.xhtml": ("broken_xhtml", "OEBPS/c3.xhtml: 'idna' is not a text encoding"),
+    }
