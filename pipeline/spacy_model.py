@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
 from core.arg_types import OneLineParser
+from core.data_files import no_conflicts, problem, rows
 from core.stdio import exit_with
 from text.english_model import SPACY_MODEL as PACKAGE
 
 RECORD = Path(__file__).with_name("spacy_model_sha256.txt")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def model_dir() -> Path:
@@ -56,8 +59,19 @@ def file_hashes(root: Path) -> dict[str, str]:
 
 
 def read_record(path: Path = RECORD) -> dict[str, str]:
-    rows = (line.split(None, 1) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
-    return {name.strip(): digest for digest, name in rows}
+    """The recorded SHA-256 per file, ``sha256sum``'s lines (a digest, two spaces, the file's path); a line
+    edited into another shape, or a file given twice with two digests, is a one-line ``DataFileError``
+    naming the line (a cut line was a ValueError traceback, and a bad digest reported the file changed)."""
+    entries = []
+    for number, (line,) in rows(path):
+        digest, _, name = line.partition(" ")
+        if not _DIGEST.fullmatch(digest) or not name.strip():
+            raise problem(
+                path, number, "expected a SHA-256 (64 digits 0-9, a-f), two spaces and a file's path"
+            )
+        entries.append((number, name.strip(), digest))
+    no_conflicts(path, entries)
+    return {name: digest for _, name, digest in entries}
 
 
 def problems(root: Path, record: dict[str, str]) -> list[str]:
@@ -72,16 +86,17 @@ def problems(root: Path, record: dict[str, str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     OneLineParser(prog="python -m pipeline.spacy_model", description=__doc__.splitlines()[0]).parse_args(argv)
     root = model_dir()
+    record = read_record(RECORD)  # a damaged record is named before the stamp would hash it
     current = stamp(root)
     if stamp_path().is_file() and stamp_path().read_text(encoding="utf-8").strip() == current:
         print(f"  spaCy model: {PACKAGE} 3.8.0, unchanged since its files matched {RECORD.name}")
         return 0
-    found = problems(root, read_record())
+    found = problems(root, record)
     if found:
         print(f"spaCy model {root} differs from {RECORD.name}: {'; '.join(found[:5])}", file=sys.stderr)
         return 1
     stamp_path().write_text(current + "\n", encoding="utf-8")
-    print(f"  spaCy model: {PACKAGE} 3.8.0, {len(read_record())} files match {RECORD.name}")
+    print(f"  spaCy model: {PACKAGE} 3.8.0, {len(record)} files match {RECORD.name}")
     return 0
 
 
