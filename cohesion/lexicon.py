@@ -14,15 +14,17 @@ GENDERS = ("m", "f")
 
 @cache
 def words(name: str) -> frozenset[str]:
-    """A one-entry-per-line list, e.g. ``words("generic_nouns.txt")``."""
-    return frozenset(word for _, (word,) in rows(DATA / name))
+    """A one-entry-per-line list, e.g. ``words("generic_nouns.txt")``, in lower case: the rules match
+    lower-cased words, so an entry written "Sir" by hand never matched."""
+    return frozenset(word.lower() for _, (word,) in rows(DATA / name))
 
 
 @cache
 def genders() -> dict[tuple[str, str], str]:
-    """``(word, kind) -> "m" | "f"`` for gendered nouns (kind "noun") and honorifics (kind "title")."""
+    """``(word, kind) -> "m" | "f"`` for gendered nouns (kind "noun") and honorifics (kind "title"), the
+    words in lower case, as ``words``'."""
     path = DATA / "gendered_nouns.tsv"
-    found = rows(path, 3)
+    found = [(line, (word.lower(), gender, kind)) for line, (word, gender, kind) in rows(path, 3)]
     for line, (_, gender, kind) in found:
         one_of(path, line, "gender", gender, GENDERS)
         one_of(path, line, "kind", kind, ("noun", "title"))

@@ -23,6 +23,13 @@ def test_a_word_list_with_a_bom_crlf_and_an_indented_comment(data: Path):
     assert lexicon.words("nouns.txt") == {"kettle", "lantern"}
 
 
+def test_words_in_capitals_are_read_in_lower_case_as_the_rules_match_them(data: Path):
+    (data / "nouns.txt").write_text("Kettle\nLANTERN\nkettle\n")  # "Kettle" never matched a word
+    (data / "gendered_nouns.tsv").write_text("Abbess\tf\ttitle\n")
+    assert lexicon.words("nouns.txt") == {"kettle", "lantern"}
+    assert lexicon.genders() == {("abbess", "title"): "f"}
+
+
 def test_tables_read_with_spaces_around_columns(data: Path):
     (data / "gendered_nouns.tsv").write_text("# word, gender, kind\nabbess \tf\ttitle\nsquire\tm\tnoun\n")
     (data / "first_names.tsv").write_text("Odilia\tf\nBertram\tm\nOdilia\tf\n")
