@@ -17,7 +17,7 @@ from text.lexicon import Lexicon
 from core.arg_types import OneLineParser
 from core.rejection import Rejection
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, read_lines
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_lines
 from evals.metric import BeadKey
 from text.sentences import split_en
 
@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         help="the example (default ../shared/eval-data/bwb-example)",
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.data_dir):
+        return 1
     if not (args.data_dir / "0.chs_re.txt").is_file():
         print(f"skipped: no data at {args.data_dir}")
         return 0

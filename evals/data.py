@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +59,15 @@ def add_dev_dirs(parser: argparse.ArgumentParser) -> None:
         default=[EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev"],
         help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",
     )
+
+
+def not_a_folder(data_dir: Path) -> bool:
+    """Whether ``data_dir`` is there but no folder (a file given for it), told in one line on stderr; such a
+    path read as no data: "skipped: no evaluation data in ..." and status 0."""
+    if data_dir.exists() and not data_dir.is_dir():
+        print(f"error: {data_dir}: not a folder", file=sys.stderr)
+        return True
+    return False
 
 
 def present(data_dirs: list[Path]) -> list[Path]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from core.arg_types import OneLineParser, input_path
 from core.lines import split_lines
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, read_gold, read_text
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_text
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import Document
 from mteval.run import LEADERBOARD, score_documents
@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         help="MAC-dev with its MT (default ../shared/eval-data/mac-dev-mt)",
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.data_dir):
+        return 1
     if not (args.data_dir / "gold").is_dir():
         print(f"skipped: no evaluation data in {args.data_dir}")
         return 0

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from core.arg_types import OneLineParser
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, read_lines
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_lines
 from text.sentences import split_sentences
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev"
@@ -85,8 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data_dir.exists():
         print(f"skipped: {args.data_dir} not found")
         return 0
-    if not args.data_dir.is_dir():  # was "not found" too, and status 0
-        print(f"error: {args.data_dir}: not a folder", file=sys.stderr)
+    if not_a_folder(args.data_dir):  # was "not found" too, and status 0
         return 1
     try:
         scores = {lang: evaluate(args.data_dir, lang) for lang in ("zh", "en")}

@@ -58,3 +58,9 @@ def test_files_of_unequal_line_counts_or_without_text_are_a_one_line_error(tmp_p
         _write(tmp_path / "ex", zh_lines, en_lines)
         assert main([str(tmp_path / "ex")]) == 1
         assert capsys.readouterr() == ("", f"error: {zh}: {problem}\n")
+
+
+def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path, capsys):
+    (tmp_path / "0.chs_re.txt").write_text("甲。\n", encoding="utf-8")
+    assert main([str(tmp_path / "0.chs_re.txt")]) == 1  # "skipped: no data at ...", status 0
+    assert capsys.readouterr() == ("", f"error: {tmp_path / '0.chs_re.txt'}: not a folder\n")

@@ -71,3 +71,9 @@ def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, 
     gold.unlink()
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == ("", f"error: {tmp_path}: no gold/NNN.align\n")
+
+
+def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path, capsys):
+    (tmp_path / "hyp.txt").write_text("a line\n", encoding="utf-8")
+    assert main([str(tmp_path / "hyp.txt")]) == 1  # "skipped: no evaluation data in ...", status 0
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'hyp.txt'}: not a folder\n")
