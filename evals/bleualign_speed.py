@@ -28,7 +28,7 @@ from core.arg_types import OneLineParser, positive
 from core.files import os_problem
 from core.stdio import exit_with
 from evals.align import align_dir
-from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, read_lines
+from evals.data import EVAL_DATA, DataError, EvalChapter, load_chapters, not_a_folder, read_lines
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev-mt"
 # Run by PYTHON with argv: the chapters as JSON on stdin ([zh, mt, en] lines each); prints CPU seconds.
@@ -123,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         "--pieces", type=positive, help="cut the chapters at gold beads into pieces of N zh sentences or more"
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.data):
+        return 1
     if not (args.data / "zh").is_dir():
         print(f"skipped: no data in {args.data}")
         return 0

@@ -30,7 +30,7 @@ from pathlib import Path
 from text.lexicon import Lexicon
 from core.arg_types import OneLineParser, positive_up_to, whole
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, read_gold, read_lines
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
 from text.sentences import split_sentences
@@ -183,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=whole, default=0, help="random seed of the cuts and renumberings (default 0)"
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.eval_dir):
+        return 1
     lexicon = None
     print(f"{'data':<16}{'scenario':<10}{'chapters zh/en':>15}{'P':>7}{'R':>7}{'by number P/R':>15}  wrong")
     for data in args.data:

@@ -100,3 +100,9 @@ def test_pieces_are_cut_where_no_gold_bead_crosses_and_keep_their_paragraphs_and
     assert [p.zh for p, _ in pieces(chapter, zh, 3)] == [zh[:3], zh[3:]]  # the short rest joins the last
     whole = EvalChapter("002", zh, en, None, frozenset(), frozenset())
     assert [p.zh for p, _ in pieces(whole, zh, 2)] == [zh]
+
+
+def test_a_file_given_for_the_data_folder_is_an_error_not_skipped(tmp_path, capsys):
+    (tmp_path / "data.txt").write_text("a line\n", encoding="utf-8")
+    assert main([str(tmp_path / "data.txt"), "--upstream-python", sys.executable]) == 1  # "skipped: no data"
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'data.txt'}: not a folder\n")

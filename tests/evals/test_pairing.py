@@ -68,3 +68,9 @@ def test_too_few_pieces_bad_files_or_options_are_a_one_line_error(tmp_path, caps
             main([*args, *bad])
         assert exit_.value.code == 2
     assert "argument --pieces: '0' is not a positive whole number" in capsys.readouterr().err
+
+
+def test_a_file_given_for_the_eval_folder_is_an_error_not_skipped(tmp_path, capsys):
+    (tmp_path / "data.txt").write_text("a line\n", encoding="utf-8")
+    assert main(["--eval-dir", str(tmp_path / "data.txt")]) == 1  # "skipped: .../mac-dev not found", status 0
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'data.txt'}: not a folder\n")
