@@ -1,6 +1,6 @@
 import pytest
 
-from text.decoding import decode_utf8, read_utf8
+from text.decoding import decode_utf8, read_utf8, text_codec
 
 
 def test_utf8_loses_its_byte_order_mark():
@@ -41,3 +41,19 @@ def test_read_utf8_reads_a_file_and_names_a_path_that_is_no_file(tmp_path):
     assert read_utf8(path, "read") == "Tom ran.\n"
     with pytest.raises(ValueError, match=f"^{tmp_path}: a folder, not a file$"):
         read_utf8(tmp_path, "read")
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("rot13", "'rot13' is not a text encoding"),
+        ("unicode_escape", "'unicode_escape' is not a text encoding"),
+        ("IDNA", "'IDNA' is not a text encoding"),
+        ("x-no-such", "unknown encoding 'x-no-such'"),
+    ],
+)
+def test_a_codec_of_no_charset_is_named(name, message):
+    with pytest.raises(ValueError) as err:
+        text_codec(name)
+    assert str(err.value) == message
+    assert text_codec("GBK") == "gbk" and text_codec("utf8") == "utf-8"
