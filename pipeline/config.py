@@ -41,9 +41,13 @@ class Config:
 
 def load_config(path: Path | str) -> Config:
     """Read and validate a pipeline config file; an empty path (an unset variable) is a ``ConfigError``,
-    not the current folder ``Path`` would make of it, and so is one holding a control character."""
+    not the current folder ``Path`` would make of it, and so are - and a path holding a control character."""
     if not str(path).strip():
         raise ConfigError(f"the config path is empty ({str(path)!r}): name a config file")
+    if str(path) == "-":  # "-: file not found"
+        raise ConfigError(
+            "'-' stands for the standard input, which no config is read from: name the config file"
+        )
     if has_control_character(str(path)):  # "PATH: file not found" would be cut in two
         raise ConfigError(
             f"{str(path)!r}: a config path holding a line break or another control character, which no message "

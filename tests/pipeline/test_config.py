@@ -342,6 +342,15 @@ def test_a_config_path_holding_a_line_break_is_one_line(tmp_path):
     )
 
 
+def test_a_config_path_of_dash_is_named_the_standard_input_not_a_missing_file():
+    with pytest.raises(ConfigError) as err:
+        load_config("-")  # "-: file not found"
+    assert (
+        str(err.value)
+        == "'-' stands for the standard input, which no config is read from: name the config file"
+    )
+
+
 def test_missing_and_unparsable_files(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.yaml")
