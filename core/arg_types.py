@@ -127,11 +127,15 @@ def name(text: str) -> str:
 
 def input_path(text: str) -> Path:
     """An argparse type: a file or folder to read; not empty, which ``Path`` would take for the current
-    folder and read whole, nor holding a control character (``_one_line``), nor a path the system cannot
-    look at."""
+    folder and read whole, nor -, nor holding a control character (``_one_line``), nor a path the system
+    cannot look at."""
     if not text.strip():
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a path (an unset variable? write . for the current folder)"
+        )
+    if text == "-":  # read as a file named "-": "-: No such file or directory"
+        raise argparse.ArgumentTypeError(
+            "'-' stands for the standard input, which is not read so here: name a file (./- for one named so)"
         )
     _one_line(text, "rename it")
     _existing(Path(text), text)  # a name too long for the system is named here

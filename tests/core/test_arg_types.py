@@ -258,3 +258,12 @@ def test_an_output_folder_that_is_a_pipe_is_refused(tmp_path):
         f"{str(tmp_path / 'pipe')!r} is a named pipe, a device or a socket (the standard input or output?), "
         "not a folder"
     )
+
+
+def test_an_input_path_of_dash_is_named_the_standard_input_not_a_missing_file():
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        input_path("-")  # read as a file named "-": "error: -: No such file or directory"
+    assert str(err.value) == (
+        "'-' stands for the standard input, which is not read so here: name a file (./- for one named so)"
+    )
+    assert input_path("./-") == Path("./-")
