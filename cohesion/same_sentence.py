@@ -11,6 +11,7 @@ from cohesion.antecedents import Phrases
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
+from cohesion.descriptions import BE_FORMS
 from cohesion.pronouns import OBJECT_FORMS, PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
@@ -29,15 +30,21 @@ def later(
     ("She put down her cup. Then she ..."; "He hugged her and carried her"; "she said the boy tricked
     her"), unless it is the object of a clause whose subject is a pronoun of its class ("He told him":
     another person; the subject is the last one before it, or ``first``; a preposition of place does not
-    count: "he heard the noise above him"), someone it may mean is named after ``last``, the class's
-    last linked pronoun, and after ``first`` ("He met Tom and gave his ..."; not "He feared Tom, and if
-    he lost, his ..."), unless it is the subject right after an opening phrase with no finite verb
-    (:func:`cohesion.pronoun_clause.after_opening`: "Holding his brother's hand, he ..."), one of them
-    is in quoted speech and the other is not, or it is a subject or an owner after a ``first`` object
-    that passed over its clause's subject ("Clara had not seen her, for she ...")."""
+    count: "he heard the noise above him", nor one opening a clause: ", but to her the day ...", nor a
+    part of a set that is a subject or predicate: "most of them cheered"), someone it may mean is named
+    after ``last``, the class's last linked pronoun, and after ``first`` ("He met Tom and gave his ...";
+    not "He feared Tom, and if he lost, his ..."), unless it is the subject right after an opening phrase
+    with no finite verb (:func:`cohesion.pronoun_clause.after_opening`: "Holding his brother's hand, he
+    ..."), one of them is in quoted speech and the other is not, or it is a subject or an owner after a
+    ``first`` object that passed over its clause's subject ("Clara had not seen her, for she ...")."""
     subject = None  # an object's own clause's subject
-    if tok.lower_ in OBJECT_FORMS and tok.tag_ == "PRP" and not pronoun_clause.around(ch.docs[j], tok.i):
-        subject = clause.last_subject(ch.docs[j][first.i + 1 : tok.i]) or first
+    doc = ch.docs[j]
+    if (
+        tok.lower_ in OBJECT_FORMS
+        and tok.tag_ == "PRP"
+        and not (pronoun_clause.around(doc, tok.i) or _fronted(doc, tok) or _partitive_subject(doc, tok))
+    ):
+        subject = clause.last_subject(doc[first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
             return None  # the object of a clause whose subject is of its class: someone else
     text = ch.sentences[j]
@@ -45,7 +52,7 @@ def later(
     if spoken(text, first.idx) != in_speech:
         return None
     phrases = antecedents.in_sentence(ch, j, j, in_speech, cls, seen)
-    own = subject is not None and cls in ("m", "f") and _own_doer(ch.docs[j], subject, tok)
+    own = subject is not None and cls in ("m", "f") and _own_doer(doc, subject, tok)
     between = [
         m
         for m in phrases
@@ -55,14 +62,14 @@ def later(
     ]
     if (
         any(m.token > last.i for m in between)
-        and not _subject_goes_on(ch.docs[j], first, tok, between)
-        and not _goes_on_past_semicolon(ch.docs[j], last, tok, between)
-        and not (tok.lower_ in SUBJECT_FORMS and pronoun_clause.after_opening(ch.docs[j], tok.i))
+        and not _subject_goes_on(doc, first, tok, between)
+        and not _goes_on_past_semicolon(doc, last, tok, between)
+        and not (tok.lower_ in SUBJECT_FORMS and pronoun_clause.after_opening(doc, tok.i))
     ):
         return None
     if tok.lower_ in SUBJECT_FORMS or tok.tag_ == "PRP$":
         before = [m for m in phrases if m.token < first.i and pronouns.agreeing(m, cls, ch)]
-        if before and pronoun_clause.clause_subject_only(ch.docs[j], first, before):
+        if before and pronoun_clause.clause_subject_only(doc, first, before):
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
@@ -99,8 +106,36 @@ def _goes_on_past_semicolon(doc: Sentence, last: Word, tok: Word, between: list[
 
 def _topic_pronoun(doc: Sentence, w: Word) -> bool:
     """Is ``w`` a subject pronoun, or an owner that opens the sentence or a clause after a semicolon ("Her
-    plan failed; her ...": the owner of the subject, its topic)?"""
-    return w.lower_ in SUBJECT_FORMS or (w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";"))
+    plan failed; her ...": the owner of the subject, its topic) or after a comma and a conjunction (", and
+    his face ...")?"""
+    return w.lower_ in SUBJECT_FORMS or (
+        w.tag_ == "PRP$" and (w.i == 0 or doc[w.i - 1].text == ";" or _after_comma_and(doc, w))
+    )
+
+
+def _after_comma_and(doc: Sentence, w: Word) -> bool:
+    """Does ``w`` open a clause joined by a comma and a conjunction (", and his face ...")?"""
+    return w.i > 1 and doc[w.i - 1].tag_ == "CC" and doc[w.i - 2].text == ","
+
+
+def _fronted(doc: Sentence, w: Word) -> bool:
+    """Is object pronoun ``w`` that of a preposition opening a clause after a comma or conjunction (", but
+    to her the day ..."): no object of the clause's verb, so it may mean the subject before?"""
+    return w.i > 1 and doc[w.i - 1].tag_ == "IN" and (doc[w.i - 2].tag_ == "CC" or doc[w.i - 2].text == ",")
+
+
+def _partitive_subject(doc: Sentence, w: Word) -> bool:
+    """Is object pronoun ``w`` that of a part of a set ("all of them", "many of them") that is a clause's
+    subject or a predicate ("most of them cheered", "they were few of them"): the set its subject
+    names, not another?"""
+    if w.i < 2 or doc[w.i - 1].lower_ != "of" or doc[w.i - 2].tag_ not in ("DT", "PDT", "JJ", "CD"):
+        return False
+    k = w.i + 1
+    while k < len(doc) and doc[k].tag_ == "RB":
+        k += 1
+    return (k < len(doc) and doc[k].tag_ in clause.FINITE) or any(
+        t.lower_ in BE_FORMS for t in doc[max(w.i - 5, 0) : w.i - 2]
+    )
 
 
 def next_clause(

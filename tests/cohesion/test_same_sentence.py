@@ -144,3 +144,34 @@ def test_an_object_pronoun_in_a_relative_clause_may_mean_the_subject_before_it(m
 def test_an_owner_opening_a_clause_continues_an_owner_opening_the_sentence(mined):
     found = mined("reference", "Lena sang.", "Her voice charmed Mara's aunt; her smile charmed the guests.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Lena", "Her"), ("Lena", "her")]
+
+
+def test_the_object_of_a_preposition_opening_a_clause_may_mean_the_subject_before_it(mined):
+    found = mined("reference", "Tom walked in.", "He was tired, and to him the walk seemed long.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He"), ("Tom", "him")]
+    found = mined("reference", "Tom walked in.", "He thanked him.")  # the object of the verb: another person
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He")]
+
+
+def test_an_owner_opening_a_clause_after_a_comma_and_a_conjunction_goes_on_from_the_subject(mined):
+    found = mined(
+        "reference", "Tom walked in.", "He heard the porter say that the bag was gone, and his face fell."
+    )
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He"), ("Tom", "his")]
+    found = mined(
+        "reference", "Tom walked in.", "He heard the porter say that the bag was gone and his face fell."
+    )
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Tom", "He")]  # no comma: left alone
+
+
+@pytest.mark.parametrize(
+    "second", ["They circled the tent and all of them cheered.", "They were few of them!"]
+)
+def test_the_object_of_a_part_of_a_set_that_is_a_subject_or_predicate_means_the_subject(mined, second):
+    found = mined("reference", "The geese flew south.", second)
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("geese", "They"), ("geese", "them")]
+
+
+def test_the_object_of_a_part_of_a_set_that_is_an_object_is_left_alone(mined):
+    found = mined("reference", "The geese flew south.", "They chased all of them.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("geese", "They")]
