@@ -6,7 +6,7 @@ from __future__ import annotations
 from cohesion.tagged import Sentence
 
 from cohesion import senses
-from cohesion.clause import PREMODIFIERS
+from cohesion.clause import FINITE, PREMODIFIERS
 from cohesion.mentions import Mention
 
 QUANTIFIERS = frozenset("any every each no all".split())
@@ -63,6 +63,12 @@ def predicate(doc: Sentence | None, m: Mention) -> bool:
         k -= 1
     if k < 0:
         return False
+    if doc[k].text == "," and _apposition_end(doc, k - 1, m):
+        k -= 1  # "He was a clerk, a poet at heart": the apposition of a predicate noun describes him too
+        while k >= 0 and doc[k].tag_ in _BEFORE_PREDICATE | {"NN", "NNS", "CD", "HYPH"}:
+            k -= 1
+        if k < 0:
+            return False
     word = doc[k].lower_
     if word == "as" and doc[k + 1].tag_ == "DT":
         return True  # "As a young sailor, he ...": a description, not a referent
@@ -77,6 +83,13 @@ def predicate(doc: Sentence | None, m: Mention) -> bool:
         and doc[k].tag_ not in ("VBG", "POS")
         and not _existential(doc, k)
     )
+
+
+def _apposition_end(doc: Sentence, k: int, m: Mention) -> bool:
+    """Does a common noun end at word ``k``, right before the comma before ``m``, and does no finite verb
+    follow ``m`` (then a clause's subject: "He was a clerk, the man said")?"""
+    after = next((t for t in doc[m.token :] if t.idx >= m.end), None)
+    return k >= 0 and doc[k].tag_ in ("NN", "NNS") and (after is None or after.tag_ not in FINITE)
 
 
 def _existential(doc: Sentence, be: int) -> bool:
