@@ -8,21 +8,53 @@ tenth of a second on 28 a's and a b), so that a chapter of such lines took hours
 text (a chapter, a text book) share a ``Budget`` of ``TEXT_TIMEOUT`` seconds plus ``SEARCH_ALLOWANCE``
 per search, past which they raise ``RegexTimeout`` too. Compiling one may take no more than
 ``COMPILE_BYTES`` of memory: the ``regex`` package writes a counted repeat out whole (``a{99999999}``).
+
+The patterns of a bundled data file (``filters/boilerplate.txt``) run with plain ``re``, which is twice as
+fast on ordinary lines as ``regex`` with a time limit: ``too_slow`` probes such a pattern once, when the
+file is read, on lines made from its own repetitions, and the file's reader refuses one that backtracks.
+``regex`` cannot stand in for ``re`` in the probe: it is quick on ``(a+)+$``, which ``re`` takes seconds on.
 """
 
 from __future__ import annotations
 
+import re
 import resource
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from re import _parser
+from re._constants import (
+    ANY,
+    ASSERT,
+    ASSERT_NOT,
+    ATOMIC_GROUP,
+    BRANCH,
+    CATEGORY,
+    CATEGORY_DIGIT,
+    CATEGORY_NOT_DIGIT,
+    CATEGORY_NOT_SPACE,
+    CATEGORY_NOT_WORD,
+    CATEGORY_SPACE,
+    CATEGORY_WORD,
+    GROUPREF_EXISTS,
+    IN,
+    LITERAL,
+    MAX_REPEAT,
+    MIN_REPEAT,
+    NEGATE,
+    NOT_LITERAL,
+    POSSESSIVE_REPEAT,
+    RANGE,
+    SUBPATTERN,
+)
 
 import regex
 
 LINE_TIMEOUT = 0.25  # seconds per pattern and line; an ordinary pattern takes microseconds
 TEXT_TIMEOUT = 5.0  # seconds for all the searches of one text (a ``Budget``), beyond ...
 SEARCH_ALLOWANCE = 0.001  # ... this much per search: a thousand times what an ordinary pattern takes
+PROBE_LIMIT = 0.01  # seconds a bundled pattern may take on one probe line; an ordinary one takes microseconds
 COMPILE_BYTES = 2**28  # memory a pattern may take to compile; an ordinary one takes kilobytes
 _clock = time.process_time  # CPU time: a build suspended (Ctrl-Z) or sharing the machine is not charged
 
@@ -110,3 +142,121 @@ def _search(pattern: regex.Pattern[str], line: str, limit: float, budget: Budget
         return pattern.search(line, timeout=limit) is not None
     except TimeoutError:
         raise RegexTimeout(pattern.pattern, line, budget) from None
+
+
+def too_slow(pattern: re.Pattern[str], longest: int) -> bool:
+    """Whether a search of ``pattern`` takes over ``PROBE_LIMIT`` (twice) on a line of at most ``longest``
+    characters made to make it backtrack: for each repetition in it, a text its part before the repetition
+    matches, the repetition's body matched over and over, then a character that fails it (``(a|aa)+$``:
+    ``aaa…a\\x00``). The body's repeats grow by a quarter at a time, so that a pattern whose time explodes
+    is caught within a few times the limit, not left to run on a line of ``longest`` characters."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags)
+    probes = dict.fromkeys(
+        (before, body, end) for before, body in _repetitions(parsed, "") for end in "\x00a"
+    )
+    for before, body, end in probes:
+        for times in _growing((longest - len(before) - len(end)) // len(body)):
+            line = before + body * times + end
+            if _cpu(pattern.search, line) > PROBE_LIMIT and _cpu(pattern.search, line) > PROBE_LIMIT:
+                return True
+    return False
+
+
+def _repetitions(items: _parser.SubPattern, before: str) -> Iterator[tuple[str, str]]:
+    """(a text matching what comes before it, a text its body matches) per backtracking repetition in
+    ``items`` (parsed), two texts for each body: repeats as few times as it allows taking first branches, at
+    least once taking last branches (``(a|aa)+``: ``a``, ``aa``)."""
+    for op, av in items:
+        if op in (MAX_REPEAT, MIN_REPEAT) and av[1] > 1:
+            yield from ((before, body) for body in (_sample(av[2], False), _sample(av[2], True)) if body)
+        for part in _parts(op, av):
+            yield from _repetitions(part, before)
+        before += _sample([(op, av)], False)
+
+
+def _parts(op: object, av: object) -> list:
+    """The parsed parts inside an item ``(op, av)``: the branches of an alternation, the body of a group,
+    a repetition or a lookaround (none for a character or an anchor)."""
+    if op in (MAX_REPEAT, MIN_REPEAT, POSSESSIVE_REPEAT):
+        return [av[2]]
+    if op is SUBPATTERN:
+        return [av[3]]
+    if op in (ASSERT, ASSERT_NOT):
+        return [av[1]]
+    if op is ATOMIC_GROUP:
+        return [av]
+    if op is BRANCH:
+        return av[1]
+    if op is GROUPREF_EXISTS:
+        return [part for part in av[1:] if part is not None]
+    return []
+
+
+def _sample(items: _parser.SubPattern | list, last: bool) -> str:
+    """A text that ``items`` (parsed) match, about: repeats as few times as they allow and first branches,
+    or (``last``) repeats at least once and last branches; anchors, lookarounds and back references
+    match nothing."""
+    out = []
+    for op, av in items:
+        if op is LITERAL:
+            out.append(chr(av))
+        elif op is NOT_LITERAL or op is ANY:
+            out.append("b" if av == ord("a") else "a")
+        elif op is IN:
+            out.append(next((c for c in [*_own_characters(av), *"a0 !"] if _in_set(c, av)), ""))
+        elif op in (MAX_REPEAT, MIN_REPEAT, POSSESSIVE_REPEAT):
+            out.append(_sample(av[2], last) * (min(max(av[0], 1), av[1]) if last else av[0]))
+        elif op is BRANCH:
+            out.append(_sample(av[1][-1 if last else 0], last))
+        elif op is GROUPREF_EXISTS:
+            out.append(_sample(av[1], last))
+        elif op in (SUBPATTERN, ATOMIC_GROUP):
+            out.append(_sample(_parts(op, av)[0], last))
+    return "".join(out)
+
+
+def _own_characters(items: list) -> list[str]:
+    """The characters a character class (parsed) names: its literals and the first of its ranges."""
+    return [chr(av) if op is LITERAL else chr(av[0]) for op, av in items if op in (LITERAL, RANGE)]
+
+
+def _word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+_CATEGORIES: dict[object, tuple[Callable[[str], bool], bool]] = {  # a class shorthand: its test, negated
+    CATEGORY_DIGIT: (str.isdecimal, False),
+    CATEGORY_NOT_DIGIT: (str.isdecimal, True),
+    CATEGORY_SPACE: (str.isspace, False),
+    CATEGORY_NOT_SPACE: (str.isspace, True),
+    CATEGORY_WORD: (_word, False),
+    CATEGORY_NOT_WORD: (_word, True),
+}
+
+
+def _in_set(c: str, items: list) -> bool:
+    """Whether the character class ``items`` (parsed) holds ``c``."""
+    found = any(
+        (op is LITERAL and ord(c) == av)
+        or (op is RANGE and av[0] <= ord(c) <= av[1])
+        or (op is CATEGORY and _CATEGORIES[av][0](c) != _CATEGORIES[av][1])
+        for op, av in items
+    )
+    return found != (items[0][0] is NEGATE)
+
+
+def _growing(most: int) -> Iterator[int]:
+    """1, 2, … 8, then a quarter more each time, up to ``most`` (last)."""
+    times = 1
+    while times < most:
+        yield times
+        times = max(times + 1, times * 5 // 4)
+    if most > 0:
+        yield most
+
+
+def _cpu(search: Callable[[str], object], line: str) -> float:
+    """The CPU time of ``search(line)``."""
+    started = _clock()
+    search(line)
+    return _clock() - started

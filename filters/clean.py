@@ -23,7 +23,7 @@ import regex
 
 from core.data_files import problem, rows
 from core.rejection import Rejection
-from core.user_regex import Budget, compile_user, user_search
+from core.user_regex import Budget, compile_user, too_slow, user_search
 from text.terminal import without_escape_sequences
 
 BOILERPLATE_FILE = Path(__file__).with_name("boilerplate.txt")
@@ -80,7 +80,8 @@ class Boilerplate:
     @classmethod
     def read(cls, path: Path) -> Boilerplate:
         """Read the ``[class]`` / one-regex-per-line format of ``boilerplate.txt``; a mistake in it is a
-        one-line ``DataFileError`` naming the file and line."""
+        one-line ``DataFileError`` naming the file and line, and so is a pattern that backtracks for ever
+        (``core.user_regex.too_slow``: these run with plain ``re``, without a time limit)."""
         classes: dict[str, list[re.Pattern[str]]] = {}
         current = None
         for number, (line,) in rows(path):
@@ -90,9 +91,17 @@ class Boilerplate:
                 raise problem(path, number, f"pattern {line!r} before any [class] line")
             else:
                 try:
-                    current.append(re.compile(line, re.IGNORECASE))
+                    pattern = re.compile(line, re.IGNORECASE)
                 except re.error as err:
                     raise problem(path, number, f"pattern {line!r} is no regular expression: {err}") from None
+                if too_slow(pattern, MAX_BOILERPLATE_LINE):
+                    raise problem(
+                        path,
+                        number,
+                        f"pattern {line!r} takes too long on a line of {MAX_BOILERPLATE_LINE} characters "
+                        "(nested repetition?)",
+                    )
+                current.append(pattern)
         return cls(classes)
 
     def with_site(self, patterns: Iterable[str]) -> Boilerplate:

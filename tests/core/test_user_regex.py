@@ -1,4 +1,5 @@
 import itertools
+import re
 import subprocess
 import sys
 
@@ -6,7 +7,7 @@ import pytest
 
 from core import user_regex
 from core.paths import REPO_ROOT
-from core.user_regex import Budget, RegexTimeout, compile_user, user_search
+from core.user_regex import Budget, RegexTimeout, compile_user, too_slow, user_search
 
 
 def test_user_patterns_match_case_insensitively_like_re():
@@ -81,3 +82,34 @@ def test_without_proc_a_pattern_compiles_with_no_memory_limit(monkeypatch):
     set_limits = []
     monkeypatch.setattr(user_regex.resource, "setrlimit", lambda *args: set_limits.append(args))
     assert (bool(compile_user("b{2}").search("xBBx")), set_limits) == (True, [])
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"(a|aa)+$",  # each split of a run of a's tried
+        r"(a+)+$",  # quick in the regex package, seconds in re on 24 a's
+        r"^(\w+\s?)*$",
+        r"(x+x+)+y",
+        r"^\W*translated by (\w+\s?)+$",  # the repetition reached only past a prefix
+        r"(\s*note\s*)+:$",  # a body of more than one character
+        r"(\d+|\w+)+$",  # ambiguous on digits, the first branch's characters
+        r"\s*\s*\s*\s*$",  # no nesting: polynomial, seconds on 200 spaces
+    ],
+)
+def test_a_pattern_that_backtracks_is_too_slow(pattern):
+    assert too_slow(re.compile(pattern, re.IGNORECASE), 200)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"^\W*(?:next|prev)(?:\W*(?:next|prev))*\W*$",  # a repetition of a repetition, each unambiguous
+        r"\b(?:read|find)\b.{0,40}\b(?:at|on)\s+\S+\.(?:com|net)\b",
+        r"^(\s|\W)+$",  # re makes one character class of the two
+        r"(\S+\s*)+$",  # every line matches at once
+        r"^chapter \d+$",
+    ],
+)
+def test_an_ordinary_pattern_is_not_too_slow(pattern):
+    assert not too_slow(re.compile(pattern, re.IGNORECASE), 200)
