@@ -84,8 +84,8 @@ def agreeing(m: Mention, cls: str, ch: Chapter) -> bool:
 
 
 def gender_of(m: Mention, ch: Chapter) -> str | None:
-    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered: :func:`cohesion.gender.noun_gender`,
-    else the chapter's guess: :func:`cohesion.gender.noun_genders`)."""
+    """ "m" / "f" of a singular name (title, then the chapter's guess) or noun (gendered:
+    :func:`cohesion.gender.noun_gender`, else the chapter's guess: :func:`cohesion.gender.noun_genders`)."""
     genders = lexicon.genders()
     if m.kind == "name":
         found = (
@@ -163,8 +163,8 @@ def persons_of_unknown_gender(phrases: list[Mention], cls: str) -> bool:
     stranger.")? A he/she of any form looking back at them past a subject pronoun of its class
     (:func:`cohesion.pronoun_clause.pronoun_subject`) goes on with that subject, as a subject pronoun
     does ("... After a while his anger faded."). A gender only WordNet (:func:`cohesion.gender.noun_gender`)
-    or the chapter's votes give (:func:`cohesion.gender.noun_genders`) counts as unknown here: it makes the noun a possible
-    antecedent, not the pronoun's topic."""
+    or the chapter's votes give (:func:`cohesion.gender.noun_genders`) counts as unknown here: it makes the
+    noun a possible antecedent, not the pronoun's topic."""
     return cls in ("m", "f") and all(
         m.kind == "noun" and not lexicon.genders().get((m.lemma, "noun")) for m in phrases
     )

@@ -40,8 +40,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     the family"); a noun passes over a nearer mention of the other number for one of its own in the window
     ("some kites ... one kite ... the kites"), and a plural finding none repeats no singular noun ("a
     guard ... all the guards": a set, not the one named before). Skipped are pairs that cannot share a
-    referent: a noun introduced as new ("a man ... a tall, thin man": an indefinite determiner before the later noun; not
-    "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
+    referent: a noun introduced as new ("a man ... a tall, thin man": an indefinite determiner before the
+    later noun; not "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
     after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
     the look-back passes over it), a bare plural before "like" ("shells like these": a kind named by its

@@ -69,9 +69,10 @@ def parse(data: bytes, chinese: bool = False) -> ET.Element:
     refuses), in its XML declaration or else in an HTML meta element, is decoded first, as UTF-8 where
     its bytes are not in that encoding but are UTF-8. One declaring no encoding must be UTF-8 (or
     UTF-16 with its byte order mark). One declaring a codec that is no text encoding (``base64``, ``hex``,
-    ``unicode_escape``) or none Python knows is refused (ValueError, ``text.decoding.text_codec``). One declaring entities is refused (``_refuse_entities``). In a
-    ``chinese`` book, one declaring a Latin charset whose bytes are Chinese in GB18030
-    (``text.decoding.chinese_codec``) is read so, not as Latin letters (mojibake)."""
+    ``unicode_escape``) or none Python knows is refused (ValueError, ``text.decoding.text_codec``). One
+    declaring entities is refused (``_refuse_entities``). In a ``chinese`` book, one declaring a Latin
+    charset whose bytes are Chinese in GB18030 (``text.decoding.chinese_codec``) is read so, not as Latin
+    letters (mojibake)."""
     declared = _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES)
     if declared is None and not data.startswith(_UTF16_BOMS):
         _require_utf8(data)
