@@ -12,10 +12,12 @@ from cohesion.clause import subject
 from cohesion.mentions import Mention
 from cohesion.tagged import LOWER
 
-# Every branch of these patterns opens with the quote character and looks around it after, so that
-# the search skips to a quote character (a look-behind first is tried at every offset: twice as slow).
-_CLOSING = re.compile(r"”|['’](?<=[\w.,!?…]['’])(?!\w)")  # after a word or punctuation
-_OPENING = re.compile(r"“|['‘](?<!\w['‘])(?=\w)")  # not after a word character, before one
+# Each pattern opens with one class of quote characters and looks around it after, so that the search
+# skips to a quote character: a look-behind first, or branches opening with a class each, are tried at
+# every offset (twice as slow). "(?<=“)" tells which character the class matched; "(?<!\w.)" is "no word
+# character before the quote".
+_CLOSING = re.compile(r"[”'’](?:(?<=”)|(?<=[\w.,!?…]['’])(?!\w))")  # after a word or punctuation
+_OPENING = re.compile(r"[“'‘](?:(?<=“)|(?<!\w.)(?=\w))")  # not after a word character, before one
 _MARKS = re.compile("[”“'‘’]")  # every character the two patterns above may match
 
 
@@ -53,9 +55,10 @@ SPEECH = frozenset(
     "think thought jeer jeered protest protested exclaim exclaimed roar roared snap snapped yell yelled "
     "scream screamed grumble grumbled mumble mumbled laugh laughed sneer sneered retort retorted".split()
 )
-QUOTE_MARK = re.compile(r"[\"“”‘’]|'(?:(?<!\w')|(?!\w))")  # "'" not between word characters
+# (Both as the patterns above, the search skipping to a quote character.) "'" not between word characters:
+QUOTE_MARK = re.compile(r"[\"“”‘’'](?:(?<=[\"“”‘’])|(?<!\w.)|(?!\w))")
 # A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
-EDGE_QUOTE = re.compile(r"[\"“”‘]|['’](?:(?<!\w['’])|(?!\w))")
+EDGE_QUOTE = re.compile(r"[\"“”‘'’](?:(?<=[\"“”‘])|(?<!\w.)|(?!\w))")
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
 _WORD = re.compile(r"\w+")
 
