@@ -47,7 +47,7 @@ from functools import cache, lru_cache
 from collections.abc import Collection, Iterable, Iterator
 from typing import NamedTuple
 
-from cohesion.tagged import LOWER, Sentence
+from cohesion.tagged import Sentence
 
 from cohesion import lexicon, nlp, nounphrase, senses, zh
 from cohesion.candidate import Candidate, Span
@@ -155,7 +155,6 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
     lemmas = [_lemma_counts(ws) for ws in words]
     senses = [_by_synset(ws) for ws in words]
     for j, current in enumerate(words):
-        such = bool(current) and "such" in map(LOWER, ch.docs[j])  # (else no noun of it points by "such")
         for b in current:
             if lemmas[j][b.lemma] > 1:
                 continue
@@ -174,19 +173,15 @@ def _nouns(ch: Chapter) -> Iterator[Candidate]:
                 earlier = senses[i].get(b.synset)
                 found = _match(ch, earlier, b, lemmas[j]) if earlier else None
                 if not found and pointing is None:
-                    if determiner is None:
-                        determiner = nounphrase.determiner(ch.docs[j], b.token)
-                    # nounphrase.pointing: a demonstrative determiner, or "such" among the modifiers
-                    pointing = determiner in nounphrase.DEMONSTRATIVES or (
-                        such and nounphrase.pointing(ch.docs[j], b.token)
-                    )
+                    pointing = nounphrase.pointing(ch.docs[j], b.token)
                 if not found and pointing:
                     earlier = [a for a in words[i] if _names_again(a.lemma, b.lemma)]
                     found = _match(ch, earlier, b, lemmas[j]) if earlier else None
                     if found:  # the trigger: both senses
                         a, _, evidence = found
                         found = a, a.synset + "/" + _names_again(a.lemma, b.lemma), evidence
-                if not found and j - i == 1:  # (the first sentence back, where the determiner was asked)
+                if not found and j - i == 1:  # (the first sentence back: the determiner is asked here)
+                    determiner = nounphrase.determiner(ch.docs[j], b.token)
                     earlier = [a for a in words[i] if _renames(ch, a, b)] if determiner == "the" else []
                     found = _match(ch, earlier, b, lemmas[j], described=False) if earlier else None
                     if found:  # the trigger: both senses
