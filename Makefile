@@ -10,7 +10,7 @@ WORKERS ?= 1
 FORMATS ?= all
 PYTEST_ARGS ?=
 LS_VENV := .venv-labelstudio
-LS_STAMP := $(LS_VENV)/.installed-1.23.2
+LS_STAMP := $(LS_VENV)/.installed-1.23.2-sentry-2.76.0
 LS_LOG  := $(LS_VENV).log
 LS_PENDING := $(LS_VENV).pending
 TEST_WORKERS ?= auto
@@ -110,9 +110,11 @@ render-demo: setup
 	$(PY) -m crawlers.demo.render
 
 # Label Studio and its SDK in their own venv (their Django pins stay out of ours); used by a slow test.
+# sentry-sdk pinned: Label Studio 1.23.2 leaves it open, and sentry-sdk 3.0.0 refuses the options it passes
+# ("TypeError: Unknown option 'send_default_pii'": the server exits at start).
 $(LS_STAMP):
 	@test -x $(LS_VENV)/bin/python || $(PYTHON) -m venv $(LS_VENV)
-	$(LS_VENV)/bin/python -m pip install --quiet label-studio==1.23.2 label-studio-sdk==2.1.2
+	$(LS_VENV)/bin/python -m pip install --quiet label-studio==1.23.2 label-studio-sdk==2.1.2 sentry-sdk==2.76.0
 	@rm -f $(LS_VENV)/.installed-* && touch $@
 
 labelstudio: $(LS_STAMP)

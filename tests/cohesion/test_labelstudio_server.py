@@ -86,7 +86,8 @@ def server(tmp_path_factory):
             time.sleep(1)
         yield url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        if process.poll() is None:  # (one that exited at start is already gone: its log says why)
+            os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         log.close()
 
