@@ -15,9 +15,14 @@ from core.rejection import quoted
 from pipeline.config_reader import Reader, existing_folder
 from pipeline.settings import Settings
 
-# The allowed range of a number setting, where it is not ">= 0" (dataclass.field -> (minimum, maximum)).
+# A count, length or band of chapters or sentences past a million is no setting but a slip of the keyboard
+# (min_sentences: 100000000000000000000000 rejected every chapter as too short).
+COUNT_MAX = 1_000_000
+
+# The allowed range of a number setting, where it is not ">= 0" for a fraction and from 0 to COUNT_MAX for a
+# whole number (dataclass.field -> (minimum, maximum)).
 _RANGES: dict[str, tuple[float, float]] = {
-    "MojibakeConfig.min_wrong_codec_hits": (1, math.inf),  # 0 would reject every chapter, hits or not
+    "MojibakeConfig.min_wrong_codec_hits": (1, COUNT_MAX),  # 0 would reject every chapter, hits or not
     "DedupConfig.num_perm": (1, 1024),
     "DedupConfig.threshold": (0.01, 1),
     "DedupConfig.ngram": (1, 100),
@@ -25,7 +30,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "MatchConfig.check_length": (0, 1),
     "SearchParams.top_k": (1, 100),
     "SearchParams.band_fraction": (0, 1),
-    "SearchParams.near": (1, math.inf),  # 0 would leave realignment no room to move a boundary
+    "SearchParams.near": (1, COUNT_MAX),  # 0 would leave realignment no room to move a boundary
     "SearchParams.max_size": (2, 12),
     "SearchParams.one_to_many": (0, 16),
     "SearchParams.skip_zh": (-10, 0),
@@ -38,13 +43,16 @@ _RANGES: dict[str, tuple[float, float]] = {
     },
     "HybridWeights.weight": (0, 10),
     "HybridWeights.border": (0, 10),
+    "DedupConfig.seed": (0, 2**32 - 1),
+    "SplitConfig.seed": (0, 2**32 - 1),
 }
 
 
 def _settings(r: Reader, kind: type, value: Any, where: str) -> Any:
     """A settings dataclass from its mapping: each key a field, with a value of that field's type (so a
     typo fails here, not after hours of crawling); a field with ``metadata["choices"]`` takes only
-    those values (a list of them, one at least), a number one the range in ``_RANGES`` (default ``>= 0``)."""
+    those values (a list of them, one at least), a number one the range in ``_RANGES`` (default ``>= 0``, and
+    at most ``COUNT_MAX`` for a whole number)."""
     known = {f.name: f for f in fields(kind)}
     given = r.mapping({} if value is None else value, where, set(known), set())
     return kind(**{key: _setting(r, raw, f"{where}.{key}", known[key], kind) for key, raw in given.items()})
@@ -55,10 +63,11 @@ def _setting(r: Reader, value: Any, where: str, known: Field, kind: type) -> Any
     nested = known.metadata.get("settings") or (type(default) if is_dataclass(default) else None)
     if nested is not None:
         return _settings(r, nested, value, where)
-    low, high = _RANGES.get(f"{kind.__name__}.{known.name}", (0, math.inf))
+    whole = isinstance(default, int) and not isinstance(default, bool)
+    low, high = _RANGES.get(f"{kind.__name__}.{known.name}", (0, COUNT_MAX if whole else math.inf))
     if isinstance(default, bool):
         r.flag(value, where)
-    elif isinstance(default, int):
+    elif whole:
         r.whole(value, where, int(low), high)
     elif isinstance(default, float):
         value = float(r.number(value, where, low, high))

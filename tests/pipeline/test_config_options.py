@@ -101,7 +101,25 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         ({"dedup": {"threshold": 1.5}}, "options.dedup.threshold: expected a number from 0.01 to 1, got 1.5"),
         ({"dedup": {"num_perm": 0}}, "options.dedup.num_perm: expected a number from 1 to 1024, got 0"),
         ({"dedup": {"ngram": 2.5}}, "options.dedup.ngram: expected a whole number, got 2.5"),
-        ({"pair": {"band": -1}}, "options.pair.band: expected a number >= 0, got -1"),
+        ({"pair": {"band": -1}}, "options.pair.band: expected a number from 0 to 1000000, got -1"),
+        # a count had no upper bound: 10**23 sentences rejected every chapter as too short
+        (
+            {"filters": {"min_sentences": 10**23}},
+            "options.filters.min_sentences: expected a number from 0 to 1000000, got 100000000000000000000000",
+        ),
+        (
+            {"split": {"valid_chapters": 10**6 + 1}},
+            "options.split.valid_chapters: expected a number from 0 to 1000000, got 1000001",
+        ),
+        (
+            {"align": {"search": {"near": 10**9}}},
+            "options.align.search.near: expected a number from 1 to 1000000, got 1000000000",
+        ),
+        (
+            {"dedup": {"seed": 2**32}},
+            "options.dedup.seed: expected a number from 0 to 4294967295, got 4294967296",
+        ),
+        ({"split": {"seed": -1}}, "options.split.seed: expected a number from 0 to 4294967295, got -1"),
         (
             {"pair": {"treshold": 0.1}},
             "options.pair.treshold: unknown key (allowed: band, check, check_length, "
@@ -114,7 +132,7 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
         ({"clean": {"mojibake": 3}}, "options.clean.mojibake: expected a mapping, got int"),
         (
             {"clean": {"mojibake": {"min_wrong_codec_hits": 0}}},
-            "options.clean.mojibake.min_wrong_codec_hits: expected a number >= 1, got 0",
+            "options.clean.mojibake.min_wrong_codec_hits: expected a number from 1 to 1000000, got 0",
         ),
         (
             {"align": {"search": {"skip_en": 0.5}}},
