@@ -147,28 +147,45 @@ def _search(pattern: regex.Pattern[str], line: str, limit: float, budget: Budget
 def too_slow(pattern: re.Pattern[str], longest: int) -> bool:
     """Whether a search of ``pattern`` takes over ``PROBE_LIMIT`` (twice) on a line of at most ``longest``
     characters made to make it backtrack: for each repetition in it, a text its part before the repetition
-    matches, the repetition's body matched over and over, then a character that fails it (``(a|aa)+$``:
-    ``aaa…a\\x00``). The body's repeats grow by a quarter at a time, so that a pattern whose time explodes
-    is caught within a few times the limit, not left to run on a line of ``longest`` characters."""
+    matches, the repetition's body matched over and over, then a text that fails it (``(a|aa)+$``:
+    ``aaa…a\\x00``), or fails what follows it: a text that matches that, then ``\\x00`` or the body again
+    (``(\\W+)+\\w*$``: ``   …a\\x00``; ``(\\s+)+\\S*$``: ``   …a ``). A repetition of at least
+    ``m`` bodies is also given ``m - 1`` of them spread over the line (``(.*a){12}``: ``b…ba`` 11 times). The
+    body's repeats grow by a quarter at a time, so that a pattern whose time explodes is caught within a few
+    times the limit, not left to run on a line of ``longest`` characters."""
     parsed = _parser.parse(pattern.pattern, pattern.flags)
     probes = dict.fromkeys(
-        (before, body, end) for before, body in _repetitions(parsed, "") for end in "\x00a"
+        (before, body, least, end)
+        for before, body, least, after in _repetitions(parsed, "")
+        for end in ("\x00", "a", after + "\x00", after + body[0])
     )
-    for before, body, end in probes:
-        for times in _growing((longest - len(before) - len(end)) // len(body)):
-            line = before + body * times + end
+    for before, body, least, end in probes:
+        for line in _lines(before, body, least, end, longest):
             if _cpu(pattern.search, line) > PROBE_LIMIT and _cpu(pattern.search, line) > PROBE_LIMIT:
                 return True
     return False
 
 
-def _repetitions(items: _parser.SubPattern, before: str) -> Iterator[tuple[str, str]]:
-    """(a text matching what comes before it, a text its body matches) per backtracking repetition in
-    ``items`` (parsed), two texts for each body: repeats as few times as it allows taking first branches, at
-    least once taking last branches (``(a|aa)+``: ``a``, ``aa``)."""
-    for op, av in items:
+def _lines(before: str, body: str, least: int, end: str, longest: int) -> Iterator[str]:
+    """Probe lines of at most ``longest`` characters, growing: ``before``, ``body`` repeated, ``end``; then,
+    for a repetition of ``least`` > 1 bodies, ``least - 1`` of them, each after a padding of b's that grows."""
+    room = longest - len(before) - len(end)
+    yield from (before + body * times + end for times in _growing(room // len(body)))
+    if least > 1:
+        for times in _growing(room // (least - 1) - len(body)):
+            yield before + ("b" * times + body) * (least - 1) + end
+
+
+def _repetitions(items: _parser.SubPattern, before: str) -> Iterator[tuple[str, str, int, str]]:
+    """(a text matching what comes before it, a text its body matches, its least count, a text matching
+    what follows it) per backtracking repetition in ``items`` (parsed), two texts for each body: repeats as
+    few times as it allows taking first branches, at least once taking last branches (``(a|aa)+``: ``a``,
+    ``aa``)."""
+    for index, (op, av) in enumerate(items):
         if op in (MAX_REPEAT, MIN_REPEAT) and av[1] > 1:
-            yield from ((before, body) for body in (_sample(av[2], False), _sample(av[2], True)) if body)
+            after = _sample(items[index + 1 :], True)
+            bodies = (_sample(av[2], False), _sample(av[2], True))
+            yield from ((before, body, av[0], after) for body in bodies if body)
         for part in _parts(op, av):
             yield from _repetitions(part, before)
         before += _sample([(op, av)], False)

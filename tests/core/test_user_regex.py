@@ -95,6 +95,9 @@ def test_without_proc_a_pattern_compiles_with_no_memory_limit(monkeypatch):
         r"(\s*note\s*)+:$",  # a body of more than one character
         r"(\d+|\w+)+$",  # ambiguous on digits, the first branch's characters
         r"\s*\s*\s*\s*$",  # no nesting: polynomial, seconds on 200 spaces
+        r"(\W+)+\w*$",  # fails only past what follows the repetition: '   ...a' then a character
+        r"(\s+)+\S*$",  # ... then the body's own character again
+        r"(.*a){16}",  # 15 a's spread over the line: each split of it tried
     ],
 )
 def test_a_pattern_that_backtracks_is_too_slow(pattern):
