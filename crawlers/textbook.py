@@ -43,8 +43,12 @@ OTHER_ENCODINGS = ("utf-8-sig",)
 # the marks of writing direction (left-to-right and right-to-left marks, embeddings, isolates). A run
 # is tried at its start only: tried at each of its characters, a long blank run inside a line took time
 # quadratic in its length.
-_BLANK = r"[\s\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]"
+_INVISIBLE = "\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+_BLANK = rf"[\s{_INVISIBLE}]"
 _EDGES = re.compile(rf"^{_BLANK}+|(?<!{_BLANK}){_BLANK}+$")
+# The invisible ones inside a line, which the heading pattern does not see: "第一<ZWSP>章", "第二章<PDI>"
+# read as no heading, their chapter joined to the one before it or dropped as front matter, without a word
+_INSIDE = re.compile(f"[{_INVISIBLE}]")
 # UTF-16 units that hold the byte of a line feed or carriage return beside a byte of text (Gurmukhi,
 # Gujarati, Malayalam and Sinhala: no text of a Chinese or English book)
 _STRAY_BREAK = re.compile("[\u0a00-\u0aff\u0d00-\u0dff]")
@@ -156,7 +160,8 @@ def split_chapters(
 ) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
     for a heading followed by another, as in a list of contents); lines are read without the blank and
-    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading, and a heading
+    invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading, nor does an
+    invisible character inside it (``_INSIDE``: it is matched without them), and a heading
     is read, and titled, without terminal escape sequences, so a colour ("ESC[31m") hides none either.
 
     A heading pattern that runs past its time limit on a line, or on the book's lines in all
@@ -171,9 +176,10 @@ def split_chapters(
             continue
         bare, in_sequences = without_escape_sequences(line)
         shown = _EDGES.sub("", bare) if in_sequences else line
+        seen = _INSIDE.sub("", shown)
         try:
-            is_heading = (len(shown) <= MAX_HEADING or _numbers_the_next(shown, chapters)) and user_search(
-                pattern, shown, budget
+            is_heading = (len(seen) <= MAX_HEADING or _numbers_the_next(seen, chapters)) and user_search(
+                pattern, seen, budget
             )
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None

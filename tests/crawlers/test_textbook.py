@@ -59,3 +59,14 @@ def test_a_heading_over_the_length_cap_that_numbers_the_next_chapter_is_a_headin
 )  # fmt: skip
 def test_a_headings_number_is_read_in_each_form(title, number):
     assert heading_number(title) == number
+
+
+def test_an_invisible_character_inside_a_heading_hides_no_chapter():
+    # a zero-width space inside the heading or a direction mark after its number read as no heading: the
+    # first chapter was dropped as front matter and the second joined to the one before, without a word
+    text = "第一\u200b章 甲\n乙。\n\u2067第二章\u2069 丙\n丁。\nChapter\u2060 3\n戊。\n"
+    assert [(c.title, c.paragraphs) for c in split_chapters(text)] == [
+        ("第一\u200b章 甲", ["乙。"]),
+        ("第二章\u2069 丙", ["丁。"]),
+        ("Chapter\u2060 3", ["戊。"]),
+    ]
