@@ -36,7 +36,7 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 def _file_path(r: Reader, value: Any, where: str) -> str:
     """A local source's toc: its file's path, relative to the config's folder (or absolute), not a URL."""
-    path = r.text(value, where)
+    path = r.one_line(value, where)
     if _SCHEME.match(path.strip()):
         raise r.fail(
             where,
@@ -47,7 +47,7 @@ def _file_path(r: Reader, value: Any, where: str) -> str:
 
 def _toc(r: Reader, value: Any, where: str, site: Site) -> str:
     """A table-of-contents URL: a path relative to the site's base URL, or an http(s) URL on its origins."""
-    toc = r.text(value, where).strip()
+    toc = r.one_line(value, where).strip()
     try:
         url = urljoin(site.url, toc)
     except ValueError:  # e.g. an unclosed IPv6 host, 'http://[::1'

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core.arg_types import has_control_character
 from core.files import os_problem
 from core.rejection import quoted, shorten
 
@@ -63,6 +64,15 @@ class Reader:
                 f"{quoted(value)} holds U+{ord(surrogate.group()):04X}, half of a UTF-16 pair (a \\u escape), "
                 "which no file name or table can hold",
             )
+        return value
+
+    def one_line(self, value: Any, where: str) -> str:
+        """``text`` without a line break or another control character inside (edges may be blank): a URL's
+        are dropped as it is requested (``urlsplit``), so the URL recorded was not the one crawled, and a
+        file name's cut every message naming it in two."""
+        value = self.text(value, where)
+        if has_control_character(value.strip()):
+            raise self.fail(where, f"{quoted(value)} holds a line break or another control character")
         return value
 
     def number(self, value: Any, where: str, minimum: float, maximum: float = math.inf) -> float:

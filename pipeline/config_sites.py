@@ -35,7 +35,7 @@ def _lang(r: Reader, value: Any, where: str, base_dir: Path) -> str:
 def _url(r: Reader, value: Any, where: str, base_dir: Path) -> str:
     """A site's base URL: http(s), on a host the crawler can request (its robots.txt, read first, failed as
     forbidden for a user name in the URL, and as a DNS lookup for an IPv6 address)."""
-    if origin(r.text(value, where)) is None:
+    if origin(r.one_line(value, where)) is None:
         raise r.fail(where, f"expected an http(s) URL, got {quoted(value)}")
     parts = urlsplit(value.strip())
     if parts.username is not None:
@@ -115,7 +115,7 @@ def _origins(r: Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ..
         raise r.fail(where, "expected a list of http(s) origins (scheme://host[:port])")
     found = []
     for i, url in enumerate(value):
-        allowed = origin(r.text(url, f"{where}[{i}]"))
+        allowed = origin(r.one_line(url, f"{where}[{i}]"))
         if allowed is None:
             raise r.fail(
                 f"{where}[{i}]", f"expected an http(s) origin (scheme://host[:port]), got {quoted(url)}"

@@ -58,6 +58,18 @@ def test_demo_config_loads():
             "sites.moxiang.url: a user name or password in 'http://ann:secret@x.org/', which the crawler "
             "does not send",
         ),
+        (  # urlsplit drops a tab or line break inside: the URL recorded was not the one requested
+            lambda r: r["sites"]["moxiang"].update(url="http://x.org\n/"),
+            "sites.moxiang.url: 'http://x.org\\n/' holds a line break or another control character",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(allowed_origins=["http://cdn.\tx.org"]),
+            "sites.moxiang.allowed_origins[0]: 'http://cdn.\\tx.org' holds a line break or another control character",
+        ),
+        (
+            lambda r: r["books"][0]["zh"].update(toc="book/\ncity-star/"),
+            "books[0].zh.toc: 'book/\\ncity-star/' holds a line break or another control character",
+        ),
         (
             lambda r: r["sites"]["moxiang"].update(url="http://[::1]:8000/"),
             "sites.moxiang.url: an IPv6 address in 'http://[::1]:8000/', which the crawler cannot look up: "
@@ -495,6 +507,11 @@ def test_any_value_anywhere_is_loaded_or_named(tmp_path, place, value):
             "books: [{id: a, zh: {site: x, toc: 'https://example.org/a.txt'}, en: {site: y, toc: a.epub}}]\n",
             "books[0].zh.toc: expected the path of the book's file (relative to the config's folder), "
             "got the URL 'https://example.org/a.txt'",
+        ),
+        (  # every message naming the book's file was cut in two
+            "sites: {x: {kind: text, lang: zh}, y: {kind: epub, lang: en}}\n"
+            'books: [{id: a, zh: {site: x, toc: "a\\nb.txt"}, en: {site: y, toc: a.epub}}]\n',
+            "books[0].zh.toc: 'a\\nb.txt' holds a line break or another control character",
         ),
     ],
 )
