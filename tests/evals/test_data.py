@@ -140,3 +140,11 @@ def test_a_paragraph_file_that_does_not_match_its_sentences_is_a_one_line_error(
         f"error: {tmp_path / 'en-para' / '001.txt'}: line 1: not the next sentences of the chapter"
         " (from its sentence line 1)\n",
     )
+
+
+def test_read_lines_ends_lines_at_line_ends_only(tmp_path):
+    # str.splitlines broke a sentence at U+2028, U+0085 or a form feed: every later sentence shifted by
+    # one, and the gold's beads scored against the wrong ones without a word
+    path = tmp_path / "1.txt"
+    path.write_bytes("Tom ran\u2028home.\r\nHe\x85fell\x0cover.\rShe sat.\n\nEnd.\n".encode())
+    assert read_lines(path) == ["Tom ran\u2028home.", "He\x85fell\x0cover.", "She sat.", "", "End."]
