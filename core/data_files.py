@@ -1,7 +1,7 @@
 """The bundled data files that users may edit (word lists and tables such as ``cohesion/data/*.txt``):
 their entry lines, with a hand-edit mistake a one-line ``DataFileError`` naming the file and the line.
 
-Tolerated as harmless: a byte order mark, CRLF line ends, blank lines, comment lines (``#``, indented
+Tolerated as harmless: a byte order mark, CRLF line ends or CR alone, blank lines, comment lines (``#``, indented
 too) and spaces around a line or a column. A missing file, bytes that are not UTF-8 and a row with the
 wrong number of tab-separated columns are errors; so are, through the helpers, a value a column does not
 allow and a key that a table gives twice with two values (it would silently keep the last)."""
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from core.lines import split_lines
+from core.lines import split_text_lines
 from core.paths import REPO_ROOT
 
 
@@ -40,7 +40,7 @@ def rows(path: Path, columns: int = 1) -> list[tuple[int, list[str]]]:
             path, line, f"byte {data[err.start]:#04x} is not UTF-8 (save the file as UTF-8)"
         ) from None
     found = []
-    for number, raw in enumerate(split_lines(text), 1):
+    for number, raw in enumerate(split_text_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import parse_bead
-from core.lines import split_lines
+from core.lines import split_text_lines
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
 from text.decoding import read_utf8
@@ -91,7 +91,7 @@ def read_lines(path: Path) -> list[str]:
     """The lines of ``path``, ended by LF, CRLF or a CR alone (as Python's text files read them); not at a
     form feed, U+0085 or U+2028 inside a sentence, where ``str.splitlines`` broke one sentence in two and
     shifted every later one, so that the gold's beads named the wrong sentences without a word."""
-    return split_lines(read_text(path).replace("\r\n", "\n").replace("\r", "\n"))
+    return split_text_lines(read_text(path))
 
 
 def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]:

@@ -13,6 +13,13 @@ def test_harmless_edits_are_tolerated(tmp_path: Path):
     assert rows(path, 2) == [(2, ["kite", "f"]), (6, ["barn", "m"])]
 
 
+def test_a_file_saved_with_carriage_returns_alone_is_read_line_by_line(tmp_path: Path):
+    # it was one line: a word list read as one entry of all its words, a table as a row of too many columns
+    path = tmp_path / "words.txt"
+    path.write_bytes(b"# words\rkite\rbarn\r")
+    assert rows(path) == [(2, ["kite"]), (3, ["barn"])]
+
+
 def test_a_byte_order_mark_before_an_entry_is_no_part_of_it(tmp_path: Path):
     path = tmp_path / "words.txt"
     path.write_bytes(b"\xef\xbb\xbfkite\nbarn\n")

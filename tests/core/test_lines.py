@@ -1,6 +1,6 @@
 import pytest
 
-from core.lines import split_lines
+from core.lines import split_lines, split_text_lines
 
 
 @pytest.mark.parametrize(
@@ -16,3 +16,7 @@ from core.lines import split_lines
 )
 def test_lines_end_at_newline_only(text, lines):
     assert split_lines(text) == lines
+
+
+def test_text_lines_end_at_a_carriage_return_alone_too():
+    assert split_text_lines("a\rb\r\nc\u2028d\n\re\r") == ["a", "b", "c\u2028d", "", "e"]
