@@ -96,9 +96,16 @@ def _encoding(r: Reader, value: Any, where: str, base_dir: Path) -> str:
 
 
 def _pattern(r: Reader, value: Any, where: str) -> str:
-    """A regular expression, compiled as it will run (``core.user_regex``)."""
+    """A regular expression, compiled as it will run (``core.user_regex``), without a line break: it is
+    searched in one line, which holds none, so it never matched (a YAML block scalar, ``|``, ends in one)."""
+    if r.text(value, where).splitlines() != [value]:
+        raise r.fail(
+            where,
+            f"{quoted(value)} holds a line break, which no line holds, so it would never match "
+            "(write it on one line, quoted; a YAML '|' block ends in a line break: use '|-')",
+        )
     try:
-        compile_user(r.text(value, where))
+        compile_user(value)
     except (regex.error, re.error, OverflowError, RecursionError) as err:
         raise r.fail(where, f"invalid regular expression: {err}") from None
     return value

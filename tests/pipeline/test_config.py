@@ -159,6 +159,10 @@ def test_demo_config_loads():
             lambda r: r["sites"]["moxiang"]["boilerplate"].append("(["),
             "sites.moxiang.boilerplate[3]: invalid regular expression",
         ),
+        (  # never matched a line: the boilerplate stayed in the text without a word
+            lambda r: r["sites"]["moxiang"]["boilerplate"].append("^Support us\u2028on a site"),
+            "sites.moxiang.boilerplate[3]: '^Support us\\u2028on a site' holds a line break, which no line holds",
+        ),
         (lambda r: r["sites"]["moxiang"].update(serve="/nonexistent/site"), "sites.moxiang.serve: folder"),
         (lambda r: r["books"][1].update(id="../etc"), "books[1].id: '../etc' is not a safe id"),
         (lambda r: r["books"][1].update(id="sword-sect\n"), "books[1].id: 'sword-sect\\n' is not a safe id"),

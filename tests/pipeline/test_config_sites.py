@@ -47,6 +47,11 @@ def test_site_defaults_and_allowed_origins(tmp_path):
             "sites.shelf.kind: must be web, epub or text, got 'pdf'",
         ),
         ({"kind": "text", "lang": "zh", "heading": "(["}, "sites.shelf.heading: invalid regular expression"),
+        (  # a YAML '|' block: it ends in a line break, and the pattern never matched a line
+            {"kind": "text", "lang": "zh", "heading": "^Part \\d+\n"},
+            "sites.shelf.heading: '^Part \\\\d+\\n' holds a line break, which no line holds, so it would never "
+            "match (write it on one line, quoted; a YAML '|' block ends in a line break: use '|-')",
+        ),
         ({"kind": "epub", "lang": "en", "selectors": {}}, "sites.shelf.selectors: unknown key"),
         ({"kind": "text", "lang": "zh", "encoding": "klingon"}, "sites.shelf.encoding: unknown encoding"),
         (
