@@ -21,6 +21,8 @@ DEFINITE = frozenset(("the", "this", "that"))
 NAMING_GENERICS = ("person", "thing")  # generic nouns that "the" makes name a referent
 CLASSIFIERS = frozenset(("kind", "sort", "type"))  # "a kind of lamp" names a lamp
 DESCRIBING = frozenset(("same", "only"))  # "the same person", "the only thing": a description
+ANIMATE = frozenset(("noun.person", "noun.animal", "noun.group"))  # WordNet's files of living things
+PERSONS_ANY = frozenset(("everyone", "everybody", "someone", "somebody", "anyone", "anybody", "nobody"))
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
 Phrases = tuple[list[Mention], list[Mention], list[Mention], dict[int, str | None]]
@@ -203,10 +205,11 @@ def owned_by_another(doc: Sentence | None, a: Mention, cls: str, ch: Chapter) ->
 def plural_topic(
     ch: Chapter, i: int, j: int, tok: Word, phrases: list[Mention], seen: dict[int, Phrases]
 ) -> Mention | None:
-    """The plural thing that is the subject of the sentence ``i`` right before, and its only plural
-    phrase that may refer, for a "they" that opens sentence ``j`` ("The bees flew home. They
-    ..."; not an amount: "Ten coins were paid.", nor "The lamps lit the guards. They ...", nor
-    "Their bags fell. They ...")."""
+    """The plural thing that is the subject of the sentence ``i`` right before, for a "they" that opens
+    sentence ``j`` ("The bees flew home. They ..."): its only plural phrase that may refer, or one
+    whose other plural phrases are lifeless things named after it where no word names persons at large
+    ("The bees left the fields. They ..."; not "The bees stung everyone."). Not an amount ("Ten coins were
+    paid."), nor "The lamps lit the guards. They ...", nor "Their bags fell. They ..."."""
     doc = ch.docs[j]
     if j - i != 1 or doc is None or tok.lower_ != "they" or not opens(doc, tok.i):
         return None
@@ -215,5 +218,16 @@ def plural_topic(
         return None
     if PRONOUN_CLASS.get(nounphrase.determiner(ch.docs[i], subject.token)) == "pl":
         return None  # "Their bags fell. They ...": the owners
-    plural = {m.lemma for m in sentence_phrases(ch, i, seen)[2] if m.plural}
-    return subject if plural == {subject.lemma} else None  # the only plural it may mean
+    others = [m for m in sentence_phrases(ch, i, seen)[2] if m.plural and m.lemma != subject.lemma]
+    if not others:
+        return subject  # the only plural it may mean
+    if any(m.kind != "noun" or m.token < subject.token or _animate(m.lemma) for m in others) or any(
+        t.lower_ in PERSONS_ANY for t in ch.docs[i]
+    ):
+        return None  # "The bees chased the dogs.", "The bees stung everyone.": either may be meant
+    return subject  # the subject, over the things it acts on
+
+
+def _animate(lemma: str) -> bool:
+    """Does the noun name a person, an animal or a group (WordNet's lexicographer files)?"""
+    return senses.is_person(lemma) or senses.lexname(lemma) in ANIMATE

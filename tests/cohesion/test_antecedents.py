@@ -191,6 +191,15 @@ def test_they_opening_a_sentence_means_the_plural_thing_that_was_the_only_plural
     assert mined("reference", "Their bags fell.", "They laughed.") == []  # the owners
 
 
+def test_they_opening_a_sentence_means_the_plural_subject_over_lifeless_things_named_after_it(mined):
+    assert mined("reference", "The bees left the fields.", "They were small.") == [
+        ("personal", (0, 4, 8, "bees"), (1, 0, 4, "They"), "they")
+    ]
+    assert mined("reference", "The bees left the crowds.", "They were small.") == []  # a group
+    assert mined("reference", "The bees stung everyone on the fields.", "They were small.") == []
+    assert mined("reference", "After the storms, the bees flew home.", "They were small.") == []
+
+
 def test_a_person_named_with_a_in_the_present_tense_outside_speech_is_anyone(mined):
     found = mined("reference", "Anna laughed.", "A woman knows what she wants.", "She left.")
     assert [(a[3], b[:2]) for _, a, b, _ in found if b[0] == 2] == [("Anna", (2, 0))]
