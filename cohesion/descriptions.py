@@ -125,3 +125,9 @@ def amount(m: Mention) -> bool:
     """A unit or an amount (WordNet's noun.quantity: "ninety dollars", "ten miles", "a bit"), which
     a pronoun seldom means: what is paid or counted is named again, not referred to."""
     return m.kind == "noun" and senses.lexname(m.lemma) == "noun.quantity"
+
+
+def quality(m: Mention) -> bool:
+    """A quality (WordNet's noun.attribute: "her look", "its size", "the power"), which an "it" in
+    the next sentences seldom means: it names the situation, or the thing that has the quality."""
+    return m.kind == "noun" and senses.lexname(m.lemma) == "noun.attribute"

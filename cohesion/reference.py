@@ -182,8 +182,10 @@ def _personal(
                     return lookback.link_inherited(ch, j, tok, cls, inherited, in_speech, linked)
                 compatible, a = free, antecedents.choose(doc, phrases, free, cls, ch) if free else None
         if compatible:
-            if a is None or descriptions.amount(a) or lookback.named_again(ch, j, tok, a):
-                return None  # ambiguous, an amount, or named in its sentence ("He gave Anna a look")
+            if a is None or descriptions.amount(a) or (cls == "n" and descriptions.quality(a)):
+                return None  # ambiguous, an amount, or for "it" a quality ("its size")
+            if lookback.named_again(ch, j, tok, a):
+                return None  # named in its sentence ("He gave Anna a look")
             if antecedents.owned_by_another(doc, a, cls, ch):
                 return None  # "her driver ... she": the driver, or the one "her" means
             if d >= 3 and not chain and not antecedents.topic(doc, phrases, a):

@@ -223,3 +223,10 @@ def test_a_he_in_speech_may_mean_one_named_in_the_quote_of_its_speakers_sentence
     assert found == [("personal", (0, 32, 38, "fellow"), (1, 11, 13, "he"), "he")]
     # not one the narration around the quote names
     assert mined("reference", 'Anna told the boy, "Wait here.', 'Then he will come."') == []
+
+
+def test_it_does_not_mean_a_quality(mined):
+    found = mined("reference", "Anna felt a strange power.", "It made her shiver.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("Anna", "her")]
+    found = mined("reference", "Anna felt a strange stone.", "It made her shiver.")
+    assert [(a[3], b[3]) for _, a, b, _ in found] == [("stone", "It"), ("Anna", "her")]
