@@ -230,3 +230,10 @@ def test_it_does_not_mean_a_quality(mined):
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("Anna", "her")]
     found = mined("reference", "Anna felt a strange stone.", "It made her shiver.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("stone", "It"), ("Anna", "her")]
+
+
+def test_a_name_the_speaker_owns_does_not_stop_the_look_back(mined):
+    found = mined("reference", "Anna smiled.", "I looked at my little Kiko.", "She laughed.")
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Anna", (2, 0))]
+    found = mined("reference", "Anna smiled.", "I looked at Kiko.", "She laughed.")  # the lone person
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Kiko", (2, 0))]
