@@ -119,6 +119,14 @@ def unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> boo
     owner = nounphrase.determiner(doc, m.token) if doc is not None else ""
     if owner in nounphrase.DEICTIC and not senses.is_kin(_head_word(m).lower()):
         return False
+    k = m.token - 1  # "the church at Kiko": a place (not "looked at Kiko")
+    if (
+        doc is not None
+        and k > 0
+        and doc[k].lower_ in ("at", "in")
+        and doc[k - 1].tag_ in ("NN", "NNS", "NNP")
+    ):
+        return False
     return m.text not in ch.things and not gender_of(m, ch) and not _common_noun_name(m)
 
 

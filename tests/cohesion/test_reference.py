@@ -233,7 +233,14 @@ def test_it_does_not_mean_a_quality(mined):
 
 
 def test_a_name_the_speaker_owns_does_not_stop_the_look_back(mined):
-    found = mined("reference", "Anna smiled.", "I looked at my little Kiko.", "She laughed.")
+    found = mined("reference", "Anna smiled.", "I saw my little Kiko.", "She laughed.")
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Anna", (2, 0))]
-    found = mined("reference", "Anna smiled.", "I looked at Kiko.", "She laughed.")  # the lone person
+    found = mined("reference", "Anna smiled.", "I saw Kiko.", "She laughed.")  # the lone person
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Kiko", (2, 0))]
+
+
+def test_a_name_after_at_or_in_is_a_place_and_does_not_stop_the_look_back(mined):
+    found = mined("reference", "Anna smiled.", "I sat in the church at Kiko.", "She laughed.")
+    assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Anna", (2, 0))]
+    found = mined("reference", "Anna smiled.", "I looked at Kiko.", "She laughed.")  # a person
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Kiko", (2, 0))]
