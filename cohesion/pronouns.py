@@ -113,13 +113,14 @@ def unknown_name(m: Mention, cls: str, ch: Chapter, doc: Sentence | None) -> boo
     """A named person whom he/she may mean but whose gender neither the names list nor the chapter shows
     (not a plural name: "the Stone Guardians", nor one named by a common noun: :func:`_common_noun_name`,
     nor the owner of a person in ``doc``, its sentence: "Wu Jin's wife", nor one the speaker owns that
-    is no kin: "my little Lantern", a pet name or a thing; "your Pa" is kin)."""
+    is no kin: "my little Lantern", a pet name or a thing; "your Uncle" is kin, nor a place, a name after
+    a noun and "at" or "in": "the church at Kiko", not "looked at Kiko")."""
     if cls not in ("m", "f") or m.kind != "name" or m.plural or (doc is not None and owns_person(doc, m)):
         return False
     owner = nounphrase.determiner(doc, m.token) if doc is not None else ""
     if owner in nounphrase.DEICTIC and not senses.is_kin(_head_word(m).lower()):
         return False
-    k = m.token - 1  # "the church at Kiko": a place (not "looked at Kiko")
+    k = m.token - 1
     if (
         doc is not None
         and k > 0
