@@ -3,9 +3,10 @@
 The file is read whole on every run; its chapters are journaled like fetched ones (a ``toc`` record,
 then a ``chapter`` record for each chapter that is new or changed since the journal last saw it),
 with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fragment (the spine
-item for an EPUB, the heading for a text file). So incremental rebuilds see new and edited chapters
-exactly as with a site. A chapter that cannot be read is a ``failure`` record (``broken_xhtml``,
-``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
+item for an EPUB, the heading for a text file); the pipeline names the file as its config does (relative
+to the config's folder: ``file:books/a.txt#...``), so a project folder moved or copied elsewhere names its
+chapters as before. So incremental rebuilds see new and edited chapters exactly as with a site. A
+chapter that cannot be read is a ``failure`` record (``broken_xhtml``, ``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
 can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_a_file``, ``file_unreadable``,
 ``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
 ``book_too_large``, ``too_many_chapters``, ``too_many_entries``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
@@ -13,6 +14,7 @@ can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_
 
 from __future__ import annotations
 
+import os
 import stat
 import unicodedata
 import time
@@ -93,6 +95,13 @@ def _file_uri(path: Path) -> str:
         return "file://" + quote(str(path.absolute()))
 
 
+def toc_uri(toc: str) -> str:
+    """The ``file:`` URI of a local source's ``toc`` as the config gives it: ``file:books/a.txt`` for a path
+    relative to the config's folder (which moves with it), ``file:///...`` for an absolute one."""
+    path = os.path.normpath(toc)
+    return "file://" + quote(path) if os.path.isabs(path) else "file:" + quote(path)
+
+
 def _other_form(path: Path) -> str:
     """Where the folder holds ``path``'s name in another Unicode form (``é`` as one character or as ``e`` and
     an accent: NFD, as macOS writes names), which names another file on Linux: that name, as a hint."""
@@ -130,8 +139,12 @@ def _file_size(path: Path) -> int:
     return info.st_size
 
 
-def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> dict[str, Any]:
-    """Journal the chapters of one local book file; return a crawl report like ``crawlers.web.crawl``'s."""
+def read_local(
+    site: Site, path: Path, journal: Path, caps: Caps = Caps(), *, toc: str | None = None
+) -> dict[str, Any]:
+    """Journal the chapters of one local book file; return a crawl report like ``crawlers.web.crawl``'s.
+    The chapters' urls name the file by ``toc`` (``toc_uri``) where it is given, else by its absolute URI;
+    a file that cannot be read is named by its absolute URI, where it was looked for."""
     started = time.monotonic()
     uri = _file_uri(path)
     known = read_journal(journal).chapters
@@ -183,8 +196,9 @@ def read_local(site: Site, path: Path, journal: Path, caps: Caps = Caps()) -> di
             duration_s=round(time.monotonic() - started, 3),
         )
         return report
-    url = {key: f"{uri}#{quote(key)}" for key, _, _ in chapters} | {
-        key: f"{uri}#{quote(key)}" for key in broken
+    name = uri if toc is None else toc_uri(toc)
+    url = {key: f"{name}#{quote(key)}" for key, _, _ in chapters} | {
+        key: f"{name}#{quote(key)}" for key in broken
     }
     now = _now()
     changed = [

@@ -94,7 +94,7 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     edited = read_journal(inputs.journal).edited  # before the crawl, which fetches them again
     try:
         if inputs.local_file is not None:
-            report = read_local(site, inputs.local_file, inputs.journal)
+            report = read_local(site, inputs.local_file, inputs.journal, toc=inputs.toc)
         else:
             report = crawl(
                 site,

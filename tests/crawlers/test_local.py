@@ -3,7 +3,7 @@ import os
 import pytest
 
 from crawlers.journal import read_journal
-from crawlers.local import read_local
+from crawlers.local import read_local, toc_uri
 from crawlers.profile import Site
 from crawlers.textbook import read_text_book
 from tests.crawlers.local_books import lantern_book
@@ -264,3 +264,16 @@ def test_a_book_file_named_beyond_ascii_in_the_c_locale_says_to_set_a_utf8_one(t
         "Python reads file names as ascii in this locale (LC_ALL=C with PYTHONUTF8=0), which cannot name "
         "this file: run with PYTHONUTF8=1 or LC_ALL=C.UTF-8",
     )
+
+
+def test_chapters_are_named_by_the_file_as_the_config_names_it(tmp_path):
+    """A relative toc names the file relative to the config's folder (a project folder moved keeps its
+    chapters' urls); an absolute one by its absolute URI."""
+    assert toc_uri("books/./灯 1.txt") == "file:books/%E7%81%AF%201.txt"
+    assert toc_uri("/srv/books/../a.epub") == "file:///srv/a.epub"
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text("第一章 点灯\n米拉点了灯。\n", encoding="utf-8")
+    read_local(TEXT_SITE, path, journal, toc="book.txt")
+    assert read_journal(journal).toc == [
+        ("file:book.txt#%E7%AC%AC%E4%B8%80%E7%AB%A0%20%E7%82%B9%E7%81%AF", "第一章 点灯")
+    ]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
+import shutil
+
 import luigi
 import pytest
 import yaml
@@ -9,6 +12,7 @@ import yaml
 from core import storage
 from core.layout import Layout
 from pipeline.build_task import BuildCorpus
+from pipeline.update_task import UpdateCorpus
 from tests.crawlers.local_books import NAMES, invented_chapter, write_epub, xhtml
 from tests.helpers import output_of, params
 
@@ -65,7 +69,8 @@ def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejecti
         *(("pair", f"lanterns/{k}", "renumbered") for k in range(1, 5)),
     ]
     raw = storage.read_rows(layout.raw("zh", "lanterns"), "raw_chapters")
-    assert raw[0]["url"].startswith("file:///") and raw[0]["encoding"] == "gb18030"
+    assert raw[0]["url"] == "file:lanterns.txt#%E7%AC%AC%E4%B8%80%E7%AB%A0%20%E7%AC%AC1%E5%A4%A9"
+    assert raw[0]["encoding"] == "gb18030"
 
     # The author adds a chapter to the text file: the next build reads it, and only it is new.
     zh, _ = invented_chapter(4)
@@ -79,3 +84,25 @@ def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejecti
     assert storage.read_json(layout.stats("crawl", "lanterns-zh"))["new_chapters"] == 1
     rows = storage.read_rows(layout.rejected("filter", "lanterns"), "rejected")
     assert ("lanterns/zh/00004", "no_translation") in {(r["item_id"], r["reason"]) for r in rows}
+
+
+def test_a_project_folder_moved_elsewhere_finds_no_new_chapter_and_cleans_nothing_again(tmp_path):
+    """Config and books copied to another folder: the update reads the same chapters (their urls name the files
+    as the config does), counts none new and leaves the cleaned tables as they were (it cleaned all again)."""
+    (tmp_path / "here").mkdir()
+    config = _config(tmp_path / "here")
+    assert luigi.build([BuildCorpus(**params(config))], local_scheduler=True, log_level="WARNING")
+    shutil.copytree(tmp_path / "here", tmp_path / "there")
+    config = tmp_path / "there" / config.name
+    layout = Layout(output_of(config))
+    cleaned = layout.clean("lanterns").stat().st_mtime_ns
+    update = UpdateCorpus(**params(config), date=datetime.date(2026, 11, 25))
+    result = luigi.build([update], local_scheduler=True, detailed_summary=True, log_level="WARNING")
+    assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
+    assert storage.read_json(layout.stats("update", "2026-11-25"))["new_chapters"] == {
+        "broken-en": 0,
+        "broken-zh": 0,
+        "lanterns-en": 0,
+        "lanterns-zh": 0,
+    }
+    assert layout.clean("lanterns").stat().st_mtime_ns == cleaned
