@@ -29,8 +29,9 @@ from pathlib import Path
 from core.digest_cache import DigestCache
 from core.paths import CODE_DIGEST_CACHE, REPO_ROOT
 
-_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
-_FROM = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+# an import starts a line, or follows a semicolon or a colon on one (``x = 1; import a``, ``try: import a``)
+_IMPORT = re.compile(r"(?:^|[;:])[ \t]*import[ \t]+([\w. \t,]+)", re.M)
+_FROM = re.compile(r"(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", re.M)
 _QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 
 

@@ -35,6 +35,12 @@ def test_imported_modules_reads_every_import_form():
     }
 
 
+def test_an_import_after_a_semicolon_or_a_colon_on_its_line_is_read():
+    """``try: import a`` or ``x = 1; from b import c`` ran a module no fingerprint held: its edit reran nothing."""
+    source = "try: import a.x\nexcept ImportError: pass\nn = 1; from b import c; import d\nif n: from .e import f\n"
+    assert imported_modules(source, "p") == {"a.x", "b", "b.c", "d", "p.e", "p.e.f"}
+
+
 def _repo(root: Path) -> Path:
     files = {
         "app/__init__.py": "",
