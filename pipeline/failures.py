@@ -26,10 +26,10 @@ _IN_THE_WAY = (errno.ENOTDIR, errno.EEXIST, errno.ELOOP)  # a write under a file
 
 def failure_message(error: BaseException) -> str:
     """A task's error as one line; when it met a folder in place of a file, a file or a symbolic link that
-    loops or points to nothing in place of a folder, or a folder or file it may not write (read-only,
-    immutable), with what to do about it."""
+    loops or points to nothing in place of a folder, or a folder or file it may not write (read-only, on a
+    file system mounted read-only, immutable), with what to do about it."""
     message = one_line(error)
-    if isinstance(error, PermissionError) and error.filename:
+    if _refusing(error) and error.filename:
         return _refused(Path(error.filename), error.strerror or message)
     if isinstance(error, DamagedFile):
         place = error.path
@@ -41,6 +41,12 @@ def failure_message(error: BaseException) -> str:
     else:
         return message
     return f"{message}; {repair(place)}" if place.is_dir() or not_rebuilt(place) else message
+
+
+def _refusing(error: BaseException) -> bool:
+    """Whether ``error`` refused a write: no permission, or a file system mounted read-only (EROFS: its raw
+    line named a temporary the user never sees)."""
+    return isinstance(error, PermissionError) or (isinstance(error, OSError) and error.errno == errno.EROFS)
 
 
 def _refused(path: Path, why: str) -> str:

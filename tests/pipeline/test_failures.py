@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 
@@ -199,8 +200,11 @@ def test_a_folder_a_task_may_not_write_in_is_named_not_its_temporary_file(tmp_pa
     file the user never sees (``[Errno 1] Operation not permitted: 'OUT/export/.text.vm.1.tmp'``)."""
     temporary = PermissionError(1, "Operation not permitted", str(tmp_path / "export" / ".text.vm.1.tmp"))
     existing = PermissionError(13, "Permission denied", str(tmp_path))
-    assert [failure_message(error) for error in (temporary, existing)] == [
+    mounted = OSError(errno.EROFS, "Read-only file system", str(tmp_path / "clean" / ".bk.parquet.vm.1.tmp"))
+    assert [failure_message(error) for error in (temporary, existing, mounted)] == [
         f"cannot write in the folder {tmp_path / 'export'}: Operation not permitted: make it writable, "
         "or build into another --output",
         f"cannot write {tmp_path}: Permission denied: make it writable, or build into another --output",
+        f"cannot write in the folder {tmp_path / 'clean'}: Read-only file system: make it writable, "
+        "or build into another --output",
     ]
