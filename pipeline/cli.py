@@ -15,7 +15,7 @@ import json
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -83,8 +83,12 @@ def cmd_update(args: argparse.Namespace) -> int:
     corpus = BuildCorpus(**target.params)
     update = UpdateCorpus(**target.params, date=date, since=since)
 
-    def stages() -> list[list[StageTask]]:
-        return [*corpus.stages(refresh=date.isoformat(), recheck=args.recheck, since=since), [update]]
+    def stages() -> Iterator[list[StageTask]]:
+        crawls, *built = corpus.stages(refresh=date.isoformat(), recheck=args.recheck, since=since)
+        yield crawls
+        update.record_crawls()  # once the crawls are done, before the build
+        yield from built
+        yield [update]
 
     unfinished = build(target, stages, args)
     print_summary(target, unfinished)

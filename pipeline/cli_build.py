@@ -9,7 +9,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -121,7 +121,7 @@ class Target:
 
 
 def build(
-    target: Target, stages: Callable[[], list[list[luigi.Task]]], args: argparse.Namespace
+    target: Target, stages: Callable[[], Iterable[list[luigi.Task]]], args: argparse.Namespace
 ) -> str | None:
     """Run each stage with Luigi (local scheduler, or a central luigid); None when every task is done,
     else Luigi's summary of the stage that failed (the stages after it are not run). ``stages`` makes them
@@ -200,7 +200,7 @@ def _still_ours(target: Target) -> None:
 
 
 def _run_stages(
-    stages: list[list[luigi.Task]],
+    stages: Iterable[list[luigi.Task]],
     args: argparse.Namespace,
     scheduler: dict,
     progress: BuildProgress,

@@ -41,10 +41,11 @@ class UpdateCorpus(StageTask):
         return [self.layout.stats("update", self.unit)]
 
     def complete(self) -> bool:
-        """Done once its record is written; an update of the command line (``since``), once its record saw the
-        crawls as they are: a second update the same day fetches, and records, what is new since the first."""
+        """Done once its record is written (not the one its run writes before the build: ``run``); an update of
+        the command line (``since``), once its record saw the crawls as they are: a second update the same day
+        fetches, and records, what is new since the first."""
         path = self.output_paths()[0]
-        if not path.exists():
+        if not path.exists() or self._earlier().get("built") is False:
             return False
         return self.since is None or self._earlier().get("crawls") == self._runs()
 
@@ -55,9 +56,16 @@ class UpdateCorpus(StageTask):
         Luigi's cooldown on a task just done to crawl again)."""
         crawls, *build = self._stages
         yield crawls  # dynamic dependencies: the build below is checked only after the crawls ran
+        self.record_crawls()
         for stage in build:
             yield stage
         storage.write_json(self.record(), self.output_paths()[0])
+
+    def record_crawls(self) -> None:
+        """Write the record of the crawls, done, before the build, marked unbuilt (not ``complete``): an update
+        killed while building crawled again when rerun, found nothing new (the killed one had journaled it),
+        and its date's record named no new chapter."""
+        storage.write_json({**self.record(), "built": False}, self.output_paths()[0])
 
     def record(self) -> dict[str, Any]:
         """The date's record: the new chapters of each side's last crawl, added to those an earlier update of

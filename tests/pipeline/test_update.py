@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import re
 import shutil
+import sys
+import time
 from pathlib import Path
 
 import luigi
@@ -16,8 +18,22 @@ from core import storage
 from crawlers.demo.render import render_site
 from crawlers.demo.source import SOURCE_DIR
 from crawlers.journal import read_journal
+from pipeline.book_stages import FilterBook
+from pipeline import cli
+from pipeline.cli import main
 from pipeline.update_task import UpdateCorpus
-from tests.helpers import demo_build, output_of, params, run_cli, table_snapshot, target, write_config
+from tests.crawlers.local_books import invented_chapter
+from tests.helpers import (
+    demo_build,
+    local_book,
+    local_config,
+    output_of,
+    params,
+    run_cli,
+    table_snapshot,
+    target,
+    write_config,
+)
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -142,3 +158,23 @@ def test_update_fetches_new_chapters_only_and_rebuilds_only_their_book(
         ("BuildCorpus", "corpus"),
         ("UpdateCorpus", "corpus"),
     }
+
+
+def test_an_update_stopped_after_its_crawls_records_their_new_chapters_when_run_again(
+    tmp_path, monkeypatch, capsys
+):
+    """The date's record was written at the update's end alone: run again, its crawls found nothing new (the
+    stopped run had journaled it), and the record named no new chapter."""
+    monkeypatch.setattr(cli, "started", time.time)  # each command starts now, not as this process did
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    assert main(["corpus", *target(config)]) == 0
+    zh, _ = invented_chapter(9)
+    with open(tmp_path / "bk.txt", "a", encoding="utf-8") as handle:
+        handle.write("第五章 第5天\n" + "\n".join(zh) + "\n")
+    with monkeypatch.context() as patch:
+        patch.setattr(FilterBook, "run", lambda self: sys.exit("stopped"))
+        assert main(["update", *target(config), "--date", "2026-12-06"]) == 1
+    assert main(["update", *target(config), "--date", "2026-12-06"]) == 0
+    record = storage.read_json(output_of(config) / "stats" / "update" / "2026-12-06.json")
+    assert record["new_chapters"] == {"bk-en": 0, "bk-zh": 1}
+    capsys.readouterr()

@@ -29,24 +29,43 @@ def test_an_update_makes_its_stage_list_once(demo, monkeypatch):
     assert made == ["2026-12-06"]
 
 
+def _crawled(config, lang: str, new: int, started: float) -> None:
+    """A crawl of one side of city-star that found ``new`` chapters, started at ``started``."""
+    CrawlBook(**params(config), book_id="city-star", lang=lang).write_stage(
+        "raw_chapters", StageResult([], [], {"new_chapters": new}), started=started, failed=0
+    )
+
+
+def test_an_update_killed_while_building_records_its_crawls_new_chapters_when_run_again(tmp_path):
+    """The record was written at the end alone: rerun, the update crawled again, found nothing new (the killed
+    run had journaled it) and recorded no new chapter for the date."""
+    config = write_config(tmp_path, books=["city-star"])
+    day = datetime.date(2026, 12, 6)
+    _crawled(config, "zh", 2, 100.0)
+    _crawled(config, "en", 1, 100.0)
+    run = UpdateCorpus(**params(config), date=day, since=99.0).run()
+    next(run)  # the crawls, done
+    next(run)  # the first stage of the build: killed there
+    _crawled(config, "zh", 0, 300.0)  # the crawls of the update run again
+    _crawled(config, "en", 0, 300.0)
+    again = UpdateCorpus(**params(config), date=day, since=299.0)
+    assert not again.complete() and not UpdateCorpus(**params(config), date=day).complete()
+    assert again.record()["new_chapters"] == {"city-star-zh": 2, "city-star-en": 1}
+
+
 def test_a_second_update_of_the_day_records_the_new_chapters_of_its_crawls_beside_the_firsts(tmp_path):
     """The day's record was written once: a second update the same day ran nothing for it, and the chapters
     its crawls fetched were in no date's record."""
     config = write_config(tmp_path, books=["city-star"])
     day = datetime.date(2026, 12, 6)
 
-    def crawled(lang: str, new: int, started: float) -> None:
-        CrawlBook(**params(config), book_id="city-star", lang=lang).write_stage(
-            "raw_chapters", StageResult([], [], {"new_chapters": new}), started=started, failed=0
-        )
-
-    crawled("zh", 2, 100.0)
-    crawled("en", 1, 100.0)
+    _crawled(config, "zh", 2, 100.0)
+    _crawled(config, "en", 1, 100.0)
     first = UpdateCorpus(**params(config), date=day, since=99.0)
     assert not first.complete()
     storage.write_json(first.record(), first.output_paths()[0])
     assert first.complete()
-    crawled("en", 3, 200.0)  # the second update's crawl of one side
+    _crawled(config, "en", 3, 200.0)  # the second update's crawl of one side
     second = UpdateCorpus(**params(config), date=day, since=199.0)
     assert not second.complete()
     assert second.record()["new_chapters"] == {"city-star-zh": 2, "city-star-en": 4}
