@@ -8,6 +8,7 @@ killed crawl resumes where it stopped. This module also holds the crawl's own re
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -142,11 +143,12 @@ def due_reasons(last: dict[str, Any], run_id: str, refresh: str, since: float | 
     retried by the next run (another ``run_id``); an update's ``refresh`` refetches the table of contents
     unless a crawl started at or after ``since`` (the update's start, seconds since the epoch) did, whatever
     its token: this update's own, or that of another, run meanwhile beside it through one luigid. An earlier
-    update of the same date does not count (a second ``update`` that day fetched nothing new). Without
-    ``since``, a crawl for another token refetches it."""
+    update of the same date does not count (a second ``update`` that day fetched nothing new), nor does a crawl
+    recorded as started after now (the clock set back since: every update until the clock reached it fetched no
+    table of contents). Without ``since``, a crawl for another token refetches it."""
     reasons = ["failed chapters to retry"] if last.get("failed") and last.get("run_id") != run_id else []
-    if since is not None:
-        fresh = last.get("started", float("-inf")) >= since
+    if since is not None:  # a start ahead of the clock is no refresh: the clock was set back since that crawl
+        fresh = since <= last.get("started", float("-inf")) <= time.time()
     else:
         fresh = last.get("refresh") == refresh
     return reasons + ([f"refresh {refresh}"] if refresh and not fresh else [])

@@ -1,3 +1,4 @@
+import time
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,13 @@ def test_a_crawl_started_since_the_update_began_is_its_refresh_whatever_its_toke
     assert due_reasons(last, "r1", "2026-12-02", since=100.0) == []
     assert due_reasons(last, "r1", "2026-12-02", since=100.5) == ["refresh 2026-12-02"]
     assert due_reasons({"refresh": "2026-12-01"}, "r1", "2026-12-02", since=0.0) == ["refresh 2026-12-02"]
+
+
+def test_a_crawl_dated_after_now_is_no_refresh_the_clock_was_set_back():
+    """An update started before a crawl's recorded start by the clock set back took it for its own refresh
+    and fetched no table of contents, until the clock reached that start."""
+    last = {"failed": 0, "run_id": "r0", "refresh": "2026-12-01", "started": time.time() + 3600}
+    assert due_reasons(last, "r1", "2026-12-02", since=time.time()) == ["refresh 2026-12-02"]
 
 
 def test_an_update_refetches_a_table_of_contents_crawled_before_it_began_for_its_own_date():
