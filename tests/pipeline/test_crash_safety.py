@@ -22,7 +22,8 @@ BOOK = "sword-sect"
 def _journal_has_lines(n: int) -> Callable[[Path], bool]:
     def check(out: Path) -> bool:
         journal = out / "crawl" / "zh" / f"{BOOK}.jsonl"
-        return journal.exists() and journal.read_text(encoding="utf-8").count("\n") >= n
+        # bytes: the crawl appends as this reads, and a read may end inside a character (a UnicodeDecodeError)
+        return journal.exists() and journal.read_bytes().count(b"\n") >= n
 
     return check
 
