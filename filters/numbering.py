@@ -79,7 +79,12 @@ def _parse_title(title: str) -> ChapterNumber | None:
 
 
 def parse_url(url: str) -> ChapterNumber | None:
-    """Chapter number and part from a chapter URL (/chapter-12.html, /12_2.html), or None."""
+    """Chapter number and part from a chapter URL (/chapter-12.html, /12_2.html), or None.
+
+    A local book's ``file:`` URL names the whole book's file, which numbers none of its chapters (a book
+    saved as ``chapter-2.txt`` would give each chapter without a numbered title the number 2)."""
+    if url.startswith("file:"):
+        return None
     path = url.split("?", 1)[0].split("#", 1)[0]
     if not (m := _URL_CHAPTER.search(path) or _URL_NUMBER.search(path)):
         return None

@@ -82,6 +82,8 @@ def test_titles_without_number():
         ("https://zh.example.org/book/12_2.html", ChapterNumber(12, 2)),
         ("https://en.example.org/novel/chapter_3-2/", ChapterNumber(3, 2)),
         ("https://zh.example.org/book/987654.html", None),  # a database id, not a chapter number
+        ("file:books/chapter-2.txt#7", None),  # a local book's file numbers none of its chapters
+        ("file:///home/u/novel/12_2.epub#ch1.xhtml", None),
     ],
 )
 def test_urls(url, expected):
