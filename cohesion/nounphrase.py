@@ -194,6 +194,18 @@ def _container(noun: str) -> bool:
     )
 
 
+def phrase_words(doc: Sentence, k: int, before: int = 0) -> tuple[str, ...]:
+    """The lower-cased words of the noun's phrase in front of the noun at ``k``, its determiner first,
+    and ``before`` words more in front of the phrase ("paying a" for "paying a fee", ``before=1``)."""
+    return tuple(t.lower_ for t in doc[max(_phrase_start(doc, k) - before, 0) : k])
+
+
+def adjectival(doc: Sentence, k: int) -> bool:
+    """Does an adjective or a participle stand in the noun's phrase in front of it ("a nasty bruise",
+    "the folded note"; not "a movie star": a noun before a noun names a kind)?"""
+    return any(t.tag_ in _ADJECTIVE_TAGS for t in doc[_phrase_start(doc, k) + 1 : k])
+
+
 def premodifiers(doc: Sentence, k: int) -> set[str]:
     """Descriptive words right in front of the noun (not quantity words)."""
     return {

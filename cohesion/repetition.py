@@ -42,7 +42,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     guard ... all the guards": a set, not the one named before). Skipped are pairs that cannot share a
     referent: a noun introduced as new ("a man ... a tall, thin man": an indefinite determiner before the
     later noun; not "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
-    after an earlier predicate noun: "might be a leak ... was not a leak"), a noun quantified over with
+    after an earlier predicate noun: "might be a leak ... was not a leak", nor a phrase repeating an
+    earlier one word for word: "had a nasty bruise ... had a nasty bruise",
+    :func:`_echoed`), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
     the look-back passes over it), a bare plural before "like" ("shells like these": a kind named by its
     instances) and the cases of
@@ -197,7 +199,9 @@ def _link(
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
     indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
-    if indefinite and not descriptions.predicate(doc, m):
+    described = indefinite and descriptions.predicate(doc, m)
+    echo = indefinite and noun and not described and _echoed(doc, m)
+    if indefinite and not described and not echo:
         return None  # "a man", "a Jade Talisman": a new referent or a kind
     if noun and not det and _kind_like(doc, m):
         return None  # "metals like these": a kind, named by its instances
@@ -211,8 +215,10 @@ def _link(
     if found is None:
         return None
     i, a = found
-    if indefinite and not descriptions.predicate(ch.docs[i], a):
+    if described and not descriptions.predicate(ch.docs[i], a):
         return None  # only a description repeats a description ("might be a leak ... not a leak")
+    if echo and _echoed(ch.docs[i], a) != echo:
+        return None  # "a nasty bruise" repeats only "a nasty bruise"
     if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
         return None  # "the Gao family ... the Gao boy": the family name modifies different heads
     if (m.kind, a.kind) == ("noun", "noun") and (
@@ -253,6 +259,20 @@ def _earlier(
     if nearest is not None and written_plural(m) and nearest[1].kind == "noun":
         return None  # "a guard ... the guards": a set, not the one named before
     return nearest
+
+
+def _echoed(doc: Sentence | None, m: Mention) -> tuple[str, ...]:
+    """The words that an indefinite noun's phrase must repeat to name again what the same words named
+    ("had a nasty bruise ... had a nasty bruise", "paying a fee ... paying a fee"): the
+    phrase's words in front of the noun, its determiner first, where an adjective stands between
+    ("a nasty"); else those and the two words in front of the phrase ("without paying a": "with a
+    grin" is said of many grins, and "a movie star" names a kind); () when the sentence has fewer."""
+    if doc is None:
+        return ()
+    if nounphrase.adjectival(doc, m.token):
+        return nounphrase.phrase_words(doc, m.token)
+    words = nounphrase.phrase_words(doc, m.token, before=2)
+    return words if len(words) > 2 else ()
 
 
 def _dialogue(ch: Chapter, i: int, a: Mention, j: int, m: Mention) -> bool:

@@ -12,6 +12,7 @@ from spacy.tokens import Doc
 
 from cohesion import lexicon, nounphrase
 from cohesion.nounphrase import (
+    adjectival,
     determiner,
     different,
     idiom,
@@ -19,6 +20,7 @@ from cohesion.nounphrase import (
     modifier_words,
     oblique,
     owner,
+    phrase_words,
     pointing,
     premodifiers,
     such_a,
@@ -75,6 +77,20 @@ def test_such_before_the_article_and_the_words_between_determiner_and_noun():
     assert not such_a(doc("such/JJ boats/NNS"), 1)
     assert modifier_words(doc("the/DT other/JJ old/JJ lane/NN"), 3) == {"other", "old"}
     assert modifier_words(doc("the/DT lane/NN"), 1) == set()
+
+
+def test_phrase_words_from_the_determiner_and_words_in_front_of_it():
+    assert phrase_words(doc("he/PRP had/VBD a/DT nasty/JJ bruise/NN"), 4) == ("a", "nasty")
+    assert phrase_words(doc("without/IN paying/VBG a/DT fee/NN"), 3) == ("a",)
+    assert phrase_words(doc("without/IN paying/VBG a/DT fee/NN"), 3, before=2) == ("without", "paying", "a")
+    assert phrase_words(doc("a/DT fee/NN"), 1, before=2) == ("a",)  # the sentence starts with the phrase
+
+
+def test_an_adjective_or_participle_in_front_of_the_noun_is_adjectival():
+    assert adjectival(doc("a/DT nasty/JJ bruise/NN"), 2)
+    assert adjectival(doc("the/DT folded/VBN note/NN"), 2)
+    assert not adjectival(doc("a/DT movie/NN star/NN"), 2)
+    assert not adjectival(doc("a/DT star/NN"), 1)
 
 
 def test_premodifiers_leave_out_quantity_words():

@@ -97,6 +97,18 @@ def test_an_indefinite_predicate_noun_repeats_only_a_predicate_noun(mined):
     assert mined("repetition", "There was a leak in the roof.", "It was not a leak.") == []
 
 
+def test_an_indefinite_noun_repeating_the_earlier_phrase_word_for_word_names_it_again(mined):
+    story = ["The boy had a nasty bruise on his arm.", "The nurse said he had a nasty bruise."]
+    assert mined("repetition", *story) == [("noun", (0, 20, 26, "bruise"), (1, 30, 36, "bruise"), "bruise")]
+    story = ["You cannot pass without paying a fee.", "'You cannot pass without paying a fee!' he shouted."]
+    assert mined("repetition", *story) == [("noun", (0, 33, 36, "fee"), (1, 34, 37, "fee"), "fee")]
+    # a bare article needs the two words in front of it too: "with a grin" is said of many grins
+    assert mined("repetition", "He spoke with a grin.", "She answered with a grin.") == []
+    assert mined("repetition", "The boy had a bruise on his arm.", "The nurse saw a nasty bruise.") == []
+    # a noun before the noun names a kind: "a movie star" is no one star
+    assert mined("repetition", "She longed to meet a movie star.", "He said he had met a movie star.") == []
+
+
 def test_a_possessive_pronoun_of_the_named_owners_gender_is_the_same_owner(mined):
     story = ["Tom's truck broke down.", "He called his sister.", "She towed his truck away."]
     assert [(a[0], b[3]) for _, a, b, _ in mined("repetition", *story)] == [(0, "truck")]
