@@ -20,6 +20,7 @@ POINTING = frozenset(("the", "this", "that"))  # the singular noun that names a 
 NAME_WINDOW = 40  # a name means the same character however far back it was last used
 RARE_SENSES = 2  # a noun of at most this many WordNet senses is rare (:func:`_rare`)
 FAR_WINDOW = 25  # how far back a definite noun ("the inn") may find its last mention
+SAID_BACK = 2  # how far back a phrase said back alone ("A stranger?") finds the words it repeats
 
 
 def find(ch: Chapter) -> Iterator[Candidate]:
@@ -43,8 +44,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     referent: a noun introduced as new ("a man ... a tall, thin man": an indefinite determiner before the
     later noun; not "such a small boat", the kind named again, nor "any": "fresh bread ... any bread", nor a predicate noun
     after an earlier predicate noun: "might be a leak ... was not a leak", nor a phrase repeating an
-    earlier one word for word: "had a nasty bruise ... had a nasty bruise",
-    :func:`_echoed`), a noun quantified over with
+    earlier one word for word: "had a nasty bruise ... had a nasty bruise", :func:`_echoed`, or said back
+    alone: "... a stranger took the key." "A stranger?", :func:`_said_back`), a noun quantified over with
     "every" or "no" ("every guard", "no guard": no one referent, so no later noun repeats it either;
     the look-back passes over it), a bare plural before "like" ("shells like these": a kind named by its
     instances) and the cases of
@@ -201,7 +202,8 @@ def _link(
     indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
     described = indefinite and descriptions.predicate(doc, m)
     echo = indefinite and noun and not described and _echoed(doc, m)
-    if indefinite and not described and not echo:
+    said_back = indefinite and noun and not described and not echo and _said_back(doc, m)
+    if indefinite and not described and not echo and not said_back:
         return None  # "a man", "a Jade Talisman": a new referent or a kind
     if noun and not det and _kind_like(doc, m):
         return None  # "metals like these": a kind, named by its instances
@@ -219,6 +221,11 @@ def _link(
         return None  # only a description repeats a description ("might be a leak ... not a leak")
     if echo and _echoed(ch.docs[i], a) != echo:
         return None  # "a nasty bruise" repeats only "a nasty bruise"
+    if said_back and (
+        j - i > SAID_BACK
+        or nounphrase.phrase_words(ch.docs[i], a.token) != nounphrase.phrase_words(doc, m.token)
+    ):
+        return None  # "A stranger?" says back only the words just said
     if _surname(a, m, names.surnames) and _modified(ch.docs[i], a) != _modified(doc, m):
         return None  # "the Gao family ... the Gao boy": the family name modifies different heads
     if (m.kind, a.kind) == ("noun", "noun") and (
@@ -265,14 +272,29 @@ def _echoed(doc: Sentence | None, m: Mention) -> tuple[str, ...]:
     """The words that an indefinite noun's phrase must repeat to name again what the same words named
     ("had a nasty bruise ... had a nasty bruise", "paying a fee ... paying a fee"): the
     phrase's words in front of the noun, its determiner first, where an adjective stands between
-    ("a nasty"); else those and the two words in front of the phrase ("without paying a": "with a
-    grin" is said of many grins, and "a movie star" names a kind); () when the sentence has fewer."""
+    ("a nasty"); else, after no preposition, those and the two words in front of the phrase ("without
+    paying a": "said with a grin" is said of many grins, and "a movie star" names a kind); () when there
+    are none."""
     if doc is None:
         return ()
     if nounphrase.adjectival(doc, m.token):
         return nounphrase.phrase_words(doc, m.token)
+    if nounphrase.preposition(doc, m.token) is not None:
+        return ()  # "said with a grin", "for a while": a set phrase, said of many
     words = nounphrase.phrase_words(doc, m.token, before=2)
     return words if len(words) > 2 else ()
+
+
+_PUNCTUATION = frozenset((".", ",", ":", "``", "''", "NFP"))
+
+
+def _said_back(doc: Sentence | None, m: Mention) -> bool:
+    """Is the indefinite noun's phrase all that its sentence says ("A stranger?" after "... a stranger took
+    the key."): the words just said, said back?"""
+    if doc is None:
+        return False
+    start = m.token - len(nounphrase.phrase_words(doc, m.token))  # the determiner's index
+    return all(t.tag_ in _PUNCTUATION for t in (*doc[:start], *doc[m.after() :]))
 
 
 def _dialogue(ch: Chapter, i: int, a: Mention, j: int, m: Mention) -> bool:

@@ -102,11 +102,27 @@ def test_an_indefinite_noun_repeating_the_earlier_phrase_word_for_word_names_it_
     assert mined("repetition", *story) == [("noun", (0, 20, 26, "bruise"), (1, 30, 36, "bruise"), "bruise")]
     story = ["You cannot pass without paying a fee.", "'You cannot pass without paying a fee!' he shouted."]
     assert mined("repetition", *story) == [("noun", (0, 33, 36, "fee"), (1, 34, 37, "fee"), "fee")]
-    # a bare article needs the two words in front of it too: "with a grin" is said of many grins
+    # a bare article needs the two words in front of it too, and no preposition: "with a grin" is said of
+    # many grins
     assert mined("repetition", "He spoke with a grin.", "She answered with a grin.") == []
+    assert (
+        mined(
+            "repetition", "He said with a grin that all was well.", "She said with a grin that it was late."
+        )
+        == []
+    )
     assert mined("repetition", "The boy had a bruise on his arm.", "The nurse saw a nasty bruise.") == []
     # a noun before the noun names a kind: "a movie star" is no one star
     assert mined("repetition", "She longed to meet a movie star.", "He said he had met a movie star.") == []
+
+
+def test_an_indefinite_noun_phrase_said_back_alone_repeats_the_words_just_said(mined):
+    story = ["Father, a stranger took the key.", "A stranger?"]
+    assert mined("repetition", *story) == [
+        ("noun", (0, 10, 18, "stranger"), (1, 2, 10, "stranger"), "stranger")
+    ]
+    assert mined("repetition", "A stranger took the key.", "We ran.", "We hid.", "A stranger?") == []
+    assert mined("repetition", "Father, a stranger took the key.", "A tall stranger?") == []
 
 
 def test_a_possessive_pronoun_of_the_named_owners_gender_is_the_same_owner(mined):
