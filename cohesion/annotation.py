@@ -28,7 +28,7 @@ from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
 from core.files import os_problem
-from core.lines import split_lines
+from core.lines import split_text_lines
 from core.rejection import shorten
 from core.stdio import exit_with
 from core.storage import parquet_source, sweep_beside, write_bytes
@@ -88,7 +88,7 @@ def _jsonl_values(path: Path, text: str) -> list:
     """The JSON value of each line of ``text`` with one (a blank line skipped); RowsError naming the file's
     line of the first that is not JSON."""
     try:
-        return [value for _, value in json_text.json_lines(split_lines(text))]
+        return [value for _, value in json_text.json_lines(split_text_lines(text))]
     except json_text.JsonLineProblem as err:
         raise RowsError(f"{path}:{err.line}: {err.reason}") from None
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from cohesion.candidate import ADJACENCY, MAX_CHARS, PHENOMENA
 from core import json_text
 from core.files import not_a_regular_file
-from core.lines import split_lines
+from core.lines import split_text_lines
 from core.rejection import shorten
 from text.decoding import read_utf8
 
@@ -89,7 +89,7 @@ def read_suite(path: Path) -> list[dict]:
     if not_a_regular_file(Path(path)):
         raise SuiteError(f"{path}: not a suite file (a folder, a named pipe or a device)")
     try:  # UTF-8 (a byte order mark dropped: a suite edited in Notepad) or UTF-16/32 with theirs
-        lines = split_lines(read_utf8(Path(path), "score"))  # (U+2028 may stand inside a string)
+        lines = split_text_lines(read_utf8(Path(path), "score"))  # (U+2028 may stand in a string)
     except ValueError as err:  # too large, unreadable, binary, not UTF-8
         raise SuiteError(str(err)) from None
     items, lines_of = [], {}

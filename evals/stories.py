@@ -25,7 +25,7 @@ from cohesion.miner import mine_chapters
 from core import json_text
 from core.arg_types import OneLineParser, input_path
 from core.files import TooLarge, missing, not_a_regular_file, os_problem, read_capped
-from core.lines import split_lines
+from core.lines import split_text_lines
 from core.stdio import exit_with
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
@@ -58,7 +58,7 @@ def read_stories(path: Path) -> list[Story]:
         raise DataError(f"{path}: {os_problem(err)}") from None
     stories, lines_of = [], {}
     try:  # (a U+2028 may stand inside a JSON string)
-        for number, row in json_text.json_lines(split_lines(text)):
+        for number, row in json_text.json_lines(split_text_lines(text)):
             try:
                 story = _story(row)
             except ValueError as err:

@@ -549,3 +549,10 @@ def test_a_file_written_again_after_a_killed_run_leaves_nothing_beside_it(tmp_pa
     annotation.write_jsonl([{"id": "i1"}], out)
     assert [p.name for p in tmp_path.iterdir()] == ["suite.jsonl"]
     assert out.read_text(encoding="utf-8") == '{"id": "i1"}\n'
+
+
+def test_jsonl_rows_ended_by_a_carriage_return_alone_are_read_as_rows(tmp_path):
+    """Classic Mac line ends read as one line: "Extra data" naming no line ending."""
+    path = tmp_path / "rows.jsonl"
+    path.write_bytes(b'{"n": 1}\r{"n": 2}\r\n{"n": 3}\n')
+    assert annotation.read_rows(path) == [{"n": 1}, {"n": 2}, {"n": 3}]

@@ -168,3 +168,11 @@ def test_a_suite_not_in_utf8_names_the_byte(tmp_path):
     with pytest.raises(SuiteError) as err:
         read_suite(path)
     assert str(err.value) == f"{path}: invalid UTF-8 at byte offset {len(json.dumps(ITEM)) + 1}"
+
+
+def test_lines_ended_by_a_carriage_return_alone_are_read_as_lines(tmp_path):
+    """A suite saved with classic Mac line ends read as one line: "Extra data", naming no line ending."""
+    other = ITEM | {"id": "second"}
+    path = tmp_path / "suite.jsonl"
+    path.write_bytes(f"{json.dumps(ITEM)}\r{json.dumps(other)}\r".encode())
+    assert read_suite(path) == [ITEM, other]

@@ -158,3 +158,11 @@ def test_a_path_holding_a_line_break_is_refused_in_one_line(tmp_path, capsys):
         "control character, which no message could show on one line: rename it (see python -m evals.stories "
         "--help)\n",
     )
+
+
+def test_stories_ended_by_a_carriage_return_alone_are_read_as_lines(tmp_path, capsys):
+    """Classic Mac line ends read as one line: "Extra data, column 9", naming no line ending."""
+    path = tmp_path / "stories.jsonl"
+    path.write_bytes(f"{json.dumps(UMBRELLA)}\r{json.dumps({**UMBRELLA, 'id': 'x'})}\r".encode())
+    assert stories.main([str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "found 2 of 2 stories (100%)"
