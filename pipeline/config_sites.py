@@ -86,13 +86,15 @@ def _selectors(r: Reader, value: Any, where: str, base_dir: Path) -> Selectors:
 
 def _encoding(r: Reader, value: Any, where: str, base_dir: Path) -> str:
     """A text encoding Python knows (``rot13`` and ``base64`` are codecs, but not of bytes to text, and
-    ``unicode_escape`` reads no charset: ``text.decoding.text_codec``)."""
+    ``unicode_escape`` reads no charset: ``text.decoding.text_codec``), without the blanks at its edges (a
+    YAML '|' block's line break, which Python's codec lookup ignores, stood in every message naming it)."""
+    name = r.one_line(value, where).strip()
     try:
-        text_codec(r.text(value, where))
+        text_codec(name)
     except ValueError as err:
         advice = " (e.g. utf-8, gbk, gb18030, big5)" if str(err).endswith("not a text encoding") else ""
         raise r.fail(where, f"{err}{advice}") from None
-    return value
+    return name
 
 
 def _pattern(r: Reader, value: Any, where: str) -> str:

@@ -75,6 +75,24 @@ def test_local_sources_need_no_url_or_selectors(tmp_path):
     assert load_config(path).sites["shelf"].kind == "epub"
 
 
+def test_an_encoding_is_read_without_the_blanks_at_its_edges(tmp_path):
+    """A YAML '|' block's line break stayed in the name, and so in every message naming it."""
+    site = {"kind": "text", "lang": "zh", "encoding": " gb18030\n"}
+    path = edited_demo_config(tmp_path, lambda r: r["sites"].update(shelf=site))
+    assert load_config(path).sites["shelf"].encoding == "gb18030"
+
+
+def test_an_encoding_with_a_line_break_inside_is_refused_in_one_line(tmp_path):
+    path = edited_demo_config(
+        tmp_path, lambda r: r["sites"].update(shelf={"kind": "text", "lang": "zh", "encoding": "gb\n18030"})
+    )
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: sites.shelf.encoding: 'gb\\n18030' holds a line break or another control character"
+    )
+
+
 def test_a_css_selector_too_deep_to_translate_is_named(tmp_path):
     """A selector of 20,000 descendant combinators was a RecursionError traceback from cssselect."""
     selector = " ".join(["div"] * 20_000)
