@@ -24,6 +24,7 @@ from pathlib import Path
 from cohesion import miner
 from core.arg_types import OneLineParser, input_path
 from core.files import TooLarge, folder_entries, not_a_regular_file, read_capped
+from core.lines import split_text_lines
 from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 
@@ -39,7 +40,7 @@ def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str
         text = decode_utf8(data, errors, name, "mine")
     except ValueError as err:
         raise InputError(str(err)) from None
-    return text.splitlines()  # (a byte order mark is no part of the first sentence: decode_utf8 drops it)
+    return split_text_lines(text)  # (a byte order mark is no part of the first sentence: decode_utf8 drops it)
 
 
 def within_limit(lines: list[str], name: str = "stdin") -> list[str]:

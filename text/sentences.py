@@ -38,6 +38,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from core.arg_types import OneLineParser
+from core.lines import split_text_lines
 from core.stdio import exit_with, output_may_be_cut, stdin_bytes
 from text.decoding import decode_utf8
 from text.limits import MAX_SPLIT_CHARS
@@ -285,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     if not text.strip():
         print("error: stdin: no text to split", file=sys.stderr)
         return 1
-    lines = text.splitlines()
+    lines = split_text_lines(text)
     if problem := _overlong_line(lines):
         print(f"error: stdin: {problem}", file=sys.stderr)
         return 1

@@ -206,3 +206,9 @@ def test_a_file_past_the_cap_is_a_one_line_error_not_read(capsys, mined, tmp_pat
         "",
         f"error: {huge}: more than 268,435,456 bytes, too large a file to read at once, nothing mined\n",
     )
+
+
+def test_lines_end_at_line_breaks_only_not_a_form_feed_or_u2028_inside_a_sentence():
+    """str.splitlines broke a sentence at a form feed, U+0085 or U+2028 and so shifted every later line."""
+    data = "One\x0cstory.\nTwo\u2028tales.\r\nThree\x85more.\rFour.\n".encode()
+    assert mine.decode(data) == ["One\x0cstory.", "Two\u2028tales.", "Three\x85more.", "Four."]

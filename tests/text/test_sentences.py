@@ -375,3 +375,15 @@ def test_a_closed_stdin_is_a_one_line_error():
         "",
         "error: stdin: closed, no text to split (give the text on stdin, e.g. < FILE)\n",
     )
+
+
+def test_cli_reads_lines_ended_by_line_breaks_only():
+    """A form feed or U+2028 inside a paragraph does not end it (str.splitlines ended it there); a lone
+    carriage return does."""
+    result = subprocess.run(
+        [sys.executable, "-m", "text.sentences", "--lang", "zh"],
+        input="甲\x0c乙\u2028丙。\r丁。\n".encode(),
+        capture_output=True,
+        check=True,
+    )
+    assert result.stdout.decode().split("\n") == ["甲\x0c乙\u2028丙。", "丁。", ""]
