@@ -40,7 +40,8 @@ def decode(data: bytes, errors: str = "strict", name: str = "stdin") -> list[str
         text = decode_utf8(data, errors, name, "mine")
     except ValueError as err:
         raise InputError(str(err)) from None
-    return split_text_lines(text)  # (a byte order mark is no part of the first sentence: decode_utf8 drops it)
+    # (a byte order mark is no part of the first sentence: decode_utf8 drops it)
+    return split_text_lines(text)
 
 
 def within_limit(lines: list[str], name: str = "stdin") -> list[str]:
