@@ -6,7 +6,9 @@ with ``url`` = the file's ``file:`` URI and the chapter's place in it as the fra
 item for an EPUB, the heading for a text file); the pipeline names the file as its config does (relative
 to the config's folder: ``file:books/a.txt#...``), so a project folder moved or copied elsewhere names its
 chapters as before. So incremental rebuilds see new and edited chapters exactly as with a site. A
-chapter that cannot be read is a ``failure`` record (``broken_xhtml``, ``missing_item``, ``chapter_too_long``); a file that cannot be read at all, or none of whose chapters
+chapter that cannot be read is a ``failure`` record (``broken_xhtml``, ``missing_item``, ``chapter_too_long``);
+a text file's lines before its first heading are named in the report's ``front_matter`` (a line); a file
+that cannot be read at all, or none of whose chapters
 can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_a_file``, ``file_unreadable``,
 ``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
 ``book_too_large``, ``too_many_chapters``, ``too_many_entries``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
@@ -42,17 +44,19 @@ Chapter = tuple[str, str, list[str]]  # key (the chapter's place in the file), t
 
 def _chapters(
     site: Site, path: Path, caps: Caps
-) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str]:
-    """Every chapter; unreadable ones (reason, detail) and dropped ones by key; the encoding."""
+) -> tuple[list[Chapter], dict[str, tuple[str, str]], dict[str, str], str, str]:
+    """Every chapter; unreadable ones (reason, detail) and dropped ones by key; the encoding; the front matter."""
     if site.kind == "epub":
         book = read_epub(path, caps, chinese=site.lang == "zh")
-        return [(c.href, c.title, c.paragraphs) for c in book.chapters], book.broken, book.dropped, "utf-8"
-    chapters, encoding, empty = read_text_book(path, site.encoding, site.heading, caps, site.lang)
+        chapters = [(c.href, c.title, c.paragraphs) for c in book.chapters]
+        return chapters, book.broken, book.dropped, "utf-8", ""
+    chapters, encoding, empty, front = read_text_book(path, site.encoding, site.heading, caps, site.lang)
     return (
         [(key, c.title, c.paragraphs) for key, c in zip(_keys([c.title for c in chapters]), chapters)],
         {},
         dict.fromkeys(_keys(empty), "no text under the heading"),  # listed as an EPUB's "no text" is
         encoding,
+        front,
     )
 
 
@@ -166,7 +170,7 @@ def read_local(
     try:
         report["bytes"] = _file_size(path)
         try:
-            chapters, broken, dropped, encoding = _chapters(site, path, caps)
+            chapters, broken, dropped, encoding, front = _chapters(site, path, caps)
         except PermissionError as err:
             raise TextBookError("file_unreadable", err.strerror or "permission denied") from None
         chapters = _cap_length(chapters, broken, caps.chapter_chars)
@@ -236,5 +240,7 @@ def read_local(
     writer.close()
     report["failed_reasons"] = dict(Counter(reason for reason, _ in broken.values()))
     report["dropped"] = dropped
+    if front:
+        report["front_matter"] = front
     report["duration_s"] = round(time.monotonic() - started, 3)
     return report

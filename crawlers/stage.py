@@ -83,7 +83,8 @@ def source_settings(site: Site, toc: str) -> dict[str, Any]:
 def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -> StageResult:
     """Fetch (or read) the side's table of contents and new chapters; rows for every chapter it lists.
 
-    Rejections: one per chapter that could not be fetched, and one for the whole side (item id
+    Rejections: one per chapter that could not be fetched, one for a text file's lines before its first
+    heading (``front_matter``, item id ``book/lang/front_matter``), and one for the whole side (item id
     ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list or
     the crawl itself crashed. Stats: the crawl report plus chapters, new_chapters, edited_chapters,
     failed, site, journal_edited (the journal's records edited by hand: skipped and fetched again, read here
@@ -118,7 +119,13 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     if state.toc_failure is not None:
         selector = site.selectors.chapter_links if site.kind == "web" else None
         failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
-    return _result(rows, failures, report, inputs, edited)
+    result = _result(rows, failures, report, inputs, edited)
+    # a rejection, but no failure to retry: reading the file again reads it again
+    if front := report.get("front_matter"):
+        result.rejections.append(
+            Rejection("front_matter", front).row("crawl", f"{book_id}/{lang}/front_matter", book_id, lang)
+        )
+    return result
 
 
 def _output_fault(err: Exception, journal: Path) -> bool:

@@ -2,9 +2,11 @@
 BOM, or UTF-32 with one) cut at chapter-heading lines.
 
 A heading is a short line matching the pattern (by default 第…章/回/节, 序章, 楔子, Chapter N with N in
-digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb)
-is front matter and dropped, and so is a heading with no text under it (a list of contents), which is
-returned by its title so that the crawl report lists it.
+digits, words or Roman numerals, Ch. N, Prologue). Text before the first heading (title, author, blurb,
+or a chapter posted without a heading) is front matter: not read as a chapter (it has no heading to number
+it), but returned as a one-line summary so that the crawl rejects it by name (``front_matter``). A heading
+with no text under it (a list of contents) is dropped too, returned by its title so that the crawl report
+lists it.
 """
 
 from __future__ import annotations
@@ -163,6 +165,8 @@ def split_chapters(
     invisible characters at their edges (``_EDGES``), so a byte order mark hides no heading, nor does an
     invisible character inside it (``_INSIDE``: it is matched without them), and a heading
     is read, and titled, without terminal escape sequences, so a colour ("ESC[31m") hides none either.
+    The lines before the first heading, if any, come first, as a chapter titled "" (no heading is: a line
+    of no visible character is none).
 
     A heading pattern that runs past its time limit on a line, or on the book's lines in all
     (``core.user_regex.Budget``), is ``TextBookError("regex_timeout")``;
@@ -170,6 +174,7 @@ def split_chapters(
     pattern = compile_user(heading or DEFAULT_HEADING)
     budget = Budget()  # the book's: a pattern slow on every line stops, not only one slow on some line
     chapters: list[TextChapter] = []
+    front: list[str] = []
     for line in text.splitlines():
         line = _EDGES.sub("", line)
         if not line:
@@ -178,8 +183,10 @@ def split_chapters(
         shown = _EDGES.sub("", bare) if in_sequences else line
         seen = _INSIDE.sub("", shown)
         try:
-            is_heading = (len(seen) <= MAX_HEADING or _numbers_the_next(seen, chapters)) and user_search(
-                pattern, seen, budget
+            is_heading = (
+                seen
+                and (len(seen) <= MAX_HEADING or _numbers_the_next(seen, chapters))
+                and user_search(pattern, seen, budget)
             )
         except RegexTimeout as err:
             raise TextBookError(err.reason, err.detail) from None
@@ -193,7 +200,9 @@ def split_chapters(
             chapters.append(TextChapter(shown, []))
         elif chapters:
             chapters[-1].paragraphs.append(line)
-    return chapters
+        else:
+            front.append(line)
+    return [TextChapter("", front), *chapters] if front else chapters
 
 
 def heading_number(title: str) -> int | None:
@@ -221,10 +230,11 @@ def read_text_book(
     heading: str | None = None,
     caps: Caps = Caps(),
     lang: str | None = "zh",
-) -> tuple[list[TextChapter], str, list[str]]:
+) -> tuple[list[TextChapter], str, list[str], str]:
     """The chapters of a .txt book of a site in ``lang`` (``decode``) that have text, the encoding it was
-    read with, and the headings with no text under them (a list of contents, a chapter posted as its title
-    alone); ``book_too_large``
+    read with, the headings with no text under them (a list of contents, a chapter posted as its title
+    alone), and what stands before the first heading, in one line ("" if nothing: ``front_matter``);
+    ``book_too_large``
     over the cap, ``not_text`` for a zip archive (an EPUB) or a PDF, ``no_chapters`` when it is empty or
     no heading line has text under it (naming the encoding it was read with, as a file in another reads
     as no heading)."""
@@ -244,6 +254,7 @@ def read_text_book(
     if not text.strip():
         raise TextBookError("no_chapters", f"{path.name} is empty")
     headed = split_chapters(text, heading, caps.chapters)
+    front = headed.pop(0).paragraphs if headed and not headed[0].title else []
     chapters = [c for c in headed if c.paragraphs]
     if not headed:
         read = (
@@ -257,4 +268,16 @@ def read_text_book(
     if not chapters:
         found = f"{len(headed)} found, the first {headed[0].title!r}"
         raise TextBookError("no_chapters", f"{path.name}: no text line under any chapter heading ({found})")
-    return chapters, used, [c.title for c in headed if not c.paragraphs]
+    return chapters, used, [c.title for c in headed if not c.paragraphs], front_matter(front, headed[0].title)
+
+
+def front_matter(lines: list[str], first_heading: str) -> str:
+    """What ``lines`` before ``first_heading`` are, in one line; "" for none."""
+    if not lines:
+        return ""
+    size = sum(map(len, lines))
+    return (
+        f"{len(lines)} line{'s' * (len(lines) > 1)} ({size} characters) before the first chapter heading "
+        f"{shorten(first_heading, quote=True)}, from {shorten(lines[0], quote=True)}: not read as a chapter "
+        "(title, author, blurb; a chapter there needs a heading line)"
+    )

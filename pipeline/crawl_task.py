@@ -118,9 +118,8 @@ class CrawlBook(BookTask):
         result = crawl_side(inputs, CrawlSettings(recheck=bool(self.recheck)))
         if restored:
             result.stats["restored_chapters"] = restored
-        self.write_stage(
-            "raw_chapters", result, refresh=str(self.refresh), started=started, failed=len(result.rejections)
-        )
+        retry = result.stats["failed"]  # the rejections but front matter, which a new reading reads again
+        self.write_stage("raw_chapters", result, refresh=str(self.refresh), started=started, failed=retry)
         if failed := side_failure(result, book_id, lang):  # the build fails at its end, with this line
             self.record_failure(failed)
         log.info(
@@ -129,5 +128,5 @@ class CrawlBook(BookTask):
             lang,
             len(result.rows),
             result.stats["new_chapters"],
-            len(result.rejections),
+            retry,
         )

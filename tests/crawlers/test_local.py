@@ -20,8 +20,12 @@ def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encodi
             encoding
         )
     )
-    chapters, used, _ = read_text_book(path)
+    chapters, used, _, front = read_text_book(path)
     assert used == ("utf-8-sig" if encoding == "utf-8" else "gb18030")
+    assert front == (
+        "2 lines (8 characters) before the first chapter heading '第一章 点灯', from '灯笼记': not read as a "
+        "chapter (title, author, blurb; a chapter there needs a heading line)"
+    )
     assert [(c.title, c.paragraphs) for c in chapters] == [
         ("第一章 点灯", ["米拉点了灯。"]),
         ("第二章 小船", ["米拉找到一条船。", "船是红的。"]),
@@ -32,13 +36,29 @@ def test_english_headings_may_write_their_number_out(tmp_path):
     path = tmp_path / "book.txt"
     text = "The Lantern\nChapter One\nMira lit it.\nChapter Twenty-Two: Boats\nA boat.\nCh. 23\nNight.\n"
     path.write_text(text + "CHAPTER XXIV\nDawn.\nChapters are long.\n", encoding="utf-8")
-    chapters, _, _ = read_text_book(path)
+    chapters, _, _, _ = read_text_book(path)
     assert [(c.title, c.paragraphs) for c in chapters] == [
         ("Chapter One", ["Mira lit it."]),
         ("Chapter Twenty-Two: Boats", ["A boat."]),
         ("Ch. 23", ["Night."]),
         ("CHAPTER XXIV", ["Dawn.", "Chapters are long."]),
     ]
+
+
+def test_text_before_the_first_heading_is_named_in_the_report(tmp_path):
+    """A chapter posted without a heading before the first one was dropped as front matter without a word;
+    the report names it (the crawl stage rejects it as ``front_matter``), and no chapter's place changes."""
+    path, journal = tmp_path / "book.txt", tmp_path / "j.jsonl"
+    path.write_text("米拉醒了。\n她看见灯。\n第二章 小船\n米拉找到一条船。\n", encoding="utf-8")
+    report = read_local(TEXT_SITE, path, journal)
+    assert (report["items"], report["failed_reasons"]) == (1, {})
+    assert report["front_matter"] == (
+        "2 lines (10 characters) before the first chapter heading '第二章 小船', from '米拉醒了。': not read as "
+        "a chapter (title, author, blurb; a chapter there needs a heading line)"
+    )
+    assert [title for _, title in read_journal(journal).toc] == ["第二章 小船"]
+    path.write_text("\n\n第二章 小船\n米拉找到一条船。\n", encoding="utf-8")  # blank lines are none
+    assert "front_matter" not in read_local(TEXT_SITE, path, tmp_path / "k.jsonl")
 
 
 def test_local_books_journal_only_new_chapters_and_name_failures(tmp_path):

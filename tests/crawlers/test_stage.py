@@ -47,6 +47,21 @@ def test_a_local_side_becomes_raw_rows_and_counts_new_and_edited_chapters(tmp_pa
     )
 
 
+def test_text_before_a_books_first_heading_is_a_named_rejection_but_no_failure_to_retry(tmp_path):
+    """It was dropped without a word; as a failure, every build would read the unchanged file again."""
+    site = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
+    book = tmp_path / "lamp.txt"
+    book.write_text("灯\n第一章 灯\n米拉点了灯。\n", encoding="utf-8")
+    inputs = CrawlInputs("lamp", "zh", site, book.name, tmp_path / "journal" / "lamp.jsonl", {}, book)
+    result = crawl_side(inputs)
+    assert [r["raw_id"] for r in result.rows] == ["lamp/zh/00000"]
+    assert [(r["stage"], r["item_id"], r["reason"]) for r in result.rejections] == [
+        ("crawl", "lamp/zh/front_matter", "front_matter")
+    ]
+    assert result.rejections[0]["detail"].startswith("1 line (1 characters) before the first chapter heading")
+    assert (result.stats["failed"], side_failure(result, "lamp", "zh")) == (0, None)
+
+
 def test_a_missing_file_rejects_the_whole_side_by_name(tmp_path):
     result = crawl_side(_inputs(tmp_path, tmp_path / "gone.epub"))
     assert result.rows == []

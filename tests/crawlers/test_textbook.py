@@ -70,3 +70,19 @@ def test_an_invisible_character_inside_a_heading_hides_no_chapter():
         ("第二章\u2069 丙", ["丁。"]),
         ("Chapter\u2060 3", ["戊。"]),
     ]
+
+
+def test_the_lines_before_the_first_heading_come_first_titled_empty():
+    assert [(c.title, c.paragraphs) for c in split_chapters("书名\n\n作者\n第一章\n甲。\n")] == [
+        ("", ["书名", "作者"]),
+        ("第一章", ["甲。"]),
+    ]
+
+
+def test_a_line_of_colour_codes_alone_is_no_heading_even_to_a_pattern_matching_any_line():
+    chapters = split_chapters("\x1b[31m\x1b[0m\n第一章\n甲。\n", heading="^")
+    assert [(c.title, c.paragraphs) for c in chapters] == [
+        ("", ["\x1b[31m\x1b[0m"]),
+        ("第一章", []),
+        ("甲。", []),
+    ]

@@ -65,6 +65,7 @@ def test_txt_and_epub_books_pair_by_content_and_a_broken_epub_is_a_named_rejecti
     rows = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected").to_pylist()
     assert sorted((r["stage"], r["item_id"], r["reason"]) for r in rows) == [
         ("crawl", "broken/en", "missing_spine"),
+        ("crawl", "lanterns/zh/front_matter", "front_matter"),  # the title and author lines
         ("pair", "broken/zh/00000", "no_translation"),
         *(("pair", f"lanterns/{k}", "renumbered") for k in range(1, 5)),
     ]
