@@ -60,6 +60,7 @@ QUOTE_MARK = re.compile(r"[\"“”‘’'](?:(?<=[\"“”‘’])|(?<!\w.)|(?!
 # A quote mark, not an apostrophe inside a word ("didn’t"): what may open or close a quote.
 EDGE_QUOTE = re.compile(r"[\"“”‘'’](?:(?<=[\"“”‘])|(?<!\w.)|(?!\w))")
 _ADDRESS_PREFIX = frozenset("little young old dear my poor".split())
+_INTERJECTIONS = frozenset("oh ah o hey".split())  # "Oh Anna, ...": still set off as a form of address
 _WORD = re.compile(r"\w+")
 
 
@@ -150,8 +151,12 @@ def _vocative(text: str, m: Mention) -> bool:
         return False
     before = text[: m.start].rstrip()
     word = last_word(before)
-    while word and (word.lower() in _ADDRESS_PREFIX or (word.lower(), "title") in lexicon.genders()):
-        before = before[: len(before) - len(word)].rstrip()  # "little master", "Miss Lin"
+    while word and (
+        word.lower() in _ADDRESS_PREFIX
+        or word.lower() in _INTERJECTIONS
+        or (word.lower(), "title") in lexicon.genders()
+    ):
+        before = before[: len(before) - len(word)].rstrip()  # "little master", "Miss Lin", "Oh Anna"
         word = last_word(before)
     opens = not before or before[-1] in "\"“‘'—–-,…"
     closes = after in (",", "!", "?", "…") or (after in (".", "") and before.endswith(","))

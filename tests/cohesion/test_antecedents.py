@@ -89,6 +89,11 @@ def test_vocative_in_quoted_speech_is_no_antecedent(mined):
     assert found == [("personal", (0, 35, 38, "boy"), (1, 25, 27, "he"), "he")]  # no link to Miss Lin
 
 
+def test_a_vocative_after_an_interjection_is_no_antecedent(mined):
+    found = mined("reference", "'Oh Mama, look at this!' cried the girl.", "'She painted it herself.'")
+    assert found == []  # not the one spoken to
+
+
 def test_far_antecedent_must_be_the_subject(mined):
     found = mined(
         "reference",
