@@ -178,3 +178,10 @@ def test_the_head_of_a_compound_subject_takes_the_gender_its_pronoun_shows(mined
 )
 def test_group_names(name, group):
     assert group_name(Mention(0, len(name), name, name, "name", False, 0)) is group
+
+
+def test_a_kin_name_of_address_has_the_gender_of_its_kin_word(mined):
+    assert mined("reference", "'Where did your Papa go?'", "'He went to the mill.'") == [
+        ("personal", (0, 16, 20, "Papa"), (1, 1, 3, "He"), "he")
+    ]
+    assert mined("reference", "'Where did your Papa go?'", "'She went to the mill.'") == []
