@@ -266,67 +266,137 @@ def _allowed(
     return allowed
 
 
-def _gains(
-    n: int,
-    m: int,
-    scorer: Scorer,
-    params: SearchParams,
-    paragraphs: Paragraphs,
-    offsets: np.ndarray,
-    rows: np.ndarray,
-    columns: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per DP cell (i, j) and bead shape (cells x shapes): the flat index of the cell the bead starts
-    from, (i - a, j - b), in an (n + 1) x (m + 1) table (out of range, or another cell, where the bead
-    would start before the chapter), the bead's gain (-inf there) and its similarity (the scorer's score;
-    0 for one-sided beads, and anything where the gain is -inf).
+class Corridor:
+    """Pass 2's cells for one chapter's anchors, and the scorer's answers there: all of the search that its
+    weights (one-sided bead costs, paragraph terms, orphan and mark costs) leave unchanged, computed once for
+    any number of searches that differ only in those weights (the scorer's costs when first weighed)."""
 
-    A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side; the
-    1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked, all at once.
-    """
-    types = bead_types(params)
-    cell_index = rows * (m + 1) + columns
-    shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
-    sources = cell_index[:, None] - shifts[None, :]
-    gains = np.full((len(rows), len(types)), -np.inf)
-    similarity = np.zeros((len(rows), len(types)))
-    if n:
-        gains[offsets[1] :, types.index((1, 0))] = params.skip_zh
-    scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
-    if not scored:
-        return sources, gains, similarity
-    shape, where = np.nonzero(_allowed(scorer, scored, rows, columns))  # stacked: by shape, then cell
-    sizes = np.bincount(shape, minlength=len(scored))
-    shape_a = np.array([a for _, a, _ in scored], dtype=np.int64).take(shape)
-    shape_b = np.array([b for _, _, b in scored], dtype=np.int64).take(shape)
-    zh, en = rows.take(where) - shape_a, columns.take(where) - shape_b
-    early = en < 0
-    en = np.maximum(en, 0)
-    bounds = np.concatenate(([0], np.cumsum(sizes))).tolist()
-    segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(scored)]
-    call = _shape_calls(scorer, segments)
-    scores = call(scorer.scores_at, shape_a, shape_b, zh, en)
-    gain = scores
-    if params.marks:
-        gain = gain - params.marks * call(scorer.marks_mismatch_at, shape_a, shape_b, zh, en)
-    if params.balance:
-        gain = gain - params.balance * call(scorer.quote_balance_at, shape_a, shape_b, zh, en)
-    if params.end_quote:
-        gain = gain - params.end_quote * call(scorer.end_quote_at, shape_a, shape_b, zh, en)
-    if params.orphan:
-        orphans = call(scorer.orphans_at, shape_a, shape_b, zh, en)
-        gain = gain - params.orphan * (orphans * (shape_a + shape_b > 2))  # (np.where costs 3x more)
-    zh_cross = _crossing_costs(paragraphs.zh, n, params.para_cross)
-    en_cross = _crossing_costs(paragraphs.en, m, params.para_cross)
-    if zh_cross:
-        gain = gain - zh_cross(zh, shape_a)
-    if en_cross:
-        gain = gain - en_cross(en, shape_b)
-    gain[early] = -np.inf
-    flat = where * len(types) + np.array([t for t, _, _ in scored], dtype=np.int64).take(shape)
-    gains.ravel()[flat] = gain  # (one scatter, not one per shape)
-    similarity.ravel()[flat] = scores
-    return sources, gains, similarity
+    def __init__(
+        self, n: int, m: int, scorer: Scorer, anchors: list[tuple[int, int]], params: SearchParams
+    ) -> None:
+        self.n, self.m, self.scorer = n, m, scorer
+        self.settings = (params.window, params.max_size, params.one_to_many)
+        self.ranges = column_ranges(n, m, anchors, params.window)
+        self.types = types = bead_types(params)
+        self.offsets, rows, columns = _corridor(self.ranges)
+        # per cell and shape: the flat index of the cell the bead starts from, (i - a, j - b), in an
+        # (n + 1) x (m + 1) table (out of range, or another cell, where the bead would start before the chapter)
+        shifts = np.array([a * (m + 1) + b for a, b in types], dtype=np.int64)
+        self.sources = (rows * (m + 1) + columns)[:, None] - shifts[None, :]
+        # per cell and shape: the scorer's score (0 for one-sided beads; anything where the gain is -inf)
+        self.similarity = np.zeros((len(rows), len(types)))
+        self._answers: dict[str, np.ndarray] = {}
+        self.scored = [(t, a, b) for t, (a, b) in enumerate(types) if b and a <= n and b <= m]
+        if not self.scored:
+            return
+        # stacked: by shape, then cell
+        shape, where = np.nonzero(_allowed(scorer, self.scored, rows, columns))
+        sizes = np.bincount(shape, minlength=len(self.scored))
+        self.shape_a = np.array([a for _, a, _ in self.scored], dtype=np.int64).take(shape)
+        self.shape_b = np.array([b for _, _, b in self.scored], dtype=np.int64).take(shape)
+        self.zh, en = rows.take(where) - self.shape_a, columns.take(where) - self.shape_b
+        self.en = np.maximum(en, 0)
+        bounds = np.concatenate(([0], np.cumsum(sizes))).tolist()
+        segments = [(a, b, slice(bounds[k], bounds[k + 1])) for k, (_, a, b) in enumerate(self.scored)]
+        self._call = _shape_calls(scorer, segments)
+        self.flat = where * len(types) + np.array([t for t, _, _ in self.scored], dtype=np.int64).take(shape)
+        self.early = self.flat[en < 0]  # beads that would start before the chapter's first en sentence
+        self.similarity.ravel()[self.flat] = self.answer("scores_at")  # (one scatter, not one per shape)
+
+    def answer(self, name: str) -> np.ndarray:
+        """The scorer's ``name`` of the stacked beads (not to be written into), asked once; orphans count
+        only in beads of three sentences or more."""
+        if name not in self._answers:
+            answer = self._call(getattr(self.scorer, name), self.shape_a, self.shape_b, self.zh, self.en)
+            if name == "orphans_at":
+                answer = answer * (self.shape_a + self.shape_b > 2)  # (np.where costs 3x more)
+            self._answers[name] = answer
+        return self._answers[name]
+
+    def gains(self, params: SearchParams, paragraphs: Paragraphs) -> np.ndarray:
+        """Per cell and bead shape (cells x shapes): the bead's gain, -inf where it cannot end there.
+
+        A gain is the similarity, less the orphan cost, less the paragraph breaks it crosses on each side;
+        the 1-0 bead's is ``skip_zh``. The two-sided shapes' cells (rows i >= a) are scored stacked."""
+        types = self.types
+        gains = np.full(self.similarity.shape, -np.inf)
+        if self.n:
+            gains[self.offsets[1] :, types.index((1, 0))] = params.skip_zh
+        if not self.scored:
+            return gains
+        gain = self.answer("scores_at")
+        for weight, name in (
+            (params.marks, "marks_mismatch_at"),
+            (params.balance, "quote_balance_at"),
+            (params.end_quote, "end_quote_at"),
+            (params.orphan, "orphans_at"),
+        ):
+            if weight:
+                gain = gain - weight * self.answer(name)
+        zh_cross = _crossing_costs(paragraphs.zh, self.n, params.para_cross)
+        en_cross = _crossing_costs(paragraphs.en, self.m, params.para_cross)
+        if zh_cross:
+            gain = gain - zh_cross(self.zh, self.shape_a)
+        if en_cross:
+            gain = gain - en_cross(self.en, self.shape_b)
+        gains.ravel()[self.flat] = gain  # (one scatter, not one per shape)
+        gains.ravel()[self.early] = -np.inf
+        return gains
+
+    def align(self, params: SearchParams, paragraphs: Paragraphs = Paragraphs()) -> list[Bead]:
+        """``dp_align`` of the corridor's chapter and anchors under ``params``, whose window and bead shapes
+        must be those the corridor was built with."""
+        if (params.window, params.max_size, params.one_to_many) != self.settings:
+            raise ValueError("the corridor was built for another window or other bead shapes")
+        n, m, ranges, types, offsets = self.n, self.m, self.ranges, self.types, self.offsets
+        sources, gains, similarity = self.sources, self.gains(params, paragraphs), self.similarity
+        zh_breaks = paragraphs.zh if paragraphs.on_both_sides else frozenset()
+        en_break = np.zeros(m + 1)
+        en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
+        en_once = en_break.copy()  # a 0-1 bead that starts on a double break gets no second bonus
+        en_once[1:][en_break[:-1] > 0] = 0.0
+        total = np.full((n + 1) * (m + 1), -np.inf)
+        moves: list[
+            int
+        ] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
+        skip_en = len(types)  # the 0-1 move's code
+        skip = params.skip_en
+        # per shape, 0 for the 1-0 bead: it gets no second bonus where it starts on a double break as well
+        second = np.array([float(shape != (1, 0)) for shape in types])
+        starts = offsets.tolist()
+        # per cell of a row, where its options begin in the row's flat options (one take, not a 2-d index)
+        picks = np.arange(max(hi - lo + 1 for lo, hi in ranges)) * len(types)
+        for i, (lo, hi) in enumerate(ranges):
+            cells = slice(starts[i], starts[i + 1])
+            options = total.take(sources[cells], mode="clip")
+            options += gains[cells]
+            breaks = i in zh_breaks
+            if breaks:
+                options += en_break[lo : hi + 1, None] * (second if i - 1 in zh_breaks else 1.0)
+            best = options.argmax(axis=1)
+            row, move = options.ravel().take(best + picks[: len(best)]).tolist(), best.tolist()
+            if i == 0 and lo == 0:
+                row[0], move[0] = 0.0, -1
+            extra = en_once[lo : hi + 1].tolist() if breaks else None
+            last = row[0]  # the row's best total so far, left of k
+            for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
+                moved = last + skip if extra is None else last + skip + extra[k]
+                last = row[k]
+                if moved > last:
+                    row[k] = last = moved
+                    move[k] = skip_en
+            first = i * (m + 1) + lo
+            total[first : first + hi - lo + 1] = row
+            moves += move
+        beads = []  # last first
+        i, j = n, m
+        while i or j:
+            cell = starts[i] + j - ranges[i][0]
+            t = moves[cell]
+            a, b = (0, 1) if t == skip_en else types[t]
+            beads.append(span_bead(i - a, i, j - b, j, float(similarity[cell, t]) if a and b else 0.0))
+            i, j = i - a, j - b
+        return beads[::-1]
 
 
 def dp_align(
@@ -344,55 +414,7 @@ def dp_align(
     one-sided bead between two such boundaries), a cost per break a bead crosses. Bead scores stay the
     similarity.
     """
-    ranges = column_ranges(n, m, anchors, params.window)
-    types = bead_types(params)
-    offsets, cell_rows, cell_columns = _corridor(ranges)
-    sources, gains, similarity = _gains(n, m, scorer, params, paragraphs, offsets, cell_rows, cell_columns)
-    zh_breaks = paragraphs.zh if paragraphs.on_both_sides else frozenset()
-    en_break = np.zeros(m + 1)
-    en_break[[j for j in paragraphs.en if 0 <= j <= m]] = params.para_bonus
-    en_once = en_break.copy()  # a 0-1 bead that starts on a double break gets no second bonus
-    en_once[1:][en_break[:-1] > 0] = 0.0
-    total = np.full((n + 1) * (m + 1), -np.inf)
-    moves: list[int] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
-    skip_en = len(types)  # the 0-1 move's code
-    skip = params.skip_en
-    # per shape, 0 for the 1-0 bead: it gets no second bonus where it starts on a double break as well
-    second = np.array([float(shape != (1, 0)) for shape in types])
-    starts = offsets.tolist()
-    # per cell of a row, where its options begin in the row's flat options (one take, not a 2-d index)
-    picks = np.arange(max(hi - lo + 1 for lo, hi in ranges)) * len(types)
-    for i, (lo, hi) in enumerate(ranges):
-        cells = slice(starts[i], starts[i + 1])
-        options = total.take(sources[cells], mode="clip")
-        options += gains[cells]
-        breaks = i in zh_breaks
-        if breaks:
-            options += en_break[lo : hi + 1, None] * (second if i - 1 in zh_breaks else 1.0)
-        best = options.argmax(axis=1)
-        row, move = options.ravel().take(best + picks[: len(best)]).tolist(), best.tolist()
-        if i == 0 and lo == 0:
-            row[0], move[0] = 0.0, -1
-        extra = en_once[lo : hi + 1].tolist() if breaks else None
-        last = row[0]  # the row's best total so far, left of k
-        for k in range(1, hi - lo + 1):  # the 0-1 moves, left to right
-            moved = last + skip if extra is None else last + skip + extra[k]
-            last = row[k]
-            if moved > last:
-                row[k] = last = moved
-                move[k] = skip_en
-        first = i * (m + 1) + lo
-        total[first : first + hi - lo + 1] = row
-        moves += move
-    beads = []  # last first
-    i, j = n, m
-    while i or j:
-        cell = starts[i] + j - ranges[i][0]
-        t = moves[cell]
-        a, b = (0, 1) if t == skip_en else types[t]
-        beads.append(span_bead(i - a, i, j - b, j, float(similarity[cell, t]) if a and b else 0.0))
-        i, j = i - a, j - b
-    return beads[::-1]
+    return Corridor(n, m, scorer, anchors, params).align(params, paragraphs)
 
 
 def path_anchors(beads: Sequence[Bead]) -> list[tuple[int, int]]:

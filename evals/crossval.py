@@ -13,8 +13,8 @@ weights, on the default aligner's search weights. Paragraphs are perturbed as in
 built once per chapter (with the book's refinement under the current defaults), so only the search reruns per
 grid point (both passes over the refined scorer: the book searches near its first pass's beads instead, which
 gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's
-answers unchanged, so those are computed once per chapter too (``Recorded``); the beads many grid points
-find alike are scored once.
+answers unchanged, so those and the search's cells are computed once per chapter too (``Corridor``); the
+beads many grid points find alike are scored once.
 """
 
 from __future__ import annotations
@@ -22,18 +22,16 @@ from __future__ import annotations
 import itertools
 import statistics
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
-from alignment.search import SearchParams, Shape, dp_align, find_anchors
+from alignment.search import Corridor, SearchParams, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from core.arg_types import OneLineParser, positive
 from core.stdio import exit_with
@@ -57,50 +55,15 @@ GRIDS = {
 HYBRID_FIELDS = ("weight", "border")
 
 
-def _recorded(name: str) -> Callable[..., np.ndarray]:
-    def method(self: Recorded, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-        return self.answer(name, a, b, rows, columns)
-
-    return method
-
-
-class Recorded:
-    """A chapter scorer whose answers are kept: every grid point asks a chapter the same questions (its
-    weights change how the answers add up, not which beads are asked about), so each is computed once."""
-
-    takes_shape_arrays = True
-
-    def __init__(self, scorer: ChapterScorer) -> None:
-        self.scorer, self.n, self.m = scorer, scorer.n, scorer.m
-        self._answers: dict[tuple, np.ndarray] = {}
-
-    def answer(self, name: str, *question: Shape | np.ndarray) -> np.ndarray:
-        """``scorer.name(*question)``, a copy of the kept answer when asked before. A question is told by its
-        values' shapes and sums: within one chapter, the search asks at most one question of each shape of
-        each method per grid point, the same at every point."""
-        parts = [np.asarray(part) for part in question]
-        key = (name, *((part.shape, int(part.sum())) for part in parts))
-        if key not in self._answers:
-            self._answers[key] = getattr(self.scorer, name)(*question)
-        return self._answers[key].copy()  # the search may write into what it is given
-
-    scores_at = _recorded("scores_at")
-    length_ratios_at = _recorded("length_ratios_at")
-    orphans_at = _recorded("orphans_at")
-    marks_mismatch_at = _recorded("marks_mismatch_at")
-    quote_balance_at = _recorded("quote_balance_at")
-    end_quote_at = _recorded("end_quote_at")
-
-
 class Case:
     """One chapter ready for the search: scorer, paragraphs, gold."""
 
     def __init__(self, dataset: str, chapter: EvalChapter, scorer: ChapterScorer | HybridScorer) -> None:
         self.dataset, self.chapter = dataset, chapter
-        self.scorer = Recorded(scorer) if isinstance(scorer, ChapterScorer) else scorer
+        self.scorer = scorer
         self.paragraphs = paragraphs_of(chapter, "perturbed")
         self.gold: list[BeadKey] = chapter.gold or []
-        self._anchors: dict[tuple, list[tuple[int, int]]] = {}  # by the pass-1 settings (and weights)
+        self._corridor: tuple[tuple, Corridor] | None = None  # the last, by its settings and weights
         self._scored: dict[tuple[BeadKey, ...], tuple[Counts, int, int]] = {}  # by the beads found
 
     def result(self, params: SearchParams, weights: HybridWeights | None) -> tuple[Counts, int, int]:
@@ -109,10 +72,12 @@ class Case:
             if isinstance(self.scorer, HybridScorer) and weights
             else self.scorer
         )
-        first_pass = (params.top_k, params.band, params.band_fraction, weights)
-        if first_pass not in self._anchors:
-            self._anchors[first_pass] = find_anchors(scorer.n, scorer.m, scorer, params)
-        beads = dp_align(scorer.n, scorer.m, scorer, self._anchors[first_pass], params, self.paragraphs)
+        settings = (params.top_k, params.band, params.band_fraction, params.window, params.max_size)
+        key = (*settings, params.one_to_many, weights)
+        if self._corridor is None or self._corridor[0] != key:  # (kept one at a time: they are large)
+            anchors = find_anchors(scorer.n, scorer.m, scorer, params)
+            self._corridor = key, Corridor(scorer.n, scorer.m, scorer, anchors, params)
+        beads = self._corridor[1].align(params, self.paragraphs)
         keys = tuple(bead.key for bead in beads)
         if keys not in self._scored:  # many grid points find the same beads
             self._scored[keys] = (count(keys, self.gold), *line_accuracy(keys, self.gold))

@@ -1,12 +1,14 @@
 import math
 
 import numpy as np
+import pytest
 
 from alignment.beads import Bead
 from alignment.search import (
     LONG_BEAD,
     LONG_LENGTH_FACTOR,
     LONG_LENGTH_RATIO,
+    Corridor,
     Paragraphs,
     SearchParams,
     _allowed,
@@ -385,3 +387,32 @@ def test_allowed_cells_are_rows_from_a_and_long_beads_only_where_the_lengths_fit
     expected = np.array([rows >= 1, (rows == 1) & (columns >= 3), (rows == 2) & (columns >= 2)])
     for scorer in (FitsFromTheFirstRow(), OneShapeAtATime()):
         assert (_allowed(scorer, scored, rows, columns) == expected).all()
+
+
+def test_a_corridor_searched_under_other_weights_finds_the_beads_of_fresh_searches(lexicon):
+    tokens = ChapterTokens.of(ZH, EN)
+    scorer = ChapterScorer(tokens, glosses(tokens, lexicon))
+    paragraphs = Paragraphs(frozenset({0, 2}), frozenset({0, 1, 3}))
+    anchors = find_anchors(scorer.n, scorer.m, scorer, SearchParams())
+    corridor = Corridor(scorer.n, scorer.m, scorer, anchors, SearchParams())
+    unweighed = dict(orphan=0.0, para_bonus=0.0, para_cross=0.0, marks=0.0, balance=0.0, end_quote=0.0)
+    found = set()
+    for params in (
+        SearchParams(),
+        SearchParams(**unweighed),
+        SearchParams(skip_zh=-2.0, skip_en=-2.0, orphan=0.3, para_cross=0.5, marks=0.5, end_quote=0.5),
+        SearchParams(skip_zh=0.5, skip_en=0.5, para_bonus=1.0),
+    ):
+        beads = corridor.align(params, paragraphs)
+        assert beads == dp_align(scorer.n, scorer.m, scorer, anchors, params, paragraphs)
+        found.add(tuple(bead.key for bead in beads))
+    assert len(found) == 3  # the weights change the beads, not only their sums
+
+
+def test_a_corridor_refuses_another_window_or_other_bead_shapes():
+    corridor = Corridor(2, 2, DiagonalScorer([((0,), (0,)), ((1,), (1,))], 2, 2), [], SearchParams())
+    for params in (SearchParams(window=3), SearchParams(max_size=5), SearchParams(one_to_many=6)):
+        with pytest.raises(
+            ValueError, match="^the corridor was built for another window or other bead shapes$"
+        ):
+            corridor.align(params)
