@@ -356,9 +356,8 @@ class Corridor:
         en_once = en_break.copy()  # a 0-1 bead that starts on a double break gets no second bonus
         en_once[1:][en_break[:-1] > 0] = 0.0
         total = np.full((n + 1) * (m + 1), -np.inf)
-        moves: list[
-            int
-        ] = []  # per corridor cell: the shape of its best move (an index into types, or skip_en)
+        # per corridor cell: the shape of its best move (an index into types, or skip_en)
+        moves: list[int] = []
         skip_en = len(types)  # the 0-1 move's code
         skip = params.skip_en
         # per shape, 0 for the 1-0 bead: it gets no second bonus where it starts on a double break as well
