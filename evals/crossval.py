@@ -25,7 +25,6 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-
 from alignment.book import align_book
 from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
@@ -72,8 +71,15 @@ class Case:
             if isinstance(self.scorer, HybridScorer) and weights
             else self.scorer
         )
-        settings = (params.top_k, params.band, params.band_fraction, params.window, params.max_size)
-        key = (*settings, params.one_to_many, weights)
+        key = (
+            params.top_k,
+            params.band,
+            params.band_fraction,
+            params.window,
+            params.max_size,
+            params.one_to_many,
+            weights,
+        )
         if self._corridor is None or self._corridor[0] != key:  # (kept one at a time: they are large)
             anchors = find_anchors(scorer.n, scorer.m, scorer, params)
             self._corridor = key, Corridor(scorer.n, scorer.m, scorer, anchors, params)
