@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -9,6 +11,7 @@ from typing import Any
 from core.layout import Layout
 from core.storage import write_json
 from exports.corpus import Doc, iter_docs
+from exports.files import staged_dir
 from exports.formats.bwb import export_bwb
 from exports.formats.doc import export_doc
 from exports.formats.jsonl import export_jsonl
@@ -35,17 +38,48 @@ def export_corpus(
     """Write each format to ``export_dir()/{format}/`` and the split plan to ``splits.json``.
 
     Reads only books whose aligned (and chapters) table exists. Returns (and writes to
-    ``summary.json``) the split report, with leakage, and each format's counts.
+    ``summary.json``) the split report, with leakage, and each format's counts. The export folder is
+    replaced whole (``staged_dir``), what this export does not write (another format's folder) kept in it:
+    a run killed at any point leaves the old export or the new one, never the new split plan beside the old
+    test set, or one format of each.
     """
     unknown = sorted(set(formats) - set(FORMATS))
     if unknown:
         raise ValueError(f"unknown export format(s) {', '.join(unknown)}; known: {', '.join(FORMATS)}")
     assignment = plan_splits(layout, split_config)
-    out = layout.export_dir()
-    write_json(assignment.to_json(), out / "splits.json")
-    summary = {
-        "splits": assignment.report,
-        "formats": {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats},
-    }
-    write_json(summary, out / "summary.json")
+    written = {*formats, "splits.json", "summary.json"}
+    export = layout.export_dir().resolve()  # a link to a folder elsewhere stays one
+    with staged_dir(export) as out:
+        _keep(export, out, written)
+        write_json(assignment.to_json(), out / "splits.json")
+        summary = {
+            "splits": assignment.report,
+            "formats": {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats},
+        }
+        write_json(summary, out / "summary.json")
     return summary
+
+
+def _keep(old: Path, new: Path, written: set[str]) -> None:
+    """Link (or copy, where the file system cannot link) into ``new`` each entry of ``old`` not named in
+    ``written``, its files' bytes and modification times as they are."""
+    if not old.is_dir():
+        return
+    for entry in sorted(old.iterdir()):
+        if entry.name in written or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue  # rewritten, or a killed writer's temporary
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, new / entry.name, symlinks=True, copy_function=_link)
+        else:
+            _link(entry, new / entry.name)
+
+
+def _link(source: Path | str, target: Path | str) -> None:
+    """A hard link of ``source`` at ``target``; a copy (times kept) where it cannot be linked; a link as is."""
+    if os.path.islink(source):
+        os.symlink(os.readlink(source), target)
+        return
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
