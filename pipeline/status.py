@@ -14,6 +14,7 @@ from core.layout import Layout
 from core.storage import DamagedFile, read_table
 from pipeline.book_stages import AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.build_task import BuildCorpus
+from pipeline.corpus_tasks import BuildReport, ExportCorpus
 from pipeline.crawl_task import CrawlBook
 from pipeline.output_folder import adopted_note, corpus_books
 from pipeline.stage_task import StageTask, completeness_memo
@@ -67,6 +68,7 @@ def corpus_status(params: dict[str, str], layout: Layout, book_ids: list[str]) -
             )
             lines.append(line("mine", MineBook(**params, book_id=book), Counter()))
         lines += ["corpus", line("summary", BuildCorpus(**params), Counter())]
+        lines += [line(label, task, Counter()) for label, task in _made_once(params, layout)]
     counts = Counter(state.split(":")[0] for state in states.values())
     totals = ", ".join(f"{counts[state]} {state}" for state in ("built", "stale", "not built"))
     adopted = adopted_note(len(books) - len(book_ids))
@@ -89,6 +91,19 @@ def stale_aligned(params: dict[str, str], layout: Layout, book_ids: list[str], c
         f"the aligned {tables} of {len(stale)} of {len(books)} {'book' if len(books) == 1 else 'books'} {are} "
         f"stale for this config ({listed}): these figures are of an earlier build; run: {command}"
     )
+
+
+def _made_once(params: dict[str, str], layout: Layout) -> list[tuple[str, StageTask]]:
+    """The exports (one per set of formats) and the report the folder records having made, each with its
+    label: a file of theirs edited or deleted since, or a corpus built again, shows them stale, where an
+    ``export`` or ``report`` would make them again. Never made: no line (they are made on demand)."""
+    exports = [
+        ExportCorpus(**params, formats=tuple(path.stem.split("-")))
+        for path in sorted(ExportCorpus(**params).manifest_path().parent.glob("*.json"))
+    ]
+    report = BuildReport(**params)
+    made = [(f"export {','.join(task.formats)}", task) for task in exports]
+    return made + ([("report", report)] if report.manifest_path().is_file() else [])
 
 
 def _rejections(path: Path) -> list[tuple[str, str]]:

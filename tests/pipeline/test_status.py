@@ -118,3 +118,27 @@ def test_aligned_tables_with_no_record_of_their_build_are_named_up_to_three_in_o
         "b: no record of its build; c: no record of its build; …): these figures are of an earlier build; "
         "run: make corpus"
     )
+
+
+def test_an_export_made_once_is_listed_and_shows_a_file_edited_by_hand(demo_config):
+    """An export's file edited since it was made (``export/text/test.zh``, which evaluate-mt reads) was in no
+    line of status; the next ``export`` makes it again. A report never made is no line."""
+    from core.storage import file_sha256
+    from pipeline.corpus_tasks import ExportCorpus
+    from pipeline.manifest import Manifest
+
+    layout = Layout(output_of(demo_config))
+    exported = layout.export_dir() / "text" / "test.zh"
+    exported.parent.mkdir(parents=True)
+    exported.write_text("一\n", encoding="utf-8")
+    manifest = Manifest(outputs={"export/text/test.zh": file_sha256(exported)})
+    manifest.record_files(layout.root)
+    manifest.save(ExportCorpus(**params(demo_config), formats=("text",)).manifest_path())
+    exported.write_text("二\n", encoding="utf-8")
+    report = corpus_status(params(demo_config), layout, ["city-star"]).splitlines()
+    assert report[0] == f"Status of 1 books in {layout.root} (tasks: 0 built, 1 stale, 8 not built)"
+    assert report[-3:] == [
+        "corpus",
+        "  summary   not built",
+        "  export text stale: output damaged: export/text/test.zh",
+    ]
