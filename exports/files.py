@@ -39,8 +39,10 @@ def staged_dir(target: Path) -> Iterator[Path]:
 
     A previous ``target`` folder is swapped with the new one (``exchange``) and then removed, so readers,
     and a run killed at any point, see either the old folder or the complete new one; where the system
-    cannot swap, it is moved aside first. On failure ``target`` is left untouched.
+    cannot swap, it is moved aside first. On failure ``target`` is left untouched. A ``target`` that is a link
+    to a folder elsewhere stays one: the folder it points to is replaced.
     """
+    target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp, old = temporary_path(target), temporary_path(target, "old")  # swept by the next build after a kill
     shutil.rmtree(tmp, ignore_errors=True)

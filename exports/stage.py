@@ -48,9 +48,8 @@ def export_corpus(
         raise ValueError(f"unknown export format(s) {', '.join(unknown)}; known: {', '.join(FORMATS)}")
     assignment = plan_splits(layout, split_config)
     written = {*formats, "splits.json", "summary.json"}
-    export = layout.export_dir().resolve()  # a link to a folder elsewhere stays one
-    with staged_dir(export) as out:
-        _keep(export, out, written)
+    with staged_dir(layout.export_dir()) as out:
+        _keep(layout.export_dir(), out, written)
         write_json(assignment.to_json(), out / "splits.json")
         summary = {
             "splits": assignment.report,

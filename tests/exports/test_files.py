@@ -118,3 +118,18 @@ def test_a_line_file_that_cannot_grow_is_named(tmp_path, whole):
         errno.EFBIG,
         str(tmp_path / ("train.en" if whole else "train.zh")),
     )
+
+
+def test_a_linked_folder_stays_a_link_and_the_folder_it_points_to_is_replaced(tmp_path):
+    """``report/`` linked to a folder elsewhere: the link was replaced by a folder, and moved aside beside it."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "index.html").write_text("old")
+    target = tmp_path / "output" / "report"
+    target.parent.mkdir()
+    target.symlink_to(elsewhere)
+    with files.staged_dir(target) as folder:
+        (folder / "index.html").write_text("new")
+    assert target.is_symlink() and (elsewhere / "index.html").read_text() == "new"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["report"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "output"]
