@@ -33,21 +33,24 @@ FORMATS: dict[str, Callable[[Iterable[Doc], Path], dict[str, Any]]] = {
 
 
 def export_corpus(
-    layout: Layout, formats: list[str], split_config: SplitConfig = DEFAULT_CONFIG
+    layout: Layout,
+    formats: list[str],
+    split_config: SplitConfig = DEFAULT_CONFIG,
+    dropped: Iterable[str] = (),
 ) -> dict[str, Any]:
     """Write each format to ``export_dir()/{format}/`` and the split plan to ``splits.json``.
 
     Reads only books whose aligned (and chapters) table exists. Returns (and writes to
     ``summary.json``) the split report, with leakage, and each format's counts. The export folder is
-    replaced whole (``staged_dir``), what this export does not write (another format's folder) kept in it:
-    a run killed at any point leaves the old export or the new one, never the new split plan beside the old
-    test set, or one format of each.
+    replaced whole (``staged_dir``), what this export does not write (another format's folder) kept in it
+    but the entries named in ``dropped`` (an older export's formats): a run killed at any point leaves the old
+    export or the new one, never the new split plan beside the old test set, or one format of each.
     """
     unknown = sorted(set(formats) - set(FORMATS))
     if unknown:
         raise ValueError(f"unknown export format(s) {', '.join(unknown)}; known: {', '.join(FORMATS)}")
     assignment = plan_splits(layout, split_config)
-    written = {*formats, "splits.json", "summary.json"}
+    written = {*formats, *dropped, "splits.json", "summary.json"}
     with staged_dir(layout.export_dir()) as out:
         _keep(layout.export_dir(), out, written)
         write_json(assignment.to_json(), out / "splits.json")
@@ -59,13 +62,13 @@ def export_corpus(
     return summary
 
 
-def _keep(old: Path, new: Path, written: set[str]) -> None:
+def _keep(old: Path, new: Path, left: set[str]) -> None:
     """Link (or copy, where the file system cannot link) into ``new`` each entry of ``old`` not named in
-    ``written``, its files' bytes and modification times as they are."""
+    ``left``, its files' bytes and modification times as they are."""
     if not old.is_dir():
         return
     for entry in sorted(old.iterdir()):
-        if entry.name in written or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+        if entry.name in left or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
             continue  # rewritten, or a killed writer's temporary
         if entry.is_dir() and not entry.is_symlink():
             shutil.copytree(entry, new / entry.name, symlinks=True, copy_function=_link)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -103,12 +102,12 @@ class ExportCorpus(CorpusTask):
     def run(self) -> None:
         """Export, then record every exported file, so that one deleted, truncated or overwritten since
         (``export/text/test.ids``, which evaluate-mt reads) makes the next build export again. The folders
-        of other formats left by an export of an older corpus (``stale_formats``) are removed first."""
+        of other formats left by an export of an older corpus (``stale_formats``) are left out of the new
+        export folder, which replaces the old one whole."""
         from exports.stage import export_corpus
 
-        for folder in self.stale_formats():
-            shutil.rmtree(folder)
-        summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split)
+        dropped = [folder.name for folder in self.stale_formats()]
+        summary = export_corpus(self.layout, list(self.formats), self.cfg.settings.split, dropped)
         self.write_outputs(
             [(p, lambda p=p: storage.file_sha256(p)) for p in self.exported_files()],
             summary=summary["splits"],

@@ -74,6 +74,38 @@ def test_an_export_of_some_formats_removes_the_other_formats_left_by_an_export_o
         assert sorted(p.name for p in export.iterdir() if p.is_dir()) == ["text"]
 
 
+def test_an_export_killed_after_dropping_an_older_export_leaves_that_export_whole(tmp_path, monkeypatch):
+    """``export --formats text`` of another corpus, killed as it wrote text/: it had removed bwb/ of the older
+    export first, leaving the older splits.json and text/ without it."""
+    import os
+    import signal
+
+    from exports import stage
+
+    config = write_config(tmp_path)
+    export = Layout(output_of(config)).export_dir()
+    build_output(output_of(config))
+    corpus = {"aligned/book0.parquet": "before"}
+    monkeypatch.setattr(ExportCorpus, "current_inputs", lambda self: dict(corpus))
+    with build_lock(output_of(config)):
+        ExportCorpus(**params(config), formats=["bwb", "text"]).run()
+    before = sorted(p.relative_to(export) for p in export.rglob("*"))
+    corpus["aligned/book0.parquet"] = "after"
+    text = stage.FORMATS["text"]
+
+    def killed(docs, folder):
+        text(docs, folder)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setitem(stage.FORMATS, "text", killed)
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child, killed)
+        with build_lock(output_of(config)):
+            ExportCorpus(**params(config), formats=["text"]).run()
+    os.waitpid(pid, 0)
+    assert sorted(p.relative_to(export) for p in export.rglob("*")) == before
+
+
 @pytest.mark.parametrize("task_class", [ExportCorpus, BuildReport])
 def test_the_tables_of_a_book_the_config_does_not_list_are_inputs_of_the_export_and_the_report(
     tmp_path, monkeypatch, task_class
