@@ -96,11 +96,12 @@ def stale_aligned(params: dict[str, str], layout: Layout, book_ids: list[str], c
 def _made_once(params: dict[str, str], layout: Layout) -> list[tuple[str, StageTask]]:
     """The exports (one per set of formats) and the report the folder records having made, each with its
     label: a file of theirs edited or deleted since, or a corpus built again, shows them stale, where an
-    ``export`` or ``report`` would make them again. Never made: no line (they are made on demand)."""
-    exports = [
-        ExportCorpus(**params, formats=tuple(path.stem.split("-")))
-        for path in sorted(ExportCorpus(**params).manifest_path().parent.glob("*.json"))
-    ]
+    ``export`` or ``report`` would make them again. Never made: no line (they are made on demand); a file
+    there named by no set of formats is no export's."""
+    from exports.stage import FORMATS
+
+    units = [path.stem.split("-") for path in ExportCorpus(**params).manifest_path().parent.glob("*.json")]
+    exports = [ExportCorpus(**params, formats=tuple(u)) for u in sorted(units) if set(u) <= set(FORMATS)]
     report = BuildReport(**params)
     made = [(f"export {','.join(task.formats)}", task) for task in exports]
     return made + ([("report", report)] if report.manifest_path().is_file() else [])

@@ -122,7 +122,8 @@ def test_aligned_tables_with_no_record_of_their_build_are_named_up_to_three_in_o
 
 def test_an_export_made_once_is_listed_and_shows_a_file_edited_by_hand(demo_config):
     """An export's file edited since it was made (``export/text/test.zh``, which evaluate-mt reads) was in no
-    line of status; the next ``export`` makes it again. A report never made is no line."""
+    line of status; the next ``export`` makes it again. A report never made is no line, nor a file of the
+    exports' manifests named by no set of formats."""
     from core.storage import file_sha256
     from pipeline.corpus_tasks import ExportCorpus
     from pipeline.manifest import Manifest
@@ -135,6 +136,7 @@ def test_an_export_made_once_is_listed_and_shows_a_file_edited_by_hand(demo_conf
     manifest.record_files(layout.root)
     manifest.save(ExportCorpus(**params(demo_config), formats=("text",)).manifest_path())
     exported.write_text("二\n", encoding="utf-8")
+    (layout.root / "_manifests" / "ExportCorpus" / "notes.json").write_text("{}")  # no set of formats
     report = corpus_status(params(demo_config), layout, ["city-star"]).splitlines()
     assert report[0] == f"Status of 1 books in {layout.root} (tasks: 0 built, 1 stale, 8 not built)"
     assert report[-3:] == [
