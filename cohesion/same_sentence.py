@@ -46,7 +46,7 @@ def later(
     ):
         subject = clause.last_subject(doc[first.i + 1 : tok.i]) or first
         if subject.lower_ in SUBJECT_FORMS and PRONOUN_CLASS[subject.lower_] == cls:
-            return None  # the object of a clause whose subject is of its class: someone else
+            return _other_one(ch, j, subject in (first, last), link, tok, cls, seen)  # "He told him"
     text = ch.sentences[j]
     in_speech = spoken(text, tok.idx)
     if spoken(text, first.idx) != in_speech:
@@ -73,6 +73,34 @@ def later(
             return None  # "Anna had not seen her, for she ...": the first passed over Anna, who may be back
     b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
     return Candidate("reference", "personal", link.a, b, tok.lower_, link.evidence, link.clauses)
+
+
+def _other_one(
+    ch: Chapter, j: int, linked: bool, link: Candidate, tok: Word, cls: str, seen: dict[int, Phrases]
+) -> Candidate | None:
+    """The link of object pronoun ``tok``, whose clause's subject is a pronoun of its class (``linked``:
+    sentence ``j``'s first or last linked one, naming ``link.a``), to the one other referent of its class
+    that the sentence before names: an object pronoun means someone other than its clause's subject
+    ("Tom met Boris. He thanked him.": Boris). None where that sentence names no other or several, or
+    the pronoun's own sentence names anyone it may mean before it."""
+    i = j - 1
+    doc = ch.docs[j]
+    if i < 0 or not linked:
+        return None
+    if any(
+        m.token < tok.i and (pronouns.agreeing(m, cls, ch) or pronouns.unknown_name(m, cls, ch, doc))
+        for m in antecedents.sentence_phrases(ch, j, seen)[0]
+    ):
+        return None
+    others = [
+        m
+        for m in antecedents.in_sentence(ch, i, j, spoken(ch.sentences[j], tok.idx), cls, seen)
+        if m.text != link.a.text and pronouns.compatible(m, cls, ch, things=True)
+    ]
+    if len({m.lemma for m in others}) != 1:
+        return None
+    b = Span(j, tok.idx, tok.idx + len(tok), tok.text)
+    return Candidate("reference", "personal", others[-1].at(i), b, tok.lower_)
 
 
 def _own_doer(doc: Sentence, w: Word, tok: Word) -> bool:

@@ -175,3 +175,20 @@ def test_the_object_of_a_part_of_a_set_that_is_a_subject_or_predicate_means_the_
 def test_the_object_of_a_part_of_a_set_that_is_an_object_is_left_alone(mined):
     found = mined("reference", "The geese flew south.", "They chased all of them.")
     assert [(a[3], b[3]) for _, a, b, _ in found] == [("geese", "They")]
+
+
+@pytest.mark.parametrize(
+    ("first", "expected"),
+    [
+        ("Tom met Boris at the gate.", [("Tom", "He"), ("Boris", "him")]),  # the one other man
+        ("The guards chased the thieves.", [("guards", "They"), ("thieves", "them")]),
+        ("Tom met Boris and Ivan.", [("Tom", "He")]),  # two others: left alone
+        ("Tom walked in.", [("Tom", "He")]),  # no other: left alone
+    ],
+)
+def test_an_object_form_in_the_clause_of_a_subject_of_its_class_means_the_one_other_referent(
+    mined, first, expected
+):
+    second = "They caught them." if first.startswith("The guards") else "He thanked him."
+    found = mined("reference", first, second)
+    assert [(a[3], b[3]) for _, a, b, _ in found] == expected
