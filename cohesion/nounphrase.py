@@ -113,6 +113,19 @@ def different(
     )
 
 
+def same_owner(doc_a: Sentence, ka: int, doc_b: Sentence, kb: int, genders: Mapping[str, str]) -> bool:
+    """Have the nouns at ``ka`` and ``kb`` an owner each, the same one (:func:`_same_owner`: "the boy's
+    legs ... the boy's legs", "Anna's coat ... her coat" where Anna is a woman)?"""
+    a, b = owner(doc_a, ka), owner(doc_b, kb)
+    return bool(a and b) and _same_owner(a, b, genders)
+
+
+def genitive(doc: Sentence, k: int) -> bool:
+    """Does a possessor with "'s" stand in front of the noun at ``k`` ("Anna's coat", "the miller's son")?"""
+    i = _phrase_start(doc, k)
+    return i > 0 and doc[i].tag_ == "POS"
+
+
 def _same_owner(a: str, b: str, genders: Mapping[str, str]) -> bool:
     """The same owner word, or "his" / "her" and a name of that gender."""
     if a == b:

@@ -193,12 +193,12 @@ def _link(
     if noun and _unit(ch.docs[j], m):
         return None  # a unit or an amount ("dozens of meters", "a bit"): no referent to repeat
     ends = _keys(m, families)
-    widest = FAR_WINDOW if noun and not _rare(m.lemma) else NAME_WINDOW
-    candidates = _candidates(where, ends, j, widest)
+    candidates = _candidates(where, ends, j, NAME_WINDOW)  # the widest window (narrowed below)
     if not candidates:
         return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
+    demonstrative = noun and det in nounphrase.DEMONSTRATIVES  # "this girl": points back as far as a name
     indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
     described = indefinite and descriptions.predicate(doc, m)
     echo = indefinite and noun and not described and _echoed(doc, m)
@@ -210,13 +210,23 @@ def _link(
     if noun:
         if nounphrase.idiom(ch.sentences[j], m.end):
             return None
-        window = NAME_WINDOW if _rare(m.lemma) else FAR_WINDOW if det in DEFINITE else LEXICAL_WINDOW
+        if demonstrative or _rare(m.lemma):
+            window, genitive = NAME_WINDOW, False
+        else:
+            genitive = det not in DEFINITE and nounphrase.genitive(doc, m.token)
+            window = FAR_WINDOW if det in DEFINITE or genitive else LEXICAL_WINDOW
     else:
-        window = NAME_WINDOW
+        window, genitive = NAME_WINDOW, False
     found = _earlier(ch, [i for i in candidates if i >= j - window], doc, m, families)
     if found is None:
         return None
     i, a = found
+    if (
+        genitive
+        and j - i > LEXICAL_WINDOW
+        and not nounphrase.same_owner(ch.docs[i], a.token, doc, m.token, ch.word_genders)
+    ):
+        return None  # "the boy's legs" far back: only the same owner's, not "buckets of water"
     if described and not descriptions.predicate(ch.docs[i], a):
         return None  # only a description repeats a description ("might be a leak ... not a leak")
     if echo and _echoed(ch.docs[i], a) != echo:

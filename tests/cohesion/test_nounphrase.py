@@ -15,6 +15,7 @@ from cohesion.nounphrase import (
     adjectival,
     determiner,
     different,
+    genitive,
     idiom,
     modifier,
     modifier_words,
@@ -23,6 +24,7 @@ from cohesion.nounphrase import (
     phrase_words,
     pointing,
     premodifiers,
+    same_owner,
     such_a,
 )
 
@@ -69,6 +71,20 @@ def test_owner_is_a_possessive_a_name_or_an_of_complement():
     assert owner(doc("the/DT coat/NN"), 1) == ""  # an article owns nothing
     assert owner(doc("the/DT Shan/NNP household/NN"), 2) == "shan"
     assert owner(doc("the/DT eye/NN of/IN the/DT camera/NN"), 1) == "camera"
+
+
+def test_a_genitive_is_a_possessor_with_s():
+    assert genitive(doc("the/DT miller/NN 's/POS old/JJ coat/NN"), 4)
+    assert not genitive(doc("his/PRP$ coat/NN"), 1)
+    assert not genitive(doc("the/DT coat/NN"), 1)
+
+
+def test_same_owner_needs_an_owner_on_both_sides():
+    miller, her = doc("the/DT miller/NN 's/POS coat/NN"), doc("her/PRP$ coat/NN")
+    assert same_owner(miller, 3, miller, 3, {})
+    assert same_owner(her, 1, doc("Anna/NNP 's/POS coat/NN"), 2, {"anna": "f"})
+    assert not same_owner(her, 1, doc("Tom/NNP 's/POS coat/NN"), 2, {"tom": "m"})
+    assert not same_owner(doc("the/DT coat/NN"), 1, miller, 3, {})
 
 
 def test_such_before_the_article_and_the_words_between_determiner_and_noun():

@@ -76,6 +76,19 @@ def test_definite_nouns_and_names_reach_farther(mined):
     assert len(mined("repetition", "Anna left.", *filler, *filler[:15], "Anna came back.")) == 1
 
 
+def test_a_demonstrative_reaches_as_far_as_a_name(mined):
+    filler = ["It rained."] * 30
+    assert len(mined("repetition", "The girl sat down.", *filler, "He saved this girl.")) == 1
+    assert mined("repetition", "The girl sat down.", *filler, "He saved the girl.") == []
+
+
+def test_a_genitive_reaches_as_far_as_a_definite_noun_to_the_same_owner(mined):
+    filler = ["It rained."] * 15
+    found = mined("repetition", "The miller's coat was wet.", *filler, "The miller's coat was dry.")
+    assert [(a[0], b[0], trigger) for _, a, b, trigger in found] == [(0, 16, "miller"), (0, 16, "coat")]
+    assert mined("repetition", "A coat hung there.", *filler, "The miller's coat was dry.") == []
+
+
 def test_new_referent_and_other_possessor_are_no_repetition(mined):
     assert mined("repetition", "A man came in.", "Then a tall, thin man followed.") == []
     assert mined("repetition", "His coat was wet.", "Her coat was dry.") == []
