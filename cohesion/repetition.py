@@ -27,7 +27,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     """Link each noun/name of a sentence to its nearest earlier mention.
 
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
-    possessive ("the inn", "his father") and ``NAME_WINDOW`` for names and rare nouns (:func:`_rare`:
+    possessive ("the inn", "his father") or a genitive to a mention of the same owner ("the boy's legs ...
+    the boy's legs", not "buckets of water ... the team's water"), and ``NAME_WINDOW`` for a noun after a
+    demonstrative ("this girl": it points back), names and rare nouns (:func:`_rare`:
     "stove", "anvil": seldom said of two things in one chapter; names are compared without case; a one-word
     name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
     "Saint Benedict ... Benedict", and, of two words or more, one longer by a word at its end: "Blue Ridge
