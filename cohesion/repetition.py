@@ -27,9 +27,9 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     """Link each noun/name of a sentence to its nearest earlier mention.
 
     The window is ``LEXICAL_WINDOW`` sentences, ``FAR_WINDOW`` for a noun with a definite determiner or
-    possessive ("the inn", "his father") or a genitive to a mention of the same owner ("the boy's legs ...
-    the boy's legs", not "buckets of water ... the team's water"), and ``NAME_WINDOW`` for a noun after a
-    demonstrative ("this girl": it points back), names and rare nouns (:func:`_rare`:
+    possessive ("the inn", "his father") or a genitive to a mention of the same owner ("the miller's coat ...
+    the miller's coat", not "a wet coat ... the miller's coat"), and ``NAME_WINDOW`` for a noun after a
+    demonstrative ("this box": it points back), names and rare nouns (:func:`_rare`:
     "stove", "anvil": seldom said of two things in one chapter; names are compared without case; a one-word
     name also matches the same noun: "my grandma ... Grandma"; a name matches the end of a longer one:
     "Saint Benedict ... Benedict", and, of two words or more, one longer by a word at its end: "Blue Ridge
@@ -200,7 +200,7 @@ def _link(
         return None  # no mention of the other sentences can match: the rest need not be asked
     doc = ch.docs[j]
     det = nounphrase.determiner(doc, m.token) if doc is not None else ""
-    demonstrative = noun and det in nounphrase.DEMONSTRATIVES  # "this girl": points back as far as a name
+    demonstrative = noun and det in nounphrase.DEMONSTRATIVES  # "this box": points back as far as a name
     indefinite = det in INDEFINITE and not nounphrase.such_a(doc, m.token)
     described = indefinite and descriptions.predicate(doc, m)
     echo = indefinite and noun and not described and _echoed(doc, m)
@@ -228,7 +228,7 @@ def _link(
         and j - i > LEXICAL_WINDOW
         and not nounphrase.same_owner(ch.docs[i], a.token, doc, m.token, ch.word_genders)
     ):
-        return None  # "the boy's legs" far back: only the same owner's, not "buckets of water"
+        return None  # "the miller's coat" far back: only the same owner's, not "a wet coat"
     if described and not descriptions.predicate(ch.docs[i], a):
         return None  # only a description repeats a description ("might be a leak ... not a leak")
     if echo and _echoed(ch.docs[i], a) != echo:
