@@ -8,7 +8,8 @@ and "later" ("An hour later, ...") is the connective "later", and so is "after",
 counted span ("After two days, ...", "In less than a week ..."); a sentence-initial time named by a
 demonstrative and followed by the sentence's subject ("That night he ...", "In those days, ...") is a temporal
 connective of its own; a connective the speaker trails off after
-("However…") links as well. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
+("However…") links as well. A connective after the subject that follows an initial one ("But Anna then
+left.") is a second tie to the same earlier text: Halliday & Hasan count each conjunctive item. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
 text); ``sent_a`` is the previous sentence.
 
 Non-adjacent links (element 1 is then the earlier sentence or connective):
@@ -72,6 +73,7 @@ MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))  # what may not follow a connect
 DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
 SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
 FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
+GAP = re.compile(r"[\s,]*")  # what may stand between two connectives ("But, ..." or "But ...")
 TRAILING = re.compile(r"(?:…|\.\.\.)[\"'”’]*")  # a connective and nothing but an ellipsis: "However…"
 PAUSE = re.compile(r"(?:…|\.\.\.)\s*(?=\w)")  # a connective, a pause, then the sentence: "But… the key"
 # Correlative openers (regex) and the later members of their series.
@@ -165,12 +167,15 @@ def find(ch: Chapter) -> Iterator[Candidate]:
         correlative = _opener(ch, j, connective.text, linked)
         back = _returns_to(ch, j, connective.text, match.end("c"))
         if back is None:
-            yield Candidate(
-                "conjunction", connective.type, Span(j - 1, 0, 0, ""), b, connective.text, evidence
-            )
-        elif not correlative:
+            a = Span(j - 1, 0, 0, "")
+        else:
             a = _speech(ch, back) if _resumed_speech(ch.sentences, j) else ch.whole(back)
+        if back is None or not correlative:
             yield Candidate("conjunction", connective.type, a, b, connective.text, evidence)
+        if (second := _second(ch, j, match)) is not None:
+            also = _entry(second)
+            c = Span(j, second.start("c"), second.end("c"), second.group("c"))
+            yield Candidate("conjunction", also.type, a, c, also.text, evidence)
         if correlative:
             trigger = f"{correlative.text.lower()} … {connective.text}"
             yield Candidate("conjunction", connective.type, correlative, b, trigger, evidence)
@@ -369,6 +374,15 @@ def _connective(ch: Chapter, j: int) -> re.Match | None:
         or _edge(text)
         or _after_subject(doc, start)
     )
+
+
+def _second(ch: Chapter, j: int, match: re.Match) -> re.Match | None:
+    """A connective after the subject that follows a sentence-initial one ("But Anna then left.", "And
+    she also said ..."): a tie of its own to the same earlier text (Halliday & Hasan count each)."""
+    text = ch.sentences[j]
+    if match.start("c") != OPENING.match(text).end():
+        return None  # the sentence's own connective is no initial one
+    return _after_subject(ch.docs[j], GAP.match(text, match.end("c")).end())
 
 
 def _entry(match: re.Match) -> connectives.Connective:

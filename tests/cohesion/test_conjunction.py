@@ -175,6 +175,29 @@ def test_after_a_subject_and_an_auxiliary(mined):
     assert mined("conjunction", RAIN, "The roof was also soaked.") == []  # a noun subject
 
 
+def test_a_connective_after_the_subject_of_an_initial_one_is_a_second_tie(mined):
+    assert mined("conjunction", RAIN, "But Nora then ran home.") == [
+        ("adversative", (0, 0, 0, ""), (1, 0, 3, "But"), "but"),
+        ("temporal", (0, 0, 0, ""), (1, 9, 13, "then"), "then"),
+    ]
+    assert [c[3] for c in mined("conjunction", RAIN, "And, she also stayed in.")] == ["and", "also"]
+
+
+@pytest.mark.parametrize(
+    "second, connective",
+    [
+        ("Nora meanwhile had run home.", "meanwhile"),  # durative, after the subject (H&H)
+        ("Nora had meanwhile run home.", "meanwhile"),
+        ("She by then had run home.", "by then"),
+        ("She however stayed in.", "however"),
+        ("She instead stayed in.", "instead"),
+        ("Still she went out.", "still"),  # adversative before a subject, without its comma
+    ],
+)
+def test_literature_positions(mined, second, connective):
+    assert [c[3] for c in mined("conjunction", RAIN, second)] == [connective]
+
+
 @pytest.mark.parametrize(
     "second",
     [
