@@ -7,9 +7,11 @@ after a comma ("..., though."); or parenthetical ("He, however, refused."). A se
 and "later" ("An hour later, ...") is the connective "later", and so is "after", "in" or "within" with a
 counted span ("After two days, ...", "In less than a week ..."); a sentence-initial time named by a
 demonstrative and followed by the sentence's subject ("That night he ...", "In those days, ...") is a temporal
-connective of its own; a connective the speaker trails off after
-("However…") links as well. A connective after the subject that follows an initial one ("But Anna then
-left.") is a second tie to the same earlier text: Halliday & Hasan count each conjunctive item. Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
+connective of its own; a connective the speaker trails off after ("However…"), or that is the whole
+sentence ("At that point."), links as well, and so does one opening a quotation after the narrator's
+speech tag ('She said, "But ...'). A connective after the subject that follows an initial one ("But Anna
+then left.") is a second tie to the same earlier text: Halliday & Hasan count each conjunctive item.
+Subtype is Halliday & Hasan's type. Element 1 is left empty (the whole previous
 text); ``sent_a`` is the previous sentence.
 
 Non-adjacent links (element 1 is then the earlier sentence or connective):
@@ -73,8 +75,12 @@ MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))  # what may not follow a connect
 DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
 SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
 FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
+# narration up to a comma or colon and an opening quote (apostrophes between letters allowed)
+SPEECH_TAG = re.compile(r"(?:[^\"“”‘’']|(?<=\w)'(?=\w))*?\w[,:]\s*[\"“'‘]")
 GAP = re.compile(r"[\s,]*")  # what may stand between two connectives ("But, ..." or "But ...")
-TRAILING = re.compile(r"(?:…|\.\.\.)[\"'”’]*")  # a connective and nothing but an ellipsis: "However…"
+# a connective and nothing but an ellipsis or a full stop: "However…", "At that point." (the sentence is the
+# connective alone, a fragment that goes on from the sentence before)
+TRAILING = re.compile(r"(?:…|\.\.\.|\.|!)[\"'”’]*")
 PAUSE = re.compile(r"(?:…|\.\.\.)\s*(?=\w)")  # a connective, a pause, then the sentence: "But… the key"
 # Correlative openers (regex) and the later members of their series.
 AT_FIRST = (
@@ -373,7 +379,19 @@ def _connective(ch: Chapter, j: int) -> re.Match | None:
         or _then_time(text, doc, start)
         or _edge(text)
         or _after_subject(doc, start)
+        or _after_tag(text, doc, start)
     )
+
+
+def _after_tag(text: str, doc: Sentence | None, start: int) -> re.Match | None:
+    """A connective opening a quotation after the narrator's speech tag ('She said, "But ...', 'He cried:
+    "So ...'): it opens the speaker's sentence and links it to the text before, as an initial one does.
+    The tag is narration without quotes (a quote before it makes the connective the second half of one
+    quoted sentence: '"...," he said, "but ..."'); the sentence's words start at ``start``."""
+    if not any(q in text for q in "\"“'‘"):
+        return None  # no quote: the scan is spared
+    tag = SPEECH_TAG.match(text, start)
+    return _initial(text, doc, tag.end()) if tag else None
 
 
 def _second(ch: Chapter, j: int, match: re.Match) -> re.Match | None:

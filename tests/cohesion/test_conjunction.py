@@ -198,6 +198,21 @@ def test_literature_positions(mined, second, connective):
     assert [c[3] for c in mined("conjunction", RAIN, second)] == [connective]
 
 
+def test_a_connective_opening_the_quote_after_a_speech_tag(mined):
+    assert mined("conjunction", RAIN, 'Nora\'s aunt said, "But we have boots."') == [
+        ("adversative", (0, 0, 0, ""), (1, 19, 22, "But"), "but")
+    ]
+    assert mined("conjunction", RAIN, "He cried: 'So you stayed dry!'")[0][2] == (1, 11, 13, "So")
+    quoted = '"We stayed," she said, "but it was dull."'  # one quoted sentence, the tag inside it
+    assert mined("conjunction", RAIN, quoted) == []
+
+
+def test_a_connective_alone_is_a_sentence(mined):
+    assert mined("conjunction", RAIN, "At that point.")[0][2] == (1, 0, 13, "At that point")
+    assert mined("conjunction", RAIN, "However!")[0][2] == (1, 0, 7, "However")
+    assert mined("conjunction", RAIN, "So.") == []  # "so" of condition "degree" needs words after it
+
+
 @pytest.mark.parametrize(
     "second",
     [
