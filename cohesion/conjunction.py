@@ -106,13 +106,17 @@ LATER = re.compile(
 )
 # "That night ...", "This time, ...", "In those days, ...", "Just at that moment ...": a sentence-initial time
 # named by a demonstrative points back to a time the text set (Halliday & Hasan's "at this moment", "at that
-# point"), a temporal connective when the sentence's own subject follows it ("That day was cold." has none)
+# point"), and "(The) next day", "The following morning" to the time after it (their "next day"): a temporal
+# connective when the sentence's own subject follows it ("That day was cold." has none)
 _NEAR = r"(?:(?:just|right|only|even)\s+)?(?:(?:at|in|on|by|during|from|since|until|till|for)\s+)?"
 _TIME = (
     r"(?:moment|instant|time|point|juncture|day|night|morning|afternoon|evening|week|month|year|season|hour|"
     r"minute|spring|summer|autumn|winter)s?"
 )
-THEN_TIME = re.compile(rf"(?P<c>{_NEAR}(?:this|that|these|those)\s+(?:very\s+|same\s+)?{_TIME})\b", re.I)
+THEN_TIME = re.compile(
+    rf"(?P<c>{_NEAR}(?:this|that|these|those|(?:the\s+)?next|the\s+following)\s+(?:very\s+|same\s+)?{_TIME})\b",
+    re.I,
+)
 NO_SUBJECT_POS = frozenset(("VERB", "AUX", "ADP", "SCONJ", "PART"))  # what may not follow THEN_TIME
 OUTCRY_WORDS = 3  # the most words of a verbless exclamation a connective links past
 REACH = 3  # how far back a returning or sequential connective may link

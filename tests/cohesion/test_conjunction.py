@@ -198,6 +198,35 @@ def test_literature_positions(mined, second, connective):
     assert [c[3] for c in mined("conjunction", RAIN, second)] == [connective]
 
 
+@pytest.mark.parametrize(
+    "second, kind, connective",
+    [
+        ("By contrast, the hills stayed dry.", "adversative", "By contrast"),
+        ("The hills, by contrast, stayed dry.", "adversative", "by contrast"),
+        ("At any rate, we stayed in.", "adversative", "At any rate"),
+        ("She accordingly stayed in.", "causal", "accordingly"),
+        ("Under the circumstances we stayed in.", "causal", "Under the circumstances"),
+        ("Ever since then we have stayed in.", "temporal", "Ever since then"),
+        ("From now on, we stay in.", "temporal", "From now on"),
+        ("In short, we stayed in.", "temporal", "In short"),
+        ("Ultimately we stayed in.", "temporal", "Ultimately"),
+        ("Next day we stayed in.", "temporal", "Next day"),
+        ("The following morning, we stayed in.", "temporal", "The following morning"),
+    ],
+)
+def test_literature_connectives(mined, second, kind, connective):
+    found = mined("conjunction", RAIN, second)
+    assert [(c[0], c[2][3]) for c in found] == [(kind, connective)]
+
+
+@pytest.mark.parametrize(
+    "second",
+    ["The next day was dry.", "In short order we left.", "In contrast to the hills, the town flooded."],
+)
+def test_literature_connectives_that_are_no_tie_here(mined, second):
+    assert mined("conjunction", RAIN, second) == []
+
+
 def test_a_connective_opening_the_quote_after_a_speech_tag(mined):
     assert mined("conjunction", RAIN, 'Nora\'s aunt said, "But we have boots."') == [
         ("adversative", (0, 0, 0, ""), (1, 19, 22, "But"), "but")
