@@ -75,8 +75,10 @@ MODIFIER_POS = frozenset(("ADJ", "ADV", "DET"))  # what may not follow a connect
 DEGREE_POS = frozenset(("ADJ", "ADV"))  # ... of condition "degree"
 SUBJECT = re.compile(r"(?:,|(?:i|we|you|he|she|it|they)\b)", re.I)  # what follows one of condition "subject"
 FROZEN = re.compile(r"what\s*[?!…]", re.I)  # "So what?": a retort, not a causal link
-# narration up to a comma or colon and an opening quote (apostrophes between letters allowed)
-SPEECH_TAG = re.compile(r"(?:[^\"“”‘’']|(?<=\w)'(?=\w))*?\w[,:]\s*[\"“'‘]")
+# the end of a speech tag (a word's comma or colon, an opening quote), and a quote mark in the narration
+# before it (an apostrophe stands between letters)
+SPEECH_TAG = re.compile(r"[,:](?<=\w.)\s*[\"“'‘]")
+NOT_NARRATION = re.compile(r"[\"“”‘’]|(?<!\w)'|'(?!\w)")
 GAP = re.compile(r"[\s,]*")  # what may stand between two connectives ("But, ..." or "But ...")
 # a connective and nothing but an ellipsis or a full stop: "However…", "At that point." (the sentence is the
 # connective alone, a fragment that goes on from the sentence before)
@@ -392,10 +394,10 @@ def _after_tag(text: str, doc: Sentence | None, start: int) -> re.Match | None:
     "So ...'): it opens the speaker's sentence and links it to the text before, as an initial one does.
     The tag is narration without quotes (a quote before it makes the connective the second half of one
     quoted sentence: '"...," he said, "but ..."'); the sentence's words start at ``start``."""
-    if not any(q in text for q in "\"“'‘"):
-        return None  # no quote: the scan is spared
-    tag = SPEECH_TAG.match(text, start)
-    return _initial(text, doc, tag.end()) if tag else None
+    tag = SPEECH_TAG.search(text, start)
+    if tag is None or NOT_NARRATION.search(text, start, tag.start()):
+        return None  # no quotation after a tag, or a quote before it
+    return _initial(text, doc, tag.end())
 
 
 def _second(ch: Chapter, j: int, match: re.Match) -> re.Match | None:
