@@ -70,7 +70,10 @@ class Reader:
         """``text`` without a line break or another control character inside (edges may be blank): a URL's
         are dropped as it is requested (``urlsplit``), so the URL recorded was not the one crawled, and a
         file name's cut every message naming it in two."""
-        value = self.text(value, where)
+        return self.no_control(self.text(value, where), where)
+
+    def no_control(self, value: str, where: str) -> str:
+        """``value``, unless a line break or another control character is inside it (edges may be blank)."""
         if has_control_character(value.strip()):
             raise self.fail(where, f"{quoted(value)} holds a line break or another control character")
         return value
@@ -97,12 +100,14 @@ class Reader:
         return value
 
     def scalar_text(self, value: Any, where: str) -> str:
-        """An optional plain value (a title, a genre) as text: a string or number, never a list or mapping."""
+        """An optional plain value (a title, a genre) as text: a string or number, never a list or mapping, nor
+        holding a NUL, a line break or another control character inside (the report's tables and charts
+        showed them raw: a NUL made index.md a binary file, an escape sequence drove the terminal)."""
         if value is None:
             return ""
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             raise self.fail(where, f"expected a string, got {type(value).__name__} {quoted(value)}")
-        return self.encodable(str(value), where)
+        return self.no_control(self.encodable(str(value), where), where)
 
     def ident(self, value: Any, where: str) -> str:
         value = self.text(value, where)

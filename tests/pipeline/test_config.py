@@ -260,6 +260,14 @@ def test_demo_config_loads():
             "books[0].title_zh: expected a string, got list",
         ),
         (lambda r: r["books"][0].update(genre={"a": 1}), "books[0].genre: expected a string, got dict"),
+        (  # the report showed it raw: index.md a binary file
+            lambda r: r["books"][0].update(genre="wu\x00xia"),
+            "books[0].genre: 'wu\\x00xia' holds a line break or another control character",
+        ),
+        (
+            lambda r: r["books"][0].update(title_en="Red\x1b[31m Moon"),
+            "books[0].title_en: 'Red\\x1b[31m Moon' holds a line break or another control character",
+        ),
         (
             lambda r: r.update(options={"filter": {}}),
             "options.filter: unknown key (allowed: align, clean, dedup, filters, pair, split)",
