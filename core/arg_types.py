@@ -111,11 +111,16 @@ def digits(text: str) -> bool:
 
 
 def name(text: str) -> str:
-    """An argparse type: a name to record (a reviewer's); not empty or blank (an unset variable), nor bytes
-    that are not UTF-8, which no table can hold (``qc import`` failed on them, naming a Python codec error);
-    UTF-8 that Python read as ASCII (the C locale) is read as UTF-8."""
+    """An argparse type: a name to record (a reviewer's); not empty or blank (an unset variable), nor holding
+    a line break or another control character (recorded in the QC tables as given), nor bytes that are not
+    UTF-8, which no table can hold (``qc import`` failed on them, naming a Python codec error); UTF-8 that
+    Python read as ASCII (the C locale) is read as UTF-8."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not a name (an unset variable?)")
+    if has_control_character(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a name: it holds a line break or another control character"
+        )
     try:  # argv's bytes, which Python keeps as surrogates where they are not UTF-8 (or in the C locale)
         text = text.encode("utf-8", "surrogateescape").decode("utf-8")
     except UnicodeDecodeError as err:

@@ -109,6 +109,14 @@ def test_a_name_is_not_blank():
         name("")
 
 
+@pytest.mark.parametrize("text", ["Ada\nLovelace", "Ada\x1b[31m", "A\x00da"])
+def test_a_name_holding_a_control_character_is_refused(text):
+    """``qc import --reviewer`` recorded it in the verdicts and corrections tables as given."""
+    with pytest.raises(argparse.ArgumentTypeError) as err:
+        name(text)
+    assert str(err.value) == f"{text!r} is not a name: it holds a line break or another control character"
+
+
 def test_a_name_of_bytes_that_are_not_utf8_is_refused_and_utf8_read_as_ascii_is_read_as_utf8():
     """``qc import --reviewer $'\\xff'`` failed with "'utf-8' codec can't encode character '\\udcff' ..."."""
     with pytest.raises(argparse.ArgumentTypeError) as err:
