@@ -28,7 +28,7 @@ from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters, load_models
 from alignment.search import Paragraphs
 from alignment.translator import FileTranslator
-from core.arg_types import OneLineParser, output_folder
+from core.arg_types import OneLineParser, input_path, output_folder
 from core.rejection import Rejection
 from core.stdio import exit_with
 from evals.compare import agreement
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.align", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
-        type=Path,
+        type=input_path,
         help="an evaluation folder: zh/ en/ gold/ [zh-para/ en-para/], or lines/NNN.zh|.en",
     )
     parser.add_argument("--method", choices=METHODS, default="default", help="aligner (default: default)")

@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.arg_types import OneLineParser, positive
+from core.arg_types import OneLineParser, input_path, positive
 from core.files import os_problem
 from core.stdio import exit_with
 from evals.align import align_dir
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.bleualign_speed", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data",
-        type=Path,
+        type=input_path,
         nargs="?",
         default=DEFAULT_DATA,
         help=f"the chapters with their MT (default {DEFAULT_DATA})",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from alignment.book import align_book
 from text.lexicon import Lexicon
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.rejection import Rejection
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, not_a_folder, read_lines
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "data_dir",
         nargs="?",
-        type=Path,
+        type=input_path,
         default=DEFAULT,
         help="the example (default ../shared/eval-data/bwb-example)",
     )

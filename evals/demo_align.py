@@ -18,7 +18,7 @@ from pathlib import Path
 from alignment.book import align_book
 from text.lexicon import Lexicon
 from alignment.search import Paragraphs
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.files import os_problem
 from core.paths import REPO_ROOT
 from core.rejection import Rejection
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.demo_align", description=__doc__.splitlines()[0])
     parser.add_argument(
         "source_dir",
-        type=Path,
+        type=input_path,
         nargs="?",
         default=SOURCE_DIR,
         help="the demo's source books (default: demo/source)",

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from pathlib import Path
 
 from alignment.hybrid import MissingExtra
 from alignment.methods import METHODS
 from alignment.similarity import char_count
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.rejection import Rejection
 from core.stdio import exit_with
 from evals.align import align_dir
@@ -130,7 +129,7 @@ def report(chapters: list[EvalChapter], results: list[list[BeadKey]]) -> list[st
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.errors", description=__doc__.splitlines()[0])
-    parser.add_argument("data_dir", type=Path, help="an evaluation folder with gold (as evals.align)")
+    parser.add_argument("data_dir", type=input_path, help="an evaluation folder with gold (as evals.align)")
     parser.add_argument("--method", choices=METHODS, default="default", help="aligner (default: default)")
     parser.add_argument(
         "--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed", help="as evals.align"

@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.judge", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser("sample", help="mine DIR and print the judging sample")
-    s.add_argument("directory", type=Path, help="evaluation folder whose English is mined")
+    s.add_argument("directory", type=input_path, help="evaluation folder whose English is mined")
     s.add_argument("--seed", type=whole, default=0, help="random seed of the sample (default 0)")
     s.add_argument(
         "--per", type=positive, default=20, help="candidates per phenomenon x adjacency cell (default 20)"
@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     g = commands.add_parser("recall", help="recall and precision against an exhaustive hand gold")
     g.add_argument("gold", type=input_path, help="the gold TSV (e.g. cohesion/judgements/recall-gold.tsv)")
     g.add_argument(
-        "--data", type=Path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)"
+        "--data", type=input_path, default=EVAL_DATA, help="eval-data folder (default ../shared/eval-data)"
     )
     g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from text.lexicon import Lexicon
-from core.arg_types import OneLineParser, positive_up_to, whole
+from core.arg_types import OneLineParser, input_path, positive_up_to, whole
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_lines
 from filters.chapter_filters import char_count, corpus_char_ratio
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--eval-dir",
-        type=Path,
+        type=input_path,
         default=EVAL_DATA,
         help="where the data sets live (default ../shared/eval-data)",
     )

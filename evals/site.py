@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from core.arg_types import OneLineParser, output_folder, shown, whole
+from core.arg_types import OneLineParser, input_path, output_folder, shown, whole
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m evals.site", description=__doc__.splitlines()[0])
     parser.add_argument(
         "data_dir",
-        type=Path,
+        type=input_path,
         nargs="?",
         default=EVAL_DATA / "webfiction-dev",
         help="passages in the lines/ layout",

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.arg_types import OneLineParser
+from core.arg_types import OneLineParser, input_path
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, not_a_folder, read_lines
 from text.sentences import split_sentences
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "data_dir",
         nargs="?",
-        type=Path,
+        type=input_path,
         default=DEFAULT_DATA,
         help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)",
     )

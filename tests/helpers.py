@@ -240,3 +240,19 @@ def sparse(path: Path, size: int | None = None) -> Path:
     with path.open("wb") as handle:
         handle.truncate(MAX_INPUT_BYTES + 1 if size is None else size)
     return path
+
+
+REFUSED_PATHS = {  # core.arg_types.input_path's reason for each
+    "": "'' is not a path (an unset variable? write . for the current folder)",
+    "a\nb": "'a\\nb': a path holding a line break or another control character, which no message could show "
+    "on one line: rename it",
+}
+
+
+def refused_path(main: Any, argv: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """The stderr of ``main(argv)``, whose argument ``text`` (one of ``REFUSED_PATHS``) must end it with
+    status 2 as it is parsed."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    return capsys.readouterr().err

@@ -6,6 +6,7 @@ from evals import align
 from evals.align import main
 from evals.data import chapter_names
 from tests.alignment.texts import EN, GOLD, ZH
+from tests.helpers import REFUSED_PATHS, refused_path
 
 
 def _write_dir(root):
@@ -137,3 +138,11 @@ def test_the_timed_alignment_runs_with_the_loads_frozen_as_in_a_build(tmp_path, 
     chapters = align.load_chapters(tmp_path / "data")
     assert align.align_dir(tmp_path / "data", chapters, "default", ".trans.txt", "none")[0] == [[]]
     assert frozen[0] > 0 and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.align: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.align --help)\n"
+    )

@@ -4,6 +4,7 @@ import pytest
 
 from evals.bleualign_speed import main, pieces, upstream_seconds
 from evals.data import EvalChapter
+from tests.helpers import REFUSED_PATHS, refused_path
 
 CHAPTER = (["猫睡了。"], ["The cat slept."], ["The cat was asleep."])  # zh, its MT, en
 
@@ -106,3 +107,11 @@ def test_a_file_given_for_the_data_folder_is_an_error_not_skipped(tmp_path, caps
     (tmp_path / "data.txt").write_text("a line\n", encoding="utf-8")
     assert main([str(tmp_path / "data.txt"), "--upstream-python", sys.executable]) == 1  # "skipped: no data"
     assert capsys.readouterr() == ("", f"error: {tmp_path / 'data.txt'}: not a folder\n")
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text, "--upstream-python", "python"], text, capsys) == (
+        f"python -m evals.bleualign_speed: error: argument data: {REFUSED_PATHS[text]} (see python -m evals.bleualign_speed --help)\n"
+    )

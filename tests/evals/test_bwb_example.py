@@ -1,5 +1,8 @@
+import pytest
+
 from evals.bwb_example import load, main
 from tests.alignment.texts import EN, ZH
+from tests.helpers import REFUSED_PATHS, refused_path
 
 # The invented chapter's beads with one Chinese line each (1-1 and 1-2), in the example's layout.
 LINES = [
@@ -64,3 +67,11 @@ def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path
     (tmp_path / "0.chs_re.txt").write_text("甲。\n", encoding="utf-8")
     assert main([str(tmp_path / "0.chs_re.txt")]) == 1  # "skipped: no data at ...", status 0
     assert capsys.readouterr() == ("", f"error: {tmp_path / '0.chs_re.txt'}: not a folder\n")
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.bwb_example: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.bwb_example --help)\n"
+    )

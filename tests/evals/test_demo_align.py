@@ -1,6 +1,7 @@
 import pytest
 
 from evals.demo_align import main, read_bead_file
+from tests.helpers import REFUSED_PATHS, refused_path
 
 CHAPTER = """title-zh: 第一章
 title-en: Chapter 1
@@ -67,3 +68,11 @@ def test_a_chapter_file_name_without_its_number_is_a_one_line_error(tmp_path, ca
     path.write_text("title-zh: 第一章\ntitle-en: Chapter 1\nzh: 她走了。\nen: She left.\n", encoding="utf-8")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr() == ("", f"error: {path}: not a chNN.txt file name\n")
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_source_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.demo_align: error: argument source_dir: {REFUSED_PATHS[text]} (see python -m evals.demo_align --help)\n"
+    )

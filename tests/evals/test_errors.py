@@ -1,6 +1,9 @@
+import pytest
+
 from evals.errors import classify, main, report, shape
 from evals.data import EvalChapter
 from tests.evals.test_align import _write_dir
+from tests.helpers import REFUSED_PATHS, refused_path
 
 GOLD = [((0,), (0,)), ((1, 2), (1, 2)), ((3,), (3, 4)), ((4,), ())]
 
@@ -67,4 +70,12 @@ def test_a_folder_without_gold_is_a_one_line_error(tmp_path, capsys):
     assert capsys.readouterr() == (
         "",
         f"error: {tmp_path}: no chapter has gold beads (expected gold/NNN.align)\n",
+    )
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.errors: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.errors --help)\n"
     )

@@ -2,7 +2,7 @@ import pytest
 
 from cohesion.stage import PHENOMENA
 from evals import judge
-from tests.helpers import piped_into_a_closed_reader
+from tests.helpers import REFUSED_PATHS, piped_into_a_closed_reader, refused_path
 
 
 def test_wilson_interval():
@@ -165,3 +165,11 @@ def test_output_piped_into_a_reader_that_quit_ends_quietly():
         ["evals.judge", "score", "cohesion/judgements/mac-dev-pass1.tsv"], b""
     )
     assert (result.returncode, result.stderr) == (0, b"")
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_directory_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(judge.main, ["sample", text], text, capsys) == (
+        f"python -m evals.judge sample: error: argument directory: {REFUSED_PATHS[text]} (see python -m evals.judge sample --help)\n"
+    )

@@ -3,6 +3,7 @@ import random
 import pytest
 
 from evals.pairing import SCENARIOS, _pr, gold_pairs, mac_pieces, main, scenario
+from tests.helpers import REFUSED_PATHS, refused_path
 
 
 def test_each_scenario_disturbs_the_translation_as_named():
@@ -74,3 +75,11 @@ def test_a_file_given_for_the_eval_folder_is_an_error_not_skipped(tmp_path, caps
     (tmp_path / "data.txt").write_text("a line\n", encoding="utf-8")
     assert main(["--eval-dir", str(tmp_path / "data.txt")]) == 1  # "skipped: .../mac-dev not found", status 0
     assert capsys.readouterr() == ("", f"error: {tmp_path / 'data.txt'}: not a folder\n")
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_an_eval_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, ["--eval-dir", text], text, capsys) == (
+        f"python -m evals.pairing: error: argument --eval-dir: {REFUSED_PATHS[text]} (see python -m evals.pairing --help)\n"
+    )

@@ -4,6 +4,7 @@ import pytest
 
 from evals.data import EvalChapter, perturb_starts
 from evals.site import _spread, line_of_sentences, main, score_chapter, seed_range, site_paragraphs
+from tests.helpers import REFUSED_PATHS, refused_path
 
 LINES = (["甲。乙。", "丙。", "丁。"], ["A. B.", "C.", "D."])
 
@@ -117,4 +118,12 @@ def test_a_file_to_keep_the_build_in_is_refused_before_any_build(tmp_path, capsy
     assert capsys.readouterr().err == (
         f"python -m evals.site: error: argument --keep: {str(file)!r}: {file} is a file, not a folder"
         " (see python -m evals.site --help)\n"
+    )
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.site: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.site --help)\n"
     )

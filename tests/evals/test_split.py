@@ -1,4 +1,7 @@
+import pytest
+
 from evals.split import boundaries, evaluate, main
+from tests.helpers import REFUSED_PATHS, refused_path
 
 
 def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
@@ -37,4 +40,12 @@ def test_a_folder_without_gold_or_with_other_text_is_a_one_line_error(tmp_path, 
     assert (
         capsys.readouterr().err
         == f"error: {tmp_path / 'zh' / '001.txt'}: gold and paragraph text differ beyond whitespace\n"
+    )
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.split: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.split --help)\n"
     )
