@@ -43,6 +43,8 @@ _RANGES: dict[str, tuple[float, float]] = {
     },
     "HybridWeights.weight": (0, 10),
     "HybridWeights.border": (0, 10),
+    # the longer side's length over the shorter's is 1 or more: below 1, every chapter pair was rejected
+    "FilterConfig.max_length_ratio": (1, math.inf),
     "DedupConfig.seed": (0, 2**32 - 1),
     "SplitConfig.seed": (0, 2**32 - 1),
 }

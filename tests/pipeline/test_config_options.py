@@ -134,6 +134,10 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
             {"clean": {"mojibake": {"min_wrong_codec_hits": 0}}},
             "options.clean.mojibake.min_wrong_codec_hits: expected a number from 1 to 1000000, got 0",
         ),
+        (  # every chapter pair was rejected (length_ratio) and the corpus exported empty
+            {"filters": {"max_length_ratio": 0.5}},
+            "options.filters.max_length_ratio: expected a number >= 1, got 0.5",
+        ),
         (
             {"align": {"search": {"skip_en": 0.5}}},
             "options.align.search.skip_en: expected a number from -10 to 0, got 0.5",
