@@ -214,15 +214,16 @@ def _run(args: argparse.Namespace, items: list[dict]) -> int:
     for item in items:
         if span_problem(item):
             print(f"skipped {item['id']}: {span_problem(item)}", file=sys.stderr)
+    if not valid:  # one line: an empty suite's "0 items, 0 skipped" said nothing the error does not
+        skipped = f" ({len(items)} skipped: span does not match)" if items else ""
+        print(f"error: {args.suite}: no item to score{skipped}", file=sys.stderr)
+        return 2
     unjudged = sum(not item.get("judged", True) for item in valid)
     print(
         f"suite {args.suite}: {len(valid)} items, {len(items) - len(valid)} skipped (span does not match)"
         + (f"; {unjudged} UNJUDGED (miner candidates no annotator checked)" if unjudged else ""),
         file=sys.stderr,
     )
-    if not valid:
-        print(f"error: {args.suite}: no item to score", file=sys.stderr)
-        return 2
     rows: list[dict] = []
     wanted = [m for m in args.models if m in baselines.NAMES]
     try:

@@ -205,11 +205,19 @@ def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys, monkeypatch):
         )
 
 
-@pytest.mark.parametrize("items", [[], [ITEMS[0] | {"b": {"start": 0, "end": 3, "text": "lamp"}}]])
-def test_a_suite_without_an_item_to_score_is_one_line(tmp_path, capsys, items):
+@pytest.mark.parametrize(
+    ("items", "why"),
+    [
+        ([], ""),
+        ([ITEMS[0] | {"b": {"start": 0, "end": 3, "text": "lamp"}}], " (1 skipped: span does not match)"),
+    ],
+)
+def test_a_suite_without_an_item_to_score_is_one_line(tmp_path, capsys, items, why):
+    """An empty suite's error came after a line of "0 items, 0 skipped"."""
     suite = _suite(tmp_path, items)
     assert evaluate.main(["--suite", suite, "--model", "baseline:context", "--out", str(tmp_path / "e")]) == 2
-    assert capsys.readouterr().err.splitlines()[-1] == f"error: {suite}: no item to score"
+    lines = capsys.readouterr().err.splitlines()  # after the line naming each item skipped
+    assert lines[len(items) :] == [f"error: {suite}: no item to score{why}"]
     assert not (tmp_path / "e" / "probe.parquet").exists()
 
 
