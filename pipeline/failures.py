@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from core.files import absent, not_a_regular_file, os_problem
-from core.rejection import one_line
+from core.rejection import one_line, shorten
 from core.storage import DamagedFile, write_bytes
 from exports.text import printable
 from pipeline.output_folder import FolderRefused, in_the_way, not_rebuilt, repair
 
 
 _IN_THE_WAY = (errno.ENOTDIR, errno.EEXIST, errno.ELOOP)  # a write under a file, a broken link or a loop
+SHOWN_MESSAGE_CHARACTERS = 1000  # of one task's failure in its book's line (a message may quote a huge input)
 
 
 def failure_message(error: BaseException) -> str:
@@ -106,5 +107,8 @@ def collect(root: Path, run_id: str) -> dict[str, list[str]]:
 
 def failure_lines(failed: dict[str, list[str]]) -> list[str]:
     """One line per failed book, its control characters escaped (a site's URL or text cannot drive the
-    terminal)."""
-    return [printable(f"FAILED {book}: {'; '.join(messages)}") for book, messages in sorted(failed.items())]
+    terminal), each message cut to its first ``SHOWN_MESSAGE_CHARACTERS`` (a 100,000-character toc path)."""
+    return [
+        printable(f"FAILED {book}: {'; '.join(shorten(m, SHOWN_MESSAGE_CHARACTERS) for m in messages)}")
+        for book, messages in sorted(failed.items())
+    ]

@@ -71,6 +71,12 @@ def test_one_line_per_failed_book_in_book_order():
     assert failure_lines({}) == []
 
 
+def test_a_message_quoting_a_huge_input_is_cut_to_its_first_thousand_characters():
+    path = "books/" + "a" * 100_000
+    (line,) = failure_lines({"bk": [f"CrawlBook: not found: {path}", "CleanBook: x"]})
+    assert line == f"FAILED bk: CrawlBook: not found: {path[:978]}… (100028 characters); CleanBook: x"
+
+
 def test_a_site_s_escape_codes_in_a_failure_are_printed_as_escapes():
     url = "http://127.0.0.1/\x1b]0;title\x07\x1b[2J\u202ex"  # sets the window title, clears the screen
     assert failure_lines({"bk": [f"crawl: offsite ({url})"]}) == [
