@@ -12,6 +12,7 @@ from core.stdio import exit_with
 
 def main(argv: list[str]) -> int:
     from core.arg_types import OneLineParser
+    from core.rejection import quoted
 
     here = Path(__file__).parent
     scripts = sorted(here.glob("bench_*.py"))
@@ -22,7 +23,7 @@ def main(argv: list[str]) -> int:
     )
     names = parser.parse_args(argv).names
     if unknown := sorted(set(names) - set(known)):
-        parser.error(f"unknown benchmark(s): {', '.join(unknown)} (known: {', '.join(known)})")
+        parser.error(f"unknown benchmark(s): {', '.join(map(quoted, unknown))} (known: {', '.join(known)})")
     if names:
         scripts = [s for s in scripts if s.stem.removeprefix("bench_") in names]
     failed = []

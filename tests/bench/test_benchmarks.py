@@ -58,6 +58,15 @@ def main_of(capsys, monkeypatch):
     return run
 
 
+def test_an_unknown_benchmark_is_named_quoted_on_one_line(main_of):
+    done = main_of("__main__", "align", "no\nsuch")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0].startswith(
+        "python -m bench: error: unknown benchmark(s): 'no\\nsuch' (known: "
+    )
+    assert len(done.stderr.splitlines()) == 1
+
+
 def run(module: str, *args: str, env: dict[str, str] | None = None) -> str:
     done = bench(module, *args, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
