@@ -56,6 +56,7 @@ CANDIDATE_FIELDS = (
     *("sent_a", "a_start", "a_end", "sent_b", "b_start", "b_end"),
 )
 CHAPTER_FIELDS = ("chapter_id", "en_sentences")
+SHOWN_PROBLEMS = 20  # skipped annotations listed one per line by ``import``; the rest in one count
 
 
 def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
@@ -265,8 +266,10 @@ def _run(args: argparse.Namespace) -> None:
     elif args.command == "import":
         users = _users(args.users) if args.users else {}
         imported = import_exports(((str(path), read_rows(path)) for path in args.exports), users)
-        for problem in imported.problems:
+        for problem in imported.problems[:SHOWN_PROBLEMS]:
             print(f"skipped {problem}", file=sys.stderr)
+        if len(imported.problems) > SHOWN_PROBLEMS:
+            print(f"skipped {len(imported.problems) - SHOWN_PROBLEMS} more (not listed)", file=sys.stderr)
         cancelled = _cancelled(imported.cancelled)
         # tasks nobody annotated (export's own file): an empty file replaced the last
         if not imported.records:

@@ -455,6 +455,22 @@ def test_two_copies_of_a_task_judged_differently_are_skipped_and_named(tmp_path,
     assert [json.loads(line)["annotator"] for line in out.read_text().splitlines()] == ["bob"]
 
 
+def test_skipped_annotations_past_the_twentieth_are_counted_in_one_line(tmp_path, capsys):
+    first = _export_of(tmp_path, "e.json", [{f"a{n:02}": "accept" for n in range(23)} | {"bob": "reject"}])
+    second = _export_of(tmp_path, "f.json", [{f"a{n:02}": "reject" for n in range(23)} | {"bob": "reject"}])
+    out = tmp_path / "j.jsonl"
+    annotation.main(["import", first, second, "-o", str(out)])
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in err[:20]] == [
+        f"skipped task b/1/c0, annotator a{n:02}" for n in range(20)
+    ]
+    assert err[20:] == [
+        "skipped 3 more (not listed)",
+        f"wrote 1 judgements to {out}; 46 annotations skipped; "
+        "1 task listed twice with the same judgements: counted once",
+    ]
+
+
 def _users_file(tmp_path, users: list[dict]) -> str:
     (tmp_path / "users.json").write_text(json.dumps(users), encoding="utf-8")
     return str(tmp_path / "users.json")
