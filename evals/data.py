@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import parse_bead
+from core.arg_types import input_path
 from core.lines import split_text_lines
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
@@ -55,7 +56,7 @@ def add_dev_dirs(parser: argparse.ArgumentParser) -> None:
     """The ``data_dirs`` argument of a command that folds mac-dev and webfiction-dev chapters together."""
     parser.add_argument(
         "data_dirs",
-        type=Path,
+        type=input_path,
         nargs="*",
         default=[EVAL_DATA / "mac-dev", EVAL_DATA / "webfiction-dev"],
         help="evaluation folders (default: mac-dev and webfiction-dev under ../shared/eval-data)",

@@ -12,6 +12,7 @@ from evals.metric import Counts, count, line_accuracy
 from tests.alignment.texts import EN, GOLD, ZH
 from text.lexicon import default_lexicon
 from tests.evals.test_align import _write_dir
+from tests.helpers import REFUSED_PATHS, refused_path
 
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
@@ -78,6 +79,15 @@ def test_fewer_chapters_than_folds_is_a_one_line_error_before_the_grid(tmp_path,
     assert capsys.readouterr() == (
         "",
         f"error: 1 chapter(s) with gold in {tmp_path}: 4-fold cross-validation needs at least 4, one per fold\n",
+    )
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
+def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
+    """evals.data.add_dev_dirs: '' was read as the current folder, and a line break cut the message in two."""
+    assert refused_path(main, [text], text, capsys) == (
+        f"python -m evals.crossval: error: argument data_dirs: {REFUSED_PATHS[text]} "
+        "(see python -m evals.crossval --help)\n"
     )
 
 
