@@ -17,11 +17,15 @@ def content_hash(title: str, text: str) -> str:
 TOC_REASONS = {"toc_empty": "toc_empty", "blocked": "site_blocked"}  # any other TOC failure: toc_failed
 
 
-def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: str | None) -> dict[str, Any]:
+def toc_rejection(
+    failure: dict[str, Any], book_id: str, lang: str, selector: str | None, kept: int = 0
+) -> dict[str, Any]:
     """The rejection of a book's side whose table of contents gave no chapter list (journal ``toc_failure``);
-    its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line.
+    its detail names the TOC URL, the ``chapter_links`` selector and what happened, on one line, and the
+    ``kept`` chapters of the last table of contents read, which stand (none is taken as removed).
     A local file (``selector`` None) that cannot be read keeps its own reason (``missing_spine``, ...)."""
     what = " ".join(str(failure.get("detail") or "").split())
+    note = f"; the {kept} chapters of the last table of contents read are kept as they were" if kept else ""
     if selector is None:
         return {
             "stage": "crawl",
@@ -29,7 +33,7 @@ def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: st
             "book_id": book_id,
             "lang": lang,
             "reason": failure["reason"],
-            "detail": f"{failure['url']}: {what}",
+            "detail": f"{failure['url']}: {what}{note}",
         }
     if failure["reason"] != "toc_empty":
         what = f"{failure['reason']} ({what})" if what else failure["reason"]
@@ -39,7 +43,7 @@ def toc_rejection(failure: dict[str, Any], book_id: str, lang: str, selector: st
         "book_id": book_id,
         "lang": lang,
         "reason": TOC_REASONS.get(failure["reason"], "toc_failed"),
-        "detail": f"table of contents {failure['url']} (chapter_links {selector!r}): {what}",
+        "detail": f"table of contents {failure['url']} (chapter_links {selector!r}): {what}{note}",
     }
 
 

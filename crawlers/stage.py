@@ -16,7 +16,7 @@ from typing import Any
 from core.rejection import Rejection, one_line
 from core.stage import StageResult
 from core.storage import file_sha256
-from crawlers.journal import check_journal, edited_warning, read_journal
+from crawlers.journal import JournalState, check_journal, edited_warning, read_journal
 from crawlers.limits import Caps
 from crawlers.local import read_local
 from crawlers.profile import Site
@@ -86,9 +86,11 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     Rejections: one per chapter that could not be fetched, one for a text file's lines before its first
     heading (``front_matter``, item id ``book/lang/front_matter``), and one for the whole side (item id
     ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list or
-    the crawl itself crashed. Stats: the crawl report plus chapters, new_chapters, edited_chapters,
-    failed, site, journal_edited (the journal's records edited by hand: skipped and fetched again, read here
-    since the crawl process's warnings are not seen) and, where there are any, journal_warning (a line).
+    the crawl itself crashed, and one per chapter the table of contents no longer lists (``removed_from_toc``,
+    :func:`removed_chapters`). Stats: the crawl report plus chapters, new_chapters, edited_chapters,
+    removed_chapters, failed, site, journal_edited (the journal's records edited by hand: skipped and fetched
+    again, read here since the crawl process's warnings are not seen) and, where there are any,
+    journal_warning (a line).
     """
     book_id, lang, site = inputs.book_id, inputs.lang, inputs.site
     inputs.journal.parent.mkdir(parents=True, exist_ok=True)
@@ -118,14 +120,37 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     rows, failures = raw_rows(state, book_id, lang, site.name)
     if state.toc_failure is not None:
         selector = site.selectors.chapter_links if site.kind == "web" else None
-        failures.append(toc_rejection(state.toc_failure, book_id, lang, selector))
+        failures.append(toc_rejection(state.toc_failure, book_id, lang, selector, len(rows)))
     result = _result(rows, failures, report, inputs, edited)
+    # rejections, but no failures to retry: the site no longer lists those chapters
+    removed = removed_chapters(state, inputs)
+    result.stats["removed_chapters"] = len(removed)
+    result.rejections.extend(removed)
     # a rejection, but no failure to retry: reading the file again reads it again
     if front := report.get("front_matter"):
         result.rejections.append(
             Rejection("front_matter", front).row("crawl", f"{book_id}/{lang}/front_matter", book_id, lang)
         )
     return result
+
+
+def removed_chapters(state: JournalState, inputs: CrawlInputs) -> list[dict[str, Any]]:
+    """A ``removed_from_toc`` rejection for each chapter of the last completed crawl that the side's table of
+    contents no longer lists (taken down, or moved to another URL, which is fetched as a new chapter): it
+    leaves the corpus by name, never silently. Item id ``book/lang/removed/NNNNN``, in the last crawl's
+    order. None where this crawl read no table of contents (a site down keeps the last one's chapters)."""
+    if state.toc_failure is not None:
+        return []
+    listed = {url for url, _ in state.toc}
+    gone = [url for url in inputs.previous if url not in listed]
+    return [
+        Rejection(
+            "removed_from_toc",
+            f"{url} ({(state.chapters.get(url) or {}).get('title') or ''!r}): listed by the last crawl's "
+            "table of contents, no longer by the site's; its journal record is kept",
+        ).row("crawl", f"{inputs.book_id}/{inputs.lang}/removed/{k:05d}", inputs.book_id, inputs.lang)
+        for k, url in enumerate(gone)
+    ]
 
 
 def _output_fault(err: Exception, journal: Path) -> bool:

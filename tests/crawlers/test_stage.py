@@ -9,6 +9,8 @@ from crawlers import stage
 from crawlers.profile import Site
 from crawlers.raw import content_hash
 from crawlers.stage import CrawlInputs, crawl_side, due_reasons, side_failure, source_file
+from tests.crawlers.fault_crawl import chapter_page, profile, publish
+from tests.crawlers.faultsite import FaultSite, page, serve_faults
 from tests.crawlers.local_books import write_epub, xhtml
 
 EPUB_SITE = Site(name="shelf", lang="en", url="file:///", serve=None, selectors=None, kind="epub")  # type: ignore[arg-type]
@@ -256,3 +258,69 @@ def test_a_chapter_edited_in_the_journal_by_hand_is_fetched_again(demo_config):
     fetched = [json.loads(line).get("url") for line in journal.read_text(encoding="utf-8").splitlines()]
     assert (fetched[len(lines) :], third.stats["journal_warning"]) == ([None, url], warning)
     assert "journal_warning" not in crawl_side(inputs).stats
+
+
+def _site_side(site: FaultSite, journal: Path, previous: dict[str, str]) -> CrawlInputs:
+    return CrawlInputs("lamp", "zh", profile(site), "book/", journal, previous)
+
+
+def _published(site: FaultSite, chapters: dict[str, int]) -> None:
+    """A table of contents at /book/ listing only ``chapters`` (path -> chapter number), in that order."""
+    zh = "零一二三四五六七八九"
+    site.routes.clear()
+    publish(
+        site, {path: page(chapter_page(f"第{zh[n]}章", f"灯亮了{n}次。")) for path, n in chapters.items()}
+    )
+
+
+def _recrawl(site: FaultSite, journal: Path, first: StageResult) -> StageResult:
+    return crawl_side(_site_side(site, journal, {r["url"]: r["content_hash"] for r in first.rows}))
+
+
+def test_a_chapter_taken_off_the_table_of_contents_leaves_by_name_not_silently(tmp_path):
+    """It was dropped from the raw rows with no word: no rejection, no count, the journal alone still held it."""
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    with serve_faults() as site:
+        _published(site, {"/c/1": 1, "/c/2": 2, "/c/3": 3})
+        first = crawl_side(_site_side(site, journal, {}))
+        _published(site, {"/c/1": 1, "/c/3": 3})
+        again = _recrawl(site, journal, first)
+    assert [r["title"] for r in again.rows] == ["第一章", "第三章"]
+    assert [(r["item_id"], r["reason"], r["detail"]) for r in again.rejections] == [
+        (
+            "lamp/zh/removed/00000",
+            "removed_from_toc",
+            f"{site.url}c/2 ('第二章'): listed by the last crawl's table of contents, no longer by the site's; "
+            "its journal record is kept",
+        )
+    ]
+    assert (again.stats["removed_chapters"], again.stats["failed"], again.stats["new_chapters"]) == (1, 0, 0)
+    assert side_failure(again, "lamp", "zh") is None
+
+
+def test_a_chapter_moved_to_another_url_is_fetched_there_and_its_old_url_named_removed(tmp_path):
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    with serve_faults() as site:
+        _published(site, {"/c/1": 1, "/c/2": 2})
+        first = crawl_side(_site_side(site, journal, {}))
+        _published(site, {"/c/1": 1, "/moved/2": 2})  # the same text at a new address
+        again = _recrawl(site, journal, first)
+    assert [(r["title"], r["text"]) for r in again.rows] == [(r["title"], r["text"]) for r in first.rows]
+    assert (again.stats["new_chapters"], again.stats["removed_chapters"]) == (1, 1)
+    assert [r["reason"] for r in again.rejections] == ["removed_from_toc"]
+
+
+def test_a_table_of_contents_that_fails_keeps_the_last_crawls_chapters_and_removes_none(tmp_path):
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    with serve_faults() as site:
+        _published(site, {"/c/1": 1, "/c/2": 2})
+        first = crawl_side(_site_side(site, journal, {}))
+        site.routes["/book/"] = page(b"gone", status=404)
+        again = _recrawl(site, journal, first)
+    assert [r["url"] for r in again.rows] == [r["url"] for r in first.rows]
+    assert [(r["item_id"], r["reason"]) for r in again.rejections] == [("lamp/zh", "toc_failed")]
+    assert again.stats["removed_chapters"] == 0
+    assert side_failure(again, "lamp", "zh") == (
+        f"lamp/zh: toc_failed: table of contents {site.url}book/ (chapter_links 'ul.toc a'): http_404 "
+        "(Ignoring non-200 response); the 2 chapters of the last table of contents read are kept as they were"
+    )
