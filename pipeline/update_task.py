@@ -16,6 +16,9 @@ from pipeline.luigi_params import UpdateDateParameter
 from pipeline.stage_task import StageTask
 
 
+COUNTED = ("new_chapters", "removed_chapters")  # what a date's record counts per side, from its crawls' stats
+
+
 class UpdateCorpus(StageTask):
     """A dated incremental rerun: refetch every table of contents (new chapters only), rebuild what changed.
 
@@ -68,19 +71,18 @@ class UpdateCorpus(StageTask):
         storage.write_json({**self.record(), "built": False}, self.output_paths()[0])
 
     def record(self) -> dict[str, Any]:
-        """The date's record: the new chapters of each side's last crawl, added to those an earlier update of
-        the same date recorded for an earlier crawl; a crawl another date's record counted counts none."""
+        """The date's record: the new chapters of each side's last crawl, and those its table of contents no
+        longer listed (``removed_chapters``, each a ``removed_from_toc`` rejection of that crawl), added to those
+        an earlier update of the same date recorded for an earlier crawl; a crawl another date's record counted
+        counts none."""
         runs, counted, earlier = self._runs(), self._counted_runs(), self._earlier()
-        new = {}
+        counts: dict[str, dict[str, int]] = {key: {} for key in COUNTED}
         for unit, started in runs.items():
-            before = earlier.get("new_chapters", {}).get(unit, 0)
-            if earlier.get("crawls", {}).get(unit) == started or (unit, started) in counted:
-                new[unit] = before
-            else:
-                new[unit] = before + storage.read_json(self.layout.stats("crawl", unit)).get(
-                    "new_chapters", 0
-                )
-        return {"date": self.unit, "new_chapters": new, "crawls": runs}
+            seen = earlier.get("crawls", {}).get(unit) == started or (unit, started) in counted
+            stats = {} if seen else storage.read_json(self.layout.stats("crawl", unit))
+            for key in COUNTED:
+                counts[key][unit] = earlier.get(key, {}).get(unit, 0) + stats.get(key, 0)
+        return {"date": self.unit, **counts, "crawls": runs}
 
     @cached_property
     def _stages(self) -> list[list[StageTask]]:

@@ -29,10 +29,12 @@ def test_an_update_makes_its_stage_list_once(demo, monkeypatch):
     assert made == ["2026-12-06"]
 
 
-def _crawled(config, lang: str, new: int, started: float) -> None:
-    """A crawl of one side of city-star that found ``new`` chapters, started at ``started``."""
+def _crawled(config, lang: str, new: int, started: float, removed: int = 0) -> None:
+    """A crawl of one side of city-star that found ``new`` chapters (and ``removed`` ones no longer listed),
+    started at ``started``."""
+    stats = {"new_chapters": new, "removed_chapters": removed}
     CrawlBook(**params(config), book_id="city-star", lang=lang).write_stage(
-        "raw_chapters", StageResult([], [], {"new_chapters": new}), started=started, failed=0
+        "raw_chapters", StageResult([], [], stats), started=started, failed=0
     )
 
 
@@ -70,3 +72,19 @@ def test_a_second_update_of_the_day_records_the_new_chapters_of_its_crawls_besid
     assert not second.complete()
     assert second.record()["new_chapters"] == {"city-star-zh": 2, "city-star-en": 4}
     assert UpdateCorpus(**params(config), date=day).complete()  # RangeDaily: a day done stays done
+
+
+def test_an_update_records_the_chapters_its_crawls_found_removed_from_the_tables_of_contents(tmp_path):
+    """The crawl named them once, in rejections the next crawl rewrites: the date's record named none."""
+    config = write_config(tmp_path, books=["city-star"])
+    day = datetime.date(2026, 12, 6)
+    _crawled(config, "zh", 1, 100.0, removed=2)
+    _crawled(config, "en", 0, 100.0)
+    first = UpdateCorpus(**params(config), date=day, since=99.0)
+    storage.write_json(first.record(), first.output_paths()[0])
+    _crawled(config, "zh", 0, 200.0, removed=1)  # a second update the same day
+    record = UpdateCorpus(**params(config), date=day, since=199.0).record()
+    assert (record["new_chapters"], record["removed_chapters"]) == (
+        {"city-star-zh": 1, "city-star-en": 0},
+        {"city-star-zh": 3, "city-star-en": 0},
+    )
