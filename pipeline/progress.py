@@ -153,8 +153,9 @@ def label(task: luigi.Task) -> str:
 
 
 def crawl_line(task: luigi.Task) -> str:
-    """Pages fetched and failed of one finished crawl, from the stats the task wrote; then, on a line of its
-    own, the warning of its journal's records edited by hand, if any (``crawlers.journal.edited_warning``)."""
+    """Pages fetched and failed of one finished crawl, from the stats the task wrote, and the chapters its table
+    of contents no longer lists (``removed_from_toc``); then, on a line of its own, the warning of its journal's
+    records edited by hand, if any (``crawlers.journal.edited_warning``)."""
     try:
         stats = json.loads(task.output_paths()[2].read_text(encoding="utf-8"))
     except (OSError, ValueError, IndexError):
@@ -166,9 +167,12 @@ def crawl_line(task: luigi.Task) -> str:
     )
     restored = stats.get("restored_chapters")
     journal = f"; its journal held no chapter: {restored} restored from its raw table, not fetched again"
+    removed = stats.get("removed_chapters")
+    gone = f"; {removed} no longer listed by its table of contents (removed_from_toc)"
     edited = f"\n  {stats['journal_warning']}" if stats.get("journal_warning") else ""
     return (
         f"  crawl {label(task)}: {done}, {stats.get('failed', 0)} failed"
         + (journal if restored else "")
+        + (gone if removed else "")
         + edited
     )

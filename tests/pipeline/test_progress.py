@@ -6,7 +6,7 @@ from pathlib import Path
 import luigi
 import pytest
 
-from pipeline.progress import BuildProgress
+from pipeline.progress import BuildProgress, crawl_line
 from pipeline.stage_task import StageTask
 from tests.helpers import params, write_config
 
@@ -137,3 +137,25 @@ def test_a_task_found_up_to_date_as_it_starts_is_said_to_be_so_not_done(tmp_path
     lines = (tmp_path / "log").read_text().splitlines()
     assert lines[0] == "  skip  Settles      corpus                   up to date"
     assert len(lines) == 2 and lines[1].startswith("  Settles    : 100%|")
+
+
+class Crawled:
+    """A finished crawl as ``crawl_line`` reads it: a side's ids and its stats file (third output)."""
+
+    book_id, lang = "bk", "zh"
+
+    def __init__(self, stats: Path) -> None:
+        self.stats = stats
+
+    def output_paths(self) -> list[Path]:
+        return [Path("raw"), Path("journal"), self.stats]
+
+
+def test_a_crawl_line_counts_the_chapters_its_table_of_contents_no_longer_lists(tmp_path):
+    stats = tmp_path / "stats.json"
+    stats.write_text('{"responses": 3, "failed": 0, "removed_chapters": 2}', encoding="utf-8")
+    assert crawl_line(Crawled(stats)) == (
+        "  crawl bk/zh: 3 pages fetched, 0 failed; 2 no longer listed by its table of contents (removed_from_toc)"
+    )
+    stats.write_text('{"responses": 3, "failed": 0, "removed_chapters": 0}', encoding="utf-8")
+    assert crawl_line(Crawled(stats)) == "  crawl bk/zh: 3 pages fetched, 0 failed"
