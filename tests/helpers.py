@@ -249,9 +249,9 @@ REFUSED_PATHS = {  # core.arg_types.input_path's reason for each
 }
 
 
-def refused_path(main: Any, argv: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> str:
-    """The stderr of ``main(argv)``, whose argument ``text`` (one of ``REFUSED_PATHS``) must end it with
-    status 2 as it is parsed."""
+def refused_path(main: Any, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The stderr of ``main(argv)``, whose path argument (one of ``REFUSED_PATHS``) must end it with status 2
+    as it is parsed."""
     with pytest.raises(SystemExit) as exited:
         main(argv)
     assert exited.value.code == 2

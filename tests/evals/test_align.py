@@ -143,6 +143,6 @@ def test_the_timed_alignment_runs_with_the_loads_frozen_as_in_a_build(tmp_path, 
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.align: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.align --help)\n"
     )

@@ -112,6 +112,6 @@ def test_a_file_given_for_the_data_folder_is_an_error_not_skipped(tmp_path, caps
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text, "--upstream-python", "python"], text, capsys) == (
+    assert refused_path(main, [text, "--upstream-python", "python"], capsys) == (
         f"python -m evals.bleualign_speed: error: argument data: {REFUSED_PATHS[text]} (see python -m evals.bleualign_speed --help)\n"
     )

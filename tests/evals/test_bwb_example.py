@@ -72,6 +72,6 @@ def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.bwb_example: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.bwb_example --help)\n"
     )

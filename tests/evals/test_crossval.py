@@ -85,7 +85,7 @@ def test_fewer_chapters_than_folds_is_a_one_line_error_before_the_grid(tmp_path,
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """evals.data.add_dev_dirs: '' was read as the current folder, and a line break cut the message in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.crossval: error: argument data_dirs: {REFUSED_PATHS[text]} "
         "(see python -m evals.crossval --help)\n"
     )

@@ -73,6 +73,6 @@ def test_a_chapter_file_name_without_its_number_is_a_one_line_error(tmp_path, ca
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_source_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.demo_align: error: argument source_dir: {REFUSED_PATHS[text]} (see python -m evals.demo_align --help)\n"
     )

@@ -170,6 +170,6 @@ def test_output_piped_into_a_reader_that_quit_ends_quietly():
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_directory_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(judge.main, ["sample", text], text, capsys) == (
+    assert refused_path(judge.main, ["sample", text], capsys) == (
         f"python -m evals.judge sample: error: argument directory: {REFUSED_PATHS[text]} (see python -m evals.judge sample --help)\n"
     )

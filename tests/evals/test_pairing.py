@@ -80,6 +80,6 @@ def test_a_file_given_for_the_eval_folder_is_an_error_not_skipped(tmp_path, caps
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_an_eval_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, ["--eval-dir", text], text, capsys) == (
+    assert refused_path(main, ["--eval-dir", text], capsys) == (
         f"python -m evals.pairing: error: argument --eval-dir: {REFUSED_PATHS[text]} (see python -m evals.pairing --help)\n"
     )

@@ -124,6 +124,6 @@ def test_a_file_to_keep_the_build_in_is_refused_before_any_build(tmp_path, capsy
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.site: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.site --help)\n"
     )

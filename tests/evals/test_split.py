@@ -46,6 +46,6 @@ def test_a_folder_without_gold_or_with_other_text_is_a_one_line_error(tmp_path, 
 @pytest.mark.parametrize("text", sorted(REFUSED_PATHS))
 def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     """'' was read as the current folder, and a path holding a line break cut the lines naming it in two."""
-    assert refused_path(main, [text], text, capsys) == (
+    assert refused_path(main, [text], capsys) == (
         f"python -m evals.split: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.split --help)\n"
     )
