@@ -13,7 +13,9 @@ LS_VENV := .venv-labelstudio
 LS_STAMP := $(LS_VENV)/.installed-1.23.2-sentry-2.76.0-migrated
 LS_LOG  := $(LS_VENV).log
 LS_PENDING := $(LS_VENV).pending
-TEST_WORKERS ?= auto
+# a worker per core and one more: the suite's workers often wait on servers and subprocesses (2 cores: 3 workers
+# 428 s and 471 s against 2 workers 458 s and 504 s, two A B pairs on a warm clone; docs/measurements.md)
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 # whole modules per worker (their module fixtures build once), in the order tests/conftest.py sets;
 # the cases of the tests listed there in UNGROUPED go to any worker one by one
 XDIST   = -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
@@ -43,7 +45,7 @@ one_folder = $(if $(word 2,$(1)),$(error the output folder "$(1)" holds a space 
 help:
 	@echo "make corpus   build the corpus (default: the bundled demo site; CONFIG=path OUTPUT=dir WORKERS=N ARGS=--prune)"
 	@echo "make update   fetch new chapters and rebuild what changed (same variables)"
-	@echo "make test     run the test suite (slow end-to-end tests included) on TEST_WORKERS=auto processes (0: in this one)"
+	@echo "make test     run the test suite (slow end-to-end tests included) on TEST_WORKERS processes (default: cores + 1; 0: in this one)"
 	@echo "make bench    throughput and memory benchmarks"
 	@echo "make eval     splitter and aligner accuracy on ../shared/eval-data (skipped when absent)"
 	@echo "make export   export splits (FORMATS=all|parquet,text,doc,bwb,jsonl,tmx)"
