@@ -106,7 +106,9 @@ class Reader:
         if value is None:
             return ""
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise self.fail(where, f"expected a string, got {type(value).__name__} {quoted(value)}")
+            raise self.fail(
+                where, f"expected a string, got {type(value).__name__} {quoted(value)}{_quote_hint(value)}"
+            )
         return self.no_control(self.encodable(str(value), where), where)
 
     def ident(self, value: Any, where: str) -> str:
@@ -124,6 +126,10 @@ def _quote_hint(value: Any) -> str:
         return " (YAML reads an unquoted yes, no, on, off, true or false as true/false: quote it)"
     if isinstance(value, int | float | datetime.date):
         return " (quote it to mean text)"
+    if isinstance(value, dict) and len(value) == 1:
+        return " (YAML reads unquoted text holding ': ' or ending in ':' as a mapping: quote it)"
+    if isinstance(value, list) and len(value) == 1:
+        return " (YAML reads unquoted text in [ ] as a list: quote it)"
     return ""
 
 

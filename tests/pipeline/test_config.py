@@ -349,6 +349,34 @@ def test_an_unknown_key_suggests_the_closest_allowed_one(tmp_path, edit, ending)
     assert str(err.value).endswith(ending)
 
 
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        (
+            "- ^Support us: Patreon",
+            "sites.moxiang.boilerplate[0]: expected a non-empty string, got {'^Support us': 'Patreon'} "
+            "(YAML reads unquoted text holding ': ' or ending in ':' as a mapping: quote it)",
+        ),
+        (
+            "- ^Translator:",
+            "sites.moxiang.boilerplate[0]: expected a non-empty string, got {'^Translator': None} "
+            "(YAML reads unquoted text holding ': ' or ending in ':' as a mapping: quote it)",
+        ),
+        (
+            "- [广告]",
+            "sites.moxiang.boilerplate[0]: expected a non-empty string, got ['广告'] "
+            "(YAML reads unquoted text in [ ] as a list: quote it)",
+        ),
+    ],
+)
+def test_a_pattern_yaml_reads_as_a_mapping_or_list_says_to_quote_it(tmp_path, written, message):
+    path = edited_demo_config(tmp_path, lambda r: r["sites"]["moxiang"].update(boilerplate=["PATTERN"]))
+    path.write_text(path.read_text(encoding="utf-8").replace("- PATTERN", written), encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path}: {message}"
+
+
 @pytest.mark.parametrize("path", ["", "  "])
 def test_an_empty_config_path_is_named_empty_not_the_current_folder(path):
     with pytest.raises(ConfigError) as err:
