@@ -66,7 +66,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
         f"Building {len(books)} books{adopted} from {args.config} into {target.layout.root}", file=sys.stderr
     )
     unfinished = build(target, lambda: BuildCorpus(**target.params).stages(args.until), args)
-    print_summary(target, unfinished)
+    print_summary(target, unfinished, args.until)
     return finish(target, unfinished)
 
 

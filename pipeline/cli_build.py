@@ -113,10 +113,10 @@ class Target:
         others = output_folder.foreign_books(self.layout, self.book_ids) if adopting else []
         return output_folder.corpus_books(self.layout, self.book_ids, others)
 
-    def summary(self, finished: bool = True) -> str:
+    def summary(self, finished: bool = True, until: str | None = None) -> str:
         from pipeline.summary import corpus_summary, format_runs, format_summary, task_runs
 
-        summary = format_summary(corpus_summary(self.layout, self.book_ids), finished)
+        summary = format_summary(corpus_summary(self.layout, self.book_ids), finished, until)
         return f"{summary}\n{format_runs(task_runs(self.layout, self.params['run_id']))}"
 
 
@@ -238,13 +238,14 @@ def _run_stages(
     return None
 
 
-def print_summary(target: Target, unfinished: str | None) -> None:
+def print_summary(target: Target, unfinished: str | None, until: str | None = None) -> None:
     """The corpus summary on stdout, headed "NOT finished" where a stage failed or a book failed (a crawl
-    that failed a side of a book completes); one line instead where a damaged output keeps it from being
-    read (the build's failures, listed by ``finish``, follow either way)."""
+    that failed a side of a book completes), or naming the last stage run (``--until``); one line instead
+    where a damaged output keeps it from being read (the build's failures, listed by ``finish``, follow
+    either way)."""
     finished = unfinished is None and not any_recorded(target.layout.root, target.params["run_id"])
     try:
-        print(target.summary(finished=finished))
+        print(target.summary(finished=finished, until=until))
     except DamagedFile as err:
         print(f"no summary: damaged output: {err}; {output_folder.repair(err.path)}", file=sys.stderr)
 

@@ -84,12 +84,17 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
     }
 
 
-def format_summary(summary: dict[str, Any], finished: bool = True) -> str:
+def format_summary(summary: dict[str, Any], finished: bool = True, until: str | None = None) -> str:
     """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``; when the
-    build did not finish, its header says so."""
+    build did not finish, or stopped after the stage ``until`` (``--until``), its header says so."""
     raw, crawl = summary["raw_chapters"], summary["crawl"]
     adopted = adopted_note(summary["adopted_books"])
-    header = "Corpus built in" if finished else "Corpus NOT finished (failures below); built so far in"
+    built = (
+        f"Corpus built up to {until} (--until: the later stages did not run) in"
+        if until
+        else "Corpus built in"
+    )
+    header = built if finished else "Corpus NOT finished (failures below); built so far in"
     lines = [
         f"{header} {summary['output']}",
         f"  books: {summary['books']}{adopted}   raw chapters: zh {raw['zh']}, en {raw['en']}   "

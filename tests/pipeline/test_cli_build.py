@@ -81,7 +81,7 @@ def test_a_summary_that_meets_a_damaged_output_is_one_line_and_the_failures_stil
     target = cli_build.Target.of(Namespace(config=str(config), output=str(tmp_path / "out")))
     folder = target.layout.aligned("bk")
 
-    def damaged(self, finished: bool = True) -> str:
+    def damaged(self, finished: bool = True, until: str | None = None) -> str:
         raise DamagedFile(folder, "not a readable Parquet file (is a directory)")
 
     folder.mkdir(parents=True)

@@ -62,3 +62,17 @@ def test_the_summary_counts_the_books_adopted_into_the_folder(tmp_path):
     assert (both["books"], both["adopted_books"]) == (2, 0)
     assert corpus_summary(layout, ["book0"]) == both | {"adopted_books": 1}
     assert format_summary(both | {"adopted_books": 1}).splitlines()[1].startswith("  books: 2 (1 adopted)   ")
+
+
+def test_a_build_stopped_by_until_says_so_in_its_header(tmp_path):
+    """``corpus --until crawl`` ended "Corpus built in ..." above "chapter pairs kept: 0": the pairing
+    seemed to have failed, where it had not run."""
+    layout = build_output(tmp_path, books=1)
+    summary = corpus_summary(layout, ["book0"])
+    assert format_summary(summary).splitlines()[0] == f"Corpus built in {layout.root}"
+    assert format_summary(summary, until="crawl").splitlines()[0] == (
+        f"Corpus built up to crawl (--until: the later stages did not run) in {layout.root}"
+    )
+    assert format_summary(summary, finished=False, until="crawl").splitlines()[0] == (
+        f"Corpus NOT finished (failures below); built so far in {layout.root}"
+    )
