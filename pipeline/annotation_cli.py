@@ -135,7 +135,10 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     if result.accuracy:
         print("Alignment accuracy (reviewed beads judged correct):")
         print(format_accuracy(result.accuracy))
-    print("Exports and the report use the corrections from the next `make export` / `make report`.")
+    print(
+        "Exports and the report use the corrections from the next "
+        f"`{target.build_command('export')}` / `{target.build_command('report')}`."
+    )
     return 0
 
 

@@ -51,6 +51,17 @@ def test_a_bead_given_the_same_verdict_twice_is_counted_once_and_said_so(tmp_pat
     assert lines[4].split() == ["book0", "6", "6", "100.0%", "61.0–100.0"]
 
 
+def test_an_import_names_the_export_and_report_commands_of_its_own_config_and_folder(tmp_path, capsys):
+    """It said "the next `make export` / `make report`", which export and report the demo's folder."""
+    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    assert main(["qc", "import", *args, tsv]) == 0
+    given = " ".join(args)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Exports and the report use the corrections from the next "
+        f"`python -m pipeline export {given}` / `python -m pipeline report {given}`."
+    )
+
+
 def test_a_rejected_row_is_listed_with_the_start_of_its_long_texts(tmp_path, capsys):
     pair_id = "book0/" + "9" * 100_000
     args, tsv = _reviewed(tmp_path, lambda rows: rows[0].update(pair_id=pair_id))
