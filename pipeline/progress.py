@@ -160,9 +160,9 @@ def crawl_line(task: luigi.Task) -> str:
         stats = json.loads(task.output_paths()[2].read_text(encoding="utf-8"))
     except (OSError, ValueError, IndexError):
         return f"  crawl {label(task)}: done"
-    done = (
-        f"{stats['responses']} pages fetched"
-        if stats.get("responses")
+    done = (  # a web crawl sent requests, even where none was answered; a local book's reads sent none
+        f"{stats.get('responses', 0)} pages fetched"
+        if stats.get("requests") or stats.get("responses")
         else f"{stats.get('chapters', 0)} chapters read"
     )
     restored = stats.get("restored_chapters")

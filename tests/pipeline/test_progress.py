@@ -159,3 +159,12 @@ def test_a_crawl_line_counts_the_chapters_its_table_of_contents_no_longer_lists(
     )
     stats.write_text('{"responses": 3, "failed": 0, "removed_chapters": 0}', encoding="utf-8")
     assert crawl_line(Crawled(stats)) == "  crawl bk/zh: 3 pages fetched, 0 failed"
+
+
+def test_a_crawl_of_a_site_that_answered_nothing_counts_pages_and_a_local_book_chapters(tmp_path):
+    """A site down from the start was "0 chapters read", a local book's words."""
+    stats = tmp_path / "stats.json"
+    stats.write_text('{"requests": 4, "responses": 0, "chapters": 0, "failed": 1}', encoding="utf-8")
+    assert crawl_line(Crawled(stats)) == "  crawl bk/zh: 0 pages fetched, 1 failed"
+    stats.write_text('{"requests": 0, "responses": 0, "chapters": 3, "failed": 0}', encoding="utf-8")
+    assert crawl_line(Crawled(stats)) == "  crawl bk/zh: 3 chapters read, 0 failed"
