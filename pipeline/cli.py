@@ -216,6 +216,12 @@ def cmd_status(args: argparse.Namespace) -> int:
     target = Target.of(args)
     output_folder.check_folders(target.layout)  # its tasks' outputs under a file in the way read as missing
     print(corpus_status(target.params, target.layout, target.book_ids))
+    if not target.layout.root.exists():  # a corpus built with --output, asked about without it
+        print(
+            f"no build has run in {target.layout.root}: give the --output it was built in, "
+            f"or build it ({target.build_command()})",
+            file=sys.stderr,
+        )
     return 0
 
 

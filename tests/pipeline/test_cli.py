@@ -156,6 +156,22 @@ def test_a_folder_that_holds_another_configs_output_folder_is_no_folder_of_other
     assert _run(capsys, "status", *target(config))[0] == 0
 
 
+def test_status_of_a_folder_no_build_has_run_in_says_to_give_the_builds_output(config, capsys):
+    """A corpus built with --output, asked about without it, read "8 not built" and nothing more."""
+    elsewhere = config.parent / "elsewhere"
+    code, out, err = _run(capsys, "status", "--config", str(config), "--output", str(elsewhere))
+    assert (code, out.splitlines()[0]) == (
+        0,
+        f"Status of 1 books in {elsewhere} (tasks: 0 built, 0 stale, 8 not built)",
+    )
+    assert err == (
+        f"no build has run in {elsewhere}: give the --output it was built in, or build it "
+        f"(python -m pipeline corpus --config {config} --output {elsewhere})\n"
+    )
+    write_book(Layout(output_of(config)), "city-star", 2)  # a folder built into
+    assert _run(capsys, "status", *target(config))[2] == ""
+
+
 def test_clean_refuses_while_a_build_writes_to_the_folder(config, capsys):
     layout = Layout(output_of(config))
     write_table([], "chapters", layout.chapters("city-star"))
