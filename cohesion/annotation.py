@@ -172,7 +172,7 @@ def export(candidates: Path, chapters: Path, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = OneLineParser(prog="python -m cohesion.annotation", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.annotation", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("export", help="candidates -> Label Studio tasks + labeling config")
     p.add_argument("candidates", type=input_path, help="a CANDIDATES Parquet file")

@@ -151,7 +151,7 @@ def _model(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m cohesion.evaluate", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.evaluate", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--suite",
         type=input_path,

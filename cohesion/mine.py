@@ -100,7 +100,7 @@ def _no_text(folder: Path) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m cohesion.mine", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.mine", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "paths", nargs="*", type=input_path, help="files or folders of *.txt (default: stdin)"
     )

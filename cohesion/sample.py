@@ -73,7 +73,7 @@ def _order(r: dict) -> tuple:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m cohesion.sample", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m cohesion.sample", description=__doc__.split("\n\n")[0])
     parser.add_argument("directory", type=input_path, help="directory holding the CANDIDATES *.parquet files")
     parser.add_argument("--per", type=positive, default=20, help="candidates per phenomenon (default 20)")
     parser.add_argument("--seed", type=whole, default=0, help="random seed (default 0)")

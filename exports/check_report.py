@@ -145,7 +145,7 @@ def page_problem(page: Path) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m exports.check_report", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m exports.check_report", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "page",
         nargs="?",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import subprocess
 import sys
@@ -65,3 +66,13 @@ def test_the_pipeline_help_names_every_command_in_its_description():
     choices = re.search(r"\{([a-z,-]+)\}", text)[1].split(",")
     listed = re.search(r"``python -m pipeline ([a-z|-]+)``", text)[1].split("|")
     assert sorted(listed) == sorted(choices)
+
+
+@pytest.mark.parametrize("module", ["cohesion.mine", "cohesion.sample", "cohesion.evaluate"])
+def test_a_help_description_is_the_docstring_s_whole_first_paragraph(module):
+    """The description was the docstring's first line: ``cohesion.mine --help`` ended "English sentences, one per"."""
+    first = " ".join(importlib.import_module(module).__doc__.split("\n\n")[0].split())
+    result = subprocess.run(
+        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert first in " ".join(result.stdout.split())
