@@ -120,7 +120,10 @@ def _load(loader: Any) -> Any:
             raise
         mark = err.problem_mark or err.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"
-        raise YamlProblem(where, f"not valid YAML: {err.problem or err.context}") from None
+        problem = err.problem or err.context
+        if problem == "mapping values are not allowed here":  # an unquoted 'title_en: A: B'
+            problem += " (quote a value that holds ': ', as 'A: B')"
+        raise YamlProblem(where, f"not valid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise YamlProblem("(file)", f"not valid YAML: {' '.join(str(err).split())}") from None
     except RecursionError:

@@ -34,6 +34,11 @@ def _bomb(levels: int = 9) -> str:
             "not valid YAML: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object/apply:os.system'",
         ),
         ("[" * 5000, "(file)", "nested too deeply"),
+        (
+            "books:\n  - title_en: Book One: The Start\n",
+            "line 2, column 23",
+            "not valid YAML: mapping values are not allowed here (quote a value that holds ': ', as 'A: B')",
+        ),
         ("a: 1\nb: x\x00y\n", "line 2", "not valid YAML: character U+0000 is not allowed"),
         ("a: 1\n---\nb: 2\n", "line 2, column 1", "not valid YAML: but found another document"),
         ("a: 1\ndate: 2026-13-45\n", "date", "not valid YAML: month must be in 1..12 (line 2)"),
