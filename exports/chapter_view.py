@@ -158,10 +158,10 @@ def chapter_of(item_id: str) -> str:
 
 
 def inspect_problem(
-    layout: Layout, item_id: str, book_ids: list[str], build: str = "make corpus"
+    layout: Layout, item_id: str, book_ids: list[str], build: str = "make corpus", config: str = "the config"
 ) -> str | None:
     """Why ``item_id`` (a chapter or raw chapter id) cannot be inspected, on one line: not such an id, a
-    book the config does not list, a book not built yet (naming ``build``, the command that builds it), or
+    book ``config`` does not list, a book not built yet (naming ``build``, the command that builds it), or
     a chapter the book does not have; None when it can."""
     if raw := RAW_ID.fullmatch(item_id):
         book_id, number = raw["book"], None
@@ -177,7 +177,8 @@ def inspect_problem(
     ):
         return f"{shorten(item_id, quote=True)} is not an id inspect takes: " + TAKES.format(b=book_ids[0])
     if book_id not in book_ids:
-        return f"unknown book {shorten(book_id, quote=True)} (the config lists: {', '.join(book_ids)})"
+        listed = f"{config} lists: {', '.join(book_ids)}; --config names another"
+        return f"unknown book {shorten(book_id, quote=True)} ({listed})"
     if all(absent(layout.raw(lang, book_id)) for lang in ("zh", "en")):
         return f"book {book_id!r} is not built yet in {layout.root} (run: {build})"
     if raw is not None:

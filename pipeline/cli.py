@@ -156,7 +156,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
     target = Target.of(args)
     item_id = chapter_of(args.item_id)  # a bead's or candidate's chapter
-    problem = inspect_problem(target.layout, item_id, target.book_ids, target.build_command())
+    problem = inspect_problem(target.layout, item_id, target.book_ids, target.build_command(), args.config)
     if problem := problem or item_problem(target.layout, args.item_id):
         print(problem, file=sys.stderr)
         return 1

@@ -35,7 +35,7 @@ def test_inspect_tells_an_unknown_book_from_an_unbuilt_one(config, capsys):
     out = output_of(config)
     assert _run(capsys, "inspect", *target(config), "no-such-book/3") == (
         1,
-        "unknown book 'no-such-book' (the config lists: city-star, sword-sect)",
+        f"unknown book 'no-such-book' ({config} lists: city-star, sword-sect; --config names another)",
     )
     assert _run(capsys, "inspect", *target(config), "city-star/3") == (
         1,
@@ -100,7 +100,7 @@ def test_a_chapter_number_the_book_does_not_have_is_an_error(tmp_path):
         f"book 'bk' has no chapter {'9' * 60}… (5000 characters) (chapters 1-4; see rejected/ for the others)"
     )
     assert inspect_problem(layout, f"{'x' * 100}/{digits}", ["bk"]) == (
-        f"unknown book {'x' * 60!r}… (100 characters) (the config lists: bk)"
+        f"unknown book {'x' * 60!r}… (100 characters) (the config lists: bk; --config names another)"
     )
 
 
