@@ -262,9 +262,12 @@ def read_text_book(
             if encoding
             else f"read as {used}; if the file is in another encoding, set the site's encoding"
         )
-        raise TextBookError(
-            "no_chapters", f"{path.name}: no line matches the chapter heading pattern ({read})"
+        pattern = (
+            f"the site's heading '{heading}'"
+            if heading
+            else "the default chapter headings (第N章, Chapter N, ...; for others set the site's heading)"
         )
+        raise TextBookError("no_chapters", f"{path.name}: no line matches {pattern} ({read})")
     if not chapters:
         found = f"{len(headed)} found, the first {headed[0].title!r}"
         raise TextBookError("no_chapters", f"{path.name}: no text line under any chapter heading ({found})")

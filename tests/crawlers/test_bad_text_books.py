@@ -186,7 +186,7 @@ DETAILS = {
     "no heading in the encoding it was read with": (
         TEXT,
         lambda t: text_file(t, "第一章 點燈\n米拉點了燈。\n".encode("big5")),
-        "book.txt: no line matches the chapter heading pattern (read as gb18030; if the file is in "
+        "book.txt: no line matches the default chapter headings (第N章, Chapter N, ...; for others set the site's heading) (read as gb18030; if the file is in "
         "another encoding, set the site's encoding)",
     ),
     "more headings than the cap": (

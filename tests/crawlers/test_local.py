@@ -96,7 +96,7 @@ def test_a_local_book_is_journaled_with_one_sync_not_one_per_chapter(tmp_path, m
     [
         (
             "灯笼记\n作者：无名\n",
-            "book.txt: no line matches the chapter heading pattern (read as utf-8-sig; if the file is in "
+            "book.txt: no line matches the default chapter headings (第N章, Chapter N, ...; for others set the site's heading) (read as utf-8-sig; if the file is in "
             "another encoding, set the site's encoding)",
         ),
         (

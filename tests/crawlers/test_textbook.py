@@ -3,7 +3,7 @@ import itertools
 import pytest
 
 from core import user_regex
-from crawlers.textbook import _EDGES, TextBookError, heading_number, split_chapters
+from crawlers.textbook import _EDGES, TextBookError, heading_number, read_text_book, split_chapters
 
 
 def test_a_blank_run_is_trimmed_from_its_start_only():
@@ -86,3 +86,16 @@ def test_a_line_of_colour_codes_alone_is_no_heading_even_to_a_pattern_matching_a
         ("第一章", []),
         ("甲。", []),
     ]
+
+
+def test_a_book_no_heading_of_the_site_s_own_pattern_matches_names_that_pattern(tmp_path):
+    """It named "the chapter heading pattern", the same words as for the default headings."""
+    path = tmp_path / "book.txt"
+    path.write_text("Part one\nMira lit the lamp.\n", encoding="utf-8")
+    with pytest.raises(TextBookError) as err:
+        read_text_book(path, heading=r"^[0-9]+\. ", lang="en")
+    assert (err.value.reason, err.value.detail) == (
+        "no_chapters",
+        "book.txt: no line matches the site's heading '^[0-9]+\\. ' (read as utf-8-sig; if the file is in another "
+        "encoding, set the site's encoding)",
+    )
