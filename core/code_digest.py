@@ -29,9 +29,16 @@ from pathlib import Path
 from core.digest_cache import DigestCache
 from core.paths import CODE_DIGEST_CACHE, REPO_ROOT
 
-# an import starts a line, or follows a semicolon or a colon on one (``x = 1; import a``, ``try: import a``)
-_IMPORT = re.compile(r"(?:^|[;:])[ \t]*import[ \t]+([\w. \t,]+)", re.M)
-_FROM = re.compile(r"(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", re.M)
+# an import starts a line, or follows a semicolon or a colon on one (``x = 1; import a``, ``try: import a``);
+# a backslash at a line's end continues it, and a comment in parentheses ends at its line's end, not the import
+_GAP = r"[ \t]*(?:\\\r?\n[ \t]*)*"  # spaces, across backslash continuations
+_IMPORT = re.compile(rf"(?:^|[;:]){_GAP}import(?=[ \t\\]){_GAP}([\w., \t]+(?:\\\r?\n[\w., \t]*)*)", re.M)
+_FROM = re.compile(
+    rf"(?:^|[;:]){_GAP}from(?=[ \t\\]){_GAP}(\.*)([\w.]*)(?=[ \t\\]){_GAP}import(?=[ \t\\]){_GAP}"
+    r"(\([^)#]*(?:#[^\n]*(?=\n|\Z)[^)#]*)*\)|[^\n;\\]*(?:\\\r?\n[^\n;\\]*)*)",
+    re.M,
+)
+_NOT_A_NAME = re.compile(r"#[^\n]*|\\\r?\n|[()]")  # comments, continuations, parentheses
 _QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 
 
@@ -78,15 +85,20 @@ def imported_modules(source: str, package: str) -> set[str]:
         parts = quoted.split(".")
         names.update(".".join(parts[:end]) for end in range(2, len(parts) + 1))
     for match in _IMPORT.finditer(source):
-        names.update(part.split()[0] for part in match[1].split(",") if part.strip())
+        names.update(_listed(match[1]))
     for match in _FROM.finditer(source):
-        dots, base, imported = match[1], match[2], match[3].split("#")[0].strip("() \t\n")
+        dots, base = match[1], match[2]
         if dots:
             parts = package.split(".")[: len(package.split(".")) - len(dots) + 1]
             base = ".".join([*parts, base] if base else parts)
         names.add(base)
-        names.update(f"{base}.{part.split()[0]}" for part in imported.split(",") if part.strip())
+        names.update(f"{base}.{name}" for name in _listed(match[3]))
     return names
+
+
+def _listed(text: str) -> list[str]:
+    """The names an import lists (``a as b, c``: a and c), without its comments and line continuations."""
+    return [part.split()[0] for part in _NOT_A_NAME.sub(" ", text).split(",") if part.strip()]
 
 
 @cache

@@ -41,6 +41,18 @@ def test_an_import_after_a_semicolon_or_a_colon_on_its_line_is_read():
     assert imported_modules(source, "p") == {"a.x", "b", "b.c", "d", "p.e", "p.e.f"}
 
 
+def test_an_import_continued_past_a_comment_or_a_backslash_is_read_to_its_end():
+    """A comment inside parentheses, or a backslash ending a line, hid the names after it: a submodule
+    imported there (``from pkg import (a,  # note`` then ``b)``) ran in the task and no fingerprint held it."""
+    source = (
+        "from p import (  # the parts (two)\n    a,  # first\n    b,\n)\n"
+        "from q import c, \\\n    d\n"
+        "import r.e, \\\n    r.f\n"
+        "from t import h  # see C:\\dir\n"
+    )
+    assert imported_modules(source, "x") == {"p", "p.a", "p.b", "q", "q.c", "q.d", "r.e", "r.f", "t", "t.h"}
+
+
 def _repo(root: Path) -> Path:
     files = {
         "app/__init__.py": "",
