@@ -84,7 +84,9 @@ def problems(root: Path, record: dict[str, str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    OneLineParser(prog="python -m pipeline.spacy_model", description=__doc__.split("\n\n")[0]).parse_args(argv)
+    OneLineParser(prog="python -m pipeline.spacy_model", description=__doc__.split("\n\n")[0]).parse_args(
+        argv
+    )
     root = model_dir()
     record = read_record(RECORD)  # a damaged record is named before the stamp would hash it
     current = stamp(root)
