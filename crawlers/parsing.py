@@ -11,6 +11,7 @@ from parsel import Selector, SelectorList
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
+from crawlers.blocks import BREAKS, HEADINGS, cut
 from crawlers.nesting import outermost
 from crawlers.profile import Selectors
 from text.decoding import LATIN_CHARSETS, chinese_codec, text_codec
@@ -40,12 +41,30 @@ class ChapterPage:
     next_part: str | None  # the next page of the same chapter, when the site splits chapters
 
 
+def _joined(parts: list[str]) -> str:
+    """Text nodes made one text: each stripped, joined by a space."""
+    return " ".join(part.strip() for part in parts if part.strip())
+
+
 def _text(node: Selector) -> str:
     """The text of an element, or the value a selector ending ``::attr(...)`` picked (read as an element's,
     it was none: a title ``meta::attr(content)`` was empty)."""
     if isinstance(node.root, str):
         return " ".join(node.root.split())
-    return " ".join(part.strip() for part in node.xpath(".//text()").getall() if part.strip())
+    return _joined(node.xpath(".//text()").getall())
+
+
+BODY_BREAKS = BREAKS | HEADINGS  # where the text of an element ``body`` picks is cut into paragraphs
+
+
+def _paragraphs(node: Selector) -> list[str]:
+    """The paragraphs of an element ``body`` picked: its text cut at <br> and at its block elements
+    (``BODY_BREAKS``: the ``<div id="content">text<br><br>text</div>`` of many sites), each read as
+    ``_text`` reads an element (inline elements' text kept in place), scripts and styles left out; one
+    without either is one paragraph. A value a selector ending ``::text`` or ``::attr(...)`` picked is one."""
+    if isinstance(node.root, str):
+        return [text] if (text := _text(node)) else []
+    return [text for _, text in cut(node.root, _joined, BODY_BREAKS)]
 
 
 def _href(node: Selector) -> str:
@@ -295,5 +314,5 @@ def parse_chapter(response: TextResponse, selectors: Selectors) -> ChapterPage:
     title_node = response.css(selectors.title)
     title = _text(title_node[0]) if title_node else ""
     nodes = _outermost(response.css(selectors.body))
-    paragraphs = [text for text in (_text(node) for node in nodes) if text]
+    paragraphs = [text for node in nodes for text in _paragraphs(node)]
     return ChapterPage(title=title, paragraphs=paragraphs, next_part=_link(response, selectors.body_next))

@@ -12,7 +12,8 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from crawlers.epub.markup import element_text, local_name
+from crawlers.blocks import local_name
+from crawlers.epub.markup import element_text
 from crawlers.epub.paragraphs import paragraphs
 from crawlers.nesting import outermost
 

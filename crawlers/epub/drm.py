@@ -6,7 +6,8 @@ import posixpath
 from urllib.parse import unquote
 
 from crawlers.epub.archive import Archive, EpubError
-from crawlers.epub.markup import local_name, read_xml
+from crawlers.blocks import local_name
+from crawlers.epub.markup import read_xml
 from crawlers.nesting import outermost
 
 # encryption.xml algorithms that only obfuscate embedded fonts (EPUB's and Adobe's); any other is DRM.

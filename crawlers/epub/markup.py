@@ -35,11 +35,6 @@ _NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMES = frozenset(("amp", "lt", "gt", "quot", "apos"))  # the only names XML knows without a DTD
 
 
-def local_name(tag: str) -> str:
-    """An element's tag without its namespace."""
-    return tag.rsplit("}", 1)[-1]
-
-
 def element_text(element: ET.Element) -> str:
     """An element's text, its runs of white space made single spaces."""
     return SPACE.sub(" ", "".join(element.itertext())).strip()

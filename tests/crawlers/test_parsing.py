@@ -478,15 +478,53 @@ def test_body_elements_nested_in_each_other_are_read_once_by_the_outermost(monke
     from crawlers import parsing
 
     reads = []
-    real_text = parsing._text
-    monkeypatch.setattr(parsing, "_text", lambda node: reads.append(node) or real_text(node))
+    real_cut = parsing.cut
+    monkeypatch.setattr(parsing, "cut", lambda root, *args: reads.append(root) or real_cut(root, *args))
     nested = "<div>雨" * 300 + "</div>" * 300
     html = f'<html><body><h1>第1章</h1><div id="content">{nested}<div>风</div><p>云</p></div></body></html>'
     selectors = replace(ZH, title="h1", body="#content div")
     page = parse_chapter(_response("http://zh.demo/1.html", html, "utf-8"), selectors)
-    assert page.paragraphs == [" ".join("雨" * 300), "风"]
-    assert len(reads) == 3  # the title, the outermost nested div, the last div
+    assert page.paragraphs == ["雨"] * 300 + ["风"]  # each nested div a paragraph of its own
+    assert len(reads) == 2  # the outermost nested div, the last div
     paragraphs = parse_chapter(
         _response("http://zh.demo/1.html", html, "utf-8"), replace(selectors, body="#content div::text")
     ).paragraphs
     assert paragraphs == ["雨"] * 300 + ["风"]  # text nodes nest in nothing: each read once, as it is
+
+
+CONTAINER = (
+    '<html><body><h1>第三章 渡口</h1><div id="content">\u3000\u3000雨下得<b>很大</b>。<br><br>\n'
+    "\u3000\u3000<span>船</span>靠<a href='#'>岸</a>了。<br/><br/> \xa0<br>请收藏本站<script>var ad = 1;</script>"
+    "<br><p>灯亮了。<br>门开了。</p>风停了<!-- ad --><div>夜深了</div><h3>（二）</h3>天亮了<i> </i></div>"
+    "</body></html>"
+)
+
+
+def test_an_element_body_picks_is_cut_into_paragraphs_at_br_runs_and_its_block_elements():
+    """``div#content`` read the whole of the common ``text<br><br>text`` layout as one paragraph, <br>s and
+    all: a boilerplate line inside was never dropped (boilerplate drops a paragraph whole), and the aligner
+    lost the paragraphs. Inline elements' text stays in its paragraph; scripts are no text."""
+    response = _response("http://zh.demo/3.html", CONTAINER, "utf-8")
+    page = parse_chapter(response, replace(ZH, title="h1", body="div#content"))
+    assert page.paragraphs == [
+        "雨下得 很大 。",
+        "船 靠 岸 了。",
+        "请收藏本站",
+        "灯亮了。",
+        "门开了。",
+        "风停了",
+        "夜深了",
+        "（二）",
+        "天亮了",
+    ]
+    picked = parse_chapter(response, replace(ZH, title="h1", body="div#content p")).paragraphs
+    assert picked == ["灯亮了。", "门开了。"]  # a picked paragraph holding a <br> is cut there too
+
+
+def test_an_element_with_no_br_and_no_block_element_is_one_paragraph_read_as_before():
+    html = (
+        '<html><body><h1>第四章</h1><div id="content"><p>\u3000\u3000雨下得<b>很大</b>，<a>船</a>靠岸了。</p>'
+        "<p> <span>\xa0</span> </p><p>灯亮了。</p></div></body></html>"
+    )
+    page = parse_chapter(_response("http://zh.demo/4.html", html, "utf-8"), replace(ZH, title="h1"))
+    assert page.paragraphs == ["雨下得 很大 ， 船 靠岸了。", "灯亮了。"]
