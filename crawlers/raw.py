@@ -47,6 +47,22 @@ def toc_rejection(
     }
 
 
+def empty_bodies(state: JournalState, reader: str) -> list[str]:
+    """The chapters of the table of contents whose latest reading found no text (``empty_body``), when no
+    chapter's latest reading by the selectors that ``reader`` digests (``crawlers.profile.page_reader``)
+    found any: a ``body`` selector that picks nothing on the site's chapter pages. Empty where one did (a
+    side of some empty pages, or one whose earlier chapters have text and new ones none), or none was read."""
+    if any(url not in state.failures and _read_by(state.chapters.get(url), reader) for url, _ in state.toc):
+        return []
+    return [url for url, _ in state.toc if state.failures.get(url, {}).get("reason") == "empty_body"]
+
+
+def _read_by(record: dict[str, Any] | None, reader: str) -> bool:
+    """Whether ``record`` is a chapter the selectors ``reader`` digests read (one journaled before readers
+    were is taken as theirs, as the crawl takes it)."""
+    return record is not None and record.get("reader") in (None, reader)
+
+
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
     """Rows for every chapter of the table of contents, in its order, and a rejection per missing one:
     ``fetch_failed`` for a web page, the reader's own reason for a chapter of a local file

@@ -19,8 +19,8 @@ from core.storage import file_sha256
 from crawlers.journal import JournalState, check_journal, edited_warning, read_journal
 from crawlers.limits import Caps
 from crawlers.local import read_local
-from crawlers.profile import Site
-from crawlers.raw import raw_rows, toc_rejection
+from crawlers.profile import Site, page_reader
+from crawlers.raw import empty_bodies, raw_rows, toc_rejection
 from crawlers.web import crawl
 
 
@@ -85,8 +85,9 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
 
     Rejections: one per chapter that could not be fetched, one for a text file's lines before its first
     heading (``front_matter``, item id ``book/lang/front_matter``), and one for the whole side (item id
-    ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list or
-    the crawl itself crashed, and one per chapter the table of contents no longer lists (``removed_from_toc``,
+    ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list, the
+    crawl itself crashed, or the site's ``body`` selector found no text on the pages of any chapter it read
+    (``body_empty``, ``crawlers.raw.empty_bodies``; each of them is an ``empty_body`` failure too), and one per chapter the table of contents no longer lists (``removed_from_toc``,
     :func:`removed_chapters`). Stats: the crawl report plus chapters, new_chapters, edited_chapters,
     removed_chapters, failed, site, journal_edited (the journal's records edited by hand: skipped and fetched
     again, read here since the crawl process's warnings are not seen) and, where there are any,
@@ -121,6 +122,9 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     if state.toc_failure is not None:
         selector = site.selectors.chapter_links if site.kind == "web" else None
         failures.append(toc_rejection(state.toc_failure, book_id, lang, selector, len(rows)))
+    elif site.kind == "web" and (empty := empty_bodies(state, page_reader(site.selectors, site.encoding))):
+        what = f"body {site.selectors.body!r} matched nothing on any of the {len(empty)} chapters read"
+        failures.append(_side_rejection(inputs, "body_empty", f"{what} (the first: {empty[0]})"))
     result = _result(rows, failures, report, inputs, edited)
     # rejections, but no failures to retry: the site no longer lists those chapters
     removed = removed_chapters(state, inputs)

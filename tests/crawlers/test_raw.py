@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 import pytest
 
 from crawlers.journal import JournalState
-from crawlers.raw import content_hash, raw_rows, toc_rejection
+from crawlers.raw import content_hash, empty_bodies, raw_rows, toc_rejection
 
 
 def _record(title: str, paragraphs: list[str]) -> dict:
@@ -90,3 +90,40 @@ def test_a_side_without_a_chapter_list_is_one_named_rejection(failure, selector,
         "reason": reason,
         "detail": detail,
     }
+
+
+TOC = [("http://s/1", "一"), ("http://s/2", "二"), ("http://s/3", "三")]
+EMPTY = {"reason": "empty_body", "detail": "no div.text p"}
+
+
+@pytest.mark.parametrize(
+    "chapters, failures, empty",
+    [
+        ({}, {url: EMPTY for url, _ in TOC}, ["http://s/1", "http://s/2", "http://s/3"]),
+        (
+            {},
+            {"http://s/1": {"reason": "http_404"}, "http://s/3": EMPTY},
+            ["http://s/3"],
+        ),  # 404: no page read
+        (
+            {"http://s/1": {"reader": "old"}},
+            {url: EMPTY for url, _ in TOC},
+            ["http://s/1", "http://s/2", "http://s/3"],
+        ),
+        # the text other selectors read is no text these read: a body selector edited to pick nothing
+        ({"http://s/1": {"reader": "old"}}, {"http://s/2": EMPTY}, ["http://s/2"]),
+        ({"http://s/1": {"reader": "now"}}, {"http://s/2": EMPTY, "http://s/3": EMPTY}, []),  # a page of text
+        # refetched (``--recheck``) and empty now: its latest reading found none
+        (
+            {"http://s/1": {"reader": "now"}},
+            {url: EMPTY for url, _ in TOC},
+            ["http://s/1", "http://s/2", "http://s/3"],
+        ),
+        ({"http://s/1": {}}, {"http://s/2": EMPTY}, []),  # journaled before readers were: these selectors'
+        ({}, {"http://s/1": {"reason": "http_404"}}, []),  # no chapter page read
+    ],
+)
+def test_a_side_whose_body_selector_found_no_text_on_any_chapter_names_every_empty_one(
+    chapters, failures, empty
+):
+    assert empty_bodies(JournalState(toc=TOC, chapters=chapters, failures=failures), "now") == empty

@@ -1,4 +1,5 @@
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -324,3 +325,63 @@ def test_a_table_of_contents_that_fails_keeps_the_last_crawls_chapters_and_remov
         f"lamp/zh: toc_failed: table of contents {site.url}book/ (chapter_links 'ul.toc a'): http_404 "
         "(Ignoring non-200 response); the 2 chapters of the last table of contents read are kept as they were"
     )
+
+
+def _read_with(site: FaultSite, journal: Path, body: str) -> StageResult:
+    selectors = replace(profile(site).selectors, body=body)
+    return crawl_side(CrawlInputs("lamp", "zh", profile(site, selectors=selectors), "book/", journal, {}))
+
+
+def test_a_body_selector_that_picks_nothing_on_any_chapter_page_fails_the_side_by_name(tmp_path):
+    """Each chapter was an empty_body rejection and the build ended "Corpus built", exit status 0, 0 pairs."""
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    with serve_faults() as site:
+        _published(site, {"/c/1": 1, "/c/2": 2})
+        wrong = _read_with(site, journal, "div.content p")
+        again = _read_with(site, journal, "div.content p")  # the failed chapters retried: the same line
+        fixed = _read_with(site, journal, "div.text p")
+    assert wrong.rows == []
+    assert [(r["item_id"], r["reason"]) for r in wrong.rejections] == [
+        ("lamp/zh/00000", "fetch_failed"),
+        ("lamp/zh/00001", "fetch_failed"),
+        ("lamp/zh", "body_empty"),
+    ]
+    line = (
+        "lamp/zh: body_empty: body 'div.content p' matched nothing on any of the 2 chapters read "
+        f"(the first: {site.url}c/1)"
+    )
+    assert (side_failure(wrong, "lamp", "zh"), side_failure(again, "lamp", "zh")) == (line, line)
+    assert [r["text"] for r in fixed.rows] == ["灯亮了1次。", "灯亮了2次。"]
+    assert (fixed.rejections, side_failure(fixed, "lamp", "zh")) == ([], None)
+
+
+def test_a_side_where_some_chapter_pages_have_text_keeps_a_rejection_per_empty_chapter(tmp_path):
+    """An empty page among chapters with text (a locked chapter) is that chapter's failure, retried alone by
+    the next build, never the side's; nor are the empty pages of new chapters after chapters with text."""
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    empty = page(b'<html><body><h1>X</h1><div class="text"></div></body></html>')
+    with serve_faults() as site:
+        _published(site, {"/c/1": 1, "/c/2": 2})
+        site.routes["/c/2"] = empty
+        first = _read_with(site, journal, "div.text p")
+        retried = _read_with(site, journal, "div.text p")
+        _published(site, {"/c/1": 1, "/c/2": 2, "/c/3": 3})
+        site.routes["/c/2"] = site.routes["/c/3"] = empty
+        update = _read_with(site, journal, "div.text p")
+    for result, failed in (
+        (first, ["lamp/zh/00001"]),
+        (retried, ["lamp/zh/00001"]),
+        (update, ["lamp/zh/00001", "lamp/zh/00002"]),
+    ):
+        assert [r["item_id"] for r in result.rejections] == failed
+        assert side_failure(result, "lamp", "zh") is None
+    assert site.hits["/c/1"] and len(site.hits["/c/1"]) == 1  # the retries fetched the empty chapter alone
+
+
+def test_a_body_container_of_br_separated_text_is_read_as_its_paragraphs(tmp_path):
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    container = '<html><body><h1>第一章</h1><div class="text">灯亮了。<br><br>门开了。<br><br>请收藏本站</div></body></html>'
+    with serve_faults() as site:
+        publish(site, {"/c/1": page(container.encode("gbk"))})
+        result = _read_with(site, journal, "div.text")
+    assert [r["text"] for r in result.rows] == ["灯亮了。\n门开了。\n请收藏本站"]
