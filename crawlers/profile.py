@@ -17,7 +17,7 @@ class Selectors:
     chapter_links: str  # on a table-of-contents page: the chapter links, in reading order
     toc_next: str | None  # on a table-of-contents page: the link to its next page
     title: str  # on a chapter page: the chapter title text
-    body: str  # on a chapter page: the body paragraphs
+    body: str  # on a chapter page: the body paragraphs (or elements holding them, cut at <br> and blocks)
     body_next: str | None  # on a chapter page: the link to the next page of the same chapter
 
 
