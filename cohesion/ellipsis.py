@@ -32,6 +32,13 @@ distance 2), and so are sentences whose first verb is one of searching or testin
 attempt to find the answer, not what the remnant asks about: "The lamp kept flickering. He checked the
 wires. He never learned why."). No sentence from the antecedent to the sluice may be a question (a question
 would be the closer thing the remnant answers or echoes).
+
+A remnant that stands for an argument, "who", "whom" or "what" (``ARGUMENTS``), is a sluice only with a
+correlate (Merchant 2001; Chung, Ladusaw & McCloskey 1995): an indefinite, "someone"/"something" or a noun
+phrase with "a", "an", "some" or "another" (a person for "who": "a famous author"; a thing for "what": "a
+surprise"), in its own clause or, past no question, up to ``REACH`` sentences back, and that sentence is its
+antecedent (a merger). Without one it echoes a definite ("Anna is coming." / "Who?"), or it is no sluice at
+all ("Says who?", "Guess who?", "for God knows what").
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence
 
-from cohesion import lexicon, nlp
+from cohesion import lexicon, nlp, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter, core, quote_span, words
 from cohesion.descriptions import BE_FORMS
@@ -73,6 +80,11 @@ MERGES_WITH = {
 # Verbs of searching or testing: a sentence of them reports an attempt to find the answer, not the event
 # the remnant asks about ("The lamp kept flickering. He checked the wires. He never learned why.").
 INQUIRY = frozenset("check search test examine inspect investigate probe".split())
+# Remnants that stand for an argument (Merchant 2001; Chung, Ladusaw & McCloskey 1995): they need a
+# correlate, an indefinite ("someone", "a famous author", "a surprise"); without one they echo a definite
+# ("Anna is coming." / "Who?") rather than stand for a clause.
+ARGUMENTS = frozenset(("who", "whom", "what"))
+INDEFINITE = frozenset(("a", "an", "some", "another"))
 REACH = 5  # how far back a non-adjacent antecedent may be
 
 
@@ -106,25 +118,33 @@ def _sluice(ch: Chapter, j: int, text: str, match: re.Match) -> Candidate | None
     if after.startswith(":") or (after.startswith(",") and len(words(after)) >= 2):
         return None  # the content follows: "knew why: ...", "did not know why, but ..."
     b = Span(j, match.start("wh"), match.end("wh"), wh)
+    argument = wh.lower() in ARGUMENTS
     if ROOT.match(text[start:end].strip(QUOTES)):
         if wh.lower() == "what" or j == 0 or _question(ch.sentences[j - 1]) or _request(ch.docs[j - 1]):
             return None  # "What?" is surprise; after a question or a request "Why?" asks "why do you ask"
         i = _antecedent(ch, j, wh, spoken=bool(QUOTE.search(text)))
-        return _candidate("root", _speech(ch, i), b) if i is not None else None
+        if i is not None and argument and _correlated(ch, j, wh) != i:
+            return None  # "Who?" after a definite: an echo
+        return _candidate("root", _speech(ch, i), b, merger=argument) if i is not None else None
     predicate = _predicate_start(before)
     if predicate is None:
         return None
     clause = before[:predicate].rstrip()
+    own = _merges(wh, clause) or (argument and _indefinite(ch, j, wh, start, start + len(clause)))
     if (
         clause.endswith((",", ";"))
         and len(words(clause)) >= 2
         and _has_verb(ch.docs[j], start, start + len(clause))
-        and (_merges(wh, clause) or _correlated(ch, j, wh) is None)
+        and (own or _correlated(ch, j, wh) is None)
     ):
+        if argument and not own:
+            return None  # an argument remnant without a correlate
         a_start, a_end = core(clause)
         a = Span(j, start + a_start, start + a_end, clause[a_start:a_end])
-        return _candidate("embedded", a, b, clauses=clause.endswith(";"))
-    return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b) if j > 0 else None
+        return _candidate("embedded", a, b, clauses=clause.endswith(";"), merger=argument)
+    if j == 0 or (argument and _correlated(ch, j, wh) is None):
+        return None
+    return _candidate("embedded", ch.whole(_antecedent(ch, j, wh)), b, merger=argument)
 
 
 def _has_verb(doc: Sentence | None, start: int, end: int) -> bool:
@@ -143,12 +163,28 @@ def _correlated(ch: Chapter, j: int, wh: str) -> int | None:
     """The nearest earlier sentence, up to ``REACH`` back and past no question, holding the remnant's
     correlate: the antecedent over a nearer clause without one ("Someone moved her keys. ... Her
     roommates denied it, so she never learned who.")."""
-    for i in range(j - 1, max(j - REACH, 0) - 1, -1):
-        if _question(ch.sentences[i]):
-            return None
-        if _merges(wh, ch.sentences[i]):
-            return i
-    return None
+    near = range(j - 1, max(j - REACH, 0) - 1, -1)
+    asked = next((i for i in near if _question(ch.sentences[i])), near.stop)
+    near = range(j - 1, asked, -1)
+    found = next((i for i in near if _merges(wh, ch.sentences[i])), None)
+    if found is None and wh.lower() in ARGUMENTS:  # an indefinite noun phrase ("a surprise")
+        found = next((i for i in near if _indefinite(ch, i, wh)), None)
+    return found
+
+
+def _indefinite(ch: Chapter, i: int, wh: str, start: int = 0, end: int | None = None) -> bool:
+    """Does sentence ``i`` (between characters ``start`` and ``end``) hold an indefinite noun phrase of the
+    remnant's kind, a person for "who" ("a famous author"), a thing for "what" ("a surprise")?"""
+    doc = ch.docs[i]
+    person = wh.lower() != "what"
+    return doc is not None and any(
+        m.kind == "noun"
+        and start <= m.start
+        and (end is None or m.start < end)
+        and senses.is_person(m.lemma) == person
+        and nounphrase.determiner(doc, m.token) in INDEFINITE
+        for m in ch.mentions[i]
+    )
 
 
 def _antecedent(ch: Chapter, j: int, wh: str, spoken: bool = False) -> int | None:
@@ -232,6 +268,7 @@ def _clause_start(before: str, predicate: int) -> int:
     return cut + 1 if cut >= 0 else 0
 
 
-def _candidate(shape: str, a: Span, b: Span, clauses: bool = False) -> Candidate:
-    kind = "merger" if CORRELATE.search(a.text) else "sprouting"
+def _candidate(shape: str, a: Span, b: Span, clauses: bool = False, merger: bool = False) -> Candidate:
+    """(``merger``: an argument remnant, whose antecedent holds its correlate.)"""
+    kind = "merger" if merger or CORRELATE.search(a.text) else "sprouting"
     return Candidate("ellipsis", f"{shape}_{kind}", a, b, b.text.lower(), clauses=clauses)

@@ -83,11 +83,15 @@ def test_a_state_is_passed_over_for_the_event_before_it_even_a_progressive_one(m
     assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "where")]
 
 
+def test_non_adjacent_needs_a_matching_correlate(mined):
+    # the correlate must match the remnant (someone - who, not why)
+    sentences = ("Someone had been in the study.", "The drawer was open.", "She wondered why.")
+    assert [f[1][0] for f in mined("ellipsis", *sentences)] == [1]
+
+
 @pytest.mark.parametrize(
     "sentences",
     [
-        # the correlate must match the remnant (someone - who, not why)
-        ("Someone had been in the study.", "The drawer was open.", "She wondered why."),
         # no sluice looks across a question
         ("Someone had been in the study.", "Was the drawer open?", "She wondered who."),
         # beyond REACH (five sentences)
@@ -102,8 +106,37 @@ def test_a_state_is_passed_over_for_the_event_before_it_even_a_progressive_one(m
         ),
     ],
 )
-def test_non_adjacent_needs_a_matching_correlate_close_by(mined, sentences):
-    assert [f[1][0] for f in mined("ellipsis", *sentences)] == [len(sentences) - 2]
+def test_an_argument_remnant_needs_a_correlate_close_by(mined, sentences):
+    assert mined("ellipsis", *sentences) == []
+
+
+@pytest.mark.parametrize(
+    "sentences",
+    [
+        ("Anna is coming tonight.", '"Who?"'),  # an echo of a definite
+        ("He bought the book.", "She asked him what."),
+        ("Say what you like.", "Says who?"),
+        ("The ship sank.", "Guess who?"),
+        ("The ship sank.", "He left for God knows what."),
+    ],
+)
+def test_who_or_what_without_an_indefinite_correlate_is_no_sluice(mined, sentences):
+    assert mined("ellipsis", *sentences) == []
+
+
+@pytest.mark.parametrize(
+    ("sentences", "found"),
+    [
+        (
+            ("Tim's aunt planned a surprise.", "He searched the closets.", "He couldn't figure out what."),
+            [("embedded_merger", 0, 2)],
+        ),
+        (("A visitor is at the door.", '"Who?"'), [("root_merger", 0, 1)]),
+        (("The parcel came.", "A stranger brought it, but she never said who."), [("embedded_merger", 1, 1)]),
+    ],
+)
+def test_an_indefinite_noun_phrase_is_the_correlate_of_who_or_what(mined, sentences, found):
+    assert [(kind, a[0], b[0]) for kind, a, b, _ in mined("ellipsis", *sentences)] == found
 
 
 def test_cataphora_and_frozen_i_know_what(mined):
@@ -179,9 +212,11 @@ def test_an_earlier_correlate_wins_over_a_clause_of_the_sluices_sentence_without
         "We all denied it, so she never learned who.",
     )
     assert found == [("embedded_merger", (0, 0, 24, "Someone moved the ladder"), (2, 39, 42, "who"), "who")]
-    # with no correlate back there, the clause of its sentence stays the antecedent
-    found = mined("ellipsis", "A crow moved the ladder.", "We all denied it, so she never learned who.")
-    assert found == [("embedded_sprouting", (1, 0, 16, "We all denied it"), (1, 39, 42, "who"), "who")]
+    # with no correlate back there (a crow is no "who"), the clause of its sentence is the antecedent of a
+    # "why", and "who" is no sluice
+    found = mined("ellipsis", "A crow moved the ladder.", "We all denied it, so she never learned why.")
+    assert found == [("embedded_sprouting", (1, 0, 16, "We all denied it"), (1, 39, 42, "why"), "why")]
+    assert mined("ellipsis", "A crow moved the ladder.", "We all denied it, so she never learned who.") == []
 
 
 def test_quote_is_a_quotation_mark_not_an_apostrophe_inside_a_word():
@@ -219,3 +254,8 @@ def test_a_hint_embeds_a_sluice(mined):
         "She gave him a hint about where.",
     )
     assert [(a[0], b[3]) for _, a, b, _ in found] == [(0, "where")]
+
+
+def test_the_speech_tag_holds_no_correlate_of_the_quote(mined):
+    # "a stranger" tags the speech; the quote's own clause has no correlate, so "who" is no sluice
+    assert mined("ellipsis", "The door was open.", 'A stranger said, "Nobody came, and I saw who."') == []
