@@ -1,7 +1,8 @@
 """Substitution: nominal "one"/"ones" after a determiner or adjective ("She took the red one."), or as a bare
 object closing a clause ("She took one.", "He picked one up.", "to become one himself").
 
-Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one would"),
+Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one would";
+"every one", "any one": the numeral),
 hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which", "the first
 one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a clause-final "become
 one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``. The antecedent is chosen by
@@ -9,7 +10,8 @@ fit within the window, nearest sentence first, a subject or object before the ob
 (or a noun owned by one, "for his aunt's garden", or in its "of" phrase, "at the top of a tree"): a
 concrete noun (not a feeling, attribute, state, event, substance ..., but a noun whose first sense is
 abstract still counts when one of its ``SENSES`` most frequent senses is a physical thing: "ring" is first a
-sound), not a body part after a possessive ("her toes": a part of someone, not what "one" replaces), and not a
+sound), a count noun (not a singular with no determiner or a mass noun's, "She drank milk.", "much money", nor
+a verbal noun of an act, "took her shopping": Quirk et al. 1985), not a body part after a possessive ("her toes": a part of someone, not what "one" replaces), and not a
 person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
 predicative ("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a
 plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back; a sentence before the
@@ -30,14 +32,15 @@ from collections.abc import Iterator
 
 from cohesion.tagged import Sentence, Word, hyphenated
 
-from cohesion import clause, lexicon, nounphrase, senses
+from cohesion import clause, lexicon, nlp, nounphrase, senses
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
 from cohesion.nounphrase import PLACE_OR_GOAL
 
+# ("every one", "any one": the numeral, one by one, a fused head like "everyone"; Quirk et al. 1985, 6.46)
 DETERMINERS = frozenset(
-    "a an the this that these those another which every any some other same last first next".split()
+    "a an the this that these those another which some other same last first next".split()
 )
 # Lexicographer files of nouns that rarely have a count-noun substitute ("fun", "anger", "truth"; events,
 # "the wedding", "the noise"; substances, "the paper", "the sand").
@@ -60,6 +63,8 @@ PEOPLE = frozenset(("people", "person", "persons"))  # generic nouns, no mention
 PREDICATING = frozenset("be is was are were been being 's 're am seem seems seemed remained".split())
 # the words between an owner's "'s" and its noun ("his sister's old garden")
 MODIFIERS = frozenset(("JJ", "JJR", "JJS", "NN", "NNS", "VBG", "HYPH"))
+# the determiners of a mass noun, none among them ("bought milk", "much money"): "one" stands for a count noun
+MASS = frozenset(("", "much", "some", "more", "less", "enough"))
 UNITE = frozenset("become becomes became becoming mean means meant".split())  # "become one", "I mean one"
 
 
@@ -93,6 +98,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
                 if m.kind == "noun"
                 and _fits(m, one, predicative, number=False)
                 and not _body_part_of(ch.docs[i], m)
+                and not _mass(ch.docs[i], m)
             ]
             a = _antecedent(ch.docs[i], nouns, plural=one.lower_ == "ones", bare=bare)
             if a is not None and i > max(j - REACH, 0) and _only_places(ch.docs[i], nouns):
@@ -246,3 +252,17 @@ def _body_part_of(doc: Sentence | None, m: Mention) -> bool:
         and senses.lexname(m.lemma) == "noun.body"
         and nounphrase.determiner(doc, m.token) in nounphrase.POSSESSIVE
     )
+
+
+def _mass(doc: Sentence | None, m: Mention) -> bool:
+    """Is the noun a singular with a mass noun's determiner or none, and no numeral ("She drank milk.",
+    "much money"; not "one old cart"), or a verbal noun of an act ("took her shopping"): not a count noun,
+    which "one" stands for (Quirk et al. 1985, 12.19; 17.54)?"""
+    if doc is None or m.plural:
+        return False
+    if m.lemma.endswith("ing") and senses.lexname(m.lemma) == "noun.act":
+        return nlp.lemma(m.lemma, "v") not in (None, m.lemma)
+    if nounphrase.determiner(doc, m.token) not in MASS:
+        return False
+    front = len(nounphrase.phrase_words(doc, m.token))
+    return not any(t.tag_ == "CD" for t in doc[m.token - front : m.token])

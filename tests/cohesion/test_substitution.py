@@ -208,3 +208,18 @@ def test_a_possessed_body_part_is_no_antecedent(mined):
         "substitution", "Jill bought new boots.", "They hurt her toes.", "She returned them for softer ones."
     )
     assert found == [("nominal", (0, 16, 21, "boots"), (2, 29, 33, "ones"), "softer ones")]
+
+
+@pytest.mark.parametrize(
+    "between",
+    ["She poured milk into a pan.", "He had much money.", "His father took him shopping."],
+)
+def test_a_mass_noun_or_an_act_is_no_antecedent(mined, between):
+    # "one" stands for a count noun: a singular without a determiner ("milk"), after "much", or a verbal
+    # noun of an act ("shopping") is passed over for the count noun before it
+    found = mined("substitution", "The old kettle cracked.", between, "They got a new one.")
+    assert found == [("nominal", (0, 8, 14, "kettle"), (2, 15, 18, "one"), "new one")]
+
+
+def test_every_one_is_the_numeral(mined):
+    assert mined("substitution", COOKIES, "She ate every one.") == []
