@@ -2,28 +2,28 @@
 object closing a clause ("She took one.", "He picked one up.", "to become one himself").
 
 Excluded: numeral and generic "one" (no determiner/adjective in front: "one day", "one must", "one would";
-"every one", "any one": the numeral),
-hyphenated words ("one-word"), "one of / another / by / after / or", "the one who/that/which", "the first
-one (ever) to" and a bare "the one" (mostly a person, not a substitute), "no one", a clause-final "become
-one" (to unite) and "I mean one", and the idioms in ``data/one_stoplist.txt``. The antecedent is chosen by
-fit within the window, nearest sentence first, a subject or object before the object of a preposition
-(or a noun owned by one, "for his aunt's garden", or in its "of" phrase, "at the top of a tree"): a
-concrete noun (not a feeling, attribute, state, event, substance ..., but a noun whose first sense is
-abstract still counts when one of its ``SENSES`` most frequent senses is a physical thing: "ring" is first a
-sound), a count noun (not a singular with no determiner or a mass noun's, "She drank milk.", "much money", nor
-a verbal noun of an act, "took her shopping": Quirk et al. 1985), not a body part after a possessive ("her toes": a part of someone, not what "one" replaces), and not a
-person (a "one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is
-predicative ("to become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a
-plural ("cookies ... took one"). The antecedent is at most ``REACH`` sentences back; a sentence before the
-farthest whose fitting nouns are all places, objects of a preposition of place or goal (``PLACES``: "She
-drove to the market."), is passed over for an earlier noun, and an adjective + "one(s)" ("the quiet one",
-"the older ones") whose nearest phrase of its number is a person or name stands for a person and is left
-out, as is a "one" said of a person by a linking verb ("He was a tough one", "You are the lucky one").
-Nothing is emitted when a noun it may stand for, a person other than the sentence's subject ("a boy like
-this one"; not "His sister said he should buy a new one") or "people"/"person" precedes "one" in its own
-sentence (the link is intra-sentential, or "one" is one of the people: "pick two people and pay one"). When
-an earlier sentence's own substitute "one" is the closer link, the later "one" takes the noun that one was
-linked to ("bowls ... a deep one ... a flat one": both stand for the bowls), or nothing when it had none.
+"every one", "any one": the numeral), hyphenated words ("one-word"), "one of / another / by / after / or",
+"the one who/that/which", "the first one (ever) to" and a bare "the one" (mostly a person, not a substitute),
+"no one", a clause-final "become one" (to unite) and "I mean one", and the idioms in
+``data/one_stoplist.txt``. The antecedent is chosen by fit within the window, nearest sentence first, a
+subject or object before the object of a preposition (or a noun owned by one, "for his aunt's garden", or in
+its "of" phrase, "at the top of a tree"): a concrete noun (not a feeling, attribute, state, event, substance
+..., but a noun whose first sense is abstract still counts when one of its ``SENSES`` most frequent senses is
+a physical thing: "ring" is first a sound), a count noun (not a singular with no determiner or a mass noun's,
+"She drank milk.", "much money", nor a verbal noun of an act, "took her shopping": Quirk et al. 1985), not a
+body part after a possessive ("her toes": a part of someone, not what "one" replaces), and not a person (a
+"one" for a person, "a tough one", is not a substitute of a noun phrase) unless "one" is predicative ("to
+become one himself"); "ones" needs a plural, and a bare "one" ("She took one.") prefers a plural ("cookies ...
+took one"). The antecedent is at most ``REACH`` sentences back; a sentence before the farthest whose fitting
+nouns are all places, objects of a preposition of place or goal (``PLACES``: "She drove to the market."), is
+passed over for an earlier noun, and an adjective + "one(s)" ("the quiet one", "the older ones") whose nearest
+phrase of its number is a person or name stands for a person and is left out, as is a "one" said of a person
+by a linking verb ("He was a tough one", "You are the lucky one"). Nothing is emitted when a noun it may stand
+for, a person other than the sentence's subject ("a boy like this one"; not "His sister said he should buy a
+new one") or "people"/"person" precedes "one" in its own sentence (the link is intra-sentential, or "one" is
+one of the people: "pick two people and pay one"). When an earlier sentence's own substitute "one" is the
+closer link, the later "one" takes the noun that one was linked to ("bowls ... a deep one ... a flat one":
+both stand for the bowls), or nothing when it had none.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
 from cohesion.nounphrase import PLACE_OR_GOAL
 
-# ("every one", "any one": the numeral, one by one, a fused head like "everyone"; Quirk et al. 1985, 6.46)
+# ("every one", "any one": the numeral, one by one, a fused head like "everyone"; Quirk et al. 1985, ch. 6)
 DETERMINERS = frozenset(
     "a an the this that these those another which some other same last first next".split()
 )
@@ -257,7 +257,7 @@ def _body_part_of(doc: Sentence | None, m: Mention) -> bool:
 def _mass(doc: Sentence | None, m: Mention) -> bool:
     """Is the noun a singular with a mass noun's determiner or none, and no numeral ("She drank milk.",
     "much money"; not "one old cart"), or a verbal noun of an act ("took her shopping"): not a count noun,
-    which "one" stands for (Quirk et al. 1985, 12.19; 17.54)?"""
+    which "one" stands for (Quirk et al. 1985, chs 12, 17)?"""
     if doc is None or m.plural:
         return False
     if m.lemma.endswith("ing") and senses.lexname(m.lemma) == "noun.act":
