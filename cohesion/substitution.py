@@ -264,5 +264,7 @@ def _mass(doc: Sentence | None, m: Mention) -> bool:
         return nlp.lemma(m.lemma, "v") not in (None, m.lemma)
     if nounphrase.determiner(doc, m.token) not in MASS:
         return False
-    front = len(nounphrase.phrase_words(doc, m.token))
-    return not any(t.tag_ == "CD" for t in doc[m.token - front : m.token])
+    front = doc[m.token - len(nounphrase.phrase_words(doc, m.token)) : m.token]
+    return not any(
+        t.tag_ == "CD" or t.pos_ == "SPACE" for t in front
+    )  # (a line break may part "his umbrella")
