@@ -190,9 +190,13 @@ class MineBook(BookTask):
             JsonDirCache(self.layout.root / "cache" / "cohesion"),
         )
         candidates_path, stats_path = self.output_paths()
+        # the chapters this run took from the cache (a killed run's too) tell of the run, not of the corpus:
+        # in its manifest, so that a killed and rerun build's stats equal an uninterrupted one's
+        stats = {name: value for name, value in result.stats.items() if name != "cached"}
         self.write_outputs(
             [
                 (candidates_path, lambda: storage.write_table(result.rows, "candidates", candidates_path)),
-                (stats_path, lambda: storage.write_json(result.stats, stats_path)),
-            ]
+                (stats_path, lambda: storage.write_json(stats, stats_path)),
+            ],
+            cached_chapters=result.stats["cached"],
         )

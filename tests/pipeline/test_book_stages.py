@@ -7,13 +7,14 @@ from pathlib import Path
 
 import luigi.scheduler
 import luigi.worker
+import pytest
 
 from core import storage
 from core.layout import Layout
 from core.loaded_code import EDITED
 from core.stage import StageResult
 from pipeline import book_stages
-from pipeline.book_stages import ENCODER, AlignBook, CleanBook, DedupCorpus, FilterBook
+from pipeline.book_stages import ENCODER, AlignBook, CleanBook, DedupCorpus, FilterBook, MineBook
 from pipeline.build_task import BuildCorpus
 from pipeline.output_folder import adopt
 from pipeline.stage_task import input_changes
@@ -46,6 +47,67 @@ def test_a_failed_cleaning_is_retried_by_the_next_run_only(demo):
     ]
     assert CleanBook(**demo, book_id="city-star", run_id="run-1").due_reasons({"failed_run": "run-1"}) == []
     assert CleanBook(**demo, book_id="city-star", run_id="run-2").due_reasons({}) == []
+
+
+def _aligned_book(task: MineBook) -> None:
+    """A book of one invented chapter of two beads, filtered and aligned, as the mining reads it."""
+    en = ["Mira shut the gate.", "She walked home alone."]
+    zh = ["米拉关上了门。", "她独自走回家。"]
+    chapter = {
+        "chapter_id": "city-star/1",
+        "book_id": "city-star",
+        "chapter_no": 1,
+        "title_zh": "第一章",
+        "title_en": "Chapter 1",
+        "zh_sentences": zh,
+        "en_sentences": en,
+        "zh_chars": sum(map(len, zh)),
+        "en_chars": sum(map(len, en)),
+        "zh_raw_ids": ["city-star/zh/00010"],
+        "en_raw_ids": ["city-star/en/00010"],
+        "zh_paragraph_starts": [0],
+        "en_paragraph_starts": [0],
+        "zh_words": [list(s) for s in zh],
+    }
+    beads = [
+        {"pair_id": f"city-star/1/{n}", "chapter_id": "city-star/1", "book_id": "city-star", "bead_no": n}
+        | {"zh_idx": [n], "en_idx": [n], "zh": zh[n], "en": en[n], "bead_type": "1-1", "score": 1.0}
+        for n in range(2)
+    ]
+    chapters_path, aligned_path = task.input_paths()
+    storage.write_table([chapter], "chapters", chapters_path)
+    storage.write_table(beads, "aligned_pairs", aligned_path)
+
+
+def test_a_mining_killed_after_filling_its_cache_reruns_to_the_outputs_of_an_uninterrupted_one(
+    tmp_path, monkeypatch
+):
+    """The stats said how many chapters the run took from the cache, which a killed run had filled: a
+    killed and rerun build's stats/cohesion/BOOK.json differed from an uninterrupted build's ("cached": 7
+    against 0). That count is the run's, in its manifest."""
+    uninterrupted, killed = (
+        MineBook(**params(write_config(tmp_path / n, books=["city-star"])), book_id="city-star") for n in "ab"
+    )
+    for task in (uninterrupted, killed):
+        _aligned_book(task)
+    uninterrupted.run()
+
+    def kill(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt  # killed after mining, before its outputs
+
+    with monkeypatch.context() as patched:
+        patched.setattr(MineBook, "write_outputs", kill)
+        with pytest.raises(KeyboardInterrupt):
+            killed.run()
+    assert len(list((output_of(Path(killed.config)) / "cache" / "cohesion").rglob("*.json"))) == 1
+    killed.run()
+    assert [path.read_bytes() for path in killed.output_paths()] == [
+        path.read_bytes() for path in uninterrupted.output_paths()
+    ]
+    assert (
+        uninterrupted.manifest().extra["cached_chapters"],
+        killed.manifest().extra["cached_chapters"],
+    ) == (0, 1)
 
 
 def test_an_edited_machine_translation_makes_its_book_alignment_stale(tmp_path):
