@@ -28,7 +28,7 @@ from pipeline.lock import build_lock, check_held
 from pipeline.preload import preload
 from pipeline.progress import BuildProgress
 from pipeline.scheduler import CheckedFactory, check_reachable
-from pipeline.stage_task import DEFAULT_CONFIG
+from pipeline.stage_task import DEFAULT_CONFIG, completions_kept
 
 IDLE = "30 seconds"  # how long a worker sharing a luigid waits for work before it adds the stage again
 IDLE_KEYS = ("max_keep_alive_idle_duration", "max-keep-alive-idle-duration")  # in luigi.cfg's [worker]
@@ -216,16 +216,17 @@ def _run_stages(
     for stage in stages:
         still_ours()
         while True:
-            progress.plan(stage)
-            progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
-            result = luigi.build(
-                stage,
-                worker_scheduler_factory=CheckedFactory(),
-                workers=args.workers,
-                detailed_summary=True,
-                log_level="WARNING",
-                **scheduler,
-            )
+            with completions_kept():  # each task of the stage and its upstream judged once, not once per book
+                progress.plan(stage)
+                progress.preloaded(preload(progress.todo))  # before Luigi forks a process per task
+                result = luigi.build(
+                    stage,
+                    worker_scheduler_factory=CheckedFactory(),
+                    workers=args.workers,
+                    detailed_summary=True,
+                    log_level="WARNING",
+                    **scheduler,
+                )
             succeeded = result.status in SUCCEEDED
             if not succeeded:  # the folder moved or deleted meanwhile: one line, not a failure per task
                 still_ours()

@@ -52,6 +52,7 @@ from pipeline.lock import OutputBusy, check_held, still_held, task_lock
 
 DEFAULT_CONFIG = REPO_ROOT / "config" / "demo.yaml"
 _memo: dict[str, bool] | None = None  # completeness memo, alive during one top-level complete() call
+_kept: set[str] | None = None  # the tasks found complete while ``completions_kept`` runs
 # the table declarations, which storage imports: a task counts the schemas of the tables it uses instead
 _SCHEMAS = "core/schemas.py"
 # the fingerprints' own code, which text.cedict and cohesion.stage run for the keys of their caches, and
@@ -208,6 +209,24 @@ def completeness_memo() -> Iterator[dict[str, bool]]:
             _memo = None
 
 
+@contextmanager
+def completions_kept() -> Iterator[None]:
+    """Within, a task found complete is not judged again (as Luigi's own ``cache_task_completion`` keeps it):
+    one run of a stage judges each task once, where each top-level ``complete()`` (Luigi's, one per task of
+    the stage and each of their requirements, and each task's as it starts) judged again its whole upstream,
+    every book's behind the corpus-wide dedup: a number of checks that grew with the square of the books.
+    A task found incomplete is judged again: it may be complete once it or its upstream has run."""
+    global _kept
+    outer = _kept is None
+    if outer:
+        _kept = set()
+    try:
+        yield
+    finally:
+        if outer:
+            _kept = None
+
+
 class StageTask(luigi.Task):
     """A pipeline task with a content manifest; subclasses name their outputs and the inputs they read."""
 
@@ -327,10 +346,15 @@ class StageTask(luigi.Task):
         return inputs | _code_inputs(type(self))
 
     def complete(self) -> bool:
+        if _kept is not None and self.task_id in _kept:
+            return True
         with completeness_memo() as memo:
             if self.task_id not in memo:
                 memo[self.task_id] = self._complete()
-            return memo[self.task_id]
+            done = memo[self.task_id]
+        if done and _kept is not None:
+            _kept.add(self.task_id)
+        return done
 
     def _complete(self) -> bool:
         return self.why_stale() is None

@@ -23,6 +23,7 @@ from pipeline.output_folder import adopt
 from pipeline.stage_task import StageTask, _class_parameters, _class_source, _code_inputs, input_changes
 from tests.helpers import params, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
+from tests.pipeline.shared_upstream import Part, Whole
 
 
 @pytest.mark.parametrize(
@@ -480,3 +481,26 @@ def test_an_input_edited_while_its_task_ran_leaves_the_task_to_run_again(tmp_pat
     assert task.why_stale() == "new input"
     task.run()
     assert (task.layout.root / "copy.txt").read_bytes() == b"first edited"
+
+
+def test_a_task_found_complete_while_completions_are_kept_is_not_judged_again(tmp_path):
+    """Each top-level ``complete()`` judged again the whole upstream of its task: each book's filter the
+    corpus-wide dedup and every book behind it, checks that grew with the square of the books."""
+    given = params(write_config(tmp_path, books=["city-star"]))
+    parts = [Part(**given, part=name) for name in ("a", "b", "c")]
+    Whole(**given).run()
+    for part in parts:
+        part.run()
+    Whole.judged.clear()
+    assert all(part.complete() for part in parts)
+    assert len(Whole.judged) == 3
+    Whole.judged.clear()
+    with stage_task.completions_kept():
+        assert all(part.complete() for part in parts)
+        late = Part(**given, part="d")
+        assert not late.complete()  # found incomplete: judged again, once it has run
+        late.run()
+        assert late.complete()
+    assert len(Whole.judged) == 1
+    assert all(part.complete() for part in parts)  # kept no longer
+    assert len(Whole.judged) == 4
