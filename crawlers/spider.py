@@ -14,7 +14,8 @@ declares no charset and reads in neither the site's encoding nor those guessed f
 a gzip or deflate stream cut short),
 ``spider_error`` (reading the page raised an error, named in the detail),
 ``not_html`` (an image, a PDF, JSON or other bytes the selectors cannot read, whatever Content-Type they
-are sent with), ``empty_body``, ``error_page`` (a page whose <title> says it is an error, "404 Not
+are sent with), ``empty_body`` (no text on the chapter's first page, or on a later page that ends it: a 204,
+an empty page), ``error_page`` (a page whose <title> says it is an error, "404 Not
 Found", sent as HTTP 200: ``crawlers.parsing.error_title``), ``too_deep`` (elements nested as deep as
 the HTML parser reads: the rest of the page would be lost, ``crawlers.parsing.cut_off``), ``offsite``
 (a link, redirect or next page off the site's origins or to another scheme than http and https: never
@@ -29,11 +30,12 @@ dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
-chapter link, ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL
-a redirect went through counts), ``too_many_chapters`` when they list more chapters than a local book may
-have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be
-fetched. Its pages are the first and each one's next page, up to one already read (a next-page link back to
-it, by a link or a redirect, ends the list).
+chapter link, or a later page that ends them holds none (a 204, an empty page), ``too_many_pages`` when they
+go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL a redirect went through counts),
+``too_many_chapters`` when they list more chapters than a local book may have
+(``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be fetched.
+Its pages are the first and each one's next page, up to one already read (a next-page link back to it, by a
+link or a redirect, ends the list).
 """
 
 from __future__ import annotations
@@ -174,6 +176,14 @@ class NovelSpider(scrapy.Spider):
         if not page.chapters and (why := challenge_reason(response, any_status=True)) is not None:
             yield from self._challenged("toc_failure", response.url, why)
             return
+        if read and not page.chapters and not page.next_page:  # the list would end cut short there
+            yield self._failure_record(
+                "toc_failure",
+                self.toc_url,
+                "toc_empty",
+                f"no chapter link on {self.canonical(response.url)}, the next page of the one before",
+            )
+            return
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
         entries = entries + [entry for entry in last_of_each(page.chapters) if entry[0] not in listed]
         if len(entries) > self.max_chapters:  # pages of a million links each: a crawl without end
@@ -271,6 +281,10 @@ class NovelSpider(scrapy.Spider):
                 "error_page",
                 f"{where}an error page sent as a page (HTTP {response.status}), titled {error!r}",
             )
+            return
+        # a later page the chapter ends on with no text (a 204, an empty page): the chapter is cut short there
+        if where and not page.paragraphs and not page.next_part:
+            yield self._failure_record("failure", first_url, "empty_body", f"{where}no {self.selectors.body}")
             return
         pages = pages + [self.canonical(response.url)]
         paragraphs = paragraphs + page.paragraphs

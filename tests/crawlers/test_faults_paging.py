@@ -171,3 +171,38 @@ def test_a_chapter_whose_next_page_was_already_requested_is_not_fetched_naming_i
         "not_fetched",
         f"{site.url}{dropped} (page 2 of the chapter) is a page already requested: not requested again",
     )
+
+
+@pytest.mark.parametrize(
+    "second",
+    [page(b"", 204, UTF8), page(b"", headers=UTF8), page(b"<p>page 2</p>", headers=UTF8)],
+    ids=["no-content", "empty", "no-text"],
+)
+def test_a_chapters_later_page_with_no_text_is_empty_body_naming_it_not_the_chapter_cut_short(
+    tmp_path, second
+):
+    with (
+        serve_faults() as site
+    ):  # the chapter was kept with its first page's text alone, page 3 never fetched
+        first = page(chapter_page("一", next_part="/c/1-2"))
+        publish(site, {"/c/1": first, "/c/1-2": second, "/c/1-3": OK}, [site.url + "c/1"])
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.outcome(site.url + "c/1"), done.state.failures[site.url + "c/1"]["detail"]) == (
+        "empty_body",
+        f"page 2 ({site.url}c/1-2) of the chapter: no div.text p",
+    )
+
+
+@pytest.mark.parametrize(
+    "second", [page(b"", 204, UTF8), page(b"", headers=UTF8)], ids=["no-content", "empty"]
+)
+def test_a_later_table_of_contents_page_with_no_chapter_link_is_toc_empty_naming_it(tmp_path, second):
+    with serve_faults() as site:  # the chapters of page 1 were taken for the whole book
+        site.routes.update({"/book/": toc_page(["/c/1"], "/book/2"), "/book/2": second, "/c/1": OK})
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        [],
+        "toc_empty",
+        f"no chapter link on {site.url}book/2, the next page of the one before",
+    )
+    assert site.count("/c/1") == 0
