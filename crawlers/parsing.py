@@ -219,13 +219,24 @@ def _chinese_declared_latin(
     return None if found is None else response.replace(encoding=found)
 
 
+def _without_false_bom(response: TextResponse) -> TextResponse:
+    """The page without a UTF-16 byte order mark that no UTF-16 markup follows (GBK or UTF-8 bytes, read as
+    UTF-16, were characters of no markup: ``empty_body``, whatever its charset); as it is otherwise."""
+    encoding, bom = read_bom(response.body)
+    if not encoding or not encoding.startswith("utf-16") or _utf16_codec(response.body):
+        return response
+    return response.replace(body=response.body[len(bom) :], encoding=None)
+
+
 def decode_page(
     response: TextResponse, site_encoding: str | None, lang: str | None = None
 ) -> TextResponse | None:
     """The page decoded with the first of its readings (``_readings``) that reads it cleanly, else, when
     it declares no charset, with a guess for a site in ``lang`` (``_guess``); None when none does
     (``response.encoding`` of the result says which was used). A Chinese page that declares a Latin
-    charset is read as Chinese (``_chinese_declared_latin``)."""
+    charset is read as Chinese (``_chinese_declared_latin``), a UTF-16 byte order mark its bytes belie is
+    dropped (``_without_false_bom``)."""
+    response = _without_false_bom(response)
     if (chinese := _chinese_declared_latin(response, site_encoding, lang)) is not None:
         return chinese
     clean = (
@@ -244,6 +255,7 @@ def _either(names: list[str]) -> str:
 def undecodable(response: TextResponse, site_encoding: str | None, lang: str | None = None) -> str:
     """Why ``decode_page`` found no clean reading of the page: no charset it declares, a charset that does
     not decode it (``decodes``) or a UTF-16 declaration its bytes belie, and the encodings tried."""
+    response = _without_false_bom(response)
     if not _declares_charset(response):
         tried = [f"{site_encoding} (the site's encoding)"] if site_encoding else []
         tried += [name.upper() for name in _guesses(site_encoding, lang)]

@@ -123,3 +123,21 @@ def test_a_table_of_contents_in_a_charset_that_decodes_no_text_is_read_in_the_si
     failure = done.state.toc_failure
     assert {url.removeprefix(site.url): r["encoding"] for url, r in done.state.chapters.items()} == chapters
     assert ((failure["reason"], failure["detail"]) if failure else None) == toc_failure
+
+
+@pytest.mark.parametrize(
+    ("body", "encoding", "read_as"),
+    [
+        (chapter_page("一"), "gbk", "gb18030"),
+        (chapter_page("一", charset=None, encoding="utf-8"), None, "utf-8"),
+    ],
+    ids=["gbk-declared", "utf8-undeclared"],
+)
+def test_a_utf16_byte_order_mark_before_bytes_of_no_utf16_markup_is_dropped(
+    tmp_path, body, encoding, read_as
+):
+    with serve_faults() as site:  # read as UTF-16, the page was characters of no markup: empty_body
+        publish(site, {"/c/1": page(b"\xff\xfe" + body, headers=HTML)})
+        done = run_crawl(site, tmp_path / "journal.jsonl", encoding=encoding)
+    chapter = done.state.chapters[site.url + "c/1"]
+    assert (chapter["encoding"], chapter["title"], chapter["paragraphs"]) == (read_as, "一", [TEXT])
