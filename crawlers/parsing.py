@@ -70,7 +70,9 @@ def _paragraphs(node: Selector) -> list[str]:
 def _href(node: Selector) -> str:
     """A link's target: the ``href`` of a selected element, or the value a selector ending ``::attr(href)``
     picked."""
-    return (node.root if isinstance(node.root, str) else node.attrib.get("href", "")).strip()
+    # its ``href`` alone: all its attributes (``attrib``) raised ValueError on one whose name holds a control
+    # character (a tag's ">" garbled), and the whole table of contents failed as a spider_error
+    return (node.root if isinstance(node.root, str) else node.root.get("href", "")).strip()
 
 
 def _join(response: TextResponse, href: str) -> str:

@@ -354,3 +354,17 @@ def test_a_429_whose_retry_after_is_a_date_without_zone_or_a_non_ascii_digit_is_
         publish(site, {"/c/1": failing(1, 429, OK, {"Retry-After": retry_after})})
         done = run_crawl(site, tmp_path / "journal.jsonl")
     assert (done.outcome(site.url + "c/1"), site.count("/c/1"), done.report["retried"]) == ("chapter", 2, 1)
+
+
+def test_a_link_whose_tag_holds_a_control_character_is_read_not_a_spider_error_of_the_whole_toc(tmp_path):
+    with serve_faults() as site:  # its ">" garbled into \x1e: an attribute name of a control character
+        site.routes.update({"/c/1": OK, "/c/2": OK})
+        site.routes["/book/"] = page(
+            b'<ul class="toc"><li><a href="/c/1"\x1e1</a></li><li><a href="/c/2">2</a></li></ul>',
+            headers=UTF8,
+        )
+        done = run_crawl(site, tmp_path / "journal.jsonl")
+    assert (done.state.toc_failure, sorted(done.state.chapters)) == (
+        None,
+        [site.url + "c/1", site.url + "c/2"],
+    )
