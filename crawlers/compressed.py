@@ -35,6 +35,22 @@ def cut_short(body: bytes, encoding: str) -> bool:
     return False
 
 
+def gzip_damage(body: bytes) -> str | None:
+    """Why a gzip body does not decompress whole (its data or its CRC damaged), or None: Scrapy keeps what
+    it decoded up to the damage, or past it with a bad CRC, garbled text read as the chapter's."""
+    stream = zlib.decompressobj(31)
+    try:
+        while body:
+            stream.decompress(body, _CHUNK)
+            body = stream.unconsumed_tail
+            if stream.eof:
+                body = stream.unused_data if stream.unused_data[:2] == b"\x1f\x8b" else b""
+                stream = zlib.decompressobj(31)
+    except zlib.error as error:
+        return str(error)
+    return None
+
+
 def _ends_early(body: bytes, wbits: int) -> bool | None:
     """True when the stream of ``body`` (zlib ``wbits``) ends early, False when it ends, None when it is not
     one (a gzip body may hold several members, each complete)."""

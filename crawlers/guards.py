@@ -44,7 +44,7 @@ from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.misc import build_from_crawler
 from twisted.internet.error import NoRouteError
 
-from crawlers.compressed import cut_short
+from crawlers.compressed import cut_short, gzip_damage
 from crawlers.origins import allowed
 from crawlers.parsing import decodes
 
@@ -259,6 +259,9 @@ class CheckedCompressionMiddleware(HttpCompressionMiddleware):
             raise BadCompression(f"not {said} as its Content-Encoding says: {error}") from error
         if decoded is not response and cut_short(response.body, said.strip().lower()):
             raise BadCompression(f"{said} stream cut short: the page ends before its compressed data does")
+        if decoded is not response and said.strip().lower() in ("gzip", "x-gzip"):
+            if (damage := gzip_damage(response.body)) is not None:
+                raise BadCompression(f"{said} data damaged: {damage}")
         return decoded
 
 

@@ -179,6 +179,20 @@ def test_a_compressed_stream_cut_short_is_bad_compression_not_a_shorter_page():
         )
 
 
+def test_a_gzip_body_whose_data_or_crc_is_damaged_is_bad_compression_not_garbled_text():
+    """Scrapy keeps what it decodes of a damaged gzip body: a chapter was read with garbled paragraphs."""
+    guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
+    page = ("<p>" + "".join(f"{k * 7919 % 10007}字" for k in range(3000)) + "</p>").encode()
+    body = gzip.compress(page)
+    for at in (1281, len(body) - 6):  # a byte of its data (garbled text of the same length), of its CRC
+        damaged = body[:at] + bytes([body[at] ^ 0xFF]) + body[at + 1 :]
+        with pytest.raises(BadCompression) as bad:
+            guard.process_response(
+                Request("http://s/1.html"), _html(200, damaged, **{"Content-Encoding": "gzip"})
+            )
+        assert str(bad.value) == "gzip data damaged: Error -3 while decompressing data: incorrect data check"
+
+
 def test_bytes_sent_as_br_that_brotli_takes_for_a_stream_begun_are_bad_compression_not_an_empty_page():
     guard = CheckedCompressionMiddleware.from_crawler(get_crawler())
     with pytest.raises(BadCompression) as bad:
