@@ -30,7 +30,8 @@ dropped: another chapter's, or one a redirect led back to).
 A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
-chapter link, or a later page that ends them holds none (a 204, an empty page), ``too_many_pages`` when they
+chapter link, or a later page that ends them is empty (a 204, an empty body; an HTML page with no chapter link
+ends the list), ``too_many_pages`` when they
 go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL a redirect went through counts),
 ``too_many_chapters`` when they list more chapters than a local book may have
 (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be fetched.
@@ -176,7 +177,9 @@ class NovelSpider(scrapy.Spider):
         if not page.chapters and (why := challenge_reason(response, any_status=True)) is not None:
             yield from self._challenged("toc_failure", response.url, why)
             return
-        if read and not page.chapters and not page.next_page:  # the list would end cut short there
+        # a later page with nothing at all (a 204, an empty body): the list would end cut short there; an HTML
+        # page with no chapter link ends it (a site's pages may run on past the last one that lists any)
+        if read and not page.chapters and not page.next_page and not response.body.strip():
             yield self._failure_record(
                 "toc_failure",
                 self.toc_url,

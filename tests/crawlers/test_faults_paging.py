@@ -206,3 +206,17 @@ def test_a_later_table_of_contents_page_with_no_chapter_link_is_toc_empty_naming
         f"no chapter link on {site.url}book/2, the next page of the one before",
     )
     assert site.count("/c/1") == 0
+
+
+def test_a_later_table_of_contents_page_of_html_with_no_chapter_link_ends_the_list(tmp_path):
+    """A site's pages may run on past the last that lists a chapter: that page ends the list, not the side."""
+    with serve_faults() as site:
+        site.routes.update(
+            {
+                "/book/": toc_page(["/c/1"], "/book/2"),
+                "/book/2": page(b"<p>no more chapters</p>", headers=UTF8),
+            }
+        )
+        site.routes["/c/1"] = OK
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    assert ([url for url, _ in done.state.toc], done.state.toc_failure) == ([site.url + "c/1"], None)
