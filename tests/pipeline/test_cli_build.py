@@ -206,11 +206,8 @@ def test_a_build_starts_luigis_task_processes_by_fork(monkeypatch):
 SLEEPING_BUILD = """
 import io, time, luigi
 from argparse import Namespace
-from pathlib import Path
 from pipeline import cli_build
 from pipeline.progress import BuildProgress
-from tests.helpers import params, write_config
-from tests.pipeline.shared_upstream import Part, Whole
 
 class Sleeper(luigi.Task):
     n = luigi.IntParameter()
