@@ -87,8 +87,8 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     heading (``front_matter``, item id ``book/lang/front_matter``), and one for the whole side (item id
     ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list, the
     crawl itself crashed, or the site's ``body`` selector found no text on the pages of any chapter it read
-    (``body_empty``, ``crawlers.raw.empty_bodies``; each of them is an ``empty_body`` failure too), and one per chapter the table of contents no longer lists (``removed_from_toc``,
-    :func:`removed_chapters`). Stats: the crawl report plus chapters, new_chapters, edited_chapters,
+    (``body_empty``, ``crawlers.raw.empty_bodies``; each of them is an ``empty_body`` failure too), and one
+    per chapter the table of contents no longer lists (``removed_from_toc``, :func:`removed_chapters`). Stats: the crawl report plus chapters, new_chapters, edited_chapters,
     removed_chapters, failed, site, journal_edited (the journal's records edited by hand: skipped and fetched
     again, read here since the crawl process's warnings are not seen) and, where there are any,
     journal_warning (a line).
