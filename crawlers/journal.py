@@ -57,6 +57,12 @@ def digest(record: dict[str, Any]) -> str:
     return json_digest({key: value for key, value in record.items() if key != "sha256"})
 
 
+def read_by(record: dict[str, Any] | None, reader: str) -> bool:
+    """Whether ``record`` is a chapter the selectors ``reader`` digests read (``crawlers.profile.page_reader``;
+    one journaled before readers were is taken as theirs)."""
+    return record is not None and record.get("reader") in (None, reader)
+
+
 def read_journal(path: Path) -> JournalState:
     """What the journal at ``path`` says. A record edited since it was written (``digest``) drops what the
     earlier records said of its chapter (or table of contents), which is fetched again; those that no later

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from core.raw_rows import raw_chapter, raw_id
-from crawlers.journal import JournalState
+from crawlers.journal import JournalState, read_by
 
 
 def content_hash(title: str, text: str) -> str:
@@ -52,15 +52,9 @@ def empty_bodies(state: JournalState, reader: str) -> list[str]:
     chapter's latest reading by the selectors that ``reader`` digests (``crawlers.profile.page_reader``)
     found any: a ``body`` selector that picks nothing on the site's chapter pages. Empty where one did (a
     side of some empty pages, or one whose earlier chapters have text and new ones none), or none was read."""
-    if any(url not in state.failures and _read_by(state.chapters.get(url), reader) for url, _ in state.toc):
+    if any(url not in state.failures and read_by(state.chapters.get(url), reader) for url, _ in state.toc):
         return []
     return [url for url, _ in state.toc if state.failures.get(url, {}).get("reason") == "empty_body"]
-
-
-def _read_by(record: dict[str, Any] | None, reader: str) -> bool:
-    """Whether ``record`` is a chapter the selectors ``reader`` digests read (one journaled before readers
-    were is taken as theirs, as the crawl takes it)."""
-    return record is not None and record.get("reader") in (None, reader)
 
 
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:

@@ -55,7 +55,7 @@ from twisted.python.failure import Failure
 
 from core.rejection import one_line
 from crawlers.guards import challenge_reason, past_the_cap, stop, stopped
-from crawlers.journal import read_journal
+from crawlers.journal import read_by, read_journal
 from crawlers.limits import Caps
 from crawlers.links import last_of_each, page_key, urls_of
 from crawlers.origins import allowed
@@ -140,7 +140,7 @@ class NovelSpider(scrapy.Spider):
         # Chapters already journaled are not fetched again, unless rechecking for edits or read by other
         # selectors (a record without a reader, journaled before readers were, counts as read by these).
         journaled = {} if recheck else read_journal(Path(journal_path)).chapters
-        self.known = {url for url, record in journaled.items() if record.get("reader") in (None, self.reader)}
+        self.known = {url for url, record in journaled.items() if read_by(record, self.reader)}
         self.pending: set[str] = set()  # first URLs of the chapters requested and not yet journaled
         self.stopped: str | None = None  # why the site is stopped (blocked, unreachable): what was not sent
         self.dropped: dict[str, str] = {}  # first URL -> the page of that chapter Scrapy dropped unsent
