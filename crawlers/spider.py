@@ -31,12 +31,11 @@ A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
 chapter link, or a later page that ends them is empty (a 204, an empty body; an HTML page with no chapter link
-ends the list), ``too_many_pages`` when they
-go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL a redirect went through counts),
-``too_many_chapters`` when they list more chapters than a local book may have
-(``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be fetched.
-Its pages are the first and each one's next page, up to one already read (a next-page link back to it, by a
-link or a redirect, ends the list).
+ends the list), ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL
+a redirect went through counts), ``too_many_chapters`` when they list more chapters than a local book may
+have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be
+fetched. Its pages are the first and each one's next page, up to one already read (a next-page link back to
+it, by a link or a redirect, ends the list).
 """
 
 from __future__ import annotations
