@@ -221,11 +221,23 @@ def _chinese_declared_latin(
     return None if found is None else response.replace(encoding=found)
 
 
+def _false_bom(body: bytes) -> bytes:
+    """The byte order mark that ``body`` begins with and its bytes belie, or b"": a UTF-16 one that no UTF-16
+    markup follows (GBK or UTF-8 bytes, read as UTF-16, were characters of no markup: ``empty_body``), a
+    UTF-8 one before bytes that UTF-8 reads with more U+FFFD than a clean reading holds
+    (``MAX_REPLACEMENT_RATIO``: GBK bytes were ``bad_encoding``). A mark overrides every other reading."""
+    encoding, bom = read_bom(body)
+    if encoding == "utf-8":
+        false = replacement_ratio(body[len(bom) :].decode("utf-8", "replace")) > MAX_REPLACEMENT_RATIO
+    else:
+        false = bool(encoding) and encoding.startswith("utf-16") and not _utf16_codec(body)
+    return bom if false else b""
+
+
 def _without_false_bom(response: TextResponse) -> TextResponse:
-    """The page without a UTF-16 byte order mark that no UTF-16 markup follows (GBK or UTF-8 bytes, read as
-    UTF-16, were characters of no markup: ``empty_body``, whatever its charset); as it is otherwise."""
-    encoding, bom = read_bom(response.body)
-    if not encoding or not encoding.startswith("utf-16") or _utf16_codec(response.body):
+    """The page without a byte order mark its bytes belie (``_false_bom``), read as if it were not there;
+    as it is otherwise."""
+    if not (bom := _false_bom(response.body)):
         return response
     return response.replace(body=response.body[len(bom) :], encoding=None)
 
@@ -236,8 +248,8 @@ def decode_page(
     """The page decoded with the first of its readings (``_readings``) that reads it cleanly, else, when
     it declares no charset, with a guess for a site in ``lang`` (``_guess``); None when none does
     (``response.encoding`` of the result says which was used). A Chinese page that declares a Latin
-    charset is read as Chinese (``_chinese_declared_latin``), a UTF-16 byte order mark its bytes belie is
-    dropped (``_without_false_bom``)."""
+    charset is read as Chinese (``_chinese_declared_latin``), a byte order mark its bytes belie is dropped
+    (``_without_false_bom``)."""
     response = _without_false_bom(response)
     if (chinese := _chinese_declared_latin(response, site_encoding, lang)) is not None:
         return chinese

@@ -141,3 +141,23 @@ def test_a_utf16_byte_order_mark_before_bytes_of_no_utf16_markup_is_dropped(
         done = run_crawl(site, tmp_path / "journal.jsonl", encoding=encoding)
     chapter = done.state.chapters[site.url + "c/1"]
     assert (chapter["encoding"], chapter["title"], chapter["paragraphs"]) == (read_as, "一", [TEXT])
+
+
+@pytest.mark.parametrize(
+    ("body", "encoding", "outcome"),
+    [
+        (chapter_page("一"), "gbk", ("gb18030", "一", [TEXT])),  # its <meta> says gbk
+        (chapter_page("一", charset=None), "gbk", ("gbk", "一", [TEXT])),  # the site's encoding
+        (chapter_page("一", charset=None), None, ("gb18030", "一", [TEXT])),  # guessed on a zh site
+        (chapter_page("一", charset=None, encoding="utf-8"), None, ("utf-8", "一", [TEXT])),  # a true mark
+        (_junk_page(7, 1024), None, "bad_encoding"),  # bytes of no encoding: the mark is no matter
+    ],
+    ids=["gbk-declared", "site-encoding", "gb18030-guessed", "utf8", "junk"],
+)
+def test_a_utf8_byte_order_mark_before_bytes_that_are_not_utf8_is_dropped(tmp_path, body, encoding, outcome):
+    with serve_faults() as site:  # the mark overrides every other reading: GBK bytes were bad_encoding
+        publish(site, {"/c/1": page(b"\xef\xbb\xbf" + body, headers=HTML)})
+        done = run_crawl(site, tmp_path / "journal.jsonl", encoding=encoding)
+    chapter = done.state.chapters.get(site.url + "c/1")
+    read = (chapter["encoding"], chapter["title"], chapter["paragraphs"]) if chapter else None
+    assert (read or done.outcome(site.url + "c/1")) == outcome
