@@ -6,6 +6,8 @@ of the book: the waits since the last answer that needed no retry have a budget 
 which the site is stopped as ``unavailable`` (``crawlers.guards.stop``): nothing more is sent to it. A
 request that timed out counts its timeout as waited: a site that takes connections and never answers held
 the crawl four timeouts a chapter (80 s at the default), about an hour before the backoff alone ran out.
+A request that fails on an answer whose ``Retry-After`` asks longer than a wait lasts names that wait, not
+waited (``unwaited``): "http_429 (Ignoring non-200 response)" said nothing of the three days a site asked.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 import asyncio
 from email.utils import parsedate_to_datetime
 from datetime import UTC, datetime
+from typing import Any
 
 from scrapy.downloadermiddlewares.retry import RetryMiddleware
 from scrapy.exceptions import DownloadTimeoutError
 from scrapy.http import Request, Response
+from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.response import response_status_message
 
 from crawlers.guards import stop
@@ -25,6 +29,7 @@ from crawlers.guards import stop
 # but errors to retry meanwhile: ten 60-second waits a site asks for, or some 85 failed requests at the
 # default 1, 2 and 4 seconds (setting ``BACKOFF_BUDGET``)
 BACKOFF_BUDGET = 600.0
+BACKOFF_MAX = 60.0  # seconds a wait before a retry lasts at most, whatever ``Retry-After`` asks (setting)
 
 
 def retry_after_seconds(value: bytes | None, now: datetime | None = None) -> float | None:
@@ -43,6 +48,27 @@ def retry_after_seconds(value: bytes | None, now: datetime | None = None) -> flo
     return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
 
 
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: "90 s", "15 min", "72 h"."""
+    if seconds < 120:
+        return f"{seconds:g} s"
+    return f"{round(seconds / 60):,} min" if seconds < 7200 else f"{round(seconds / 3600):,} h"
+
+
+def unwaited(error: BaseException, settings: Any) -> str | None:
+    """What an error answer (``http_429``, ``http_503``) whose ``Retry-After`` asks a longer wait than a wait
+    before a retry lasts (``BACKOFF_MAX``) says: the wait the site asked, not waited; None for any other error
+    (Scrapy's "Ignoring non-200 response" said nothing of it)."""
+    if not isinstance(error, HttpError):
+        return None
+    asked = retry_after_seconds(error.response.headers.get(b"Retry-After"))
+    cap = settings.getfloat("BACKOFF_MAX", BACKOFF_MAX)
+    if asked is None or asked <= cap:
+        return None
+    wait = f"a wait is {cap:g} s at most: BACKOFF_MAX"
+    return f"the site asks to retry after {_duration(asked)}; not waited ({wait})"
+
+
 class BackoffRetryMiddleware(RetryMiddleware):
     """Wait ``base * 2**attempt`` seconds (capped), or what ``Retry-After`` asks, before each retry; stop the
     site instead once the waits since the last answer that needed no retry would pass ``budget``."""
@@ -50,7 +76,7 @@ class BackoffRetryMiddleware(RetryMiddleware):
     def __init__(self, settings) -> None:  # noqa: ANN001 - Scrapy's Settings
         super().__init__(settings)
         self.base = settings.getfloat("BACKOFF_BASE", 1.0)
-        self.cap = settings.getfloat("BACKOFF_MAX", 60.0)
+        self.cap = settings.getfloat("BACKOFF_MAX", BACKOFF_MAX)
         self.budget = settings.getfloat("BACKOFF_BUDGET", BACKOFF_BUDGET)
         self.waited = 0.0  # seconds of waits since the last answer that needed no retry
 

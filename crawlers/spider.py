@@ -53,6 +53,7 @@ from scrapy.http import Request, Response, TextResponse
 from twisted.python.failure import Failure
 
 from core.rejection import one_line
+from crawlers.backoff import unwaited
 from crawlers.guards import challenge_reason, past_the_cap, stop, stopped
 from crawlers.journal import read_by, read_journal
 from crawlers.limits import Caps
@@ -332,7 +333,12 @@ class NovelSpider(scrapy.Spider):
         yield from self._errback("toc_failure", failure.request.url, failure)  # type: ignore[attr-defined]
 
     def _errback(self, kind: str, url: str, failure: Failure, where: str = "") -> Iterator[Any]:
-        said = past_the_cap(failure.value, self.crawler.settings) or failure_detail(failure.value)[:300]
+        settings = self.crawler.settings
+        said = (
+            past_the_cap(failure.value, settings)
+            or unwaited(failure.value, settings)
+            or failure_detail(failure.value)[:300]
+        )
         detail = where + said
         yield self._failure_record(kind, url, failure_reason(failure), detail)
         self._close_if_stopped()

@@ -3,9 +3,10 @@ from datetime import UTC, datetime
 
 from scrapy.http import Request, Response
 from scrapy.settings import Settings
+from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.test import get_crawler
 
-from crawlers.backoff import BackoffRetryMiddleware, retry_after_seconds
+from crawlers.backoff import BackoffRetryMiddleware, retry_after_seconds, unwaited
 
 
 def test_retry_after_in_seconds_and_as_a_date():
@@ -42,3 +43,20 @@ def test_the_waits_before_retries_have_a_budget_that_an_answer_needing_no_retry_
     assert crawler.stats.get_value("unavailable/reason") == (
         "retries would wait over 0.025 s with no answer but errors to retry (setting BACKOFF_BUDGET)"
     )
+
+
+def test_an_error_answer_asking_a_longer_wait_than_the_cap_says_the_wait_asked_in_words():
+    def said(retry_after: str | None) -> str | None:
+        headers = {"Retry-After": retry_after} if retry_after else {}
+        error = HttpError(Response("http://s/", status=429, headers=headers), "Ignoring non-200 response")
+        return unwaited(error, Settings({"BACKOFF_MAX": 60}))
+
+    assert [said(value) for value in ("90", "900", "7200", "60", "soon", None)] == [
+        "the site asks to retry after 90 s; not waited (a wait is 60 s at most: BACKOFF_MAX)",
+        "the site asks to retry after 15 min; not waited (a wait is 60 s at most: BACKOFF_MAX)",
+        "the site asks to retry after 2 h; not waited (a wait is 60 s at most: BACKOFF_MAX)",
+        None,  # waited before each retry
+        None,
+        None,
+    ]
+    assert unwaited(ValueError("x"), Settings()) is None

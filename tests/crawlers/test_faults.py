@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
 
 import pytest
 
@@ -367,4 +369,25 @@ def test_a_link_whose_tag_holds_a_control_character_is_read_not_a_spider_error_o
     assert (done.state.toc_failure, sorted(done.state.chapters)) == (
         None,
         [site.url + "c/1", site.url + "c/2"],
+    )
+
+
+def _hours_ahead(hours: float) -> str:
+    """An HTTP date ``hours`` from now."""
+    return format_datetime(datetime.now(UTC) + timedelta(hours=hours), usegmt=True)
+
+
+@pytest.mark.parametrize("retry_after", ["259200", _hours_ahead(72.2)], ids=["seconds", "http-date"])
+def test_a_429_whose_retry_after_asks_longer_than_a_wait_lasts_says_the_wait_asked_was_not_waited(
+    tmp_path, retry_after
+):
+    """It read "Ignoring non-200 response": nothing said the site asked for three days."""
+    with serve_faults() as site:
+        publish(site, {"/c/1": failing(99, 429, OK, {"Retry-After": retry_after})})
+        done = run_crawl(site, tmp_path / "journal.jsonl", {"BACKOFF_MAX": 0.05})
+    failure = done.state.failures[site.url + "c/1"]
+    assert (failure["reason"], failure["detail"], site.count("/c/1")) == (
+        "http_429",
+        "the site asks to retry after 72 h; not waited (a wait is 0.05 s at most: BACKOFF_MAX)",
+        ATTEMPTS,
     )

@@ -200,7 +200,8 @@ def test_a_site_that_answers_503_and_retry_after_to_everything_is_unavailable_pa
     outcomes = sorted((f["reason"], f["detail"]) for f in done.state.failures.values())
     # two 503s waited 0.1 s each; the third would pass the budget: it stays a 503, the retries of the first
     # two and the three chapters never requested are not fetched
-    assert outcomes == [("http_503", "Ignoring non-200 response")] + [("not_fetched", UNAVAILABLE)] * 5
+    asked = "the site asks to retry after 60 s; not waited (a wait is 0.1 s at most: BACKOFF_MAX)"
+    assert outcomes == [("http_503", asked)] + [("not_fetched", UNAVAILABLE)] * 5
     assert (sum(site.count(f"/c/{n}") for n in range(6)), done.report["finish_reason"]) == (3, "unavailable")
 
 
