@@ -180,11 +180,13 @@ class NovelSpider(scrapy.Spider):
         # a later page with nothing at all (a 204, an empty body): the list would end cut short there; an HTML
         # page with no chapter link ends it (a site's pages may run on past the last one that lists any)
         if read and not page.chapters and not page.next_page and not response.body.strip():
+            empty = "empty page" if response.status == 204 else "empty body"
             yield self._failure_record(
                 "toc_failure",
                 self.toc_url,
                 "toc_empty",
-                f"no chapter link on {self.canonical(response.url)}, the next page of the one before",
+                f"{empty} (HTTP {response.status}) at {self.canonical(response.url)}, the next page of the "
+                "one before",
             )
             return
         listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again

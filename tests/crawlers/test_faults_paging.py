@@ -194,16 +194,19 @@ def test_a_chapters_later_page_with_no_text_is_empty_body_naming_it_not_the_chap
 
 
 @pytest.mark.parametrize(
-    "second", [page(b"", 204, UTF8), page(b"", headers=UTF8)], ids=["no-content", "empty"]
+    ("second", "empty"),
+    [(page(b"", 204, UTF8), "empty page (HTTP 204)"), (page(b" \n", headers=UTF8), "empty body (HTTP 200)")],
+    ids=["no-content", "empty"],
 )
-def test_a_later_table_of_contents_page_with_no_chapter_link_is_toc_empty_naming_it(tmp_path, second):
-    with serve_faults() as site:  # the chapters of page 1 were taken for the whole book
+def test_a_later_table_of_contents_page_that_is_empty_is_toc_empty_naming_it_empty(tmp_path, second, empty):
+    # the chapters of page 1 were taken for the whole book; then it said "no chapter link on" that page
+    with serve_faults() as site:
         site.routes.update({"/book/": toc_page(["/c/1"], "/book/2"), "/book/2": second, "/c/1": OK})
         done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
     assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
         [],
         "toc_empty",
-        f"no chapter link on {site.url}book/2, the next page of the one before",
+        f"{empty} at {site.url}book/2, the next page of the one before",
     )
     assert site.count("/c/1") == 0
 
