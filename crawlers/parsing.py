@@ -12,6 +12,7 @@ from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
 from crawlers.blocks import BREAKS, HEADINGS, cut
+from crawlers.links import leads_to_a_page
 from crawlers.nesting import outermost
 from crawlers.profile import Selectors
 from text.decoding import LATIN_CHARSETS, chinese_codec, text_codec
@@ -30,7 +31,7 @@ PARSER_DEPTH = 2048
 
 @dataclass(frozen=True)
 class TocPage:
-    chapters: list[tuple[str, str]]  # (absolute URL, link text) in reading order
+    chapters: list[tuple[str, str]]  # (absolute URL, or the href of a link to no page; link text) in order
     next_page: str | None
 
 
@@ -85,11 +86,12 @@ def _join(response: TextResponse, href: str) -> str:
 
 
 def _link(response: TextResponse, css: str | None) -> str | None:
-    """The next page's URL; None without one, or when the link is a script ("javascript:void(0)": how
-    many sites disable "next" on the last page), which leads to no page."""
+    """The next page's URL; None without one, or when the link leads to no page
+    (``crawlers.links.leads_to_a_page``: "javascript:void(0)" is how many sites disable "next" on the last
+    page)."""
     nodes = response.css(css) if css else []
     href = _href(nodes[0]) if nodes else ""  # an element's markup was taken for its URL
-    return _join(response, href) if href and not href.lower().startswith("javascript:") else None
+    return _join(response, href) if leads_to_a_page(href) else None
 
 
 def replacement_ratio(text: str) -> float:
@@ -319,10 +321,13 @@ def error_title(response: TextResponse) -> str | None:
 
 
 def parse_toc(response: TextResponse, selectors: Selectors) -> TocPage:
+    """The page's chapter links, each made absolute; a link to no page (``crawlers.links.leads_to_a_page``:
+    a locked chapter's placeholder, ``<a href="">``) keeps its href as written, so that its chapter is
+    rejected by name in its place, never skipped without a word."""
     chapters = []
     for node in response.css(selectors.chapter_links):
-        if href := _href(node):  # a string ("::attr(href)") has no attributes: it stopped the crawl
-            chapters.append((_join(response, href), _text(node)))
+        href = _href(node)  # a string ("::attr(href)") has no attributes: it stopped the crawl
+        chapters.append((_join(response, href) if leads_to_a_page(href) else href, _text(node)))
     return TocPage(chapters=chapters, next_page=_link(response, selectors.toc_next))
 
 

@@ -7,7 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from core.raw_rows import raw_chapter, raw_id
+from core.rejection import Rejection, shorten
 from crawlers.journal import JournalState, read_by
+from crawlers.links import leads_to_a_page
 
 
 def content_hash(title: str, text: str) -> str:
@@ -57,6 +59,23 @@ def empty_bodies(state: JournalState, reader: str) -> list[str]:
     return [url for url, _ in state.toc if state.failures.get(url, {}).get("reason") == "empty_body"]
 
 
+def unlinked_chapters(state: JournalState, book_id: str, lang: str) -> list[dict[str, Any]]:
+    """A ``no_link`` rejection for each entry of the table of contents whose link leads to no page (an empty
+    or missing href, a fragment, a script: ``crawlers.links.leads_to_a_page``), a locked chapter's placeholder
+    say: item id the raw id its chapter would have (its place in the table of contents), the detail naming the
+    link's place, text and href. Never fetched, so no failure to retry: the next crawl reads the table of
+    contents again, and fetches the chapter once the site links to it."""
+    return [
+        Rejection(
+            "no_link",
+            f"link {toc_index + 1} of the table of contents, {shorten(title, quote=True)}, leads to no page "
+            f"({f'href {shorten(url, quote=True)}' if url else 'no href'}): not fetched",
+        ).row("crawl", raw_id(book_id, lang, toc_index), book_id, lang)
+        for toc_index, (url, title) in enumerate(state.toc)
+        if not leads_to_a_page(url)
+    ]
+
+
 def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[list[dict], list[dict]]:
     """Rows for every chapter of the table of contents, in its order, and a rejection per missing one:
     ``fetch_failed`` for a web page, the reader's own reason for a chapter of a local file
@@ -64,6 +83,8 @@ def raw_rows(state: JournalState, book_id: str, lang: str, site: str) -> tuple[l
     rows: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for toc_index, (url, link_title) in enumerate(state.toc):
+        if not leads_to_a_page(url):
+            continue  # no page to fetch: ``unlinked_chapters``
         chapter_id = raw_id(book_id, lang, toc_index)
         record = state.chapters.get(url)
         local = url.startswith("file:")

@@ -35,7 +35,10 @@ ends the list), ``too_many_pages`` when they go on past ``max_toc_pages`` (setti
 a redirect went through counts), ``too_many_chapters`` when they list more chapters than a local book may
 have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be
 fetched. Its pages are the first and each one's next page, up to one already read (a next-page link back to
-it, by a link or a redirect, ends the list).
+it, by a link or a redirect, ends the list). A chapter link to no page (an empty or missing href, a fragment
+alone, a script: a locked chapter's placeholder, ``crawlers.links.leads_to_a_page``) keeps its place in the
+``toc`` record with its href as written and is never requested: ``crawlers.raw.unlinked_chapters`` rejects its
+chapter by name; pages of no other link are ``toc_empty``.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from crawlers.backoff import unwaited
 from crawlers.guards import challenge_reason, past_the_cap, stop, stopped
 from crawlers.journal import read_by, read_journal
 from crawlers.limits import Caps
-from crawlers.links import last_of_each, page_key, urls_of
+from crawlers.links import entry_key, last_of_each, leads_to_a_page, page_key, urls_of
 from crawlers.origins import allowed
 from crawlers.page_kind import not_a_page
 from crawlers.parsing import cut_off, decode_page, error_title, parse_chapter, parse_toc, undecodable
@@ -67,6 +70,14 @@ from crawlers.request_errors import failure_detail, failure_reason
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _no_chapter_link(entries: list[tuple[str, str]]) -> str:
+    """Why a table of contents whose ``entries`` hold no link to a page is ``toc_empty``."""
+    if not entries:
+        return "no chapter link on its pages"
+    placeholders = "an empty href, a fragment, a script"
+    return f"no chapter link on its pages: its {len(entries)} links lead to no page ({placeholders})"
 
 
 def _recorded(kind: str) -> Callable[[Callable[..., Iterator[Any]]], Callable[..., Iterator[Any]]]:
@@ -189,8 +200,8 @@ class NovelSpider(scrapy.Spider):
                 "one before",
             )
             return
-        listed = {url for url, _ in entries}  # on an earlier page: a page linking back lists them again
-        entries = entries + [entry for entry in last_of_each(page.chapters) if entry[0] not in listed]
+        listed = set(map(entry_key, entries))  # on an earlier page: a page linking back lists them again
+        entries = entries + [entry for entry in last_of_each(page.chapters) if entry_key(entry) not in listed]
         if len(entries) > self.max_chapters:  # pages of a million links each: a crawl without end
             yield self._failure_record(
                 "toc_failure",
@@ -223,15 +234,13 @@ class NovelSpider(scrapy.Spider):
                 dont_filter=True,  # a page already read is never requested again (``read``)
             )
             return
-        if not entries:
-            yield self._failure_record(
-                "toc_failure", self.toc_url, "toc_empty", "no chapter link on its pages"
-            )
+        if not any(leads_to_a_page(url) for url, _ in entries):
+            yield self._failure_record("toc_failure", self.toc_url, "toc_empty", _no_chapter_link(entries))
             return
         yield {"type": "toc", "chapters": [[self.canonical(u), t] for u, t in entries], "fetched_at": _now()}
         for url, _ in entries:
-            if self.canonical(url) in self.known:
-                continue
+            if not leads_to_a_page(url) or self.canonical(url) in self.known:
+                continue  # a link to no page is rejected by name (``crawlers.raw.unlinked_chapters``)
             if allowed(url, self.origins):
                 yield self._chapter_request(url, first_url=url, pages=[], paragraphs=[], title=None)
             else:

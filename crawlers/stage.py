@@ -20,7 +20,7 @@ from crawlers.journal import JournalState, check_journal, edited_warning, read_j
 from crawlers.limits import Caps
 from crawlers.local import read_local
 from crawlers.profile import Site, page_reader
-from crawlers.raw import empty_bodies, raw_rows, toc_rejection
+from crawlers.raw import empty_bodies, raw_rows, toc_rejection, unlinked_chapters
 from crawlers.web import crawl
 
 
@@ -88,10 +88,11 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
     ``book/lang``, see :func:`side_failure`) when its table of contents or file gave no chapter list, the
     crawl itself crashed, or the site's ``body`` selector found no text on the pages of any chapter it read
     (``body_empty``, ``crawlers.raw.empty_bodies``; each of them is an ``empty_body`` failure too), and one
-    per chapter the table of contents no longer lists (``removed_from_toc``, :func:`removed_chapters`). Stats: the crawl report plus chapters, new_chapters, edited_chapters,
-    removed_chapters, failed, site, journal_edited (the journal's records edited by hand: skipped and fetched
-    again, read here since the crawl process's warnings are not seen) and, where there are any,
-    journal_warning (a line).
+    per chapter the table of contents no longer lists (``removed_from_toc``, :func:`removed_chapters`) or
+    links to no page (``no_link``, ``crawlers.raw.unlinked_chapters``): neither is a failure to retry. Stats:
+    the crawl report plus chapters, new_chapters, edited_chapters, removed_chapters, failed, site,
+    journal_edited (the journal's records edited by hand: skipped and fetched again, read here since the crawl
+    process's warnings are not seen) and, where there are any, journal_warning (a line).
     """
     book_id, lang, site = inputs.book_id, inputs.lang, inputs.site
     inputs.journal.parent.mkdir(parents=True, exist_ok=True)
@@ -115,8 +116,11 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         crashed = _side_rejection(inputs, "read_error", f"{where}: {one_line(err)}")
         # the chapters journaled before stand, as where the table of contents fails: written as none, a
         # crawl that could not start emptied the book's raw table and every stage after it
-        rows, failures = raw_rows(read_journal(inputs.journal), book_id, lang, site.name)
-        return _result(rows, [*failures, crashed], {}, inputs, edited)
+        state = read_journal(inputs.journal)
+        rows, failures = raw_rows(state, book_id, lang, site.name)
+        result = _result(rows, [*failures, crashed], {}, inputs, edited)
+        result.rejections.extend(unlinked_chapters(state, book_id, lang))
+        return result
     state = read_journal(inputs.journal)
     rows, failures = raw_rows(state, book_id, lang, site.name)
     if state.toc_failure is not None:
@@ -126,7 +130,8 @@ def crawl_side(inputs: CrawlInputs, settings: CrawlSettings = CrawlSettings()) -
         what = f"body {site.selectors.body!r} matched nothing on any of the {len(empty)} chapters read"
         failures.append(_side_rejection(inputs, "body_empty", f"{what} (the first: {empty[0]})"))
     result = _result(rows, failures, report, inputs, edited)
-    # rejections, but no failures to retry: the site no longer lists those chapters
+    # rejections, but no failures to retry: the site links those chapters to no page, or lists them no longer
+    result.rejections.extend(unlinked_chapters(state, book_id, lang))
     removed = removed_chapters(state, inputs)
     result.stats["removed_chapters"] = len(removed)
     result.rejections.extend(removed)

@@ -223,3 +223,32 @@ def test_a_later_table_of_contents_page_of_html_with_no_chapter_link_ends_the_li
         site.routes["/c/1"] = OK
         done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
     assert ([url for url, _ in done.state.toc], done.state.toc_failure) == ([site.url + "c/1"], None)
+
+
+def test_a_table_of_contents_of_links_to_no_page_alone_is_toc_empty_saying_so(tmp_path):
+    """Every chapter locked: the side has no chapter to fetch, as when its pages hold no link at all."""
+    with serve_faults() as site:
+        site.routes["/book/"] = toc_page(["", "#", "javascript:void(0)"])
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+        [],
+        "toc_empty",
+        "no chapter link on its pages: its 3 links lead to no page (an empty href, a fragment, a script)",
+    )
+    assert site.total() == 2  # robots.txt and the table of contents
+
+
+def test_a_link_to_no_page_listed_again_on_a_later_page_keeps_its_last_place_once(tmp_path):
+    with serve_faults() as site:  # the second page repeats the first's last (locked) chapter
+        site.routes.update({"/book/": toc_page(["/c/0", ""], "/book/2"), "/c/0": OK, "/c/2": OK})
+        site.routes["/book/2"] = page(
+            b'<ul class="toc"><li><a href="">1</a></li><li><a href="">9</a></li>'
+            b'<li><a href="/c/2">2</a></li></ul>',
+            headers=UTF8,
+        )
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED)
+    assert done.state.toc == [(site.url + "c/0", "0"), ("", "1"), ("", "9"), (site.url + "c/2", "2")]
+    assert (sorted(done.state.chapters), done.report["failed_reasons"]) == (
+        [site.url + "c/0", site.url + "c/2"],
+        {},
+    )

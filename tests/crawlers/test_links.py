@@ -2,12 +2,22 @@
 
 from scrapy.http import HtmlResponse, Request
 
-from crawlers.links import last_of_each, page_key, urls_of
+from crawlers.links import last_of_each, leads_to_a_page, page_key, urls_of
 
 
 def test_a_chapter_listed_again_on_a_page_keeps_its_last_place():
     entries = [("/c/9", "9"), ("/c/1", "1"), ("/c/9", "Chapter 9")]
     assert last_of_each(entries) == [("/c/1", "1"), ("/c/9", "Chapter 9")]
+
+
+def test_links_to_no_page_are_told_apart_by_their_text_and_kept_each_in_its_last_place():
+    entries = [("", "5"), ("/c/1", "1"), ("", "2"), ("#", "3"), ("", "5")]
+    assert last_of_each(entries) == [("/c/1", "1"), ("", "2"), ("#", "3"), ("", "5")]
+
+
+def test_an_empty_href_a_fragment_alone_or_a_script_leads_to_no_page():
+    hrefs = ["", "#", "#top", "javascript:void(0)", "JavaScript:;", "/c/1", "c/1#top", "?page=2", "http://x/"]
+    assert [leads_to_a_page(href) for href in hrefs] == [False] * 5 + [True] * 4
 
 
 def test_a_page_key_drops_the_fragment_and_sorts_the_query_and_keeps_a_url_that_does_not_parse():

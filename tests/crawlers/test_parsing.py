@@ -310,6 +310,7 @@ def test_toc_page_links_in_order_and_pagination():
     assert toc.chapters == [
         ("http://en.demo/novel/a/chapter-1/", "Chapter 1: Rain"),
         ("http://en.demo/novel/a/chapter-2/", "Chapter 2: Wind"),
+        ("", "no link"),  # kept in its place, its href as written: rejected by name (crawlers.raw)
     ]
     assert toc.next_page == "http://en.demo/novel/a/page/2/"
 

@@ -10,7 +10,7 @@ from crawlers import stage
 from crawlers.profile import Site
 from crawlers.raw import content_hash
 from crawlers.stage import CrawlInputs, crawl_side, due_reasons, side_failure, source_file
-from tests.crawlers.fault_crawl import chapter_page, profile, publish
+from tests.crawlers.fault_crawl import UTF8, chapter_page, profile, publish
 from tests.crawlers.faultsite import FaultSite, page, serve_faults
 from tests.crawlers.local_books import write_epub, xhtml
 
@@ -385,3 +385,47 @@ def test_a_body_container_of_br_separated_text_is_read_as_its_paragraphs(tmp_pat
         publish(site, {"/c/1": page(container.encode("gbk"))})
         result = _read_with(site, journal, "div.text")
     assert [r["text"] for r in result.rows] == ["灯亮了。\n门开了。\n请收藏本站"]
+
+
+PLACEHOLDERS = [  # (link, text): a locked chapter's placeholders of no page, between two chapters
+    ('href="/c/1"', "第一章"),
+    ('href=""', "第二章"),
+    ("", "第三章"),  # no href at all
+    ('href=" # "', "第四章"),
+    ('href="javascript:void(0)"', "第五章"),
+    ('href="/c/6"', "第六章"),
+]
+
+
+def test_a_table_of_contents_link_to_no_page_is_a_named_rejection_in_its_place_never_fetched(tmp_path):
+    """It was skipped without a record ("#" fetched the table of contents as a chapter), and the chapters
+    after it took its number."""
+    journal = tmp_path / "crawl" / "lamp.jsonl"
+    latest = '<li><a href="javascript:void(0)">第五章</a></li>'  # a block of the latest at the top
+    links = "".join(f"<li><a {link}>{text}</a></li>" for link, text in PLACEHOLDERS)
+    with serve_faults() as site:
+        site.routes.update({"/c/1": page(chapter_page("第一章")), "/c/6": page(chapter_page("第六章"))})
+        site.routes["/book/"] = page(f'<ul class="toc">{latest}{links}</ul>'.encode(), headers=UTF8)
+        first = crawl_side(_site_side(site, journal, {}))
+        again = _recrawl(site, journal, first)
+        hits = {path: len(times) for path, times in sorted(site.hits.items())}
+    assert hits == {"/book/": 2, "/c/1": 1, "/c/6": 1, "/robots.txt": 2}
+    for result in (first, again):
+        assert [(r["raw_id"], r["title"]) for r in result.rows] == [
+            ("lamp/zh/00000", "第一章"),
+            ("lamp/zh/00005", "第六章"),
+        ]
+        assert [(r["item_id"], r["reason"], r["detail"]) for r in result.rejections] == [
+            (
+                f"lamp/zh/0000{n}",
+                "no_link",
+                f"link {n + 1} of the table of contents, '{text}', leads to no page ({href}): not fetched",
+            )
+            for n, text, href in [
+                (1, "第二章", "no href"),
+                (2, "第三章", "no href"),
+                (3, "第四章", "href '#'"),
+                (4, "第五章", "href 'javascript:void(0)'"),
+            ]
+        ]
+        assert (result.stats["failed"], side_failure(result, "lamp", "zh")) == (0, None)
