@@ -18,7 +18,9 @@ Most pairs need no search: the pairs the numbers propose are checked first, each
 chapter off (``check``: it must score that much above all of them, at about its length), and where one
 fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
 number by one), then those at the shift of the last two pairs taken and one off it (shifts add up over a
-long book), and where the band follows that shift, the rest of the band. A book's pairs that pass are
+long book), and where the band follows that shift, or the chapter before has no pair taken either (a
+cluster of defects shifts more than one), the rest of the band. A chapter whose number the en side lacks
+(an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
 taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
 the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
 (every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings are
@@ -151,6 +153,9 @@ def _anchors(
     chapter shifts every later number by one), or else the pair at the shift of one of the last two
     anchors or one off it (the shifts add up: a second dropped chapter puts every later pair two off its
     numbers; a stray anchor does not lose the shift); only pairs that go forward on both sides are kept.
+    A chapter whose number the en side lacks (or an en side without numbers) is tried at those shifts, or
+    before any anchor, where the numbers put it. Where the chapter before has no anchor either (a cluster
+    of defects shifts more than one), every pair of the band around the last anchor's shift is tried too.
     A pair is tried where the search could reach it: in ``corridor`` (around the numbers) or, where the
     last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
     pair of the band is tried."""
@@ -159,14 +164,19 @@ def _anchors(
         j = proposed.get(i)
         centre = _centre(i, expected[i], anchors[-1] if anchors else None, m, config.band)
         followed = centre != expected[i]
-        if not followed and (j is None or not _reachable(i, j, corridor)):
+        if not followed and j is not None and not _reachable(i, j, corridor):
             continue
-        candidates = [j, j - 1, j + 1] if j is not None else []
+        if j is not None:
+            candidates = [j, j - 1, j + 1]
+        else:  # no partner by number: where the anchors put it, or before any, where the numbers do
+            candidates = [] if anchors else [expected[i], expected[i] - 1, expected[i] + 1]
         for a, b in anchors[:-3:-1]:
             candidates += [k for k in (i + b - a, i + b - a - 1, i + b - a + 1) if k not in candidates]
-        if followed:  # then the rest of the band, nearest first (a cluster of defects shifts more than one)
-            band = range(centre - config.band, centre + config.band + 1)
-            candidates += [k for k in sorted(band, key=lambda k: abs(k - centre)) if k not in candidates]
+        lost = not followed and j is not None and bool(anchors) and i - anchors[-1][0] > 1
+        if followed or lost:  # then the rest of the band, nearest first
+            middle = centre if followed else i + anchors[-1][1] - anchors[-1][0]
+            band = range(middle - config.band, middle + config.band + 1)
+            candidates += [k for k in sorted(band, key=lambda k: abs(k - middle)) if k not in candidates]
         for k in candidates:
             reachable = abs(k - centre) <= config.band if followed else _reachable(i, k, corridor)
             if 0 <= k < m and reachable and _passes(i, k, n, m, score, config):

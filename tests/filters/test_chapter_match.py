@@ -62,7 +62,8 @@ def test_a_prologue_shift_is_checked_one_chapter_off_and_needs_no_search():
     proposed = _proposed(zh_numbers, en_numbers)
     assert proposed == {i: i + 1 for i in range(7)}  # the numbers point one en chapter too far
     expected = _expected(zh_numbers, en_numbers)
-    assert _anchors(proposed, expected, corridor, 8, 8, score, MatchConfig()) == [(i, i) for i in range(7)]
+    # zh 7 (numbered 8, a number the en side lacks) is found at the shift of the anchors before it
+    assert _anchors(proposed, expected, corridor, 8, 8, score, MatchConfig()) == [(i, i) for i in range(8)]
     matches = match_chapters(zh_numbers, en_numbers, score)
     assert [(m.zh, m.en, m.numbers_agree) for m in matches] == [((i,), (i,), False) for i in range(8)]
     assert matches == match_chapters(zh_numbers, en_numbers, score, MatchConfig(check=float("inf")))
@@ -83,7 +84,8 @@ def test_anchors_follow_the_shift_of_the_last_anchors_as_it_adds_up():
     proposed = _proposed(zh_numbers, en_numbers)
     assert proposed == {i: i for i in range(14)}
     # zh 6 and 7 are found at the shift of the last anchor; after the stray pair, zh 12 and 13 at the shift
-    # of the one before it (zh 9 to 11 do not go forward from the stray pair)
+    # of the one before it (zh 9 to 11 do not go forward from the stray pair); zh 14 and 15, numbered past
+    # the en side's last number, at that shift too
     assert _anchors(proposed, expected, corridor, 16, 14, with_stray, MatchConfig()) == [
         (0, 0),
         (1, 1),
@@ -94,6 +96,8 @@ def test_anchors_follow_the_shift_of_the_last_anchors_as_it_adds_up():
         (8, 9),
         (12, 10),
         (13, 11),
+        (14, 12),
+        (15, 13),
     ]
 
 
@@ -126,6 +130,29 @@ def test_the_search_follows_the_shift_of_the_anchors_past_the_band():
     zh_numbers, en_numbers = list(range(1, 201)), [None, *range(1, len(truth))]
     matches = match_chapters(zh_numbers, en_numbers, score)
     assert [(m.zh, m.en) for m in matches] == [(zh, (e,)) for e, zh in enumerate(truth)]
+
+
+def test_anchors_lost_by_a_cluster_of_defects_are_found_again_in_the_band():
+    # every 10 chapters two zh chapters in a row are not translated: the shift jumps by two, past the
+    # pairs one off the numbers and one off the last anchor's shift, and ends 20 chapters off (the anchors
+    # were lost at the first jump; the search, centred on the numbers, lost every pair more than 8 off)
+    partner, e = {}, 0
+    for i in range(100):
+        if i % 10 not in (5, 6):
+            partner[i], e = e, e + 1
+    matches = match_chapters(list(range(1, 101)), list(range(1, e + 1)), _score(partner))
+    assert [(m.zh, m.en) for m in matches] == [((i,), (j,)) for i, j in partner.items()]
+
+
+def test_chapters_without_numbers_on_the_en_side_are_anchored_at_the_shift_of_the_anchors_before():
+    # no en title has a number, and every 10 chapters the en side has one text of its own (an interlude):
+    # the partners drift 10 chapters off the zh positions (the whole book was searched, in a band of 8 around them)
+    partner, e = {}, 0
+    for i in range(100):
+        e += i % 10 == 9
+        partner[i], e = e, e + 1
+    matches = match_chapters(list(range(1, 101)), [None] * e, _score(partner))
+    assert [(m.zh, m.en) for m in matches] == [((i,), (j,)) for i, j in partner.items()]
 
 
 def test_mean_is_statistics_mean_to_the_last_bit():
