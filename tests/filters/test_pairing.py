@@ -53,6 +53,39 @@ def test_repeated_chapter_keeps_first():
     assert [(row["raw_id"], why.reason) for row, why in rejected] == [("b/zh/00001", "duplicate_chapter")]
 
 
+def test_numbers_restarted_per_volume_run_on():
+    # the en side numbers each volume from 1 (volume 2: chapter 1 in two parts); the zh side runs on
+    rows = [_row("zh", k, k + 1) for k in range(5)]
+    rows += [
+        _row("en", toc, number, part)
+        for toc, (number, part) in enumerate([(1, None), (2, None), (1, 1), (1, 2), (2, None), (3, None)])
+    ]
+    pairs, rejected = pair_chapters(rows)
+    assert rejected == []
+    assert [(p.chapter_id, [r["raw_id"] for r in p.en]) for p in pairs] == [
+        ("b/1", ["b/en/00000"]),
+        ("b/2", ["b/en/00001"]),
+        ("b/3", ["b/en/00002", "b/en/00003"]),
+        ("b/4", ["b/en/00004"]),
+        ("b/5", ["b/en/00005"]),
+    ]
+    # both sides by volume: the zh side runs on alike, and names its pairs by the numbers run on
+    rows = [_row("zh", toc, number) for toc, number in enumerate([1, 2, 1, 2])]
+    rows += [_row("en", toc, number) for toc, number in enumerate([1, 2, 1, 2])]
+    pairs, rejected = pair_chapters(rows)
+    assert rejected == []
+    assert [(p.chapter_id, p.zh[0]["raw_id"], p.en[0]["raw_id"]) for p in pairs] == [
+        (f"b/{k + 1}", f"b/zh/{k:05d}", f"b/en/{k:05d}") for k in range(4)
+    ]
+
+
+def test_a_chapter_1_posted_again_later_is_no_new_volume():
+    rows = [_row("zh", 0, 1), _row("zh", 1, 2), _row("zh", 2, 3), _row("zh", 3, 1), _row("zh", 4, 4)]
+    rows.append(_row("en", 0, 1))
+    _, rejected = pair_chapters(rows)
+    assert ("b/zh/00003", "duplicate_chapter") in [(row["raw_id"], why.reason) for row, why in rejected]
+
+
 def _text_row(lang, toc, number, paragraphs, title=""):
     from text.sentences import split_sentences
 
