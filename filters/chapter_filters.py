@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from core.rejection import Rejection
+from filters.numbering import run_on
 
 _CLAUSE_SPLIT = re.compile(r"[，,。！？!?；;：:、…—“”「」『』《》（）()\s]+")
 _SENTENCE_END = re.compile(r"[。！？!?…]")
@@ -127,24 +128,30 @@ def check_chapter(
 
 
 chapter_chars = itemgetter(
-    "book_id", "chapter_no", "lang", "n_chars"
+    "book_id", "chapter_no", "lang", "n_chars", "toc_index"
 )  # what pairable_char_counts reads of a row
 
 
-def pairable_char_counts(chapters: Iterable[tuple[str, int | None, str, int]]) -> list[tuple[int, int]]:
-    """(zh, en) characters of each numbered chapter found in both languages of its book; for a book with
-    none (a translation numbered otherwise, such as from 1001, or not at all), its whole zh and en.
+def pairable_char_counts(chapters: Iterable[tuple[str, int | None, str, int, int]]) -> list[tuple[int, int]]:
+    """(zh, en) characters of each numbered chapter found in both languages of its book, its numbers run
+    on across volumes as pairing runs them (``filters.numbering.run_on``: a side that numbers each volume
+    from 1 would otherwise add every volume's chapter 1 into one); for a book with none (a translation
+    numbered otherwise, such as from 1001, or not at all), its whole zh and en.
     Without them the ratio fell back to 1.0, where English runs about 3 characters to a Chinese one,
     and the length filter rejected half the book's chapters as three times too long.
 
-    ``chapters`` are ``(book_id, chapter_no, lang, n_chars)`` of CLEAN_CHAPTERS rows.
+    ``chapters`` are ``(book_id, chapter_no, lang, n_chars, toc_index)`` of CLEAN_CHAPTERS rows.
     """
-    chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
+    sides: dict[tuple[str, str], list[tuple[int, int | None, int]]] = defaultdict(list)
     books: dict[str, dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
-    for book_id, chapter_no, lang, n_chars in chapters:
+    for book_id, chapter_no, lang, n_chars, toc_index in chapters:
         books[book_id][lang] += n_chars
-        if chapter_no is not None:
-            chars[book_id, chapter_no][lang] += n_chars
+        sides[book_id, lang].append((toc_index, chapter_no, n_chars))
+    chars: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: {"zh": 0, "en": 0})
+    for (book_id, lang), rows in sides.items():
+        for number, (_, _, n_chars) in zip(run_on([row[:2] for row in rows]), rows):
+            if number is not None:
+                chars[book_id, number][lang] += n_chars
     numbered = {book_id for (book_id, _), c in chars.items() if c["zh"] and c["en"]}
     pairs = [(c["zh"], c["en"]) for c in chars.values() if c["zh"] and c["en"]]
     return pairs + [(c["zh"], c["en"]) for b, c in books.items() if b not in numbered and c["zh"] and c["en"]]

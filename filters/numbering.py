@@ -12,6 +12,7 @@ has that many chapters, and the tables store numbers as 32-bit integers).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from text.en_numerals import EN_NUMBER, parse_en_number
@@ -97,3 +98,26 @@ def parse_url(url: str) -> ChapterNumber | None:
 def parse_chapter_number(title: str, url: str = "") -> ChapterNumber | None:
     """The chapter number from the title, else from the URL, else None."""
     return parse_title(title) or parse_url(url)
+
+
+def run_on(rows: Sequence[tuple[int, int | None]]) -> list[int | None]:
+    """The chapter numbers of one side's ``(toc_index, chapter_no)`` rows, run on across volumes: where a
+    side numbers each volume from 1 again (in table-of-contents order, a row numbered 1 after one numbered
+    higher, the next number other than 1 being 2), that row and those after it add the highest number
+    before it. Returned in the rows' order; None stays None."""
+    order = sorted(range(len(rows)), key=lambda k: rows[k][0])
+    numbered = [rows[k][1] for k in order if rows[k][1] is not None]
+    after, following = [], None  # per numbered row, the next number other than 1
+    for number in reversed(numbered):
+        after.append(following)
+        following = number if number != 1 else following
+    after.reverse()
+    numbers: list[int | None] = [None] * len(rows)
+    offset = top = previous = at = 0
+    for k in order:
+        if (number := rows[k][1]) is None:
+            continue
+        if number == 1 and previous > 1 and after[at] == 2:
+            offset = top
+        numbers[k], top, previous, at = number + offset, max(top, number + offset), number, at + 1
+    return numbers

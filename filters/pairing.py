@@ -3,7 +3,7 @@
 A chapter split into parts on one side is merged in part order (a missing part counts as part 1,
 ties keep table-of-contents order). Two rows with the same number and part on one side (a
 re-post) keep the first in table-of-contents order; the others are ``duplicate_chapter``. A side that
-numbers each volume from 1 again has its numbers run on (``_run_on``). A zh
+numbers each volume from 1 again has its numbers run on (``filters.numbering.run_on``). A zh
 chapter without a number is ``unnumbered_chapter`` (its number names the pair); an en chapter
 without one (a prologue, a translator's note) takes its place by content.
 
@@ -29,6 +29,7 @@ from text.lexicon import Lexicon, default_lexicon
 from core.rejection import Rejection
 from filters.chapter_match import Match, MatchConfig, match_chapters
 from filters.chapter_similarity import SimilarityModel, profile
+from filters.numbering import run_on
 
 
 @dataclass
@@ -78,34 +79,12 @@ def _part_order(row: dict) -> tuple[int, int]:
     return (row["part"] or 1, row["toc_index"])
 
 
-def _run_on(rows: list[dict]) -> list[int | None]:
-    """Each row's chapter number, run on across volumes: where a side numbers each volume from 1 again (in
-    table-of-contents order, a row numbered 1 after one numbered higher, the next number other than 1
-    being 2), that row and those after it add the highest number before it."""
-    order = sorted(range(len(rows)), key=lambda k: rows[k]["toc_index"])
-    numbered = [rows[k]["chapter_no"] for k in order if rows[k]["chapter_no"] is not None]
-    after, following = [], None  # per numbered row, the next number other than 1
-    for number in reversed(numbered):
-        after.append(following)
-        following = number if number != 1 else following
-    after.reverse()
-    numbers: list[int | None] = [None] * len(rows)
-    offset = top = previous = at = 0
-    for k in order:
-        if (number := rows[k]["chapter_no"]) is None:
-            continue
-        if number == 1 and previous > 1 and after[at] == 2:
-            offset = top
-        numbers[k], top, previous, at = number + offset, max(top, number + offset), number, at + 1
-    return numbers
-
-
 def _units(rows: list[dict], rejected: list[tuple[dict, Rejection]]) -> list[Unit]:
-    """One side's chapters in reading order: numbered ones by number (``_run_on``), unnumbered after the
-    one before them."""
+    """One side's chapters in reading order: numbered ones by number (``filters.numbering.run_on``),
+    unnumbered after the one before them."""
     groups: dict[int, list[dict]] = defaultdict(list)
     loose = []
-    for row, number in zip(rows, _run_on(rows)):
+    for row, number in zip(rows, run_on([(row["toc_index"], row["chapter_no"]) for row in rows])):
         if number is None:
             loose.append(row)
         else:

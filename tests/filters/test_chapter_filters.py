@@ -40,17 +40,31 @@ def test_a_book_whose_numbers_never_meet_gives_its_whole_length_ratio():
     # book b's translation is numbered from 1001 and unnumbered after, so no chapter number is on both
     # sides: its ratio is that of its whole text (before: none, and the median fell back to 1.0)
     chapters = [
-        ("a", 1, "zh", 100),
-        ("a", 1, "en", 250),
-        ("a", None, "en", 999),
-        ("b", 1, "zh", 100),
-        ("b", 2, "zh", 200),
-        ("b", 1001, "en", 320),
-        ("b", None, "en", 580),
-        ("c", 1, "zh", 100),  # no translation at all: nothing to measure
+        ("a", 1, "zh", 100, 0),
+        ("a", 1, "en", 250, 0),
+        ("a", None, "en", 999, 1),
+        ("b", 1, "zh", 100, 0),
+        ("b", 2, "zh", 200, 1),
+        ("b", 1001, "en", 320, 0),
+        ("b", None, "en", 580, 1),
+        ("c", 1, "zh", 100, 0),  # no translation at all: nothing to measure
     ]
     assert pairable_char_counts(chapters) == [(100, 250), (300, 900)]
     assert corpus_char_ratio(pairable_char_counts(chapters[3:])) == 3.0
+
+
+def test_pairable_char_counts_run_numbers_on_across_volumes():
+    # the zh side numbers each of two volumes 1-2, listed in table-of-contents order (not by number);
+    # the en side runs on 1-4: each zh chapter is measured against its own translation (before: the two
+    # volumes' chapter 1 added up against one en chapter, a ratio of 1.5, and chapters 3-4 unmeasured)
+    chapters = [
+        ("v", 1, "zh", 100, 2),
+        ("v", 2, "zh", 100, 3),
+        ("v", 1, "zh", 100, 0),
+        ("v", 2, "zh", 100, 1),
+        *(("v", number, "en", 300, number - 1) for number in (1, 2, 3, 4)),
+    ]
+    assert pairable_char_counts(chapters) == [(100, 300)] * 4
 
 
 def test_length_ratio_scaled_chars():

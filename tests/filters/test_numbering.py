@@ -13,6 +13,7 @@ from filters.numbering import (
     parse_title,
     parse_url,
     parse_zh_numeral,
+    run_on,
 )
 
 
@@ -143,3 +144,16 @@ def test_the_blanks_before_a_chapter_number_are_split_one_way():
     assert re.search("bo*b", kinds) is None  # no two blank runs with only optional items between them
     assert parse_title("Chapter" + " " * 1000) is None
     assert parse_title("Chapter" + " " * 1000 + "# 7") == ChapterNumber(7)
+
+
+@pytest.mark.parametrize(
+    ("rows", "numbers"),
+    [
+        # two volumes numbered from 1, listed out of order; an unnumbered row stays None
+        ([(3, 1), (4, 2), (0, 1), (1, 2), (2, None)], [3, 4, 1, 2, None]),
+        # parts of chapter 1 (1, 1) and a re-posted chapter 1 after chapter 3 with no 2 next: no new volume
+        ([(0, 1), (1, 1), (2, 2), (3, 3), (4, 1), (5, 4)], [1, 1, 2, 3, 1, 4]),
+    ],
+)
+def test_run_on(rows, numbers):
+    assert run_on(rows) == numbers
