@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from core.rejection import KEPT_OUTCOMES
@@ -15,8 +17,36 @@ from pipeline.manifest import Manifest
 from pipeline.output_folder import adopted_note, corpus_books
 
 
-def _count_rows(paths: list[Path], table: str) -> int:
-    return sum(storage.read_table(p, table).num_rows for p in paths if p.exists())
+def _tables(paths: list[Path], table: str, columns: list[str]) -> Iterator[pa.Table]:
+    """The ``columns`` of each file of ``paths`` that exists, a file at a time: the corpus's texts (every
+    chapter's and sentence pair's, GBs at BWB's size) are never read, nor a column of every book at once."""
+    return (storage.read_table(p, table, columns) for p in paths if p.exists())
+
+
+def _count_rows(paths: list[Path], table: str, column: str) -> int:
+    return sum(part.num_rows for part in _tables(paths, table, [column]))
+
+
+def _tally(paths: list[Path], table: str, columns: list[str]) -> Counter[tuple[Any, ...]]:
+    """How many rows have each combination of the values of ``columns``."""
+    counts: Counter[tuple[Any, ...]] = Counter()
+    for part in _tables(paths, table, columns):
+        counts.update(zip(*(part.column(name).to_pylist() for name in columns)))
+    return counts
+
+
+def _pair_counts(paths: list[Path]) -> tuple[int, int]:
+    """The sentence pairs (beads) of the aligned tables ``paths``, and those with both sides."""
+    pairs = both_sides = 0
+    for part in _tables(paths, "aligned_pairs", ["zh_idx", "en_idx"]):
+        # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
+        sizes = zip(
+            pc.list_value_length(part.column("zh_idx")).to_pylist(),
+            pc.list_value_length(part.column("en_idx")).to_pylist(),
+        )
+        pairs += part.num_rows
+        both_sides += sum(1 for zh, en in sizes if zh and en)
+    return pairs, both_sides
 
 
 def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
@@ -24,21 +54,14 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
     corpus's books: ``listed`` (the config's) and those adopted into the folder (``--adopt``)."""
     book_ids = corpus_books(layout, listed)
     raw = {
-        lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters") for lang in ("zh", "en")
+        lang: _count_rows([layout.raw(lang, b) for b in book_ids], "raw_chapters", "raw_id")
+        for lang in ("zh", "en")
     }
-    chapters = storage.read_many([p for b in book_ids if (p := layout.chapters(b)).exists()], "chapters")
-    pairs = storage.read_many([p for b in book_ids if (p := layout.aligned(b)).exists()], "aligned_pairs")
-    candidates = storage.read_many(
-        [p for b in book_ids if (p := layout.candidates(b)).exists()], "candidates"
-    )
-    rejected = storage.read_many(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected")
-    reasons = Counter(zip(rejected.column("stage").to_pylist(), rejected.column("reason").to_pylist()))
-    cohesion = Counter(
-        (ph, adj.replace("_", "-"))
-        for ph, adj in zip(
-            candidates.column("phenomenon").to_pylist(), candidates.column("adjacency").to_pylist()
-        )
-    )
+    chapters = _count_rows([layout.chapters(b) for b in book_ids], "chapters", "chapter_id")
+    pairs, both_sides = _pair_counts([layout.aligned(b) for b in book_ids])
+    found = _tally([layout.candidates(b) for b in book_ids], "candidates", ["phenomenon", "adjacency"])
+    cohesion = {(ph, adj.replace("_", "-")): n for (ph, adj), n in found.items()}
+    reasons = _tally(sorted(layout.root.glob("rejected/*/*.parquet")), "rejected", ["stage", "reason"])
     crawl: Counter[str] = Counter()
     failed_reasons: Counter[str] = Counter()
     stopped = {}
@@ -60,19 +83,14 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
             stopped[report.get("site", path.stem)] = report["stopped"]
         if report.get("journal_warning"):
             journal_warnings.append(report["journal_warning"])
-    # bead sizes as Python ints: comparing them in pyarrow.compute would import pandas (0.3 CPU-s a no-op run)
-    sizes = zip(
-        pc.list_value_length(pairs.column("zh_idx")).to_pylist(),
-        pc.list_value_length(pairs.column("en_idx")).to_pylist(),
-    )
     return {
         "output": str(layout.root),
         "books": len(book_ids),
         "adopted_books": len(book_ids) - len(listed),
         "raw_chapters": raw,
-        "chapters": chapters.num_rows,
-        "sentence_pairs": pairs.num_rows,
-        "sentence_pairs_both_sides": sum(1 for zh, en in sizes if zh and en),
+        "chapters": chapters,
+        "sentence_pairs": pairs,
+        "sentence_pairs_both_sides": both_sides,
         "rejected": {f"{stage}/{reason}": n for (stage, reason), n in sorted(reasons.items())},
         "cohesion_candidates": {f"{ph}/{adj}": n for (ph, adj), n in sorted(cohesion.items())},
         "crawl": {
