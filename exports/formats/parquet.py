@@ -13,14 +13,16 @@ ALIGNED_PAIRS schema of ``core.schemas`` (one row per bead; a chapter is its row
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from core.storage import write_table
+from core.storage import TableWriter
 from exports.corpus import Doc
 from exports.files import staged_dir
+
+BATCH = 50_000  # beads of a split held, then written as a row group (all 9.6 million of BWB's: about 10 GB)
 
 
 def split_file(split: str) -> str:
@@ -28,10 +30,21 @@ def split_file(split: str) -> str:
 
 
 def export_parquet(docs: Iterable[Doc], folder: Path) -> dict[str, Any]:
-    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for doc in docs:
-        rows[doc.split].extend(doc.beads)
-    with staged_dir(folder) as tmp:
-        for split, beads in rows.items():
-            write_table(beads, "aligned_pairs", tmp / split_file(split))
-    return {"rows": {split: len(beads) for split, beads in rows.items()}}
+    rows: dict[str, int] = {}
+    pending: dict[str, list[dict[str, Any]]] = {}
+    writers: dict[str, TableWriter] = {}
+    with staged_dir(folder) as tmp, ExitStack() as closing:
+        for doc in docs:
+            if doc.split not in writers:
+                writers[doc.split] = TableWriter(tmp / split_file(doc.split), "aligned_pairs")
+                closing.callback(writers[doc.split].close)
+                rows[doc.split], pending[doc.split] = 0, []
+            pending[doc.split] += doc.beads
+            rows[doc.split] += len(doc.beads)
+            if len(pending[doc.split]) >= BATCH:
+                writers[doc.split].write(pending[doc.split])
+                pending[doc.split] = []
+        for split, beads in pending.items():
+            if beads:
+                writers[split].write(beads)
+    return {"rows": rows}
