@@ -11,7 +11,7 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from core.layout import Layout
-from core.storage import read_many, read_rows
+from core.storage import read_many, read_rows, read_table
 from exports.splits import SPLITS, ChapterRef, SplitAssignment
 from qc.corrections import correct_chapter
 from qc.store import read_corrections
@@ -71,10 +71,19 @@ def read_book(layout: Layout, book_id: str) -> list[tuple[Row, list[Row]]]:
     ]
 
 
+def aligned_chapters(paths: Iterable[Path]) -> set[str]:
+    """The ids of the chapters with beads in the aligned tables ``paths``, read a table at a time (the column
+    of every bead at once, as Python strings: about 600 MB at BWB's 9.6 million beads)."""
+    found: set[str] = set()
+    for path in paths:
+        found.update(read_table(path, "aligned_pairs", ["chapter_id"]).column("chapter_id").to_pylist())
+    return found
+
+
 def chapter_refs(layout: Layout) -> list[ChapterRef]:
     """Every chapter that has beads (reads only the id columns)."""
     books = aligned_books(layout)
-    with_beads = set(read_many(map(layout.aligned, books), "aligned_pairs", ["chapter_id"])[0].to_pylist())
+    with_beads = aligned_chapters(map(layout.aligned, books))
     chapters = read_many(map(layout.chapters, books), "chapters", ["chapter_id", "book_id", "chapter_no"])
     return [ChapterRef(**c) for c in chapters.to_pylist() if c["chapter_id"] in with_beads]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from exports.corpus import book_files, rejected_files
+from exports.corpus import aligned_chapters, book_files, rejected_files
 from exports.document import Image, Section, Table
 from exports.plots import bar_chart, grouped_bar_chart, histogram
 from exports.stats import SplitStats, table6_rows
@@ -62,7 +62,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
         lang: sum(pq.read_metadata(p).num_rows for p in book_files(lambda b, lang=lang: layout.raw(lang, b)))
         for lang in ("zh", "en")
     }
-    rejected = read_many(rejected_files(layout), "rejected").select(["stage", "reason", "lang"]).to_pylist()
+    rejected = read_many(rejected_files(layout), "rejected", ["stage", "reason", "lang"]).to_pylist()
     if not any(fetched.values()) and not rejected:
         return not_built(title, "raw chapters or rejections")
     counts = Counter((r["stage"], r["reason"], r["lang"] or "pair") for r in rejected)
@@ -80,7 +80,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
         }
         for s, r in reasons
     ]
-    aligned = read_many(book_files(layout.aligned), "aligned_pairs", ["chapter_id"]).column("chapter_id")
+    aligned = len(aligned_chapters(book_files(layout.aligned)))
     kept = sum(pq.read_metadata(p).num_rows for p in book_files(layout.chapters))
     rows += [
         {"step": "kept", "stage": "pair", "reason": "paired chapters", "zh": 0, "en": 0, "pair": kept},
@@ -90,7 +90,7 @@ def funnel_section(layout: Layout, img: Path) -> Section:
             "reason": "aligned chapters",
             "zh": 0,
             "en": 0,
-            "pair": len(set(aligned.to_pylist())),
+            "pair": aligned,
         },
     ]
     blocks = [
