@@ -1,4 +1,5 @@
-"""Throughput of the split plan, every export format, Table 6 and the report on a synthetic corpus.
+"""Throughput of the split plan, every export format, Table 6, the report and the build's summary on a synthetic
+corpus.
 
 Usage: ``python -m bench.bench_exports [--books N] [--chapters N] [--beads N]`` (or
 ``python -m bench exports``). Texts are random made-up words. Prints a table; asserts nothing.
@@ -17,10 +18,12 @@ from core.arg_types import OneLineParser, positive
 from core.layout import Layout
 from core.storage import write_table
 from core.stdio import exit_with
+from exports.corpus import aligned_books
 from exports.plan import plan_splits
 from exports.report import build_report
 from exports.stage import FORMATS, export_corpus
 from exports.stats import render_table, table6
+from pipeline.summary import corpus_summary
 
 MAX_BEADS = 10_000_000  # BWB has 9.6M sentence pairs; far more ran for hours or ended in a MemoryError
 
@@ -114,6 +117,7 @@ def main(argv: list[str]) -> int:
             *((f"export {name}", lambda name=name: export_corpus(layout, [name])) for name in FORMATS),
             ("table6 (jieba)", lambda: table6(layout, assignment)),
             ("build_report", lambda: build_report(layout)),
+            ("corpus_summary", lambda: corpus_summary(layout, aligned_books(layout))),
         ]
         rows = []
         for name, step in steps:

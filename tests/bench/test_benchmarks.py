@@ -22,7 +22,7 @@ TINY = {
     "bench_align": (["--chapters", "1"], "sentences/s/core"),
     "bench_cohesion": (["--generated", "--sentences", "60", "--repeat", "1"], "RATIO mining / floor"),
     "bench_crawl": (["--chapters", "3"], "core-hours"),
-    "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "build_report"),
+    "bench_exports": (["--books", "2", "--chapters", "2", "--beads", "5"], "corpus_summary"),
     "bench_filters": (["--chapters", "3"], "pair + filter"),
     "bench_long_input": (["--chars", "20000"], "split_en, one paragraph"),
     "bench_shape": (["--chapters", "2", "--sets", "synthetic,synthetic demo"], "a us/pair"),
