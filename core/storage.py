@@ -208,31 +208,10 @@ def write_table(data: pa.Table | Iterable[Mapping[str, Any]], table: str, path: 
         data = to_table(data, table)
     elif not data.schema.equals(schema, check_metadata=False):
         data = data.select(schema.names).cast(schema)
+    data = data.replace_schema_metadata({"bwb.table": table, "bwb.schema_version": str(SCHEMA_VERSION)})
     sink = pa.BufferOutputStream()
-    pq.write_table(data.replace_schema_metadata(_metadata(table)), sink, compression="zstd")
+    pq.write_table(data, sink, compression="zstd")
     return write_bytes(path, sink.getvalue().to_pybytes())
-
-
-def _metadata(table: str) -> dict[str, str]:
-    """The metadata of every Parquet file written: the table's name and ``SCHEMA_VERSION``."""
-    return {"bwb.table": table, "bwb.schema_version": str(SCHEMA_VERSION)}
-
-
-class TableWriter:
-    """A Parquet file of the named table written batch by batch (a row group each), for a table too large to
-    hold (an export's train split: 9.6 million beads at BWB's size). Not atomic: write it in a staged folder."""
-
-    def __init__(self, path: Path, table: str) -> None:
-        self.table = table
-        path.parent.mkdir(parents=True, exist_ok=True)
-        schema = _schema(table).with_metadata(_metadata(table))
-        self._writer = pq.ParquetWriter(path, schema, compression="zstd")
-
-    def write(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        self._writer.write_table(to_table(rows, self.table).replace_schema_metadata(_metadata(self.table)))
-
-    def close(self) -> None:
-        self._writer.close()
 
 
 class DamagedFile(ValueError):

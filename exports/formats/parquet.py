@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from core.storage import TableWriter
+from core.table_writer import TableWriter
 from exports.corpus import Doc
 from exports.files import staged_dir
 
