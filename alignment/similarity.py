@@ -21,7 +21,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from alignment import marks
+from alignment import clauses, marks
 from alignment.search import SearchParams, Shape
 from text import chinese, english
 from text.lexicon import Lexicon
@@ -62,6 +62,7 @@ class ChapterTokens:
     en_marks: tuple[marks.Marks, ...] = ()
     zh_ends: tuple[int, ...] = ()  # the sentence ends in speech: yes 1, maybe 0, no -1 (marks.zh_ends_quoted)
     en_ends: tuple[int, ...] = ()
+    zh_text: tuple[str, ...] = ()  # the zh sentences (their clauses, read at bead borders: clause_support)
 
     @classmethod
     def of(
@@ -79,6 +80,7 @@ class ChapterTokens:
             tuple(marks.en_marks(sentence) for sentence in en),
             tuple(marks.zh_ends_quoted(sentence) for sentence in zh),
             tuple(marks.en_ends_quoted(sentence) for sentence in en),
+            tuple(zh),
         )
 
     @cached_property
@@ -531,6 +533,7 @@ class ChapterScorer:
         self._zh_ends = np.array(tokens.zh_ends or [0] * n, dtype=np.int8)
         self._en_ends = np.array(tokens.en_ends or [0] * m, dtype=np.int8)
         self._last: dict[str, tuple[tuple, Any]] = {}  # see _reused
+        self._clauses: dict[tuple[int, bool], list[frozenset[str]]] = {}  # see clause_support
 
     def _reused(self, compute: Callable[..., T], *args: object) -> T:
         """``compute(*args)`` (a method), or its result of the last call with the same objects: the search
@@ -647,3 +650,26 @@ class ChapterScorer:
         empty: frozenset[str] = frozenset()
         words = {word for word in self.words_of(i0, i1) if not stems.isdisjoint(self.gloss.get(word, empty))}
         return words, set().union(*(self.gloss[word] & stems for word in words))
+
+    def clause_support(self, i: int, last: bool, j0: int, j1: int, s: int) -> float | None:
+        """How much better en[j0:j1] explains the first (``last``: the last) clause of zh sentence i than en
+        sentence s does: the difference of the shares of its glossed words that each explains (-1 to 1);
+        None where the clause has no glossed word."""
+        glossed = self._clauses.get((i, last))
+        if glossed is None:
+            glossed = self._clauses[i, last] = self._glossed_clause(i, last)
+        if not glossed:
+            return None
+        others, own = self.stems_of(j0, j1), self.tokens.en_stems[s]
+        return sum((not stems.isdisjoint(others)) - (not stems.isdisjoint(own)) for stems in glossed) / len(
+            glossed
+        )
+
+    def _glossed_clause(self, i: int, last: bool) -> list[frozenset[str]]:
+        """The glosses of the glossed words of the first (``last``: the last) clause of zh sentence i (of all
+        its words where its text is not known)."""
+        words = [word for word, _ in self.tokens.zh_tagged[i]]
+        if self.tokens.zh_text:
+            edge = (clauses.tail_words if last else clauses.head_words)(self.tokens.zh_text[i], words)
+            words = words[len(words) - edge :] if last else words[:edge]
+        return [stems for stems in map(self.gloss.get, words) if stems]

@@ -1,4 +1,4 @@
-"""Fit the search weights (one-sided bead costs, paragraph terms, mark mismatch) by k-fold across chapters.
+"""Fit the search weights (one-sided bead costs, paragraph, mark and border terms) by k-fold across chapters.
 
     python -m evals.crossval [--method default|hybrid] [--folds K] [DATA_DIR ...]
         (default: mac-dev and webfiction-dev in ../shared/eval-data)
@@ -48,6 +48,7 @@ GRIDS = {
         "marks": (0.0, 0.1),
         "balance": (0.0, 0.1),
         "end_quote": (0.0, 0.1, 0.2),
+        "clause": (0.0, 0.2, 0.4, 0.6),
     },
     "hybrid": {"weight": (0.5, 1.0, 1.5, 2.0, 3.0), "border": (0.0, 0.25, 0.5, 1.0)},
 }

@@ -39,7 +39,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     # search's sums overflow to inf and NaN (numpy warnings, beads chosen at random)
     **{
         f"SearchParams.{weight}": (0, 10)
-        for weight in ("para_bonus", "para_cross", "orphan", "marks", "balance", "end_quote")
+        for weight in ("para_bonus", "para_cross", "orphan", "marks", "balance", "end_quote", "clause")
     },
     "HybridWeights.weight": (0, 10),
     "HybridWeights.border": (0, 10),

@@ -1,4 +1,5 @@
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -416,3 +417,32 @@ def test_a_corridor_refuses_another_window_or_other_bead_shapes():
             ValueError, match="^the corridor was built for another window or other bead shapes$"
         ):
             corridor.align(params)
+
+
+def test_after_the_search_a_short_border_sentence_moves_where_the_clause_evidence_outweighs_the_loss():
+    class Clauses(DiagonalScorer):
+        """The planted 1-1 and 1-2 beads score 0.5 each; with en 1 moved back, 0.48 each. En 1 is short
+        and explains the first zh sentence's last clause, which en 0 leaves out."""
+
+        tokens = SimpleNamespace(en_chars=(50, 10, 50))
+        scores = {(1, 1, 0, 0): 0.5, (1, 2, 1, 1): 0.5, (1, 2, 0, 0): 0.48, (1, 1, 1, 2): 0.48}
+
+        def scores_at(self, a, b, rows, columns):
+            table = np.full((max(0, self.n - a + 1), max(0, self.m - b + 1)), 0.05)
+            for (x, y, i, j), score in self.scores.items():
+                if (x, y) == (a, b):
+                    table[i, j] = score
+            return table[rows, columns]
+
+        def clause_support(self, i, last, j0, j1, s):
+            return -0.5 if last else 0.5
+
+    scorer = Clauses([((0,), (0,)), ((1,), (1, 2))], 2, 3)
+    keys = [((0,), (0,)), ((1,), (1, 2))]
+    assert [bead.key for bead in two_pass(2, 3, scorer, SearchParams(clause=0.0))] == keys
+    assert [bead.key for bead in two_pass(2, 3, scorer, SearchParams(clause=0.02))] == keys
+    beads = two_pass(2, 3, scorer, SearchParams(clause=0.1))
+    assert [(bead.key, round(bead.score, 2)) for bead in beads] == [
+        (((0,), (0, 1)), 0.48),
+        (((1,), (2,)), 0.48),
+    ]

@@ -338,3 +338,18 @@ def test_a_scorer_is_freed_without_the_cyclic_garbage_collector(lexicon):
     freed = weakref.ref(scorer)
     del scorer
     assert freed() is None
+
+
+def test_clause_support_is_the_share_of_a_clauses_glossed_words_the_rest_explains_less_the_sentences():
+    # zh 0: two clauses, 大门 开 and 风 吹来; en 0: gate, open; en 1: wind
+    tagged = (("大门", "n"), ("开", "v"), ("风", "n"), ("吹来", "v"))
+    stems = (frozenset({"gate", "open"}), frozenset({"wind"}))
+    tokens = ChapterTokens((tagged,), stems, (8,), (16, 5), zh_text=("大门开了，风吹来。",))
+    scorer = ChapterScorer(
+        tokens, {"大门": frozenset({"gate"}), "风": frozenset({"wind"}), "开": frozenset()}
+    )
+    assert scorer.clause_support(0, False, 0, 1, 1) == 1.0  # 大门: explained by en 0, not by en 1
+    assert scorer.clause_support(0, True, 0, 1, 1) == -1.0  # 风: by en 1 only
+    assert scorer.clause_support(0, True, 0, 2, 1) == 0.0
+    unglossed = ChapterScorer(tokens, {"风": frozenset({"wind"})})
+    assert unglossed.clause_support(0, False, 0, 1, 1) is None

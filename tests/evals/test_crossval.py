@@ -17,7 +17,7 @@ from tests.helpers import REFUSED_PATHS, refused_path
 
 def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
     default, hybrid = grid("default"), grid("hybrid")
-    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 * 3 and len(hybrid) == 5 * 4
+    assert len(default) == 2 * 2 * 4 * 3 * 3 * 2 * 2 * 3 * 4 and len(hybrid) == 5 * 4
     assert all(weights is None for _, weights in default)
     assert {params.orphan for params, _ in default} == set(GRIDS["default"]["orphan"])
     assert default[0][0] == replace(
@@ -30,6 +30,7 @@ def test_the_grid_covers_every_combination_and_only_hybrid_has_weights():
         marks=0.0,
         balance=0.0,
         end_quote=0.0,
+        clause=0.0,
     )
     assert [weights.weight for _, weights in hybrid[::4]] == [0.5, 1.0, 1.5, 2.0, 3.0]
     assert [weights.border for _, weights in hybrid[:4]] == [0.0, 0.25, 0.5, 1.0]
