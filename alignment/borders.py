@@ -10,7 +10,9 @@ side's only sentence), the sentence goes to the other bead where the search's lo
 than ``weight`` x the clause evidence (``ChapterScorer.clause_support``): how much better the rest of
 its bead explains its own facing clause than it does, less the same for the other bead's facing clause
 (where both sentences qualify, the larger margin wins). Borders are decided left to right, each once. The
-hybrid's scorer has no clause evidence: its border term weighs border sentences by embeddings instead.
+hybrid's scorer has no clause evidence: its border term weighs border sentences by embeddings instead (lent
+the dictionary scorer's, the rule moved few of its sentences, as many wrongly as rightly, and its
+cross-validated strict F1 fell).
 """
 
 from __future__ import annotations
