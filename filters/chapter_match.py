@@ -1,11 +1,11 @@
 """Align a book's zh and en chapter sequences by content, seeded by the numbers parsed from titles.
 
 A monotone dynamic programme over the two sequences (in number order) allows 1-1, 2-1 (two zh
-chapters translated as one en chapter), 1-2 (one zh chapter split in two), 1-0 and 0-1 (left
-unmatched). A pairing move gains its similarity (``filters.chapter_similarity``) minus the chance
+chapters translated as one en chapter), 1-2 and 1-3 (one zh chapter posted as two or three en
+chapters), 1-0 and 0-1 (left unmatched). A pairing move gains its similarity (``filters.chapter_similarity``) minus the chance
 level of its chapters (each chapter's median score against the chapters in its band: long chapters
 and a book's common words explain much of any chapter) minus ``threshold``, plus ``number_bonus``
-when the zh and en numbers agree, minus ``merge_penalty`` for a 2-1 or 1-2; leaving a chapter out
+when the zh and en numbers agree, minus ``merge_penalty`` for a 2-1, 1-2 or 1-3; leaving a chapter out
 gains nothing. Where the numbers agree on a 1-1 pair and the en side is shorter, the start of the
 zh chapter is scored too (a translation cut off is left to the length-ratio filter). So pairs that
 number and content agree on stay as they are, and content moves a pair only when another partner
@@ -19,7 +19,9 @@ chapter off (``check``: it must score that much above all of them, at about its 
 fails, the pairs one en chapter before and after it (a prologue or a dropped chapter shifts every later
 number by one), then those at the shift of the last two pairs taken and one off it (shifts add up over a
 long book), and where the band follows that shift, or the chapter before has no pair taken either (a
-cluster of defects shifts more than one), the rest of the band. A chapter whose number the en side lacks
+cluster of defects shifts more than one), the rest of the band around that shift, even past the band
+around the numbers (parts numbered as chapters add one or two to the shift at each split; the search
+then centres there). A chapter whose number the en side lacks
 (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
 taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
 the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
@@ -64,7 +66,7 @@ class Match:
 
 
 Score = Callable[..., Similarity]  # (zh indices, en indices, prefix=False)
-_MOVES = ((1, 1), (2, 1), (1, 2), (1, 0), (0, 1))  # tie order: 1-1 first, skips last
+_MOVES = ((1, 1), (2, 1), (1, 2), (1, 3), (1, 0), (0, 1))  # tie order: 1-1 first, skips last
 ROOM = 2  # chapters of further shift kept in the band before the search centres on the anchors' shift
 
 
@@ -158,7 +160,7 @@ def _anchors(
     of defects shifts more than one), every pair of the band around the last anchor's shift is tried too.
     A pair is tried where the search could reach it: in ``corridor`` (around the numbers) or, where the
     last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
-    pair of the band is tried."""
+    pair of the band is tried; a lost chapter's pair is tried within ``band`` of the last anchor's shift too."""
     anchors: list[tuple[int, int]] = []
     for i in range(n):
         j = proposed.get(i)
@@ -178,7 +180,10 @@ def _anchors(
             band = range(middle - config.band, middle + config.band + 1)
             candidates += [k for k in sorted(band, key=lambda k: abs(k - middle)) if k not in candidates]
         for k in candidates:
-            reachable = abs(k - centre) <= config.band if followed else _reachable(i, k, corridor)
+            if followed:
+                reachable = abs(k - centre) <= config.band
+            else:  # a lost chapter: also within the band of the last anchor's shift (splits add up fast)
+                reachable = _reachable(i, k, corridor) or lost and abs(k - middle) <= config.band
             if 0 <= k < m and reachable and _passes(i, k, n, m, score, config):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
                     anchors.append((i, k))
@@ -192,7 +197,10 @@ def _centres(expected: list[int], anchors: list[tuple[int, int]], m: int, band: 
     for i, e in enumerate(expected[:-1]):
         while k < len(anchors) and anchors[k][0] < i:
             k += 1
-        centres.append(_centre(i, e, anchors[k - 1] if k else None, m, band))
+        centre = _centre(i, e, anchors[k - 1] if k else None, m, band)
+        if k < len(anchors) and anchors[k][0] == i and abs(anchors[k][1] - centre) >= band:
+            centre = anchors[k][1]  # an anchor of a lost chapter past the band: the shift jumped there
+        centres.append(centre)
     return [*centres, expected[-1]]
 
 

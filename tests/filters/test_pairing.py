@@ -109,8 +109,8 @@ def _book(en_layout):
     return rows
 
 
-def _pairs(rows):
-    pairs, rejected = pair_chapters(rows)
+def _pairs(rows, en_per_zh=1.0):
+    pairs, rejected = pair_chapters(rows, None, en_per_zh)
     made = [
         (
             p.chapter_id,
@@ -193,3 +193,18 @@ def test_a_chapter_left_out_is_explained_without_reading_every_chapter_of_the_ot
     assert pairs == []
     assert {why.reason for _, why in rejected} == {"no_translation", "no_original"}
     assert len(passes) < 10
+
+
+def test_a_chapter_posted_as_three_numbered_chapters_is_split():
+    # zh chapter 2's translation posted in three parts, each numbered as a chapter: en 2, 3, 4; the
+    # later en numbers run two ahead of the zh ones
+    from tests.crawlers.local_books import invented_chapter
+
+    texts = [invented_chapter(k) for k in range(5)]
+    rows = [_text_row("zh", k, k + 1, zh) for k, (zh, _) in enumerate(texts)]
+    en = [texts[0][1], *(texts[1][1][k : k + 2] for k in (0, 2, 4)), texts[2][1], texts[3][1], texts[4][1]]
+    rows += [_text_row("en", toc, toc + 1, paragraphs, title=f"en{toc}") for toc, paragraphs in enumerate(en)]
+    made, rejected = _pairs(rows, 3.0)  # about 3 en characters per zh character in the invented text
+    assert made[1] == ("b/2", ["b/zh/00001"], ["b/en/00001", "b/en/00002", "b/en/00003"], "split")
+    assert [m[3] for m in made] == [None, "split", "renumbered", "renumbered", "renumbered"]
+    assert rejected == []
