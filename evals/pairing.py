@@ -15,6 +15,13 @@ are (numbers are always sequential on the en side, as translation sites number t
 * ``merged``: two zh chapters are one en chapter; ``split``: one zh chapter is two en chapters;
 * ``mixed``: a prologue, a merge, a split and a drop at once.
 
+Two harder scenarios are shown after each data set's ``all`` row (not counted in it):
+
+* ``parts``: every fourth zh chapter, from the third, is posted as three en chapters, then two, in
+  turn, each numbered as a chapter (the en numbers run further ahead at each split);
+* ``drifting``: every sixth zh chapter, from the fourth, is dropped, then merged with the next, in
+  turn (the en numbers fall further behind at each).
+
 A pair is right when its zh and en chapter sets are exactly the gold ones. Precision = right pairs /
 pairs made, recall = right pairs / gold pairs. The pairing by number alone is shown for reference.
 The texts are read at run time only; they are never copied into the project.
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,7 +46,7 @@ from text.sentences import split_sentences
 DATASETS = ("mac-dev", "webfiction-dev")
 
 Piece = tuple[list[str], list[str]]  # zh and en sentences of one piece
-EnChapter = tuple[tuple[int, ...], int | None]  # the zh pieces it translates; which half of a split one
+EnChapter = tuple[tuple[int, ...], int | None]  # the zh pieces it translates; which part of a split one
 Pair = tuple[frozenset[int], frozenset[int]]
 
 
@@ -112,19 +120,35 @@ def scenario(name: str, n: int, rng: random.Random) -> tuple[list[EnChapter], bo
                 else [((k,), None)]
             )
         return chapters, True
+    if name == "parts":
+        splits = list(range(2, n - 1, 4))
+        return [
+            c
+            for k in range(n)
+            for c in ([((k,), p) for p in range(3 - splits.index(k) % 2)] if k in splits else [((k,), None)])
+        ], False
+    if name == "drifting":
+        chapters, k = [], 0
+        while k < n:
+            defect, merged = k % 6 == 3 and k < n - 2, k // 6 % 2 == 1  # dropped or merged, in turn
+            if not defect or merged:
+                chapters.append(((k, k + 1) if defect else (k,), None))
+            k += 2 if defect and merged else 1
+        return chapters, False
     raise ValueError(f"unknown scenario {name!r}")
 
 
 SCENARIOS = ("numbered", "prologue", "dropped", "merged", "split", "mixed")
+HARD = ("parts", "drifting")  # shown after the ``all`` row, not counted in it
 
 
-def _en_sentences(pieces: list[Piece], chapter: EnChapter) -> list[str]:
-    zh_ids, half = chapter
+def _en_sentences(pieces: list[Piece], chapter: EnChapter, parts: int) -> list[str]:
+    """The en sentences of ``chapter``: its zh pieces' translation, or part of it when cut in ``parts``."""
+    zh_ids, part = chapter
     sentences = [s for k in zh_ids for s in pieces[k][1]]
-    if half is None:
+    if part is None:
         return sentences
-    middle = len(sentences) // 2
-    return sentences[:middle] if half == 0 else sentences[middle:]
+    return sentences[len(sentences) * part // parts : len(sentences) * (part + 1) // parts]
 
 
 def gold_pairs(chapters: list[EnChapter]) -> set[Pair]:
@@ -140,7 +164,8 @@ def evaluate(
     """Gold pairs, the pairs made, and the pairs by number alone, for one scenario."""
     chapters, prologue = scenario(name, len(pieces), random.Random(seed))
     zh = [p[0] for p in pieces]
-    en = [_en_sentences(pieces, c) for c in chapters]
+    parts = Counter(zh_ids for zh_ids, _ in chapters)
+    en = [_en_sentences(pieces, c, parts[c[0]]) for c in chapters]
     zh_numbers = list(range(1, len(zh) + 1))
     en_numbers = [None if prologue and e == 0 else e + 1 - prologue for e in range(len(en))]
     by_number = {
@@ -206,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 1
         totals: dict[str, set[tuple[str, Pair]]] = {"gold": set(), "made": set(), "by_number": set()}
-        for name in SCENARIOS:
+        for name in (*SCENARIOS, *HARD):
+            if name == HARD[0]:
+                _print_all(data, totals)
             gold, made, by_number = evaluate(pieces, name, lexicon, args.seed)
             for key, pairs in (("gold", gold), ("made", made), ("by_number", by_number)):
                 totals[key] |= {(name, pair) for pair in pairs}
@@ -217,11 +244,15 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{data:<16}{name:<10}{len(pieces):>8}/{n_en:<6}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  {wrong or ''}"
             )
-        (p, r), (bp, br) = _pr(totals["gold"], totals["made"]), _pr(totals["gold"], totals["by_number"])
-        print(
-            f"{data:<16}{'all':<10}{'':>15}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  ({len(totals['gold'])} gold pairs)"
-        )
     return 0
+
+
+def _print_all(data: str, totals: dict[str, set[tuple[str, Pair]]]) -> None:
+    """The ``all`` row of one data set: its scenarios' pairs together."""
+    (p, r), (bp, br) = _pr(totals["gold"], totals["made"]), _pr(totals["gold"], totals["by_number"])
+    print(
+        f"{data:<16}{'all':<10}{'':>15}{p:>7.3f}{r:>7.3f}{bp:>8.3f}/{br:.3f}  ({len(totals['gold'])} gold pairs)"
+    )
 
 
 if __name__ == "__main__":

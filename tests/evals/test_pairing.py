@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from evals.pairing import SCENARIOS, _pr, gold_pairs, mac_pieces, main, scenario
+from evals.pairing import SCENARIOS, _en_sentences, _pr, gold_pairs, mac_pieces, main, scenario
 from tests.helpers import REFUSED_PATHS, refused_path
 
 
@@ -19,6 +19,26 @@ def test_each_scenario_disturbs_the_translation_as_named():
     assert [half for _, half in chapters["split"][0] if half is not None] == [0, 1]
     mixed, prologue = chapters["mixed"]
     assert prologue and len(mixed) == 8 - 1 - 1 + 1
+
+
+def test_the_hard_scenarios_split_in_numbered_parts_or_drop_and_merge_in_turn():
+    parts, prologue = scenario("parts", 12, random.Random(0))
+    assert not prologue and [(zh, part) for zh, part in parts if part is not None] == [
+        *(((2,), p) for p in range(3)),
+        *(((6,), p) for p in range(2)),
+        *(((10,), p) for p in range(3)),
+    ]
+    assert len(parts) == 12 + 2 + 1 + 2
+    drifting, _ = scenario("drifting", 18, random.Random(0))
+    assert [zh for zh, _ in drifting if zh not in {(k,) for k in range(18)}] == [(9, 10)]
+    assert {k for zh, _ in drifting for k in zh} == set(range(18)) - {3, 15}
+
+
+def test_the_parts_of_a_split_chapter_cut_its_en_sentences_in_order():
+    pieces = [([], ["a", "b", "c", "d", "e"])]
+    assert [_en_sentences(pieces, ((0,), p), 3) for p in range(3)] == [["a"], ["b", "c"], ["d", "e"]]
+    assert [_en_sentences(pieces, ((0,), p), 2) for p in range(2)] == [["a", "b"], ["c", "d", "e"]]
+    assert _en_sentences(pieces, ((0,), None), 1) == ["a", "b", "c", "d", "e"]
 
 
 def test_gold_pairs_join_the_halves_of_a_split_and_score_precision_and_recall():
