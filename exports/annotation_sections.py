@@ -6,12 +6,10 @@ from collections import Counter
 
 from core.layout import Layout
 from core.storage import DamagedFile, brief_json, read_json
-from exports.corpus import iter_docs
 from exports.document import Section, Table
 from exports.sections import not_built
-from exports.splits import SplitAssignment
+from exports.report_counts import NER_SPLIT, ReportCounts
 from mteval.corpus_stats import (
-    SplitDiscourse,
     correction_rows,
     entity_rows,
     pronoun_rows,
@@ -21,8 +19,6 @@ from text.pronouns import EN_PRONOUNS, ZH_PRONOUNS
 from mteval.run import leaderboard
 from qc.run import corrections_status
 from qc.store import accuracy_path
-
-NER_SPLIT = "test"
 
 
 def qc_section(layout: Layout) -> Section:
@@ -51,18 +47,12 @@ def qc_section(layout: Layout) -> Section:
     return Section(title, blocks)
 
 
-def discourse_sections(layout: Layout, assignment: SplitAssignment | None) -> list[Section]:
-    """Corrections share, pronoun tables, zero-pronoun proxy and entities, from one pass over the splits."""
-    stats: dict[str, SplitDiscourse] = {}
-    test_lines: list[str] = []
-    for doc in iter_docs(layout, assignment) if assignment else ():
-        split = stats.setdefault(doc.split, SplitDiscourse())
-        for bead in doc.beads:
-            split.add(bead)
-            if doc.split == NER_SPLIT and bead["en"]:
-                test_lines.append(bead["en"])
+def discourse_sections(counts: ReportCounts | None) -> list[Section]:
+    """Corrections share, pronoun tables, zero-pronoun proxy and entities; ``counts``: None where no split
+    was planned (no aligned table)."""
+    stats, test_lines = (counts.discourse, counts.test_lines) if counts else ({}, [])
     if not stats:
-        built = assignment is not None  # planned from the aligned tables, which hold no chapter
+        built = counts is not None  # planned from the aligned tables, which hold no chapter
         return [
             not_built(t, "aligned chapters", built) for t in ("Corrected lines", "Pronouns", "Named entities")
         ]

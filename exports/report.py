@@ -20,7 +20,7 @@ from exports.sections import (
     table6_section,
 )
 from exports.splits import DEFAULT_CONFIG, SplitConfig
-from exports.stats import collect
+from exports.report_counts import count_corpus
 
 TITLE = "BWB corpus report"
 
@@ -29,7 +29,8 @@ def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> 
     """Write the report folder (pages + ``img/*.png``) atomically; returns the path of index.html."""
     books = aligned_books(layout)
     assignment = plan_splits(layout, split_config) if books else None
-    stats = collect(layout, assignment) if assignment else {}
+    counts = count_corpus(layout, assignment) if assignment else None
+    stats = counts.stats if counts else {}
     with staged_dir(layout.report_dir()) as folder:
         img = folder / "img"
         img.mkdir()
@@ -41,7 +42,7 @@ def build_report(layout: Layout, split_config: SplitConfig = DEFAULT_CONFIG) -> 
             genre_section(layout, books_with_pairs(layout), img),
             cohesion_section(layout, img),
             qc_section(layout),
-            *discourse_sections(layout, assignment),
+            *discourse_sections(counts),
             leaderboard_section(layout),
         ]
         probe = probe_section(layout, img)

@@ -6,15 +6,16 @@ A sentence is a line of the BWB layout: a bead, with one-sided beads merged into
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.layout import Layout
-from exports.corpus import iter_docs
+from exports.corpus import Doc, iter_docs
 from exports.splits import SPLITS, SplitAssignment
 from exports.text import merge_empty_sides
 from exports.tokens import en_words, zh_words
+from text.chinese import cut
 
 
 @dataclass
@@ -26,11 +27,14 @@ class SplitStats:
     sent_len: dict[str, list[int]] = field(default_factory=lambda: {"zh": [], "en": []})
     chap_len: dict[str, list[int]] = field(default_factory=lambda: {"zh": [], "en": []})
 
-    def add(self, book_id: str, lines: list[tuple[str, str]]) -> None:
+    def add(
+        self, book_id: str, lines: list[tuple[str, str]], segment: Callable[[str], list[str]] = cut
+    ) -> None:
+        """``segment``: ``cut`` or a cache of it (``exports.report_counts``)."""
         self.books.add(book_id)
         self.chapters += 1
         for lang, lengths in (
-            ("zh", [zh_words(zh) for zh, _ in lines]),
+            ("zh", [zh_words(zh, segment) for zh, _ in lines]),
             ("en", [en_words(en) for _, en in lines]),
         ):
             self.sent_len[lang].extend(lengths)
@@ -48,10 +52,15 @@ def collect(layout: Layout, assignment: SplitAssignment) -> dict[str, SplitStats
     """Statistics of every split that has chapters, in train / valid / test order."""
     stats = {split: SplitStats() for split in SPLITS}
     for doc in iter_docs(layout, assignment):
-        lines = merge_empty_sides(doc.beads)
-        if lines:
-            stats[doc.split].add(doc.chapter["book_id"], lines)
+        add_doc(stats, doc)
     return {split: s for split, s in stats.items() if s.chapters}
+
+
+def add_doc(stats: Mapping[str, SplitStats], doc: Doc, segment: Callable[[str], list[str]] = cut) -> None:
+    """Count one chapter into its split's statistics (none where it has no two-sided bead)."""
+    lines = merge_empty_sides(doc.beads)
+    if lines:
+        stats[doc.split].add(doc.chapter["book_id"], lines, segment)
 
 
 def table6_rows(stats: Mapping[str, SplitStats]) -> list[dict[str, Any]]:

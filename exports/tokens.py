@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from text.chinese import cut
 
@@ -17,5 +18,6 @@ def en_words(text: str) -> int:
     return len(text.split())
 
 
-def zh_words(text: str) -> int:
-    return sum(1 for token in cut(text) if any(unicodedata.category(c)[0] in "LN" for c in token))
+def zh_words(text: str, segment: Callable[[str], list[str]] = cut) -> int:
+    """``segment``: ``cut`` or a cache of it (``exports.report_counts``)."""
+    return sum(1 for token in segment(text) if any(unicodedata.category(c)[0] in "LN" for c in token))

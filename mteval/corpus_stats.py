@@ -4,10 +4,11 @@ share of reviewed (corrected) lines, and named entities of the English test refe
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from text.chinese import cut
 from text.english_model import spaced_runs
 from text.pronouns import CLASSES, class_counts, en_pronouns, zh_pronouns
 
@@ -27,8 +28,9 @@ class SplitDiscourse:
     beads: int = 0
     corrected: int = 0
 
-    def add(self, bead: Mapping[str, Any]) -> None:
-        en, zh = en_pronouns(bead["en"] or ""), zh_pronouns(bead["zh"] or "")
+    def add(self, bead: Mapping[str, Any], segment: Callable[[str], list[str]] = cut) -> None:
+        """``segment``: ``cut`` or a cache of it (``exports.report_counts``)."""
+        en, zh = en_pronouns(bead["en"] or ""), zh_pronouns(bead["zh"] or "", segment)
         self.pronouns["en"].update(class_counts(en))
         self.pronouns["zh"].update(class_counts(zh))
         if bead["en"] and bead["zh"]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from text.chinese import cut
 
@@ -36,9 +37,10 @@ def en_pronouns(text: str) -> list[tuple[str, str]]:
     return [(w, EN_PRONOUNS[w]) for w in words if w in EN_PRONOUNS]
 
 
-def zh_pronouns(text: str) -> list[tuple[str, str]]:
-    """(pronoun, class) of every Chinese pronoun token in ``text``, in order."""
-    return [(t, ZH_PRONOUNS[t]) for t in cut(text) if t in ZH_PRONOUNS]
+def zh_pronouns(text: str, segment: Callable[[str], list[str]] = cut) -> list[tuple[str, str]]:
+    """(pronoun, class) of every Chinese pronoun token in ``text``, in order; ``segment``: ``cut`` or a
+    cache of it (the report segments a chapter's Chinese once for its statistics and its pronouns)."""
+    return [(t, ZH_PRONOUNS[t]) for t in segment(text) if t in ZH_PRONOUNS]
 
 
 def class_counts(pronouns: list[tuple[str, str]]) -> Counter[str]:
