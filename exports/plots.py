@@ -59,7 +59,9 @@ def histogram(
     """Overlaid histograms of one or more samples (e.g. zh and en lengths) on shared bins."""
     fig = _figure()
     ax = fig.add_subplot()
-    edges = np.histogram_bin_edges([v for values in samples.values() for v in values], bins=bins)
+    edges = np.histogram_bin_edges(
+        np.concatenate([np.asarray(values) for values in samples.values()]), bins=bins
+    )
     for name, values in samples.items():
         ax.hist(values, bins=edges, alpha=0.6, label=f"{name} (n={len(values):,})")
     ax.set(title=title, xlabel=xlabel, ylabel="count")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from core.layout import Layout
@@ -156,3 +157,26 @@ def test_cohesion_candidates_per_phenomenon_and_adjacency(tmp_path, img):
             {"phenomenon": "ellipsis", "intra": 0, "adjacent": 0, "non-adjacent": 1, "total": 1},
         ]
     )
+
+
+def test_bead_types_of_every_book_counted_together_and_scores_one_float64_array(tmp_path, img, monkeypatch):
+    layout = Layout(tmp_path)
+    _write(layout.aligned("a"), "aligned_pairs", *({"bead_type": k, "score": 0.25} for k in ("1-2", "1-1")))
+    _write(
+        layout.aligned("b"),
+        "aligned_pairs",
+        {"bead_type": "1-1", "score": None},
+        {"bead_type": "1-2", "score": 1.5},
+    )
+    samples = []
+    monkeypatch.setattr("exports.sections.histogram", lambda path, s, *_: samples.append(s) or path)
+    section = alignment_section(layout, img)
+    assert section.blocks[0] == Table(
+        [
+            {"bead type": "1-2", "beads": 2, "share %": 50.0},  # a tie: the first one read first
+            {"bead type": "1-1", "beads": 2, "share %": 50.0},
+        ]
+    )
+    [score] = [s["score"] for s in samples]
+    assert score.dtype == np.float64
+    assert score.tolist() == [0.25, 0.25, 1.5]  # the null score left out
