@@ -23,6 +23,7 @@ from pathlib import Path
 
 from alignment import preload
 from alignment.beads import Bead, write_beads
+from alignment.book import Segmented
 from alignment.hybrid import MissingExtra
 from text.lexicon import Lexicon
 from alignment.methods import METHODS, align_chapters, load_models
@@ -44,10 +45,17 @@ def paragraphs_of(chapter: EvalChapter, mode: str) -> Paragraphs:
 
 
 def align_dir(
-    data_dir: Path, chapters: list[EvalChapter], method: str, suffix: str, mode: str
+    data_dir: Path,
+    chapters: list[EvalChapter],
+    method: str,
+    suffix: str,
+    mode: str,
+    lexicon: Lexicon | None = None,
+    zh_words: list[Segmented] | None = None,
 ) -> tuple[list[list[Bead] | Rejection], float]:
-    """Beads per chapter and the CPU seconds the alignment took."""
-    lexicon = Lexicon()
+    """Beads per chapter and the CPU seconds the alignment took (with a fresh lexicon unless one is given,
+    and the Chinese segmented on the clock unless ``zh_words`` holds it, as a build's filter stage does)."""
+    lexicon = lexicon or Lexicon()
     preload.align()  # loads what the aligners load on first use (jieba, pypinyin) before the clock starts
     load_models(method)  # and the method's models (the hybrid's encoder)
     gc.collect()
@@ -61,6 +69,7 @@ def align_dir(
             [paragraphs_of(chapter, mode) for chapter in chapters],
             lexicon,
             FileTranslator(data_dir / "zh", suffix) if method == "bleualign" else None,
+            zh_words=zh_words,
         )
         return results, time.process_time() - start
     finally:

@@ -2,6 +2,7 @@ import sys
 
 import pytest
 
+from evals import bleualign_speed
 from evals.bleualign_speed import main, pieces, upstream_seconds
 from evals.data import EvalChapter
 from tests.helpers import REFUSED_PATHS, refused_path
@@ -115,3 +116,25 @@ def test_a_data_of_no_path_is_refused_in_one_line(capsys, text):
     assert refused_path(main, [text, "--upstream-python", "python"], capsys) == (
         f"python -m evals.bleualign_speed: error: argument data: {REFUSED_PATHS[text]} (see python -m evals.bleualign_speed --help)\n"
     )
+
+
+def test_as_built_the_aligner_gets_segmented_chinese_and_a_lexicon_warmed_once(tmp_path, monkeypatch, capsys):
+    (tmp_path / "bleualign").mkdir()
+    (tmp_path / "bleualign" / "__init__.py").write_text("")
+    (tmp_path / "bleualign" / "align.py").write_text(FAKE_UPSTREAM)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    data = tmp_path / "data"
+    for side, name, text in (("zh", "001.txt", "猫睡了。\n"), ("zh", "001.trans.txt", "The cat slept.\n")):
+        (data / side).mkdir(parents=True, exist_ok=True)
+        (data / side / name).write_text(text, encoding="utf-8")
+    (data / "en").mkdir()
+    (data / "en" / "001.txt").write_text("The cat was asleep.\n", encoding="utf-8")
+    calls, real = [], bleualign_speed.align_dir
+    monkeypatch.setattr(bleualign_speed, "align_dir", lambda *args: calls.append(args[5:]) or real(*args))
+    assert main([str(data), "--upstream-python", sys.executable, "--repeats", "2", "--as-built"]) == 0
+    assert [words for _, words in calls] == [[[["猫", "睡"]]]] * 3  # a warm-up run, then the two measured
+    assert len({id(lexicon) for lexicon, _ in calls}) == 1
+    assert "; the Chinese segmented and the lexicon warm, as built" in capsys.readouterr().out
+    calls.clear()
+    assert main([str(data), "--upstream-python", sys.executable, "--repeats", "1"]) == 0
+    assert calls == [(None, None)]
