@@ -13,7 +13,8 @@ The floor is what the miner cannot avoid: the spaCy components it runs, loaded a
 (``cohesion.nlp.load_tagger``: ``cohesion.nlp.COMPONENTS`` on numpy's BLAS), over every sentence of
 the same text with ``nlp.pipe`` in batches of ``cohesion.miner.BATCH``. Mining and floor run
 ``--repeat`` times, interleaved, after one warm-up run of each (which fills the WordNet look-up
-caches); the best run of each counts, as other processes only ever slow a run down. "cpu" figures
+caches); each run starts with the tagger's word embeddings forgotten (``cohesion.nlp.EMBEDDINGS``),
+as a book mined alone does; the best run of each counts, as other processes only ever slow a run down. "cpu" figures
 divide by process CPU time, i.e. they are per core even where a library spins up extra threads
 despite the pinned thread counts. ``--compare`` adds runs with no pre-filter and with spaCy's parser
 and NER on. The last line extrapolates mining's sentences per CPU second to BWB's 9,581,816 English
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
 
     fixed = {"import spacy": cpu(lambda: __import__("spacy"))}
     from cohesion.miner import BATCH, mine_chapters
-    from cohesion.nlp import COMPONENTS, load_tagger, wordnet
+    from cohesion.nlp import COMPONENTS, EMBEDDINGS, load_tagger, wordnet
 
     fixed["load tagger"] = cpu(load_tagger)
     fixed["load WordNet"] = cpu(wordnet)
@@ -114,11 +115,16 @@ def main(argv: list[str] | None = None) -> None:
     )
 
     def floor() -> None:
+        EMBEDDINGS.clear()
         for _ in floor_nlp.pipe(sentences, batch_size=BATCH):
             pass
 
     def mining(**options) -> Callable[[], int]:
-        return lambda: sum(len(found) for found in mine_chapters(((c, None) for c in chapters), **options))
+        def run() -> int:
+            EMBEDDINGS.clear()
+            return sum(len(found) for found in mine_chapters(((c, None) for c in chapters), **options))
+
+        return run
 
     print(f"warm-up: floor {cpu(floor):.2f} CPU s, mining {cpu(mining()):.2f} CPU s, {mining()()} candidates")
     floors, mines = [], []
