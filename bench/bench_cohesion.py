@@ -14,9 +14,9 @@ The floor is what the miner cannot avoid: the spaCy components it runs, loaded a
 the same text with ``nlp.pipe`` in batches of ``cohesion.miner.BATCH``. Mining and floor run
 ``--repeat`` times, interleaved, after one warm-up run of each (which fills the WordNet look-up
 caches); each run starts with the tagger's word embeddings forgotten (``cohesion.nlp.EMBEDDINGS``),
-as a book mined alone does; the best run of each counts, as other processes only ever slow a run down. "cpu" figures
-divide by process CPU time, i.e. they are per core even where a library spins up extra threads
-despite the pinned thread counts. ``--compare`` adds runs with no pre-filter and with spaCy's parser
+as a book mined alone does; the best run of each counts, as other processes only ever slow a run
+down. "cpu" figures divide by process CPU time, i.e. they are per core even where a library spins up
+extra threads despite the pinned thread counts. ``--compare`` adds runs with no pre-filter and with spaCy's parser
 and NER on. The last line extrapolates mining's sentences per CPU second to BWB's 9,581,816 English
 sentences.
 """
