@@ -71,6 +71,9 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         # checks, so that none is sent after a challenge page has blocked the site
         "CONCURRENT_REQUESTS": site.concurrency,
         "CONCURRENT_REQUESTS_PER_DOMAIN": site.concurrency,
+        # a page's outputs (a chapter's record, a table of contents' requests) one at a time: the journal's
+        # pipeline is synchronous, and Scrapy's default of 100 started 100 asyncio tasks for every page
+        "CONCURRENT_ITEMS": 1,
         "AUTOTHROTTLE_ENABLED": True,
         "AUTOTHROTTLE_START_DELAY": max(site.delay, 0.01),
         "AUTOTHROTTLE_MAX_DELAY": 60.0,

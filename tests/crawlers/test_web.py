@@ -23,6 +23,11 @@ def test_only_the_extensions_the_crawl_uses_are_enabled():
     assert not settings.getbool("REMOTE_CONTROL_ENABLED") and not settings.getbool("TELNETCONSOLE_ENABLED")
 
 
+def test_a_page_s_outputs_are_handled_one_at_a_time():
+    """The journal's pipeline is synchronous: Scrapy's 100 started 100 asyncio tasks for every page."""
+    assert Settings(scrapy_settings(SITE)).getint("CONCURRENT_ITEMS") == 1
+
+
 def test_the_crawl_process_dies_with_the_build_that_started_it(tmp_path):
     """A build killed alone (kill -9 PID, an out-of-memory kill) leaves no crawl behind, which would go on
     appending to the journal beside the rerun's crawl of the same book."""
