@@ -27,7 +27,7 @@ from cohesion.labelstudio import LABEL_CONFIG, candidate_problem, import_exports
 from cohesion.suite import suite_items, unjudged_items
 from core import json_text
 from core.arg_types import OneLineParser, input_path, output_file
-from core.files import os_problem
+from core.files import not_a_regular_file, os_problem
 from core.lines import split_text_lines
 from core.rejection import shorten
 from core.stdio import exit_with
@@ -62,6 +62,8 @@ SHOWN_PROBLEMS = 20  # skipped annotations listed one per line by ``import``; th
 def read_rows(path: Path, fields: tuple[str, ...] = ()) -> list[dict]:
     """The rows of a Parquet file, a JSON list or a JSONL file (UTF-8, a byte order mark dropped), each
     with ``fields``; RowsError when not."""
+    if path.suffix == ".parquet":
+        _parquet_file(path)
     text = "" if path.suffix == ".parquet" else _text(path)
     try:
         if path.suffix == ".parquet":
@@ -92,6 +94,20 @@ def _jsonl_values(path: Path, text: str) -> list:
         return [value for _, value in json_text.json_lines(split_text_lines(text))]
     except json_text.JsonLineProblem as err:
         raise RowsError(f"{path}:{err.line}: {err.reason}") from None
+
+
+def _parquet_file(path: Path) -> None:
+    """RowsError naming ``path`` unless it is a regular file that can be looked at: Arrow read a folder as a
+    dataset of no rows (``export`` wrote no task, status 0), and named a missing file, a symbolic link loop
+    or a named pipe by its path alone (``PATH: cannot be read: PATH``)."""
+    if path.is_dir():
+        raise RowsError(f"{path}: a folder, not a file")
+    if not_a_regular_file(path):
+        raise RowsError(f"{path}: not a regular file (a named pipe or a device)")
+    try:
+        path.stat()
+    except OSError as err:
+        raise RowsError(f"{path}: {os_problem(err)}") from None
 
 
 def _text(path: Path) -> str:

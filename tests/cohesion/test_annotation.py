@@ -182,6 +182,22 @@ JUDGEMENT = {
             "rows.parquet: row 1 has no 'en_sentences'",  # Parquet rows are checked too
         ),
         (["agree", "pipe.jsonl"], "pipe.jsonl: not a regular file (a named pipe or a device)\n"),  # no wait
+        (  # Arrow read a folder as a dataset of no rows: no task written, exit 0
+            ["export", "rows.parquet", "folder.parquet", "-o", "t.json"],
+            "folder.parquet: a folder, not a file\n",
+        ),
+        (  # these three were "PATH: cannot be read: PATH", naming no problem
+            ["export", "rows.parquet", "pipe.parquet", "-o", "t.json"],
+            "pipe.parquet: not a regular file (a named pipe or a device)\n",
+        ),
+        (
+            ["export", "rows.parquet", "gone.parquet", "-o", "t.json"],
+            "gone.parquet: No such file or directory\n",
+        ),
+        (
+            ["export", "rows.parquet", "loop.parquet", "-o", "t.json"],
+            "loop.parquet: Too many levels of symbolic links\n",
+        ),
         (["agree", "deep.json"], "deep.json: cannot be read: nested too deeply"),
         (
             ["agree", "empty.jsonl"],
@@ -205,6 +221,9 @@ def test_rows_of_the_wrong_shape_are_one_line_and_exit_2(tmp_path, capsys, monke
     (tmp_path / "rows.jsonl").write_text('{"chapter_id": "b/1", "x": 1}\n', encoding="utf-8")
     pq.write_table(pa.table({"chapter_id": ["b/1"], "x": [1]}), tmp_path / "rows.parquet")
     os.mkfifo(tmp_path / "pipe.jsonl")
+    (tmp_path / "folder.parquet").mkdir()
+    os.mkfifo(tmp_path / "pipe.parquet")
+    (tmp_path / "loop.parquet").symlink_to("loop.parquet")
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     _jsonl(tmp_path / "two.jsonl", [JUDGEMENT, JUDGEMENT | {"annotator": "bob"}])
