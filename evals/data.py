@@ -131,9 +131,9 @@ def _require_sentences(*sides: tuple[Path, list[str]]) -> None:
             raise DataError(f"{path}: an empty chapter (no sentences)")
 
 
-def chapter_names(data_dir: Path) -> list[str]:
-    """NNN of every DATA_DIR/zh/NNN.txt (translations such as NNN.trans.txt excluded)."""
-    return sorted(path.stem for path in (data_dir / "zh").glob("*.txt") if "." not in path.stem)
+def chapter_names(data_dir: Path, lang: str = "zh") -> list[str]:
+    """NNN of every DATA_DIR/LANG/NNN.txt (translations such as NNN.trans.txt excluded)."""
+    return sorted(path.stem for path in (data_dir / lang).glob("*.txt") if "." not in path.stem)
 
 
 def paragraph_starts(sentences: list[str], path: Path) -> frozenset[int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, not_a_folder, read_lines
+from evals.data import EVAL_DATA, DataError, chapter_names, not_a_folder, read_lines
 from text.sentences import split_sentences
 
 DEFAULT_DATA = EVAL_DATA / "mac-dev"
@@ -63,7 +63,8 @@ def _lines(path: Path) -> list[str]:
 def evaluate(data_dir: Path, lang: str) -> Score:
     """Score the splitter on every chapter of ``data_dir`` for ``lang``."""
     score = Score()
-    for gold_file in sorted((data_dir / lang).glob("*.txt")):
+    for name in chapter_names(data_dir, lang):  # not zh/NNN.trans.txt, a machine translation
+        gold_file = data_dir / lang / f"{name}.txt"
         predicted = split_sentences(_lines(data_dir / f"{lang}-para" / gold_file.name), lang)
         gold = _lines(gold_file)
         if _WS.sub("", "".join(gold)) != _WS.sub("", "".join(predicted)):

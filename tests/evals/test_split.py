@@ -49,3 +49,22 @@ def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
     assert refused_path(main, [text], capsys) == (
         f"python -m evals.split: error: argument data_dir: {REFUSED_PATHS[text]} (see python -m evals.split --help)\n"
     )
+
+
+def test_a_machine_translation_beside_the_gold_is_no_chapter_to_score(tmp_path, capsys):
+    """zh/NNN.trans.txt, which evals.align --method bleualign reads, was scored as a gold chapter: the
+    command failed on 'zh-para/001.trans.txt: No such file or directory'."""
+    for folder, text in {
+        "zh-para": "甲说完了。乙？\n",
+        "zh": "甲说完了。\n乙？\n",
+        "en-para": "A. B\n",
+        "en": "A.\nB\n",
+    }.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "zh" / "001.trans.txt").write_text("A said it all.\nB?\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "zh     1.0000  1.0000  1.0000      1",
+        "en     1.0000  1.0000  1.0000      1",
+    ]
