@@ -127,12 +127,13 @@ def _chapter_files(path: Path) -> list[Path]:
 def baseline_rows(names: list[str], items: list[dict], corpus: list[Path]) -> dict[str, list[dict]]:
     from cohesion.nlp import load_tagger
 
+    # the corpus is read first: a bad file was named only after the tagger had loaded and tagged the suite
+    sentences = corpus_sentences(corpus, items) if baselines.UNIGRAM in names else []
     nlp = load_tagger()
     tagged = baselines.tag_items(items, nlp)
     results = {}
     for name in names:
         if name == baselines.UNIGRAM:
-            sentences = corpus_sentences(corpus, items)
             print(f"{name}: counting words by tag in {len(sentences):,} corpus sentences", file=sys.stderr)
             fields = baselines.unigram(items, tagged, baselines.tag_counts(sentences, nlp))
         else:

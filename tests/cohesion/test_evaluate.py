@@ -172,7 +172,13 @@ def test_span_problem_refuses_offsets_python_slicing_would_take(b, problem):
     assert span_problem(ITEMS[0]) is None
 
 
+def _no_tagger():
+    raise AssertionError("the tagger was loaded before the corpus was read")
+
+
 def test_an_unreadable_corpus_file_is_one_line(tmp_path, capsys, monkeypatch):
+    """Named before spaCy's tagger loads and tags the suite (which took a minute on a busy machine)."""
+    monkeypatch.setattr("cohesion.nlp.load_tagger", _no_tagger)
     (tmp_path / "bad.parquet").write_bytes(b"not parquet")
     (tmp_path / "locked").mkdir()
     (tmp_path / "locked" / "1.parquet").write_bytes(b"")
