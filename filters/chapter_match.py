@@ -21,7 +21,9 @@ number by one), then those at the shift of the last two pairs taken and one off 
 long book), and where the band follows that shift, or the chapter before has no pair taken either (a
 cluster of defects shifts more than one), the rest of the band around that shift, even past the band
 around the numbers (parts numbered as chapters add one or two to the shift at each split; the search
-then centres there). A chapter whose number the en side lacks
+then centres there); a pair of the rest of the band is not taken where a pair of one of the next two zh
+chapters passes at or before its en chapter (a merged chapter's pair that passed by chance, far ahead of
+its partner, moved the band off every later pair). A chapter whose number the en side lacks
 (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
 taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
 the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
@@ -142,6 +144,15 @@ def _centre(i: int, expected: int, last: tuple[int, int] | None, m: int, band: i
     return shifted if abs(shifted - expected) > band - ROOM else expected
 
 
+def _contradicted(i: int, k: int, n: int, m: int, score: Score, config: MatchConfig) -> bool:
+    """Whether the next two zh chapters after (i, k) pass the check with two en chapters in a row that start
+    at or before en chapter k, within ``band`` of it: a run of pairs behind the pair, which then cannot be."""
+    return i + 2 < n and any(
+        _passes(i + 1, before, n, m, score, config) and _passes(i + 2, before + 1, n, m, score, config)
+        for before in range(max(k - config.band, 0), k + 1)
+    )
+
+
 def _anchors(
     proposed: dict[int, int],
     expected: list[int],
@@ -161,7 +172,8 @@ def _anchors(
     of defects shifts more than one), every pair of the band around the last anchor's shift is tried too.
     A pair is tried where the search could reach it: in ``corridor`` (around the numbers) or, where the
     last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
-    pair of the band is tried; a lost chapter's pair is tried within ``band`` of the last anchor's shift too."""
+    pair of the band is tried; a lost chapter's pair is tried within ``band`` of the last anchor's shift too.
+    A pair of the rest of the band is kept only where no pair after it passes behind it (``_contradicted``)."""
     anchors: list[tuple[int, int]] = []
     for i in range(n):
         j = proposed.get(i)
@@ -176,16 +188,22 @@ def _anchors(
         for a, b in anchors[:-3:-1]:
             candidates += [k for k in (i + b - a, i + b - a - 1, i + b - a + 1) if k not in candidates]
         lost = not followed and j is not None and bool(anchors) and i - anchors[-1][0] > 1
+        near = len(candidates)
         if followed or lost:  # then the rest of the band, nearest first
             middle = centre if followed else i + anchors[-1][1] - anchors[-1][0]
             band = range(middle - config.band, middle + config.band + 1)
             candidates += [k for k in sorted(band, key=lambda k: abs(k - middle)) if k not in candidates]
-        for k in candidates:
+        for rank, k in enumerate(candidates):
             if followed:
                 reachable = abs(k - centre) <= config.band
             else:  # a lost chapter: also within the band of the last anchor's shift (splits add up fast)
                 reachable = _reachable(i, k, corridor) or lost and abs(k - middle) <= config.band
-            if 0 <= k < m and reachable and _passes(i, k, n, m, score, config):
+            if (
+                0 <= k < m
+                and reachable
+                and _passes(i, k, n, m, score, config)
+                and (rank < near or not _contradicted(i, k, n, m, score, config))
+            ):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
                     anchors.append((i, k))
                 break
