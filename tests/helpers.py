@@ -19,6 +19,10 @@ import yaml
 from core.paths import REPO_ROOT
 
 DEMO_CONFIG = REPO_ROOT / "config" / "demo.yaml"
+# Seconds a test waits on a subprocess (to start, answer or end) before it calls it hung: only a hang gets
+# near it. At load average 10 on 2 cores `python -m pipeline --help` took 60 s and `python -m cohesion.mine
+# --help` 112 s (1 CPU-second each), and limits of 10-120 s failed tests that a quiet run passed.
+HANG = 600
 
 
 def unavailable(why: str) -> NoReturn:
@@ -108,7 +112,7 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def run_cli(*args: str, timeout: float = 600) -> "subprocess.CompletedProcess[str]":
+def run_cli(*args: str, timeout: float = HANG) -> "subprocess.CompletedProcess[str]":
     """Run ``python -m pipeline ARGS`` as a user would, from the repository root."""
     import subprocess
     import sys

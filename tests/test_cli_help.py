@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from core.paths import REPO_ROOT
+from tests.helpers import HANG
 
 PACKAGES = (
     "alignment",
@@ -48,7 +49,7 @@ def test_every_option_and_argument_has_a_help_text():
 )
 def test_commands_that_read_their_arguments_by_hand_before_now_answer_help(module):
     result = subprocess.run(
-        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert result.returncode == 0 and result.stdout.startswith("usage: "), result.stderr
 
@@ -60,7 +61,7 @@ def test_the_pipeline_help_names_every_command_in_its_description():
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
     text = " ".join(result.stdout.split())  # argparse wraps the lines at the terminal's width
     choices = re.search(r"\{([a-z,-]+)\}", text)[1].split(",")
@@ -73,6 +74,6 @@ def test_a_help_description_is_the_docstring_s_whole_first_paragraph(module):
     """The description was the docstring's first line: ``cohesion.mine --help`` ended "English sentences, one per"."""
     first = " ".join(importlib.import_module(module).__doc__.split("\n\n")[0].split())
     result = subprocess.run(
-        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert first in " ".join(result.stdout.split())

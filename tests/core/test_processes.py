@@ -8,6 +8,7 @@ import pytest
 
 from core.paths import REPO_ROOT
 from core.processes import Terminated, die_with, quiet_interrupts
+from tests.helpers import HANG
 
 
 def test_a_child_whose_parent_is_already_gone_exits_at_once():
@@ -155,7 +156,7 @@ def test_a_second_ctrl_c_as_an_interrupted_command_ends_adds_no_second_line():
     )
     done = subprocess.run(
         [sys.executable, "-c", script],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (130, "interrupted\n")

@@ -8,7 +8,7 @@ import pytest
 
 from core import stdio
 from core.paths import REPO_ROOT
-from tests.helpers import script_piped_to_head
+from tests.helpers import HANG, script_piped_to_head
 
 
 def test_stdin_over_the_cap_is_a_one_line_error_not_a_memory_error(monkeypatch):
@@ -30,7 +30,7 @@ def test_a_terminal_as_stdin_is_a_one_line_error_not_a_wait_for_typing():
     try:
         done = subprocess.run(
             [sys.executable, "-m", "text.sentences", "--lang", "en"],
-            cwd=REPO_ROOT, stdin=follower, capture_output=True, text=True, timeout=60,
+            cwd=REPO_ROOT, stdin=follower, capture_output=True, text=True, timeout=HANG,
         )  # fmt: skip
     finally:
         os.close(follower)
@@ -156,7 +156,7 @@ def test_exit_with_ends_a_command_interrupted_or_terminated_in_one_line(signum, 
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         # as from a terminal: a job started in the background (``.ci/run &``) inherits SIGINT ignored
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
@@ -176,7 +176,7 @@ def test_exit_with_ends_a_command_terminated_as_it_exits_in_one_line():
         "exit_with(lambda: print('done') or 0)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert (done.returncode, done.stdout, done.stderr) == (143, "done\n", "terminated\n")
 
@@ -270,12 +270,12 @@ def test_a_command_that_exits_with_sys_exit_ends_as_exit_with_ends_it():
         "exit_with(main)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert (done.returncode, done.stderr) == (2, "error: x\n")
     done = subprocess.run(
         [sys.executable, "-c", script.replace("sys.exit(2)", "sys.exit('error: y')")],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (1, "error: x\nerror: y\n")
 
@@ -309,7 +309,7 @@ def test_a_named_pipe_in_punkts_folder_is_named_not_taken_for_stdout(tmp_path):
     env = {"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "BWB_DATA": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "text.sentences", "--lang", "en"],
-        input="He went. She ran.\n", cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=60,
+        input="He went. She ran.\n", cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=HANG,
     )  # fmt: skip
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr.startswith("error: ") and not done.stderr.startswith("error: stdout")

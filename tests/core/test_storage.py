@@ -7,7 +7,7 @@ import pytest
 
 from core import storage
 from core.schemas import TABLES
-from tests.helpers import file_size_limit
+from tests.helpers import HANG, file_size_limit
 
 ROW = {
     "stage": "filter",
@@ -252,7 +252,7 @@ def test_sweep_removes_the_temporaries_of_a_killed_process_not_yet_reaped(tmp_pa
     import time
 
     killed = subprocess.Popen(["true"])  # ended, not waited for: a zombie
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while Path(f"/proc/{killed.pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z":
         assert time.monotonic() < deadline
         time.sleep(0.01)

@@ -8,6 +8,7 @@ import pytest
 from core import user_regex
 from core.paths import REPO_ROOT
 from core.user_regex import Budget, RegexTimeout, compile_user, too_slow, user_search
+from tests.helpers import HANG
 
 
 def test_user_patterns_match_case_insensitively_like_re():
@@ -60,7 +61,7 @@ def test_a_pattern_too_large_to_compile_is_an_error_not_all_memory():
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG,
     )
     assert (done.returncode, done.stdout, done.stderr) == (
         0,

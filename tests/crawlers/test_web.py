@@ -4,6 +4,7 @@ from scrapy.utils.conf import build_component_list
 
 from crawlers.profile import Selectors, Site
 from crawlers.web import CrawlError, crawl, scrapy_settings
+from tests.helpers import HANG
 
 SITE = Site(
     name="s",
@@ -43,7 +44,7 @@ def test_the_crawl_process_dies_with_the_build_that_started_it(tmp_path):
     with socket.socket() as silent:  # a site that takes the connection and never answers
         silent.bind(("127.0.0.1", 0))
         silent.listen()
-        silent.settimeout(60)
+        silent.settimeout(HANG)
         script = (
             "import sys; from pathlib import Path; from dataclasses import replace\n"
             "from tests.crawlers.test_web import SITE; from crawlers.web import crawl\n"
@@ -53,14 +54,14 @@ def test_the_crawl_process_dies_with_the_build_that_started_it(tmp_path):
         build = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "bk.jsonl")], cwd=REPO_ROOT)
         children: list[int] = []
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + HANG
             while not (children := _children(build.pid)):
                 assert build.poll() is None and time.monotonic() < deadline
                 time.sleep(0.05)
             silent.accept()[0].close()  # the crawl has connected and waits for an answer
             build.send_signal(signal.SIGKILL)
             build.wait()
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + HANG
             while _alive(children[0]) and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert not _alive(children[0]), "the crawl outlived the build"

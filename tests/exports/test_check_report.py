@@ -10,7 +10,7 @@ import pytest
 from core.paths import REPO_ROOT
 from exports import check_report
 from exports.report import build_report
-from tests.helpers import unavailable
+from tests.helpers import HANG, unavailable
 
 
 def test_skips_without_chromium_but_names_a_missing_page_all_the_same(monkeypatch, capsys, tmp_path):
@@ -107,14 +107,14 @@ def test_sigterm_ends_the_browser_with_the_check_and_says_so_in_one_line(tmp_pat
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while not (started.exists() and started.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.05)
     browser = int(started.read_text())
     time.sleep(0.5)  # the check has returned from starting it and waits on it
     try:
         check.send_signal(signal.SIGTERM)
-        assert check.communicate(timeout=60) == ("", "terminated: the page was not checked\n")
+        assert check.communicate(timeout=HANG) == ("", "terminated: the page was not checked\n")
         assert check.returncode == 143
         with pytest.raises(ProcessLookupError):
             os.kill(browser, 0)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import demo_build, output_of, run_cli, table_snapshot, target, write_config
+from tests.helpers import HANG, demo_build, output_of, run_cli, table_snapshot, target, write_config
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
@@ -67,7 +67,7 @@ def luigid(tmp_path, request):
         stderr=subprocess.DEVNULL,
         env={**os.environ, "LUIGI_CONFIG_PATH": str(state / "luigi.cfg")},
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/task_list", timeout=1)
@@ -77,7 +77,7 @@ def luigid(tmp_path, request):
             time.sleep(0.2)
     yield port
     server.terminate()
-    server.wait(timeout=10)
+    server.wait(timeout=HANG)
 
 
 def _worker(config: Path, port: int) -> list[str]:
@@ -137,7 +137,7 @@ def test_a_worker_of_another_config_is_refused_while_workers_build_the_folder(tm
         stdout=subprocess.DEVNULL,
         stderr=open(log, "w"),
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while str(first) not in ((out / ".build.config").read_text() if (out / ".build.config").exists() else ""):
         assert building.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
         time.sleep(0.05)
@@ -171,7 +171,7 @@ def test_a_worker_killed_mid_crawl_is_taken_over_by_the_rerun(tmp_path, tmp_path
         start_new_session=True,
     )
     journals = [output_of(config) / "crawl" / lang / f"{book}.jsonl" for lang in ("zh", "en")]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     while not any(j.exists() and j.read_text(encoding="utf-8").count("\n") >= 2 for j in journals):
         assert first.poll() is None and time.monotonic() < deadline, "the first worker did not start crawling"
         time.sleep(0.05)

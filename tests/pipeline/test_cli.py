@@ -21,7 +21,7 @@ from pipeline.lock import build_lock
 from pipeline.cli import export_formats, main
 from pipeline.output_folder import adopt, held_books
 from tests.exports.synthetic import write_book
-from tests.helpers import output_of, script_piped_to_head, target, write_config
+from tests.helpers import HANG, output_of, script_piped_to_head, target, write_config
 from tests.pipeline.lock_holder import LOCAL, held_in_another_process
 
 
@@ -439,7 +439,7 @@ def test_the_command_line_imports_no_tagger_or_pinyin_until_a_stage_uses_them():
     """``jieba.posseg`` and ``pypinyin`` cost about 1 CPU second at import (text/chinese.py, cohesion/zh.py)."""
     code = "import sys, pipeline.cli, cohesion.zh; print(sorted({'jieba.posseg', 'pypinyin'} & set(sys.modules)))"
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
 

@@ -12,7 +12,7 @@ import pytest
 
 from pipeline import cli_build
 from pipeline.progress import BuildProgress
-from tests.helpers import params, write_config
+from tests.helpers import HANG, params, write_config
 from tests.pipeline.shared_upstream import Part, Whole
 
 
@@ -236,13 +236,13 @@ def test_luigis_task_processes_die_with_a_build_killed_alone():
     build = subprocess.Popen([sys.executable, "-c", SLEEPING_BUILD], cwd=REPO_ROOT)
     tasks: list[int] = []
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while len(tasks := _children(build.pid)) < 2:
             assert build.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
         build.send_signal(signal.SIGKILL)
         build.wait()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + HANG
         while any(map(_alive, tasks)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not any(map(_alive, tasks)), "a task process outlived the build"

@@ -11,7 +11,7 @@ import pytest
 
 from core.paths import REPO_ROOT
 from pipeline import cli
-from tests.helpers import output_of, target, write_config
+from tests.helpers import HANG, output_of, target, write_config
 
 LINE = "interrupted; run the same command again to resume\n"
 
@@ -45,7 +45,7 @@ def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys, demo_config,
 def test_ctrl_c_during_a_build(tmp_path, workers):
     process = _crawling_build(tmp_path, workers)
     os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: the build, its workers and its crawl
-    _, stderr = process.communicate(timeout=60)
+    _, stderr = process.communicate(timeout=HANG)
     assert process.returncode == 130
     assert stderr.endswith(LINE) and "Traceback" not in stderr and "Process " not in stderr
 
@@ -82,7 +82,7 @@ def test_sigterm_as_the_command_ends_is_one_line_and_exit_143_too(tmp_path):
         "sys.exit(main())\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert (done.returncode, done.stdout, done.stderr) == (143, f"{output_of(config)}\n", "terminated\n")
 
@@ -92,10 +92,10 @@ def test_sigterm_as_the_command_ends_is_one_line_and_exit_143_too(tmp_path):
 def test_sigterm_to_the_build_alone_ends_it_and_its_workers(tmp_path, workers):
     process = _crawling_build(tmp_path, workers)
     process.send_signal(signal.SIGTERM)  # to the build alone, not its process group
-    _, stderr = process.communicate(timeout=60)
+    _, stderr = process.communicate(timeout=HANG)
     assert process.returncode == 143
     assert stderr.endswith(TERMINATED) and "Traceback" not in stderr and "Process " not in stderr
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while (left := _processes_in(process.pid)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert left == []
@@ -114,7 +114,7 @@ def _crawling_build(tmp_path: Path, workers: str) -> subprocess.Popen:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     journal = output_of(config) / "crawl" / "zh" / "city-star.jsonl"
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     while not journal.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     return process

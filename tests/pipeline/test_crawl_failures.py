@@ -37,7 +37,7 @@ def test_an_empty_or_unfetchable_table_of_contents_fails_the_build_with_one_line
             b'<ul class="chapters"><li><a href="1.html">1</a></li></ul>'
         )  # selector misses
         config = _config(tmp_path, zh.url, en.url)  # en: /novel/ is a 404
-        result = run_cli("corpus", "--until", "crawl", *target(config), timeout=120)
+        result = run_cli("corpus", "--until", "crawl", *target(config))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     fails = [line for line in result.stderr.splitlines() if line.startswith("FAILED")]

@@ -233,7 +233,7 @@ def test_a_worker_whose_config_names_other_local_books_exits_with_one_line(tmp_p
         os.utime(book, (time.time() + 3600,) * 2)
     luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(closed_port())]
     with held_in_another_process(root, WORKER, one):
-        result = run_cli("corpus", "--config", str(two.path), "--output", str(root), *luigid, timeout=60)
+        result = run_cli("corpus", "--config", str(two.path), "--output", str(root), *luigid)
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [  # after the "Building 1 book ..." header
         f"luigid workers whose config names other inputs are building in {root}: local book books/a-en.txt "
@@ -388,7 +388,7 @@ def test_a_build_of_a_held_output_exits_with_one_line(demo_config, holder_shared
     out = output_of(demo_config)
     luigid = ["--scheduler-host", "127.0.0.1", "--scheduler-port", str(closed_port())] if worker else []
     with build_lock(out, holder_shared):  # the first build, as another process would hold it
-        result = run_cli("corpus", *target(demo_config), *luigid, timeout=60)  # no luigid asked (or 1-2 min)
+        result = run_cli("corpus", *target(demo_config), *luigid)  # no luigid asked (or 1-2 min)
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [  # after the "Building 3 books ..." header
         _refusal(out, holder_shared, worker)

@@ -11,6 +11,7 @@ from luigi import configuration
 
 from core.paths import REPO_ROOT
 from pipeline.luigi_config import value_problem
+from tests.helpers import HANG
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ def test_a_luigi_cfg_that_does_not_parse_is_one_line(tmp_path):
         env={"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG,
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
@@ -79,7 +80,7 @@ def _where(cwd, **env):
         env={"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", **env},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
 
 

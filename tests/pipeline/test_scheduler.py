@@ -59,7 +59,7 @@ def test_a_reply_that_is_not_luigids_is_an_rpc_error(not_luigid):
 def test_a_build_against_a_web_server_is_one_line_and_exit_1(tmp_path, not_luigid):
     config = write_config(tmp_path, books=["sword-sect"])
     command = ["corpus", *target(config), "--until", "crawl", "--scheduler-host", "127.0.0.1"]
-    result = run_cli(*command, "--scheduler-port", str(not_luigid), timeout=60)
+    result = run_cli(*command, "--scheduler-port", str(not_luigid))
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [
         f"http://127.0.0.1:{not_luigid} answered /api/is_paused, but not as luigid does; is luigid running there?"
@@ -72,7 +72,7 @@ def test_where_nothing_answers_the_build_stops_at_once_with_one_line(tmp_path):
         check_reachable("127.0.0.1", port)
     config = write_config(tmp_path, books=["sword-sect"])
     command = ["corpus", *target(config), "--until", "crawl", "--scheduler-host", "127.0.0.1"]
-    result = run_cli(*command, "--scheduler-port", str(port), timeout=60)  # Luigi's retries took a minute
+    result = run_cli(*command, "--scheduler-port", str(port))  # Luigi's retries took a minute
     assert result.returncode == 1
     assert result.stderr.splitlines()[1:] == [
         f"no luigid answers at 127.0.0.1:{port} (Connection refused); is luigid running there?"

@@ -15,6 +15,7 @@ from crawlers.demo.source import (
     main,
     parse_chapter,
 )
+from tests.helpers import HANG
 
 CHAPTER = """title-zh: 第三章 雨
 title-en: Chapter 3: Rain
@@ -162,7 +163,7 @@ def test_a_named_pipe_is_refused_before_it_is_read(tmp_path):
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
