@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import math
 
@@ -274,6 +274,15 @@ def _allowed(
     return allowed
 
 
+class Searched(NamedTuple):
+    """A corridor's search (:meth:`Corridor.search`): its beads, and what the border rule reads of it."""
+
+    beads: list[Bead]
+    gains: np.ndarray  # per cell and bead shape, as ``Corridor.gains``
+    en_break: np.ndarray  # per en position: the paragraph bonus of a border there
+    zh_breaks: frozenset[int]  # zh positions with a break, where the en side's breaks count
+
+
 class Corridor:
     """Pass 2's cells for one chapter's anchors, and the scorer's answers there: all of the search that its
     weights (one-sided bead costs, paragraph terms, orphan and mark costs, the border clause weight) leave
@@ -355,6 +364,11 @@ class Corridor:
     def align(self, params: SearchParams, paragraphs: Paragraphs = Paragraphs()) -> list[Bead]:
         """``dp_align`` of the corridor's chapter and anchors under ``params``, whose window and bead shapes
         must be those the corridor was built with."""
+        return self.settled(self.search(params, paragraphs), params)
+
+    def search(self, params: SearchParams, paragraphs: Paragraphs = Paragraphs()) -> Searched:
+        """The search's beads under ``params`` before the border rule, which alone reads ``params.clause``
+        (searches that differ only there can share one: ``evals.crossval``)."""
         if (params.window, params.max_size, params.one_to_many) != self.settings:
             raise ValueError("the corridor was built for another window or other bead shapes")
         n, m, ranges, types, offsets = self.n, self.m, self.ranges, self.types, self.offsets
@@ -404,8 +418,15 @@ class Corridor:
             a, b = (0, 1) if t == skip_en else types[t]
             beads.append(span_bead(i - a, i, j - b, j, float(similarity[cell, t]) if a and b else 0.0))
             i, j = i - a, j - b
+        return Searched(beads[::-1], gains, en_break, zh_breaks)
+
+    def settled(self, searched: Searched, params: SearchParams) -> list[Bead]:
+        """``searched``'s beads with the short English sentences at their borders settled under
+        ``params.clause`` (``alignment.borders``; unchanged at 0 or for a scorer without clause evidence)."""
         if not params.clause or not hasattr(self.scorer, "clause_support"):
-            return beads[::-1]
+            return list(searched.beads)
+        types, ranges, starts, similarity = self.types, self.ranges, self.offsets.tolist(), self.similarity
+        gains, en_break, zh_breaks = searched.gains, searched.en_break, searched.zh_breaks
         shapes = {shape: t for t, shape in enumerate(types)}
 
         def scored(i0: int, i1: int, j0: int, j1: int) -> tuple[float, float] | None:
@@ -418,7 +439,7 @@ class Corridor:
             bonus = float(en_break[j1]) if i1 in zh_breaks else 0.0
             return float(gains[cell, t]) + bonus, float(similarity[cell, t])
 
-        return settle_borders(beads[::-1], scored, self.scorer, self.scorer.tokens.en_chars, params.clause)
+        return settle_borders(searched.beads, scored, self.scorer, self.scorer.tokens.en_chars, params.clause)
 
 
 def dp_align(

@@ -13,8 +13,9 @@ weights, on the default aligner's search weights. Paragraphs are perturbed as in
 built once per chapter (with the book's refinement under the current defaults), so only the search reruns per
 grid point (both passes over the refined scorer: the book searches near its first pass's beads instead, which
 gives the same beads on the dev sets at the defaults); the grid's weights leave the anchors and the scorer's
-answers unchanged, so those and the search's cells are computed once per chapter too (``Corridor``); the
-beads many grid points find alike are scored once.
+answers unchanged, so those and the search's cells are computed once per chapter too (``Corridor``); grid
+points that differ only in the border rule's ``clause`` share one search; the beads many grid points find
+alike are scored once.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from alignment.hybrid import HybridScorer, HybridWeights, Margins, MissingExtra
 from alignment.joined import PooledCache
 from alignment.pooled import UsePooler
 from text.lexicon import Lexicon
-from alignment.search import Corridor, SearchParams, find_anchors
+from alignment.search import Corridor, SearchParams, Searched, find_anchors
 from alignment.similarity import ChapterScorer, ChapterTokens, glosses
 from core.arg_types import OneLineParser, positive
 from core.stdio import exit_with
@@ -64,6 +65,7 @@ class Case:
         self.paragraphs = paragraphs_of(chapter, "perturbed")
         self.gold: list[BeadKey] = chapter.gold or []
         self._corridor: tuple[tuple, Corridor] | None = None  # the last, by its settings and weights
+        self._searched: tuple[tuple, Searched] | None = None  # the last, by its weights but the border rule's
         self._scored: dict[tuple[BeadKey, ...], tuple[Counts, int, int]] = {}  # by the beads found
 
     def result(self, params: SearchParams, weights: HybridWeights | None) -> tuple[Counts, int, int]:
@@ -83,8 +85,15 @@ class Case:
         )
         if self._corridor is None or self._corridor[0] != key:  # (kept one at a time: they are large)
             anchors = find_anchors(scorer.n, scorer.m, scorer, params)
-            self._corridor = key, Corridor(scorer.n, scorer.m, scorer, anchors, params)
-        beads = self._corridor[1].align(params, self.paragraphs)
+            self._corridor, self._searched = (
+                (key, Corridor(scorer.n, scorer.m, scorer, anchors, params)),
+                None,
+            )
+        corridor = self._corridor[1]
+        search = (replace(params, clause=0.0), weights)  # the grid's clause weights share a search
+        if self._searched is None or self._searched[0] != search:
+            self._searched = search, corridor.search(params, self.paragraphs)
+        beads = corridor.settled(self._searched[1], params)
         keys = tuple(bead.key for bead in beads)
         if keys not in self._scored:  # many grid points find the same beads
             self._scored[keys] = (count(keys, self.gold), *line_accuracy(keys, self.gold))

@@ -446,3 +446,11 @@ def test_after_the_search_a_short_border_sentence_moves_where_the_clause_evidenc
         (((0,), (0, 1)), 0.48),
         (((1,), (2,)), 0.48),
     ]
+    # one search serves every clause weight: settled under each, it gives what align gives
+    corridor = Corridor(2, 3, scorer, [], SearchParams())
+    searched = corridor.search(SearchParams(clause=0.0))
+    assert [bead.key for bead in searched.beads] == keys
+    for clause in (0.0, 0.02, 0.1):
+        settled = corridor.settled(searched, SearchParams(clause=clause))
+        assert settled == corridor.align(SearchParams(clause=clause))
+    assert [bead.key for bead in searched.beads] == keys  # settling leaves the search's beads as they were
