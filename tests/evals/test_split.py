@@ -4,15 +4,20 @@ from evals.split import boundaries, evaluate, main
 from tests.helpers import REFUSED_PATHS, refused_path
 
 
-def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
-    for folder, text in {
+def _tiny_gold(folder):
+    """One chapter in ``folder``: two sentences a side, one paragraph."""
+    for name, text in {
         "zh-para": "甲说完了。乙？\n",
         "zh": "甲说完了。\n乙？\n",
         "en-para": "A. B\n",
         "en": "A.\nB\n",
     }.items():
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+        (folder / name).mkdir()
+        (folder / name / "001.txt").write_text(text, encoding="utf-8")
+
+
+def test_boundary_score_on_a_tiny_gold(tmp_path, capsys):
+    _tiny_gold(tmp_path)
     score = evaluate(tmp_path, "zh")
     assert (score.tp, score.fp, score.fn, score.f1) == (1, 0, 0, 1.0)
     assert boundaries(["ab c", "d"]) == {3}
@@ -54,14 +59,7 @@ def test_a_data_dir_of_no_path_is_refused_in_one_line(capsys, text):
 def test_a_machine_translation_beside_the_gold_is_no_chapter_to_score(tmp_path, capsys):
     """zh/NNN.trans.txt, which evals.align --method bleualign reads, was scored as a gold chapter: the
     command failed on 'zh-para/001.trans.txt: No such file or directory'."""
-    for folder, text in {
-        "zh-para": "甲说完了。乙？\n",
-        "zh": "甲说完了。\n乙？\n",
-        "en-para": "A. B\n",
-        "en": "A.\nB\n",
-    }.items():
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "001.txt").write_text(text, encoding="utf-8")
+    _tiny_gold(tmp_path)
     (tmp_path / "zh" / "001.trans.txt").write_text("A said it all.\nB?\n", encoding="utf-8")
     assert main([str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [

@@ -108,10 +108,9 @@ def test_anchors_keep_only_pairs_that_go_forward_on_both_sides():
     assert anchors == [(0, 0), (1, 2)]
 
 
-def test_the_search_follows_the_shift_of_the_anchors_past_the_band():
-    # 200 zh chapters; the en side opens with an unnumbered prologue (the translation of zh 0) and numbers
-    # its chapters 1, 2, ... in order, while every 10 chapters a zh chapter is not translated and two are
-    # translated as one: the numbers end up 40 chapters off, five times the band
+def _drifting_book() -> list[tuple[int, ...]]:
+    """The zh chapters (of 200) each en chapter translates, in order: every 10 chapters one is not
+    translated and two are translated as one."""
     truth, k = [], 0
     while k < 200:
         if k % 10 == 5:
@@ -122,6 +121,14 @@ def test_the_search_follows_the_shift_of_the_anchors_past_the_band():
         else:
             truth.append((k,))
             k += 1
+    return truth
+
+
+def test_the_search_follows_the_shift_of_the_anchors_past_the_band():
+    # 200 zh chapters; the en side opens with an unnumbered prologue (the translation of zh 0) and numbers
+    # its chapters 1, 2, ... in order, while every 10 chapters a zh chapter is not translated and two are
+    # translated as one: the numbers end up 40 chapters off, five times the band
+    truth = _drifting_book()
     pairs = {(zh, (e,)) for e, zh in enumerate(truth)}
 
     def score(zh, en, prefix=False):
@@ -137,16 +144,7 @@ def test_a_pair_of_the_band_that_the_next_two_chapters_pass_behind_moves_no_shif
     # chapter seven after its partner (a chapter that passes by chance in the band), while the next two zh
     # chapters pass behind it: taken, it moved the shift seven on, every later partner was behind the
     # anchors and 94 of 160 pairs were lost
-    truth, k = [], 0
-    while k < 200:
-        if k % 10 == 5:
-            k += 1
-        elif k % 10 == 8:
-            truth.append((k, k + 1))
-            k += 2
-        else:
-            truth.append((k,))
-            k += 1
+    truth = _drifting_book()
     pairs = {(zh, (e,)) for e, zh in enumerate(truth)}
     pairs |= {((zh[1],), (e + 7,)) for e, zh in enumerate(truth) if len(zh) == 2 and zh[0] % 40 == 38}
 
