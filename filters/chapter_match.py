@@ -21,9 +21,9 @@ number by one), then those at the shift of the last two pairs taken and one off 
 long book), and where the band follows that shift, or the chapter before has no pair taken either (a
 cluster of defects shifts more than one), the rest of the band around that shift, even past the band
 around the numbers (parts numbered as chapters add one or two to the shift at each split; the search
-then centres there); a pair of the rest of the band is not taken where a pair of one of the next two zh
-chapters passes at or before its en chapter (a merged chapter's pair that passed by chance, far ahead of
-its partner, moved the band off every later pair). A chapter whose number the en side lacks
+then centres there); a pair of the rest of the band is not taken where the next two zh chapters pass
+with two en chapters in a row at or before its en chapter (a merged chapter's pair that passed by chance,
+far ahead of its partner, moved the band off every later pair). A chapter whose number the en side lacks
 (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
 taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
 the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
@@ -173,7 +173,8 @@ def _anchors(
     A pair is tried where the search could reach it: in ``corridor`` (around the numbers) or, where the
     last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
     pair of the band is tried; a lost chapter's pair is tried within ``band`` of the last anchor's shift too.
-    A pair of the rest of the band is kept only where no pair after it passes behind it (``_contradicted``)."""
+    A pair of the rest of the band is kept only where no run of two passing pairs follows behind it
+    (``_contradicted``)."""
     anchors: list[tuple[int, int]] = []
     for i in range(n):
         j = proposed.get(i)
