@@ -54,7 +54,12 @@ class Target:
         target = cls(
             config,
             Layout(output),
-            {"config": args.config, "output_dir": args.output and str(output) or "", "run_id": run_id},
+            # the config's own folder named by --output is no other folder: the same tasks (``FolderParameter``)
+            {
+                "config": args.config,
+                "output_dir": str(output) if output != config.output else "",
+                "run_id": run_id,
+            },
         )
         if owned:
             output_folder.check_output_or_new(target.layout)  # before the lock, which leaves its file there

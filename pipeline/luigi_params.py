@@ -9,6 +9,7 @@ import argparse
 import datetime
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 import luigi
@@ -37,10 +38,25 @@ def check_config(path: str) -> str:
 
 
 class ConfigParameter(luigi.Parameter):
-    """A pipeline config file, read as Luigi parses it from its command line or ``luigi.cfg``."""
+    """A pipeline config file, read as Luigi parses it from its command line or ``luigi.cfg``, named by its
+    absolute path: one config named relative and absolute (``make corpus``'s ``config/demo.yaml`` and the command
+    line's default) is one task, where two workers sharing a luigid each ran their own of every task (two
+    ``AlignBook`` runs of one book at once, and each build's list of tasks run wrong). Not its real path: a
+    link's own name is the config's (``output/{name}``, ``pipeline.config_output``)."""
 
     def parse(self, x: str) -> str:
         return check_config(x)
+
+    def normalize(self, x: Any) -> str:
+        return str(Path(str(x)).absolute())
+
+
+class FolderParameter(luigi.Parameter):
+    """An output folder, named by its real path as the command line names it (``pipeline.cli_build``), so
+    that one folder is one task however it is named; empty for the config's own."""
+
+    def normalize(self, x: Any) -> str:
+        return str(Path(str(x)).resolve()) if x else ""
 
 
 class UpdateDateParameter(luigi.DateParameter):

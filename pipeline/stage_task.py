@@ -46,7 +46,7 @@ from pipeline.manifest import (
     schema_inputs,
 )
 from pipeline.failures import failure_message, record
-from pipeline.luigi_params import ConfigParameter
+from pipeline.luigi_params import ConfigParameter, FolderParameter
 from pipeline.preload import preload
 from pipeline.lock import OutputBusy, check_held, still_held, task_lock
 
@@ -231,7 +231,7 @@ class StageTask(luigi.Task):
     """A pipeline task with a content manifest; subclasses name their outputs and the inputs they read."""
 
     config = ConfigParameter(default=str(DEFAULT_CONFIG))
-    output_dir = luigi.Parameter(default="", description="write here instead of the config's output folder")
+    output_dir = FolderParameter(default="", description="write here instead of the config's output folder")
     run_id = luigi.Parameter(
         default="", significant=False, description="one per command run (retries failures)"
     )

@@ -11,7 +11,10 @@ import luigi
 import pytest
 
 from pipeline import cli_build
+from pipeline.build_task import BuildCorpus
+from pipeline.config import load_config
 from pipeline.progress import BuildProgress
+from pipeline.stage_task import DEFAULT_CONFIG
 from tests.helpers import HANG, params, write_config
 from tests.pipeline.shared_upstream import Part, Whole
 
@@ -309,3 +312,12 @@ def test_a_hint_to_build_names_the_command_with_the_users_config_and_output(tmp_
     assert (
         mine.build_command() == f"python -m pipeline corpus --config '{config}' --output {tmp_path / 'out'}"
     )
+
+
+def test_the_configs_own_folder_named_by_output_is_the_same_tasks_as_none():
+    """``make corpus`` and ``--output`` naming the config's folder: one task each, not two that both run."""
+    own = load_config(str(DEFAULT_CONFIG)).output
+    named = cli_build.Target.of(Namespace(config=str(DEFAULT_CONFIG), output=str(own)), owned=False)
+    unnamed = cli_build.Target.of(Namespace(config=str(DEFAULT_CONFIG), output=None), owned=False)
+    assert named.params["output_dir"] == unnamed.params["output_dir"] == ""
+    assert BuildCorpus(**named.params).task_id == BuildCorpus(**unnamed.params).task_id

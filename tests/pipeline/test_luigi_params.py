@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from luigi.cmdline import luigi_run
 from luigi.cmdline_parser import CmdlineParser
 
+from core.paths import REPO_ROOT
+from pipeline.book_stages import CleanBook
 from pipeline.update_task import UpdateCorpus
 
 DEMO = "config/demo.yaml"
@@ -68,3 +71,20 @@ def test_the_cron_lines_range_makes_each_days_update_of_its_config():
         task = cp.get_task_obj()
     day = datetime.date(2026, 12, 2)
     assert task._instantiate_task_cls(day) == UpdateCorpus(config=DEMO, date=day)
+
+
+def test_one_config_and_one_folder_named_two_ways_are_one_task(tmp_path, monkeypatch):
+    """Relative or absolute, or the command line's default, one config is one task; and one folder, however named:
+    two workers sharing a luigid each ran their own of every task."""
+    monkeypatch.chdir(REPO_ROOT)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (tmp_path / "link").symlink_to(folder, target_is_directory=True)
+    tasks = [
+        CleanBook(config=DEMO, output_dir=str(folder), book_id="city-star"),
+        CleanBook(config=str(REPO_ROOT / DEMO), output_dir=f"{tmp_path}/./out/", book_id="city-star"),
+        CleanBook(config=f"./{DEMO}", output_dir=str(tmp_path / "link"), book_id="city-star"),
+        CleanBook(output_dir=os.path.relpath(folder), book_id="city-star"),
+    ]
+    assert [(t.config, t.output_dir) for t in tasks] == [(str(REPO_ROOT / DEMO), str(folder.resolve()))] * 4
+    assert len({t.task_id for t in tasks}) == 1
