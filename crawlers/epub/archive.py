@@ -2,7 +2,8 @@
 
 Every entry is inflated in a stream with a cap per entry and per book (``crawlers.limits``), and an
 entry that cannot be inflated (bad CRC, unknown compression, encryption) rejects the book with a named
-reason, never a traceback. Entry names written with backslashes (a zip made on Windows) or in another
+reason, never a traceback; so does a name two entries share (``duplicate_entry``: which one is the
+book's, no reader can tell). Entry names written with backslashes (a zip made on Windows) or in another
 case than the package names them are found, and so are names written in a legacy code page (GBK,
 without zip's UTF-8 flag).
 """
@@ -38,7 +39,7 @@ class Archive:
         # a Chinese book's: a document of it that declares a Latin charset may be GBK (``markup.parse``)
         self.chinese = chinese
         self.inflated = 0  # bytes inflated so far from the whole book
-        self.entries = {info.filename: info for info in archive.infolist()}  # the last of a name, as zipfile
+        self.entries = _unique_entries(archive)
         for info in archive.infolist():
             if not info.flag_bits & 0x800 and not info.filename.isascii():
                 # no UTF-8 flag: zipfile read the name as cp437; the package names it in its own encoding
@@ -87,6 +88,21 @@ class Archive:
         except _CORRUPT as err:
             raise EpubError("corrupt_entry", f"{name}: {type(err).__name__}: {err}") from None
         return b"".join(chunks)
+
+
+def _unique_entries(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """The zip's entries by name; EpubError ``duplicate_entry`` when two share a name (zipfile read the
+    last of them without a word)."""
+    entries: dict[str, zipfile.ZipInfo] = {}
+    for info in archive.infolist():
+        if info.filename in entries:
+            count = sum(other.filename == info.filename for other in archive.infolist())
+            raise EpubError(
+                "duplicate_entry",
+                f"{info.filename}: {count} entries of the zip have this name (which is the book's, no reader can tell)",
+            )
+        entries[info.filename] = info
+    return entries
 
 
 def _legacy_name(raw: bytes) -> str:

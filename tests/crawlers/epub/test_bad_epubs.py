@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 import subprocess
 import sys
+import warnings
 import zipfile
 import zlib
 from pathlib import Path
@@ -40,6 +41,16 @@ def _bad_crc(tmp_path: Path) -> Path:
     path = _epub(tmp_path)
     data = path.read_bytes()
     path.write_bytes(data.replace("甲走了".encode(), "乙走了".encode()))
+    return path
+
+
+def _twice_named(tmp_path: Path) -> Path:
+    """A book whose chapter entry is in the zip twice, with two texts: zipfile read the last without a word."""
+    path = _epub(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # zipfile's "Duplicate name"
+        with zipfile.ZipFile(path, "a") as archive:
+            archive.writestr("OEBPS/c1.xhtml", xhtml("第九章", ["丙来了。"]))
     return path
 
 
@@ -169,6 +180,7 @@ AES = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
 CASES = {
     "corrupt entry (bad CRC)": (EPUB, _bad_crc, {}, [], ["corrupt_entry"]),
     "a central directory asking for zip version 20.7": (EPUB, _zip_version, {}, [], ["not_an_epub"]),
+    "two entries of one name": (EPUB, _twice_named, {}, [], ["duplicate_entry"]),
     "unknown compression": (
         EPUB,
         lambda t: _patch_entry(_epub(t), "OEBPS/c1.xhtml", 8, 10, b"\x63\x00"),
@@ -320,6 +332,11 @@ DETAILS = {
         EPUB,
         _zip_version,
         "book.epub: zip file version 20.7, which no zip reader knows (a damaged central directory)",
+    ),
+    "two entries of one name": (
+        EPUB,
+        _twice_named,
+        "OEBPS/c1.xhtml: 2 entries of the zip have this name (which is the book's, no reader can tell)",
     ),
     "no chapter can be read": (
         EPUB,
