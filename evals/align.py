@@ -33,7 +33,7 @@ from core.arg_types import OneLineParser, input_path, output_folder
 from core.rejection import Rejection
 from core.stdio import exit_with
 from evals.compare import agreement
-from evals.data import DataError, EvalChapter, load_chapters, perturb_starts, read_gold
+from evals.data import DataError, EvalChapter, load_chapters, not_a_folder, perturb_starts, read_gold
 from evals.metric import Counts, count, line_accuracy, scores
 
 
@@ -74,6 +74,19 @@ def align_dir(
         return results, time.process_time() - start
     finally:
         gc.unfreeze()  # a caller's later collections see everything again
+
+
+def translation_suffix(text: str) -> str:
+    """An argparse type: what follows NNN in the name of chapter NNN's machine translation; not empty or
+    blank (an unset variable: every chapter was rejected for a missing zh/NNN), nor .txt (the chapter
+    itself, read as its own translation)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is no suffix: give one, such as .trans.txt")
+    if text == ".txt":
+        raise argparse.ArgumentTypeError(
+            "'.txt' names the Chinese chapters themselves, not their translations"
+        )
+    return text
 
 
 def _line(label: str, values: dict[str, float]) -> str:
@@ -148,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--translation-suffix",
+        type=translation_suffix,
         default=".trans.txt",
         help="suffix of the machine-translation files for --method bleualign (default .trans.txt)",
     )
@@ -156,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         "--summary", action="store_true", help="only the totals, labelled with folder and method"
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.data_dir):
+        return 1
     if not args.data_dir.exists():
         print(f"skipped: no data at {args.data_dir}")
         return 0

@@ -35,6 +35,28 @@ def test_other_methods_run(tmp_path, capsys):
         assert "all  strict P" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    "suffix, error",
+    [
+        ("", "'' is no suffix: give one, such as .trans.txt"),
+        (" ", "' ' is no suffix: give one, such as .trans.txt"),
+        (".txt", "'.txt' names the Chinese chapters themselves, not their translations"),
+    ],
+)
+def test_a_translation_suffix_naming_no_translation_is_refused_before_any_chapter(
+    tmp_path, capsys, suffix, error
+):
+    """An empty suffix rejected every chapter in turn ("zh/001: missing"), with status 0."""
+    _write_dir(tmp_path / "data")
+    with pytest.raises(SystemExit) as exit:
+        main([str(tmp_path / "data"), "--method", "bleualign", "--translation-suffix", suffix])
+    assert exit.value.code == 2
+    assert capsys.readouterr() == (
+        "",
+        f"python -m evals.align: error: argument --translation-suffix: {error} (see python -m evals.align --help)\n",
+    )
+
+
 def test_missing_folder_is_skipped_and_empty_folder_is_an_error(tmp_path, capsys):
     assert main([str(tmp_path / "absent")]) == 0
     assert capsys.readouterr().out == f"skipped: no data at {tmp_path / 'absent'}\n"
