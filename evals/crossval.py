@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("argument --folds: one fold leaves nothing to fit the weights on: give 2 or more")
     folders = present(args.data_dirs)
     if not folders:
-        return 0
+        return 1 if folders is None else 0
     lexicon = Lexicon()
     try:
         cache = PooledCache(UsePooler()) if args.method == "hybrid" else None

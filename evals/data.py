@@ -18,13 +18,17 @@ split paragraphs, so that a score measured with paragraphs is honest.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import random
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from alignment.beads import parse_bead
 from core.arg_types import input_path
+from core.files import missing, os_problem
 from core.lines import split_text_lines
 from core.paths import REPO_ROOT
 from evals.metric import BeadKey
@@ -64,18 +68,29 @@ def add_dev_dirs(parser: argparse.ArgumentParser) -> None:
 
 
 def not_a_folder(data_dir: Path) -> bool:
-    """Whether ``data_dir`` is there but no folder (a file given for it), told in one line on stderr; such a
-    path read as no data: "skipped: no evaluation data in ..." and status 0."""
-    if data_dir.exists() and not data_dir.is_dir():
-        print(f"error: {data_dir}: not a folder", file=sys.stderr)
+    """Whether ``data_dir`` is there but no folder (a file given for it) or cannot be looked at (a symbolic
+    link that loops, no permission), told in one line on stderr; such a path read as no data: "skipped: no
+    evaluation data in ..." and status 0."""
+    try:
+        is_folder = stat.S_ISDIR(os.stat(data_dir).st_mode)
+    except FileNotFoundError:  # no data there (a link to nothing too): the command's "skipped" line
+        return False
+    except OSError as err:
+        problem = missing(data_dir, "folder") if err.errno == errno.ELOOP else os_problem(err)
+        print(f"error: {data_dir}: {problem}", file=sys.stderr)
         return True
-    return False
+    if not is_folder:
+        print(f"error: {data_dir}: not a folder", file=sys.stderr)
+    return not is_folder
 
 
-def present(data_dirs: list[Path]) -> list[Path]:
-    """The folders of ``data_dirs`` that exist; a line "skipped: no data at ..." for each that does not."""
-    for missing in sorted(set(data_dirs) - {d for d in data_dirs if d.exists()}):
-        print(f"skipped: no data at {missing}")
+def present(data_dirs: list[Path]) -> list[Path] | None:
+    """The folders of ``data_dirs`` that exist, with a line "skipped: no data at ..." for each that does
+    not; None when one is no folder (``not_a_folder`` says why: the command fails)."""
+    if any([not_a_folder(data_dir) for data_dir in data_dirs]):  # a line for each
+        return None
+    for missing_dir in sorted(set(data_dirs) - {d for d in data_dirs if d.exists()}):
+        print(f"skipped: no data at {missing_dir}")
     return [d for d in data_dirs if d.exists()]
 
 

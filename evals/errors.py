@@ -135,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         "--paragraphs", choices=("perturbed", "exact", "none"), default="perturbed", help="as evals.align"
     )
     args = parser.parse_args(argv)
-    if not present([args.data_dir]):
-        return 0
+    folders = present([args.data_dir])
+    if not folders:
+        return 1 if folders is None else 0
     try:
         chapters = gold_chapters(args.data_dir)
         results, _ = align_dir(args.data_dir, chapters, args.method, ".trans.txt", args.paragraphs)

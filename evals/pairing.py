@@ -214,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'data':<16}{'scenario':<10}{'chapters zh/en':>15}{'P':>7}{'R':>7}{'by number P/R':>15}  wrong")
     for data in args.data:
         folder = args.eval_dir / data
+        if not_a_folder(folder):
+            return 1
         if not folder.is_dir():
             print(f"skipped: {folder} not found")
             continue

@@ -232,8 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seeds and args.paragraphs == "exact":
         parser.error("--seeds: only with --paragraphs perturbed (the exact paragraphs have no seed)")
-    if not present([args.data_dir]):
-        return 0
+    folders = present([args.data_dir])
+    if not folders:
+        return 1 if folders is None else 0
     seeds = args.seeds or (SEED,)
     label, results = f"{args.data_dir.name} --method {args.method} --paragraphs {args.paragraphs}", []
     try:

@@ -83,11 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluation folder with gold sentences (default ../shared/eval-data/mac-dev)",
     )
     args = parser.parse_args(argv)
+    if not_a_folder(args.data_dir):  # a file or a link loop was "not found" too, and status 0
+        return 1
     if not args.data_dir.exists():
         print(f"skipped: {args.data_dir} not found")
         return 0
-    if not_a_folder(args.data_dir):  # was "not found" too, and status 0
-        return 1
     try:
         scores = {lang: evaluate(args.data_dir, lang) for lang in ("zh", "en")}
     except (DataError, OSError) as e:

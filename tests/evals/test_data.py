@@ -2,6 +2,7 @@ import os
 
 import pytest
 
+from evals import align, bleualign_speed, bwb_example, crossval, errors, mt, pairing, site, split
 from evals.align import main as align_main
 from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present, read_lines
 
@@ -148,3 +149,37 @@ def test_read_lines_ends_lines_at_line_ends_only(tmp_path):
     path = tmp_path / "1.txt"
     path.write_bytes("Tom ran\u2028home.\r\nHe\x85fell\x0cover.\rShe sat.\n\nEnd.\n".encode())
     assert read_lines(path) == ["Tom ran\u2028home.", "He\x85fell\x0cover.", "She sat.", "", "End."]
+
+
+def test_present_names_a_link_loop_and_a_file_rather_than_skip_them(tmp_path, capsys):
+    loop, file = tmp_path / "loop", tmp_path / "file"
+    loop.symlink_to(loop)
+    file.write_text("x")
+    assert present([loop, file, tmp_path / "absent"]) is None
+    assert capsys.readouterr() == (
+        "",
+        f"error: {loop}: a symbolic link that loops\nerror: {file}: not a folder\n",
+    )
+
+
+EVAL_MAINS = {  # each eval command that reads a data folder, and the options before it
+    "align": (align.main, []),
+    "bleualign_speed": (bleualign_speed.main, ["--upstream-python", "python3"]),
+    "bwb_example": (bwb_example.main, []),
+    "crossval": (crossval.main, []),
+    "errors": (errors.main, []),
+    "mt": (mt.main, []),
+    "pairing": (pairing.main, ["--eval-dir"]),
+    "site": (site.main, []),
+    "split": (split.main, []),
+}
+
+
+@pytest.mark.parametrize("command", sorted(EVAL_MAINS))
+def test_every_eval_command_names_a_link_loop_given_for_its_data(tmp_path, capsys, command):
+    """A link loop was "skipped: no data at LOOP" and status 0, as if the data were not there."""
+    main, options = EVAL_MAINS[command]
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert main([*options, str(loop)]) == 1
+    assert capsys.readouterr() == ("", f"error: {loop}: a symbolic link that loops\n")
