@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -69,20 +70,40 @@ def _end(process: subprocess.Popen) -> None:
     process.communicate()
 
 
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held while the block runs (the browser's start), then delivered: one raised inside
+    ``Popen`` or before the ``try`` that ends the browser left it running, in a session of its own."""
+    held: list[int] = []
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    for signum in before:
+        signal.signal(signum, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        for signum in held:
+            signal.raise_signal(signum)
+
+
 def _run(command: list[str], timeout: float) -> tuple[str, str]:
     """stdout and stderr of ``command``; on timeout or an interrupt its whole process group (renderers
     too) is killed: started in a session of its own, Chromium gets no signal of the terminal's."""
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    ) as process:
-        try:
-            out, err = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+    process = None
+    try:
+        with _held_interrupts():
+            process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+            )
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _end(process)
+        raise RuntimeError(f"chromium did not finish within {timeout:g} s") from None
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``Terminated``)
+        if process is not None:
             _end(process)
-            raise RuntimeError(f"chromium did not finish within {timeout:g} s") from None
-        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``Terminated``)
-            _end(process)
-            raise
+        raise
     if process.returncode:
         raise RuntimeError(f"chromium exited with {process.returncode}: {_last_line(err)}")
     return out, err

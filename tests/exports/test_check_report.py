@@ -8,6 +8,7 @@ import time
 import pytest
 
 from core.paths import REPO_ROOT
+from core.processes import Terminated, quiet_interrupts
 from exports import check_report
 from exports.report import build_report
 from tests.helpers import HANG, unavailable
@@ -110,8 +111,9 @@ def test_sigterm_ends_the_browser_with_the_check_and_says_so_in_one_line(tmp_pat
     deadline = time.monotonic() + HANG
     while not (started.exists() and started.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.05)
-    browser = int(started.read_text())
-    time.sleep(0.5)  # the check has returned from starting it and waits on it
+    browser = int(
+        started.read_text()
+    )  # the check may still be inside Popen: the signal is held till it returns
     try:
         check.send_signal(signal.SIGTERM)
         assert check.communicate(timeout=HANG) == ("", "terminated: the page was not checked\n")
@@ -158,3 +160,24 @@ def test_a_browser_that_fails_is_named_with_the_last_line_of_its_log(tmp_path):
     with pytest.raises(RuntimeError) as failed:
         check_report._run([str(browser)], timeout=30)
     assert str(failed.value) == "chromium exited with 3: [1:1:FATAL] no display"
+
+
+def test_a_sigterm_while_the_browser_starts_ends_it_too(monkeypatch):
+    """A SIGTERM inside ``Popen`` (the browser forked, its pid not yet returned) or just after it, before the
+    ``try`` that ends the browser, left the browser running in a session of its own."""
+    started = []
+    popen = subprocess.Popen
+
+    def starting(*args, **kwargs):
+        started.append(popen(*args, **kwargs))
+        signal.raise_signal(signal.SIGTERM)
+        return started[-1]
+
+    monkeypatch.setattr(subprocess, "Popen", starting)
+    with pytest.raises(Terminated), quiet_interrupts():
+        check_report._run(["sleep", "300"], timeout=HANG)
+    [browser] = started
+    ended = browser.poll()
+    browser.kill()  # where the check left it running
+    browser.wait()
+    assert ended == -signal.SIGKILL
