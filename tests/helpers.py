@@ -106,7 +106,8 @@ def open_files_limit(more: int) -> Iterator[None]:
 
 
 def closed_port() -> int:
-    """A local port nothing listens on (bound, then closed again)."""
+    """A local port nothing listens on (bound, then closed again): one a client finds closed, or a test's
+    server (luigid) listens on."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]

@@ -15,13 +15,13 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from core.paths import REPO_ROOT
+from tests.helpers import closed_port
 
 README = REPO_ROOT / "README.md"
 SHELL_BLOCKS = ("bash", "sh", "cron")
@@ -68,12 +68,6 @@ def test_every_command_is_run_or_skipped_by_a_listed_rule():
     assert len(found) >= 20 and "make corpus" in found
     assert sorted(set(skipped.values())) == sorted({why for _, why in SKIPS})  # every rule is still needed
     assert any("RangeDaily" in command for command in found)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _on_demo(command: str, port: int, tmp: Path, day: str) -> str:
@@ -129,7 +123,7 @@ def _copy_repo(target: Path) -> None:
 def test_readme_commands_run_as_written(tmp_path):
     repo = tmp_path / "repo"
     _copy_repo(repo)
-    port = _free_port()
+    port = closed_port()
     venv_bin = str(REPO_ROOT / ".venv" / "bin")
     path = os.pathsep.join(
         p for p in os.environ["PATH"].split(os.pathsep) if os.path.realpath(p) != os.path.realpath(venv_bin)

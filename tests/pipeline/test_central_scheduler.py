@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,17 +15,20 @@ from pathlib import Path
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import HANG, demo_build, output_of, run_cli, table_snapshot, target, write_config
+from tests.helpers import (
+    HANG,
+    closed_port,
+    demo_build,
+    output_of,
+    run_cli,
+    table_snapshot,
+    target,
+    write_config,
+)
 
 pytestmark = pytest.mark.slow
 BOOKS = ["sword-sect", "star-system"]
 DONE = re.compile(r"^\s+done\s+(\w+)\s+(\S+)", re.MULTILINE)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # luigid (its console script's ``luigid()``), with its prune, which finds dead workers, every second: luigi
@@ -45,7 +47,7 @@ sys.exit(luigi.cmdline.luigid(sys.argv[1:]))
 @pytest.fixture
 def luigid(tmp_path, request):
     """A luigid on 127.0.0.1, its port; the text of a luigi.cfg for it as the (indirect) parameter."""
-    port = _free_port()
+    port = closed_port()
     state = tmp_path / "luigid"
     state.mkdir()
     (state / "luigi.cfg").write_text(getattr(request, "param", ""), encoding="utf-8")
