@@ -30,6 +30,10 @@ the start) to ``margin`` after it (or the end), and decides those again. On ``py
 (every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings of the
 six scenarios are the full search's (in ``parts`` the numbers end past the band: the full search, centred on
 them, makes fewer right pairs).
+
+Last, an en chapter the search left out next to a pair of one zh chapter joins that pair where that zh
+chapter explains it best of those in its band (``_joined``): a part numbered as a chapter, left out
+because the parts without it scored higher.
 """
 
 from __future__ import annotations
@@ -354,4 +358,38 @@ def match_chapters(
         matches += _search(start, end, corridor, zh_numbers, en_numbers, score, baseline, config)
         done = end
     matches += [taken(i, j) for i, j in anchors[k:] if done <= (i, j)]
+    return _joined(matches, zh_numbers, en_numbers, score, config)
+
+
+def _joined(
+    matches: list[Match],
+    zh_numbers: Sequence[int | None],
+    en_numbers: Sequence[int | None],
+    score: Score,
+    config: MatchConfig,
+) -> list[Match]:
+    """``matches`` with each en chapter left out next to a pair of one zh chapter (and one or two en ones)
+    joined to that pair, where that zh chapter explains it best (``content``: a part is shorter than any
+    chapter) of the zh chapters within ``band`` of it, ``threshold`` above their median: a part of a split
+    chapter numbered as a chapter, which the search left out (the parts without it scored higher: they
+    read as one text sampled more densely than the zh chapter, or of a length nearer the book's ratio)."""
+    n = len(zh_numbers)
+    matches = list(matches)
+    taken = {j for match in matches for j in match.en}
+    beside: dict[int, list[int]] = {}  # en chapter -> the pairs of one zh chapter it would join
+    for x, match in enumerate(matches):
+        if len(match.zh) == 1 and len(match.en) < 3:
+            for k in (match.en[0] - 1, match.en[-1] + 1):
+                beside.setdefault(k, []).append(x)
+    for k in sorted(beside.keys() - taken - {-1, len(en_numbers)}):
+        value, x = max((score(matches[x].zh, (k,)).content, x) for x in beside[k])
+        (i,) = matches[x].zh
+        band = range(max(i - config.band, 0), min(i + config.band + 1, n))
+        others = [score((a,), (k,)).content for a in band if a != i]
+        median = statistics.median([value, *others])
+        if value - median < config.threshold or value <= max(others, default=0.0) or len(matches[x].en) > 2:
+            continue
+        en = tuple(sorted((*matches[x].en, k)))
+        agree = zh_numbers[i] is not None and zh_numbers[i] == en_numbers[en[0]]
+        matches[x] = Match((i,), en, score((i,), en), agree)
     return matches

@@ -218,6 +218,43 @@ def test_anchors_follow_a_shift_that_jumps_by_two_at_each_split_in_three():
     assert [(m.zh, m.en) for m in matches] == truth
 
 
+def _long_split_score(truth):
+    """A book whose split chapters' translations are long: a chapter's last two parts score above all its
+    parts (their length is nearer the book's ratio), its first part explains much of it alone."""
+    parts = {zh: en for zh, en in truth if len(en) > 1}
+
+    def score(zh, en, prefix=False):
+        whole = parts.get(zh, ())
+        if en == whole:
+            return Similarity(0.8, 0.5, 0.5)
+        if en == whole[1:]:
+            return Similarity(0.8, 0.8, 1.0)
+        if whole and en == whole[:1]:
+            return Similarity(0.6, 0.6, 0.2)
+        return _split_score(truth)(zh, en)
+
+    return score
+
+
+def test_a_part_left_out_of_its_split_chapter_by_length_is_joined_to_it():
+    truth, e = _split_book(12, 5, 3)  # zh 2 and 7 each in three en chapters, numbered as chapters
+    matches = match_chapters(list(range(1, 13)), list(range(1, e + 1)), _long_split_score(truth))
+    assert [(m.zh, m.en) for m in matches] == truth
+    assert [m.similarity for m in matches if m.zh == (2,)] == [Similarity(0.8, 0.5, 0.5)]
+    assert [m.numbers_agree for m in matches if len(m.en) > 1] == [True, False]
+
+
+def test_an_en_chapter_no_zh_chapter_explains_stays_out_of_its_neighbours_pairs():
+    truth, e = _split_book(12, 5, 3)
+    score = _long_split_score(truth)
+
+    def unexplained(zh, en, prefix=False):  # the first part of zh 7 (en 9) is a translator's note
+        return Similarity(0.1, 0.1, 0.2) if en == (9,) else score(zh, en)
+
+    matches = match_chapters(list(range(1, 13)), list(range(1, e + 1)), unexplained)
+    assert [(m.zh, m.en) for m in matches] == [(zh, en if zh != (7,) else en[1:]) for zh, en in truth]
+
+
 def test_mean_is_statistics_mean_to_the_last_bit():
     rng = random.Random(0)
     cases = [[0.1, 0.2], [0.1, 0.2, 0.7], [1 / 3, 2 / 3, 0.0], [0.0, 0.0]]
