@@ -45,6 +45,13 @@ def test_the_cache_starts_afresh_when_full_with_the_same_output(plain, monkeypat
     assert 0 < len(EMBEDDINGS.index) <= 30  # never more than the rows of one batch past the limit
 
 
+def test_a_few_new_rows_get_the_floats_of_a_batch(plain):
+    EMBEDDINGS.clear()
+    _outputs(load_tagger(), TEXTS, 4)
+    texts = ["Mira put the map in her coat, said Quillon."]  # one word new to the cache
+    assert _outputs(load_tagger(), texts, 1) == _outputs(plain, texts, 1)
+
+
 def test_the_tagger_embeds_through_the_cache():
     assert load_tagger().get_pipe("tok2vec").model.layers[0].name == "cached_embed"
     assert load_tagger(full=True).get_pipe("tok2vec").model.layers[0].name != "cached_embed"
