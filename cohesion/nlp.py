@@ -21,6 +21,7 @@ from spacy.language import Language
 
 from cohesion import lexicon
 from cohesion.embedding import Embeddings, cache_embeddings
+from cohesion.encoder import fast_encoder
 from text.english_model import SPACY_MODEL
 
 COMPONENTS = ("tok2vec", "tagger")  # the spaCy components the miner runs (its floor)
@@ -35,7 +36,8 @@ def load_tagger(full: bool = False) -> Language:
     Its layers multiply matrices with numpy's BLAS (OpenBLAS) instead of thinc's default, blis: the
     same tags on mac-dev (36,827 tokens), tok2vec about 15% less CPU. BLAS then runs on one thread in
     this process (:func:`one_blas_thread`). Its ``tok2vec`` embeds each distinct token once, kept in
-    :data:`EMBEDDINGS` (:mod:`cohesion.embedding`: the same output, tagging about a quarter cheaper).
+    :data:`EMBEDDINGS` (:mod:`cohesion.embedding`: the same output, tagging about a quarter cheaper), and
+    its context encoder runs in fewer numpy passes (:mod:`cohesion.encoder`: the same output again).
 
     The loaders here (this one and :func:`wordnet`) end with ``gc.freeze()``: the model and WordNet
     (about 0.8M objects) live as long as the process, and the cyclic garbage collector's full passes
@@ -52,6 +54,7 @@ def load_tagger(full: bool = False) -> Language:
             return spacy.load(SPACY_MODEL)
         nlp = spacy.load(SPACY_MODEL, exclude=list(UNUSED), disable=["attribute_ruler"])
     cache_embeddings(nlp, EMBEDDINGS)
+    fast_encoder(nlp)
     gc.freeze()
     return nlp
 
