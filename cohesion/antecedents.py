@@ -152,8 +152,9 @@ def choose(
 ) -> Mention | None:
     """The antecedent among a sentence's agreeing phrases: the only referent named (its last
     mention), else the one whose gender is known over persons of unknown gender ("the driver"), a
-    person for "them" and a thing, not a time, for "it", else the sentence's subject, else the owner
-    of its subject ("Anna's plan"); None when still ambiguous."""
+    person for "them" and a thing, not a time, for "it", else the subject of its last coordinate clause
+    ("Tom grabbed the rope, but the boy pulled.": :func:`cohesion.clause.last_coordinate_subject`), else
+    the sentence's subject, else the owner of its subject ("Anna's plan"); None when still ambiguous."""
     if cls in ("m", "f"):
         known = [m for m in compatible if pronouns.gender_of(m, ch) == cls]
         compatible = known or compatible
@@ -165,6 +166,9 @@ def choose(
         compatible = timeless or compatible
     if len({m.lemma for m in compatible}) == 1:
         return compatible[-1]
+    last = clause.last_coordinate_subject(doc, phrases)
+    if last in compatible:
+        return last
     subject = clause.subject(doc, phrases)
     if subject in compatible:
         return subject

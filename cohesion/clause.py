@@ -13,6 +13,7 @@ from cohesion.mentions import Mention
 SUBORDINATORS = frozenset(
     "when while before after as although though if because since once until whenever".split()
 )
+COORDINATORS = frozenset(("and", "but", "yet"))  # of main clauses, after a comma
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))
 OBJECT_PERSONS = frozenset("me you him her us".split())  # "them" may be things
 PREMODIFIERS = frozenset(("DT", "PRP$", "JJ", "JJR", "JJS", "CD", "NNP", "HYPH"))  # "the old", "Miss"
@@ -40,6 +41,29 @@ def subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
         while k >= 0 and doc[k].tag_ in PREMODIFIERS:
             k -= 1
         if (k < 0 or doc[k].pos_ != "ADP") and doc.text[m.end : m.end + 2] not in ("'s", "’s"):
+            return m
+    return None
+
+
+def last_coordinate_subject(doc: Sentence | None, phrases: list[Mention]) -> Mention | None:
+    """The subject of the sentence's last coordinate clause with a subject of its own, after ", and", ",
+    but", ", yet" or a semicolon ("Anna waved, but the boy turned away": the boy), if any: one of
+    ``phrases``, right after the coordinator (determiners and adjectives between) and before a finite
+    verb (adverbs between). Of a line of several sentences, the last sentence's."""
+    if doc is None:
+        return None
+    for k in range(len(doc) - 1, 0, -1):
+        if doc[k].text in (".", "!", "?") and any(t.is_alpha for t in doc[k + 1 :]):
+            return None  # (a line of several sentences: the last one's)
+        if not (doc[k].text == ";" or (doc[k].lower_ in COORDINATORS and doc[k - 1].text == ",")):
+            continue
+        m = next((m for m in sorted(phrases, key=_TOKEN) if m.token > k), None)
+        if m is None or any(t.tag_ not in PREMODIFIERS for t in doc[k + 1 : m.token]):
+            continue
+        after = m.after()
+        while after < len(doc) and doc[after].tag_ == "RB":
+            after += 1
+        if after < len(doc) and doc[after].tag_ in FINITE:
             return m
     return None
 

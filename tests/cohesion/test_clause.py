@@ -1,4 +1,4 @@
-from cohesion.clause import last_subject, subject
+from cohesion.clause import last_coordinate_subject, last_subject, subject
 from cohesion.mentions import mentions
 from cohesion.nlp import load_tagger
 from cohesion.tagged import read
@@ -32,3 +32,18 @@ def test_the_subject_of_a_compound_noun_is_its_head():
     text = "The night nurse sang softly."
     sentence = read(load_tagger()(text), text)
     assert subject(sentence, mentions(sentence)).text == "nurse"
+
+
+def test_the_last_coordinate_clause_with_a_subject_of_its_own_gives_its_subject():
+    text = "Tom grabbed the rope, but the boy pulled hard, and fell over."
+    sentence = read(load_tagger()(text), text)
+    assert last_coordinate_subject(sentence, mentions(sentence)).text == "boy"
+    text = "Tom grabbed the rope and pulled hard."  # one clause, its verbs coordinated
+    sentence = read(load_tagger()(text), text)
+    assert last_coordinate_subject(sentence, mentions(sentence)) is None
+
+
+def test_of_a_line_of_several_sentences_only_the_last_one_has_the_last_coordinate_clause():
+    text = "Tom waved, and the boy smiled. Then the bell rang."
+    sentence = read(load_tagger()(text), text)
+    assert last_coordinate_subject(sentence, mentions(sentence)) is None

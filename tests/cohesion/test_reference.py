@@ -244,3 +244,13 @@ def test_a_name_after_at_or_in_is_a_place_and_does_not_stop_the_look_back(mined)
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Anna", (2, 0))]
     found = mined("reference", "Anna smiled.", "I looked at Kiko.", "She laughed.")  # a person
     assert [(a[3], b[:2]) for _, a, b, _ in found] == [("Kiko", (2, 0))]
+
+
+def test_a_pronoun_means_the_subject_of_the_last_coordinate_clause_before_it(mined):
+    # the sentence before ends in a clause of its own: its subject is the center the next one goes on with
+    assert mined("reference", "Tom grabbed the rope, but the boy pulled hard.", "He laughed.") == [
+        ("personal", (0, 30, 33, "boy"), (1, 0, 2, "He"), "he")
+    ]
+    assert mined("reference", "Tom grabbed the rope and the boy.", "He laughed.") == [
+        ("personal", (0, 0, 3, "Tom"), (1, 0, 2, "He"), "he")
+    ]
