@@ -69,8 +69,8 @@ def add_dev_dirs(parser: argparse.ArgumentParser) -> None:
 
 def not_a_folder(data_dir: Path) -> bool:
     """Whether ``data_dir`` is there but no folder (a file given for it) or cannot be looked at (a symbolic
-    link that loops, no permission), told in one line on stderr; such a path read as no data: "skipped: no
-    evaluation data in ..." and status 0."""
+    link that loops, no permission), told in one line on stderr: the command fails (such a path was read as
+    no data: "skipped: no evaluation data in ..." and status 0)."""
     try:
         is_folder = stat.S_ISDIR(os.stat(data_dir).st_mode)
     except FileNotFoundError:  # no data there (a link to nothing too): the command's "skipped" line

@@ -64,7 +64,7 @@ class MatchConfig:
 
 @dataclass(frozen=True)
 class Match:
-    """One pair of the alignment: zh and en sequence indices (one or two each) and why."""
+    """One pair of the alignment: zh and en sequence indices (one or two zh, one to three en) and why."""
 
     zh: tuple[int, ...]
     en: tuple[int, ...]
