@@ -107,7 +107,8 @@ def _infinitive_subject(words: list[Word]) -> Word | None:
 def main_clause(doc: Sentence) -> int:
     """The first token of the main clause after an opening subordinate clause or participle phrase set
     off by a comma ("Before she could answer, the kettle whistled.", "Pulling on her coat, Anna left."),
-    else 0."""
-    if not len(doc) or (doc[0].lower_ not in SUBORDINATORS and doc[0].tag_ not in ("VBG", "VBN")):
+    its subordinator after a focusing adverb too ("Even though it rained, ..."), else 0."""
+    k = 1 if len(doc) > 1 and doc[0].tag_ == "RB" and doc[1].lower_ in SUBORDINATORS else 0
+    if not len(doc) or (doc[k].lower_ not in SUBORDINATORS and doc[k].tag_ not in ("VBG", "VBN")):
         return 0
     return next((t.i + 1 for t in doc if t.text == ","), 0)

@@ -12,11 +12,12 @@ from cohesion.antecedents import Phrases
 from cohesion.candidate import Candidate, Span
 from cohesion.chapter import WINDOW, Chapter, core
 from cohesion.mentions import Mention
-from cohesion.pronouns import SUBJECT_FORMS
+from cohesion.pronouns import PRONOUN_CLASS, SUBJECT_FORMS
 from cohesion.speech import spoken
 
 CHAIN_WINDOW = 10  # how far back he/she may reach while every sentence between holds one
 SPEECH_REACH = 30  # how far back a narrated he/she may reach past sentences of quoted speech
+CONTINUE_REACH = 30  # how far back a he/she may reach past sentences that name no one it may mean
 # the pronoun links made so far: (sentence, pronoun class) -> (antecedent, its sentence, pronoun in speech)
 Links = dict[tuple[int, str], tuple[Mention, int, bool]]
 
@@ -109,6 +110,71 @@ def inherited(
     a, at, _ = found
     far = j - at >= 3 and a != clause.subject(ch.docs[at], antecedents.sentence_phrases(ch, at, seen)[0])
     return None if far and not _sole_name(ch, at, j, a, cls, seen) else (a, at)
+
+
+def quiet(ch: Chapter, i: int, cls: str, seen: dict[int, Phrases], before: int | None = None) -> bool:
+    """Does sentence ``i`` (before its token ``before``, where given: the pronoun's own sentence) name no
+    one a he/she of class ``cls`` may mean: no phrase that agrees with it, no person of unknown gender,
+    no pronoun of its class (:func:`_may_mean`)?"""
+    return cls in ("m", "f") and _may_mean(ch, i, cls, seen, before) == []
+
+
+def _may_mean(
+    ch: Chapter, i: int, cls: str, seen: dict[int, Phrases], before: int | None = None
+) -> list[Mention] | None:
+    """Sentence ``i``'s phrases (before its token ``before``) that a he/she of class ``cls`` may mean;
+    None where it names a person of unknown gender or holds a pronoun of its class there too (either
+    may be whom the he/she means)."""
+    doc = ch.docs[i]
+    if doc is None:
+        return None
+    end = len(doc) if before is None else before
+    if any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc[:end]):
+        return None
+    everyone = [m for m in antecedents.sentence_phrases(ch, i, seen)[0] if m.token < end]
+    if any(pronouns.unknown_name(m, cls, ch, doc) for m in everyone):
+        return None
+    return [m for m in everyone if pronouns.agreeing(m, cls, ch)]
+
+
+def continued(
+    ch: Chapter,
+    start: int,
+    j: int,
+    cls: str,
+    in_speech: bool,
+    seen: dict[int, Phrases],
+    linked: Links,
+) -> tuple[Mention, int] | None:
+    """(antecedent, its sentence) of a he/she of sentence ``j`` whose look-back gave up at sentence
+    ``start`` having passed only sentences that name no one it may mean (:func:`quiet`): with no
+    competing mention of its gender and number, the referent that was the center goes on (Centering's
+    Continue: Grosz, Joshi and Weinstein 1995; topic continuity: Givón 1983), up to
+    :data:`CONTINUE_REACH` sentences back. That is, past more such sentences, the antecedent a chain's
+    last linked pronoun hands on (:func:`inherited`), or the one referent the first sentence naming
+    anyone it may mean names, where that is its sentence's topic (:func:`_sole_topic`)."""
+    for i in ch.back(start, CONTINUE_REACH - (j - start)):
+        if (i, cls) in linked:
+            return inherited(ch, i, j, cls, in_speech, seen, linked)
+        named = _may_mean(ch, i, cls, seen)
+        if named != []:
+            return _sole_topic(ch, i, j, cls, named, in_speech, seen) if named else None
+    return None
+
+
+def _sole_topic(
+    ch: Chapter, i: int, j: int, cls: str, named: list[Mention], in_speech: bool, seen: dict[int, Phrases]
+) -> tuple[Mention, int] | None:
+    """(the referent, ``i``) where the phrases ``named`` of sentence ``i`` that a he/she of class ``cls``
+    of sentence ``j`` may mean all name one referent, of its gender, that is the topic of its sentence
+    (:func:`cohesion.antecedents.topic`), both in quoted speech or both in narration."""
+    a = named[-1]
+    phrases = antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
+    if len({m.lemma for m in named}) != 1 or a not in phrases or not pronouns.compatible(a, cls, ch):
+        return None
+    if spoken(ch.sentences[i], a.start) != in_speech or not antecedents.topic(ch.docs[i], phrases, a):
+        return None
+    return a, i
 
 
 def _sole_name(ch: Chapter, at: int, j: int, a: Mention, cls: str, seen: dict[int, Phrases]) -> bool:

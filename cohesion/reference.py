@@ -126,13 +126,16 @@ def _personal(
     ):
         return None  # a person of unknown gender named before it ("Anna saw Wu Jin nod. He ..."), as below
     chain = True  # every sentence passed over so far holds a pronoun of the same class
+    quiet = lookback.quiet(ch, j, cls, seen, tok.i)  # no sentence reached names anyone it may mean
+    start = j  # the last sentence the look-back reached
     framed_speech = False  # the look-back of a he/she in speech has reached its speaker's sentence
     # may mean a plural thing of the previous sentence
     things = cls == "pl" and pronouns.object_them(ch.docs[j], tok)
     for i, d in lookback.sentences(ch, j, cls, lookback.passes_speech(ch.docs[j], tok, cls, in_speech)):
         doc = ch.docs[i]
         if d > WINDOW and not chain:
-            return None
+            break
+        start = i
         phrases = antecedents.in_sentence(ch, i, j, in_speech, cls, seen)
         everyone, framed, referring, _ = antecedents.sentence_phrases(ch, i, seen)
         names_speaker = (
@@ -202,7 +205,11 @@ def _personal(
                 return lookback.link(ch, j, tok, cls, topic, i, in_speech, linked)
             return None  # "... and cars crumpled. Their doors ...": nothing is sought past plural things
         chain = chain and any(PRONOUN_CLASS.get(t.lower_) == cls for t in doc or ())
-    return None
+        quiet = quiet and lookback.quiet(ch, i, cls, seen)
+    if not quiet:
+        return None
+    continued = lookback.continued(ch, start, j, cls, in_speech, seen, linked)  # the center goes on
+    return lookback.link_inherited(ch, j, tok, cls, continued, in_speech, linked)
 
 
 def _kind_of_topic(

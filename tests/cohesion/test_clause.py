@@ -47,3 +47,9 @@ def test_of_a_line_of_several_sentences_only_the_last_one_has_the_last_coordinat
     text = "Tom waved, and the boy smiled. Then the bell rang."
     sentence = read(load_tagger()(text), text)
     assert last_coordinate_subject(sentence, mentions(sentence)) is None
+
+
+def test_the_subject_follows_a_subordinate_clause_opened_after_a_focusing_adverb():
+    text = "Even though the rain was cold, the old woman kept walking."
+    sentence = read(load_tagger()(text), text)
+    assert subject(sentence, mentions(sentence)).text == "woman"

@@ -19,13 +19,28 @@ def test_pronoun_chain_links_every_pronoun_to_the_naming_phrase(mined):
     assert [(a[0], a[3], b[0]) for _, a, b, _ in found] == [(0, "Lin", 1), (0, "Lin", 2)]
 
 
-def test_pronoun_chain_reaches_past_the_window_only_while_it_holds():
+def test_pronoun_chain_reaches_past_the_window_while_it_holds_or_no_one_else_is_named():
     sentences = ["Miss Lin entered the hall."] + ["She looked around."] * 6 + ["She sat."]
     found = [c for c in mine(sentences) if c.phenomenon == "reference"]
     assert [(c.a.sent, c.b.sent) for c in found] == [(0, k) for k in range(1, 8)]
-    broken = ["Miss Lin entered the hall.", "She looked around."] + ["The band played."] * 5 + ["She sat."]
-    found = [c for c in mine(broken) if c.phenomenon == "reference"]
-    assert [c.b.sent for c in found] == [1]
+    # past sentences that name no one she may mean, the center goes on (Centering's Continue)
+    quiet = ["Miss Lin entered the hall.", "She looked around."] + ["The band played."] * 5 + ["She sat."]
+    found = [c for c in mine(quiet) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.b.sent) for c in found] == [(0, 1), (0, 7)]
+    # not past two persons she may mean
+    broken = quiet[:2] + ["The guard greeted the nurse."] + quiet[2:]
+    assert [c for c in mine(broken) if c.phenomenon == "reference" and c.b.sent == 8] == []
+
+
+def test_past_the_window_a_he_or_she_means_the_one_topic_of_its_gender_named_before():
+    story = ["Even though the rain was cold, the old woman kept walking."]
+    story += ["The bells rang.", "Mr Wu smiled.", "The road was long.", "The wind rose.", "The sky darkened."]
+    found = [c for c in mine([*story, "Her coat was wet."]) if c.phenomenon == "reference"]
+    assert [(c.a.sent, c.a.text, c.b.sent) for c in found] == [(0, "woman", 6)]
+    # not one named beside another of her gender, nor one that is not the topic of its sentence
+    for first in ("The old woman and her aunt kept walking.", "The rain fell on the old woman."):
+        found = [c for c in mine([first, *story[1:], "Her coat was wet."]) if c.phenomenon == "reference"]
+        assert [c.b.sent for c in found if c.b.sent == 6] == []
 
 
 def test_a_chain_goes_on_past_a_gap_from_its_last_pronoun():
