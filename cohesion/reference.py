@@ -101,7 +101,8 @@ def _personal(
     sentence holds a pronoun of its class, to that pronoun's antecedent. In speech, a he/she takes no
     phrase from the sentence naming the speech's speaker or before it, only a chain of pronouns in
     speech, or one named in that sentence's quote where the narration there names no one it may mean
-    (:func:`_all_quoted`)."""
+    (:func:`_all_quoted`). A he/she whose look-back gives up having reached only sentences that name no
+    one it may mean goes on with the center (:func:`cohesion.lookback.continued`)."""
     in_speech = spoken(ch.sentences[j], tok.idx) or (cls in ("m", "f") and speech.runs_on(ch, j, tok.idx))
     subject = _opening_subject(ch, j, tok, cls, seen)
     if subject is not None:
