@@ -14,6 +14,7 @@ from alignment.similarity import (
     ChapterTokens,
     Explained,
     _any_of,
+    _tag,
     _extends,
     _unpack,
     _occurrence,
@@ -28,6 +29,7 @@ from alignment.similarity import (
     length_ratios,
 )
 from tests.alignment.texts import EN, ZH
+from text import chinese
 from text.lexicon import Lexicon
 
 
@@ -61,6 +63,15 @@ def test_translation_scores_above_neighbours(lexicon):
     band = scorer.scores_at(1, 2, np.array([[1], [2]]), np.array([[1, 2], [2, 3]]))
     assert band.tolist() == [[scorer.score(1, 2, 1, 3), scorer.score(1, 2, 2, 4)],
                              [scorer.score(2, 3, 2, 4), scorer.score(2, 3, 3, 5)]]  # fmt: skip
+
+
+def test_zh_words_are_tagged_as_jieba_tags_them_memoised_per_word():
+    words = [["大门", "被", "风", "吹开", "了"], ["咕噜叽", "大门"]]  # 咕噜叽: not in jieba's table
+    _tag.cache_clear()
+    tokens = ChapterTokens.of(["大门被风吹开了", "咕噜叽大门"], ["The gate.", "Gurgle."], words)
+    assert tokens.zh_tagged == tuple(tuple(chinese.tagged(sentence)) for sentence in words)
+    assert tokens.zh_tagged[1] == (("咕噜叽", ""), ("大门", "n"))
+    assert (_tag.cache_info().hits, _tag.cache_info().misses) == (1, 6)
 
 
 def test_gloss_words_outside_the_chapter_are_ignored():
