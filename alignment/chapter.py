@@ -60,7 +60,7 @@ def realign_tokens(
 ) -> list[Bead]:
     """``align_tokens``'s beads under a gloss that extends the one ``beads`` were found with, searched
     near them (``search.realign_near``)."""
-    scorer = _scorer(tokens, gloss, params, embedding, narrow=True)
+    scorer = _scorer(tokens, gloss, params, embedding)
     return realign_near(scorer.n, scorer.m, scorer, beads, params, paragraphs)
 
 
@@ -69,7 +69,6 @@ def _scorer(
     gloss: Mapping[str, frozenset[str]],
     params: SearchParams,
     embedding: Embedding | None,
-    narrow: bool = False,
 ) -> ChapterScorer | HybridScorer:
-    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths(), narrow)
+    scorer: ChapterScorer | HybridScorer = ChapterScorer(tokens, gloss, params.span_widths())
     return scorer if embedding is None else HybridScorer(scorer, *embedding)

@@ -189,7 +189,7 @@ def _extends(gloss: Mapping[str, frozenset[str]], base: Mapping[str, frozenset[s
 
 
 BLOCK = 16  # other-side sentences per block of an explained table that is filled at once ...
-WHOLE = 128  # ... unless the other side has at most this many: then one block (but see ChapterScorer)
+WHOLE = 128  # ... unless the other side has at most this many: then one block
 
 
 def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
@@ -512,11 +512,10 @@ class ChapterScorer:
         tokens: ChapterTokens,
         gloss: Mapping[str, frozenset[str]],
         widths: tuple[int, int] = SearchParams().span_widths(),
-        narrow: bool = False,
     ) -> None:
-        """``widths``: the most sentences a bead has on each side (zh, en). ``narrow``: the search reads a
-        narrow corridor (realignment's), so the tables are filled by blocks however short the chapter:
-        filling a short chapter's whole tables at the first read made realignment about 15% dearer."""
+        """``widths``: the most sentences a bead has on each side (zh, en). A short chapter's tables are
+        filled whole at the first read, realignment's too (its corridor is narrow, but filling those by
+        blocks cost it more since the whole fill reads each token's nearest hit)."""
         self.tokens = tokens
         self.gloss = gloss
         index = tokens.index
@@ -526,12 +525,9 @@ class ChapterScorer:
         zh_widths, en_widths = (max(1, w) for w in widths)
         # [b - 1, i, j]: what en[j:j + b] explains of zh sentence i (and whether nothing: orphans); the en
         # side's [a - 1, j, i] likewise
-        whole = 0 if narrow else WHOLE
-        self._zh = Explained(
-            word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, en_widths, True, whole
-        )
+        self._zh = Explained(word_hits, index.zh_sentence, index.zh_item, index.zh_weight, n, en_widths, True)
         self._en = Explained(
-            stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False, whole
+            stem_hits, index.en_sentence, index.en_item, index.en_weight, m, zh_widths, False
         )
         spans = index.spans(zh_widths, en_widths)
         self.ratio = spans.ratio

@@ -5,7 +5,9 @@ import pytest
 
 from alignment.beads import Bead
 from tests.alignment.cover import assert_cover
-from alignment.chapter import count_problem
+from alignment import chapter
+from alignment.chapter import align_tokens, count_problem, realign_tokens
+from alignment.similarity import ChapterTokens, glosses
 from text.lexicon import Lexicon
 from alignment.methods import align_chapters
 from core.rejection import Rejection
@@ -59,3 +61,18 @@ def test_balance_limits():
     assert count_problem(10, 2) is not None
     assert count_problem(1, 4) is None  # too small to judge
     assert count_problem(2000, 2000) is None  # the longest chapter aligned
+
+
+def test_realignment_fills_a_short_chapters_tables_whole(lexicon, monkeypatch):
+    tokens = ChapterTokens.of(ZH * 3, EN * 3)  # 27 en sentences: two blocks of 16 if filled by blocks
+    gloss = glosses(tokens, lexicon)
+    beads, _ = align_tokens(tokens, gloss)
+    scorers, search = [], chapter.realign_near
+
+    def realign_near(n, m, scorer, *args):
+        scorers.append(scorer)
+        return search(n, m, scorer, *args)
+
+    monkeypatch.setattr(chapter, "realign_near", realign_near)
+    assert realign_tokens(tokens, gloss, beads) == beads
+    assert scorers[0]._zh.sums.shape[2] == 27

@@ -5,7 +5,7 @@ import pytest
 
 import numpy as np
 
-from alignment.search import SearchParams, bead_types, two_pass
+from alignment.search import two_pass
 from tests.alignment.tables import full_scores
 from alignment.similarity import (
     BLOCK,
@@ -277,21 +277,9 @@ def test_a_side_with_nothing_to_fill_reads_zeros():
     assert (explained.orphans.take(end) - explained.orphans.take(start)).tolist() == [1, 1]
 
 
-def test_a_narrow_scorer_fills_a_short_chapter_by_blocks_and_scores_alike(lexicon):
-    tokens = ChapterTokens.of(ZH * 3, EN * 3)  # 27 en sentences: two blocks
-    gloss = glosses(tokens, lexicon)
-    whole, narrow = ChapterScorer(tokens, gloss), ChapterScorer(tokens, gloss, narrow=True)
-    assert narrow.score(0, 1, 0, 1) == whole.score(0, 1, 0, 1)
-    assert whole._zh.sums.shape[2] == 27 and (whole._zh._high == 26).all()  # one block, all read at once
-    assert narrow._zh.sums.shape[2] == 2 * BLOCK
-    assert narrow._zh._high[:, 1].tolist() == [-1] * 9  # the first block alone
-    for a, b in bead_types(SearchParams()):
-        assert full_scores(narrow, a, b).tolist() == full_scores(whole, a, b).tolist()
-
-
 def test_refinements_scorer_shares_the_span_tables_of_the_first_pass(lexicon):
     tokens = ChapterTokens.of(ZH, EN)
-    first, again = ChapterScorer(tokens, glosses(tokens, lexicon)), ChapterScorer(tokens, {}, narrow=True)
+    first, again = ChapterScorer(tokens, glosses(tokens, lexicon)), ChapterScorer(tokens, {})
     assert again._zh_spans is first._zh_spans and again._en_marks is first._en_marks
 
 
