@@ -43,16 +43,21 @@ one_folder = $(if $(word 2,$(1)),$(error the output folder "$(1)" holds a space 
 .PHONY: help setup corpus update test test-fast bench eval eval-split eval-align export report stats render-demo lint clean
 
 help:
-	@echo "make corpus   build the corpus (default: the bundled demo site; CONFIG=path OUTPUT=dir WORKERS=N ARGS=--prune)"
-	@echo "make update   fetch new chapters and rebuild what changed (same variables)"
-	@echo "make test     run the test suite (slow end-to-end tests included) on TEST_WORKERS processes (default: cores + 1; 0: in this one)"
-	@echo "make bench    throughput and memory benchmarks"
-	@echo "make eval     splitter and aligner accuracy on ../shared/eval-data (skipped when absent)"
-	@echo "make export   export splits (FORMATS=all|parquet,text,doc,bwb,jsonl,tmx)"
-	@echo "make report   HTML/Markdown corpus report in the output folder's report/"
-	@echo "make stats    Table-6 statistics per split in the terminal"
-	@echo "make evaluate masked-LM cohesion probe (SUITE=suite.jsonl MODELS='dir ...' DEVICE=cuda)"
-	@echo "make clean    delete the output folder's built files (corrections/ and qc/ are kept)"
+	@echo "make setup        install the pinned packages into .venv and the language data into .data (once; other targets run it)"
+	@echo "make corpus       build the corpus (default: the bundled demo site; CONFIG=path OUTPUT=dir WORKERS=N ARGS=--prune)"
+	@echo "make update       fetch new chapters and rebuild what changed (same variables)"
+	@echo "make test         run the test suite (slow end-to-end tests included) on TEST_WORKERS processes (default: cores + 1; 0: in this one)"
+	@echo "make test-fast    the test suite without the slow end-to-end tests (same TEST_WORKERS)"
+	@echo "make lint         ruff check, ruff format --check and lint-imports"
+	@echo "make bench        throughput and memory benchmarks"
+	@echo "make eval         splitter and aligner accuracy on ../shared/eval-data (skipped when absent)"
+	@echo "make export       export splits (FORMATS=all|parquet,text,doc,bwb,jsonl,tmx)"
+	@echo "make report       HTML/Markdown corpus report in the output folder's report/"
+	@echo "make stats        Table-6 statistics per split in the terminal"
+	@echo "make evaluate     masked-LM cohesion probe (SUITE=suite.jsonl MODELS='dir ...' DEVICE=cuda)"
+	@echo "make render-demo  regenerate the bundled demo site's pages under demo/site/ (crawlers.demo.render)"
+	@echo "make labelstudio  install Label Studio into its own venv, .venv-labelstudio (for the annotation round trip)"
+	@echo "make clean        delete the output folder's built files (corrections/ and qc/ are kept)"
 	@echo "every corpus target takes CONFIG=path and OUTPUT=dir (default: the config's output folder)"
 
 $(STAMP):
