@@ -58,6 +58,13 @@ def last_words(command: str) -> dict[int, str]:
     return {signum: f"{words}{resume}" for signum, words in LAST_WORDS.items()}
 
 
+def command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> OneLineParser:
+    """A parser whose errors name the subcommand run (``python -m pipeline qc sample: error: ...``), as
+    argparse's own errors in a subcommand do."""
+    words = [parser.prog, args.command, getattr(args, "qc_command", None)]
+    return OneLineParser(prog=" ".join(word for word in words if word), add_help=False)
+
+
 def cmd_corpus(args: argparse.Namespace) -> int:
     target = Target.of(args)
     books = target.corpus_books(adopting=args.adopt)
@@ -341,7 +348,9 @@ def _command(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if hasattr(args, "scheduler_port"):
         if args.scheduler_port and not args.scheduler_host:  # the local scheduler ran, the port unread
-            parser.error("--scheduler-port names a central luigid's port: give its --scheduler-host too")
+            command_parser(parser, args).error(
+                "--scheduler-port names a central luigid's port: give its --scheduler-host too"
+            )
         args.scheduler_port = args.scheduler_port or LUIGID_PORT
     if problem := luigi_config.value_problem():
         print(problem, file=sys.stderr)

@@ -156,11 +156,13 @@ def test_a_config_path_that_is_a_directory_is_a_config_error(tmp_path, capsys):
         ),
         (
             ["corpus", "--scheduler-port", "8083"],  # the local scheduler built, the port unread
-            "python -m pipeline: error: --scheduler-port names a central luigid's port: give its --scheduler-host too",
+            "python -m pipeline corpus: error: --scheduler-port names a central luigid's port: give its "
+            "--scheduler-host too (see python -m pipeline corpus --help)",
         ),
         (
             ["qc", "sample", "--chapters", "1", "--scheduler-port", "8083"],
-            "python -m pipeline: error: --scheduler-port names a central luigid's port: give its --scheduler-host too",
+            "python -m pipeline qc sample: error: --scheduler-port names a central luigid's port: give its "
+            "--scheduler-host too (see python -m pipeline qc sample --help)",
         ),
         (
             ["corpus", "--scheduler-host", ""],  # an unset variable in a script: not the local scheduler
