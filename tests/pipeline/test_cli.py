@@ -374,6 +374,15 @@ def test_help_on_an_ascii_stdout_writes_its_arrows_in_ascii():
     )
 
 
+@pytest.mark.parametrize("command", [[], ["corpus"], ["qc", "sample"], ["evaluate-mt"]])
+def test_the_help_shows_no_rest_markup(command, capsys):
+    """``python -m pipeline --help`` showed its docstring's reST literals: "Command line: ``python -m ..."."""
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: ") and "``" not in out
+
+
 def test_a_missing_config_is_a_config_error(tmp_path, capsys):
     code, out, err = _run(capsys, "stats", "--config", str(tmp_path / "none.yaml"))
     assert (code, out) == (2, "")
