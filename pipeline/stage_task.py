@@ -364,7 +364,7 @@ class StageTask(luigi.Task):
         manifest = self.manifest()
         if manifest is None:
             return "not built"
-        if problem := manifest.damaged(self.layout.root):
+        if problem := self.output_problem(manifest):
             return f"output {problem}"
         if missing := [p for p in self.output_paths() if not p.exists()]:
             return f"output missing: {self._rel(missing[0])}"
@@ -376,6 +376,25 @@ class StageTask(luigi.Task):
         reasons = input_changes(manifest.inputs, current)
         return "; ".join(reasons or self.due_reasons(manifest.extra)) or None
 
+    def output_problem(self, manifest: Manifest) -> str | None:
+        """Why an output is not the file ``manifest`` recorded ('missing: PATH', 'damaged: PATH'), or None. A file
+        that another run of the task (another unit) wrote since, as its manifest recorded it, is no damage:
+        every export writes ``export/summary.json``, so an export of other formats rewrote it, and the
+        export run before it read "output damaged" though nothing was edited."""
+        root = self.layout.root
+        if manifest.damaged(root) is None:  # the common case: no other manifest read
+            return None
+        paths = sorted(self.manifest_path().parent.glob("*.json"))
+        others = [m for path in paths if path != self.manifest_path() and (m := Manifest.load(path))]
+        for rel, sha in manifest.outputs.items():
+            if problem := Manifest(outputs={rel: sha}, files=manifest.files).damaged(root):
+                written = [
+                    Manifest(outputs={rel: m.outputs[rel]}, files=m.files) for m in others if rel in m.outputs
+                ]
+                if all(record.damaged(root) for record in written):
+                    return problem
+        return None
+
     def due_reasons(self, extra: dict[str, Any]) -> list[str]:
         """The task's own reasons to run again, read from its last manifest's ``extra`` (e.g. a failed run)."""
         return []
@@ -384,7 +403,7 @@ class StageTask(luigi.Task):
         """Why this run happened, judged against the manifest of the last one (recorded as ``why``)."""
         if previous is None:
             return ["not built", *self.due_reasons({})]
-        problem = previous.damaged(self.layout.root)
+        problem = self.output_problem(previous)
         return (
             input_changes(previous.inputs, inputs)
             + ([f"output {problem}"] if problem else [])

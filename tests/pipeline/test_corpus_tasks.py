@@ -120,3 +120,29 @@ def test_the_tables_of_a_book_the_config_does_not_list_are_inputs_of_the_export_
     assert {"chapters/book1.parquet", "aligned/book1.parquet"} <= before.keys()
     layout.aligned("book1").unlink()
     assert changes(before, task_class(**params(config)).current_inputs()) == ["new input"]
+
+
+@pytest.mark.parametrize("first, second", [(["bwb", "text"], ["text"]), (["text"], ["bwb", "text"])])
+def test_an_export_of_other_formats_since_leaves_an_export_whole_and_an_edit_is_still_damage(
+    tmp_path, monkeypatch, first, second
+):
+    """Every export writes export/summary.json: `export` then `export --formats text` (or the reverse)
+    showed the first "stale: output damaged: export/summary.json", though nothing was edited."""
+    config = write_config(tmp_path)
+    out = output_of(config)
+    monkeypatch.setattr(ExportCorpus, "current_inputs", lambda self: {"aligned/book0.parquet": "same"})
+    tasks = [ExportCorpus(**params(config), formats=formats) for formats in (first, second)]
+    build_output(out)
+    with build_lock(out):
+        for task in tasks:
+            task.run()
+    assert [_why_run_again(task) for task in tasks] == [[], []]
+    summary = Layout(out).export_dir() / "summary.json"
+    summary.write_text(summary.read_text(encoding="utf-8").replace("1", "2"), encoding="utf-8")
+    assert [_why_run_again(task) for task in tasks] == [["output damaged: export/summary.json"]] * 2
+
+
+def _why_run_again(task: ExportCorpus) -> list[str]:
+    """The reasons a build would record for running ``task`` again, its inputs unchanged."""
+    manifest = task.manifest()
+    return task.rerun_reasons(manifest, manifest.inputs)
