@@ -41,9 +41,13 @@ class CorpusTask(StageTask):
         ]
 
     def settings(self) -> dict[str, Any]:
+        return changed(self.cfg.settings.split)
+
+    def files_read(self) -> dict[str, str]:
+        """The reviewed corrections."""
         from qc.store import fingerprints
 
-        return changed(self.cfg.settings.split) | fingerprints(self.layout)  # + reviewed corrections
+        return fingerprints(self.layout).get("annotations", {})
 
     def read_tables(self) -> list[Path]:
         """Every table the task reads: each book's in the folder (``exports.corpus.book_files``), the config's
@@ -158,10 +162,11 @@ class BuildReport(CorpusTask):
     def output_paths(self) -> list[Path]:
         return [self.layout.report_dir() / "index.html", self.layout.report_dir() / "index.md"]
 
-    def settings(self) -> dict[str, Any]:
+    def files_read(self) -> dict[str, str]:
+        """Plus QC accuracy, MT scores (and the test sets they were scored on) and probe results."""
         from qc.store import fingerprints
 
-        return super().settings() | fingerprints(self.layout, results=True)  # + QC accuracy, MT scores
+        return fingerprints(self.layout, results=True).get("annotations", {})
 
     def run(self) -> None:
         from exports.report import build_report

@@ -24,6 +24,7 @@ from core import storage
 
 # the keys of a manifest's inputs besides the files read
 CODE, DATA, PACKAGE, SCHEMA, SETTINGS = "code:", "data:", "package:", "schema:", "settings"
+FILE = "file:"  # a file read by content that no task writes: corrections, QC and MT results, probe results
 _FIELDS = ("inputs", "outputs", "extra", "files")
 
 
@@ -93,8 +94,8 @@ def schema_inputs(tables: Iterable[str]) -> dict[str, str]:
 
 
 def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
-    """Why ``current`` inputs differ from ``recorded`` ones: config, code, data, packages or table schemas
-    (naming them), new input. A table ``current`` uses that ``recorded`` did not (read by edited code) is no
+    """Why ``current`` inputs differ from ``recorded`` ones: config, code, data, packages, table schemas or
+    hand-made and result files (naming them), new input. A table ``current`` uses that ``recorded`` did not (read by edited code) is no
     reason of its own."""
     changed = sorted(
         key
@@ -105,11 +106,13 @@ def changes(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
     data = [key.removeprefix(DATA) for key in changed if key.startswith(DATA)]
     packages = [key.removeprefix(PACKAGE) for key in changed if key.startswith(PACKAGE)]
     tables = [key.removeprefix(SCHEMA) for key in changed if key.startswith(SCHEMA)]
+    files = [key.removeprefix(FILE) for key in changed if key.startswith(FILE)]
     reasons = ["config changed"] if SETTINGS in changed else []
     kinds = (("code", code), ("data", data), ("packages", packages))
     reasons += [f"{kind} changed: {_few(paths)}" for kind, paths in kinds if paths]
     reasons += [f"schema of {_few(tables)} changed"] if tables else []
-    if any(key != SETTINGS and not key.startswith((CODE, DATA, PACKAGE, SCHEMA)) for key in changed):
+    reasons += [f"input changed: {_few(files)}"] if files else []
+    if any(key != SETTINGS and not key.startswith((CODE, DATA, PACKAGE, SCHEMA, FILE)) for key in changed):
         reasons.append("new input")
     return reasons
 

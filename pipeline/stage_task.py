@@ -38,6 +38,7 @@ from pipeline import output_folder
 from pipeline.manifest import (
     CODE,
     DATA,
+    FILE,
     PACKAGE,
     SETTINGS,
     Manifest,
@@ -325,6 +326,12 @@ class StageTask(luigi.Task):
         names those of the config's, which their producers record); none beyond them by default."""
         return []
 
+    def files_read(self) -> dict[str, str]:
+        """The SHA-256 of each file no task writes that the task reads (hand-made corrections, evaluation
+        results), by path from the output root: one changed, added or deleted since is the reason it names
+        ("input changed: evaluation/probe.parquet"); none by default."""
+        return {}
+
     def current_inputs(self) -> dict[str, str] | None:
         """Fingerprints of the input files, as their producers recorded them (None if one is missing), and, by
         content, the tables it reads that no task of the config writes (an adopted book's): such a book pruned
@@ -343,6 +350,7 @@ class StageTask(luigi.Task):
         inputs |= {self._rel(p): storage.file_sha256(p) for p in others}
         if settings := self.settings():
             inputs[SETTINGS] = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        inputs |= {FILE + rel: sha for rel, sha in self.files_read().items()}
         return inputs | _code_inputs(type(self))
 
     def complete(self) -> bool:

@@ -146,3 +146,22 @@ def _why_run_again(task: ExportCorpus) -> list[str]:
     """The reasons a build would record for running ``task`` again, its inputs unchanged."""
     manifest = task.manifest()
     return task.rerun_reasons(manifest, manifest.inputs)
+
+
+def test_the_report_names_the_result_file_that_changed_not_the_config(tmp_path, monkeypatch):
+    """Probe results deleted (`mv OUTPUT/evaluation ...`), or an exported test set the MT scores were scored
+    on, read "report stale: config changed", the config untouched."""
+    config = write_config(tmp_path)
+    layout = build_output(output_of(config))
+    for method in ("producers", "input_paths"):
+        monkeypatch.setattr(BuildReport, method, lambda self: [])
+    test_set = layout.export_dir() / "text" / "test.ids"
+    for path in (layout.probe_results(), layout.mt_dir() / "test" / "system.parquet", test_set):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"made")
+    before = BuildReport(**params(config)).current_inputs()
+    layout.probe_results().unlink()
+    test_set.unlink()
+    assert changes(before, BuildReport(**params(config)).current_inputs()) == [
+        "input changed: evaluation/probe.parquet, export/text/test.ids"
+    ]

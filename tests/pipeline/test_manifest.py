@@ -35,6 +35,15 @@ def test_changes_name_config_code_data_packages_and_new_input():
     assert changes({}, many) == ["code changed: m0.py, m1.py, m2.py and 2 more"]
 
 
+def test_changes_name_the_files_read_by_content_that_changed_not_the_config():
+    """QC, MT and probe results were hashed into the settings: one moved away read "config changed"."""
+    recorded = {"settings": "s", "file:evaluation/probe.parquet": "p", "file:qc/accuracy.json": "q"}
+    current = {"settings": "s", "file:qc/accuracy.json": "r", "file:corrections/bk.jsonl": "c"}
+    assert changes(recorded, current) == [
+        "input changed: corrections/bk.jsonl, evaluation/probe.parquet, qc/accuracy.json"
+    ]
+
+
 def test_changes_name_the_tables_whose_schema_changed_and_not_a_table_newly_used():
     recorded = {"settings": "s", "schema:books": "b", "schema:chapters": "c", "schema:rejected": "r"}
     current = {**recorded, "schema:books": "B", "schema:chapters": "C", "schema:candidates": "new"}
