@@ -105,7 +105,7 @@ def corpus_summary(layout: Layout, listed: list[str]) -> dict[str, Any]:
 def format_summary(summary: dict[str, Any], finished: bool = True, until: str | None = None) -> str:
     """A short human-readable rendering of ``corpus_summary`` for the end of ``make corpus``; when the
     build did not finish, or stopped after the stage ``until`` (``--until``), its header says so."""
-    raw, crawl = summary["raw_chapters"], summary["crawl"]
+    raw, crawl, output = summary["raw_chapters"], summary["crawl"], Path(summary["output"])
     adopted = adopted_note(summary["adopted_books"])
     built = (
         f"Corpus built up to {until} (--until: the later stages did not run) in"
@@ -114,7 +114,7 @@ def format_summary(summary: dict[str, Any], finished: bool = True, until: str | 
     )
     header = built if finished else "Corpus NOT finished (failures below); built so far in"
     lines = [
-        f"{header} {summary['output']}",
+        f"{header} {output}",
         f"  books: {summary['books']}{adopted}   raw chapters: zh {raw['zh']}, en {raw['en']}   "
         f"last crawls: {crawl.get('requests', 0)} requests, {crawl.get('bytes', 0) / 1e6:.1f} MB, "
         f"{crawl.get('retried', 0)} retried, {crawl.get('failed', 0)} failed, {crawl.get('duration_s', 0):.0f} s",
@@ -142,9 +142,9 @@ def format_summary(summary: dict[str, Any], finished: bool = True, until: str | 
     if summary["cohesion_candidates"]:
         lines.append("  cohesion candidates (phenomenon/adjacency: count):")
         lines += [f"    {name}: {n}" for name, n in summary["cohesion_candidates"].items()]
-    lines.append(
-        f"  see: {summary['output']}/chapters, aligned, candidates, rejected; `python -m pipeline inspect CHAPTER_ID`"
-    )
+    made = [name for name in ("chapters", "aligned", "candidates", "rejected") if (output / name).is_dir()]
+    if made:  # after --until crawl: no chapters, aligned or candidates table yet
+        lines.append(f"  see: {output}/{', '.join(made)}; `python -m pipeline inspect CHAPTER_ID`")
     return "\n".join(lines)
 
 

@@ -1,3 +1,5 @@
+import shutil
+
 from core.layout import Layout
 from pipeline.manifest import Manifest
 from core import storage
@@ -110,3 +112,18 @@ def test_the_summary_reads_only_the_columns_it_counts_a_book_at_a_time(tmp_path,
         *((path, ["stage", "reason"]) for path in rejected),
     ]
     assert (summary["chapters"], summary["sentence_pairs"]) == (9, 54)
+
+
+def test_the_summary_points_at_the_tables_built_so_far(tmp_path):
+    """After ``corpus --until crawl`` its last line listed chapters, aligned and candidates tables, which
+    were not built yet."""
+    layout = build_output(tmp_path, books=1)
+    (layout.root / "candidates").mkdir(exist_ok=True)
+    summary = corpus_summary(layout, ["book0"])
+    see = "; `python -m pipeline inspect CHAPTER_ID`"
+    assert format_summary(summary).splitlines()[-1] == (
+        f"  see: {layout.root}/chapters, aligned, candidates, rejected{see}"
+    )
+    for name in ("chapters", "aligned", "candidates"):
+        shutil.rmtree(layout.root / name)
+    assert format_summary(summary, until="crawl").splitlines()[-1] == f"  see: {layout.root}/rejected{see}"
