@@ -107,10 +107,14 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
         return 2
     except OSError as err:
         return _cannot_write("qc import", err)
-    print(
-        f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
-        f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"
-    )
+    corrected = result.corrections or result.withdrawn  # corrections/ written
+    if corrected:
+        print(
+            f"Imported {result.verdicts} verdicts and {result.corrections} corrected beads "
+            f"into {target.layout.qc_dir()} and {target.layout.corrections('_').parent}"
+        )
+    else:
+        print(f"Imported {result.verdicts} verdicts (no corrections) into {target.layout.qc_dir()}")
     if result.withdrawn:
         beads = "1 bead" if result.withdrawn == 1 else f"{result.withdrawn} beads"
         print(f"  corrections withdrawn from {beads} now judged correct")
@@ -135,10 +139,13 @@ def cmd_qc_import(args: argparse.Namespace) -> int:
     if result.accuracy:
         print("Alignment accuracy (reviewed beads judged correct):")
         print(format_accuracy(result.accuracy))
-    print(
-        "Exports and the report use the corrections from the next "
-        f"`{target.build_command('export')}` / `{target.build_command('report')}`."
-    )
+    if corrected:
+        print(
+            "Exports and the report use the corrections from the next "
+            f"`{target.build_command('export')}` / `{target.build_command('report')}`."
+        )
+    else:
+        print(f"The report shows the verdicts from the next `{target.build_command('report')}`.")
     return 0
 
 

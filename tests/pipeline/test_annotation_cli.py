@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_a_bead_given_the_same_verdict_twice_is_counted_once_and_said_so(tmp_pat
     args, tsv = _reviewed(tmp_path, lambda rows: rows + [dict(rows[2], verdict="yes")])
     assert main(["qc", "import", *args, tsv]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Imported 6 verdicts and 0 corrected beads into ")
+    assert lines[0].startswith("Imported 6 verdicts (no corrections) into ")
     assert lines[1:3] == [
         "  1 bead given the same verdict more than once: counted once",
         "Alignment accuracy (reviewed beads judged correct):",
@@ -53,13 +54,35 @@ def test_a_bead_given_the_same_verdict_twice_is_counted_once_and_said_so(tmp_pat
 
 def test_an_import_names_the_export_and_report_commands_of_its_own_config_and_folder(tmp_path, capsys):
     """It said "the next `make export` / `make report`", which export and report the demo's folder."""
-    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    args, tsv = _reviewed(tmp_path, _corrected)
     assert main(["qc", "import", *args, tsv]) == 0
     given = " ".join(args)
-    assert capsys.readouterr().out.splitlines()[-1] == (
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Imported 6 verdicts and 1 corrected beads into ")
+    assert lines[0].endswith(f"/qc and {Path(args[3])}/corrections")
+    assert lines[-1] == (
         "Exports and the report use the corrections from the next "
         f"`python -m pipeline export {given}` / `python -m pipeline report {given}`."
     )
+
+
+def test_an_import_without_corrections_says_so_and_names_the_report_alone(tmp_path, capsys):
+    """With no correction it said "into .../qc and .../corrections", which it had not made."""
+    args, tsv = _reviewed(tmp_path, lambda rows: None)
+    assert main(["qc", "import", *args, tsv]) == 0
+    out = Path(args[3])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"Imported 6 verdicts (no corrections) into {out}/qc"
+    assert (
+        lines[-1]
+        == f"The report shows the verdicts from the next `python -m pipeline report {' '.join(args)}`."
+    )
+    assert not (out / "corrections").exists()
+
+
+def _corrected(rows: list[dict[str, str]]) -> None:
+    """The last bead judged misaligned, the chapter's last English sentence (in no bead) added to it."""
+    rows[-1].update(verdict="misaligned", correction=f"{rows[-1]['zh_idx']}:{rows[-1]['en_idx']},7")
 
 
 def test_a_rejected_row_is_listed_with_the_start_of_its_long_texts(tmp_path, capsys):
@@ -95,7 +118,7 @@ def test_annotations_cancelled_in_label_studio_are_counted_and_said_so(tmp_path,
     export.write_text(json.dumps(tasks), encoding="utf-8")
     assert main(["qc", "import", *target(config), str(export)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Imported 1 verdicts and 0 corrected beads into ")
+    assert lines[0].startswith("Imported 1 verdicts (no corrections) into ")
     assert lines[1] == "  2 annotations cancelled in Label Studio: skipped"
     export.write_text(json.dumps(tasks[1:2]), encoding="utf-8")
     assert main(["qc", "import", *target(config), str(export)]) == 1
@@ -161,7 +184,7 @@ def test_an_import_run_again_removes_what_the_killed_one_left_half_written(tmp_p
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"PAR1 half")
     assert main(["qc", "import", *args, tsv]) == 0
-    assert capsys.readouterr().out.startswith("Imported 6 verdicts and 0 corrected beads into ")
+    assert capsys.readouterr().out.startswith("Imported 6 verdicts (no corrections) into ")
     assert [path.exists() for path in left] == [False, False]
     assert sorted(p.name for p in (root / "qc").iterdir()) == [
         "accuracy.json",
