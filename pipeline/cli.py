@@ -201,6 +201,9 @@ def cmd_clean(args: argparse.Namespace) -> int:
     if not root.exists():
         print(f"nothing to clean: {root} does not exist")
         return 0
+    if root.is_dir() and not output_folder.built_entries(Layout(root)):  # cleaned already: its lock too
+        print(f"nothing to clean: {root} holds no built file")
+        return 0
     output_folder.check_built_in(Layout(root))  # before the lock, which leaves its file there
     try:
         with build_lock(root) if root.is_dir() else nullcontext():

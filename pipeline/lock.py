@@ -9,8 +9,9 @@ beside workers, a worker beside a local build.
 The lock is ``flock(2)`` on an open file description of the lock file: released when the build ends, and
 by the system when its process dies; the processes Luigi forks for tasks inherit it, so it is held until
 the last of them ends. Across machines it holds where the shared mount carries flock (NFS does, as
-POSIX locks). The file stays in place: a build that removed it could lock a new file beside a holder of
-the old one.
+POSIX locks). Only ``clean`` removes the file, holding it exclusively: a command that opened it before and
+locks it after finds the path no longer its file and stops (``OutputBusy``), where it would hold a lock
+beside the holder of a new file.
 
 Runs through Luigi's own entry points (``luigi --module pipeline.tasks``, the cron line's ``RangeDaily``)
 hold no build's lock: each task's run holds it shared itself (``task_lock``, taken by ``StageTask``), so
@@ -37,9 +38,8 @@ from core.setup_digest import setup_digest
 from core.processes import die_with, ready_to_fork
 from pipeline.config import Config
 from pipeline.config_inputs import config_inputs
-from pipeline.output_folder import CONFIG_FILE, FolderRefused
+from pipeline.output_folder import CONFIG_FILE, LOCK_FILE as LOCK_NAME, FolderRefused
 
-LOCK_NAME = ".build.lock"
 # The roots whose build lock this process holds (``build_lock``), each with its lock file's device and inode;
 # the task processes it forks inherit them.
 _held_roots: dict[Path, tuple[int, int]] = {}
@@ -120,6 +120,14 @@ def _identity(info: os.stat_result) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
+def _is_at(fd: int, path: Path) -> bool:
+    """Whether ``path`` is still the file ``fd`` holds open (``clean`` removes the lock file)."""
+    try:
+        return _identity(path.stat(follow_symlinks=False)) == _identity(os.fstat(fd))
+    except OSError:
+        return False
+
+
 @contextmanager
 def task_lock(root: Path, config: Config | None = None) -> Iterator[bool]:
     """A task's hold on ``root`` for one run; yields whether it took a lock of its own. It takes none where
@@ -142,6 +150,8 @@ def _locked(root: Path, shared: bool, config: Config | None = None) -> Iterator[
     try:
         if not _flock(fd, path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX):
             raise OutputBusy(_holder(fd, path, root, shared))
+        if not _is_at(fd, path):
+            raise OutputBusy(f"{root} was cleaned as this command started: run it again")
         if shared and config is not None:
             with _same_config(root, config):
                 yield fd

@@ -47,10 +47,10 @@ LAYOUT = frozenset(
     }
 )
 FILES = frozenset(("_adopted.json", "books.parquet"))  # the layout's entries that are files
-# the config of the luigid workers that last shared the folder (``pipeline.lock``): ``clean`` removes it, under
-# the folder's exclusive lock; the lock file itself stays (a build that removed it could lock a new file beside
-# a holder of the old one)
-CONFIG_FILE = ".build.config"
+# the config of the luigid workers that last shared the folder (``pipeline.lock``) and the folder's lock file:
+# ``clean`` removes both, under the folder's exclusive lock (a command that locked the file as it went finds
+# the path no longer its file, and stops: ``pipeline.lock``)
+CONFIG_FILE, LOCK_FILE = ".build.config", ".build.lock"
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
@@ -136,13 +136,13 @@ def repair(path: Path) -> str:
     return "run the build again to rebuild it"
 
 
-def _adopted_path(layout: Layout) -> Path:
+def adopted_path(layout: Layout) -> Path:
     return layout.root / "_adopted.json"
 
 
 def adopted(layout: Layout) -> set[str]:
     """The books adopted into the folder; ``FolderRefused`` when ``_adopted.json`` is not a list of ids."""
-    path = _adopted_path(layout)
+    path = adopted_path(layout)
     if not path.exists():
         return set()
     try:
@@ -209,7 +209,7 @@ def prune(layout: Layout, books: list[str]) -> int:
 
 def adopt(layout: Layout, books: list[str]) -> None:
     """Record ``books`` as part of this folder's corpus."""
-    path = _adopted_path(layout)
+    path = adopted_path(layout)
     write_json(sorted(adopted(layout) | set(books)), path)
 
 
@@ -220,13 +220,21 @@ class FolderRefused(Exception):
 
 def _built_in(layout: Layout) -> bool:
     """A build has run in the folder: its lock file, its manifests or a built book are there."""
-    marks = (layout.root / ".build.lock").exists() or (layout.root / "_manifests").is_dir()
+    marks = (layout.root / LOCK_FILE).exists() or (layout.root / "_manifests").is_dir()
     return marks or bool(held_books(layout))
 
 
+def refuse_home(layout: Layout, advice: str) -> None:
+    """``FolderRefused`` for the user's home folder, built into or not: its ``cache/``, ``export/`` or
+    ``report/`` are the user's (a home of dotfiles alone was built into, and ``clean`` left its lock)."""
+    if layout.root.resolve() == Path.home().resolve():
+        raise FolderRefused(f"{layout.root} is your home folder, not an output folder: {advice}")
+
+
 def check_built_in(layout: Layout) -> None:
-    """``FolderRefused`` unless a build has run in the folder (``_built_in``), so that ``clean`` given the
-    wrong folder deletes nothing of it (a parent folder, a home)."""
+    """``FolderRefused`` for the user's home and unless a build has run in the folder (``_built_in``), so
+    that ``clean`` given the wrong folder deletes nothing of it (a parent folder, a home)."""
+    refuse_home(layout, "nothing deleted; check --output")
     if layout.root.is_dir() and not _built_in(layout):
         raise FolderRefused(
             f"{layout.root} is not an output folder of the pipeline (no .build.lock, _manifests/ or built book "
@@ -235,16 +243,17 @@ def check_built_in(layout: Layout) -> None:
 
 
 def check_output_or_new(layout: Layout) -> None:
-    """``FolderRefused`` for a folder that no build has run in (``_built_in``) and that holds entries an
-    output folder has not (hidden ones, and the output folders of other configs, aside): a build into the
-    root folder (``--output $UNSET/``), a home or a folder of books mixed a dozen folders into it, and a
-    later ``clean`` deleted those of their names."""
+    """``FolderRefused`` for the user's home folder, and for a folder that no build has run in (``_built_in``)
+    and that holds entries an output folder has not, hidden ones too (the output folders of other configs
+    aside): a build into the root folder (``--output $UNSET/``), a home or a folder of books mixed a dozen
+    folders into it, and a later ``clean`` deleted those of their names."""
+    refuse_home(layout, "check --output (a build goes into a new or empty folder)")
     if not layout.root.is_dir() or _built_in(layout):
         return
     other = sorted(
         e.name
         for e in layout.root.iterdir()
-        if e.name not in LAYOUT and not e.name.startswith(".") and not (e.is_dir() and _built_in(Layout(e)))
+        if e.name not in LAYOUT and not (e.is_dir() and _built_in(Layout(e)))
     )
     if other:
         shown = ", ".join(other[:3]) + (f" and {len(other) - 3:,} more" if len(other) > 3 else "")
@@ -288,6 +297,13 @@ def check_hand_made(layout: Layout) -> None:
         raise FolderRefused(advice[0])
 
 
+def built_entries(layout: Layout) -> list[Path]:
+    """The entries of the folder that ``clean`` deletes: the layout's but the hand-made ones, the lock file and
+    the workers' config (a symbolic link that points to nothing too)."""
+    names = sorted(LAYOUT - set(HAND_MADE) | {CONFIG_FILE, LOCK_FILE})
+    return [path for name in names if (path := layout.root / name).exists() or path.is_symlink()]
+
+
 def clean(layout: Layout) -> list[str]:
     """Delete the pipeline's outputs in the folder, keeping the hand-made ones; returns the hand-made folders
     kept (not a file or a broken link in the place of one: ``hand_made_in_the_way``).
@@ -295,8 +311,7 @@ def clean(layout: Layout) -> list[str]:
     Only the layout's own entries are touched: another config's folder inside this one stays, and of an
     entry that is a symbolic link only the link is removed.
     """
-    for name in sorted(LAYOUT - set(HAND_MADE) | {CONFIG_FILE}):
-        path = layout.root / name
+    for path in built_entries(layout):
         if path.is_symlink():  # the link goes, not what it points to (nor a loop or a link to nothing)
             path.unlink()
         elif path.is_dir():

@@ -59,7 +59,7 @@ def test_clean_empties_the_folder_but_keeps_hand_made_corrections(config, capsys
         f"cleaned {layout.root}; kept corrections/ (hand-made: delete by hand if you mean to)\n",
         "",
     )
-    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections"]
+    assert sorted(p.name for p in layout.root.iterdir()) == ["corrections"]
 
 
 def test_clean_names_a_file_and_a_looping_link_where_the_hand_made_folders_go(config, capsys):
@@ -76,18 +76,23 @@ def test_clean_names_a_file_and_a_looping_link_where_the_hand_made_folders_go(co
         f"{layout.root}/qc, where the hand-made folder qc/ goes, is a symbolic link that loops: remove that link\n",
         "",
     )
-    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock", "corrections", "qc"]
+    assert sorted(p.name for p in layout.root.iterdir()) == ["corrections", "qc"]
 
 
 def test_clean_removes_the_config_of_the_luigid_workers_that_built_there(config, capsys):
     """``.build.config`` names the config of the last workers to share the folder: after a clean, the folder
-    is no config's (the lock file stays: a build holds it open)."""
+    is no config's; its lock file goes too (it was left in place, in a home folder too)."""
     layout = Layout(output_of(config))
     with build_lock(layout.root, shared=True, config=load_config(config)):  # a luigid worker's
         write_table([], "chapters", layout.chapters("city-star"))
     assert (layout.root / ".build.config").is_file()
     assert _run(capsys, "clean", *target(config))[0] == 0
-    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock"]
+    assert sorted(p.name for p in layout.root.iterdir()) == []
+    assert _run(capsys, "clean", *target(config)) == (
+        0,
+        f"nothing to clean: {layout.root} holds no built file\n",
+        "",
+    )
 
 
 def test_clean_removes_what_a_killed_report_left_beside_report(config, capsys):
@@ -99,7 +104,7 @@ def test_clean_removes_what_a_killed_report_left_beside_report(config, capsys):
     (staged / "img").mkdir(parents=True)
     (staged / "index.html").write_text("<html>half", encoding="utf-8")
     assert _run(capsys, "clean", *target(config)) == (0, f"cleaned {layout.root}\n", "")
-    assert sorted(p.name for p in layout.root.iterdir()) == [".build.lock"]
+    assert sorted(p.name for p in layout.root.iterdir()) == []
 
 
 def test_clean_of_a_folder_that_does_not_exist_says_so_and_creates_nothing(config, capsys):
@@ -147,13 +152,39 @@ def test_a_folder_that_holds_another_configs_output_folder_is_no_folder_of_other
     """``output/`` (the demo's) holds ``output/my-novels``, another config's."""
     mine = output_of(config)
     (mine / "my-novels" / "_manifests").mkdir(parents=True)
-    (mine / ".DS_Store").write_text("")
     (mine / "notes.txt").write_text("mine")
     assert _run(capsys, "status", *target(config))[2].endswith(
         "(notes.txt): check --output (a build goes into a new or empty folder)\n"
     )
     (mine / "notes.txt").unlink()
     assert _run(capsys, "status", *target(config))[0] == 0
+
+
+def test_a_folder_of_hidden_files_is_refused_and_so_is_the_home(config, capsys, monkeypatch):
+    """A home of dotfiles alone was built into (hidden files were no other files), and ``clean`` then left
+    its lock file there."""
+    mine = output_of(config)
+    mine.mkdir()
+    (mine / ".profile").write_text("mine")
+    assert _run(capsys, "corpus", *target(config)) == (
+        2,
+        "",
+        f"{mine} is not an output folder of the pipeline and holds other files (.profile): "
+        "check --output (a build goes into a new or empty folder)\n",
+    )
+    (mine / ".profile").unlink()
+    monkeypatch.setenv("HOME", str(mine))
+    write_table([], "chapters", Layout(mine).chapters("city-star"))  # built into, even
+    assert _run(capsys, "corpus", *target(config)) == (
+        2,
+        "",
+        f"{mine} is your home folder, not an output folder: check --output (a build goes into a new or empty "
+        "folder)\n",
+    )
+    assert _run(capsys, "clean", *target(config))[2] == (
+        f"{mine} is your home folder, not an output folder: nothing deleted; check --output\n"
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["chapters"]
 
 
 def test_status_of_a_folder_no_build_has_run_in_says_to_give_the_builds_output(config, capsys):

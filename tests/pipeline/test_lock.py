@@ -430,3 +430,22 @@ def test_a_process_forked_under_the_lock_dies_with_its_holder_killed_alone(tmp_p
             os.kill(pool, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["local", "worker"])
+def test_a_lock_file_that_clean_removed_as_it_was_locked_is_no_hold(tmp_path, monkeypatch, shared):
+    """``clean`` removes the lock file (it stayed, in a home folder too): a command that opened it before and
+    locked it after would hold it beside a build that locked the new file at that path."""
+    opened = lock._open
+
+    def removed_meanwhile(root: Path, path: Path) -> int:
+        fd = opened(root, path)
+        path.unlink()  # by clean, which then released it
+        return fd
+
+    monkeypatch.setattr(lock, "_open", removed_meanwhile)
+    with pytest.raises(OutputBusy) as refused:
+        with build_lock(tmp_path, shared):
+            pass
+    assert str(refused.value) == f"{tmp_path} was cleaned as this command started: run it again"
+    assert not holds(tmp_path)
