@@ -95,6 +95,8 @@ class Target:
 
     def claim_folder(self, prune: bool, adopt: bool) -> None:
         foreign = output_folder.foreign_books(self.layout, self.book_ids)
+        if prune:
+            self._kept_adopted()
         if not foreign:
             return
         if prune:
@@ -108,6 +110,16 @@ class Target:
             print(f"adopted {len(foreign)} books into this corpus: {', '.join(foreign)}", file=sys.stderr)
         else:
             raise output_folder.FolderRefused(output_folder.refusal(self.layout, self.config.path, foreign))
+
+    def _kept_adopted(self) -> None:
+        """One line naming the adopted books that ``--prune`` keeps, and how to drop one (it said nothing)."""
+        held = output_folder.adopted(self.layout) & output_folder.held_books(self.layout)
+        if kept := sorted(held - set(self.book_ids)):
+            print(
+                f"--prune kept {len(kept)} adopted books: {', '.join(kept)} (to drop one, delete its id from "
+                f"{output_folder.adopted_path(self.layout)} and run with --prune again)",
+                file=sys.stderr,
+            )
 
     @property
     def log_path(self) -> Path:

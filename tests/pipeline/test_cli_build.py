@@ -10,6 +10,7 @@ from pathlib import Path
 import luigi
 import pytest
 
+from core.layout import Layout
 from pipeline import cli_build
 from pipeline.build_task import BuildCorpus
 from pipeline.config import load_config
@@ -196,6 +197,28 @@ def test_prune_and_adopt_change_the_folder_once_the_build_holds_its_lock(
     assert message in capsys.readouterr().err.splitlines()
 
 
+def test_prune_names_the_adopted_books_it_keeps_and_how_to_drop_one(tmp_path, capsys):
+    """``--prune`` after ``--adopt`` deleted nothing and said nothing."""
+    from pipeline import output_folder
+    from tests.helpers import local_book, local_config
+
+    config = local_config(tmp_path, {"bk": local_book(tmp_path, "bk")})
+    layout = Layout(tmp_path / "out")
+    for book in ("other", "gone"):
+        (layout.root / "raw" / "zh").mkdir(parents=True, exist_ok=True)
+        (layout.root / "raw" / "zh" / f"{book}.parquet").touch()
+    output_folder.adopt(layout, ["other", "gone", "bk"])
+    (layout.root / "raw" / "zh" / "gone.parquet").unlink()  # adopted, no longer held: not named
+    args = Namespace(config=str(config), output=str(layout.root), workers=1, scheduler_host=None, prune=True)
+    target = cli_build.Target.of(args)
+    assert cli_build.build(target, lambda: [[Written(path=str(tmp_path / "next"))]], args) is None
+    assert (
+        f"--prune kept 1 adopted books: other (to drop one, delete its id from {layout.root}/_adopted.json and "
+        "run with --prune again)"
+    ) in capsys.readouterr().err.splitlines()
+    assert (layout.root / "raw" / "zh" / "other.parquet").exists()
+
+
 def test_a_build_starts_luigis_task_processes_by_fork(monkeypatch):
     set_to = []
     monkeypatch.setattr(cli_build.multiprocessing, "get_start_method", lambda allow_none=False: "forkserver")
@@ -209,6 +232,7 @@ def test_a_build_starts_luigis_task_processes_by_fork(monkeypatch):
 SLEEPING_BUILD = """
 import io, time, luigi
 from argparse import Namespace
+from core.layout import Layout
 from pipeline import cli_build
 from pipeline.progress import BuildProgress
 
