@@ -393,7 +393,12 @@ def load(path: Path) -> dict[str, StageCost]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m bench.bench_scale", description=__doc__.splitlines()[0])
+    sizes = " and ".join(f"BWB_BENCH_{size.upper()} (default {d})" for size, d in DEFAULT_SIZES.items())
+    parser = OneLineParser(
+        prog="python -m bench.bench_scale",
+        description=__doc__.splitlines()[0],
+        epilog=f"environment: the sizes measured, as BOOKSxCHAPTERS, in {sizes}",
+    )
     add_stage_child(parser)
     parser.add_argument(
         "--cores",

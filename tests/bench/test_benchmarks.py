@@ -218,6 +218,16 @@ def test_damaged_costs_stop_a_real_build_before_it_writes_the_books(tmp_path, ma
     assert done.stderr.startswith(f"error: {tmp_path}/costs.json: not the scale bench's costs (TypeError")
 
 
+def test_the_scale_bench_help_names_the_environment_variables_it_reads(main_of):
+    """``--help`` said nothing of BWB_BENCH_SMALL and BWB_BENCH_LARGE, the sizes it measures."""
+    done = main_of("bench_scale", "--help")
+    assert done.returncode == 0
+    assert (
+        "environment: the sizes measured, as BOOKSxCHAPTERS, in BWB_BENCH_SMALL (default 2x50) and "
+        "BWB_BENCH_LARGE (default 1x510)"
+    ) in " ".join(done.stdout.split())
+
+
 def test_a_bench_size_past_any_real_use_is_one_line():
     """BWB_BENCH_LARGE=99999x99999 wrote synthetic books for ever."""
     from bench.bench_scale import parse_size
