@@ -65,7 +65,7 @@ def test_the_pipeline_help_names_every_command_in_its_description():
     )
     text = " ".join(result.stdout.split())  # argparse wraps the lines at the terminal's width
     choices = re.search(r"\{([a-z,-]+)\}", text)[1].split(",")
-    listed = re.search(r"``python -m pipeline ([a-z|-]+)``", text)[1].split("|")
+    listed = re.search(r"Command line: python -m pipeline ([a-z|-]+) ", text)[1].split("|")
     assert sorted(listed) == sorted(choices)
 
 
