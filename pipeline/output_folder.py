@@ -51,6 +51,7 @@ FILES = frozenset(("_adopted.json", "books.parquet"))  # the layout's entries th
 # ``clean`` removes both, under the folder's exclusive lock (a command that locked the file as it went finds
 # the path no longer its file, and stops: ``pipeline.lock``)
 CONFIG_FILE, LOCK_FILE = ".build.config", ".build.lock"
+OS_LITTER = frozenset((".DS_Store", "Thumbs.db", "desktop.ini"))  # a file manager's, in any folder it opened
 HAND_MADE = ("corrections", "qc")  # reviewed beads and QC verdicts: never deleted by the pipeline
 BUILT = ("raw/zh", "raw/en", "clean", "dedup", "chapters", "aligned", "candidates")  # one {book}.parquet each
 PER_BOOK = (*BUILT, "rejected/*", "stats/*")  # where prune deletes {book}.parquet / {book}.json
@@ -245,15 +246,15 @@ def check_built_in(layout: Layout) -> None:
 def check_output_or_new(layout: Layout) -> None:
     """``FolderRefused`` for the user's home folder, and for a folder that no build has run in (``_built_in``)
     and that holds entries an output folder has not, hidden ones too (the output folders of other configs
-    aside): a build into the root folder (``--output $UNSET/``), a home or a folder of books mixed a dozen
-    folders into it, and a later ``clean`` deleted those of their names."""
+    and a file manager's ``OS_LITTER`` aside): a build into the root folder (``--output $UNSET/``), a home or a
+    folder of books mixed a dozen folders into it, and a later ``clean`` deleted those of their names."""
     refuse_home(layout, "check --output (a build goes into a new or empty folder)")
     if not layout.root.is_dir() or _built_in(layout):
         return
     other = sorted(
         e.name
         for e in layout.root.iterdir()
-        if e.name not in LAYOUT and not (e.is_dir() and _built_in(Layout(e)))
+        if e.name not in LAYOUT | OS_LITTER and not (e.is_dir() and _built_in(Layout(e)))
     )
     if other:
         shown = ", ".join(other[:3]) + (f" and {len(other) - 3:,} more" if len(other) > 3 else "")

@@ -152,6 +152,7 @@ def test_a_folder_that_holds_another_configs_output_folder_is_no_folder_of_other
     """``output/`` (the demo's) holds ``output/my-novels``, another config's."""
     mine = output_of(config)
     (mine / "my-novels" / "_manifests").mkdir(parents=True)
+    (mine / ".DS_Store").write_text("")  # a file manager's litter is no file of the user's
     (mine / "notes.txt").write_text("mine")
     assert _run(capsys, "status", *target(config))[2].endswith(
         "(notes.txt): check --output (a build goes into a new or empty folder)\n"
