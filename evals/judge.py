@@ -33,7 +33,7 @@ from cohesion.candidate import ADJACENCY, Candidate, Span
 from cohesion.sample import mark
 from cohesion.stage import PHENOMENA, mine_book
 from evals import recall
-from evals.data import EVAL_DATA, DataError, load_chapters, read_gold, read_lines
+from evals.data import EVAL_DATA, DataError, load_chapters, not_a_folder, read_gold, read_lines
 
 BOOK = "eval"
 
@@ -236,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     g.add_argument("--show", action="store_true", help="print every miss and wrong candidate")
     args = parser.parse_args(argv)
+    if args.command == "sample" and not_a_folder(args.directory):  # a link loop had "no chapters"
+        return 1
     try:
         _run(args)
     except BrokenPipeError:

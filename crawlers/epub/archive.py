@@ -3,17 +3,20 @@
 Every entry is inflated in a stream with a cap per entry and per book (``crawlers.limits``), and an
 entry that cannot be inflated (bad CRC, unknown compression, encryption) rejects the book with a named
 reason, never a traceback; so does a name two entries share (``duplicate_entry``: which one is the
-book's, no reader can tell). Entry names written with backslashes (a zip made on Windows) or in another
-case than the package names them are found, and so are names written in a legacy code page (GBK,
-without zip's UTF-8 flag).
+book's, no reader can tell). Entry names written with backslashes (a zip made on Windows), in another
+case than the package names them, percent-encoded or with ``.`` or ``..`` segments are found, and so are
+names written in a legacy code page (GBK, without zip's UTF-8 flag); a name read that two entries match
+so is ``duplicate_entry`` too.
 """
 
 from __future__ import annotations
 
 import lzma
+import posixpath
 import zipfile
 import zlib
 from pathlib import Path
+from urllib.parse import unquote
 
 from crawlers.limits import Caps
 
@@ -40,21 +43,36 @@ class Archive:
         self.chinese = chinese
         self.inflated = 0  # bytes inflated so far from the whole book
         self.entries = _unique_entries(archive)
+        self.found: dict[str, list[zipfile.ZipInfo]] = {}  # ``_found_as`` of a name -> the entries so named
         for info in archive.infolist():
+            names = {info.filename}
             if not info.flag_bits & 0x800 and not info.filename.isascii():
                 # no UTF-8 flag: zipfile read the name as cp437; the package names it in its own encoding
-                self.entries.setdefault(_legacy_name(info.filename.encode("cp437")), info)
-        for name, info in list(self.entries.items()):  # a zip made on Windows may write folders with \
-            self.entries.setdefault(name.replace("\\", "/"), info)
-        # a package may name an entry in another case than the zip (readers on Windows and macOS find it)
-        self.folded = {name.casefold(): info for name, info in self.entries.items()}
+                names.add(_legacy_name(info.filename.encode("cp437")))
+            for key in sorted({_found_as(name) for name in names}):
+                self.found.setdefault(key, []).append(info)
+
+    def _matches(self, name: str) -> list[zipfile.ZipInfo]:
+        """The entries named ``name``, exactly or as a reader finds it (``_found_as``)."""
+        exact = [self.entries[name]] if name in self.entries else []
+        return list(dict.fromkeys([*exact, *self.found.get(_found_as(name), [])]))
 
     def _info(self, name: str) -> zipfile.ZipInfo:
-        """The entry ``name``, else the one of that name in another case; KeyError when neither exists."""
-        return self.entries.get(name) or self.folded[name.casefold()]
+        """The entry ``name``; KeyError when there is none, EpubError ``duplicate_entry`` when two match it."""
+        matches = self._matches(name)
+        if len(matches) > 1:
+            named = ", ".join(sorted(info.filename for info in matches))
+            raise EpubError(
+                "duplicate_entry",
+                f"{name}: {len(matches)} entries of the zip have this name as a reader finds it ({named}): "
+                "which is the book's, no reader can tell",
+            )
+        if not matches:
+            raise KeyError(name)
+        return matches[0]
 
     def __contains__(self, name: str) -> bool:
-        return name in self.entries or name.casefold() in self.folded
+        return bool(self._matches(name))
 
     def read(self, name: str) -> bytes:
         """The inflated entry; KeyError when absent, EpubError when too large or not inflatable."""
@@ -103,6 +121,12 @@ def _unique_entries(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
             )
         entries[info.filename] = info
     return entries
+
+
+def _found_as(name: str) -> str:
+    """An entry name as readers find it: folders written with backslashes (a zip made on Windows), in any
+    case (readers on Windows and macOS), percent-encoded, ``.`` and ``..`` segments resolved."""
+    return posixpath.normpath(unquote(name.replace("\\", "/"))).casefold()
 
 
 def _legacy_name(raw: bytes) -> str:

@@ -2,7 +2,7 @@ import os
 
 import pytest
 
-from evals import align, bleualign_speed, bwb_example, crossval, errors, mt, pairing, site, split
+from evals import align, bleualign_speed, bwb_example, crossval, errors, judge, mt, pairing, site, split
 from evals.align import main as align_main
 from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present, read_lines
 
@@ -168,6 +168,7 @@ EVAL_MAINS = {  # each eval command that reads a data folder, and the options be
     "bwb_example": (bwb_example.main, []),
     "crossval": (crossval.main, []),
     "errors": (errors.main, []),
+    "judge sample": (judge.main, ["sample"]),
     "mt": (mt.main, []),
     "pairing": (pairing.main, ["--eval-dir"]),
     "site": (site.main, []),

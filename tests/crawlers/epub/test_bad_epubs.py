@@ -54,6 +54,15 @@ def _twice_named(tmp_path: Path) -> Path:
     return path
 
 
+def _twins(tmp_path: Path, twin: str) -> Path:
+    """A book whose chapter entry has a twin of another text, named ``twin`` in the zip: a name that a reader
+    finds as the chapter's too (read as the first of them, without a word)."""
+    path = _epub(tmp_path)
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr(twin, xhtml("第九章", ["丙来了。"]))
+    return path
+
+
 def _zip_version(tmp_path: Path) -> Path:
     """A chapter's entry asking for version 20.7 of zip (a damaged header): zipfile raised NotImplementedError,
     which failed CrawlBook with no named reason."""
@@ -181,6 +190,22 @@ CASES = {
     "corrupt entry (bad CRC)": (EPUB, _bad_crc, {}, [], ["corrupt_entry"]),
     "a central directory asking for zip version 20.7": (EPUB, _zip_version, {}, [], ["not_an_epub"]),
     "two entries of one name": (EPUB, _twice_named, {}, [], ["duplicate_entry"]),
+    **{
+        f"two entries of one name as a reader finds it ({why})": (
+            EPUB,
+            lambda t, twin=twin: _twins(t, twin),
+            {},
+            [],
+            ["duplicate_entry"],
+        )
+        for why, twin in {
+            "case": "OEBPS/C1.XHTML",
+            "backslashes": "OEBPS\\c1.xhtml",
+            "percent-encoding": "OEBPS/c%31.xhtml",
+            "a . segment": "OEBPS/./c1.xhtml",
+            "a .. segment": "OEBPS/x/../c1.xhtml",
+        }.items()
+    },
     "unknown compression": (
         EPUB,
         lambda t: _patch_entry(_epub(t), "OEBPS/c1.xhtml", 8, 10, b"\x63\x00"),
@@ -337,6 +362,12 @@ DETAILS = {
         EPUB,
         _twice_named,
         "OEBPS/c1.xhtml: 2 entries of the zip have this name (which is the book's, no reader can tell)",
+    ),
+    "two entries of one name as a reader finds it": (
+        EPUB,
+        lambda t: _twins(t, "OEBPS/C1.xhtml"),
+        "OEBPS/c1.xhtml: 2 entries of the zip have this name as a reader finds it (OEBPS/C1.xhtml, "
+        "OEBPS/c1.xhtml): which is the book's, no reader can tell",
     ),
     "no chapter can be read": (
         EPUB,
