@@ -177,19 +177,19 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
     chapters = []
     for name in chapter_names(data_dir):
         en_path = data_dir / "en" / f"{name}.txt"
-        if not en_path.exists():
+        if not os.path.lexists(en_path):
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")
         zh_path = data_dir / "zh" / f"{name}.txt"
         zh, en = read_lines(zh_path), read_lines(en_path)
         _require_sentences((zh_path, zh), (en_path, en))
         gold_path = data_dir / "gold" / f"{name}.align"
-        gold = read_gold(gold_path, (len(zh), len(en))) if gold_path.exists() else None
+        gold = read_gold(gold_path, (len(zh), len(en))) if os.path.lexists(gold_path) else None
         if gold == []:
             raise DataError(f"{gold_path}: no gold beads (an empty file)")
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"
-            starts.append(paragraph_starts(sentences, para) if para.exists() else frozenset())
+            starts.append(paragraph_starts(sentences, para) if os.path.lexists(para) else frozenset())
         chapters.append(EvalChapter(name, zh, en, gold, *starts))
     return chapters
 
@@ -208,7 +208,7 @@ def _line_layout(data_dir: Path) -> list[EvalChapter]:
     chapters = []
     for zh_path in sorted((data_dir / "lines").glob("*.zh")):
         en_path = zh_path.with_suffix(".en")
-        if not en_path.exists():
+        if not os.path.lexists(en_path):
             raise DataError(f"{data_dir}: lines/{zh_path.name} has no lines/{en_path.name}")
         zh_lines, en_lines = read_lines(zh_path), read_lines(en_path)
         if len(zh_lines) != len(en_lines):
@@ -227,7 +227,8 @@ def _line_layout(data_dir: Path) -> list[EvalChapter]:
 
 def load_chapters(data_dir: Path) -> list[EvalChapter]:
     """The chapters of ``data_dir``; DataError when it holds none or a malformed one (an empty chapter
-    file or gold file among them)."""
+    file or gold file among them, or one there that cannot be read, such as a link that loops: it was
+    taken for absent, a chapter without gold or paragraphs)."""
     chapters = _line_layout(data_dir) if (data_dir / "lines").is_dir() else _sentence_layout(data_dir)
     if not chapters:
         raise DataError(f"{data_dir}: no chapters (expected zh/NNN.txt + en/NNN.txt or lines/NNN.zh + .en)")

@@ -50,7 +50,7 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
         en = read_lines(path)
         chapters.append({"chapter_id": chapter_id, "book_id": BOOK, "en_sentences": en, "file": path.name})
         zh_path, beads = root / "zh" / path.name, root / "gold" / f"{path.stem}.align"
-        if not (zh_path.exists() and beads.exists()):
+        if not (os.path.lexists(zh_path) and os.path.lexists(beads)):
             continue
         zh = read_lines(zh_path)
         for k, (zh_idx, en_idx) in enumerate(read_gold(beads, (len(zh), len(en)))):

@@ -108,6 +108,19 @@ def test_a_folder_in_place_of_a_gold_file_is_an_error_not_a_chapter_without_gold
     assert str(err.value) == f"{tmp_path / 'gold' / '001.align'}: a folder, not a file"
 
 
+@pytest.mark.parametrize("linked", ["gold/001.align", "en-para/001.txt", "en/001.txt"])
+def test_a_link_loop_in_place_of_a_chapter_file_is_an_error_not_a_file_left_out(tmp_path, linked):
+    """A gold or paragraph file that loops was read as absent (a chapter without gold, status 0)."""
+    _sentence_chapter(tmp_path, "雨停了。\n", "The rain stopped.\n")
+    loop = tmp_path / linked
+    loop.parent.mkdir(exist_ok=True)
+    loop.unlink(missing_ok=True)
+    loop.symlink_to(loop.name)
+    with pytest.raises(DataError) as err:
+        load_chapters(tmp_path)
+    assert str(err.value) == f"{loop}: Too many levels of symbolic links"
+
+
 def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
     _sentence_chapter(tmp_path, "林晚笑了。\n她走了。\n", "Lin Wan smiled.\nShe left.\n")
     (tmp_path / "gold").mkdir()

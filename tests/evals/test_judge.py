@@ -102,6 +102,20 @@ def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
     )
 
 
+def test_a_gold_file_that_loops_is_a_one_line_error_not_a_chapter_without_beads(tmp_path, capsys):
+    """A link loop where gold/NNN.align goes was taken for no gold: the sample mined without the Chinese."""
+    for side, text in (("en", "Theo lost his umbrella.\n"), ("zh", "西奥丢了伞。\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "gold").mkdir()
+    (tmp_path / "gold" / "001.align").symlink_to("001.align")
+    assert judge.main(["sample", str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'gold' / '001.align'}: Too many levels of symbolic links\n",
+    )
+
+
 def test_a_verdict_outside_the_known_sets_or_judged_twice_is_a_one_line_error(tmp_path, capsys):
     verdicts = tmp_path / "p1.tsv"
     for line, problem in (
