@@ -237,6 +237,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
     except OSError as err:  # the rows were read (RowsError otherwise): writing the output failed
+        if err is getattr(sys.stdout, "failed", None):  # stdout's (a full disk): exit_with says it once
+            raise
         print(f"error: {cannot_write(err)}", file=sys.stderr)
         sys.exit(1)
 

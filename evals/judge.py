@@ -243,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         raise  # a reader that quit early (| head): exit_with ends quietly
     except (DataError, OSError) as e:  # unreadable, not UTF-8 or malformed input
+        if e is getattr(sys.stdout, "failed", None):  # stdout's (a full disk): exit_with's one line, not two
+            raise
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0

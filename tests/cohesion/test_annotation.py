@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -10,6 +12,7 @@ import pytest
 from cohesion import annotation
 from cohesion.labelstudio import to_task
 from cohesion.stage import mine_book
+from core.paths import REPO_ROOT
 
 CHAPTER = {
     "chapter_id": "b1/1",
@@ -591,3 +594,15 @@ def test_jsonl_rows_ended_by_a_carriage_return_alone_are_read_as_rows(tmp_path):
     path = tmp_path / "rows.jsonl"
     path.write_bytes(b'{"n": 1}\r{"n": 2}\r\n{"n": 3}\n')
     assert annotation.read_rows(path) == [{"n": 1}, {"n": 2}, {"n": 3}]
+
+
+def test_agreement_printed_to_a_stdout_that_cannot_take_it_is_one_line(tmp_path):
+    """``agree > /dev/full`` said "cannot write None: No space left on device", then exit_with's line."""
+    path = tmp_path / "judgements.jsonl"
+    _jsonl(path, [dict(JUDGEMENT, annotator=name) for name in ("ann", "bob")])
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "cohesion.annotation", "agree", str(path)],
+            cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")

@@ -1,6 +1,10 @@
+import subprocess
+import sys
+
 import pytest
 
 from cohesion.stage import PHENOMENA
+from core.paths import REPO_ROOT
 from evals import judge
 from tests.helpers import REFUSED_PATHS, piped_into_a_closed_reader, refused_path
 
@@ -187,3 +191,15 @@ def test_a_directory_of_no_path_is_refused_in_one_line(capsys, text):
     assert refused_path(judge.main, ["sample", text], capsys) == (
         f"python -m evals.judge sample: error: argument directory: {REFUSED_PATHS[text]} (see python -m evals.judge sample --help)\n"
     )
+
+
+def test_a_stdout_that_cannot_be_written_is_one_line(tmp_path):
+    """``score > /dev/full`` said it twice: "error: [Errno 28] No space left on device", then exit_with's line."""
+    verdicts = tmp_path / "p1.tsv"
+    verdicts.write_text("x/1/c0\treference\tadjacent\t1\tok\n", encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "evals.judge", "score", str(verdicts)],
+            cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (1, "error: stdout: No space left on device\n")
