@@ -53,7 +53,10 @@ def load(root: Path) -> tuple[list[dict], list[dict]]:
         if not (os.path.lexists(zh_path) and os.path.lexists(beads)):
             continue
         zh = read_lines(zh_path)
-        for k, (zh_idx, en_idx) in enumerate(read_gold(beads, (len(zh), len(en)))):
+        gold = read_gold(beads, (len(zh), len(en)))
+        if not gold:  # ``read_gold`` leaves it to its caller: the chapter was mined without its Chinese
+            raise DataError(f"{beads}: no gold beads (an empty file)")
+        for k, (zh_idx, en_idx) in enumerate(gold):
             pairs.append(
                 {
                     "pair_id": f"{chapter_id}/{k}",

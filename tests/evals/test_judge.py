@@ -106,18 +106,23 @@ def test_a_gold_bead_beyond_the_chapter_is_a_one_line_error(tmp_path, capsys):
     )
 
 
-def test_a_gold_file_that_loops_is_a_one_line_error_not_a_chapter_without_beads(tmp_path, capsys):
-    """A link loop where gold/NNN.align goes was taken for no gold: the sample mined without the Chinese."""
+@pytest.mark.parametrize(
+    "gold, problem", [("loop", "Too many levels of symbolic links"), ("", "no gold beads (an empty file)")]
+)
+def test_a_gold_file_that_loops_or_is_empty_is_a_one_line_error_not_a_chapter_without_beads(
+    tmp_path, capsys, gold, problem
+):
+    """Either was taken for no gold: the sample mined without the Chinese, status 0."""
     for side, text in (("en", "Theo lost his umbrella.\n"), ("zh", "西奥丢了伞。\n")):
         (tmp_path / side).mkdir()
         (tmp_path / side / "001.txt").write_text(text, encoding="utf-8")
     (tmp_path / "gold").mkdir()
-    (tmp_path / "gold" / "001.align").symlink_to("001.align")
+    if gold == "loop":
+        (tmp_path / "gold" / "001.align").symlink_to("001.align")
+    else:
+        (tmp_path / "gold" / "001.align").write_text(gold)
     assert judge.main(["sample", str(tmp_path)]) == 1
-    assert capsys.readouterr() == (
-        "",
-        f"error: {tmp_path / 'gold' / '001.align'}: Too many levels of symbolic links\n",
-    )
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'gold' / '001.align'}: {problem}\n")
 
 
 def test_a_verdict_outside_the_known_sets_or_judged_twice_is_a_one_line_error(tmp_path, capsys):
