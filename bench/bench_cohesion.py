@@ -32,7 +32,7 @@ import random  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
-from core.arg_types import OneLineParser, positive  # noqa: E402
+from core.arg_types import OneLineParser, positive, positive_up_to  # noqa: E402
 from core.stdio import exit_with  # noqa: E402
 from evals.data import EVAL_DATA  # noqa: E402
 
@@ -87,7 +87,10 @@ def main(argv: list[str] | None = None) -> None:
         "--generated", action="store_true", help="generated text even where mac-dev is present"
     )
     parser.add_argument(
-        "--sentences", type=positive, default=3000, help="generated sentences (without mac-dev)"
+        "--sentences",
+        type=positive_up_to(BWB_SENTENCES, "BWB's English sentences"),
+        default=3000,
+        help="generated sentences (without mac-dev)",
     )
     parser.add_argument("--repeat", type=positive, default=3, help="timed runs of mining and of the floor")
     parser.add_argument("--compare", action="store_true", help="also without pre-filter / with parser + NER")

@@ -34,7 +34,8 @@ import numpy as np
 from bench.bench_scale import STAGE_RUNS, add_stage_child, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, raw_row, synthetic_raw
-from core.arg_types import OneLineParser, positive
+from bench.synthetic_books import CHAPTERS
+from core.arg_types import OneLineParser
 from core import storage
 from core.layout import Layout
 from core.stdio import exit_with
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bench.bench_shape", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--chapters",
-        type=positive,
+        type=CHAPTERS,
         default=50,
         help="chapters per data set (real ones: at most theirs; default 50)",
     )

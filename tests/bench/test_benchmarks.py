@@ -170,6 +170,8 @@ BIG = "9" * 15
         ("real_build", ["--books", BIG], f"argument --books: '{BIG}' is over 1,000 (BWB has 384 books)"),
         ("real_build", ["--workers", BIG], f"argument --workers: '{BIG}' is not a whole number from 1 to 256"),
         ("synthetic_books", ["--chapters", BIG, "x"], f"argument --chapters: '{BIG}' is over 100,000 (the most a book may have: too_many_chapters)"),
+        ("bench_shape", ["--chapters", BIG], f"argument --chapters: '{BIG}' is over 100,000 (the most a book may have: too_many_chapters)"),
+        ("bench_cohesion", ["--generated", "--sentences", BIG], f"argument --sentences: '{BIG}' is over 9,581,816 (BWB's English sentences)"),
         ("bench_exports", ["--books", "1000", "--beads", "2000"], "--books x --chapters x --beads is 100,000,000 beads, over the 10,000,000 this bench writes"),
     ],
 )  # fmt: skip
