@@ -111,8 +111,8 @@ def synthetic_rates(size: str) -> int:
     from bench.synthetic import synthetic_raw
     from exports.tokens import en_words, zh_words
 
+    n_books, n_chapters = parse_size(size)  # a bad size is told before the warm-up (14 s)
     _stages(synthetic_raw(1, 1, seed=0, renumber=True))  # loads (punkt, jieba, dictionary) off the clock
-    n_books, n_chapters = parse_size(size)
     seconds, chapters = _stages(synthetic_raw(n_books, n_chapters, seed=0, renumber=True))
     words = sum(
         sum(map(zh_words, row["zh_sentences"])) + sum(map(en_words, row["en_sentences"])) for row in chapters
