@@ -25,7 +25,8 @@ def agreement(ours: Iterable[BeadKey], reference: Iterable[BeadKey]) -> tuple[in
 
 def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
     """(reference beads reproduced, reference beads) over every reference file; DataError when there is
-    none or one is malformed, OSError when ours lacks one."""
+    none, one is malformed or none holds a bead (an agreement of 0/0 was printed as 0.000, status 0),
+    OSError when ours lacks one."""
     paths = sorted(reference.glob("*.align"))
     if not paths:
         raise DataError(f"{reference}: no *.align beads")
@@ -33,6 +34,8 @@ def compare_dirs(ours: Path, reference: Path) -> tuple[int, int]:
     for path in paths:
         same, count = agreement(read_gold(ours / path.name), read_gold(path))
         shared, total = shared + same, total + count
+    if not total:
+        raise DataError(f"{reference}: its *.align files hold no bead")
     return shared, total
 
 

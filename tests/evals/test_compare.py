@@ -30,3 +30,12 @@ def test_no_reference_beads_a_missing_or_malformed_file_is_a_one_line_error(tmp_
     (ours / "001.align").write_text("[0]:[0]\nnot a bead\n")
     assert main([str(ours), str(ref)]) == 1
     assert capsys.readouterr().err == f"error: {ours / '001.align'}: not a bead: 'not a bead'\n"
+
+
+def test_reference_files_of_no_bead_are_a_one_line_error_not_an_agreement_of_0_of_0(tmp_path, capsys):
+    for name in ("ours", "ref"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "ours" / "001.align").write_text("[0]:[0]\n")
+    (tmp_path / "ref" / "001.align").write_text("\n")
+    assert main([str(tmp_path / "ours"), str(tmp_path / "ref")]) == 1
+    assert capsys.readouterr() == ("", f"error: {tmp_path / 'ref'}: its *.align files hold no bead\n")
