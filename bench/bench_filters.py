@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         help="run on bench.synthetic's BWB-shaped books of this size instead, per word and per chapter pair",
     )
     args = parser.parse_args(argv)
-    if args.synthetic:
+    if args.synthetic is not None:  # a blank size too, which ran the other bench
         return synthetic_rates(args.synthetic)
     raw = synthetic_book(args.chapters, _source(args.data))
     megabytes = sum(len(r["text"].encode()) for r in raw) / 1e6

@@ -21,3 +21,11 @@ def test_a_bad_synthetic_size_is_told_before_any_work(monkeypatch):
     with pytest.raises(SystemExit) as err:
         synthetic_rates("1.5")
     assert str(err.value) == "bad size '1.5': expected BOOKSxCHAPTERS, e.g. 4x10"
+
+
+def test_a_blank_synthetic_size_is_refused_not_read_as_no_size(monkeypatch):
+    """``--synthetic ''`` (an unset variable) ran the bench on MAC dev instead, status 0."""
+    monkeypatch.setattr(bench_filters, "_stages", None)  # called: a TypeError
+    with pytest.raises(SystemExit) as err:
+        bench_filters.main(["--synthetic", ""])
+    assert str(err.value) == "bad size '': expected BOOKSxCHAPTERS, e.g. 4x10"
