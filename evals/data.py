@@ -31,6 +31,7 @@ from core.arg_types import input_path
 from core.files import missing, os_problem
 from core.lines import split_text_lines
 from core.paths import REPO_ROOT
+from core.rejection import shorten
 from evals.metric import BeadKey
 from text.decoding import read_utf8
 from text.sentences import split_en, split_zh
@@ -118,8 +119,8 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
     lines = read_lines(path)
     try:
         beads = [parse_bead(line).key for line in lines if line.strip()]
-    except ValueError as err:
-        raise DataError(f"{path}: {err}") from None
+    except ValueError as err:  # the line cut short: a 200 MB line was echoed whole
+        raise DataError(f"{path}: {shorten(str(err))}") from None
     if sizes is not None:
         seen: tuple[set[int], set[int]] = (set(), set())
         for n, key in enumerate(beads, 1):

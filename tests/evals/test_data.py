@@ -4,7 +4,15 @@ import pytest
 
 from evals import align, bleualign_speed, bwb_example, crossval, errors, judge, mt, pairing, site, split
 from evals.align import main as align_main
-from evals.data import DataError, load_chapters, paragraph_starts, perturb_starts, present, read_lines
+from evals.data import (
+    DataError,
+    load_chapters,
+    paragraph_starts,
+    perturb_starts,
+    present,
+    read_gold,
+    read_lines,
+)
 
 
 def test_line_layout_gives_sentences_groups_and_paragraph_starts(tmp_path):
@@ -119,6 +127,15 @@ def test_a_link_loop_in_place_of_a_chapter_file_is_an_error_not_a_file_left_out(
     with pytest.raises(DataError) as err:
         load_chapters(tmp_path)
     assert str(err.value) == f"{loop}: Too many levels of symbolic links"
+
+
+def test_a_long_line_that_is_no_bead_is_named_cut_short(tmp_path):
+    """A 200 MB line of a gold file was echoed whole in the "one-line" error (200 MB on stderr)."""
+    gold = tmp_path / "001.align"
+    gold.write_text("[0]:[0]\n" + "a" * 10_000 + "\n")
+    with pytest.raises(DataError) as err:
+        read_gold(gold)
+    assert str(err.value) == f"{gold}: not a bead: '{'a' * 47}… (10014 characters)"
 
 
 def test_gold_beads_sharing_a_sentence_are_an_error(tmp_path):
