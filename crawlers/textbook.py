@@ -94,7 +94,8 @@ def _utf16_by_line_breaks(data: bytes) -> str | None:
 def decode(data: bytes, encoding: str | None = None, lang: str | None = "zh") -> tuple[str, str]:
     """The text and the encoding that read it: ``encoding`` if given, else UTF-16 or UTF-32 when a BOM
     says so, else UTF-16 when its line breaks say so and it reads so (a stray NUL byte beside a line
-    break in UTF-8 text says so too), else UTF-8, else (on a site in ``lang`` zh) GB18030. Text with NUL
+    break in UTF-8 text says so too), else UTF-8 (named "utf-8-sig" only where a BOM opens it), else (on a
+    site in ``lang`` zh) GB18030. Text with NUL
     characters is not a book: ``bad_encoding``, naming the line of the first."""
     if encoding or (encoding := marked_codec(data)):
         return _in_step(*_decode(data, (encoding,)))
@@ -105,11 +106,12 @@ def decode(data: bytes, encoding: str | None = None, lang: str | None = "zh") ->
             pass
         else:
             return _in_step(*read)
-    return _decode(
+    text, name = _decode(
         data,
         ENCODINGS.get(lang or "", OTHER_ENCODINGS),
         "; if the file is in another encoding, set the site's encoding",
     )
+    return text, "utf-8" if name == "utf-8-sig" and not data.startswith(codecs.BOM_UTF8) else name
 
 
 def _in_step(text: str, name: str) -> tuple[str, str]:

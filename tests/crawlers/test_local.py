@@ -12,8 +12,10 @@ EPUB_SITE = Site(name="shelf", lang="en", url="file:///", serve=None, selectors=
 TEXT_SITE = Site(name="txt", lang="zh", url="file:///", serve=None, selectors=None, kind="text")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030"])
 def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encoding):
+    """The encoding named is the one that read it: "utf-8-sig" where a byte order mark opens the file only
+    (a BOM-less UTF-8 book was named "utf-8-sig" too)."""
     path = tmp_path / "book.txt"
     path.write_bytes(
         "灯笼记\n作者：无名\n\n第一章 点灯\n米拉点了灯。\n\n第二章 小船\n米拉找到一条船。\n船是红的。\n".encode(
@@ -21,7 +23,7 @@ def test_text_book_cut_at_default_headings_front_matter_dropped(tmp_path, encodi
         )
     )
     chapters, used, _, front = read_text_book(path)
-    assert used == ("utf-8-sig" if encoding == "utf-8" else "gb18030")
+    assert used == encoding
     assert front == (
         "2 lines (8 characters) before the first chapter heading '第一章 点灯', from '灯笼记': not read as a "
         "chapter (title, author, blurb; a chapter there needs a heading line)"
@@ -96,7 +98,7 @@ def test_a_local_book_is_journaled_with_one_sync_not_one_per_chapter(tmp_path, m
     [
         (
             "灯笼记\n作者：无名\n",
-            "book.txt: no line matches the default chapter headings (第N章, Chapter N, ...; for others set the site's heading) (read as utf-8-sig; if the file is in "
+            "book.txt: no line matches the default chapter headings (第N章, Chapter N, ...; for others set the site's heading) (read as utf-8; if the file is in "
             "another encoding, set the site's encoding)",
         ),
         (

@@ -96,6 +96,6 @@ def test_a_book_no_heading_of_the_site_s_own_pattern_matches_names_that_pattern(
         read_text_book(path, heading=r"^[0-9]+\. ", lang="en")
     assert (err.value.reason, err.value.detail) == (
         "no_chapters",
-        "book.txt: no line matches the site's heading '^[0-9]+\\. ' (read as utf-8-sig; if the file is in another "
+        "book.txt: no line matches the site's heading '^[0-9]+\\. ' (read as utf-8; if the file is in another "
         "encoding, set the site's encoding)",
     )
