@@ -13,7 +13,7 @@ them: every stage of every size in its own process with one thread per library, 
 preloads what the stage's tasks load (``pipeline.preload``: dictionary, jieba, spaCy; timed apart as
 "load s"), then runs each task (a book; dedup: the corpus) in a process forked from it. Times are CPU
 seconds (user + sys), so the rates are per core and hold on a shared machine; the peak RSS
-(ru_maxrss) is that of the stage's process or of its largest task, whichever is larger (a task's
+(VmHWM, ru_maxrss) is that of the stage's process or of its largest task, whichever is larger (a task's
 counts the pages it shares with the stage's process). The extrapolation charges the preload once per
 build and, to every task, what a task cost beyond its share of the line through both sizes (filling
 look-up caches; ``bench.bwb.StageCost.measured``).
@@ -184,11 +184,22 @@ def run_stage(stage: str, root: Path, books: list[str]) -> dict:
         "seconds": children_cpu() - before,
         "tasks": len(tasks),
         "kept": kept,
-        "rss_mb": max(
-            resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-        )
-        / 1024,
+        "rss_mb": max(own_peak_mb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
     }
+
+
+def own_peak_mb() -> float:
+    """This process's peak resident memory in MB: Linux's VmHWM, which starts afresh at exec, where
+    ``ru_maxrss`` keeps the peak of the process that started this one (a bench holding a large corpus
+    lent its size to every stage it ran); ``ru_maxrss`` where there is no VmHWM."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        status = ""
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def children_cpu() -> float:
