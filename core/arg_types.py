@@ -27,6 +27,10 @@ class OneLineParser(argparse.ArgumentParser):
         kwargs.setdefault("parser_class", Subcommand)
         return super().add_subparsers(**kwargs)
 
+    def format_help(self) -> str:
+        """The help, with the reST literals (double backquotes) of the docstrings it shows as plain text."""
+        return super().format_help().replace("``", "")
+
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:
         """The help and usage, with ASCII stand-ins (→ as ->) where the stream's encoding cannot write the
         text (``PYTHONIOENCODING=ascii``): ``--help`` was "error: stdout: its encoding, ascii, cannot write

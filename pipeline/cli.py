@@ -282,7 +282,7 @@ def _command(argv: list[str] | None) -> int:
     # the name it was run by in errors and usage: the ``bwb`` console script named "python -m pipeline",
     # which runs only with the project's Python, in the project's folder
     prog = "bwb" if Path(sys.argv[0]).name == "bwb" else "python -m pipeline"
-    parser = OneLineParser(prog=prog, description=__doc__.replace("``", ""))  # reST's literals, as plain text
+    parser = OneLineParser(prog=prog, description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     corpus = sub.add_parser(
         "corpus",

@@ -275,3 +275,13 @@ def test_an_input_path_of_dash_is_named_the_standard_input_not_a_missing_file():
         "'-' stands for the standard input, which is not read so here: name a file (./- for one named so)"
     )
     assert input_path("./-") == Path("./-")
+
+
+def test_the_help_shows_the_docstrings_rest_literals_as_plain_text():
+    """37 commands take their description from a docstring: their ``--help`` read "``python -m ...``"."""
+    parser = OneLineParser(prog="tool", description="Run ``tool DIR`` on a folder.")
+    parser.add_argument("--mode", help="``fast`` or ``exact``")
+    shown = parser.format_help()
+    assert "Run tool DIR on a folder." in shown
+    assert "fast or exact" in shown
+    assert "``" not in shown
