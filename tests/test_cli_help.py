@@ -72,7 +72,7 @@ def test_the_pipeline_help_names_every_command_in_its_description():
 @pytest.mark.parametrize("module", ["cohesion.mine", "cohesion.sample", "cohesion.evaluate"])
 def test_a_help_description_is_the_docstring_s_whole_first_paragraph(module):
     """The description was the docstring's first line: ``cohesion.mine --help`` ended "English sentences, one per"."""
-    first = " ".join(importlib.import_module(module).__doc__.split("\n\n")[0].split())
+    first = " ".join(importlib.import_module(module).__doc__.split("\n\n")[0].replace("``", "").split())
     result = subprocess.run(
         [sys.executable, "-m", module, "--help"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=HANG
     )
