@@ -12,7 +12,7 @@ of the ratio.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from functools import cached_property, lru_cache
@@ -51,10 +51,11 @@ def char_count(text: str) -> int:
 
 
 @lru_cache(maxsize=1 << 17)
-def _tag(word: str) -> str:
-    """A zh word's part of speech (``chinese.tagged``), memoised: words recur, and this memo is read about
-    three times faster than jieba's table of 349,000 words (cache misses)."""
-    return chinese.tagged([word])[0][1]
+def _tag(word: str) -> tuple[str, str]:
+    """A zh word and its part of speech (``chinese.tagged``), memoised: words recur, and this memo is read
+    about three times faster than jieba's table of 349,000 words (cache misses); a long book's chapters
+    share the pairs rather than hold one per occurrence."""
+    return word, chinese.tagged([word])[0][1]
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class ChapterTokens:
     """What the scorer needs of a chapter's text, computed once and reused by refinement."""
 
     zh_tagged: tuple[tuple[tuple[str, str], ...], ...]  # (word, part of speech) per zh sentence
-    en_stems: tuple[frozenset[str], ...]
+    en_stems: tuple[tuple[str, ...], ...]  # per en sentence, sorted, once each (a tuple is a third of a set)
     zh_chars: tuple[int, ...]
     en_chars: tuple[int, ...]
     zh_marks: tuple[marks.Marks, ...] = ()  # quotations opened and closed, question marks, per zh sentence
@@ -79,8 +80,8 @@ class ChapterTokens:
         if zh_words is None or len(zh_words) != len(zh):
             zh_words = [chinese.segment(sentence) for sentence in zh]
         return cls(
-            tuple(tuple(zip(words, map(_tag, words))) for words in zh_words),
-            tuple(frozenset(english.content_stems(sentence)) for sentence in en),
+            tuple(tuple(map(_tag, words)) for words in zh_words),
+            tuple(tuple(sorted(set(english.content_stems(sentence)))) for sentence in en),
             tuple(char_count(sentence) for sentence in zh),
             tuple(char_count(sentence) for sentence in en),
             tuple(marks.zh_marks(sentence) for sentence in zh),
@@ -89,10 +90,6 @@ class ChapterTokens:
             tuple(marks.en_ends_quoted(sentence) for sentence in en),
             tuple(zh),
         )
-
-    @cached_property
-    def zh_words(self) -> tuple[frozenset[str], ...]:
-        return tuple(frozenset(map(itemgetter(0), words)) for words in self.zh_tagged)
 
     @cached_property
     def index(self) -> ChapterIndex:
@@ -116,8 +113,9 @@ def glosses(tokens: ChapterTokens, lexicon: Lexicon, by_parts: bool = True) -> d
     return gloss
 
 
-def _ids(sentences: Sequence[frozenset[str]]) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
-    """Sorted vocabulary ids, and the (sentence, id) of every token, ordered by sentence, then id."""
+def _ids(sentences: Sequence[Collection[str]]) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+    """Sorted vocabulary ids, and the (sentence, id) of every token, ordered by sentence, then id (each
+    sentence's items distinct)."""
     vocabulary = {item: k for k, item in enumerate(sorted(frozenset().union(*sentences)))}
     ids = [sorted(map(vocabulary.__getitem__, items)) for items in sentences]
     sizes = np.fromiter(map(len, ids), np.int64, len(ids))
@@ -443,7 +441,9 @@ class ChapterIndex:
 
     def __init__(self, tokens: ChapterTokens) -> None:
         n, m = len(tokens.zh_chars), len(tokens.en_chars)
-        self.zh_vocab, self.zh_sentence, self.zh_item = _ids(tokens.zh_words)
+        self.zh_vocab, self.zh_sentence, self.zh_item = _ids(
+            [frozenset(map(itemgetter(0), words)) for words in tokens.zh_tagged]
+        )
         self.en_vocab, self.en_sentence, self.en_item = _ids(tokens.en_stems)
         self.en_occurs = _occurrence(self.en_sentence, self.en_item, len(self.en_vocab), m)
         self.zh_occurs = _occurrence(self.zh_sentence, self.zh_item, len(self.zh_vocab), n)
@@ -642,7 +642,7 @@ class ChapterScorer:
         return float(self.scores_at(i1 - i0, j1 - j0, np.array(i0), np.array(j0)))
 
     def words_of(self, i0: int, i1: int) -> frozenset[str]:
-        return frozenset().union(*self.tokens.zh_words[i0:i1])
+        return frozenset(word for words in self.tokens.zh_tagged[i0:i1] for word, _ in words)
 
     def stems_of(self, j0: int, j1: int) -> frozenset[str]:
         return frozenset().union(*self.tokens.en_stems[j0:j1])

@@ -72,6 +72,12 @@ def test_zh_words_are_tagged_as_jieba_tags_them_memoised_per_word():
     assert tokens.zh_tagged == tuple(tuple(chinese.tagged(sentence)) for sentence in words)
     assert tokens.zh_tagged[1] == (("咕噜叽", ""), ("大门", "n"))
     assert (_tag.cache_info().hits, _tag.cache_info().misses) == (1, 6)
+    assert tokens.zh_tagged[1][1] is tokens.zh_tagged[0][0]  # one pair per word, shared by chapters
+
+
+def test_en_stems_are_each_sentences_distinct_stems_sorted():
+    tokens = ChapterTokens.of(["大门开了。", "风。"], ["The wind blew the gate, the gate!", "Wind."])
+    assert tokens.en_stems == (("blew", "gat", "wind"), ("wind",))
 
 
 def test_gloss_words_outside_the_chapter_are_ignored():
