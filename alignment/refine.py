@@ -14,11 +14,16 @@ MIN_COUNT = 3  # co-occurrences of a learned pair
 MIN_DICE = 0.6
 
 
+def _sorted(items: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(items))
+
+
 @dataclass
 class Evidence:
     """Unexplained zh words and en stems of candidate beads of a book, collected chapter by chapter."""
 
-    beads: list[tuple[float, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    # (score, words, stems), the words and stems sorted (tuples: a long book holds many until it learns)
+    beads: list[tuple[float, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
 
     def add_chapter(self, scorer: ChapterScorer, beads: list[Bead]) -> None:
         for bead in beads:
@@ -28,7 +33,7 @@ class Evidence:
             words, stems = scorer.explained(i0, i1, j0, j1)
             unexplained = (scorer.words_of(i0, i1) - words, scorer.stems_of(j0, j1) - stems)
             if all(unexplained):
-                self.beads.append((bead.score, *unexplained))
+                self.beads.append((bead.score, *map(_sorted, unexplained)))
 
     def learn(self) -> dict[str, frozenset[str]]:
         """zh word -> en stems with Dice >= MIN_DICE over at least MIN_COUNT confident beads (best per word)."""

@@ -35,3 +35,10 @@ def test_dice_pairs_from_confident_beads_only():
     evidence.add_chapter(scorer, good + weak + [Bead((0,), ()), Bead((0, 1), (0, 1), 0.9)])
     assert len(evidence.beads) == 8  # skips and beads larger than MAX_BEAD are no evidence
     assert evidence.learn() == {"阿丑": frozenset({"bramble"})}
+
+
+def test_evidence_keeps_the_unexplained_words_and_stems_sorted():
+    evidence = Evidence()
+    scorer = FakeScorer([{"门", "阿丑"}], [{"door", "bramble"}])
+    evidence.add_chapter(scorer, [Bead((0,), (0,), 0.9)])
+    assert evidence.beads == [(0.9, ("门", "阿丑"), ("bramble", "door"))]
