@@ -104,6 +104,14 @@ def _with_learned(gloss: Gloss, tokens: ChapterTokens, learned: dict[str, frozen
     return {**gloss, **gained} if gained else None
 
 
+def _share_values(gloss: Gloss, shared: dict[frozenset[str], frozenset[str]]) -> None:
+    """Replace, in place, each stem set of ``gloss`` by the equal one first seen in ``shared`` (words keep
+    their glosses from chapter to chapter: a long book would otherwise hold one set per word and chapter
+    until realignment)."""
+    for word, stems in gloss.items():
+        gloss[word] = shared.setdefault(stems, stems)
+
+
 def align_book(
     chapters: Sequence[ChapterText],
     lexicon: Lexicon | None = None,
@@ -164,8 +172,10 @@ def _passes(
             for k in todo
         ]
         prepared: dict[int, tuple[ChapterTokens, Gloss]] = {}
+        shared: dict[frozenset[str], frozenset[str]] = {}
         for k, (beads, tokens, gloss, items) in zip(todo, mapper(_first_pass, jobs)):
             results[k] = beads
+            _share_values(gloss, shared)
             prepared[k] = (tokens, gloss)
             evidence.beads += items
         learned = evidence.learn() if refine else {}

@@ -68,3 +68,18 @@ def test_the_chapters_tokens_are_freed_before_collection_resumes(monkeypatch, le
     result = align_book(CHAPTERS, lexicon)
     assert "brambl" in result.learned["蒋阿丑"]  # both passes ran
     assert alive_at_resume == [0]
+
+
+def test_chapters_hold_one_object_per_equal_gloss_until_realignment(monkeypatch, lexicon):
+    glosses = []
+    realign = alignment.book._realign
+
+    def recording(job):
+        glosses.append(job[1])
+        return realign(job)
+
+    monkeypatch.setattr(alignment.book, "_realign", recording)
+    learned = align_book(CHAPTERS, lexicon).learned
+    values = [stems for gloss in glosses for word, stems in gloss.items() if word not in learned]
+    assert len(glosses) == 4 and len(values) == 18  # 3 of them are equal to others
+    assert len({id(stems) for stems in values}) == len(set(values)) == 15
