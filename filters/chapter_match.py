@@ -23,10 +23,14 @@ cluster of defects shifts more than one), the rest of the band around that shift
 around the numbers (parts numbered as chapters add one or two to the shift at each split; the search
 then centres there); a pair of the rest of the band is not taken where the next two zh chapters pass
 with two en chapters in a row at or before its en chapter (a merged chapter's pair that passed by chance,
-far ahead of its partner, moved the band off every later pair). A chapter whose number the en side lacks
-(an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
-taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or
-the start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
+far ahead of its partner, moved the band off every later pair). No pair that moves the shift of the
+last pair taken by more than one chapter is taken unless the next three zh chapters read as translated at
+its shift at least as well as at the last one (``_confirmed``: a pair that passed by chance, beside the
+first half of a merge or by number after dropped chapters, moved the band off every later pair of a long
+book). A chapter whose number the en side lacks (an en side numbered nowhere, titles only) is tried at
+those shifts. A book's pairs that pass are taken as they are; the search runs from ``margin`` passed
+pairs before each stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides
+those again. On ``python -m evals.pairing``
 (every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings of the
 six scenarios are the full search's (in ``parts`` the numbers end past the band: the full search, centred on
 them, makes fewer right pairs).
@@ -74,6 +78,8 @@ class Match:
 
 Score = Callable[..., Similarity]  # (zh indices, en indices, prefix=False)
 _MOVES = ((1, 1), (2, 1), (1, 2), (1, 3), (1, 0), (0, 1))  # tie order: 1-1 first, skips last
+CONFIRM = 3  # zh chapters after a pair that moves the shift, read at its shift and at the last one
+SHIFTS = (-1, 0, 1, 2)  # further shift at the next chapters: a merge or a dropped chapter, a split
 ROOM = 2  # chapters of further shift kept in the band before the search centres on the anchors' shift
 
 
@@ -157,6 +163,24 @@ def _contradicted(i: int, k: int, n: int, m: int, score: Score, config: MatchCon
     )
 
 
+def _confirmed(i: int, k: int, last: tuple[int, int], n: int, m: int, score: Score) -> bool:
+    """Whether the pair (i, k) may move the shift of the ``last`` anchor by more than one chapter: where the
+    next ``CONFIRM`` zh chapters read as translated at its shift at least as well as at the last one (each
+    chapter's best 1-1 score within ``SHIFTS`` of the shift, summed). Taken, such a pair moves the band for
+    every later chapter, and a pair passes the check by chance now and then (beside the first half of a
+    merge, no run of pairs behind it contradicts it; the pair by number, after a run of dropped chapters)."""
+    if abs(k - i - last[1] + last[0]) <= 1:  # the shift kept, or one more chapter merged, dropped or split
+        return True
+
+    def fit(shift: int) -> float:
+        return sum(
+            max((score((a,), (a + shift + s,)).score for s in SHIFTS if 0 <= a + shift + s < m), default=0.0)
+            for a in range(i + 1, min(i + CONFIRM + 1, n))
+        )
+
+    return fit(k - i) >= fit(last[1] - last[0])
+
+
 def _anchors(
     proposed: dict[int, int],
     expected: list[int],
@@ -178,7 +202,8 @@ def _anchors(
     last anchor's shift is far from the numbers (``_centre``), within ``band`` of that shift, where every
     pair of the band is tried; a lost chapter's pair is tried within ``band`` of the last anchor's shift too.
     A pair of the rest of the band is kept only where no run of two passing pairs follows behind it
-    (``_contradicted``)."""
+    (``_contradicted``), and a pair that moves the last anchor's shift by more than one only where the next
+    chapters confirm it (``_confirmed``)."""
     anchors: list[tuple[int, int]] = []
     for i in range(n):
         j = proposed.get(i)
@@ -208,6 +233,7 @@ def _anchors(
                 and reachable
                 and _passes(i, k, n, m, score, config)
                 and (rank < near or not _contradicted(i, k, n, m, score, config))
+                and (not anchors or _confirmed(i, k, anchors[-1], n, m, score))
             ):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
                     anchors.append((i, k))
