@@ -52,7 +52,7 @@ EN_NOTICE = (
     + "Comments on the plot are welcome, and every hundred votes this month bring one more chapter; "
     "thank you all for your support. " * 3
 ).strip()
-ZH_OPENING = "天色微明，城门刚开，街上已有行人往来，卖早点的吆喝声此起彼伏。"
+ZH_OPENING = "天色微明，城门刚开，街上已有行人往来，卖早点的人高声叫卖。"
 EN_OPENING = "Dawn was breaking as the city gates opened, and the street already had passers-by and the cries of breakfast sellers."
 
 Chapter = tuple[str, list[str]]  # title, body paragraphs
