@@ -266,6 +266,15 @@ def add_stage_child(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("books", nargs="*", help="(internal) the book ids")
 
 
+def answered_as_child(
+    args: argparse.Namespace, run: Callable[[str, Path, list[str]], dict] = run_stage
+) -> bool:
+    """Has this process run (with ``run``) and printed the one stage ``run_child`` asked of it (``--stage``)?"""
+    if args.stage:
+        print(json.dumps(run(args.stage, args.root, args.books)))
+    return bool(args.stage)
+
+
 def run_child(stage: str, root: Path, books: list[str], module: str = "bench.bench_scale") -> dict:
     """``module``'s ``--stage`` run in a process of its own, one thread per library; the JSON it prints."""
     command = [sys.executable, "-m", module, "--stage", stage, "--root", str(root)]
@@ -421,8 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         "--save", type=output_file, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
     )
     args = parser.parse_args(argv)
-    if args.stage:
-        print(json.dumps(run_stage(args.stage, args.root, args.books)))
+    if answered_as_child(args):
         return 0
 
     sizes = {

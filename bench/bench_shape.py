@@ -23,7 +23,6 @@ the µs per word it gives at each data set's shape beside the measured one. Make
 
 from __future__ import annotations
 
-import json
 import tempfile
 import time
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.bench_scale import STAGE_RUNS, add_stage_child, run_child, write_raw
+from bench.bench_scale import STAGE_RUNS, add_stage_child, answered_as_child, run_child, write_raw
 from bench.bwb import FAMILY, STAGES, Units, corpus_units
 from bench.synthetic import P_JOIN, raw_row, synthetic_raw
 from bench.synthetic_books import CHAPTERS
@@ -162,8 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_stage_child(parser)
     args = parser.parse_args(argv)
-    if args.stage:
-        print(json.dumps(run_stage(args.stage, args.root, args.books)))
+    if answered_as_child(args, run_stage):
         return 0
     chosen = args.sets.split(",")
     if unknown := sorted(set(chosen) - set(DATA_SETS)):

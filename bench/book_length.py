@@ -26,13 +26,12 @@ Shapes (each on top of ``plain``, the scale bench's book; the texts added are ma
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bench.bench_scale import add_stage_child, run_child, run_stage, write_raw
+from bench.bench_scale import add_stage_child, answered_as_child, run_child, write_raw
 from bench.bwb import STAGES
 from bench.synthetic import EN_BOILERPLATE, ZH_BOILERPLATE, raw_row, synthetic_book
 from bench.synthetic_books import CHAPTERS
@@ -230,8 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_stage_child(parser)
     args = parser.parse_args(argv)
-    if args.stage:
-        print(json.dumps(run_stage(args.stage, args.root, args.books)))
+    if answered_as_child(args):
         return 0
     stages = list(STAGES[: STAGES.index(args.until) + 1])
     with tempfile.TemporaryDirectory(prefix="bwb-bench-book-length-") as tmp:
