@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from core.layout import Layout
-from core.storage import write_json
+from core.storage import DamagedFile, read_json, write_json
 from exports.corpus import Doc, iter_docs
 from exports.files import staged_dir
 from exports.formats.bwb import export_bwb
@@ -41,7 +41,8 @@ def export_corpus(
     """Write each format to ``export_dir()/{format}/`` and the split plan to ``splits.json``.
 
     Reads only books whose aligned (and chapters) table exists. Returns (and writes to
-    ``summary.json``) the split report, with leakage, and each format's counts. The export folder is
+    ``summary.json``) the split report, with leakage, and each format's counts, a kept format's as the
+    summary before said them (an export of other formats dropped them from it). The export folder is
     replaced whole (``staged_dir``), what this export does not write (another format's folder) kept in it
     but the entries named in ``dropped`` (an older export's formats): a run killed at any point leaves the old
     export or the new one, never the new split plan beside the old test set, or one format of each.
@@ -54,12 +55,28 @@ def export_corpus(
     with staged_dir(layout.export_dir()) as out:
         _keep(layout.export_dir(), out, written)
         write_json(assignment.to_json(), out / "splits.json")
+        counts = _kept_counts(layout.export_dir(), out, written)
+        counts |= {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats}
         summary = {
             "splits": assignment.report,
-            "formats": {name: FORMATS[name](iter_docs(layout, assignment), out / name) for name in formats},
+            "formats": {name: counts[name] for name in FORMATS if name in counts},
         }
         write_json(summary, out / "summary.json")
     return summary
+
+
+def _kept_counts(old: Path, new: Path, written: set[str]) -> dict[str, Any]:
+    """Each kept format's counts (its folder linked into ``new``, not ``written``) as ``old``'s summary said
+    them; none from a summary that is missing or not an export's."""
+    try:
+        said = read_json(old / "summary.json", dict).get("formats")
+    except (OSError, DamagedFile):
+        return {}
+    if not isinstance(said, dict):
+        return {}
+    return {
+        name: said[name] for name in FORMATS if name in said and name not in written and (new / name).is_dir()
+    }
 
 
 def _keep(old: Path, new: Path, left: set[str]) -> None:

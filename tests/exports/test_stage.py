@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from pathlib import Path
@@ -56,6 +57,17 @@ def test_an_export_keeps_the_formats_it_does_not_write_as_they_were(tmp_path):
         "summary.json",
         "text",
     ]
+
+
+def test_the_summary_keeps_the_counts_of_the_formats_an_export_keeps(tmp_path):
+    """An export of other formats dropped the kept ones' counts from ``summary.json`` (their folders kept)."""
+    layout = build_output(tmp_path / "output")
+    first = stage.export_corpus(layout, ["parquet", "text"])
+    second = stage.export_corpus(layout, ["text"])
+    assert second["formats"] == first["formats"]
+    assert json.loads((layout.export_dir() / "summary.json").read_text(encoding="utf-8")) == second
+    (layout.export_dir() / "summary.json").write_text("torn", encoding="utf-8")
+    assert list(stage.export_corpus(layout, ["text"])["formats"]) == ["text"]
 
 
 def test_an_export_folder_that_is_a_link_stays_one(tmp_path):
