@@ -115,12 +115,15 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
     """The beads of one ``NNN.align`` file as (zh indices, en indices); DataError when malformed. Given the
     chapter's (zh, en) sentence counts ``sizes`` (a gold file), also when a bead names a sentence beyond
     them or one an earlier bead names (gold beads may cross, not share; a system's output may share), and
-    when a sentence is in no bead (a line deleted: the aligner's bead there was scored as wrong)."""
+    when a sentence is in no bead (a line deleted: the aligner's bead there was scored as wrong) or the file
+    holds none (an empty file)."""
     lines = read_lines(path)
     try:
         beads = [parse_bead(line).key for line in lines if line.strip()]
     except ValueError as err:  # the line cut short: a 200 MB line was echoed whole
         raise DataError(f"{path}: {shorten(str(err))}") from None
+    if sizes is not None and any(sizes) and not beads:  # named as such, not as its first sentence left out
+        raise DataError(f"{path}: no gold beads (an empty file)")
     if sizes is not None:
         seen: tuple[set[int], set[int]] = (set(), set())
         for n, key in enumerate(beads, 1):
@@ -133,7 +136,7 @@ def read_gold(path: Path, sizes: tuple[int, int] | None = None) -> list[BeadKey]
                     raise DataError(f"{path}: bead {n} names {side} sentence {again[0]} again")
                 named.update(indices)
         for side, size, named in zip(("zh", "en"), sizes, seen):
-            if beads and (left := sorted(set(range(size)) - named)):  # no bead at all: the caller names it
+            if left := sorted(set(range(size)) - named):
                 raise DataError(
                     f"{path}: {side} sentence {left[0]} is in no bead (a gold bead covers every sentence)"
                 )
@@ -185,8 +188,6 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
         _require_sentences((zh_path, zh), (en_path, en))
         gold_path = data_dir / "gold" / f"{name}.align"
         gold = read_gold(gold_path, (len(zh), len(en))) if os.path.lexists(gold_path) else None
-        if gold == []:
-            raise DataError(f"{gold_path}: no gold beads (an empty file)")
         starts = []
         for side, sentences in (("zh", zh), ("en", en)):
             para = data_dir / f"{side}-para" / f"{name}.txt"
