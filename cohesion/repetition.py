@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from cohesion import descriptions, lexicon, nounphrase, senses, speech
+from cohesion import descriptions, general, lexicon, nounphrase, senses, speech
 from cohesion.candidate import Candidate
 from cohesion.chapter import LEXICAL_WINDOW, Chapter
 from cohesion.mentions import Mention, opens
@@ -59,7 +59,8 @@ def find(ch: Chapter) -> Iterator[Candidate]:
     bit his lip"); units and amounts (WordNet's noun.quantity: "dozens of meters", "a bit"). A hyphenated
     compound is one noun ("son-in-law"; ``cohesion.mentions``), never its words. One link gives one
     candidate: in a compound repeated whole ("the rocking chair ... the rocking chair", "the Gao family
-    ... the Gao family") only the head is kept.
+    ... the Gao family") only the head is kept. General nouns the mentions leave out ("the thing", "that
+    person") link by :func:`general.find`.
     """
     families = family_names(ch)
     names = _Names(families, surnames(ch))
@@ -75,6 +76,7 @@ def find(ch: Chapter) -> Iterator[Candidate]:
             if links:
                 here.append(same_number[0] if same_number else links[0][0])
         yield from _heads(here)
+    yield from general.find(ch, FAR_WINDOW)
 
 
 def _key(m: Mention) -> str:
