@@ -8,6 +8,7 @@ reiteration. This module finds those ties only, as repetition candidates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cohesion import descriptions, nounphrase, speech
@@ -19,6 +20,9 @@ from cohesion.tagged import Sentence
 # Halliday and Hasan's general nouns (1976, 6.2: person; thing; matter; place; question, idea) that the
 # generic-noun list keeps out of the mentions; singular only: "things", "people" name open sets.
 GENERAL = frozenset("person thing matter place question idea".split())
+_ANY = re.compile(
+    r"\b(?:" + "|".join(sorted(GENERAL)) + r")\b", re.IGNORECASE
+)  # spares most sentences a scan
 POINTING = nounphrase.DEMONSTRATIVES | {"the"}  # the reference items that make a general noun cohesive
 QUANTIFIED = frozenset(("every", "no", "any", "each"))  # "no person": no one referent to name again
 # Words after which "the" is there by the description, not by a mention before (Quirk et al. 1985, 5.34,
@@ -32,7 +36,7 @@ def find(ch: Chapter, window: int) -> Iterator[Candidate]:
     use of the same noun within ``window`` sentences that it may name again (:func:`_names_again`)."""
     seen: dict[str, list[tuple[int, Mention]]] = {}  # noun -> (sentence, mention), in text order
     for j, doc in enumerate(ch.docs):
-        if doc is None:
+        if doc is None or not _ANY.search(ch.sentences[j]):
             continue
         here = [
             Mention(t.idx, t.idx + len(t.text), t.text, t.lower_, "noun", False, k)
