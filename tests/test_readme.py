@@ -1,6 +1,7 @@
-"""Every shell command in the README's code blocks runs as written (a README that drifts from the code fails).
+"""Every shell command in the code blocks of the README and of docs/*.md runs as written (a page that drifts
+from the code fails).
 
-The commands run in order, in a copy of the repository (sharing its .venv and .data), in bash with
+The commands run in order (the README's, then each docs page's), in a copy of the repository (sharing its .venv and .data), in bash with
 no venv on the PATH, as in a fresh terminal: a ``source`` line carries over to the commands after it,
 as it would in that terminal. They run on the demo config where they name the reader's own
 (`config/my-novels.yaml`); the multi-machine lines run against a luigid this test starts on a free
@@ -24,6 +25,7 @@ from core.paths import REPO_ROOT
 from tests.helpers import closed_port
 
 README = REPO_ROOT / "README.md"
+PAGES = [README, *sorted((REPO_ROOT / "docs").glob("*.md"))]
 SHELL_BLOCKS = ("bash", "sh", "cron")
 
 # (pattern, why): a command matching a pattern is not run.
@@ -58,12 +60,17 @@ def commands(text: str) -> list[str]:
     return found
 
 
+def documented_commands() -> list[str]:
+    """The shell commands of the README and the docs pages, in that order."""
+    return [command for page in PAGES for command in commands(page.read_text(encoding="utf-8"))]
+
+
 def skip_reason(command: str) -> str | None:
     return next((why for pattern, why in SKIPS if re.search(pattern, command)), None)
 
 
 def test_every_command_is_run_or_skipped_by_a_listed_rule():
-    found = commands(README.read_text(encoding="utf-8"))
+    found = documented_commands()
     skipped = {command: skip_reason(command) for command in found if skip_reason(command)}
     assert len(found) >= 20 and "make corpus" in found
     assert sorted(set(skipped.values())) == sorted({why for _, why in SKIPS})  # every rule is still needed
@@ -143,7 +150,7 @@ def test_readme_commands_run_as_written(tmp_path):
     failures = []
     sourced: list[str] = []  # "source" lines, in effect for the commands after them
     try:
-        for command in commands(README.read_text(encoding="utf-8")):
+        for command in documented_commands():
             if skip_reason(command):
                 continue
             day = _utc_today()
