@@ -80,13 +80,13 @@ class SearchParams:
     band_fraction: float = 0.15  # ... or this fraction of the longer side
     window: int = 12  # pass 2: columns allowed beyond the neighbouring anchors
     # realignment (refinement's second search): columns allowed around the first pass's path. From 4 on, the
-    # dev sets' beads are those of both passes rerun (3: two mac-dev beads differ); 6 leaves a margin (README:
-    # How each stage works, Align)
+    # dev sets' beads are those of both passes rerun (3: two mac-dev beads differ); 6 leaves a margin
+    # (docs/stages.md, Align)
     near: int = 6
     max_size: int = 6  # largest bead a + b
     # ... and 1-b beads up to this b: a long Chinese sentence the translation splits (web novels' comma-joined
     # sentences). Chosen on webfiction-dev (five 1-6 lines, three 1-7 to 1-9, of 803): 9 holds them all, for
-    # a few percent more align time at BWB's shape than 6 (README: figures of the change)
+    # a few percent more align time at BWB's shape than 6 (docs/stages.md: figures of the change)
     one_to_many: int = 9
     # skip_zh and para_cross: today's fit on all chapters gives -0.2 and 0.1 (dev strict .895 / .949 against
     # these .894 / .951; the cross-validated figures refit per fold and do not depend on them): kept
