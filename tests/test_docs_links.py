@@ -9,6 +9,7 @@ from core.paths import REPO_ROOT
 
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"```.*?```", re.S)
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 
 
@@ -21,7 +22,7 @@ def slug(heading: str) -> str:
 def anchors(page: Path) -> set[str]:
     """The anchors of a Markdown page's headings (a repeated one numbered as GitHub does: -1, -2, ...)."""
     found: set[str] = set()
-    for heading in re.findall(r"^#+ (.+)$", CODE.sub("", page.read_text(encoding="utf-8")), re.M):
+    for heading in re.findall(r"^#+ (.+)$", FENCE.sub("", page.read_text(encoding="utf-8")), re.M):
         base = slug(heading)
         name, n = base, 0
         while name in found:
@@ -57,10 +58,10 @@ def test_slugs_are_githubs():
 
 
 def test_a_missing_file_or_heading_is_a_broken_link(tmp_path):
-    (tmp_path / "other.md").write_text("# Other page\n\n## A part\n", encoding="utf-8")
+    (tmp_path / "other.md").write_text("# Other page\n\n## A `coded` part\n", encoding="utf-8")
     page = tmp_path / "page.md"
     page.write_text(
-        "# Page\n\n[ok](other.md#a-part) [ok](#page) [web](https://example.org/x#y) `[code](nowhere.md)`\n"
+        "# Page\n\n[ok](other.md#a-coded-part) [ok](#page) [web](https://example.org/x#y) `[code](nowhere.md)`\n"
         "[gone](missing.md) [no part](other.md#no-part) [no heading](#nowhere)\n",
         encoding="utf-8",
     )
