@@ -17,12 +17,13 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from core.paths import REPO_ROOT
-from tests.helpers import closed_port
+from tests.helpers import HANG, closed_port
 
 README = REPO_ROOT / "README.md"
 PAGES = [README, *sorted((REPO_ROOT / "docs").glob("*.md"))]
@@ -75,6 +76,30 @@ def test_every_command_is_run_or_skipped_by_a_listed_rule():
     assert len(found) >= 20 and "make corpus" in found
     assert sorted(set(skipped.values())) == sorted({why for _, why in SKIPS})  # every rule is still needed
     assert any("RangeDaily" in command for command in found)
+
+
+def _reference_column() -> str:
+    """The first column of the README's command reference (the commands it names)."""
+    section = README.read_text(encoding="utf-8").split("\n## Command reference\n")[1].split("\n## ")[0]
+    return "\n".join(line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `"))
+
+
+def _run(*command: str) -> str:
+    return subprocess.run(
+        command, cwd=REPO_ROOT, capture_output=True, text=True, check=True, timeout=HANG
+    ).stdout
+
+
+def test_the_command_reference_names_every_make_target_and_every_pipeline_command():
+    column = _reference_column()
+    targets = re.findall(r"^make (\S+)", _run("make", "--no-print-directory", "help"), re.M)
+    commands = (
+        re.search(r"\{([a-z,-]+)\}", _run(sys.executable, "-m", "pipeline", "--help")).group(1).split(",")
+    )
+    assert len(targets) >= 15 and len(commands) >= 11
+    assert [t for t in targets if f"`make {t}`" not in column] == []
+    named = re.findall(r"`python -m pipeline ([a-z-]+)|, `([a-z-]+)`", column)
+    assert sorted(set(commands) - {name for pair in named for name in pair}) == []
 
 
 def _on_demo(command: str, port: int, tmp: Path, day: str) -> str:
