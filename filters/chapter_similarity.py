@@ -66,7 +66,7 @@ class Profile:
     sentences: tuple[tuple[float, Terms], ...]
     chars: int
 
-    @cached_property
+    @property
     def terms(self) -> frozenset[str]:
         return frozenset(term for _, terms in self.sentences for term in terms)
 
@@ -137,13 +137,14 @@ def rarity(profiles: Sequence[Profile]) -> dict[str, float]:
 
 class _Side:
     """One side's profiles as arrays: book-wide term ids (in the terms' sorted order) and weights, and per
-    chapter its sampled sentences' places and term ids. A zh side also holds every word's gloss as ids of
-    the en stems, padded: a word without a gloss among the en stems gets ``stems``, the id of no stem."""
+    chapter its characters, its sampled sentences' places and term ids (the profiles themselves are not kept).
+    A zh side also holds every word's gloss as ids of the en stems, padded: a word without a gloss among the
+    en stems gets ``stems``, the id of no stem."""
 
     def __init__(
         self, profiles: Sequence[Profile], weight: Mapping[str, float], stems: Mapping[str, int] | None = None
     ):
-        self.profiles = profiles
+        self.chars = [p.chars for p in profiles]
         self.ids = {term: k for k, term in enumerate(sorted(weight))}
         self.weight = np.array([weight[term] for term in sorted(weight)], dtype=np.float64)
         self.places = [np.array([place for place, _ in p.sentences], dtype=np.float64) for p in profiles]
@@ -155,14 +156,18 @@ class _Side:
             self.sentence_of.append(np.repeat(np.arange(len(ids)), [len(row) for row in ids]))
         self.layouts: dict[tuple, _Layout] = {}
         self.canonical: dict[tuple, _Layout] = {}
+        # where each term's gloss starts, the glosses' ids (zh only: an en side's are empty)
+        self.gloss = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64))
         if stems is not None:
             gloss: dict[int, set[int]] = {}
             glossed = {item for p in profiles for _, terms in p.sentences for item in terms.items()}
             for term, stem_set in glossed:
                 gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
             rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]
-            self.gloss_start = np.r_[0, np.cumsum([len(row) for row in rows])].astype(np.int64)
-            self.gloss_ids = np.array([t for row in rows for t in row], dtype=np.int64)
+            self.gloss = (
+                np.r_[0, np.cumsum([len(row) for row in rows])].astype(np.int64),
+                np.array([t for row in rows for t in row], dtype=np.int64),
+            )
 
     def layout(self, chapter: int, offset: float, end: float) -> _Layout | None:
         """The blocks of ``chapter`` read from ``offset`` to ``end`` (characters into the span), or None."""
@@ -175,7 +180,7 @@ class _Side:
         width = (end - offset) / SEGMENTS
         if not width > 0:
             return None
-        where = offset + self.places[chapter] * self.profiles[chapter].chars
+        where = offset + self.places[chapter] * self.chars[chapter]
         segment = np.minimum(((where - offset) / width).astype(np.int64), SEGMENTS - 1)
         segment[where >= end] = -1
         canonical = (chapter, segment.tobytes())
@@ -183,19 +188,25 @@ class _Side:
             of_term = segment[self.sentence_of[chapter]]
             kept = of_term >= 0
             keys = np.unique(of_term[kept] * len(self.ids) + self.terms[chapter][kept])
-            self.canonical[canonical] = _Layout(
-                self, keys // max(1, len(self.ids)), keys % max(1, len(self.ids))
-            )
+            size = max(1, len(self.ids))
+            self.canonical[canonical] = _Layout(self.weight, self.gloss, keys // size, keys % size)
         return self.canonical[canonical]
 
 
 class _Layout:
     """One chapter's ``SEGMENTS`` blocks at one place in a span: every (segment, term) once, by segment
-    then term id (the order in which the score adds up weights), and what is derived from them once."""
+    then term id (the order in which the score adds up weights), and what is derived from them once. It
+    holds its side's arrays, not the side, so that no cycle keeps a finished model's arrays alive."""
 
-    def __init__(self, side: _Side, segment: np.ndarray, term: np.ndarray):
-        self.side, self.segment, self.term = side, segment, term
-        self.weight = side.weight[term]
+    def __init__(
+        self,
+        weight: np.ndarray,
+        gloss: tuple[np.ndarray, np.ndarray],
+        segment: np.ndarray,
+        term: np.ndarray,
+    ):
+        self.segment, self.term, self._glosses = segment, term, gloss
+        self.weight = weight[term]
         self.total = float(np.cumsum(self.weight)[-1]) if len(term) else 0.0
         self._stem_segments: np.ndarray | None = None
         self._gloss: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -213,11 +224,11 @@ class _Layout:
         """zh: the gloss ids of every (segment, term), flat; where each term's start; and per en stem id
         the segments with a term glossed by it, as bits."""
         if self._gloss is None:
-            side = self.side
-            begin, stop = side.gloss_start[self.term], side.gloss_start[self.term + 1]
+            gloss_start, gloss_ids = self._glosses
+            begin, stop = gloss_start[self.term], gloss_start[self.term + 1]
             lengths = stop - begin
             starts = np.r_[0, np.cumsum(lengths)[:-1]].astype(np.int64)
-            flat = side.gloss_ids[np.repeat(begin - starts, lengths) + np.arange(int(lengths.sum()))]
+            flat = gloss_ids[np.repeat(begin - starts, lengths) + np.arange(int(lengths.sum()))]
             segment = np.repeat(self.segment, lengths)
             bits = np.zeros(size + 1, dtype=np.uint8)
             for k in range(SEGMENTS):
@@ -262,21 +273,20 @@ class SimilarityModel:
     """
 
     def __init__(self, zh: Sequence[Profile], en: Sequence[Profile], en_per_zh: float = 1.0):
-        self.zh, self.en, self.en_per_zh = zh, en, en_per_zh
-        self.zh_weight, self.en_weight = rarity(zh), rarity(en)
-        self._en = _Side(en, self.en_weight)
-        self._zh = _Side(zh, self.zh_weight, self._en.ids)
+        self.en_per_zh = en_per_zh
+        self._en = _Side(en, rarity(en))
+        self._zh = _Side(zh, rarity(zh), self._en.ids)
         self._stems = len(self._en.ids)
         self._hits: dict[tuple[int, int], np.ndarray] = {}
         self._found: dict[tuple[int, int], np.ndarray] = {}
 
     def _blocks(self, side: _Side, members: Sequence[int], cut: float = 1.0) -> Blocks:
         """Chapters read as one text (its first ``cut`` share only): each chapter's layout and block places."""
-        total = (sum(side.profiles[i].chars for i in members) or 1) * cut
+        total = (sum(side.chars[i] for i in members) or 1) * cut
         blocks: Blocks = []
         offset = 0.0
         for i in members:
-            chars = side.profiles[i].chars
+            chars = side.chars[i]
             end = min(offset + chars, total)
             width = (end - offset) / SEGMENTS
             layout = side.layout(i, offset, end)
@@ -335,8 +345,8 @@ class SimilarityModel:
         With ``prefix`` and a shorter en side, the zh side is cut to the en length first (a translation
         cut off still matches at its start); ``length`` stays that of the whole texts.
         """
-        zh_chars = sum(self.zh[i].chars for i in zh)
-        en_chars = sum(self.en[j].chars for j in en) / self.en_per_zh
+        zh_chars = sum(self._zh.chars[i] for i in zh)
+        en_chars = sum(self._en.chars[j] for j in en) / self.en_per_zh
         length = min(zh_chars, en_chars) / max(zh_chars, en_chars) if zh_chars and en_chars else 0.0
         zh_cut = length if prefix and zh_chars > en_chars else 1.0
         zh_blocks = self._blocks(self._zh, zh, zh_cut or 1.0)

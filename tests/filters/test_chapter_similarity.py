@@ -1,4 +1,6 @@
+import gc
 import math
+import weakref
 
 import pytest
 
@@ -66,3 +68,24 @@ def test_profile_places_each_sentence_by_the_characters_before_it():
 def test_profile_of_a_long_chapter_reads_sentences_spread_evenly():
     long = profile("en", ["Cat."] * (2 * MAX_SENTENCES), Lexicon({}))
     assert [place for place, _ in long.sentences] == [k / MAX_SENTENCES for k in range(MAX_SENTENCES)]
+
+
+def test_a_model_keeps_no_profile_and_is_freed_without_the_cycle_collector():
+    """A long book's profiles (sets of terms per sentence) were held for as long as the model, and a model's
+    arrays, in a cycle (side -> layout -> side), until a full collection, after the chapters were paired."""
+    zh = [_zh((0.0, {"猫": {"cat"}}), (0.5, {"狗": {"dog"}}))]
+    en = [_en((0.0, ["cat"]), (0.5, ["dog"]))]
+    profiles = [weakref.ref(p) for p in zh + en]
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        model = SimilarityModel(zh, en)
+        del zh, en
+        assert [p() for p in profiles] == [None, None]
+        assert model.similarity((0,), (0,)).score == 1.0
+        sides = [weakref.ref(model._zh), weakref.ref(model._en)]
+        del model
+        assert [side() for side in sides] == [None, None]
+    finally:
+        if paused:
+            gc.enable()
