@@ -52,7 +52,8 @@ def sample(sentences: Sequence[str], limit: int = MAX_SENTENCES) -> list[str]:
     return [sentences[int(k * step)] for k in range(limit)]
 
 
-Terms = Mapping[str, frozenset[str]]  # zh word -> the en stems it may be translated by; en stem -> itself
+# zh: word -> the en stems it may be translated by; en: the stems, each once (a tuple: a long book holds many)
+Terms = Mapping[str, frozenset[str]] | tuple[str, ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,19 +72,11 @@ class Profile:
         return frozenset(term for _, terms in self.sentences for term in terms)
 
 
-@lru_cache(maxsize=1 << 16)
-def _itself(stem: str) -> frozenset[str]:
-    """An en stem's terms: itself (one set per stem, shared)."""
-    return frozenset((stem,))
-
-
-def _terms(
-    lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None
-) -> dict[str, frozenset[str]]:
+def _terms(lang: str, sentence: str, lexicon: Lexicon, words: Sequence[str] | None) -> Terms:
     if lang == "zh":
         tagged = chinese.words(sentence) if words is None else chinese.tagged(list(words))
         return {word: lexicon.candidates(word, pos) for word, pos in tagged}
-    return {stem: _itself(stem) for stem in english.content_stems(sentence)}
+    return tuple(dict.fromkeys(english.content_stems(sentence)))
 
 
 def _chars(sentence: str) -> int:
@@ -152,15 +145,16 @@ class _Side:
         self.sentence_of: list[np.ndarray] = []
         for p in profiles:
             ids = [[self.ids[term] for term in terms] for _, terms in p.sentences]
-            self.terms.append(np.array([t for row in ids for t in row], dtype=np.int64))
-            self.sentence_of.append(np.repeat(np.arange(len(ids)), [len(row) for row in ids]))
+            self.terms.append(np.array([t for row in ids for t in row], dtype=np.int32))
+            self.sentence_of.append(np.repeat(np.arange(len(ids), dtype=np.int16), [len(row) for row in ids]))
         self.layouts: dict[tuple, _Layout] = {}
         self.canonical: dict[tuple, _Layout] = {}
         # where each term's gloss starts, the glosses' ids (zh only: an en side's are empty)
         self.gloss = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64))
         if stems is not None:
             gloss: dict[int, set[int]] = {}
-            glossed = {item for p in profiles for _, terms in p.sentences for item in terms.items()}
+            # a zh side's terms map each word to its gloss
+            glossed = {item for p in profiles for _, terms in p.sentences for item in terms.items()}  # type: ignore[union-attr]
             for term, stem_set in glossed:
                 gloss.setdefault(self.ids[term], set()).update(stems[s] for s in stem_set if s in stems)
             rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]

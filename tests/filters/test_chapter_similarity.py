@@ -16,9 +16,7 @@ def _zh(*sentences):
 
 
 def _en(*sentences):
-    return Profile(
-        "en", tuple((place, {s: frozenset({s}) for s in stems}) for place, stems in sentences), 100
-    )
+    return Profile("en", tuple((place, tuple(stems)) for place, stems in sentences), 100)
 
 
 def test_shares_of_explained_terms_weighted_by_rarity():
@@ -89,3 +87,8 @@ def test_a_model_keeps_no_profile_and_is_freed_without_the_cycle_collector():
     finally:
         if paused:
             gc.enable()
+
+
+def test_an_en_sentence_keeps_its_stems_once_each_as_a_tuple():
+    en = profile("en", ["Cats sat on a cat.", "Dog"], Lexicon({}))
+    assert [terms for _, terms in en.sentences] == [("cat", "sit"), ("dog",)]
