@@ -150,7 +150,7 @@ class _Side:
         self.layouts: dict[tuple, _Layout] = {}
         self.canonical: dict[tuple, _Layout] = {}
         # where each term's gloss starts, the glosses' ids (zh only: an en side's are empty)
-        self.gloss = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        self.gloss = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int32))
         if stems is not None:
             gloss: dict[int, set[int]] = {}
             # a zh side's terms map each word to its gloss
@@ -160,7 +160,7 @@ class _Side:
             rows = [sorted(gloss.get(k, ())) or [len(stems)] for k in range(len(self.ids))]
             self.gloss = (
                 np.r_[0, np.cumsum([len(row) for row in rows])].astype(np.int64),
-                np.array([t for row in rows for t in row], dtype=np.int64),
+                np.array([t for row in rows for t in row], dtype=np.int32),
             )
 
     def layout(self, chapter: int, offset: float, end: float) -> _Layout | None:
@@ -183,7 +183,9 @@ class _Side:
             kept = of_term >= 0
             keys = np.unique(of_term[kept] * len(self.ids) + self.terms[chapter][kept])
             size = max(1, len(self.ids))
-            self.canonical[canonical] = _Layout(self.weight, self.gloss, keys // size, keys % size)
+            self.canonical[canonical] = _Layout(
+                self.weight, self.gloss, keys // size, (keys % size).astype(np.int32)
+            )
         return self.canonical[canonical]
 
 

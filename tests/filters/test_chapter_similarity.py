@@ -2,6 +2,7 @@ import gc
 import math
 import weakref
 
+import numpy as np
 import pytest
 
 from filters.chapter_similarity import MAX_SENTENCES, Profile, SimilarityModel, profile
@@ -92,3 +93,13 @@ def test_a_model_keeps_no_profile_and_is_freed_without_the_cycle_collector():
 def test_an_en_sentence_keeps_its_stems_once_each_as_a_tuple():
     en = profile("en", ["Cats sat on a cat.", "Dog"], Lexicon({}))
     assert [terms for _, terms in en.sentences] == [("cat", "sit"), ("dog",)]
+
+
+def test_term_and_gloss_ids_are_held_as_int32():
+    """A long book's layouts hold a term id per (segment, term) and a gloss id per stem of each: 4 bytes each."""
+    model = SimilarityModel([_zh((0.0, {"猫": {"cat"}}))], [_en((0.0, ["cat"]))])
+    assert model.similarity((0,), (0,)).score == 1.0
+    zh = model._zh.layout(0, 0.0, 100.0)
+    en = model._en.layout(0, 0.0, 100.0)
+    assert (zh.term.dtype, en.term.dtype, zh.gloss(1)[0].dtype) == (np.int32, np.int32, np.int32)
+    assert (model._zh.terms[0].dtype, model._zh.sentence_of[0].dtype) == (np.int32, np.int16)
