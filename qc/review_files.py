@@ -17,18 +17,22 @@ quote all text) is unquoted.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from core import json_text
 from core.files import (
+    MAX_INPUT_BYTES,
     TooLarge,
     folder_entries,
     missing,
@@ -40,6 +44,7 @@ from core.files import (
 from core.rejection import shorten
 from qc.grouping import NUMBER
 from text.decoding import marked_codec
+from text.limits import MAX_SPLIT_CHARS
 
 COLUMNS = (
     "pair_id",
@@ -152,6 +157,11 @@ def labelstudio_tasks(beads: Iterable[Mapping[str, Any]], chapter: Mapping[str, 
 
 
 _IDX = re.compile(rf"{NUMBER}(,{NUMBER})*")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")  # a line and its end, as csv reads them
+_CHUNK = 2**20  # bytes of a review file decoded at a time
+# A review line holds one bead: each side's text (up to a whole chapter, MAX_SPLIT_CHARS) with its quotes
+# doubled, and its sentence numbers
+MAX_LINE_CHARS = 8 * MAX_SPLIT_CHARS
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')  # a field in a spreadsheet's quotes, its own doubled
 
 
@@ -189,15 +199,58 @@ def _separator(header: str) -> str | None:
     )
 
 
+def _user_lines(path: Path, save_as: str) -> Iterator[str]:
+    """A review file's lines, each with its line end (``\\n``, ``\\r\\n`` or ``\\r``), decoded as
+    ``_user_text`` decodes them, a chunk at a time: read whole, a line of 200 MB took 2 GB of memory.
+    ``NotAReviewFile`` names a line longer than ``MAX_LINE_CHARS``; ``TooLarge``, a file past
+    ``MAX_INPUT_BYTES``, unread."""
+    with open(path, "rb") as handle:
+        if os.fstat(handle.fileno()).st_size > MAX_INPUT_BYTES:
+            raise TooLarge(f"{path}: more than {MAX_INPUT_BYTES:,} bytes, too large a file to read at once")
+        encoding = marked_codec(handle.read(4)) or "utf-8"
+        handle.seek(0)
+        decoder = codecs.getincrementaldecoder(encoding)()
+        done, pending, number = 0, "", 0
+        for chunk in chain(iter(lambda: handle.read(_CHUNK), b""), [b""]):  # b"": the end
+            start = done - len(decoder.getstate()[0])  # the byte decoding starts at (some held back)
+            try:
+                pending += decoder.decode(chunk, final=not chunk)
+            except UnicodeDecodeError as err:
+                raise NotAReviewFile(
+                    f"{path}: not {encoding.upper()} text (byte {start + err.start}: {err.reason}); {save_as}"
+                ) from None
+            pending = pending if done else pending.removeprefix("\ufeff")
+            done += len(chunk)
+            ended = pending if not chunk else pending.removesuffix("\r")  # a CR with its LF to come?
+            cut = max(ended.rfind("\n"), ended.rfind("\r")) + 1  # the end of the last whole line
+            lines, pending = _LINE.findall(pending[:cut]), pending[cut:]
+            if not chunk and pending:  # the last line, without a line end
+                lines, pending = [*lines, pending], ""
+            for line in lines:
+                number += 1
+                if len(line) > MAX_LINE_CHARS:
+                    raise _too_long(path, number)
+                yield line
+            if len(pending) > MAX_LINE_CHARS:  # a line not ended yet
+                raise _too_long(path, number + 1)
+
+
+def _too_long(path: Path, number: int) -> NotAReviewFile:
+    return NotAReviewFile(
+        f"{path}: line {number} is longer than {MAX_LINE_CHARS:,} characters: not a review file (each line "
+        "holds one bead)"
+    )
+
+
 def read_tsv(path: Path, reviewer: str) -> Iterator[Verdict]:
     """Rows with a verdict or a correction (rows without either are not reviewed yet and are skipped). A
-    field may be as long as the file: a bead of one long sentence (a chapter without sentence punctuation)
+    field may be as long as a line: a bead of one long sentence (a chapter without sentence punctuation)
     is written whole, and csv's limit of 131,072 characters refused the sample's own file as "not a review
     file"."""
-    text = _user_text(path, "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)")
-    limit = csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # the limit is process-wide
+    lines = _user_lines(path, "save it as UTF-8 (Excel: CSV UTF-8, or Unicode Text)")
+    limit = csv.field_size_limit(max(csv.field_size_limit(), MAX_LINE_CHARS))  # the limit is process-wide
     try:
-        yield from _tsv_rows(path, text, reviewer)
+        yield from _tsv_rows(path, lines, reviewer)
     finally:
         csv.field_size_limit(limit)
 
@@ -208,49 +261,48 @@ def _unquoted(value: str) -> str:
     return quoted[1].replace('""', '"') if quoted else value
 
 
-def _tsv_rows(path: Path, text: str, reviewer: str) -> Iterator[Verdict]:
+def _tsv_rows(path: Path, handle: Iterator[str], reviewer: str) -> Iterator[Verdict]:
     dialect: dict[str, Any] = {"delimiter": "\t", "quoting": csv.QUOTE_NONE, "quotechar": None}
-    with io.StringIO(text, newline="") as handle:
-        header = next(csv.reader(handle, **dialect), [])
-        rows = csv.DictReader(handle, [_unquoted(name) for name in header], **dialect)
-        missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
-        if missing and len(rows.fieldnames or []) == 1 and (sep := _separator(rows.fieldnames[0])):
-            raise NotAReviewFile(
-                f"{path}: its header is separated by {sep}, not tabs: save the review as tab-separated "
-                "text (Excel: Text (Tab delimited) or Unicode Text)"
-            )
-        if missing:
-            raise NotAReviewFile(
-                f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
-                f"{' '.join(COLUMNS)})"
-            )
-        named = Counter(rows.fieldnames or [])  # counted once: a header of thousands of columns is no hang
-        if twice := sorted(c for c, n in named.items() if c in COLUMNS and n > 1):
-            raise NotAReviewFile(
-                f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
-            )
-        for read in rows:
-            row = {key: _unquoted(value) if isinstance(value, str) else value for key, value in read.items()}
-            verdict, correction = ((row.get(key) or "").strip() for key in ("verdict", "correction"))
-            if not verdict and not correction:  # not reviewed yet
-                continue
-            shown, problem = [], ""
-            for key in ("zh_idx", "en_idx"):
-                shown.append(_parse_idx(row[key] or "") if key in row else None)
-                if key in row and shown[-1] is None:
-                    problem = f"{key} {shorten(row[key], quote=True)} is not sentence numbers (e.g. 3,4)"
-            text = [" ".join(row[k].split()) if isinstance(row.get(k), str) else None for k in ("zh", "en")]
-            yield Verdict(
-                (row.get("pair_id") or "").strip(),
-                verdict,
-                correction,
-                *shown,
-                reviewer,
-                path_text(path),
-                f"line {rows.line_num + 1}",  # (counted after the header)
-                *text,
-                problem,
-            )
+    header = next(csv.reader(handle, **dialect), [])
+    rows = csv.DictReader(handle, [_unquoted(name) for name in header], **dialect)
+    missing = [c for c in ("pair_id", "verdict") if c not in (rows.fieldnames or [])]
+    if missing and len(rows.fieldnames or []) == 1 and (sep := _separator(rows.fieldnames[0])):
+        raise NotAReviewFile(
+            f"{path}: its header is separated by {sep}, not tabs: save the review as tab-separated "
+            "text (Excel: Text (Tab delimited) or Unicode Text)"
+        )
+    if missing:
+        raise NotAReviewFile(
+            f"{path}: no {' or '.join(missing)} column (a review file starts with the header "
+            f"{' '.join(COLUMNS)})"
+        )
+    named = Counter(rows.fieldnames or [])  # counted once: a header of thousands of columns is no hang
+    if twice := sorted(c for c, n in named.items() if c in COLUMNS and n > 1):
+        raise NotAReviewFile(
+            f"{path}: the {twice[0]} column twice in the header: which one holds the review?"
+        )
+    for read in rows:
+        row = {key: _unquoted(value) if isinstance(value, str) else value for key, value in read.items()}
+        verdict, correction = ((row.get(key) or "").strip() for key in ("verdict", "correction"))
+        if not verdict and not correction:  # not reviewed yet
+            continue
+        shown, problem = [], ""
+        for key in ("zh_idx", "en_idx"):
+            shown.append(_parse_idx(row[key] or "") if key in row else None)
+            if key in row and shown[-1] is None:
+                problem = f"{key} {shorten(row[key], quote=True)} is not sentence numbers (e.g. 3,4)"
+        text = [" ".join(row[k].split()) if isinstance(row.get(k), str) else None for k in ("zh", "en")]
+        yield Verdict(
+            (row.get("pair_id") or "").strip(),
+            verdict,
+            correction,
+            *shown,
+            reviewer,
+            path_text(path),
+            f"line {rows.line_num + 1}",  # (counted after the header)
+            *text,
+            problem,
+        )
 
 
 def _json_min(record: dict[str, Any]) -> dict[str, Any]:

@@ -187,6 +187,39 @@ def test_review_files_saved_with_a_byte_order_mark_are_read(tmp_path):
     ]
 
 
+def test_a_line_longer_than_a_bead_can_be_is_named_not_read_whole(tmp_path):
+    """A one-line TSV of 200 MB was read whole: 2 GB of memory for its one-line error."""
+    path = tmp_path / "1.tsv"
+    path.write_text("pair_id\tverdict\n" + "x" * 8_000_001 + "\tcorrect\n", encoding="utf-8")
+    with pytest.raises(NotAReviewFile) as err:
+        read_verdicts([path])
+    assert str(err.value) == (
+        f"{path}: line 2 is longer than 8,000,000 characters: not a review file (each line holds one bead)"
+    )
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_lines_read_a_chunk_at_a_time_are_split_and_numbered_as_whole_text(tmp_path, end):
+    """A file is read a MiB at a time: a line end (a CR LF's two halves) or a character astride the edge
+    of a chunk is read whole, and a byte that is not UTF-8 is named by its place in the file."""
+    head, first = f"\ufeffpair_id\tverdict\tzh{end}", "bk/1/0\tcorrect\t"
+    pad = 2**20 - len((head + first).encode()) - 1  # the line end's first byte the first chunk's last
+    rows = [first + "x" * pad, "bk/1/1\twrong\t甲乙", "bk/1/2\t\t甲"]
+    data = (head + end.join(rows)).encode("utf-8")
+    assert data[2**20 - 1 : 2**20] == end[0].encode()
+    path = tmp_path / "1.tsv"
+    path.write_bytes(data)
+    assert [(v.pair_id, v.where, len(v.zh)) for v in read_verdicts([path])] == [
+        ("bk/1/0", "line 2", pad),
+        ("bk/1/1", "line 3", 2),
+    ]
+    path.write_bytes(data.replace("乙".encode(), b"\xff"))
+    with pytest.raises(NotAReviewFile, match=rf"not UTF-8 text \(byte {data.index('乙'.encode())}: invalid"):
+        read_verdicts([path])
+    path.write_bytes(data[: 2**20 - 2] + "甲".encode() + data[2**20 - 2 :])  # 甲 astride a chunk's edge
+    assert read_verdicts([path])[0].zh == "x" * (pad - 1) + "甲x"
+
+
 def test_a_tsv_saved_as_utf16_is_read_and_one_in_another_encoding_named(tmp_path):
     utf16, gbk = tmp_path / "1.tsv", tmp_path / "2.tsv"
     text = "pair_id\tverdict\tzh\r\nbk/1/0\tcorrect\t甲。\r\n"
