@@ -57,7 +57,7 @@ from bench.bwb import (
 from bench.synthetic import synthetic_raw
 from bench.synthetic_books import BOOKS, CHAPTERS
 from core import storage
-from core.arg_types import OneLineParser, output_file, positive
+from core.arg_types import OneLineParser, input_path, output_file, positive
 from core.layout import Layout
 from core.paths import REPO_ROOT
 from core.stage import StageResult
@@ -262,14 +262,22 @@ def write_raw(layout: Layout, corpus: dict[str, list[dict]]) -> list[str]:
 def add_stage_child(parser: argparse.ArgumentParser) -> None:
     """The (internal) arguments by which ``run_child`` has a module run one stage in a child process."""
     parser.add_argument("--stage", choices=STAGES, help="(internal) run one stage on --root and print JSON")
-    parser.add_argument("--root", type=Path, help="(internal) the output folder")
+    parser.add_argument("--root", type=input_path, help="(internal) the output folder")
     parser.add_argument("books", nargs="*", help="(internal) the book ids")
 
 
 def answered_as_child(
-    args: argparse.Namespace, run: Callable[[str, Path, list[str]], dict] = run_stage
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    run: Callable[[str, Path, list[str]], dict] = run_stage,
 ) -> bool:
-    """Has this process run (with ``run``) and printed the one stage ``run_child`` asked of it (``--stage``)?"""
+    """Has this process run (with ``run``) and printed the one stage ``run_child`` asked of it (``--stage``)?
+    ``--root`` or book ids without ``--stage``, or ``--stage`` without ``--root``, is an argparse error:
+    they were ignored, and the whole bench ran."""
+    if not args.stage and (args.root or args.books):
+        parser.error(f"{'--root' if args.root else 'book ids'}: only with --stage (internal)")
+    if args.stage and not args.root:
+        parser.error("--stage: only with --root (internal)")
     if args.stage:
         print(json.dumps(run(args.stage, args.root, args.books)))
     return bool(args.stage)
@@ -430,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         "--save", type=output_file, default=SAVED, help=f"where the large size's costs go (default {SAVED})"
     )
     args = parser.parse_args(argv)
-    if answered_as_child(args):
+    if answered_as_child(parser, args):
         return 0
 
     sizes = {

@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_stage_child(parser)
     args = parser.parse_args(argv)
-    if answered_as_child(args, run_stage):
+    if answered_as_child(parser, args, run_stage):
         return 0
     chosen = args.sets.split(",")
     if unknown := sorted(set(chosen) - set(DATA_SETS)):

@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_stage_child(parser)
     args = parser.parse_args(argv)
-    if answered_as_child(args):
+    if answered_as_child(parser, args):
         return 0
     stages = list(STAGES[: STAGES.index(args.until) + 1])
     with tempfile.TemporaryDirectory(prefix="bwb-bench-book-length-") as tmp:
