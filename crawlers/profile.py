@@ -45,6 +45,9 @@ class Site:
     obey_robots: bool = True
     download_timeout: float = 20.0  # seconds before a request is abandoned (then retried with backoff)
     max_page_bytes: int = 8 * 1024 * 1024  # larger pages are refused and recorded as too_large
+    # table-of-contents pages a book's list may run to, past which it is a too_many_pages toc_failure: a crawl
+    # trap's next-page links go on without end; a book of 5,000 chapters lists them on 50 to 250 pages
+    max_toc_pages: int = 500
     allowed_origins: tuple[str, ...] = ()  # other origins (scheme://host:port) requests may go to
 
     @property

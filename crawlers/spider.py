@@ -31,10 +31,10 @@ A failure on a chapter's second or later page names that page in its detail.
 
 The table of contents ends as a ``toc`` record, or a ``toc_failure``: ``toc_empty`` when its pages hold no
 chapter link, or a later page that ends them is empty (a 204, an empty body; an HTML page with no chapter link
-ends the list), ``too_many_pages`` when they go on past ``max_toc_pages`` (setting ``MAX_TOC_PAGES``; each URL
-a redirect went through counts), ``too_many_chapters`` when they list more chapters than a local book may
-have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the reason its page could not be
-fetched. Its pages are the first and each one's next page, up to one already read (a next-page link back to
+ends the list), ``too_many_pages`` when they go on past ``max_toc_pages`` (the site's, setting
+``MAX_TOC_PAGES``; each URL a redirect went through counts), ``too_many_chapters`` when they list more
+chapters than a local book may have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the
+reason its page could not be fetched. Its pages are the first and each one's next page, up to one already read (a next-page link back to
 it, by a link or a redirect, ends the list). A chapter link to no page (an empty or missing href, a fragment
 alone, a script: a locked chapter's placeholder, ``crawlers.links.leads_to_a_page``) keeps its place in the
 ``toc`` record with its href as written and is never requested: ``crawlers.raw.unlinked_chapters`` rejects its
@@ -64,7 +64,7 @@ from crawlers.links import entry_key, last_of_each, leads_to_a_page, page_key, u
 from crawlers.origins import allowed
 from crawlers.page_kind import not_a_page
 from crawlers.parsing import cut_off, decode_page, error_title, parse_chapter, parse_toc, undecodable
-from crawlers.profile import Selectors, page_reader
+from crawlers.profile import Selectors, Site, page_reader
 from crawlers.request_errors import failure_detail, failure_reason
 
 
@@ -112,7 +112,7 @@ class NovelSpider(scrapy.Spider):
     """
 
     name = "novel"
-    max_toc_pages = 500  # a book of 5,000 chapters lists them on 50 to 250 pages
+    max_toc_pages = Site.max_toc_pages  # a site's own (``Site.max_toc_pages``) in its crawl's settings
     max_chapter_pages = 50  # a site splits a chapter over a few pages
     max_chapters = Caps.chapters  # chapters of one book, as for local books (the longest have ~10,000)
 
@@ -223,7 +223,7 @@ class NovelSpider(scrapy.Spider):
                     "toc_failure",
                     self.toc_url,
                     page.next_page,
-                    f"{self.max_toc_pages} table-of-contents pages",
+                    f"{self.max_toc_pages} table-of-contents pages (the site's max_toc_pages)",
                 )
                 return
             yield Request(

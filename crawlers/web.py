@@ -113,6 +113,7 @@ def scrapy_settings(site: Site, log_file: str | None = None) -> dict[str, Any]:
         },
         "DOWNLOAD_TIMEOUT": site.download_timeout,
         "DOWNLOAD_MAXSIZE": site.max_page_bytes,
+        "MAX_TOC_PAGES": site.max_toc_pages,
         "DOWNLOAD_WARNSIZE": 0,
         "ITEM_PIPELINES": {"crawlers.journal.JournalPipeline": 100},
         # only the extensions the crawl uses: CoreStats (the report's counts, finish_reason) and AutoThrottle.

@@ -45,17 +45,24 @@ def numbered(prefix: str, answer: Callable[[int], Route], count: int = 9) -> dic
     return {f"{prefix}{n}": answer(n) for n in range(count)}
 
 
-def test_table_of_contents_pages_that_go_on_and_on_are_too_many_pages_past_the_cap(tmp_path):
+def test_table_of_contents_pages_that_go_on_and_on_are_too_many_pages_past_the_sites_cap(tmp_path):
+    """The cap is the site's ``max_toc_pages`` (a crawl trap's pages go on without end; a site listing 20
+    chapters a page has a 12,000-chapter book on 600): it was 500 for every site."""
     with serve_faults() as site:
-        site.routes.update(numbered("/book/", lambda n: toc_page(["/c/1"], f"/book/{n + 1}")))
-        site.routes["/book/"] = toc_page(["/c/1"], "/book/1")
-        done = run_crawl(site, tmp_path / "journal.jsonl", {"MAX_TOC_PAGES": 3}, **PAGED)
-    assert [site.count(f"/book/{n}") for n in ("", 1, 2, 3)] == [1, 1, 1, 0] and site.count("/c/1") == 0
-    assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
-        [],
-        "too_many_pages",
-        f"over 3 table-of-contents pages: the next would be {site.url}book/3",
-    )
+        site.routes.update(numbered("/book/", lambda n: toc_page([f"/c/{n}"], f"/book/{n + 1}")))
+        site.routes["/book/"] = toc_page(["/c/0"], "/book/1")
+        site.routes["/book/4"] = toc_page(["/c/4"])  # the last page: five in all
+        site.routes.update(numbered("/c/", lambda n: OK))
+        done = run_crawl(site, tmp_path / "journal.jsonl", **PAGED, max_toc_pages=3)
+        assert [site.count(f"/book/{n}") for n in ("", 1, 2, 3)] == [1, 1, 1, 0] and site.count("/c/1") == 0
+        assert (done.state.toc, done.state.toc_failure["reason"], done.state.toc_failure["detail"]) == (
+            [],
+            "too_many_pages",
+            f"over 3 table-of-contents pages (the site's max_toc_pages): the next would be {site.url}book/3",
+        )
+        done = run_crawl(site, tmp_path / "journal-5.jsonl", **PAGED, max_toc_pages=5)
+    assert [url for url, _ in done.state.toc] == [f"{site.url}c/{n}" for n in range(5)]
+    assert done.state.toc_failure is None
 
 
 def test_table_of_contents_pages_that_list_more_chapters_than_a_book_has_are_too_many_chapters(tmp_path):
