@@ -11,7 +11,7 @@ from core.rejection import quoted
 from crawlers.origins import origin
 from crawlers.profile import Site
 from pipeline.config_reader import Reader
-from pipeline.config_sites import LANGS
+from pipeline.config_sites import LANGS, no_credentials
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,7 @@ def _toc(r: Reader, value: Any, where: str, site: Site) -> str:
             f"expected a path relative to {site.url} or an http(s) URL on "
             f"{', '.join(site.origins)}, got {quoted(value)}",
         )
+    no_credentials(r, value, where, url)
     return toc
 
 

@@ -14,6 +14,7 @@ from parsel.csstranslator import HTMLTranslator
 
 from core.rejection import quoted, shorten
 from core.user_regex import compile_user
+from crawlers.limits import Caps
 from crawlers.origins import origin
 from crawlers.profile import Selectors, Site
 from pipeline.config_reader import Reader, existing_folder
@@ -32,15 +33,20 @@ def _lang(r: Reader, value: Any, where: str, base_dir: Path) -> str:
     return value
 
 
+def no_credentials(r: Reader, value: Any, where: str, url: str) -> None:
+    """A config error for an http(s) URL holding a user name or password (``url``, read from ``value``):
+    the crawler does not send them, and its robots.txt failed as forbidden ("invalid hostname")."""
+    if urlsplit(url.strip()).username is not None:
+        raise r.fail(where, f"a user name or password in {quoted(value)}, which the crawler does not send")
+
+
 def _url(r: Reader, value: Any, where: str, base_dir: Path) -> str:
     """A site's base URL: http(s), on a host the crawler can request (its robots.txt, read first, failed as
     forbidden for a user name in the URL, and as a DNS lookup for an IPv6 address)."""
     if origin(r.one_line(value, where)) is None:
         raise r.fail(where, f"expected an http(s) URL, got {quoted(value)}")
-    parts = urlsplit(value.strip())
-    if parts.username is not None:
-        raise r.fail(where, f"a user name or password in {quoted(value)}, which the crawler does not send")
-    if ":" in (parts.hostname or ""):
+    no_credentials(r, value, where, value)
+    if ":" in (urlsplit(value.strip()).hostname or ""):
         raise r.fail(
             where, f"an IPv6 address in {quoted(value)}, which the crawler cannot look up: use a host name"
         )
@@ -129,6 +135,7 @@ def _origins(r: Reader, value: Any, where: str, base_dir: Path) -> tuple[str, ..
             raise r.fail(
                 f"{where}[{i}]", f"expected an http(s) origin (scheme://host[:port]), got {quoted(url)}"
             )
+        no_credentials(r, url, f"{where}[{i}]", url)  # dropped from the origin, never sent
         found.append(allowed)
     return tuple(found)
 
@@ -152,6 +159,7 @@ _SITE_FIELDS: dict[str, Any] = {
     "obey_robots": lambda r, value, where, base_dir: r.flag(value, where),
     "download_timeout": _number(0.1, 3600, float),
     "max_page_bytes": _number(1024, 1024**3, int),
+    "max_toc_pages": _number(1, Caps.chapters, int),  # a page lists a chapter at least
     "allowed_origins": _origins,
 }
 

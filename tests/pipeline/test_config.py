@@ -4,6 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from crawlers.profile import Site
 from pipeline.config import load_config
 from pipeline.config_reader import ConfigError
 from pipeline.settings import changed
@@ -103,6 +104,28 @@ def test_demo_config_loads():
         (
             lambda r: r["sites"]["moxiang"].update(max_page_bytes=2**40),
             "sites.moxiang.max_page_bytes: expected a number",
+        ),
+        (  # the crawler sends no credentials: the book failed as robots_forbidden ("invalid hostname")
+            lambda r: r["books"][0]["en"].update(toc="http://u:pw@moonlit.demo/novel/city-star/"),
+            "books[0].en.toc: a user name or password in 'http://u:pw@moonlit.demo/novel/city-star/', which the "
+            "crawler does not send",
+        ),
+        (  # dropped from the origin without a word
+            lambda r: r["sites"]["moxiang"].update(allowed_origins=["http://u:pw@cdn.x.org"]),
+            "sites.moxiang.allowed_origins[0]: a user name or password in 'http://u:pw@cdn.x.org', which the "
+            "crawler does not send",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(max_toc_pages=0),
+            "sites.moxiang.max_toc_pages: expected a number from 1 to 100000, got 0",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(max_toc_pages=600.5),
+            "sites.moxiang.max_toc_pages: expected a whole number, got 600.5",
+        ),
+        (
+            lambda r: r["sites"]["moxiang"].update(max_toc_pages="all"),
+            "sites.moxiang.max_toc_pages: expected a number from 1 to 100000, got 'all'",
         ),
         (
             lambda r: r["sites"]["moxiang"].update(encoding="rot13"),
@@ -444,6 +467,7 @@ def test_missing_and_unparsable_files(tmp_path):
 def test_the_documented_real_site_example_is_valid():
     config = load_config(DEMO_CONFIG.parent / "example-real.yaml")
     assert config.sites["biquge-like"].serve is None
+    assert config.sites["biquge-like"].max_toc_pages == Site.max_toc_pages  # shown at its default
     assert config.book("my-first-novel").sources["en"].toc == "example-novel/"
     assert changed(config.settings) == {}  # its options show the defaults, as it says
 
@@ -503,6 +527,7 @@ _PLACES += [
     ("options", "split", "leak_sides"),
     ("sites", "moxiang", 1),
     ("sites", "moxiang", "max_page_bytes"),
+    ("sites", "moxiang", "max_toc_pages"),
     ("sites", "txt"),
     ("options", "align", "translations"),
 ]
