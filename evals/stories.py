@@ -26,6 +26,7 @@ from core import json_text
 from core.arg_types import OneLineParser, input_path
 from core.files import TooLarge, missing, not_a_regular_file, os_problem, read_capped
 from core.lines import split_text_lines
+from core.rejection import quoted
 from core.stdio import exit_with
 from evals.data import DataError
 from evals.recall import PHENOMENA, overlap
@@ -65,7 +66,7 @@ def read_stories(path: Path) -> list[Story]:
                 raise DataError(f"{path}:{number}: {err}") from None
             if story.id in lines_of:  # a story given twice would count twice
                 raise DataError(
-                    f"{path}:{number}: id {story.id!r} again (first on line {lines_of[story.id]})"
+                    f"{path}:{number}: id {quoted(story.id)} again (first on line {lines_of[story.id]})"
                 )
             lines_of[story.id] = number
             stories.append(story)
@@ -86,7 +87,9 @@ def _story(row: object) -> Story:
     if not isinstance(sentences, list) or not all(isinstance(s, str) for s in sentences):
         raise ValueError("sentences: expected a list of strings")
     if row["phenomenon"] not in PHENOMENA or row["adjacency"] not in ADJACENCY:
-        raise ValueError(f"unknown phenomenon or adjacency: {row['phenomenon']!r}, {row['adjacency']!r}")
+        raise ValueError(
+            f"unknown phenomenon or adjacency: {quoted(row['phenomenon'])}, {quoted(row['adjacency'])}"
+        )
     a, b = (_element(sentences, row[key], key) for key in ("a", "b"))
     return Story(str(row["id"]), row["phenomenon"], row["adjacency"], sentences, a, b)
 
@@ -99,7 +102,7 @@ def _element(sentences: list[str], element: object, key: str) -> tuple[int, int,
         raise ValueError(f"{key}: expected [sentence index, text] in the story")
     start = _whole_word(sentences[sent], text)
     if start < 0:
-        raise ValueError(f"{key}: {text!r} is not in sentence {sent}")
+        raise ValueError(f"{key}: {quoted(text)} is not in sentence {sent}")
     return sent, start, start + len(text)
 
 

@@ -132,6 +132,25 @@ def test_a_story_given_twice_is_one_line_naming_both(tmp_path, capsys):
     )
 
 
+LONG = "x" * 100_000
+CUT = f"{'x' * 60!r}… (100000 characters)"  # core.rejection.quoted: the first 60 characters
+
+
+@pytest.mark.parametrize(
+    "rows, problem",
+    [
+        ([{**UMBRELLA, "phenomenon": LONG}], f"1: unknown phenomenon or adjacency: {CUT}, 'adjacent'"),
+        ([{**UMBRELLA, "b": [1, LONG]}], f"1: b: {CUT} is not in sentence 1"),
+        ([{**UMBRELLA, "id": LONG}, {**UMBRELLA, "id": LONG}], f"2: id {CUT} again (first on line 1)"),
+    ],
+)
+def test_a_long_value_in_a_malformed_story_is_cut_short_in_its_line(tmp_path, capsys, rows, problem):
+    """A 100,000-character value was echoed whole in the one-line error."""
+    path = _write(tmp_path, *rows)
+    assert stories.main([path]) == 1
+    assert capsys.readouterr().err == f"error: {path}:{problem}\n"
+
+
 @pytest.mark.parametrize("text", ["", "\n  \n"])
 def test_a_file_without_a_story_is_one_line_not_a_score_of_0_percent(tmp_path, capsys, text):
     path = tmp_path / "stories.jsonl"
