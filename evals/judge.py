@@ -27,6 +27,7 @@ from collections import Counter
 from pathlib import Path
 
 from core.arg_types import OneLineParser, input_path, positive, whole
+from core.rejection import quoted, shorten
 from core.stdio import exit_with
 from cohesion.agreement import cohen_kappa
 from cohesion.candidate import ADJACENCY, Candidate, Span
@@ -137,9 +138,9 @@ def read_verdicts(path: Path) -> dict[str, tuple[str, str, bool]]:
                 ("verdict", accept, ("1", "0")),
             ):
                 if value not in known:
-                    raise DataError(f"{path}:{n}: {what} {value!r} is not one of {', '.join(known)}")
-            if cid in verdicts:
-                raise DataError(f"{path}:{n}: {cid} is judged a second time")
+                    raise DataError(f"{path}:{n}: {what} {quoted(value)} is not one of {', '.join(known)}")
+            if cid in verdicts:  # (a line of 200 MB was echoed whole)
+                raise DataError(f"{path}:{n}: {shorten(cid)} is judged a second time")
             verdicts[cid] = (phenomenon, adjacency, accept == "1")
     if not verdicts:  # an empty table would read as a pass with nothing judged
         raise DataError(f"{path}: no verdict in it (candidate_id, phenomenon, adjacency, 1|0 per line)")

@@ -132,10 +132,20 @@ def test_a_verdict_outside_the_known_sets_or_judged_twice_is_a_one_line_error(tm
         ("a/1/c0\trepetition\tnear\t1", "adjacency 'near' is not one of intra, adjacent, non_adjacent"),
         ("a/1/c0\trepetition\tadjacent\tyes", "verdict 'yes' is not one of 1, 0"),
         ("a/1/c1\trepetition\tadjacent\t1", "a/1/c1 is judged a second time"),
-    ):
-        verdicts.write_text(f"a/1/c1\trepetition\tadjacent\t0\n{line}\n")
+        (
+            f"a/1/c0\t{'x' * 10**5}\tadjacent\t1",
+            f"phenomenon {'x' * 60!r}… (100000 characters) is not one of " + ", ".join(PHENOMENA),
+        ),
+        (
+            f"{'c' * 10**5}\trepetition\tadjacent\t1",
+            f"{'c' * 60}… (100000 characters) is judged a second time",
+        ),
+    ):  # a long value cut short (it was echoed whole)
+        verdicts.write_text(
+            f"a/1/c1\trepetition\tadjacent\t0\n{'c' * 10**5}\trepetition\tadjacent\t0\n{line}\n"
+        )
         assert judge.main(["score", str(verdicts)]) == 1
-        assert capsys.readouterr() == ("", f"error: {verdicts}:2: {problem}\n")
+        assert capsys.readouterr() == ("", f"error: {verdicts}:3: {problem}\n")
 
 
 def test_score_takes_at_most_two_passes_and_sample_a_positive_per(tmp_path, capsys):
