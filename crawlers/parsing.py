@@ -17,7 +17,9 @@ from crawlers.nesting import outermost
 from crawlers.profile import Selectors
 from text.decoding import LATIN_CHARSETS, chinese_codec, text_codec
 
-MAX_REPLACEMENT_RATIO = 0.01  # above this share of U+FFFD a page is taken as misdecoded
+MAX_REPLACEMENT_RATIO = (
+    0.01  # above this share of U+FFFD (or other ``unreadable_ratio``) a page is misdecoded
+)
 # The encodings to guess, in this order, for a page that declares no charset, by the site's language: those
 # its web novels are served in. GB18030 reads the bytes of cp1252 English (its curly quotes), Big5, EUC-KR
 # and Shift-JIS as Chinese characters of no sense: it is guessed on Chinese sites only. No other encoding's
@@ -247,16 +249,21 @@ def _without_false_bom(response: TextResponse) -> TextResponse:
 def decode_page(
     response: TextResponse, site_encoding: str | None, lang: str | None = None
 ) -> TextResponse | None:
-    """The page decoded with the first of its readings (``_readings``) that reads it cleanly, else, when
-    it declares no charset, with a guess for a site in ``lang`` (``_guess``); None when none does
+    """The page decoded with the first of its readings (``_readings``) that reads it cleanly (few U+FFFD
+    in a charset it declares; in the site's encoding, few ``unreadable_ratio`` characters, as in a guess),
+    else, when it declares no charset, with a guess for a site in ``lang`` (``_guess``); None when none does
     (``response.encoding`` of the result says which was used). A Chinese page that declares a Latin
     charset is read as Chinese (``_chinese_declared_latin``), a byte order mark its bytes belie is dropped
     (``_without_false_bom``)."""
     response = _without_false_bom(response)
     if (chinese := _chinese_declared_latin(response, site_encoding, lang)) is not None:
         return chinese
-    clean = (
-        r for r in _readings(response, site_encoding) if replacement_ratio(r.text) <= MAX_REPLACEMENT_RATIO
+    readings = _readings(response, site_encoding)
+    own = len(readings) - bool(site_encoding)  # the page's own charsets, then the site's encoding
+    clean = (  # the site's, as a guess: a Big5 page read as GBK is characters of private use, not U+FFFD
+        r
+        for n, r in enumerate(readings)
+        if (replacement_ratio if n < own else unreadable_ratio)(r.text) <= MAX_REPLACEMENT_RATIO
     )
     decoded = next(clean, None)
     if decoded is None and not _declares_charset(response):

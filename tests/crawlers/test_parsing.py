@@ -262,6 +262,17 @@ def test_a_page_that_declares_no_charset_and_reads_as_no_guess_is_rejected_sayin
     assert undecodable(response, None, lang) == detail
 
 
+def test_a_big5_page_on_a_site_whose_encoding_is_gbk_is_rejected_not_read_as_characters_of_private_use():
+    """GBK reads Big5's bytes without one U+FFFD, as characters of private use and others of no sense: the
+    chapter was kept as that."""
+    response = _bare(ZH_BARE_BIG5.encode("big5"))
+    assert replacement_ratio(response.replace(encoding="gbk").text) == 0.0
+    assert decode_page(response, "gbk", "zh") is None
+    assert undecodable(response, "gbk", "zh") == NO_CHARSET.format(
+        "neither gbk (the site's encoding) nor UTF-8"
+    ).removesuffix(" (set the site's encoding in the config)")
+
+
 def test_random_high_bytes_that_gb18030_reads_within_the_replacement_tolerance_are_rejected():
     response = _bare(_junk(14, 1024, low=0x80))
     as_gb18030 = response.replace(encoding="gb18030")
