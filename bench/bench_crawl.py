@@ -33,6 +33,7 @@ from core.arg_types import OneLineParser, output_folder
 from core.paths import REPO_ROOT
 from core.stdio import exit_with
 from crawlers.demo.sites import SITES, render_sites, write_config
+from crawlers.profile import Site
 
 META = {
     "title_zh": "合成小说",
@@ -59,9 +60,14 @@ def render_book(chapters: int, root: Path) -> str:
     return book_id
 
 
-def write_book_config(folder: Path, book_id: str) -> Path:
-    """The demo's site settings without the politeness delay, serving ``folder/site``; the one book."""
-    return write_config(folder, book_id, META, "synthetic", delay=0)
+def write_book_config(folder: Path, book_id: str, chapters: int) -> Path:
+    """The demo's site settings without the politeness delay, serving ``folder/site``; the one book. The
+    demo's tables of contents list 4 chapters a page, so a book of ``chapters`` may need more pages than a
+    site's default ``max_toc_pages``."""
+    toc_pages = max(Site.max_toc_pages, chapters // 4 + 1)
+    return write_config(
+        folder, book_id, META, "synthetic", site_settings={"delay": 0, "max_toc_pages": toc_pages}
+    )
 
 
 def crawl(folder: Path) -> dict[str, tuple[int, float, float]]:
@@ -115,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         book_id = render_book(args.chapters, folder / "site")
-        write_book_config(folder, book_id)
+        write_book_config(folder, book_id, args.chapters)
         try:
             measured = crawl(folder)
         except CrawlFailed as err:

@@ -36,16 +36,14 @@ def write_config(
     meta: dict,
     genre: str,
     options: dict[str, Any] | None = None,
-    delay: float | None = None,
+    site_settings: dict[str, Any] | None = None,
 ) -> Path:
     """``folder/config.yaml``: the demo's site settings serving the sites ``render_sites`` wrote under
-    ``folder/site`` (``delay``: the politeness delay, when not the demo's), the one book, and ``options``
-    when given."""
+    ``folder/site`` (with ``site_settings`` over the demo's, e.g. no politeness ``delay``), the one book,
+    and ``options`` when given."""
     config = yaml.safe_load(DEMO_CONFIG.read_text(encoding="utf-8"))
     for lang, site in SITES.items():
-        config["sites"][site]["serve"] = str(folder / "site" / lang)
-        if delay is not None:
-            config["sites"][site]["delay"] = delay
+        config["sites"][site] |= {"serve": str(folder / "site" / lang)} | (site_settings or {})
     book = {"id": book_id, "title_zh": meta["title_zh"], "title_en": meta["title_en"], "genre": genre}
     book |= {
         "zh": {"site": SITES["zh"], "toc": f"book/{book_id}/"},

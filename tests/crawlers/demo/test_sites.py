@@ -24,7 +24,9 @@ def test_each_side_shows_its_own_paragraphs_as_chapter_k(tmp_path):
 
 
 def test_the_config_serves_the_two_sites_with_the_one_book(tmp_path):
-    config = yaml.safe_load(write_config(tmp_path, "bk", META, "drama", delay=0).read_text(encoding="utf-8"))
+    config = yaml.safe_load(
+        write_config(tmp_path, "bk", META, "drama", site_settings={"delay": 0}).read_text(encoding="utf-8")
+    )
     assert [(s["serve"], s["delay"]) for s in config["sites"].values()] == [
         (str(tmp_path / "site" / "zh"), 0),
         (str(tmp_path / "site" / "en"), 0),
