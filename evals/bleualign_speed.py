@@ -120,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_DATA,
         help=f"the chapters with their MT (default {DEFAULT_DATA})",
     )
-    parser.add_argument("--upstream-python", required=True, help="an interpreter with pypi-bleualign")
+    parser.add_argument(
+        "--upstream-python", type=input_path, required=True, help="an interpreter with pypi-bleualign"
+    )
     parser.add_argument(
         "--repeats", type=positive, default=3, help="runs of each side, interleaved (default 3)"
     )
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         align_dir(args.data, chapters, "default", ".trans.txt", "perturbed", lexicon, words)  # warms the memo
     ours, theirs = [], []
     for _ in range(args.repeats):
-        seconds = upstream_seconds(args.upstream_python, texts)
+        seconds = upstream_seconds(str(args.upstream_python), texts)
         if seconds is None:
             return 0
         theirs.append(seconds)

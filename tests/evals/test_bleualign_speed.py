@@ -138,3 +138,14 @@ def test_as_built_the_aligner_gets_segmented_chinese_and_a_lexicon_warmed_once(t
     calls.clear()
     assert main([str(data), "--upstream-python", sys.executable, "--repeats", "1"]) == 0
     assert calls == [(None, None)]
+
+
+@pytest.mark.parametrize("python", ["", "  "])
+def test_an_empty_interpreter_path_is_a_one_line_error(tmp_path, capsys, python):
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path), "--upstream-python", python])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        f"python -m evals.bleualign_speed: error: argument --upstream-python: {python!r} is not a path (an unset"
+        " variable? write . for the current folder) (see python -m evals.bleualign_speed --help)\n"
+    )
