@@ -13,6 +13,7 @@ from alignment.similarity import (
     ChapterScorer,
     ChapterTokens,
     Explained,
+    _accumulate,
     _any_of,
     _tag,
     _extends,
@@ -45,6 +46,20 @@ def test_length_ratios():
 
 def test_idf_weights_rare_items_more():
     assert idf([2, 1], 2) == [math.log(2), math.log(3)]
+
+
+@pytest.mark.parametrize("sentences", [0, 1, 2, 5, 8, 13])
+def test_accumulate_gives_exact_prefix_sums_over_sentences(sentences):
+    weights = np.arange(2 * sentences * 3, dtype=np.float32).reshape(2, sentences, 3) * 0.75
+    out = np.full((2, sentences + 1, 3), np.nan)
+    _accumulate(weights, out)
+    expected = [
+        [[0.0] * 3] + [weights[w, : k + 1].sum(axis=0).tolist() for k in range(sentences)] for w in range(2)
+    ]
+    assert out.tolist() == expected
+    counts = np.full((2, sentences + 1, 3), -1, dtype=np.int32)
+    _accumulate(weights > 3, counts)
+    assert counts[:, -1].tolist() == (weights > 3).sum(axis=1).tolist()
 
 
 def _scorer(lexicon) -> ChapterScorer:
