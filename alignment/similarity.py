@@ -442,6 +442,12 @@ def _stepped(weights: list[float]) -> np.ndarray:
     return np.round(np.array(weights, dtype=np.float64) / WEIGHT_STEP) * WEIGHT_STEP
 
 
+def _item_weights(frequencies: np.ndarray, documents: int) -> np.ndarray:
+    """The ``_stepped`` idf weight of each item of ``frequencies`` (each at least 1), worked out once per
+    frequency (at most ``documents``), not once per item."""
+    return _stepped(idf(range(1, int(frequencies.max(initial=0)) + 1), documents))[frequencies - 1]
+
+
 class ChapterIndex:
     """The gloss-independent arrays of a chapter (ids, occurrences, idf weights, prefix sums), built once
     per chapter and shared by the first pass and refinement, and the hits of the last gloss (``hits``)."""
@@ -454,10 +460,10 @@ class ChapterIndex:
         self.en_vocab, self.en_sentence, self.en_item = _ids(tokens.en_stems)
         self.en_occurs = _occurrence(self.en_sentence, self.en_item, len(self.en_vocab), m)
         self.zh_occurs = _occurrence(self.zh_sentence, self.zh_item, len(self.zh_vocab), n)
-        zh_frequency = np.bincount(self.zh_item, minlength=len(self.zh_vocab)).tolist()
-        en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab)).tolist()
-        self.zh_weight = _stepped(idf(zh_frequency, n))[self.zh_item]
-        self.en_weight = _stepped(idf(en_frequency, m))[self.en_item]
+        zh_frequency = np.bincount(self.zh_item, minlength=len(self.zh_vocab))
+        en_frequency = np.bincount(self.en_item, minlength=len(self.en_vocab))
+        self.zh_weight = _item_weights(zh_frequency, n)[self.zh_item]
+        self.en_weight = _item_weights(en_frequency, m)[self.en_item]
         self.zh_total = np.concatenate(
             ([0.0], np.cumsum(np.bincount(self.zh_sentence, self.zh_weight, minlength=n)))
         )

@@ -15,6 +15,7 @@ from alignment.similarity import (
     Explained,
     _accumulate,
     _any_of,
+    _item_weights,
     _tag,
     _extends,
     _unpack,
@@ -46,6 +47,12 @@ def test_length_ratios():
 
 def test_idf_weights_rare_items_more():
     assert idf([2, 1], 2) == [math.log(2), math.log(3)]
+
+
+def test_item_weights_are_the_stepped_idf_of_each_items_frequency():
+    frequencies = np.array([3, 1, 3, 2])
+    assert _item_weights(frequencies, 5).tolist() == _stepped(idf([3, 1, 3, 2], 5)).tolist()
+    assert _item_weights(np.array([], dtype=np.int64), 0).tolist() == []
 
 
 @pytest.mark.parametrize("sentences", [0, 1, 2, 5, 8, 13])
