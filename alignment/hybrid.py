@@ -222,11 +222,5 @@ class HybridScorer:
     def end_quote_at(self, a: int, b: int, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         return self.base.end_quote_at(a, b, rows, columns)
 
-    def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
-        return self.base.explained(i0, i1, j0, j1)
-
-    def words_of(self, i0: int, i1: int) -> frozenset[str]:
-        return self.base.words_of(i0, i1)
-
-    def stems_of(self, j0: int, j1: int) -> frozenset[str]:
-        return self.base.stems_of(j0, j1)
+    def unexplained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[frozenset[str], frozenset[str]]:
+        return self.base.unexplained(i0, i1, j0, j1)

@@ -30,8 +30,7 @@ class Evidence:
             if not bead.zh or not bead.en or len(bead.zh) + len(bead.en) > MAX_BEAD:
                 continue
             i0, i1, j0, j1 = bead.zh[0], bead.zh[-1] + 1, bead.en[0], bead.en[-1] + 1
-            words, stems = scorer.explained(i0, i1, j0, j1)
-            unexplained = (scorer.words_of(i0, i1) - words, scorer.stems_of(j0, j1) - stems)
+            unexplained = scorer.unexplained(i0, i1, j0, j1)
             if all(unexplained):
                 self.beads.append((bead.score, *map(_sorted, unexplained)))
 

@@ -660,12 +660,13 @@ class ChapterScorer:
     def stems_of(self, j0: int, j1: int) -> frozenset[str]:
         return frozenset().union(*self.tokens.en_stems[j0:j1])
 
-    def explained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[set[str], set[str]]:
-        """The zh words of zh[i0:i1] with a translation in en[j0:j1], and the en stems they explain."""
-        stems = self.stems_of(j0, j1)
+    def unexplained(self, i0: int, i1: int, j0: int, j1: int) -> tuple[frozenset[str], frozenset[str]]:
+        """The zh words of zh[i0:i1] with no translation in en[j0:j1], and the en stems of en[j0:j1] that
+        no zh word of zh[i0:i1] explains."""
+        words, stems = self.words_of(i0, i1), self.stems_of(j0, j1)
         empty: frozenset[str] = frozenset()
-        words = {word for word in self.words_of(i0, i1) if not stems.isdisjoint(self.gloss.get(word, empty))}
-        return words, set().union(*(self.gloss[word] & stems for word in words))
+        explained = [word for word in words if not stems.isdisjoint(self.gloss.get(word, empty))]
+        return words.difference(explained), stems.difference(*map(self.gloss.__getitem__, explained))
 
     def clause_support(self, i: int, last: bool, j0: int, j1: int, s: int) -> float | None:
         """How much better en[j0:j1] explains the first (``last``: the last) clause of zh sentence i than en

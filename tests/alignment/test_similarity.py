@@ -138,11 +138,11 @@ def test_scores_of_one_set_of_beads_and_then_another(lexicon):
     assert scorer.scores_at(1, 2, rows, columns).tolist() == first
 
 
-def test_explained_words_include_pinyin_names(lexicon):
+def test_pinyin_names_are_explained(lexicon):
     scorer = _scorer(lexicon)
-    words, stems = scorer.explained(0, 1, 0, 1)
-    assert {"林晚", "封信"} <= words
-    assert {"lin", "wan", "letter"} <= stems
+    words, stems = scorer.unexplained(0, 1, 0, 1)
+    assert {"林晚", "封信"} <= scorer.words_of(0, 1) - words
+    assert {"lin", "wan", "letter"} <= scorer.stems_of(0, 1) - stems
 
 
 def test_ids_number_the_sorted_vocabulary_and_list_tokens_by_sentence_then_id():
