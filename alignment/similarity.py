@@ -206,10 +206,14 @@ def _span_hits(hits: np.ndarray, widths: int, columns: int) -> np.ndarray:
 
 def _accumulate(values: np.ndarray, out: np.ndarray) -> None:
     """Prefix sums over axis 1 of widths x sentences x columns: out[:, 0] = 0, out[:, k + 1] = out[:, k] +
-    values[:, k]. Summed by doubling (out[:, k + 1] += out[:, k + 1 - step] for step 1, 2, 4...): log2(sentences)
-    whole-table adds cost about a third less than numpy's cumsum along a middle axis; the sums are exact
-    (counts, or multiples of ``WEIGHT_STEP``), so the order of the additions changes no bit."""
+    values[:, k]. More than ``BLOCK`` columns (a short chapter's whole table) are summed by doubling
+    (out[:, k + 1] += out[:, k + 1 - step] for step 1, 2, 4...): log2(sentences) whole-table adds cost about a
+    third less than numpy's cumsum along a middle axis there, more on a block's few columns. The sums are
+    exact (counts, or multiples of ``WEIGHT_STEP``), so the order of the additions changes no bit."""
     out[:, 0] = 0
+    if values.shape[2] <= BLOCK:
+        np.cumsum(values, axis=1, dtype=out.dtype, out=out[:, 1:])
+        return
     sums = out[:, 1:]
     sums[...] = values
     step = 1

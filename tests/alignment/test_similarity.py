@@ -55,17 +55,20 @@ def test_item_weights_are_the_stepped_idf_of_each_items_frequency():
     assert _item_weights(np.array([], dtype=np.int64), 0).tolist() == []
 
 
+@pytest.mark.parametrize("columns", [3, BLOCK + 1])  # summed by cumsum, and by doubling
 @pytest.mark.parametrize("sentences", [0, 1, 2, 5, 8, 13])
-def test_accumulate_gives_exact_prefix_sums_over_sentences(sentences):
-    weights = np.arange(2 * sentences * 3, dtype=np.float32).reshape(2, sentences, 3) * 0.75
-    out = np.full((2, sentences + 1, 3), np.nan)
+def test_accumulate_gives_exact_prefix_sums_over_sentences(sentences, columns):
+    weights = np.arange(2 * sentences * columns, dtype=np.float32).reshape(2, sentences, columns) * 0.75
+    out = np.full((2, sentences + 1, columns), np.nan)
     _accumulate(weights, out)
     expected = [
-        [[0.0] * 3] + [weights[w, : k + 1].sum(axis=0).tolist() for k in range(sentences)] for w in range(2)
+        [[0.0] * columns] + [weights[w, : k + 1].sum(axis=0).tolist() for k in range(sentences)]
+        for w in range(2)
     ]
     assert out.tolist() == expected
-    counts = np.full((2, sentences + 1, 3), -1, dtype=np.int32)
+    counts = np.full((2, sentences + 1, columns), -1, dtype=np.int32)
     _accumulate(weights > 3, counts)
+    assert counts[:, 0].tolist() == np.zeros((2, columns)).tolist()
     assert counts[:, -1].tolist() == (weights > 3).sum(axis=1).tolist()
 
 
