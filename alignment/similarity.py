@@ -101,7 +101,7 @@ def glosses(tokens: ChapterTokens, lexicon: Lexicon, by_parts: bool = True) -> d
 
     With ``by_parts``, a word of several characters, not a name, none of whose candidates occur is glossed
     by the shorter words it is made of (``Lexicon.parts``): translators often render an idiom or a
-    compound by its pieces' meanings rather than by a dictionary sense (README: figures of the change).
+    compound by its pieces' meanings rather than by a dictionary sense (docs/stages.md, Align).
     """
     present = frozenset().union(*tokens.en_stems)
     gloss: dict[str, frozenset[str]] = {}
