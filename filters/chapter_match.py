@@ -27,8 +27,13 @@ far ahead of its partner, moved the band off every later pair). No pair that mov
 last pair taken by more than one chapter is taken unless the next three zh chapters read as translated at
 its shift at least as well as at the last one (``_confirmed``: a pair that passed by chance, beside the
 first half of a merge or by number after dropped chapters, moved the band off every later pair of a long
-book). A chapter whose number the en side lacks (an en side numbered nowhere, titles only) is tried at
-those shifts. A book's pairs that pass are taken as they are; the search runs from ``margin`` passed
+book). After ``REANCHOR`` failed chapters in a row, a chapter's pair is also looked for beyond the band
+(``_reanchor``: where its number puts it, just after the last anchor, and a few shifts past the band, further
+at each failed chapter), taken only where the next two zh chapters pass at about its shift (``_resumed``),
+and with the pairs before it back to the last anchor that pass at about its shift (``_backfilled``): a run
+of translations missing or of en chapters of no zh chapter, numbered on, or a block posted in another
+order left the band following a shift that no pair had any more. A chapter whose number the en side
+lacks (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are taken as they are; the search runs from ``margin`` passed
 pairs before each stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides
 those again. On ``python -m evals.pairing``
 (every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings of the
@@ -81,6 +86,8 @@ _MOVES = ((1, 1), (2, 1), (1, 2), (1, 3), (1, 0), (0, 1))  # tie order: 1-1 firs
 CONFIRM = 3  # zh chapters after a pair that moves the shift, read at its shift and at the last one
 SHIFTS = (-1, 0, 1, 2)  # further shift at the next chapters: a merge or a dropped chapter, a split
 ROOM = 2  # chapters of further shift kept in the band before the search centres on the anchors' shift
+REANCHOR = 3  # failed chapters in a row after which a chapter's partner is looked for beyond the band too
+SWEEP = 4  # shifts past the band tried at each chapter after those, half of them new at each
 
 
 def _expected(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]) -> list[int]:
@@ -181,6 +188,51 @@ def _confirmed(i: int, k: int, last: tuple[int, int], n: int, m: int, score: Sco
     return fit(k - i) >= fit(last[1] - last[0])
 
 
+def _reanchor(i: int, j: int | None, expected: int, last: tuple[int, int], band: int) -> list[int]:
+    """Where zh chapter i, after ``REANCHOR`` or more failed chapters since the ``last`` anchor, may have its
+    partner besides the band around that anchor's shift, which a run of defects may have left: where its
+    number puts it and the band around that (a block of chapters posted in another order, a stray anchor
+    that moved the band off the numbers), the en chapters just after the last anchor (a run of zh chapters
+    not translated, the en numbers run on), and ``SWEEP`` shifts past the band, further on at each later
+    failed chapter (a run of en chapters of no zh chapter, numbered on)."""
+    run = i - last[0] - 1 - REANCHOR
+    shift = i + last[1] - last[0]
+    numbers = [] if j is None else [j, j - 1, j + 1]
+    numbers += sorted(range(expected - band, expected + band + 1), key=lambda k: abs(k - expected))
+    ahead = [shift + band + 1 + SWEEP // 2 * run + s for s in range(SWEEP)]
+    return [*numbers, last[1] + 1, last[1] + 2, *ahead]
+
+
+def _resumed(i: int, k: int, n: int, m: int, score: Score, config: MatchConfig) -> bool:
+    """Whether each of the next two zh chapters after (i, k) passes the check within ``SHIFTS`` of its shift:
+    a pair found beyond the band is taken only where the pairs after it go on at its shift (one that passes
+    by chance among chapters not translated, or beside chapters of another book, has none after it)."""
+    return all(
+        any(_passes(a, a + k - i + s, n, m, score, config) for s in SHIFTS if 0 <= a + k - i + s < m)
+        for a in range(i + 1, min(i + 3, n))
+    )
+
+
+def _backfilled(
+    i: int, k: int, last: tuple[int, int], n: int, m: int, score: Score, config: MatchConfig
+) -> list[tuple[int, int]]:
+    """The pairs before (i, k) back to the ``last`` anchor that pass the check, each zh chapter with the en
+    chapter before the next pair's or the one before that (an en chapter of no zh chapter), skipping one zh
+    chapter (not translated, or merged), up to two in a row: a pair found beyond the band ends a run of
+    chapters read at the wrong shift, and those before it are at about its shift (a sweep past the band
+    finds it some chapters late)."""
+    pairs, b, missed = [], k, 0
+    for a in range(i - 1, last[0], -1):
+        found = [c for c in (b - 1, b - 2) if c > last[1] and _passes(a, c, n, m, score, config)]
+        missed = 0 if found else missed + 1
+        if missed > 1:
+            break
+        if found:
+            b = found[0]
+            pairs.append((a, b))
+    return pairs[::-1]
+
+
 def _anchors(
     proposed: dict[int, int],
     expected: list[int],
@@ -223,19 +275,27 @@ def _anchors(
             middle = centre if followed else i + anchors[-1][1] - anchors[-1][0]
             band = range(middle - config.band, middle + config.band + 1)
             candidates += [k for k in sorted(band, key=lambda k: abs(k - middle)) if k not in candidates]
+        banded, again = len(candidates), []  # after a run of failed chapters, also beyond (``_reanchor``)
+        if anchors and i - anchors[-1][0] > REANCHOR:
+            again = _reanchor(i, j, expected[i], anchors[-1], config.band)
+            candidates += [k for k in again if k not in candidates]
         for rank, k in enumerate(candidates):
             if followed:
                 reachable = abs(k - centre) <= config.band
             else:  # a lost chapter: also within the band of the last anchor's shift (splits add up fast)
                 reachable = _reachable(i, k, corridor) or lost and abs(k - middle) <= config.band
+            beyond = (rank >= banded or not reachable) and k in again  # where the pairs after it go on
             if (
                 0 <= k < m
-                and reachable
+                and (reachable or beyond)
                 and _passes(i, k, n, m, score, config)
+                and (not beyond or _resumed(i, k, n, m, score, config))
                 and (rank < near or not _contradicted(i, k, n, m, score, config))
                 and (not anchors or _confirmed(i, k, anchors[-1], n, m, score))
             ):
                 if not anchors or (i > anchors[-1][0] and k > anchors[-1][1]):
+                    if beyond:
+                        anchors += _backfilled(i, k, anchors[-1], n, m, score, config)
                     anchors.append((i, k))
                 break
     return anchors

@@ -345,3 +345,45 @@ def test_the_anchors_between_the_searched_stretches_are_read_once(monkeypatch):
     matches = match_chapters(list(range(1, n + 1)), list(range(1, n + 1)), _score(partner))
     assert [(m.zh, m.en) for m in matches] == [((i,), (i,)) for i in range(n)]
     assert len(comparisons) < 2 * n
+
+
+def _pairs(zh_numbers, en_numbers, partner):
+    """The (zh, en) index pairs ``match_chapters`` makes where zh chapter i is en chapter partner[i]."""
+    return [(m.zh, m.en) for m in match_chapters(zh_numbers, en_numbers, _score(partner))]
+
+
+def test_a_run_of_translations_missing_and_numbered_on_is_found_again_after_the_run():
+    # zh 40-69 are not translated and the en numbers run on without a gap: from zh 70 on, every partner is 30
+    # en chapters before its number and the last anchor's shift; the band followed the numbers and the search
+    # paired 42 zh chapters with en chapters of others
+    partner = {i: i if i < 40 else i - 30 for i in range(120) if not 40 <= i < 70}
+    pairs = _pairs(list(range(1, 121)), list(range(1, 91)), partner)
+    assert pairs == [((i,), (j,)) for i, j in partner.items()]
+
+
+def test_a_run_of_translations_missing_is_found_again_where_the_numbers_put_it():
+    # zh 40-69 are not translated and the en numbers keep the gap: the band followed the last anchor's shift,
+    # 30 chapters past where the numbers put zh 70 on, and lost 34 pairs
+    partner = {i: i if i < 40 else i - 30 for i in range(120) if not 40 <= i < 70}
+    pairs = _pairs(list(range(1, 121)), [i + 1 for i in partner], partner)
+    assert pairs == [((i,), (j,)) for i, j in partner.items()]
+
+
+def test_a_run_of_en_chapters_of_no_zh_chapter_is_swept_past():
+    # en 40-69 translate no zh chapter (another book's chapters, numbered on): every later partner is 30 en
+    # chapters past its number and the last anchor's shift; found some chapters on by a sweep past the band,
+    # the pairs before back to the run are taken at its shift (main kept 40 of 120, 79 pairs wrong). zh 39's
+    # pair is left out: the search's band cannot reach both it and zh 40's, 30 en chapters on
+    partner = {i: i if i < 40 else i + 30 for i in range(120)}
+    pairs = _pairs(list(range(1, 121)), list(range(1, 151)), partner)
+    assert pairs == [((i,), (j,)) for i, j in partner.items() if i != 39]
+
+
+def test_pairs_after_a_block_posted_in_another_order_are_found_again_by_their_numbers():
+    # en 40-59 translate zh 60-79 and en 60-79 zh 40-59, numbered in posting order: one block can be paired
+    # (pairs go forward on both sides); after it the numbers are right again. Main found no anchor from zh 40
+    # to 79 and its search paired each with the en chapter of its number: 40 pairs wrong
+    order = [*range(40), *range(60, 80), *range(40, 60), *range(80, 120)]
+    partner = {i: order.index(i) for i in range(120)}
+    pairs = _pairs(list(range(1, 121)), list(range(1, 121)), partner)
+    assert pairs == [((i,), (partner[i],)) for i in range(120) if i != 39 and not 60 <= i < 80]
