@@ -313,7 +313,7 @@ def _command(argv: list[str] | None) -> int:
     )
     export.set_defaults(run=cmd_export)
     report = sub.add_parser(
-        "report", parents=[common, workers], help="write output/report/index.html and index.md"
+        "report", parents=[common, workers], help="write the output folder's report/index.html and index.md"
     )
     report.set_defaults(run=cmd_report)
     inspect = sub.add_parser(
