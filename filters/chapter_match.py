@@ -33,9 +33,9 @@ at each failed chapter), taken only where the next two zh chapters pass at about
 and with the pairs before it back to the last anchor that pass at about its shift (``_backfilled``): a run
 of translations missing or of en chapters of no zh chapter, numbered on, or a block posted in another
 order left the band following a shift that no pair had any more. A chapter whose number the en side
-lacks (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are taken as they are; the search runs from ``margin`` passed
-pairs before each stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides
-those again. On ``python -m evals.pairing``
+lacks (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
+taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or the
+start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
 (every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings of the
 six scenarios are the full search's (in ``parts`` the numbers end past the band: the full search, centred on
 them, makes fewer right pairs).
