@@ -34,11 +34,11 @@ chapter link, or a later page that ends them is empty (a 204, an empty body; an 
 ends the list), ``too_many_pages`` when they go on past ``max_toc_pages`` (the site's, setting
 ``MAX_TOC_PAGES``; each URL a redirect went through counts), ``too_many_chapters`` when they list more
 chapters than a local book may have (``crawlers.limits.Caps.chapters``, setting ``MAX_CHAPTERS``), or the
-reason its page could not be fetched. Its pages are the first and each one's next page, up to one already
-read (a next-page link back to it, by a link or a redirect, ends the list). A chapter link to no page (an
-empty or missing href, a fragment alone, a script: a locked chapter's placeholder,
-``crawlers.links.leads_to_a_page``) keeps its place in the ``toc`` record with its href as written and is never requested: ``crawlers.raw.unlinked_chapters`` rejects its
-chapter by name; pages of no other link are ``toc_empty``.
+reason its page could not be fetched. Its pages are the first and each one's next page, up to one already read
+(a next-page link back to it, by a link or a redirect, ends the list). A chapter link to no page (an empty or
+missing href, a fragment alone, a script: a locked chapter's placeholder, ``crawlers.links.leads_to_a_page``)
+keeps its place in the ``toc`` record with its href as written and is never requested:
+``crawlers.raw.unlinked_chapters`` rejects its chapter by name; pages of no other link are ``toc_empty``.
 """
 
 from __future__ import annotations
