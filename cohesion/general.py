@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from cohesion import descriptions, nounphrase, speech
+from cohesion.antecedents import CLASSIFIERS
 from cohesion.candidate import Candidate
 from cohesion.chapter import Chapter
 from cohesion.mentions import Mention
@@ -28,7 +29,6 @@ QUANTIFIED = frozenset(("every", "no", "any", "each"))  # "no person": no one re
 # Words after which "the" is there by the description, not by a mention before (Quirk et al. 1985, 5.34,
 # the "logical" use of the definite article: ordinals, "same", "only", "next", "last"; superlatives by tag).
 LOGICAL = frozenset("first second third last next only same".split())
-KINDS = frozenset(("kind", "sort", "type"))  # "what kind of place": a kind, no referent
 
 
 def find(ch: Chapter, window: int) -> Iterator[Candidate]:
@@ -81,7 +81,7 @@ def _names_again(ch: Chapter, earlier: tuple[int, Mention], doc: Sentence, m: Me
         speech.spoken(ch.sentences[earlier[0]], a.start) == spoken
         and nounphrase.determiner(doc_a, a.token) not in QUANTIFIED
         and not nounphrase.such_a(doc_a, a.token)
-        and not (of is not None and of.lower_ == "of" and of.i > 0 and doc_a[of.i - 1].lower_ in KINDS)
+        and not (of is not None and of.lower_ == "of" and of.i > 0 and doc_a[of.i - 1].lower_ in CLASSIFIERS)
         and not descriptions.predicate(doc_a, a)
         and nounphrase.modifier_words(doc, m.token) == nounphrase.modifier_words(doc_a, a.token)
         and not nounphrase.different(doc_a, a.token, doc, m.token, ch.word_genders)
