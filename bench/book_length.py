@@ -20,7 +20,18 @@ Shapes (each on top of ``plain``, the scale bench's book; the texts added are ma
 * ``missing``: every ``GAP_EVERY``-th translation missing (a gap in the numbers) and after every
   ``EXTRA_EVERY``-th an extra chapter from another book, numbered as a chapter (pairing's search);
 * ``fewer``: every tenth translation missing and the rest numbered on without gaps (the English side 10%
-  shorter, its numbers off by one more every ten chapters).
+  shorter, its numbers off by one more every ten chapters);
+* ``gap30``: ``RUN`` translations in a row missing halfway through, the rest numbered on (every later
+  number ``RUN`` off);
+* ``extra30``: ``RUN`` en chapters of another book inserted halfway through, numbered on (a translator's
+  extras: every later number ``RUN`` more);
+* ``gap40extra25``: ``WIDE_GAP`` translations in a row missing halfway through and ``FILL`` en chapters of
+  another book in their place, numbered on (every later number ``WIDE_GAP - FILL`` off);
+* ``block10``: halfway through, a block of ``BLOCK`` translations posted after the next ``BLOCK``, numbered
+  as posted (a monotone pairing can keep one of the two blocks: ``BLOCK`` pairs fewer than expected).
+
+With ``filter`` run, each book's chapter pairs are compared with the shape's truth (the zh chapters each
+en chapter translates): pairs right (both sides exact), wrong (any other), of those expected.
 """
 
 from __future__ import annotations
@@ -35,14 +46,18 @@ from bench.bench_scale import add_stage_child, answered_as_child, run_child, wri
 from bench.bwb import STAGES
 from bench.synthetic import EN_BOILERPLATE, ZH_BOILERPLATE, raw_row, synthetic_book
 from bench.synthetic_books import CHAPTERS
+from core import storage
 from core.arg_types import OneLineParser
 from core.layout import Layout
+from core.raw_rows import raw_id
 from core.stdio import exit_with
 
 DEFAULT_SIZES = "510,1000,2000,4000"
 LONG_EVERY, LONG_RUN = 500, 5
 PART_EVERY = 150
 GAP_EVERY, EXTRA_EVERY = 37, 53
+RUN, BLOCK = 30, 10
+WIDE_GAP, FILL = 40, 25
 ZH_NOTICE = (
     "译者按：本书每日两更，" + "欢迎各位读者留言讨论剧情走向，每满一百张月票加更一章，感谢大家的支持。" * 3
 )
@@ -149,6 +164,36 @@ def _fewer(sides: Sides) -> Sides:
     return zh, _numbered_on([c for c, _ in kept], _first_number(en)), [ids for _, ids in kept]
 
 
+def _gap(sides: Sides) -> Sides:
+    zh, en, of = sides
+    cut = len(en) // 2
+    return zh, _numbered_on(en[:cut] + en[cut + RUN :], _first_number(en)), of[:cut] + of[cut + RUN :]
+
+
+def _strays(sides: Sides, cut: int, gap: int, extra: int) -> Sides:
+    """``sides`` with ``gap`` translations from en chapter ``cut`` on left out and ``extra`` en chapters
+    of another book in their place, numbered on."""
+    zh, en, of = sides
+    strays = [(en[cut][0], body) for _, body in _sides(extra + extra // 2, book=1)[1][1 : extra + 1]]
+    out = _numbered_on(en[:cut] + strays + en[cut + gap :], _first_number(en))
+    return zh, out, of[:cut] + [()] * len(strays) + of[cut + gap :]
+
+
+def _extra(sides: Sides) -> Sides:
+    return _strays(sides, len(sides[1]) // 2, 0, RUN)
+
+
+def _gap_extra(sides: Sides) -> Sides:
+    return _strays(sides, len(sides[1]) // 2, WIDE_GAP, FILL)
+
+
+def _block(sides: Sides) -> Sides:
+    zh, en, of = sides
+    a, b, c = len(en) // 2, len(en) // 2 + BLOCK, len(en) // 2 + 2 * BLOCK
+    out = _numbered_on(en[:a] + en[b:c] + en[a:b] + en[c:], _first_number(en))
+    return zh, out, of[:a] + of[b:c] + of[a:b] + of[c:]
+
+
 SHAPES: dict[str, Callable[[Sides], Sides]] = {
     "plain": lambda sides: sides,
     "notice": _notice,
@@ -157,31 +202,65 @@ SHAPES: dict[str, Callable[[Sides], Sides]] = {
     "parts": _parts,
     "missing": _missing,
     "fewer": _fewer,
+    "gap30": _gap,
+    "extra30": _extra,
+    "gap40extra25": _gap_extra,
+    "block10": _block,
 }
+
+
+BOOK = "synth-0000"
+Pair = tuple[frozenset[str], frozenset[str]]  # the raw ids of a chapter pair's zh and en chapters
+
+
+def _rows(sides: Sides) -> list[dict]:
+    zh, en, _ = sides
+    rows = [raw_row(BOOK, "zh", i, title, body) for i, (title, body) in enumerate(zh)]
+    return rows + [raw_row(BOOK, "en", j, title, body) for j, (title, body) in enumerate(en)]
 
 
 def shaped_book(n: int, shape: str) -> dict[str, list[dict]]:
     """RAW_CHAPTERS rows of one synthetic book of ``n`` zh chapters in ``shape``, by book id."""
-    zh, en, _ = SHAPES[shape](_sides(n))
-    book = "synth-0000"
-    rows = [raw_row(book, "zh", i, title, body) for i, (title, body) in enumerate(zh)]
-    rows += [raw_row(book, "en", j, title, body) for j, (title, body) in enumerate(en)]
-    return {book: rows}
+    return {BOOK: _rows(SHAPES[shape](_sides(n)))}
+
+
+def true_pairs(sides: Sides) -> set[Pair]:
+    """The chapter pairs of a shaped book: each zh chapter group with the en chapters translating it (the
+    parts of one chapter together; an en chapter of no zh chapter in none), as raw ids."""
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for j, zh_ids in enumerate(sides[2]):
+        if zh_ids:
+            groups.setdefault(zh_ids, []).append(j)
+    return {
+        (frozenset(raw_id(BOOK, "zh", i) for i in zh_ids), frozenset(raw_id(BOOK, "en", j) for j in en_ids))
+        for zh_ids, en_ids in groups.items()
+    }
+
+
+def scored(layout: Layout, truth: set[Pair]) -> dict[str, int]:
+    """The filter's chapter pairs against ``truth``: right (both sides exact), wrong, and expected."""
+    table = storage.read_table(layout.chapters(BOOK), "chapters", ["zh_raw_ids", "en_raw_ids"])
+    kept = {(frozenset(zh), frozenset(en)) for zh, en in zip(*table.to_pydict().values())}
+    return {"right": len(kept & truth), "wrong": len(kept - truth), "expected": len(truth)}
 
 
 def measure(shape: str, n: int, stages: list[str], tmp: Path) -> dict[str, dict]:
-    """Each of ``stages`` (in order, from clean) on a book of ``n`` chapters in ``shape``, a process each."""
+    """Each of ``stages`` (in order, from clean) on a book of ``n`` chapters in ``shape``, a process each;
+    with ``filter``, its pairs against the truth (``pairs``)."""
     layout = Layout(tmp / f"{shape}-{n}")
-    books = write_raw(layout, shaped_book(n, shape))
+    sides = SHAPES[shape](_sides(n))
+    books = write_raw(layout, {BOOK: _rows(sides)})
     measured = {}
     for stage in stages:
         measured[stage] = run_child(stage, layout.root, books, "bench.book_length")
         print(f"  {shape} {n} {stage}: {measured[stage]['seconds']:.1f} s CPU", flush=True)
+    if "filter" in stages:
+        measured["pairs"] = scored(layout, true_pairs(sides))
     return measured
 
 
 def report(shape: str, sizes: list[int], measured: dict[int, dict[str, dict]]) -> None:
-    stages = list(measured[sizes[0]])
+    stages = [stage for stage in measured[sizes[0]] if stage in STAGES]
     print(f"\n{shape}: ms CPU per chapter / peak RSS MB, by chapters per book; last column: the per-chapter"
           f" CPU at {sizes[-1]} over that at {sizes[0]}")  # fmt: skip
     print(f"{'stage':<8}" + "".join(f"{n:>16}" for n in sizes) + f"{'ratio':>8}")
@@ -191,6 +270,10 @@ def report(shape: str, sizes: list[int], measured: dict[int, dict[str, dict]]) -
         print(f"{stage:<8}{cells}{per[-1] / per[0] if per[0] else float('nan'):>8.2f}")
     kept = [measured[n][stages[-1]]["kept"] for n in sizes]
     print(f"chapter pairs kept by {stages[-1]}: " + ", ".join(f"{k} of {n}" for k, n in zip(kept, sizes)))
+    if "filter" in stages:
+        pairs = [measured[n]["pairs"] for n in sizes]
+        print("chapter pairs of filter right / wrong of expected: "
+              + ", ".join(f"{p['right']} / {p['wrong']} of {p['expected']}" for p in pairs))  # fmt: skip
 
 
 def _sizes(text: str) -> list[int]:

@@ -7,6 +7,9 @@ import re
 import pytest
 
 from bench.book_length import (
+    BLOCK,
+    RUN,
+    SHAPES,
     EN_NOTICE,
     EN_OPENING,
     EXTRA_EVERY,
@@ -14,8 +17,10 @@ from bench.book_length import (
     LONG_RUN,
     ZH_NOTICE,
     ZH_OPENING,
+    _sides as shaped_sides,
     main,
     shaped_book,
+    true_pairs,
 )
 from bench.synthetic import synthetic_raw
 from tests.bench.test_benchmarks import bench
@@ -87,6 +92,56 @@ def test_fewer_translations_numbered_on():
     assert len(en) < 0.91 * len(zh)
 
 
+def _bodies(rows: list[dict]) -> list[str]:
+    return [r["text"].replace(r["title"], "") for r in rows]
+
+
+def test_a_run_of_translations_missing_numbered_on():
+    _, en = _sides("gap30")
+    _, plain_en = _sides("plain")
+    assert len(en) == len(plain_en) - RUN
+    numbers = _numbers(en)
+    assert numbers == list(range(numbers[0], numbers[0] + len(en) - 1))
+    half = len(plain_en) // 2
+    assert _bodies(en[half:]) == _bodies(plain_en[half + RUN :])
+
+
+def test_a_run_of_extra_chapters_numbered_on():
+    _, en = _sides("extra30")
+    _, plain_en = _sides("plain")
+    half = len(plain_en) // 2
+    assert len(en) == len(plain_en) + RUN
+    numbers = _numbers(en)
+    assert numbers == list(range(numbers[0], numbers[0] + len(en) - 1))
+    assert _bodies(en[half + RUN :]) == _bodies(plain_en[half:])
+    assert not set(_bodies(en[half : half + RUN])) & set(_bodies(plain_en))
+
+
+def test_a_block_posted_after_the_next_numbered_as_posted():
+    _, en = _sides("block10")
+    _, plain_en = _sides("plain")
+    half = len(plain_en) // 2
+    assert _numbers(en) == _numbers(plain_en)
+    posted = plain_en[:half] + plain_en[half + BLOCK : half + 2 * BLOCK] + plain_en[half : half + BLOCK]
+    assert _bodies(en[: half + 2 * BLOCK]) == _bodies(posted)
+
+
+@pytest.mark.parametrize(
+    ("shape", "expected"), [("plain", 298), ("gap30", 268), ("extra30", 298), ("block10", 298)]
+)
+def test_true_pairs_are_the_translations(shape, expected):
+    zh, en, of = SHAPES[shape](shaped_sides(N))
+    pairs = true_pairs((zh, en, of))
+    assert len(pairs) == expected
+    assert all(len(zh_ids) in (1, 2) and len(en_ids) in (1, 2) for zh_ids, en_ids in pairs)
+    half = len(shaped_sides(N)[1]) // 2
+    plain_of = shaped_sides(N)[2]
+    moved = {"plain": 0, "gap30": RUN, "extra30": 0, "block10": BLOCK}[shape]
+    at = half + RUN if shape == "extra30" else half
+    zh_ids = frozenset(f"synth-0000/zh/{i:05d}" for i in plain_of[half + moved])
+    assert any(zh_ids == z and f"synth-0000/en/{at:05d}" in e for z, e in pairs)
+
+
 def test_refuses_an_unknown_shape(capsys):
     with pytest.raises(SystemExit):
         main(["--shapes", "plain,squashed"])
@@ -98,4 +153,9 @@ def test_runs_to_its_end():
     done = bench("book_length", "--chapters", "8,12", "--shapes", "missing", "--until", "filter")
     assert done.returncode == 0, done.stderr
     assert "\nmissing: ms CPU per chapter" in done.stdout
+    assert re.search(
+        r"^chapter pairs of filter right / wrong of expected: \d+ / \d+ of \d+, \d+ / \d+ of \d+$",
+        done.stdout,
+        re.M,
+    )
     assert re.search(r"^filter +[\d.]+ / +\d+ +[\d.]+ / +\d+ +[\d.]+$", done.stdout, re.M)
