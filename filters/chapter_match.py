@@ -32,13 +32,17 @@ book). After ``REANCHOR`` failed chapters in a row, a chapter's pair is also loo
 at each failed chapter), taken only where the next two zh chapters pass at about its shift (``_resumed``),
 and with the pairs before it back to the last anchor that pass at about its shift (``_backfilled``): a run
 of translations missing or of en chapters of no zh chapter, numbered on, or a block posted in another
-order left the band following a shift that no pair had any more. A chapter whose number the en side
-lacks (an en side numbered nowhere, titles only) is tried at those shifts. A book's pairs that pass are
-taken as they are; the search runs from ``margin`` passed pairs before each stretch of failed ones (or the
-start) to ``margin`` after it (or the end), and decides those again. On ``python -m evals.pairing``
-(every seed, 1 and 3 pieces) no pair the full search left out passes the check, and the pairings of the
-six scenarios are the full search's (in ``parts`` the numbers end past the band: the full search, centred on
-them, makes fewer right pairs).
+order left the band following a shift that no pair had any more. Where the run doubles, every en chapter
+between the last anchor and the band is tried too (translations missing with fewer en chapters of no zh
+chapter in their place: the shift goes back by more than the band). Where the centre jumps on past the
+band, the band of that row reaches back as far as the row before's (the pair before the jump was lost).
+A chapter whose number the en side lacks (an en side numbered nowhere, titles only) is tried at those
+shifts. A book's pairs that pass are taken as they are; the search runs from ``margin`` passed pairs
+before each stretch of failed ones (or the start) to ``margin`` after it (or the end), and decides those
+again; numbers that agree earn no bonus there where the anchors at both of its edges pair chapters of
+other numbers (``_numbered``). On ``python -m evals.pairing`` (every seed, 1 and 3 pieces) no pair the
+full search left out passes the check, and the pairings of the six scenarios are the full search's (in
+``parts`` the numbers end past the band: the full search, centred on them, makes fewer right pairs).
 
 Last, an en chapter the search left out next to a pair of one zh chapter joins that pair where that zh
 chapter explains it best of those in its band (``_joined``): a part numbered as a chapter, left out
@@ -114,7 +118,9 @@ def _expected(zh_numbers: Sequence[int | None], en_numbers: Sequence[int | None]
 
 
 def _corridor(expected: list[int], m: int, band: int) -> list[tuple[int, int]]:
-    """Per row i (zh chapters consumed) the en range [lo, hi] searched; monotone, connected, both ends."""
+    """Per row i (zh chapters consumed) the en range [lo, hi] searched; monotone, connected, both ends, and
+    where ``expected`` jumps on past the band, reaching as far back as the row before (the pair before a run
+    of en chapters of no zh chapter stays in reach)."""
     lo = [max(0, e - band) for e in expected]
     hi = [min(m, e + band) for e in expected]
     lo[0], hi[-1] = 0, m
@@ -122,8 +128,8 @@ def _corridor(expected: list[int], m: int, band: int) -> list[tuple[int, int]]:
         hi[i] = max(hi[i], hi[i - 1])
     for i in range(len(lo) - 2, -1, -1):
         lo[i] = min(lo[i], lo[i + 1])
-    for i in range(1, len(lo)):
-        lo[i] = min(lo[i], hi[i - 1])
+    for i in range(1, len(lo)):  # connected, and past a jump of the centre, as far back as the row before
+        lo[i] = min(lo[i], hi[i - 1], lo[i - 1] + 1 if expected[i] - expected[i - 1] > band else m)
     return list(zip(lo, hi))
 
 
@@ -194,13 +200,17 @@ def _reanchor(i: int, j: int | None, expected: int, last: tuple[int, int], band:
     number puts it and the band around that (a block of chapters posted in another order, a stray anchor
     that moved the band off the numbers), the en chapters just after the last anchor (a run of zh chapters
     not translated, the en numbers run on), and ``SWEEP`` shifts past the band, further on at each later
-    failed chapter (a run of en chapters of no zh chapter, numbered on)."""
+    failed chapter (a run of en chapters of no zh chapter, numbered on), and at the first of those chapters
+    and then wherever the run doubles, every en chapter between the last anchor and the band (a run of zh
+    chapters not translated, with fewer en chapters of no zh chapter in their place: the passing pairs
+    before the one found there are brought back, ``_backfilled``)."""
     run = i - last[0] - 1 - REANCHOR
     shift = i + last[1] - last[0]
     numbers = [] if j is None else [j, j - 1, j + 1]
     numbers += sorted(range(expected - band, expected + band + 1), key=lambda k: abs(k - expected))
     ahead = [shift + band + 1 + SWEEP // 2 * run + s for s in range(SWEEP)]
-    return [*numbers, last[1] + 1, last[1] + 2, *ahead]
+    behind = range(last[1] + 3, shift - band) if run & (run - 1) == 0 else range(0)
+    return [*numbers, last[1] + 1, last[1] + 2, *ahead, *behind]
 
 
 def _resumed(i: int, k: int, n: int, m: int, score: Score, config: MatchConfig) -> bool:
@@ -217,15 +227,15 @@ def _backfilled(
     i: int, k: int, last: tuple[int, int], n: int, m: int, score: Score, config: MatchConfig
 ) -> list[tuple[int, int]]:
     """The pairs before (i, k) back to the ``last`` anchor that pass the check, each zh chapter with the en
-    chapter before the next pair's or the one before that (an en chapter of no zh chapter), skipping one zh
-    chapter (not translated, or merged), up to two in a row: a pair found beyond the band ends a run of
-    chapters read at the wrong shift, and those before it are at about its shift (a sweep past the band
-    finds it some chapters late)."""
+    chapter before the next pair's or the one before that (an en chapter of no zh chapter), skipping zh
+    chapters that pass with neither (not translated, or both halves of a merged pair), up to two in a row: a
+    pair found beyond the band ends a run of chapters read at the wrong shift, and those before it are at
+    about its shift (a sweep past the band finds it some chapters late)."""
     pairs, b, missed = [], k, 0
     for a in range(i - 1, last[0], -1):
         found = [c for c in (b - 1, b - 2) if c > last[1] and _passes(a, c, n, m, score, config)]
         missed = 0 if found else missed + 1
-        if missed > 1:
+        if missed > 2:
             break
         if found:
             b = found[0]
@@ -334,6 +344,21 @@ def _windows(
     return windows
 
 
+def _numbered(
+    start: tuple[int, int],
+    end: tuple[int, int],
+    anchors: set[tuple[int, int]],
+    zh_numbers: Sequence[int | None],
+    en_numbers: Sequence[int | None],
+) -> bool:
+    """Whether numbers that agree count in the window from cell ``start`` to ``end``: unless the anchors at
+    both of its edges (or the one there is) pair chapters of other numbers. Between two such anchors, numbers
+    that agree do so by chance (en chapters of no zh chapter in a run of zh chapters not translated,
+    numbered on), and the bonus paired chapters whose content says nothing."""
+    edges = [(i, j) for i, j in (start, (end[0] - 1, end[1] - 1)) if (i, j) in anchors]
+    return not edges or any(zh_numbers[i] is not None and zh_numbers[i] == en_numbers[j] for i, j in edges)
+
+
 def _mean(values: Sequence[float]) -> float:
     """``statistics.mean`` of floats, to the last bit, without its fractions: the exact sum over a common
     power-of-two denominator, divided once (int division rounds correctly, as the float of a fraction)."""
@@ -351,8 +376,10 @@ def _search(
     score: Score,
     baseline: Callable[[str, int], float],
     config: MatchConfig,
+    numbered: bool,
 ) -> list[Match]:
-    """The best monotone pairing from cell ``start`` to cell ``end`` (chapters consumed on each side)."""
+    """The best monotone pairing from cell ``start`` to cell ``end`` (chapters consumed on each side);
+    ``numbered``: whether numbers that agree earn ``number_bonus`` there."""
     best: dict[tuple[int, int], tuple[float, tuple[int, int] | None, Match | None]] = {
         start: (0.0, None, None)
     }
@@ -378,7 +405,7 @@ def _search(
                     ):  # a translation cut off is no other text
                         begin = score(zh, en, True)
                         value = max(value, begin.content * (1 + similarity.length) / 2)
-                    gain = value - chance - config.threshold + config.number_bonus * agree
+                    gain = value - chance - config.threshold + config.number_bonus * (agree and numbered)
                     gain -= config.merge_penalty * (di + dj > 2)
                     match = Match(zh, en, similarity, agree)
                 options.append((best[source][0] + gain, source, match))
@@ -435,13 +462,15 @@ def match_chapters(
         )
 
     matches: list[Match] = []
+    anchored = set(anchors)
     done, k = (0, 0), 0  # the anchors (in order, as the windows are) are read once: k, the next one
     for start, end in _windows(anchors, n, m, config.margin):
         while k < len(anchors) and anchors[k] < start:
             if done <= anchors[k]:  # else inside the window before, which decided it again
                 matches.append(taken(*anchors[k]))
             k += 1
-        matches += _search(start, end, corridor, zh_numbers, en_numbers, score, baseline, config)
+        numbered = _numbered(start, end, anchored, zh_numbers, en_numbers)
+        matches += _search(start, end, corridor, zh_numbers, en_numbers, score, baseline, config, numbered)
         done = end
     matches += [taken(i, j) for i, j in anchors[k:] if done <= (i, j)]
     return _joined(matches, zh_numbers, en_numbers, score, config)

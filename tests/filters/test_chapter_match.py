@@ -5,6 +5,7 @@ from filters import chapter_match
 from filters.chapter_match import (
     MatchConfig,
     _anchors,
+    _backfilled,
     _corridor,
     _expected,
     _mean,
@@ -373,17 +374,55 @@ def test_a_run_of_en_chapters_of_no_zh_chapter_is_swept_past():
     # en 40-69 translate no zh chapter (another book's chapters, numbered on): every later partner is 30 en
     # chapters past its number and the last anchor's shift; found some chapters on by a sweep past the band,
     # the pairs before back to the run are taken at its shift (main kept 40 of 120, 79 pairs wrong). zh 39's
-    # pair is left out: the search's band cannot reach both it and zh 40's, 30 en chapters on
+    # pair is kept: the search's band reaches back from zh 40's, 30 en chapters on, to it (it was lost)
     partner = {i: i if i < 40 else i + 30 for i in range(120)}
     pairs = _pairs(list(range(1, 121)), list(range(1, 151)), partner)
-    assert pairs == [((i,), (j,)) for i, j in partner.items() if i != 39]
+    assert pairs == [((i,), (j,)) for i, j in partner.items()]
 
 
 def test_pairs_after_a_block_posted_in_another_order_are_found_again_by_their_numbers():
     # en 40-59 translate zh 60-79 and en 60-79 zh 40-59, numbered in posting order: one block can be paired
     # (pairs go forward on both sides); after it the numbers are right again. Main found no anchor from zh 40
-    # to 79 and its search paired each with the en chapter of its number: 40 pairs wrong
+    # to 79 and its search paired each with the en chapter of its number: 40 pairs wrong. zh 39's pair is
+    # kept: the band reaches back to it from the jump to the block's pairs (it was lost)
     order = [*range(40), *range(60, 80), *range(40, 60), *range(80, 120)]
     partner = {i: order.index(i) for i in range(120)}
     pairs = _pairs(list(range(1, 121)), list(range(1, 121)), partner)
-    assert pairs == [((i,), (partner[i],)) for i in range(120) if i != 39 and not 60 <= i < 80]
+    assert pairs == [((i,), (partner[i],)) for i in range(120) if not 60 <= i < 80]
+
+
+def test_a_run_of_translations_missing_with_fewer_en_chapters_of_no_zh_chapter_in_their_place():
+    # zh 40-79 are not translated and 25 en chapters of no zh chapter stand in their place, numbered on after
+    # a prologue (the numbers never agree): from zh 80 on, every partner is 15 en chapters behind the last
+    # anchor's shift, between the run's first en chapters and the band. Main found it only by searching the
+    # whole rest of the book, where numbers that agree by chance paired 24 zh chapters with en chapters of
+    # none; now every pair is an anchor, and numbers agree by chance between anchors they disagree on
+    partner = {i: i if i < 40 else i - 15 for i in range(160) if not 40 <= i < 80}
+    zh_numbers, en_numbers = list(range(1, 161)), [None, *range(1, 145)]
+    assert _pairs(zh_numbers, en_numbers, partner) == [((i,), (j,)) for i, j in partner.items()]
+    corridor = _corridor(_expected(zh_numbers, en_numbers), len(en_numbers), MatchConfig().band)
+    proposed = _proposed(zh_numbers, en_numbers)
+    anchors = _anchors(
+        proposed, _expected(zh_numbers, en_numbers), corridor, 160, 145, _score(partner), MatchConfig()
+    )
+    assert anchors == list(partner.items())
+
+
+def test_the_pairs_before_a_pair_found_beyond_the_band_are_brought_back_past_a_merged_pair():
+    # zh 10-19 not translated; from zh 20 on, zh i is en i - 5, but zh 24 and 25 are one en chapter (19),
+    # each half of it too short to pass; the pair (28, 22) found beyond the band: main brought back 26 and 27
+    # and stopped at the merge (two zh chapters in a row without a pair), and the search's band, around the
+    # found pair's shift, did not reach back to all of the rest
+    partner = {i: i if i < 10 else i - 5 if i < 25 else i - 6 for i in range(40) if not 10 <= i < 20}
+
+    def score(zh, en, prefix=False):
+        same = len(zh) == len(en) == 1 and partner.get(zh[0]) == en[0]
+        half = zh[0] in (24, 25)
+        return Similarity(1.0 if same else 0.1, 1.0 if same else 0.1, 0.5 if half else 1.0)
+
+    pairs = _backfilled(28, 22, (9, 9), 40, 34, score, MatchConfig())
+    assert pairs == [(20, 15), (21, 16), (22, 17), (23, 18), (26, 20), (27, 21)]
+
+
+def test_the_band_reaches_back_from_a_jump_of_its_centre_past_the_band():
+    assert _corridor([0, 1, 2, 30, 31, 32], 40, 2) == [(0, 2), (0, 3), (0, 4), (1, 32), (29, 33), (30, 40)]
