@@ -230,12 +230,14 @@ class Explained:
     A block of ``BLOCK`` other-side sentences (all of them, up to ``whole``) of one (w, s) is computed the
     first time a bead reads it: the search reads a band around the diagonal, not every pair of sentences.
     A single block (a short other side) is computed whole at the first read, from each token's distance to
-    its nearest hit (``_fill_whole``: one pass over tokens x columns, not one per width).
+    its nearest hit (``_fill_whole``: one pass over the tokens x columns with a hit within the widest span,
+    not one per width).
     Beads read prefix sums over sentences (``sums``, and with ``orphans`` the count of sentences with tokens
     and nothing explained). Per width and block they are summed from the first sentence read to the last
     one (over the rows that a band crosses, not the whole side), and again when reads reach beyond them
-    or fill blocks inside them. They are exact (float64 sums of float32 weights of at least log 2), so a
-    bead's sum does not depend on where the sums begin or which other blocks were filled.
+    or fill blocks inside them. They are exact (float64 sums of float32 weights of at least log 2; float32
+    sums where the weights are in steps and few enough), so a bead's sum does not depend on where the sums
+    begin or which other blocks were filled.
     """
 
     def __init__(
@@ -271,8 +273,15 @@ class Explained:
         done[:, self._first[1:] > self._first[:-1]] = False
         self._done = done.ravel()
         # not zeroed (that cost more than filling the band the search reads): only summed cells are read
-        self.sums = np.empty((widths, sentences + 1, blocks * block))
-        self.orphans = np.empty(self.sums.shape, dtype=np.int32) if orphans else None
+        # float32 where every sum is exact (weights in steps, the side's whole weight below 2 ** 24 of them, as
+        # a chapter's: ``ChapterIndex``): half the memory to sum and read
+        steps = weight / WEIGHT_STEP
+        exact = bool((steps == np.round(steps)).all()) and float(steps.sum()) < 2**24
+        self.sums = np.empty(
+            (widths, sentences + 1, blocks * block), dtype=np.float32 if exact else np.float64
+        )
+        # counts of at most ``sentences``, in the smallest unsigned type that holds them
+        self.orphans = np.empty(self.sums.shape, dtype=np.min_scalar_type(sentences)) if orphans else None
         # per width and block, the sentences the sums run over (none yet: low > high)
         self._low = np.full((widths, blocks), sentences)
         self._high = np.full((widths, blocks), -1)
@@ -341,18 +350,29 @@ class Explained:
         sentence, column), then over the distances below w (exact sums, as ``_fill``'s)."""
         widths, sentences, _ = self._shape
         size = self._hits.shape[1]
-        columns = np.arange(size)
-        ahead = np.where(self._hits, columns, size + widths)  # no hit: beyond every width
-        distance = np.minimum.accumulate(ahead[:, ::-1], axis=1)[:, ::-1] - columns
-        np.minimum(distance, widths, out=distance)  # (distance ``widths``: no hit in the widest span)
-        # per live token and column, its cell of the table of distances x sentences x columns
-        cell = distance.take(self._item_rows, axis=0)
-        cell *= sentences
-        cell += self._sentence_of[:, None]
-        cell *= size
-        cell += columns
-        table = np.bincount(cell.ravel(), np.repeat(self._weight, size), (widths + 1) * sentences * size)
-        table = table[: widths * sentences * size].reshape(widths, sentences, size)
+        # per item and column, the distance to its nearest hit at or after the column, where it is below the
+        # widest span: the least hit column over the next 1, 2, 4... columns, up to ``widths`` of them (in the
+        # smallest unsigned type that holds them: a byte for a short chapter)
+        columns = np.arange(size, dtype=np.min_scalar_type(size + widths))
+        distance = np.where(
+            self._hits, columns, columns.dtype.type(size + widths)
+        )  # no hit: beyond every width
+        step = 1
+        while step < widths:
+            np.minimum(distance[:, :-step], distance[:, step:], out=distance[:, :-step])
+            step *= 2
+        distance -= columns
+        near = distance.take(self._item_rows, axis=0)
+        pairs = np.flatnonzero(near < widths)  # token x size + column
+        token = pairs // size
+        cell = (
+            near.ravel().take(pairs).astype(np.int64)
+        )  # distance x sentences x size + sentence x size + column
+        cell *= sentences * size
+        cell += pairs
+        cell += ((self._sentence_of - np.arange(len(self._sentence_of))) * size).take(token)
+        table = np.bincount(cell, self._weight.take(token), widths * sentences * size)
+        table = table.reshape(widths, sentences, size)
         for width in range(1, widths):
             table[width] += table[width - 1]
         for width in range(2, widths + 1):  # where no span of the width starts

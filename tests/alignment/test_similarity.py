@@ -293,6 +293,42 @@ def test_the_whole_fill_and_the_fill_by_blocks_agree_to_the_bit_on_stepped_weigh
     assert tables[0] == tables[1]
 
 
+def test_explained_sums_are_float32_only_where_every_sum_is_exact():
+    hits = np.array([[True, False, True], [False, True, True]])
+    sentence_of, item_of = np.array([0, 1]), np.array([0, 1])
+
+    def sums(weight):
+        explained = Explained(hits, sentence_of, item_of, np.array(weight), 2, 3, orphans=False)
+        start, end = explained.cells(2, np.array([0, 0]), 2, np.array([0, 1]))
+        return explained.sums.dtype, (explained.sums.take(end) - explained.sums.take(start)).tolist()
+
+    assert sums([1.5, 2**-10]) == (np.float32, [1.5 + 2**-10, 1.5 + 2**-10])  # in steps, light: float32
+    assert sums([1 + 2**-12, 2.0]) == (np.float64, [3 + 2**-12, 3 + 2**-12])  # not in steps
+    assert sums([2.0**13, 2.0**13]) == (np.float64, [2.0**14, 2.0**14])  # 2 ** 24 steps in all
+
+
+def test_orphan_counts_are_held_in_the_smallest_type_that_holds_a_side_s_sentences():
+    hits = np.zeros((1, 3), dtype=bool)
+    for sentences, dtype in ((255, np.uint8), (256, np.uint16)):
+        explained = Explained(hits, np.array([0]), np.array([0]), np.ones(1), sentences, 2, orphans=True)
+        start, end = explained.cells(1, np.array([0, 1]), sentences - 1, np.array([0, 0]))
+        assert explained.orphans.dtype == dtype
+        assert (explained.orphans.take(end) - explained.orphans.take(start)).tolist() == [1, 0]
+
+
+def test_the_whole_fill_counts_a_hit_only_within_the_widest_span():
+    hits = np.zeros((2, 12), dtype=bool)
+    hits[0, 9] = hits[1, 2] = True
+    explained = Explained(hits, np.array([0, 1]), np.array([0, 1]), np.array([1.0, 2.0]), 2, 3, orphans=False)
+    explained.cells(1, np.array([0]), 1, np.array([0]))
+    # [w - 1, sentence 1 prefix, j]: sentence 0's item is explained by the spans of w from j that reach column 9
+    assert [explained.sums[w, 1].tolist() for w in range(3)] == [
+        [0.0] * 9 + [1.0, 0.0, 0.0],
+        [0.0] * 8 + [1.0, 1.0, 0.0, 0.0],
+        [0.0] * 7 + [1.0, 1.0, 1.0, 0.0, 0.0],
+    ]
+
+
 def test_chapter_weights_are_multiples_of_the_weight_step():
     index = ChapterTokens.of(ZH, EN).index
     for weights in (index.zh_weight, index.en_weight):
