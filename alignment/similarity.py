@@ -569,6 +569,8 @@ class ChapterScorer:
         spans = index.spans(zh_widths, en_widths)
         self.ratio = spans.ratio
         self._zh_spans, self._en_spans = spans.zh_spans, spans.en_spans
+        # the lengths alone, contiguous: the search reads them for every long bead of its corridor
+        self._zh_lengths, self._en_lengths = spans.zh_spans[:, 1].copy(), spans.en_spans[:, 1].copy()
         self._zh_marks, self._en_marks = spans.zh_marks, spans.en_marks
         self._zh_ends = np.array(tokens.zh_ends or [0] * n, dtype=np.int8)
         self._en_ends = np.array(tokens.en_ends or [0] * m, dtype=np.int8)
@@ -633,8 +635,8 @@ class ChapterScorer:
     def length_ratios_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: the beads' length ratios (``length_ratios``; zh lengths scaled by the chapter
         ratio)."""
-        zh, en = self._reused(self._spans, a, b, rows, columns)
-        return length_ratios(zh[..., 1], en[..., 1])
+        zh_span, en_span = self._reused(self._span_indices, a, b, rows, columns)
+        return length_ratios(self._zh_lengths.take(zh_span), self._en_lengths.take(en_span))
 
     def orphans_at(self, a: Shape, b: Shape, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """Like ``scores_at``: how many zh sentences of the bead (with content words) have nothing explained.
