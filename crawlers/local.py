@@ -11,7 +11,7 @@ a text file's lines before its first heading are named in the report's ``front_m
 that cannot be read at all, or none of whose chapters
 can (``no_chapters``), is a ``toc_failure`` (reasons: ``file_not_found``, ``not_a_file``, ``file_unreadable``,
 ``not_an_epub``, ``missing_spine``, ``corrupt_entry``, ``encrypted_entry``, ``entry_too_large``,
-``book_too_large``, ``too_many_chapters``, ``too_many_entries``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
+``book_too_large``, ``too_many_chapters``, ``too_many_paragraphs``, ``too_many_entries``, ``not_text``, ``bad_encoding``, ``no_chapters``, ...).
 """
 
 from __future__ import annotations

@@ -54,6 +54,9 @@ _INSIDE = re.compile(f"[{_INVISIBLE}]")
 # UTF-16 units that hold the byte of a line feed or carriage return beside a byte of text (Gurmukhi,
 # Gujarati, Malayalam and Sinhala: no text of a Chinese or English book)
 _STRAY_BREAK = re.compile("[\u0a00-\u0aff\u0d00-\u0dff]")
+# A line of text: a run between the line breaks ``str.splitlines`` knows, found one at a time (a list of
+# a book's lines, made at once, held them all before any was counted)
+_LINE = re.compile("[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
 
 
 class TextBookError(ValueError):
@@ -160,7 +163,10 @@ def _decode(data: bytes, names: tuple[str, ...], advice: str = "") -> tuple[str,
 
 
 def split_chapters(
-    text: str, heading: str | None = None, max_chapters: int = Caps.chapters
+    text: str,
+    heading: str | None = None,
+    max_chapters: int = Caps.chapters,
+    max_paragraphs: int = Caps.paragraphs,
 ) -> list[TextChapter]:
     """The chapters of ``text``: each heading line and the non-empty lines up to the next heading (none
     for a heading followed by another, as in a list of contents); lines are read without the blank and
@@ -172,15 +178,24 @@ def split_chapters(
 
     A heading pattern that runs past its time limit on a line, or on the book's lines in all
     (``core.user_regex.Budget``), is ``TextBookError("regex_timeout")``;
-    more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``."""
+    more than ``max_chapters`` headings is ``TextBookError("too_many_chapters")``, more than ``max_paragraphs``
+    lines with text ``TextBookError("too_many_paragraphs")``."""
     pattern = compile_user(heading or DEFAULT_HEADING)
     budget = Budget()  # the book's: a pattern slow on every line stops, not only one slow on some line
     chapters: list[TextChapter] = []
     front: list[str] = []
-    for line in text.splitlines():
-        line = _EDGES.sub("", line)
+    lines = 0
+    for found in _LINE.finditer(text):
+        line = _EDGES.sub("", found.group())
         if not line:
             continue
+        lines += 1
+        if lines > max_paragraphs:
+            raise TextBookError(
+                "too_many_paragraphs",
+                f"more than {max_paragraphs:,} lines of text (cap; a book of 10,000 chapters has some "
+                f"1,000,000): is it a word a line, or a list? Line {lines:,}: {shorten(line, quote=True)}",
+            )
         bare, in_sequences = without_escape_sequences(line)
         shown = _EDGES.sub("", bare) if in_sequences else line
         seen = _INSIDE.sub("", shown)
@@ -255,7 +270,7 @@ def read_text_book(
     text, used = decode(data, encoding, lang)
     if not text.strip():
         raise TextBookError("no_chapters", f"{path.name} is empty")
-    headed = split_chapters(text, heading, caps.chapters)
+    headed = split_chapters(text, heading, caps.chapters, caps.paragraphs)
     front = headed.pop(0).paragraphs if headed and not headed[0].title else []
     chapters = [c for c in headed if c.paragraphs]
     if not headed:

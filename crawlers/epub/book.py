@@ -41,7 +41,8 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
     A chapter is ``broken`` when its document is missing (``missing_item``) or does not parse
     (``broken_xhtml``). Raises EpubError when the book cannot be read: not a zip, no package, no
     spine, an entry that cannot be inflated, an entry or the book over its cap, more spine items than
-    the chapter cap (``too_many_chapters``), a zip listing entries past their cap (``too_many_entries``),
+    the chapter cap (``too_many_chapters``), more paragraphs than their cap, counted as each chapter is read
+    (``too_many_paragraphs``), a zip listing entries past their cap (``too_many_entries``),
     chapters encrypted with DRM (``encrypted_entry``), or no spine item that is a chapter
     (``no_chapters``). Spine items that are images, audio or video are dropped by rule. A spine item without a heading or a title in the table of contents that a converter
     split from the chapter read just before it (Calibre's "c7_split_001.xhtml" after "c7.xhtml" or
@@ -58,6 +59,7 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
             if times > 1:  # a 6 KB file listing one item 99,999 times was 99,999 copies of it to build
                 book.dropped[f"{listed_file} again"] = f"the spine lists it {times} times"
         previous = None  # the chapter of the spine item just read, if it was one
+        read = 0  # paragraphs read so far
         for idref in package.spine:
             last, previous = previous, None
             href = manifest.get(idref)
@@ -78,6 +80,13 @@ def read_epub(path: Path, caps: Caps = Caps(), chinese: bool = False) -> EpubBoo
                 book.broken[href] = (err.reason, err.detail)
                 continue
             chapter, why = read_chapter(root, href, titles.get(href, ""))
+            read += len(chapter.paragraphs) if chapter else 0
+            if read > caps.paragraphs:
+                raise EpubError(
+                    "too_many_paragraphs",
+                    f"more than {caps.paragraphs:,} paragraphs by {href} (cap; a book of 10,000 chapters has "
+                    "some 1,000,000): is it a word a paragraph?",
+                )
             if chapter is None:
                 book.dropped[href] = why
             elif last is not None and not chapter.title and _unsplit(href) == _unsplit(last.href):

@@ -130,6 +130,20 @@ CASES = {
         [],
         ["book_too_large"],
     ),
+    "more lines of text than the line cap (a word a line: 8 GB to read at 256 MB)": (
+        TEXT,
+        lambda t: text_file(t, BOOK_TXT.replace("\n", "\n\n").encode()),
+        {"paragraphs": 3},
+        [],
+        ["too_many_paragraphs"],
+    ),
+    "as many lines of text as the line cap, blank lines not counted": (
+        TEXT,
+        lambda t: text_file(t, BOOK_TXT.replace("\n", "\r\n\r\n").encode()),
+        {"paragraphs": 4},
+        ["第一章 点灯", "第二章 小船"],
+        [],
+    ),
     "text chapter over the length cap": (
         TEXT,
         lambda t: text_file(t, BOOK_TXT.encode()),

@@ -99,3 +99,22 @@ def test_a_book_no_heading_of_the_site_s_own_pattern_matches_names_that_pattern(
         "book.txt: no line matches the site's heading '^[0-9]+\\. ' (read as utf-8; if the file is in another "
         "encoding, set the site's encoding)",
     )
+
+
+def test_lines_past_the_line_cap_reject_the_book_naming_the_first_line_over():
+    """A book of a word a line was read whole before its chapters were measured: a 256 MB one of
+    two-letter lines held 85 million of them (about 8 GB). Lines are counted as they are read."""
+    with pytest.raises(TextBookError) as err:
+        split_chapters("第1章\n甲\n\n乙\r丙\n", max_paragraphs=3)
+    assert (err.value.reason, err.value.detail) == (
+        "too_many_paragraphs",
+        "more than 3 lines of text (cap; a book of 10,000 chapters has some 1,000,000): is it a word a "
+        "line, or a list? Line 4: '丙'",
+    )
+
+
+def test_every_line_break_python_knows_ends_a_line():
+    text = "第1章\r\n甲\r乙\x0b丙\x0c丁\x1c戊\x1d己\x1e庚\x85辛\u2028壬\u2029癸"
+    assert [(c.title, c.paragraphs) for c in split_chapters(text)] == [
+        ("第1章", ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸"])
+    ]

@@ -331,6 +331,20 @@ CASES = {
         [],
         ["too_many_chapters"],
     ),
+    "more paragraphs than their cap (15 documents of 16 MB of two-letter ones: over 6 minutes, 1.9 GB)": (
+        EPUB,
+        lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙来了。", "丙来了。"]))),
+        {"paragraphs": 2},
+        [],
+        ["too_many_paragraphs"],
+    ),
+    "as many paragraphs as their cap": (
+        EPUB,
+        lambda t: _epub(t, ("c2.xhtml", xhtml("第二章", ["乙来了。", "丙来了。"]))),
+        {"paragraphs": 3},
+        ["第一章", "第二章"],
+        [],
+    ),
 }
 
 

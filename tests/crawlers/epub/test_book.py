@@ -5,6 +5,7 @@ import pytest
 
 from crawlers.epub.archive import EpubError
 from crawlers.epub.book import read_epub
+from crawlers.limits import Caps
 from tests.crawlers.local_books import lantern_book, write_epub, xhtml
 
 
@@ -58,4 +59,20 @@ def test_an_epub_whose_every_spine_item_is_dropped_has_no_chapters(tmp_path):
     assert (err.value.reason, err.value.detail) == (
         "no_chapters",
         "b.epub: every spine item was dropped (title 'Copyright'; no text)",
+    )
+
+
+def test_paragraphs_past_their_cap_reject_the_book_naming_the_document_that_passed_it(tmp_path):
+    """Every chapter was read and held before any was measured: 15 documents of 16 MB of two-letter
+    paragraphs (a 0.5 MB file) ran over 6 minutes and 1.9 GB. They are counted as each chapter is read."""
+    documents = [
+        ("c1.xhtml", xhtml("第一章", ["甲。", "乙。"])),
+        ("c2.xhtml", xhtml("第二章", ["丙。", "丁。"])),
+    ]
+    with pytest.raises(EpubError) as err:
+        read_epub(write_epub(tmp_path / "many.epub", documents), Caps(paragraphs=3))
+    assert (err.value.reason, err.value.detail) == (
+        "too_many_paragraphs",
+        "more than 3 paragraphs by OEBPS/c2.xhtml (cap; a book of 10,000 chapters has some 1,000,000): is it "
+        "a word a paragraph?",
     )
