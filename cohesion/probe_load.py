@@ -15,7 +15,9 @@ class LoadError(Exception):
 
 
 def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
-    """``BartForConditionalGeneration`` for BART models, ``AutoModelForMaskedLM`` for the rest."""
+    """``BartForConditionalGeneration`` for BART models, ``AutoModelForMaskedLM`` for the rest. A checkpoint
+    lacking weights the model needs (a base model's, without its masked-LM head) is refused: transformers
+    fills them at random, and the probe scored that head's guesses as the model's."""
     try:
         import torch
         from transformers import AutoConfig, AutoModelForMaskedLM, AutoTokenizer, BartForConditionalGeneration
@@ -37,7 +39,7 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
         tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=True)
         bart = config.model_type in ENCODER_DECODERS
         model_class = BartForConditionalGeneration if bart else AutoModelForMaskedLM
-        model = model_class.from_pretrained(name, local_files_only=True)
+        model, loading = model_class.from_pretrained(name, local_files_only=True, output_loading_info=True)
     except (OSError, ValueError, KeyError) as err:
         raise LoadError(
             f"model {name!r} cannot be loaded offline ({_reason(err)}); download it once and pass its "
@@ -55,6 +57,12 @@ def load_probe(name: str, device: str = "cpu") -> MaskedLMProbe | BartProbe:
             f"model {name!r}: its files cannot be read ({_reason(err)}): damaged or not a model's; "
             "download it again"
         ) from None
+    if missing := sorted(loading["missing_keys"]):
+        raise LoadError(
+            f"model {name!r}: its checkpoint lacks {len(missing)} of the weights a "
+            f"{type(model).__name__} needs ({missing[0]}, ...), which would be random: a model without "
+            "its masked-LM head? (the probe needs one trained to fill in masked words)"
+        )
     if not tokenizer.is_fast:
         raise LoadError(f"model {name!r}: the probe needs a fast tokenizer (tokenizer.json) for offsets")
     return (BartProbe if bart else MaskedLMProbe)(model, tokenizer, device)

@@ -39,3 +39,26 @@ def test_a_model_whose_files_are_damaged_is_one_line(good, tmp_path, name, data,
     assert str(err.value) == (
         f"model {str(model)!r}: its files cannot be read ({reason}): damaged or not a model's; download it again"
     )
+
+
+def test_a_checkpoint_without_the_masked_lm_head_is_refused_not_scored_at_random(good, tmp_path):
+    """A base model's checkpoint (no masked-LM head) loaded with the head filled at random: the probe
+    ran and wrote its scores, exit 0."""
+    from transformers import BertModel
+
+    model = tmp_path / "base"
+    BertModel.from_pretrained(good).save_pretrained(model)
+    for tokenizer_file in sorted(good.glob("*.json")):
+        if tokenizer_file.name != "config.json":
+            (model / tokenizer_file.name).write_bytes(tokenizer_file.read_bytes())
+    with pytest.raises(LoadError) as err:
+        load_probe(str(model))
+    assert str(err.value) == (
+        f"model {str(model)!r}: its checkpoint lacks 6 of the weights a BertForMaskedLM needs "
+        "(cls.predictions.bias, ...), which would be random: a model without its masked-LM head? (the probe "
+        "needs one trained to fill in masked words)"
+    )
+
+
+def test_a_whole_masked_lm_loads(good):
+    assert type(load_probe(str(good))).__name__ == "MaskedLMProbe"
