@@ -18,14 +18,22 @@ from core.lines import split_lines
 from core.stdio import exit_with
 from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_text
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
-from mteval.inputs import Document
+from mteval.inputs import MAX_LINE_CHARS, Document
 from mteval.run import LEADERBOARD, score_documents
 
 DEFAULT = EVAL_DATA / "mac-dev-mt"
 
 
 def _lines(path: Path) -> list[str]:
-    return split_lines(read_text(path))
+    """The sentences of ``path``, one a line; DataError for a line longer than ``evaluate-mt`` scores (a
+    50 MB line ended the scoring in spaCy's traceback)."""
+    lines = split_lines(read_text(path))
+    if long := next((n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE_CHARS), None):
+        raise DataError(
+            f"{path}: line {long} has {len(lines[long - 1]):,} characters (at most {MAX_LINE_CHARS:,}: one "
+            "sentence a line)"
+        )
+    return lines
 
 
 def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:

@@ -77,3 +77,17 @@ def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path
     (tmp_path / "hyp.txt").write_text("a line\n", encoding="utf-8")
     assert main([str(tmp_path / "hyp.txt")]) == 1  # "skipped: no evaluation data in ...", status 0
     assert capsys.readouterr() == ("", f"error: {tmp_path / 'hyp.txt'}: not a folder\n")
+
+
+def test_a_line_longer_than_evaluate_mt_scores_is_a_one_line_error(tmp_path, capsys):
+    # a line of the MT past spaCy's 1,000,000 characters ended the scoring in spaCy's ValueError traceback
+    _write(tmp_path, "zh/001.txt", ["他走了。"])
+    _write(tmp_path, "zh/001.trans.txt", ["x" * 1_000_001])
+    _write(tmp_path, "en/001.txt", ["He went away."])
+    _write(tmp_path, "gold/001.align", ["[0]:[0]"])
+    assert main([str(tmp_path)]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path / 'zh' / '001.trans.txt'}: line 1 has 1,000,001 characters (at most 100,000: "
+        "one sentence a line)\n",
+    )
