@@ -38,4 +38,22 @@ def test_reference_files_of_no_bead_are_a_one_line_error_not_an_agreement_of_0_o
     (tmp_path / "ours" / "001.align").write_text("[0]:[0]\n")
     (tmp_path / "ref" / "001.align").write_text("\n")
     assert main([str(tmp_path / "ours"), str(tmp_path / "ref")]) == 1
-    assert capsys.readouterr() == ("", f"error: {tmp_path / 'ref'}: its *.align files hold no bead\n")
+    empty = tmp_path / "ref" / "001.align"
+    assert capsys.readouterr() == (
+        "",
+        f"error: {empty}: no bead (an empty file): the reference's output of this chapter is missing\n",
+    )
+
+
+def test_one_empty_reference_file_is_an_error_not_its_chapter_left_out(tmp_path, capsys):
+    for name in ("ours", "ref"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "001.align").write_text("[0]:[0]\n")
+    (tmp_path / "ours" / "002.align").write_text("[0]:[0]\n")
+    (tmp_path / "ref" / "002.align").write_bytes(b"")  # was "agreement: 1/1 ... (1.000)", status 0
+    assert main([str(tmp_path / "ours"), str(tmp_path / "ref")]) == 1
+    empty = tmp_path / "ref" / "002.align"
+    assert capsys.readouterr() == (
+        "",
+        f"error: {empty}: no bead (an empty file): the reference's output of this chapter is missing\n",
+    )
