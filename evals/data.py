@@ -178,8 +178,15 @@ def paragraph_starts(sentences: list[str], path: Path) -> frozenset[int]:
 
 
 def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
+    """The chapters of zh/NNN.txt and en/NNN.txt; DataError for a gold/NNN.align of no zh/NNN.txt (its
+    chapter was left out of the scores without a word)."""
+    names = chapter_names(data_dir)
+    if stray := sorted(set(path.stem for path in (data_dir / "gold").glob("*.align")) - set(names)):
+        raise DataError(
+            f"{data_dir}: gold/{stray[0]}.align has no zh/{stray[0]}.txt: its chapter cannot be scored"
+        )
     chapters = []
-    for name in chapter_names(data_dir):
+    for name in names:
         en_path = data_dir / "en" / f"{name}.txt"
         if not os.path.lexists(en_path):
             raise DataError(f"{data_dir}: zh/{name}.txt has no en/{name}.txt")

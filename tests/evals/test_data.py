@@ -214,3 +214,15 @@ def test_every_eval_command_names_a_link_loop_given_for_its_data(tmp_path, capsy
     loop.symlink_to(loop)
     assert main([*options, str(loop)]) == 1
     assert capsys.readouterr() == ("", f"error: {loop}: a symbolic link that loops\n")
+
+
+def test_a_gold_file_of_no_chapter_text_is_an_error_not_its_chapter_left_out(tmp_path):
+    """gold/002.align beside en/002.txt without zh/002.txt: evals.align scored the other chapters, exit 0."""
+    _sentence_chapter(tmp_path, "雨停了。\n", "The rain stopped.\n")
+    (tmp_path / "gold").mkdir()
+    (tmp_path / "gold" / "001.align").write_text("[0]:[0]\n")
+    (tmp_path / "gold" / "002.align").write_text("[0]:[0]\n")
+    (tmp_path / "en" / "002.txt").write_text("The wind rose.\n")
+    with pytest.raises(DataError) as err:
+        load_chapters(tmp_path)
+    assert str(err.value) == f"{tmp_path}: gold/002.align has no zh/002.txt: its chapter cannot be scored"
