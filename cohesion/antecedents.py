@@ -22,7 +22,6 @@ NAMING_GENERICS = ("person", "thing")  # generic nouns that "the" makes name a r
 CLASSIFIERS = frozenset(("kind", "sort", "type"))  # "a kind of lamp" names a lamp
 DESCRIBING = frozenset(("same", "only"))  # "the same person", "the only thing": a description
 ANIMATE = frozenset(("noun.person", "noun.animal", "noun.group"))  # WordNet's files of living things
-PARTICIPLES = frozenset(("VBG", "VBN"))  # "the broken cup", "a protruding object"
 PERSONS_ANY = frozenset(("everyone", "everybody", "someone", "somebody", "anyone", "anybody", "nobody"))
 # Per sentence: its phrases, those that are vocatives or speaker labels, those that may refer, and
 # the gender shown by its own pronoun of each of these that is a noun of unknown gender.
@@ -155,8 +154,7 @@ def choose(
     mention), else the one whose gender is known over persons of unknown gender ("the driver"), a
     person for "them" and a thing, not a time, for "it", else the subject of its last coordinate clause
     ("Tom grabbed the rope, but the boy pulled.": :func:`cohesion.clause.last_coordinate_subject`), else
-    the sentence's subject, else the owner of its subject ("Anna's plan"), else for "it" a verb's object
-    named last (:func:`_last_object`); None when still ambiguous."""
+    the sentence's subject, else the owner of its subject ("Anna's plan"); None when still ambiguous."""
     if cls in ("m", "f"):
         known = [m for m in compatible if pronouns.gender_of(m, ch) == cls]
         compatible = known or compatible
@@ -174,26 +172,7 @@ def choose(
     subject = clause.subject(doc, phrases)
     if subject in compatible:
         return subject
-    owner = _owner_of(doc, subject, compatible)
-    if owner is None and cls == "n":
-        return _last_object(doc, compatible)
-    return owner
-
-
-def _last_object(doc: Sentence | None, compatible: list[Mention]) -> Mention | None:
-    """The last of ``compatible`` where it is a verb's object ("She found a coin, and dropped the key
-    into her pocket. ... it": the key), else None. Lappin and Leass (1994) rank a direct object above
-    the objects of prepositions and nouns embedded in other phrases (which an "it" does not take here:
-    :func:`in_sentence`) and, of phrases of one rank, take the one nearest the pronoun; this is for
-    where neither the subject nor its owner agrees. Coordinated objects ("a coin and the key") stay
-    ambiguous, and a participle after a determiner is no verb ("a glittering key")."""
-    if doc is None:
-        return None
-    m = max(compatible, key=lambda m: m.token)
-    k = _before_premodifiers(doc, m.token)
-    while k > 0 and doc[k].tag_ in PARTICIPLES and doc[k - 1].tag_ in clause.PREMODIFIERS:
-        k = _before_premodifiers(doc, k)
-    return m if k >= 0 and doc[k].pos_ == "VERB" else None
+    return _owner_of(doc, subject, compatible)
 
 
 def topic(doc: Sentence | None, phrases: list[Mention], a: Mention) -> bool:

@@ -228,20 +228,3 @@ def test_far_back_the_owner_of_a_subject_is_its_sentence_topic(mined):
         "He waited by the door.",
     )
     assert found == [("personal", (0, 0, 5, "Peter"), (3, 0, 2, "He"), "he")]
-
-
-def test_it_with_no_agreeing_subject_means_the_object_named_last(mined):
-    # Lappin and Leass: of two objects, the later; nouns after prepositions are no antecedents of "it"
-    assert mined(
-        "reference", "She found a coin, and dropped the key into her pocket.", "Later she sold it."
-    ) == [("personal", (0, 34, 37, "key"), (1, 15, 17, "it"), "it")]
-    assert mined("reference", "She found a coin, and saw a glittering key.", "Later she sold it.") == [
-        ("personal", (0, 39, 42, "key"), (1, 15, 17, "it"), "it")
-    ]
-
-
-def test_it_with_no_agreeing_subject_and_no_object_named_last_links_nowhere(mined):
-    assert (
-        mined("reference", "She found a coin beside which a glittering key lay.", "Later she sold it.") == []
-    )
-    assert mined("reference", "She found a coin and the key.", "Later she sold it.") == []
