@@ -178,12 +178,18 @@ def paragraph_starts(sentences: list[str], path: Path) -> frozenset[int]:
 
 
 def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
-    """The chapters of zh/NNN.txt and en/NNN.txt; DataError for a gold/NNN.align of no zh/NNN.txt (its
-    chapter was left out of the scores without a word)."""
+    """The chapters of zh/NNN.txt and en/NNN.txt; DataError for a gold/NNN.align of no zh/NNN.txt, and for a
+    chapter without gold/NNN.align where others have one (either chapter was left out of the scores without
+    a word; a folder without gold is aligned unscored)."""
     names = chapter_names(data_dir)
-    if stray := sorted(set(path.stem for path in (data_dir / "gold").glob("*.align")) - set(names)):
+    golds = {path.stem for path in (data_dir / "gold").glob("*.align")}
+    if stray := sorted(golds - set(names)):
         raise DataError(
             f"{data_dir}: gold/{stray[0]}.align has no zh/{stray[0]}.txt: its chapter cannot be scored"
+        )
+    if golds and (ungold := sorted(set(names) - golds)):
+        raise DataError(
+            f"{data_dir}: zh/{ungold[0]}.txt has no gold/{ungold[0]}.align: its chapter cannot be scored"
         )
     chapters = []
     for name in names:

@@ -226,3 +226,20 @@ def test_a_gold_file_of_no_chapter_text_is_an_error_not_its_chapter_left_out(tmp
     with pytest.raises(DataError) as err:
         load_chapters(tmp_path)
     assert str(err.value) == f"{tmp_path}: gold/002.align has no zh/002.txt: its chapter cannot be scored"
+
+
+def test_a_chapter_without_gold_among_gold_chapters_is_an_error_not_left_out(tmp_path, capsys):
+    """zh/ and en/002.txt without gold/002.align beside a scored 001: evals.align aligned 002 but scored
+    only 001, exit 0, chapter 002 never named."""
+    _sentence_chapter(tmp_path, "雨停了。\n", "The rain stopped.\n")
+    (tmp_path / "gold").mkdir()
+    (tmp_path / "gold" / "001.align").write_text("[0]:[0]\n")
+    (tmp_path / "zh" / "002.txt").write_text("风起了。\n", encoding="utf-8")
+    (tmp_path / "en" / "002.txt").write_text("The wind rose.\n")
+    assert align_main([str(tmp_path), "--summary"]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: zh/002.txt has no gold/002.align: its chapter cannot be scored\n",
+    )
+    (tmp_path / "gold" / "001.align").unlink()  # no gold at all: aligned, unscored
+    assert [chapter.gold for chapter in load_chapters(tmp_path)] == [None, None]
