@@ -28,6 +28,10 @@ _RANGES: dict[str, tuple[float, float]] = {
     "DedupConfig.ngram": (1, 100),
     "DedupConfig.min_recall": (0, 1),
     "MatchConfig.check_length": (0, 1),
+    # added to or taken from chapter similarity scores, which lie in [0, 1]: past 1 one decides every pair
+    # alone (threshold or check 1e308 rejected every pair, number_bonus 1e308 paired every chapter by its
+    # number whatever its content)
+    **{f"MatchConfig.{score}": (0, 1) for score in ("threshold", "number_bonus", "merge_penalty", "check")},
     "SearchParams.top_k": (1, 100),
     "SearchParams.band_fraction": (0, 1),
     "SearchParams.near": (1, COUNT_MAX),  # 0 would leave realignment no room to move a boundary

@@ -1,5 +1,7 @@
 """The config's ``options:``: each stage's settings, typed and checked at load, and the align method."""
 
+import math
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
@@ -167,6 +169,12 @@ def test_options_of_every_known_section_load_as_typed_settings(tmp_path):
             {"align": {"hybrid": {"border": 1e300}}},
             "options.align.hybrid.border: expected a number from 0 to 10, got 1e+300",
         ),
+        # added to or taken from similarity scores in [0, 1]: 1e308 rejected every pair or paired every
+        # chapter by its number alone
+        *[
+            ({"pair": {field: 1e308}}, f"options.pair.{field}: expected a number from 0 to 1, got 1e+308")
+            for field in ("threshold", "number_bonus", "merge_penalty", "check")
+        ],
     ],
 )
 def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, message):
@@ -174,3 +182,35 @@ def test_bad_stage_settings_name_file_field_and_problem(tmp_path, options, messa
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value) == f"{path}: {message}"
+
+
+def _float_fields(kind: type, where: str) -> list[str]:
+    """The dotted name of every float setting under ``kind``, nested settings followed."""
+    found = []
+    for known in fields(kind):
+        nested = known.metadata.get("settings") or (
+            type(known.default) if is_dataclass(known.default) else None
+        )
+        if nested is not None:
+            found += _float_fields(nested, f"{where}.{known.name}")
+        elif isinstance(known.default, float):
+            found.append(f"{where}.{known.name}")
+    return found
+
+
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan])
+@pytest.mark.parametrize("field", _float_fields(Settings, "options"))
+def test_no_float_setting_takes_an_infinity_or_nan(tmp_path, field, value):
+    *sections, key = field.split(".")[1:]
+
+    def edit(raw: dict) -> None:
+        options = raw["options"] = {}
+        for section in sections:
+            options = options.setdefault(section, {})
+        options[key] = value
+
+    path = edited_demo_config(tmp_path, edit)
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value).startswith(f"{path}: {field}: expected a number ")
+    assert str(err.value).endswith(f", got {value}")
