@@ -2,8 +2,9 @@
 
 A document whose DTD declares entities is refused: an entity can expand a small file past every cap
 (a "billion laughs"). XML declaring a multi-byte encoding that expat cannot read (GBK, Big5,
-Shift-JIS, ...; in its XML declaration or an HTML meta element) is decoded with Python's codec, and
-XML declaring none must be UTF-8. HTML's named character references are read.
+Shift-JIS, ...; in its XML declaration or an HTML meta element) is decoded with Python's codec, as is
+UTF-32 with its byte order mark, and XML declaring none must be UTF-8 (or UTF-16 with its byte order
+mark). HTML's named character references are read.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _DECLARED = re.compile(rb"^\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[
 _META_CHARSET = re.compile(rb"<meta\s[^>]*?charset\s*=\s*[\"']?([A-Za-z0-9._-]+)", re.I)
 _HEAD_BYTES = 8192  # how far into a document its meta declaration is sought
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)  # XML without a declaration: UTF-8 or these
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)  # the first starts as UTF-16's does
+# a document's first character "<" in a wide encoding without its byte order mark -> that encoding
+_WIDE_STARTS = ((b"<\0\0\0", "UTF-32"), (b"\0\0\0<", "UTF-32"), (b"<\0", "UTF-16"), (b"\0<", "UTF-16"))
 _WIDER = {"gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs"}  # a declared codec -> its superset
 _NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_NAMES = frozenset(("amp", "lt", "gt", "quot", "apos"))  # the only names XML knows without a DTD
@@ -62,16 +66,21 @@ def read_xml(archive: Archive, name: str, reason: str, namespace: str = "") -> E
 def parse(data: bytes, chinese: bool = False) -> ET.Element:
     """The XML document, HTML's named references read; one declaring a multi-byte encoding (which expat
     refuses), in its XML declaration or else in an HTML meta element, is decoded first, as UTF-8 where
-    its bytes are not in that encoding but are UTF-8. One declaring no encoding must be UTF-8 (or
-    UTF-16 with its byte order mark). One declaring a codec that is no text encoding (``base64``, ``hex``,
-    ``unicode_escape``) or none Python knows is refused (ValueError, ``text.decoding.text_codec``). One
-    declaring entities is refused (``_refuse_entities``). In a ``chinese`` book, one declaring a Latin
-    charset whose bytes are Chinese in GB18030 (``text.decoding.chinese_codec``) is read so, not as Latin
-    letters (mojibake)."""
-    declared = _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES)
-    if declared is None and not data.startswith(_UTF16_BOMS):
-        _require_utf8(data)
-    name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
+    its bytes are not in that encoding but are UTF-8, and so is UTF-32 with its byte order mark (which
+    expat does not read). One declaring no encoding must be UTF-8 (or UTF-16 with its byte order mark;
+    a declaration in UTF-16 or UTF-32 cannot be read without one). One declaring a codec that is no
+    text encoding (``base64``, ``hex``, ``unicode_escape``) or none Python knows is refused (ValueError,
+    ``text.decoding.text_codec``). One declaring entities is refused (``_refuse_entities``). In a
+    ``chinese`` book, one declaring a Latin charset whose bytes are Chinese in GB18030
+    (``text.decoding.chinese_codec``) is read so, not as Latin letters (mojibake)."""
+    if data.startswith(_UTF32_BOMS):
+        name = "utf-32"
+    elif declared := _DECLARED.match(data) or _META_CHARSET.search(data, 0, _HEAD_BYTES):
+        name = declared.group(1).decode("ascii").lower()
+    else:
+        if not data.startswith(_UTF16_BOMS):
+            _require_utf8(data)
+        name = "utf-8"
     codec = text_codec(_WIDER.get(name, name))
     if chinese and codec in LATIN_CHARSETS:
         codec = chinese_codec(data, ("gb18030",)) or codec
@@ -93,7 +102,11 @@ def parse(data: bytes, chinese: bool = False) -> ET.Element:
 
 def _require_utf8(data: bytes) -> None:
     """ValueError, saying what to do, for a document that declares no encoding and is not UTF-8 (a
-    legacy Chinese encoding, mostly: which one cannot be told safely from the bytes)."""
+    legacy Chinese encoding, mostly: which one cannot be told safely from the bytes), or is UTF-16 or
+    UTF-32 without its byte order mark (its declaration, if any, is in that encoding: unread)."""
+    for start, wide in _WIDE_STARTS:
+        if data.startswith(start):
+            raise ValueError(f"{wide} without a byte order mark (save it with one, or as UTF-8)")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -3,6 +3,8 @@
 import re
 import zipfile
 
+import pytest
+
 from crawlers.epub.book import read_epub
 from tests.crawlers.local_books import lantern_book, write_epub, xhtml
 
@@ -112,3 +114,36 @@ def test_a_document_declaring_a_python_codec_of_no_charset_is_broken_not_read_ga
         "OEBPS/c2.xhtml": ("broken_xhtml", "OEBPS/c2.xhtml: 'unicode_escape' is not a text encoding"),
         "OEBPS/c3.xhtml": ("broken_xhtml", "OEBPS/c3.xhtml: 'idna' is not a text encoding"),
     }
+
+
+def _read_with_c2(tmp_path, data: bytes):
+    """The lantern book read with chapter c2's document replaced by ``data``."""
+    path = lantern_book(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries["OEBPS/c2.xhtml"] = data
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return read_epub(path)
+
+
+@pytest.mark.parametrize("mark, encoding", [(b"", "utf-32"), (b"\0\0\xfe\xff", "utf-32-be")])
+def test_a_utf32_chapter_with_its_byte_order_mark_is_read(tmp_path, mark, encoding):
+    """Its mark starts as UTF-16's: it was broken_xhtml, "not well-formed (invalid token): line 1, column 1"
+    (little-endian) or "not UTF-8 at byte 2 and no encoding declared" (big-endian)."""
+    text = xhtml("第二章", ["乙。"]).replace("utf-8", "UTF-32")
+    book = _read_with_c2(tmp_path, mark + text.encode(encoding))  # Python's utf-32 writes its mark
+    assert book.broken == {}
+    assert book.chapters[-1].paragraphs == ["乙。"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_wide_chapter_without_its_byte_order_mark_is_named_so(tmp_path, encoding):
+    """It declares its encoding, unreadable without the mark: "not UTF-8 ... and no encoding declared"."""
+    wide = encoding[:6].upper()
+    text = xhtml("第二章", ["乙。"]).replace("utf-8", wide)
+    assert _read_with_c2(tmp_path, text.encode(encoding)).broken["OEBPS/c2.xhtml"] == (
+        "broken_xhtml",
+        f"OEBPS/c2.xhtml: {wide} without a byte order mark (save it with one, or as UTF-8)",
+    )
