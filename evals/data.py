@@ -177,10 +177,10 @@ def paragraph_starts(sentences: list[str], path: Path) -> frozenset[int]:
     return frozenset(starts)
 
 
-def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
-    """The chapters of zh/NNN.txt and en/NNN.txt; DataError for a gold/NNN.align of no zh/NNN.txt, and for a
-    chapter without gold/NNN.align where others have one (either chapter was left out of the scores without
-    a word; a folder without gold is aligned unscored)."""
+def scored_names(data_dir: Path) -> list[str]:
+    """NNN of every chapter (zh/NNN.txt); DataError for a gold/NNN.align of no zh/NNN.txt, and for a chapter
+    without gold/NNN.align where others have one (either chapter was left out of the scores without a word;
+    a folder without gold is aligned unscored)."""
     names = chapter_names(data_dir)
     golds = {path.stem for path in (data_dir / "gold").glob("*.align")}
     if stray := sorted(golds - set(names)):
@@ -191,6 +191,12 @@ def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
         raise DataError(
             f"{data_dir}: zh/{ungold[0]}.txt has no gold/{ungold[0]}.align: its chapter cannot be scored"
         )
+    return names
+
+
+def _sentence_layout(data_dir: Path) -> list[EvalChapter]:
+    """The chapters of zh/NNN.txt and en/NNN.txt (``scored_names``)."""
+    names = scored_names(data_dir)
     chapters = []
     for name in names:
         en_path = data_dir / "en" / f"{name}.txt"

@@ -16,7 +16,7 @@ from pathlib import Path
 from core.arg_types import OneLineParser, input_path
 from core.lines import split_lines
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_text
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_text, scored_names
 from mteval.corpus_stats import SplitDiscourse, pronoun_rows, zero_pronoun_rows
 from mteval.inputs import MAX_LINE_CHARS, Document
 from mteval.run import LEADERBOARD, score_documents
@@ -37,10 +37,13 @@ def _lines(path: Path) -> list[str]:
 
 
 def read_documents(data_dir: Path) -> tuple[list[Document], SplitDiscourse]:
-    """One document per gold chapter; DataError (OSError for a missing file) when the data is incomplete."""
+    """One document per gold chapter; DataError (OSError for a missing file) when the data is incomplete (a
+    chapter without gold among chapters with gold too: ``scored_names``)."""
     docs, stats = [], SplitDiscourse()
-    for gold in sorted((data_dir / "gold").glob("*.align")):
-        name = gold.stem
+    for name in scored_names(data_dir):
+        gold = data_dir / "gold" / f"{name}.align"
+        if not gold.is_file():  # no chapter has gold (``scored_names`` refuses a mix)
+            continue
         zh, mt, en = (
             _lines(data_dir / sub) for sub in (f"zh/{name}.txt", f"zh/{name}.trans.txt", f"en/{name}.txt")
         )

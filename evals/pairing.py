@@ -38,7 +38,7 @@ from pathlib import Path
 from text.lexicon import Lexicon
 from core.arg_types import OneLineParser, input_path, positive_up_to, whole
 from core.stdio import exit_with
-from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_lines
+from evals.data import EVAL_DATA, DataError, not_a_folder, read_gold, read_lines, scored_names
 from filters.chapter_filters import char_count, corpus_char_ratio
 from filters.pairing import match_units
 from text.sentences import split_sentences
@@ -56,13 +56,14 @@ def _cut(n: int, pieces: int) -> list[range]:
 
 
 def mac_pieces(folder: Path, pieces: int) -> list[Piece]:
-    """Each chapter's gold beads cut into ``pieces`` runs: the zh and en sentences of each run."""
+    """Each chapter's gold beads cut into ``pieces`` runs: the zh and en sentences of each run (DataError for a
+    chapter without gold among chapters with gold: ``scored_names``)."""
     out = []
-    for gold in sorted((folder / "gold").glob("*.align")):
-        zh, en = (
-            read_lines(folder / "zh" / f"{gold.stem}.txt"),
-            read_lines(folder / "en" / f"{gold.stem}.txt"),
-        )
+    for name in scored_names(folder):
+        gold = folder / "gold" / f"{name}.align"
+        if not gold.is_file():  # no chapter has gold
+            continue
+        zh, en = read_lines(folder / "zh" / f"{name}.txt"), read_lines(folder / "en" / f"{name}.txt")
         beads = read_gold(gold, (len(zh), len(en)))
         for run in _cut(len(beads), pieces):
             out.append(([zh[i] for b in run for i in beads[b][0]], [en[j] for b in run for j in beads[b][1]]))

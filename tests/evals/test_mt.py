@@ -73,6 +73,19 @@ def test_missing_undecodable_or_inconsistent_data_is_a_one_line_error(tmp_path, 
     assert capsys.readouterr() == ("", f"error: {tmp_path}: no gold/NNN.align\n")
 
 
+def test_a_chapter_without_gold_among_gold_chapters_is_an_error_not_left_out(tmp_path, capsys):
+    for name in ("001", "002"):
+        _write(tmp_path, f"zh/{name}.txt", ["他走了。"])
+        _write(tmp_path, f"zh/{name}.trans.txt", ["He left."])
+        _write(tmp_path, f"en/{name}.txt", ["He went away."])
+    _write(tmp_path, "gold/001.align", ["[0]:[0]"])
+    assert main([str(tmp_path)]) == 1  # chapter 002 was left out of the scores without a word, status 0
+    assert capsys.readouterr() == (
+        "",
+        f"error: {tmp_path}: zh/002.txt has no gold/002.align: its chapter cannot be scored\n",
+    )
+
+
 def test_a_file_given_for_the_folder_is_an_error_not_skipped_as_no_data(tmp_path, capsys):
     (tmp_path / "hyp.txt").write_text("a line\n", encoding="utf-8")
     assert main([str(tmp_path / "hyp.txt")]) == 1  # "skipped: no evaluation data in ...", status 0

@@ -2,6 +2,7 @@ import random
 
 import pytest
 
+from evals.data import DataError
 from evals.pairing import SCENARIOS, _en_sentences, _pr, gold_pairs, mac_pieces, main, scenario
 from tests.helpers import REFUSED_PATHS, refused_path
 
@@ -63,6 +64,10 @@ def test_mac_pieces_cut_the_gold_beads_of_each_chapter(tmp_path):
             text, encoding="utf-8"
         )
     assert mac_pieces(tmp_path, 2) == [(["甲。", "乙。"], ["A.", "B.", "C."]), (["丙。"], ["D."])]
+    (tmp_path / "zh" / "002.txt").write_text("丁。\n", encoding="utf-8")  # was left out without a word
+    (tmp_path / "en" / "002.txt").write_text("E.\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"zh/002\.txt has no gold/002\.align: its chapter cannot be scored$"):
+        mac_pieces(tmp_path, 2)
 
 
 def test_too_few_pieces_bad_files_or_options_are_a_one_line_error(tmp_path, capsys):
