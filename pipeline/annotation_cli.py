@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections import Counter
 from contextlib import nullcontext
@@ -81,6 +82,7 @@ def cmd_qc_sample(args: argparse.Namespace) -> int:
     )
     for chapter_id in drawn:
         print(f"  {chapter_id}")
+    print(f"Once reviewed: {target.command(f'qc import {shlex.quote(str(folder))} --reviewer NAME')}")
     return 0
 
 
@@ -170,10 +172,14 @@ def cmd_evaluate_mt(args: argparse.Namespace) -> int:
     except OSError as err:  # its scores not written: a file where mt/ or mt/SPLIT/ goes
         return _cannot_write("evaluate-mt", err)
     print(f"{system} on {args.split}: scores in {target.layout.mt_scores(args.split, system)}")
-    for row in rows:
-        if row["metric"] in ("bleu", "chrf", "ter", "meteor") or row["metric"].endswith("-f1"):
-            value = "n/a" if row["value"] is None else f"{row['value']:.2f}"
-            print(f"  {row['metric']:<24} {value:>8}  {row['signature']}")
+    shown = [
+        r for r in rows if r["metric"] in ("bleu", "chrf", "ter", "meteor") or r["metric"].endswith("-f1")
+    ]
+    for row in shown:
+        value = "n/a" if row["value"] is None else f"{row['value']:.2f}"
+        print(f"  {row['metric']:<24} {value:>8}  {row['signature']}")
+    if any(row["value"] is None for row in shown):
+        print("  n/a: none of these words in the references, or none in the system output: no F1 to take")
     board = [r for r in leaderboard(target.layout) if r["split"] == args.split]
     print(f"Leaderboard ({args.split}):")
     for r in board:

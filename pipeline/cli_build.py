@@ -67,20 +67,22 @@ class Target:
             target.claim_folder(prune=False, adopt=False)
         return target
 
-    def build_command(self, command: str = "corpus") -> str:
-        """The ``command`` (``corpus``: the one that builds it) for this target's folder, for a hint: ``make
-        corpus`` for the demo's own."""
+    def command(self, command: str) -> str:
+        """``python -m pipeline COMMAND`` with the options that name this target's config and folder (none for
+        the demo's own)."""
         given = (
             []
             if Path(self.params["config"]).resolve() == DEFAULT_CONFIG
             else ["--config", self.params["config"]]
         )
         given += ["--output", self.params["output_dir"]] if self.params["output_dir"] else []
-        return (
-            " ".join([f"python -m pipeline {command}", *map(shlex.quote, given)])
-            if given
-            else f"make {command}"
-        )
+        return " ".join([f"python -m pipeline {command}", *map(shlex.quote, given)])
+
+    def build_command(self, command: str = "corpus") -> str:
+        """The ``command`` (``corpus``: the one that builds it) for this target's folder, for a hint: ``make
+        corpus`` for the demo's own."""
+        given = self.command(command)
+        return f"make {command}" if given == f"python -m pipeline {command}" else given
 
     def corpus_problem(self) -> str | None:
         """Why the folder holds no aligned corpus to read, on one line: a file or a broken link where its

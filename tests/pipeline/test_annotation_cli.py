@@ -353,3 +353,44 @@ def test_the_help_of_a_command_that_builds_first_says_what_the_build_options_are
         f"{built}: --workers, --scheduler-host, --scheduler-port and --prune/--adopt apply to that build."
         in text
     )
+
+
+def test_qc_sample_ends_with_the_import_command_of_its_folder_config_and_output(
+    tmp_path, capsys, monkeypatch
+):
+    """It listed the chapters drawn and stopped: the command that reads the review back had to be found."""
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+
+    layout = build_output(tmp_path / "out put", books=1, chapters=2)
+    config = write_config(tmp_path, books=["city-star"])
+    params = {"config": str(config), "output_dir": str(layout.root), "run_id": "1"}
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, params)
+    )
+    assert main(["qc", "sample", "--chapters", "1", "--seed", "1", *target(config)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"Once reviewed: python -m pipeline qc import '{layout.qc_dir()}/sample-1' --reviewer NAME "
+        f"--config {config} --output '{layout.root}'"
+    )
+
+
+def test_evaluate_mt_says_what_an_f1_of_n_a_means(tmp_path, capsys, monkeypatch):
+    """It printed "pronoun-feminine-f1  n/a" with no word of why."""
+    from exports.stage import export_corpus
+    from pipeline import annotation_cli
+    from pipeline.cli_build import Target
+
+    layout = build_output(tmp_path / "output")
+    export_corpus(layout, ["text"])
+    config = write_config(tmp_path, books=["city-star"])
+    monkeypatch.setattr(
+        annotation_cli, "_built", lambda args, *extra: Target(load_config(config), layout, {})
+    )
+    hyp = layout.export_dir() / "text" / "test.en"
+    assert main(["evaluate-mt", "--hyp", str(hyp), "--name", "copy", *target(config)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.split()[1:2] == ["n/a"] for line in lines[1:15])
+    assert (
+        "  n/a: none of these words in the references, or none in the system output: no F1 to take" in lines
+    )
