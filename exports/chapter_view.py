@@ -141,12 +141,13 @@ def _map(rows: list[Row] | None, render: Callable[[list[Row]], list[str]]) -> li
     return None if rows is None else render(rows)
 
 
-RAW_ID = re.compile(r"(?P<book>[^/]+)/(?P<lang>zh|en)/[0-9]{5}")  # core.raw_rows.raw_id
+# core.raw_rows.raw_id, or the rejection of a text file's lines before its first heading (crawlers.stage)
+RAW_ID = re.compile(r"(?P<book>[^/]+)/(?P<lang>zh|en)/(?:[0-9]{5}|front_matter)")
 # a bead, a corrected bead (its part after the dot) or a cohesion candidate of a chapter
 IN_CHAPTER = re.compile(r"(?P<chapter>[^/]+/[0-9]+)/c?[0-9]+(?:\.[0-9]+)?")
 TAKES = (
-    "a chapter BOOK_ID/CHAPTER_NO ({b}/3), a raw chapter BOOK_ID/LANG/NNNNN ({b}/zh/00002) or a bead or "
-    "candidate of a chapter ({b}/3/12, {b}/3/c4)"
+    "a chapter BOOK_ID/CHAPTER_NO ({b}/3), a raw chapter BOOK_ID/LANG/NNNNN ({b}/zh/00002), a local "
+    "book's front matter ({b}/zh/front_matter) or a bead or candidate of a chapter ({b}/3/12, {b}/3/c4)"
 )
 
 
@@ -318,6 +319,12 @@ def describe_raw(layout: Layout, raw_id: str) -> str:
     """A raw chapter's journey (``raw_id`` as ``rejected/`` names it): its page, its cleaning, its
     rejections, and the chapter pair it went into, which ``describe_chapter`` shows."""
     book_id, lang, _ = raw_id.split("/")
+    rejections = _rejection_lines(_rejected(layout, lambda r: r["item_id"] == raw_id))
+    if raw_id.endswith("/front_matter"):  # no chapter: the lines before a text file's first heading
+        return (
+            "\n".join([f"Front matter {printable(raw_id)}", *_section("rejections", rejections, "none")])
+            + "\n"
+        )
 
     def own(row: Row) -> bool:
         return row["raw_id"] == raw_id
@@ -336,9 +343,7 @@ def describe_raw(layout: Layout, raw_id: str) -> str:
     sections = [
         *_section("raw", _map(raw, _raw_lines), "no raw chapter found"),
         *_section("cleaned", _map(clean, _clean_lines), "not cleaned: see rejections"),
-        *_section(
-            "rejections", _rejection_lines(_rejected(layout, lambda r: r["item_id"] == raw_id)), "none"
-        ),
+        *_section("rejections", rejections, "none"),
         *_section("paired into", paired, "no chapter pair: see rejections"),
     ]
     return "\n".join([f"Raw chapter {printable(raw_id)}", *sections]) + "\n"

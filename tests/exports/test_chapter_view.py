@@ -129,6 +129,25 @@ def test_a_raw_chapter_id_of_rejected_is_inspected_as_that_raw_chapter(layout):
     )
 
 
+def test_the_front_matter_rejection_of_a_local_book_is_inspected_as_that_rejection(layout):
+    """The build's summary counts ``crawl/front_matter`` under BOOK/LANG/front_matter, which inspect refused
+    ("not an id inspect takes"): its line and character counts and first line were in a Parquet file alone."""
+    row = {"stage": "crawl", "item_id": "book1/zh/front_matter", "book_id": "book1", "lang": "zh"}
+    write_table(
+        [{**row, "reason": "front_matter", "detail": "2 lines"}],
+        "rejected",
+        layout.rejected("crawl", "book1-zh"),
+    )
+    assert inspect_problem(layout, "book1/zh/front_matter", ["book1"]) is None
+    assert inspect_problem(layout, "book1/en/front_matter", ["book1"]) == (
+        "no raw chapter or rejection has the id 'book1/en/front_matter'"
+    )
+    assert describe_raw(layout, "book1/zh/front_matter") == (
+        "Front matter book1/zh/front_matter\n\n== rejections ==\n"
+        "  crawl: front_matter  book1/zh/front_matter [zh]  2 lines\n"
+    )
+
+
 def test_a_bead_or_candidate_id_is_inspected_as_its_chapter():
     assert [chapter_of(i) for i in ("bk/3/12", "bk/3/12.1", "bk/3/c4", "bk/3", "bk/zh/00003", "bk/x/1")] == [
         "bk/3", "bk/3", "bk/3", "bk/3", "bk/zh/00003", "bk/x/1",

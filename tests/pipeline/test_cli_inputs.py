@@ -19,8 +19,9 @@ def config(tmp_path):
 
 
 TAKES = (
-    "a chapter BOOK_ID/CHAPTER_NO (city-star/3), a raw chapter BOOK_ID/LANG/NNNNN (city-star/zh/00002) or a bead "
-    "or candidate of a chapter (city-star/3/12, city-star/3/c4)"
+    "a chapter BOOK_ID/CHAPTER_NO (city-star/3), a raw chapter BOOK_ID/LANG/NNNNN (city-star/zh/00002), a local "
+    "book's front matter (city-star/zh/front_matter) or a bead or candidate of a chapter (city-star/3/12, "
+    "city-star/3/c4)"
 )
 
 
