@@ -1,8 +1,11 @@
+from dataclasses import asdict
+
 import pyarrow as pa
 import pytest
 
 import cohesion.stage
-from cohesion.stage import mine_book
+from cohesion.candidate import Candidate, Span
+from cohesion.stage import _entry, mine_book
 from core.schemas import CANDIDATES
 
 CHAPTER = {
@@ -56,6 +59,17 @@ def test_per_chapter_cache_is_filled_then_used(mined, monkeypatch):
     changed = {**CHAPTER, "en_sentences": [*CHAPTER["en_sentences"][:2], "Then she left the room."]}
     with pytest.raises(pytest.fail.Exception):
         mine_book([changed], PAIRS, cache)  # other sentences: another key, mined afresh
+
+
+def test_a_cache_entry_is_the_candidates_asdict_in_its_key_order():
+    c = Candidate(
+        "reference", "personal", Span(0, 0, 8, "Zhang Wei"), Span(1, 0, 2, "He"), "he", "zh=他", True
+    )
+    entry = _entry(c)
+    assert entry == asdict(c) and list(entry) == list(asdict(c))
+    assert list(entry["a"]) == ["sent", "start", "end", "text"]
+    entry["a"]["sent"] = 5
+    assert c.a.sent == 0  # a copy, not the span's own dict
 
 
 @pytest.mark.parametrize(
